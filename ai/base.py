@@ -1,0 +1,114 @@
+"""The player contract: given a state and limits, which move, and what the player saw.
+
+Every AI (and the app's Human seat, which never calls ``choose``) is a :class:`Player`. The app
+shows a :class:`Decision`'s data to the class, so every field holds real data from the search.
+Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.rules.base import GameState, Outcome
+
+
+class SearchCancelled(Exception):
+    """Raised inside a search when its cancel flag is set; the worker turns it into no result."""
+
+
+@dataclass
+class Limits:
+    """What bounds one decision.
+
+    ``cancel`` is set by the UI (new game, undo, quit); searches call :meth:`check` every few
+    hundred nodes so that a cancelled player returns within 100 ms. ``time`` (seconds), when
+    given, overrides the player's own time budget; ``depth`` and ``iterations`` likewise.
+    """
+
+    cancel: threading.Event = field(default_factory=threading.Event)
+    time: float | None = None
+    depth: int | None = None
+    iterations: int | None = None
+
+    def check(self) -> None:
+        """Raise SearchCancelled if the decision was cancelled."""
+        if self.cancel.is_set():
+            raise SearchCancelled()
+
+
+@dataclass
+class Decision:
+    """A chosen move and what the player saw when choosing it.
+
+    ``scores`` maps each move considered at the root to its value from the mover's point of
+    view (``score_kind`` says what the numbers are: "value", "visits", "beads", "q",
+    "flips", "cost"...). ``pv`` is the principal line starting with ``move``. ``info`` holds
+    anything else worth showing (win rate, matchbox contents, "forced win in 3").
+    """
+
+    move: Any
+    scores: dict[Any, float] = field(default_factory=dict)
+    score_kind: str = "value"
+    depth: int | None = None
+    nodes: int = 0
+    pv: tuple[Any, ...] = ()
+    elapsed: float = 0.0
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class GameRecord:
+    """A finished (or abandoned) game, for learners: the states before each move, the moves,
+    and the outcome (None if the game was abandoned)."""
+
+    states: list[GameState[Any]]
+    moves: list[Any]
+    outcome: Outcome | None
+
+    def movers(self) -> list[int]:
+        """Who played each move."""
+        return [s.to_move for s in self.states[: len(self.moves)]]
+
+
+class Player:
+    """Base class of every AI. Subclasses implement :meth:`decide`.
+
+    ``spec`` is the canonical text that recreates the player (``"minimax:depth=3"``);
+    ``rng`` is the player's own seeded generator, so a seed gives the same choices.
+    """
+
+    learns: bool = False
+
+    def __init__(self, spec: str, seed: int | None = None) -> None:
+        self.spec = spec
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState[Any], limits: Limits | None = None) -> Decision:
+        """Decide a move in ``state`` (not finished), timing the decision."""
+        lim = limits if limits is not None else Limits()
+        if state.outcome is not None:
+            raise ValueError("the game is over: there is no move to choose")
+        start = time.perf_counter()
+        decision = self.decide(state, lim)
+        decision.elapsed = time.perf_counter() - start
+        return decision
+
+    def decide(self, state: GameState[Any], limits: Limits) -> Decision:
+        """Choose a move; raise SearchCancelled when ``limits.cancel`` is set."""
+        raise NotImplementedError
+
+    def learn(self, record: GameRecord, seats: Sequence[int]) -> None:
+        """Learn from a finished game in which this player held ``seats`` (may be both,
+        or none for a game it only watched). Players that do not learn ignore it."""
+
+    def reset(self) -> None:
+        """Forget anything learned (learners); a no-op for the others."""
+
+    def table_view(self, state: GameState[Any]) -> Mapping[Hashable, float] | None:
+        """A learner's stored values for the moves of ``state`` (beads, Q-values), else None."""
+        return None
