@@ -1,27 +1,29 @@
 """AI Game Lab entry point.
 
-No arguments opens the window (once the app lands); subcommands run headless work.
-Until the window exists, running it lists the games and exits.
+No arguments (or only window flags such as --fullscreen, --lang fr, --theme contrast) opens the
+window; subcommands run headless work: ``arena`` and ``players`` (see ``python main.py --help``).
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import sys
+
+HEADLESS_COMMANDS = ("arena", "players")
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; return the process exit code."""
-    from game.rules.registry import game_names, get_game
-
+    """Dispatch to the headless command line or the window; return the exit code."""
     args = sys.argv[1:] if argv is None else argv
-    if not args:
-        print("AI Game Lab: the window is not built yet. Games available:")
-        for name in game_names():
-            print(f"  {name}: {get_game(name).title}")
-        return 0
-    print(f"unknown command '{args[0]}'", file=sys.stderr)
-    return 2
+    if args and args[0] in HEADLESS_COMMANDS:
+        from ai.cli import run_cli
+
+        return run_cli(args)
+    from game.ui.app import run_app
+
+    return run_app(args)
 
 
 if __name__ == "__main__":
+    multiprocessing.freeze_support()
     sys.exit(main())
