@@ -1,0 +1,1 @@
+"""The pygame app: scene manager, scenes, board views, widgets, theme and texts."""

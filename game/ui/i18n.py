@@ -1,0 +1,94 @@
+"""Translations of the UI: ``tr(key, **fmt)`` in the current language (English or French).
+
+Every ``assets/i18n/*.{lang}.json`` file is loaded and merged (the app's ``ui.*.json`` and the
+board views' ``boards.*.json``). A key missing in French falls back to English, then to the key
+itself, so a missing text shows up visibly instead of crashing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import locale
+import os
+from typing import Any
+
+from game.resources import asset
+
+LANGUAGES = ("en", "fr")
+_tables: dict[str, dict[str, str]] = {}
+_language = "en"
+
+
+def _load(lang: str) -> dict[str, str]:
+    """Merge every translation file of ``lang`` (files that cannot be read are skipped)."""
+    table: dict[str, str] = {}
+    folder = asset("i18n")
+    if folder.is_dir():
+        for path in sorted(folder.glob(f"*.{lang}.json")):
+            try:
+                data: Any = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+                # A broken translation file must not stop the app: its keys fall back to English.
+                continue
+            if isinstance(data, dict):
+                table.update({str(k): str(v) for k, v in data.items()})
+    return table
+
+
+def table(lang: str) -> dict[str, str]:
+    """The merged translations of ``lang`` (loaded once)."""
+    if lang not in _tables:
+        _tables[lang] = _load(lang)
+    return _tables[lang]
+
+
+def reload() -> None:
+    """Forget loaded tables (tests and translators editing files)."""
+    _tables.clear()
+
+
+def set_language(lang: str) -> None:
+    """Switch the UI language; raise ValueError if it is not one of LANGUAGES."""
+    global _language
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language '{lang}': choose one of {', '.join(LANGUAGES)}")
+    _language = lang
+
+
+def language() -> str:
+    """The current UI language code."""
+    return _language
+
+
+def system_language() -> str:
+    """'fr' when the system locale is French, else 'en'."""
+    candidates = [os.environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG")]
+    with contextlib.suppress(ValueError):
+        candidates.append(locale.getlocale()[0] or "")
+    for value in candidates:
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    return "en"
+
+
+def has(key: str) -> bool:
+    """True when ``key`` has a text in the current language or in English."""
+    return key in table(_language) or key in table("en")
+
+
+def tr(key: str, **fmt: Any) -> str:
+    """The text of ``key`` in the current language, formatted with ``fmt``.
+
+    Falls back to English, then to the key. A format error (a translation naming a field the
+    caller did not give) returns the unformatted text rather than raising.
+    """
+    text = table(_language).get(key)
+    if text is None:
+        text = table("en").get(key, key)
+    if fmt:
+        try:
+            return text.format(**fmt)
+        except (KeyError, IndexError, ValueError):
+            return text
+    return text

@@ -1,0 +1,155 @@
+"""Fonts and text rendering: a cache of the bundled DejaVu fonts at any pixel size, and helpers
+that fit text into a width (shrinking, then ellipsising) or wrap it into lines.
+
+Text is always rendered at the size it is shown (never scaled afterwards) so it stays sharp on a
+projector. Sizes are pixels, computed by the caller from the window height.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.resources import asset
+
+_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+_cache: dict[tuple[int, bool], pygame.font.Font] = {}
+# Rendered text surfaces are reused across frames: the same labels are drawn 60 times a second.
+_render_cache: dict[tuple[str, int, bool, tuple[int, int, int]], pygame.Surface] = {}
+_RENDER_CACHE_MAX = 2000
+MIN_PX = 6
+
+
+def font(px: int, bold: bool = False) -> pygame.font.Font:
+    """The bundled DejaVu Sans (bold or regular) at ``px`` pixels, cached."""
+    px = max(MIN_PX, int(px))
+    key = (px, bold)
+    cached = _cache.get(key)
+    if cached is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        cached = pygame.font.Font(str(asset("fonts", _FILES[bold])), px)
+        _cache[key] = cached
+    return cached
+
+
+def clear_cache() -> None:
+    """Forget cached fonts and rendered texts (after pygame.quit, fonts are invalid)."""
+    _cache.clear()
+    _render_cache.clear()
+
+
+def render(text: str, px: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
+    """``text`` rendered anti-aliased at ``px`` pixels (cached)."""
+    key = (text, max(MIN_PX, int(px)), bold, (int(colour[0]), int(colour[1]), int(colour[2])))
+    surf = _render_cache.get(key)
+    if surf is None:
+        if len(_render_cache) >= _RENDER_CACHE_MAX:
+            _render_cache.clear()
+        surf = font(key[1], bold).render(text, True, key[3])
+        _render_cache[key] = surf
+    return surf
+
+
+def size(text: str, px: int, bold: bool = False) -> tuple[int, int]:
+    """Width and height ``text`` takes at ``px`` pixels."""
+    w, h = font(px, bold).size(text)
+    return int(w), int(h)
+
+
+def fit_px(text: str, max_width: int, px: int, bold: bool = False, min_px: int = MIN_PX) -> int:
+    """The largest size not above ``px`` (and not under ``min_px``) at which ``text`` fits."""
+    px = max(min_px, int(px))
+    while px > min_px and size(text, px, bold)[0] > max_width:
+        px = max(min_px, int(px * 0.92))
+    return px
+
+
+def ellipsize(text: str, max_width: int, px: int, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis so it fits ``max_width`` at ``px`` pixels."""
+    if size(text, px, bold)[0] <= max_width:
+        return text
+    cut = text
+    while cut and size(cut + "…", px, bold)[0] > max_width:
+        cut = cut[:-1]
+    return cut + "…" if cut else ""
+
+
+def render_fit(
+    text: str,
+    max_width: int,
+    px: int,
+    colour: tuple[int, int, int],
+    bold: bool = False,
+    min_px: int | None = None,
+) -> pygame.Surface:
+    """``text`` rendered as large as possible up to ``px`` within ``max_width``.
+
+    It shrinks down to ``min_px`` (default 80% of ``px``, so body text keeps a readable size),
+    then is cut with an ellipsis.
+    """
+    floor = int(px * 0.8) if min_px is None else min_px
+    use = fit_px(text, max_width, px, bold, floor)
+    return render(ellipsize(text, max_width, use, bold), use, colour, bold)
+
+
+def wrap(text: str, max_width: int, px: int, bold: bool = False) -> list[str]:
+    """``text`` broken into lines at spaces (and at newlines) to fit ``max_width``."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            trial = word if not line else f"{line} {word}"
+            if size(trial, px, bold)[0] <= max_width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def blit_text(
+    surface: pygame.Surface,
+    text: str,
+    px: int,
+    colour: tuple[int, int, int],
+    pos: tuple[int, int],
+    anchor: str = "topleft",
+    bold: bool = False,
+    max_width: int | None = None,
+) -> pygame.Rect:
+    """Draw ``text`` with its ``anchor`` point (a pygame.Rect attribute name) at ``pos``.
+
+    With ``max_width`` the text is fitted (see :func:`render_fit`). Returns the drawn rectangle.
+    """
+    surf = (render(text, px, colour, bold) if max_width is None
+            else render_fit(text, max_width, px, colour, bold))
+    rect = surf.get_rect()
+    setattr(rect, anchor, pos)
+    surface.blit(surf, rect)
+    return rect
+
+
+def blit_wrapped(
+    surface: pygame.Surface,
+    text: str,
+    px: int,
+    colour: tuple[int, int, int],
+    rect: pygame.Rect,
+    bold: bool = False,
+    line_gap: float = 0.25,
+) -> int:
+    """Draw ``text`` wrapped inside ``rect`` from its top; return the y below the last line.
+
+    Lines that would fall below ``rect`` are not drawn.
+    """
+    y = rect.top
+    step = int(font(px, bold).get_linesize() * (1.0 + line_gap * 0.5))
+    for line in wrap(text, rect.width, px, bold):
+        if y + step > rect.bottom + step * 0.3:
+            break
+        if line:
+            surface.blit(render(line, px, colour, bold), (rect.left, y))
+        y += step
+    return y
