@@ -133,3 +133,217 @@ class BoardView:
         """Draw ``state`` small (menu cards, rules pages): layout then draw, no overlays."""
         self.layout(rect, state)
         self.draw(surface, state, BoardContext(theme=self.theme))
+
+
+# -- helpers shared by the board views --------------------------------------------------------
+
+Colour = tuple[int, int, int]
+
+
+def alpha_fill(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, alpha: int,
+               radius: int = 0) -> None:
+    """Fill ``rect`` with a translucent ``colour`` (alpha 0-255), corners rounded by ``radius``."""
+    if rect.width <= 0 or rect.height <= 0:
+        return
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), border_radius=radius)
+    surface.blit(layer, rect.topleft)
+
+
+def alpha_circle(surface: pygame.Surface, centre: tuple[float, float], radius: float,
+                 colour: Colour, alpha: int, width: int = 0) -> None:
+    """A translucent anti-aliased circle (filled when ``width`` is 0)."""
+    r = max(1, round(radius))
+    layer = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+    pygame.draw.aacircle(layer, (*colour, alpha), (r + 2, r + 2), r, width)
+    surface.blit(layer, (round(centre[0]) - r - 2, round(centre[1]) - r - 2))
+
+
+def disc(surface: pygame.Surface, centre: tuple[float, float], radius: float, fill: Colour,
+         outline: Colour | None = None, outline_width: int = 0) -> None:
+    """An anti-aliased filled circle with an optional outline ring."""
+    c = (round(centre[0]), round(centre[1]))
+    r = max(1, round(radius))
+    if outline is not None and outline_width > 0:
+        pygame.draw.aacircle(surface, outline, c, r)
+        pygame.draw.aacircle(surface, fill, c, max(1, r - outline_width))
+    else:
+        pygame.draw.aacircle(surface, fill, c, r)
+
+
+def contrast_on(colour: Colour) -> Colour:
+    """Black or white, whichever reads better on ``colour``."""
+    luminance = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
+    return (20, 20, 24) if luminance > 140 else (250, 250, 250)
+
+
+def format_score(value: float, kind: str, integral: bool) -> str:
+    """A move's score as a short label.
+
+    ``kind`` is the Decision's ``score_kind``; ``integral`` is True when every score of the
+    decision is a whole number (visits, beads, exact game values), so no decimals are shown.
+    Signed kinds (values, Q-values) always show their sign so good and bad read at a glance.
+    """
+    signed = kind in ("value", "q", "eval", "minimax", "alphabeta")
+    if kind in ("winrate", "win_rate", "probability"):
+        return f"{round(value * 100)}%"
+    if integral:
+        number = round(value)
+        return f"{number:+d}" if signed and number != 0 else str(number)
+    if abs(value) >= 100:
+        text = f"{value:.0f}"
+    elif abs(value) >= 10:
+        text = f"{value:.1f}"
+    else:
+        text = f"{value:.2f}"
+    if signed and value > 0:
+        text = "+" + text
+    return text.replace("-", "\u2212")
+
+
+def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme
+                 ) -> dict[Any, tuple[str, Colour, bool]]:
+    """Label text, colour and "is best" flag for each scored move.
+
+    Every score is from the mover's point of view, higher is better (see ai.base.Decision).
+    Signed kinds colour by sign (a win is green, a loss red, zero neutral); the others colour
+    by rank between the worst and the best move of this decision.
+    """
+    from game.ui.theme import blend
+
+    values = [float(v) for v in scores.values()]
+    if not values:
+        return {}
+    integral = all(abs(v - round(v)) < 1e-9 for v in values)
+    low, high = min(values), max(values)
+    signed = kind in ("value", "q", "eval", "minimax", "alphabeta")
+    neutral = theme.text
+    labels: dict[Any, tuple[str, Colour, bool]] = {}
+    for move, raw in scores.items():
+        value = float(raw)
+        if high > low and not (signed and low < 0 < high):
+            # One-sided or unsigned scores: colour by rank, worst red to best green.
+            colour = blend(theme.score_bad, theme.score_good, (value - low) / (high - low))
+        elif signed:
+            # Wins and losses mixed (or all equal): the sign is what the class should see.
+            span = max(abs(low), abs(high), 1e-9)
+            t = value / span
+            colour = (blend(neutral, theme.score_good, t) if t >= 0
+                      else blend(neutral, theme.score_bad, -t))
+        else:
+            colour = neutral
+        labels[move] = (format_score(value, kind, integral), colour, value >= high - 1e-12)
+    return labels
+
+
+def score_chip(surface: pygame.Surface, text: str, centre: tuple[float, float], px: int,
+               colour: Colour, theme: Theme, best: bool = False) -> pygame.Rect:
+    """A score label on a dark rounded chip so it reads on any cell; the best is outlined."""
+    from game.ui import text as txt
+
+    label = txt.render(text, px, colour, bold=True)
+    pad_x, pad_y = max(2, px // 3), max(1, px // 8)
+    rect = label.get_rect()
+    rect.inflate_ip(2 * pad_x, 2 * pad_y)
+    rect.center = (round(centre[0]), round(centre[1]))
+    alpha_fill(surface, rect, theme.overlay, 215, radius=max(2, rect.height // 3))
+    if best:
+        pygame.draw.rect(surface, colour, rect, width=max(1, px // 9),
+                         border_radius=max(2, rect.height // 3))
+    surface.blit(label, label.get_rect(center=rect.center))
+    return rect
+
+
+class Grid:
+    """Geometry of a rows x cols board of square cells inside a rectangle.
+
+    The board is centred in ``area`` with a margin of ``margin`` cells on each side for the
+    coordinates. ``rows_up`` puts row 0 at the bottom (Hexapawn, like a chess board);
+    otherwise row 0 is at the top (Othello's rows 1-8 run top to bottom).
+    """
+
+    def __init__(self, area: pygame.Rect, rows: int, cols: int, rows_up: bool,
+                 margin: float = 0.55) -> None:
+        self.rows, self.cols, self.rows_up = rows, cols, rows_up
+        cell = min(area.width / (cols + 2 * margin), area.height / (rows + 2 * margin))
+        self.cell = max(1, int(cell))
+        width, height = self.cell * cols, self.cell * rows
+        self.board = pygame.Rect(0, 0, width, height)
+        self.board.center = area.center
+
+    def cell_rect(self, row: int, col: int) -> pygame.Rect:
+        """The pixel rectangle of cell (row, col)."""
+        y_index = self.rows - 1 - row if self.rows_up else row
+        return pygame.Rect(self.board.left + col * self.cell, self.board.top + y_index * self.cell,
+                           self.cell, self.cell)
+
+    def centre(self, row: int, col: int) -> tuple[float, float]:
+        """The centre of cell (row, col), in float pixels."""
+        y_index = self.rows - 1 - row if self.rows_up else row
+        return (self.board.left + (col + 0.5) * self.cell,
+                self.board.top + (y_index + 0.5) * self.cell)
+
+    def cell_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """The cell under ``pos``, or None outside the board."""
+        x, y = pos
+        if not self.board.collidepoint(x, y):
+            return None
+        col = int((x - self.board.left) // self.cell)
+        y_index = int((y - self.board.top) // self.cell)
+        row = self.rows - 1 - y_index if self.rows_up else y_index
+        if 0 <= row < self.rows and 0 <= col < self.cols:
+            return row, col
+        return None
+
+    def draw_cells(self, surface: pygame.Surface, theme: Theme, checker: bool) -> None:
+        """The board: a frame, the cells (checkered or plain) and the grid lines."""
+        frame = self.board.inflate(max(2, self.cell // 7), max(2, self.cell // 7))
+        pygame.draw.rect(surface, theme.grid, frame, border_radius=max(2, self.cell // 10))
+        for row in range(self.rows):
+            for col in range(self.cols):
+                light = not checker or (row + col) % 2 == 0
+                colour = theme.board_light if light else theme.board_dark
+                surface.fill(colour, self.cell_rect(row, col))
+        line = max(1, self.cell // 40)
+        for i in range(1, self.cols):
+            x = self.board.left + i * self.cell
+            pygame.draw.line(surface, theme.grid, (x, self.board.top), (x, self.board.bottom - 1),
+                             line)
+        for i in range(1, self.rows):
+            y = self.board.top + i * self.cell
+            pygame.draw.line(surface, theme.grid, (self.board.left, y), (self.board.right - 1, y),
+                             line)
+
+    def draw_coordinates(self, surface: pygame.Surface, theme: Theme) -> None:
+        """Column letters below and above, row numbers left and right, as in the text forms."""
+        from game.ui import text as txt
+
+        px = max(7, int(self.cell * 0.24))
+        gap = self.cell * 0.30 + max(2, self.cell // 14)
+        for col in range(self.cols):
+            x = self.board.left + (col + 0.5) * self.cell
+            letter = chr(ord("a") + col)
+            txt.blit_text(surface, letter, px, theme.text_muted,
+                          (round(x), round(self.board.bottom + gap)), anchor="center")
+            txt.blit_text(surface, letter, px, theme.text_muted,
+                          (round(x), round(self.board.top - gap)), anchor="center")
+        for row in range(self.rows):
+            _, y = self.centre(row, 0)
+            number = str(row + 1)
+            txt.blit_text(surface, number, px, theme.text_muted,
+                          (round(self.board.left - gap), round(y)), anchor="center")
+            txt.blit_text(surface, number, px, theme.text_muted,
+                          (round(self.board.right + gap), round(y)), anchor="center")
+
+    def outline_cell(self, surface: pygame.Surface, row: int, col: int, colour: Colour,
+                     width_frac: float = 0.06) -> None:
+        """A coloured frame just inside cell (row, col)."""
+        rect = self.cell_rect(row, col)
+        width = max(2, round(self.cell * width_frac))
+        pygame.draw.rect(surface, colour, rect.inflate(-width // 2, -width // 2), width=width,
+                         border_radius=max(1, self.cell // 14))
+
+    def tint_cell(self, surface: pygame.Surface, row: int, col: int, colour: Colour,
+                  alpha: int) -> None:
+        """Wash cell (row, col) with a translucent colour."""
+        alpha_fill(surface, self.cell_rect(row, col), colour, alpha)
