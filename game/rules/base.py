@@ -129,9 +129,12 @@ def cell_name(row: int, col: int) -> str:
 
 
 def parse_cell(text: str, rows: int, cols: int) -> tuple[int, int]:
-    """Read a cell like 'b3' on a rows x cols board; raise MoveParseError if malformed or off-board."""
+    """Read a cell like 'b3' on a rows x cols board.
+
+    Raise MoveParseError if the text is malformed or the cell is off the board.
+    """
     t = text.strip().lower()
-    if len(t) < 2 or not t[0].isalpha() or not t[1:].isdigit():
+    if len(t) < 2 or not t.isascii() or not t[0].isalpha() or not t[1:].isdigit():
         raise MoveParseError(f"'{text}' is not a cell: expected a letter and a number, like 'a1'")
     col = ord(t[0]) - ord("a")
     row = int(t[1:]) - 1

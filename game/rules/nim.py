@@ -263,7 +263,7 @@ class NimState:
         if ":" in t:
             heap_text, _, count_text = t.partition(":")
             heap_text = heap_text.removeprefix("h")
-            if not heap_text.isdigit():
+            if not _is_number(heap_text):
                 raise MoveParseError(self._expected(text))
             heap = int(heap_text) - 1
             if not 0 <= heap < len(self.heaps):
@@ -274,7 +274,7 @@ class NimState:
             )
         else:
             heap, count_text = 0, t
-        if not count_text.isdigit():
+        if not _is_number(count_text):
             raise MoveParseError(self._expected(text))
         return NimMove(heap, int(count_text), multi)
 
@@ -307,6 +307,11 @@ class NimState:
         if self.options.variant == "marienbad":
             return f"'{text}' is not a move: expected heap and count, like 'h2:3'"
         return f"'{text}' is not a move: expected the number of matches to take, like '3'"
+
+
+def _is_number(text: str) -> bool:
+    """True for a plain decimal number written in ASCII digits ('²' is a digit to Python)."""
+    return text.isascii() and text.isdigit()
 
 
 def describe(options: NimOptions) -> str:
