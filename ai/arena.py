@@ -1,0 +1,230 @@
+"""Headless games between two players: one game (:func:`play_game`) or a match (:func:`run_match`).
+
+The command line (``python main.py arena``), the app's tournament and learning screens and the
+experiments script all play through these two functions. Nothing here prints or imports pygame;
+progress is reported through a callback and a match stops cleanly when its stop flag is set,
+keeping the games finished so far.
+
+Seats: player 0 moves first. In a match, ``p1`` sits in seat 0 and ``p2`` in seat 1, unless
+``swap`` alternates them (p2 moves first in the 2nd, 4th, ... games). Results are counted per
+player ("p1", "p2", "draw"), whatever seat they held.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ai.base import Decision, GameRecord, Limits, Player, SearchCancelled
+from game.rules.base import GameState, IllegalMoveError
+
+GameResult = Literal["p1", "p2", "draw"]
+
+#: Called after every move of :func:`play_game` with the state before the move, the decision
+#: and the seat (0 or 1) that moved.
+MoveCallback = Callable[[GameState[Any], Decision, int], None]
+
+
+class ArenaError(RuntimeError):
+    """A player broke the rules of the arena (played an illegal move)."""
+
+
+class MoveLimitReached(ArenaError):
+    """A game went past the ``max_moves`` safety limit."""
+
+
+def play_game(first: Player, second: Player, state: GameState[Any], *,
+              limits: Limits | None = None, on_move: MoveCallback | None = None,
+              max_moves: int | None = None) -> GameRecord:
+    """Play ``state`` to the end: ``first`` moves for player 0, ``second`` for player 1.
+
+    ``limits`` is passed to every decision (its cancel flag stops the game by raising
+    SearchCancelled from the player's search or, at the latest, before the next move).
+    An illegal move raises ArenaError naming the player and the move; a game longer than
+    ``max_moves`` raises MoveLimitReached. Learners are *not* taught here (see run_match).
+    """
+    lim = limits if limits is not None else Limits()
+    seats = (first, second)
+    states: list[GameState[Any]] = [state]
+    moves: list[Any] = []
+    while state.outcome is None:
+        lim.check()
+        if max_moves is not None and len(moves) >= max_moves:
+            raise MoveLimitReached(f"the game passed {max_moves} moves without ending")
+        seat = state.to_move
+        player = seats[seat]
+        decision = player.choose(state, lim)
+        try:
+            after = state.play(decision.move)
+        except IllegalMoveError as exc:
+            raise ArenaError(f"player '{player.spec}' (seat {seat}) played an illegal move "
+                             f"'{decision.move}': {exc}") from exc
+        if on_move is not None:
+            on_move(state, decision, seat)
+        moves.append(decision.move)
+        states.append(after)
+        state = after
+    return GameRecord(states=states, moves=moves, outcome=state.outcome)
+
+
+@dataclass
+class MatchResult:
+    """What a match produced so far (complete when ``stopped`` is False and all games ran).
+
+    ``results[i]`` is "p1", "p2" or "draw" for game i; ``first[i]`` says who moved first in it;
+    ``moves[i]`` its length in moves; ``reasons`` counts how games ended (outcome reasons).
+    ``think_seconds`` and ``think_moves`` are per player (index 0 for p1, 1 for p2).
+    """
+
+    p1: str
+    p2: str
+    games_planned: int
+    swap: bool = False
+    learn: bool = True
+    results: list[GameResult] = field(default_factory=list)
+    first: list[GameResult] = field(default_factory=list)
+    moves: list[int] = field(default_factory=list)
+    reasons: dict[str, int] = field(default_factory=dict)
+    think_seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    think_moves: list[int] = field(default_factory=lambda: [0, 0])
+    seconds: float = 0.0
+    stopped: bool = False
+
+    @property
+    def games(self) -> int:
+        """Games finished."""
+        return len(self.results)
+
+    @property
+    def p1_wins(self) -> int:
+        """Games won by p1."""
+        return self.results.count("p1")
+
+    @property
+    def p2_wins(self) -> int:
+        """Games won by p2."""
+        return self.results.count("p2")
+
+    @property
+    def draws(self) -> int:
+        """Games drawn."""
+        return self.results.count("draw")
+
+    @property
+    def moves_mean(self) -> float:
+        """Average game length in moves (0 if no game finished)."""
+        return sum(self.moves) / len(self.moves) if self.moves else 0.0
+
+    def think_mean(self, index: int) -> float:
+        """Average thinking time per move of p1 (index 0) or p2 (index 1), in seconds."""
+        n = self.think_moves[index]
+        return self.think_seconds[index] / n if n else 0.0
+
+    def cumulative(self, who: GameResult) -> list[int]:
+        """Running count of ``who``'s results after each game (the seeds' cumulative plots)."""
+        total = 0
+        out: list[int] = []
+        for r in self.results:
+            total += r == who
+            out.append(total)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready summary (the arena command's ``--json`` output)."""
+        return {
+            "p1": self.p1,
+            "p2": self.p2,
+            "games": self.games,
+            "games_planned": self.games_planned,
+            "p1_wins": self.p1_wins,
+            "p2_wins": self.p2_wins,
+            "draws": self.draws,
+            "results": list(self.results),
+            "first": list(self.first),
+            "moves_mean": round(self.moves_mean, 3),
+            "reasons": dict(self.reasons),
+            "p1_think_mean": self.think_mean(0),
+            "p2_think_mean": self.think_mean(1),
+            "seconds": round(self.seconds, 4),
+            "swap": self.swap,
+            "learn": self.learn,
+            "stopped": self.stopped,
+        }
+
+
+#: Called after every finished game with the match so far and the game's record.
+ProgressCallback = Callable[[MatchResult, GameRecord], None]
+
+
+def _teach(p1: Player, p2: Player, record: GameRecord, p1_seat: int) -> None:
+    """Let each player learn from the game, with the seats it held (both if it played itself)."""
+    if p1 is p2:
+        p1.learn(record, (0, 1))
+        return
+    p1.learn(record, (p1_seat,))
+    p2.learn(record, (1 - p1_seat,))
+
+
+def run_match(p1: Player, p2: Player, initial: GameState[Any] | Callable[[], GameState[Any]],
+              games: int, *, swap: bool = False, learn: bool = True,
+              progress: ProgressCallback | None = None, stop: threading.Event | None = None,
+              limits: Limits | None = None, max_moves: int | None = None) -> MatchResult:
+    """Play ``games`` games of ``p1`` against ``p2`` from ``initial`` (a state, or a function
+    making one per game).
+
+    p1 moves first unless ``swap`` alternates the seats. After each game, learners learn from
+    it unless ``learn`` is False (``--frozen``), then ``progress`` is called. Setting ``stop``
+    ends the match at once (a game in progress is abandoned and not counted); the result then
+    has ``stopped`` True and keeps every game finished before. ``limits`` (time, depth,
+    iterations) applies to every move; its cancel flag is replaced by ``stop``.
+    """
+    if games < 0:
+        raise ValueError(f"the number of games must be 0 or more, got {games}")
+    stop_flag = stop if stop is not None else threading.Event()
+    lim = Limits(cancel=stop_flag) if limits is None else Limits(
+        cancel=stop_flag, time=limits.time, depth=limits.depth, iterations=limits.iterations)
+    match = MatchResult(p1=p1.spec, p2=p2.spec, games_planned=games, swap=swap, learn=learn)
+    think = match.think_seconds
+    counts = match.think_moves
+    started = time.perf_counter()
+
+    for index in range(games):
+        if stop_flag.is_set():
+            match.stopped = True
+            break
+        p1_seat = 1 if swap and index % 2 == 1 else 0
+        first, second = (p1, p2) if p1_seat == 0 else (p2, p1)
+
+        def on_move(state: GameState[Any], decision: Decision, seat: int,
+                    p1_seat: int = p1_seat) -> None:
+            who = 0 if seat == p1_seat else 1
+            think[who] += decision.elapsed
+            counts[who] += 1
+
+        state = initial() if callable(initial) else initial
+        try:
+            record = play_game(first, second, state, limits=lim, on_move=on_move,
+                               max_moves=max_moves)
+        except SearchCancelled:
+            match.stopped = True
+            break
+        outcome = record.outcome
+        assert outcome is not None  # play_game returns finished games only
+        if outcome.winner is None:
+            result: GameResult = "draw"
+        else:
+            result = "p1" if outcome.winner == p1_seat else "p2"
+        match.results.append(result)
+        match.first.append("p1" if p1_seat == 0 else "p2")
+        match.moves.append(len(record.moves))
+        match.reasons[outcome.reason] = match.reasons.get(outcome.reason, 0) + 1
+        if learn:
+            _teach(p1, p2, record, p1_seat)
+        match.seconds = time.perf_counter() - started
+        if progress is not None:
+            progress(match, record)
+    match.seconds = time.perf_counter() - started
+    return match

@@ -1,0 +1,243 @@
+"""The headless command line: ``arena`` (play a match) and ``players`` (list the roster).
+
+``main.py`` hands ``sys.argv[1:]`` to :func:`run_cli` when it starts with one of these commands::
+
+    python main.py arena GAME --p1 SPEC --p2 SPEC --games N [--seed S] [--opt key=value ...]
+                             [--swap] [--frozen] [--json]
+    python main.py players GAME [--opt key=value ...] [--json]
+
+Bad arguments print one line, ``error: ...``, naming the culprit and the allowed values, on
+stderr and exit with code 2. Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn, TextIO
+
+from ai.arena import ArenaError, MatchResult, run_match
+from ai.base import GameRecord
+from ai.registry import PlayerSpecError, make_player, players_for
+from game.rules.base import RulesError
+from game.rules.registry import GameInfo, game_names, get_game, parse_options
+
+EXIT_OK = 0
+EXIT_FAILURE = 1
+EXIT_USAGE = 2
+MAX_GAMES = 1_000_000
+PROGRESS_WIDTH = 30
+
+
+class UsageError(Exception):
+    """A bad command line; the message is one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one-line exceptions instead of usage + exit."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _games_count(text: str) -> int:
+    """``--games``: a whole number from 1 to MAX_GAMES."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number from 1 to {MAX_GAMES}, got '{text}'") from None
+    if not 1 <= value <= MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_GAMES}, got {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    """``--seed``: any whole number."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, got '{text}'") from None
+
+
+def _option(text: str) -> tuple[str, str]:
+    """``--opt key=value``."""
+    key, eq, value = text.partition("=")
+    if not eq or not key.strip():
+        raise argparse.ArgumentTypeError(f"must be key=value, got '{text}'")
+    return key.strip().lower(), value.strip()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of both commands (exposed for ``--help`` and tests)."""
+    parser = _Parser(prog="main.py", description="AI Game Lab, headless commands.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
+                                metavar="{arena,players}")
+    games_text = ", ".join(game_names())
+
+    arena = sub.add_parser("arena", help="play a match between two players, without a window")
+    arena.add_argument("game", metavar="GAME", help=f"one of {games_text}")
+    arena.add_argument("--p1", required=True, metavar="SPEC",
+                       help="first player, e.g. random or mcts:iterations=500")
+    arena.add_argument("--p2", required=True, metavar="SPEC", help="second player")
+    arena.add_argument("--games", required=True, type=_games_count, metavar="N",
+                       help=f"number of games, 1 to {MAX_GAMES}")
+    arena.add_argument("--seed", type=_seed, default=None, metavar="S",
+                       help="seed of the players' random choices (p1 gets S, p2 gets S+1)")
+    arena.add_argument("--opt", type=_option, action="append", default=[],
+                       metavar="KEY=VALUE", help="a game option (repeatable), e.g. size=4")
+    arena.add_argument("--swap", action="store_true",
+                       help="alternate who moves first (default: p1 always first)")
+    arena.add_argument("--frozen", action="store_true",
+                       help="learners do not learn during the match")
+    arena.add_argument("--json", action="store_true", help="print one JSON object")
+
+    players = sub.add_parser("players", help="list the players of a game with their parameters")
+    players.add_argument("game", metavar="GAME", help=f"one of {games_text}")
+    players.add_argument("--opt", type=_option, action="append", default=[],
+                         metavar="KEY=VALUE", help="a game option (repeatable)")
+    players.add_argument("--json", action="store_true", help="print JSON")
+    return parser
+
+
+def _game_and_options(name: str, pairs: Sequence[tuple[str, str]]) -> tuple[GameInfo, Any]:
+    """The game and its validated options; raises OptionError (from the rules) when bad."""
+    game = get_game(name)
+    values: dict[str, str] = {}
+    for key, value in pairs:
+        values[key] = value
+    return game, parse_options(game, values)
+
+
+class _ProgressBar:
+    """A one-line progress bar on a stream, redrawn in place (only when it changes)."""
+
+    def __init__(self, stream: TextIO, total: int) -> None:
+        self.stream = stream
+        self.total = total
+        self._filled = -1
+        self._drawn = False
+
+    def __call__(self, match: MatchResult, record: GameRecord) -> None:
+        """Redraw after a game, but only when the bar grows or the match ends, so that a
+        match of a million fast games does not spend its time writing to the terminal."""
+        done = match.games
+        filled = done * PROGRESS_WIDTH // self.total
+        if filled == self._filled and done != self.total:
+            return
+        self._filled = filled
+        self.stream.write(f"\r[{'#' * filled}{'.' * (PROGRESS_WIDTH - filled)}] "
+                          f"{done}/{self.total}  p1 {match.p1_wins}  p2 {match.p2_wins}  "
+                          f"draws {match.draws}")
+        self.stream.flush()
+        self._drawn = True
+
+    def finish(self) -> None:
+        """End the bar's line."""
+        if self._drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100.0 * part / whole:.1f}%" if whole else "-"
+
+
+def _summary(game: GameInfo, options: Any, match: MatchResult) -> str:
+    """The readable summary printed without --json."""
+    n = match.games
+    lines = [
+        f"{game.title} ({game.describe_options(options)}): {n} games"
+        + (" (stopped early)" if match.stopped else ""),
+        f"  p1 {match.p1}: {match.p1_wins} wins ({_percent(match.p1_wins, n)}), "
+        f"{match.think_mean(0) * 1000:.2f} ms per move",
+        f"  p2 {match.p2}: {match.p2_wins} wins ({_percent(match.p2_wins, n)}), "
+        f"{match.think_mean(1) * 1000:.2f} ms per move",
+        f"  draws: {match.draws} ({_percent(match.draws, n)})",
+        f"  first move: {'alternating' if match.swap else 'p1 always'}; "
+        f"learning: {'on' if match.learn else 'frozen'}",
+        f"  average length {match.moves_mean:.1f} moves; {match.seconds:.2f} s in all",
+    ]
+    if match.reasons:
+        ends = ", ".join(f"{k} {v}" for k, v in sorted(match.reasons.items()))
+        lines.append(f"  endings: {ends}")
+    return "\n".join(lines)
+
+
+def _arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    game, options = _game_and_options(args.game, args.opt)
+    seed: int | None = args.seed
+    p1 = make_player(args.p1, game.name, options, seed=seed)
+    p2 = make_player(args.p2, game.name, options, seed=None if seed is None else seed + 1)
+    bar = None if args.json else _ProgressBar(err, args.games)
+    try:
+        match = run_match(p1, p2, options.initial_state, args.games, swap=args.swap,
+                          learn=not args.frozen, progress=bar)
+    finally:
+        if bar is not None:
+            bar.finish()
+    if args.json:
+        data = match.to_json()
+        data.update(game=game.name, options=game.describe_options(options), seed=seed)
+        out.write(json.dumps(data) + "\n")
+    else:
+        out.write(_summary(game, options, match) + "\n")
+    return EXIT_OK
+
+
+def _players(args: argparse.Namespace, out: TextIO) -> int:
+    game, options = _game_and_options(args.game, args.opt)
+    roster = players_for(game.name, options)
+    if args.json:
+        data = [{
+            "name": p.name, "title_en": p.title_en, "title_fr": p.title_fr,
+            "description_en": p.description_en, "description_fr": p.description_fr,
+            "learner": p.learner,
+            "params": [{"name": q.name, "type": q.kind.__name__, "default": q.default,
+                        "low": q.low, "high": q.high, "description": q.description}
+                       for q in p.params],
+        } for p in roster]
+        out.write(json.dumps({"game": game.name, "players": data}, ensure_ascii=False) + "\n")
+        return EXIT_OK
+    lines = [f"Players for {game.title} ({game.describe_options(options)}):"]
+    for p in roster:
+        tag = " (learns)" if p.learner else ""
+        lines.append(f"  {p.name}{tag}: {p.title_en}. {p.description_en}")
+        for q in p.params:
+            lines.append(f"      {q.name}={q.format(q.default)}  ({q.kind.__name__}, "
+                         f"{q.range_text}) {q.description}")
+    out.write("\n".join(lines) + "\n")
+    return EXIT_OK
+
+
+def run_cli(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run ``arena`` or ``players`` with ``argv`` (starting with the command); the exit code.
+
+    0 on success; 2 with a one-line ``error: ...`` on stderr for bad arguments; 1 when a
+    player fails during the match; 130 when interrupted.
+    """
+    stdout = out if out is not None else sys.stdout
+    stderr = err if err is not None else sys.stderr
+    parser = build_parser()
+    try:
+        args = parser.parse_args(list(argv))
+    except UsageError as exc:
+        stderr.write(f"error: {exc}\n")
+        return EXIT_USAGE
+    except SystemExit as exc:  # --help prints and exits 0
+        return exc.code if isinstance(exc.code, int) else EXIT_OK
+    try:
+        if args.command == "arena":
+            return _arena(args, stdout, stderr)
+        return _players(args, stdout)
+    except (RulesError, PlayerSpecError) as exc:
+        stderr.write(f"error: {exc}\n")
+        return EXIT_USAGE
+    except ArenaError as exc:
+        stderr.write(f"error: {exc}\n")
+        return EXIT_FAILURE
+    except KeyboardInterrupt:
+        stderr.write("\ninterrupted\n")
+        return 130

@@ -1,0 +1,287 @@
+"""The roster of players: which AIs exist, which games they play, their parameters.
+
+Each player module (``ai.simple``, ``ai.mcts``, ...) calls :func:`register_player` when it is
+imported; the modules named in :data:`PLAYER_MODULES` are imported lazily, on the first question
+asked of the registry, so importing this module stays cheap and free of cycles.
+
+A player is named by a *spec*, ``name`` or ``name:key=value,key=value`` (``"minimax:depth=3"``).
+:func:`make_player` checks every part of it and builds the player; the player's ``spec`` is then
+the *canonical* text with every parameter filled in, in declared order, so that save files and
+the arena always record exactly what was played.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ai.base import Player
+from game.rules.registry import GameInfo, get_game
+
+#: Modules that register players when imported, in roster order. Adding a player module is one
+#: line here.
+PLAYER_MODULES: tuple[str, ...] = (
+    "ai.simple",
+    "ai.mcts",
+)
+
+
+class PlayerSpecError(ValueError):
+    """A player spec cannot be used; the message names the culprit and the allowed values."""
+
+
+class UnknownPlayerError(PlayerSpecError):
+    """No player has this name."""
+
+
+class NotApplicableError(PlayerSpecError):
+    """The player exists but does not play this game or variant."""
+
+
+class UnknownParamError(PlayerSpecError):
+    """The player has no parameter of this name."""
+
+
+class ParamValueError(PlayerSpecError):
+    """A parameter's value is malformed or out of its range."""
+
+
+Number = int | float
+
+
+@dataclass(frozen=True)
+class Param:
+    """One tunable parameter of a player: its type (int or float), default and closed range."""
+
+    name: str
+    kind: type
+    default: Number
+    low: Number
+    high: Number
+    description: str
+
+    def __post_init__(self) -> None:
+        if self.kind not in (int, float):
+            raise TypeError(f"parameter '{self.name}': kind must be int or float")
+        if not self.low <= self.default <= self.high:
+            raise ValueError(f"parameter '{self.name}': default {self.default} is outside "
+                             f"{self.low}..{self.high}")
+
+    @property
+    def range_text(self) -> str:
+        """The allowed values in words, e.g. ``1 to 10``."""
+        return f"{self.format(self.low)} to {self.format(self.high)}"
+
+    def format(self, value: Number) -> str:
+        """The text form of a value of this parameter (round-trips through :meth:`parse`)."""
+        if self.kind is int:
+            return str(int(value))
+        text = repr(float(value))
+        # "2.0" reads better as "2" in a spec, and float("2") gives the same value back.
+        return text[:-2] if text.endswith(".0") else text
+
+    def parse(self, text: str, player: str) -> Number:
+        """Read and range-check a value; raise ParamValueError naming ``player`` and the range."""
+        raw = text.strip()
+        value: Number
+        try:
+            value = int(raw) if self.kind is int else float(raw)
+        except ValueError:
+            what = "a whole number" if self.kind is int else "a number"
+            raise ParamValueError(f"parameter '{self.name}' of {player} must be {what} from "
+                                  f"{self.range_text}, got '{text}'") from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ParamValueError(f"parameter '{self.name}' of {player} must be a number from "
+                                  f"{self.range_text}, got '{text}'")
+        return self.check(value, player)
+
+    def check(self, value: Number, player: str) -> Number:
+        """Range-check an already typed value; raise ParamValueError if outside."""
+        if not self.low <= value <= self.high:
+            raise ParamValueError(f"parameter '{self.name}' of {player} must be from "
+                                  f"{self.range_text}, got {self.format(value)}")
+        return value
+
+
+PlayerFactory = Callable[[GameInfo, Any, dict[str, Any], int | None], Player]
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """What the app, the arena and the command line know about one kind of player.
+
+    ``applies(game_name, options)`` says whether it plays that game and variant;
+    ``factory(game, options, params, seed)`` builds it with fully typed, range-checked
+    ``params`` (every declared parameter present). ``learner`` marks players that learn.
+    """
+
+    name: str
+    title_en: str
+    title_fr: str
+    description_en: str
+    description_fr: str
+    params: tuple[Param, ...]
+    applies: Callable[[str, Any], bool]
+    factory: PlayerFactory
+    learner: bool = False
+
+    def param(self, name: str) -> Param:
+        """The parameter called ``name``; raise UnknownParamError listing the others."""
+        for p in self.params:
+            if p.name == name:
+                return p
+        if not self.params:
+            raise UnknownParamError(f"player '{self.name}' takes no parameters, got '{name}'")
+        raise UnknownParamError(f"unknown parameter '{name}' for {self.name}: choose from "
+                                f"{', '.join(p.name for p in self.params)}")
+
+    def defaults(self) -> dict[str, Number]:
+        """Every parameter at its default value."""
+        return {p.name: p.default for p in self.params}
+
+    def canonical_spec(self, values: dict[str, Number]) -> str:
+        """``name:k=v,...`` with every parameter, in declared order (just ``name`` if none)."""
+        if not self.params:
+            return self.name
+        parts = [f"{p.name}={p.format(values.get(p.name, p.default))}" for p in self.params]
+        return f"{self.name}:{','.join(parts)}"
+
+
+_registry: dict[str, PlayerInfo] = {}
+_loaded = False
+_lock = threading.RLock()
+
+
+def register_player(info: PlayerInfo) -> None:
+    """Add a player to the roster; a second, different player with the same name is an error."""
+    if not info.name or info.name != info.name.strip().lower() or any(
+            c in info.name for c in ":,="):
+        raise ValueError(f"player name {info.name!r} must be lower case without ':', ',' or '='")
+    with _lock:
+        existing = _registry.get(info.name)
+        # A module imported twice (e.g. reloaded) re-registers an equal entry: allowed.
+        if existing is not None and (existing.params, existing.learner) != (
+                info.params, info.learner):
+            raise ValueError(f"a player named '{info.name}' is already registered")
+        _registry[info.name] = info
+
+
+def _ensure_loaded() -> None:
+    """Import every module of PLAYER_MODULES once, so that each registers its players."""
+    global _loaded
+    if _loaded:
+        return
+    with _lock:
+        if _loaded:
+            return
+        for module in PLAYER_MODULES:
+            importlib.import_module(module)
+        _loaded = True
+
+
+def all_players() -> list[PlayerInfo]:
+    """Every registered player, in registration order."""
+    _ensure_loaded()
+    with _lock:
+        return list(_registry.values())
+
+
+def get_player_info(name: str) -> PlayerInfo:
+    """The PlayerInfo named ``name``; raise UnknownPlayerError listing the players."""
+    _ensure_loaded()
+    key = name.strip().lower()
+    with _lock:
+        info = _registry.get(key)
+        if info is None:
+            raise UnknownPlayerError(f"unknown player '{name}': choose one of "
+                                     f"{', '.join(_registry)}")
+        return info
+
+
+def _resolve_options(game: GameInfo, options: Any) -> Any:
+    """The game's default options when ``options`` is None, else ``options`` itself."""
+    return game.options() if options is None else options
+
+
+def players_for(game_name: str, options: Any = None) -> list[PlayerInfo]:
+    """The players that play ``game_name`` with ``options`` (the game's defaults when None)."""
+    game = get_game(game_name)
+    opts = _resolve_options(game, options)
+    return [info for info in all_players() if info.applies(game.name, opts)]
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split ``"name:key=value,key=value"`` into the name and the raw parameter texts.
+
+    Only the syntax is checked here (empty name, a pair without '=', a repeated key);
+    :func:`make_player` checks the names and values against the player.
+    """
+    text = spec.strip()
+    name, sep, rest = text.partition(":")
+    name = name.strip().lower()
+    if not name:
+        raise PlayerSpecError(f"player spec '{spec}' has no player name: expected "
+                              "'name' or 'name:key=value,key=value'")
+    values: dict[str, str] = {}
+    if sep and not rest.strip():
+        raise PlayerSpecError(f"player spec '{spec}' has ':' but no parameters: expected "
+                              "'name:key=value,key=value'")
+    if rest.strip():
+        for pair in rest.split(","):
+            key, eq, value = pair.partition("=")
+            key = key.strip().lower()
+            if not eq or not key or not value.strip():
+                raise PlayerSpecError(f"'{pair.strip()}' in player spec '{spec}' is not "
+                                      "key=value")
+            if key in values:
+                raise PlayerSpecError(f"parameter '{key}' is given twice in player spec "
+                                      f"'{spec}'")
+            values[key] = value.strip()
+    return name, values
+
+
+def resolve_spec(spec: str, game_name: str, options: Any = None
+                 ) -> tuple[PlayerInfo, dict[str, Number]]:
+    """Check ``spec`` against the roster for this game and variant.
+
+    Returns the player's info and its parameters (defaults filled in, typed and range-checked).
+    Raises a PlayerSpecError subclass whose one-line message names the culprit and the
+    allowed values.
+    """
+    name, raw = parse_spec(spec)
+    info = get_player_info(name)
+    game = get_game(game_name)
+    opts = _resolve_options(game, options)
+    if not info.applies(game.name, opts):
+        allowed = ", ".join(p.name for p in all_players() if p.applies(game.name, opts))
+        raise NotApplicableError(f"player '{info.name}' does not play {game.name} with these "
+                                 f"options: choose one of {allowed}")
+    values = info.defaults()
+    for key, text in raw.items():
+        param = info.param(key)
+        values[key] = param.parse(text, info.name)
+    return info, values
+
+
+def canonical_spec(spec: str, game_name: str, options: Any = None) -> str:
+    """The canonical text of ``spec`` (validated; every parameter filled in)."""
+    info, values = resolve_spec(spec, game_name, options)
+    return info.canonical_spec(values)
+
+
+def make_player(spec: str, game_name: str, options: Any = None,
+                seed: int | None = None) -> Player:
+    """Build the player named by ``spec`` for ``game_name`` with ``options`` (defaults if None).
+
+    Every part is validated first (see :func:`resolve_spec`); the returned player's ``spec`` is
+    the canonical text, and ``seed`` seeds its random generator so that its choices repeat.
+    """
+    info, values = resolve_spec(spec, game_name, options)
+    game = get_game(game_name)
+    player = info.factory(game, _resolve_options(game, options), dict(values), seed)
+    player.spec = info.canonical_spec(values)
+    return player
