@@ -1,0 +1,29 @@
+"""Shared test fixtures: every test runs headless, with its own empty user data folder."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _isolated_environment(tmp_path_factory: pytest.TempPathFactory,
+                          monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Point the app's data folder at a fresh temporary folder and make pygame headless.
+
+    Yields the data folder, so a test can also ask for it as ``_isolated_environment``; most
+    tests use the ``data_dir`` fixture below instead.
+    """
+    folder = tmp_path_factory.mktemp("aigamelab-data")
+    monkeypatch.setenv("AIGAMELAB_DATA_DIR", str(folder))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    yield folder
+
+
+@pytest.fixture
+def data_dir(_isolated_environment: Path) -> Path:
+    """The temporary user data folder of this test (``AIGAMELAB_DATA_DIR``)."""
+    return _isolated_environment
