@@ -1,0 +1,549 @@
+"""Othello (reversi) on a 4x4, 6x6 or 8x8 board, with two integers as bitboards.
+
+Layout: every board size uses the same 8x8 bit layout. Bit ``row * 8 + col`` is the cell
+``(row, col)``; row 0 is the top row (text row 1), column 0 the left column (letter a), so bit 0
+is a1 and bit 63 is h8. A 4x4 or 6x6 game simply lives in the top-left ``size x size`` corner
+and ``region`` (a mask of its cells) says which squares exist. Because discs only ever sit inside
+the region and a move must land on an *empty square of the region*, one set of shift masks (the
+8x8 ones) serves every size: a flip line can only run through opponent discs, which are all
+inside the region, so it can never leave the board.
+
+Rules: Black (player 0) moves first. A move places a disc on an empty square so that at least one
+straight line (8 directions) of opponent discs is closed off by a disc of the mover's colour; all
+such lines are flipped. A player without such a move must pass, and the pass is an explicit move
+in :meth:`OthelloState.legal_moves`. The game ends when neither side can move; most discs wins,
+equal counts are a draw.
+
+The raw helpers :func:`legal_mask`, :func:`flip_mask` and :func:`bits` work on plain integers
+(``own``, ``opp``) so that searches can run without creating any object per node.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from game.rules.base import (
+    GameOverError,
+    IllegalMoveError,
+    MoveParseError,
+    OptionError,
+    Outcome,
+    cell_name,
+    parse_cell,
+)
+from game.rules.registry import GameInfo
+
+BLACK = 0
+WHITE = 1
+SIDE_NAMES = ("Black", "White")
+SIZES = (4, 6, 8)
+
+#: Cell contents returned by :meth:`OthelloState.cell`.
+EMPTY_CELL, BLACK_CELL, WHITE_CELL = 0, 1, 2
+
+FULL = (1 << 64) - 1
+# Masks applied to the *opponent* discs before a horizontal or diagonal fill: a run of opponent
+# discs can never continue across the left/right edge, so edge columns are removed from it.
+_NOT_EDGE_COLS = 0x7E7E7E7E7E7E7E7E
+_NOT_EDGE_ROWS = 0x00FFFFFFFFFFFF00
+_INNER = _NOT_EDGE_COLS & _NOT_EDGE_ROWS
+
+PASS_SQUARE = -1
+
+
+def region_mask(size: int) -> int:
+    """The bits of the squares that exist on a ``size x size`` board (top-left corner)."""
+    row = (1 << size) - 1
+    mask = 0
+    for r in range(size):
+        mask |= row << (8 * r)
+    return mask
+
+
+REGIONS = {size: region_mask(size) for size in SIZES}
+
+
+def legal_mask(own: int, opp: int, region: int = FULL) -> int:
+    """Bits of every square where the side owning ``own`` may play against ``opp``.
+
+    Kogge-Stone style occluded fills: for each direction, the run of opponent discs adjacent to
+    one of our discs is propagated in log steps (1, 2 then 4 squares further), and the empty
+    square just past the run is a move. Shifts left may carry bits past bit 63; the final
+    ``& empty`` drops them.
+    """
+    empty = region & ~(own | opp)
+    h = opp & _NOT_EDGE_COLS  # a sideways or diagonal run cannot cross the left/right edge
+    v = opp & _NOT_EDGE_ROWS  # a run never includes an edge-row disc vertically
+    d = opp & _INNER
+    moves = 0
+    # Direction +1 (east).
+    g = h & (own << 1)
+    g |= h & (g << 1)
+    p = h & (h << 1)
+    g |= p & (g << 2)
+    p &= p << 2
+    g |= p & (g << 4)
+    moves |= g << 1
+    # Direction -1 (west).
+    g = h & (own >> 1)
+    g |= h & (g >> 1)
+    p = h & (h >> 1)
+    g |= p & (g >> 2)
+    p &= p >> 2
+    g |= p & (g >> 4)
+    moves |= g >> 1
+    # Direction +8 (south).
+    g = v & (own << 8)
+    g |= v & (g << 8)
+    p = v & (v << 8)
+    g |= p & (g << 16)
+    p &= p << 16
+    g |= p & (g << 32)
+    moves |= g << 8
+    # Direction -8 (north).
+    g = v & (own >> 8)
+    g |= v & (g >> 8)
+    p = v & (v >> 8)
+    g |= p & (g >> 16)
+    p &= p >> 16
+    g |= p & (g >> 32)
+    moves |= g >> 8
+    # Direction +9 (south-east).
+    g = d & (own << 9)
+    g |= d & (g << 9)
+    p = d & (d << 9)
+    g |= p & (g << 18)
+    p &= p << 18
+    g |= p & (g << 36)
+    moves |= g << 9
+    # Direction -9 (north-west).
+    g = d & (own >> 9)
+    g |= d & (g >> 9)
+    p = d & (d >> 9)
+    g |= p & (g >> 18)
+    p &= p >> 18
+    g |= p & (g >> 36)
+    moves |= g >> 9
+    # Direction +7 (south-west).
+    g = d & (own << 7)
+    g |= d & (g << 7)
+    p = d & (d << 7)
+    g |= p & (g << 14)
+    p &= p << 14
+    g |= p & (g << 28)
+    moves |= g << 7
+    # Direction -7 (north-east).
+    g = d & (own >> 7)
+    g |= d & (g >> 7)
+    p = d & (d >> 7)
+    g |= p & (g >> 14)
+    p &= p >> 14
+    g |= p & (g >> 28)
+    moves |= g >> 7
+    return moves & empty
+
+
+def _ray(square: int, drow: int, dcol: int) -> int:
+    """Bits of the squares strictly beyond ``square`` in one direction, up to the 8x8 edge."""
+    row, col = divmod(square, 8)
+    mask = 0
+    row += drow
+    col += dcol
+    while 0 <= row < 8 and 0 <= col < 8:
+        mask |= 1 << (row * 8 + col)
+        row += drow
+        col += dcol
+    return mask
+
+
+# For every square, the four rays going towards higher bits and the four going towards lower
+# bits. Along a rising ray the nearest square is the lowest set bit; along a falling ray it is
+# the highest. Knowing that, a flip line is found with a few integer operations per direction.
+_UP_RAYS: tuple[tuple[int, int, int, int], ...] = tuple(
+    (_ray(sq, 0, 1), _ray(sq, 1, -1), _ray(sq, 1, 0), _ray(sq, 1, 1)) for sq in range(64)
+)
+_DOWN_RAYS: tuple[tuple[int, int, int, int], ...] = tuple(
+    (_ray(sq, 0, -1), _ray(sq, -1, 1), _ray(sq, -1, 0), _ray(sq, -1, -1)) for sq in range(64)
+)
+
+
+def flip_mask(own: int, opp: int, square: int) -> int:
+    """Bits of the opponent discs that a disc played on ``square`` would turn (0 if none).
+
+    Does not check that ``square`` is empty.
+    """
+    flips = 0
+    not_opp = ~opp
+    for ray in _UP_RAYS[square]:
+        x = ray & not_opp
+        if x:
+            first = x & -x  # nearest square along the ray that is not an opponent disc
+            if first & own:
+                flips |= ray & (first - 1)
+    for ray in _DOWN_RAYS[square]:
+        x = ray & not_opp
+        if x:
+            first_bit = x.bit_length() - 1
+            if (own >> first_bit) & 1:
+                flips |= (ray >> (first_bit + 1)) << (first_bit + 1)
+    return flips
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The indices of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def potential_mobility_mask(opp: int, empty: int) -> int:
+    """Empty squares next to at least one opponent disc (frontier squares an engine may want)."""
+    h = opp & _NOT_EDGE_COLS
+    around = (
+        (opp << 8) | (opp >> 8) | (h << 1) | (h >> 1) | (h << 9) | (h >> 9) | (h << 7) | (h >> 7)
+    )
+    return around & empty
+
+
+@dataclass(frozen=True, slots=True)
+class OthelloMove:
+    """A disc placed on ``(row, col)``, or a pass when both are -1.
+
+    ``str()`` gives ``a1``..``h8`` (column letter, 1-based row from the top) or ``pass``.
+    """
+
+    row: int
+    col: int
+
+    def __post_init__(self) -> None:
+        if not (type(self.row) is int and type(self.col) is int):
+            raise MoveParseError(f"an Othello move's row and column must be integers, "
+                                 f"got {self.row!r}, {self.col!r}")
+        ok_cell = 0 <= self.row < 8 and 0 <= self.col < 8
+        if not (ok_cell or (self.row == -1 and self.col == -1)):
+            raise MoveParseError(
+                f"({self.row}, {self.col}) is not an Othello cell: row and column go from 0 to 7 "
+                f"(both -1 for a pass)")
+
+    @property
+    def is_pass(self) -> bool:
+        """True for the pass move."""
+        return self.row < 0
+
+    @property
+    def square(self) -> int:
+        """Bit index of the cell (``row * 8 + col``), or -1 for a pass."""
+        return PASS_SQUARE if self.row < 0 else self.row * 8 + self.col
+
+    def __str__(self) -> str:
+        return "pass" if self.row < 0 else cell_name(self.row, self.col)
+
+
+PASS = OthelloMove(-1, -1)
+#: The move object of every bit index, so that move generation creates no new objects.
+MOVE_AT: tuple[OthelloMove, ...] = tuple(OthelloMove(sq // 8, sq % 8) for sq in range(64))
+
+
+def move_at(square: int) -> OthelloMove:
+    """The move for a bit index, or :data:`PASS` for -1."""
+    return PASS if square < 0 else MOVE_AT[square]
+
+
+@dataclass(frozen=True)
+class OthelloOptions:
+    """Othello's options: the board side, 4, 6 or 8 (default 8)."""
+
+    size: int = 8
+
+    def __post_init__(self) -> None:
+        if isinstance(self.size, bool) or not isinstance(self.size, int) or self.size not in SIZES:
+            raise OptionError(f"option 'size' must be one of 4, 6 or 8, got {self.size!r}")
+
+    def initial_state(self) -> OthelloState:
+        """The standard start: four discs in the centre, Black to move."""
+        c = self.size // 2
+        white = (1 << ((c - 1) * 8 + c - 1)) | (1 << (c * 8 + c))
+        black = (1 << ((c - 1) * 8 + c)) | (1 << (c * 8 + c - 1))
+        return OthelloState._make(self.size, black, white, BLACK, None)
+
+
+class OthelloState:
+    """An Othello position: two bitboards, the side to move, the board size and the last move.
+
+    ``black`` and ``white`` are bitboards in the layout of the module docstring; ``to_move`` is
+    0 (Black) or 1 (White). States are immutable (read-only properties; the only mutable slot is
+    an internal memo of the legal moves) and hashable; equality and hashing use the position
+    (:attr:`key`), not the last move, which is kept only so the board view can mark it.
+    """
+
+    __slots__ = ("_black", "_last", "_legal", "_moves", "_outcome", "_size", "_to_move", "_white")
+
+    _black: int
+    _white: int
+    _to_move: int
+    _size: int
+    _last: OthelloMove | None
+    _legal: int  # -1 until computed: bits of the mover's placements
+    _moves: tuple[OthelloMove, ...] | None
+    _outcome: Outcome | None
+
+    @classmethod
+    def _make(
+        cls, size: int, black: int, white: int, to_move: int, last: OthelloMove | None
+    ) -> OthelloState:
+        """Fast unchecked constructor used by ``play`` and the options."""
+        self = object.__new__(cls)
+        self._size = size
+        self._black = black
+        self._white = white
+        self._to_move = to_move
+        self._last = last
+        self._legal = -1
+        self._moves = None
+        self._outcome = None
+        return self
+
+    @classmethod
+    def from_bitboards(cls, size: int, black: int, white: int, to_move: int) -> OthelloState:
+        """A position from two bitboards; raise OptionError on overlapping or off-board discs."""
+        OthelloOptions(size)
+        if to_move not in (BLACK, WHITE):
+            raise OptionError(f"to_move must be 0 (Black) or 1 (White), got {to_move!r}")
+        for name, board in (("black", black), ("white", white)):
+            if not isinstance(board, int) or board < 0 or board & ~REGIONS[size]:
+                raise OptionError(f"{name} discs lie off the {size}x{size} board")
+        if black & white:
+            raise OptionError("a square cannot hold both a black and a white disc")
+        return cls._make(size, black, white, to_move, None)
+
+    @classmethod
+    def from_rows(cls, rows: Sequence[str], to_move: int = BLACK) -> OthelloState:
+        """A position drawn as text rows, top first: ``X`` or ``B`` black, ``O`` or ``W`` white,
+        ``.`` or ``-`` empty; spaces are ignored. Raise OptionError on a malformed drawing."""
+        lines = [r.replace(" ", "") for r in rows]
+        size = len(lines)
+        if size not in SIZES or any(len(line) != size for line in lines):
+            raise OptionError(f"a board drawing must be 4, 6 or 8 rows of as many cells, "
+                              f"got {[len(line) for line in lines]}")
+        black = white = 0
+        for r, line in enumerate(lines):
+            for c, ch in enumerate(line.upper()):
+                if ch in "XB":
+                    black |= 1 << (r * 8 + c)
+                elif ch in "OW":
+                    white |= 1 << (r * 8 + c)
+                elif ch not in ".-":
+                    raise OptionError(f"unknown cell character {ch!r} in row {r + 1}")
+        return cls.from_bitboards(size, black, white, to_move)
+
+    # --- the protocol -------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int:
+        """0 when Black is to move, 1 for White."""
+        return self._to_move
+
+    @property
+    def size(self) -> int:
+        """The board side (4, 6 or 8)."""
+        return self._size
+
+    @property
+    def black(self) -> int:
+        """Bitboard of the black discs."""
+        return self._black
+
+    @property
+    def white(self) -> int:
+        """Bitboard of the white discs."""
+        return self._white
+
+    @property
+    def own(self) -> int:
+        """Bitboard of the discs of the side to move."""
+        return self._white if self._to_move else self._black
+
+    @property
+    def opp(self) -> int:
+        """Bitboard of the discs of the side not to move."""
+        return self._black if self._to_move else self._white
+
+    @property
+    def region(self) -> int:
+        """Bitboard of the squares that exist on this board."""
+        return REGIONS[self._size]
+
+    @property
+    def last_move(self) -> OthelloMove | None:
+        """The move that led here (None at the start or for a position built from a drawing)."""
+        return self._last
+
+    @property
+    def key(self) -> tuple[int, int, int, int]:
+        """``(size, black, white, to_move)``: identifies the position and the side to move."""
+        return (self._size, self._black, self._white, self._to_move)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, OthelloState):
+            return NotImplemented
+        return self.key == other.key
+
+    def __repr__(self) -> str:
+        return f"OthelloState.from_rows({self.rows()!r}, to_move={self._to_move})"
+
+    def placements(self) -> int:
+        """Bits of the squares where the side to move may place a disc (0 if it must pass)."""
+        legal = self._legal
+        if legal < 0:
+            if self._to_move:
+                legal = legal_mask(self._white, self._black, REGIONS[self._size])
+            else:
+                legal = legal_mask(self._black, self._white, REGIONS[self._size])
+            self._legal = legal
+        return legal
+
+    def legal_moves(self) -> tuple[OthelloMove, ...]:
+        """The mover's placements in bit order (a1, b1, ... h8); ``(PASS,)`` when the mover is
+        stuck but the opponent is not; ``()`` once the game is over."""
+        moves = self._moves
+        if moves is None:
+            legal = self.placements()
+            if legal:
+                moves = tuple([MOVE_AT[sq] for sq in bits(legal)])
+            elif legal_mask(self.opp, self.own, REGIONS[self._size]):
+                moves = (PASS,)
+            else:
+                moves = ()
+            self._moves = moves
+        return moves
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """None while someone can move; otherwise the disc count decides (reason ``discs``)."""
+        if self._outcome is None and not self.legal_moves():
+            b, w = self._black.bit_count(), self._white.bit_count()
+            if b > w:
+                self._outcome = Outcome(BLACK, "discs", f"Black wins {b}-{w}")
+            elif w > b:
+                self._outcome = Outcome(WHITE, "discs", f"White wins {w}-{b}")
+            else:
+                self._outcome = Outcome(None, "discs", f"Draw {b}-{w}")
+        return self._outcome
+
+    def play(self, move: OthelloMove) -> OthelloState:
+        """The position after ``move``; raise IllegalMoveError saying why it is not allowed."""
+        if not isinstance(move, OthelloMove):
+            raise IllegalMoveError(f"{move!r} is not an Othello move (use parse_move)")
+        legal = self.placements()
+        if move.row < 0:
+            if legal:
+                raise IllegalMoveError(
+                    f"cannot pass: {SIDE_NAMES[self._to_move]} has "
+                    f"{legal.bit_count()} legal move(s)")
+            if self.outcome is not None:
+                raise GameOverError("the game is over: no move, not even a pass, is possible")
+            return OthelloState._make(self._size, self._black, self._white,
+                                      1 - self._to_move, PASS)
+        sq = move.row * 8 + move.col
+        bit = 1 << sq
+        if legal & bit:
+            if self._to_move:
+                flips = flip_mask(self._white, self._black, sq)
+                return OthelloState._make(self._size, self._black & ~flips,
+                                          self._white | flips | bit, BLACK, move)
+            flips = flip_mask(self._black, self._white, sq)
+            return OthelloState._make(self._size, self._black | flips | bit,
+                                      self._white & ~flips, WHITE, move)
+        # Not legal: say why, most basic reason first.
+        if self.outcome is not None:
+            raise GameOverError(
+                f"the game is over ({self.outcome.message}): {move} cannot be played")
+        if not bit & REGIONS[self._size]:
+            raise IllegalMoveError(f"{move} is off the {self._size}x{self._size} board")
+        if bit & (self._black | self._white):
+            raise IllegalMoveError(f"{move} is occupied")
+        if not legal:
+            raise IllegalMoveError(f"{SIDE_NAMES[self._to_move]} has no move and must pass")
+        raise IllegalMoveError(f"{move} flips nothing")
+
+    def parse_move(self, text: str) -> OthelloMove:
+        """Read ``a1``..``h8`` (within this board) or ``pass``; raise MoveParseError."""
+        if not isinstance(text, str):
+            raise MoveParseError(f"expected a move as text like 'd3' or 'pass', got {text!r}")
+        if text.strip().lower() == "pass":
+            return PASS
+        row, col = parse_cell(text, self._size, self._size)
+        return MOVE_AT[row * 8 + col]
+
+    # --- for the board view and simple AIs ------------------------------------------------------
+
+    def cell(self, row: int, col: int) -> int:
+        """0 for an empty cell, 1 for a black disc, 2 for a white one."""
+        if not (0 <= row < self._size and 0 <= col < self._size):
+            raise IndexError(f"cell ({row}, {col}) is off the {self._size}x{self._size} board")
+        bit = 1 << (row * 8 + col)
+        if self._black & bit:
+            return BLACK_CELL
+        if self._white & bit:
+            return WHITE_CELL
+        return EMPTY_CELL
+
+    def count(self, player: int) -> int:
+        """How many discs ``player`` (0 Black, 1 White) has."""
+        return (self._white if player else self._black).bit_count()
+
+    @property
+    def black_count(self) -> int:
+        """Number of black discs."""
+        return self._black.bit_count()
+
+    @property
+    def white_count(self) -> int:
+        """Number of white discs."""
+        return self._white.bit_count()
+
+    @property
+    def empty_count(self) -> int:
+        """Number of empty squares."""
+        return self._size * self._size - (self._black | self._white).bit_count()
+
+    def flips_mask(self, move: OthelloMove) -> int:
+        """Bits of the discs ``move`` would turn (0 for a pass or a move that flips nothing)."""
+        if not isinstance(move, OthelloMove) or move.row < 0:
+            return 0
+        sq = move.row * 8 + move.col
+        if not (0 <= move.col < self._size and move.row < self._size):
+            return 0
+        if (self._black | self._white) >> sq & 1:
+            return 0
+        return flip_mask(self.own, self.opp, sq)
+
+    def flips(self, move: OthelloMove) -> tuple[tuple[int, int], ...]:
+        """The ``(row, col)`` cells ``move`` would turn, in bit order (empty if none)."""
+        return tuple(divmod(sq, 8) for sq in bits(self.flips_mask(move)))
+
+    def rows(self) -> tuple[str, ...]:
+        """The board as text rows, top first: ``X`` black, ``O`` white, ``.`` empty."""
+        chars = ".XO"
+        return tuple(
+            "".join(chars[self.cell(r, c)] for c in range(self._size)) for r in range(self._size)
+        )
+
+
+def describe_options(options: OthelloOptions) -> str:
+    """Short text of the options for menus and logs, e.g. ``8x8``."""
+    return f"{options.size}x{options.size}"
+
+
+GAME = GameInfo(
+    name="othello",
+    title="Othello",
+    options_type=OthelloOptions,
+    side_names=SIDE_NAMES,
+    describe_options=describe_options,
+)
