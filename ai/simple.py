@@ -46,9 +46,9 @@ class RandomPlayer(Player):
 
 
 def othello_flips(state: GameState[Any], move: Any) -> int:
-    """How many discs ``move`` turns over (0 for a pass), from the Othello state's own count."""
-    count: int = state.flips(move).bit_count() if hasattr(state, "flips") else 0
-    return count
+    """How many discs ``move`` turns over (0 for a pass), from the Othello state's own mask."""
+    mask: int = state.flips_mask(move)  # type: ignore[attr-defined]
+    return mask.bit_count()
 
 
 class GreedyPlayer(Player):
@@ -147,45 +147,51 @@ def _on_diagonal(cell: int, size: int) -> bool:
     return row == col or row + col == size - 1
 
 
-def _cell_index(state: Any, cell: Any) -> int:
-    """A Morpion cell (an index or a (row, col) pair) as an index ``row * size + col``."""
-    if isinstance(cell, int):
-        return cell
-    row, col = cell
-    index: int = row * state.size + col
-    return index
+def _index(cell: tuple[int, int], size: int) -> int:
+    """A Morpion cell ``(row, col)`` as an index ``row * size + col``."""
+    return cell[0] * size + cell[1]
+
+
+def morpion_cells(state: Any) -> list[int | None]:
+    """A Morpion board as a flat list, index ``row * size + col``: 0, 1 or None (empty)."""
+    size: int = state.size
+    masks: tuple[int, int] = state.masks
+    cells: list[int | None] = [None] * (size * size)
+    for player in (0, 1):
+        for i in range(size * size):
+            if masks[player] >> i & 1:
+                cells[i] = player
+    return cells
 
 
 class BestFirstPlayer(Player):
     """Morpion's best-first player (seed 003): every move scored by the cost function.
 
-    A placing move is scored on the board as it is; a moving move (remove, then place) is
-    scored with the removed piece already lifted, so every (remove, place) pair has its own
-    score. Among the best, moves that place on a main diagonal are preferred, then the choice
-    is random.
+    A placing move is scored on the board as it is; a moving move (lift the piece on
+    ``origin``, put it on ``to``) is scored with that piece already lifted, so every
+    (remove, place) pair has its own score. Among the best, moves that place on a main
+    diagonal are preferred, then the choice is random.
     """
 
     def decide(self, state: GameState[Any], limits: Limits) -> Decision:
         """Score every legal move with :func:`bestfirst_cost` and play a best one."""
         size: int = state.size  # type: ignore[attr-defined]
-        cells: Sequence[int | None] = state.cells  # type: ignore[attr-defined]
+        cells = morpion_cells(state)
         me = state.to_move
         moves = list(state.legal_moves())
         scores: dict[Any, float] = {}
         lifted: dict[int, list[int | None]] = {}
         for move in moves:
-            place = _cell_index(state, move.place)
-            remove = getattr(move, "remove", None)
-            board: Sequence[int | None] = cells
-            if remove is not None:
-                r = _cell_index(state, remove)
-                if r not in lifted:
-                    lifted[r] = list(cells)
-                    lifted[r][r] = None
-                board = lifted[r]
-            scores[move] = float(bestfirst_cost(board, size, place, me))
+            board = cells
+            if move.origin is not None:
+                origin = _index(move.origin, size)
+                if origin not in lifted:
+                    lifted[origin] = list(cells)
+                    lifted[origin][origin] = None
+                board = lifted[origin]
+            scores[move] = float(bestfirst_cost(board, size, _index(move.to, size), me))
         best = _best_moves(scores, moves)
-        diagonal = [m for m in best if _on_diagonal(_cell_index(state, m.place), size)]
+        diagonal = [m for m in best if _on_diagonal(_index(m.to, size), size)]
         move = self.rng.choice(diagonal or best)
         return Decision(move=move, scores=scores, score_kind="cost", depth=1,
                         nodes=len(moves), pv=(move,),
