@@ -189,7 +189,8 @@ def format_score(value: float, kind: str, integral: bool) -> str:
         return f"{round(value * 100)}%"
     if integral:
         number = round(value)
-        return f"{number:+d}" if signed and number != 0 else str(number)
+        text = f"{number:+d}" if signed and number != 0 else str(number)
+        return text.replace("-", "\u2212")
     if abs(value) >= 100:
         text = f"{value:.0f}"
     elif abs(value) >= 10:

@@ -1,0 +1,397 @@
+"""Nim's board: matches drawn as matches, grouped by heap; a click takes from the end of a heap.
+
+Board elements are :class:`MatchRef` values (heap, index). Matches are numbered in reading
+order inside a heap and a move always takes the *last* ones, so clicking match ``index`` of a
+heap holding ``size`` matches takes ``size - index`` of them: the clicked match and every match
+after it. Hovering shows that whole group lifted and glowing; only groups the rules allow are
+lit. The limit of the side to move is written beside each heap (Marienbad) or above the heap
+(one-heap variants, with Fibonacci's "twice the last take" and "not all on the first move").
+
+Matches already taken stay as faint outlines so the class sees how far the game has gone; the
+ones the last move took are tinted with the last-move colour.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.rules.nim import NimMove, NimState
+from game.ui import text as txt
+from game.ui.boards.base import (
+    BoardContext,
+    BoardView,
+    ClickResult,
+    Element,
+    InputController,
+    alpha_fill,
+    score_chip,
+    score_labels,
+)
+from game.ui.i18n import tr
+from game.ui.theme import Theme, blend
+
+# Proportions in match lengths: below each match a band for score chips and the "take n" label,
+# then a gap between rows; a slot is at least MIN_SLOT and at most MAX_SLOT of a length wide.
+BAND = 0.46
+ROW_GAP = 0.22
+MIN_SLOT = 0.34
+MAX_SLOT = 0.6
+
+
+@dataclass(frozen=True)
+class MatchRef:
+    """The match at ``index`` (reading order, from 0) of heap ``heap`` (from 0)."""
+
+    heap: int
+    index: int
+
+
+class NimController(InputController):
+    """One click on a match takes it and every match after it in its heap, if allowed."""
+
+    def __init__(self, state: NimState) -> None:
+        super().__init__(state)
+        self.nim: NimState = state
+        self._moves: dict[tuple[int, int], NimMove] = {(m.heap, m.count): m for m in self.legal}
+
+    def move_for(self, element: Element | None) -> NimMove | None:
+        """The legal move a click on ``element`` would play, or None."""
+        if not isinstance(element, MatchRef) or not 0 <= element.heap < len(self.nim.heaps):
+            return None
+        count = self.nim.heaps[element.heap] - element.index
+        return self._moves.get((element.heap, count))
+
+    def click(self, element: Element | None) -> ClickResult:
+        """Take the clicked match and those after it, or say why that is not allowed."""
+        if element is None or self.nim.outcome is not None:
+            return ClickResult()
+        if not isinstance(element, MatchRef) or not 0 <= element.heap < len(self.nim.heaps):
+            return ClickResult(message_key="boards.nim_click_match")
+        size = self.nim.heaps[element.heap]
+        if not 0 <= element.index < size:
+            return ClickResult(message_key="boards.nim_already_taken")
+        move = self.move_for(element)
+        if move is not None:
+            return ClickResult(move=move, changed=True)
+        return ClickResult(message_key=self._why_not(element.heap, size - element.index))
+
+    def _why_not(self, heap: int, count: int) -> str:
+        """The message key explaining why taking ``count`` from ``heap`` is not allowed."""
+        variant = self.nim.options.variant
+        if variant == "fibonacci":
+            if self.nim.last_take == 0:
+                return "boards.nim_fib_not_all"
+            return "boards.nim_fib_too_many"
+        return "boards.nim_too_many"
+
+    def prompt_key(self) -> str:
+        """Nim always asks for a match: the click is the whole move."""
+        return "boards.choose_matches"
+
+    def highlighted(self) -> set[Element]:
+        """Every match whose click is a legal move."""
+        return {MatchRef(m.heap, self.nim.heaps[m.heap] - m.count) for m in self.legal}
+
+    def hover_targets(self, element: Element | None) -> set[Element]:
+        """The matches a click on ``element`` would take (empty when that is not allowed)."""
+        move = self.move_for(element)
+        if move is None:
+            return set()
+        size = self.nim.heaps[move.heap]
+        return {MatchRef(move.heap, i) for i in range(size - move.count, size)}
+
+
+@dataclass
+class _HeapBox:
+    """Where one heap is drawn: its grid of match slots, its label and its limit areas.
+
+    ``length`` is a match's length in pixels, ``slot`` the width given to each match.
+    """
+
+    heap: int
+    capacity: int
+    cols: int
+    length: float
+    slot: float
+    origin: tuple[float, float]
+    label: pygame.Rect
+    limit: pygame.Rect
+
+    def slot_rect(self, index: int) -> pygame.Rect:
+        """The slot of match ``index``: the match itself, without the band below it."""
+        row, col = divmod(index, self.cols)
+        x = self.origin[0] + col * self.slot
+        y = self.origin[1] + row * self.length * (1 + BAND + ROW_GAP)
+        return pygame.Rect(round(x), round(y), max(1, round(self.slot)),
+                           max(1, round(self.length)))
+
+    def band_centre(self, index: int, lane: int) -> tuple[float, float]:
+        """Centre of the band below match ``index``; ``lane`` 0 or 1 staggers crowded labels."""
+        rect = self.slot_rect(index)
+        return (rect.centerx, rect.bottom + self.length * BAND * (0.3 + 0.45 * lane))
+
+
+class NimView(BoardView):
+    """Draws the heaps of matches and maps a position to the match under it."""
+
+    def __init__(self, theme: Theme) -> None:
+        super().__init__(theme)
+        self._boxes: list[_HeapBox] = []
+        self._header = pygame.Rect(0, 0, 0, 0)
+        self._key: tuple[Any, ...] | None = None
+
+    # -- geometry --------------------------------------------------------------------------
+
+    def layout(self, rect: pygame.Rect, state: Any) -> None:
+        """Stack the heaps in ``rect`` with the largest match size that fits."""
+        rect = pygame.Rect(rect)
+        key = (tuple(rect), state.options)
+        if key == self._key:
+            return
+        self._key = key
+        self.rect = rect
+        capacities = state.options.heap_sizes
+        multi = len(capacities) > 1
+        header_h = rect.height * 0.12
+        self._header = pygame.Rect(rect.left, rect.top, rect.width, round(header_h))
+        body = pygame.Rect(rect.left, round(rect.top + header_h), rect.width,
+                           round(rect.height - header_h))
+        side = body.width * (0.1 if multi else 0.0)
+        limit_w = body.width * (0.17 if multi else 0.0)
+        inner_w = body.width - side - limit_w
+        row_h = 1 + BAND + ROW_GAP  # in match lengths, gap included
+
+        def length_for(cols: int, rows: int) -> float:
+            """The longest match that fits ``rows`` rows of ``cols`` matches in the body."""
+            return min(inner_w / (cols * MIN_SLOT * 1.25),
+                       body.height / (rows * row_h - ROW_GAP))
+
+        if multi:
+            cols = max(capacities)
+            # One row per heap; every row has room for the biggest heap so heaps line up.
+            length = length_for(cols, len(capacities))
+            layouts = [(cap, cols, 1) for cap in capacities]
+        else:
+            cap = capacities[0]
+            best = (0.0, cap)
+            for cols in range(1, cap + 1):
+                size = length_for(cols, math.ceil(cap / cols))
+                if size > best[0] + 1e-9:
+                    best = (size, cols)
+            length, cols = best
+            layouts = [(cap, cols, math.ceil(cap / cols))]
+        length = max(4.0, length * 0.96)
+        slot = max(MIN_SLOT * length, min(MAX_SLOT * length, inner_w / cols))
+        heights = [rows * length * row_h - length * ROW_GAP for _, _, rows in layouts]
+        gap = length * ROW_GAP
+        total_h = sum(heights) + gap * (len(layouts) - 1)
+        y = body.top + (body.height - total_h) / 2
+        grid_w = cols * slot
+        x0 = body.left + side + (inner_w - grid_w) / 2
+        self._boxes = []
+        for heap, ((cap, cols_h, _rows), height) in enumerate(zip(layouts, heights, strict=True)):
+            # Labels hug the heaps rather than the rectangle's edges, so they read as one row.
+            label = pygame.Rect(round(x0 - side - slot * 0.2), round(y), round(side),
+                                round(height))
+            right = x0 + grid_w + slot * 0.3
+            limit = pygame.Rect(round(right), round(y), round(body.right - right), round(height))
+            self._boxes.append(_HeapBox(heap, cap, cols_h, length, slot, (x0, y), label, limit))
+            y += height + gap
+
+    def hit(self, pos: tuple[int, int], state: Any) -> Element | None:
+        """The match under ``pos`` (a MatchRef, taken or not), or None."""
+        for box in self._boxes:
+            if box.heap >= len(state.heaps):
+                continue
+            for index in range(box.capacity):
+                slot = box.slot_rect(index)
+                # The clickable area is the whole slot with its band: thin matches are hard
+                # to hit on a projector remote or a touchpad.
+                area = pygame.Rect(slot.left, slot.top, slot.width,
+                                   round(slot.height + box.length * BAND))
+                if area.collidepoint(pos):
+                    return MatchRef(box.heap, index)
+        return None
+
+    def controller(self, state: Any) -> NimController:
+        """A controller for the side to move."""
+        return NimController(state)
+
+    def centre_of(self, element: MatchRef) -> tuple[int, int]:
+        """The pixel centre of a match's slot (tests and demos click there)."""
+        return self._boxes[element.heap].slot_rect(element.index).center
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, state: Any, ctx: BoardContext) -> None:
+        """Heaps, limits, last move, hint, hover group and the AI's scores."""
+        self.layout(self.rect, state)
+        theme = ctx.theme
+        nim: NimState = state
+        controller = ctx.controller if ctx.interactive else None
+        hover_el = self.hit(ctx.hover, state) if ctx.hover is not None else None
+        lifted: set[Element] = set()
+        legal_clicks: set[Element] = set()
+        if isinstance(controller, NimController):
+            lifted = controller.hover_targets(hover_el)
+            if ctx.show_legal:
+                legal_clicks = controller.highlighted()
+                # When every match may be clicked (Marienbad) the tint says nothing: skip it.
+                if len(legal_clicks) >= sum(nim.heaps):
+                    legal_clicks = set()
+        last = ctx.last_move if isinstance(ctx.last_move, NimMove) else None
+        hint = ctx.hint_move if isinstance(ctx.hint_move, NimMove) else None
+        self._draw_header(surface, nim, theme)
+        for box in self._boxes:
+            size = nim.heaps[box.heap] if box.heap < len(nim.heaps) else 0
+            self._draw_heap_frame(surface, box, size, nim, theme)
+            for index in range(box.capacity):
+                ref = MatchRef(box.heap, index)
+                rect = box.slot_rect(index)
+                if index >= size:
+                    just_taken = (last is not None and last.heap == box.heap
+                                  and index < size + last.count)
+                    self._draw_ghost(surface, rect, box.length, theme, just_taken)
+                    continue
+                if ref in lifted:
+                    alpha_fill(surface, rect.inflate(-box.slot * 0.08, box.length * 0.06),
+                               theme.highlight, 90, radius=round(box.slot * 0.3))
+                elif ref in legal_clicks:
+                    alpha_fill(surface, rect.inflate(-box.slot * 0.08, 0), theme.legal, 45,
+                               radius=round(box.slot * 0.3))
+                raise_by = box.length * 0.1 if ref in lifted else 0.0
+                self._draw_match(surface, rect.move(0, -round(raise_by)), box.length, theme,
+                                 glow=ref in lifted)
+            if hint is not None and hint.heap == box.heap and 0 < hint.count <= size:
+                self._outline_group(surface, box, size - hint.count, size, theme.hint)
+            if lifted and isinstance(hover_el, MatchRef) and hover_el.heap == box.heap:
+                px = max(8, round(box.length * BAND * 0.5))
+                score_chip(surface, f"\u2212{size - hover_el.index}",
+                           box.band_centre(hover_el.index, 0), px, theme.highlight, theme,
+                           best=True)
+        if ctx.scores:
+            self._draw_scores(surface, nim, ctx)
+
+    def _draw_header(self, surface: pygame.Surface, nim: NimState, theme: Theme) -> None:
+        """The goal (normal or misere) and, for one heap, the limit of the side to move."""
+        px = round(self._header.height * 0.36)
+        if px < 9:
+            return
+        goal = tr("boards.nim_misere" if nim.options.misere else "boards.nim_normal")
+        lines = [goal]
+        if len(nim.heaps) == 1 and nim.outcome is None:
+            lines.insert(0, self._limit_text(nim, 0, long=True))
+        y = self._header.top + self._header.height * 0.3
+        for i, line in enumerate(lines):
+            colour = theme.accent if i == 0 and len(lines) > 1 else theme.text_muted
+            if nim.options.misere and line == goal:
+                colour = theme.danger
+            size = px if i == 0 else round(px * 0.8)
+            txt.blit_text(surface, line, size, colour, (self._header.centerx, round(y)),
+                          anchor="center", bold=i == 0, max_width=self._header.width)
+            y += self._header.height * 0.45
+
+    def _limit_text(self, nim: NimState, heap: int, long: bool) -> str:
+        """The limit written beside (or above) a heap, in words."""
+        high = nim.max_allowed_take(heap)
+        if nim.heaps[heap] == 0:
+            return tr("boards.nim_empty")
+        if not long:
+            return tr("boards.nim_take_short", high=high)
+        variant = nim.options.variant
+        if variant == "fibonacci":
+            if nim.last_take == 0:
+                return tr("boards.nim_fib_first", high=high)
+            return tr("boards.nim_fib_twice", last=nim.last_take, high=high)
+        return tr("boards.nim_take_range", high=high)
+
+    def _draw_heap_frame(self, surface: pygame.Surface, box: _HeapBox, size: int,
+                         nim: NimState, theme: Theme) -> None:
+        """Heap number and count on the left, the limit on the right (several heaps only)."""
+        if box.label.width <= 0:
+            return
+        px = round(min(box.label.width * 0.3, box.length * 0.3))
+        if px < 8:
+            return
+        cx, cy = box.label.centerx, box.label.top + box.length * 0.5
+        txt.blit_text(surface, tr("boards.nim_heap", n=box.heap + 1), round(px * 0.7),
+                      theme.text_muted, (cx, round(cy - px * 0.55)), anchor="center")
+        txt.blit_text(surface, str(size), px, theme.text, (cx, round(cy + px * 0.45)),
+                      anchor="center", bold=True)
+        if nim.outcome is None and box.limit.width > px:
+            colour = theme.text if size else theme.text_muted
+            txt.blit_text(surface, self._limit_text(nim, box.heap, long=False), round(px * 0.75),
+                          colour, (box.limit.left, round(cy)), anchor="midleft",
+                          max_width=box.limit.width)
+
+    def _draw_match(self, surface: pygame.Surface, slot: pygame.Rect, length: float,
+                    theme: Theme, glow: bool) -> None:
+        """One match standing up: a wooden stick with a rounded red head."""
+        thick = max(2, round(length * 0.075))
+        head_w = max(3, round(thick * 1.75))
+        head_h = max(4, round(thick * 2.6))
+        top = slot.top + round(slot.height * 0.06)
+        bottom = slot.bottom - round(slot.height * 0.04)
+        stick = pygame.Rect(0, 0, thick, bottom - top - head_h // 2)
+        stick.midbottom = (slot.centerx, bottom)
+        wood = blend(theme.match_wood, theme.highlight, 0.35) if glow else theme.match_wood
+        shade = blend(wood, theme.shadow, 0.35)
+        pygame.draw.rect(surface, shade, stick.move(max(1, thick // 4), 0),
+                         border_radius=thick // 2)
+        pygame.draw.rect(surface, wood, stick, border_radius=thick // 2)
+        head = pygame.Rect(0, 0, head_w, head_h)
+        head.midtop = (slot.centerx, top)
+        pygame.draw.ellipse(surface, blend(theme.match_head, theme.shadow, 0.4), head)
+        pygame.draw.ellipse(surface, theme.match_head, head.inflate(-max(1, thick // 3),
+                                                                    -max(1, thick // 3)))
+        shine = pygame.Rect(0, 0, max(1, head_w // 3), max(1, head_h // 3))
+        shine.center = (head.centerx - head_w // 6, head.centery - head_h // 6)
+        pygame.draw.ellipse(surface, blend(theme.match_head, (255, 255, 255), 0.45), shine)
+
+    def _draw_ghost(self, surface: pygame.Surface, slot: pygame.Rect, length: float,
+                    theme: Theme, just_taken: bool) -> None:
+        """The faint outline of a match already taken (tinted if the last move took it)."""
+        thick = max(2, round(length * 0.075))
+        colour = theme.last_move if just_taken else blend(theme.background, theme.text_muted, 0.3)
+        rect = pygame.Rect(0, 0, thick, round(slot.height * 0.9))
+        rect.midbottom = (slot.centerx, slot.bottom - round(slot.height * 0.04))
+        pygame.draw.rect(surface, colour, rect, width=max(1, thick // 4),
+                         border_radius=thick // 2)
+        if just_taken:
+            alpha_fill(surface, rect, theme.last_move, 70, radius=thick // 2)
+
+    def _outline_group(self, surface: pygame.Surface, box: _HeapBox, first: int, end: int,
+                       colour: tuple[int, int, int]) -> None:
+        """A rounded frame around matches ``first`` to ``end - 1`` (row by row)."""
+        width = max(2, round(box.length * 0.03))
+        index = first
+        while index < end:
+            row_end = min(end, (index // box.cols + 1) * box.cols)
+            a, b = box.slot_rect(index), box.slot_rect(row_end - 1)
+            frame = a.union(b).inflate(round(box.slot * 0.08), round(box.length * 0.08))
+            pygame.draw.rect(surface, colour, frame, width=width,
+                             border_radius=round(box.slot * 0.3))
+            index = row_end
+
+    def _draw_scores(self, surface: pygame.Surface, nim: NimState, ctx: BoardContext) -> None:
+        """Each scored move's value under the match a click would take it from."""
+        assert ctx.scores is not None
+        labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
+        for box in self._boxes:
+            size = nim.heaps[box.heap] if box.heap < len(nim.heaps) else 0
+            px = max(7, round(min(box.length * BAND * 0.4, box.slot * 0.5)))
+            entries = [(move, label) for move, label in labels.items()
+                       if isinstance(move, NimMove) and move.heap == box.heap
+                       and 0 < move.count <= size]
+            widest = max((txt.size(text, px, True)[0] for _, (text, _, _) in entries), default=0)
+            # Labels wider than a slot alternate between two lanes so neighbours never overlap.
+            stagger = widest + px * 0.7 > box.slot
+            for move, (text, colour, best) in entries:
+                index = size - move.count
+                lane = index % 2 if stagger else 0
+                score_chip(surface, text, box.band_centre(index, lane), px, colour, ctx.theme,
+                           best=best)
