@@ -348,3 +348,41 @@ class Grid:
                   alpha: int) -> None:
         """Wash cell (row, col) with a translucent colour."""
         alpha_fill(surface, self.cell_rect(row, col), colour, alpha)
+
+
+def arrow(surface: pygame.Surface, start: tuple[float, float], end: tuple[float, float],
+          colour: Colour, width: float, alpha: int = 255) -> None:
+    """A straight translucent arrow from ``start`` to ``end`` with a triangular head."""
+    import math
+
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy)
+    if length < 1 or width < 1:
+        return
+    ux, uy = dx / length, dy / length
+    head = min(length * 0.45, width * 3.2)
+    shaft_end = (end[0] - ux * head * 0.9, end[1] - uy * head * 0.9)
+    left = min(start[0], end[0]) - head
+    top = min(start[1], end[1]) - head
+    size = (int(abs(dx) + 2 * head) + 2, int(abs(dy) + 2 * head) + 2)
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+
+    def local(p: tuple[float, float]) -> tuple[float, float]:
+        return p[0] - left, p[1] - top
+
+    half = width / 2
+    nx, ny = -uy, ux
+    shaft = [local((start[0] + nx * half, start[1] + ny * half)),
+             local((shaft_end[0] + nx * half, shaft_end[1] + ny * half)),
+             local((shaft_end[0] - nx * half, shaft_end[1] - ny * half)),
+             local((start[0] - nx * half, start[1] - ny * half))]
+    tip = [local(end),
+           local((end[0] - ux * head + nx * head * 0.6, end[1] - uy * head + ny * head * 0.6)),
+           local((end[0] - ux * head - nx * head * 0.6, end[1] - uy * head - ny * head * 0.6))]
+    rgba = (*colour, 255)
+    pygame.draw.polygon(layer, rgba, shaft)
+    pygame.draw.polygon(layer, rgba, tip)
+    pygame.draw.aalines(layer, rgba, True, tip)
+    if alpha < 255:
+        layer.set_alpha(alpha)
+    surface.blit(layer, (round(left), round(top)))

@@ -1,0 +1,276 @@
+"""Hexapawn's board: pawns on a checkered board, rank 1 (White's home row) at the bottom.
+
+Board elements are cells ``(row, col)`` with row 0 at the bottom, as in the rules. A human
+clicks one of their pawns (it lifts and its destinations light up), then a lit cell; clicking
+the pawn again, or anywhere else, cancels; clicking another of their pawns switches to it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.rules.hexapawn import HexapawnMove, HexapawnState
+from game.ui.boards.base import (
+    BoardContext,
+    BoardView,
+    ClickResult,
+    Colour,
+    Element,
+    Grid,
+    InputController,
+    alpha_circle,
+    arrow,
+    score_chip,
+    score_labels,
+)
+from game.ui.theme import Theme, blend
+
+Cell = tuple[int, int]
+
+
+class HexapawnController(InputController):
+    """Two clicks, a pawn then its destination, make one move."""
+
+    def __init__(self, state: HexapawnState) -> None:
+        super().__init__(state)
+        self.hexapawn: HexapawnState = state
+        self._from: Cell | None = None
+        self._by_origin: dict[Cell, dict[Cell, HexapawnMove]] = {}
+        for move in self.legal:
+            origin = (move.from_row, move.from_col)
+            self._by_origin.setdefault(origin, {})[(move.to_row, move.to_col)] = move
+
+    def _owner(self, cell: Cell) -> int | None:
+        """The owner of the pawn on ``cell`` or None (also for cells off the board)."""
+        row, col = cell
+        if 0 <= row < self.hexapawn.rows and 0 <= col < self.hexapawn.cols:
+            return self.hexapawn.cell(row, col)
+        return None
+
+    def click(self, element: Element | None) -> ClickResult:
+        """Select a pawn, move it, switch to another pawn, or cancel."""
+        if self.hexapawn.outcome is not None:
+            return ClickResult(message_key="boards.game_over")
+        cell = _as_cell(element)
+        if cell is None:
+            if self._from is not None:
+                self._from = None
+                return ClickResult(changed=True)
+            return ClickResult()
+        if self._from is not None:
+            targets = self._by_origin.get(self._from, {})
+            if cell in targets:
+                self._from = None
+                return ClickResult(move=targets[cell], changed=True)
+            if cell == self._from:
+                self._from = None
+                return ClickResult(changed=True)
+        owner = self._owner(cell)
+        if owner == self.hexapawn.to_move:
+            if cell in self._by_origin:
+                self._from = cell
+                return ClickResult(changed=True)
+            changed = self._from is not None
+            self._from = None
+            return ClickResult(message_key="boards.no_moves_for_piece", changed=changed)
+        had_selection = self._from is not None
+        self._from = None
+        if had_selection:
+            return ClickResult(message_key="boards.not_a_destination", changed=True)
+        if owner is not None:
+            return ClickResult(message_key="boards.not_your_piece")
+        return ClickResult(message_key="boards.choose_piece")
+
+    def cancel(self) -> None:
+        """Put the selected pawn back down."""
+        self._from = None
+
+    def prompt_key(self) -> str:
+        """Which click comes next."""
+        return "boards.choose_destination" if self._from is not None else "boards.choose_piece"
+
+    def highlighted(self) -> set[Element]:
+        """The selected pawn's destinations, or every pawn that can move."""
+        if self._from is not None:
+            return set(self._by_origin.get(self._from, {}))
+        return set(self._by_origin)
+
+    def selected(self) -> Element | None:
+        """The selected pawn's cell."""
+        return self._from
+
+
+def _as_cell(element: Element | None) -> Cell | None:
+    """``element`` as a (row, col) pair of ints, or None if it is not a cell."""
+    if (isinstance(element, tuple) and len(element) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in element)):
+        return element[0], element[1]
+    return None
+
+
+# Pawn outline in cell fractions (x from the centre, y from the top): base, body, collar, head.
+_SUPERSAMPLE = 4
+
+
+def _pawn_sprite(cell: int, fill: Colour, outline: Colour, shine: Colour) -> pygame.Surface:
+    """A pawn filling a ``cell``-pixel square, drawn large and scaled down for smooth edges."""
+    big = cell * _SUPERSAMPLE
+    layer = pygame.Surface((big, big), pygame.SRCALPHA)
+    o = max(2, round(big * 0.03))  # outline thickness
+
+    def shapes(grow: int, colour: Colour) -> None:
+        """Base, body, collar and head, each grown by ``grow`` pixels for the outline."""
+        cx = big / 2
+        base = pygame.Rect(0, 0, round(big * 0.60) + 2 * grow, round(big * 0.13) + 2 * grow)
+        base.midbottom = (round(cx), round(big * 0.88) + grow)
+        pygame.draw.rect(layer, colour, base, border_radius=round(big * 0.05) + grow)
+        body = [(cx - big * 0.21 - grow, big * 0.78), (cx - big * 0.10 - grow, big * 0.45 - grow),
+                (cx + big * 0.10 + grow, big * 0.45 - grow), (cx + big * 0.21 + grow, big * 0.78)]
+        pygame.draw.polygon(layer, colour, body)
+        collar = pygame.Rect(0, 0, round(big * 0.34) + 2 * grow, round(big * 0.09) + 2 * grow)
+        collar.center = (round(cx), round(big * 0.45))
+        pygame.draw.ellipse(layer, colour, collar)
+        pygame.draw.circle(layer, colour, (round(cx), round(big * 0.31)), big * 0.14 + grow)
+
+    shapes(o, outline)
+    shapes(0, fill)
+    # A soft highlight on the head gives the pawn some volume.
+    pygame.draw.circle(layer, (*shine, 150), (round(big * 0.46), round(big * 0.27)),
+                       big * 0.045)
+    return pygame.transform.smoothscale(layer, (cell, cell))
+
+
+class HexapawnView(BoardView):
+    """Draws a Hexapawn position with coordinates, selection, last move, hint and scores."""
+
+    def __init__(self, theme: Theme) -> None:
+        super().__init__(theme)
+        self.grid: Grid | None = None
+        self._sprites: dict[tuple[int, int, str], pygame.Surface] = {}
+
+    def layout(self, rect: pygame.Rect, state: Any) -> None:
+        """Square cells as large as fit, with a margin for the coordinates."""
+        self.rect = pygame.Rect(rect)
+        self.grid = Grid(self.rect, state.rows, state.cols, rows_up=True)
+
+    def hit(self, pos: tuple[int, int], state: Any) -> Element | None:
+        """The cell under ``pos``, or None."""
+        if self.grid is None or (self.grid.rows, self.grid.cols) != (state.rows, state.cols):
+            self.layout(self.rect, state)
+        assert self.grid is not None
+        return self.grid.cell_at(pos)
+
+    def controller(self, state: Any) -> HexapawnController:
+        """A controller for the side to move."""
+        return HexapawnController(state)
+
+    def centre_of(self, cell: Cell) -> tuple[int, int]:
+        """The pixel centre of ``cell`` (tests and demos click there)."""
+        assert self.grid is not None
+        x, y = self.grid.centre(*cell)
+        return round(x), round(y)
+
+    def _sprite(self, player: int, theme: Theme) -> pygame.Surface:
+        """The cached pawn image of ``player`` at the current cell size."""
+        assert self.grid is not None
+        size = max(4, round(self.grid.cell * 0.92))
+        key = (size, player, theme.name)
+        sprite = self._sprites.get(key)
+        if sprite is None:
+            if len(self._sprites) > 16:
+                self._sprites.clear()
+            fill = theme.piece0 if player == 0 else theme.piece1
+            outline = theme.piece_outline if player == 0 else blend(theme.piece1, theme.text, 0.55)
+            shine = blend(fill, (255, 255, 255), 0.7)
+            sprite = _pawn_sprite(size, fill, outline, shine)
+            self._sprites[key] = sprite
+        return sprite
+
+    def draw(self, surface: pygame.Surface, state: Any, ctx: BoardContext) -> None:
+        """Board, coordinates, last move, hint, pawns, selection, destinations and scores."""
+        if self.grid is None or (self.grid.rows, self.grid.cols) != (state.rows, state.cols):
+            self.layout(self.rect, state)
+        grid = self.grid
+        assert grid is not None
+        theme = ctx.theme
+        hex_state: HexapawnState = state
+        grid.draw_cells(surface, theme, checker=True)
+        if grid.cell >= 18:
+            grid.draw_coordinates(surface, theme)
+        last = ctx.last_move if isinstance(ctx.last_move, HexapawnMove) else None
+        if last is not None:
+            for cell in ((last.from_row, last.from_col), (last.to_row, last.to_col)):
+                grid.tint_cell(surface, *cell, theme.last_move, 95)
+        controller = ctx.controller if ctx.interactive else None
+        selected = _as_cell(controller.selected()) if controller is not None else None
+        marks = controller.highlighted() if controller is not None else set()
+        hover = grid.cell_at(ctx.hover) if ctx.hover is not None and controller else None
+        if hover is not None and (hover in marks or hover == selected):
+            grid.tint_cell(surface, *hover, theme.highlight, 60)
+        if selected is not None:
+            grid.tint_cell(surface, *selected, theme.highlight, 110)
+            grid.outline_cell(surface, *selected, theme.highlight)
+        for row in range(hex_state.rows):
+            for col in range(hex_state.cols):
+                owner = hex_state.cell(row, col)
+                if owner is None:
+                    continue
+                rect = grid.cell_rect(row, col)
+                lift = round(grid.cell * 0.06) if (row, col) == selected else 0
+                sprite = self._sprite(owner, theme)
+                surface.blit(sprite, sprite.get_rect(center=(rect.centerx,
+                                                             rect.centery - lift)))
+        if controller is not None and ctx.show_legal:
+            self._draw_marks(surface, hex_state, marks, selected, theme)
+        hint = ctx.hint_move if isinstance(ctx.hint_move, HexapawnMove) else None
+        if hint is not None:
+            start = grid.centre(hint.from_row, hint.from_col)
+            end = grid.centre(hint.to_row, hint.to_col)
+            grid.outline_cell(surface, hint.from_row, hint.from_col, theme.hint, 0.05)
+            grid.outline_cell(surface, hint.to_row, hint.to_col, theme.hint, 0.05)
+            arrow(surface, start, end, theme.hint, grid.cell * 0.09, 200)
+        if ctx.scores:
+            self._draw_scores(surface, ctx)
+
+    def _draw_marks(self, surface: pygame.Surface, state: HexapawnState, marks: set[Element],
+                    selected: Cell | None, theme: Theme) -> None:
+        """Destinations of the selected pawn (dots, rings on captures), or movable pawns."""
+        grid = self.grid
+        assert grid is not None
+        for element in marks:
+            cell = _as_cell(element)
+            if cell is None:
+                continue
+            centre = grid.centre(*cell)
+            if selected is None:
+                # Nothing selected yet: a thin frame around each pawn that can move.
+                grid.outline_cell(surface, *cell, theme.legal, 0.03)
+            elif state.cell(*cell) is None:
+                alpha_circle(surface, centre, grid.cell * 0.15, theme.legal, 200)
+            else:
+                alpha_circle(surface, centre, grid.cell * 0.45, theme.legal, 210,
+                             width=max(3, grid.cell // 14))
+
+    def _draw_scores(self, surface: pygame.Surface, ctx: BoardContext) -> None:
+        """Each scored move: a thin arrow and its value near the destination, toward the source
+        (two pawns that can reach one cell get two separate labels)."""
+        grid = self.grid
+        assert grid is not None and ctx.scores is not None
+        labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
+        px = max(8, round(grid.cell * 0.17))
+        for move, (text, colour, best) in labels.items():
+            if not isinstance(move, HexapawnMove):
+                continue
+            start = grid.centre(move.from_row, move.from_col)
+            end = grid.centre(move.to_row, move.to_col)
+            dx, dy = start[0] - end[0], start[1] - end[1]
+            norm = max(1e-9, (dx * dx + dy * dy) ** 0.5)
+            ux, uy = dx / norm, dy / norm
+            # The label sits inside the destination cell on the side the pawn comes from.
+            at = (end[0] + ux * grid.cell * 0.24, end[1] + uy * grid.cell * 0.24)
+            tail = (start[0] - ux * grid.cell * 0.3, start[1] - uy * grid.cell * 0.3)
+            arrow(surface, tail, (end[0] - ux * grid.cell * 0.02, end[1] - uy * grid.cell * 0.02),
+                  colour, grid.cell * (0.05 if best else 0.03), 190 if best else 120)
+            score_chip(surface, text, at, px, colour, ctx.theme, best=best)
