@@ -192,7 +192,7 @@ class HexapawnState:
 
     def legal_moves(self) -> tuple[HexapawnMove, ...]:
         """Every legal move: pawns in cell order (bottom row first, left to right), and for
-        each pawn the step, then the capture to the left, then to the right."""
+        each pawn the step, then the capture toward column a, then the other capture."""
         return self._moves
 
     def play(self, move: HexapawnMove) -> HexapawnState:
