@@ -1,0 +1,547 @@
+"""The tabular learners of seeds 001 and 002: ``elimination``, ``reinforcement``, ``qlearning``.
+
+Each learner keeps one *box* per position it has met, indexed by the state's ``key`` (so the same
+code works for every game and variant), and each box holds one number per legal move:
+
+* ``elimination`` (seed 001, seed 002 strategy 1, the matchbox learner): 1 for a move still
+  allowed, 0 for a move eliminated. After a lost game the last move it played is eliminated;
+  if that empties the box (every move of that position now lost), the move it played before
+  is eliminated too, and so on back through the game. It plays uniformly among the allowed
+  moves, and at random among every legal move when its box is empty (the Decision says so).
+* ``reinforcement`` (seed 002 strategy 2, MENACE-style): beads per move, ``start`` beads to
+  begin with. After a game every move it played gains ``win`` beads if it won, ``draw`` beads
+  for a draw, ``loss`` beads (negative) if it lost, never going below one bead: a bad move
+  becomes rare but is never impossible, so the box can never empty. Moves are drawn in
+  proportion to their beads.
+* ``qlearning`` (seed 002 strategy 3): Q-values, updated after each game in the order the moves
+  were played with the seed's two-player Bellman form
+  ``Q(s,a) <- (1-alpha) Q(s,a) + alpha (r - gamma max_a' Q(s',a'))``, where ``s'`` is the
+  position the opponent faces after ``a`` (so the opponent's best value is subtracted), ``r``
+  is +1 for the winning move, -1 for the loser's last move and 0 otherwise, and the max is 0
+  when ``s'`` ends the game. It plays the best Q-value (ties at random) except with probability
+  ``epsilon``, when it explores a random legal move. Where the seed's table also held illegal
+  takes (worth 0) in the max, boxes here hold legal moves only.
+
+Which moves a learner learns from: ``learn(record, seats)`` learns from the moves of the given
+seats (the seats it held); with ``seats=()`` (a game it only watched) it learns from both sides,
+as the seed's training loop does. Q-learning always updates the moves of both sides: its Bellman
+form reads the opponent's values at the next position, which would stay at 0 forever if only
+its own moves were updated (in games whose key includes the side to move).
+
+Tables are saved as JSON (never pickle) with a version field, the game and its options, the
+kind of learner and the number of games trained; keys and moves are stored in text form
+(:func:`key_text` and ``str(move)``). A file is read lazily: a box is turned back into moves the
+first time its position is met, by matching the text of that position's legal moves.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ai.base import Decision, GameRecord, Limits, Player
+from game.rules.base import GameState
+from game.rules.registry import GameInfo
+from game.userdata import UnreadableFileError, atomic_write_json, data_dir, keep_aside, read_json
+
+#: Version of the learner file format; a file with another version is refused (kept aside).
+FILE_VERSION = 1
+#: Marks a JSON file as one of ours.
+FILE_FORMAT = "ai-game-lab learner"
+KINDS = ("elimination", "reinforcement", "qlearning")
+
+
+class LearnerFileError(ValueError):
+    """A learner file cannot be used by this learner; the message says why in plain words."""
+
+
+def key_text(key: Hashable) -> str:
+    """A stable text form of a state key, usable as a JSON object key.
+
+    Integers, strings, booleans and None print as ``repr``; tuples and lists as ``(a,b,...)``;
+    sets and frozensets with their items sorted by text, so that the same key always gives the
+    same text from one run (and one Python hash seed) to the next.
+    """
+    if isinstance(key, (tuple, list)):
+        return "(" + ",".join(key_text(part) for part in key) + ")"
+    if isinstance(key, (frozenset, set)):
+        return "{" + ",".join(sorted(key_text(part) for part in key)) + "}"
+    if isinstance(key, (int, str, float)) or key is None:
+        return repr(key)
+    # Any other hashable value: its repr must be stable for the file to be reused.
+    return repr(key)
+
+
+def options_json(options: Any) -> Any:
+    """A game's options as plain JSON values (dataclass fields; tuples become lists)."""
+    if dataclasses.is_dataclass(options) and not isinstance(options, type):
+        return {f.name: options_json(getattr(options, f.name))
+                for f in dataclasses.fields(options)}
+    if isinstance(options, (tuple, list)):
+        return [options_json(v) for v in options]
+    return options
+
+
+def learner_path(kind: str, game_name: str, options: Any) -> Path:
+    """The default file of a learner of ``kind`` for this game and variant, in the data folder.
+
+    The file name carries every option so that two variants never share (and overwrite) one
+    table.
+    """
+    opts = options_json(options)
+    parts = [game_name]
+    if isinstance(opts, dict):
+        for name, value in opts.items():
+            text = ",".join(map(str, value)) if isinstance(value, list) else str(value)
+            parts.append(f"{name}={text}")
+    safe = "_".join(parts).replace("/", "-").replace(":", "-").replace(" ", "")
+    return data_dir() / "learners" / f"{kind}__{safe}.json"
+
+
+@dataclass(frozen=True)
+class LoadReport:
+    """What :meth:`TabularLearner.load` did: ``loaded`` or not, why, and where a bad file went."""
+
+    loaded: bool
+    message: str
+    kept_as: Path | None = None
+
+
+Box = dict[Any, float]
+
+
+class TabularLearner(Player):
+    """What the three learners share: the boxes, learning entry point, JSON and files.
+
+    Subclasses set ``kind`` and ``score_kind`` and implement :meth:`_initial_value`,
+    :meth:`decide` and :meth:`_learn_game`.
+    """
+
+    learns = True
+    kind = "tabular"
+    score_kind = "value"
+
+    def __init__(self, spec: str, seed: int | None, game_name: str, options: Any,
+                 params: Mapping[str, float] | None = None) -> None:
+        super().__init__(spec, seed)
+        self.game_name = game_name
+        self.options = options
+        self.params: dict[str, float] = dict(params or {})
+        self.games_trained = 0
+        self._boxes: dict[Hashable, Box] = {}
+        # Boxes read from a file and not met yet: key text -> move text -> value.
+        self._pending: dict[str, dict[str, float]] = {}
+
+    # -- boxes ----------------------------------------------------------------------------------
+
+    def _initial_value(self) -> float:
+        """The value a move holds in a brand-new box."""
+        raise NotImplementedError
+
+    def box(self, state: GameState[Any]) -> Box:
+        """The box of ``state`` (created, or read from the loaded file, on first use)."""
+        key = state.key
+        box = self._boxes.get(key)
+        if box is None:
+            box = self._new_box(state)
+            self._boxes[key] = box
+        return box
+
+    def _new_box(self, state: GameState[Any]) -> Box:
+        """A box for a position met for the first time: from the file if it had one."""
+        start = self._initial_value()
+        moves = state.legal_moves()
+        if self._pending:
+            stored = self._pending.pop(key_text(state.key), None)
+            if stored is not None:
+                return {m: float(stored.get(str(m), start)) for m in moves}
+        return dict.fromkeys(moves, start)
+
+    def table_view(self, state: GameState[Any]) -> Mapping[Hashable, float] | None:
+        """The stored values of ``state``'s moves (a copy; a position never met shows the
+        starting values), or None for a finished game."""
+        if state.outcome is not None:
+            return None
+        return dict(self.box(state))
+
+    def positions_known(self) -> int:
+        """How many positions have a box (met in play or loaded from a file)."""
+        return len(self._boxes) + len(self._pending)
+
+    def reset(self) -> None:
+        """Forget everything learned."""
+        self._boxes.clear()
+        self._pending.clear()
+        self.games_trained = 0
+
+    # -- learning -------------------------------------------------------------------------------
+
+    def learn(self, record: GameRecord, seats: Sequence[int]) -> None:
+        """Learn from a finished game; ``seats`` are the seats it held (empty: it watched,
+        and learns from both sides). An abandoned game (no outcome) teaches nothing."""
+        if record.outcome is None or not record.moves:
+            return
+        learn_seats = frozenset(seats) if seats else frozenset((0, 1))
+        self._learn_game(record, learn_seats)
+        self.games_trained += 1
+
+    def _learn_game(self, record: GameRecord, seats: frozenset[int]) -> None:
+        """Update the boxes from one finished game."""
+        raise NotImplementedError
+
+    def _info(self, box: Box) -> dict[str, Any]:
+        """What every decision shows besides the scores."""
+        return {"learner": self.kind, "games_trained": self.games_trained,
+                "positions_known": self.positions_known()}
+
+    # -- JSON and files -------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole learner as plain JSON values (see the module docstring)."""
+        table: dict[str, dict[str, float]] = dict(self._pending)
+        for key, box in self._boxes.items():
+            table[key_text(key)] = {str(m): v for m, v in box.items()}
+        return {
+            "format": FILE_FORMAT,
+            "version": FILE_VERSION,
+            "kind": self.kind,
+            "game": self.game_name,
+            "options": options_json(self.options),
+            "params": dict(self.params),
+            "games_trained": self.games_trained,
+            "table": dict(sorted(table.items())),
+        }
+
+    def from_json(self, data: Any) -> None:
+        """Replace this learner's table by ``data`` (as made by :meth:`to_json`).
+
+        Raises LearnerFileError, saying what does not match, for anything that is not a table
+        of this kind of learner, for this game and variant, in this file version. The learner
+        is left unchanged in that case. The file's parameters are not applied: the player's
+        own spec says how it plays and learns from now on.
+        """
+        if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
+            raise LearnerFileError("this is not a learner file of AI Game Lab")
+        version = data.get("version")
+        if version != FILE_VERSION:
+            raise LearnerFileError(f"the file is in learner format version {version!r}; "
+                                   f"this app reads version {FILE_VERSION}")
+        if data.get("kind") != self.kind:
+            raise LearnerFileError(f"the file holds a '{data.get('kind')}' learner, "
+                                   f"not '{self.kind}'")
+        if data.get("game") != self.game_name:
+            raise LearnerFileError(f"the file was trained on {data.get('game')}, "
+                                   f"not {self.game_name}")
+        if data.get("options") != options_json(self.options):
+            raise LearnerFileError(f"the file was trained on other options of "
+                                   f"{self.game_name} ({data.get('options')})")
+        games = data.get("games_trained")
+        if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+            raise LearnerFileError("the file's games_trained is not a whole number")
+        raw = data.get("table")
+        if not isinstance(raw, dict):
+            raise LearnerFileError("the file has no table")
+        table: dict[str, dict[str, float]] = {}
+        for key, box in raw.items():
+            if not isinstance(box, dict):
+                raise LearnerFileError(f"the box of position {key} is not a table of moves")
+            values: dict[str, float] = {}
+            for move, value in box.items():
+                if (isinstance(value, bool) or not isinstance(value, (int, float))
+                        or not math.isfinite(value)):
+                    raise LearnerFileError(f"position {key}, move {move}: {value!r} is not "
+                                           "a number")
+                values[str(move)] = float(value)
+            table[str(key)] = values
+        self._boxes.clear()
+        self._pending = table
+        self.games_trained = games
+
+    def save(self, path: Path | None = None) -> Path:
+        """Write the table to ``path`` (default: :func:`learner_path`) atomically; return it."""
+        target = path if path is not None else learner_path(self.kind, self.game_name,
+                                                            self.options)
+        atomic_write_json(target, self.to_json())
+        return target
+
+    def load(self, path: Path | None = None) -> LoadReport:
+        """Read the table from ``path`` (default: :func:`learner_path`).
+
+        Never raises for a bad file: a missing file leaves a fresh learner; an unreadable file
+        (bad JSON) or a foreign one (another game, variant, kind or version) is moved aside as
+        ``NAME.corrupt-TIMESTAMP`` so that the next save cannot overwrite it, and the learner
+        starts fresh. The report's message says which of these happened.
+        """
+        source = path if path is not None else learner_path(self.kind, self.game_name,
+                                                            self.options)
+        try:
+            data = read_json(source)
+        except FileNotFoundError:
+            self.reset()
+            return LoadReport(False, f"no saved {self.kind} table at {source}: starting fresh")
+        except UnreadableFileError as exc:
+            self.reset()
+            return LoadReport(False, f"{exc}; starting fresh", exc.kept_as)
+        try:
+            self.from_json(data)
+        except LearnerFileError as exc:
+            kept = keep_aside(source)
+            self.reset()
+            where = f"; it was kept aside as {kept.name}" if kept is not None else ""
+            return LoadReport(False, f"{source.name} cannot be used: {exc}{where}; "
+                                     "starting fresh", kept)
+        return LoadReport(True, f"loaded {self.kind} table from {source.name} "
+                                f"({self.games_trained} games trained, "
+                                f"{self.positions_known()} positions)")
+
+
+def _record_states(record: GameRecord) -> list[GameState[Any]]:
+    """The state before each move and the final state (computed if the record lacks it)."""
+    states = list(record.states[: len(record.moves) + 1])
+    if len(states) == len(record.moves):
+        states.append(states[-1].play(record.moves[-1]))
+    return states
+
+
+# ------------------------------------------------------------------------------------------------
+# elimination
+# ------------------------------------------------------------------------------------------------
+
+
+class EliminationLearner(TabularLearner):
+    """The matchbox learner that stops playing moves that lost (see the module docstring)."""
+
+    kind = "elimination"
+    score_kind = "allowed"
+
+    def _initial_value(self) -> float:
+        return 1.0
+
+    def decide(self, state: GameState[Any], limits: Limits) -> Decision:
+        """Play uniformly among the allowed moves; at random when none is left."""
+        box = self.box(state)
+        allowed = [m for m, v in box.items() if v > 0.0]
+        info = self._info(box)
+        if allowed:
+            move = self.rng.choice(allowed)
+        else:
+            move = self.rng.choice(list(box))
+            info["all_eliminated"] = True
+            info["note"] = "every move of this position has been eliminated: playing at random"
+        return Decision(move=move, scores=dict(box), score_kind=self.score_kind, depth=0,
+                        nodes=0, pv=(move,), info=info)
+
+    def _learn_game(self, record: GameRecord, seats: frozenset[int]) -> None:
+        outcome = record.outcome
+        assert outcome is not None
+        if outcome.winner is None:
+            return  # a draw eliminates nothing
+        loser = 1 - outcome.winner
+        if loser not in seats:
+            return
+        states = record.states
+        # The loser's moves, last first: eliminate, and go back only while boxes empty.
+        for i in range(len(record.moves) - 1, -1, -1):
+            state = states[i]
+            if state.to_move != loser:
+                continue
+            box = self.box(state)
+            move = record.moves[i]
+            if move in box:
+                box[move] = 0.0
+            if any(v > 0.0 for v in box.values()):
+                return
+
+
+# ------------------------------------------------------------------------------------------------
+# reinforcement
+# ------------------------------------------------------------------------------------------------
+
+
+class ReinforcementLearner(TabularLearner):
+    """The MENACE-style bead learner (see the module docstring)."""
+
+    kind = "reinforcement"
+    score_kind = "beads"
+
+    def _initial_value(self) -> float:
+        return float(self.params.get("start", 3))
+
+    def decide(self, state: GameState[Any], limits: Limits) -> Decision:
+        """Draw a move with probability proportional to its beads."""
+        box = self.box(state)
+        total = sum(box.values())
+        pick = self.rng.random() * total
+        move = None
+        for move, beads in box.items():  # noqa: B007 - the last move is the fallback
+            pick -= beads
+            if pick < 0.0:
+                break
+        info = self._info(box)
+        info["beads_total"] = total
+        return Decision(move=move, scores=dict(box), score_kind=self.score_kind, depth=0,
+                        nodes=0, pv=(move,), info=info)
+
+    def _learn_game(self, record: GameRecord, seats: frozenset[int]) -> None:
+        outcome = record.outcome
+        assert outcome is not None
+        change = {1: self.params.get("win", 3), 0: self.params.get("draw", 1),
+                  -1: self.params.get("loss", -1)}
+        gains = {seat: float(change[outcome.score_for(seat)]) for seat in seats}
+        for state, move in zip(record.states, record.moves, strict=False):
+            gain = gains.get(state.to_move)
+            if gain is None or gain == 0.0:
+                continue
+            box = self.box(state)
+            if move in box:
+                # The floor of one bead keeps every move possible (MENACE's boxes could empty).
+                box[move] = max(1.0, box[move] + gain)
+
+
+# ------------------------------------------------------------------------------------------------
+# qlearning
+# ------------------------------------------------------------------------------------------------
+
+
+class QLearner(TabularLearner):
+    """Seed 002's two-player Q-learning (see the module docstring)."""
+
+    kind = "qlearning"
+    score_kind = "q"
+
+    def _initial_value(self) -> float:
+        return 0.0
+
+    def decide(self, state: GameState[Any], limits: Limits) -> Decision:
+        """Play the best Q-value (ties at random), exploring with probability epsilon."""
+        box = self.box(state)
+        info = self._info(box)
+        if self.rng.random() < self.params.get("epsilon", 0.1):
+            move = self.rng.choice(list(box))
+            info["explored"] = True
+        else:
+            best = max(box.values())
+            move = self.rng.choice([m for m, v in box.items() if v == best])
+        return Decision(move=move, scores=dict(box), score_kind=self.score_kind, depth=0,
+                        nodes=0, pv=(move,), info=info)
+
+    def _learn_game(self, record: GameRecord, seats: frozenset[int]) -> None:
+        outcome = record.outcome
+        assert outcome is not None
+        alpha = self.params.get("alpha", 0.9)
+        gamma = self.params.get("gamma", 0.8)
+        states = _record_states(record)
+        n = len(record.moves)
+        winner = outcome.winner
+        loser_last = -1
+        if winner is not None:
+            for i in range(n - 1, -1, -1):
+                if states[i].to_move != winner:
+                    loser_last = i
+                    break
+        # Forward through the game, as the seed does.
+        for i in range(n):
+            state = states[i]
+            move = record.moves[i]
+            reward = 0.0
+            if winner is not None:
+                if i == n - 1 and state.to_move == winner:
+                    reward = 1.0
+                elif i == loser_last:
+                    reward = -1.0
+            after = states[i + 1]
+            best_next = 0.0 if after.outcome is not None else max(self.box(after).values())
+            box = self.box(state)
+            old = box.get(move, 0.0)
+            box[move] = (1.0 - alpha) * old + alpha * (reward - gamma * best_next)
+
+
+# ------------------------------------------------------------------------------------------------
+# Registration
+# ------------------------------------------------------------------------------------------------
+
+
+def make_learner(kind: str, game_name: str, options: Any,
+                 params: Mapping[str, float] | None = None, seed: int | None = None,
+                 spec: str | None = None) -> TabularLearner:
+    """A fresh learner of ``kind`` (one of :data:`KINDS`) for this game and options."""
+    classes: dict[str, type[TabularLearner]] = {
+        "elimination": EliminationLearner,
+        "reinforcement": ReinforcementLearner,
+        "qlearning": QLearner,
+    }
+    if kind not in classes:
+        raise ValueError(f"unknown learner '{kind}': choose one of {', '.join(KINDS)}")
+    return classes[kind](spec or kind, seed, game_name, options, params)
+
+
+def _register() -> None:
+    """Add the three learners to the roster of ``ai.registry``."""
+    from ai.registry import Param, PlayerInfo, register_player
+
+    def applies(game: str, options: Any) -> bool:
+        # Every game has a hashable key, so every game and variant has a table.
+        return True
+
+    def factory(kind: str) -> Any:
+        def build(game: GameInfo, options: Any, params: dict[str, Any],
+                  seed: int | None) -> Player:
+            return make_learner(kind, game.name, options, params, seed)
+        return build
+
+    register_player(PlayerInfo(
+        name="elimination",
+        title_en="Elimination learner",
+        title_fr="Apprenti par élimination",
+        description_en="Matchbox learner: after a lost game it removes the last move it "
+                       "played, and earlier ones when a box empties.",
+        description_fr="Apprenti à boîtes : après une défaite, il retire son dernier coup, et "
+                       "les précédents quand une boîte se vide.",
+        params=(),
+        applies=applies,
+        factory=factory("elimination"),
+        learner=True,
+    ))
+    register_player(PlayerInfo(
+        name="reinforcement",
+        title_en="Reinforcement learner",
+        title_fr="Apprenti par renforcement",
+        description_en="Bead boxes (MENACE): moves drawn in proportion to their beads; a win "
+                       "adds beads to its moves, a loss removes some.",
+        description_fr="Boîtes à perles (MENACE) : coups tirés selon leurs perles ; une "
+                       "victoire en ajoute, une défaite en retire.",
+        params=(
+            Param("win", int, 3, 0, 20, "beads added to each move of a won game"),
+            Param("draw", int, 1, 0, 20, "beads added to each move of a drawn game"),
+            Param("loss", int, -1, -20, 0, "beads added (negative) to each move of a lost "
+                                           "game; never below one bead"),
+            Param("start", int, 3, 1, 50, "beads of each move in a new box"),
+        ),
+        applies=applies,
+        factory=factory("reinforcement"),
+        learner=True,
+    ))
+    register_player(PlayerInfo(
+        name="qlearning",
+        title_en="Q-learning",
+        title_fr="Q-learning",
+        description_en="Learns a value per move with the two-player Bellman update; plays the "
+                       "best value, exploring now and then.",
+        description_fr="Apprend une valeur par coup (équation de Bellman à deux joueurs) ; "
+                       "joue la meilleure, en explorant de temps en temps.",
+        params=(
+            Param("alpha", float, 0.9, 0.0, 1.0, "learning rate"),
+            Param("gamma", float, 0.8, 0.0, 1.0, "discount of the opponent's best value"),
+            Param("epsilon", float, 0.1, 0.0, 1.0, "probability of a random exploring move"),
+        ),
+        applies=applies,
+        factory=factory("qlearning"),
+        learner=True,
+    ))
+
+
+_register()
