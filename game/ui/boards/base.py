@@ -246,6 +246,8 @@ def score_chip(surface: pygame.Surface, text: str, centre: tuple[float, float], 
     pad_x, pad_y = max(2, px // 3), max(1, px // 8)
     rect = label.get_rect()
     rect.inflate_ip(2 * pad_x, 2 * pad_y)
+    # Short labels ("3") get a chip at least as wide as it is tall, so they stay easy to spot.
+    rect.width = max(rect.width, rect.height)
     rect.center = (round(centre[0]), round(centre[1]))
     alpha_fill(surface, rect, theme.overlay, 215, radius=max(2, rect.height // 3))
     if best:
@@ -319,7 +321,7 @@ class Grid:
         """Column letters below and above, row numbers left and right, as in the text forms."""
         from game.ui import text as txt
 
-        px = max(7, int(self.cell * 0.24))
+        px = max(7, int(self.cell * 0.27))
         gap = self.cell * 0.30 + max(2, self.cell // 14)
         for col in range(self.cols):
             x = self.board.left + (col + 0.5) * self.cell

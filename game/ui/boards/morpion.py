@@ -1,0 +1,366 @@
+"""Morpion's board: X and O tokens on a DxD grid, each side's pieces in hand beside the board.
+
+Board elements are cells ``(row, col)``, row 0 at the top (``a1`` top-left), as in the rules.
+While placing, one click on an empty cell is the move. Once all of a player's pieces are on the
+board, the first click lifts one of them (its cell is marked as not allowed: a piece may not go
+back where it just was), the second click puts it on an empty cell; the two clicks are one
+atomic move. Clicking the lifted piece again puts it back; clicking another of one's pieces
+lifts that one instead; a click outside the board cancels.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.rules.morpion import MorpionMove, MorpionState
+from game.ui import text as txt
+from game.ui.boards.base import (
+    BoardContext,
+    BoardView,
+    ClickResult,
+    Element,
+    Grid,
+    InputController,
+    alpha_circle,
+    alpha_fill,
+    arrow,
+    disc,
+    score_chip,
+    score_labels,
+)
+from game.ui.i18n import tr
+from game.ui.theme import Theme, blend
+
+Cell = tuple[int, int]
+SYMBOLS = ("X", "O")
+
+
+def _as_cell(element: Element | None) -> Cell | None:
+    """``element`` as a (row, col) pair of ints, or None if it is not a cell."""
+    if (isinstance(element, tuple) and len(element) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in element)):
+        return element[0], element[1]
+    return None
+
+
+class MorpionController(InputController):
+    """Placing: one click. Moving: lift a piece, then put it down; one atomic move."""
+
+    def __init__(self, state: MorpionState) -> None:
+        super().__init__(state)
+        self.morpion: MorpionState = state
+        self.lifted: Cell | None = None
+        self._placements: dict[Cell, MorpionMove] = {}
+        self._movements: dict[Cell, dict[Cell, MorpionMove]] = {}
+        for move in self.legal:
+            if move.origin is None:
+                self._placements[move.to] = move
+            else:
+                self._movements.setdefault(move.origin, {})[move.to] = move
+
+    @property
+    def placing(self) -> bool:
+        """True while the side to move still has pieces in hand."""
+        return self.morpion.phase == "placing"
+
+    def _owner(self, cell: Cell) -> int | str | None:
+        """The owner of ``cell``'s piece, None if empty, "off" if off the board."""
+        row, col = cell
+        size = self.morpion.size
+        if not (0 <= row < size and 0 <= col < size):
+            return "off"
+        return self.morpion.owner(row, col)
+
+    def click(self, element: Element | None) -> ClickResult:
+        """Place, lift, put down, put back, or say why nothing happened."""
+        if self.morpion.outcome is not None:
+            return ClickResult(message_key="boards.game_over")
+        cell = _as_cell(element)
+        if cell is None or self._owner(cell) == "off":
+            if self.lifted is not None:
+                self.lifted = None
+                return ClickResult(changed=True)
+            return ClickResult()
+        owner = self._owner(cell)
+        me = self.morpion.to_move
+        if self.placing:
+            if cell in self._placements:
+                return ClickResult(move=self._placements[cell], changed=True)
+            return ClickResult(message_key="boards.cell_taken")
+        if self.lifted is not None:
+            if cell == self.lifted:
+                self.lifted = None
+                return ClickResult(changed=True)
+            targets = self._movements.get(self.lifted, {})
+            if cell in targets:
+                self.lifted = None
+                return ClickResult(move=targets[cell], changed=True)
+            if owner == me and cell in self._movements:
+                self.lifted = cell
+                return ClickResult(changed=True)
+            return ClickResult(message_key="boards.cell_taken")
+        if owner == me:
+            if cell in self._movements:
+                self.lifted = cell
+                return ClickResult(changed=True)
+            return ClickResult(message_key="boards.no_moves_for_piece")
+        if owner is None:
+            return ClickResult(message_key="boards.must_move_piece")
+        return ClickResult(message_key="boards.not_your_piece")
+
+    def cancel(self) -> None:
+        """Put the lifted piece back."""
+        self.lifted = None
+
+    def prompt_key(self) -> str:
+        """Which click comes next."""
+        if self.placing:
+            return "boards.choose_cell"
+        return "boards.choose_place" if self.lifted is not None else "boards.choose_piece_to_lift"
+
+    def highlighted(self) -> set[Element]:
+        """Empty cells (placing, or where the lifted piece may go), else the liftable pieces."""
+        if self.placing:
+            return set(self._placements)
+        if self.lifted is not None:
+            return set(self._movements.get(self.lifted, {}))
+        return set(self._movements)
+
+    def selected(self) -> Element | None:
+        """The lifted piece's cell (now marked as not allowed)."""
+        return self.lifted
+
+
+class MorpionView(BoardView):
+    """Draws a Morpion position, the hands, the lifted piece and the AI's scores."""
+
+    def __init__(self, theme: Theme) -> None:
+        super().__init__(theme)
+        self.grid: Grid | None = None
+        self._hands: tuple[pygame.Rect, pygame.Rect] = (pygame.Rect(0, 0, 0, 0),) * 2
+        self._size = 0
+
+    def layout(self, rect: pygame.Rect, state: Any) -> None:
+        """The board in the middle, a column for each side's pieces in hand."""
+        self.rect = pygame.Rect(rect)
+        self._size = state.size
+        side = round(self.rect.width * 0.15)
+        board_area = pygame.Rect(self.rect.left + side, self.rect.top,
+                                 self.rect.width - 2 * side, self.rect.height)
+        self.grid = Grid(board_area, state.size, state.size, rows_up=False)
+        board = self.grid.board
+        # Each hand sits in the middle of the free strip beside the board, inside the rectangle
+        # (its frame is drawn 6% wider, hence the 0.85).
+        left_strip = board.left - self.grid.cell * 0.55 - self.rect.left
+        right_strip = self.rect.right - (board.right + self.grid.cell * 0.55)
+        width = max(0, round(min(left_strip, right_strip, self.grid.cell * 1.3) * 0.85))
+        left = pygame.Rect(0, 0, width, round(board.height * 0.96))
+        left.center = (round(self.rect.left + left_strip / 2), board.centery)
+        right = pygame.Rect(0, 0, width, round(board.height * 0.96))
+        right.center = (round(self.rect.right - right_strip / 2), board.centery)
+        self._hands = (left, right)
+
+    def _ensure(self, state: Any) -> Grid:
+        """The grid, laid out again if the board size changed."""
+        if self.grid is None or self._size != state.size:
+            self.layout(self.rect, state)
+        assert self.grid is not None
+        return self.grid
+
+    def hit(self, pos: tuple[int, int], state: Any) -> Element | None:
+        """The cell under ``pos``, or None."""
+        return self._ensure(state).cell_at(pos)
+
+    def controller(self, state: Any) -> MorpionController:
+        """A controller for the side to move."""
+        return MorpionController(state)
+
+    def centre_of(self, cell: Cell) -> tuple[int, int]:
+        """The pixel centre of ``cell`` (tests and demos click there)."""
+        assert self.grid is not None
+        x, y = self.grid.centre(*cell)
+        return round(x), round(y)
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def _token(self, surface: pygame.Surface, centre: tuple[float, float], radius: float,
+               player: int, theme: Theme, alpha: int = 255) -> None:
+        """A round token in the player's colour with its letter (X or O) on it."""
+        fill = theme.piece0 if player == 0 else theme.piece1
+        ring = theme.piece_outline if player == 0 else blend(theme.piece1, theme.text, 0.55)
+        mark = theme.accent if player == 0 else theme.legal
+        if alpha < 255:
+            size = round(radius * 2 + 6)
+            layer = pygame.Surface((size, size), pygame.SRCALPHA)
+            self._token(layer, (size / 2, size / 2), radius, player, theme)
+            layer.set_alpha(alpha)
+            surface.blit(layer, (round(centre[0] - size / 2), round(centre[1] - size / 2)))
+            return
+        alpha_circle(surface, (centre[0] + radius * 0.06, centre[1] + radius * 0.1), radius,
+                     theme.shadow, 120)
+        disc(surface, centre, radius, fill, ring, max(2, round(radius * 0.08)))
+        cx, cy = centre
+        w = max(2, round(radius * 0.2))
+        if player == 0:
+            d = radius * 0.42
+            for sx in (-1, 1):
+                pygame.draw.line(surface, blend(mark, theme.piece_outline, 0.2),
+                                 (round(cx - d), round(cy - d * sx)),
+                                 (round(cx + d), round(cy + d * sx)), w)
+                for end in ((cx - d, cy - d * sx), (cx + d, cy + d * sx)):
+                    pygame.draw.circle(surface, blend(mark, theme.piece_outline, 0.2),
+                                       (round(end[0]), round(end[1])), w // 2)
+        else:
+            pygame.draw.circle(surface, mark, (round(cx), round(cy)), round(radius * 0.45),
+                               width=w)
+
+    def draw(self, surface: pygame.Surface, state: Any, ctx: BoardContext) -> None:
+        """Board, hands, last move, pieces, lifted piece, legal cells, hint, scores."""
+        grid = self._ensure(state)
+        theme = ctx.theme
+        mor: MorpionState = state
+        grid.draw_cells(surface, theme, checker=False)
+        if grid.cell >= 18:
+            grid.draw_coordinates(surface, theme)
+        last = ctx.last_move if isinstance(ctx.last_move, MorpionMove) else None
+        if last is not None:
+            grid.tint_cell(surface, *last.to, theme.last_move, 100)
+            if last.origin is not None:
+                grid.outline_cell(surface, *last.origin, theme.last_move, 0.04)
+        controller = ctx.controller if ctx.interactive else None
+        lifted = _as_cell(controller.selected()) if controller is not None else None
+        marks = controller.highlighted() if controller is not None else set()
+        hover = grid.cell_at(ctx.hover) if ctx.hover is not None and controller else None
+        if lifted is not None:
+            self._draw_forbidden(surface, grid, lifted, theme)
+        if controller is not None and ctx.show_legal:
+            for element in marks:
+                cell = _as_cell(element)
+                if cell is not None and cell == hover:
+                    continue  # the preview token drawn below says it better
+                if cell is not None and mor.owner(*cell) is None:
+                    alpha_circle(surface, grid.centre(*cell), grid.cell * 0.1, theme.legal, 170)
+                elif cell is not None:
+                    grid.outline_cell(surface, *cell, theme.legal, 0.03)
+        radius = grid.cell * 0.36
+        for row in range(mor.size):
+            for col in range(mor.size):
+                owner = mor.owner(row, col)
+                if owner is None:
+                    continue
+                if (row, col) == lifted:
+                    # The lifted piece floats above its old cell, see-through.
+                    x, y = grid.centre(row, col)
+                    self._token(surface, (x, y - grid.cell * 0.12), radius * 1.05, owner, theme,
+                                alpha=170)
+                    continue
+                self._token(surface, grid.centre(row, col), radius, owner, theme)
+        if hover is not None and hover in marks and mor.owner(*hover) is None:
+            grid.tint_cell(surface, *hover, theme.highlight, 60)
+            self._token(surface, grid.centre(*hover), radius, mor.to_move, theme, alpha=110)
+        self._draw_line(surface, grid, mor, theme)
+        self._draw_hands(surface, mor, theme, lifted is not None)
+        hint = ctx.hint_move if isinstance(ctx.hint_move, MorpionMove) else None
+        if hint is not None:
+            grid.outline_cell(surface, *hint.to, theme.hint, 0.06)
+            if hint.origin is not None:
+                grid.outline_cell(surface, *hint.origin, theme.hint, 0.04)
+                arrow(surface, grid.centre(*hint.origin), grid.centre(*hint.to), theme.hint,
+                      grid.cell * 0.08, 190)
+        if ctx.scores:
+            self._draw_scores(surface, ctx, lifted)
+
+    def _draw_forbidden(self, surface: pygame.Surface, grid: Grid, cell: Cell,
+                        theme: Theme) -> None:
+        """The cell a lifted piece left: red wash and a cross, the piece may not return."""
+        grid.tint_cell(surface, *cell, theme.forbidden, 70)
+        rect = grid.cell_rect(*cell).inflate(-grid.cell * 0.3, -grid.cell * 0.3)
+        width = max(2, grid.cell // 22)
+        pygame.draw.line(surface, theme.forbidden, rect.topleft, rect.bottomright, width)
+        pygame.draw.line(surface, theme.forbidden, rect.topright, rect.bottomleft, width)
+
+    def _draw_line(self, surface: pygame.Surface, grid: Grid, mor: MorpionState,
+                   theme: Theme) -> None:
+        """A thick stroke through the winning line, when there is one."""
+        cells = mor.winning_line()
+        if len(cells) < 2:
+            return
+        start, end = grid.centre(*cells[0]), grid.centre(*cells[-1])
+        dx, dy = end[0] - start[0], end[1] - start[1]
+        norm = max(1e-9, (dx * dx + dy * dy) ** 0.5)
+        over = grid.cell * 0.35
+        a = (start[0] - dx / norm * over, start[1] - dy / norm * over)
+        b = (end[0] + dx / norm * over, end[1] + dy / norm * over)
+        width = max(3, round(grid.cell * 0.12))
+        pygame.draw.line(surface, theme.shadow, a, b, width + max(2, width // 3))
+        pygame.draw.line(surface, theme.accent, a, b, width)
+        for p in (a, b):
+            pygame.draw.circle(surface, theme.accent, (round(p[0]), round(p[1])), width // 2)
+
+    def _draw_hands(self, surface: pygame.Surface, mor: MorpionState, theme: Theme,
+                    lifting: bool) -> None:
+        """Each side's pieces not yet placed, stacked beside the board, with the count."""
+        assert self.grid is not None
+        for player, area in enumerate(self._hands):
+            if area.width < 8:
+                continue
+            count = mor.in_hand(player)
+            px = max(8, round(min(area.width * 0.26, self.grid.cell * 0.22)))
+            label_h = px * 3.2
+            slots = max(1, mor.size)
+            radius = min(area.width * 0.36, (area.height - label_h) / (slots * 1.05) / 2)
+            if radius < 3:
+                continue
+            active = mor.outcome is None and mor.to_move == player
+            frame = area.inflate(round(area.width * 0.12), 0)
+            alpha_fill(surface, frame, theme.panel, 200, radius=round(radius * 0.6))
+            border = theme.accent if active else theme.panel_border
+            pygame.draw.rect(surface, border, frame, width=max(2, round(radius * 0.1)),
+                             border_radius=round(radius * 0.6))
+            top = area.top + label_h
+            step = (area.height - label_h) / slots
+            for i in range(slots):
+                centre = (area.centerx, top + step * (slots - i - 0.5))
+                if i < count:
+                    self._token(surface, centre, radius, player, theme)
+                else:
+                    alpha_circle(surface, centre, radius, theme.text_muted, 60,
+                                 width=max(1, round(radius * 0.08)))
+            colour = theme.text if active else theme.text_muted
+            txt.blit_text(surface, SYMBOLS[player], round(px * 1.4), colour,
+                          (area.centerx, round(area.top + px * 0.9)), anchor="center", bold=True)
+            if px >= 10:
+                txt.blit_text(surface, f"{count} {tr('boards.in_hand')}", round(px * 0.8),
+                              theme.text_muted, (area.centerx, round(area.top + px * 2.3)),
+                              anchor="center", max_width=frame.width)
+
+    def _draw_scores(self, surface: pygame.Surface, ctx: BoardContext,
+                     lifted: Cell | None) -> None:
+        """Placements: each cell's score. Movements: per destination the best score (only the
+        lifted piece's moves when one is lifted), with an arrow for the best move."""
+        grid = self.grid
+        assert grid is not None and ctx.scores is not None
+        labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
+        px = max(8, round(grid.cell * 0.22))
+        shown: dict[Cell, tuple[float, MorpionMove]] = {}
+        for move, raw in ctx.scores.items():
+            if not isinstance(move, MorpionMove):
+                continue
+            if lifted is not None and move.origin != lifted:
+                continue
+            value = float(raw)
+            if move.to not in shown or value > shown[move.to][0]:
+                shown[move.to] = (value, move)
+        best_move: MorpionMove | None = None
+        for _value, move in shown.values():
+            if labels[move][2]:
+                best_move = move
+        if best_move is not None and best_move.origin is not None:
+            arrow(surface, grid.centre(*best_move.origin), grid.centre(*best_move.to),
+                  labels[best_move][1], grid.cell * 0.05, 170)
+        for cell, (_value, move) in shown.items():
+            text, colour, best = labels[move]
+            x, y = grid.centre(*cell)
+            score_chip(surface, text, (x, y + grid.cell * 0.28), px, colour, ctx.theme, best=best)

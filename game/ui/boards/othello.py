@@ -1,0 +1,305 @@
+"""Othello's board: black and white discs, legal moves as dots, flips animated, disc counts.
+
+Board elements are cells ``(row, col)``, row 0 at the top (``a1`` top-left, rows 1-8 top to
+bottom), as in the rules. One click on a dotted cell is a move. When the side to move has no
+move the only legal move is the pass; the play scene plays it by itself, and a click here
+returns it too, so a pass never blocks the game.
+
+The flip animation follows ``ctx.anim`` from 0 to 1 after ``ctx.previous_state``: the new disc
+grows in, then each turned disc narrows to its edge and opens in the new colour, the nearest
+ones to the new disc first.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.rules.othello import (
+    BLACK_CELL,
+    EMPTY_CELL,
+    PASS,
+    WHITE_CELL,
+    OthelloMove,
+    OthelloState,
+    move_at,
+)
+from game.ui import text as txt
+from game.ui.boards.base import (
+    BoardContext,
+    BoardView,
+    ClickResult,
+    Colour,
+    Element,
+    Grid,
+    InputController,
+    alpha_circle,
+    alpha_fill,
+    disc,
+    score_chip,
+    score_labels,
+)
+from game.ui.i18n import tr
+from game.ui.theme import Theme, blend
+
+Cell = tuple[int, int]
+
+
+def _as_cell(element: Element | None) -> Cell | None:
+    """``element`` as a (row, col) pair of ints, or None if it is not a cell."""
+    if (isinstance(element, tuple) and len(element) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in element)):
+        return element[0], element[1]
+    return None
+
+
+class OthelloController(InputController):
+    """One click on a dotted cell places a disc."""
+
+    def __init__(self, state: OthelloState) -> None:
+        super().__init__(state)
+        self.othello: OthelloState = state
+        self._cells: dict[Cell, OthelloMove] = {
+            (m.row, m.col): m for m in self.legal if not m.is_pass
+        }
+        self.must_pass = bool(self.legal) and not self._cells
+
+    def click(self, element: Element | None) -> ClickResult:
+        """Place a disc, pass when that is the only move, or say why nothing happened."""
+        if self.othello.outcome is not None:
+            return ClickResult(message_key="boards.game_over")
+        if self.must_pass:
+            return ClickResult(move=PASS, message_key="boards.must_pass", changed=True)
+        cell = _as_cell(element)
+        if cell is None:
+            return ClickResult()
+        if cell in self._cells:
+            return ClickResult(move=self._cells[cell], changed=True)
+        size = self.othello.size
+        if not (0 <= cell[0] < size and 0 <= cell[1] < size):
+            return ClickResult()
+        if self.othello.cell(*cell) != EMPTY_CELL:
+            return ClickResult(message_key="boards.cell_taken")
+        return ClickResult(message_key="boards.not_legal_disc")
+
+    def prompt_key(self) -> str:
+        """Place a disc, or pass."""
+        return "boards.must_pass" if self.must_pass else "boards.choose_disc"
+
+    def highlighted(self) -> set[Element]:
+        """The cells where a disc may go."""
+        return set(self._cells)
+
+
+class OthelloView(BoardView):
+    """Draws an Othello position with dots, last move, hint, counts, flips and scores."""
+
+    def __init__(self, theme: Theme) -> None:
+        super().__init__(theme)
+        self.grid: Grid | None = None
+        self._panels: tuple[pygame.Rect, pygame.Rect] = (pygame.Rect(0, 0, 0, 0),) * 2
+        self._size = 0
+
+    def layout(self, rect: pygame.Rect, state: Any) -> None:
+        """The board in the middle, each side's disc count in a column beside it."""
+        self.rect = pygame.Rect(rect)
+        self._size = state.size
+        side = round(self.rect.width * 0.14)
+        area = pygame.Rect(self.rect.left + side, self.rect.top, self.rect.width - 2 * side,
+                           self.rect.height)
+        self.grid = Grid(area, state.size, state.size, rows_up=False)
+        board = self.grid.board
+        left_strip = board.left - self.grid.cell * 0.55 - self.rect.left
+        right_strip = self.rect.right - (board.right + self.grid.cell * 0.55)
+        width = max(0, round(min(left_strip, right_strip, self.grid.cell * 2.2) * 0.9))
+        height = round(min(board.height * 0.5, width * 1.5))
+        left = pygame.Rect(0, 0, width, height)
+        left.center = (round(self.rect.left + left_strip / 2), board.centery)
+        right = pygame.Rect(0, 0, width, height)
+        right.center = (round(self.rect.right - right_strip / 2), board.centery)
+        self._panels = (left, right)
+
+    def _ensure(self, state: Any) -> Grid:
+        """The grid, laid out again if the board size changed."""
+        if self.grid is None or self._size != state.size:
+            self.layout(self.rect, state)
+        assert self.grid is not None
+        return self.grid
+
+    def hit(self, pos: tuple[int, int], state: Any) -> Element | None:
+        """The cell under ``pos``, or None."""
+        return self._ensure(state).cell_at(pos)
+
+    def controller(self, state: Any) -> OthelloController:
+        """A controller for the side to move."""
+        return OthelloController(state)
+
+    def centre_of(self, cell: Cell) -> tuple[int, int]:
+        """The pixel centre of ``cell`` (tests and demos click there)."""
+        assert self.grid is not None
+        x, y = self.grid.centre(*cell)
+        return round(x), round(y)
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def _colours(self, content: int, theme: Theme) -> tuple[Colour, Colour]:
+        """Fill and rim of a disc: Black is player 0, White player 1 (Othello's names)."""
+        if content == BLACK_CELL:
+            return theme.piece1, blend(theme.piece1, theme.text, 0.35)
+        return theme.piece0, theme.piece_outline
+
+    def _disc(self, surface: pygame.Surface, centre: tuple[float, float], radius: float,
+              content: int, theme: Theme, squash: float = 1.0) -> None:
+        """A disc with a rim and a soft shine; ``squash`` < 1 narrows it (mid-flip)."""
+        fill, rim = self._colours(content, theme)
+        if squash >= 0.999:
+            alpha_circle(surface, (centre[0] + radius * 0.07, centre[1] + radius * 0.1), radius,
+                         theme.shadow, 110)
+            disc(surface, centre, radius, fill, rim, max(2, round(radius * 0.08)))
+            if sum(fill) < 450:
+                # A soft shine gives dark discs volume (on light discs it would not show).
+                alpha_circle(surface, (centre[0] - radius * 0.3, centre[1] - radius * 0.3),
+                             radius * 0.22, blend(fill, (255, 255, 255), 0.6), 90)
+            return
+        width = max(2, round(2 * radius * squash))
+        rect = pygame.Rect(0, 0, width, round(2 * radius))
+        rect.center = (round(centre[0]), round(centre[1]))
+        pygame.draw.ellipse(surface, rim, rect)
+        inner = rect.inflate(-max(2, round(radius * 0.16 * squash)), -max(2, round(radius * 0.16)))
+        if inner.width > 0:
+            pygame.draw.ellipse(surface, fill, inner)
+
+    def draw(self, surface: pygame.Surface, state: Any, ctx: BoardContext) -> None:
+        """Board, coordinates, discs (animated), dots, last move, hint, counts and scores."""
+        grid = self._ensure(state)
+        theme = ctx.theme
+        oth: OthelloState = state
+        grid.draw_cells(surface, theme, checker=False)
+        if grid.cell >= 16:
+            grid.draw_coordinates(surface, theme)
+        self._draw_star_points(surface, grid, theme)
+        last = ctx.last_move if isinstance(ctx.last_move, OthelloMove) else None
+        if last is not None and not last.is_pass and last.row < oth.size and last.col < oth.size:
+            grid.tint_cell(surface, last.row, last.col, theme.last_move, 90)
+        previous = ctx.previous_state
+        animating = (isinstance(previous, OthelloState) and previous.size == oth.size
+                     and 0.0 <= ctx.anim < 1.0)
+        origin = (last.row, last.col) if last is not None and not last.is_pass else None
+        radius = grid.cell * 0.41
+        for row in range(oth.size):
+            for col in range(oth.size):
+                now = oth.cell(row, col)
+                if now == EMPTY_CELL:
+                    continue
+                centre = grid.centre(row, col)
+                if animating:
+                    assert isinstance(previous, OthelloState)
+                    before = previous.cell(row, col)
+                    if before != now:
+                        self._draw_changing(surface, centre, radius, before, now, ctx.anim,
+                                            (row, col), origin, theme)
+                        continue
+                self._disc(surface, centre, radius, now, theme)
+        if last is not None and not last.is_pass and last.row < oth.size and last.col < oth.size:
+            # A small mark on the last disc placed, in the colour that reads on it.
+            content = oth.cell(last.row, last.col)
+            mark = theme.last_move if content == BLACK_CELL else blend(theme.last_move,
+                                                                       theme.shadow, 0.3)
+            alpha_circle(surface, grid.centre(last.row, last.col), grid.cell * 0.09, mark, 255)
+        controller = ctx.controller if ctx.interactive else None
+        if isinstance(controller, OthelloController) and ctx.show_legal:
+            hover = grid.cell_at(ctx.hover) if ctx.hover is not None else None
+            for element in controller.highlighted():
+                cell = _as_cell(element)
+                if cell is None:
+                    continue
+                if cell == hover:
+                    self._draw_preview(surface, oth, cell, theme)
+                else:
+                    alpha_circle(surface, grid.centre(*cell), grid.cell * 0.12, theme.legal, 200)
+        hint = ctx.hint_move if isinstance(ctx.hint_move, OthelloMove) else None
+        if hint is not None and not hint.is_pass and hint.row < oth.size and hint.col < oth.size:
+            grid.outline_cell(surface, hint.row, hint.col, theme.hint, 0.07)
+            alpha_circle(surface, grid.centre(hint.row, hint.col), grid.cell * 0.3, theme.hint,
+                         220, width=max(2, grid.cell // 18))
+        self._draw_counts(surface, oth, theme)
+        if ctx.scores:
+            self._draw_scores(surface, oth, ctx)
+
+    def _draw_star_points(self, surface: pygame.Surface, grid: Grid, theme: Theme) -> None:
+        """The four small dots of an 8x8 board (at the corners of the centre 4x4)."""
+        if grid.rows != 8:
+            return
+        for row, col in ((2, 2), (2, 6), (6, 2), (6, 6)):
+            x = grid.board.left + col * grid.cell
+            y = grid.board.top + row * grid.cell
+            pygame.draw.circle(surface, theme.grid, (x, y), max(2, grid.cell // 18))
+
+    def _draw_changing(self, surface: pygame.Surface, centre: tuple[float, float],
+                       radius: float, before: int, now: int, anim: float, cell: Cell,
+                       origin: Cell | None, theme: Theme) -> None:
+        """A disc that appeared (grows) or turned (narrows, then opens in the new colour)."""
+        if before == EMPTY_CELL:
+            grow = min(1.0, anim / 0.3)
+            self._disc(surface, centre, radius * (0.5 + 0.5 * grow), now, theme)
+            return
+        # Discs farther from the new one start turning a little later: a wave along the lines.
+        distance = 0 if origin is None else max(abs(cell[0] - origin[0]),
+                                                abs(cell[1] - origin[1]))
+        start = min(0.45, 0.12 * distance)
+        t = min(1.0, max(0.0, (anim - start) / (1.0 - start)))
+        squash = abs(math.cos(math.pi * t))
+        shown = before if t < 0.5 else now
+        self._disc(surface, centre, radius, shown, theme, squash=max(0.06, squash))
+
+    def _draw_preview(self, surface: pygame.Surface, oth: OthelloState, cell: Cell,
+                      theme: Theme) -> None:
+        """Hovering a legal cell: a see-through disc there and a ring on each disc it flips."""
+        grid = self.grid
+        assert grid is not None
+        fill, _ = self._colours(BLACK_CELL if oth.to_move == 0 else WHITE_CELL, theme)
+        alpha_circle(surface, grid.centre(*cell), grid.cell * 0.41, fill, 140)
+        for flipped in oth.flips(move_at(cell[0] * 8 + cell[1])):
+            alpha_circle(surface, grid.centre(*flipped), grid.cell * 0.2, theme.highlight, 200,
+                         width=max(2, grid.cell // 16))
+
+    def _draw_counts(self, surface: pygame.Surface, oth: OthelloState, theme: Theme) -> None:
+        """Each side's disc count beside the board, the side to move framed."""
+        for player, area in enumerate(self._panels):
+            if area.width < 24:
+                continue
+            active = oth.outcome is None and oth.to_move == player
+            alpha_fill(surface, area, theme.panel, 220, radius=round(area.width * 0.14))
+            pygame.draw.rect(surface, theme.accent if active else theme.panel_border, area,
+                             width=max(2, round(area.width * 0.03)),
+                             border_radius=round(area.width * 0.14))
+            radius = area.width * 0.26
+            content = BLACK_CELL if player == 0 else WHITE_CELL
+            self._disc(surface, (area.centerx, area.top + area.height * 0.3), radius, content,
+                       theme)
+            px = round(min(area.width * 0.34, area.height * 0.2))
+            txt.blit_text(surface, str(oth.count(player)), px, theme.text,
+                          (area.centerx, round(area.top + area.height * 0.64)), anchor="center",
+                          bold=True)
+            small = round(px * 0.5)
+            if small >= 9:
+                txt.blit_text(surface, tr("boards.discs"), small, theme.text_muted,
+                              (area.centerx, round(area.top + area.height * 0.84)),
+                              anchor="center", max_width=area.width)
+
+    def _draw_scores(self, surface: pygame.Surface, oth: OthelloState,
+                     ctx: BoardContext) -> None:
+        """Each scored move's value on its cell; the best one outlined."""
+        grid = self.grid
+        assert grid is not None and ctx.scores is not None
+        labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
+        px = max(8, round(grid.cell * 0.27))
+        for move, (text, colour, best) in labels.items():
+            if not isinstance(move, OthelloMove) or move.is_pass:
+                continue
+            if move.row >= oth.size or move.col >= oth.size:
+                continue
+            score_chip(surface, text, grid.centre(move.row, move.col), px, colour, ctx.theme,
+                       best=best)
