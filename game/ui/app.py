@@ -1,0 +1,356 @@
+"""The App: the window, the clock and the stack of scenes; ``run_app(argv)`` starts it.
+
+Only the main thread touches pygame. Global keys (F11 or Alt+Enter full screen, F1 help) are
+handled here; everything else goes to the top scene. Closing the window closes every scene
+(which cancels any AI search) and saves the settings; it never waits on a thread.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from game.resources import asset
+from game.ui import i18n, text, widgets
+from game.ui.scene import Scene
+from game.ui.settings import (
+    LANGUAGE_NAMES,
+    THEME_NAMES,
+    Settings,
+    load_settings,
+    save_settings,
+)
+from game.ui.sound import Sounds
+from game.ui.theme import THEMES, Theme
+from game.ui.widgets import Metrics
+
+MAX_START_SIZE = (1280, 800)
+MIN_SIZE = (800, 500)
+FPS = 60
+TOAST_SECONDS = 4.0
+
+#: A function that drives the app instead of a person (``--smoke-test``), returning an exit code.
+Driver = Callable[["App"], int]
+
+
+def start_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The first window size: at most 1280x800, and within 90% of the screen."""
+    w, h = MAX_START_SIZE
+    if desktop and desktop[0] > 0 and desktop[1] > 0:
+        w = min(w, int(desktop[0] * 0.9))
+        h = min(h, int(desktop[1] * 0.85))
+    return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
+
+
+class App:
+    """The window, its scenes and the services they share (settings, theme, sounds)."""
+
+    def __init__(self, settings: Settings, size: tuple[int, int] | None = None,
+                 notice: str | None = None) -> None:
+        pygame.init()
+        self.settings = settings
+        i18n.set_language(settings.language)
+        self.theme: Theme = THEMES.get(settings.theme, THEMES["default"])
+        self.sounds = Sounds(settings.sound)
+        try:
+            desktops = pygame.display.get_desktop_sizes()
+        except pygame.error:
+            desktops = []
+        self.windowed_size = size or start_size(desktops[0] if desktops else None)
+        self.fullscreen = False
+        pygame.display.set_caption(i18n.tr("app.title"))
+        self._set_icon()
+        self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self._set_minimum_size()
+        if settings.fullscreen:
+            self.set_fullscreen(True)
+        self.clock = pygame.time.Clock()
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.toast: str | None = None
+        self.toast_left = 0.0
+        if notice:
+            self.notify(notice)
+
+    # -- window ---------------------------------------------------------------------------------
+
+    def _set_icon(self) -> None:
+        """The window icon from assets/icon.png (skipped if the file is missing or unreadable)."""
+        path = asset("icon.png")
+        if path.exists():
+            # A broken icon must not stop the app; the title still says what it is.
+            with contextlib.suppress(pygame.error):
+                pygame.display.set_icon(pygame.image.load(str(path)))
+
+    def _set_minimum_size(self) -> None:
+        """Stop the user shrinking the window below a usable size, where SDL supports it."""
+        try:
+            window = pygame.Window.from_display_module()
+            window.minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error, ValueError):
+            pass
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The current drawing size."""
+        w, h = self.screen.get_size()
+        return int(w), int(h)
+
+    @property
+    def metrics(self) -> Metrics:
+        """Text sizes and paddings for the current window size."""
+        return Metrics.for_size(self.size)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Switch full screen on or off (remembered in the settings)."""
+        if on == self.fullscreen:
+            return
+        if on:
+            self.windowed_size = self.size
+            try:
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error as exc:
+                self.notify(i18n.tr("app.fullscreen_failed", error=str(exc)))
+                self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+                return
+        else:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self.fullscreen = on
+        self.settings.fullscreen = on
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Follow a window resize (a real one, or a synthetic one in tests)."""
+        w = max(320, int(size[0]))
+        h = max(240, int(size[1]))
+        if self.fullscreen:
+            return
+        if self.size != (w, h):
+            self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.windowed_size = (w, h)
+
+    # -- scenes ---------------------------------------------------------------------------------
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene receiving events, or None."""
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        """Show ``scene`` above the current one."""
+        self.scenes.append(scene)
+        scene.on_enter()
+
+    def pop(self, scene: Scene | None = None) -> None:
+        """Close the top scene (or ``scene`` wherever it is) and uncover the one below."""
+        if not self.scenes:
+            return
+        target = scene if scene is not None else self.scenes[-1]
+        if target not in self.scenes:
+            return
+        was_top = target is self.scenes[-1]
+        self.scenes.remove(target)
+        target.on_close()
+        if was_top and self.scenes:
+            self.scenes[-1].on_enter()
+        if not self.scenes:
+            self.running = False
+
+    def replace(self, scene: Scene) -> None:
+        """Close every scene and show ``scene`` alone (Menu from Play, Play from Menu)."""
+        while self.scenes:
+            old = self.scenes.pop()
+            old.on_close()
+        self.push(scene)
+
+    def notify(self, message: str) -> None:
+        """Show ``message`` at the bottom of the window for a few seconds."""
+        self.toast = message
+        self.toast_left = TOAST_SECONDS
+
+    def play_sound(self, name: str) -> None:
+        """Play one of the app's sounds (if sound is on)."""
+        self.sounds.enabled = self.settings.sound
+        self.sounds.play(name)
+
+    # -- settings -------------------------------------------------------------------------------
+
+    def apply_settings(self) -> None:
+        """Apply language, theme and sound after a change, and tell every scene."""
+        i18n.set_language(self.settings.language)
+        self.theme = THEMES.get(self.settings.theme, THEMES["default"])
+        self.sounds.enabled = self.settings.sound
+        pygame.display.set_caption(i18n.tr("app.title"))
+        if self.settings.fullscreen != self.fullscreen:
+            self.set_fullscreen(self.settings.fullscreen)
+        for scene in self.scenes:
+            scene.on_settings_changed()
+
+    def save_settings(self) -> None:
+        """Write the settings; a failure is shown, never raised."""
+        error = save_settings(self.settings)
+        if error:
+            self.notify(error)
+
+    # -- the loop -------------------------------------------------------------------------------
+
+    def handle_global(self, event: pygame.event.Event) -> bool:
+        """Keys and window events that work on every screen; True when used."""
+        if event.type == pygame.QUIT:
+            self.running = False
+            return True
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            widgets.set_mouse(event.pos)
+            return False
+        if event.type == pygame.VIDEORESIZE:
+            self.resize(event.size)
+            return True
+        if event.type == pygame.KEYDOWN:
+            alt_enter = event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and (
+                event.mod & pygame.KMOD_ALT)
+            if event.key == pygame.K_F11 or alt_enter:
+                self.set_fullscreen(not self.fullscreen)
+                self.save_settings()
+                return True
+            if event.key == pygame.K_F1:
+                from game.ui.scenes.help import HelpOverlay
+
+                if isinstance(self.top, HelpOverlay):
+                    self.pop()
+                else:
+                    self.push(HelpOverlay(self))
+                return True
+        return False
+
+    def frame(self, events: Sequence[pygame.event.Event], dt: float) -> None:
+        """One frame: events, update, draw (the caller flips the display)."""
+        for event in events:
+            if self.handle_global(event):
+                continue
+            top = self.top
+            if top is not None:
+                top.handle(event)
+        top = self.top
+        if top is not None:
+            top.update(dt)
+        if self.toast_left > 0:
+            self.toast_left -= dt
+            if self.toast_left <= 0:
+                self.toast = None
+        self.draw(self.screen)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the visible scenes (from the highest opaque one up) and the notice."""
+        surface.fill(self.theme.background)
+        first = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                first = i
+                break
+        for scene in self.scenes[first:]:
+            scene.draw(surface)
+        if self.toast:
+            self._draw_toast(surface, self.toast)
+
+    def _draw_toast(self, surface: pygame.Surface, message: str) -> None:
+        m = self.metrics
+        w, h = self.size
+        lines = text.wrap(message, int(w * 0.7), m.body)
+        line_h = text.font(m.body).get_linesize()
+        box = pygame.Rect(0, 0, int(w * 0.74), line_h * len(lines) + 2 * m.pad)
+        box.midbottom = (w // 2, h - m.pad * 2)
+        widgets.draw_panel(surface, box, self.theme, m.radius, self.theme.panel, self.theme.accent)
+        y = box.top + m.pad
+        for line in lines:
+            text.blit_text(surface, line, m.body, self.theme.text, (box.centerx, y), "midtop")
+            y += line_h
+
+    def run(self, driver: Driver | None = None) -> int:
+        """Run until the window closes (or ``driver`` returns); return the exit code."""
+        try:
+            if driver is not None:
+                return driver(self)
+            while self.running and self.scenes:
+                dt = self.clock.tick(FPS) / 1000.0
+                self.frame(pygame.event.get(), min(dt, 0.25))
+                pygame.display.flip()
+            return 0
+        finally:
+            self.shutdown()
+
+    def shutdown(self) -> None:
+        """Close every scene (cancelling AI searches), save the settings, close the window."""
+        while self.scenes:
+            scene = self.scenes.pop()
+            scene.on_close()
+        self.save_settings()
+        text.clear_cache()
+        pygame.quit()
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    """The window's command-line flags; bad ones exit with code 2 and a one-line error."""
+    parser = argparse.ArgumentParser(prog="main.py", description="AI Game Lab: the window.")
+    parser.add_argument("--fullscreen", action="store_true", help="start in full screen")
+    parser.add_argument("--lang", choices=LANGUAGE_NAMES, help="interface language")
+    parser.add_argument("--theme", choices=THEME_NAMES, help="colour theme")
+    parser.add_argument("--size", metavar="WxH", help="window size, e.g. 1920x1080")
+    parser.add_argument("--smoke-test", action="store_true",
+                        help="open the window, play a few moves of each game, exit (packaging)")
+    return parser.parse_args(list(argv))
+
+
+def parse_size(value: str | None) -> tuple[int, int] | None:
+    """Read a ``WxH`` size; raise ValueError with a readable message when malformed."""
+    if value is None:
+        return None
+    parts = value.lower().split("x")
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise ValueError(f"--size must look like 1280x800, got '{value}'")
+    w, h = int(parts[0]), int(parts[1])
+    if not (MIN_SIZE[0] <= w <= 8000 and MIN_SIZE[1] <= h <= 8000):
+        raise ValueError(f"--size must be from {MIN_SIZE[0]}x{MIN_SIZE[1]} to 8000x8000, "
+                         f"got '{value}'")
+    return w, h
+
+
+def smoke_driver() -> Driver | None:
+    """The packaging smoke test's driver (``game.ui.smoke.run``), if that module exists."""
+    try:
+        from game.ui import smoke  # type: ignore[attr-defined, unused-ignore]
+    except ImportError:
+        return None
+    driver: Driver = smoke.run
+    return driver
+
+
+def run_app(argv: Sequence[str]) -> int:
+    """Open the window with the menu; return the process exit code."""
+    args = parse_args(argv)
+    try:
+        size = parse_size(args.size)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    settings, notice = load_settings(i18n.system_language())
+    if args.lang:
+        settings.language = args.lang
+    if args.theme:
+        settings.theme = args.theme
+    if args.fullscreen:
+        settings.fullscreen = True
+    driver: Driver | None = None
+    if args.smoke_test:
+        driver = smoke_driver()
+        if driver is None:
+            print("error: --smoke-test is not available in this build (no game.ui.smoke module)",
+                  file=sys.stderr)
+            return 2
+    app = App(settings, size=size, notice=notice)
+    from game.ui.scenes.menu import MenuScene
+
+    app.push(MenuScene(app))
+    return app.run(driver)

@@ -1,0 +1,174 @@
+"""Small overlay scenes: a list to pick one value from, and a message with buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import text, widgets
+from game.ui.i18n import tr
+from game.ui.scene import Scene
+from game.ui.widgets import Button, draw_panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+def dim(surface: pygame.Surface, colour: tuple[int, int, int], alpha: int = 170) -> None:
+    """Darken everything drawn so far (behind a dialog)."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((*colour, alpha))
+    surface.blit(veil, (0, 0))
+
+
+class ListPopup(Scene):
+    """A list of choices over the current screen; a click picks one, Esc or outside cancels.
+
+    ``items`` pairs each value with its label and an optional one-line description.
+    """
+
+    opaque = False
+
+    def __init__(self, app: App, title: str, items: Sequence[tuple[Any, str, str]],
+                 current: Any, on_pick: Callable[[Any], None]) -> None:
+        super().__init__(app)
+        self.title = title
+        self.items = list(items)
+        self.current = current
+        self.on_pick = on_pick
+        self.scroll = 0
+        self.rows: list[tuple[pygame.Rect, Any]] = []
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def _layout(self) -> tuple[int, int]:
+        m = self.app.metrics
+        w, h = self.app.size
+        has_desc = any(desc for _v, _l, desc in self.items)
+        row_h = int(m.body * (3.0 if has_desc else 1.9))
+        visible = max(1, min(len(self.items), int(h * 0.78 - m.heading * 2) // row_h))
+        self.scroll = max(0, min(self.scroll, len(self.items) - visible))
+        box_h = visible * row_h + m.heading * 2 + m.pad * 2
+        self.box = pygame.Rect(0, 0, int(w * 0.5), box_h)
+        self.box.center = (w // 2, h // 2)
+        top = self.box.top + m.heading * 2
+        self.rows = []
+        for i in range(visible):
+            index = self.scroll + i
+            rect = pygame.Rect(self.box.left + m.pad, top + i * row_h,
+                               self.box.width - 2 * m.pad, row_h - m.pad // 2)
+            self.rows.append((rect, index))
+        return row_h, visible
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self._layout()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop(self)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll -= int(event.y)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for rect, index in self.rows:
+                if rect.collidepoint(event.pos):
+                    value = self.items[index][0]
+                    self.app.pop(self)
+                    self.on_pick(value)
+                    return
+            if not self.box.collidepoint(event.pos):
+                self.app.pop(self)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
+            self.scroll += 1 if event.button == 5 else -1
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        m = self.app.metrics
+        self._layout()
+        dim(surface, theme.overlay)
+        draw_panel(surface, self.box, theme, m.radius, theme.panel, theme.accent, 3)
+        text.blit_text(surface, self.title, m.heading, theme.accent,
+                       (self.box.left + m.pad * 2, self.box.top + m.pad), bold=True,
+                       max_width=self.box.width - 4 * m.pad)
+        mouse = widgets.mouse()
+        for rect, index in self.rows:
+            value, label, desc = self.items[index]
+            chosen = value == self.current
+            hover = rect.collidepoint(mouse)
+            if chosen or hover:
+                fill = theme.accent if chosen else theme.button_hover
+                pygame.draw.rect(surface, fill, rect, border_radius=m.radius)
+            fg = theme.accent_text if chosen else theme.text
+            muted = theme.accent_text if chosen else theme.text_muted
+            if desc:
+                text.blit_text(surface, label, m.body, fg,
+                               (rect.left + m.pad, rect.top + m.pad // 2), bold=True,
+                               max_width=rect.width - 2 * m.pad)
+                text.blit_text(surface, desc, m.small, muted,
+                               (rect.left + m.pad, rect.top + m.pad // 2 + int(m.body * 1.3)),
+                               max_width=rect.width - 2 * m.pad)
+            else:
+                text.blit_text(surface, label, m.body, fg, (rect.left + m.pad, rect.centery),
+                               "midleft", bold=True, max_width=rect.width - 2 * m.pad)
+        if len(self.items) > len(self.rows):
+            more = tr("dialog.scroll_more", shown=len(self.rows), total=len(self.items))
+            text.blit_text(surface, more, m.small, theme.text_muted,
+                           (self.box.right - m.pad * 2, self.box.top + m.pad), "topright")
+
+
+class MessageDialog(Scene):
+    """A message over the current screen with one or more buttons; Esc picks the last one."""
+
+    opaque = False
+
+    def __init__(self, app: App, title: str, message: str,
+                 buttons: Sequence[tuple[Callable[[], str], Callable[[], None]]]) -> None:
+        super().__init__(app)
+        self.title = title
+        self.message = message
+        self.buttons: list[Button] = []
+        for label, action in buttons:
+            self.buttons.append(Button(label, self._closing(action), primary=not self.buttons))
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def _closing(self, action: Callable[[], None]) -> Callable[[], None]:
+        def run() -> None:
+            self.app.pop(self)
+            action()
+        return run
+
+    def _layout(self) -> None:
+        m = self.app.metrics
+        w, h = self.app.size
+        width = int(w * 0.56)
+        lines = text.wrap(self.message, width - 4 * m.pad, m.body)
+        line_h = text.font(m.body).get_linesize()
+        height = m.heading * 2 + len(lines) * line_h + m.body * 3 + m.pad * 4
+        self.box = pygame.Rect(0, 0, width, min(height, int(h * 0.9)))
+        self.box.center = (w // 2, h // 2)
+        bw = (self.box.width - m.pad * (len(self.buttons) + 3)) // max(1, len(self.buttons))
+        bw = min(bw, int(w * 0.2))
+        x = self.box.right - m.pad * 2 - len(self.buttons) * (bw + m.pad) + m.pad
+        for b in self.buttons:
+            b.place(pygame.Rect(x, self.box.bottom - m.pad * 2 - int(m.body * 2.2), bw,
+                                int(m.body * 2.2)), m.body)
+            x += bw + m.pad
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self._layout()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.buttons:
+            self.buttons[-1].on_click()
+            return
+        widgets.handle_all(self.buttons, event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        m = self.app.metrics
+        self._layout()
+        dim(surface, theme.overlay)
+        draw_panel(surface, self.box, theme, m.radius, theme.panel, theme.accent, 3)
+        text.blit_text(surface, self.title, m.heading, theme.accent,
+                       (self.box.left + m.pad * 2, self.box.top + m.pad * 2), bold=True,
+                       max_width=self.box.width - 4 * m.pad)
+        body = pygame.Rect(self.box.left + m.pad * 2, self.box.top + m.pad * 3 + m.heading,
+                           self.box.width - 4 * m.pad, self.box.height)
+        text.blit_wrapped(surface, self.message, m.body, theme.text, body)
+        widgets.draw_all(self.buttons, surface, theme)

@@ -1,0 +1,638 @@
+"""The menu: the four games as cards, the chosen game's options, the two seats, who starts.
+
+Every choice is remembered in the settings (per game) as soon as it is made, so the next run
+opens where the class left off. Option widgets are built from the game's options dataclass with
+the ranges of :data:`OPTION_SPECS`; seat choosers list Human and every player the registry
+offers for the game and variant, with that player's parameters and a one-line description.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ai.registry import Param, PlayerInfo, PlayerSpecError, players_for, resolve_spec
+from game.rules.base import RulesError
+from game.rules.registry import game_names, get_game, parse_options
+from game.ui import text, widgets
+from game.ui.i18n import language, tr
+from game.ui.scene import Scene
+from game.ui.scenes.dialogs import ListPopup, MessageDialog
+from game.ui.scenes.match import HUMAN, Match, make_seat
+from game.ui.settings import FIRST_CHOICES, GameChoices
+from game.ui.widgets import Button, Choice, Stepper, Toggle, Widget, draw_panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.boards.base import BoardView
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """How the menu edits one option: ``kind`` is "int", "choice", "bool" or "heaps".
+
+    ``variants`` limits it to some Nim variants (empty: always shown).
+    """
+
+    kind: str
+    low: int = 1
+    high: int = 10
+    values: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()
+
+
+HEAP_PRESETS = ("1,3,5,7", "3,4,5", "1,2,3", "2,3,4,5", "1,3,5,7,9", "2,4,6,8", "5,5,5")
+
+#: Sensible ranges for the menu, per game and option (the rules allow more, but a class
+#: needs a board that fits the screen).
+OPTION_SPECS: dict[tuple[str, str], OptionSpec] = {
+    ("hexapawn", "rows"): OptionSpec("int", 3, 8),
+    ("hexapawn", "cols"): OptionSpec("int", 3, 8),
+    ("hexapawn", "size"): OptionSpec("int", 3, 8),
+    ("nim", "variant"): OptionSpec("choice", values=("single", "marienbad", "fibonacci")),
+    ("nim", "matches"): OptionSpec("int", 2, 40, variants=("single", "fibonacci")),
+    ("nim", "max_take"): OptionSpec("int", 2, 6, variants=("single",)),
+    ("nim", "heaps"): OptionSpec("heaps", values=HEAP_PRESETS, variants=("marienbad",)),
+    ("nim", "misere"): OptionSpec("bool"),
+    ("morpion", "size"): OptionSpec("int", 3, 7),
+    ("othello", "size"): OptionSpec("choice", values=("4", "6", "8")),
+}
+
+#: Extra menu entries other screens add (label key, factory): the learning lab, the tournament.
+EXTRA_ENTRIES: list[tuple[str, Callable[[App], Scene]]] = []
+
+
+def spec_for(game: str, field: dataclasses.Field[Any], hint: Any) -> OptionSpec:
+    """The menu's spec for one options field, from the table or from its type."""
+    known = OPTION_SPECS.get((game, field.name))
+    if known is not None:
+        return known
+    if hint is bool:
+        return OptionSpec("bool")
+    if typing.get_origin(hint) is typing.Literal:
+        return OptionSpec("choice", values=tuple(str(v) for v in typing.get_args(hint)))
+    if hint is int:
+        default = field.default if isinstance(field.default, int) else 3
+        return OptionSpec("int", max(1, default - 5), default + 5)
+    if typing.get_origin(hint) is tuple:
+        return OptionSpec("heaps", values=HEAP_PRESETS)
+    return OptionSpec("hidden")
+
+
+def default_text(value: Any) -> str:
+    """An option's default value as the text the settings store."""
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def tr_label(key: str) -> Callable[[], str]:
+    """A label callable that translates ``key`` at draw time (follows language changes)."""
+    return lambda: tr(key)
+
+
+def title_label(info: PlayerInfo) -> Callable[[], str]:
+    """A label callable giving ``info``'s title in the current language."""
+    return lambda: player_title(info)
+
+
+def player_title(info: PlayerInfo) -> str:
+    """The player's name in the current language."""
+    return info.title_fr if language() == "fr" else info.title_en
+
+
+def player_description(info: PlayerInfo) -> str:
+    """The player's one-line description in the current language."""
+    return info.description_fr if language() == "fr" else info.description_en
+
+
+def seat_title(spec: str, game: str, options: Any) -> str:
+    """A seat's display name: "Human", or the player's title with its main parameter."""
+    if spec == HUMAN:
+        return tr("seat.human")
+    try:
+        info, values = resolve_spec(spec, game, options)
+    except PlayerSpecError:
+        return spec
+    if not info.params:
+        return player_title(info)
+    first = info.params[0]
+    return f"{player_title(info)} ({param_label(first.name)} {first.format(values[first.name])})"
+
+
+def param_label(name: str) -> str:
+    """A player parameter's label in the current language (its name when untranslated)."""
+    key = f"param.{name}"
+    label = tr(key)
+    return name if label == key else label
+
+
+def param_ladder(param: Param) -> list[float]:
+    """Values a stepper offers for ``param``: unit steps for small ranges, 1-2-5 steps for
+    large ones (MCTS iterations), tenths for fractions; always including the default."""
+    low, high = float(param.low), float(param.high)
+    values: set[float] = {float(param.default), low, high}
+    if param.kind is int and high - low <= 30:
+        values.update(float(v) for v in range(int(low), int(high) + 1))
+    elif param.kind is int or high / max(low, 1e-9) > 50:
+        scale = 1.0
+        while scale <= high * 10:
+            for mult in (1, 2, 5):
+                v = scale * mult if param.kind is int else scale * mult / 100
+                if low <= v <= high:
+                    values.add(float(round(v, 4)))
+            scale *= 10
+    else:
+        step = (high - low) / 20
+        for i in range(21):
+            values.add(round(low + i * step, 4))
+    return sorted(values)
+
+
+class LadderStepper(Stepper):
+    """A stepper that moves along a list of allowed values."""
+
+    def __init__(self, label: Callable[[], str], get: Callable[[], float],
+                 set_: Callable[[float], None], ladder: list[float],
+                 fmt: Callable[[float], str]) -> None:
+        super().__init__(label, get, set_, ladder[0], ladder[-1], 1, fmt)
+        self.ladder = ladder
+
+    def nudge(self, direction: int) -> None:
+        current = self.get()
+        if direction > 0:
+            bigger = [v for v in self.ladder if v > current + 1e-9]
+            if bigger:
+                self.set(bigger[0])
+        else:
+            smaller = [v for v in self.ladder if v < current - 1e-9]
+            if smaller:
+                self.set(smaller[-1])
+
+
+class MenuScene(Scene):
+    """The start screen."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        names = game_names()
+        last = app.settings.last_game
+        self.game = last if last in names else names[0]
+        self.cards: list[tuple[str, pygame.Rect]] = []
+        self.views: dict[str, BoardView | None] = {}
+        self.thumbs: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.option_widgets: list[Widget] = []
+        self.seat_widgets: list[list[Widget]] = [[], []]
+        self.seat_desc: list[str] = ["", ""]
+        self.panels: list[pygame.Rect] = []
+        self.error: str | None = None
+        self.header_buttons = [
+            Button(lambda: tr("menu.rules"), self.open_rules),
+            Button(lambda: tr("menu.settings"), self.open_settings),
+            Button(lambda: tr("menu.quit"), self.ask_quit),
+        ]
+        for key, factory in EXTRA_ENTRIES:
+            self.header_buttons.insert(0, Button(tr_label(key), self._opener(factory)))
+        self.first_choice = Choice(
+            lambda: tr("menu.first"),
+            [(c, tr_label(f"menu.first.{c}")) for c in FIRST_CHOICES],
+            lambda: self.choices.first, self._set_first, self.open_choice, label_width=0.45)
+        self.start_button = Button(lambda: tr("menu.start"), self.start, primary=True)
+        self.rebuild()
+
+    def _opener(self, factory: Callable[[App], Scene]) -> Callable[[], None]:
+        return lambda: self.app.push(factory(self.app))
+
+    # -- state ----------------------------------------------------------------------------------
+
+    @property
+    def choices(self) -> GameChoices:
+        """The remembered choices of the selected game."""
+        return self.app.settings.choices(self.game)
+
+    def options(self) -> Any:
+        """The selected game's validated options (the defaults if the stored ones are bad)."""
+        info = get_game(self.game)
+        try:
+            return parse_options(info, self.choices.options)
+        except (RulesError, ValueError, TypeError) as exc:
+            self.error = tr("menu.bad_options", error=str(exc))
+            self.choices.options = {}
+            return info.options()
+
+    def option_value(self, name: str) -> str:
+        """The text of option ``name`` (stored, or the default)."""
+        if name in self.choices.options:
+            return self.choices.options[name]
+        info = get_game(self.game)
+        for f in dataclasses.fields(info.options_type):
+            if f.name == name:
+                return default_text(f.default)
+        return ""
+
+    def set_option(self, name: str, value: str) -> None:
+        """Change an option, keeping it only if the rules accept the result."""
+        info = get_game(self.game)
+        trial = dict(self.choices.options)
+        trial[name] = value
+        try:
+            parse_options(info, trial)
+        except (RulesError, ValueError, TypeError) as exc:
+            self.app.notify(tr("menu.bad_options", error=str(exc)))
+            return
+        self.choices.options = trial
+        self.rebuild()
+        self.app.save_settings()
+
+    def _set_first(self, value: Any) -> None:
+        self.choices.first = str(value)
+        self.app.save_settings()
+
+    def select_game(self, name: str) -> None:
+        """Make ``name`` the chosen game."""
+        if name != self.game:
+            self.app.play_sound("click")
+        self.game = name
+        self.app.settings.last_game = name
+        self.error = None
+        self.rebuild()
+        self.app.save_settings()
+
+    # -- widgets --------------------------------------------------------------------------------
+
+    def rebuild(self) -> None:
+        """Recreate the option and seat widgets for the chosen game and its options."""
+        info = get_game(self.game)
+        hints = typing.get_type_hints(info.options_type)
+        variant = self.option_value("variant")
+        self.option_widgets = []
+        for f in dataclasses.fields(info.options_type):
+            spec = spec_for(self.game, f, hints.get(f.name))
+            if spec.kind == "hidden" or (spec.variants and variant not in spec.variants):
+                continue
+            self.option_widgets.append(self._option_widget(f.name, spec))
+        options = self.options()
+        for seat in (0, 1):
+            self._check_seat(seat, options)
+            self.seat_widgets[seat] = self._seat_widgets(seat, options)
+
+    def _option_label(self, name: str) -> Callable[[], str]:
+        def label() -> str:
+            key = f"option.{self.game}.{name}"
+            shown = tr(key)
+            if shown == key:
+                shown = tr(f"option.{name}")
+            return name if shown == f"option.{name}" else shown
+        return label
+
+    def _option_widget(self, name: str, spec: OptionSpec) -> Widget:
+        label = self._option_label(name)
+        if spec.kind == "int":
+            def get_int() -> float:
+                try:
+                    return float(int(self.option_value(name)))
+                except ValueError:
+                    return float(spec.low)
+            return Stepper(label, get_int, lambda v: self.set_option(name, str(int(v))),
+                           spec.low, spec.high)
+        if spec.kind == "bool":
+            return Toggle(label, lambda: self.option_value(name).lower() in ("true", "1", "yes"),
+                          lambda on: self.set_option(name, "true" if on else "false"))
+        values = list(spec.values)
+        current = self.option_value(name)
+        if current and current not in values:
+            values.append(current)
+        items = [(v, self._value_label(name, v)) for v in values]
+        return Choice(label, items, lambda: self.option_value(name),
+                      lambda v: self.set_option(name, str(v)), self.open_choice)
+
+    def _value_label(self, name: str, value: str) -> Callable[[], str]:
+        def label() -> str:
+            key = f"option.{self.game}.{name}.{value}"
+            shown = tr(key)
+            if shown != key:
+                return shown
+            if name == "heaps":
+                return value.replace(",", " · ")
+            if name == "size":
+                return f"{value}×{value}"
+            return value
+        return label
+
+    def _check_seat(self, seat: int, options: Any) -> None:
+        """Replace a seat's player if it cannot play this game and variant."""
+        spec = self.choices.seats[seat]
+        if spec == HUMAN:
+            return
+        try:
+            info, values = resolve_spec(spec, self.game, options)
+            self.choices.seats[seat] = info.canonical_spec(values)
+        except PlayerSpecError:
+            self.choices.seats[seat] = "random" if seat == 1 else HUMAN
+
+    def _set_seat(self, seat: int, name: Any) -> None:
+        name = str(name)
+        if name == self.choices.seats[seat].split(":", 1)[0]:
+            return
+        if name == HUMAN:
+            self.choices.seats[seat] = HUMAN
+        else:
+            try:
+                info, values = resolve_spec(name, self.game, self.options())
+            except PlayerSpecError as exc:
+                self.app.notify(str(exc))
+                return
+            self.choices.seats[seat] = info.canonical_spec(values)
+        self.rebuild()
+        self.app.save_settings()
+
+    def _seat_widgets(self, seat: int, options: Any) -> list[Widget]:
+        infos = players_for(self.game, options)
+        descriptions = {HUMAN: tr("seat.human_desc")}
+        items: list[tuple[Any, Callable[[], str]]] = [(HUMAN, lambda: tr("seat.human"))]
+        for info in infos:
+            items.append((info.name, title_label(info)))
+            descriptions[info.name] = player_description(info)
+        spec = self.choices.seats[seat]
+        name = spec.split(":", 1)[0]
+        chooser = Choice(lambda: "", items, lambda: self.choices.seats[seat].split(":", 1)[0],
+                         lambda v: self._set_seat(seat, v), self.open_choice, label_width=0.0)
+        chooser.descriptions = descriptions  # type: ignore[attr-defined]
+        self.seat_desc[seat] = descriptions.get(name, "")
+        result: list[Widget] = [chooser]
+        if name != HUMAN:
+            try:
+                info, values = resolve_spec(spec, self.game, options)
+            except PlayerSpecError:
+                return result
+            for param in info.params:
+                result.append(self._param_widget(seat, info, dict(values), param))
+        return result
+
+    def _param_widget(self, seat: int, info: PlayerInfo, values: dict[str, Any],
+                      param: Param) -> Widget:
+        def get() -> float:
+            try:
+                _i, now = resolve_spec(self.choices.seats[seat], self.game, self.options())
+            except PlayerSpecError:
+                return float(param.default)
+            return float(now[param.name])
+
+        def set_(value: float) -> None:
+            try:
+                _i, now = resolve_spec(self.choices.seats[seat], self.game, self.options())
+            except PlayerSpecError:
+                now = dict(values)
+            now[param.name] = round(value) if param.kind is int else value
+            self.choices.seats[seat] = info.canonical_spec(now)
+            self.app.save_settings()
+
+        return LadderStepper(lambda: param_label(param.name), get, set_, param_ladder(param),
+                             lambda v: param.format(int(v) if param.kind is int else v))
+
+    # -- actions --------------------------------------------------------------------------------
+
+    def open_choice(self, choice: Choice) -> None:
+        """Show a choice's values as a list (seat players with their descriptions)."""
+        descriptions: dict[Any, str] = getattr(choice, "descriptions", {})
+        items = [(value, label(), descriptions.get(value, "")) for value, label in choice.items]
+        title = choice.label() or tr("menu.choose_player")
+        self.app.push(ListPopup(self.app, title, items, choice.get(), choice.set))
+
+    def open_rules(self) -> None:
+        """The rules page of the chosen game."""
+        from game.ui.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app, self.game))
+
+    def open_settings(self) -> None:
+        """The settings screen."""
+        from game.ui.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def ask_quit(self) -> None:
+        """Confirm, then close the app."""
+        self.app.push(MessageDialog(self.app, tr("menu.quit_title"), tr("menu.quit_text"), [
+            (lambda: tr("menu.quit"), self._quit),
+            (lambda: tr("dialog.cancel"), lambda: None),
+        ]))
+
+    def _quit(self) -> None:
+        self.app.running = False
+
+    def start(self) -> None:
+        """Start the chosen game with the chosen seats."""
+        options = self.options()
+        try:
+            seats = (make_seat(self.choices.seats[0], self.game, options),
+                     make_seat(self.choices.seats[1], self.game, options))
+        except (PlayerSpecError, RulesError, ValueError) as exc:
+            self.app.notify(str(exc))
+            return
+        from game.ui.scenes.play import PlayScene
+
+        self.app.save_settings()
+        match = Match(self.game, options, seats, self.choices.first)
+        self.app.replace(PlayScene(self.app, match))
+
+    # -- frame ----------------------------------------------------------------------------------
+
+    def all_widgets(self) -> list[Widget]:
+        """Every widget of the screen, in event order."""
+        return [*self.header_buttons, *self.option_widgets, *self.seat_widgets[0],
+                *self.seat_widgets[1], self.first_choice, self.start_button]
+
+    def on_settings_changed(self) -> None:
+        self.thumbs.clear()
+        self.views.clear()
+        self.rebuild()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.layout()
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not (
+                    event.mod & pygame.KMOD_ALT):
+                self.start()
+            elif event.key == pygame.K_ESCAPE:
+                self.ask_quit()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                names = game_names()
+                step = 1 if event.key == pygame.K_RIGHT else -1
+                self.select_game(names[(names.index(self.game) + step) % len(names)])
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for name, rect in self.cards:
+                if rect.collidepoint(event.pos):
+                    self.select_game(name)
+                    return
+        widgets.handle_all(self.all_widgets(), event)
+
+    def layout(self) -> None:
+        """Place the cards, panels and widgets for the current window size."""
+        w, h = self.app.size
+        m = self.app.metrics
+        pad = m.pad
+        header_h = int(m.title * 1.5)
+        bh = int(m.body * 2.0)
+        bw = int(w * 0.12)
+        x = w - pad * 2
+        for b in reversed(self.header_buttons):
+            b.place(pygame.Rect(x - bw, pad + (header_h - bh) // 2, bw, bh), m.body)
+            x -= bw + pad
+        # Cards.
+        top = pad + header_h + pad
+        cards_h = int(h * 0.30)
+        names = game_names()
+        gap = pad * 2
+        card_w = (w - 2 * pad * 2 - gap * (len(names) - 1)) // len(names)
+        self.cards = []
+        for i, name in enumerate(names):
+            self.cards.append((name, pygame.Rect(pad * 2 + i * (card_w + gap), top, card_w,
+                                                 cards_h)))
+        # Footer.
+        footer_h = int(m.body * 2.4)
+        footer_top = h - pad * 2 - footer_h
+        self.start_button.place(pygame.Rect(w - pad * 2 - int(w * 0.22), footer_top,
+                                            int(w * 0.22), footer_h), m.heading)
+        self.first_choice.place(pygame.Rect(pad * 3, footer_top + (footer_h - bh) // 2,
+                                            int(w * 0.5), bh), m.body)
+        # Panels: options | seat 1 | seat 2.
+        ptop = top + cards_h + pad * 2
+        pbottom = footer_top - pad * 2
+        widths = (0.30, 0.35, 0.35)
+        inner = w - pad * 4 - gap * 2
+        x = pad * 2
+        self.panels = []
+        for frac in widths:
+            pw = int(inner * frac)
+            self.panels.append(pygame.Rect(x, ptop, pw, pbottom - ptop))
+            x += pw + gap
+        row_h = int(m.body * 1.9)
+        self._stack(self.option_widgets, self.panels[0], row_h, m.body, m)
+        for seat in (0, 1):
+            panel = self.panels[1 + seat]
+            chooser, params = self.seat_widgets[seat][0], self.seat_widgets[seat][1:]
+            head = panel.top + pad + int(m.heading * 1.4)
+            chooser.place(pygame.Rect(panel.left + pad * 2, head,
+                                      panel.width - pad * 4, row_h), m.body)
+            desc_lines = min(2, len(text.wrap(self.seat_desc[seat], panel.width - pad * 4,
+                                              m.small)))
+            desc_h = int(text.font(m.small).get_linesize() * desc_lines) + pad
+            rest = pygame.Rect(panel.left, head + row_h + desc_h, panel.width,
+                               panel.bottom - (head + row_h + desc_h))
+            self._stack(params, rest, row_h, m.body, m, heading=False)
+
+    def _stack(self, items: list[Widget], panel: pygame.Rect, row_h: int, px: int,
+               m: widgets.Metrics, heading: bool = True) -> None:
+        """Place widgets one per row in ``panel`` (rows shrink to fit; extra ones are hidden)."""
+        top = panel.top + m.pad + (int(m.heading * 1.4) if heading else 0)
+        avail = panel.bottom - top - m.pad
+        step = row_h + m.pad // 2
+        if items and step * len(items) > avail:
+            step = max(int(px * 1.5), avail // len(items))
+        height = min(row_h, step - 2)
+        for i, wdg in enumerate(items):
+            y = top + i * step
+            wdg.visible = y + height <= panel.bottom
+            wdg.place(pygame.Rect(panel.left + m.pad * 2, y, panel.width - m.pad * 4, height), px)
+
+    def _thumbnail(self, name: str, rect: pygame.Rect) -> pygame.Surface | None:
+        """The card picture of game ``name``, drawn by its board view (cached)."""
+        options: Any = self.options() if name == self.game else None
+        info = get_game(name)
+        if name != self.game:
+            try:
+                options = parse_options(info, self.app.settings.choices(name).options)
+            except (RulesError, ValueError, TypeError):
+                options = info.options()
+        key = (name, repr(options), rect.size, self.app.theme.name)
+        surf = self.thumbs.get(key)
+        if surf is not None:
+            return surf
+        if name not in self.views:
+            try:
+                from game.ui.boards import board_view_for
+
+                self.views[name] = board_view_for(name, self.app.theme)
+            except (ImportError, AttributeError, RulesError):
+                self.views[name] = None  # that game's board view is not available
+        view = self.views[name]
+        if view is None:
+            return None
+        surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+        try:
+            view.thumbnail(surf, surf.get_rect(), info.initial_state(options))
+        except (NotImplementedError, pygame.error, ValueError):
+            return None
+        if len(self.thumbs) > 64:
+            self.thumbs.clear()
+        self.thumbs[key] = surf
+        return surf
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.layout()
+        theme = self.app.theme
+        m = self.app.metrics
+        w, _h = self.app.size
+        pad = m.pad
+        header_h = int(m.title * 1.5)
+        text.blit_text(surface, tr("app.title"), m.title, theme.accent,
+                       (pad * 2, pad + header_h // 2), "midleft", bold=True)
+        sub_x = pad * 3 + text.size(tr("app.title"), m.title, True)[0]
+        avail = self.header_buttons[0].rect.left - sub_x - pad * 2
+        if avail > m.body * 4:
+            text.blit_text(surface, tr("app.tagline"), m.small, theme.text_muted,
+                           (sub_x, pad + header_h // 2 + m.title // 4), "bottomleft",
+                           max_width=avail)
+        mouse = widgets.mouse()
+        for name, rect in self.cards:
+            chosen = name == self.game
+            hover = rect.collidepoint(mouse)
+            border = theme.accent if chosen else (theme.text_muted if hover else
+                                                  theme.panel_border)
+            draw_panel(surface, rect, theme, m.radius,
+                       theme.button_hover if hover and not chosen else theme.panel, border,
+                       max(2, m.line * 2) if chosen else 2)
+            label_h = int(m.heading * 1.5)
+            pic = pygame.Rect(rect.left + pad, rect.top + pad, rect.width - 2 * pad,
+                              rect.height - label_h - pad)
+            thumb = self._thumbnail(name, pic)
+            if thumb is not None:
+                surface.blit(thumb, pic)
+            title_key = f"game.{name}.title"
+            text.blit_text(surface, tr(title_key), m.heading,
+                           theme.accent if chosen else theme.text,
+                           (rect.centerx, rect.bottom - label_h // 2), "center", bold=True,
+                           max_width=rect.width - 2 * pad)
+        titles = (tr("menu.options"), tr("menu.seat", n=1), tr("menu.seat", n=2))
+        for i, panel in enumerate(self.panels):
+            draw_panel(surface, panel, theme, m.radius)
+            title = titles[i]
+            if i == 0:
+                title = f"{title} · {tr(f'game.{self.game}.title')}"
+            text.blit_text(surface, title, m.heading, theme.accent,
+                           (panel.left + pad * 2, panel.top + pad), bold=True,
+                           max_width=panel.width - pad * 4)
+        for seat in (0, 1):
+            chooser = self.seat_widgets[seat][0]
+            desc_rect = pygame.Rect(chooser.rect.left, chooser.rect.bottom + pad // 2,
+                                    chooser.rect.width, text.font(m.small).get_linesize() * 2)
+            text.blit_wrapped(surface, self.seat_desc[seat], m.small, theme.text_muted,
+                              desc_rect, line_gap=0.0)
+        if not self.option_widgets:
+            text.blit_text(surface, tr("menu.no_options"), m.body, theme.text_muted,
+                           (self.panels[0].left + pad * 2,
+                            self.panels[0].top + pad + int(m.heading * 1.6)))
+        widgets.draw_all(self.all_widgets(), surface, theme)
+        if self.error:
+            text.blit_text(surface, self.error, m.small, theme.danger,
+                           (w // 2, self.start_button.rect.top - pad // 2), "midbottom",
+                           max_width=int(w * 0.9))

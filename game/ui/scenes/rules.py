@@ -1,0 +1,147 @@
+"""One rules page per game: the rules in a few lines and a picture of the board.
+
+Reachable from the menu and from the play screen; tabs switch between the four games.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.rules.base import RulesError
+from game.rules.registry import game_names, get_game
+from game.ui import text, widgets
+from game.ui.i18n import tr
+from game.ui.scene import Scene
+from game.ui.widgets import Button, draw_panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+def sample_state(game: str, options: Any = None) -> Any:
+    """A position to illustrate the rules: a few plies into the game when the game allows.
+
+    The first legal move is played a few times, so the picture shows pieces that have moved
+    (deterministic: the same picture every time).
+    """
+    info = get_game(game)
+    state = info.initial_state(options)
+    plies = {"hexapawn": 2, "nim": 2, "morpion": 3, "othello": 3}.get(game, 0)
+    for _ in range(plies):
+        moves = state.legal_moves()
+        if state.outcome is not None or not moves:
+            break
+        state = state.play(moves[len(moves) // 2])
+    return state
+
+
+class RulesScene(Scene):
+    """The rules of one game, with tabs for the others."""
+
+    def __init__(self, app: App, game: str, options: Any = None) -> None:
+        super().__init__(app)
+        self.game = game
+        self.options = options
+        self.tabs = [Button(self._title(name), self._chooser(name),
+                            selected=self._is(name)) for name in game_names()]
+        self.back = Button(lambda: tr("dialog.back"), self.close, primary=True)
+        self.picture: pygame.Surface | None = None
+        self.picture_key: tuple[Any, ...] = ()
+
+    @staticmethod
+    def _title(name: str) -> Any:
+        return lambda: tr(f"game.{name}.title")
+
+    def _chooser(self, name: str) -> Any:
+        def choose() -> None:
+            if name != self.game:
+                self.game = name
+                self.options = None
+        return choose
+
+    def _is(self, name: str) -> Any:
+        return lambda: self.game == name
+
+    def close(self) -> None:
+        """Back to where the page was opened from."""
+        self.app.pop(self)
+
+    def layout(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """Place tabs and Back; return the text area and the picture area."""
+        w, h = self.app.size
+        m = self.app.metrics
+        row_h = int(m.body * 2.0)
+        tab_w = int((w * 0.62 - m.pad * 3) / 4)
+        for i, tab in enumerate(self.tabs):
+            tab.place(pygame.Rect(m.pad * 2 + i * (tab_w + m.pad), m.pad * 2 + m.title,
+                                  tab_w, row_h), m.body)
+        self.back.place(pygame.Rect(w - m.pad * 2 - int(w * 0.16), m.pad * 2, int(w * 0.16),
+                                    row_h), m.body)
+        top = m.pad * 4 + m.title + row_h
+        body = pygame.Rect(m.pad * 2, top, int(w * 0.58), h - top - m.pad * 2)
+        pic_size = min(int(w * 0.36), h - top - m.pad * 6)
+        pic = pygame.Rect(0, 0, pic_size, pic_size)
+        pic.center = (int(w * 0.8), top + (h - top) // 2)
+        return body, pic
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.layout()
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                names = game_names()
+                step = 1 if event.key == pygame.K_RIGHT else -1
+                self._chooser(names[(names.index(self.game) + step) % len(names)])()
+            return
+        widgets.handle_all([*self.tabs, self.back], event)
+
+    def _picture(self, rect: pygame.Rect) -> pygame.Surface | None:
+        key = (self.game, repr(self.options), rect.size, self.app.theme.name)
+        if key == self.picture_key:
+            return self.picture
+        self.picture_key = key
+        self.picture = None
+        try:
+            from game.ui.boards import board_view_for
+
+            view = board_view_for(self.game, self.app.theme)
+            surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+            view.thumbnail(surf, surf.get_rect(), sample_state(self.game, self.options))
+            self.picture = surf
+        except (ImportError, AttributeError, NotImplementedError, RulesError):
+            self.picture = None  # no board view for this game yet: the page is text only
+        return self.picture
+
+    def draw(self, surface: pygame.Surface) -> None:
+        body, pic = self.layout()
+        theme = self.app.theme
+        m = self.app.metrics
+        surface.fill(theme.background)
+        text.blit_text(surface, tr("rules.title", game=tr(f"game.{self.game}.title")), m.title,
+                       theme.accent, (m.pad * 2, m.pad), bold=True,
+                       max_width=self.back.rect.left - m.pad * 4)
+        widgets.draw_all([*self.tabs, self.back], surface, theme)
+        panel = body.inflate(0, 0)
+        draw_panel(surface, panel, theme, m.radius)
+        inner = panel.inflate(-m.pad * 4, -m.pad * 4)
+        y = inner.top
+        for i in range(1, 10):
+            key = f"rules.{self.game}.{i}"
+            line = tr(key)
+            if line == key:
+                break
+            bullet = pygame.Rect(inner.left, y, inner.width, inner.bottom - y)
+            pygame.draw.circle(surface, theme.accent, (inner.left + m.body // 3,
+                                                       y + int(m.body * 0.65)), max(3, m.body // 5))
+            bullet.left += m.body
+            bullet.width -= m.body
+            y = text.blit_wrapped(surface, line, m.body, theme.text, bullet) + m.pad // 2
+        picture = self._picture(pic)
+        if picture is not None:
+            surface.blit(picture, pic)
+            text.blit_text(surface, tr(f"rules.{self.game}.caption"), m.small, theme.text_muted,
+                           (pic.centerx, pic.bottom + m.pad // 2), "midtop",
+                           max_width=int(self.app.size[0] * 0.38))

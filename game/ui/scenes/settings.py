@@ -1,0 +1,116 @@
+"""The settings screen: language, full screen, theme, animations, sound, AI speed.
+
+Every change applies at once and is saved, so there is no "OK" to forget.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import text, widgets
+from game.ui.i18n import tr
+from game.ui.scene import Scene
+from game.ui.settings import AI_DELAYS
+from game.ui.widgets import Button, Choice, Toggle, Widget, draw_panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+def delay_label(delay: float) -> str:
+    """An AI-vs-AI delay in words ("instant", "0.6 s")."""
+    return tr("speed.instant") if delay <= 0 else tr("speed.seconds", s=f"{delay:g}")
+
+
+class SettingsScene(Scene):
+    """A panel of settings over the previous screen (drawn opaque: it has its own background)."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        s = app.settings
+        self.rows: list[Widget] = [
+            Choice(lambda: tr("settings.language"),
+                   [("en", lambda: "English"), ("fr", lambda: "Français")],
+                   lambda: s.language, self._set("language"), None),
+            Toggle(lambda: tr("settings.fullscreen"), lambda: app.fullscreen,
+                   self._set_fullscreen),
+            Choice(lambda: tr("settings.theme"),
+                   [("default", lambda: tr("settings.theme.default")),
+                    ("contrast", lambda: tr("settings.theme.contrast"))],
+                   lambda: s.theme, self._set("theme"), None),
+            Toggle(lambda: tr("settings.animations"), lambda: s.animations,
+                   self._set("animations")),
+            Toggle(lambda: tr("settings.sound"), lambda: s.sound, self._set("sound")),
+            Toggle(lambda: tr("settings.reasoning"), lambda: s.show_reasoning,
+                   self._set("show_reasoning")),
+            Choice(lambda: tr("settings.ai_delay"),
+                   [(d, self._delay_text(d)) for d in AI_DELAYS],
+                   lambda: s.ai_delay, self._set("ai_delay"), None),
+        ]
+        self.back = Button(lambda: tr("dialog.back"), self.close, primary=True)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    @staticmethod
+    def _delay_text(delay: float) -> Any:
+        return lambda: delay_label(delay)
+
+    def _set(self, name: str) -> Any:
+        def apply(value: Any) -> None:
+            setattr(self.app.settings, name, value)
+            self.app.apply_settings()
+            self.app.save_settings()
+            if name == "sound" and value:
+                self.app.play_sound("move")
+        return apply
+
+    def _set_fullscreen(self, on: bool) -> None:
+        self.app.settings.fullscreen = on
+        self.app.apply_settings()
+        self.app.save_settings()
+
+    def close(self) -> None:
+        """Back to the previous screen."""
+        self.app.pop(self)
+
+    def layout(self) -> None:
+        """Place the rows in a centred panel."""
+        w, h = self.app.size
+        m = self.app.metrics
+        row_h = int(m.body * 2.0)
+        step = row_h + m.pad
+        pw = int(min(w * 0.7, h * 1.3))
+        ph = m.heading * 3 + step * len(self.rows) + row_h + m.pad * 4
+        self.panel = pygame.Rect(0, 0, pw, min(ph, h - 2 * m.pad))
+        self.panel.center = (w // 2, h // 2)
+        y = self.panel.top + m.heading * 3
+        for row in self.rows:
+            row.place(pygame.Rect(self.panel.left + m.pad * 3, y, pw - m.pad * 6, row_h), m.body)
+            if isinstance(row, Choice):
+                row.label_width = 0.5
+            y += step
+        self.back.place(pygame.Rect(self.panel.right - m.pad * 3 - int(pw * 0.3),
+                                    self.panel.bottom - m.pad * 2 - row_h, int(pw * 0.3), row_h),
+                        m.body)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.layout()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return
+        widgets.handle_all([*self.rows, self.back], event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.layout()
+        theme = self.app.theme
+        m = self.app.metrics
+        surface.fill(theme.background)
+        draw_panel(surface, self.panel, theme, m.radius, theme.panel, theme.accent, 3)
+        text.blit_text(surface, tr("settings.title"), m.title, theme.accent,
+                       (self.panel.left + m.pad * 3, self.panel.top + m.pad), bold=True)
+        widgets.draw_all([*self.rows, self.back], surface, theme)
+        hint = tr("settings.saved")
+        text.blit_text(surface, hint, m.small, theme.text_muted,
+                       (self.panel.left + m.pad * 3, self.back.rect.centery), "midleft",
+                       max_width=self.back.rect.left - self.panel.left - m.pad * 4)

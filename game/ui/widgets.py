@@ -1,0 +1,345 @@
+"""Buttons, toggles, steppers and choosers drawn with the theme at any size.
+
+Widgets do not lay themselves out: the scene gives each one its ``rect`` (a proportion of the
+window) and a text size ``px`` every time the window changes size. Labels are callables, so a
+language change shows at the next frame without rebuilding anything. A widget's ``handle``
+returns True when it used the event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.ui import text
+from game.ui.theme import Colour, Theme, blend
+
+Label = Callable[[], str]
+
+
+@dataclass(frozen=True)
+class Metrics:
+    """Sizes derived from the window height, so the app scales from 640 to 2160 pixels."""
+
+    height: int
+    small: int
+    body: int
+    heading: int
+    title: int
+    pad: int
+    radius: int
+    line: int
+
+    @classmethod
+    def for_size(cls, size: tuple[int, int]) -> Metrics:
+        """Metrics for a window of ``size``; very wide or narrow windows use the smaller side."""
+        w, h = size
+        # A window much wider than tall is limited by its height, one much taller by its width.
+        base = max(200, min(h, int(w * 0.625)))
+        return cls(
+            height=h,
+            small=max(12, round(base * 0.026)),
+            body=max(14, round(base * 0.031)),
+            heading=max(16, round(base * 0.042)),
+            title=max(20, round(base * 0.07)),
+            pad=max(4, round(base * 0.018)),
+            radius=max(3, round(base * 0.012)),
+            line=max(1, round(base * 0.003)),
+        )
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, radius: int,
+               fill: Colour | None = None, border: Colour | None = None,
+               width: int = 2) -> None:
+    """A rounded panel with a border and a soft shadow."""
+    shadow = rect.move(max(1, radius // 3), max(1, radius // 3))
+    pygame.draw.rect(surface, theme.shadow, shadow, border_radius=radius)
+    pygame.draw.rect(surface, fill or theme.panel, rect, border_radius=radius)
+    if width:
+        pygame.draw.rect(surface, border or theme.panel_border, rect, width, border_radius=radius)
+
+
+def _is_click(event: pygame.event.Event) -> bool:
+    return bool(event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
+
+
+class Widget:
+    """Something the scene places in a rectangle and that reacts to the mouse."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.px = 16
+        self.visible = True
+        self.enabled = True
+
+    def place(self, rect: pygame.Rect, px: int) -> None:
+        """Put the widget in ``rect`` with text of ``px`` pixels."""
+        self.rect = pygame.Rect(rect)
+        self.px = px
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to ``event``; True when used."""
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: Theme, mouse: tuple[int, int]) -> None:
+        """Draw the widget; ``mouse`` is the pointer position for hover effects."""
+
+
+class Button(Widget):
+    """A rounded button with a text label; ``primary`` buttons use the accent colour."""
+
+    def __init__(self, label: Label, on_click: Callable[[], None], primary: bool = False,
+                 danger: bool = False, selected: Callable[[], bool] | None = None) -> None:
+        super().__init__()
+        self.label = label
+        self.on_click = on_click
+        self.primary = primary
+        self.danger = danger
+        self.selected = selected
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if (self.visible and self.enabled and _is_click(event)
+                and self.rect.collidepoint(event.pos)):
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: Theme, mouse: tuple[int, int]) -> None:
+        if not self.visible or self.rect.width <= 0:
+            return
+        hover = self.enabled and self.rect.collidepoint(mouse)
+        radius = max(3, self.rect.height // 4)
+        is_selected = self.selected is not None and self.selected()
+        if not self.enabled:
+            fill, fg = theme.button_disabled, theme.text_muted
+        elif self.primary or is_selected:
+            fill = blend(theme.accent, theme.text, 0.25) if hover else theme.accent
+            fg = theme.accent_text
+        elif self.danger:
+            fill = blend(theme.danger, theme.text, 0.2) if hover else theme.danger
+            fg = theme.accent_text
+        else:
+            fill = theme.button_hover if hover else theme.button
+            fg = theme.button_text
+        border = theme.accent if hover else theme.panel_border
+        draw_panel(surface, self.rect, theme, radius, fill, border, 2)
+        label = text.render_fit(self.label(), self.rect.width - self.rect.height // 2, self.px, fg,
+                                bold=True)
+        surface.blit(label, label.get_rect(center=self.rect.center))
+
+
+class Toggle(Widget):
+    """A labelled on/off switch."""
+
+    def __init__(self, label: Label, get: Callable[[], bool], set_: Callable[[bool], None]) -> None:
+        super().__init__()
+        self.label = label
+        self.get = get
+        self.set = set_
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if (self.visible and self.enabled and _is_click(event)
+                and self.rect.collidepoint(event.pos)):
+            self.set(not self.get())
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: Theme, mouse: tuple[int, int]) -> None:
+        if not self.visible or self.rect.width <= 0:
+            return
+        on = self.get()
+        h = self.rect.height
+        sw = pygame.Rect(0, 0, int(h * 1.5), int(h * 0.7))
+        sw.midright = (self.rect.right, self.rect.centery)
+        hover = self.rect.collidepoint(mouse)
+        track = theme.accent if on else (theme.button_hover if hover else theme.button)
+        pygame.draw.rect(surface, track, sw, border_radius=sw.height // 2)
+        pygame.draw.rect(surface, theme.panel_border, sw, 2, border_radius=sw.height // 2)
+        knob_r = int(sw.height * 0.38)
+        kx = sw.right - sw.height // 2 if on else sw.left + sw.height // 2
+        pygame.draw.circle(surface, theme.text if not on else theme.accent_text,
+                           (kx, sw.centery), knob_r)
+        colour = theme.text if self.enabled else theme.text_muted
+        label = text.render_fit(self.label(), self.rect.width - sw.width - h // 3, self.px, colour)
+        surface.blit(label, label.get_rect(midleft=(self.rect.left, self.rect.centery)))
+
+
+class Stepper(Widget):
+    """A number with - and + buttons, kept within ``[low, high]``."""
+
+    def __init__(self, label: Label, get: Callable[[], float], set_: Callable[[float], None],
+                 low: float, high: float, step: float = 1,
+                 fmt: Callable[[float], str] | None = None) -> None:
+        super().__init__()
+        self.label = label
+        self.get = get
+        self.set = set_
+        self.low = low
+        self.high = high
+        self.step = step
+        self.fmt = fmt or (lambda v: str(int(v)) if float(v).is_integer() else f"{v:g}")
+
+    def _buttons(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        h = self.rect.height
+        plus = pygame.Rect(self.rect.right - h, self.rect.top, h, h)
+        value_w = int(h * 1.6)
+        value = pygame.Rect(plus.left - value_w, self.rect.top, value_w, h)
+        minus = pygame.Rect(value.left - h, self.rect.top, h, h)
+        return minus, value, plus
+
+    def nudge(self, direction: int) -> None:
+        """Move the value one step down (-1) or up (+1), within range."""
+        value = self.get() + direction * self.step
+        value = max(self.low, min(self.high, round(value, 6)))
+        if value != self.get():
+            self.set(value)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not (self.visible and self.enabled):
+            return False
+        if _is_click(event) and self.rect.collidepoint(event.pos):
+            minus, _value, plus = self._buttons()
+            if minus.collidepoint(event.pos):
+                self.nudge(-1)
+            elif plus.collidepoint(event.pos):
+                self.nudge(+1)
+            return True
+        if (event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(_last_mouse[0])):
+            self.nudge(1 if event.y > 0 else -1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: Theme, mouse: tuple[int, int]) -> None:
+        if not self.visible or self.rect.width <= 0:
+            return
+        minus, value, plus = self._buttons()
+        v = self.get()
+        for rect, sign, active in ((minus, "−", v > self.low), (plus, "+", v < self.high)):
+            hover = active and rect.collidepoint(mouse)
+            fill = theme.button_hover if hover else (theme.button if active
+                                                     else theme.button_disabled)
+            pygame.draw.rect(surface, fill, rect, border_radius=rect.height // 4)
+            pygame.draw.rect(surface, theme.panel_border, rect, 2, border_radius=rect.height // 4)
+            colour = theme.button_text if active else theme.text_muted
+            glyph = text.render(sign, int(self.px * 1.2), colour, bold=True)
+            surface.blit(glyph, glyph.get_rect(center=rect.center))
+        shown = text.render_fit(self.fmt(v), value.width - 4, self.px, theme.accent, bold=True)
+        surface.blit(shown, shown.get_rect(center=value.center))
+        label = text.render_fit(self.label(), minus.left - self.rect.left - self.px // 2, self.px,
+                                theme.text)
+        surface.blit(label, label.get_rect(midleft=(self.rect.left, self.rect.centery)))
+
+
+class Choice(Widget):
+    """One value among several, shown with < and > arrows; a click on the middle opens a list.
+
+    ``items`` pairs each value with a label callable. ``on_open`` (given by the scene) shows the
+    full list in a popup; without it, a click on the middle moves to the next value.
+    """
+
+    def __init__(self, label: Label, items: Sequence[tuple[Any, Label]], get: Callable[[], Any],
+                 set_: Callable[[Any], None],
+                 on_open: Callable[[Choice], None] | None = None,
+                 label_width: float = 0.38) -> None:
+        super().__init__()
+        self.label = label
+        self.items = list(items)
+        self.get = get
+        self.set = set_
+        self.on_open = on_open
+        self.label_width = label_width
+
+    def index(self) -> int:
+        """Position of the current value in ``items`` (0 when it is not there)."""
+        current = self.get()
+        for i, (value, _label) in enumerate(self.items):
+            if value == current:
+                return i
+        return 0
+
+    def current_label(self) -> str:
+        """The text of the current value."""
+        return self.items[self.index()][1]() if self.items else ""
+
+    def cycle(self, direction: int) -> None:
+        """Select the previous (-1) or next (+1) value, wrapping around."""
+        if self.items:
+            self.set(self.items[(self.index() + direction) % len(self.items)][0])
+
+    def _parts(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        h = self.rect.height
+        label_w = int(self.rect.width * self.label_width) if self.label() else 0
+        box = pygame.Rect(self.rect.left + label_w, self.rect.top, self.rect.width - label_w, h)
+        left = pygame.Rect(box.left, box.top, h, h)
+        right = pygame.Rect(box.right - h, box.top, h, h)
+        return left, box, right
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not (self.visible and self.enabled) or not self.items:
+            return False
+        if _is_click(event) and self.rect.collidepoint(event.pos):
+            left, box, right = self._parts()
+            if left.collidepoint(event.pos):
+                self.cycle(-1)
+            elif right.collidepoint(event.pos):
+                self.cycle(+1)
+            elif box.collidepoint(event.pos):
+                if self.on_open is not None:
+                    self.on_open(self)
+                else:
+                    self.cycle(+1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: Theme, mouse: tuple[int, int]) -> None:
+        if not self.visible or self.rect.width <= 0:
+            return
+        left, box, right = self._parts()
+        hover = self.enabled and box.collidepoint(mouse)
+        draw_panel(surface, box, theme, box.height // 4,
+                   theme.button_hover if hover else theme.button,
+                   theme.accent if hover else theme.panel_border, 2)
+        for rect, points in ((left, "left"), (right, "right")):
+            c = rect.center
+            s = rect.height * 0.16
+            d = -s * 0.6 if points == "left" else s * 0.6
+            tri = [(c[0] - d, c[1] - s), (c[0] + d, c[1]), (c[0] - d, c[1] + s)]
+            arrow_hover = self.enabled and rect.collidepoint(mouse)
+            pygame.draw.polygon(surface, theme.accent if arrow_hover else theme.text_muted, tri)
+        colour = theme.button_text if self.enabled else theme.text_muted
+        value = text.render_fit(self.current_label(), box.width - 2 * box.height, self.px, colour,
+                                bold=True)
+        surface.blit(value, value.get_rect(center=box.center))
+        if self.label():
+            label = text.render_fit(self.label(), box.left - self.rect.left - self.px // 2,
+                                    self.px, theme.text)
+            surface.blit(label, label.get_rect(midleft=(self.rect.left, self.rect.centery)))
+
+
+# The last pointer position seen by the app, for wheel events (which carry no position).
+_last_mouse: list[tuple[int, int]] = [(0, 0)]
+
+
+def set_mouse(pos: tuple[int, int]) -> None:
+    """Record the pointer position (the app calls this on every mouse event)."""
+    _last_mouse[0] = pos
+
+
+def mouse() -> tuple[int, int]:
+    """The last pointer position the app saw."""
+    return _last_mouse[0]
+
+
+def handle_all(widgets: Sequence[Widget], event: pygame.event.Event) -> bool:
+    """Offer ``event`` to each widget in turn; True when one used it."""
+    return any(w.handle(event) for w in widgets)
+
+
+def draw_all(widgets: Sequence[Widget], surface: pygame.Surface, theme: Theme) -> None:
+    """Draw every widget with the current pointer position for hover."""
+    pos = mouse()
+    for w in widgets:
+        w.draw(surface, theme, pos)
