@@ -69,12 +69,16 @@ OTHELLO_WEIGHTS: dict[int, tuple[tuple[int, ...], ...]] = {
 
 
 def _bit_weights(table: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int], ...]:
-    """(weight, mask of every square having it) pairs, bit ``row * n + col``, for fast sums."""
+    """(weight, mask of every square having it) pairs, for fast sums.
+
+    The rules keep every board size in the same 8x8 bit layout (bit ``row * 8 + col``; a
+    smaller board lives in the top-left corner), so the masks use that layout too.
+    """
     n = len(table)
     masks: dict[int, int] = {}
     for r in range(n):
         for c in range(n):
-            masks[table[r][c]] = masks.get(table[r][c], 0) | (1 << (r * n + c))
+            masks[table[r][c]] = masks.get(table[r][c], 0) | (1 << (r * 8 + c))
     return tuple(sorted(masks.items()))
 
 
@@ -99,7 +103,7 @@ def othello_weighted(state: Any, player: int) -> float:
 
 
 def othello_discs(state: Any, player: int) -> tuple[int, int]:
-    """``player``'s and the opponent's discs as bitboards (bit ``row * size + col``).
+    """``player``'s and the opponent's discs as bitboards (bit ``row * 8 + col``).
 
     Player 0 is Black (moves first), player 1 White.
     """
@@ -112,20 +116,23 @@ def othello_discs(state: Any, player: int) -> tuple[int, int]:
 # Morpion: lines still open (seed 003)
 # --------------------------------------------------------------------------------------------
 
-_LINES_CACHE: dict[int, tuple[tuple[int, ...], ...]] = {}
+_LINE_MASKS: dict[int, tuple[int, ...]] = {}
 
 
-def morpion_lines(size: int) -> tuple[tuple[int, ...], ...]:
-    """Every winning line of a size x size board as cell indices ``row * size + col``:
+def morpion_line_masks(size: int) -> tuple[int, ...]:
+    """Every winning line of a size x size board as a bitmask (bit ``row * size + col``):
     the rows, the columns and the two main diagonals."""
-    lines = _LINES_CACHE.get(size)
+    lines = _LINE_MASKS.get(size)
     if lines is None:
-        rows = [tuple(r * size + c for c in range(size)) for r in range(size)]
-        cols = [tuple(r * size + c for r in range(size)) for c in range(size)]
-        diag = tuple(i * size + i for i in range(size))
-        anti = tuple(i * size + (size - 1 - i) for i in range(size))
+        def mask(cells: Sequence[tuple[int, int]]) -> int:
+            return sum(1 << (r * size + c) for r, c in cells)
+
+        rows = [mask([(r, c) for c in range(size)]) for r in range(size)]
+        cols = [mask([(r, c) for r in range(size)]) for c in range(size)]
+        diag = mask([(i, i) for i in range(size)])
+        anti = mask([(i, size - 1 - i) for i in range(size)])
         lines = (*rows, *cols, diag, anti)
-        _LINES_CACHE[size] = lines
+        _LINE_MASKS[size] = lines
     return lines
 
 
@@ -135,29 +142,18 @@ def morpion_open_lines(state: Any, player: int) -> float:
 
     A line (row, column or main diagonal) is open to a player while it holds none of the
     opponent's pieces: the player could still complete it. Rewards keeping winning chances and
-    blocking the opponent's.
+    blocking the opponent's. (The seed's listing counts the diagonals inside its loop over
+    rows, D times each; we read that as an indentation slip and count each line once.)
     """
     size: int = state.size
-    cells: Sequence[int | None] = morpion_cells(state)
+    masks: tuple[int, int] = state.masks
+    mine, theirs = masks[player], masks[1 - player]
     score = 0
-    for line in morpion_lines(size):
-        has_mine = has_theirs = False
-        for i in line:
-            owner = cells[i]
-            if owner == player:
-                has_mine = True
-            elif owner is not None:
-                has_theirs = True
-        # Open to me: no opponent piece; open to them: none of mine. An empty line counts for
-        # both and cancels out.
-        score += (not has_theirs) - (not has_mine)
+    for line in morpion_line_masks(size):
+        # Open to me: none of theirs on it; open to them: none of mine. An empty line is open
+        # to both and cancels out.
+        score += (not theirs & line) - (not mine & line)
     return float(score)
-
-
-def morpion_cells(state: Any) -> Sequence[int | None]:
-    """The board as a flat sequence, index ``row * size + col``: 0, 1 or None (empty)."""
-    cells: Sequence[int | None] = state.cells
-    return cells
 
 
 # --------------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from game.rules.registry import GameInfo, get_game
 #: line here.
 PLAYER_MODULES: tuple[str, ...] = (
     "ai.simple",
+    "ai.search",
     "ai.mcts",
 )
 

@@ -1,0 +1,744 @@
+"""Game-tree search players: ``minimax``, ``alphabeta`` and the generic ``engine``.
+
+``minimax`` is the plain algorithm the seeds teach: every move to depth ``k``, the heuristic of
+:mod:`ai.heuristics` at the leaves, the maximum on the searching player's turns and the minimum
+on the opponent's, no pruning. ``alphabeta`` is the same search (same leaves, same values) with
+alpha-beta pruning and a simple move ordering, so the class can compare node counts.
+``engine`` is iterative-deepening alpha-beta (negamax form) with a transposition table, killer
+moves and a history table, for Hexapawn, Nim and Morpion (Othello has its own engine).
+
+Scores are from the searching player's side. A finished game is worth ``WIN - plies`` (won),
+``-(WIN - plies)`` (lost) or 0 (drawn), where ``plies`` counts the moves from the root, so a
+quicker win beats a slower one and a slower loss beats a quicker one; heuristic values stay
+below ``HEURISTIC_BOUND``, far from ``WIN``.
+
+Depth ``0`` means "the game's default" (:func:`default_depth`): to the end for Nim and for
+Hexapawn boards of at most 16 cells (3x3 to 4x4), 2 for Morpion (seed 003), 4 for Othello
+(seed 004) and larger Hexapawn boards.
+
+Memoisation (``memo=1``, the default) applies to searches to the end only, in Nim and Hexapawn,
+where a position's future depends on the position alone: values are stored by
+``(state.to_move, state.key)`` (the side to move is added because Nim's key, the game being
+impartial, leaves it out, while these values are from one player's side). ``nodes`` then counts
+the visits (a memo hit is a visit, but each position is expanded once) and
+``info["memo_hits"]`` the times a stored value was reused; ``alphabeta``'s memo stores
+bounds, like a transposition table. With ``memo=0``, and in every fixed-depth search,
+nothing is stored and ``nodes`` is the plain size of the tree searched: that is where
+``alphabeta``'s savings over ``minimax`` show.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ai.base import Decision, Limits, Player
+from ai.heuristics import HEURISTIC_BOUND, WIN, evaluate, game_of
+from ai.registry import Param, PlayerInfo, register_player
+from game.rules.base import GameState
+from game.rules.registry import GameInfo
+
+Evaluator = Callable[[GameState[Any], int], float]
+
+INF = math.inf
+
+#: Check the cancel flag and the clock every this many nodes (a few hundred nodes take well
+#: under a millisecond to a few milliseconds in every game, far inside the 100 ms budget).
+CHECK_EVERY = 256
+
+#: A depth larger than any game lasts: "search to the end".
+TO_THE_END = 10_000
+
+#: Hexapawn boards with at most this many cells are searched to the end by default.
+HEXAPAWN_FULL_CELLS = 16
+
+#: Default fixed depths by game (seed 003: Morpion 2; seed 004: Othello 4).
+DEFAULT_DEPTHS: dict[str, int] = {"morpion": 2, "othello": 4, "hexapawn": 4}
+
+#: Scores beyond this are wins or losses (``WIN - plies``); below it, heuristic values.
+_DECIDED = (WIN + HEURISTIC_BOUND) / 2
+
+# Memo / transposition-table flags: the stored value is exact, a lower or an upper bound.
+EXACT, LOWER, UPPER = 0, 1, 2
+_FLAG_NAMES = {EXACT: "exact", LOWER: "lower bound", UPPER: "upper bound"}
+
+
+class _Timeout(Exception):
+    """The time budget ran out inside a search (not an error: the player answers anyway)."""
+
+
+def default_depth(state: GameState[Any]) -> int:
+    """The depth ``depth=0`` stands for in this game (``TO_THE_END`` for a full search)."""
+    game = game_of(state)
+    if game == "nim":
+        return TO_THE_END
+    if game == "hexapawn":
+        rows: int = getattr(state, "rows", 3)
+        cols: int = getattr(state, "cols", 3)
+        if rows * cols <= HEXAPAWN_FULL_CELLS:
+            return TO_THE_END
+    return DEFAULT_DEPTHS.get(game, 4)
+
+
+def memo_allowed(state: GameState[Any]) -> bool:
+    """Whether ``state.key`` determines the future here, so values may be stored by key.
+
+    True for Nim and Hexapawn. Morpion's key leaves out the repetition history and Othello is
+    never searched to the end by minimax, so neither memoises.
+    """
+    return game_of(state) in ("nim", "hexapawn")
+
+
+def to_memo(value: float, ply: int) -> float:
+    """A value found ``ply`` plies below the root, made independent of ``ply`` for storing:
+    a win ``WIN - n`` becomes ``WIN - (n - ply)``, counted from the stored node."""
+    if value > _DECIDED:
+        return value + ply
+    if value < -_DECIDED:
+        return value - ply
+    return value
+
+
+def from_memo(value: float, ply: int) -> float:
+    """The inverse of :func:`to_memo`: a stored value seen from ``ply`` plies below the root."""
+    if value > _DECIDED:
+        return value - ply
+    if value < -_DECIDED:
+        return value + ply
+    return value
+
+
+def describe_value(value: float) -> str:
+    """A value in words for the class: "win in 3", "loss in 2" or the number."""
+    if value > _DECIDED:
+        return f"win in {round(WIN - value)}"
+    if value < -_DECIDED:
+        return f"loss in {round(WIN + value)}"
+    return f"{value + 0.0:g}"  # + 0.0 turns -0.0 into 0.0
+
+
+# --------------------------------------------------------------------------------------------
+# minimax and alpha-beta (max/min form, from the searching player's side, as the seeds teach)
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _RootResult:
+    """What one root search found: the value of every root move and its principal line."""
+
+    scores: dict[Any, float]
+    lines: dict[Any, tuple[Any, ...]]
+    complete: bool = True
+
+
+@dataclass
+class _Searcher:
+    """One decision's minimax or alpha-beta search, with its counters."""
+
+    me: int
+    evaluate: Evaluator
+    limits: Limits
+    deadline: float | None = None
+    memo: dict[Hashable, tuple[float, int, tuple[Any, ...]]] | None = None
+    order: bool = False
+    nodes: int = 0
+    leaves: int = 0
+    memo_hits: int = 0
+    cutoffs: int = 0
+    max_ply: int = 0
+    _next_check: int = CHECK_EVERY
+
+    def tick(self) -> None:
+        """Count a node; every CHECK_EVERY nodes, honour cancel and the deadline."""
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._next_check = self.nodes + CHECK_EVERY
+            self.limits.check()
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise _Timeout()
+
+    def terminal(self, state: GameState[Any], ply: int) -> float | None:
+        """``WIN - ply``, ``-(WIN - ply)`` or 0 if the game is over, else None."""
+        outcome = state.outcome
+        if outcome is None:
+            return None
+        if ply > self.max_ply:
+            self.max_ply = ply
+        if outcome.winner is None:
+            return 0.0
+        return WIN - ply if outcome.winner == self.me else -(WIN - ply)
+
+    def leaf(self, state: GameState[Any], ply: int) -> float:
+        """The heuristic value of a depth-limit leaf."""
+        self.leaves += 1
+        if ply > self.max_ply:
+            self.max_ply = ply
+        return self.evaluate(state, self.me)
+
+    # -- plain minimax -------------------------------------------------------------------------
+
+    def minimax(self, state: GameState[Any], depth: int, ply: int
+                ) -> tuple[float, tuple[Any, ...]]:
+        """The minimax value of ``state`` searched ``depth`` plies deep, and its line."""
+        self.tick()
+        done = self.terminal(state, ply)
+        if done is not None:
+            return done, ()
+        if depth <= 0:
+            return self.leaf(state, ply), ()
+        key: Hashable = None
+        if self.memo is not None:
+            key = (state.to_move, state.key)
+            stored = self.memo.get(key)
+            if stored is not None:
+                self.memo_hits += 1
+                return from_memo(stored[0], ply), stored[2]
+        maximizing = state.to_move == self.me
+        best = -INF if maximizing else INF
+        best_line: tuple[Any, ...] = ()
+        for move in state.legal_moves():
+            value, line = self.minimax(state.play(move), depth - 1, ply + 1)
+            if (value > best) if maximizing else (value < best):
+                best, best_line = value, (move, *line)
+        if self.memo is not None:
+            self.memo[key] = (to_memo(best, ply), EXACT, best_line)
+        return best, best_line
+
+    # -- alpha-beta ----------------------------------------------------------------------------
+
+    def children(self, state: GameState[Any], depth: int, first: Any = None
+                 ) -> list[tuple[Any, GameState[Any]]]:
+        """The moves and the states they lead to, best-looking first for the side to move.
+
+        Simple ordering: a stored best move first, then, two or more plies from the leaves,
+        by the heuristic value of the child (a winning move scores ``WIN``, so it comes
+        first). One ply from the leaves ordering costs as much as the search itself, so the
+        legal order is kept there.
+        """
+        pairs = [(move, state.play(move)) for move in state.legal_moves()]
+        if self.order and depth >= 2:
+            sign = 1.0 if state.to_move == self.me else -1.0
+            pairs.sort(key=lambda mc: -sign * self.evaluate(mc[1], self.me))
+        if first is not None:
+            for i, (move, _) in enumerate(pairs):
+                if move == first:
+                    pairs.insert(0, pairs.pop(i))
+                    break
+        return pairs
+
+    def alphabeta(self, state: GameState[Any], depth: int, ply: int, alpha: float,
+                  beta: float) -> tuple[float, tuple[Any, ...]]:
+        """Fail-soft alpha-beta: the exact minimax value when it lies strictly inside
+        ``(alpha, beta)``, otherwise a bound on the same side of the window."""
+        self.tick()
+        done = self.terminal(state, ply)
+        if done is not None:
+            return done, ()
+        if depth <= 0:
+            return self.leaf(state, ply), ()
+        key: Hashable = None
+        first: Any = None
+        if self.memo is not None:
+            key = (state.to_move, state.key)
+            stored = self.memo.get(key)
+            if stored is not None:
+                value, flag, line = from_memo(stored[0], ply), stored[1], stored[2]
+                if (flag == EXACT or (flag == LOWER and value >= beta)
+                        or (flag == UPPER and value <= alpha)):
+                    self.memo_hits += 1
+                    return value, line
+                first = line[0] if line else None
+        alpha0, beta0 = alpha, beta
+        maximizing = state.to_move == self.me
+        best = -INF if maximizing else INF
+        best_line: tuple[Any, ...] = ()
+        for move, child in self.children(state, depth, first):
+            value, line = self.alphabeta(child, depth - 1, ply + 1, alpha, beta)
+            if maximizing:
+                if value > best:
+                    best, best_line = value, (move, *line)
+                alpha = max(alpha, value)
+            else:
+                if value < best:
+                    best, best_line = value, (move, *line)
+                beta = min(beta, value)
+            if alpha >= beta:
+                self.cutoffs += 1
+                break
+        if self.memo is not None:
+            flag = UPPER if best <= alpha0 else LOWER if best >= beta0 else EXACT
+            self.memo[key] = (to_memo(best, ply), flag, best_line)
+        return best, best_line
+
+    # -- the root --------------------------------------------------------------------------------
+
+    def root(self, state: GameState[Any], depth: int, pruning: bool,
+             stop_on_timeout: bool) -> _RootResult:
+        """Value every root move exactly (alpha-beta: a full window per root move, so the
+        class sees true values, not bounds). On a timeout with ``stop_on_timeout`` false the
+        exception propagates; otherwise the moves finished so far are returned."""
+        self.tick()
+        result = _RootResult({}, {})
+        pairs = (self.children(state, depth) if pruning
+                 else [(m, state.play(m)) for m in state.legal_moves()])
+        for move, child in pairs:
+            try:
+                if pruning:
+                    value, line = self.alphabeta(child, depth - 1, 1, -INF, INF)
+                else:
+                    value, line = self.minimax(child, depth - 1, 1)
+            except _Timeout:
+                if not stop_on_timeout:
+                    raise
+                result.complete = False
+                break
+            result.scores[move] = value
+            result.lines[move] = (move, *line)
+        return result
+
+
+class SearchPlayer(Player):
+    """``minimax`` (``pruning=False``) or ``alphabeta`` (``pruning=True``) at a fixed depth.
+
+    ``depth`` 0 means the game's default (:func:`default_depth`). ``memo`` lets a search to
+    the end store positions (see the module docstring); without it the search is the plain
+    tree. ``limits.depth`` overrides the depth; ``limits.time`` makes a fixed-depth search
+    iterative (depth 1, 2, ... up to the target, keeping the deepest finished one) and stops
+    a search to the end, keeping the root moves valued so far.
+    """
+
+    def __init__(self, spec: str, seed: int | None, depth: int = 0, pruning: bool = False,
+                 memo: bool = True, evaluator: Evaluator | None = None) -> None:
+        super().__init__(spec, seed)
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+            raise ValueError(f"depth must be a whole number >= 0 (0 = the game's default), "
+                             f"got {depth!r}")
+        self.depth = depth
+        self.pruning = pruning
+        self.memo = memo
+        self.evaluator: Evaluator = evaluator if evaluator is not None else evaluate
+
+    def target_depth(self, state: GameState[Any], limits: Limits) -> int:
+        """The depth this decision searches to (``TO_THE_END`` for a full search)."""
+        if limits.depth is not None:
+            if limits.depth < 0:
+                raise ValueError(f"limits.depth must be >= 0, got {limits.depth}")
+            if limits.depth > 0:
+                return limits.depth
+        return self.depth if self.depth > 0 else default_depth(state)
+
+    def decide(self, state: GameState[Any], limits: Limits) -> Decision:
+        """Search, then play a best root move (ties broken by the player's seeded rng)."""
+        depth = self.target_depth(state, limits)
+        to_the_end = depth >= TO_THE_END
+        memo: dict[Hashable, tuple[float, int, tuple[Any, ...]]] | None = (
+            {} if self.memo and to_the_end and memo_allowed(state) else None)
+        deadline = None if limits.time is None else time.perf_counter() + limits.time
+        searcher = _Searcher(state.to_move, self.evaluator, limits, memo=memo,
+                             order=self.pruning)
+        info: dict[str, Any] = {}
+        reached: int | None
+        if deadline is None:
+            result = searcher.root(state, depth, self.pruning, stop_on_timeout=False)
+            reached = depth
+        elif to_the_end:
+            searcher.deadline = deadline
+            result = searcher.root(state, depth, self.pruning, stop_on_timeout=True)
+            reached = depth
+            if not result.scores:
+                # Not even one root move finished: value them one ply deep instead.
+                searcher.deadline = None
+                result = searcher.root(state, 1, self.pruning, stop_on_timeout=False)
+                reached = 1
+            if not result.complete:
+                info["timed_out"] = True
+                info["moves_searched"] = len(result.scores)
+        else:
+            # Iterative deepening under a time budget; depth 1 always finishes.
+            result = searcher.root(state, 1, self.pruning, stop_on_timeout=False)
+            reached = 1
+            searcher.deadline = deadline
+            for d in range(2, depth + 1):
+                try:
+                    result = searcher.root(state, d, self.pruning, stop_on_timeout=False)
+                except _Timeout:
+                    info["timed_out"] = True
+                    break
+                reached = d
+        scores = result.scores
+        best_value = max(scores.values())
+        best = [m for m in scores if scores[m] == best_value]
+        move = self.rng.choice(best)
+        info.update({
+            "algorithm": "alphabeta" if self.pruning else "minimax",
+            "value": describe_value(best_value),
+            "to_the_end": reached >= TO_THE_END,
+            "leaves": searcher.leaves,
+            "tied": len(best),
+        })
+        if memo is not None:
+            info["memo_hits"] = searcher.memo_hits
+            info["memo_size"] = len(memo)
+        if self.pruning:
+            info["cutoffs"] = searcher.cutoffs
+            info["bounds"] = {}  # every root value is exact (full window per root move)
+        # To the end, the depth shown is the longest line the search had to look at.
+        return Decision(move=move, scores=dict(scores), score_kind="value",
+                        depth=searcher.max_ply if reached >= TO_THE_END else reached,
+                        nodes=searcher.nodes, pv=result.lines[move], info=info)
+
+
+# --------------------------------------------------------------------------------------------
+# The engine: iterative deepening negamax alpha-beta with a transposition table
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Entry:
+    """A transposition-table entry: the value (ply-independent, see :func:`to_memo`) found
+    searching ``depth`` plies, what kind of bound it is, the best move, and whether no
+    heuristic leaf lay below it (``solved``: the value holds at any depth)."""
+
+    depth: int
+    value: float
+    flag: int
+    move: Any
+    solved: bool
+
+
+@dataclass
+class _Engine:
+    """The engine's search state for one decision: counters, TT, killers and history."""
+
+    limits: Limits
+    evaluate: Evaluator
+    table: dict[Hashable, _Entry]
+    table_size: int
+    deadline: float | None = None
+    nodes: int = 0
+    heuristic_leaves: int = 0
+    tt_hits: int = 0
+    killers: dict[int, list[Any]] = field(default_factory=dict)
+    history: dict[Any, int] = field(default_factory=dict)
+    _next_check: int = CHECK_EVERY
+
+    def tick(self) -> None:
+        """Count a node; every CHECK_EVERY nodes, honour cancel and the deadline."""
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._next_check = self.nodes + CHECK_EVERY
+            self.limits.check()
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise _Timeout()
+
+    @staticmethod
+    def key(state: GameState[Any]) -> Hashable:
+        """The TT key: the side to move, ``state.key`` and Morpion's repetition history.
+
+        The side to move is added because some keys leave it out (Nim's, the game being
+        impartial); it costs nothing where the key already holds it.
+
+        Morpion's key leaves out the arrangements already seen, yet they decide which moves
+        draw by repetition; storing by key alone could reuse a value computed under another
+        history. Putting the history in the key keeps every entry exact. It costs nothing in
+        the placing phase (the history is empty) and in the moving phase it still serves the
+        re-searches of iterative deepening, which is where most of the gain comes from.
+        """
+        history = getattr(state, "history", None)
+        if history:
+            return (state.to_move, state.key, history)
+        return (state.to_move, state.key)
+
+    def store(self, key: Hashable, entry: _Entry) -> None:
+        """Store an entry, dropping the oldest ones when the table is full."""
+        table = self.table
+        if key not in table and len(table) >= self.table_size:
+            # Dicts keep insertion order: drop the oldest eighth in one go.
+            for old in list(table)[: max(1, self.table_size // 8)]:
+                del table[old]
+        table[key] = entry
+
+    def ordered(self, state: GameState[Any], ply: int, first: Any) -> list[Any]:
+        """Legal moves: the TT move, then killers at this ply, then by history score."""
+        moves = list(state.legal_moves())
+        history = self.history
+        killers = self.killers.get(ply, ())
+
+        def rank(move: Any) -> tuple[int, int]:
+            if move == first:
+                return (0, 0)
+            if move in killers:
+                return (1, 0)
+            return (2, -history.get(move, 0))
+
+        moves.sort(key=rank)
+        return moves
+
+    def negamax(self, state: GameState[Any], depth: int, ply: int, alpha: float,
+                beta: float) -> float:
+        """Fail-soft negamax alpha-beta; the value is from the side to move's view."""
+        self.tick()
+        outcome = state.outcome
+        if outcome is not None:
+            if outcome.winner is None:
+                return 0.0
+            return WIN - ply if outcome.winner == state.to_move else -(WIN - ply)
+        key = self.key(state)
+        entry = self.table.get(key)
+        first = None
+        if entry is not None:
+            first = entry.move
+            if entry.depth >= depth or entry.solved:
+                value = from_memo(entry.value, ply)
+                if (entry.flag == EXACT or (entry.flag == LOWER and value >= beta)
+                        or (entry.flag == UPPER and value <= alpha)):
+                    self.tt_hits += 1
+                    if not entry.solved:
+                        self.heuristic_leaves += 1
+                    return value
+        if depth <= 0:
+            self.heuristic_leaves += 1
+            return self.evaluate(state, state.to_move)
+        leaves_before = self.heuristic_leaves
+        alpha0 = alpha
+        best = -INF
+        best_move = None
+        for move in self.ordered(state, ply, first):
+            child = state.play(move)
+            same = child.to_move == state.to_move
+            if same:
+                value = self.negamax(child, depth - 1, ply + 1, alpha, beta)
+            else:
+                value = -self.negamax(child, depth - 1, ply + 1, -beta, -alpha)
+            if value > best:
+                best, best_move = value, move
+            alpha = max(alpha, value)
+            if alpha >= beta:
+                killers = self.killers.setdefault(ply, [])
+                if move not in killers:
+                    killers.insert(0, move)
+                    del killers[2:]
+                self.history[move] = self.history.get(move, 0) + depth * depth
+                break
+        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
+        solved = self.heuristic_leaves == leaves_before
+        self.store(key, _Entry(depth, to_memo(best, ply), flag, best_move, solved))
+        return best
+
+    def principal_line(self, state: GameState[Any], first: Any, limit: int) -> tuple[Any, ...]:
+        """The principal line: ``first``, then the stored best moves while they are legal."""
+        line = [first]
+        seen = {self.key(state)}
+        current = state.play(first)
+        while len(line) < limit and current.outcome is None:
+            key = self.key(current)
+            entry = self.table.get(key)
+            if entry is None or entry.move is None or key in seen:
+                break
+            if entry.move not in current.legal_moves():
+                break
+            seen.add(key)
+            line.append(entry.move)
+            current = current.play(entry.move)
+        return tuple(line)
+
+
+class EnginePlayer(Player):
+    """``engine:time=s``: iterative-deepening alpha-beta with a transposition table.
+
+    Each iteration searches one ply deeper, ordering moves by the previous iteration's best
+    (TT move), then killer moves, then the history table. It stops when the time is up (the
+    deepest finished iteration answers), when the root is solved (no heuristic leaf was
+    reached: the values are exact game results) or at ``max_depth``. Root values: the best
+    move's is exact; a move that failed low has an upper bound (``info["bounds"]``).
+    """
+
+    def __init__(self, spec: str, seed: int | None, time_budget: float = 1.0,
+                 max_depth: int = TO_THE_END, table_size: int = 1 << 20,
+                 evaluator: Evaluator | None = None) -> None:
+        super().__init__(spec, seed)
+        if not time_budget > 0:
+            raise ValueError(f"time must be positive, got {time_budget!r}")
+        self.time_budget = time_budget
+        self.max_depth = max_depth
+        self.table_size = table_size
+        self.evaluator: Evaluator = evaluator if evaluator is not None else evaluate
+
+    def decide(self, state: GameState[Any], limits: Limits) -> Decision:
+        """Deepen until the time is up or the position is solved; play the best move."""
+        budget = limits.time if limits.time is not None else self.time_budget
+        max_depth = limits.depth if limits.depth else self.max_depth
+        start = time.perf_counter()
+        engine = _Engine(limits, self.evaluator, {}, self.table_size,
+                         deadline=start + budget)
+        moves = list(state.legal_moves())
+        scores: dict[Any, float] = {}
+        bounds: dict[Any, int] = {}
+        order = list(moves)
+        reached = 0
+        solved = exact = timed_out = False
+        for depth in self.schedule(state, max_depth):
+            # Depth 1 always finishes, so there is always an answer.
+            engine.deadline = None if depth == 1 else start + budget
+            leaves_before = engine.heuristic_leaves
+            try:
+                it_scores, it_bounds = self._root(engine, state, order, depth)
+            except _Timeout:
+                timed_out = True
+                break
+            scores, bounds, reached = it_scores, it_bounds, depth
+            order = sorted(moves, key=lambda m: -scores[m])
+            best_value = scores[order[0]]
+            solved = engine.heuristic_leaves == leaves_before
+            exact = solved or abs(best_value) > _DECIDED
+            if exact:
+                # Exact: no heuristic leaf at all, or a forced win (or, every move losing, a
+                # forced loss) within the horizon; the ply-penalised scores already make it the
+                # quickest win (slowest loss), so searching deeper cannot change the choice.
+                break
+        best_value = max(scores[m] for m in moves if bounds.get(m, EXACT) == EXACT)
+        best = [m for m in moves if scores[m] == best_value and bounds.get(m, EXACT) == EXACT]
+        move = self.rng.choice(best)
+        pv = engine.principal_line(state, move, reached)
+        info: dict[str, Any] = {
+            "algorithm": "iterative deepening alpha-beta",
+            "value": describe_value(best_value),
+            "exact": exact,
+            "timed_out": timed_out,
+            "tt_hits": engine.tt_hits,
+            "tt_size": len(engine.table),
+            "bounds": {str(m): _FLAG_NAMES[f] for m, f in bounds.items() if f != EXACT},
+        }
+        return Decision(move=move, scores=scores, score_kind="value", depth=reached,
+                        nodes=engine.nodes, pv=pv, info=info)
+
+    @staticmethod
+    def schedule(state: GameState[Any], max_depth: int) -> list[int]:
+        """The depths of the iterations: 1, 2, ... ``max_depth``.
+
+        Nim's heuristic is neutral (0), so a depth-limited Nim search learns nothing until it
+        reaches the end; there the engine goes from depth 1 straight to a search to the end
+        (the table stores bounds, so this is alpha-beta with memoisation).
+        """
+        if game_of(state) == "nim":
+            return [1, TO_THE_END] if max_depth >= TO_THE_END else [1, max_depth]
+        return list(range(1, max_depth + 1))
+
+    def _root(self, engine: _Engine, state: GameState[Any], order: Sequence[Any],
+              depth: int) -> tuple[dict[Any, float], dict[Any, int]]:
+        """One iteration at the root, moves in ``order``.
+
+        The first move gets a full window, each later one the window just below the best
+        value so far, so that a move worth as much as the best (a tie, which the rng may
+        pick) still gets its exact value, and a worse one stops early with an upper bound.
+        """
+        engine.tick()
+        me = state.to_move
+        scores: dict[Any, float] = {}
+        bounds: dict[Any, int] = {}
+        best = -INF
+        for move in order:
+            child = state.play(move)
+            sign = 1.0 if child.to_move == me else -1.0
+            # A window just below ``best`` keeps ties exact (they may be chosen at random).
+            alpha = best - 1e-6 if best > -INF else -INF
+            if sign > 0:
+                value = engine.negamax(child, depth - 1, 1, alpha, INF)
+            else:
+                value = -engine.negamax(child, depth - 1, 1, -INF, -alpha)
+            scores[move] = value + 0.0  # + 0.0 turns -0.0 into 0.0
+            if value <= alpha:
+                bounds[move] = UPPER
+            else:
+                bounds[move] = EXACT
+                best = max(best, value)
+        return scores, bounds
+
+
+# --------------------------------------------------------------------------------------------
+# Registration
+# --------------------------------------------------------------------------------------------
+
+ENGINE_GAMES = ("hexapawn", "nim", "morpion")
+
+DEPTH_PARAM = Param(
+    "depth", int, 0, 0, 20,
+    "plies searched; 0 = the game's default (Morpion 2, Othello 4, Nim and small Hexapawn "
+    "to the end)",
+)
+
+MEMO_PARAM = Param(
+    "memo", int, 1, 0, 1,
+    "1 = a search to the end remembers positions already valued (Nim, Hexapawn); 0 = the "
+    "plain tree",
+)
+
+
+def _all_games(game: str, options: Any) -> bool:
+    """Applies to every game and variant."""
+    return True
+
+
+def _engine_games(game: str, options: Any) -> bool:
+    """Hexapawn, Nim and Morpion (Othello has its own engine)."""
+    return game in ENGINE_GAMES
+
+
+def _make_minimax(game: GameInfo, options: Any, params: dict[str, Any],
+                  seed: int | None) -> Player:
+    return SearchPlayer("minimax", seed, depth=int(params["depth"]), pruning=False,
+                        memo=bool(params["memo"]))
+
+
+def _make_alphabeta(game: GameInfo, options: Any, params: dict[str, Any],
+                    seed: int | None) -> Player:
+    return SearchPlayer("alphabeta", seed, depth=int(params["depth"]), pruning=True,
+                        memo=bool(params["memo"]))
+
+
+def _make_engine(game: GameInfo, options: Any, params: dict[str, Any],
+                 seed: int | None) -> Player:
+    return EnginePlayer("engine", seed, time_budget=float(params["time"]))
+
+
+register_player(PlayerInfo(
+    name="minimax",
+    title_en="Minimax",
+    title_fr="Minimax",
+    description_en="Looks at every move a few turns ahead and assumes the opponent always "
+                   "answers with its best move; no pruning.",
+    description_fr="Examine tous les coups sur quelques tours en supposant que l'adversaire "
+                   "répond toujours au mieux ; sans élagage.",
+    params=(DEPTH_PARAM, MEMO_PARAM),
+    applies=_all_games,
+    factory=_make_minimax,
+))
+
+register_player(PlayerInfo(
+    name="alphabeta",
+    title_en="Alpha-beta",
+    title_fr="Alpha-bêta",
+    description_en="The same search as minimax, same values, but skips the branches that "
+                   "cannot change the choice.",
+    description_fr="La même recherche que minimax, mêmes valeurs, mais saute les branches "
+                   "qui ne peuvent pas changer le choix.",
+    params=(DEPTH_PARAM, MEMO_PARAM),
+    applies=_all_games,
+    factory=_make_alphabeta,
+))
+
+register_player(PlayerInfo(
+    name="engine",
+    title_en="Engine",
+    title_fr="Moteur",
+    description_en="Searches deeper and deeper until its time is up, remembering positions "
+                   "already seen and trying the best-looking moves first.",
+    description_fr="Cherche de plus en plus profond jusqu'à la fin de son temps, en se "
+                   "souvenant des positions déjà vues et en essayant d'abord les meilleurs coups.",
+    params=(Param("time", float, 1.0, 0.05, 60.0, "seconds per move"),),
+    applies=_engine_games,
+    factory=_make_engine,
+))
