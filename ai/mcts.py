@@ -19,9 +19,11 @@ from ai.registry import Param, PlayerInfo, register_player
 from game.rules.base import GameState
 from game.rules.registry import GameInfo
 
-#: A playout longer than this many plies is stopped and counted as a draw. No game of the
-#: roster needs it (each ends, by rule or by repetition), but it bounds a playout's time.
-MAX_PLAYOUT_PLIES = 2000
+#: A playout that reaches this many plies is stopped and counted as a draw. Every game ends by
+#: rule or by repetition, and most playouts are far shorter (Othello 8x8 about 60 plies, Nim at
+#: most 100), but random games on Morpion boards of 5x5 and more can run for thousands of moves
+#: before a position repeats: this keeps one iteration's cost bounded there.
+MAX_PLAYOUT_PLIES = 300
 
 #: Check the cancel flag every this many plies inside one playout, so that even a long playout
 #: stops within a few milliseconds.

@@ -1,0 +1,138 @@
+"""The player registry: specs, validation, canonical text, the roster per game."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ai.base import Player
+from ai.registry import (
+    NotApplicableError,
+    Param,
+    ParamValueError,
+    PlayerInfo,
+    PlayerSpecError,
+    UnknownParamError,
+    UnknownPlayerError,
+    canonical_spec,
+    get_player_info,
+    make_player,
+    parse_spec,
+    players_for,
+    register_player,
+)
+from game.rules.base import OptionError
+from game.rules.registry import game_names, get_game
+
+
+def test_parse_spec_splits_name_and_params() -> None:
+    assert parse_spec("minimax:depth=3,foo=1") == ("minimax", {"depth": "3", "foo": "1"})
+    assert parse_spec("  Random ") == ("random", {})
+    assert parse_spec("mcts: iterations = 50 , c=2") == ("mcts", {"iterations": "50", "c": "2"})
+
+
+@pytest.mark.parametrize("spec", ["", "  ", ":depth=3", "mcts:", "mcts:iterations",
+                                  "mcts:=3", "mcts:iterations=", "mcts:c=1,c=2", "mcts:c=1,"])
+def test_parse_spec_rejects_bad_syntax(spec: str) -> None:
+    with pytest.raises(PlayerSpecError):
+        parse_spec(spec)
+
+
+@given(st.text(max_size=40))
+def test_parse_spec_fails_only_with_spec_errors(text: str) -> None:
+    try:
+        name, values = parse_spec(text)
+    except PlayerSpecError as exc:
+        assert "\n" not in str(exc)
+        return
+    assert name and ":" not in name
+    assert all(k and v for k, v in values.items())
+
+
+def test_every_game_has_the_universal_players() -> None:
+    for game in game_names():
+        names = [p.name for p in players_for(game)]
+        assert {"random", "greedy", "mcts"} <= set(names)
+        assert ("bestfirst" in names) == (game == "morpion")
+
+
+def test_players_for_respects_the_variant() -> None:
+    nim = get_game("nim")
+    names = [p.name for p in players_for("nim", nim.options(variant="marienbad"))]
+    assert "random" in names
+
+
+def test_make_player_fills_defaults_in_declared_order() -> None:
+    player = make_player("mcts:c=2,iterations=50", "nim", seed=1)
+    assert player.spec == "mcts:iterations=50,time=0,c=2"
+    assert make_player("random", "nim").spec == "random"
+    assert canonical_spec("MCTS", "othello") == "mcts:iterations=1000,time=0,c=1.4"
+
+
+def test_canonical_spec_round_trips() -> None:
+    for info in players_for("morpion"):
+        spec = canonical_spec(info.name, "morpion")
+        assert canonical_spec(spec, "morpion") == spec
+        assert make_player(spec, "morpion").spec == spec
+
+
+@pytest.mark.parametrize(("spec", "error", "words"), [
+    ("chess_master", UnknownPlayerError, ["chess_master", "random", "mcts"]),
+    ("bestfirst", NotApplicableError, ["bestfirst", "nim", "random"]),
+    ("mcts:depth=3", UnknownParamError, ["depth", "iterations", "time", "c"]),
+    ("random:depth=3", UnknownParamError, ["random", "no parameters"]),
+    ("mcts:iterations=0", ParamValueError, ["iterations", "1 to 10000000", "0"]),
+    ("mcts:iterations=2.5", ParamValueError, ["iterations", "whole number"]),
+    ("mcts:c=abc", ParamValueError, ["'c'", "0 to 10", "abc"]),
+    ("mcts:c=inf", ParamValueError, ["'c'", "inf"]),
+    ("mcts:time=-1", ParamValueError, ["time", "0 to 3600"]),
+])
+def test_make_player_errors_name_the_culprit_and_the_allowed_values(
+        spec: str, error: type[Exception], words: list[str]) -> None:
+    with pytest.raises(error) as info:
+        make_player(spec, "nim")
+    message = str(info.value)
+    assert "\n" not in message
+    for word in words:
+        assert word in message
+
+
+def test_unknown_game_is_an_option_error() -> None:
+    with pytest.raises(OptionError, match="chess"):
+        make_player("random", "chess")
+
+
+@given(st.floats(min_value=0.0, max_value=10.0, allow_nan=False))
+def test_float_param_text_round_trips(value: float) -> None:
+    param = get_player_info("mcts").param("c")
+    assert param.parse(param.format(value), "mcts") == value
+
+
+def test_param_rejects_bad_declarations() -> None:
+    with pytest.raises(ValueError, match="default"):
+        Param("depth", int, 0, 1, 5, "depth")
+    with pytest.raises(TypeError):
+        Param("depth", str, 1, 1, 5, "depth")
+
+
+def test_register_player_refuses_a_different_player_with_a_taken_name() -> None:
+    existing = get_player_info("random")
+    clash = PlayerInfo(
+        name="random", title_en="x", title_fr="x", description_en="x", description_fr="x",
+        params=(Param("n", int, 1, 1, 2, "n"),), applies=lambda g, o: True,
+        factory=existing.factory)
+    with pytest.raises(ValueError, match="already registered"):
+        register_player(clash)
+    with pytest.raises(ValueError, match="lower case"):
+        register_player(PlayerInfo(
+            name="Bad:Name", title_en="x", title_fr="x", description_en="x",
+            description_fr="x", params=(), applies=lambda g, o: True,
+            factory=existing.factory))
+
+
+def test_seed_reaches_the_player() -> None:
+    a = make_player("random", "nim", seed=7)
+    b = make_player("random", "nim", seed=7)
+    assert isinstance(a, Player)
+    assert [a.rng.random() for _ in range(5)] == [b.rng.random() for _ in range(5)]
