@@ -28,6 +28,8 @@ PLAYER_MODULES: tuple[str, ...] = (
     "ai.simple",
     "ai.search",
     "ai.mcts",
+    "ai.learners",
+    "ai.perfect",
 )
 
 
