@@ -387,7 +387,7 @@ def check_game(state: NimState, rng: random.Random) -> NimState:
 def test_random_games(options: NimOptions) -> None:
     rng = random.Random(2024)
     wins = [0, 0]
-    for _ in range(1500):
+    for _ in range(1000):
         end = check_game(options.initial_state(), rng)
         assert end.outcome is not None and end.outcome.winner is not None
         wins[end.outcome.winner] += 1
