@@ -129,6 +129,11 @@ class BoardView:
         """A fresh input controller for a human to move in ``state``."""
         raise NotImplementedError
 
+    def centre_of(self, element: Any) -> tuple[int, int]:
+        """The pixel centre of a board element (after :meth:`layout`): where a synthetic click
+        on ``element`` should land, for tests and demos."""
+        raise NotImplementedError
+
     def thumbnail(self, surface: pygame.Surface, rect: pygame.Rect, state: Any) -> None:
         """Draw ``state`` small (menu cards, rules pages): layout then draw, no overlays."""
         self.layout(rect, state)

@@ -221,9 +221,12 @@ class NimView(BoardView):
         """A controller for the side to move."""
         return NimController(state)
 
-    def centre_of(self, element: MatchRef) -> tuple[int, int]:
+    def centre_of(self, element: Any) -> tuple[int, int]:
         """The pixel centre of a match's slot (tests and demos click there)."""
-        return self._boxes[element.heap].slot_rect(element.index).center
+        if not isinstance(element, MatchRef) or not 0 <= element.heap < len(self._boxes):
+            raise ValueError(f"{element!r} is not a match of a laid-out board")
+        centre: tuple[int, int] = self._boxes[element.heap].slot_rect(element.index).center
+        return centre
 
     # -- drawing ---------------------------------------------------------------------------
 

@@ -136,9 +136,11 @@ class OthelloView(BoardView):
         """A controller for the side to move."""
         return OthelloController(state)
 
-    def centre_of(self, cell: Cell) -> tuple[int, int]:
-        """The pixel centre of ``cell`` (tests and demos click there)."""
-        assert self.grid is not None
+    def centre_of(self, element: Any) -> tuple[int, int]:
+        """The pixel centre of the cell ``element`` (tests and demos click there)."""
+        cell = _as_cell(element)
+        if self.grid is None or cell is None:
+            raise ValueError(f"{element!r} is not a cell of a laid-out board")
         x, y = self.grid.centre(*cell)
         return round(x), round(y)
 

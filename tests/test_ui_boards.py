@@ -1,0 +1,419 @@
+"""The four board views and their click controllers, headless (SDL_VIDEODRIVER=dummy).
+
+Games are played to the end purely through ``view.hit(pos)`` on computed element centres and
+``controller.click(element)``; random clicks and every drawing option at many sizes must never
+raise. Screenshots of each board land in ``test-output/screenshots/`` for a person to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.resources import asset
+from game.rules.base import OptionError
+from game.rules.hexapawn import HexapawnMove
+from game.rules.morpion import MorpionMove
+from game.rules.nim import NimMove
+from game.rules.othello import OthelloMove
+from game.rules.registry import get_game
+from game.ui.boards import BoardContext, BoardView, InputController, board_view_for
+from game.ui.boards.morpion import MorpionController
+from game.ui.boards.nim import MatchRef, NimController
+from game.ui.theme import THEMES
+
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
+
+VARIANTS: list[tuple[str, dict[str, Any]]] = [
+    ("hexapawn", {}),
+    ("hexapawn", {"rows": 4, "cols": 5}),
+    ("nim", {}),
+    ("nim", {"variant": "marienbad"}),
+    ("nim", {"variant": "fibonacci", "matches": 13}),
+    ("nim", {"matches": 7, "max_take": 4, "misere": True}),
+    ("morpion", {}),
+    ("morpion", {"size": 4}),
+    ("othello", {"size": 4}),
+    ("othello", {"size": 6}),
+    ("othello", {}),
+]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame() -> Any:
+    """pygame with fonts, headless; quit at the end of the module."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.init()
+    yield
+    from game.ui import text
+
+    text.clear_cache()
+    pygame.quit()
+
+
+def _start(game: str, options: dict[str, Any]) -> Any:
+    info = get_game(game)
+    return info.initial_state(info.options(**options))
+
+
+def _view(game: str, state: Any, rect: pygame.Rect, theme: str = "default") -> BoardView:
+    view = board_view_for(game, THEMES[theme])
+    view.layout(rect, state)
+    return view
+
+
+def _clicks_for(state: Any, move: Any) -> list[Any]:
+    """The board elements a human clicks, in order, to play ``move``."""
+    if isinstance(move, HexapawnMove):
+        return [(move.from_row, move.from_col), (move.to_row, move.to_col)]
+    if isinstance(move, MorpionMove):
+        return [move.to] if move.origin is None else [move.origin, move.to]
+    if isinstance(move, NimMove):
+        return [MatchRef(move.heap, state.heaps[move.heap] - move.count)]
+    if isinstance(move, OthelloMove):
+        return [None] if move.is_pass else [(move.row, move.col)]
+    raise AssertionError(f"unknown move type {move!r}")
+
+
+def _play_by_clicks(view: BoardView, state: Any, move: Any) -> Any:
+    """Click the elements of ``move`` at their pixel centres; return the move produced."""
+    controller = view.controller(state)
+    produced = None
+    clicks = _clicks_for(state, move)
+    for i, element in enumerate(clicks):
+        if element is None:
+            hit = None
+        else:
+            pos = view.centre_of(element)
+            hit = view.hit(pos, state)
+            assert hit == element, f"clicking at {pos} hit {hit!r}, expected {element!r}"
+        result = controller.click(hit)
+        if i < len(clicks) - 1:
+            assert result.move is None and result.changed, (move, result)
+        produced = result.move
+    return produced
+
+
+@pytest.mark.parametrize(("game", "options"), VARIANTS)
+def test_random_games_played_by_clicks(game: str, options: dict[str, Any]) -> None:
+    """Every move of random games, made by clicks on element centres, is the move intended."""
+    rng = random.Random(f"{game}{sorted(options.items())}")
+    rect = pygame.Rect(37, 21, 731, 529)
+    for _ in range(3):
+        state = _start(game, options)
+        view = _view(game, state, rect)
+        plies = 0
+        while state.outcome is None and plies < 300:
+            legal = state.legal_moves()
+            move = rng.choice(legal)
+            produced = _play_by_clicks(view, state, move)
+            assert produced == move
+            assert produced in legal
+            state = state.play(produced)
+            plies += 1
+        assert state.outcome is not None or plies == 300
+
+
+@pytest.mark.parametrize(("game", "options"), VARIANTS)
+def test_random_clicks_never_raise_and_only_play_legal_moves(
+    game: str, options: dict[str, Any]
+) -> None:
+    """Random clicks anywhere (outside the board too) give legal moves or nothing."""
+    rng = random.Random(7)
+    surface = pygame.Surface((640, 400))
+    rect = pygame.Rect(20, 10, 600, 380)
+    state = _start(game, options)
+    view = _view(game, state, rect)
+    controller = view.controller(state)
+    for _ in range(600):
+        if state.outcome is not None:
+            state = _start(game, options)
+            controller = view.controller(state)
+        pos = (rng.randint(-50, 700), rng.randint(-50, 450))
+        element = view.hit(pos, state)
+        result = controller.click(element)
+        key = controller.prompt_key()
+        assert isinstance(key, str) and key.startswith("boards.")
+        if result.move is not None:
+            assert result.move in state.legal_moves()
+            state = state.play(result.move)
+            controller = view.controller(state)
+        elif rng.random() < 0.05:
+            controller.cancel()
+    view.draw(surface, state, BoardContext(theme=THEMES["default"], controller=controller,
+                                           hover=(300, 200), interactive=True))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    game=st.sampled_from(["hexapawn", "nim", "morpion", "othello"]),
+    seed=st.integers(0, 10_000),
+    x=st.integers(-5000, 5000),
+    y=st.integers(-5000, 5000),
+    width=st.integers(1, 3000),
+    height=st.integers(1, 3000),
+)
+def test_hit_and_click_anywhere_never_raise(game: str, seed: int, x: int, y: int, width: int,
+                                           height: int) -> None:
+    """Any rectangle (even 1 px), any position: hit and click answer without raising."""
+    rng = random.Random(seed)
+    state = _start(game, {})
+    for _ in range(rng.randint(0, 6)):
+        if state.outcome is not None:
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    view = _view(game, state, pygame.Rect(rng.randint(-20, 50), rng.randint(-20, 50), width,
+                                          height))
+    element = view.hit((x, y), state)
+    if state.outcome is None:
+        result = view.controller(state).click(element)
+        assert result.move is None or result.move in state.legal_moves()
+
+
+def _contexts(game: str, state: Any, previous: Any, view: BoardView) -> list[BoardContext]:
+    """Every drawing option: plain, interactive with hover, scores of each kind, hint, anim."""
+    theme = THEMES["default"]
+    legal = list(state.legal_moves()) if state.outcome is None else []
+    controller = view.controller(state) if legal else None
+    scores = {m: (i % 5 - 2) * 0.37 for i, m in enumerate(legal)}
+    contexts = [
+        BoardContext(theme=theme),
+        BoardContext(theme=theme, controller=controller, interactive=True,
+                     hover=view.rect.center, last_move=getattr(state, "last_move", None)),
+    ]
+    for kind in ("value", "visits", "q", "flips", "cost", "beads"):
+        contexts.append(BoardContext(theme=theme, scores=scores, score_kind=kind))
+    if legal:
+        contexts.append(BoardContext(theme=theme, hint_move=legal[0], last_move=legal[-1]))
+    for anim in (0.0, 0.3, 0.5, 0.99):
+        contexts.append(BoardContext(theme=theme, anim=anim, previous_state=previous))
+    return contexts
+
+
+@pytest.mark.parametrize(("game", "options"), VARIANTS)
+def test_drawing_at_many_sizes_never_raises(game: str, options: dict[str, Any]) -> None:
+    """Thumbnail to 4K, every overlay, both themes."""
+    rng = random.Random(3)
+    state = previous = _start(game, options)
+    for _ in range(5):
+        if state.outcome is not None:
+            break
+        previous, state = state, state.play(rng.choice(state.legal_moves()))
+    for size in ((3, 3), (60, 40), (200, 140), (1024, 640), (3840, 2160)):
+        surface = pygame.Surface(size)
+        rect = surface.get_rect()
+        for theme in THEMES.values():
+            view = board_view_for(game, theme)
+            view.thumbnail(surface, rect, state)
+            view.layout(rect, state)
+            contexts = _contexts(game, state, previous, view) if size[0] < 3000 else [
+                BoardContext(theme=theme, scores={m: 1.0 for m in state.legal_moves()})]
+            for ctx in contexts:
+                ctx.theme = theme
+                view.draw(surface, state, ctx)
+
+
+def test_morpion_lift_cancel_and_place() -> None:
+    """Lift a piece (vacated cell not allowed), put it back by clicking it, lift, place."""
+    state = _start("morpion", {})
+    for text in ("a1", "b1", "c2", "a2", "b3", "c1"):  # X: a1 c2 b3, O: b1 a2 c1, no line
+        state = state.play(state.parse_move(text))
+    assert state.outcome is None and state.phase == "moving"
+    controller = MorpionController(state)
+    assert controller.prompt_key() == "boards.choose_piece_to_lift"
+    assert controller.click((0, 1)).message_key == "boards.not_your_piece"  # b1 is O's
+    assert controller.click((1, 1)).message_key == "boards.must_move_piece"  # b2 is empty
+    lift = controller.click((0, 0))
+    assert lift.changed and lift.move is None and controller.selected() == (0, 0)
+    assert controller.prompt_key() == "boards.choose_place"
+    assert (0, 0) not in controller.highlighted()  # the cell it just left is not allowed
+    assert controller.click((0, 1)).message_key == "boards.cell_taken"
+    assert controller.selected() == (0, 0)
+    back = controller.click((0, 0))  # click the lifted piece again: it goes back
+    assert back.changed and back.move is None and controller.selected() is None
+    controller.click((1, 2))  # lift c2 instead
+    controller.click((0, 0))  # lift a1 (switching to another own piece)
+    assert controller.selected() == (0, 0)
+    placed = controller.click((1, 1))
+    assert placed.move == MorpionMove((1, 1), (0, 0))
+    assert placed.move in state.legal_moves()
+    # A click outside the board cancels a lift.
+    controller.click((0, 0))
+    assert controller.click(None).changed and controller.selected() is None
+
+
+def test_morpion_placing_clicks() -> None:
+    """While placing, an empty cell is a move and an occupied one says why not."""
+    state = _start("morpion", {}).play(MorpionMove((1, 1)))
+    controller = MorpionController(state)
+    assert controller.prompt_key() == "boards.choose_cell"
+    assert controller.click((1, 1)).message_key == "boards.cell_taken"
+    assert controller.click((0, 2)).move == MorpionMove((0, 2))
+
+
+def test_nim_hover_highlights_the_group_taken() -> None:
+    """Hovering match i highlights it and every later match, only when allowed."""
+    state = _start("nim", {"matches": 10, "max_take": 3})
+    controller = NimController(state)
+    assert controller.hover_targets(MatchRef(0, 8)) == {MatchRef(0, 8), MatchRef(0, 9)}
+    assert controller.hover_targets(MatchRef(0, 7)) == {MatchRef(0, i) for i in (7, 8, 9)}
+    assert controller.hover_targets(MatchRef(0, 6)) == set()  # 4 is over the limit
+    assert controller.highlighted() == {MatchRef(0, i) for i in (7, 8, 9)}
+    assert controller.click(MatchRef(0, 6)).message_key == "boards.nim_too_many"
+    assert controller.click(MatchRef(0, 8)).move == NimMove(0, 2)
+
+
+def test_nim_fibonacci_limits() -> None:
+    """Fibonacci: the first move may not take all; later at most twice the last take."""
+    state = _start("nim", {"variant": "fibonacci", "matches": 10})
+    controller = NimController(state)
+    assert controller.hover_targets(MatchRef(0, 0)) == set()
+    assert controller.click(MatchRef(0, 0)).message_key == "boards.nim_fib_not_all"
+    assert MatchRef(0, 1) in controller.highlighted()
+    state = state.play(NimMove(0, 2))  # 8 left, next may take up to 4
+    controller = NimController(state)
+    assert controller.highlighted() == {MatchRef(0, i) for i in range(4, 8)}
+    assert controller.click(MatchRef(0, 3)).message_key == "boards.nim_fib_too_many"
+    assert controller.click(MatchRef(0, 2)).message_key == "boards.nim_fib_too_many"
+
+
+def test_nim_marienbad_hover_per_heap() -> None:
+    """Several heaps: the hovered group stays in its heap; taken matches do nothing."""
+    state = _start("nim", {"variant": "marienbad"}).play(NimMove(3, 2, True))
+    controller = NimController(state)
+    assert controller.hover_targets(MatchRef(3, 2)) == {MatchRef(3, i) for i in (2, 3, 4)}
+    assert controller.click(MatchRef(3, 6)).message_key == "boards.nim_already_taken"
+    assert controller.click(MatchRef(1, 0)).move == NimMove(1, 3, True)
+
+
+def test_hexapawn_select_switch_and_cancel() -> None:
+    """Pawn then destination; clicking the pawn again or elsewhere cancels."""
+    state = _start("hexapawn", {})
+    controller = board_view_for("hexapawn", THEMES["default"]).controller(state)
+    assert controller.prompt_key() == "boards.choose_piece"
+    assert controller.click((2, 0)).message_key == "boards.not_your_piece"
+    assert controller.click((1, 1)).message_key == "boards.choose_piece"
+    assert controller.click((0, 0)).changed
+    assert controller.highlighted() == {(1, 0)}
+    assert controller.prompt_key() == "boards.choose_destination"
+    assert controller.click((0, 0)).changed and controller.selected() is None
+    controller.click((0, 0))
+    controller.click((0, 2))  # another own pawn: switch
+    assert controller.selected() == (0, 2)
+    result = controller.click((2, 2))  # not a destination: cancels and says why
+    assert result.message_key == "boards.not_a_destination" and controller.selected() is None
+    controller.click((0, 1))
+    assert controller.click((1, 1)).move == HexapawnMove(0, 1, 1, 1)
+
+
+def test_othello_clicks() -> None:
+    """Dotted cells play; occupied and undotted cells say why; a forced pass is returned."""
+    state = _start("othello", {})
+    controller = board_view_for("othello", THEMES["default"]).controller(state)
+    assert controller.click((3, 3)).message_key == "boards.cell_taken"
+    assert controller.click((0, 0)).message_key == "boards.not_legal_disc"
+    assert {str(OthelloMove(*c)) for c in controller.highlighted()} == {"d3", "c4", "f5", "e6"}
+    assert str(controller.click((2, 3)).move) == "d3"
+    info = get_game("othello")
+    from game.rules.othello import OthelloState
+
+    # White to move with no legal move: only a pass (X black, O white).
+    blocked = OthelloState.from_rows(["XXXX", "XXXX", "XXOX", "XXX."], to_move=1)
+    assert [str(m) for m in blocked.legal_moves()] == ["pass"]
+    pass_controller = board_view_for(info.name, THEMES["default"]).controller(blocked)
+    assert pass_controller.prompt_key() == "boards.must_pass"
+    assert pass_controller.click((0, 0)).move == blocked.legal_moves()[0]
+
+
+def test_board_view_for_unknown_game() -> None:
+    """An unknown game name raises OptionError naming the games."""
+    with pytest.raises(OptionError, match="hexapawn"):
+        board_view_for("chess", THEMES["default"])
+
+
+def test_message_and_prompt_keys_are_translated() -> None:
+    """Every boards.* key used in the views exists in English and in French."""
+    keys: set[str] = set()
+    for path in Path(asset("..", "game", "ui", "boards")).resolve().glob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        keys.update(part.split('"')[0] for part in source.split('"boards.')[1:])
+    keys = {f"boards.{k}" for k in keys if k and " " not in k}
+    assert len(keys) > 20
+    for lang in ("en", "fr"):
+        table = json.loads(asset("i18n", f"boards.{lang}.json").read_text(encoding="utf-8"))
+        missing = sorted(k for k in keys if k not in table)
+        assert not missing, f"{lang}: {missing}"
+
+
+def test_controller_base_is_abstract() -> None:
+    """The base controller has no move of its own."""
+    controller = InputController(_start("nim", {}))
+    with pytest.raises(NotImplementedError):
+        controller.click(None)
+    assert controller.highlighted() == set()
+
+
+def _scores_for(state: Any, kind: str) -> dict[Any, float]:
+    legal = state.legal_moves()
+    if kind == "visits":
+        return {m: float((i * 37) % 120 + 3) for i, m in enumerate(legal)}
+    return {m: round(((i * 7) % 9 - 4) / 4, 2) for i, m in enumerate(legal)}
+
+
+SHOTS: list[tuple[str, str, dict[str, Any], list[str], str]] = [
+    ("hexapawn_mid", "hexapawn", {}, ["b1-b2", "a3xb2"], "value"),
+    ("hexapawn_5x5", "hexapawn", {"rows": 5, "cols": 5}, ["c1-c2", "b5-b4", "c2-c3"], "q"),
+    ("nim_single", "nim", {}, ["3", "2", "1"], "value"),
+    ("nim_marienbad", "nim", {"variant": "marienbad"}, ["h4:2", "h3:1"], "value"),
+    ("nim_fibonacci_misere", "nim", {"variant": "fibonacci", "matches": 25, "misere": True},
+     ["4", "3"], "q"),
+    ("morpion_moving", "morpion", {}, ["b2", "a1", "c3", "a3", "c1", "c2"], "value"),
+    ("morpion_4x4", "morpion", {"size": 4}, ["b2", "a1", "c3", "a3", "c1"], "cost"),
+    ("othello_mid", "othello", {}, ["d3", "c3", "c4", "c5", "b4", "e3", "f4"], "value"),
+    ("othello_6x6", "othello", {"size": 6}, ["c2", "b2"], "visits"),
+]
+
+
+@pytest.mark.parametrize(("name", "game", "options", "moves", "kind"), SHOTS)
+def test_screenshots(name: str, game: str, options: dict[str, Any], moves: list[str],
+                     kind: str) -> None:
+    """Each board mid-game at 1920x1080 and 1024x640 (board-sized rectangle), with and without
+    the reasoning overlay, saved for a person to look at."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    state = previous = _start(game, options)
+    for text in moves:
+        previous, state = state, state.play(state.parse_move(text))
+    last = previous.parse_move(moves[-1])
+    for size in ((1920, 1080), (1024, 640)):
+        for theme_name, theme in THEMES.items():
+            for overlay in (False, True):
+                surface = pygame.Surface(size)
+                surface.fill(theme.background)
+                rect = pygame.Rect(0, 0, round(size[0] * 0.64), round(size[1] * 0.78))
+                rect.center = (size[0] // 2, round(size[1] * 0.52))
+                view = board_view_for(game, theme)
+                view.layout(rect, state)
+                controller = view.controller(state)
+                ctx = BoardContext(theme=theme, last_move=last)
+                if overlay:
+                    ctx.scores = _scores_for(state, kind)
+                    ctx.score_kind = kind
+                else:
+                    ctx.controller = controller
+                    ctx.interactive = True
+                    first = controller.highlighted()
+                    if first:
+                        ctx.hover = view.centre_of(sorted(first, key=repr)[0])
+                view.draw(surface, state, ctx)
+                suffix = "_ai" if overlay else ""
+                out = SCREENSHOTS / f"board_{name}{suffix}_{theme_name}_{size[0]}x{size[1]}.png"
+                pygame.image.save(surface, str(out))
+                assert out.stat().st_size > 1000
