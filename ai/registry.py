@@ -30,6 +30,7 @@ PLAYER_MODULES: tuple[str, ...] = (
     "ai.mcts",
     "ai.learners",
     "ai.perfect",
+    "ai.othello_engine",
 )
 
 

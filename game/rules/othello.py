@@ -199,10 +199,13 @@ def bits(mask: int) -> Iterator[int]:
 
 
 def potential_mobility_mask(opp: int, empty: int) -> int:
-    """Empty squares next to at least one opponent disc (frontier squares an engine may want)."""
-    h = opp & _NOT_EDGE_COLS
+    """Empty squares (within ``empty``) next to at least one ``opp`` disc, in any direction."""
+    east = opp & 0x7F7F7F7F7F7F7F7F  # discs that have a square on their right
+    west = opp & 0xFEFEFEFEFEFEFEFE  # discs that have a square on their left
     around = (
-        (opp << 8) | (opp >> 8) | (h << 1) | (h >> 1) | (h << 9) | (h >> 9) | (h << 7) | (h >> 7)
+        (opp << 8) | (opp >> 8)
+        | (east << 1) | (east << 9) | (east >> 7)
+        | (west >> 1) | (west >> 9) | (west << 7)
     )
     return around & empty
 
