@@ -1,0 +1,269 @@
+"""The arena library (play_game, run_match) and its command line (arena, players)."""
+
+from __future__ import annotations
+
+import io
+import json
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from ai.arena import ArenaError, GameRecord, MatchResult, play_game, run_match
+from ai.base import Decision, Limits, Player
+from ai.cli import run_cli
+from ai.registry import make_player
+from game.rules.base import GameState
+from game.rules.registry import get_game
+from main import main
+
+
+class Recorder(Player):
+    """A random player that remembers what it was taught."""
+
+    learns = True
+
+    def __init__(self, spec: str = "recorder", seed: int | None = 0) -> None:
+        super().__init__(spec, seed)
+        self.lessons: list[tuple[GameRecord, tuple[int, ...]]] = []
+
+    def decide(self, state: GameState[Any], limits: Limits) -> Decision:
+        return Decision(move=self.rng.choice(state.legal_moves()))
+
+    def learn(self, record: GameRecord, seats: Sequence[int]) -> None:
+        self.lessons.append((record, tuple(seats)))
+
+
+def _nim() -> Any:
+    return get_game("nim").options()
+
+
+# ----------------------------------------------------------------------------- play_game
+
+
+def test_play_game_records_a_consistent_game() -> None:
+    opts = get_game("hexapawn").options()
+    p1 = make_player("random", "hexapawn", opts, seed=1)
+    p2 = make_player("greedy", "hexapawn", opts, seed=2)
+    seen: list[int] = []
+    record = play_game(p1, p2, opts.initial_state(),
+                       on_move=lambda s, d, seat: seen.append(seat))
+    assert record.outcome is not None
+    assert len(record.states) == len(record.moves) + 1
+    steps = zip(record.states[:-1], record.moves, record.states[1:], strict=True)
+    for before, move, after in steps:
+        assert before.play(move) == after
+    assert record.movers() == seen
+    assert seen[0] == 0
+
+
+def test_play_game_names_a_player_that_cheats() -> None:
+    class Cheat(Player):
+        def decide(self, state: GameState[Any], limits: Limits) -> Decision:
+            return Decision(move=state.parse_move("9"))  # more than max_take
+
+    opts = _nim()
+    with pytest.raises(ArenaError, match="cheat"):
+        play_game(Cheat("cheat"), make_player("random", "nim", opts), opts.initial_state())
+
+
+# ----------------------------------------------------------------------------- run_match
+
+
+def test_run_match_counts_and_alternates_seats_with_swap() -> None:
+    opts = _nim()
+    p1 = make_player("greedy", "nim", opts, seed=1)
+    p2 = make_player("random", "nim", opts, seed=2)
+    match = run_match(p1, p2, opts.initial_state, 20, swap=True)
+    assert match.games == 20 and not match.stopped
+    assert match.first == ["p1", "p2"] * 10
+    assert match.p1_wins + match.p2_wins + match.draws == 20
+    assert match.cumulative("p1")[-1] == match.p1_wins
+    assert match.think_moves[0] > 0 and match.think_moves[1] > 0
+    assert match.reasons == {"last_match": 20}
+
+
+def test_results_are_per_player_not_per_seat() -> None:
+    # perfect-ish play is not needed: in Hexapawn 3x3 with the same random player on both
+    # sides, the counts per player must add up whatever the seat.
+    opts = get_game("hexapawn").options()
+    p1 = make_player("random", "hexapawn", opts, seed=3)
+    p2 = make_player("random", "hexapawn", opts, seed=4)
+    records: list[GameRecord] = []
+    match = run_match(p1, p2, opts.initial_state(), 10, swap=True,
+                      progress=lambda m, r: records.append(r))
+    for index, (result, record) in enumerate(zip(match.results, records, strict=True)):
+        assert record.outcome is not None
+        p1_seat = index % 2
+        expected = "p1" if record.outcome.winner == p1_seat else "p2"
+        assert result == expected
+
+
+def test_learners_learn_after_each_game_unless_frozen() -> None:
+    opts = _nim()
+    a, b = Recorder(seed=1), Recorder(seed=2)
+    run_match(a, b, opts.initial_state(), 4, swap=True)
+    assert [seats for _, seats in a.lessons] == [(0,), (1,), (0,), (1,)]
+    assert [seats for _, seats in b.lessons] == [(1,), (0,), (1,), (0,)]
+    frozen = Recorder()
+    run_match(frozen, Recorder(), opts.initial_state(), 3, learn=False)
+    assert frozen.lessons == []
+
+
+def test_self_play_teaches_both_seats_once() -> None:
+    me = Recorder()
+    run_match(me, me, _nim().initial_state(), 3)
+    assert [seats for _, seats in me.lessons] == [(0, 1)] * 3
+
+
+def test_stop_keeps_the_games_finished_so_far() -> None:
+    opts = _nim()
+    stop = threading.Event()
+
+    def progress(match: MatchResult, record: GameRecord) -> None:
+        if match.games == 3:
+            stop.set()
+
+    match = run_match(make_player("random", "nim", opts, seed=1),
+                      make_player("random", "nim", opts, seed=2), opts.initial_state(),
+                      100, progress=progress, stop=stop)
+    assert match.stopped
+    assert match.games == 3 and len(match.moves) == 3
+
+
+def test_stop_during_a_game_abandons_it() -> None:
+    opts = _nim()
+    stop = threading.Event()
+
+    class Stopper(Player):
+        def decide(self, state: GameState[Any], limits: Limits) -> Decision:
+            stop.set()  # the UI pressing Stop while this player thinks
+            return Decision(move=state.legal_moves()[0])
+
+    match = run_match(Stopper("stopper"), make_player("random", "nim", opts), opts.initial_state(),
+                      5, stop=stop)
+    assert match.stopped and match.games == 0
+
+
+def test_seeded_matches_repeat() -> None:
+    opts = get_game("morpion").options()
+
+    def once() -> list[str]:
+        return run_match(make_player("bestfirst", "morpion", opts, seed=8),
+                         make_player("random", "morpion", opts, seed=9),
+                         opts.initial_state(), 15, swap=True).results
+
+    assert once() == once()
+
+
+def test_negative_games_is_refused() -> None:
+    opts = _nim()
+    p = make_player("random", "nim", opts)
+    with pytest.raises(ValueError, match="games"):
+        run_match(p, p, opts.initial_state(), -1)
+
+
+# ----------------------------------------------------------------------------- the CLI
+
+
+def _cli(*args: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = run_cli(list(args), out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_arena_json_output() -> None:
+    code, out, err = _cli("arena", "nim", "--p1", "greedy", "--p2", "random", "--games", "12",
+                          "--seed", "4", "--swap", "--json")
+    assert code == 0, err
+    assert err == ""  # no progress bar with --json
+    data = json.loads(out)
+    for key in ("games", "p1_wins", "p2_wins", "draws", "results", "moves_mean", "seconds"):
+        assert key in data
+    assert data["games"] == 12 == len(data["results"])
+    assert data["p1_wins"] == data["results"].count("p1")
+    assert data["p2_wins"] == data["results"].count("p2")
+    assert data["draws"] == data["results"].count("draw")
+    assert set(data["results"]) <= {"p1", "p2", "draw"}
+    assert data["p1"] == "greedy" and data["seed"] == 4 and data["swap"] is True
+    assert data["moves_mean"] > 0
+
+
+def test_arena_with_a_seed_repeats_and_options_apply() -> None:
+    args = ("arena", "hexapawn", "--p1", "mcts:iterations=20", "--p2", "random", "--games",
+            "4", "--seed", "11", "--opt", "rows=4", "--opt", "cols=5", "--json")
+    first, second = _cli(*args), _cli(*args)
+    assert first[0] == 0
+    assert json.loads(first[1])["results"] == json.loads(second[1])["results"]
+    assert json.loads(first[1])["options"] == "4 rows x 5 columns"
+
+
+def test_arena_frozen_and_readable_summary_with_progress_bar() -> None:
+    code, out, err = _cli("arena", "hexapawn", "--p1", "random", "--p2", "random", "--games",
+                          "30", "--frozen")
+    assert code == 0
+    assert "30/30" in err and "[" in err  # the progress bar, on stderr
+    assert "30 games" in out and "frozen" in out and "draws" in out
+
+
+def test_players_listing() -> None:
+    code, out, _ = _cli("players", "morpion")
+    assert code == 0
+    assert "bestfirst" in out and "iterations=1000" in out
+    code, out, _ = _cli("players", "nim", "--opt", "variant=fibonacci", "--json")
+    data = json.loads(out)
+    names = [p["name"] for p in data["players"]]
+    assert "bestfirst" not in names and "mcts" in names
+    mcts = next(p for p in data["players"] if p["name"] == "mcts")
+    assert {"name": "iterations", "type": "int", "default": 1000, "low": 1,
+            "high": 10_000_000} .items() <= mcts["params"][0].items()
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (("arena", "chess", "--p1", "random", "--p2", "random", "--games", "2"),
+     ["chess", "hexapawn", "othello"]),
+    (("arena", "nim", "--p1", "random", "--p2", "deepblue", "--games", "2"),
+     ["deepblue", "random", "mcts"]),
+    (("arena", "nim", "--p1", "bestfirst", "--p2", "random", "--games", "2"),
+     ["bestfirst", "nim", "random"]),
+    (("arena", "nim", "--p1", "mcts:depth=2", "--p2", "random", "--games", "2"),
+     ["depth", "iterations"]),
+    (("arena", "nim", "--p1", "mcts:iterations=0", "--p2", "random", "--games", "2"),
+     ["iterations", "1 to"]),
+    (("arena", "nim", "--p1", "random", "--p2", "random", "--games", "0"),
+     ["--games", "1 to"]),
+    (("arena", "nim", "--p1", "random", "--p2", "random", "--games", "many"),
+     ["--games", "many"]),
+    (("arena", "nim", "--p1", "random", "--p2", "random", "--games", "2", "--opt", "size=3"),
+     ["size", "matches", "heaps"]),
+    (("arena", "nim", "--p1", "random", "--p2", "random", "--games", "2", "--opt",
+      "matches=500"), ["matches", "500"]),
+    (("arena", "nim", "--p1", "random", "--p2", "random", "--games", "2", "--opt", "oops"),
+     ["--opt", "key=value"]),
+    (("arena", "nim", "--p1", "random", "--p2", "random", "--games", "2", "--seed", "x"),
+     ["--seed"]),
+    (("arena", "nim", "--p1", "random", "--games", "2"), ["--p2"]),
+    (("arena", "nim", "--p1", "random", "--p2", "random", "--games", "2", "--bogus"),
+     ["--bogus"]),
+    (("players", "go"), ["go", "morpion"]),
+    (("players",), ["GAME"]),
+])
+def test_bad_arguments_give_one_line_and_exit_2(args: tuple[str, ...], words: list[str]) -> None:
+    code, out, err = _cli(*args)
+    assert code == 2
+    assert out == ""
+    assert err.startswith("error: ") and err.endswith("\n") and err.count("\n") == 1
+    for word in words:
+        assert word in err
+
+
+def test_main_dispatches_to_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["arena", "nim", "--p1", "random", "--p2", "random", "--games", "3", "--json"])
+    assert code == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 3
+
+
+def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(["arena", "--help"]) == 0
+    assert "--p1" in capsys.readouterr().out

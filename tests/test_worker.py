@@ -1,0 +1,173 @@
+"""The background worker: results through the queue, errors handed back, cancel within the
+bound, stale results dropped, shutdown."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import pytest
+
+from ai.base import Decision, Limits, Player
+from ai.registry import make_player
+from ai.worker import Worker, WorkerResult
+from game.rules.base import GameState
+from game.rules.registry import get_game
+
+#: Generous bound for polling loops: a result normally arrives in milliseconds.
+WAIT = 20.0
+
+
+def _wait_result(worker: Worker) -> WorkerResult:
+    """Poll like the UI does, once per "frame", until a result arrives."""
+    end = time.monotonic() + WAIT
+    while time.monotonic() < end:
+        result = worker.poll()
+        if result is not None:
+            return result
+        time.sleep(0.002)
+    raise AssertionError("no result from the worker")
+
+
+def _othello() -> tuple[Any, GameState[Any]]:
+    opts = get_game("othello").options()
+    return opts, opts.initial_state()
+
+
+def _slow_player(opts: Any) -> Player:
+    """An MCTS that would think for minutes if not cancelled."""
+    return make_player("mcts:iterations=10000000", "othello", opts, seed=1)
+
+
+def test_a_decision_comes_back_through_poll() -> None:
+    opts, state = _othello()
+    worker = Worker()
+    request_id = worker.request(make_player("mcts:iterations=50", "othello", opts, seed=1),
+                                state)
+    result = _wait_result(worker)
+    assert result.ok and result.error is None
+    assert result.request_id == request_id
+    assert result.state is state
+    assert isinstance(result.decision, Decision)
+    assert result.decision.move in state.legal_moves()
+    assert worker.poll() is None  # returned once only
+    assert worker.shutdown()
+
+
+def test_an_exception_is_handed_back_not_raised() -> None:
+    class Broken(Player):
+        def decide(self, state: GameState[Any], limits: Limits) -> Decision:
+            raise ValueError("broken on purpose")
+
+    _, state = _othello()
+    worker = Worker()
+    worker.request(Broken("broken"), state)
+    result = _wait_result(worker)
+    assert not result.ok
+    assert isinstance(result.error, ValueError)
+    assert "broken on purpose" in str(result.error)
+    worker.shutdown()
+
+
+def test_cancel_stops_the_thread_quickly_and_yields_no_result() -> None:
+    opts, state = _othello()
+    worker = Worker()
+    worker.request(_slow_player(opts), state)
+    time.sleep(0.05)  # let it get deep into its search
+    assert worker.busy
+    thread = worker._thread
+    assert thread is not None
+    started = time.perf_counter()
+    worker.cancel()
+    thread.join(1.0)  # generous; the contract is 200 ms, typically a few ms
+    assert not thread.is_alive()
+    print(f"cancel to thread end: {(time.perf_counter() - started) * 1000:.1f} ms")
+    assert not worker.busy
+    time.sleep(0.01)
+    assert worker.poll() is None
+    worker.shutdown()
+
+
+def test_cancel_with_wait_reports_the_thread_finished() -> None:
+    opts, state = _othello()
+    worker = Worker()
+    worker.request(_slow_player(opts), state)
+    time.sleep(0.02)
+    assert worker.cancel(wait=True)
+    worker.shutdown()
+
+
+def test_a_stale_result_is_dropped() -> None:
+    """A result that arrives after a newer request (new game, undo) is never returned."""
+    release = threading.Event()
+
+    class Late(Player):
+        """Answers only once released, ignoring its cancel flag (the worst case)."""
+
+        def decide(self, state: GameState[Any], limits: Limits) -> Decision:
+            release.wait(WAIT)
+            return Decision(move=state.legal_moves()[0])
+
+    opts = get_game("nim").options()
+    state = opts.initial_state()
+    worker = Worker()
+    old_id = worker.request(Late("late"), state)
+    old_thread = worker._thread
+    new_state = state.play(state.legal_moves()[1])
+    new_id = worker.request(make_player("random", "nim", opts, seed=1), new_state)
+    assert new_id != old_id
+    release.set()
+    assert old_thread is not None
+    old_thread.join(WAIT)
+    result = _wait_result(worker)
+    assert result.request_id == new_id
+    assert result.state is new_state
+    assert worker.poll() is None
+    worker.shutdown()
+
+
+def test_a_result_after_cancel_is_dropped_even_if_the_player_ignores_cancel() -> None:
+    release = threading.Event()
+
+    class Stubborn(Player):
+        def decide(self, state: GameState[Any], limits: Limits) -> Decision:
+            release.wait(WAIT)
+            return Decision(move=state.legal_moves()[0])
+
+    _, state = _othello()
+    worker = Worker()
+    worker.request(Stubborn("stubborn"), state)
+    thread = worker._thread
+    worker.cancel()
+    release.set()
+    assert thread is not None
+    thread.join(WAIT)
+    assert worker.poll() is None
+    worker.shutdown()
+
+
+def test_limits_overrides_are_kept_but_the_cancel_flag_is_the_workers() -> None:
+    opts = get_game("nim").options()
+    state = opts.initial_state()
+    outside = Limits(iterations=7)
+    worker = Worker()
+    worker.request(make_player("mcts:iterations=100000", "nim", opts, seed=1), state, outside)
+    result = _wait_result(worker)
+    assert result.decision is not None
+    assert result.decision.info["iterations"] == 7
+    assert not outside.cancel.is_set()
+    worker.shutdown()
+
+
+def test_shutdown_refuses_new_requests_and_finished_games_are_refused() -> None:
+    opts, state = _othello()
+    worker = Worker()
+    worker.request(_slow_player(opts), state)
+    assert worker.shutdown()
+    with pytest.raises(RuntimeError, match="shut down"):
+        worker.request(_slow_player(opts), state)
+    nim = get_game("nim").options(matches=1)
+    over = nim.initial_state().play(nim.initial_state().legal_moves()[0])
+    with pytest.raises(ValueError, match="over"):
+        Worker().request(make_player("random", "nim", nim), over)
