@@ -243,10 +243,16 @@ def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme
 
 
 def score_chip(surface: pygame.Surface, text: str, centre: tuple[float, float], px: int,
-               colour: Colour, theme: Theme, best: bool = False) -> pygame.Rect:
-    """A score label on a dark rounded chip so it reads on any cell; the best is outlined."""
+               colour: Colour, theme: Theme, best: bool = False,
+               max_width: float | None = None) -> pygame.Rect:
+    """A score label on a dark rounded chip so it reads on any cell; the best is outlined.
+
+    With ``max_width`` the text shrinks (not below 7 px) so the chip stays inside its cell.
+    """
     from game.ui import text as txt
 
+    if max_width is not None:
+        px = txt.fit_px(text, round(max_width - 2 * max(2, px // 3)), px, True, min_px=7)
     label = txt.render(text, px, colour, bold=True)
     pad_x, pad_y = max(2, px // 3), max(1, px // 8)
     rect = label.get_rect()

@@ -275,4 +275,5 @@ class HexapawnView(BoardView):
             tail = (start[0] - ux * grid.cell * 0.3, start[1] - uy * grid.cell * 0.3)
             arrow(surface, tail, (end[0] - ux * grid.cell * 0.02, end[1] - uy * grid.cell * 0.02),
                   colour, grid.cell * (0.05 if best else 0.03), 190 if best else 120)
-            score_chip(surface, text, at, px, colour, ctx.theme, best=best)
+            score_chip(surface, text, at, px, colour, ctx.theme, best=best,
+                       max_width=grid.cell * 0.7)

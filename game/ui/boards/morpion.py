@@ -365,4 +365,5 @@ class MorpionView(BoardView):
         for cell, (_value, move) in shown.items():
             text, colour, best = labels[move]
             x, y = grid.centre(*cell)
-            score_chip(surface, text, (x, y + grid.cell * 0.28), px, colour, ctx.theme, best=best)
+            score_chip(surface, text, (x, y + grid.cell * 0.28), px, colour, ctx.theme, best=best,
+                       max_width=grid.cell * 0.96)

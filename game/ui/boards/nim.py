@@ -317,17 +317,19 @@ class NimView(BoardView):
         """Heap number and count on the left, the limit on the right (several heaps only)."""
         if box.label.width <= 0:
             return
-        px = round(min(box.label.width * 0.3, box.length * 0.3))
+        # Readable from the back of the room: at least ~3.4% of the board's height, as long as
+        # the label column is wide enough.
+        px = round(min(box.label.width * 0.3, max(box.length * 0.3, self.rect.height * 0.045)))
         if px < 8:
             return
         cx, cy = box.label.centerx, box.label.top + box.length * 0.5
-        txt.blit_text(surface, tr("boards.nim_heap", n=box.heap + 1), round(px * 0.7),
+        txt.blit_text(surface, tr("boards.nim_heap", n=box.heap + 1), round(px * 0.75),
                       theme.text_muted, (cx, round(cy - px * 0.55)), anchor="center")
         txt.blit_text(surface, str(size), px, theme.text, (cx, round(cy + px * 0.45)),
                       anchor="center", bold=True)
         if nim.outcome is None and box.limit.width > px:
             colour = theme.text if size else theme.text_muted
-            txt.blit_text(surface, self._limit_text(nim, box.heap, long=False), round(px * 0.75),
+            txt.blit_text(surface, self._limit_text(nim, box.heap, long=False), round(px * 0.85),
                           colour, (box.limit.left, round(cy)), anchor="midleft",
                           max_width=box.limit.width)
 

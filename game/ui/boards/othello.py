@@ -304,4 +304,4 @@ class OthelloView(BoardView):
             if move.row >= oth.size or move.col >= oth.size:
                 continue
             score_chip(surface, text, grid.centre(move.row, move.col), px, colour, ctx.theme,
-                       best=best)
+                       best=best, max_width=grid.cell * 0.96)
