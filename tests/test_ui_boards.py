@@ -417,3 +417,25 @@ def test_screenshots(name: str, game: str, options: dict[str, Any], moves: list[
                 out = SCREENSHOTS / f"board_{name}{suffix}_{theme_name}_{size[0]}x{size[1]}.png"
                 pygame.image.save(surface, str(out))
                 assert out.stat().st_size > 1000
+
+
+def test_score_labels_by_kind() -> None:
+    """Labels follow the Decision's score_kind; colours follow good and bad for the mover."""
+    from ai.perfect import WIN
+    from game.ui.boards.base import format_score, score_labels
+
+    theme = THEMES["default"]
+    assert format_score(1.0, "value", True) == "+1"
+    assert format_score(-0.5, "q", False) == "\u22120.50"
+    assert format_score(37.0, "visits", True) == "37"
+    assert format_score(0.25, "probability", False) == "25%"
+    assert format_score(WIN - 3, "exact", True) == "W3"
+    assert format_score(-(WIN - 2), "exact", True) == "L2"
+    assert format_score(0, "exact", True) == "="
+    assert format_score(1, "allowed", True) == "\u2713"
+    assert format_score(0, "allowed", True) == "\u2717"
+    labels = score_labels({"a": 1.0, "b": -1.0, "c": 0.0}, "value", theme)
+    assert labels["a"][1] == theme.score_good and labels["b"][1] == theme.score_bad
+    assert labels["c"][1] == theme.text and labels["a"][2] and not labels["b"][2]
+    ranked = score_labels({"a": 3.0, "b": 10.0}, "visits", theme)
+    assert ranked["b"][1] == theme.score_good and ranked["a"][1] == theme.score_bad

@@ -182,6 +182,23 @@ def contrast_on(colour: Colour) -> Colour:
     return (20, 20, 24) if luminance > 140 else (250, 250, 250)
 
 
+SIGNED_KINDS = frozenset({"value", "q", "eval", "discs", "exact", "minimax", "alphabeta"})
+"""Score kinds whose sign means win (+) or loss (-) for the mover; coloured by sign."""
+
+
+def _exact_label(value: float) -> str:
+    """A solver's exact value (see ai.perfect): "W3" win in 3 plies, "L2", "=" for a draw."""
+    from ai.perfect import UNKNOWN_DISTANCE, WIN
+
+    number = round(value)
+    if number == 0:
+        return "="
+    letter = "W" if number > 0 else "L"
+    if abs(number) == UNKNOWN_DISTANCE or not 0 < WIN - abs(number) < 1000:
+        return letter
+    return f"{letter}{WIN - abs(number)}"
+
+
 def format_score(value: float, kind: str, integral: bool) -> str:
     """A move's score as a short label.
 
@@ -189,9 +206,14 @@ def format_score(value: float, kind: str, integral: bool) -> str:
     decision is a whole number (visits, beads, exact game values), so no decimals are shown.
     Signed kinds (values, Q-values) always show their sign so good and bad read at a glance.
     """
-    signed = kind in ("value", "q", "eval", "minimax", "alphabeta")
+    if kind == "exact":
+        return _exact_label(value)
+    if kind == "allowed":
+        # The elimination learner: 1 for a move still allowed, 0 for an eliminated one.
+        return "\u2713" if value > 0 else "\u2717"
     if kind in ("winrate", "win_rate", "probability"):
         return f"{round(value * 100)}%"
+    signed = kind in SIGNED_KINDS
     if integral:
         number = round(value)
         text = f"{number:+d}" if signed and number != 0 else str(number)
@@ -222,7 +244,7 @@ def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme
         return {}
     integral = all(abs(v - round(v)) < 1e-9 for v in values)
     low, high = min(values), max(values)
-    signed = kind in ("value", "q", "eval", "minimax", "alphabeta")
+    signed = kind in SIGNED_KINDS
     neutral = theme.text
     labels: dict[Any, tuple[str, Colour, bool]] = {}
     for move, raw in scores.items():
