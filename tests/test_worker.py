@@ -171,3 +171,31 @@ def test_shutdown_refuses_new_requests_and_finished_games_are_refused() -> None:
     over = nim.initial_state().play(nim.initial_state().legal_moves()[0])
     with pytest.raises(ValueError, match="over"):
         Worker().request(make_player("random", "nim", nim), over)
+
+
+@pytest.mark.parametrize("game", ["hexapawn", "nim", "morpion", "othello"])
+def test_every_registered_player_stops_soon_after_cancel(game: str) -> None:
+    """The worker's promise (no thread outlives its request by more than 200 ms after cancel)
+    rests on every player checking its cancel flag: check them all, with a long time budget,
+    from a position in the middle of a game."""
+    from ai.registry import players_for
+
+    opts = get_game(game).options()
+    state = opts.initial_state()
+    walker = make_player("random", game, opts, seed=0)
+    for _ in range(2):  # two plies: a Hexapawn 3x3 game can end at the fourth
+        state = state.play(walker.choose(state).move)
+    assert state.outcome is None
+    slow: list[str] = []
+    for info in players_for(game, opts):
+        worker = Worker()
+        worker.request(make_player(info.name, game, opts, seed=1), state, Limits(time=30.0))
+        time.sleep(0.03)
+        thread = worker._thread
+        worker.cancel()
+        assert thread is not None
+        thread.join(1.0)  # generous: the contract is 200 ms
+        if thread.is_alive():
+            slow.append(info.name)
+        worker.shutdown()
+    assert slow == []
