@@ -290,6 +290,10 @@ def score_chip(surface: pygame.Surface, text: str, centre: tuple[float, float], 
     return rect
 
 
+COORDINATES_MIN_CELL = 40
+"""Below this cell size (menu thumbnails) coordinates would be too small to read: not drawn."""
+
+
 class Grid:
     """Geometry of a rows x cols board of square cells inside a rectangle.
 

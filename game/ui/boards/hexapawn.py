@@ -13,6 +13,7 @@ import pygame
 
 from game.rules.hexapawn import HexapawnMove, HexapawnState
 from game.ui.boards.base import (
+    COORDINATES_MIN_CELL,
     BoardContext,
     BoardView,
     ClickResult,
@@ -199,7 +200,7 @@ class HexapawnView(BoardView):
         theme = ctx.theme
         hex_state: HexapawnState = state
         grid.draw_cells(surface, theme, checker=True)
-        if grid.cell >= 18:
+        if grid.cell >= COORDINATES_MIN_CELL:
             grid.draw_coordinates(surface, theme)
         last = ctx.last_move if isinstance(ctx.last_move, HexapawnMove) else None
         if last is not None:

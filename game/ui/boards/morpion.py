@@ -17,6 +17,7 @@ import pygame
 from game.rules.morpion import MorpionMove, MorpionState
 from game.ui import text as txt
 from game.ui.boards.base import (
+    COORDINATES_MIN_CELL,
     BoardContext,
     BoardView,
     ClickResult,
@@ -224,7 +225,7 @@ class MorpionView(BoardView):
         theme = ctx.theme
         mor: MorpionState = state
         grid.draw_cells(surface, theme, checker=False)
-        if grid.cell >= 18:
+        if grid.cell >= COORDINATES_MIN_CELL:
             grid.draw_coordinates(surface, theme)
         last = ctx.last_move if isinstance(ctx.last_move, MorpionMove) else None
         if last is not None:

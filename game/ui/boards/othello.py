@@ -28,6 +28,7 @@ from game.rules.othello import (
 )
 from game.ui import text as txt
 from game.ui.boards.base import (
+    COORDINATES_MIN_CELL,
     BoardContext,
     BoardView,
     ClickResult,
@@ -106,7 +107,8 @@ class OthelloView(BoardView):
         """The board in the middle, each side's disc count in a column beside it."""
         self.rect = pygame.Rect(rect)
         self._size = state.size
-        side = round(self.rect.width * 0.14)
+        # Small pictures (menu cards) show just the board: the counts would be unreadable.
+        side = round(self.rect.width * 0.14) if min(self.rect.size) >= 260 else 0
         area = pygame.Rect(self.rect.left + side, self.rect.top, self.rect.width - 2 * side,
                            self.rect.height)
         self.grid = Grid(area, state.size, state.size, rows_up=False)
@@ -179,7 +181,7 @@ class OthelloView(BoardView):
         theme = ctx.theme
         oth: OthelloState = state
         grid.draw_cells(surface, theme, checker=False)
-        if grid.cell >= 16:
+        if grid.cell >= COORDINATES_MIN_CELL:
             grid.draw_coordinates(surface, theme)
         self._draw_star_points(surface, grid, theme)
         last = ctx.last_move if isinstance(ctx.last_move, OthelloMove) else None
