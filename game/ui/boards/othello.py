@@ -116,6 +116,8 @@ class OthelloView(BoardView):
         left_strip = board.left - self.grid.cell * 0.55 - self.rect.left
         right_strip = self.rect.right - (board.right + self.grid.cell * 0.55)
         width = max(0, round(min(left_strip, right_strip, self.grid.cell * 2.2) * 0.9))
+        if side == 0:
+            width = 0
         height = round(min(board.height * 0.5, width * 1.5))
         left = pygame.Rect(0, 0, width, height)
         left.center = (round(self.rect.left + left_strip / 2), board.centery)
