@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Literal
 
 from game.rules.base import (
@@ -197,13 +198,22 @@ def _geometry(size: int) -> _Geometry:
     return geo
 
 
-def _bits(mask: int) -> list[int]:
-    """Indices of the set bits of ``mask``, lowest first."""
-    out: list[int] = []
+# _BYTE_BITS[k][b]: the indices of the set bits of byte b of a mask when it is the k-th byte
+# (bits 8k to 8k+7). A 7x7 board has 49 cells, so 7 bytes cover every size.
+_BYTE_BITS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(i + 8 * k for i in range(8) if b >> i & 1) for b in range(256)) for k in range(7)
+)
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    """Indices of the set bits of ``mask``, lowest first (a byte table: twice as fast as
+    peeling the lowest bit one at a time)."""
+    out: tuple[int, ...] = ()
+    k = 0
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        out += _BYTE_BITS[k][mask & 255]
+        mask >>= 8
+        k += 1
     return out
 
 
@@ -358,11 +368,17 @@ class MorpionState:
         m0, m1 = self.masks
         mine = m1 if self.to_move else m0
         empties = _bits(geo.full & ~(m0 | m1))
+        # itemgetter picks the interned moves in C; there are always >= 3 empty cells
+        # (D^2 - 2D >= 3), so it always returns a tuple.
+        pick = itemgetter(*empties)
         if mine.bit_count() < self.size:
-            place = geo.place
-            return tuple([place[i] for i in empties])
+            placements: tuple[MorpionMove, ...] = pick(geo.place)
+            return placements
         shift = geo.shift
-        return tuple([shift[s][d] for s in _bits(mine) for d in empties])
+        moves: tuple[MorpionMove, ...] = ()
+        for origin in _bits(mine):
+            moves += pick(shift[origin])
+        return moves
 
     def play(self, move: MorpionMove) -> MorpionState:
         """The state after ``move``; raises IllegalMoveError saying why (self is unchanged)."""
