@@ -27,6 +27,7 @@ from game.rules.registry import GameInfo, game_names, get_game, parse_options
 EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
 MAX_GAMES = 1_000_000
 PROGRESS_WIDTH = 30
 
@@ -172,9 +173,25 @@ def _arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     p1 = make_player(args.p1, game.name, options, seed=seed)
     p2 = make_player(args.p2, game.name, options, seed=None if seed is None else seed + 1)
     bar = None if args.json else _ProgressBar(err, args.games)
+    latest: list[MatchResult] = []
+
+    def progress(match: MatchResult, record: GameRecord) -> None:
+        if not latest:
+            latest.append(match)
+        if bar is not None:
+            bar(match, record)
+
+    code = EXIT_OK
     try:
         match = run_match(p1, p2, options.initial_state, args.games, swap=args.swap,
-                          learn=not args.frozen, progress=bar)
+                          learn=not args.frozen, progress=progress)
+    except KeyboardInterrupt:
+        # Ctrl-C: report the games finished so far rather than nothing.
+        if not latest:
+            raise
+        match = latest[0]
+        match.stopped = True
+        code = EXIT_INTERRUPTED
     finally:
         if bar is not None:
             bar.finish()
@@ -184,7 +201,7 @@ def _arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.write(json.dumps(data) + "\n")
     else:
         out.write(_summary(game, options, match) + "\n")
-    return EXIT_OK
+    return code
 
 
 def _players(args: argparse.Namespace, out: TextIO) -> int:
@@ -216,7 +233,8 @@ def run_cli(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None =
     """Run ``arena`` or ``players`` with ``argv`` (starting with the command); the exit code.
 
     0 on success; 2 with a one-line ``error: ...`` on stderr for bad arguments; 1 when a
-    player fails during the match; 130 when interrupted.
+    player breaks the rules during the match; 130 when interrupted (Ctrl-C), after printing
+    the games finished so far.
     """
     stdout = out if out is not None else sys.stdout
     stderr = err if err is not None else sys.stderr
@@ -240,4 +258,4 @@ def run_cli(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None =
         return EXIT_FAILURE
     except KeyboardInterrupt:
         stderr.write("\ninterrupted\n")
-        return 130
+        return EXIT_INTERRUPTED

@@ -267,3 +267,32 @@ def test_main_dispatches_to_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
 def test_help_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert run_cli(["arena", "--help"]) == 0
     assert "--p1" in capsys.readouterr().out
+
+
+def test_ctrl_c_prints_the_games_finished_so_far(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ai.cli
+
+    real = ai.cli.make_player
+
+    class Interrupted(Player):
+        """Random play, then Ctrl-C during its 25th move."""
+
+        moves = 0
+
+        def decide(self, state: GameState[Any], limits: Limits) -> Decision:
+            Interrupted.moves += 1
+            if Interrupted.moves == 25:
+                raise KeyboardInterrupt
+            return Decision(move=self.rng.choice(state.legal_moves()))
+
+    def fake(spec: str, game: str, options: Any = None, seed: int | None = None) -> Player:
+        return Interrupted("interrupted", seed) if spec == "ctrlc" else real(spec, game,
+                                                                               options, seed)
+
+    monkeypatch.setattr(ai.cli, "make_player", fake)
+    code, out, _ = _cli("arena", "nim", "--p1", "ctrlc", "--p2", "random", "--games", "50",
+                        "--json")
+    assert code == 130
+    data = json.loads(out)
+    assert data["stopped"] is True
+    assert 0 < data["games"] < 50 == data["games_planned"]
