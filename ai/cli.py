@@ -229,6 +229,11 @@ def _players(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def _one_line(exc: BaseException) -> str:
+    """An error message on one line, whatever the raiser put in it."""
+    return " ".join(str(exc).split())
+
+
 def run_cli(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Run ``arena`` or ``players`` with ``argv`` (starting with the command); the exit code.
 
@@ -242,7 +247,7 @@ def run_cli(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None =
     try:
         args = parser.parse_args(list(argv))
     except UsageError as exc:
-        stderr.write(f"error: {exc}\n")
+        stderr.write(f"error: {_one_line(exc)}\n")
         return EXIT_USAGE
     except SystemExit as exc:  # --help prints and exits 0
         return exc.code if isinstance(exc.code, int) else EXIT_OK
@@ -251,10 +256,10 @@ def run_cli(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None =
             return _arena(args, stdout, stderr)
         return _players(args, stdout)
     except (RulesError, PlayerSpecError) as exc:
-        stderr.write(f"error: {exc}\n")
+        stderr.write(f"error: {_one_line(exc)}\n")
         return EXIT_USAGE
     except ArenaError as exc:
-        stderr.write(f"error: {exc}\n")
+        stderr.write(f"error: {_one_line(exc)}\n")
         return EXIT_FAILURE
     except KeyboardInterrupt:
         stderr.write("\ninterrupted\n")
