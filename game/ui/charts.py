@@ -1,0 +1,437 @@
+"""Charts drawn with pygame into any rectangle: lines, a stacked bar, a heat map, a cross-table.
+
+Each function draws inside the rectangle it is given, with sizes in proportion to it and text at
+the pixel size ``px`` the caller chose from the window (so a chart is as readable on a projector
+as in a PNG export). Every chart has what a class needs to read it from the back of the room:
+axes with round-number ticks, axis labels, a legend, and the latest value printed at the end of
+each line. Nothing here knows about games or AIs: the screens pass numbers and labels.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui import text
+from game.ui.theme import Colour, Theme, blend
+
+
+@dataclass(frozen=True)
+class Series:
+    """One line of a line chart: ``values[i]`` is the y of x = i + 1 (games are counted from 1).
+
+    ``faded`` draws it thinner and dimmer (an earlier run overlaid for comparison); ``show_last``
+    prints its latest value at the end of the line.
+    """
+
+    label: str
+    values: Sequence[float]
+    colour: Colour
+    faded: bool = False
+    show_last: bool = True
+
+
+def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
+    """About ``count`` round tick values (1, 2, 2.5 or 5 times a power of ten) covering
+    ``[low, high]``."""
+    if not math.isfinite(low) or not math.isfinite(high):
+        return [0.0]
+    if high <= low:
+        high = low + 1.0
+    raw = (high - low) / max(1, count)
+    power = 10 ** math.floor(math.log10(raw))
+    step = power
+    for mult in (1, 2, 2.5, 5, 10):
+        step = mult * power
+        if step >= raw:
+            break
+    first = math.floor(low / step + 1e-9) * step
+    ticks: list[float] = []
+    value = first
+    while value <= high + step * 1e-6:
+        if value >= low - step * 1e-6:
+            ticks.append(round(value, 10))
+        value += step
+    return ticks
+
+
+def format_number(value: float, percent: bool = False) -> str:
+    """A short label: ``12``, ``1.5k``, ``2.5M``, ``0.25``, or ``75%`` when ``percent``."""
+    if percent:
+        return f"{value * 100:.0f}%"
+    magnitude = abs(value)
+    if magnitude >= 1_000_000:
+        return f"{value / 1_000_000:.3g}M"
+    if magnitude >= 10_000:
+        return f"{value / 1000:.3g}k"
+    if float(value).is_integer():
+        return f"{int(value)}"
+    if magnitude >= 10:
+        return f"{value:.0f}"
+    return f"{value:.2g}" if magnitude < 1 else f"{value:.1f}"
+
+
+def _downsample(values: Sequence[float], buckets: int) -> list[tuple[int, float]]:
+    """At most about ``2 * buckets`` (index, value) points keeping each bucket's min and max, so
+    a 100,000-game line keeps its shape on a 600-pixel chart."""
+    n = len(values)
+    if n <= buckets * 2:
+        return list(enumerate(values))
+    out: list[tuple[int, float]] = []
+    size = n / buckets
+    for b in range(buckets):
+        start = int(b * size)
+        end = max(start + 1, int((b + 1) * size))
+        chunk = values[start:end]
+        lo = min(range(len(chunk)), key=chunk.__getitem__)
+        hi = max(range(len(chunk)), key=chunk.__getitem__)
+        for k in sorted({lo, hi}):
+            out.append((start + k, chunk[k]))
+    if out[-1][0] != n - 1:
+        out.append((n - 1, values[-1]))
+    return out
+
+
+def _title(surface: pygame.Surface, rect: pygame.Rect, title: str, px: int,
+           theme: Theme) -> int:
+    """Draw a chart title at the top left of ``rect``; return the y below it."""
+    if not title:
+        return rect.top
+    drawn = text.blit_text(surface, title, px, theme.text, (rect.left, rect.top), bold=True,
+                           max_width=rect.width)
+    return drawn.bottom + px // 3
+
+
+def _legend(surface: pygame.Surface, items: Sequence[tuple[str, Colour]], left: int, top: int,
+            width: int, px: int, theme: Theme) -> int:
+    """Colour swatches and labels in rows from (left, top) within ``width``; return the y below."""
+    x, y = left, top
+    line_h = int(px * 1.45)
+    sw = int(px * 1.2)
+    for label, colour in items:
+        label_w = text.size(label, px)[0]
+        need = sw + px // 3 + label_w + px
+        if x > left and x + need > left + width:
+            x = left
+            y += line_h
+        swatch = pygame.Rect(x, y + line_h // 2 - max(2, px // 5), sw, max(4, px // 2.5))
+        pygame.draw.rect(surface, colour, swatch, border_radius=2)
+        text.blit_text(surface, label, px, theme.text, (swatch.right + px // 3, y + line_h // 2),
+                       "midleft", max_width=max(10, left + width - swatch.right - px // 3))
+        x += need
+    return y + line_h
+
+
+def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Series],
+               theme: Theme, px: int, *, title: str = "", x_label: str = "",
+               y_label: str = "", y_range: tuple[float, float] | None = None,
+               percent: bool = False, x_max: int | None = None,
+               empty_text: str = "") -> pygame.Rect:
+    """A line chart of ``series`` in ``rect``; returns the plot area (inside the axes).
+
+    The x axis runs from 1 to the longest series (or ``x_max``); the y axis over ``y_range`` or
+    the data (from 0). ``percent`` shows y values in [0, 1] as percentages. ``empty_text`` is
+    shown in the middle while there is no data.
+    """
+    small = max(8, int(px * 0.85))
+    top = _title(surface, rect, title, px, theme)
+    legend_items = [(s.label, s.colour) for s in series if s.label]
+    if legend_items:
+        top = _legend(surface, legend_items, rect.left, top, rect.width, small, theme)
+    longest = max((len(s.values) for s in series), default=0)
+    x_hi = max(x_max or 0, longest, 1)
+    if y_range is not None:
+        y_lo, y_hi = y_range
+    else:
+        y_lo = 0.0
+        y_hi = max((max(s.values) for s in series if len(s.values)), default=1.0)
+        y_lo = min(0.0, min((min(s.values) for s in series if len(s.values)), default=0.0))
+        if y_hi <= y_lo:
+            y_hi = y_lo + 1.0
+    y_ticks = nice_ticks(y_lo, y_hi, 5)
+    if y_range is None:
+        y_hi = max(y_hi, y_ticks[-1])
+    tick_w = max(text.size(format_number(t, percent), small)[0] for t in y_ticks)
+    left_margin = tick_w + small // 2 + (int(small * 1.4) if y_label else 0)
+    # Room on the right for the latest values printed at the end of the lines.
+    last_w = max((text.size(format_number(s.values[-1], percent), small, True)[0]
+                  for s in series if s.show_last and len(s.values)), default=0)
+    right_margin = last_w + small if last_w else small // 2
+    bottom_margin = int(small * 1.5) + (int(small * 1.4) if x_label else 0)
+    plot = pygame.Rect(rect.left + left_margin, top + small // 2,
+                       rect.width - left_margin - right_margin,
+                       rect.bottom - top - small // 2 - bottom_margin)
+    if plot.width < 20 or plot.height < 20:
+        return plot
+    line_w = max(1, round(px / 9))
+    grid = blend(theme.panel, theme.text_muted, 0.25)
+
+    def ypos(v: float) -> float:
+        return plot.bottom - (v - y_lo) / (y_hi - y_lo) * plot.height
+
+    def xpos(i: float) -> float:
+        # Game i+1 of x_hi; one game sits at the left edge.
+        return plot.left + (i / max(1, x_hi - 1)) * plot.width if x_hi > 1 else plot.left
+
+    for t in y_ticks:
+        y = round(ypos(t))
+        if plot.top - 1 <= y <= plot.bottom + 1:
+            pygame.draw.line(surface, grid, (plot.left, y), (plot.right, y), 1)
+            text.blit_text(surface, format_number(t, percent), small, theme.text_muted,
+                           (plot.left - small // 3, y), "midright")
+    x_ticks = [t for t in nice_ticks(1, x_hi, max(2, min(6, plot.width // (small * 6))))
+               if 1 <= t <= x_hi and float(t).is_integer()]
+    for t in x_ticks:
+        x = round(xpos(t - 1))
+        pygame.draw.line(surface, grid, (x, plot.top), (x, plot.bottom), 1)
+        text.blit_text(surface, format_number(t), small, theme.text_muted,
+                       (x, plot.bottom + small // 4), "midtop")
+    pygame.draw.line(surface, theme.text_muted, plot.bottomleft, plot.bottomright, line_w)
+    pygame.draw.line(surface, theme.text_muted, plot.bottomleft, plot.topleft, line_w)
+    if x_label:
+        text.blit_text(surface, x_label, small, theme.text_muted,
+                       (plot.centerx, rect.bottom), "midbottom", max_width=plot.width)
+    if y_label:
+        label = text.render_fit(y_label, plot.height, small, theme.text_muted)
+        label = pygame.transform.rotate(label, 90)
+        surface.blit(label, label.get_rect(midleft=(rect.left, plot.centery)))
+    if longest == 0:
+        if empty_text:
+            text.blit_text(surface, empty_text, px, theme.text_muted, plot.center, "center",
+                           max_width=plot.width - px)
+        return plot
+    clip = surface.get_clip()
+    surface.set_clip(plot.inflate(line_w * 4, line_w * 4).clip(clip) if clip else plot)
+    labels: list[tuple[float, str, Colour]] = []
+    for s in sorted(series, key=lambda s: not s.faded):
+        if not len(s.values):
+            continue
+        colour = blend(s.colour, theme.panel, 0.45) if s.faded else s.colour
+        width = max(1, line_w) if s.faded else max(2, line_w * 2)
+        points = [(xpos(i), ypos(v)) for i, v in _downsample(s.values, max(50, plot.width))]
+        if len(points) == 1:
+            pygame.draw.circle(surface, colour, (round(points[0][0]), round(points[0][1])),
+                               width + 1)
+        else:
+            pygame.draw.lines(surface, colour, False, points, width)
+        end = points[-1]
+        pygame.draw.circle(surface, colour, (round(end[0]), round(end[1])), width + 2)
+        if s.show_last:
+            labels.append((end[1], format_number(s.values[-1], percent), colour))
+    surface.set_clip(clip)
+    # Latest values right of the plot, nudged apart so that none overlaps another.
+    labels.sort()
+    placed: list[float] = []
+    step = small * 1.1
+    for y_end, value_text, value_colour in labels:
+        y_at = max(y_end, placed[-1] + step) if placed else y_end
+        placed.append(y_at)
+        text.blit_text(surface, value_text, small, value_colour,
+                       (plot.right + small // 3, round(y_at)), "midleft", bold=True)
+    return plot
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One part of a stacked bar: its label, count and colour."""
+
+    label: str
+    value: float
+    colour: Colour
+
+
+def stacked_bar(surface: pygame.Surface, rect: pygame.Rect, segments: Sequence[Segment],
+                theme: Theme, px: int, *, title: str = "",
+                intervals: Sequence[tuple[float, float] | None] = ()) -> None:
+    """A horizontal bar split into ``segments`` in proportion to their values.
+
+    Each part shows its count and percentage inside it when it fits, and the legend below says
+    which colour is which (with the same numbers). ``intervals`` optionally gives, per segment,
+    a (low, high) share drawn as a whisker over the bar at that segment's boundary.
+    """
+    small = max(8, int(px * 0.85))
+    top = _title(surface, rect, title, px, theme)
+    total = sum(max(0.0, s.value) for s in segments)
+    bar_h = max(int(px * 1.8), min(int(px * 3.2), (rect.bottom - top) // 2))
+    bar = pygame.Rect(rect.left, top + small // 2, rect.width, bar_h)
+    pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), bar,
+                     border_radius=max(2, bar_h // 6))
+    x = float(bar.left)
+    for seg in segments:
+        if total <= 0 or seg.value <= 0:
+            continue
+        w = seg.value / total * bar.width
+        part = pygame.Rect(round(x), bar.top, max(1, round(x + w) - round(x)), bar.height)
+        pygame.draw.rect(surface, seg.colour, part)
+        share = f"{seg.value / total * 100:.0f}%"
+        fg = _ink(seg.colour)
+        if text.size(share, px, True)[0] < part.width - px // 2:
+            text.blit_text(surface, share, px, fg, part.center, "center", bold=True)
+        x += w
+    pygame.draw.rect(surface, theme.panel_border, bar, 2, border_radius=max(2, bar_h // 6))
+    # Confidence whiskers: a thin dark line with end caps over the bar.
+    for seg_interval in intervals:
+        if seg_interval is None or total <= 0:
+            continue
+        lo, hi = seg_interval
+        x0, x1 = bar.left + lo * bar.width, bar.left + hi * bar.width
+        y = bar.top - max(3, small // 3)
+        pygame.draw.line(surface, theme.text, (x0, y), (x1, y), max(2, small // 8))
+        for xx in (x0, x1):
+            pygame.draw.line(surface, theme.text, (xx, y - small // 3), (xx, y + small // 3),
+                             max(2, small // 8))
+    items = []
+    for seg in segments:
+        pct = seg.value / total * 100 if total else 0.0
+        items.append((f"{seg.label}: {format_number(seg.value)} ({pct:.1f}%)", seg.colour))
+    _legend(surface, items, rect.left, bar.bottom + small // 2, rect.width, small, theme)
+
+
+def _ink(colour: Colour) -> Colour:
+    """Black or white text, whichever reads better on ``colour``."""
+    luminance = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
+    return (20, 20, 24) if luminance > 140 else (250, 250, 250)
+
+
+def diverging(theme: Theme, value: float, limit: float) -> Colour:
+    """A colour for ``value`` on a scale from -limit (bad, red) through 0 (neutral) to +limit
+    (good, green)."""
+    if limit <= 0:
+        return theme.panel
+    t = max(-1.0, min(1.0, value / limit))
+    neutral = blend(theme.panel, theme.text_muted, 0.3)
+    return blend(neutral, theme.score_good if t > 0 else theme.score_bad, abs(t))
+
+
+def sequential(theme: Theme, value: float, high: float) -> Colour:
+    """A colour for ``value`` from 0 (neutral) to ``high`` (the accent colour)."""
+    if high <= 0:
+        return blend(theme.panel, theme.text_muted, 0.3)
+    return blend(blend(theme.panel, theme.text_muted, 0.3), theme.accent,
+                 max(0.0, min(1.0, value / high)))
+
+
+def heat_map(surface: pygame.Surface, rect: pygame.Rect, row_labels: Sequence[str],
+             col_labels: Sequence[str], values: Sequence[Sequence[float | None]],
+             theme: Theme, px: int, *, title: str = "", row_title: str = "",
+             col_title: str = "", signed: bool = True,
+             fmt: Callable[[float], str] | None = None,
+             highlight: set[tuple[int, int]] | None = None) -> None:
+    """A grid of coloured cells, ``values[r][c]`` (None: no value, drawn blank).
+
+    ``signed`` colours from red (negative) to green (positive); otherwise from neutral to the
+    accent colour. The number is printed in each cell that is big enough; ``highlight`` outlines
+    some cells (the best move of each row, say).
+    """
+    show = fmt or (lambda v: f"{v:+.2f}".replace("-", "\u2212") if signed else format_number(v))
+    small = max(8, int(px * 0.85))
+    top = _title(surface, rect, title, px, theme)
+    nrows, ncols = len(row_labels), len(col_labels)
+    if not nrows or not ncols:
+        return
+    row_w = max(text.size(label, small)[0] for label in row_labels) + small
+    if row_title:
+        row_w = max(row_w, text.size(row_title, small, True)[0] + small // 2)
+    head_h = int(small * 1.5) + (int(small * 1.4) if col_title else 0)
+    area = pygame.Rect(rect.left + row_w, top + head_h, rect.width - row_w,
+                       rect.bottom - top - head_h)
+    cw = area.width / ncols
+    ch = min(area.height / nrows, cw * 1.2, px * 3.0)
+    flat = [abs(v) for row in values for v in row if v is not None]
+    limit = max(flat, default=1.0) or 1.0
+    cell_px = max(6, min(small, int(ch * 0.5), int(cw * 0.3)))
+    if col_title:
+        text.blit_text(surface, col_title, small, theme.text_muted,
+                       (area.left + round(cw * ncols / 2), top), "midtop", bold=True)
+    if row_title:
+        text.blit_text(surface, row_title, small, theme.text_muted,
+                       (rect.left, top + head_h - small // 4), "bottomleft", bold=True)
+    for c, label in enumerate(col_labels):
+        text.blit_text(surface, label, small, theme.text_muted,
+                       (round(area.left + (c + 0.5) * cw), area.top - small // 4), "midbottom",
+                       max_width=max(8, int(cw)))
+    for r, label in enumerate(row_labels):
+        y0 = area.top + r * ch
+        if y0 + ch > rect.bottom + 1:
+            break
+        text.blit_text(surface, label, small, theme.text,
+                       (area.left - small // 2, round(y0 + ch / 2)), "midright")
+        for c in range(ncols):
+            v = values[r][c] if c < len(values[r]) else None
+            cell = pygame.Rect(round(area.left + c * cw) + 1, round(y0) + 1,
+                               max(1, round(cw) - 2), max(1, round(ch) - 2))
+            if v is None:
+                pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), cell)
+                continue
+            colour = diverging(theme, v, limit) if signed else sequential(theme, v, limit)
+            pygame.draw.rect(surface, colour, cell, border_radius=max(1, int(ch) // 8))
+            if highlight and (r, c) in highlight:
+                pygame.draw.rect(surface, theme.text, cell, max(2, int(ch) // 14),
+                                 border_radius=max(1, int(ch) // 8))
+            label_text = show(v)
+            if text.size(label_text, cell_px)[0] <= cell.width - 2:
+                text.blit_text(surface, label_text, cell_px, _ink(colour), cell.center,
+                               "center", bold=True)
+
+
+def cross_table(surface: pygame.Surface, rect: pygame.Rect, names: Sequence[str],
+                cells: Sequence[Sequence[str]], shades: Sequence[Sequence[float | None]],
+                theme: Theme, px: int, *, title: str = "",
+                totals: Sequence[str] = (), totals_title: str = "") -> None:
+    """A round-robin table: row player against column player.
+
+    ``cells[i][j]`` is the text of i against j (the diagonal is drawn as a dash);
+    ``shades[i][j]`` in [0, 1] (i's score share) colours the cell from red (0) to green (1).
+    ``totals`` adds a last column (points, or rating) titled ``totals_title``.
+    """
+    small = max(8, int(px * 0.85))
+    top = _title(surface, rect, title, px, theme)
+    n = len(names)
+    if not n:
+        return
+    short = [f"{i + 1}" for i in range(n)]
+    name_w = min(int(rect.width * 0.4),
+                 max(text.size(f"{i + 1}. {name}", small)[0] for i, name in enumerate(names))
+                 + small)
+    extra = 1 if totals else 0
+    cw = (rect.width - name_w) / (n + extra)
+    ch = min((rect.bottom - top) / (n + 1), px * 2.4)
+    head = pygame.Rect(rect.left + name_w, top, round(cw * (n + extra)), round(ch))
+    for j in range(n):
+        text.blit_text(surface, short[j], small, theme.text_muted,
+                       (round(head.left + (j + 0.5) * cw), head.centery), "center", bold=True)
+    if totals:
+        text.blit_text(surface, totals_title, small, theme.accent,
+                       (round(head.left + (n + 0.5) * cw), head.centery), "center", bold=True,
+                       max_width=int(cw))
+    cell_px = max(6, min(px, int(ch * 0.45)))
+    for i in range(n):
+        y0 = top + (i + 1) * ch
+        text.blit_text(surface, f"{i + 1}. {names[i]}", small, theme.text,
+                       (rect.left, round(y0 + ch / 2)), "midleft", max_width=name_w - small // 2)
+        for j in range(n):
+            cell = pygame.Rect(round(rect.left + name_w + j * cw) + 1, round(y0) + 1,
+                               max(1, round(cw) - 2), max(1, round(ch) - 2))
+            if i == j:
+                pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), cell)
+                text.blit_text(surface, "\u2014", cell_px, theme.text_muted, cell.center,
+                               "center")
+                continue
+            shade = shades[i][j]
+            colour = (blend(theme.panel, theme.background, 0.3) if shade is None
+                      else diverging(theme, shade * 2 - 1, 1.0))
+            pygame.draw.rect(surface, colour, cell, border_radius=max(1, int(ch) // 8))
+            label = cells[i][j]
+            if label:
+                text.blit_text(surface, label, cell_px, _ink(colour), cell.center, "center",
+                               bold=True, max_width=cell.width - 2)
+        if totals:
+            cell = pygame.Rect(round(rect.left + name_w + n * cw) + 1, round(y0) + 1,
+                               max(1, round(cw) - 2), max(1, round(ch) - 2))
+            pygame.draw.rect(surface, theme.panel_border, cell, 2,
+                             border_radius=max(1, int(ch) // 8))
+            text.blit_text(surface, totals[i], cell_px, theme.accent, cell.center, "center",
+                           bold=True, max_width=cell.width - 2)

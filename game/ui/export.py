@@ -1,0 +1,120 @@
+"""Export of results: CSV tables and PNG pictures of charts, written atomically.
+
+The default folder is the user's Documents folder when there is one, else the home folder; the
+screens let the user type another. Every write goes through :mod:`game.userdata`'s atomic
+writes, so an export interrupted half-way never leaves a broken file, and an existing file of the
+same name is never overwritten (a number is added to the new name instead).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import os
+import re
+import tempfile
+import time
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import pygame
+
+from game.userdata import atomic_write_bytes, atomic_write_text
+
+
+class ExportError(OSError):
+    """An export could not be written; the message says where and why, in plain words."""
+
+
+def default_folder() -> Path:
+    """The Documents folder if it exists (``XDG_DOCUMENTS_DIR`` on Linux), else the home."""
+    home = Path.home()
+    xdg = os.environ.get("XDG_DOCUMENTS_DIR")
+    candidates = [Path(xdg)] if xdg else []
+    candidates += [home / "Documents", home / "My Documents"]
+    for folder in candidates:
+        if folder.is_dir():
+            return folder
+    return home
+
+
+def check_folder(text: str) -> Path:
+    """The folder named by ``text`` (``~`` expanded), created if missing.
+
+    Raises ExportError when the text is empty, names a file, or the folder cannot be made.
+    """
+    cleaned = text.strip()
+    if not cleaned:
+        raise ExportError("no folder given: type the folder where the files should go")
+    folder = Path(os.path.expanduser(cleaned))
+    if folder.exists() and not folder.is_dir():
+        raise ExportError(f"{folder} is a file, not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ExportError(f"cannot create the folder {folder}: {exc.strerror or exc}") from exc
+    return folder
+
+
+def safe_name(stem: str) -> str:
+    """``stem`` reduced to letters, digits, ``-`` and ``_`` (safe on every file system)."""
+    cleaned = re.sub(r"[^A-Za-z0-9_-]+", "-", stem).strip("-")
+    return cleaned or "export"
+
+
+def unique_path(folder: Path, stem: str, suffix: str) -> Path:
+    """``folder/stem.suffix``, or ``stem-2.suffix``... when that name is taken."""
+    path = folder / f"{stem}{suffix}"
+    n = 2
+    while path.exists():
+        path = folder / f"{stem}-{n}{suffix}"
+        n += 1
+    return path
+
+
+def timestamped(prefix: str) -> str:
+    """A file stem like ``tournament-nim-20250101-1200``."""
+    return safe_name(f"{prefix}-{time.strftime('%Y%m%d-%H%M%S')}")
+
+
+def csv_text(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
+    """A CSV document (comma separated, quoted where needed, one line per row)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(list(header))
+    for row in rows:
+        writer.writerow(list(row))
+    return buffer.getvalue()
+
+
+def write_csv(folder: Path, stem: str, header: Sequence[str],
+              rows: Iterable[Sequence[object]]) -> Path:
+    """Write a CSV file into ``folder`` (a new name if taken); return its path."""
+    path = unique_path(folder, safe_name(stem), ".csv")
+    try:
+        atomic_write_text(path, csv_text(header, rows))
+    except OSError as exc:
+        raise ExportError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    return path
+
+
+def write_png(folder: Path, stem: str, surface: pygame.Surface) -> Path:
+    """Save ``surface`` as a PNG file into ``folder`` (a new name if taken); return its path.
+
+    pygame writes to a file name, so the picture goes to a temporary file first and its bytes
+    are then written atomically.
+    """
+    path = unique_path(folder, safe_name(stem), ".png")
+    fd, tmp = tempfile.mkstemp(suffix=".png")
+    os.close(fd)
+    try:
+        pygame.image.save(surface, tmp)
+        data = Path(tmp).read_bytes()
+        atomic_write_bytes(path, data)
+    except (OSError, pygame.error) as exc:
+        raise ExportError(f"cannot write {path}: {exc}") from exc
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    return path
