@@ -155,12 +155,22 @@ def alpha_fill(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, alpha
     surface.blit(layer, rect.topleft)
 
 
+_circles: dict[tuple[int, Colour, int, int], pygame.Surface] = {}
+
+
 def alpha_circle(surface: pygame.Surface, centre: tuple[float, float], radius: float,
                  colour: Colour, alpha: int, width: int = 0) -> None:
     """A translucent anti-aliased circle (filled when ``width`` is 0)."""
     r = max(1, round(radius))
-    layer = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
-    pygame.draw.aacircle(layer, (*colour, alpha), (r + 2, r + 2), r, width)
+    key = (r, (colour[0], colour[1], colour[2]), alpha, width)
+    layer = _circles.get(key)
+    if layer is None:
+        # Boards draw the same dots and shadows every frame: render each one once.
+        if len(_circles) > 256:
+            _circles.clear()
+        layer = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+        pygame.draw.aacircle(layer, (*colour, alpha), (r + 2, r + 2), r, width)
+        _circles[key] = layer
     surface.blit(layer, (round(centre[0]) - r - 2, round(centre[1]) - r - 2))
 
 
@@ -339,7 +349,9 @@ class Grid:
         """The board: a frame, the cells (checkered or plain) and the grid lines."""
         frame = self.board.inflate(max(2, self.cell // 7), max(2, self.cell // 7))
         pygame.draw.rect(surface, theme.grid, frame, border_radius=max(2, self.cell // 10))
-        for row in range(self.rows):
+        if not checker:
+            surface.fill(theme.board_light, self.board)
+        for row in range(self.rows if checker else 0):
             for col in range(self.cols):
                 light = not checker or (row + col) % 2 == 0
                 colour = theme.board_light if light else theme.board_dark

@@ -142,6 +142,7 @@ class MorpionView(BoardView):
         self.grid: Grid | None = None
         self._hands: tuple[pygame.Rect, pygame.Rect] = (pygame.Rect(0, 0, 0, 0),) * 2
         self._size = 0
+        self._sprites: dict[tuple[int, int, str, int], pygame.Surface] = {}
 
     def layout(self, rect: pygame.Rect, state: Any) -> None:
         """The board in the middle, a column for each side's pieces in hand."""
@@ -190,17 +191,32 @@ class MorpionView(BoardView):
 
     def _token(self, surface: pygame.Surface, centre: tuple[float, float], radius: float,
                player: int, theme: Theme, alpha: int = 255) -> None:
-        """A round token in the player's colour with its letter (X or O) on it."""
+        """A round token in the player's colour with its mark (X or O), see-through below 255.
+
+        Each token image is rendered once per size, side, theme and transparency.
+        """
+        r = max(2, round(radius))
+        key = (r, player, theme.name, alpha)
+        sprite = self._sprites.get(key)
+        if sprite is None:
+            if len(self._sprites) > 48:
+                self._sprites.clear()
+            size = 2 * r + 8
+            sprite = pygame.Surface((size, size), pygame.SRCALPHA)
+            self._token_full(sprite, (size / 2, size / 2), r, player, theme)
+            if alpha < 255:
+                sprite.set_alpha(alpha)
+            self._sprites[key] = sprite
+        half = sprite.get_width() / 2
+        surface.blit(sprite, (round(centre[0] - half), round(centre[1] - half)))
+
+    @staticmethod
+    def _token_full(surface: pygame.Surface, centre: tuple[float, float], radius: float,
+                    player: int, theme: Theme) -> None:
+        """Draw a token: soft shadow, disc with a rim, and the X cross or the O ring."""
         fill = theme.piece0 if player == 0 else theme.piece1
         ring = theme.piece_outline if player == 0 else blend(theme.piece1, theme.text, 0.55)
         mark = theme.accent if player == 0 else theme.legal
-        if alpha < 255:
-            size = round(radius * 2 + 6)
-            layer = pygame.Surface((size, size), pygame.SRCALPHA)
-            self._token(layer, (size / 2, size / 2), radius, player, theme)
-            layer.set_alpha(alpha)
-            surface.blit(layer, (round(centre[0] - size / 2), round(centre[1] - size / 2)))
-            return
         alpha_circle(surface, (centre[0] + radius * 0.06, centre[1] + radius * 0.1), radius,
                      theme.shadow, 120)
         disc(surface, centre, radius, fill, ring, max(2, round(radius * 0.08)))

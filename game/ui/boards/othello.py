@@ -102,6 +102,7 @@ class OthelloView(BoardView):
         self.grid: Grid | None = None
         self._panels: tuple[pygame.Rect, pygame.Rect] = (pygame.Rect(0, 0, 0, 0),) * 2
         self._size = 0
+        self._sprites: dict[tuple[int, int, str], pygame.Surface] = {}
 
     def layout(self, rect: pygame.Rect, state: Any) -> None:
         """The board in the middle, each side's disc count in a column beside it."""
@@ -161,13 +162,17 @@ class OthelloView(BoardView):
         """A disc with a rim and a soft shine; ``squash`` < 1 narrows it (mid-flip)."""
         fill, rim = self._colours(content, theme)
         if squash >= 0.999:
-            alpha_circle(surface, (centre[0] + radius * 0.07, centre[1] + radius * 0.1), radius,
-                         theme.shadow, 110)
-            disc(surface, centre, radius, fill, rim, max(2, round(radius * 0.08)))
-            if sum(fill) < 450:
-                # A soft shine gives dark discs volume (on light discs it would not show).
-                alpha_circle(surface, (centre[0] - radius * 0.3, centre[1] - radius * 0.3),
-                             radius * 0.22, blend(fill, (255, 255, 255), 0.6), 90)
+            r = max(2, round(radius))
+            key = (r, content, theme.name)
+            sprite = self._sprites.get(key)
+            if sprite is None:
+                # A whole disc (shadow, rim, shine) is rendered once per size and colour.
+                if len(self._sprites) > 32:
+                    self._sprites.clear()
+                sprite = pygame.Surface((2 * r + 8, 2 * r + 8), pygame.SRCALPHA)
+                self._disc_full(sprite, (r + 4, r + 4), r, fill, rim, theme)
+                self._sprites[key] = sprite
+            surface.blit(sprite, (round(centre[0]) - r - 4, round(centre[1]) - r - 4))
             return
         width = max(2, round(2 * radius * squash))
         rect = pygame.Rect(0, 0, width, round(2 * radius))
@@ -176,6 +181,18 @@ class OthelloView(BoardView):
         inner = rect.inflate(-max(2, round(radius * 0.16 * squash)), -max(2, round(radius * 0.16)))
         if inner.width > 0:
             pygame.draw.ellipse(surface, fill, inner)
+
+    @staticmethod
+    def _disc_full(surface: pygame.Surface, centre: tuple[float, float], radius: float,
+                   fill: Colour, rim: Colour, theme: Theme) -> None:
+        """A whole disc: soft shadow, rim, face and (on dark discs) a shine."""
+        alpha_circle(surface, (centre[0] + radius * 0.07, centre[1] + radius * 0.1), radius,
+                     theme.shadow, 110)
+        disc(surface, centre, radius, fill, rim, max(2, round(radius * 0.08)))
+        if sum(fill) < 450:
+            # A soft shine gives dark discs volume (on light discs it would not show).
+            alpha_circle(surface, (centre[0] - radius * 0.3, centre[1] - radius * 0.3),
+                         radius * 0.22, blend(fill, (255, 255, 255), 0.6), 90)
 
     def draw(self, surface: pygame.Surface, state: Any, ctx: BoardContext) -> None:
         """Board, coordinates, discs (animated), dots, last move, hint, counts and scores."""
