@@ -285,6 +285,36 @@ def test_win_by_movement() -> None:
     assert s.legal_moves() == ()
 
 
+@pytest.mark.parametrize("size", [3, 4, 5])
+def test_every_line_wins_in_the_moving_phase(size: int) -> None:
+    cells = [(r, c) for r in range(size) for c in range(size)]
+    for name, line in line_kinds(size):
+        # X holds the line but its last cell, plus one piece off the line that it moves in.
+        gap = line[-1]
+        extra = next(cell for cell in cells if cell not in line)
+        x_cells = [*line[:-1], extra]
+        free = [cell for cell in cells if cell not in line and cell != extra]
+        o_cells = free[:size]
+        if any(set(o_cells) == set(other) for _, other in line_kinds(size)):
+            o_cells = free[1 : size + 1]
+        rows = [
+            "".join(
+                "X" if (r, c) in x_cells else "O" if (r, c) in o_cells else "."
+                for c in range(size)
+            )
+            for r in range(size)
+        ]
+        s = MorpionState.from_rows(rows, to_move=0)
+        assert s.outcome is None and s.phase == "moving", rows
+        move = MorpionMove(gap, extra)
+        assert move in s.legal_moves()
+        after = s.play(move)
+        assert after.outcome is not None and after.outcome.winner == 0, rows
+        assert after.outcome.message == f"X made a line of {size} ({name})"
+        assert after.winning_line() == tuple(line)
+        assert after.vacated == extra
+
+
 def test_win_by_movement_on_a_diagonal_5x5() -> None:
     rows = ["X.O..", ".X.O.", "..XO.", "O..X.", "O...X"]
     # X holds the whole a1-e5 diagonal already: not a position of a game (X would have won).
@@ -451,6 +481,11 @@ def test_from_rows_rejects_impossible_positions(
 ) -> None:
     with pytest.raises(PositionError, match=why):
         MorpionState.from_rows(rows, to_move=to_move)
+
+
+def test_from_rows_refuses_a_history_while_placing() -> None:
+    with pytest.raises(PositionError, match="once all pieces are placed"):
+        MorpionState.from_rows(["X..", "...", "..."], history=[3])
 
 
 def test_direct_construction_is_checked() -> None:

@@ -187,15 +187,20 @@ def _build_geometry(size: int) -> _Geometry:
     )
 
 
-_GEOMETRY: dict[int, _Geometry] = {}
+class _GeometryCache(dict[int, _Geometry]):
+    """Board tables by size, built on first use (a plain dict lookup afterwards)."""
+
+    def __missing__(self, size: int) -> _Geometry:
+        geo = self[size] = _build_geometry(size)
+        return geo
+
+
+_GEOMETRY = _GeometryCache()
 
 
 def _geometry(size: int) -> _Geometry:
     """The (cached) tables of a size x size board."""
-    geo = _GEOMETRY.get(size)
-    if geo is None:
-        geo = _GEOMETRY[size] = _build_geometry(size)
-    return geo
+    return _GEOMETRY[size]
 
 
 # _BYTE_BITS[k][b]: the indices of the set bits of byte b of a mask when it is the k-th byte
@@ -329,6 +334,11 @@ class MorpionState:
             seen = frozenset(history) | {m0 | m1 << geo.cells}
             mover = 0 if to_move is None else to_move
         else:
+            if any(True for _ in history):
+                raise PositionError(
+                    "a history only exists once all pieces are placed, and this board has "
+                    f"{c0} X and {c1} O of {size} each"
+                )
             mover = (0 if c0 == c1 else 1) if to_move is None else to_move
         winners = [p for p in (0, 1) if any(masks[p] & ln == ln for ln in geo.lines)]
         if len(winners) == 2:
@@ -381,7 +391,12 @@ class MorpionState:
         return moves
 
     def play(self, move: MorpionMove) -> MorpionState:
-        """The state after ``move``; raises IllegalMoveError saying why (self is unchanged)."""
+        """The state after ``move``; raises IllegalMoveError saying why (self is unchanged).
+
+        Once all pieces are down this copies the history set, so its cost grows with the
+        number of arrangements seen (about 1 microsecond per 100); games between sensible
+        players repeat long before that matters, only long random games notice it.
+        """
         if self.outcome is not None:
             raise GameOverError(f"the game is over ({self.outcome.message}): no more moves")
         if not isinstance(move, MorpionMove):
