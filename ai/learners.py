@@ -313,17 +313,61 @@ def _record_states(record: GameRecord) -> list[GameState[Any]]:
 
 
 class EliminationLearner(TabularLearner):
-    """The matchbox learner that stops playing moves that lost (see the module docstring)."""
+    """The matchbox learner that stops playing moves that lost (see the module docstring).
+
+    Seed 001 eliminates *positions*: its list of losing boards is checked against the board
+    each candidate move would produce. So besides the boxes this learner keeps the set of
+    positions it has learned to avoid moving into (the keys of the positions its eliminated
+    moves led to); a move of any box that leads to one of them is eliminated too when that
+    box is next used. In Nim, for instance, learning that leaving 4 matches loses eliminates
+    "take 3 from 7" and "take 2 from 6" at once. This is sound in any game whose key says who
+    moved into the position (the side to move is in the key, or the game is impartial).
+    """
 
     kind = "elimination"
     score_kind = "allowed"
 
+    def __init__(self, spec: str, seed: int | None, game_name: str, options: Any,
+                 params: Mapping[str, float] | None = None) -> None:
+        super().__init__(spec, seed, game_name, options, params)
+        # Keys of the positions that moves lead to, per box (same order as the box).
+        self._after: dict[Hashable, tuple[Hashable, ...]] = {}
+        # Positions learned to be lost for whoever moves into them.
+        self._lost: set[Hashable] = set()
+        self._lost_pending: set[str] = set()
+
     def _initial_value(self) -> float:
         return 1.0
 
+    def reset(self) -> None:
+        """Forget everything learned."""
+        super().reset()
+        self._after.clear()
+        self._lost.clear()
+        self._lost_pending.clear()
+
+    def _synced_box(self, state: GameState[Any]) -> Box:
+        """The box of ``state`` with moves into lost positions eliminated."""
+        key = state.key
+        box = self.box(state)
+        after = self._after.get(key)
+        if after is None:
+            after = tuple(state.play(m).key for m in box)
+            self._after[key] = after
+            if self._lost_pending:
+                for child in after:
+                    if key_text(child) in self._lost_pending:
+                        self._lost.add(child)
+        if self._lost:
+            lost = self._lost
+            for move, child in zip(box, after, strict=True):
+                if child in lost and box[move] > 0.0:
+                    box[move] = 0.0
+        return box
+
     def decide(self, state: GameState[Any], limits: Limits) -> Decision:
         """Play uniformly among the allowed moves; at random when none is left."""
-        box = self.box(state)
+        box = self._synced_box(state)
         allowed = [m for m, v in box.items() if v > 0.0]
         info = self._info(box)
         if allowed:
@@ -335,6 +379,12 @@ class EliminationLearner(TabularLearner):
         return Decision(move=move, scores=dict(box), score_kind=self.score_kind, depth=0,
                         nodes=0, pv=(move,), info=info)
 
+    def table_view(self, state: GameState[Any]) -> Mapping[Hashable, float] | None:
+        """1 for each move still allowed, 0 for each eliminated (None for a finished game)."""
+        if state.outcome is not None:
+            return None
+        return dict(self._synced_box(state))
+
     def _learn_game(self, record: GameRecord, seats: frozenset[int]) -> None:
         outcome = record.outcome
         assert outcome is not None
@@ -343,18 +393,35 @@ class EliminationLearner(TabularLearner):
         loser = 1 - outcome.winner
         if loser not in seats:
             return
-        states = record.states
+        states = _record_states(record)
         # The loser's moves, last first: eliminate, and go back only while boxes empty.
         for i in range(len(record.moves) - 1, -1, -1):
             state = states[i]
             if state.to_move != loser:
                 continue
-            box = self.box(state)
+            box = self._synced_box(state)
             move = record.moves[i]
             if move in box:
                 box[move] = 0.0
+                self._lost.add(states[i + 1].key)
             if any(v > 0.0 for v in box.values()):
                 return
+
+    def to_json(self) -> dict[str, Any]:
+        """The table plus the positions learned to be lost (``lost_after``)."""
+        data = super().to_json()
+        data["lost_after"] = sorted({key_text(k) for k in self._lost} | self._lost_pending)
+        return data
+
+    def from_json(self, data: Any) -> None:
+        """Read the table and the positions learned to be lost (see the base class)."""
+        lost = data.get("lost_after", []) if isinstance(data, dict) else []
+        if not isinstance(lost, list) or not all(isinstance(k, str) for k in lost):
+            raise LearnerFileError("the file's lost_after is not a list of positions")
+        super().from_json(data)
+        self._after.clear()
+        self._lost.clear()
+        self._lost_pending = set(lost)
 
 
 # ------------------------------------------------------------------------------------------------
