@@ -254,7 +254,9 @@ class MorpionView(BoardView):
         hover = grid.cell_at(ctx.hover) if ctx.hover is not None and controller else None
         if lifted is not None:
             self._draw_forbidden(surface, grid, lifted, theme)
-        if controller is not None and ctx.show_legal:
+        # While placing every empty cell is allowed: dots on all of them would say nothing.
+        placing = isinstance(controller, MorpionController) and controller.placing
+        if controller is not None and ctx.show_legal and not placing:
             for element in marks:
                 cell = _as_cell(element)
                 if cell is not None and cell == hover:
