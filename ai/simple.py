@@ -119,7 +119,8 @@ def bestfirst_cost(cells: Sequence[int | None], size: int, cell: int, me: int) -
     opponent has more pieces there (``b > a``). Then multiply the sum by 2 for every such line
     where the opponent already has more than one piece (a threat worth blocking), and return
     the absolute value. Large values mean the line is strongly mine (building towards a win) or
-    strongly theirs (blocking); mixed lines cancel out.
+    strongly theirs (blocking); mixed lines cancel out. Like the seed, it has no special case
+    for a move that completes a line: such a move is simply scored like any other.
     """
     row, col = divmod(cell, size)
     lines: list[list[int]] = [
