@@ -120,6 +120,9 @@ def test_random_games_played_by_clicks(game: str, options: dict[str, Any]) -> No
             state = state.play(produced)
             plies += 1
         assert state.outcome is not None or plies == 300
+        # The finished board (winning line, far-row ring, final counts) draws too.
+        surface = pygame.Surface((800, 560))
+        view.draw(surface, state, BoardContext(theme=THEMES["default"], last_move=produced))
 
 
 @pytest.mark.parametrize(("game", "options"), VARIANTS)

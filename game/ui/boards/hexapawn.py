@@ -227,6 +227,7 @@ class HexapawnView(BoardView):
                                                              rect.centery - lift)))
         if controller is not None and ctx.show_legal:
             self._draw_marks(surface, hex_state, marks, selected, theme)
+        self._draw_winner(surface, hex_state, theme)
         hint = ctx.hint_move if isinstance(ctx.hint_move, HexapawnMove) else None
         if hint is not None:
             start = grid.centre(hint.from_row, hint.from_col)
@@ -236,6 +237,20 @@ class HexapawnView(BoardView):
             arrow(surface, start, end, theme.hint, grid.cell * 0.09, 200)
         if ctx.scores:
             self._draw_scores(surface, ctx)
+
+    def _draw_winner(self, surface: pygame.Surface, state: HexapawnState,
+                     theme: Theme) -> None:
+        """At the end, a ring around the winner's pawns that reached the far row."""
+        outcome = state.outcome
+        if outcome is None or outcome.winner is None:
+            return
+        grid = self.grid
+        assert grid is not None
+        far = state.rows - 1 if outcome.winner == 0 else 0
+        for col in range(state.cols):
+            if state.cell(far, col) == outcome.winner:
+                alpha_circle(surface, grid.centre(far, col), grid.cell * 0.47, theme.accent, 255,
+                             width=max(3, grid.cell // 16))
 
     def _draw_marks(self, surface: pygame.Surface, state: HexapawnState, marks: set[Element],
                     selected: Cell | None, theme: Theme) -> None:
