@@ -63,8 +63,28 @@ OPTION_SPECS: dict[tuple[str, str], OptionSpec] = {
     ("othello", "size"): OptionSpec("choice", values=("4", "6", "8")),
 }
 
+#: Upper bounds the menu offers for some player parameters (the registry allows more, but an
+#: hour per move or ten million playouts are not classroom settings).
+PARAM_CAPS: dict[str, float] = {"time": 30.0, "iterations": 1_000_000.0}
+
 #: Extra menu entries other screens add (label key, factory): the learning lab, the tournament.
 EXTRA_ENTRIES: list[tuple[str, Callable[[App], Scene]]] = []
+
+
+def _open_lab(app: App) -> Scene:
+    from game.ui.scenes.learning_lab import LearningLabScene
+
+    return LearningLabScene(app)
+
+
+def _open_tournament(app: App) -> Scene:
+    from game.ui.scenes.tournament import TournamentScene
+
+    return TournamentScene(app)
+
+
+# Inserted before Rules, in reverse: the header reads "Learning lab, Tournament, Rules...".
+EXTRA_ENTRIES += [("menu.tournament", _open_tournament), ("menu.lab", _open_lab)]
 
 
 def spec_for(game: str, field: dataclasses.Field[Any], hint: Any) -> OptionSpec:
@@ -114,7 +134,8 @@ def player_description(info: PlayerInfo) -> str:
 
 
 def seat_title(spec: str, game: str, options: Any) -> str:
-    """A seat's display name: "Human", or the player's title with its main parameter."""
+    """A seat's display name: "Human", or the player's title with its first parameter that
+    differs from the default."""
     if spec == HUMAN:
         return tr("seat.human")
     try:
@@ -123,8 +144,22 @@ def seat_title(spec: str, game: str, options: Any) -> str:
         return spec
     if not info.params:
         return player_title(info)
-    first = info.params[0]
-    return f"{player_title(info)} ({param_label(first.name)} {first.format(values[first.name])})"
+    changed = [p for p in info.params if values[p.name] != p.default]
+    if not changed:
+        return player_title(info)
+    first = changed[0]
+    shown = param_text(first, values[first.name])
+    return f"{player_title(info)} ({param_label(first.name)} {shown})"
+
+
+def param_text(param: Param, value: float) -> str:
+    """A parameter's value for display: "auto"/"off" where 0 means the player's default."""
+    if value == 0:
+        key = f"param.{param.name}.zero"
+        shown = tr(key)
+        if shown != key:
+            return shown
+    return param.format(int(value) if param.kind is int else value)
 
 
 def param_label(name: str) -> str:
@@ -137,7 +172,8 @@ def param_label(name: str) -> str:
 def param_ladder(param: Param) -> list[float]:
     """Values a stepper offers for ``param``: unit steps for small ranges, 1-2-5 steps for
     large ones (MCTS iterations), tenths for fractions; always including the default."""
-    low, high = float(param.low), float(param.high)
+    low = float(param.low)
+    high = min(float(param.high), PARAM_CAPS.get(param.name, float(param.high)))
     values: set[float] = {float(param.default), low, high}
     if param.kind is int and high - low <= 30:
         values.update(float(v) for v in range(int(low), int(high) + 1))
@@ -153,7 +189,7 @@ def param_ladder(param: Param) -> list[float]:
         step = (high - low) / 20
         for i in range(21):
             values.add(round(low + i * step, 4))
-    return sorted(values)
+    return sorted(v for v in values if v <= high)
 
 
 class LadderStepper(Stepper):
@@ -395,7 +431,7 @@ class MenuScene(Scene):
             self.app.save_settings()
 
         return LadderStepper(lambda: param_label(param.name), get, set_, param_ladder(param),
-                             lambda v: param.format(int(v) if param.kind is int else v))
+                             lambda v: param_text(param, v))
 
     # -- actions --------------------------------------------------------------------------------
 
@@ -588,7 +624,7 @@ class MenuScene(Scene):
                        (pad * 2, pad + header_h // 2), "midleft", bold=True)
         sub_x = pad * 3 + text.size(tr("app.title"), m.title, True)[0]
         avail = self.header_buttons[0].rect.left - sub_x - pad * 2
-        if avail > m.body * 4:
+        if avail > text.size(tr("app.tagline"), m.small)[0]:
             text.blit_text(surface, tr("app.tagline"), m.small, theme.text_muted,
                            (sub_x, pad + header_h // 2 + m.title // 4), "bottomleft",
                            max_width=avail)
@@ -616,8 +652,6 @@ class MenuScene(Scene):
         for i, panel in enumerate(self.panels):
             draw_panel(surface, panel, theme, m.radius)
             title = titles[i]
-            if i == 0:
-                title = f"{title} · {tr(f'game.{self.game}.title')}"
             text.blit_text(surface, title, m.heading, theme.accent,
                            (panel.left + pad * 2, panel.top + pad), bold=True,
                            max_width=panel.width - pad * 4)

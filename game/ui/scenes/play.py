@@ -30,7 +30,7 @@ from game.ui.scenes.match import HUMAN, Match, hint_player, make_seat
 from game.ui.scenes.menu import player_description, player_title, seat_title
 from game.ui.scenes.settings import delay_label
 from game.ui.settings import AI_DELAYS
-from game.ui.theme import blend
+from game.ui.theme import Colour, Theme, blend
 from game.ui.widgets import Button, Toggle, Widget, draw_panel
 
 if TYPE_CHECKING:
@@ -55,6 +55,13 @@ def side_name(game: str, side: int, fallback: tuple[str, str]) -> str:
     key = f"game.{game}.side{side}"
     name = tr(key)
     return fallback[side] if name == key else name
+
+
+def side_colour(game: str, side: int, theme: Theme) -> Colour:
+    """The colour of ``side``'s pieces as the board draws them (Othello's first player is
+    Black, the dark piece colour; in the other games the first player has the light one)."""
+    light_first = game != "othello"
+    return theme.piece0 if (side == 0) == light_first else theme.piece1
 
 
 def is_pass(move: Any) -> bool:
@@ -477,6 +484,9 @@ class PlayScene(Scene):
         result = self.worker.poll()
         if result is not None:
             self._take_result(result)
+            if self.match.over:
+                self._finish()
+                return
         if self.pending is not None:
             self.reveal_left -= dt
             if self.reveal_left <= 0 and (not self.paused or self.step_once):
@@ -512,7 +522,7 @@ class PlayScene(Scene):
                 self.apply_move(moves[0])
 
     def _ai_turn(self, dt: float) -> None:
-        if self.ai_error is not None or self.worker.current_id:
+        if self.ai_error is not None or self.worker.current_id or self.match.over:
             return
         if self.paused and not self.step_once:
             return
@@ -570,40 +580,45 @@ class PlayScene(Scene):
 
     # -- drawing --------------------------------------------------------------------------------
 
-    def status(self) -> tuple[str, bool]:
-        """The status line's text and whether it reports a problem."""
+    def status(self) -> tuple[str, str, bool]:
+        """The status line: a headline, a detail (what to click, why not) and whether the detail
+        reports a problem."""
         sides = self.sides()
         if self.match.over:
             outcome = self.state.outcome
             assert outcome is not None
             headline, reason = outcome_texts(self.game, self.state, outcome, sides)
-            return f"{headline} · {reason}", False
-        if self.message:
-            return self.message, self.message_bad
-        if self.ai_error is not None:
-            return tr("play.ai_stopped"), True
+            return headline, reason, False
         side = sides[self.state.to_move]
+        detail = ""
+        if self.ai_error is not None:
+            return tr("play.ai_turn", side=side), tr("play.ai_stopped"), True
         if self.match.human_to_move:
+            headline = tr("play.human_turn", side=side)
             controller = self._controller()
-            prompt = tr(controller.prompt_key()) if controller is not None else ""
+            detail = tr(controller.prompt_key()) if controller is not None else ""
             if self.hint_thinking:
-                prompt = tr("play.hint_thinking")
-            return tr("play.human_turn", side=side, prompt=prompt), False
-        if self.pending is not None:
-            return tr("play.ai_chose", side=side, move=str(self.pending.move)), False
-        if self.paused and not self.step_once:
-            return tr("play.paused", side=side), False
-        if self.thinking_since is not None:
-            return tr("play.ai_thinking", side=side,
-                      player=self.seat_label(self.match.seat_index(self.state.to_move))), False
-        return tr("play.ai_turn", side=side), False
+                detail = tr("play.hint_thinking")
+        elif self.pending is not None:
+            headline = tr("play.ai_chose", side=side, move=str(self.pending.move))
+        elif self.paused and not self.step_once:
+            headline = tr("play.ai_turn", side=side)
+            detail = tr("play.paused")
+        elif self.thinking_since is not None:
+            player = self.seat_label(self.match.seat_index(self.state.to_move))
+            headline = tr("play.ai_thinking", side=side, player=player)
+        else:
+            headline = tr("play.ai_turn", side=side)
+        if self.message:
+            return headline, self.message, self.message_bad
+        return headline, detail, False
 
     def layout(self) -> None:
         """Place the board, side panel and buttons for the window size."""
         w, h = self.app.size
         m = self.app.metrics
         pad = m.pad
-        status_h = int(m.heading * 1.9)
+        status_h = int(m.heading * 1.4 + m.body * 1.5)
         side_w = int(w * 0.32)
         self.panel_rect = pygame.Rect(w - side_w - pad * 2, pad * 2, side_w, h - pad * 4)
         left_w = self.panel_rect.left - pad * 4
@@ -644,19 +659,24 @@ class PlayScene(Scene):
             b.place(pygame.Rect(inner_x + (i % 2) * (bw2 + pad), bottom + (i // 2) * (row + pad),
                                 bw2, row), m.body)
         self.moves_rect = pygame.Rect(inner_x, y, inner_w, bottom - pad - y)
-        # End-of-game banner and AI-error box, over the bottom of the board.
+        # End-of-game banner and AI-error box: a strip below the board, which shrinks for it,
+        # so the final position stays fully visible.
         self.banner_rect = None
         if self.match.over or self.ai_error is not None:
-            bh = int(m.heading * 2 + m.body * 4.2)
-            banner = pygame.Rect(0, 0, int(self.board_rect.width * 0.9), bh)
-            banner.midbottom = (self.board_rect.centerx, self.board_rect.bottom - pad)
-            self.banner_rect = banner
-            bw3 = int(banner.width * 0.3)
-            by = banner.bottom - pad * 2 - row
+            bh = max(row + pad * 2, int(text.font(m.small).get_linesize() * 3.2) + pad * 2)
+            board = self.board_rect
+            self.banner_rect = pygame.Rect(board.left, board.bottom - bh, board.width, bh)
+            self.board_rect = pygame.Rect(board.left, board.top, board.width,
+                                          board.height - bh - pad * 2)
+            if self.view is not None:
+                self.view.layout(self.board_rect, self.state)
+            band = self.banner_rect
+            bw3 = int(band.width * 0.22)
+            by = band.centery - row // 2
             first, second = ((self.again_button, self.banner_menu_button) if self.match.over
                              else (self.retry_button, self.change_button))
-            first.place(pygame.Rect(banner.centerx - bw3 - pad // 2, by, bw3, row), m.body)
-            second.place(pygame.Rect(banner.centerx + pad // 2, by, bw3, row), m.body)
+            second.place(pygame.Rect(band.right - pad * 2 - bw3, by, bw3, row), m.body)
+            first.place(pygame.Rect(band.right - pad * 3 - 2 * bw3, by, bw3, row), m.body)
 
     def board_context(self) -> Any:
         """What the board view needs besides the state."""
@@ -694,16 +714,20 @@ class PlayScene(Scene):
         m = self.app.metrics
         pad = m.pad
         # Status line.
-        status, bad = self.status()
-        colour = theme.danger if bad else (theme.accent if self.match.over else theme.text)
-        status_rect = pygame.Rect(self.board_rect.left, pad * 2, self.board_rect.width,
-                                  int(m.heading * 1.6))
-        x = status_rect.left
+        headline, detail, bad = self.status()
+        top = pad * 2
+        x = self.board_rect.left
         if self.thinking_since is not None or self.hint_thinking:
-            self._spinner(surface, (x + m.heading // 2, status_rect.centery), m.heading // 2)
+            self._spinner(surface, (x + m.heading // 2, top + m.heading * 2 // 3),
+                          m.heading // 2)
             x += m.heading + pad
-        text.blit_text(surface, status, m.heading, colour, (x, status_rect.centery), "midleft",
-                       bold=True, max_width=status_rect.right - x)
+        text.blit_text(surface, headline, m.heading, theme.accent if self.match.over
+                       else theme.text, (x, top), bold=True,
+                       max_width=self.board_rect.right - x)
+        if detail:
+            text.blit_text(surface, detail, m.body, theme.danger if bad else theme.text_muted,
+                           (self.board_rect.left, top + int(m.heading * 1.35)),
+                           bold=bad, max_width=self.board_rect.width)
         # Board.
         if self.view is not None:
             try:
@@ -752,7 +776,7 @@ class PlayScene(Scene):
                        theme.accent if to_move else theme.panel_border, 3 if to_move else 2)
             disc_r = int(rect.height * 0.24)
             centre = (rect.left + pad + disc_r, rect.top + rect.height // 2)
-            piece = theme.piece0 if side == 0 else theme.piece1
+            piece = side_colour(self.game, side, theme)
             pygame.draw.circle(surface, piece, centre, disc_r)
             pygame.draw.circle(surface, theme.piece_outline, centre, disc_r, max(1, m.line))
             tx = centre[0] + disc_r + pad
@@ -795,9 +819,10 @@ class PlayScene(Scene):
         if d is None:
             lines.append(tr("play.reasoning_none"))
         else:
-            who = self.seat_label(self.reasoning_seat) if self.reasoning_seat is not None else ""
+            if self.reasoning_seat is not None:
+                lines.append(self.seat_label(self.reasoning_seat))
             depth = "—" if d.depth is None else str(d.depth)
-            lines.append(tr("play.reasoning_head", player=who, depth=depth,
+            lines.append(tr("play.reasoning_head", depth=depth,
                             nodes=f"{d.nodes:,}".replace(",", " "), s=f"{d.elapsed:.2f}"))
             if d.move in d.scores:
                 lines.append(tr("play.reasoning_best", move=str(d.move),
@@ -805,7 +830,8 @@ class PlayScene(Scene):
                                     f"score_kind.{d.score_kind}")))
             if len(d.pv) > 1:
                 lines.append(tr("play.reasoning_line", line=" ".join(str(x) for x in d.pv[:8])))
-            for key, value in list(d.info.items())[:2]:
+            shown = [(k, v) for k, v in d.info.items() if k not in ("algorithm", "value")]
+            for key, value in shown[:2]:
                 lines.append(f"{key}: {value}")
         box = pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
                           line_h * len(lines) + m.pad)
@@ -852,25 +878,20 @@ class PlayScene(Scene):
         theme = self.app.theme
         m = self.app.metrics
         b = self.banner_rect
-        veil = pygame.Surface(b.size, pygame.SRCALPHA)
-        veil.fill((*theme.panel, 235))
-        surface.blit(veil, b)
-        pygame.draw.rect(surface, theme.accent if self.match.over else theme.danger, b, 3,
-                         border_radius=m.radius)
+        draw_panel(surface, b, theme, m.radius, theme.panel,
+                   theme.accent if self.match.over else theme.danger, 3)
+        text_right = self.again_button.rect.left if self.match.over else (
+            self.retry_button.rect.left)
+        area = pygame.Rect(b.left + m.pad * 2, b.top + m.pad, text_right - b.left - m.pad * 4,
+                           b.height - 2 * m.pad)
         if self.match.over:
             outcome = self.state.outcome
             assert outcome is not None
             headline, reason = outcome_texts(self.game, self.state, outcome, self.sides())
-            text.blit_text(surface, headline, int(m.heading * 1.3), theme.accent,
-                           (b.centerx, b.top + m.pad), "midtop", bold=True,
-                           max_width=b.width - 2 * m.pad)
-            text.blit_text(surface, reason, m.body, theme.text,
-                           (b.centerx, b.top + m.pad + int(m.heading * 1.7)), "midtop",
-                           max_width=b.width - 2 * m.pad)
+            text.blit_text(surface, headline, m.heading, theme.accent,
+                           (area.left, b.centery), "bottomleft", bold=True,
+                           max_width=area.width)
+            text.blit_text(surface, reason, m.body, theme.text, (area.left, b.centery),
+                           "topleft", max_width=area.width)
         elif self.ai_error is not None:
-            text.blit_text(surface, tr("play.ai_error_title"), m.heading, theme.danger,
-                           (b.centerx, b.top + m.pad), "midtop", bold=True)
-            area = pygame.Rect(b.left + m.pad * 2, b.top + m.pad + int(m.heading * 1.4),
-                               b.width - m.pad * 4, self.retry_button.rect.top - b.top
-                               - int(m.heading * 1.4) - m.pad * 2)
             text.blit_wrapped(surface, self.ai_error[1], m.small, theme.text, area, line_gap=0)
