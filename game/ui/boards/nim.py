@@ -303,9 +303,11 @@ class NimView(BoardView):
         high = nim.max_allowed_take(heap)
         if nim.heaps[heap] == 0:
             return tr("boards.nim_empty")
+        variant = nim.options.variant
+        if high == 1 and not (variant == "fibonacci" and nim.last_take == 0):
+            return tr("boards.nim_take_one")
         if not long:
             return tr("boards.nim_take_short", high=high)
-        variant = nim.options.variant
         if variant == "fibonacci":
             if nim.last_take == 0:
                 return tr("boards.nim_fib_first", high=high)
