@@ -3,6 +3,8 @@ play with invariants, hypothesis properties and board symmetries."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -504,6 +506,43 @@ def test_direct_construction_is_checked() -> None:
         MorpionState(9, (0, 0), 0)
 
 
+def test_states_are_immutable_and_survive_pickle_and_copy() -> None:
+    s = play_texts(3, START_MOVING + " a1-c2 b1-a1")
+    with pytest.raises(AttributeError, match="immutable"):
+        s.to_move = 0
+    with pytest.raises(AttributeError, match="immutable"):
+        del s.masks
+    for twin in (pickle.loads(pickle.dumps(s)), copy.deepcopy(s), copy.copy(s)):
+        assert twin == s and hash(twin) == hash(s)
+        assert twin.last_move == s.last_move
+        assert twin.legal_moves() == s.legal_moves()
+        assert twin.play(twin.parse_move("c2-b3")) == s.play(s.parse_move("c2-b3"))
+    assert "XOX" in repr(MorpionState.from_rows(["XOX", "OX.", "..O"]))
+
+
+def test_long_history_is_kept_whole() -> None:
+    # A 5x5 random game runs hundreds of moves past placing: the history must record every
+    # arrangement exactly once however it is stored, and a repeat must still be caught.
+    rng = random.Random(11)
+    s = MorpionOptions(5).initial_state()
+    seen: set[int] = set()
+    plies = 0
+    while s.outcome is None:
+        s = s.play(rng.choice(s.legal_moves()))
+        plies += 1
+        if s.in_hand(0) == s.in_hand(1) == 0:
+            if s.outcome is not None and s.outcome.reason == "repetition":
+                assert s.arrangement in seen
+            else:
+                assert s.arrangement not in seen
+                seen.add(s.arrangement)
+        assert s.positions_seen == len(seen)
+        if plies % 97 == 0:
+            assert s.history == frozenset(seen)
+    assert s.history == frozenset(seen)
+    assert len(seen) > 100, "pick a seed whose game runs long enough to test merging"
+
+
 def test_owner_off_board_raises() -> None:
     with pytest.raises(IndexError, match="off the 3x3 board"):
         MorpionOptions(3).initial_state().owner(3, 0)
@@ -575,6 +614,10 @@ def deep_check(s: MorpionState) -> None:
         assert s.parse_move(str(m)) == m
         child = s.play(m)
         assert child.to_move == 1 - s.to_move
+    history = s.history
+    assert len(history) == s.positions_seen
+    assert all(s.has_seen(code) for code in history)
+    assert s.has_seen(s.arrangement) == (s.positions_seen > 0)
     if s.outcome is None or s.outcome.reason == "line":
         rebuilt = MorpionState.from_rows(list(s.rows()), s.to_move, s.history)
         assert rebuilt == s and rebuilt.key == s.key

@@ -42,7 +42,7 @@ is a few bit operations.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from operator import itemgetter
 from typing import Literal
 
@@ -235,7 +235,12 @@ def _parse_cell(text: str, size: int) -> Cell:
         ) from None
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+# Arrangements recorded since the last merge are kept in a small set; once it holds this many
+# they are merged into the big one. play() then copies at most this many codes most of the time
+# and the whole history only once every _RECENT_LIMIT moves, instead of at every move.
+_RECENT_LIMIT = 32
+
+
 class MorpionState:
     """A Morpion position, immutable and hashable.
 
@@ -245,41 +250,56 @@ class MorpionState:
     at the start or for a position built by hand).
 
     Make states with ``MorpionOptions(...).initial_state()``, :meth:`play` or :meth:`from_rows`;
-    direct construction is checked for consistency.
+    direct construction is checked for consistency. Attributes cannot be assigned.
 
     Equality and hashing cover the board, the side to move, the history and the outcome, but not
     ``last_move``: two states with different histories have different futures (one may be a move
     away from a repetition draw), while the last move only matters for drawing the board.
+
+    Inside, the history is split in two frozensets (``_old`` and the at most ``_RECENT_LIMIT``
+    codes added since, ``_new``) so that :meth:`play` stays cheap in long games;
+    :meth:`has_seen` tests an arrangement without building the union.
     """
+
+    __slots__ = ("_new", "_old", "last_move", "masks", "outcome", "size", "to_move")
 
     size: int
     masks: tuple[int, int]
     to_move: int
-    history: frozenset[int] = frozenset()
-    outcome: Outcome | None = None
-    last_move: MorpionMove | None = field(default=None)
+    outcome: Outcome | None
+    last_move: MorpionMove | None
+    _old: frozenset[int]
+    _new: frozenset[int]
 
-    def __post_init__(self) -> None:
-        size = check_int_option("size", self.size, MIN_SIZE, MAX_SIZE)
+    def __init__(
+        self,
+        size: int,
+        masks: tuple[int, int],
+        to_move: int,
+        history: frozenset[int] = frozenset(),
+        outcome: Outcome | None = None,
+        last_move: MorpionMove | None = None,
+    ) -> None:
+        size = check_int_option("size", size, MIN_SIZE, MAX_SIZE)
         geo = _geometry(size)
         if (
-            not isinstance(self.masks, tuple)
-            or len(self.masks) != 2
-            or not all(isinstance(m, int) and 0 <= m <= geo.full for m in self.masks)
+            not isinstance(masks, tuple)
+            or len(masks) != 2
+            or not all(isinstance(m, int) and 0 <= m <= geo.full for m in masks)
         ):
             raise PositionError(f"masks must be two cell bitmasks of a {size}x{size} board")
-        m0, m1 = self.masks
+        m0, m1 = masks
         if m0 & m1:
             raise PositionError("a cell cannot hold pieces of both players")
         c0, c1 = m0.bit_count(), m1.bit_count()
         if c0 > size or c1 > size:
             raise PositionError(f"each player has only {size} pieces, got {c0} X and {c1} O")
-        if not isinstance(self.history, frozenset) or not all(
-            isinstance(code, int) and 0 <= code < 1 << 2 * geo.cells for code in self.history
+        if not isinstance(history, frozenset) or not all(
+            isinstance(code, int) and 0 <= code < 1 << 2 * geo.cells for code in history
         ):
             raise PositionError("history must be a frozenset of arrangement codes")
-        if self.to_move not in (0, 1) or isinstance(self.to_move, bool):
-            raise PositionError(f"to_move must be 0 or 1, got {self.to_move!r}")
+        if to_move not in (0, 1) or isinstance(to_move, bool):
+            raise PositionError(f"to_move must be 0 or 1, got {to_move!r}")
         if c0 + c1 < 2 * size:
             expected = 0 if c0 == c1 else 1 if c0 == c1 + 1 else None
             if expected is None:
@@ -287,14 +307,54 @@ class MorpionState:
                     f"X moves first, so during placing X has as many pieces as O or one more; "
                     f"got {c0} X and {c1} O"
                 )
-            if self.to_move != expected:
+            if to_move != expected:
                 raise PositionError(
                     f"with {c0} X and {c1} O placed it is {SIDE_NAMES[expected]}'s turn"
                 )
-            if self.history:
+            if history:
                 raise PositionError("the repetition history starts only once all pieces are placed")
-        elif m0 | m1 << geo.cells not in self.history:
+        elif m0 | m1 << geo.cells not in history:
             raise PositionError("the history must contain the current arrangement")
+        if outcome is not None and not isinstance(outcome, Outcome):
+            raise PositionError(f"outcome must be an Outcome or None, got {outcome!r}")
+        if last_move is not None and not isinstance(last_move, MorpionMove):
+            raise PositionError(f"last_move must be a MorpionMove or None, got {last_move!r}")
+        _init(self, size, (m0, m1), to_move, history, _EMPTY, outcome, last_move)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"MorpionState is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"MorpionState is immutable: cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Rebuild through _init: the default slots protocol would call the refused __setattr__.
+        return (
+            _restore,
+            (self.size, self.masks, self.to_move, self._old, self._new, self.outcome,
+             self.last_move),
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"MorpionState(size={self.size}, rows={'/'.join(self.rows())}, "
+            f"to_move={self.to_move}, positions_seen={self.positions_seen}, "
+            f"outcome={self.outcome!r}, last_move={self.last_move})"
+        )
+
+    @property
+    def history(self) -> frozenset[int]:
+        """The arrangement codes recorded since all pieces were placed (current one included);
+        built on each call, so prefer :meth:`has_seen` and :attr:`positions_seen` in loops."""
+        if not self._new:
+            return self._old
+        if not self._old:
+            return self._new
+        return self._old | self._new
+
+    def has_seen(self, arrangement: int) -> bool:
+        """True if ``arrangement`` (a code like :attr:`arrangement`) is in the history."""
+        return arrangement in self._new or arrangement in self._old
 
     # ----------------------------------------------------------------- construction helpers
 
@@ -393,9 +453,9 @@ class MorpionState:
     def play(self, move: MorpionMove) -> MorpionState:
         """The state after ``move``; raises IllegalMoveError saying why (self is unchanged).
 
-        Once all pieces are down this copies the history set, so its cost grows with the
-        number of arrangements seen (about 1 microsecond per 100); games between sensible
-        players repeat long before that matters, only long random games notice it.
+        Once all pieces are down it adds the new arrangement to the small recent set, and every
+        ``_RECENT_LIMIT`` moves merges that into the big one (a copy of the whole history,
+        about 1 microsecond per 100 arrangements), so long games stay cheap.
         """
         if self.outcome is not None:
             raise GameOverError(f"the game is over ({self.outcome.message}): no more moves")
@@ -451,15 +511,20 @@ class MorpionState:
             if new & lines[k] == lines[k]:
                 outcome = geo.wins[player][k]
                 break
-        history = self.history
+        old, new_codes = self._old, self._new
         if (masks[0] | masks[1]).bit_count() == 2 * size:
             code = masks[0] | masks[1] << geo.cells
-            if code in history:
+            if code in new_codes or code in old:
                 if outcome is None:
                     outcome = REPETITION
+            elif len(new_codes) < _RECENT_LIMIT:
+                new_codes = new_codes | {code}
             else:
-                history = history | {code}
-        return _make(size, masks, 1 - player, history, outcome, move)
+                old = old | new_codes
+                new_codes = frozenset((code,))
+        state: MorpionState = _new_state(MorpionState)
+        _init(state, size, masks, 1 - player, old, new_codes, outcome, move)
+        return state
 
     def parse_move(self, text: str) -> MorpionMove:
         """Read ``"b2"`` (placement) or ``"a1-b2"`` (movement; ``a1->b2`` and ``a1 b2`` are
@@ -524,13 +589,14 @@ class MorpionState:
 
     @property
     def repetition_history(self) -> frozenset[int]:
-        """Arrangement codes recorded since all pieces were placed (current one included)."""
+        """Arrangement codes recorded since all pieces were placed (current one included);
+        the same as :attr:`history`."""
         return self.history
 
     @property
     def positions_seen(self) -> int:
         """How many distinct arrangements have been recorded (0 while pieces are being placed)."""
-        return len(self.history)
+        return len(self._old) + len(self._new)  # disjoint: a code is added only if unseen
 
     def winning_line(self) -> tuple[Cell, ...]:
         """The cells of the line that won the game, or () if nobody made one."""
@@ -564,6 +630,7 @@ class MorpionState:
             and self.to_move == other.to_move
             and self.size == other.size
             and self.outcome == other.outcome
+            and self.positions_seen == other.positions_seen
             and self.history == other.history
         )
 
@@ -571,26 +638,43 @@ class MorpionState:
         return hash((self.size, self.masks, self.to_move, self.history, self.outcome))
 
 
-_new = object.__new__
+_EMPTY: frozenset[int] = frozenset()
+_new_state = object.__new__
 _set = object.__setattr__
 
 
-def _make(
+def _init(
+    state: MorpionState,
     size: int,
     masks: tuple[int, int],
     to_move: int,
-    history: frozenset[int],
+    old: frozenset[int],
+    new: frozenset[int],
     outcome: Outcome | None,
     last_move: MorpionMove | None,
-) -> MorpionState:
-    """Build a state from values already known to be consistent, skipping the checks."""
-    state: MorpionState = _new(MorpionState)
+) -> None:
+    """Fill a state's slots with values already known to be consistent, skipping the checks."""
     _set(state, "size", size)
     _set(state, "masks", masks)
     _set(state, "to_move", to_move)
-    _set(state, "history", history)
+    _set(state, "_old", old)
+    _set(state, "_new", new)
     _set(state, "outcome", outcome)
     _set(state, "last_move", last_move)
+
+
+def _restore(
+    size: int,
+    masks: tuple[int, int],
+    to_move: int,
+    old: frozenset[int],
+    new: frozenset[int],
+    outcome: Outcome | None,
+    last_move: MorpionMove | None,
+) -> MorpionState:
+    """Rebuild a pickled or copied state."""
+    state: MorpionState = _new_state(MorpionState)
+    _init(state, size, masks, to_move, old, new, outcome, last_move)
     return state
 
 
