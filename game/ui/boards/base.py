@@ -17,7 +17,7 @@ Every size is a proportion of the rectangle, never fixed pixels, so a board is a
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -103,7 +103,6 @@ class BoardContext:
     anim: float = 1.0
     previous_state: Any = None
     interactive: bool = False
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 class BoardView:
@@ -184,12 +183,6 @@ def disc(surface: pygame.Surface, centre: tuple[float, float], radius: float, fi
         pygame.draw.aacircle(surface, fill, c, max(1, r - outline_width))
     else:
         pygame.draw.aacircle(surface, fill, c, r)
-
-
-def contrast_on(colour: Colour) -> Colour:
-    """Black or white, whichever reads better on ``colour``."""
-    luminance = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
-    return (20, 20, 24) if luminance > 140 else (250, 250, 250)
 
 
 SIGNED_KINDS = frozenset({"value", "q", "eval", "discs", "exact", "minimax", "alphabeta"})
