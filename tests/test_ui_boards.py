@@ -442,3 +442,37 @@ def test_score_labels_by_kind() -> None:
     assert labels["c"][1] == theme.text and labels["a"][2] and not labels["b"][2]
     ranked = score_labels({"a": 3.0, "b": 10.0}, "visits", theme)
     assert ranked["b"][1] == theme.score_good and ranked["a"][1] == theme.score_bad
+
+
+@settings(max_examples=40, deadline=None)
+@given(game=st.sampled_from(["hexapawn", "morpion", "othello"]), seed=st.integers(0, 10_000),
+       clicks=st.lists(st.tuples(st.integers(-1, 8), st.integers(-1, 8)), max_size=40))
+def test_click_sequences_keep_the_selection_sane(game: str, seed: int,
+                                                 clicks: list[tuple[int, int]]) -> None:
+    """Any sequence of cell clicks: moves are legal, a selection is always one's own piece,
+    highlighted cells are on the board, and the prompt key is translated."""
+    rng = random.Random(seed)
+    state = _start(game, {"size": 4} if game == "morpion" else {})
+    for _ in range(rng.randint(0, 12)):
+        if state.outcome is not None:
+            break
+        state = state.play(rng.choice(state.legal_moves()))
+    if state.outcome is not None:
+        return
+    controller = board_view_for(game, THEMES["default"]).controller(state)
+    table = json.loads(asset("i18n", "boards.en.json").read_text(encoding="utf-8"))
+    rows, cols = (state.rows, state.cols) if game == "hexapawn" else (state.size, state.size)
+    for cell in clicks:
+        result = controller.click(cell)
+        if result.move is not None:
+            assert result.move in state.legal_moves()
+            return
+        if result.message_key is not None:
+            assert result.message_key in table
+        assert controller.prompt_key() in table
+        selected = controller.selected()
+        if selected is not None:
+            owner = (state.cell(*selected) if game == "hexapawn" else state.owner(*selected))
+            assert owner == state.to_move
+        for row, col in controller.highlighted():
+            assert 0 <= row < rows and 0 <= col < cols
