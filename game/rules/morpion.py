@@ -33,10 +33,11 @@ Representation
 --------------
 Cells are numbered ``row * D + col``; ``(row, col) = (0, 0)`` is ``a1`` (column letter, then
 1-based row, rows counted from the top as in the other games). A state holds one bitmask of
-cells per player, the side to move, the frozenset of arrangements recorded so far (each
-arrangement is the integer ``mask0 | mask1 << D*D``), the outcome and the last move. Legal moves
-come from precomputed per-size tables of interned move objects, so generating and playing moves
-is a few bit operations.
+cells per player, the side to move, the set of arrangements recorded so far (each arrangement
+is the integer ``mask0 | mask1 << D*D``; the set is kept as two frozensets, a big one and a small
+recent one, so that a move does not copy the whole history), the outcome and the last move.
+Legal moves come from precomputed per-size tables of interned move objects, so generating and
+playing moves is a few bit operations.
 """
 
 from __future__ import annotations
@@ -417,11 +418,12 @@ class MorpionState:
         """The position and side to move as one integer: ``X | O << n | to_move << 2n``.
 
         The repetition history is *not* in the key, so two states with the same key may differ
-        in what repeats next. That is fine for learners and transposition tables: a table entry
-        says what a position is worth to the side to move, and the repetition rule only cuts
-        games short in a draw; search code that wants to see repetitions exactly checks
-        :attr:`repetition_history` itself (the arrangement of a child in its parent's history
-        means the child is a draw).
+        in what repeats next (and one of them may be a finished draw with no legal moves). That
+        is fine for learners and transposition tables: an entry says what a position is worth
+        to the side to move; the repetition rule only cuts a game short in a draw, and keying
+        on the history would make almost every position of the moving phase new, so a learner
+        would never meet the same key twice. Search code that wants repetitions exactly asks
+        the state: ``parent.has_seen(child.arrangement)`` (or ``child.outcome``) tells a draw.
         """
         n = self.size * self.size
         return self.masks[0] | self.masks[1] << n | self.to_move << 2 * n
