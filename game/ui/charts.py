@@ -342,7 +342,7 @@ def heat_map(surface: pygame.Surface, rect: pygame.Rect, row_labels: Sequence[st
     ch = min(area.height / nrows, cw * 1.2, px * 3.0)
     flat = [abs(v) for row in values for v in row if v is not None]
     limit = max(flat, default=1.0) or 1.0
-    cell_px = max(6, min(small, int(ch * 0.5), int(cw * 0.3)))
+    cell_px = max(6, min(small, int(ch * 0.5), int(cw * 0.32)))
     if col_title:
         text.blit_text(surface, col_title, small, theme.text_muted,
                        (area.left + round(cw * ncols / 2), top), "midtop", bold=True)
@@ -368,7 +368,7 @@ def heat_map(surface: pygame.Surface, rect: pygame.Rect, row_labels: Sequence[st
                 continue
             colour = diverging(theme, v, limit) if signed else sequential(theme, v, limit)
             pygame.draw.rect(surface, colour, cell, border_radius=max(1, int(ch) // 8))
-            if highlight and (r, c) in highlight:
+            if highlight and (r, c) in highlight and min(cell.size) > 8:
                 pygame.draw.rect(surface, theme.text, cell, max(2, int(ch) // 14),
                                  border_radius=max(1, int(ch) // 8))
             label_text = show(v)

@@ -1,0 +1,1193 @@
+"""The learning lab: train a learner live, watch its results grow, and look inside its boxes.
+
+Left, the set-up: game and variant, the learner and its parameters, its seat, its training
+opponent (itself, or any player of the registry), the number of games and the speed. Right, the
+Train / Pause / Stop controls with a progress bar (games done, games per second, time left), two
+live charts (cumulative wins of each side, and the learner's win rate over a sliding window,
+with earlier runs overlaid faded for comparison), and the knowledge: every matchbox drawn as a
+mini-board of its position with the learner's beads / allowed moves / Q-values on it, sortable by
+use, the boxes changed by the last game outlined. For Q-learning on one-heap Nim the table is
+also shown as a heat map, one row per match count and one column per take (the seed's table).
+
+Training runs in an :class:`ai.training.TrainingRunner` thread; this scene polls it each frame
+and reads the learner's table only under the runner's lock. Save / Load / Reset keep learners as
+JSON files in the user data folder; "Play against it" opens the play screen with the trained
+learner in its seat.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ai.base import Player
+from ai.learners import KINDS, TabularLearner, key_text, make_learner
+from ai.registry import Param, PlayerSpecError, get_player_info, make_player, players_for
+from ai.training import (
+    DRAW,
+    LOSS,
+    SEATS,
+    SPEEDS,
+    WIN,
+    Progress,
+    TrainingRunner,
+)
+from game.rules.base import GameState, RulesError
+from game.rules.registry import game_names, get_game
+from game.ui import charts, text, widgets
+from game.ui.i18n import tr
+from game.ui.scene import Scene
+from game.ui.scenes.dialogs import ListPopup, MessageDialog
+from game.ui.scenes.menu import LadderStepper, param_label, param_ladder, param_text, player_title
+from game.ui.theme import Colour, Theme, blend
+from game.ui.widgets import Button, Choice, Toggle, Widget, draw_panel
+from game.userdata import UnreadableFileError, data_dir, read_json
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.boards.base import BoardView
+
+SELF = "self"
+GAME_COUNTS = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000)
+#: Variants the lab offers per game (keyword options); small boards, so tables stay readable.
+VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {
+    "nim": ({}, {"matches": 12}, {"misere": True}, {"variant": "fibonacci", "matches": 15},
+            {"variant": "marienbad", "heaps": (1, 3, 5)},
+            {"variant": "marienbad", "heaps": (1, 3, 5, 7)}),
+    "hexapawn": ({}, {"rows": 3, "cols": 4}, {"rows": 4, "cols": 4}),
+    "morpion": ({},),
+    "othello": ({"size": 4}, {"size": 6}),
+}
+#: How often the charts and the boxes are redrawn from the runner's data while training.
+REFRESH_SECONDS = 0.2
+LABEL_WIDTH = 0.34
+RUN_COLOURS_KEYS = ("legal", "hint", "accent", "highlight", "last_move")
+
+
+def learners_folder() -> Path:
+    """Where the lab saves learners (inside the user data folder)."""
+    return data_dir() / "learners"
+
+
+def options_from_json(game: str, raw: Any) -> Any:
+    """A game's options from their JSON form (lists become tuples); raises RulesError/TypeError
+    for anything the game does not accept."""
+    info = get_game(game)
+    if not isinstance(raw, dict):
+        raise TypeError("the options are not a table of values")
+    values = {k: tuple(v) if isinstance(v, list) else v for k, v in raw.items()}
+    return info.options(**values)
+
+
+def variant_label(game: str, options: Any) -> str:
+    """A short translated name for a variant: "20 matches, take 1-3", "4×4"..."""
+    if game == "nim":
+        if options.variant == "single":
+            label = tr("lab.variant.nim.single", n=options.matches, k=options.max_take)
+        elif options.variant == "fibonacci":
+            label = tr("lab.variant.nim.fibonacci", n=options.matches)
+        else:
+            label = tr("lab.variant.nim.marienbad",
+                       heaps=" · ".join(str(h) for h in options.heaps))
+        return label + (tr("lab.variant.misere") if options.misere else "")
+    if game == "hexapawn":
+        return f"{options.rows}×{options.cols}"
+    return f"{options.size}×{options.size}"
+
+
+def game_title(game: str) -> str:
+    """The translated name of a game."""
+    return tr(f"game.{game}.title")
+
+
+@dataclass
+class Run:
+    """One training run's results as the charts need them (kept after the run ends).
+
+    The series are extended incrementally from the runner's results, so a 100,000-game run
+    costs nothing per frame once drawn.
+    """
+
+    label: str
+    planned: int
+    window: int
+    self_play: bool = False
+    results: list[int] = field(default_factory=list)
+    wins: list[int] = field(default_factory=list)
+    losses: list[int] = field(default_factory=list)
+    draws: list[int] = field(default_factory=list)
+    rate: list[float] = field(default_factory=list)
+    _hits: int = 0
+
+    def extend(self, new: list[int]) -> None:
+        """Add games' results (WIN/LOSS/DRAW codes) to every series."""
+        w = self.wins[-1] if self.wins else 0
+        lo = self.losses[-1] if self.losses else 0
+        d = self.draws[-1] if self.draws else 0
+        for r in new:
+            self.results.append(r)
+            w += r == WIN
+            lo += r == LOSS
+            d += r == DRAW
+            self.wins.append(w)
+            self.losses.append(lo)
+            self.draws.append(d)
+            i = len(self.results) - 1
+            self._hits += r == WIN
+            if i >= self.window:
+                self._hits -= self.results[i - self.window] == WIN
+            self.rate.append(self._hits / min(i + 1, self.window))
+
+
+@dataclass
+class BoxView:
+    """One matchbox as drawn: its position, its values per move, how often it was used."""
+
+    key: Hashable
+    state: GameState[Any]
+    values: dict[Any, float]
+    used: int
+    changed: bool
+
+
+def window_for(games: int) -> int:
+    """The sliding window of the win-rate chart: a tenth of the run, from 10 to 500 games."""
+    return max(10, min(500, games // 10))
+
+
+class LearningLabScene(Scene):
+    """The learning lab screen."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.game = "nim"
+        self.options: Any = get_game(self.game).options()
+        self.kind = "elimination"
+        self.params: dict[str, float] = {}
+        self.seat = "first"
+        self.opponent = "random"
+        self.games = 500
+        self.speed = "fast"
+        self.keep_learning = True
+        self.sort_by_use = True
+        self.page = 0
+        self.learner: TabularLearner = self._new_learner()
+        self.runner: TrainingRunner | None = None
+        self.runs: list[Run] = []
+        self.usage: dict[Hashable, int] = {}
+        self.positions: dict[Hashable, GameState[Any]] = {}
+        self.boxes: list[BoxView] = []
+        self.last_changed: set[Hashable] = set()
+        self.view: BoardView | None = None
+        self.view_game = ""
+        self.message: str | None = None
+        self._refresh_left = 0.0
+        self._chart_cache: dict[str, tuple[Any, pygame.Surface]] = {}
+        self._box_rects: list[tuple[pygame.Rect, BoxView]] = []
+        self.panels: dict[str, pygame.Rect] = {}
+        self.config_widgets: list[Widget] = []
+        self.train_button = Button(lambda: tr("lab.train"), self.train, primary=True)
+        self.pause_button = Button(
+            lambda: tr("lab.resume") if self.runner and self.runner.paused else tr("lab.pause"),
+            self.toggle_pause)
+        self.stop_button = Button(lambda: tr("lab.stop"), self.stop, danger=True)
+        self.save_button = Button(lambda: tr("lab.save"), self._save_clicked)
+        self.load_button = Button(lambda: tr("lab.load"), self.open_load)
+        self.reset_button = Button(lambda: tr("lab.reset"), self.ask_reset)
+        self.play_button = Button(lambda: tr("lab.play_against"), self.play_against,
+                                  primary=True)
+        self.keep_toggle = Toggle(lambda: tr("lab.keep_learning"), lambda: self.keep_learning,
+                                  self._set_keep)
+        self.menu_button = Button(lambda: tr("lab.menu"), self.to_menu)
+        self.clear_button = Button(lambda: tr("lab.clear_runs"), self.clear_runs)
+        self.sort_button = Button(
+            lambda: tr("lab.sort_use") if self.sort_by_use else tr("lab.sort_position"),
+            self.toggle_sort)
+        self.prev_button = Button(lambda: "◀", lambda: self.turn_page(-1))
+        self.next_button = Button(lambda: "▶", lambda: self.turn_page(+1))
+        self.rebuild()
+        self.refresh_knowledge()
+
+    # -- set-up ---------------------------------------------------------------------------------
+
+    def _new_learner(self) -> TabularLearner:
+        info = get_player_info(self.kind)
+        values = info.defaults()
+        values.update({k: v for k, v in self.params.items() if k in values})
+        self.params = {k: float(v) for k, v in values.items()}
+        learner = make_learner(self.kind, self.game, self.options, self.params)
+        learner.spec = info.canonical_spec(values)
+        return learner
+
+    def _fresh(self) -> None:
+        """A new, empty learner for the current set-up (earlier runs stay on the chart)."""
+        self.learner = self._new_learner()
+        self.usage = {}
+        self.positions = {}
+        self.last_changed = set()
+        self.page = 0
+        self.refresh_knowledge()
+
+    @property
+    def training(self) -> bool:
+        """True while a run's thread is alive."""
+        return self.runner is not None and not self.runner.finished
+
+    def set_game(self, game: Any) -> None:
+        """Choose the game (its first variant, a fresh learner)."""
+        if self.training or game == self.game:
+            return
+        self.game = str(game)
+        self.options = get_game(self.game).options(**VARIANTS[self.game][0])
+        self._check_opponent()
+        self._fresh()
+        self.rebuild()
+
+    def set_variant(self, index: Any) -> None:
+        """Choose one of the game's variants (a fresh learner)."""
+        if self.training:
+            return
+        presets = VARIANTS[self.game]
+        i = int(index)
+        if 0 <= i < len(presets):
+            self.options = get_game(self.game).options(**presets[i])
+        self._check_opponent()
+        self._fresh()
+        self.rebuild()
+
+    def variant_index(self) -> int:
+        """Index of the current options among the presets (-1: loaded from a file)."""
+        info = get_game(self.game)
+        for i, preset in enumerate(VARIANTS[self.game]):
+            if info.options(**preset) == self.options:
+                return i
+        return -1
+
+    def set_kind(self, kind: Any) -> None:
+        """Choose the kind of learner (a fresh learner)."""
+        if self.training or kind == self.kind:
+            return
+        self.kind = str(kind)
+        self.params = {}
+        self._fresh()
+        self.rebuild()
+
+    def set_param(self, name: str, value: float) -> None:
+        """Change a learner parameter; the learner keeps its table and plays by the new value."""
+        info = get_player_info(self.kind)
+        param = info.param(name)
+        typed: float = round(value) if param.kind is int else value
+        self.params[name] = float(typed)
+        with self._lock():
+            self.learner.params[name] = float(typed)
+            values = {p.name: self.params.get(p.name, p.default) for p in info.params}
+            self.learner.spec = info.canonical_spec(values)
+
+    def _check_opponent(self) -> None:
+        names = [i.name for i in players_for(self.game, self.options)]
+        if self.opponent != SELF and self.opponent not in names:
+            self.opponent = "random"
+
+    def _set_keep(self, on: bool) -> None:
+        self.keep_learning = on
+
+    def _lock(self) -> Any:
+        return self.runner.lock if self.runner is not None else contextlib.nullcontext()
+
+    def rebuild(self) -> None:
+        """Recreate the set-up widgets for the current game and learner."""
+        game_items = [(g, self._game_label(g)) for g in game_names()]
+        variants = VARIANTS[self.game]
+        info = get_game(self.game)
+        variant_items: list[tuple[Any, Callable[[], str]]] = [
+            (i, self._variant_label(info.options(**preset))) for i, preset in enumerate(variants)]
+        if self.variant_index() < 0:
+            variant_items.append((-1, self._variant_label(self.options)))
+        kind_items = [(k, self._player_label(k)) for k in KINDS]
+        seat_items = [(s, self._tr_label(f"lab.seat.{s}")) for s in SEATS]
+        opponent_items: list[tuple[Any, Callable[[], str]]] = [(SELF, self._tr_label("lab.self"))]
+        for p in players_for(self.game, self.options):
+            opponent_items.append((p.name, self._player_label(p.name)))
+        speed_items = [(s, self._tr_label(f"lab.speed.{s}")) for s in SPEEDS]
+        game_items_list: list[tuple[Any, Callable[[], str]]] = list(game_items)
+        self.config_widgets = [
+            Choice(self._tr_label("lab.game"), game_items_list, lambda: self.game,
+                   self.set_game, self.open_choice, label_width=LABEL_WIDTH),
+            Choice(self._tr_label("lab.variant"), variant_items, self.variant_index,
+                   self.set_variant, self.open_choice, label_width=LABEL_WIDTH),
+            Choice(self._tr_label("lab.learner"), kind_items, lambda: self.kind, self.set_kind,
+                   self.open_choice, label_width=LABEL_WIDTH),
+        ]
+        for param in get_player_info(self.kind).params:
+            def get(name: str = param.name, default: float = float(param.default)) -> float:
+                return self.params.get(name, default)
+
+            def set_(value: float, name: str = param.name) -> None:
+                self.set_param(name, value)
+
+            def fmt(value: float, p: Param = param) -> str:
+                return param_text(p, value)
+
+            self.config_widgets.append(LadderStepper(
+                self._param_label(param.name), get, set_, param_ladder(param), fmt))
+        self.config_widgets += [
+            Choice(self._tr_label("lab.seat"), seat_items, lambda: self.seat, self._set_seat,
+                   self.open_choice, label_width=LABEL_WIDTH),
+            Choice(self._tr_label("lab.opponent"), opponent_items, lambda: self.opponent,
+                   self._set_opponent, self.open_choice, label_width=LABEL_WIDTH),
+            LadderStepper(self._tr_label("lab.games"), lambda: float(self.games),
+                          self._set_games, [float(g) for g in GAME_COUNTS],
+                          lambda v: charts.format_number(v)),
+            Choice(self._tr_label("lab.speed"), speed_items, lambda: self.speed,
+                   self._set_speed, self.open_choice, label_width=LABEL_WIDTH),
+        ]
+
+    @staticmethod
+    def _tr_label(key: str) -> Callable[[], str]:
+        return lambda: tr(key)
+
+    @staticmethod
+    def _game_label(game: str) -> Callable[[], str]:
+        return lambda: game_title(game)
+
+    def _variant_label(self, options: Any) -> Callable[[], str]:
+        game = self.game
+        return lambda: variant_label(game, options)
+
+    @staticmethod
+    def _player_label(name: str) -> Callable[[], str]:
+        return lambda: player_title(get_player_info(name))
+
+    @staticmethod
+    def _param_label(name: str) -> Callable[[], str]:
+        return lambda: param_label(name)
+
+    def _set_seat(self, seat: Any) -> None:
+        if not self.training:
+            self.seat = str(seat)
+
+    def _set_opponent(self, name: Any) -> None:
+        if not self.training:
+            self.opponent = str(name)
+
+    def _set_games(self, value: float) -> None:
+        if not self.training:
+            self.games = int(value)
+
+    def _set_speed(self, speed: Any) -> None:
+        # The speed may change during a run: the runner reads it before each game and move.
+        self.speed = str(speed)
+        if self.runner is not None:
+            self.runner.speed = self.speed  # type: ignore[assignment]
+
+    def open_choice(self, choice: Choice) -> None:
+        """Show a choice's values as a list."""
+        items = [(value, label(), "") for value, label in choice.items]
+        self.app.push(ListPopup(self.app, choice.label(), items, choice.get(), choice.set))
+
+    # -- training -------------------------------------------------------------------------------
+
+    def opponent_player(self) -> Player | None:
+        """The training partner (None: the learner plays itself)."""
+        if self.opponent == SELF:
+            return None
+        return make_player(self.opponent, self.game, self.options)
+
+    def train(self) -> None:
+        """Start a run of ``games`` games with the current set-up."""
+        if self.training:
+            return
+        try:
+            opponent = self.opponent_player()
+        except (PlayerSpecError, RulesError, ValueError) as exc:
+            self.app.notify(str(exc))
+            return
+        self._absorb_runner()
+        info = get_game(self.game)
+        options = self.options
+        self.runner = TrainingRunner(self.learner, opponent,
+                                     lambda: info.initial_state(options), self.games,
+                                     seat=self.seat, speed=self.speed)  # type: ignore[arg-type]
+        opp = tr("lab.self") if opponent is None else player_title(
+            get_player_info(self.opponent))
+        label = tr("lab.run_label", n=len(self.runs) + 1,
+                   learner=player_title(get_player_info(self.kind)), opponent=opp)
+        self.runs.append(Run(label, self.games, window_for(self.games), opponent is None))
+        self.runs = self.runs[-6:]
+        self.message = None
+        self.runner.start()
+        self.app.play_sound("click")
+
+    def toggle_pause(self) -> None:
+        """Pause or resume the run."""
+        if self.runner is None or self.runner.finished:
+            return
+        if self.runner.paused:
+            self.runner.resume()
+        else:
+            self.runner.pause()
+
+    def stop(self) -> None:
+        """Stop the run; what was learned so far is kept."""
+        if self.runner is not None and not self.runner.finished:
+            self.runner.stop()
+
+    def _absorb_runner(self) -> None:
+        """Fold a finished run's usage counts and positions into the lab's own."""
+        runner = self.runner
+        if runner is None:
+            return
+        with runner.lock:
+            for key, n in runner.usage.items():
+                self.usage[key] = self.usage.get(key, 0) + n
+            self.positions.update(runner.positions)
+        runner.usage = {}
+        runner.positions = {}
+
+    def clear_runs(self) -> None:
+        """Forget the earlier runs on the charts (the learner keeps its table)."""
+        if self.training:
+            self.runs = self.runs[-1:]
+        else:
+            self.runs = []
+        self._chart_cache.clear()
+
+    # -- knowledge ------------------------------------------------------------------------------
+
+    def refresh_knowledge(self) -> None:
+        """Read the learner's boxes (under the runner's lock) for the knowledge panel."""
+        runner = self.runner
+        with self._lock():
+            usage = dict(self.usage)
+            positions = dict(self.positions)
+            if runner is not None:
+                for key, n in runner.usage.items():
+                    usage[key] = usage.get(key, 0) + n
+                positions.update(runner.positions)
+                self.last_changed = set(runner.last_changed)
+            boxes: list[BoxView] = []
+            for key, state in positions.items():
+                values = self.learner.table_view(state)
+                if values is None:
+                    continue
+                boxes.append(BoxView(key, state, dict(values), usage.get(key, 0),
+                                     key in self.last_changed))
+        self.boxes = self._sorted(boxes)
+
+    def _sorted(self, boxes: list[BoxView]) -> list[BoxView]:
+        if self.sort_by_use:
+            return sorted(boxes, key=lambda b: (-b.used, key_text(b.key)))
+        try:
+            return sorted(boxes, key=lambda b: b.key, reverse=True)  # type: ignore[arg-type, return-value]
+        except TypeError:
+            return sorted(boxes, key=lambda b: key_text(b.key))
+
+    def toggle_sort(self) -> None:
+        """Sort the boxes by use, or by position."""
+        self.sort_by_use = not self.sort_by_use
+        self.page = 0
+        self.boxes = self._sorted(self.boxes)
+
+    def turn_page(self, step: int) -> None:
+        """Show the previous or next page of boxes."""
+        self.page = max(0, self.page + step)
+
+    def explore_positions(self, limit: int = 4000) -> None:
+        """Find a drawable state for the boxes of a loaded table: walk the game's positions
+        from the start (at most ``limit``) and keep those the table holds."""
+        stored = set(self.learner.to_json()["table"])
+        if not stored:
+            return
+        start = get_game(self.game).initial_state(self.options)
+        seen: set[Hashable] = set()
+        frontier = [start]
+        while frontier and len(seen) < limit:
+            state = frontier.pop()
+            if state.outcome is not None or state.key in seen:
+                continue
+            seen.add(state.key)
+            if key_text(state.key) in stored:
+                self.positions.setdefault(state.key, state)
+            frontier.extend(state.play(m) for m in state.legal_moves())
+
+    def nim_table(self) -> tuple[list[str], list[str], list[list[float | None]]] | None:
+        """Q-learning on a one-heap Nim as the seed's table: one row per take, one column per
+        position (match count, with the take limit in Fibonacci), smallest first."""
+        if self.game != "nim" or self.options.variant == "marienbad" or not self.boxes:
+            return None
+        boxes = sorted(self.boxes, key=lambda b: key_text(b.key))
+        boxes.sort(key=lambda b: b.key)  # type: ignore[arg-type, return-value]
+        takes = sorted({m.count for b in boxes for m in b.values})
+        columns: list[str] = []
+        by_box = []
+        for b in boxes:
+            by_box.append({m.count: v for m, v in b.values.items()})
+            if self.options.variant == "fibonacci":
+                columns.append(f"{b.key[0]}/{b.key[1]}")  # type: ignore[index]
+            else:
+                columns.append(str(b.key))
+        values: list[list[float | None]] = [[col.get(t) for col in by_box] for t in takes]
+        return [f"\u2212{t}" for t in takes], columns, values
+
+    # -- files ----------------------------------------------------------------------------------
+
+    def save(self) -> Path | None:
+        """Save the learner as a new JSON file in the data folder; return its path."""
+        if self.training:
+            return None
+        stem = (f"{self.kind}-{self.game}-{variant_label(self.game, self.options)}-"
+                f"{self.learner.games_trained}g-{time.strftime('%Y%m%d-%H%M%S')}")
+        safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in stem)
+        folder = learners_folder()
+        path = folder / f"{safe}.json"
+        n = 2
+        while path.exists():
+            path = folder / f"{safe}-{n}.json"
+            n += 1
+        try:
+            self.learner.save(path)
+        except OSError as exc:
+            self.show_message(tr("lab.save_failed"), str(exc))
+            return None
+        self.app.notify(tr("lab.saved", name=path.name))
+        return path
+
+    def _save_clicked(self) -> None:
+        self.save()
+
+    def saved_files(self) -> list[tuple[Path, str, str]]:
+        """Every learner file of the data folder: (path, name, "game · kind · games · date"),
+        newest first; a file that cannot be read is listed as such."""
+        folder = learners_folder()
+        if not folder.is_dir():
+            return []
+        entries: list[tuple[float, Path, str, str]] = []
+        for path in folder.glob("*.json"):
+            try:
+                stamp = path.stat().st_mtime
+                data = read_json_quiet(path)
+            except OSError:
+                continue
+            date = time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
+            if isinstance(data, dict) and isinstance(data.get("game"), str):
+                game = str(data.get("game"))
+                try:
+                    variant = variant_label(game, options_from_json(game, data.get("options")))
+                    title = f"{game_title(game)} {variant}"
+                except (RulesError, TypeError, ValueError, AttributeError):
+                    title = game
+                kind = str(data.get("kind", "?"))
+                with contextlib.suppress(PlayerSpecError):
+                    kind = player_title(get_player_info(kind))
+                desc = tr("lab.file_desc", game=title, kind=kind,
+                          games=data.get("games_trained", "?"), date=date)
+            else:
+                desc = tr("lab.file_unreadable", date=date)
+            entries.append((stamp, path, path.stem, desc))
+        entries.sort(key=lambda e: -e[0])
+        return [(p, name, desc) for _s, p, name, desc in entries]
+
+    def open_load(self) -> None:
+        """List the saved learners; picking one loads it."""
+        if self.training:
+            return
+        files = self.saved_files()
+        if not files:
+            self.show_message(tr("lab.load"), tr("lab.no_files", folder=str(learners_folder())))
+            return
+        items = [(path, name, desc) for path, name, desc in files]
+        self.app.push(ListPopup(self.app, tr("lab.load_title"), items, None, self._load_picked))
+
+    def _load_picked(self, path: Any) -> None:
+        self.load_file(path)
+
+    def load_file(self, path: Any) -> bool:
+        """Load a learner file, switching the set-up to its game, variant and kind.
+
+        A file that cannot be used is moved aside (``NAME.corrupt-...``) and a message says so;
+        the current learner is then left as it was.
+        """
+        source = Path(path)
+        try:
+            data = read_json(source)
+        except FileNotFoundError:
+            self.show_message(tr("lab.load_failed"), tr("lab.file_missing", name=source.name))
+            return False
+        except UnreadableFileError as exc:
+            kept = exc.kept_as.name if exc.kept_as else "?"
+            self.show_message(tr("lab.load_failed"), tr("lab.file_corrupt", name=source.name,
+                                                        kept=kept))
+            return False
+        try:
+            if not isinstance(data, dict):
+                raise TypeError("not a learner file")
+            game = str(data.get("game"))
+            kind = str(data.get("kind"))
+            if kind not in KINDS:
+                raise ValueError(f"unknown learner kind {kind!r}")
+            options = options_from_json(game, data.get("options"))
+        except (RulesError, TypeError, ValueError) as exc:
+            from game.userdata import keep_aside
+
+            kept_path = keep_aside(source)
+            kept = kept_path.name if kept_path else "?"
+            self.show_message(tr("lab.load_failed"), tr("lab.file_foreign", name=source.name,
+                                                        error=str(exc), kept=kept))
+            return False
+        self.game, self.kind, self.options = game, kind, options
+        params = data.get("params")
+        self.params = ({str(k): float(v) for k, v in params.items()
+                        if isinstance(v, (int, float)) and not isinstance(v, bool)}
+                       if isinstance(params, dict) else {})
+        self._check_opponent()
+        self._fresh()
+        report = self.learner.load(source)
+        self.rebuild()
+        if not report.loaded:
+            self.show_message(tr("lab.load_failed"), report.message)
+            return False
+        self.explore_positions()
+        self.refresh_knowledge()
+        self.app.notify(tr("lab.loaded", name=source.name, games=self.learner.games_trained,
+                           boxes=self.learner.positions_known()))
+        return True
+
+    def ask_reset(self) -> None:
+        """Confirm, then forget everything the learner learned."""
+        if self.training:
+            return
+        self.app.push(MessageDialog(self.app, tr("lab.reset_title"), tr("lab.reset_text"), [
+            (lambda: tr("lab.reset"), self.reset),
+            (lambda: tr("dialog.cancel"), lambda: None),
+        ]))
+
+    def reset(self) -> None:
+        """Forget the learner's table (the charts of earlier runs stay)."""
+        self._absorb_runner()
+        self.runner = None
+        self._fresh()
+
+    def show_message(self, title: str, message: str) -> None:
+        """A message box over the lab (also kept in ``message`` for tests and the status)."""
+        self.message = message
+        self.app.push(MessageDialog(self.app, title, message,
+                                    [(lambda: tr("dialog.back"), lambda: None)]))
+
+    def play_against(self) -> None:
+        """Open the play screen: the trained learner in its seat, a human in the other."""
+        if self.training:
+            return
+        from game.ui.scenes.match import HUMAN, Match, Seat
+        from game.ui.scenes.play import PlayScene
+
+        self._absorb_runner()
+        learner_seat = Seat(self.learner.spec, self.learner, self.keep_learning)
+        human = Seat(HUMAN)
+        seats = (human, learner_seat) if self.seat == "second" else (learner_seat, human)
+        first = "random" if self.seat == "alternate" else "seat1"
+        match = Match(self.game, self.options, seats, first)
+        self.app.push(PlayScene(self.app, match))
+
+    def to_menu(self) -> None:
+        """Back to the menu (a run in progress is stopped; its learning is kept in memory only
+        until the lab closes)."""
+        self.app.pop(self)
+        if not self.app.scenes:
+            from game.ui.scenes.menu import MenuScene
+
+            self.app.push(MenuScene(self.app))
+
+    # -- frame ----------------------------------------------------------------------------------
+
+    def on_close(self) -> None:
+        if self.runner is not None:
+            self.runner.stop()
+            self.runner.join(0.2)
+
+    def on_enter(self) -> None:
+        # Back from "Play against it": the games played there may have changed the table.
+        self.refresh_knowledge()
+
+    def on_settings_changed(self) -> None:
+        self._chart_cache.clear()
+        self.view = None
+
+    def all_widgets(self) -> list[Widget]:
+        """Every widget, in event order."""
+        return [self.menu_button, *self.config_widgets, self.train_button, self.pause_button,
+                self.stop_button, self.clear_button, self.sort_button, self.prev_button,
+                self.next_button, self.save_button, self.load_button, self.reset_button,
+                self.play_button, self.keep_toggle]
+
+    def _enable(self) -> None:
+        busy = self.training
+        for w in self.config_widgets:
+            w.enabled = not busy
+        for w in self.config_widgets:
+            if isinstance(w, Choice) and w.label() == tr("lab.speed"):
+                w.enabled = True  # the speed can change during a run
+        self.train_button.enabled = not busy
+        self.pause_button.enabled = busy
+        self.stop_button.enabled = busy
+        for b in (self.save_button, self.load_button, self.reset_button, self.play_button):
+            b.enabled = not busy
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.layout()
+        self._enable()
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if self.training:
+                    self.stop()
+                else:
+                    self.to_menu()
+            elif event.key == pygame.K_SPACE:
+                if self.training:
+                    self.toggle_pause()
+                else:
+                    self.train()
+            return
+        if event.type == pygame.MOUSEWHEEL and self.panels.get("boxes", pygame.Rect(0, 0, 0, 0)
+                                                               ).collidepoint(widgets.mouse()):
+            self.turn_page(-1 if event.y > 0 else 1)
+            return
+        widgets.handle_all(self.all_widgets(), event)
+
+    def update(self, dt: float) -> None:
+        runner = self.runner
+        if runner is None:
+            return
+        run = self.runs[-1] if self.runs else None
+        done = runner.done
+        if run is not None and len(run.results) < done:
+            run.extend(runner.results[len(run.results):done])
+        self._refresh_left -= dt
+        if self._refresh_left <= 0 or runner.finished:
+            self._refresh_left = REFRESH_SECONDS
+            self.refresh_knowledge()
+        progress = runner.progress()
+        if progress.finished and not getattr(runner, "_reported", False):
+            runner._reported = True  # type: ignore[attr-defined]
+            self._absorb_runner()
+            self.refresh_knowledge()
+            if progress.error:
+                self.show_message(tr("lab.failed"), progress.error)
+            else:
+                key = "lab.stopped" if progress.stopped else "lab.finished"
+                self.app.notify(tr(key, done=progress.done,
+                                   games=self.learner.games_trained))
+            self.app.play_sound("end")
+
+    def layout(self) -> None:
+        """Place the panels and widgets for the current window size."""
+        w, h = self.app.size
+        m = self.app.metrics
+        pad = m.pad
+        header_h = int(m.title * 1.3)
+        bh = int(m.body * 1.9)
+        self.menu_button.place(pygame.Rect(w - pad * 2 - int(w * 0.12), pad + (header_h - bh) // 2,
+                                           int(w * 0.12), bh), m.body)
+        top = pad + header_h + pad
+        left = pygame.Rect(pad * 2, top, int(w * 0.32), h - top - pad * 2)
+        right = pygame.Rect(left.right + pad * 2, top, w - left.right - pad * 4, left.height)
+        self.panels["setup"] = left
+        # Set-up rows, then the file buttons at the bottom of the panel.
+        files_h = bh * 3 + pad * 4
+        rows = pygame.Rect(left.left + pad * 2, left.top + pad + int(m.heading * 1.4),
+                           left.width - pad * 4, left.height - files_h - int(m.heading * 1.4)
+                           - pad * 2)
+        step = min(int(m.body * 2.1), rows.height // max(1, len(self.config_widgets)))
+        for i, wdg in enumerate(self.config_widgets):
+            wdg.place(pygame.Rect(rows.left, rows.top + i * step, rows.width, step - pad // 2),
+                      m.body if step >= m.body * 1.8 else m.small)
+        fy = left.bottom - files_h + pad
+        half = (rows.width - pad) // 2
+        fpx = m.body if text.size(tr("lab.play_against"), m.body, True)[0] < half - bh // 2 \
+            else m.small
+        self.save_button.place(pygame.Rect(rows.left, fy, half, bh), fpx)
+        self.load_button.place(pygame.Rect(rows.left + half + pad, fy, half, bh), fpx)
+        self.reset_button.place(pygame.Rect(rows.left, fy + bh + pad, half, bh), fpx)
+        self.play_button.place(pygame.Rect(rows.left + half + pad, fy + bh + pad, half, bh), fpx)
+        self.keep_toggle.place(pygame.Rect(rows.left, fy + 2 * (bh + pad), rows.width, bh),
+                               m.small)
+        # Controls sized to their labels, then the progress bar (on its own row if narrow).
+        x = right.left
+        for b in (self.train_button, self.pause_button, self.stop_button, self.clear_button):
+            widest = max(text.size(tr(k), m.body, True)[0] for k in self._labels_of(b))
+            bw = widest + int(bh * 0.9)
+            b.place(pygame.Rect(x, right.top, bw, bh), m.body)
+            x += bw + pad
+        if right.right - x >= right.width * 0.3:
+            self.panels["progress"] = pygame.Rect(x + pad, right.top, right.right - x - pad, bh)
+            controls_h = bh
+        else:
+            self.panels["progress"] = pygame.Rect(right.left, right.top + bh + pad, right.width,
+                                                  bh)
+            controls_h = 2 * bh + pad
+        # Charts.
+        charts_top = right.top + controls_h + pad * 2
+        charts_h = int((right.bottom - charts_top) * 0.46)
+        half_w = (right.width - pad * 2) // 2
+        self.panels["chart_wins"] = pygame.Rect(right.left, charts_top, half_w, charts_h)
+        self.panels["chart_rate"] = pygame.Rect(right.left + half_w + pad * 2, charts_top,
+                                                half_w, charts_h)
+        # Knowledge.
+        kt = charts_top + charts_h + pad * 2
+        self.panels["boxes"] = pygame.Rect(right.left, kt, right.width, right.bottom - kt)
+        kb = self.panels["boxes"]
+        sh = int(m.small * 1.9)
+        nav = sh
+        self.next_button.place(pygame.Rect(kb.right - pad - nav, kb.top + pad, nav, sh), m.small)
+        self.prev_button.place(pygame.Rect(kb.right - 2 * (pad + nav), kb.top + pad, nav, sh),
+                               m.small)
+        sw = int(w * 0.14)
+        self.sort_button.place(pygame.Rect(self.prev_button.rect.left - pad - sw, kb.top + pad,
+                                           sw, sh), m.small)
+
+    def _labels_of(self, button: Button) -> tuple[str, ...]:
+        """Every text ``button`` may show (so it is sized for the longest)."""
+        if button is self.pause_button:
+            return ("lab.pause", "lab.resume")
+        if button is self.train_button:
+            return ("lab.train",)
+        if button is self.stop_button:
+            return ("lab.stop",)
+        return ("lab.clear_runs",)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.layout()
+        self._enable()
+        theme = self.app.theme
+        m = self.app.metrics
+        pad = m.pad
+        header_h = int(m.title * 1.3)
+        text.blit_text(surface, tr("lab.title"), m.title, theme.accent,
+                       (pad * 2, pad + header_h // 2), "midleft", bold=True)
+        sub_x = pad * 4 + text.size(tr("lab.title"), m.title, True)[0]
+        text.blit_text(surface, tr("lab.subtitle"), m.small, theme.text_muted,
+                       (sub_x, pad + header_h // 2), "midleft",
+                       max_width=self.menu_button.rect.left - sub_x - pad * 2)
+        setup = self.panels["setup"]
+        draw_panel(surface, setup, theme, m.radius)
+        text.blit_text(surface, tr("lab.setup"), m.heading, theme.accent,
+                       (setup.left + pad * 2, setup.top + pad), bold=True,
+                       max_width=setup.width - pad * 4)
+        self._draw_progress(surface, self.panels["progress"], theme, m)
+        for name in ("chart_wins", "chart_rate"):
+            draw_panel(surface, self.panels[name], theme, m.radius)
+            inner = self.panels[name].inflate(-pad * 3, -pad * 3)
+            surface.blit(self._chart(name, inner.size), inner)
+        self._draw_knowledge(surface, self.panels["boxes"], theme, m)
+        widgets.draw_all(self.all_widgets(), surface, theme)
+
+    def _draw_progress(self, surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
+                       m: widgets.Metrics) -> None:
+        progress = self.runner.progress() if self.runner is not None else None
+        bar = pygame.Rect(rect.left, rect.top, rect.width, int(rect.height * 0.45))
+        pygame.draw.rect(surface, theme.button, bar, border_radius=bar.height // 2)
+        if progress is not None and progress.planned:
+            filled = bar.copy()
+            filled.width = max(bar.height, int(bar.width * progress.fraction))
+            colour = theme.text_muted if progress.paused else theme.ok
+            pygame.draw.rect(surface, colour, filled, border_radius=bar.height // 2)
+        pygame.draw.rect(surface, theme.panel_border, bar, 2, border_radius=bar.height // 2)
+        text.blit_text(surface, progress_text(progress, self.learner.games_trained), m.small,
+                       theme.text, (rect.left, bar.bottom + m.pad // 3), max_width=rect.width)
+
+    def _chart(self, name: str, size: tuple[int, int]) -> pygame.Surface:
+        """The chart ``name`` drawn on its own surface, redrawn only when its data changed."""
+        theme = self.app.theme
+        px = self.app.metrics.small
+        lengths = tuple(len(r.results) for r in self.runs)
+        key = (size, theme.name, px, lengths, tuple(r.label for r in self.runs), tr("lab.title"))
+        cached = self._chart_cache.get(name)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        surf = pygame.Surface(size)
+        surf.fill(theme.panel)
+        rect = surf.get_rect()
+        if name == "chart_wins":
+            draw_wins_chart(surf, rect, self.runs, theme, px)
+        else:
+            draw_rate_chart(surf, rect, self.runs, theme, px)
+        self._chart_cache[name] = (key, surf)
+        return surf
+
+    def _board_view(self) -> BoardView | None:
+        if self.view is None or self.view_game != self.game:
+            from game.ui.boards import board_view_for
+
+            try:
+                self.view = board_view_for(self.game, self.app.theme)
+            except (ImportError, RulesError):
+                self.view = None
+            self.view_game = self.game
+        return self.view
+
+    def _draw_knowledge(self, surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
+                        m: widgets.Metrics) -> None:
+        draw_panel(surface, rect, theme, m.radius)
+        pad = m.pad
+        title = tr("lab.knowledge", n=len(self.boxes), games=self.learner.games_trained)
+        text.blit_text(surface, title, m.heading, theme.accent, (rect.left + pad * 2,
+                                                                 rect.top + pad), bold=True,
+                       max_width=self.sort_button.rect.left - rect.left - pad * 3)
+        body = pygame.Rect(rect.left + pad * 2, rect.top + pad * 2 + int(m.heading * 1.3),
+                           rect.width - pad * 4, rect.height - pad * 3 - int(m.heading * 1.3))
+        watching = (self.runner is not None and self.training and self.speed == "watch"
+                    and self.runner.current is not None)
+        if watching:
+            assert self.runner is not None
+            live = pygame.Rect(body.left, body.top, int(body.width * 0.32), body.height)
+            self._draw_live(surface, live, theme, m)
+            body = pygame.Rect(live.right + pad * 2, body.top, body.right - live.right - pad * 2,
+                               body.height)
+        table = self.nim_table() if self.kind == "qlearning" else None
+        if table is not None:
+            rows, cols, values = table
+            # The best take of each position is outlined: the move the learner would play.
+            best: set[tuple[int, int]] = set()
+            for c in range(len(cols)):
+                column = [row[c] for row in values if row[c] is not None]
+                if column:
+                    top_value = max(v for v in column if v is not None)
+                    best.update((r, c) for r, row in enumerate(values) if row[c] == top_value)
+            charts.heat_map(surface, body, rows, cols, values, theme, m.small,
+                            row_title=tr("lab.table.take"), col_title=tr("lab.table.matches"),
+                            highlight=best, fmt=lambda v: f"{v:+.2f}".replace("-", "\u2212"))
+            self.prev_button.visible = self.next_button.visible = False
+            self.sort_button.visible = False
+            return
+        self.sort_button.visible = True
+        self._draw_boxes(surface, body, theme, m)
+
+    def _draw_live(self, surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
+                   m: widgets.Metrics) -> None:
+        from game.ui.boards.base import BoardContext
+
+        assert self.runner is not None
+        state = self.runner.current
+        view = self._board_view()
+        pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.4), rect,
+                         border_radius=m.radius)
+        text.blit_text(surface, tr("lab.live", n=self.runner.done + 1), m.small, theme.text,
+                       (rect.centerx, rect.top + m.pad // 2), "midtop", bold=True,
+                       max_width=rect.width - m.pad)
+        if view is None or state is None:
+            return
+        board = rect.inflate(-m.pad * 2, -m.pad * 2)
+        board.top += m.small
+        board.height -= m.small
+        view.layout(board, state)
+        view.draw(surface, state, BoardContext(theme=theme, last_move=self.runner.current_move))
+
+    def _draw_boxes(self, surface: pygame.Surface, body: pygame.Rect, theme: Theme,
+                    m: widgets.Metrics) -> None:
+        from game.ui.boards.base import BoardContext
+
+        self._box_rects = []
+        if not self.boxes:
+            text.blit_wrapped(surface, tr("lab.no_boxes"), m.body, theme.text_muted, body)
+            self.prev_button.visible = self.next_button.visible = False
+            return
+        view = self._board_view()
+        label_h = int(m.small * 1.3)
+        target = max(body.height * 0.45, min(body.width / 3.0, m.height * 0.2))
+        cols = max(1, int(body.width // target))
+        cell_w = body.width / cols
+        rows = max(1, int(body.height // (cell_w * 0.8 + label_h)))
+        cell_h = body.height / rows
+        per_page = cols * rows
+        pages = max(1, -(-len(self.boxes) // per_page))
+        self.page = min(self.page, pages - 1)
+        self.prev_button.visible = self.next_button.visible = pages > 1
+        if pages > 1:
+            text.blit_text(surface, tr("lab.page", page=self.page + 1, pages=pages), m.small,
+                           theme.text_muted, (self.next_button.rect.right,
+                                              self.next_button.rect.bottom + m.pad // 3),
+                           "topright")
+        score_kind = self.learner.score_kind
+        for i, box in enumerate(self.boxes[self.page * per_page:(self.page + 1) * per_page]):
+            c, r = i % cols, i // cols
+            cell = pygame.Rect(round(body.left + c * cell_w) + m.pad // 2,
+                               round(body.top + r * cell_h) + m.pad // 2,
+                               round(cell_w) - m.pad, round(cell_h) - m.pad)
+            self._box_rects.append((cell, box))
+            border = theme.highlight if box.changed else theme.panel_border
+            fill = blend(theme.panel, theme.background, 0.35)
+            draw_panel(surface, cell, theme, m.radius, fill, border,
+                       max(2, m.line * 2) if box.changed else 1)
+            used = tr("lab.box_used", n=box.used)
+            text.blit_text(surface, used, m.small, theme.highlight if box.changed
+                           else theme.text_muted, (cell.centerx, cell.bottom - m.pad // 3),
+                           "midbottom", max_width=cell.width - m.pad)
+            board = pygame.Rect(cell.left + m.pad // 2, cell.top + m.pad // 2,
+                                cell.width - m.pad, cell.height - label_h - m.pad)
+            if self.game == "nim":
+                draw_nim_box(surface, board, box, score_kind, theme, m.small)
+                continue
+            if view is None:
+                continue
+            clip = surface.get_clip()
+            surface.set_clip(board)
+            try:
+                view.layout(board, box.state)
+                view.draw(surface, box.state, BoardContext(
+                    theme=theme, scores=box.values, score_kind=score_kind, show_legal=False))
+            except (ValueError, KeyError, AttributeError, pygame.error):
+                text.blit_text(surface, key_text(box.key), m.small, theme.text, board.center,
+                               "center", max_width=board.width)
+            finally:
+                surface.set_clip(clip)
+
+
+def draw_nim_box(surface: pygame.Surface, rect: pygame.Rect, box: BoxView, score_kind: str,
+                 theme: Theme, px: int) -> None:
+    """A Nim matchbox: the matches left drawn as sticks, then one line per take with what the
+    learner holds for it (allowed or eliminated, beads as dots, or a Q-value)."""
+    state: Any = box.state
+    heaps: tuple[int, ...] = tuple(state.heaps)
+    multi = len(heaps) > 1
+    header_h = int(rect.height * 0.3)
+    head = pygame.Rect(rect.left, rect.top, rect.width, header_h)
+    # The position: sticks for each heap, with the count written beside them.
+    total_sticks = sum(heaps) + 2 * (len(heaps) - 1)
+    stick_gap = min(head.width * 0.7 / max(1, total_sticks), px * 0.6)
+    stick_h = header_h * 0.62
+    x = head.left + px * 0.3
+    for h_i, count in enumerate(heaps):
+        for _ in range(count):
+            top = head.top + (header_h - stick_h) / 2
+            pygame.draw.line(surface, theme.match_wood, (x, top + stick_h * 0.2),
+                             (x, top + stick_h), max(1, int(stick_gap * 0.35)))
+            pygame.draw.circle(surface, theme.match_head, (round(x), round(top + stick_h * 0.2)),
+                               max(1, int(stick_gap * 0.35)))
+            x += stick_gap
+        if h_i < len(heaps) - 1:
+            x += stick_gap * 2
+    label = " · ".join(str(h) for h in heaps) if multi else str(heaps[0])
+    if state.options.variant == "fibonacci" and not multi:
+        label = f"{heaps[0]} (≤{state.max_allowed_take(0)})"
+    text.blit_text(surface, label, int(px * 1.3), theme.text, (head.right, head.centery),
+                   "midright", bold=True)
+    # One line per move.
+    items = list(box.values.items())
+    body = pygame.Rect(rect.left, head.bottom, rect.width, rect.bottom - head.bottom)
+    line_h = max(px * 1.15, min(px * 1.8, body.height / max(1, len(items))))
+    shown = int(body.height // line_h)
+    small = max(8, int(min(px, line_h * 0.75)))
+    best = max(box.values.values()) if box.values else 0.0
+    for i, (move, value) in enumerate(items[:shown]):
+        y = body.top + i * line_h + line_h / 2
+        move_text = (f"h{move.heap + 1}: −{move.count}" if multi else f"−{move.count}")
+        if shown < len(items) and i == shown - 1:
+            text.blit_text(surface, f"+{len(items) - i}…", small, theme.text_muted,
+                           (body.left, round(y)), "midleft")
+            break
+        text.blit_text(surface, move_text, small, theme.text, (body.left, round(y)), "midleft",
+                       bold=True)
+        vx = body.left + text.size("h8: −15 ", small, True)[0] if multi else (
+            body.left + text.size("−10 ", small, True)[0])
+        if score_kind == "allowed":
+            ok = value > 0
+            mark = "✓" if ok else "✗"
+            text.blit_text(surface, mark, small, theme.ok if ok else theme.danger,
+                           (vx, round(y)), "midleft", bold=True)
+        elif score_kind == "beads":
+            beads = round(value)
+            r = max(2, small // 4)
+            room = int((body.right - vx - small * 2.5) // (2 * r + 2))
+            for b in range(min(beads, max(0, room))):
+                pygame.draw.circle(surface, theme.accent if value == best else theme.text_muted,
+                                   (round(vx + r + b * (2 * r + 2)), round(y)), r)
+            text.blit_text(surface, str(beads), small, theme.text, (body.right, round(y)),
+                           "midright", bold=True)
+        else:
+            colour = theme.score_good if value > 0 else (theme.score_bad if value < 0
+                                                         else theme.text_muted)
+            shown_value = f"{value:+.2f}".replace("-", "\u2212")
+            text.blit_text(surface, shown_value, small, colour, (vx, round(y)), "midleft",
+                           bold=value == best)
+
+
+def read_json_quiet(path: Path) -> Any:
+    """A file's JSON, or None when it cannot be read (listing must not move files aside)."""
+    import json
+
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return None
+
+
+def progress_text(progress: Progress | None, trained: int) -> str:
+    """The line under the progress bar: games done, speed, time left, and the learner's total."""
+    if progress is None:
+        return tr("lab.progress_idle", games=trained)
+    rate = f"{progress.games_per_second:,.0f}".replace(",", "\u202f")
+    done = f"{progress.done:,}".replace(",", "\u202f")
+    planned = f"{progress.planned:,}".replace(",", "\u202f")
+    if progress.finished:
+        key = "lab.progress_stopped" if progress.stopped else "lab.progress_done"
+        return tr(key, done=done, planned=planned, rate=rate,
+                  seconds=f"{progress.elapsed:.1f}")
+    if progress.eta is None:
+        left = "—"
+    elif progress.eta >= 60:
+        left = tr("lab.minutes", n=f"{progress.eta / 60:.1f}")
+    else:
+        left = tr("lab.seconds", n=f"{progress.eta:.0f}")
+    key = "lab.progress_paused" if progress.paused and not progress.finished else "lab.progress"
+    return tr(key, done=done, planned=planned, rate=rate, left=left, games=trained)
+
+
+def run_colours(theme: Theme) -> list[Colour]:
+    """Colours of earlier runs on the charts."""
+    return [getattr(theme, k) for k in RUN_COLOURS_KEYS]
+
+
+def draw_wins_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run], theme: Theme,
+                    px: int) -> None:
+    """Cumulative wins of each side in the latest run; earlier runs' learner wins faded."""
+    series: list[charts.Series] = []
+    colours = run_colours(theme)
+    for i, run in enumerate(runs[:-1]):
+        series.append(charts.Series(tr("lab.series.run", n=run.label.split(":")[0]),
+                                    run.wins, colours[i % len(colours)], faded=True,
+                                    show_last=False))
+    if runs:
+        run = runs[-1]
+        sides = (("lab.series.first", "lab.series.second") if run.self_play
+                 else ("lab.series.learner", "lab.series.opponent"))
+        series += [charts.Series(tr(sides[0]), run.wins, theme.ok),
+                   charts.Series(tr(sides[1]), run.losses, theme.danger),
+                   charts.Series(tr("lab.series.draws"), run.draws, theme.text_muted)]
+    charts.line_chart(surface, rect, series, theme, px, title=tr("lab.chart.wins"),
+                      x_label=tr("lab.chart.games"), y_label=tr("lab.chart.wins_axis"),
+                      x_max=max((r.planned for r in runs[-1:]), default=10),
+                      empty_text=tr("lab.chart.empty"))
+
+
+def draw_rate_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run], theme: Theme,
+                    px: int) -> None:
+    """The learner's win rate over a sliding window, latest run bold, earlier runs faded."""
+    series: list[charts.Series] = []
+    colours = run_colours(theme)
+    for i, run in enumerate(runs[:-1]):
+        series.append(charts.Series(tr("lab.series.run", n=run.label.split(":")[0]), run.rate,
+                                    colours[i % len(colours)], faded=True, show_last=False))
+    window = runs[-1].window if runs else 10
+    if runs:
+        series.append(charts.Series(tr("lab.series.rate", n=window), runs[-1].rate, theme.ok))
+    title_key = "lab.chart.rate_first" if runs and runs[-1].self_play else "lab.chart.rate"
+    charts.line_chart(surface, rect, series, theme, px,
+                      title=tr(title_key, n=window), x_label=tr("lab.chart.games"),
+                      y_range=(0.0, 1.0), percent=True,
+                      x_max=max((r.planned for r in runs[-1:]), default=10),
+                      empty_text=tr("lab.chart.empty"))
