@@ -10,14 +10,15 @@ import os
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
-from game.ui.app import App  # noqa: E402
-from game.ui.settings import Settings  # noqa: E402
+from game.ui.app import App
+from game.ui.settings import Settings
 
 SCREENSHOT_DIR = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
 FRAME = 1 / 60
@@ -67,7 +68,7 @@ def resize(app: App, size: tuple[int, int]) -> None:
 
 def click_widget(app: App, widget: object) -> None:
     """Click the centre of a widget's rectangle."""
-    rect = widget.rect  # type: ignore[attr-defined]
+    rect = widget.rect
     assert rect.width > 0 and rect.height > 0, "widget is not placed"
     click(app, rect.center)
 
@@ -91,3 +92,51 @@ def screenshot(app: App, name: str) -> Path:
     path = SCREENSHOT_DIR / f"{name}.png"
     pygame.image.save(app.screen, str(path))
     return path
+
+
+def start_game(app: App, game: str, seats: tuple[str, str], first: str = "seat1",
+               options: dict[str, str] | None = None) -> Any:
+    """From the menu: choose ``game``, its options and seats, click Start; return the scene."""
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.play import PlayScene
+
+    menu = app.top
+    assert isinstance(menu, MenuScene), f"expected the menu, got {menu!r}"
+    menu.layout()
+    for name, rect in menu.cards:
+        if name == game:
+            click(app, rect.center)
+    assert menu.game == game
+    menu.choices.options = dict(options or {})
+    menu.choices.seats = [seats[0], seats[1]]
+    menu.choices.first = first
+    menu.rebuild()
+    frame(app)
+    click_widget(app, menu.start_button)
+    play = app.top
+    assert isinstance(play, PlayScene), f"Start did not open the play screen: {app.toast}"
+    return play
+
+
+def clicks_for(game: str, state: Any, move: Any) -> list[Any]:
+    """The board elements a person clicks to play ``move``."""
+    if game == "hexapawn":
+        return [(move.from_row, move.from_col), (move.to_row, move.to_col)]
+    if game == "nim":
+        from game.ui.boards.nim import MatchRef
+
+        size = state.heaps[move.heap]
+        return [MatchRef(move.heap, size - move.count)]
+    if game == "morpion":
+        if move.origin is None:
+            return [move.to]
+        return [move.origin, move.to]
+    if game == "othello":
+        return [(move.row, move.col)]
+    raise ValueError(f"unknown game {game}")
+
+
+def click_element(app: App, play: Any, element: Any) -> None:
+    """Click the centre of a board element of the play scene's board."""
+    play.layout()
+    click(app, play.view.centre_of(element))

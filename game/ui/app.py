@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 
 import pygame
@@ -89,7 +90,10 @@ class App:
     def _set_minimum_size(self) -> None:
         """Stop the user shrinking the window below a usable size, where SDL supports it."""
         try:
-            window = pygame.Window.from_display_module()
+            with warnings.catch_warnings():
+                # pygame-ce deprecates this bridge for surface rendering, which is not used here.
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
             window.minimum_size = MIN_SIZE
         except (AttributeError, pygame.error, ValueError):
             pass

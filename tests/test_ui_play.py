@@ -1,0 +1,293 @@
+"""The play screen driven by synthetic clicks and keys: full games against an AI for every game
+and variant, undo, hint, AI vs AI with pause and step, resizing, AI errors, quitting mid-search."""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import Any
+
+import pygame
+import pytest
+
+from ai.base import Decision, Limits, Player
+from game.rules.base import GameState
+from game.ui.scenes.match import Seat
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.play import PlayScene
+from tests.ui_helpers import (
+    click,
+    click_element,
+    click_widget,
+    clicks_for,
+    frame,
+    key,
+    make_app,
+    resize,
+    run_until,
+    screenshot,
+    start_game,
+)
+
+SIZE = (1024, 640)
+
+
+def play_by_clicks(app: Any, play: PlayScene, rng: random.Random, max_moves: int = 400,
+                   on_move: Any = None) -> int:
+    """Play the human side by clicking random legal moves until the game ends; count them."""
+    human_moves = 0
+    for _ in range(max_moves):
+        assert run_until(app, lambda: play.match.over or play.match.human_to_move, 30), \
+            "the AI never answered"
+        if play.match.over:
+            return human_moves
+        state = play.state
+        move = rng.choice(list(state.legal_moves()))
+        if getattr(move, "is_pass", False):
+            # Passes are played by the app itself after a moment.
+            assert run_until(app, lambda s=state: play.state is not s, 5)
+            continue
+        if on_move is not None:
+            on_move(play, state, move)
+        before = len(play.match.moves)
+        for element in clicks_for(play.game, state, move):
+            click_element(app, play, element)
+        assert len(play.match.moves) == before + 1, f"clicks did not play {move}"
+        assert play.match.moves[-1] == move
+        human_moves += 1
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(("game", "options"), [
+    ("hexapawn", {}),
+    ("hexapawn", {"rows": "4", "cols": "4"}),
+    ("nim", {"variant": "single"}),
+    ("nim", {"variant": "marienbad", "misere": "true"}),
+    ("nim", {"variant": "fibonacci", "matches": "12"}),
+    ("morpion", {"size": "3"}),
+    ("othello", {"size": "6"}),
+])
+def test_full_game_by_clicks_against_an_ai(game: str, options: dict[str, str]) -> None:
+    app = make_app(SIZE)
+    play = start_game(app, game, ("human", "random"), options=options)
+    assert play.match.seats[0].human and not play.match.seats[1].human
+    moves = play_by_clicks(app, play, random.Random(7))
+    assert play.match.over and moves > 0
+    assert play.match.state.outcome is not None
+    headline, detail, _bad = play.status()
+    assert headline and detail, "the end of the game is announced with a reason"
+    # Play again starts a fresh game with the same seats.
+    click_widget(app, play.again_button)
+    assert not play.match.over and play.match.moves == []
+    app.shutdown()
+
+
+def test_othello_8x8_full_game_by_clicks() -> None:
+    app = make_app(SIZE)
+    play = start_game(app, "othello", ("random", "human"))
+    play_by_clicks(app, play, random.Random(3))
+    assert play.match.over
+    assert play.match.seats[1].human
+    app.shutdown()
+
+
+def test_morpion_4x4_movement_phase_with_a_cancelled_lift() -> None:
+    app = make_app(SIZE)
+    play = start_game(app, "morpion", ("human", "random"), options={"size": "4"})
+    cancelled = []
+
+    def lift_and_put_back(scene: PlayScene, state: Any, move: Any) -> None:
+        if move.origin is None or cancelled:
+            return
+        # Lift the piece, then click it again: it goes back, nothing is played.
+        click_element(app, scene, move.origin)
+        assert scene.controller is not None and scene.controller.selected() == move.origin
+        click_element(app, scene, move.origin)
+        assert scene.controller.selected() is None
+        assert scene.state is state, "putting a piece back must not play a move"
+        cancelled.append(move)
+
+    play_by_clicks(app, play, random.Random(11), on_move=lift_and_put_back)
+    assert cancelled, "the game reached the movement phase"
+    assert any(m.origin is not None for m in play.match.moves)
+    app.shutdown()
+
+
+def test_illegal_click_says_why_and_changes_nothing() -> None:
+    app = make_app(SIZE)
+    play = start_game(app, "hexapawn", ("human", "random"))
+    state = play.state
+    click_element(app, play, (2, 0))  # a Black pawn
+    assert play.state is state
+    _h, detail, bad = play.status()
+    assert bad and detail
+    app.shutdown()
+
+
+def test_undo_goes_back_to_the_last_human_decision_and_hint_draws_a_move() -> None:
+    app = make_app(SIZE)
+    play = start_game(app, "nim", ("human", "random"))
+    rng = random.Random(1)
+    for _ in range(2):
+        assert run_until(app, lambda: play.match.human_to_move, 10)
+        move = rng.choice(list(play.state.legal_moves()))
+        for element in clicks_for("nim", play.state, move):
+            click_element(app, play, element)
+    assert run_until(app, lambda: play.match.human_to_move, 10)
+    assert len(play.match.moves) == 4
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert len(play.match.moves) == 2 and play.match.human_to_move
+    click_widget(app, play.undo_button)
+    assert play.match.moves == [] and play.match.human_to_move
+    # Hint: the engine's suggestion is a legal move, drawn on the board (board context).
+    key(app, pygame.K_h)
+    assert run_until(app, lambda: play.hint_move is not None, 10)
+    assert play.hint_move in play.state.legal_moves()
+    assert play.board_context().hint_move == play.hint_move
+    screenshot(app, "play_nim_hint_1024")
+    app.shutdown()
+
+
+def test_undo_in_the_middle_of_an_ai_search_cancels_it() -> None:
+    app = make_app(SIZE)
+    play = start_game(app, "othello", ("human", "mcts:iterations=10000000"))
+    click_element(app, play, clicks_for("othello", play.state, play.state.legal_moves()[0])[0])
+    assert run_until(app, lambda: play.thinking_since is not None, 5)
+    click_widget(app, play.undo_button)
+    assert play.match.moves == [] and play.match.human_to_move
+    assert play.worker.current_id == 0
+    app.shutdown()
+
+
+def test_ai_vs_ai_to_the_end_with_pause_and_step() -> None:
+    app = make_app(SIZE, ai_delay=0.0)
+    play = start_game(app, "hexapawn", ("random", "greedy"))
+    assert play.match.ai_vs_ai
+    key(app, pygame.K_SPACE)
+    assert play.paused
+    count = len(play.match.moves)
+    for _ in range(20):
+        frame(app)
+    assert run_until(app, lambda: play.worker.current_id == 0, 5)
+    frame(app)
+    paused_count = len(play.match.moves)
+    assert paused_count <= count + 1, "a paused game plays at most the move already asked for"
+    # Step plays exactly one move and stays paused.
+    click_widget(app, play.step_button)
+    assert run_until(app, lambda: len(play.match.moves) == paused_count + 1, 10)
+    for _ in range(10):
+        frame(app)
+    assert len(play.match.moves) == paused_count + 1 and play.paused
+    key(app, pygame.K_RIGHT)
+    assert run_until(app, lambda: len(play.match.moves) == paused_count + 2
+                     or play.match.over, 10)
+    click_widget(app, play.pause_button)
+    assert not play.paused
+    assert run_until(app, lambda: play.match.over, 30)
+    screenshot(app, "play_hexapawn_end_1024")
+    app.shutdown()
+
+
+def test_speed_keys_move_along_the_presets() -> None:
+    app = make_app(SIZE, ai_delay=0.6)
+    play = start_game(app, "nim", ("random", "random"))
+    key(app, pygame.K_PLUS)
+    assert app.settings.ai_delay == 0.3
+    key(app, pygame.K_MINUS)
+    key(app, pygame.K_MINUS)
+    assert app.settings.ai_delay == 1.0
+    click_widget(app, play.faster_button)
+    assert app.settings.ai_delay == 0.6
+    app.shutdown()
+
+
+def test_reasoning_shows_the_decision_scores_before_the_move() -> None:
+    app = make_app(SIZE, ai_delay=0.0, show_reasoning=True)
+    play = start_game(app, "othello", ("greedy", "random"))
+    assert run_until(app, lambda: play.pending is not None, 10)
+    ctx = play.board_context()
+    assert ctx.scores and play.pending.move in ctx.scores
+    assert ctx.score_kind == play.pending.score_kind
+    screenshot(app, "play_othello_reasoning_1024")
+    state = play.state
+    assert run_until(app, lambda: play.state is not state, 10)
+    assert play.match.last_move == play.reasoning.move
+    app.shutdown()
+
+
+def test_resize_mid_game_keeps_playing() -> None:
+    app = make_app(SIZE)
+    play = start_game(app, "morpion", ("human", "random"))
+    rng = random.Random(5)
+    for size in ((1920, 1080), (800, 500), (1280, 800), (3840, 2160), (1024, 640)):
+        resize(app, size)
+        assert app.size == size
+        assert run_until(app, lambda: play.match.human_to_move or play.match.over, 10)
+        if play.match.over:
+            break
+        assert play.board_rect.right <= play.panel_rect.left
+        assert play.panel_rect.right <= size[0] and play.panel_rect.bottom <= size[1]
+        move = rng.choice(list(play.state.legal_moves()))
+        for element in clicks_for("morpion", play.state, move):
+            click_element(app, play, element)
+        assert play.match.moves[-1] == move
+    app.shutdown()
+
+
+class BrokenPlayer(Player):
+    """An AI that raises, to check the app survives it."""
+
+    def decide(self, state: GameState[Any], limits: Limits) -> Decision:
+        raise RuntimeError("deliberately broken")
+
+
+def test_an_ai_exception_is_shown_and_the_game_goes_on_with_another_player() -> None:
+    app = make_app(SIZE)
+    play = start_game(app, "nim", ("human", "random"))
+    play.match.replace_seat(1, Seat("broken", BrokenPlayer("broken")))
+    move = play.state.legal_moves()[0]
+    for element in clicks_for("nim", play.state, move):
+        click_element(app, play, element)
+    assert run_until(app, lambda: play.ai_error is not None, 5)
+    assert "deliberately broken" in play.ai_error[1]
+    assert play.status()[2]
+    screenshot(app, "play_ai_error_1024")
+    click_widget(app, play.change_button)
+    popup = app.top
+    assert popup is not play
+    # Pick "random" from the list.
+    for rect, index in popup.rows:
+        if popup.items[index][0] == "random":
+            click(app, rect.center)
+            break
+    assert app.top is play and play.ai_error is None
+    assert run_until(app, lambda: play.match.human_to_move or play.match.over, 10)
+    assert len(play.match.moves) == 2
+    app.shutdown()
+
+
+def test_menu_and_restart_during_a_search_cancel_it() -> None:
+    app = make_app(SIZE, ai_delay=0.0)
+    play = start_game(app, "othello", ("mcts:iterations=10000000", "random"))
+    assert run_until(app, lambda: play.thinking_since is not None, 5)
+    first_request = play.worker.current_id
+    key(app, pygame.K_r)
+    # The old search is cancelled (a new one for the new game may already have started).
+    assert play.worker.current_id != first_request and play.match.moves == []
+    assert run_until(app, lambda: play.thinking_since is not None, 5)
+    click_widget(app, play.menu_button)
+    assert isinstance(app.top, MenuScene)
+    assert not play.worker.busy
+    app.shutdown()
+
+
+def test_quitting_during_a_search_leaves_no_thread_behind() -> None:
+    app = make_app(SIZE, ai_delay=0.0)
+    play = start_game(app, "othello", ("mcts:iterations=10000000", "random"))
+    assert run_until(app, lambda: play.worker.busy, 5)
+    frame(app, [pygame.event.Event(pygame.QUIT)])
+    assert not app.running
+    app.shutdown()
+    # The worker joins its thread for at most 200 ms; the thread must be gone by then.
+    alive = [t for t in threading.enumerate() if t.name.startswith("ai-worker")]
+    assert not any(t.is_alive() for t in alive)
