@@ -262,7 +262,7 @@ class MorpionState:
     :meth:`has_seen` tests an arrangement without building the union.
     """
 
-    __slots__ = ("_new", "_old", "last_move", "masks", "outcome", "size", "to_move")
+    __slots__ = ("_all", "_new", "_old", "last_move", "masks", "outcome", "size", "to_move")
 
     size: int
     masks: tuple[int, int]
@@ -271,6 +271,7 @@ class MorpionState:
     last_move: MorpionMove | None
     _old: frozenset[int]
     _new: frozenset[int]
+    _all: frozenset[int] | None  # _old | _new, built on first use of history
 
     def __init__(
         self,
@@ -345,13 +346,16 @@ class MorpionState:
 
     @property
     def history(self) -> frozenset[int]:
-        """The arrangement codes recorded since all pieces were placed (current one included);
-        built on each call, so prefer :meth:`has_seen` and :attr:`positions_seen` in loops."""
-        if not self._new:
-            return self._old
-        if not self._old:
-            return self._new
-        return self._old | self._new
+        """The arrangement codes recorded since all pieces were placed (current one included).
+
+        Built on first use and kept (the same frozenset object afterwards, so its hash is
+        computed once); :meth:`has_seen` and :attr:`positions_seen` never build it.
+        """
+        union = self._all
+        if union is None:
+            union = self._old | self._new if self._old and self._new else self._old or self._new
+            _set(self, "_all", union)
+        return union
 
     def has_seen(self, arrangement: int) -> bool:
         """True if ``arrangement`` (a code like :attr:`arrangement`) is in the history."""
@@ -663,6 +667,7 @@ def _init(
     _set(state, "_new", new)
     _set(state, "outcome", outcome)
     _set(state, "last_move", last_move)
+    _set(state, "_all", None)
 
 
 def _restore(
