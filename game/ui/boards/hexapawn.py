@@ -227,6 +227,11 @@ class HexapawnView(BoardView):
                                                              rect.centery - lift)))
         if controller is not None and ctx.show_legal:
             self._draw_marks(surface, hex_state, marks, selected, theme)
+        if selected is not None and hover is not None and hover in marks:
+            # A see-through pawn where the selected one would land.
+            ghost = self._sprite(hex_state.to_move, theme).copy()
+            ghost.set_alpha(130)
+            surface.blit(ghost, ghost.get_rect(center=grid.cell_rect(*hover).center))
         self._draw_winner(surface, hex_state, theme)
         hint = ctx.hint_move if isinstance(ctx.hint_move, HexapawnMove) else None
         if hint is not None:
