@@ -1,0 +1,191 @@
+"""The menu driven by synthetic clicks: cards, options, seats, who starts, Start, memory."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from ai.registry import players_for
+from game.rules.registry import game_names, get_game, parse_options
+from game.ui.scenes.dialogs import ListPopup, MessageDialog
+from game.ui.scenes.menu import MenuScene, Stepper, Toggle, param_ladder
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.rules import RulesScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.settings import load_settings
+from tests.ui_helpers import click, click_widget, frame, key, make_app, screenshot, start_game
+
+SIZE = (1024, 640)
+
+
+def menu_of(app: object) -> MenuScene:
+    top = app.top  # type: ignore[attr-defined]
+    assert isinstance(top, MenuScene)
+    return top
+
+
+def test_clicking_a_card_chooses_the_game_and_its_options() -> None:
+    app = make_app(SIZE)
+    menu = menu_of(app)
+    for name, rect in menu.cards:
+        click(app, rect.center)
+        assert menu.game == name and app.settings.last_game == name
+    app.shutdown()
+
+
+def test_option_steppers_stay_in_range_and_are_remembered() -> None:
+    app = make_app(SIZE)
+    menu = menu_of(app)
+    menu.select_game("morpion")
+    frame(app)
+    stepper = menu.option_widgets[0]
+    assert isinstance(stepper, Stepper)
+    minus, _value, plus = stepper._buttons()
+    for _ in range(10):
+        click(app, plus.center)
+    assert menu.choices.options["size"] == "7"
+    click(app, minus.center)
+    assert menu.choices.options["size"] == "6"
+    assert parse_options(get_game("morpion"), menu.choices.options).size == 6
+    app.shutdown()
+    settings, notice = load_settings()
+    assert notice is None
+    assert settings.choices("morpion").options["size"] == "6"
+    assert settings.last_game == "morpion"
+
+
+def test_nim_variant_changes_which_options_are_shown() -> None:
+    app = make_app(SIZE)
+    menu = menu_of(app)
+    menu.select_game("nim")
+    menu.set_option("variant", "marienbad")
+    labels = [w.label() for w in menu.option_widgets]
+    assert "Heaps" in labels and "Matches" not in labels
+    menu.set_option("variant", "single")
+    labels = [w.label() for w in menu.option_widgets]
+    assert "Matches" in labels and "Take at most" in labels and "Heaps" not in labels
+    toggle = next(w for w in menu.option_widgets if isinstance(w, Toggle))
+    frame(app)
+    click_widget(app, toggle)
+    assert menu.choices.options["misere"] == "true"
+    app.shutdown()
+
+
+def test_a_bad_option_is_refused_with_a_message() -> None:
+    app = make_app(SIZE)
+    menu = menu_of(app)
+    menu.select_game("nim")
+    menu.set_option("matches", "0")
+    assert menu.choices.options.get("matches") != "0"
+    assert app.toast and "matches" in app.toast
+    app.shutdown()
+
+
+def test_seat_chooser_lists_human_and_every_registry_player() -> None:
+    app = make_app(SIZE)
+    menu = menu_of(app)
+    menu.select_game("othello")
+    frame(app)
+    chooser = menu.seat_widgets[1][0]
+    click_widget(app, chooser)
+    popup = app.top
+    assert isinstance(popup, ListPopup)
+    names = [value for value, _label, _desc in popup.items]
+    expected = ["human", *[p.name for p in players_for("othello")]]
+    assert names == expected
+    assert all(desc for _v, _l, desc in popup.items), "every player has a description"
+    screenshot(app, "menu_player_list_1024")
+    # Pick the last one by clicking its row (scrolling if needed).
+    target = names[-1]
+    for _ in range(len(names)):
+        rows = {popup.items[i][0]: r for r, i in popup.rows}
+        if target in rows:
+            click(app, rows[target].center)
+            break
+        frame(app, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1)])
+    assert app.top is menu
+    assert menu.choices.seats[1].split(":")[0] == target
+    app.shutdown()
+
+
+def test_param_steppers_change_the_seat_spec() -> None:
+    app = make_app(SIZE)
+    menu = menu_of(app)
+    menu.select_game("nim")
+    menu._set_seat(1, "mcts")
+    frame(app)
+    params = menu.seat_widgets[1][1:]
+    assert params, "MCTS shows its parameters"
+    stepper = params[0]
+    assert isinstance(stepper, Stepper)
+    before = menu.choices.seats[1]
+    _m, _v, plus = stepper._buttons()
+    click(app, plus.center)
+    assert menu.choices.seats[1] != before and menu.choices.seats[1].startswith("mcts:")
+    app.shutdown()
+
+
+def test_param_ladders_include_the_default_and_stay_in_range() -> None:
+    for game in game_names():
+        for info in players_for(game):
+            for param in info.params:
+                ladder = param_ladder(param)
+                assert float(param.default) in ladder
+                assert all(param.low <= v <= param.high for v in ladder)
+                assert len(ladder) <= 60
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_every_game_starts_from_the_menu_with_each_seat_kind(game: str) -> None:
+    app = make_app(SIZE)
+    kinds = ["human", *[p.name for p in players_for(game)]]
+    for i, kind in enumerate(kinds):
+        seats = (kind, "human") if i % 2 else ("human", kind)
+        play = start_game(app, game, seats, first=("seat1", "seat2", "random")[i % 3])
+        assert isinstance(play, PlayScene)
+        spec = play.match.seats[1 if i % 2 == 0 else 0].spec
+        assert spec.split(":")[0] == kind
+        frame(app)
+        click_widget(app, play.menu_button)
+        assert isinstance(app.top, MenuScene)
+    app.shutdown()
+
+
+def test_who_moves_first_seat2_gives_seat2_the_first_move() -> None:
+    app = make_app(SIZE)
+    play = start_game(app, "hexapawn", ("human", "random"), first="seat2")
+    assert play.match.seat_index(0) == 1
+    assert not play.match.human_to_move or play.match.moves
+    app.shutdown()
+
+
+def test_rules_settings_and_quit_from_the_menu() -> None:
+    app = make_app(SIZE)
+    menu = menu_of(app)
+    rules, settings, quit_button = menu.header_buttons[-3:]
+    click_widget(app, rules)
+    assert isinstance(app.top, RulesScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is menu
+    click_widget(app, settings)
+    assert isinstance(app.top, SettingsScene)
+    key(app, pygame.K_ESCAPE)
+    click_widget(app, quit_button)
+    assert isinstance(app.top, MessageDialog)
+    key(app, pygame.K_ESCAPE)  # Esc = Cancel
+    assert app.top is menu and app.running
+    click_widget(app, quit_button)
+    click_widget(app, app.top.buttons[0])
+    assert not app.running
+    app.shutdown()
+
+
+def test_enter_starts_and_arrows_change_game() -> None:
+    app = make_app(SIZE)
+    menu = menu_of(app)
+    first = menu.game
+    key(app, pygame.K_RIGHT)
+    assert menu.game != first
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, PlayScene)
+    app.shutdown()
