@@ -156,7 +156,8 @@ class NimView(BoardView):
         self.rect = rect
         capacities = state.options.heap_sizes
         multi = len(capacities) > 1
-        header_h = rect.height * 0.12
+        # Several heaps have their limits beside them: the header holds only the goal line.
+        header_h = rect.height * (0.085 if multi else 0.12)
         self._header = pygame.Rect(rect.left, rect.top, rect.width, round(header_h))
         body = pygame.Rect(rect.left, round(rect.top + header_h), rect.width,
                            round(rect.height - header_h))
@@ -281,14 +282,14 @@ class NimView(BoardView):
 
     def _draw_header(self, surface: pygame.Surface, nim: NimState, theme: Theme) -> None:
         """The goal (normal or misere) and, for one heap, the limit of the side to move."""
-        px = round(self._header.height * 0.36)
+        px = round(self.rect.height * 0.12 * 0.36)
         if px < 9:
             return
         goal = tr("boards.nim_misere" if nim.options.misere else "boards.nim_normal")
         lines = [goal]
         if len(nim.heaps) == 1 and nim.outcome is None:
             lines.insert(0, self._limit_text(nim, 0, long=True))
-        y = self._header.top + self._header.height * 0.3
+        y = self._header.top + self._header.height * (0.3 if len(lines) > 1 else 0.5)
         for i, line in enumerate(lines):
             colour = theme.accent if i == 0 and len(lines) > 1 else theme.text_muted
             if nim.options.misere and line == goal:
@@ -305,7 +306,7 @@ class NimView(BoardView):
             return tr("boards.nim_empty")
         variant = nim.options.variant
         if high == 1 and not (variant == "fibonacci" and nim.last_take == 0):
-            return tr("boards.nim_take_one")
+            return tr("boards.nim_take_one" if long else "boards.nim_take_one_short")
         if not long:
             return tr("boards.nim_take_short", high=high)
         if variant == "fibonacci":
