@@ -1,0 +1,803 @@
+"""The tournament: two or more AIs play many games; who is better, and how sure are we?
+
+Left, the set-up: game and variant, the players (each with its parameters; add and remove),
+games per pairing, seats swapped every game or not, and a seed so that a tournament can be
+replayed exactly. Right, Start / Pause / Stop with a progress bar, then the results as they come
+in: for two players the wins, draws and losses with percentages and the 95% Wilson interval, a
+stacked bar, the cumulative-wins chart, the average game length and the thinking time per move;
+for more players the round-robin cross-table and a ranking by points or by Elo. At the bottom,
+the results are exported as CSV and the charts as PNG into a folder the user can type (the
+Documents or home folder by default), and a message says where the files went.
+
+The games run in an :class:`ai.training.TournamentRunner` thread; Stop keeps every finished game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ai.arena import MatchResult
+from ai.registry import (
+    Param,
+    PlayerSpecError,
+    get_player_info,
+    make_player,
+    players_for,
+    resolve_spec,
+)
+from ai.training import (
+    CrossTable,
+    TournamentRunner,
+    cross_table,
+    seeded,
+    wilson_interval,
+)
+from game.rules.base import RulesError
+from game.rules.registry import game_names, get_game
+from game.ui import charts, text, widgets
+from game.ui.export import (
+    ExportError,
+    check_folder,
+    default_folder,
+    timestamped,
+    write_csv,
+    write_png,
+)
+from game.ui.i18n import tr
+from game.ui.scene import Scene
+from game.ui.scenes.dialogs import ListPopup, MessageDialog
+from game.ui.scenes.learning_lab import game_title, progress_text, variant_label
+from game.ui.scenes.menu import (
+    LadderStepper,
+    param_label,
+    param_ladder,
+    param_text,
+    player_title,
+    seat_title,
+)
+from game.ui.theme import Theme, blend
+from game.ui.widgets import Button, Choice, Stepper, Toggle, Widget, draw_panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+MAX_PLAYERS = 6
+GAME_COUNTS = (2, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000)
+#: Variants offered per game (keyword options).
+VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {
+    "nim": ({}, {"misere": True}, {"variant": "fibonacci", "matches": 15},
+            {"variant": "marienbad", "heaps": (1, 3, 5, 7)}),
+    "hexapawn": ({}, {"rows": 4, "cols": 4}, {"rows": 5, "cols": 5}),
+    "morpion": ({}, {"size": 4}),
+    "othello": ({}, {"size": 6}, {"size": 4}),
+}
+#: Starting line-ups per game: the seeds' comparisons.
+DEFAULT_PLAYERS: dict[str, tuple[str, ...]] = {
+    "nim": ("random", "perfect"),
+    "hexapawn": ("random", "greedy"),
+    "morpion": ("random", "bestfirst"),
+    "othello": ("random", "greedy"),
+}
+LABEL_WIDTH = 0.36
+
+
+class TextField(Widget):
+    """A one-line text box: click to type, Backspace deletes, Enter or a click outside ends."""
+
+    def __init__(self, label: Callable[[], str], value: str,
+                 on_enter: Callable[[str], None] | None = None) -> None:
+        super().__init__()
+        self.label = label
+        self.value = value
+        self.focused = False
+        self.on_enter = on_enter
+
+    def _box(self) -> pygame.Rect:
+        label_w = text.size(self.label(), self.px)[0] + self.px if self.label() else 0
+        return pygame.Rect(self.rect.left + label_w, self.rect.top,
+                           self.rect.width - label_w, self.rect.height)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not (self.visible and self.enabled):
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            was = self.focused
+            self.focused = self._box().collidepoint(event.pos)
+            if self.focused and not was:
+                pygame.key.start_text_input()
+            return self.focused
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            self.value += str(event.text)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+                self.focused = False
+                if event.key != pygame.K_ESCAPE and self.on_enter is not None:
+                    self.on_enter(self.value)
+            elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
+                try:
+                    pasted = pygame.scrap.get_text() if pygame.scrap.get_init() else ""
+                except pygame.error:
+                    pasted = ""
+                self.value += pasted.replace("\n", "")
+            return True  # typing keys never reach the scene's shortcuts
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: Theme, mouse: tuple[int, int]) -> None:
+        if not self.visible or self.rect.width <= 0:
+            return
+        box = self._box()
+        if self.label():
+            text.blit_text(surface, self.label(), self.px, theme.text,
+                           (self.rect.left, self.rect.centery), "midleft")
+        border = theme.accent if self.focused else (theme.text_muted if box.collidepoint(mouse)
+                                                    else theme.panel_border)
+        draw_panel(surface, box, theme, max(3, box.height // 5),
+                   blend(theme.background, theme.panel, 0.5), border, 2)
+        inner = box.width - self.px
+        shown = self.value
+        # Long paths keep their end (the folder's own name) visible.
+        while shown and text.size(shown, self.px)[0] > inner:
+            shown = shown[1:]
+        if shown != self.value:
+            shown = "…" + shown[1:]
+        drawn = text.blit_text(surface, shown, self.px, theme.text,
+                               (box.left + self.px // 2, box.centery), "midleft")
+        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+            x = drawn.right + 2
+            pygame.draw.line(surface, theme.accent, (x, box.top + box.height // 5),
+                             (x, box.bottom - box.height // 5), 2)
+
+
+class TournamentScene(Scene):
+    """The tournament screen."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.game = app.settings.last_game if app.settings.last_game in game_names() else "nim"
+        self.variant = 0
+        self.options: Any = get_game(self.game).options(**VARIANTS[self.game][0])
+        self.specs: list[str] = []
+        self._default_players()
+        self.games = 100
+        self.swap = True
+        self.seed = 1
+        self.rank_by_elo = False
+        self.runner: TournamentRunner | None = None
+        self.names: list[str] = []
+        self.matches: list[tuple[int, int, MatchResult]] = []
+        self.table: CrossTable | None = None
+        self.exported: list[Path] = []
+        self.message: str | None = None
+        self._reported = False
+        self._chart_key: Any = None
+        self._chart_surface: pygame.Surface | None = None
+        self.panels: dict[str, pygame.Rect] = {}
+        self.setup_widgets: list[Widget] = []
+        self.player_rows: list[list[Widget]] = []
+        self.start_button = Button(lambda: tr("tour.start"), self.start, primary=True)
+        self.pause_button = Button(
+            lambda: tr("tour.resume") if self.runner and self.runner.paused else tr("tour.pause"),
+            self.toggle_pause)
+        self.stop_button = Button(lambda: tr("tour.stop"), self.stop, danger=True)
+        self.menu_button = Button(lambda: tr("tour.menu"), self.to_menu)
+        self.add_button = Button(lambda: tr("tour.add"), self.add_player)
+        self.rank_button = Button(
+            lambda: tr("tour.rank_elo") if self.rank_by_elo else tr("tour.rank_points"),
+            self.toggle_rank)
+        self.folder = TextField(lambda: tr("tour.folder"), str(default_folder()))
+        self.export_button = Button(lambda: tr("tour.export"), self.export_clicked, primary=True)
+        self.rebuild()
+
+    # -- set-up ---------------------------------------------------------------------------------
+
+    def _default_players(self) -> None:
+        available = {p.name for p in players_for(self.game, self.options)}
+        wanted = [s for s in DEFAULT_PLAYERS.get(self.game, ("random", "greedy"))
+                  if s in available]
+        for name in ("random", "greedy"):
+            if len(wanted) < 2 and name in available and name not in wanted:
+                wanted.append(name)
+        self.specs = [self._canonical(s) for s in wanted]
+
+    def _canonical(self, spec: str) -> str:
+        info, values = resolve_spec(spec, self.game, self.options)
+        return info.canonical_spec(values)
+
+    @property
+    def running(self) -> bool:
+        """True while the tournament's thread is alive."""
+        return self.runner is not None and not self.runner.finished
+
+    def set_game(self, game: Any) -> None:
+        """Choose the game: its first variant and the seeds' usual line-up."""
+        if self.running or game == self.game:
+            return
+        self.game = str(game)
+        self.variant = 0
+        self.options = get_game(self.game).options(**VARIANTS[self.game][0])
+        self._default_players()
+        self.rebuild()
+
+    def set_variant(self, index: Any) -> None:
+        """Choose a variant; players that cannot play it are replaced."""
+        if self.running:
+            return
+        self.variant = int(index)
+        self.options = get_game(self.game).options(**VARIANTS[self.game][self.variant])
+        kept = []
+        for spec in self.specs:
+            try:
+                kept.append(self._canonical(spec))
+            except PlayerSpecError:
+                kept.append(self._canonical("random"))
+        self.specs = kept
+        self.rebuild()
+
+    def add_player(self) -> None:
+        """Add a player (a random player, to be changed) up to MAX_PLAYERS."""
+        if self.running or len(self.specs) >= MAX_PLAYERS:
+            return
+        self.specs.append(self._canonical("random"))
+        self.rebuild()
+
+    def remove_player(self, index: int) -> None:
+        """Remove a player (two at least stay)."""
+        if self.running or len(self.specs) <= 2:
+            return
+        del self.specs[index]
+        self.rebuild()
+
+    def set_player(self, index: int, name: Any) -> None:
+        """Put another kind of player at ``index`` (with its default parameters)."""
+        if self.running:
+            return
+        try:
+            self.specs[index] = self._canonical(str(name))
+        except PlayerSpecError as exc:
+            self.app.notify(str(exc))
+            return
+        self.rebuild()
+
+    def set_param(self, index: int, param: Param, value: float) -> None:
+        """Change one parameter of player ``index``."""
+        if self.running:
+            return
+        info, values = resolve_spec(self.specs[index], self.game, self.options)
+        values[param.name] = round(value) if param.kind is int else value
+        self.specs[index] = info.canonical_spec(values)
+
+    def param_value(self, index: int, param: Param) -> float:
+        """The current value of a player's parameter."""
+        try:
+            _info, values = resolve_spec(self.specs[index], self.game, self.options)
+        except PlayerSpecError:
+            return float(param.default)
+        return float(values[param.name])
+
+    def rebuild(self) -> None:
+        """Recreate the set-up widgets."""
+        game_items: list[tuple[Any, Callable[[], str]]] = [
+            (g, self._lazy(game_title, g)) for g in game_names()]
+        info = get_game(self.game)
+        variant_items: list[tuple[Any, Callable[[], str]]] = [
+            (i, self._lazy_variant(info.options(**p))) for i, p in enumerate(VARIANTS[self.game])]
+        self.setup_widgets = [
+            Choice(lambda: tr("lab.game"), game_items, lambda: self.game, self.set_game,
+                   self.open_choice, label_width=LABEL_WIDTH),
+            Choice(lambda: tr("lab.variant"), variant_items, lambda: self.variant,
+                   self.set_variant, self.open_choice, label_width=LABEL_WIDTH),
+            LadderStepper(lambda: tr("tour.games"), lambda: float(self.games), self._set_games,
+                          [float(g) for g in GAME_COUNTS], charts.format_number),
+            Toggle(lambda: tr("tour.swap"), lambda: self.swap, self._set_swap),
+            Stepper(lambda: tr("tour.seed"), lambda: float(self.seed), self._set_seed, 0, 999),
+        ]
+        available = players_for(self.game, self.options)
+        items: list[tuple[Any, Callable[[], str]]] = [
+            (p.name, self._lazy(lambda n: player_title(get_player_info(n)), p.name))
+            for p in available]
+        self.player_rows = [self._player_row(index, spec, items)
+                            for index, spec in enumerate(self.specs)]
+
+    def _player_row(self, index: int, spec: str,
+                    items: list[tuple[Any, Callable[[], str]]]) -> list[Widget]:
+        """The widgets of player ``index``: its chooser, a remove button, its parameters."""
+        name = spec.split(":", 1)[0]
+
+        def number() -> str:
+            return f"{index + 1}."
+
+        def choose(value: Any) -> None:
+            self.set_player(index, value)
+
+        def remove() -> None:
+            self.remove_player(index)
+
+        row: list[Widget] = [
+            Choice(number, items, lambda: name, choose, self.open_choice, label_width=0.1),
+            Button(lambda: tr("tour.remove"), remove, danger=True),
+        ]
+        try:
+            params = get_player_info(name).params
+        except PlayerSpecError:
+            params = ()
+        for param in params:
+            row.append(self._param_stepper(index, param))
+        return row
+
+    def _param_stepper(self, index: int, param: Param) -> Widget:
+        def get() -> float:
+            return self.param_value(index, param)
+
+        def set_(value: float) -> None:
+            self.set_param(index, param, value)
+
+        def fmt(value: float) -> str:
+            return param_text(param, value)
+
+        return LadderStepper(self._lazy(param_label, param.name), get, set_,
+                             param_ladder(param), fmt)
+
+    @staticmethod
+    def _lazy(fn: Callable[[Any], str], arg: Any) -> Callable[[], str]:
+        return lambda: fn(arg)
+
+    def _lazy_variant(self, options: Any) -> Callable[[], str]:
+        game = self.game
+        return lambda: variant_label(game, options)
+
+    def _set_games(self, value: float) -> None:
+        if not self.running:
+            self.games = int(value)
+
+    def _set_swap(self, on: bool) -> None:
+        if not self.running:
+            self.swap = on
+
+    def _set_seed(self, value: float) -> None:
+        if not self.running:
+            self.seed = int(value)
+
+    def open_choice(self, choice: Choice) -> None:
+        """Show a choice's values as a list."""
+        items = [(value, label(), "") for value, label in choice.items]
+        self.app.push(ListPopup(self.app, choice.label() or tr("menu.choose_player"), items,
+                                choice.get(), choice.set))
+
+    def toggle_rank(self) -> None:
+        """Rank by points or by Elo."""
+        self.rank_by_elo = not self.rank_by_elo
+        self._chart_key = None
+
+    # -- running --------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Build the players and start the round robin."""
+        if self.running:
+            return
+        if len(self.specs) < 2:
+            self.app.notify(tr("tour.need_two"))
+            return
+        try:
+            players = [make_player(spec, self.game, self.options, seeded(self.seed, i))
+                       for i, spec in enumerate(self.specs)]
+        except (PlayerSpecError, RulesError, ValueError) as exc:
+            self.app.notify(str(exc))
+            return
+        info = get_game(self.game)
+        options = self.options
+        self.runner = TournamentRunner(players, lambda: info.initial_state(options), self.games,
+                                       swap=self.swap)
+        self.names = self.display_names()
+        self.matches = []
+        self.table = None
+        self.exported = []
+        self._reported = False
+        self._chart_key = None
+        self.runner.start()
+        self.app.play_sound("click")
+
+    def display_names(self) -> list[str]:
+        """Each player's title with its main parameter (numbered when two are the same)."""
+        names = [seat_title(spec, self.game, self.options) for spec in self.specs]
+        seen: dict[str, int] = {}
+        out = []
+        for name in names:
+            seen[name] = seen.get(name, 0) + 1
+            out.append(name if names.count(name) == 1 else f"{name} #{seen[name]}")
+        return out
+
+    def toggle_pause(self) -> None:
+        """Pause or resume."""
+        if self.runner is None or self.runner.finished:
+            return
+        if self.runner.paused:
+            self.runner.resume()
+        else:
+            self.runner.pause()
+
+    def stop(self) -> None:
+        """Stop; every finished game is kept."""
+        if self.running:
+            assert self.runner is not None
+            self.runner.stop()
+
+    def to_menu(self) -> None:
+        """Back to the menu (a tournament in progress is stopped)."""
+        self.app.pop(self)
+        if not self.app.scenes:
+            from game.ui.scenes.menu import MenuScene
+
+            self.app.push(MenuScene(self.app))
+
+    def update(self, dt: float) -> None:
+        runner = self.runner
+        if runner is None:
+            return
+        self.matches = runner.matches()
+        self.table = cross_table(self.names, self.matches)
+        progress = runner.progress()
+        if progress.finished and not self._reported:
+            self._reported = True
+            if progress.error:
+                self.show_message(tr("tour.failed"), progress.error)
+            else:
+                key = "tour.stopped" if progress.stopped else "tour.finished"
+                self.app.notify(tr(key, done=progress.done))
+            self.app.play_sound("end")
+
+    def on_close(self) -> None:
+        if self.runner is not None:
+            self.runner.stop()
+            self.runner.join(0.2)
+
+    def show_message(self, title: str, message: str) -> None:
+        """A message box (kept in ``message`` too)."""
+        self.message = message
+        self.app.push(MessageDialog(self.app, title, message,
+                                    [(lambda: tr("dialog.back"), lambda: None)]))
+
+    # -- export ---------------------------------------------------------------------------------
+
+    def games_rows(self) -> list[tuple[object, ...]]:
+        """One CSV row per game: pairing, game number, players, who moved first, result,
+        length in moves."""
+        rows: list[tuple[object, ...]] = []
+        for i, j, m in self.matches:
+            for g, result in enumerate(m.results):
+                winner = (self.names[i] if result == "p1" else
+                          self.names[j] if result == "p2" else "draw")
+                first = self.names[i] if m.first[g] == "p1" else self.names[j]
+                rows.append((f"{i + 1}-{j + 1}", g + 1, self.names[i], self.names[j], first,
+                             winner, m.moves[g]))
+        return rows
+
+    def standings_rows(self) -> list[tuple[object, ...]]:
+        """One CSV row per player: rank, name, spec, games, wins, draws, losses, points, score
+        share with its 95% interval, Elo."""
+        if self.table is None:
+            return []
+        rows: list[tuple[object, ...]] = []
+        for rank, s in enumerate(self.ranking(), 1):
+            lo, hi = wilson_interval(s.points, s.games)
+            rows.append((rank, s.name, self.specs[s.index], s.games, s.wins, s.draws, s.losses,
+                         s.points, f"{s.score:.4f}", f"{lo:.4f}", f"{hi:.4f}", f"{s.elo:.0f}"))
+        return rows
+
+    def export(self, folder_text: str) -> list[Path]:
+        """Write the games CSV, the standings CSV and the results PNG into the folder."""
+        if not self.matches or not any(m.games for _i, _j, m in self.matches):
+            raise ExportError(tr("tour.nothing"))
+        folder = check_folder(folder_text)
+        stem = timestamped(f"tournament-{self.game}")
+        games_csv = write_csv(folder, f"{stem}-games",
+                              ("pairing", "game", "player_1", "player_2", "first", "winner",
+                               "moves"), self.games_rows())
+        standings_csv = write_csv(folder, f"{stem}-standings",
+                                  ("rank", "name", "spec", "games", "wins", "draws", "losses",
+                                   "points", "score", "score_ci95_low", "score_ci95_high",
+                                   "elo"), self.standings_rows())
+        picture = pygame.Surface((1600, 900))
+        picture.fill(self.app.theme.background)
+        self.draw_results(picture, picture.get_rect().inflate(-60, -60), 26, titled=True)
+        png = write_png(folder, stem, picture)
+        return [games_csv, standings_csv, png]
+
+    def export_clicked(self) -> None:
+        """Export, then say where the files went (or why they could not be written)."""
+        try:
+            paths = self.export(self.folder.value)
+        except ExportError as exc:
+            self.show_message(tr("tour.export_failed"), str(exc))
+            return
+        self.exported = paths
+        self.show_message(tr("tour.exported_title"),
+                          tr("tour.exported", folder=str(paths[0].parent),
+                             csv="\n".join(p.name for p in paths[:-1]), png=paths[-1].name))
+
+    # -- results --------------------------------------------------------------------------------
+
+    def ranking(self) -> list[Any]:
+        """The standings, by points (then Elo) or by Elo."""
+        if self.table is None:
+            return []
+        rows = self.table.standings()
+        if self.rank_by_elo:
+            rows.sort(key=lambda s: (-s.elo, s.index))
+        return rows
+
+    def draw_results(self, surface: pygame.Surface, rect: pygame.Rect, px: int,
+                     titled: bool = False) -> None:
+        """The results for the current tournament into ``rect`` (the screen and the PNG)."""
+        theme = self.app.theme
+        small = max(8, int(px * 0.85))
+        top = rect.top
+        if titled:
+            title = (f"{tr('tour.title')}: {game_title(self.game)} "
+                     f"{variant_label(self.game, self.options)}")
+            top = text.blit_text(surface, title, int(px * 1.3), theme.accent, rect.topleft,
+                                 bold=True, max_width=rect.width).bottom + px // 2
+        body = pygame.Rect(rect.left, top, rect.width, rect.bottom - top)
+        if not self.matches or self.table is None:
+            text.blit_text(surface, tr("tour.empty"), px, theme.text_muted, body.center,
+                           "center", max_width=body.width)
+            return
+        if len(self.names) == 2:
+            self._draw_duel(surface, body, px, small, theme)
+        else:
+            self._draw_round_robin(surface, body, px, small, theme)
+
+    def _draw_duel(self, surface: pygame.Surface, body: pygame.Rect, px: int, small: int,
+                   theme: Theme) -> None:
+        _i, _j, m = self.matches[0]
+        a, b = self.names
+        n = m.games
+        bar_h = int(body.height * 0.3)
+        charts.stacked_bar(
+            surface, pygame.Rect(body.left, body.top, int(body.width * 0.56), bar_h),
+            [charts.Segment(tr("tour.wins", name=a), m.p1_wins, theme.ok),
+             charts.Segment(tr("tour.draws"), m.draws, theme.text_muted),
+             charts.Segment(tr("tour.wins", name=b), m.p2_wins, theme.danger)],
+            theme, px, title=tr("tour.results"),
+            intervals=[wilson_interval(m.p1_wins, n) if n else None])
+        # The numbers beside the bar.
+        x = body.left + int(body.width * 0.6)
+        y = body.top
+        lines = []
+        for name, points in ((a, m.p1_wins + 0.5 * m.draws), (b, m.p2_wins + 0.5 * m.draws)):
+            lo, hi = wilson_interval(points, n)
+            pct = points / n * 100 if n else 0.0
+            lines.append(tr("tour.ci", name=name, pct=f"{pct:.1f}", lo=f"{lo * 100:.1f}",
+                            hi=f"{hi * 100:.1f}"))
+        lines.append(tr("tour.length", n=f"{m.moves_mean:.1f}"))
+        lines.append(tr("tour.think", a=a, ta=format_seconds(m.think_mean(0)), b=b,
+                        tb=format_seconds(m.think_mean(1))))
+        text_rect = pygame.Rect(x, y, body.right - x, bar_h)
+        for line in lines:
+            y = text.blit_wrapped(surface, line, small, theme.text,
+                                  pygame.Rect(x, y, text_rect.width, body.bottom - y),
+                                  line_gap=0.1)
+            y += small // 3
+        chart_top = max(body.top + bar_h, y) + px // 2
+        charts.line_chart(
+            surface, pygame.Rect(body.left, chart_top, body.width, body.bottom - chart_top),
+            [charts.Series(a, m.cumulative("p1"), theme.ok),
+             charts.Series(b, m.cumulative("p2"), theme.danger),
+             charts.Series(tr("tour.draws"), m.cumulative("draw"), theme.text_muted)],
+            theme, small, title=tr("tour.chart.wins"), x_label=tr("lab.chart.games"),
+            y_label=tr("lab.chart.wins_axis"), x_max=m.games_planned)
+
+    def _draw_round_robin(self, surface: pygame.Surface, body: pygame.Rect, px: int,
+                          small: int, theme: Theme) -> None:
+        table = self.table
+        assert table is not None
+        n = len(self.names)
+        cells: list[list[str]] = []
+        shades: list[list[float | None]] = []
+        for i in range(n):
+            row_cells: list[str] = []
+            row_shades: list[float | None] = []
+            for j in range(n):
+                g = table.games[i][j]
+                if i == j or not g:
+                    row_cells.append("")
+                    row_shades.append(None)
+                    continue
+                row_cells.append(f"{format_points(table.score[i][j])}/{g}")
+                row_shades.append(table.score[i][j] / g)
+            cells.append(row_cells)
+            shades.append(row_shades)
+        ranking = self.ranking()
+        by_index = {s.index: s for s in ranking}
+        if self.rank_by_elo:
+            totals = [f"{by_index[i].elo:.0f}" for i in range(n)]
+        else:
+            totals = [format_points(by_index[i].points) for i in range(n)]
+        split = int(body.width * 0.58)
+        charts.cross_table(surface, pygame.Rect(body.left, body.top, split, body.height),
+                           self.names, cells, shades, theme, px, title=tr("tour.cross"),
+                           totals=totals,
+                           totals_title=tr("tour.col.elo") if self.rank_by_elo
+                           else tr("tour.col.points"))
+        x = body.left + split + px
+        y = text.blit_text(surface, tr("tour.ranking"), px, theme.text, (x, body.top),
+                           bold=True).bottom + px // 3
+        for rank, s in enumerate(ranking, 1):
+            line = tr("tour.stand", rank=rank, name=s.name, points=format_points(s.points),
+                      games=s.games, elo=f"{s.elo:.0f}")
+            colour = theme.accent if rank == 1 else theme.text
+            y = text.blit_wrapped(surface, line, small, colour,
+                                  pygame.Rect(x, y, body.right - x, body.bottom - y),
+                                  line_gap=0.1) + small // 3
+
+    # -- frame ----------------------------------------------------------------------------------
+
+    def all_widgets(self) -> list[Widget]:
+        """Every widget, in event order (the folder field first: it takes the keys)."""
+        rows = [w for row in self.player_rows for w in row]
+        return [self.folder, self.menu_button, *self.setup_widgets, *rows, self.add_button,
+                self.start_button, self.pause_button, self.stop_button, self.rank_button,
+                self.export_button]
+
+    def _enable(self) -> None:
+        busy = self.running
+        for w in [*self.setup_widgets, *[w for row in self.player_rows for w in row],
+                  self.add_button]:
+            w.enabled = not busy
+        for row in self.player_rows:
+            row[1].enabled = not busy and len(self.specs) > 2
+        self.add_button.enabled = not busy and len(self.specs) < MAX_PLAYERS
+        self.start_button.enabled = not busy
+        self.pause_button.enabled = busy
+        self.stop_button.enabled = busy
+        self.export_button.enabled = not busy and bool(self.matches)
+        self.rank_button.visible = len(self.names) > 2 and bool(self.matches)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self.layout()
+        self._enable()
+        if self.folder.handle(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if self.running:
+                    self.stop()
+                else:
+                    self.to_menu()
+            elif event.key == pygame.K_SPACE:
+                if self.running:
+                    self.toggle_pause()
+                else:
+                    self.start()
+            return
+        widgets.handle_all(self.all_widgets()[1:], event)
+
+    def layout(self) -> None:
+        """Place the panels and widgets for the window size."""
+        w, h = self.app.size
+        m = self.app.metrics
+        pad = m.pad
+        header_h = int(m.title * 1.3)
+        bh = int(m.body * 1.9)
+        self.menu_button.place(pygame.Rect(w - pad * 2 - int(w * 0.12),
+                                           pad + (header_h - bh) // 2, int(w * 0.12), bh),
+                               m.body)
+        top = pad + header_h + pad
+        left = pygame.Rect(pad * 2, top, int(w * 0.34), h - top - pad * 2)
+        right = pygame.Rect(left.right + pad * 2, top, w - left.right - pad * 4, left.height)
+        self.panels["setup"] = left
+        inner = pygame.Rect(left.left + pad * 2, left.top + pad + int(m.heading * 1.4),
+                            left.width - pad * 4, left.height - pad * 2 - int(m.heading * 1.4))
+        rows: list[tuple[list[Widget], float]] = [([wdg], 0.0) for wdg in self.setup_widgets]
+        for row in self.player_rows:
+            rows.append((row[:2], 0.0))
+            rows += [([p], 0.08) for p in row[2:]]
+        rows.append(([self.add_button], 0.0))
+        step = min(int(m.body * 2.0), inner.height // max(1, len(rows)))
+        px = m.body if step >= m.body * 1.7 else m.small
+        y = inner.top
+        for items, indent in rows:
+            x0 = inner.left + int(inner.width * indent)
+            width = inner.right - x0
+            height = step - max(2, pad // 2)
+            if len(items) == 2:
+                x_w = height + pad
+                items[0].place(pygame.Rect(x0, y, width - x_w, height), px)
+                items[1].place(pygame.Rect(inner.right - height, y, height, height), px)
+            elif items[0] is self.add_button:
+                bw = min(width, text.size(tr("tour.add"), px, True)[0] + height)
+                items[0].place(pygame.Rect(x0, y, bw, height), px)
+            else:
+                items[0].place(pygame.Rect(x0, y, width, height), px)
+            y += step
+        # Controls and progress.
+        x = right.left
+        for b, keys in ((self.start_button, ("tour.start",)),
+                        (self.pause_button, ("tour.pause", "tour.resume")),
+                        (self.stop_button, ("tour.stop",))):
+            bw = max(text.size(tr(k), m.body, True)[0] for k in keys) + int(bh * 0.9)
+            b.place(pygame.Rect(x, right.top, bw, bh), m.body)
+            x += bw + pad
+        if right.right - x >= right.width * 0.3:
+            self.panels["progress"] = pygame.Rect(x + pad, right.top, right.right - x - pad, bh)
+            controls_h = bh
+        else:
+            self.panels["progress"] = pygame.Rect(right.left, right.top + bh + pad, right.width,
+                                                  bh)
+            controls_h = 2 * bh + pad
+        # Export row at the bottom, results in between.
+        ey = right.bottom - bh
+        ew = text.size(tr("tour.export"), m.body, True)[0] + bh
+        self.export_button.place(pygame.Rect(right.right - ew, ey, ew, bh), m.body)
+        self.folder.place(pygame.Rect(right.left, ey, right.width - ew - pad * 2, bh), m.body)
+        results_top = right.top + controls_h + pad * 2
+        self.panels["results"] = pygame.Rect(right.left, results_top, right.width,
+                                             ey - pad * 2 - results_top)
+        res = self.panels["results"]
+        rw = text.size(tr("tour.rank_points"), m.small, True)[0] + bh
+        self.rank_button.place(pygame.Rect(res.right - pad - rw, res.top + pad, rw,
+                                           int(m.small * 1.9)), m.small)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.layout()
+        self._enable()
+        theme = self.app.theme
+        m = self.app.metrics
+        pad = m.pad
+        header_h = int(m.title * 1.3)
+        text.blit_text(surface, tr("tour.title"), m.title, theme.accent,
+                       (pad * 2, pad + header_h // 2), "midleft", bold=True)
+        sub_x = pad * 4 + text.size(tr("tour.title"), m.title, True)[0]
+        text.blit_text(surface, tr("tour.subtitle"), m.small, theme.text_muted,
+                       (sub_x, pad + header_h // 2), "midleft",
+                       max_width=self.menu_button.rect.left - sub_x - pad * 2)
+        setup = self.panels["setup"]
+        draw_panel(surface, setup, theme, m.radius)
+        text.blit_text(surface, tr("tour.setup"), m.heading, theme.accent,
+                       (setup.left + pad * 2, setup.top + pad), bold=True)
+        text.blit_text(surface, tr("tour.players_count", n=len(self.specs)), m.small,
+                       theme.text_muted,
+                       (setup.right - pad * 2, setup.top + pad + m.heading // 3), "topright")
+        self._draw_progress(surface, self.panels["progress"], theme, m)
+        res = self.panels["results"]
+        draw_panel(surface, res, theme, m.radius)
+        self.draw_results(surface, res.inflate(-pad * 4, -pad * 4), m.body)
+        widgets.draw_all(self.all_widgets(), surface, theme)
+
+    def _draw_progress(self, surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
+                       m: widgets.Metrics) -> None:
+        progress = self.runner.progress() if self.runner is not None else None
+        bar = pygame.Rect(rect.left, rect.top, rect.width, int(rect.height * 0.45))
+        pygame.draw.rect(surface, theme.button, bar, border_radius=bar.height // 2)
+        if progress is not None and progress.planned:
+            filled = bar.copy()
+            filled.width = max(bar.height, int(bar.width * progress.fraction))
+            pygame.draw.rect(surface, theme.text_muted if progress.paused else theme.ok, filled,
+                             border_radius=bar.height // 2)
+        pygame.draw.rect(surface, theme.panel_border, bar, 2, border_radius=bar.height // 2)
+        line = (tr("tour.progress_idle") if progress is None
+                else progress_text(progress, progress.done))
+        text.blit_text(surface, line, m.small, theme.text, (rect.left, bar.bottom + m.pad // 3),
+                       max_width=rect.width)
+
+
+def format_points(points: float) -> str:
+    """Points with a half only when there is one: ``12``, ``12.5``."""
+    return f"{points:.0f}" if float(points).is_integer() else f"{points:.1f}"
+
+
+def format_seconds(seconds: float) -> str:
+    """A thinking time: ``0.4 ms``, ``12 ms``, ``1.25 s``."""
+    if seconds < 0.01:
+        return f"{seconds * 1000:.2f} ms"
+    if seconds < 1:
+        return f"{seconds * 1000:.0f} ms"
+    return f"{seconds:.2f} s"
