@@ -84,10 +84,11 @@ def render_fit(
 ) -> pygame.Surface:
     """``text`` rendered as large as possible up to ``px`` within ``max_width``.
 
-    It shrinks down to ``min_px`` (default 80% of ``px``, so body text keeps a readable size),
-    then is cut with an ellipsis.
+    It shrinks down to ``min_px`` (default 90% of ``px``, so text keeps a readable size: the
+    metrics put body and small text far enough above 2.5% of the window height), then is cut
+    with an ellipsis.
     """
-    floor = int(px * 0.8) if min_px is None else min_px
+    floor = int(px * 0.9) if min_px is None else min_px
     use = fit_px(text, max_width, px, bold, floor)
     return render(ellipsize(text, max_width, use, bold), use, colour, bold)
 
@@ -118,13 +119,15 @@ def blit_text(
     anchor: str = "topleft",
     bold: bool = False,
     max_width: int | None = None,
+    min_px: int | None = None,
 ) -> pygame.Rect:
     """Draw ``text`` with its ``anchor`` point (a pygame.Rect attribute name) at ``pos``.
 
-    With ``max_width`` the text is fitted (see :func:`render_fit`). Returns the drawn rectangle.
+    With ``max_width`` the text is fitted (see :func:`render_fit`, ``min_px`` its smallest
+    size). Returns the drawn rectangle.
     """
     surf = (render(text, px, colour, bold) if max_width is None
-            else render_fit(text, max_width, px, colour, bold))
+            else render_fit(text, max_width, px, colour, bold, min_px))
     rect = surf.get_rect()
     setattr(rect, anchor, pos)
     surface.blit(surf, rect)

@@ -41,8 +41,8 @@ class Metrics:
         base = max(200, min(h, int(w * 0.625)))
         return cls(
             height=h,
-            small=max(12, round(base * 0.026)),
-            body=max(14, round(base * 0.031)),
+            small=max(12, round(base * 0.028)),
+            body=max(14, round(base * 0.032)),
             heading=max(16, round(base * 0.042)),
             title=max(20, round(base * 0.07)),
             pad=max(4, round(base * 0.018)),
@@ -271,7 +271,12 @@ class Choice(Widget):
 
     def _parts(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         h = self.rect.height
-        label_w = int(self.rect.width * self.label_width) if self.label() else 0
+        label_w = 0
+        if self.label() and self.label_width > 0:
+            # Room for the whole label when possible, but never more than 55% of the widget.
+            wanted = text.size(self.label(), self.px)[0] + self.px
+            label_w = min(int(self.rect.width * 0.55), max(int(self.rect.width *
+                                                               self.label_width), wanted))
         box = pygame.Rect(self.rect.left + label_w, self.rect.top, self.rect.width - label_w, h)
         left = pygame.Rect(box.left, box.top, h, h)
         right = pygame.Rect(box.right - h, box.top, h, h)

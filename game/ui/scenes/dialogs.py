@@ -50,7 +50,7 @@ class ListPopup(Scene):
         visible = max(1, min(len(self.items), int(h * 0.78 - m.heading * 2) // row_h))
         self.scroll = max(0, min(self.scroll, len(self.items) - visible))
         box_h = visible * row_h + m.heading * 2 + m.pad * 2
-        self.box = pygame.Rect(0, 0, int(w * 0.5), box_h)
+        self.box = pygame.Rect(0, 0, int(w * (0.7 if has_desc else 0.5)), box_h)
         self.box.center = (w // 2, h // 2)
         top = self.box.top + m.heading * 2
         self.rows = []

@@ -518,9 +518,10 @@ class MenuScene(Scene):
         pad = m.pad
         header_h = int(m.title * 1.5)
         bh = int(m.body * 2.0)
-        bw = int(w * 0.12)
         x = w - pad * 2
         for b in reversed(self.header_buttons):
+            # Each button as wide as its label, so five of them still fit at 1024 pixels.
+            bw = max(int(w * 0.08), text.size(b.label(), m.body, True)[0] + bh // 2 + pad)
             b.place(pygame.Rect(x - bw, pad + (header_h - bh) // 2, bw, bh), m.body)
             x -= bw + pad
         # Cards.
@@ -620,9 +621,11 @@ class MenuScene(Scene):
         w, _h = self.app.size
         pad = m.pad
         header_h = int(m.title * 1.5)
-        text.blit_text(surface, tr("app.title"), m.title, theme.accent,
-                       (pad * 2, pad + header_h // 2), "midleft", bold=True)
-        sub_x = pad * 3 + text.size(tr("app.title"), m.title, True)[0]
+        title_room = self.header_buttons[0].rect.left - pad * 4
+        title_rect = text.blit_text(surface, tr("app.title"), m.title, theme.accent,
+                                    (pad * 2, pad + header_h // 2), "midleft", bold=True,
+                                    max_width=title_room, min_px=m.heading)
+        sub_x = title_rect.right + pad
         avail = self.header_buttons[0].rect.left - sub_x - pad * 2
         if avail > text.size(tr("app.tagline"), m.small)[0]:
             text.blit_text(surface, tr("app.tagline"), m.small, theme.text_muted,
