@@ -226,9 +226,13 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
     labels.sort()
     placed: list[float] = []
     step = small * 1.1
-    for y_end, value_text, value_colour in labels:
-        y_at = max(y_end, placed[-1] + step) if placed else y_end
-        placed.append(y_at)
+    for y_end, _t, _c in labels:
+        placed.append(max(y_end, placed[-1] + step) if placed else y_end)
+    # Labels pushed below the plot move back up together.
+    overflow = placed[-1] - (plot.bottom - small * 0.3) if placed else 0.0
+    if overflow > 0:
+        placed = [y - overflow for y in placed]
+    for y_at, (_y, value_text, value_colour) in zip(placed, labels, strict=True):
         text.blit_text(surface, value_text, small, value_colour,
                        (plot.right + small // 3, round(y_at)), "midleft", bold=True)
     return plot

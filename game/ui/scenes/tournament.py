@@ -611,7 +611,7 @@ class TournamentScene(Scene):
                     row_cells.append("")
                     row_shades.append(None)
                     continue
-                row_cells.append(f"{format_points(table.score[i][j])}/{g}")
+                row_cells.append(format_points(table.score[i][j]))
                 row_shades.append(table.score[i][j] / g)
             cells.append(row_cells)
             shades.append(row_shades)
@@ -621,21 +621,45 @@ class TournamentScene(Scene):
             totals = [f"{by_index[i].elo:.0f}" for i in range(n)]
         else:
             totals = [format_points(by_index[i].points) for i in range(n)]
-        split = int(body.width * 0.58)
-        charts.cross_table(surface, pygame.Rect(body.left, body.top, split, body.height),
-                           self.names, cells, shades, theme, px, title=tr("tour.cross"),
+        # The title shares its line with the ranking button (drawn by the scene).
+        title_w = body.width - (self.rank_button.rect.width + px if self.rank_button.visible
+                                else 0)
+        text.blit_text(surface, tr("tour.cross", n=self.games), px, theme.text, body.topleft,
+                       bold=True, max_width=max(10, title_w))
+        body = pygame.Rect(body.left, body.top + int(px * 1.6), body.width,
+                           body.height - int(px * 1.6))
+        side_by_side = body.width >= 40 * px
+        if side_by_side:
+            split = int(body.width * 0.6)
+            table_rect = pygame.Rect(body.left, body.top, split, body.height)
+            rank_rect = pygame.Rect(body.left + split + px, body.top,
+                                    body.width - split - px, body.height)
+        else:
+            table_h = min(int(body.height * 0.6), int((n + 1) * px * 2.2))
+            table_rect = pygame.Rect(body.left, body.top, body.width, table_h)
+            rank_rect = pygame.Rect(body.left, body.top + table_h + px // 2, body.width,
+                                    body.height - table_h - px // 2)
+        charts.cross_table(surface, table_rect, self.names, cells, shades, theme, px,
                            totals=totals,
                            totals_title=tr("tour.col.elo") if self.rank_by_elo
                            else tr("tour.col.points"))
-        x = body.left + split + px
-        y = text.blit_text(surface, tr("tour.ranking"), px, theme.text, (x, body.top),
-                           bold=True).bottom + px // 3
+        x, y = rank_rect.left, rank_rect.top
+        y = text.blit_text(surface, tr("tour.ranking"), px, theme.text, (x, y),
+                           bold=True).bottom + px // 4
+        columns = 1 if side_by_side else 2
+        col_w = rank_rect.width // columns
+        top_y = y
+        per_col = -(-len(ranking) // columns)
         for rank, s in enumerate(ranking, 1):
+            col = (rank - 1) // per_col
+            if (rank - 1) % per_col == 0:
+                y = top_y
             line = tr("tour.stand", rank=rank, name=s.name, points=format_points(s.points),
                       games=s.games, elo=f"{s.elo:.0f}")
             colour = theme.accent if rank == 1 else theme.text
             y = text.blit_wrapped(surface, line, small, colour,
-                                  pygame.Rect(x, y, body.right - x, body.bottom - y),
+                                  pygame.Rect(x + col * col_w, y, col_w - small,
+                                              rank_rect.bottom - y),
                                   line_gap=0.1) + small // 3
 
     # -- frame ----------------------------------------------------------------------------------
