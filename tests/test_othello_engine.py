@@ -1,0 +1,332 @@
+"""The Othello engine: exact solver against plain minimax, TT and pruning against plain search,
+legal play over many games, cancel, budgets, the decision's data, the roster entries.
+
+Time bounds here are deliberately generous (the machine is shared): they catch an engine that
+ignores its clock or its cancel flag, not a slow one; speed is measured in benchmarks/othello.py.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+from ai.base import Limits, SearchCancelled
+from ai.othello_engine import LEVELS, OthelloEngine
+from ai.othello_eval import GEOMETRIES, evaluate, stable_discs
+from ai.othello_search import INF, PROVEN, Searcher, final_margin
+from ai.registry import NotApplicableError, make_player
+from game.rules.othello import PASS, OthelloOptions, OthelloState
+
+
+def random_position(rng: random.Random, size: int, empties: int) -> OthelloState:
+    """A position of a random game with exactly ``empties`` empty squares, game not over."""
+    while True:
+        s = OthelloOptions(size).initial_state()
+        while s.legal_moves() and s.empty_count > empties:
+            s = s.play(rng.choice(s.legal_moves()))
+        if s.empty_count == empties and s.outcome is None:
+            return s
+
+
+def minimax_margin(s: OthelloState) -> int:
+    """Full-width minimax on the rules' states: final margin for the mover, empties to winner."""
+    moves = s.legal_moves()
+    if not moves:
+        mine, theirs = s.count(s.to_move), s.count(1 - s.to_move)
+        if mine > theirs:
+            return mine - theirs + s.empty_count
+        if mine < theirs:
+            return mine - theirs - s.empty_count
+        return 0
+    return max(-minimax_margin(s.play(m)) for m in moves)
+
+
+def minimax_value(s: OthelloState, depth: int) -> int:
+    """Plain fixed-depth negamax on the engine's evaluation (no pruning, no table); a pass does
+    not use up depth, as in the engine."""
+    g = GEOMETRIES[s.size]
+    moves = s.legal_moves()
+    if not moves:
+        return final_margin(s.own, s.opp, g.squares) * PROVEN
+    if depth == 0:
+        return evaluate(s.own, s.opp, g)
+    if moves == (PASS,):
+        return -minimax_value(s.play(PASS), depth)
+    return max(-minimax_value(s.play(m), depth - 1) for m in moves)
+
+
+# --- exact solver ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size,count,max_empties", [(8, 100, 7), (6, 60, 7), (4, 40, 8)])
+def test_solver_matches_full_width_minimax(size: int, count: int, max_empties: int) -> None:
+    rng = random.Random(size)
+    for i in range(count):
+        s = random_position(rng, size, 1 + i % max_empties)
+        searcher = Searcher(GEOMETRIES[size])
+        assert searcher.solve(s.own, s.opp, -INF, INF) == minimax_margin(s), s.rows()
+
+
+@pytest.mark.slow
+def test_solver_matches_minimax_with_up_to_10_empties() -> None:
+    rng = random.Random(10)
+    for i in range(200):
+        s = random_position(rng, 8, 1 + i % 10)
+        assert Searcher(GEOMETRIES[8]).solve(s.own, s.opp, -INF, INF) == minimax_margin(s)
+
+
+def test_solver_with_narrow_windows_gives_bounds() -> None:
+    rng = random.Random(3)
+    for _ in range(40):
+        s = random_position(rng, 8, 7)
+        exact = Searcher(GEOMETRIES[8]).solve(s.own, s.opp, -INF, INF)
+        for guess in (exact - 2, exact, exact + 2):
+            v = Searcher(GEOMETRIES[8]).solve(s.own, s.opp, guess - 1, guess)
+            # Fail-soft null window: above the window proves >= guess, below proves < guess.
+            assert (v >= guess) == (exact >= guess)
+
+
+def test_4x4_is_a_white_win_with_perfect_play() -> None:
+    s = OthelloOptions(4).initial_state()
+    # -10 was checked against full-width minimax (the slow test below).
+    assert Searcher(GEOMETRIES[4]).solve(s.own, s.opp, -INF, INF) == -10
+
+
+@pytest.mark.slow
+def test_4x4_perfect_play_matches_minimax() -> None:
+    s = OthelloOptions(4).initial_state()
+    assert Searcher(GEOMETRIES[4]).solve(s.own, s.opp, -INF, INF) == minimax_margin(s)
+
+
+# --- midgame search ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_alpha_beta_with_and_without_table_equal_plain_minimax(depth: int) -> None:
+    rng = random.Random(depth)
+    for size, empties in ((8, 44), (8, 30), (6, 20), (4, 9)) * 3:
+        s = random_position(rng, size, empties)
+        g = GEOMETRIES[size]
+        with_tt = Searcher(g).negamax(s.own, s.opp, depth, -INF, INF)
+        without = Searcher(g, use_tt=False).negamax(s.own, s.opp, depth, -INF, INF)
+        assert with_tt == without == minimax_value(s, depth)
+
+
+def test_table_does_not_change_a_deeper_fixed_depth_value() -> None:
+    rng = random.Random(5)
+    for _ in range(4):
+        s = random_position(rng, 8, 40)
+        g = GEOMETRIES[8]
+        with_tt = Searcher(g)
+        # Iterative deepening fills the table first, as the engine does.
+        for d in range(1, 5):
+            value = with_tt.negamax(s.own, s.opp, d, -INF, INF)
+        assert value == Searcher(g, use_tt=False).negamax(s.own, s.opp, 4, -INF, INF)
+
+
+def test_table_size_is_bounded() -> None:
+    s = random_position(random.Random(9), 8, 40)
+    searcher = Searcher(GEOMETRIES[8], tt_entries=50)
+    searcher.negamax(s.own, s.opp, 4, -INF, INF)
+    assert len(searcher.tt) <= 50
+
+
+def test_evaluation_is_antisymmetric_in_mobility_terms_and_bounded() -> None:
+    rng = random.Random(4)
+    for _ in range(200):
+        s = random_position(rng, 8, rng.randrange(1, 59))
+        g = GEOMETRIES[8]
+        v = evaluate(s.own, s.opp, g)
+        assert abs(v) < PROVEN
+
+
+def test_stable_discs_from_a_corner_along_edges() -> None:
+    s = OthelloState.from_rows([
+        "XXXO....",
+        "X.......",
+        "X.......",
+        "........",
+        "........",
+        "........",
+        "........",
+        "........",
+    ])
+    g = GEOMETRIES[8]
+    stable = stable_discs(s.black, s.black | s.white, g)
+    assert stable.bit_count() == 5  # a1 b1 c1 a2 a3; d1 is white, the line stops there
+    assert stable_discs(s.white, s.black | s.white, g) == 0
+
+
+# --- the player --------------------------------------------------------------------------------
+
+
+def test_engine_takes_the_move_that_wins_everything() -> None:
+    # Black's d1 turns White's only discs: the game ends with Black alone on the board.
+    s = OthelloState.from_rows([
+        "XOO.....",
+        "........",
+        "........",
+        "........",
+        "........",
+        "........",
+        "........",
+        "....X...",
+    ])
+    decision = OthelloEngine(level=5).choose(s, Limits(time=0.5))
+    assert str(decision.move) == "d1"
+
+
+def test_engine_plays_only_legal_moves_over_many_games() -> None:
+    rng = random.Random(11)
+    engine = OthelloEngine(level=2, seed=1)
+    games = 0
+    for size, count in ((4, 130), (6, 50), (8, 20)):
+        for g in range(count):
+            s = OthelloOptions(size).initial_state()
+            engine_side = g % 2
+            while s.outcome is None:
+                if s.to_move == engine_side:
+                    move = engine.choose(s, Limits(depth=2 if size < 8 else 1)).move
+                    assert move in s.legal_moves()
+                else:
+                    move = rng.choice(s.legal_moves())
+                s = s.play(move)
+            games += 1
+    assert games == 200
+
+
+def test_decision_carries_real_search_data() -> None:
+    s = random_position(random.Random(2), 8, 40)
+    decision = OthelloEngine(level=5).choose(s, Limits(depth=4))
+    assert decision.depth == 4
+    assert decision.nodes > 10
+    assert set(decision.scores) == set(s.legal_moves())
+    assert decision.pv[0] == decision.move and len(decision.pv) >= 2
+    assert decision.scores[decision.move] == max(decision.scores.values())
+    bounds = decision.info["bounds"]
+    assert bounds[str(decision.move)] == "exact"
+    # The pv is a legal line.
+    t = s
+    for m in decision.pv:
+        t = t.play(m)
+    # The root value equals a fresh fixed-depth search of the same position.
+    g = GEOMETRIES[8]
+    assert decision.scores[decision.move] == Searcher(g).negamax(s.own, s.opp, 4, -INF, INF)
+
+
+def test_endgame_decision_is_exact_and_matches_minimax() -> None:
+    s = random_position(random.Random(6), 8, 8)
+    decision = OthelloEngine(level=5).choose(s, Limits(time=5.0))
+    assert decision.info["exact"] is True and decision.score_kind == "discs"
+    assert decision.scores[decision.move] == minimax_margin(s)
+    assert minimax_margin(s.play(decision.move)) == -minimax_margin(s)
+
+
+def test_forced_moves_are_played_at_once() -> None:
+    s = OthelloState.from_rows(["OX..", "....", "....", "...."])
+    decision = OthelloEngine().choose(s)
+    assert decision.move == PASS and decision.info["forced"]
+
+
+def test_cancel_stops_the_search() -> None:
+    s = random_position(random.Random(8), 8, 44)
+    limits = Limits(time=30.0)
+    outcome: dict[str, object] = {}
+
+    def run() -> None:
+        try:
+            OthelloEngine(level=5).choose(s, limits)
+            outcome["result"] = "decided"
+        except SearchCancelled:
+            outcome["result"] = "cancelled"
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    time.sleep(0.3)
+    cancelled_at = time.perf_counter()
+    limits.cancel.set()
+    worker.join(timeout=5)
+    # Generous bound for a loaded machine; the search checks the flag every 256 nodes.
+    assert time.perf_counter() - cancelled_at < 0.5
+    assert outcome["result"] == "cancelled"
+
+
+def test_cancel_before_the_search() -> None:
+    limits = Limits()
+    limits.cancel.set()
+    with pytest.raises(SearchCancelled):
+        OthelloEngine().choose(OthelloOptions().initial_state(), limits)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_levels_respect_their_budget(level: int) -> None:
+    s = random_position(random.Random(level), 8, 44)
+    start = time.perf_counter()
+    OthelloEngine(level=level).choose(s)
+    assert time.perf_counter() - start < LEVELS[level].time + 0.5
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", [4, 5])
+def test_strong_levels_respect_their_budget(level: int) -> None:
+    for empties in (44, 30, 18):
+        s = random_position(random.Random(level), 8, empties)
+        start = time.perf_counter()
+        OthelloEngine(level=level).choose(s)
+        assert time.perf_counter() - start < LEVELS[level].time + 0.5
+
+
+def test_time_override_bounds_a_full_strength_search() -> None:
+    s = random_position(random.Random(12), 8, 40)
+    start = time.perf_counter()
+    OthelloEngine(level=5).choose(s, Limits(time=0.3))
+    assert time.perf_counter() - start < 0.3 + 0.5
+
+
+def test_level_one_is_weaker_than_level_three_on_small_board() -> None:
+    # 6x6 games from varied openings, seats swapped: level 3 (held to depth 3 to stay quick)
+    # wins most games against level 1 (one ply, disc count, random slack).
+    wins = 0
+    strong, weak = OthelloEngine(level=3, seed=1), OthelloEngine(level=1, seed=2)
+    for g in range(8):
+        s = random_position(random.Random(g), 6, 28)
+        while s.outcome is None:
+            if s.to_move == g % 2:
+                move = strong.choose(s, Limits(depth=3)).move
+            else:
+                move = weak.choose(s).move
+            s = s.play(move)
+        if s.outcome.winner == g % 2:
+            wins += 1
+    assert wins >= 6
+
+
+@pytest.mark.parametrize("size", [4, 6])
+def test_small_boards_are_played(size: int) -> None:
+    s = OthelloOptions(size).initial_state()
+    decision = OthelloEngine(level=4).choose(s, Limits(time=0.3))
+    assert decision.move in s.legal_moves()
+
+
+def test_bad_construction_and_wrong_game() -> None:
+    with pytest.raises(ValueError, match="level"):
+        OthelloEngine(level=6)
+    with pytest.raises(ValueError, match="time"):
+        OthelloEngine(time_budget=-1)
+    with pytest.raises(TypeError, match="Othello"):
+        OthelloEngine().decide(object(), Limits())  # type: ignore[arg-type]
+
+
+def test_roster_entries() -> None:
+    engine = make_player("engine:time=0.2", "othello")
+    assert isinstance(engine, OthelloEngine) and engine.time_budget == 0.2
+    levelled = make_player("engine-level:level=1", "othello", seed=3)
+    assert isinstance(levelled, OthelloEngine) and levelled.level.number == 1
+    assert levelled.spec == "engine-level:level=1,time=0"
+    with pytest.raises(NotApplicableError):
+        make_player("engine-level", "nim")
+    # The generic engine still serves the other games.
+    assert not isinstance(make_player("engine", "nim"), OthelloEngine)
