@@ -1,0 +1,165 @@
+"""The App: command line, window size, scene stack, global keys; a screenshot of every screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.rules.registry import game_names
+from game.ui import i18n
+from game.ui.app import App, parse_args, parse_size, run_app, smoke_driver, start_size
+from game.ui.scene import Scene
+from game.ui.scenes.help import HelpOverlay
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.rules import RulesScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.settings import Settings, load_settings
+from tests.ui_helpers import (
+    click_widget,
+    frame,
+    key,
+    make_app,
+    resize,
+    run_until,
+    screenshot,
+    start_game,
+)
+
+
+def test_start_size_fits_the_screen_and_is_at_most_1280x800() -> None:
+    assert start_size((1920, 1080)) == (1280, 800)
+    assert start_size((1366, 768)) == (1229, 652)
+    assert start_size(None) == (1280, 800)
+    w, h = start_size((1024, 600))
+    assert w <= 1024 and h >= 500
+
+
+def test_command_line_flags() -> None:
+    args = parse_args(["--fullscreen", "--lang", "fr", "--theme", "contrast"])
+    assert args.fullscreen and args.lang == "fr" and args.theme == "contrast"
+    with pytest.raises(SystemExit) as exc:
+        parse_args(["--lang", "de"])
+    assert exc.value.code == 2
+    assert parse_size("1920x1080") == (1920, 1080)
+    for bad in ("big", "10x10", "1920x"):
+        with pytest.raises(ValueError, match="--size"):
+            parse_size(bad)
+    assert run_app(["--size", "tiny"]) == 2
+
+
+def test_smoke_hook_is_a_callable_or_absent() -> None:
+    driver = smoke_driver()
+    assert driver is None or callable(driver)
+
+
+def test_run_app_with_a_driver_applies_flags_and_saves_settings(data_dir: Path,
+                                                                monkeypatch: pytest.MonkeyPatch
+                                                                ) -> None:
+    seen: list[App] = []
+
+    def driver(app: App) -> int:
+        seen.append(app)
+        assert isinstance(app.top, MenuScene)
+        frame(app)
+        return 0
+
+    monkeypatch.setattr("game.ui.app.smoke_driver", lambda: driver)
+    assert run_app(["--smoke-test", "--lang", "fr", "--theme", "contrast",
+                    "--size", "1024x640"]) == 0
+    assert seen and seen[0].theme.name == "contrast"
+    saved, _ = load_settings()
+    assert saved.language == "fr" and saved.theme == "contrast"
+    i18n.set_language("en")
+
+
+def test_scene_stack_and_global_keys() -> None:
+    app = make_app((1024, 640))
+    menu = app.top
+    key(app, pygame.K_F1)
+    assert isinstance(app.top, HelpOverlay)
+    screenshot(app, "help_1024")
+    key(app, pygame.K_F1)
+    assert app.top is menu
+    key(app, pygame.K_F1)
+    key(app, pygame.K_a)  # any key closes the help
+    assert app.top is menu
+
+    class Probe(Scene):
+        closed = False
+
+        def on_close(self) -> None:
+            Probe.closed = True
+
+    probe = Probe(app)
+    app.push(probe)
+    app.pop()
+    assert Probe.closed and app.top is menu
+    frame(app, [pygame.event.Event(pygame.QUIT)])
+    assert not app.running
+    app.shutdown()
+
+
+def test_resize_renders_at_the_new_size() -> None:
+    app = make_app((1024, 640))
+    for size in ((1920, 1080), (800, 500), (3840, 2160)):
+        resize(app, size)
+        assert app.size == size
+        assert app.metrics.body >= 0.025 * min(size[1], size[0] * 0.625)
+    app.shutdown()
+
+
+def test_rules_pages_have_text_and_a_picture_for_every_game() -> None:
+    app = make_app((1024, 640))
+    app.push(RulesScene(app, "hexapawn"))
+    scene = app.top
+    assert isinstance(scene, RulesScene)
+    frame(app)
+    for i, name in enumerate(game_names()):
+        click_widget(app, scene.tabs[i])
+        assert scene.game == name
+        assert i18n.tr(f"rules.{name}.1") != f"rules.{name}.1"
+        frame(app)
+        assert scene.picture is not None
+    app.shutdown()
+
+
+SIZES = ((1920, 1080), (1024, 640))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES)
+def test_screenshots_of_every_screen(size: tuple[int, int]) -> None:
+    """Saves PNGs in test-output/screenshots for a person to look at (README pictures)."""
+    tag = f"{size[0]}x{size[1]}"
+    app = make_app(size, ai_delay=0.0)
+    screenshot(app, f"menu_{tag}")
+    app.push(SettingsScene(app))
+    screenshot(app, f"settings_{tag}")
+    app.pop()
+    for name in game_names():
+        app.push(RulesScene(app, name))
+        screenshot(app, f"rules_{name}_{tag}")
+        app.pop()
+    app.push(HelpOverlay(app))
+    screenshot(app, f"help_{tag}")
+    app.pop()
+    for name in game_names():
+        play = start_game(app, name, ("human", "random"))
+        for _ in range(3):
+            assert run_until(app, lambda p=play: p.match.human_to_move or p.match.over, 10)
+            if play.match.over:
+                break
+            move = play.state.legal_moves()[0]
+            play.apply_move(move)
+        assert run_until(app, lambda p=play: p.match.human_to_move or p.match.over, 10)
+        screenshot(app, f"play_{name}_{tag}")
+        click_widget(app, play.menu_button)
+    app.settings.theme = "contrast"
+    app.apply_settings()
+    screenshot(app, f"menu_contrast_{tag}")
+    play = start_game(app, "othello", ("human", "random"))
+    screenshot(app, f"play_othello_contrast_{tag}")
+    app.shutdown()
+    assert Settings().theme == "default"

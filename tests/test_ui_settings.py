@@ -1,0 +1,125 @@
+"""Settings: persistence (atomic, corrupt files kept aside), the settings screen, sounds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pygame
+import pytest
+
+from game.ui import i18n
+from game.ui.scenes.settings import SettingsScene
+from game.ui.settings import Settings, load_settings, save_settings, settings_path
+from game.ui.sound import SOUND_NAMES, Sounds, synthesize
+from game.ui.widgets import Choice, Toggle
+from tests.ui_helpers import click, click_widget, frame, key, make_app, screenshot
+
+
+def test_settings_round_trip(data_dir: Path) -> None:
+    s = Settings(language="fr", theme="contrast", animations=False, ai_delay=1.5)
+    s.choices("nim").options = {"variant": "marienbad"}
+    s.choices("nim").seats = ["human", "mcts:iterations=500,time=0,c=1.4"]
+    s.choices("nim").first = "random"
+    assert save_settings(s) is None
+    loaded, notice = load_settings()
+    assert notice is None
+    assert loaded == s
+
+
+def test_missing_file_gives_defaults_with_the_system_language(data_dir: Path) -> None:
+    loaded, notice = load_settings("fr")
+    assert notice is None and loaded == Settings(language="fr")
+
+
+def test_a_corrupt_file_is_kept_aside_and_defaults_are_used(data_dir: Path) -> None:
+    settings_path().write_bytes(b"{not json")
+    loaded, notice = load_settings()
+    assert loaded == Settings()
+    assert notice and "kept aside" in notice
+    kept = list(data_dir.glob("settings.json.corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == b"{not json"
+
+
+def test_bad_values_are_ignored_one_by_one(data_dir: Path) -> None:
+    settings_path().write_text(json.dumps({
+        "language": "de", "theme": "neon", "sound": "yes", "ai_delay": 99, "animations": False,
+        "games": {"nim": {"seats": ["human"], "first": "seat2", "options": {"matches": 12}},
+                  "x": 3},
+    }), encoding="utf-8")
+    loaded, notice = load_settings()
+    assert notice is None
+    assert loaded.language == "en" and loaded.theme == "default" and loaded.sound is True
+    assert loaded.ai_delay == 0.6 and loaded.animations is False
+    nim = loaded.choices("nim")
+    assert nim.seats == ["human", "random"] and nim.first == "seat2"
+    assert nim.options == {"matches": "12"}
+
+
+def test_the_app_shows_a_notice_for_a_corrupt_settings_file(data_dir: Path) -> None:
+    settings_path().write_bytes(b"\xff\xfe")
+    loaded, notice = load_settings()
+    from game.ui.app import App
+
+    app = App(loaded, size=(1024, 640), notice=notice)
+    assert app.toast and "settings.json" in app.toast
+    app.shutdown()
+
+
+def test_settings_screen_applies_and_saves_at_once(data_dir: Path) -> None:
+    app = make_app((1024, 640))
+    app.push(SettingsScene(app))
+    scene = app.top
+    assert isinstance(scene, SettingsScene)
+    frame(app)
+    language = scene.rows[0]
+    assert isinstance(language, Choice)
+    _left, _box, right = language._parts()
+    click(app, right.center)
+    assert app.settings.language == "fr" and i18n.language() == "fr"
+    assert i18n.tr("menu.start").startswith("Jouer")
+    screenshot(app, "settings_fr_1024")
+    theme = scene.rows[2]
+    assert isinstance(theme, Choice)
+    click(app, theme._parts()[2].center)
+    assert app.theme.name == "contrast"
+    sound = scene.rows[4]
+    assert isinstance(sound, Toggle)
+    click_widget(app, sound)
+    assert app.settings.sound is False
+    saved, _ = load_settings()
+    assert saved.language == "fr" and saved.theme == "contrast" and saved.sound is False
+    key(app, pygame.K_ESCAPE)
+    assert app.top is not scene
+    i18n.set_language("en")
+    app.shutdown()
+
+
+def test_fullscreen_toggle_from_keyboard_is_remembered(data_dir: Path) -> None:
+    app = make_app((1024, 640))
+    key(app, pygame.K_F11)
+    assert app.fullscreen and app.settings.fullscreen
+    key(app, pygame.K_RETURN, pygame.KMOD_ALT)
+    assert not app.fullscreen
+    assert app.size == (1024, 640)
+    app.shutdown()
+
+
+@pytest.mark.parametrize("name", SOUND_NAMES)
+def test_sounds_are_short_audible_and_clipped(name: str) -> None:
+    signal = synthesize(name, 22050)
+    assert 0.02 < len(signal) / 22050 < 1.0
+    assert np.max(np.abs(signal)) <= 1.0
+    assert np.max(np.abs(signal)) > 0.05
+
+
+def test_sounds_play_or_stay_silent_but_never_fail() -> None:
+    pygame.init()
+    sounds = Sounds(enabled=True)
+    for name in SOUND_NAMES:
+        sounds.play(name)
+    with pytest.raises(ValueError, match="unknown sound"):
+        sounds.play("bang")
+    with pytest.raises(ValueError, match="unknown sound"):
+        synthesize("bang", 22050)
