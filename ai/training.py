@@ -466,7 +466,10 @@ def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, f
     z2 = z * z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At p = 0 or 1 the bound is exactly 0 or 1 (rounding would leave the proportion outside).
+    low = 0.0 if successes == 0 else max(0.0, min(p, centre - half))
+    high = 1.0 if successes == n else min(1.0, max(p, centre + half))
+    return low, high
 
 
 def cumulative(results: Sequence[int], code: int) -> list[int]:
