@@ -330,8 +330,9 @@ class EliminationLearner(TabularLearner):
     def __init__(self, spec: str, seed: int | None, game_name: str, options: Any,
                  params: Mapping[str, float] | None = None) -> None:
         super().__init__(spec, seed, game_name, options, params)
-        # Keys of the positions that moves lead to, per box (same order as the box).
-        self._after: dict[Hashable, tuple[Hashable, ...]] = {}
+        # Keys of the positions that moves lead to, per box (same order as the box), and the
+        # size of the lost set when the box was last checked against it (it only grows).
+        self._after: dict[Hashable, tuple[tuple[Hashable, ...], int]] = {}
         # Positions learned to be lost for whoever moves into them.
         self._lost: set[Hashable] = set()
         self._lost_pending: set[str] = set()
@@ -350,19 +351,23 @@ class EliminationLearner(TabularLearner):
         """The box of ``state`` with moves into lost positions eliminated."""
         key = state.key
         box = self.box(state)
-        after = self._after.get(key)
-        if after is None:
+        entry = self._after.get(key)
+        if entry is None:
             after = tuple(state.play(m).key for m in box)
-            self._after[key] = after
             if self._lost_pending:
                 for child in after:
                     if key_text(child) in self._lost_pending:
                         self._lost.add(child)
-        if self._lost:
+            entry = (after, -1)
+        after, synced = entry
+        # Only look again when the lost set has grown since this box was last checked: the
+        # common case in long training runs, where this is on the hot path.
+        if synced != len(self._lost):
             lost = self._lost
             for move, child in zip(box, after, strict=True):
                 if child in lost and box[move] > 0.0:
                     box[move] = 0.0
+            self._after[key] = (after, len(lost))
         return box
 
     def decide(self, state: GameState[Any], limits: Limits) -> Decision:
