@@ -476,3 +476,23 @@ def test_click_sequences_keep_the_selection_sane(game: str, seed: int,
             assert owner == state.to_move
         for row, col in controller.highlighted():
             assert 0 <= row < rows and 0 <= col < cols
+
+
+@pytest.mark.parametrize("game", ["hexapawn", "nim", "morpion", "othello"])
+def test_odd_scores_are_drawn_without_crashing(game: str) -> None:
+    """NaN, infinities, huge numbers and non-numbers from a faulty player never crash."""
+    from game.ui.boards.base import score_labels
+
+    state = _start(game, {})
+    legal = list(state.legal_moves())
+    odd: list[Any] = [float("nan"), float("inf"), float("-inf"), 1e12, "x", None, -3.5]
+    scores = {m: odd[i % len(odd)] for i, m in enumerate(legal)}
+    labels = score_labels(scores, "value", THEMES["default"])
+    assert labels[legal[0]][0] == "?"
+    if len(legal) > 1:
+        assert labels[legal[1]][0] == "\u221e" and labels[legal[1]][2]
+    surface = pygame.Surface((500, 400))
+    view = _view(game, state, surface.get_rect())
+    for kind in ("value", "visits", "exact", "allowed"):
+        view.draw(surface, state, BoardContext(theme=THEMES["default"], scores=scores,
+                                               score_kind=kind))

@@ -240,18 +240,38 @@ def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme
     Signed kinds colour by sign (a win is green, a loss red, zero neutral); the others colour
     by rank between the worst and the best move of this decision.
     """
+    import math
+
     from game.ui.theme import blend
 
-    values = [float(v) for v in scores.values()]
+    def number(raw: object) -> float | None:
+        """The score as a float, or None when it is not a number (a bad player's output)."""
+        try:
+            value = float(raw)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            return None
+        return None if math.isnan(value) else value
+
+    numbers = {move: number(raw) for move, raw in scores.items()}
+    values = [v for v in numbers.values() if v is not None and math.isfinite(v)]
     if not values:
-        return {}
+        values = [0.0]
     integral = all(abs(v - round(v)) < 1e-9 for v in values)
     low, high = min(values), max(values)
+    top = max((v for v in numbers.values() if v is not None), default=high)
     signed = kind in SIGNED_KINDS
     neutral = theme.text
     labels: dict[Any, tuple[str, Colour, bool]] = {}
-    for move, raw in scores.items():
-        value = float(raw)
+    for move, value in numbers.items():
+        if value is None:
+            labels[move] = ("?", neutral, False)
+            continue
+        if math.isinf(value):
+            # A proven win or loss reported as infinity.
+            good = value > 0
+            labels[move] = ("\u221e" if good else "\u2212\u221e",
+                            theme.score_good if good else theme.score_bad, value >= top)
+            continue
         if high > low and not (signed and low < 0 < high):
             # One-sided or unsigned scores: colour by rank, worst red to best green.
             colour = blend(theme.score_bad, theme.score_good, (value - low) / (high - low))
@@ -263,7 +283,7 @@ def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme
                       else blend(neutral, theme.score_bad, -t))
         else:
             colour = neutral
-        labels[move] = (format_score(value, kind, integral), colour, value >= high - 1e-12)
+        labels[move] = (format_score(value, kind, integral), colour, value >= top - 1e-12)
     return labels
 
 

@@ -10,6 +10,7 @@ lifts that one instead; a click outside the board cancels.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -371,7 +372,12 @@ class MorpionView(BoardView):
                 continue
             if lifted is not None and move.origin != lifted:
                 continue
-            value = float(raw)
+            try:
+                value = float(raw)
+            except (TypeError, ValueError):
+                value = -math.inf  # not a number: shown as "?" only if nothing else is
+            if math.isnan(value):
+                value = -math.inf
             if move.to not in shown or value > shown[move.to][0]:
                 shown[move.to] = (value, move)
         best_move: MorpionMove | None = None
