@@ -142,6 +142,8 @@ class RulesScene(Scene):
         picture = self._picture(pic)
         if picture is not None:
             surface.blit(picture, pic)
-            text.blit_text(surface, tr(f"rules.{self.game}.caption"), m.small, theme.text_muted,
-                           (pic.centerx, pic.bottom + m.pad // 2), "midtop",
-                           max_width=int(self.app.size[0] * 0.38))
+            width = self.app.size[0] - body.right - m.pad * 4
+            caption = pygame.Rect(body.right + m.pad * 2, pic.bottom + m.pad // 2, width,
+                                  self.app.size[1] - pic.bottom)
+            text.blit_wrapped(surface, tr(f"rules.{self.game}.caption"), m.small,
+                              theme.text_muted, caption, line_gap=0)
