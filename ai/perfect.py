@@ -90,19 +90,27 @@ class AcyclicSolver:
 
     def __init__(self) -> None:
         self.memo: dict[Hashable, int] = {}
+        self._nodes = 0
 
-    def value(self, state: GameState[Any]) -> int:
-        """The exact value of ``state`` for its side to move."""
+    def value(self, state: GameState[Any], limits: Limits | None = None) -> int:
+        """The exact value of ``state`` for its side to move.
+
+        ``limits.check()`` runs every 512 new positions, so a cancelled first solve stops
+        quickly; the memo keeps only finished subtrees, so it stays exact for the next call.
+        """
         key = state.key
         cached = self.memo.get(key)
         if cached is not None:
             return cached
+        self._nodes += 1
+        if limits is not None and not self._nodes & 511:
+            limits.check()
         if state.outcome is not None:
             result = terminal_value(state)
         else:
             result = -WIN - 1
             for move in state.legal_moves():
-                v = through_move(self.value(state.play(move)))
+                v = through_move(self.value(state.play(move), limits))
                 if v > result:
                     result = v
                     if result == WIN - 1:
@@ -448,7 +456,8 @@ class PerfectPlayer(Player):
         self.options = options
         self._solver = _solver_for(game_name, options)
 
-    def move_values(self, state: GameState[Any]) -> dict[Any, int]:
+    def move_values(self, state: GameState[Any], limits: Limits | None = None
+                    ) -> dict[Any, int]:
         """The exact value of every legal move of ``state`` for the side to move."""
         if self.game_name == "nim" and _nim_positions(self.options) > NIM_SEARCH_LIMIT:
             return self._nim_rule_values(state)
@@ -461,6 +470,8 @@ class PerfectPlayer(Player):
             child = state.play(move)
             if child.outcome is not None:
                 values[move] = through_move(terminal_value(child))
+            elif isinstance(solver, AcyclicSolver):
+                values[move] = through_move(solver.value(child, limits))
             else:
                 values[move] = through_move(solver.value(child))
         return values
@@ -481,7 +492,7 @@ class PerfectPlayer(Player):
     def decide(self, state: GameState[Any], limits: Limits) -> Decision:
         """Play a move of the best exact value; ties go to the rule's move (Nim) or at random."""
         limits.check()
-        values = self.move_values(state)
+        values = self.move_values(state, limits)
         best = max(values.values())
         tied = [m for m, v in values.items() if v == best]
         info: dict[str, Any] = {}

@@ -384,3 +384,27 @@ def test_perfect_never_loses_from_a_won_start(game: str, options: Any, spec: str
     for first, res in zip(result.first, result.results, strict=True):
         if (first == "p1") == (start_value > 0):
             assert res == "p1", (first, res)
+
+
+def test_a_cancelled_first_solve_stops_and_the_next_one_is_still_exact() -> None:
+    import contextlib
+    import threading
+
+    from ai.base import SearchCancelled
+    from ai.perfect import _solvers
+
+    options = OthelloOptions(size=4)
+    _solvers.pop(("othello", options), None)  # make sure this process solves from scratch
+    player = PerfectPlayer("perfect", 1, "othello", options)
+    limits = Limits()
+    limits.cancel.set()
+    with pytest.raises(SearchCancelled):
+        player.choose(options.initial_state(), limits)
+    half = Limits()
+    timer = threading.Timer(0.05, half.cancel.set)
+    timer.start()
+    with contextlib.suppress(SearchCancelled):  # it may also finish in time: both are fine
+        player.choose(options.initial_state(), half)
+    timer.cancel()
+    decision = player.choose(options.initial_state())
+    assert decision.info["verdict"] == "loss in 12 plies"
