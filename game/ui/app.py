@@ -33,6 +33,7 @@ MAX_START_SIZE = (1280, 800)
 MIN_SIZE = (800, 500)
 FPS = 60
 TOAST_SECONDS = 4.0
+UI_SWITCH_INTERVAL = 0.001
 
 #: A function that drives the app instead of a person (``--smoke-test``), returning an exit code.
 Driver = Callable[["App"], int]
@@ -52,6 +53,10 @@ class App:
 
     def __init__(self, settings: Settings, size: tuple[int, int] | None = None,
                  notice: str | None = None) -> None:
+        # A searching AI thread holds the interpreter lock in slices of the switch interval
+        # (5 ms by default); each time the UI thread waits for it a frame is delayed, so a
+        # shorter slice keeps the frame rate up while the AI thinks.
+        sys.setswitchinterval(UI_SWITCH_INTERVAL)
         pygame.init()
         self.settings = settings
         i18n.set_language(settings.language)
