@@ -26,4 +26,9 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()
+    # Before anything else: a windowed build has no stdout/stderr, and its log is the only
+    # trace of a failure (in the user's data folder).
+    from game.logging_setup import setup_logging
+
+    setup_logging()
     sys.exit(main())

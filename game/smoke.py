@@ -19,6 +19,7 @@ with it.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import logging
 import os
@@ -95,6 +96,24 @@ def check_menu(app: App) -> Any:
     return top
 
 
+#: Assets the app cannot do without (the fonts and the English texts).
+REQUIRED_ASSETS = (("fonts", "DejaVuSans.ttf"), ("fonts", "DejaVuSans-Bold.ttf"),
+                   ("i18n", "ui.en.json"), ("i18n", "ui.fr.json"))
+
+
+def check_assets(report: Report) -> None:
+    """The assets are where the resource helper looks (the bundle's folder when frozen)."""
+    from game.resources import asset, base_dir
+
+    missing = [str(asset(*parts)) for parts in REQUIRED_ASSETS if not asset(*parts).is_file()]
+    if missing:
+        raise SmokeFailure(f"assets missing: {', '.join(missing)}")
+    count = sum(1 for path in asset().rglob("*") if path.is_file())
+    where = "bundle" if getattr(sys, "frozen", False) else "source tree"
+    icon = "with" if asset("icon.png").is_file() else "WITHOUT"
+    report.step(f"{count} asset files found in the {where} ({base_dir()}), {icon} icon.png")
+
+
 def show_menu(app: App, report: Report) -> None:
     """Draw the first menu frame and check that something was drawn."""
     menu = check_menu(app)
@@ -164,9 +183,9 @@ def play_game(app: App, game: str, seats: tuple[str, str], report: Report) -> No
 
 def learner_round_trip(report: Report) -> None:
     """Train a learner, save it into the data folder, reload it, compare; then remove the file."""
+    from ai.base import GameRecord
     from ai.learners import make_learner
     from ai.registry import make_player
-    from ai.base import GameRecord
     from game.rules.registry import get_game
     from game.userdata import data_dir
 
@@ -199,10 +218,9 @@ def learner_round_trip(report: Report) -> None:
         size = path.stat().st_size
     finally:
         path.unlink(missing_ok=True)
-        try:
+        # Not empty (someone else's file) or already gone: leave it.
+        with contextlib.suppress(OSError):
             folder.rmdir()
-        except OSError:
-            pass  # not empty (someone else's file) or already gone: leave it
     report.step(f"{kind} learner trained on {games} games of {game} "
                 f"({learner.positions_known()} positions), saved to {path} ({size} bytes), "
                 f"reloaded identical, file removed")
@@ -219,6 +237,7 @@ def run(app: App) -> int:
             _print(f"first-frame {time.time():.6f}")
             return 0
         start = time.perf_counter()
+        check_assets(report)
         show_menu(app, report)
         from game.rules.registry import game_names
 
