@@ -362,18 +362,16 @@ class TrainingRunner(_Runner):
         return before
 
     def _count_usage(self, record: GameRecord, seats: Sequence[int]) -> None:
-        """Count each of the learner's positions in ``record`` and keep one state per box."""
+        """Count how often the learner played each position of ``record``, and keep one state
+        per position met by either side (Q-learning also fills the opponent's positions)."""
         usage = self.usage
         positions = self.positions
         for state in record.states[: len(record.moves)]:
+            key = state.key
+            if key not in positions:
+                positions[key] = state
             if state.to_move in seats:
-                key = state.key
-                n = usage.get(key)
-                if n is None:
-                    usage[key] = 1
-                    positions[key] = state
-                else:
-                    usage[key] = n + 1
+                usage[key] = usage.get(key, 0) + 1
 
 
 class TournamentRunner(_Runner):

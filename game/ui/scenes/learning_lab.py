@@ -184,6 +184,7 @@ class LearningLabScene(Scene):
         self.positions: dict[Hashable, GameState[Any]] = {}
         self.boxes: list[BoxView] = []
         self.last_changed: set[Hashable] = set()
+        self._loaded_keys: set[Hashable] = set()
         self.view: BoardView | None = None
         self.view_game = ""
         self.message: str | None = None
@@ -231,6 +232,7 @@ class LearningLabScene(Scene):
         self.usage = {}
         self.positions = {}
         self.last_changed = set()
+        self._loaded_keys = set()
         self.page = 0
         self.refresh_knowledge()
 
@@ -472,7 +474,12 @@ class LearningLabScene(Scene):
                 positions.update(runner.positions)
                 self.last_changed = set(runner.last_changed)
             boxes: list[BoxView] = []
+            # Q-learning keeps boxes for both sides' positions; the others only for their own
+            # (asking for another box would create an empty one).
+            every_side = self.learner.kind == "qlearning"
             for key, state in positions.items():
+                if not every_side and not usage.get(key) and key not in self._loaded_keys:
+                    continue
                 values = self.learner.table_view(state)
                 if values is None:
                     continue
@@ -514,6 +521,7 @@ class LearningLabScene(Scene):
             seen.add(state.key)
             if key_text(state.key) in stored:
                 self.positions.setdefault(state.key, state)
+                self._loaded_keys.add(state.key)
             frontier.extend(state.play(m) for m in state.legal_moves())
 
     def nim_table(self) -> tuple[list[str], list[str], list[list[float | None]]] | None:

@@ -1,0 +1,245 @@
+"""The learning lab driven like a teacher would: clicks on the real scene, headless."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pygame
+import pytest
+
+from ai.learners import make_learner
+from game.rules.registry import get_game
+from game.ui.scenes.dialogs import ListPopup, MessageDialog
+from game.ui.scenes.learning_lab import LearningLabScene, learners_folder
+from game.ui.scenes.menu import MenuScene
+from tests.ui_helpers import click, click_widget, frame, make_app, resize, run_until, screenshot
+
+
+def open_lab(size: tuple[int, int] = (1280, 800)) -> tuple[object, LearningLabScene]:
+    """The app with the lab opened from the menu's header button."""
+    app = make_app(size)
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    from game.ui.i18n import tr
+
+    button = next(b for b in menu.header_buttons if b.label() == tr("menu.lab"))
+    click_widget(app, button)
+    lab = app.top
+    assert isinstance(lab, LearningLabScene)
+    return app, lab
+
+
+def train(app: object, lab: LearningLabScene, games: int, speed: str = "instant",
+          opponent: str = "random") -> None:
+    lab.games = games
+    lab._set_speed(speed)
+    lab._set_opponent(opponent)
+    click_widget(app, lab.train_button)
+    assert lab.runner is not None
+    assert run_until(app, lambda: lab.runner is not None and lab.runner.finished, 60)
+    frame(app)
+
+
+def test_500_nim_games_through_the_scene() -> None:
+    app, lab = open_lab()
+    assert lab.game == "nim" and lab.kind == "elimination"
+    train(app, lab, 500)
+    assert lab.learner.games_trained == 500
+    run = lab.runs[-1]
+    assert len(run.results) == 500 == len(run.wins) == len(run.rate)
+    assert run.wins[-1] + run.losses[-1] + run.draws[-1] == 500
+    # The learner's table: a box per position it played, and the boxes drawn.
+    assert lab.learner.positions_known() >= 10
+    assert lab.boxes and all(b.used > 0 for b in lab.boxes)
+    assert sum(b.used for b in lab.boxes) >= 500
+    # Every box holds one 0/1 mark per legal take, and it has learned to beat random play.
+    box20 = next(b for b in lab.boxes if b.key == 20)
+    assert sorted(m.count for m in box20.values) == [1, 2, 3]
+    assert set(box20.values.values()) <= {0.0, 1.0}
+    assert run.results[-100:].count(0) >= 80
+    assert lab.runner.progress().done == 500
+
+
+def test_stop_half_way_keeps_what_was_learned() -> None:
+    app, lab = open_lab()
+    lab.games = 100_000
+    lab._set_speed("fast")
+    click_widget(app, lab.train_button)
+    assert run_until(app, lambda: lab.runner is not None and lab.runner.done >= 20, 30)
+    click_widget(app, lab.stop_button)
+    assert run_until(app, lambda: lab.runner is not None and lab.runner.finished, 10)
+    frame(app)
+    progress = lab.runner.progress()
+    assert progress.stopped and 20 <= progress.done < 100_000
+    assert lab.learner.games_trained == progress.done == len(lab.runs[-1].results)
+    assert lab.boxes
+
+
+def test_pause_and_resume_from_the_buttons() -> None:
+    app, lab = open_lab()
+    lab.games = 100_000
+    lab._set_speed("fast")
+    click_widget(app, lab.train_button)
+    assert run_until(app, lambda: lab.runner is not None and lab.runner.done >= 5, 30)
+    click_widget(app, lab.pause_button)
+    assert lab.runner.paused
+    frame(app)
+    click_widget(app, lab.pause_button)
+    assert not lab.runner.paused
+    click_widget(app, lab.stop_button)
+    assert run_until(app, lambda: lab.runner.finished, 10)
+
+
+def test_watch_speed_shows_the_game_being_played() -> None:
+    app, lab = open_lab()
+    lab.games = 10
+    lab._set_speed("watch")
+    click_widget(app, lab.train_button)
+    assert run_until(app, lambda: lab.runner is not None and lab.runner.current is not None
+                     and lab.runner.current_move is not None, 10)
+    frame(app)
+    screenshot(app, "lab-watch-1280x800")
+    lab._set_speed("instant")  # the speed changes during the run
+    assert run_until(app, lambda: lab.runner.finished, 30)
+    assert lab.learner.games_trained == 10
+
+
+def test_save_and_load_from_the_scene() -> None:
+    app, lab = open_lab()
+    train(app, lab, 200)
+    click_widget(app, lab.save_button)
+    files = list(learners_folder().glob("*.json"))
+    assert len(files) == 1
+    saved = json.loads(files[0].read_text(encoding="utf-8"))
+    assert saved["games_trained"] == 200 and saved["kind"] == "elimination"
+    box20 = dict(next(b for b in lab.boxes if b.key == 20).values)
+    lab.reset()
+    assert lab.learner.games_trained == 0 and not lab.boxes
+    # Load through the button and the file list.
+    click_widget(app, lab.load_button)
+    popup = app.top
+    assert isinstance(popup, ListPopup)
+    assert "200" in popup.items[0][2]  # the list says how many games it trained
+    popup._layout()
+    click(app, popup.rows[0][0].center)
+    assert app.top is lab
+    assert lab.learner.games_trained == 200
+    assert dict(next(b for b in lab.boxes if b.key == 20).values) == box20
+
+
+def test_load_switches_game_and_kind() -> None:
+    app, lab = open_lab()
+    info = get_game("hexapawn")
+    learner = make_learner("reinforcement", "hexapawn", info.options(), seed=1)
+    from ai.arena import run_match
+    from ai.registry import make_player
+
+    run_match(learner, make_player("random", "hexapawn", None, 2), info.initial_state(), 50)
+    path = learners_folder() / "hexa.json"
+    learner.save(path)
+    assert lab.load_file(path)
+    assert lab.game == "hexapawn" and lab.kind == "reinforcement"
+    assert lab.learner.games_trained == 50
+    assert lab.boxes  # positions found by walking the game from the start
+    frame(app)
+    screenshot(app, "lab-loaded-hexapawn-1280x800")
+
+
+@pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe garbage",
+                                     b'{"format": "something else"}'])
+def test_a_corrupt_learner_file_shows_a_message_and_is_kept_aside(content: bytes) -> None:
+    app, lab = open_lab()
+    train(app, lab, 50)
+    folder = learners_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    bad = folder / "broken.json"
+    bad.write_bytes(content)
+    # It is listed, then loading it fails with a message.
+    assert any(p == bad for p, _n, _d in lab.saved_files())
+    assert not lab.load_file(bad)
+    assert isinstance(app.top, MessageDialog)
+    assert lab.message and "broken.json" in lab.message
+    assert not bad.exists()
+    kept = list(folder.glob("broken.json.corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == content
+    frame(app)
+    click_widget(app, app.top.buttons[0])
+    assert app.top is lab
+    # A damaged file leaves the current learner as it was; a foreign one starts it fresh.
+    if content.startswith(b"{not") or content.startswith(b"\xff"):
+        assert lab.learner.games_trained == 50
+
+
+def test_play_against_it_seats_the_trained_learner() -> None:
+    from game.ui.scenes.play import PlayScene
+
+    app, lab = open_lab()
+    train(app, lab, 100)
+    lab.keep_learning = True
+    click_widget(app, lab.play_button)
+    play = app.top
+    assert isinstance(play, PlayScene)
+    seats = play.match.seats
+    assert seats[0].player is lab.learner and seats[0].learner
+    assert seats[1].human
+
+
+def test_qlearning_heat_map_and_other_games_draw() -> None:
+    app, lab = open_lab((1024, 640))
+    lab.set_kind("qlearning")
+    train(app, lab, 300)
+    table = lab.nim_table()
+    assert table is not None
+    rows, cols, values = table
+    assert rows == ["\u22121", "\u22122", "\u22123"] and cols[0] == "1" and len(cols) == 20
+    screenshot(app, "lab-nim-qlearning-1024x640")
+    for game in ("hexapawn", "morpion", "othello"):
+        lab.set_game(game)
+        train(app, lab, 20)
+        assert lab.learner.games_trained == 20
+        screenshot(app, f"lab-{game}-1024x640")
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1024, 640)])
+def test_screenshots(size: tuple[int, int]) -> None:
+    app, lab = open_lab(size)
+    tag = f"{size[0]}x{size[1]}"
+    screenshot(app, f"lab-empty-{tag}")
+    lab.set_kind("reinforcement")
+    train(app, lab, 2000)
+    lab._set_opponent("self")
+    train(app, lab, 1000, opponent="self")
+    screenshot(app, f"lab-nim-reinforcement-{tag}")
+    lab.set_game("hexapawn")
+    lab.set_kind("elimination")
+    train(app, lab, 300)
+    screenshot(app, f"lab-hexapawn-elimination-{tag}")
+
+
+def test_monkey_clicks_and_resizes() -> None:
+    app, lab = open_lab((1024, 640))
+    rng = random.Random(5)
+    for i in range(200):
+        if app.top is not lab:
+            # A popup or dialog: close it with Escape, as a person would.
+            frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                           unicode="", scancode=0)])
+            continue
+        if i % 97 == 0:
+            resize(app, (rng.randint(800, 1920), rng.randint(500, 1080)))
+        w, h = app.size
+        pos = (rng.randrange(w), rng.randrange(h))
+        if lab.play_button.rect.collidepoint(pos) or lab.menu_button.rect.collidepoint(pos):
+            continue  # those leave the lab; tested above
+        click(app, pos)
+    lab.stop()
+    assert run_until(app, lambda: lab.runner is None or lab.runner.finished, 10)
+
+
+def test_escape_goes_back_to_the_menu() -> None:
+    app, lab = open_lab()
+    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="",
+                                   scancode=0)])
+    assert isinstance(app.top, MenuScene)
+
