@@ -191,7 +191,7 @@ def test_qlearning_heat_map_and_other_games_draw() -> None:
     train(app, lab, 300)
     table = lab.nim_table()
     assert table is not None
-    rows, cols, values = table
+    rows, cols, _values = table
     assert rows == ["\u22121", "\u22122", "\u22123"] and cols[0] == "1" and len(cols) == 20
     screenshot(app, "lab-nim-qlearning-1024x640")
     for game in ("hexapawn", "morpion", "othello"):
@@ -238,7 +238,7 @@ def test_monkey_clicks_and_resizes() -> None:
 
 
 def test_escape_goes_back_to_the_menu() -> None:
-    app, lab = open_lab()
+    app, _lab = open_lab()
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="",
                                    scancode=0)])
     assert isinstance(app.top, MenuScene)
