@@ -61,6 +61,10 @@ DEFAULT_DEPTHS: dict[str, int] = {"morpion": 2, "othello": 4, "hexapawn": 4}
 #: Scores beyond this are wins or losses (``WIN - plies``); below it, heuristic values.
 _DECIDED = (WIN + HEURISTIC_BOUND) / 2
 
+#: How far below the best root value so far alpha-beta's root window starts, so that a move
+#: worth exactly as much as the best (a tie) is valued exactly, not cut off with a bound.
+TIE_MARGIN = 1e-6
+
 # Memo / transposition-table flags: the stored value is exact, a lower or an upper bound.
 EXACT, LOWER, UPPER = 0, 1, 2
 _FLAG_NAMES = {EXACT: "exact", LOWER: "lower bound", UPPER: "upper bound"}
@@ -131,6 +135,7 @@ class _RootResult:
 
     scores: dict[Any, float]
     lines: dict[Any, tuple[Any, ...]]
+    bounds: set[Any] = field(default_factory=set)
     complete: bool = True
 
 
@@ -149,7 +154,7 @@ class _Searcher:
     memo_hits: int = 0
     cutoffs: int = 0
     max_ply: int = 0
-    _next_check: int = CHECK_EVERY
+    _next_check: int = 1  # check at the very first node, then every CHECK_EVERY
 
     def tick(self) -> None:
         """Count a node; every CHECK_EVERY nodes, honour cancel and the deadline."""
@@ -276,18 +281,33 @@ class _Searcher:
     # -- the root --------------------------------------------------------------------------------
 
     def root(self, state: GameState[Any], depth: int, pruning: bool,
-             stop_on_timeout: bool) -> _RootResult:
-        """Value every root move exactly (alpha-beta: a full window per root move, so the
-        class sees true values, not bounds). On a timeout with ``stop_on_timeout`` false the
-        exception propagates; otherwise the moves finished so far are returned."""
+             stop_on_timeout: bool, first: Any = None) -> _RootResult:
+        """Value the root moves.
+
+        minimax: every value exact. alpha-beta: the real algorithm at the root too, each move
+        searched with the window just below the best value so far; a move that cannot beat
+        it stops early and gets an upper bound (in ``result.bounds``), while a move worth as
+        much as the best (a tie, which the rng may pick) still gets its exact value.
+        :meth:`exact_scores` turns the bounds into exact values afterwards, for display.
+
+        On a timeout the exception propagates, unless ``stop_on_timeout``: then the moves
+        finished so far are returned (``result.complete`` is False).
+        """
         self.tick()
         result = _RootResult({}, {})
-        pairs = (self.children(state, depth) if pruning
+        pairs = (self.children(state, depth, first) if pruning
                  else [(m, state.play(m)) for m in state.legal_moves()])
+        best = -INF
         for move, child in pairs:
             try:
                 if pruning:
-                    value, line = self.alphabeta(child, depth - 1, 1, -INF, INF)
+                    # The window starts just below ``best`` so that ties stay exact.
+                    alpha = best - TIE_MARGIN
+                    value, line = self.alphabeta(child, depth - 1, 1, alpha, INF)
+                    if value <= alpha:
+                        result.bounds.add(move)
+                    else:
+                        best = max(best, value)
                 else:
                     value, line = self.minimax(child, depth - 1, 1)
             except _Timeout:
@@ -298,6 +318,21 @@ class _Searcher:
             result.scores[move] = value
             result.lines[move] = (move, *line)
         return result
+
+    def exact_scores(self, state: GameState[Any], depth: int, result: _RootResult) -> int:
+        """Re-search every root move whose value is only a bound, with a full window, so that
+        the class sees true values; return the nodes this took. Stops quietly at the
+        deadline, leaving the remaining moves as bounds."""
+        before = self.nodes
+        for move in [m for m in result.scores if m in result.bounds]:
+            try:
+                value, line = self.alphabeta(state.play(move), depth - 1, 1, -INF, INF)
+            except _Timeout:
+                break
+            result.scores[move] = value
+            result.lines[move] = (move, *line)
+            result.bounds.discard(move)
+        return self.nodes - before
 
 
 class SearchPlayer(Player):
@@ -340,7 +375,6 @@ class SearchPlayer(Player):
         searcher = _Searcher(state.to_move, self.evaluator, limits, memo=memo,
                              order=self.pruning)
         info: dict[str, Any] = {}
-        reached: int | None
         if deadline is None:
             result = searcher.root(state, depth, self.pruning, stop_on_timeout=False)
             reached = depth
@@ -348,30 +382,39 @@ class SearchPlayer(Player):
             searcher.deadline = deadline
             result = searcher.root(state, depth, self.pruning, stop_on_timeout=True)
             reached = depth
-            if not result.scores:
-                # Not even one root move finished: value them one ply deep instead.
-                searcher.deadline = None
-                result = searcher.root(state, 1, self.pruning, stop_on_timeout=False)
-                reached = 1
             if not result.complete:
                 info["timed_out"] = True
                 info["moves_searched"] = len(result.scores)
+            if not any(m not in result.bounds for m in result.scores):
+                # Not one root move finished exactly: value them one ply deep instead.
+                searcher.deadline = None
+                result = searcher.root(state, 1, self.pruning, stop_on_timeout=False)
+                reached = 1
         else:
             # Iterative deepening under a time budget; depth 1 always finishes.
             result = searcher.root(state, 1, self.pruning, stop_on_timeout=False)
             reached = 1
             searcher.deadline = deadline
             for d in range(2, depth + 1):
+                previous = max(result.scores, key=lambda m: result.scores[m])
                 try:
-                    result = searcher.root(state, d, self.pruning, stop_on_timeout=False)
+                    result = searcher.root(state, d, self.pruning, stop_on_timeout=False,
+                                           first=previous)
                 except _Timeout:
                     info["timed_out"] = True
                     break
                 reached = d
-        scores = result.scores
-        best_value = max(scores.values())
-        best = [m for m in scores if scores[m] == best_value]
+        choice_nodes = searcher.nodes
+        exact = {m: v for m, v in result.scores.items() if m not in result.bounds}
+        best_value = max(exact.values())
+        # Legal-move order, so that a seed repeats its choice whatever the search order.
+        best = [m for m in state.legal_moves() if exact.get(m, -INF) == best_value]
         move = self.rng.choice(best)
+        if self.pruning and result.bounds:
+            info["nodes_for_exact_scores"] = searcher.exact_scores(state, reached, result)
+            if result.bounds:
+                info["timed_out"] = True
+        scores = {m: result.scores[m] + 0.0 for m in state.legal_moves() if m in result.scores}
         info.update({
             "algorithm": "alphabeta" if self.pruning else "minimax",
             "value": describe_value(best_value),
@@ -384,11 +427,14 @@ class SearchPlayer(Player):
             info["memo_size"] = len(memo)
         if self.pruning:
             info["cutoffs"] = searcher.cutoffs
-            info["bounds"] = {}  # every root value is exact (full window per root move)
-        # To the end, the depth shown is the longest line the search had to look at.
-        return Decision(move=move, scores=dict(scores), score_kind="value",
+            # Root values still bounds (only if the time ran out while making them exact).
+            info["bounds"] = {str(m): "upper bound" for m in result.bounds}
+        # ``nodes`` is what the choice cost; making alpha-beta's root bounds exact for display
+        # is counted apart, in info["nodes_for_exact_scores"]. To the end, the depth shown is
+        # the longest line the search had to look at.
+        return Decision(move=move, scores=scores, score_kind="value",
                         depth=searcher.max_ply if reached >= TO_THE_END else reached,
-                        nodes=searcher.nodes, pv=result.lines[move], info=info)
+                        nodes=choice_nodes, pv=result.lines[move], info=info)
 
 
 # --------------------------------------------------------------------------------------------
@@ -423,7 +469,7 @@ class _Engine:
     tt_hits: int = 0
     killers: dict[int, list[Any]] = field(default_factory=dict)
     history: dict[Any, int] = field(default_factory=dict)
-    _next_check: int = CHECK_EVERY
+    _next_check: int = 1  # check at the very first node, then every CHECK_EVERY
 
     def tick(self) -> None:
         """Count a node; every CHECK_EVERY nodes, honour cancel and the deadline."""
@@ -558,8 +604,9 @@ class EnginePlayer(Player):
 
     def __init__(self, spec: str, seed: int | None, time_budget: float = 1.0,
                  max_depth: int = TO_THE_END, table_size: int = 1 << 20,
-                 evaluator: Evaluator | None = None) -> None:
+                 evaluator: Evaluator | None = None, solver: Player | None = None) -> None:
         super().__init__(spec, seed)
+        self.solver = solver
         if not time_budget > 0:
             raise ValueError(f"time must be positive, got {time_budget!r}")
         self.time_budget = time_budget
@@ -568,7 +615,14 @@ class EnginePlayer(Player):
         self.evaluator: Evaluator = evaluator if evaluator is not None else evaluate
 
     def decide(self, state: GameState[Any], limits: Limits) -> Decision:
-        """Deepen until the time is up or the position is solved; play the best move."""
+        """Deepen until the time is up or the position is solved; play the best move.
+
+        With a ``solver`` (an exact player for a solved game), ask it instead.
+        """
+        if self.solver is not None:
+            decision = self.solver.decide(state, limits)
+            decision.info["engine"] = "solved game: the exact player's answer"
+            return decision
         budget = limits.time if limits.time is not None else self.time_budget
         max_depth = limits.depth if limits.depth else self.max_depth
         start = time.perf_counter()
@@ -701,7 +755,14 @@ def _make_alphabeta(game: GameInfo, options: Any, params: dict[str, Any],
 
 def _make_engine(game: GameInfo, options: Any, params: dict[str, Any],
                  seed: int | None) -> Player:
-    return EnginePlayer("engine", seed, time_budget=float(params["time"]))
+    solver: Player | None = None
+    if game.name == "morpion" and options.size == 3:
+        # Morpion 3x3 is solved by ``perfect`` (retrograde analysis that also handles the
+        # repetition rule exactly), which a depth-limited search cannot match: use it.
+        from ai.perfect import PerfectPlayer
+
+        solver = PerfectPlayer("perfect", seed, game.name, options)
+    return EnginePlayer("engine", seed, time_budget=float(params["time"]), solver=solver)
 
 
 register_player(PlayerInfo(
