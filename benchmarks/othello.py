@@ -1,0 +1,524 @@
+"""The Othello engine measured against the seed's approach (issue 6). Prints figures, never
+pass/fail.
+
+Subcommands (all deterministic: fixed seeds):
+
+* ``speed``: on the same 20 midgame positions, nodes per second of the baseline (below) and of
+  the engine, time to reach depth 4 and depth 6, and the ratios;
+* ``endgame``: exact solves of fixed positions with 12, 14 and 16 empties (time, nodes), and the
+  solver's values checked against a plain full-width minimax on random positions with up to 10
+  empties;
+* ``strength``: the engine against minimax-h_simple depth 4, greedy and random, seats swapped,
+  random first 4-8 moves; ``--write-docs`` puts the table into docs/experiments.md.
+
+The baseline is the seed's *approach* written here from its description: a list-of-lists board,
+move generation by scanning every cell in 8 directions, the h_simple positional weight table,
+minimax and alpha-beta at a fixed depth. It evaluates leaves from the root player's side and,
+like the seed, treats a position where the mover has no move as a leaf.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ai.base import Limits
+from ai.othello_engine import OthelloEngine
+from ai.othello_eval import GEOMETRIES
+from ai.othello_search import INF, Searcher
+from game.rules.othello import (
+    MOVE_AT,
+    OthelloMove,
+    OthelloOptions,
+    OthelloState,
+    bits,
+    flip_mask,
+    legal_mask,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs" / "experiments.md"
+START_MARK = "<!-- othello-engine:start -->"
+END_MARK = "<!-- othello-engine:end -->"
+
+# The seed's positional weights (seed 004, h_simple): corners high, squares next to them negative.
+H_SIMPLE = (
+    (100, -20, 10, 5, 5, 10, -20, 100),
+    (-20, -50, 1, 1, 1, 1, -50, -20),
+    (10, 1, 3, 2, 2, 3, 1, 10),
+    (5, 1, 2, 1, 1, 2, 1, 5),
+    (5, 1, 2, 1, 1, 2, 1, 5),
+    (10, 1, 3, 2, 2, 3, 1, 10),
+    (-20, -50, 1, 1, 1, 1, -50, -20),
+    (100, -20, 10, 5, 5, 10, -20, 100),
+)
+
+# --------------------------------------------------------------------------------------------
+# The baseline: the seed's approach on a list-of-lists board
+# --------------------------------------------------------------------------------------------
+
+EMPTY, BLACK, WHITE = 0, 1, 2
+DIRECTIONS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+Board = list[list[int]]
+FINF = float("inf")
+
+
+class Baseline:
+    """Fixed-depth minimax / alpha-beta over a grid, counting the positions it visits."""
+
+    def __init__(self) -> None:
+        self.nodes = 0
+
+    @staticmethod
+    def flips(board: Board, row: int, col: int, me: int) -> list[tuple[int, int]]:
+        """Cells turned by ``me`` playing at (row, col): walk the 8 directions."""
+        if board[row][col] != EMPTY:
+            return []
+        them = 3 - me
+        out: list[tuple[int, int]] = []
+        for dr, dc in DIRECTIONS:
+            r, c = row + dr, col + dc
+            line = []
+            while 0 <= r < 8 and 0 <= c < 8 and board[r][c] == them:
+                line.append((r, c))
+                r, c = r + dr, c + dc
+            if line and 0 <= r < 8 and 0 <= c < 8 and board[r][c] == me:
+                out.extend(line)
+        return out
+
+    def moves(self, board: Board, me: int) -> list[tuple[int, int]]:
+        """Every legal cell, by scanning the whole board."""
+        return [(r, c) for r in range(8) for c in range(8) if self.flips(board, r, c, me)]
+
+    def play(self, board: Board, row: int, col: int, me: int) -> Board:
+        """A new board after ``me`` plays (row, col)."""
+        new = [line[:] for line in board]
+        new[row][col] = me
+        for r, c in self.flips(board, row, col, me):
+            new[r][c] = me
+        return new
+
+    @staticmethod
+    def h_simple(board: Board, me: int) -> int:
+        """The seed's weighted sum: own discs count their square's weight, opponent's negative."""
+        score = 0
+        for r in range(8):
+            for c in range(8):
+                if board[r][c] == me:
+                    score += H_SIMPLE[r][c]
+                elif board[r][c] != EMPTY:
+                    score -= H_SIMPLE[r][c]
+        return score
+
+    def minimax(self, board: Board, mover: int, root: int, depth: int) -> int:
+        """Plain minimax value for ``root``."""
+        self.nodes += 1
+        moves = self.moves(board, mover) if depth else []
+        if not moves:
+            return self.h_simple(board, root)
+        values = [self.minimax(self.play(board, r, c, mover), 3 - mover, root, depth - 1)
+                  for r, c in moves]
+        return max(values) if mover == root else min(values)
+
+    def alphabeta(self, board: Board, mover: int, root: int, depth: int, alpha: float,
+                  beta: float) -> float:
+        """Alpha-beta value for ``root`` (same value as minimax)."""
+        self.nodes += 1
+        moves = self.moves(board, mover) if depth else []
+        if not moves:
+            return self.h_simple(board, root)
+        if mover == root:
+            best = -FINF
+            for r, c in moves:
+                best = max(best, self.alphabeta(self.play(board, r, c, mover), 3 - mover, root,
+                                                depth - 1, alpha, beta))
+                alpha = max(alpha, best)
+                if alpha >= beta:
+                    break
+            return best
+        best = FINF
+        for r, c in moves:
+            best = min(best, self.alphabeta(self.play(board, r, c, mover), 3 - mover, root,
+                                            depth - 1, alpha, beta))
+            beta = min(beta, best)
+            if alpha >= beta:
+                break
+        return best
+
+    def choose(self, board: Board, me: int, depth: int, pruning: bool = True
+               ) -> tuple[int, int] | None:
+        """The first move (scan order) with the best value, as the seed's strict '>' does."""
+        best_move, best_value = None, -FINF
+        for r, c in self.moves(board, me):
+            child = self.play(board, r, c, me)
+            if pruning:
+                v = self.alphabeta(child, 3 - me, me, depth - 1, best_value, FINF)
+            else:
+                v = self.minimax(child, 3 - me, me, depth - 1)
+            if v > best_value:
+                best_move, best_value = (r, c), v
+        return best_move
+
+
+def to_grid(state: OthelloState) -> Board:
+    """The state as the baseline's grid."""
+    return [[state.cell(r, c) for c in range(8)] for r in range(8)]
+
+
+# --------------------------------------------------------------------------------------------
+# Opponents for the strength table (same choices as the seed's players, on bitboards for speed)
+# --------------------------------------------------------------------------------------------
+
+_BIT_WEIGHTS = tuple(H_SIMPLE[sq // 8][sq % 8] for sq in range(64))
+
+
+def _h_simple_bits(me: int, them: int) -> int:
+    return sum(_BIT_WEIGHTS[sq] for sq in bits(me)) - sum(_BIT_WEIGHTS[sq] for sq in bits(them))
+
+
+def _h_simple_ab(own: int, opp: int, root_own: bool, depth: int, alpha: float, beta: float
+                 ) -> float:
+    """The seed's minimax-h_simple with alpha-beta on bitboards: value for the root player;
+    ``root_own`` says whether ``own`` (the mover) is the root player. No move = leaf."""
+    moves = legal_mask(own, opp) if depth else 0
+    if not moves:
+        return _h_simple_bits(own, opp) if root_own else _h_simple_bits(opp, own)
+    if root_own:
+        best = -FINF
+        for sq in bits(moves):  # bit order is the seed's row-major scan order
+            f = flip_mask(own, opp, sq)
+            best = max(best, _h_simple_ab(opp & ~f, own | f | (1 << sq), False, depth - 1,
+                                          alpha, beta))
+            alpha = max(alpha, best)
+            if alpha >= beta:
+                break
+        return best
+    best = FINF
+    for sq in bits(moves):
+        f = flip_mask(own, opp, sq)
+        best = min(best, _h_simple_ab(opp & ~f, own | f | (1 << sq), True, depth - 1,
+                                      alpha, beta))
+        beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+
+
+def minimax4_move(state: OthelloState, rng: random.Random) -> OthelloMove:
+    """minimax-h_simple depth 4 (alpha-beta: same values, same first-best move)."""
+    own, opp = state.own, state.opp
+    moves = state.placements()
+    if not moves:
+        return state.legal_moves()[0]
+    best_sq, best = -1, -FINF
+    for sq in bits(moves):
+        f = flip_mask(own, opp, sq)
+        v = _h_simple_ab(opp & ~f, own | f | (1 << sq), False, 3, best, FINF)
+        if v > best:
+            best_sq, best = sq, v
+    return MOVE_AT[best_sq]
+
+
+def greedy_move(state: OthelloState, rng: random.Random) -> OthelloMove:
+    """The seed's greedy player: most discs flipped, first in scan order."""
+    moves = state.placements()
+    if not moves:
+        return state.legal_moves()[0]
+    own, opp = state.own, state.opp
+    best = max(bits(moves), key=lambda sq: (flip_mask(own, opp, sq).bit_count(), -sq))
+    return MOVE_AT[best]
+
+
+def random_move(state: OthelloState, rng: random.Random) -> OthelloMove:
+    """Any legal move."""
+    return rng.choice(state.legal_moves())
+
+
+OPPONENTS: dict[str, Callable[[OthelloState, random.Random], OthelloMove]] = {
+    "minimax-h_simple depth 4": minimax4_move,
+    "greedy": greedy_move,
+    "random": random_move,
+}
+
+# --------------------------------------------------------------------------------------------
+# Fixed positions
+# --------------------------------------------------------------------------------------------
+
+
+def midgame_positions(count: int = 20) -> list[OthelloState]:
+    """``count`` positions after 20-26 moves of seeded random games, game not over."""
+    out: list[OthelloState] = []
+    seed = 0
+    while len(out) < count:
+        rng = random.Random(1000 + seed)
+        seed += 1
+        s = OthelloOptions().initial_state()
+        plies = 20 + seed % 7
+        for _ in range(plies):
+            if s.outcome is not None:
+                break
+            s = s.play(rng.choice(s.legal_moves()))
+        if s.outcome is None and s.placements():
+            out.append(s)
+    return out
+
+
+def endgame_positions(empties: int, count: int) -> list[OthelloState]:
+    """Positions with ``empties`` empty squares from games played by a quick depth-2 search
+    after 6 random opening moves (more natural endgames than random play gives)."""
+    out: list[OthelloState] = []
+    seed = 0
+    g = GEOMETRIES[8]
+    while len(out) < count:
+        rng = random.Random(5000 + 97 * empties + seed)
+        seed += 1
+        s = OthelloOptions().initial_state()
+        for _ in range(6):
+            s = s.play(rng.choice(s.legal_moves()))
+        while s.outcome is None and s.empty_count > empties:
+            moves = s.placements()
+            if not moves:
+                s = s.play(s.legal_moves()[0])
+                continue
+            searcher = Searcher(g)
+            own, opp = s.own, s.opp
+            scored = []
+            for sq in bits(moves):
+                f = flip_mask(own, opp, sq)
+                scored.append((-searcher.negamax(opp & ~f, own | f | (1 << sq), 1, -INF, INF)
+                               + rng.randrange(40), sq))
+            s = s.play(MOVE_AT[max(scored)[1]])
+        if s.outcome is None and s.empty_count == empties and s.placements():
+            out.append(s)
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# speed
+# --------------------------------------------------------------------------------------------
+
+
+def run_speed(args: argparse.Namespace) -> None:
+    """Nodes per second and time to depth on the 20 fixed midgame positions."""
+    positions = midgame_positions(20)
+    empties = statistics.median(p.empty_count for p in positions)
+    print(f"20 midgame positions (after 20-26 random moves; {empties:g} empties median)")
+    base_rates, base_d4, base_mm_d4 = [], [], []
+    for i, s in enumerate(positions):
+        grid, me = to_grid(s), s.to_move + 1
+        base = Baseline()
+        t0 = time.perf_counter()
+        base.choose(grid, me, 4, pruning=True)
+        dt = time.perf_counter() - t0
+        base_d4.append(dt)
+        base_rates.append(base.nodes / dt)
+        if i < args.minimax_positions:
+            mm = Baseline()
+            t0 = time.perf_counter()
+            mm.choose(grid, me, 4, pruning=False)
+            dt = time.perf_counter() - t0
+            base_mm_d4.append(dt)
+            base_rates.append(mm.nodes / dt)
+    base_d6: list[float] = []
+    for s in positions[: args.baseline_d6]:
+        base = Baseline()
+        t0 = time.perf_counter()
+        base.choose(to_grid(s), s.to_move + 1, 6, pruning=True)
+        base_d6.append(time.perf_counter() - t0)
+
+    eng_d4: list[float] = []
+    eng_d6: list[float] = []
+    eng_rates: list[float] = []
+    for s in positions:
+        for depth, sink in ((4, eng_d4), (6, eng_d6)):
+            engine = OthelloEngine(level=5)
+            t0 = time.perf_counter()
+            decision = engine.choose(s, Limits(depth=depth, time=600.0))
+            dt = time.perf_counter() - t0
+            sink.append(dt)
+            if depth == 6:
+                eng_rates.append(decision.nodes / dt)
+
+    med = statistics.median
+    print(f"{'':34} {'baseline':>12} {'engine':>12} {'ratio':>8}")
+    print(f"{'nodes per second (median)':34} {med(base_rates):>12,.0f} {med(eng_rates):>12,.0f} "
+          f"{med(eng_rates) / med(base_rates):>7.1f}x")
+    print(f"{'time to depth 4, alpha-beta (s)':34} {med(base_d4):>12.3f} {med(eng_d4):>12.3f} "
+          f"{med(base_d4) / med(eng_d4):>7.1f}x")
+    if base_mm_d4:
+        print(f"{'time to depth 4, minimax (s)':34} {med(base_mm_d4):>12.3f} {'':>12} "
+              f"{med(base_mm_d4) / med(eng_d4):>7.1f}x   (baseline minimax on "
+              f"{len(base_mm_d4)} positions)")
+    if base_d6:
+        print(f"{'time to depth 6 (s)':34} {med(base_d6):>12.3f} {med(eng_d6):>12.3f} "
+              f"{med(base_d6) / med(eng_d6):>7.1f}x   (baseline on {len(base_d6)} positions)")
+    else:
+        print(f"{'time to depth 6 (s)':34} {'-':>12} {med(eng_d6):>12.3f}")
+    print(f"engine depth 6: median {med(eng_d6):.3f} s, max {max(eng_d6):.3f} s "
+          f"(target: median under 1 s); engine nodes include leaves, as the baseline's do")
+
+
+# --------------------------------------------------------------------------------------------
+# endgame
+# --------------------------------------------------------------------------------------------
+
+
+def minimax_margin(s: OthelloState) -> int:
+    """Full-width minimax on the rules' states: final margin for the mover, empties to winner."""
+    moves = s.legal_moves()
+    if not moves:
+        mine, theirs = s.count(s.to_move), s.count(1 - s.to_move)
+        if mine == theirs:
+            return 0
+        return mine - theirs + (s.empty_count if mine > theirs else -s.empty_count)
+    return max(-minimax_margin(s.play(m)) for m in moves)
+
+
+def run_endgame(args: argparse.Namespace) -> None:
+    """Exact solves at 12, 14 and 16 empties; the solver against plain minimax."""
+    g = GEOMETRIES[8]
+    print(f"Exact endgame solver ({args.endgame_count} positions per row, from games of a "
+          f"depth-2 search after 6 random moves)")
+    print(f"{'empties':>8} {'median s':>10} {'max s':>8} {'median nodes':>14} "
+          f"{'nodes/s':>10}  margins")
+    for empties in (12, 14, 16):
+        times, nodes, margins = [], [], []
+        for s in endgame_positions(empties, args.endgame_count):
+            searcher = Searcher(g)
+            t0 = time.perf_counter()
+            margins.append(searcher.solve(s.own, s.opp, -INF, INF))
+            times.append(time.perf_counter() - t0)
+            nodes.append(searcher.nodes)
+        print(f"{empties:>8} {statistics.median(times):>10.3f} {max(times):>8.3f} "
+              f"{statistics.median(nodes):>14,.0f} "
+              f"{sum(nodes) / sum(times):>10,.0f}  {margins}")
+    rng = random.Random(77)
+    agree = total = 0
+    t0 = time.perf_counter()
+    for i in range(args.check_count):
+        empties = 1 + i % 10
+        while True:
+            s = OthelloOptions().initial_state()
+            while s.legal_moves() and s.empty_count > empties:
+                s = s.play(rng.choice(s.legal_moves()))
+            if s.outcome is None and s.empty_count == empties:
+                break
+        total += 1
+        agree += Searcher(g).solve(s.own, s.opp, -INF, INF) == minimax_margin(s)
+    print(f"solver == full-width minimax on {agree}/{total} random positions with 1-10 empties "
+          f"({time.perf_counter() - t0:.1f} s)")
+
+
+# --------------------------------------------------------------------------------------------
+# strength
+# --------------------------------------------------------------------------------------------
+
+
+def play_match(opponent: str, games: int, budget: float, seed: int) -> tuple[int, int, int, float]:
+    """Engine against ``opponent``; returns (wins, draws, losses, mean disc margin)."""
+    choose = OPPONENTS[opponent]
+    rng = random.Random(seed)
+    engine = OthelloEngine(level=5, seed=seed, time_budget=budget)
+    wins = draws = losses = 0
+    margins = []
+    for game in range(games):
+        engine_side = game % 2  # seats swapped every game
+        s = OthelloOptions().initial_state()
+        for _ in range(rng.randint(4, 8)):  # varied openings: random first 4-8 moves
+            if s.outcome is None:
+                s = s.play(rng.choice(s.legal_moves()))
+        engine.reset()
+        while s.outcome is None:
+            move = engine.choose(s).move if s.to_move == engine_side else choose(s, rng)
+            s = s.play(move)
+        assert s.outcome is not None
+        margins.append(s.count(engine_side) - s.count(1 - engine_side))
+        if s.outcome.winner is None:
+            draws += 1
+        elif s.outcome.winner == engine_side:
+            wins += 1
+        else:
+            losses += 1
+        print(f"  {opponent} game {game + 1}/{games}: {s.outcome.message} "
+              f"(engine {'Black' if engine_side == 0 else 'White'})", flush=True)
+    return wins, draws, losses, statistics.mean(margins)
+
+
+def run_strength(args: argparse.Namespace) -> None:
+    """The strength table; optionally written into docs/experiments.md."""
+    rows = []
+    t_start = time.perf_counter()
+    for opponent in OPPONENTS:
+        w, d, lost, margin = play_match(opponent, args.games, args.time, seed=args.seed)
+        rows.append((opponent, w, d, lost, margin))
+    minutes = (time.perf_counter() - t_start) / 60
+    lines = [
+        f"Engine (full strength, {args.time:g} s per move) against the seed's players, "
+        f"{args.games} games each, seats swapped every game, first 4-8 moves random "
+        f"(seed {args.seed}); `python benchmarks/othello.py strength --games {args.games} "
+        f"--time {args.time:g}` ({minutes:.0f} min on the shared 2-core machine).",
+        "",
+        "| opponent | engine wins | draws | losses | win rate | mean disc margin |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for opponent, w, d, lost, margin in rows:
+        total = w + d + lost
+        lines.append(f"| {opponent} | {w} | {d} | {lost} | {100 * w / total:.0f}% | "
+                     f"{margin:+.1f} |")
+    if args.time < 1.0:
+        lines += ["", f"The issue asks for 1 s per move; {args.time:g} s was used so that the "
+                  f"{3 * args.games} games fit the shared machine's budget. The engine only "
+                  f"gets stronger with more time."]
+    table = "\n".join(lines)
+    print(table)
+    if args.write_docs:
+        write_docs_block(table)
+        print(f"written to {DOCS}")
+
+
+def write_docs_block(text: str) -> None:
+    """Replace (or add) the engine's block between its markers in docs/experiments.md."""
+    block = f"{START_MARK}\n{text}\n{END_MARK}"
+    if DOCS.exists():
+        content = DOCS.read_text(encoding="utf-8")
+        if START_MARK in content and END_MARK in content:
+            head, _, rest = content.partition(START_MARK)
+            _, _, tail = rest.partition(END_MARK)
+            content = head + block + tail
+        else:
+            content = content.rstrip("\n") + "\n\n" + block + "\n"
+    else:
+        content = block + "\n"
+    DOCS.write_text(content, encoding="utf-8")
+
+
+def main() -> None:
+    """Parse the command line and run the chosen measurement."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    speed = sub.add_parser("speed", help="nodes per second and time to depth")
+    speed.add_argument("--minimax-positions", type=int, default=5,
+                       help="positions also searched by baseline plain minimax depth 4")
+    speed.add_argument("--baseline-d6", type=int, default=3,
+                       help="positions searched by the baseline to depth 6 (slow)")
+    end = sub.add_parser("endgame", help="exact solver times and check")
+    end.add_argument("--endgame-count", type=int, default=5)
+    end.add_argument("--check-count", type=int, default=60)
+    strength = sub.add_parser("strength", help="games against the seed's players")
+    strength.add_argument("--games", type=int, default=100)
+    strength.add_argument("--time", type=float, default=1.0, help="engine seconds per move")
+    strength.add_argument("--seed", type=int, default=2026)
+    strength.add_argument("--write-docs", action="store_true")
+    args = parser.parse_args()
+    {"speed": run_speed, "endgame": run_endgame, "strength": run_strength}[args.command](args)
+
+
+if __name__ == "__main__":
+    main()
