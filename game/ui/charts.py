@@ -48,13 +48,16 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
         step = mult * power
         if step >= raw:
             break
-    first = math.floor(low / step + 1e-9) * step
+    # Ticks are whole multiples of the step, rounded to the step's own precision, so that
+    # 0.1 + 0.2 never shows as 0.30000000000000004.
+    digits = max(0, 2 - math.floor(math.log10(step)))
+    k = math.floor(low / step + 1e-9)
     ticks: list[float] = []
-    value = first
-    while value <= high + step * 1e-6:
+    while k * step <= high + step * 1e-6:
+        value = round(k * step, digits)
         if value >= low - step * 1e-6:
-            ticks.append(round(value, 10))
-        value += step
+            ticks.append(value)
+        k += 1
     return ticks
 
 

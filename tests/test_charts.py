@@ -1,0 +1,105 @@
+"""Tests for game.ui.charts: ticks, labels, and drawing only inside the given rectangle."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.ui import charts
+from game.ui.theme import THEMES
+
+THEME = THEMES["default"]
+
+
+@pytest.fixture(autouse=True)
+def _pygame() -> None:
+    pygame.init()
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.floats(-1e6, 1e6), st.floats(0.01, 1e6), st.integers(2, 10))
+def test_nice_ticks_cover_the_range_with_round_steps(low: float, span: float,
+                                                     count: int) -> None:
+    high = low + span
+    ticks = charts.nice_ticks(low, high, count)
+    assert ticks and ticks == sorted(ticks)
+    assert all(low - span * 1e-6 <= t <= high + span * 1e-6 for t in ticks)
+    if len(ticks) > 1:
+        step = ticks[1] - ticks[0]
+        mantissa = step / 10 ** math.floor(math.log10(step))
+        assert any(abs(mantissa - m) < 1e-3 for m in (1, 2, 2.5, 5, 10))
+
+
+def test_format_number() -> None:
+    assert charts.format_number(12) == "12"
+    assert charts.format_number(25_000) == "25k"
+    assert charts.format_number(2_500_000) == "2.5M"
+    assert charts.format_number(0.75, percent=True) == "75%"
+    assert charts.format_number(0.25) == "0.25"
+
+
+def test_downsample_keeps_extremes_and_the_last_point() -> None:
+    values = [0.0] * 10_000
+    values[1234] = 5.0
+    values[7777] = -3.0
+    values[-1] = 1.0
+    points = charts._downsample(values, 100)
+    assert len(points) <= 210
+    kept = dict(points)
+    assert kept.get(1234) == 5.0 and kept.get(7777) == -3.0 and kept.get(9999) == 1.0
+
+
+def _outside_untouched(draw: object, rect: pygame.Rect) -> None:
+    surface = pygame.Surface((400, 300))
+    surface.fill((1, 2, 3))
+    draw(surface, rect)  # type: ignore[operator]
+    for x in range(0, 400, 7):
+        for y in range(0, 300, 7):
+            if not rect.collidepoint(x, y):
+                assert surface.get_at((x, y))[:3] == (1, 2, 3), (x, y)
+
+
+def test_charts_draw_only_inside_their_rectangle() -> None:
+    rect = pygame.Rect(60, 40, 250, 200)
+    series = [charts.Series("a", [i * 0.5 for i in range(500)], THEME.ok),
+              charts.Series("b", [float(i % 7) for i in range(300)], THEME.danger, faded=True)]
+    _outside_untouched(lambda s, r: charts.line_chart(s, r, series, THEME, 14, title="T",
+                                                      x_label="x", y_label="y"), rect)
+    _outside_untouched(lambda s, r: charts.line_chart(s, r, [], THEME, 14, empty_text="none"),
+                       rect)
+    _outside_untouched(lambda s, r: charts.stacked_bar(
+        s, r, [charts.Segment("w", 3, THEME.ok), charts.Segment("l", 1, THEME.danger)], THEME,
+        14, title="R", intervals=[(0.4, 0.9)]), rect)
+    _outside_untouched(lambda s, r: charts.heat_map(
+        s, r, ["1", "2"], ["a", "b", "c"], [[0.5, None, -1.0], [0.0, 0.2, 0.3]], THEME, 14,
+        title="Q", row_title="n", col_title="take", highlight={(0, 0)}), rect)
+    _outside_untouched(lambda s, r: charts.cross_table(
+        s, r, ["x", "y"], [["", "3"], ["7", ""]], [[None, 0.3], [0.7, None]], THEME, 14,
+        title="C", totals=["3", "7"], totals_title="pts"), rect)
+
+
+@pytest.mark.parametrize("size", [(5, 5), (40, 30), (1, 200)])
+def test_tiny_rectangles_do_not_crash(size: tuple[int, int]) -> None:
+    surface = pygame.Surface((300, 300))
+    rect = pygame.Rect((10, 10), size)
+    charts.line_chart(surface, rect, [charts.Series("a", [1.0, 2.0], THEME.ok)], THEME, 12)
+    charts.stacked_bar(surface, rect, [charts.Segment("a", 0, THEME.ok)], THEME, 12)
+    charts.heat_map(surface, rect, [], [], [], THEME, 12)
+    charts.heat_map(surface, rect, ["1"] * 50, ["a"], [[1.0]] * 50, THEME, 12)
+    charts.cross_table(surface, rect, [], [], [], THEME, 12)
+
+
+def test_line_chart_returns_a_plot_inside_the_rect_and_plots_the_data() -> None:
+    surface = pygame.Surface((600, 400))
+    surface.fill(THEME.panel)
+    rect = pygame.Rect(0, 0, 600, 400)
+    plot = charts.line_chart(surface, rect, [charts.Series("up", [0.0, 10.0], THEME.ok)],
+                             THEME, 16, y_range=(0.0, 10.0))
+    assert rect.contains(plot)
+    # The line goes from the bottom-left to the top-right corner of the plot.
+    mid = surface.get_at(plot.center)[:3]
+    assert mid == THEME.ok

@@ -1,0 +1,152 @@
+"""The tournament screen driven by clicks, headless: run, stop, rank, export and read back."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui.i18n import tr
+from game.ui.scenes.dialogs import MessageDialog
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.tournament import TournamentScene
+from tests.ui_helpers import click, click_widget, frame, make_app, run_until, screenshot
+
+
+def open_tournament(size: tuple[int, int] = (1280, 800)) -> tuple[object, TournamentScene]:
+    app = make_app(size)
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    button = next(b for b in menu.header_buttons if b.label() == tr("menu.tournament"))
+    click_widget(app, button)
+    scene = app.top
+    assert isinstance(scene, TournamentScene)
+    return app, scene
+
+
+def run(app: object, scene: TournamentScene, timeout: float = 60) -> None:
+    click_widget(app, scene.start_button)
+    assert scene.runner is not None
+    assert run_until(app, lambda: scene.runner is not None and scene.runner.finished, timeout)
+    frame(app)
+
+
+def test_two_players_results_and_export(tmp_path: Path) -> None:
+    app, scene = open_tournament()
+    scene.set_game("nim")
+    assert [s.split(":")[0] for s in scene.specs] == ["random", "perfect"]
+    scene.games = 100
+    run(app, scene)
+    m = scene.matches[0][2]
+    assert m.games == 100 and m.p2_wins >= 95  # perfect play wins from 20 against random
+    assert scene.table is not None and scene.table.standings()[0].name == scene.names[1]
+    screenshot(app, "tournament-nim2-1280x800")
+    # Export into a folder typed in the field (created if missing).
+    folder = tmp_path / "exports" / "class 1"
+    click(app, scene.folder._box().center)
+    assert scene.folder.focused
+    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="",
+                                   scancode=0)] * (len(scene.folder.value) + 1))
+    assert scene.folder.value == ""
+    frame(app, [pygame.event.Event(pygame.TEXTINPUT, text=str(folder))])
+    assert scene.folder.value == str(folder)
+    click_widget(app, scene.export_button)
+    assert isinstance(app.top, MessageDialog)
+    assert str(folder) in app.top.message
+    games_csv, standings_csv, png = scene.exported
+    assert games_csv.parent == folder and png.suffix == ".png"
+    with games_csv.open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 100
+    assert sum(r["winner"] == scene.names[1] for r in rows) == m.p2_wins
+    assert {r["first"] for r in rows} == set(scene.names)  # seats swapped every game
+    with standings_csv.open(encoding="utf-8") as handle:
+        standings = list(csv.DictReader(handle))
+    assert [s["name"] for s in standings] == [scene.names[1], scene.names[0]]
+    low, high = float(standings[0]["score_ci95_low"]), float(standings[0]["score_ci95_high"])
+    assert low <= float(standings[0]["score"]) <= high
+    picture = pygame.image.load(str(png))
+    assert picture.get_size() == (1600, 900)
+    # Exporting again never overwrites: new names.
+    scene.export(str(folder))
+    assert len(list(folder.glob("*.csv"))) == 4
+
+
+def test_export_to_a_file_path_says_why_it_failed(tmp_path: Path) -> None:
+    app, scene = open_tournament()
+    scene.games = 10
+    run(app, scene)
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x", encoding="utf-8")
+    scene.folder.value = str(blocker)
+    click_widget(app, scene.export_button)
+    assert isinstance(app.top, MessageDialog)
+    assert "not a folder" in app.top.message or "is a file" in app.top.message
+    assert scene.exported == []
+
+
+def test_stop_half_way_keeps_the_scores() -> None:
+    app, scene = open_tournament()
+    scene.set_game("othello")
+    scene.games = 10_000
+    click_widget(app, scene.start_button)
+    assert run_until(app, lambda: scene.runner is not None
+                     and scene.runner.progress().done >= 3, 60)
+    click_widget(app, scene.stop_button)
+    assert run_until(app, lambda: scene.runner.finished, 10)
+    frame(app)
+    progress = scene.runner.progress()
+    m = scene.matches[0][2]
+    assert progress.stopped and 3 <= m.games < 10_000
+    assert m.p1_wins + m.p2_wins + m.draws == m.games == progress.done
+
+
+def test_four_players_cross_table_and_ranking() -> None:
+    app, scene = open_tournament((1024, 640))
+    scene.set_game("nim")
+    click_widget(app, scene.add_button)
+    click_widget(app, scene.add_button)
+    assert len(scene.specs) == 4
+    scene.set_player(2, "greedy")
+    scene.games = 20
+    run(app, scene)
+    assert len(scene.matches) == 6
+    assert scene.table is not None
+    ranking = scene.ranking()
+    assert len(ranking) == 4 and ranking[0].name.startswith("Perfect")
+    assert sum(s.points for s in ranking) == 6 * 20
+    screenshot(app, "tournament-nim4-1024x640")
+    assert scene.rank_button.visible
+    click_widget(app, scene.rank_button)
+    assert scene.rank_by_elo
+    by_elo = scene.ranking()
+    assert [s.elo for s in by_elo] == sorted((s.elo for s in by_elo), reverse=True)
+    # Remove a player (two at least stay).
+    click_widget(app, scene.player_rows[3][1])
+    assert len(scene.specs) == 3
+
+
+def test_player_parameters_reach_the_spec() -> None:
+    app, scene = open_tournament()
+    scene.set_game("hexapawn")
+    scene.set_player(1, "minimax")
+    frame(app)  # lays the new widgets out
+    steppers = scene.player_rows[1][2:]
+    assert steppers, "minimax has a depth parameter"
+    before = scene.specs[1]
+    click(app, steppers[0]._buttons()[2].center)  # the + of its first parameter
+    assert scene.specs[1] != before and scene.specs[1].startswith("minimax:")
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1024, 640)])
+def test_screenshots(size: tuple[int, int]) -> None:
+    app, scene = open_tournament(size)
+    tag = f"{size[0]}x{size[1]}"
+    scene.set_game("othello")
+    scene.set_variant(1)
+    screenshot(app, f"tournament-setup-{tag}")
+    scene.games = 20
+    run(app, scene)
+    screenshot(app, f"tournament-othello2-{tag}")
