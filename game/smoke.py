@@ -236,14 +236,19 @@ def run(app: App) -> int:
             draw_frame(app)
             _print(f"first-frame {time.time():.6f}")
             return 0
-        start = time.perf_counter()
-        check_assets(report)
-        show_menu(app, report)
         from game.rules.registry import game_names
 
-        for game in game_names():
-            if game not in SEATS:
-                raise SmokeFailure(f"no AI seats chosen for the game '{game}': add it to SEATS")
+        start = time.perf_counter()
+        games = game_names()
+        unseated = [game for game in games if game not in SEATS]
+        if unseated:
+            raise SmokeFailure(f"no AI seats chosen for the game '{unseated[0]}': add it to "
+                               "SEATS in game/smoke.py")
+        check_assets(report)
+        show_menu(app, report)
+        # No pause between AI moves: the class is not watching (the settings are put back).
+        app.settings.ai_delay = 0.0
+        for game in games:
             play_game(app, game, SEATS[game], report)
         learner_round_trip(report)
         report.step(f"passed in {time.perf_counter() - start:.1f} s")
