@@ -50,7 +50,7 @@ def test_smoke_check_fails_on_a_bundle_without_fonts(tmp_path: Path,
     bundle = tmp_path / "_MEI999"
     shutil.copytree(ROOT / "assets" / "i18n", bundle / "assets" / "i18n")
     monkeypatch.setattr(sys, "_MEIPASS", str(bundle), raising=False)
-    with pytest.raises(smoke.SmokeFailure, match="DejaVuSans.ttf"):
+    with pytest.raises(smoke.SmokeFailure, match=r"DejaVuSans\.ttf"):
         smoke.check_assets(smoke.Report(lambda line: None))
 
 
