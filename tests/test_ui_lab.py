@@ -13,7 +13,14 @@ from game.rules.registry import get_game
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.learning_lab import LearningLabScene, learners_folder
 from game.ui.scenes.menu import MenuScene
-from tests.ui_helpers import click, click_widget, frame, make_app, resize, run_until, screenshot
+from tests.ui_helpers import click, click_widget, frame, make_app, resize, run_until
+from tests.ui_helpers import screenshot as _screenshot
+
+
+def screenshot(app: object, name: str) -> None:
+    """A screenshot without the passing notice at the bottom (it hides the buttons)."""
+    app.toast = None  # type: ignore[attr-defined]
+    _screenshot(app, name)  # type: ignore[arg-type]
 
 
 def open_lab(size: tuple[int, int] = (1280, 800)) -> tuple[object, LearningLabScene]:

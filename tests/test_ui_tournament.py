@@ -12,7 +12,14 @@ from game.ui.i18n import tr
 from game.ui.scenes.dialogs import MessageDialog
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.tournament import TournamentScene
-from tests.ui_helpers import click, click_widget, frame, make_app, run_until, screenshot
+from tests.ui_helpers import click, click_widget, frame, make_app, run_until
+from tests.ui_helpers import screenshot as _screenshot
+
+
+def screenshot(app: object, name: str) -> None:
+    """A screenshot without the passing notice at the bottom (it hides the buttons)."""
+    app.toast = None  # type: ignore[attr-defined]
+    _screenshot(app, name)  # type: ignore[arg-type]
 
 
 def open_tournament(size: tuple[int, int] = (1280, 800)) -> tuple[object, TournamentScene]:

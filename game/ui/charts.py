@@ -252,12 +252,14 @@ class Segment:
 
 def stacked_bar(surface: pygame.Surface, rect: pygame.Rect, segments: Sequence[Segment],
                 theme: Theme, px: int, *, title: str = "",
-                intervals: Sequence[tuple[float, float] | None] = ()) -> None:
+                intervals: Sequence[tuple[float, float] | None] = (),
+                interval_label: str = "") -> None:
     """A horizontal bar split into ``segments`` in proportion to their values.
 
     Each part shows its count and percentage inside it when it fits, and the legend below says
     which colour is which (with the same numbers). ``intervals`` optionally gives, per segment,
-    a (low, high) share drawn as a whisker over the bar at that segment's boundary.
+    a (low, high) share drawn as a whisker over the bar, explained by ``interval_label`` in
+    the legend.
     """
     small = max(8, int(px * 0.85))
     top = _title(surface, rect, title, px, theme)
@@ -294,6 +296,8 @@ def stacked_bar(surface: pygame.Surface, rect: pygame.Rect, segments: Sequence[S
     for seg in segments:
         pct = seg.value / total * 100 if total else 0.0
         items.append((f"{seg.label}: {format_number(seg.value)} ({pct:.1f}%)", seg.colour))
+    if interval_label and any(i is not None for i in intervals):
+        items.append((interval_label, theme.text))
     _legend(surface, items, rect.left, bar.bottom + small // 2, rect.width, small, theme)
 
 

@@ -567,7 +567,8 @@ class TournamentScene(Scene):
              charts.Segment(tr("tour.draws"), m.draws, theme.text_muted),
              charts.Segment(tr("tour.wins", name=b), m.p2_wins, theme.danger)],
             theme, px, title=tr("tour.results"),
-            intervals=[wilson_interval(m.p1_wins, n) if n else None])
+            intervals=[wilson_interval(m.p1_wins, n) if n else None],
+            interval_label=tr("tour.interval", name=a))
         # The numbers beside the bar.
         x = body.left + int(body.width * 0.6)
         y = body.top
