@@ -340,13 +340,16 @@ class SearchPlayer(Player):
 
     ``depth`` 0 means the game's default (:func:`default_depth`). ``memo`` lets a search to
     the end store positions (see the module docstring); without it the search is the plain
-    tree. ``limits.depth`` overrides the depth; ``limits.time`` makes a fixed-depth search
+    tree. ``exact`` (alpha-beta) re-searches the root moves that pruning left with a bound,
+    so every value shown is exact; the extra nodes are reported apart, never in ``nodes``.
+    ``limits.depth`` overrides the depth; ``limits.time`` makes a fixed-depth search
     iterative (depth 1, 2, ... up to the target, keeping the deepest finished one) and stops
     a search to the end, keeping the root moves valued so far.
     """
 
     def __init__(self, spec: str, seed: int | None, depth: int = 0, pruning: bool = False,
-                 memo: bool = True, evaluator: Evaluator | None = None) -> None:
+                 memo: bool = True, exact: bool = True,
+                 evaluator: Evaluator | None = None) -> None:
         super().__init__(spec, seed)
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
             raise ValueError(f"depth must be a whole number >= 0 (0 = the game's default), "
@@ -354,6 +357,7 @@ class SearchPlayer(Player):
         self.depth = depth
         self.pruning = pruning
         self.memo = memo
+        self.exact = exact
         self.evaluator: Evaluator = evaluator if evaluator is not None else evaluate
 
     def target_depth(self, state: GameState[Any], limits: Limits) -> int:
@@ -410,25 +414,29 @@ class SearchPlayer(Player):
         # Legal-move order, so that a seed repeats its choice whatever the search order.
         best = [m for m in state.legal_moves() if exact.get(m, -INF) == best_value]
         move = self.rng.choice(best)
-        if self.pruning and result.bounds:
+        if self.pruning and self.exact and result.bounds:
             info["nodes_for_exact_scores"] = searcher.exact_scores(state, reached, result)
             if result.bounds:
                 info["timed_out"] = True
         scores = {m: result.scores[m] + 0.0 for m in state.legal_moves() if m in result.scores}
-        info.update({
+        # The most telling items first: a display may show only the first few.
+        found: dict[str, Any] = {
             "algorithm": "alphabeta" if self.pruning else "minimax",
             "value": describe_value(best_value),
-            "to_the_end": reached >= TO_THE_END,
             "leaves": searcher.leaves,
-            "tied": len(best),
-        })
-        if memo is not None:
-            info["memo_hits"] = searcher.memo_hits
-            info["memo_size"] = len(memo)
+        }
         if self.pruning:
-            info["cutoffs"] = searcher.cutoffs
-            # Root values still bounds (only if the time ran out while making them exact).
-            info["bounds"] = {str(m): "upper bound" for m in result.bounds}
+            found["cutoffs"] = searcher.cutoffs
+        found["tied"] = len(best)
+        found["to_the_end"] = reached >= TO_THE_END
+        if memo is not None:
+            found["memo_hits"] = searcher.memo_hits
+            found["memo_size"] = len(memo)
+        if self.pruning:
+            # Root values that are only upper bounds (with exact=0, or when the time ran out
+            # while making them exact).
+            found["bounds"] = {str(m): "upper bound" for m in result.bounds}
+        info = {**found, **info}
         # ``nodes`` is what the choice cost; making alpha-beta's root bounds exact for display
         # is counted apart, in info["nodes_for_exact_scores"]. To the end, the depth shown is
         # the longest line the search had to look at.
@@ -660,9 +668,9 @@ class EnginePlayer(Player):
         info: dict[str, Any] = {
             "algorithm": "iterative deepening alpha-beta",
             "value": describe_value(best_value),
+            "tt_hits": engine.tt_hits,
             "exact": exact,
             "timed_out": timed_out,
-            "tt_hits": engine.tt_hits,
             "tt_size": len(engine.table),
             "bounds": {str(m): _FLAG_NAMES[f] for m, f in bounds.items() if f != EXACT},
         }
@@ -730,6 +738,12 @@ MEMO_PARAM = Param(
     "plain tree",
 )
 
+EXACT_PARAM = Param(
+    "exact", int, 1, 0, 1,
+    "1 = re-search the root moves pruning left with a bound, so every value shown is exact "
+    "(extra nodes reported apart); 0 = show those moves' upper bounds",
+)
+
 
 def _all_games(game: str, options: Any) -> bool:
     """Applies to every game and variant."""
@@ -750,7 +764,7 @@ def _make_minimax(game: GameInfo, options: Any, params: dict[str, Any],
 def _make_alphabeta(game: GameInfo, options: Any, params: dict[str, Any],
                     seed: int | None) -> Player:
     return SearchPlayer("alphabeta", seed, depth=int(params["depth"]), pruning=True,
-                        memo=bool(params["memo"]))
+                        memo=bool(params["memo"]), exact=bool(params["exact"]))
 
 
 def _make_engine(game: GameInfo, options: Any, params: dict[str, Any],
@@ -786,7 +800,7 @@ register_player(PlayerInfo(
                    "cannot change the choice.",
     description_fr="La même recherche que minimax, mêmes valeurs, mais saute les branches "
                    "qui ne peuvent pas changer le choix.",
-    params=(DEPTH_PARAM, MEMO_PARAM),
+    params=(DEPTH_PARAM, MEMO_PARAM, EXACT_PARAM),
     applies=_all_games,
     factory=_make_alphabeta,
 ))

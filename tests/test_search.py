@@ -121,6 +121,25 @@ def test_alphabeta_saves_most_at_the_default_depths() -> None:
         assert total_ab < ratio * total_mm, (total_ab, total_mm)
 
 
+def test_alphabeta_without_exact_scores_marks_upper_bounds() -> None:
+    rng = random.Random(13)
+    options = OthelloOptions(size=6)
+    marked = 0
+    for _ in range(6):
+        state = random_state(options, rng, 16)
+        mm = SearchPlayer("minimax", 0, depth=3).choose(state)
+        ab = SearchPlayer("alphabeta", 0, depth=3, pruning=True, exact=False).choose(state)
+        assert ab.scores[ab.move] == max(mm.scores.values())
+        assert "nodes_for_exact_scores" not in ab.info
+        for move, value in ab.scores.items():
+            if str(move) in ab.info["bounds"]:
+                marked += 1
+                assert mm.scores[move] <= value < ab.scores[ab.move]
+            else:
+                assert value == mm.scores[move]
+    assert marked > 0
+
+
 def _game(options: Any) -> str:
     return type(options).__module__.rsplit(".", 1)[-1]
 
@@ -413,7 +432,8 @@ def test_seeded_determinism() -> None:
 
 
 def test_specs_and_errors() -> None:
-    assert make_player("alphabeta", "othello").spec == "alphabeta:depth=0,memo=1"
+    assert make_player("alphabeta", "othello").spec == "alphabeta:depth=0,memo=1,exact=1"
+    assert make_player("minimax", "othello").spec == "minimax:depth=0,memo=1"
     assert make_player("engine", "nim").spec == "engine:time=1"
     with pytest.raises(ParamValueError, match="depth"):
         make_player("minimax:depth=-1", "othello")
