@@ -82,6 +82,7 @@ def test_full_game_by_clicks_against_an_ai(game: str, options: dict[str, str]) -
     app.shutdown()
 
 
+@pytest.mark.slow
 def test_othello_8x8_full_game_by_clicks() -> None:
     app = make_app(SIZE)
     play = start_game(app, "othello", ("random", "human"))

@@ -26,8 +26,11 @@ FRAME = 1 / 60
 
 def make_app(size: tuple[int, int] = (1280, 800), language: str = "en",
              theme: str = "default", **settings: object) -> App:
-    """A headless app with the menu open (settings not read from disk: a fresh Settings)."""
-    s = Settings(language=language, theme=theme, animations=False, sound=True)
+    """A headless app with the menu open (settings not read from disk: a fresh Settings).
+
+    AI moves are instant unless ``ai_delay`` is given, so tests do not wait for the class.
+    """
+    s = Settings(language=language, theme=theme, animations=False, sound=True, ai_delay=0.0)
     for name, value in settings.items():
         setattr(s, name, value)
     app = App(s, size=size)

@@ -131,8 +131,9 @@ class PlayScene(Scene):
         self.controller: InputController | None = None
         self.paused = False
         self.step_once = False
-        self.wait = app.settings.ai_delay if match.ai_vs_ai else HUMAN_GAME_AI_DELAY
+        self.wait = 0.0
         self.clock = 0.0
+        self.wait = self.delay()
         self.thinking_since: float | None = None
         self.pending: Decision | None = None
         self.reveal_left = 0.0
@@ -206,8 +207,10 @@ class PlayScene(Scene):
         self.message_bad = bad
 
     def delay(self) -> float:
-        """Seconds to wait before the next AI move."""
-        return self.app.settings.ai_delay if self.match.ai_vs_ai else HUMAN_GAME_AI_DELAY
+        """Seconds to wait before the next AI move (against a human, a short pause so the
+        human's move is seen, unless the speed is set to instant)."""
+        delay = self.app.settings.ai_delay
+        return delay if self.match.ai_vs_ai else min(delay, HUMAN_GAME_AI_DELAY)
 
     def cancel_thinking(self) -> None:
         """Cancel the AI's search and the hint's (Undo, Restart, Menu, quit)."""
