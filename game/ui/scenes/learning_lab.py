@@ -66,7 +66,7 @@ VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {
 }
 #: How often the charts and the boxes are redrawn from the runner's data while training.
 REFRESH_SECONDS = 0.2
-LABEL_WIDTH = 0.34
+LABEL_WIDTH = 0.3
 RUN_COLOURS_KEYS = ("legal", "hint", "accent", "highlight", "last_move")
 
 
@@ -345,7 +345,7 @@ class LearningLabScene(Scene):
                    self._set_opponent, self.open_choice, label_width=LABEL_WIDTH),
             LadderStepper(self._tr_label("lab.games"), lambda: float(self.games),
                           self._set_games, [float(g) for g in GAME_COUNTS],
-                          lambda v: charts.format_number(v)),
+                          games_text),
             Choice(self._tr_label("lab.speed"), speed_items, lambda: self.speed,
                    self._set_speed, self.open_choice, label_width=LABEL_WIDTH),
         ]
@@ -815,13 +815,11 @@ class LearningLabScene(Scene):
             wdg.place(pygame.Rect(rows.left, rows.top + i * step, rows.width, step - pad // 2),
                       m.body if step >= m.body * 1.8 else m.small)
         fy = left.bottom - files_h + pad
-        half = (rows.width - pad) // 2
-        fpx = m.body if text.size(tr("lab.play_against"), m.body, True)[0] < half - bh // 2 \
-            else m.small
-        self.save_button.place(pygame.Rect(rows.left, fy, half, bh), fpx)
-        self.load_button.place(pygame.Rect(rows.left + half + pad, fy, half, bh), fpx)
-        self.reset_button.place(pygame.Rect(rows.left, fy + bh + pad, half, bh), fpx)
-        self.play_button.place(pygame.Rect(rows.left + half + pad, fy + bh + pad, half, bh), fpx)
+        third = (rows.width - 2 * pad) // 3
+        fpx = m.body if text.size(tr("lab.load"), m.body, True)[0] < third - bh // 2 else m.small
+        for i, b in enumerate((self.save_button, self.load_button, self.reset_button)):
+            b.place(pygame.Rect(rows.left + i * (third + pad), fy, third, bh), fpx)
+        self.play_button.place(pygame.Rect(rows.left, fy + bh + pad, rows.width, bh), m.body)
         self.keep_toggle.place(pygame.Rect(rows.left, fy + 2 * (bh + pad), rows.width, bh),
                                m.small)
         # Controls sized to their labels, then the progress bar (on its own row if narrow).
@@ -851,10 +849,14 @@ class LearningLabScene(Scene):
         kb = self.panels["boxes"]
         sh = int(m.small * 1.9)
         nav = sh
+        page_w = text.size("88/88", m.small)[0] + pad
         self.next_button.place(pygame.Rect(kb.right - pad - nav, kb.top + pad, nav, sh), m.small)
-        self.prev_button.place(pygame.Rect(kb.right - 2 * (pad + nav), kb.top + pad, nav, sh),
-                               m.small)
-        sw = int(w * 0.14)
+        self.panels["page"] = pygame.Rect(self.next_button.rect.left - page_w, kb.top + pad,
+                                          page_w, sh)
+        self.prev_button.place(pygame.Rect(self.panels["page"].left - nav, kb.top + pad, nav,
+                                           sh), m.small)
+        sw = max(text.size(tr(k), m.small, True)[0] for k in ("lab.sort_use",
+                                                               "lab.sort_position")) + sh
         self.sort_button.place(pygame.Rect(self.prev_button.rect.left - pad - sw, kb.top + pad,
                                            sw, sh), m.small)
 
@@ -1016,10 +1018,8 @@ class LearningLabScene(Scene):
         self.page = min(self.page, pages - 1)
         self.prev_button.visible = self.next_button.visible = pages > 1
         if pages > 1:
-            text.blit_text(surface, tr("lab.page", page=self.page + 1, pages=pages), m.small,
-                           theme.text_muted, (self.next_button.rect.right,
-                                              self.next_button.rect.bottom + m.pad // 3),
-                           "topright")
+            text.blit_text(surface, f"{self.page + 1}/{pages}", m.small, theme.text,
+                           self.panels["page"].center, "center")
         score_kind = self.learner.score_kind
         for i, box in enumerate(self.boxes[self.page * per_page:(self.page + 1) * per_page]):
             c, r = i % cols, i // cols
@@ -1062,7 +1062,7 @@ def draw_nim_box(surface: pygame.Surface, rect: pygame.Rect, box: BoxView, score
     state: Any = box.state
     heaps: tuple[int, ...] = tuple(state.heaps)
     multi = len(heaps) > 1
-    header_h = int(rect.height * 0.3)
+    header_h = int(rect.height * 0.26)
     head = pygame.Rect(rect.left, rect.top, rect.width, header_h)
     # The position: sticks for each heap, with the count written beside them.
     total_sticks = sum(heaps) + 2 * (len(heaps) - 1)
@@ -1087,9 +1087,11 @@ def draw_nim_box(surface: pygame.Surface, rect: pygame.Rect, box: BoxView, score
     # One line per move.
     items = list(box.values.items())
     body = pygame.Rect(rect.left, head.bottom, rect.width, rect.bottom - head.bottom)
-    line_h = max(px * 1.15, min(px * 1.8, body.height / max(1, len(items))))
-    shown = int(body.height // line_h)
-    small = max(8, int(min(px, line_h * 0.75)))
+    line_h = min(px * 1.8, body.height / max(1, len(items)))
+    if line_h < 9:
+        line_h = 9.0  # too many moves for the box: the last line says how many are left out
+    shown = max(1, int(body.height // line_h))
+    small = max(7, int(min(px, line_h * 0.85)))
     best = max(box.values.values()) if box.values else 0.0
     for i, (move, value) in enumerate(items[:shown]):
         y = body.top + i * line_h + line_h / 2
@@ -1108,10 +1110,14 @@ def draw_nim_box(surface: pygame.Surface, rect: pygame.Rect, box: BoxView, score
             text.blit_text(surface, mark, small, theme.ok if ok else theme.danger,
                            (vx, round(y)), "midleft", bold=True)
         elif score_kind == "beads":
+            # Up to eight beads drawn in proportion to the box's fullest move, and the count.
             beads = round(value)
+            most = max(box.values.values()) or 1.0
             r = max(2, small // 4)
-            room = int((body.right - vx - small * 2.5) // (2 * r + 2))
-            for b in range(min(beads, max(0, room))):
+            number_w = text.size(str(beads), small, True)[0] + small // 2
+            room = int((body.right - number_w - vx) // (2 * r + 2))
+            dots = min(room, 8, max(1 if beads > 0 else 0, round(8 * value / most)))
+            for b in range(max(0, dots)):
                 pygame.draw.circle(surface, theme.accent if value == best else theme.text_muted,
                                    (round(vx + r + b * (2 * r + 2)), round(y)), r)
             text.blit_text(surface, str(beads), small, theme.text, (body.right, round(y)),
@@ -1122,6 +1128,11 @@ def draw_nim_box(surface: pygame.Surface, rect: pygame.Rect, box: BoxView, score
             shown_value = f"{value:+.2f}".replace("-", "\u2212")
             text.blit_text(surface, shown_value, small, colour, (vx, round(y)), "midleft",
                            bold=value == best)
+
+
+def games_text(value: float) -> str:
+    """A number of games, short enough for a stepper: 500, 2k, 100k."""
+    return f"{value / 1000:g}k" if value >= 1000 else f"{value:g}"
 
 
 def read_json_quiet(path: Path) -> Any:
@@ -1192,7 +1203,8 @@ def draw_rate_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run],
                                     colours[i % len(colours)], faded=True, show_last=False))
     window = runs[-1].window if runs else 10
     if runs:
-        series.append(charts.Series(tr("lab.series.rate", n=window), runs[-1].rate, theme.ok))
+        who = "lab.series.rate_first" if runs[-1].self_play else "lab.series.rate"
+        series.append(charts.Series(tr(who), runs[-1].rate, theme.ok))
     title_key = "lab.chart.rate_first" if runs and runs[-1].self_play else "lab.chart.rate"
     charts.line_chart(surface, rect, series, theme, px,
                       title=tr(title_key, n=window), x_label=tr("lab.chart.games"),
