@@ -178,18 +178,17 @@ of {training} training games each, then 300 games with learning frozen (median, 
 {table(["learner", "defeats in games 1-100", f"defeats in games 1-{training}",
         "game of the last defeat", "never loses afterwards (300 games)"], rows)}
 
-The seed reports that the learner "wins systematically once it has lost about ten games". Our
-elimination learner stops losing after {statistics.median(s[1] for s in elim):g} defeats
-(median): the same order, a few more. Two reasons: the seed plotted a single run of about 50
-games, and its learner only ever blocks the position that allowed the final winning move, while
-ours also goes back through the game when a box empties (which can only add eliminations,
-never remove one). Counted in games rather than defeats, convergence takes longer than the seed's
-picture suggests: random White rarely plays the one reply that punishes a bad Black move, so the
-last few bad moves survive for a while ({stopped_by_100}/{seeds} runs had their last defeat
-within 100 games; the median last defeat is at game {statistics.median(s[2] for s in elim):g}).
+The seed reports, from one run plotted over about 50 games, that the learner "wins
+systematically once it has lost about ten games". Our elimination learner loses
+{statistics.median(s[1] for s in elim):g} games in all (median; {min(s[1] for s in elim)} to
+{max(s[1] for s in elim)} over {seeds} runs): the same order. Counted in games rather than
+defeats, it takes longer than the seed's picture suggests: random White rarely plays the one
+reply that punishes a bad Black move, so the last few bad moves can survive for a while
+({stopped_by_100}/{seeds} runs had their last defeat within 100 games; the median last defeat is
+at game {statistics.median(s[2] for s in elim):g}, the latest at game {max(s[2] for s in elim)}).
 Once it has stopped losing, it never loses again: the table's last column. The bead learner
-(reinforcement) keeps every move possible (one bead at least), so it never stops losing
-completely; Q-learning explores 10 % of its moves at random and keeps losing some games too.
+(reinforcement) keeps every move possible (one bead at least), so it seldom stops losing
+altogether; Q-learning explores 10 % of its moves at random and keeps losing some games too.
 """
 
 
@@ -272,6 +271,7 @@ def nim_learners(scale: Scale) -> str:
     curves: list[Series] = []
     rows = []
     finals: dict[str, TabularLearner] = {}
+    median: dict[tuple[str, str], str] = {}
     for index, kind in enumerate(LEARNERS):
         for mode in ("self", "random"):
             reached = []
@@ -285,6 +285,7 @@ def nim_learners(scale: Scale) -> str:
                     if mode == "self":
                         finals[kind] = learner
             done = [r for r in reached if r is not None]
+            median[(kind, mode)] = f"{statistics.median(done):g}" if done else "never"
             rows.append([kind, "self-play" if mode == "self" else "against random",
                          f"{len(done)}/{seeds}",
                          f"{statistics.median(done):g}" if done else "-",
@@ -322,13 +323,17 @@ right from all {len(WINNING)} counts (sampled every {every} games):
 {table(["learner", "training", "runs that converged", "median games", "slowest"], rows)}
 
 The seed's verdicts hold. Strategy 1 (elimination) is "very effective": in self-play it is right
-everywhere after a couple of hundred games. Q-learning (alpha 0.9, gamma 0.8) converges about
-as fast; the seed shows its table after 100 self-play games with the right moves already
-positive. Strategy 2 (reinforcement) is "rather ineffective here": it needs thousands of games,
-because a win rewards every move of the winner, good or bad, and a loss takes away only one bead.
-Against a random opponent the elimination and bead learners are much slower (a random opponent
-seldom punishes a mistake at 15 or 19 matches, and a won game teaches elimination nothing), while
-Q-learning, which updates both sides' moves from every game, is barely affected.
+everywhere after {median[("elimination", "self")]} games (median). Q-learning (alpha 0.9,
+gamma 0.8) is about as fast ({median[("qlearning", "self")]} games); the seed shows its table
+after 100 self-play games with the right moves already positive. Strategy 2 (reinforcement) is
+"rather ineffective here": it needs {median[("reinforcement", "self")]} games (median), because a
+win rewards every move of the winner, good or bad, and a loss takes away only one bead.
+Against a random opponent the elimination learner is much slower
+({median[("elimination", "random")]} games: a random opponent seldom punishes a mistake at 15 or
+19 matches, and a won game teaches elimination nothing) and the bead learner does not get there
+within {games} games (it wins most games against random whatever it plays, so its mistakes are
+rewarded too), while Q-learning, which updates both sides' moves from every game, is barely
+affected ({median[("qlearning", "random")]} games).
 
 The final tables, as the seed prints them (elimination: 1 = still allowed, 0 = eliminated; beads;
 Q-values). In the elimination table the multiples of 4 are all 0: every move from there loses
@@ -401,8 +406,13 @@ def morpion(scale: Scale) -> str:
         seed = MORPION_SEED.get((name, size))
         seed_text = "-" if seed is None else f"{seed[0]:g} / {seed[1]:g} / {seed[2]:g}"
         ours = f"{100 * w1 / n:.1f} / {100 * w2 / n:.1f} / {100 * d / n:.1f}"
+        done = n - capped
+        finished = "-" if not capped else (
+            "-" if not done else f"{100 * w1 / done:.1f} / {100 * w2 / done:.1f} / "
+                                 f"{100 * d / done:.1f}")
         rows.append([name, f"{size}x{size}", n, seed_text, ours,
-                     pct(capped, n) if capped else "0", f"{mean:.0f}", f"{seconds:.1f} s"])
+                     pct(capped, n) if capped else "0", finished, f"{mean:.0f}",
+                     f"{seconds:.1f} s"])
         names.append(f"{name[:4]} {size}")
         for key, value in zip(bars, (w1, w2, d, capped), strict=True):
             bars[key].append(100 * value / n)
@@ -418,21 +428,21 @@ Random games on big boards can run for thousands of moves before a line or a rep
 arrangement ends them, so games are stopped at {cap} moves and counted apart.
 
 {table(["player", "board", "games", "seed 003", "ours", f"stopped at {cap}",
-        "mean length (finished)", "time"], rows)}
+        "ours, finished games only", "mean length (finished)", "time"], rows)}
 
 ![Morpion self-play](img/morpion_selfplay.png)
 
-Random 3x3 matches the seed closely. On bigger boards the seed's random games end far more
-often than ours: its 5x5 figure (50 % draws, 25 % wins each) means its games ended in a line or a
-repetition quickly, whereas with our rules a random 5x5 game needs five pieces in a line (rare at
-random) or an exact repetition of the whole arrangement among millions (the seed records its
-states only from the point where the empty cells number D^2 - 2D, as we do, so the difference
-is probably in how its random player moves pieces; its code is not complete enough to tell).
-Best-first and minimax draw most games on every board, as in the seed: both block every line the
-opponent builds, and the repetition rule then ends the game. Small differences on 3x3 (the
-seed's 23.5 / 29 / 47.5 for best-first) come from tie-breaking: the cost function gives equal
-scores to many moves and the seed's tie-break (random, diagonals first) is reproduced but its
-random sequence is not.
+Random 3x3, best-first on 3x3 and 4x4 and minimax on 3x3 all match the seed within a point or
+two, which is about the sampling error of these game counts: the players are the seed's, the
+rules the seed's. Best-first and minimax draw almost every game on bigger boards, as in the seed:
+both block every line the opponent builds, and the repetition rule then ends the game.
+
+The one real difference is random play on big boards. A random 5x5 game needs five pieces in a
+line (rare at random) or an exact repetition of the whole arrangement among millions, so many of
+ours run past {cap} moves. Counting only the games that finished, our 5x5 shares come close to
+the seed's 25 / 25 / 50; the seed does not say what it did with games that went on and on (its
+runs were probably stopped, or never counted), so we show both. On 6x6 and 7x7 almost no random
+game finishes within {cap} moves; the seed gives no figure for them.
 """
 
 
@@ -510,7 +520,9 @@ The ``perfect`` player's value of each start position (exact, with best play on 
 in plies), the time to build its table (once per process), and its results against random over
 {scale.n(100)} games with seats alternating (perfect wins / draws / random wins). Where the
 first player loses with best play, random can win some of the games in which it holds the
-winning side, by luck.
+winning side, by luck. How each game is solved (memoised search to the end; Morpion 3x3 by
+retrograde analysis, then a search that takes the game's repetition history into account) is
+described in `ai/perfect.py`.
 
 {table(["game", "value of the start", "solve time", "vs random (W/D/L)"], rows)}
 """
