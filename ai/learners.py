@@ -6,7 +6,9 @@ code works for every game and variant), and each box holds one number per legal 
 * ``elimination`` (seed 001, seed 002 strategy 1, the matchbox learner): 1 for a move still
   allowed, 0 for a move eliminated. After a lost game the last move it played is eliminated;
   if that empties the box (every move of that position now lost), the move it played before
-  is eliminated too, and so on back through the game. It plays uniformly among the allowed
+  is eliminated too, and so on back through the game. As in seed 001, which keeps a list of
+  losing positions, what is learned is the position an eliminated move leads to: every move of
+  any box into that position is eliminated as well. It plays uniformly among the allowed
   moves, and at random among every legal move when its box is empty (the Decision says so).
 * ``reinforcement`` (seed 002 strategy 2, MENACE-style): beads per move, ``start`` beads to
   begin with. After a game every move it played gains ``win`` beads if it won, ``draw`` beads
