@@ -54,6 +54,8 @@ SEATS: dict[str, tuple[str, str]] = {
     "morpion": ("alphabeta:depth=2", "mcts:iterations=200"),
     "othello": ("engine:time=0.1", "greedy"),
 }
+#: The folder of the data folder where the test writes its files (removed afterwards).
+SMOKE_FOLDER = "smoke-test"
 #: The learner saved and reloaded, the game it trains on, and how many games.
 LEARNER = ("elimination", "nim", 30)
 
@@ -127,8 +129,40 @@ def show_menu(app: App, report: Report) -> None:
     if len(colours) < 2:
         raise SmokeFailure("the menu frame is a single colour: nothing was drawn")
     driver = pygame.display.get_driver()
+    sounds = ("sounds made" if app.sounds.available
+              else f"sounds off ({app.sounds.reason or 'no audio device'})")
     report.step(f"window {w}x{h} open (video driver {driver}), menu shown with "
-                f"{menu.game} selected")
+                f"{menu.game} selected, {sounds}")
+    report.step(f"menu screenshot written and read back as PNG ({screenshot_round_trip(app)})")
+
+
+def screenshot_round_trip(app: App) -> str:
+    """Save the window as a PNG in the data folder, read it back, remove it (the charts'
+    export and the tests' screenshots need pygame's PNG codec in the bundle)."""
+    from game.userdata import data_dir
+
+    folder = data_dir() / SMOKE_FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "menu.png"
+    try:
+        pygame.image.save(app.screen, str(path))
+        back = pygame.image.load(str(path))
+        if back.get_size() != app.screen.get_size():
+            raise SmokeFailure(f"the PNG read back is {back.get_size()}, the window "
+                               f"{app.screen.get_size()}")
+        return f"{path.stat().st_size} bytes"
+    finally:
+        path.unlink(missing_ok=True)
+        remove_smoke_folder()
+
+
+def remove_smoke_folder() -> None:
+    """Remove the smoke test's folder from the data folder if it is empty."""
+    from game.userdata import data_dir
+
+    # Not empty (someone else's file) or already gone: leave it.
+    with contextlib.suppress(OSError):
+        (data_dir() / SMOKE_FOLDER).rmdir()
 
 
 def play_game(app: App, game: str, seats: tuple[str, str], report: Report) -> None:
@@ -205,7 +239,7 @@ def learner_round_trip(report: Report) -> None:
             state = state.play(move)
             states.append(state)
         learner.learn(GameRecord(states, moves, state.outcome), [0 if n % 2 == 0 else 1])
-    folder = data_dir() / "smoke-test"
+    folder = data_dir() / SMOKE_FOLDER
     path = folder / f"{kind}-{game}.json"
     try:
         learner.save(path)
@@ -218,9 +252,7 @@ def learner_round_trip(report: Report) -> None:
         size = path.stat().st_size
     finally:
         path.unlink(missing_ok=True)
-        # Not empty (someone else's file) or already gone: leave it.
-        with contextlib.suppress(OSError):
-            folder.rmdir()
+        remove_smoke_folder()
     report.step(f"{kind} learner trained on {games} games of {game} "
                 f"({learner.positions_known()} positions), saved to {path} ({size} bytes), "
                 f"reloaded identical, file removed")

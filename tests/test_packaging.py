@@ -69,6 +69,7 @@ def test_smoke_test_passes_says_what_it_did_and_keeps_the_settings(
     out = capsys.readouterr().out
     assert "asset files found in the source tree" in out
     assert "menu shown with othello selected" in out
+    assert "read back as PNG" in out
     for game in ("hexapawn", "nim", "morpion", "othello"):
         assert f"smoke: {game}: " in out
     assert out.count("moves through the worker") == 4
