@@ -10,11 +10,18 @@ import pytest
 
 from ai.learners import make_learner
 from game.rules.registry import get_game
+from game.ui.i18n import tr
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
-from game.ui.scenes.learning_lab import LearningLabScene, learners_folder
+from game.ui.scenes.learning_lab import _SESSION, LearningLabScene, learners_folder
 from game.ui.scenes.menu import MenuScene
 from tests.ui_helpers import click, click_widget, frame, make_app, resize, run_until
 from tests.ui_helpers import screenshot as _screenshot
+
+
+@pytest.fixture(autouse=True)
+def _fresh_lab() -> None:
+    """Each test starts with a lab that remembers nothing from another test."""
+    _SESSION.clear()
 
 
 def screenshot(app: object, name: str) -> None:
@@ -28,8 +35,6 @@ def open_lab(size: tuple[int, int] = (1280, 800)) -> tuple[object, LearningLabSc
     app = make_app(size)
     menu = app.top
     assert isinstance(menu, MenuScene)
-    from game.ui.i18n import tr
-
     button = next(b for b in menu.header_buttons if b.label() == tr("menu.lab"))
     click_widget(app, button)
     lab = app.top
@@ -190,6 +195,17 @@ def test_play_against_it_seats_the_trained_learner() -> None:
     seats = play.match.seats
     assert seats[0].player is lab.learner and seats[0].learner
     assert seats[1].human
+    # Back to the menu from the game, then to the lab again: the learner is still there.
+    play.to_menu()
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    button = next(b for b in menu.header_buttons if b.label() == tr("menu.lab"))
+    frame(app)
+    click_widget(app, button)
+    again = app.top
+    assert isinstance(again, LearningLabScene) and again is not lab
+    assert again.learner is lab.learner and again.learner.games_trained == 100
+    assert len(again.runs) == 1 and again.boxes
 
 
 def test_qlearning_heat_map_and_other_games_draw() -> None:

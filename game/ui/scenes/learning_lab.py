@@ -64,6 +64,12 @@ VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {
     "morpion": ({},),
     "othello": ({"size": 4}, {"size": 6}),
 }
+#: What the lab remembers when it closes, restored when it opens again in the same run of the
+#: app (the learner itself included).
+_SESSION_FIELDS = ("game", "options", "kind", "params", "seat", "opponent", "games", "speed",
+                   "keep_learning", "sort_by_use", "learner", "runs", "usage", "positions",
+                   "_loaded_keys")
+_SESSION: dict[str, Any] = {}
 #: How often the charts and the boxes are redrawn from the runner's data while training.
 REFRESH_SECONDS = 0.2
 LABEL_WIDTH = 0.3
@@ -212,6 +218,9 @@ class LearningLabScene(Scene):
             self.toggle_sort)
         self.prev_button = Button(lambda: "◀", lambda: self.turn_page(-1))
         self.next_button = Button(lambda: "▶", lambda: self.turn_page(+1))
+        if _SESSION:
+            for name in _SESSION_FIELDS:
+                setattr(self, name, _SESSION[name])
         self.rebuild()
         self.refresh_knowledge()
 
@@ -717,6 +726,12 @@ class LearningLabScene(Scene):
         if self.runner is not None:
             self.runner.stop()
             self.runner.join(0.2)
+        # The trained learner survives the screen: "Play against it" then Menu, and the lab
+        # reopens where the class left it (until the app closes; Save keeps it for good).
+        if self.runner is None or self.runner.finished:
+            self._absorb_runner()
+        _SESSION.clear()
+        _SESSION.update({name: getattr(self, name) for name in _SESSION_FIELDS})
 
     def on_enter(self) -> None:
         # Back from "Play against it": the games played there may have changed the table.
