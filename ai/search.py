@@ -686,7 +686,7 @@ class EnginePlayer(Player):
         (the table stores bounds, so this is alpha-beta with memoisation).
         """
         if game_of(state) == "nim":
-            return [1, TO_THE_END] if max_depth >= TO_THE_END else [1, max_depth]
+            return sorted({1, min(max_depth, TO_THE_END)})
         return list(range(1, max_depth + 1))
 
     def _root(self, engine: _Engine, state: GameState[Any], order: Sequence[Any],
