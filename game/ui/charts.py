@@ -150,11 +150,13 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
         y_lo, y_hi = y_range
     else:
         y_lo = 0.0
-        y_hi = max((max(s.values) for s in series if len(s.values)), default=1.0)
+        y_hi = max((max(s.values) for s in series if len(s.values)), default=0.0)
         y_lo = min(0.0, min((min(s.values) for s in series if len(s.values)), default=0.0))
         if y_hi <= y_lo:
-            y_hi = y_lo + 1.0
-    y_ticks = nice_ticks(y_lo, y_hi, 5)
+            y_hi = y_lo + (10.0 if not percent else 1.0)
+    # As many y ticks as the height allows without their labels touching.
+    approx_h = rect.bottom - top - small * 3 - (int(small * 1.4) if x_label else 0)
+    y_ticks = nice_ticks(y_lo, y_hi, max(2, min(5, int(approx_h // (small * 1.8)))))
     if y_range is None:
         y_hi = max(y_hi, y_ticks[-1])
     tick_w = max(text.size(format_number(t, percent), small)[0] for t in y_ticks)

@@ -258,6 +258,7 @@ class LearningLabScene(Scene):
         self.options = get_game(self.game).options(**VARIANTS[self.game][0])
         self._check_opponent()
         self._fresh()
+        self.runs = []  # runs of another game would not compare
         self.rebuild()
 
     def set_variant(self, index: Any) -> None:
@@ -270,6 +271,7 @@ class LearningLabScene(Scene):
             self.options = get_game(self.game).options(**presets[i])
         self._check_opponent()
         self._fresh()
+        self.runs = []
         self.rebuild()
 
     def variant_index(self) -> int:
@@ -657,6 +659,8 @@ class LearningLabScene(Scene):
             self.show_message(tr("lab.load_failed"), tr("lab.file_foreign", name=source.name,
                                                         error=str(exc), kept=kept))
             return False
+        if (game, options) != (self.game, self.options):
+            self.runs = []
         self.game, self.kind, self.options = game, kind, options
         params = data.get("params")
         self.params = ({str(k): float(v) for k, v in params.items()
@@ -817,7 +821,7 @@ class LearningLabScene(Scene):
         self.menu_button.place(pygame.Rect(w - pad * 2 - int(w * 0.12), pad + (header_h - bh) // 2,
                                            int(w * 0.12), bh), m.body)
         top = pad + header_h + pad
-        left = pygame.Rect(pad * 2, top, int(w * 0.32), h - top - pad * 2)
+        left = pygame.Rect(pad * 2, top, int(w * 0.35), h - top - pad * 2)
         right = pygame.Rect(left.right + pad * 2, top, w - left.right - pad * 4, left.height)
         self.panels["setup"] = left
         # Set-up rows, then the file buttons at the bottom of the panel.
@@ -829,6 +833,7 @@ class LearningLabScene(Scene):
         for i, wdg in enumerate(self.config_widgets):
             wdg.place(pygame.Rect(rows.left, rows.top + i * step, rows.width, step - pad // 2),
                       m.body if step >= m.body * 1.8 else m.small)
+        align_choices([w for w in self.config_widgets if isinstance(w, Choice)])
         fy = left.bottom - files_h + pad
         third = (rows.width - 2 * pad) // 3
         fpx = m.body if text.size(tr("lab.load"), m.body, True)[0] < third - bh // 2 else m.small
@@ -853,7 +858,7 @@ class LearningLabScene(Scene):
             controls_h = 2 * bh + pad
         # Charts.
         charts_top = right.top + controls_h + pad * 2
-        charts_h = int((right.bottom - charts_top) * 0.46)
+        charts_h = int((right.bottom - charts_top) * 0.42)
         half_w = (right.width - pad * 2) // 2
         self.panels["chart_wins"] = pygame.Rect(right.left, charts_top, half_w, charts_h)
         self.panels["chart_rate"] = pygame.Rect(right.left + half_w + pad * 2, charts_top,
@@ -960,9 +965,9 @@ class LearningLabScene(Scene):
         draw_panel(surface, rect, theme, m.radius)
         pad = m.pad
         title = tr("lab.knowledge", n=len(self.boxes), games=self.learner.games_trained)
-        text.blit_text(surface, title, m.heading, theme.accent, (rect.left + pad * 2,
-                                                                 rect.top + pad), bold=True,
-                       max_width=self.sort_button.rect.left - rect.left - pad * 3)
+        text.blit_text(surface, title, m.body, theme.accent,
+                       (rect.left + pad * 2, self.sort_button.rect.centery), "midleft",
+                       bold=True, max_width=self.sort_button.rect.left - rect.left - pad * 3)
         body = pygame.Rect(rect.left + pad * 2, rect.top + pad * 2 + int(m.heading * 1.3),
                            rect.width - pad * 4, rect.height - pad * 3 - int(m.heading * 1.3))
         watching = (self.runner is not None and self.training and self.speed == "watch"
@@ -1143,6 +1148,17 @@ def draw_nim_box(surface: pygame.Surface, rect: pygame.Rect, box: BoxView, score
             shown_value = f"{value:+.2f}".replace("-", "\u2212")
             text.blit_text(surface, shown_value, small, colour, (vx, round(y)), "midleft",
                            bold=value == best)
+
+
+def align_choices(choices: list[Choice]) -> None:
+    """Give every chooser of a column the same label width (the widest label's), so that their
+    value boxes line up."""
+    placed = [c for c in choices if c.rect.width > 0]
+    if not placed:
+        return
+    widest = max(text.size(c.label(), c.px)[0] + c.px for c in placed)
+    for c in placed:
+        c.label_width = min(0.55, widest / c.rect.width)
 
 
 def games_text(value: float) -> str:

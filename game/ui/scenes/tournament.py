@@ -50,7 +50,7 @@ from game.ui.export import (
 from game.ui.i18n import tr
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
-from game.ui.scenes.learning_lab import game_title, progress_text, variant_label
+from game.ui.scenes.learning_lab import align_choices, game_title, progress_text, variant_label
 from game.ui.scenes.menu import (
     LadderStepper,
     param_label,
@@ -743,6 +743,7 @@ class TournamentScene(Scene):
             else:
                 items[0].place(pygame.Rect(x0, y, width, height), px)
             y += step
+        align_choices([w for w in self.setup_widgets if isinstance(w, Choice)])
         # Controls and progress.
         x = right.left
         for b, keys in ((self.start_button, ("tour.start",)),
