@@ -228,9 +228,16 @@ HEURISTICS: dict[str, Heuristic] = {
 }
 
 
+_GAME_OF_TYPE: dict[type, str] = {}
+
+
 def game_of(state: GameState[Any]) -> str:
     """The game name of a state, from its rules module (``game.rules.othello`` -> ``othello``)."""
-    return type(state).__module__.rsplit(".", 1)[-1]
+    kind = type(state)
+    name = _GAME_OF_TYPE.get(kind)
+    if name is None:
+        name = _GAME_OF_TYPE[kind] = kind.__module__.rsplit(".", 1)[-1]
+    return name
 
 
 def heuristic_for(game: str) -> Heuristic:

@@ -516,19 +516,23 @@ class _Engine:
         table[key] = entry
 
     def ordered(self, state: GameState[Any], ply: int, first: Any) -> list[Any]:
-        """Legal moves: the TT move, then killers at this ply, then by history score."""
+        """Legal moves: the TT move, then killers at this ply, then by history score.
+
+        Written to hash each move about once (move objects are dataclasses whose hashing and
+        comparing are not free): one sort by history, then the few front moves moved up.
+        """
         moves = list(state.legal_moves())
+        if len(moves) < 2:
+            return moves
         history = self.history
-        killers = self.killers.get(ply, ())
-
-        def rank(move: Any) -> tuple[int, int]:
-            if move == first:
-                return (0, 0)
-            if move in killers:
-                return (1, 0)
-            return (2, -history.get(move, 0))
-
-        moves.sort(key=rank)
+        if history:
+            moves.sort(key=lambda m: -history.get(m, 0))
+        front: list[Any] = []
+        for move in (first, *self.killers.get(ply, ())):
+            if move is not None and move not in front and move in moves:
+                front.append(move)
+        if front:
+            moves = front + [m for m in moves if m not in front]
         return moves
 
     def negamax(self, state: GameState[Any], depth: int, ply: int, alpha: float,
