@@ -5,7 +5,8 @@
 on the opponent's, no pruning. ``alphabeta`` is the same search (same leaves, same values) with
 alpha-beta pruning and a simple move ordering, so the class can compare node counts.
 ``engine`` is iterative-deepening alpha-beta (negamax form) with a transposition table, killer
-moves and a history table, for Hexapawn, Nim and Morpion (Othello has its own engine).
+moves and a history table, for Hexapawn, Nim and Morpion (Othello has its own engine; Morpion
+3x3, a solved game, is handed to ``perfect``).
 
 Scores are from the searching player's side. A finished game is worth ``WIN - plies`` (won),
 ``-(WIN - plies)`` (lost) or 0 (drawn), where ``plies`` counts the moves from the root, so a
@@ -610,8 +611,14 @@ class EnginePlayer(Player):
     Each iteration searches one ply deeper, ordering moves by the previous iteration's best
     (TT move), then killer moves, then the history table. It stops when the time is up (the
     deepest finished iteration answers), when the root is solved (no heuristic leaf was
-    reached: the values are exact game results) or at ``max_depth``. Root values: the best
-    move's is exact; a move that failed low has an upper bound (``info["bounds"]``).
+    reached: the values are exact game results), when a forced win or loss is found, or at
+    ``max_depth``. Root values: the best move's (and any tie's) is exact; a move that failed
+    low has an upper bound (named in ``info["bounds"]``).
+
+    The table is keyed by the side to move, ``state.key`` and, in Morpion's moving phase, the
+    repetition history (see :meth:`_Engine.key`); it holds at most ``table_size`` entries.
+    Nim goes from depth 1 straight to the end (its heuristic is neutral). ``solver``, when
+    given, answers instead: the registry passes ``perfect`` for Morpion 3x3, which is solved.
     """
 
     def __init__(self, spec: str, seed: int | None, time_budget: float = 1.0,
