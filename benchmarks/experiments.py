@@ -433,15 +433,15 @@ arrangement ends them, so games are stopped at {cap} moves and counted apart.
 ![Morpion self-play](img/morpion_selfplay.png)
 
 Random 3x3, best-first on 3x3 and 4x4 and minimax on 3x3 all match the seed within a point or
-two, which is about the sampling error of these game counts: the players are the seed's, the
-rules the seed's. Best-first and minimax draw almost every game on bigger boards, as in the seed:
+two, which is about the sampling error of these game counts: the players and the rules follow
+the seed's descriptions. Best-first and minimax draw almost every game on bigger boards, as in the seed:
 both block every line the opponent builds, and the repetition rule then ends the game.
 
 The one real difference is random play on big boards. A random 5x5 game needs five pieces in a
 line (rare at random) or an exact repetition of the whole arrangement among millions, so many of
 ours run past {cap} moves. Counting only the games that finished, our 5x5 shares come close to
-the seed's 25 / 25 / 50; the seed does not say what it did with games that went on and on (its
-runs were probably stopped, or never counted), so we show both. On 6x6 and 7x7 almost no random
+the seed's 25 / 25 / 50; the seed does not say what became of games that went on and on, and
+we cannot tell from its text, so we show both. On 6x6 and 7x7 almost no random
 game finishes within {cap} moves; the seed gives no figure for them.
 """
 
