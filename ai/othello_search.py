@@ -28,6 +28,7 @@ assert PROVEN > EVAL_LIMIT
 
 EXACT, LOWER, UPPER = 0, 1, 2
 PASS_SQ = -1
+DEEP_ORDER = 4  # from this remaining depth, order by the opponent's replies
 
 
 class SearchTimeout(Exception):
@@ -112,20 +113,26 @@ class Searcher:
         history = self.history
         out = []
         m = moves
-        deep = depth >= 3
-        while m:
-            b = m & -m
-            m ^= b
-            sq = b.bit_length() - 1
-            f = flip_mask(own, opp, sq)
-            if sq == tt_move:
-                key = -1 << 40
-            elif deep:
-                replies = legal_mask(opp & ~f, own | f | b, region).bit_count()
-                key = replies * 4096 - static[sq] * 64 - min(history[sq], 4000)
-            else:
-                key = -static[sq] * 64 - min(history[sq], 4000)
-            out.append((key, sq, f))
+        if depth >= DEEP_ORDER:
+            while m:
+                b = m & -m
+                m ^= b
+                sq = b.bit_length() - 1
+                f = flip_mask(own, opp, sq)
+                if sq == tt_move:
+                    key = -1 << 40
+                else:
+                    replies = legal_mask(opp & ~f, own | f | b, region).bit_count()
+                    key = replies * 4096 - static[sq] * 64 - history[sq]
+                out.append((key, sq, f))
+        else:
+            # Shallow: flips are computed only for the moves actually searched (f = 0 here).
+            while m:
+                b = m & -m
+                m ^= b
+                sq = b.bit_length() - 1
+                key = -1 << 40 if sq == tt_move else -static[sq] * 64 - history[sq]
+                out.append((key, sq, 0))
         out.sort()
         return out
 
@@ -164,6 +171,8 @@ class Searcher:
         first = True
         child_depth = depth - 1
         for _, sq, f in self.order(own, opp, moves, depth, tt_move):
+            if not f:
+                f = flip_mask(own, opp, sq)
             b = 1 << sq
             child_own = opp & ~f
             child_opp = own | f | b
@@ -180,7 +189,9 @@ class Searcher:
                 if v > a:
                     a = v
                     if a >= beta:
-                        self.history[sq] += depth * depth
+                        # Capped so that history never outweighs a static square class.
+                        history = self.history
+                        history[sq] = min(history[sq] + depth * depth, 600)
                         break
         if use_tt:
             flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT

@@ -13,8 +13,11 @@ Subcommands (all deterministic: fixed seeds):
 
 The baseline is the seed's *approach* written here from its description: a list-of-lists board,
 move generation by scanning every cell in 8 directions, the h_simple positional weight table,
-minimax and alpha-beta at a fixed depth. It evaluates leaves from the root player's side and,
-like the seed, treats a position where the mover has no move as a leaf.
+minimax and alpha-beta at a fixed depth. Like the seed, it scans the board twice at an interior
+node (once to test for a move, once to loop over the moves), recomputes a move's flips when
+playing it, and treats a position where the mover has no move as a leaf; unlike the seed's code
+it always evaluates from the root player's side (the seed's minimax evaluates for the player to
+move at the leaf, which is the same player only at even depths).
 """
 
 from __future__ import annotations
@@ -118,25 +121,24 @@ class Baseline:
         return score
 
     def minimax(self, board: Board, mover: int, root: int, depth: int) -> int:
-        """Plain minimax value for ``root``."""
+        """Plain minimax value for ``root``. As in the seed, an interior node scans the board
+        once to see whether the mover has a move and once more to loop over the moves."""
         self.nodes += 1
-        moves = self.moves(board, mover) if depth else []
-        if not moves:
+        if depth == 0 or not self.moves(board, mover):
             return self.h_simple(board, root)
         values = [self.minimax(self.play(board, r, c, mover), 3 - mover, root, depth - 1)
-                  for r, c in moves]
+                  for r, c in self.moves(board, mover)]
         return max(values) if mover == root else min(values)
 
     def alphabeta(self, board: Board, mover: int, root: int, depth: int, alpha: float,
                   beta: float) -> float:
-        """Alpha-beta value for ``root`` (same value as minimax)."""
+        """Alpha-beta value for ``root`` (same value as minimax; same double scan)."""
         self.nodes += 1
-        moves = self.moves(board, mover) if depth else []
-        if not moves:
+        if depth == 0 or not self.moves(board, mover):
             return self.h_simple(board, root)
         if mover == root:
             best = -FINF
-            for r, c in moves:
+            for r, c in self.moves(board, mover):
                 best = max(best, self.alphabeta(self.play(board, r, c, mover), 3 - mover, root,
                                                 depth - 1, alpha, beta))
                 alpha = max(alpha, best)
@@ -144,7 +146,7 @@ class Baseline:
                     break
             return best
         best = FINF
-        for r, c in moves:
+        for r, c in self.moves(board, mover):
             best = min(best, self.alphabeta(self.play(board, r, c, mover), 3 - mover, root,
                                             depth - 1, alpha, beta))
             beta = min(beta, best)
