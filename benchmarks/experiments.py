@@ -434,8 +434,8 @@ arrangement ends them, so games are stopped at {cap} moves and counted apart.
 
 Random 3x3, best-first on 3x3 and 4x4 and minimax on 3x3 all match the seed within a point or
 two, which is about the sampling error of these game counts: the players and the rules follow
-the seed's descriptions. Best-first and minimax draw almost every game on bigger boards, as in the seed:
-both block every line the opponent builds, and the repetition rule then ends the game.
+the seed's descriptions. Best-first and minimax draw almost every game on bigger boards, as in
+the seed: both block every line the opponent builds, and the repetition rule then ends the game.
 
 The one real difference is random play on big boards. A random 5x5 game needs five pieces in a
 line (rare at random) or an exact repetition of the whole arrangement among millions, so many of
