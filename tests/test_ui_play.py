@@ -197,7 +197,8 @@ def test_speed_keys_move_along_the_presets() -> None:
     key(app, pygame.K_MINUS)
     key(app, pygame.K_MINUS)
     assert app.settings.ai_delay == 1.0
-    click_widget(app, play.faster_button)
+    _minus, _value, plus = play.speed_stepper._buttons()
+    click(app, plus.center)
     assert app.settings.ai_delay == 0.6
     app.shutdown()
 

@@ -142,16 +142,22 @@ def blit_wrapped(
     rect: pygame.Rect,
     bold: bool = False,
     line_gap: float = 0.25,
+    max_lines: int | None = None,
 ) -> int:
     """Draw ``text`` wrapped inside ``rect`` from its top; return the y below the last line.
 
-    Lines that would fall below ``rect`` are not drawn.
+    At most ``max_lines`` lines (and only those that fit in ``rect``) are drawn; when text is
+    left over, the last line drawn ends with an ellipsis.
     """
     y = rect.top
     step = int(font(px, bold).get_linesize() * (1.0 + line_gap * 0.5))
-    for line in wrap(text, rect.width, px, bold):
-        if y + step > rect.bottom + step * 0.3:
-            break
+    lines = wrap(text, rect.width, px, bold)
+    fit = max(1, int((rect.height + step * 0.3) // step)) if rect.height > 0 else len(lines)
+    limit = min(fit, max_lines) if max_lines is not None else fit
+    if len(lines) > limit:
+        lines = lines[:limit]
+        lines[-1] = ellipsize(lines[-1] + "…", rect.width, px, bold)
+    for line in lines:
         if line:
             surface.blit(render(line, px, colour, bold), (rect.left, y))
         y += step

@@ -560,7 +560,7 @@ class MenuScene(Scene):
             head = panel.top + pad + int(m.heading * 1.4)
             chooser.place(pygame.Rect(panel.left + pad * 2, head,
                                       panel.width - pad * 4, row_h), m.body)
-            desc_lines = min(2, len(text.wrap(self.seat_desc[seat], panel.width - pad * 4,
+            desc_lines = min(3, len(text.wrap(self.seat_desc[seat], panel.width - pad * 4,
                                               m.small)))
             desc_h = int(text.font(m.small).get_linesize() * desc_lines) + pad
             rest = pygame.Rect(panel.left, head + row_h + desc_h, panel.width,
@@ -661,9 +661,9 @@ class MenuScene(Scene):
         for seat in (0, 1):
             chooser = self.seat_widgets[seat][0]
             desc_rect = pygame.Rect(chooser.rect.left, chooser.rect.bottom + pad // 2,
-                                    chooser.rect.width, text.font(m.small).get_linesize() * 2)
+                                    chooser.rect.width, text.font(m.small).get_linesize() * 3)
             text.blit_wrapped(surface, self.seat_desc[seat], m.small, theme.text_muted,
-                              desc_rect, line_gap=0.0)
+                              desc_rect, line_gap=0.0, max_lines=3)
         if not self.option_widgets:
             text.blit_text(surface, tr("menu.no_options"), m.body, theme.text_muted,
                            (self.panels[0].left + pad * 2,

@@ -27,7 +27,7 @@ from game.ui.i18n import tr
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup
 from game.ui.scenes.match import HUMAN, Match, hint_player, make_seat
-from game.ui.scenes.menu import player_description, player_title, seat_title
+from game.ui.scenes.menu import LadderStepper, player_description, player_title, seat_title
 from game.ui.scenes.settings import delay_label
 from game.ui.settings import AI_DELAYS
 from game.ui.theme import Colour, Theme, blend
@@ -164,8 +164,11 @@ class PlayScene(Scene):
         self.pause_button = Button(lambda: tr("play.resume") if self.paused else tr("play.pause"),
                                    self.toggle_pause)
         self.step_button = Button(lambda: tr("play.step"), self.step)
-        self.slower_button = Button(lambda: "−", lambda: self.change_speed(+1))
-        self.faster_button = Button(lambda: "+", lambda: self.change_speed(-1))
+        # The speed stepper walks the preset delays; its "+" means faster (a shorter delay),
+        # like the + key, so it works on the negated delay.
+        self.speed_stepper = LadderStepper(
+            lambda: tr("play.speed"), lambda: -self.app.settings.ai_delay,
+            self._set_delay, sorted(-d for d in AI_DELAYS), lambda v: delay_label(-v))
         self.reasoning_toggle = Toggle(lambda: tr("play.show_reasoning"),
                                        lambda: self.app.settings.show_reasoning,
                                        self._set_reasoning)
@@ -315,6 +318,11 @@ class PlayScene(Scene):
         self.wait = min(self.wait, self.app.settings.ai_delay)
         self.app.save_settings()
 
+    def _set_delay(self, negated: float) -> None:
+        self.app.settings.ai_delay = -negated
+        self.wait = min(self.wait, self.app.settings.ai_delay)
+        self.app.save_settings()
+
     def _set_reasoning(self, on: bool) -> None:
         self.app.settings.show_reasoning = on
         self.app.save_settings()
@@ -381,8 +389,7 @@ class PlayScene(Scene):
         result: list[Widget] = [self.undo_button, self.hint_button, self.restart_button,
                                 self.menu_button, self.rules_button, self.reasoning_toggle]
         if self.match.ai_vs_ai:
-            result += [self.pause_button, self.step_button, self.slower_button,
-                       self.faster_button]
+            result += [self.pause_button, self.step_button, self.speed_stepper]
         if self.match.over:
             result += [self.again_button, self.banner_menu_button]
         elif self.ai_error is not None:
@@ -644,13 +651,11 @@ class PlayScene(Scene):
             self.seat_rects.append(pygame.Rect(inner_x, y, inner_w, seat_h))
             y += seat_h + pad
         if self.match.ai_vs_ai:
-            bw = int(inner_w * 0.3)
+            bw = (inner_w - pad) // 2
             self.pause_button.place(pygame.Rect(inner_x, y, bw, row), m.body)
             self.step_button.place(pygame.Rect(inner_x + bw + pad, y, bw, row), m.body)
-            sx = inner_x + 2 * (bw + pad)
-            sw = inner_x + inner_w - sx
-            self.slower_button.place(pygame.Rect(sx, y, row, row), m.heading)
-            self.faster_button.place(pygame.Rect(sx + sw - row, y, row, row), m.heading)
+            y += row + pad // 2
+            self.speed_stepper.place(pygame.Rect(inner_x, y, inner_w, row), m.body)
             y += row + pad
         self.reasoning_toggle.place(pygame.Rect(inner_x, y, inner_w, row), m.body)
         y += row + pad // 2
@@ -796,12 +801,6 @@ class PlayScene(Scene):
                                         rect.top + pad // 2 + m.body // 2), m.small // 2)
             text.blit_text(surface, who, m.small, theme.text_muted,
                            (tx, rect.bottom - pad // 2), "bottomleft", max_width=tw)
-        if self.match.ai_vs_ai:
-            r = self.slower_button.rect
-            label = tr("play.delay", delay=delay_label(self.app.settings.ai_delay))
-            mid = (r.right + self.faster_button.rect.left) // 2
-            text.blit_text(surface, label, m.small, theme.text, (mid, r.centery), "center",
-                           max_width=self.faster_button.rect.left - r.right - pad)
         y = self.moves_rect.top
         if self.app.settings.show_reasoning:
             y = self._draw_reasoning(surface, y)
@@ -822,10 +821,10 @@ class PlayScene(Scene):
         if d is None:
             lines.append(tr("play.reasoning_none"))
         else:
-            if self.reasoning_seat is not None:
-                lines.append(self.seat_label(self.reasoning_seat))
             depth = "—" if d.depth is None else str(d.depth)
-            lines.append(tr("play.reasoning_head", depth=depth,
+            who = (self.sides()[self.match.side_of_seat(self.reasoning_seat)]
+                   if self.reasoning_seat is not None else "")
+            lines.append(tr("play.reasoning_head", side=who, depth=depth,
                             nodes=f"{d.nodes:,}".replace(",", " "), s=f"{d.elapsed:.2f}"))
             if d.move in d.scores:
                 lines.append(tr("play.reasoning_best", move=str(d.move),
@@ -836,6 +835,9 @@ class PlayScene(Scene):
             shown = [(k, v) for k, v in d.info.items() if k not in ("algorithm", "value")]
             for key, value in shown[:2]:
                 lines.append(f"{key}: {value}")
+        # Keep room for the options line and at least three rows of the move list below.
+        room = (self.moves_rect.bottom - y) // line_h - 5
+        lines = lines[:max(2, room)]
         box = pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
                           line_h * len(lines) + m.pad)
         pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), box,
