@@ -108,9 +108,12 @@ def _title(surface: pygame.Surface, rect: pygame.Rect, title: str, px: int,
     return drawn.bottom + px // 3
 
 
-def _legend(surface: pygame.Surface, items: Sequence[tuple[str, Colour]], left: int, top: int,
-            width: int, px: int, theme: Theme) -> int:
-    """Colour swatches and labels in rows from (left, top) within ``width``; return the y below."""
+def _legend(surface: pygame.Surface | None, items: Sequence[tuple[str, Colour]], left: int,
+            top: int, width: int, px: int, theme: Theme) -> int:
+    """Colour swatches and labels in rows from (left, top) within ``width``; return the y below.
+
+    With ``surface`` None nothing is drawn: the returned y measures the legend's height.
+    """
     x, y = left, top
     line_h = int(px * 1.45)
     sw = int(px * 1.2)
@@ -121,9 +124,11 @@ def _legend(surface: pygame.Surface, items: Sequence[tuple[str, Colour]], left: 
             x = left
             y += line_h
         swatch = pygame.Rect(x, y + line_h // 2 - max(2, px // 5), sw, max(4, px // 2.5))
-        pygame.draw.rect(surface, colour, swatch, border_radius=2)
-        text.blit_text(surface, label, px, theme.text, (swatch.right + px // 3, y + line_h // 2),
-                       "midleft", max_width=max(10, left + width - swatch.right - px // 3))
+        if surface is not None:
+            pygame.draw.rect(surface, colour, swatch, border_radius=2)
+            text.blit_text(surface, label, px, theme.text,
+                           (swatch.right + px // 3, y + line_h // 2), "midleft",
+                           max_width=max(10, left + width - swatch.right - px // 3))
         x += need
     return y + line_h
 
@@ -199,8 +204,8 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
     if x_label:
         text.blit_text(surface, x_label, small, theme.text_muted,
                        (plot.centerx, rect.bottom), "midbottom", max_width=plot.width)
-    if y_label:
-        label = text.render_fit(y_label, plot.height, small, theme.text_muted)
+    if y_label and text.size(y_label, small)[0] <= plot.height:
+        label = text.render(y_label, small, theme.text_muted)
         label = pygame.transform.rotate(label, 90)
         surface.blit(label, label.get_rect(midleft=(rect.left, plot.centery)))
     if longest == 0:
@@ -255,18 +260,27 @@ class Segment:
 def stacked_bar(surface: pygame.Surface, rect: pygame.Rect, segments: Sequence[Segment],
                 theme: Theme, px: int, *, title: str = "",
                 intervals: Sequence[tuple[float, float] | None] = (),
-                interval_label: str = "") -> None:
+                interval_label: str = "") -> int:
     """A horizontal bar split into ``segments`` in proportion to their values.
 
     Each part shows its count and percentage inside it when it fits, and the legend below says
     which colour is which (with the same numbers). ``intervals`` optionally gives, per segment,
     a (low, high) share drawn as a whisker over the bar, explained by ``interval_label`` in
-    the legend.
+    the legend. Returns the y below the legend (the bar takes no more height than it needs).
     """
     small = max(8, int(px * 0.85))
     top = _title(surface, rect, title, px, theme)
     total = sum(max(0.0, s.value) for s in segments)
-    bar_h = max(int(px * 1.8), min(int(px * 3.2), (rect.bottom - top) // 2))
+    items = []
+    for seg in segments:
+        pct = seg.value / total * 100 if total else 0.0
+        items.append((f"{seg.label}: {format_number(seg.value)} ({pct:.1f}%)", seg.colour))
+    if interval_label and any(i is not None for i in intervals):
+        items.append((interval_label, theme.text))
+    # The bar takes what the legend leaves, within sensible bounds.
+    legend_h = _legend(None, items, rect.left, 0, rect.width, small, theme)
+    room = rect.bottom - top - small - legend_h
+    bar_h = max(int(px * 1.2), min(int(px * 2.4), room))
     bar = pygame.Rect(rect.left, top + small // 2, rect.width, bar_h)
     pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), bar,
                      border_radius=max(2, bar_h // 6))
@@ -294,13 +308,7 @@ def stacked_bar(surface: pygame.Surface, rect: pygame.Rect, segments: Sequence[S
         for xx in (x0, x1):
             pygame.draw.line(surface, theme.text, (xx, y - small // 3), (xx, y + small // 3),
                              max(2, small // 8))
-    items = []
-    for seg in segments:
-        pct = seg.value / total * 100 if total else 0.0
-        items.append((f"{seg.label}: {format_number(seg.value)} ({pct:.1f}%)", seg.colour))
-    if interval_label and any(i is not None for i in intervals):
-        items.append((interval_label, theme.text))
-    _legend(surface, items, rect.left, bar.bottom + small // 2, rect.width, small, theme)
+    return _legend(surface, items, rect.left, bar.bottom + small // 2, rect.width, small, theme)
 
 
 def _ink(colour: Colour) -> Colour:

@@ -836,18 +836,25 @@ class LearningLabScene(Scene):
         align_choices([w for w in self.config_widgets if isinstance(w, Choice)])
         fy = left.bottom - files_h + pad
         third = (rows.width - 2 * pad) // 3
-        fpx = m.body if text.size(tr("lab.load"), m.body, True)[0] < third - bh // 2 else m.small
+        # One text size for the three buttons: the largest at which every label fits.
+        fpx = min(text.fit_px(tr(k), third - bh // 3, m.body, True, int(m.small * 0.8))
+                  for k in ("lab.save", "lab.load", "lab.reset"))
         for i, b in enumerate((self.save_button, self.load_button, self.reset_button)):
             b.place(pygame.Rect(rows.left + i * (third + pad), fy, third, bh), fpx)
         self.play_button.place(pygame.Rect(rows.left, fy + bh + pad, rows.width, bh), m.body)
         self.keep_toggle.place(pygame.Rect(rows.left, fy + 2 * (bh + pad), rows.width, bh),
                                m.small)
-        # Controls sized to their labels, then the progress bar (on its own row if narrow).
+        # Controls sized to their labels (shrunk together if they would not fit), then the
+        # progress bar (on its own row if narrow).
+        controls = (self.train_button, self.pause_button, self.stop_button, self.clear_button)
+        widths = [max(text.size(tr(k), m.body, True)[0] for k in self._labels_of(b))
+                  + int(bh * 0.9) for b in controls]
+        scale = min(1.0, (right.width - pad * (len(controls) - 1)) / sum(widths))
+        cpx = m.body if scale >= 1.0 else max(int(m.small * 0.8), int(m.body * scale))
         x = right.left
-        for b in (self.train_button, self.pause_button, self.stop_button, self.clear_button):
-            widest = max(text.size(tr(k), m.body, True)[0] for k in self._labels_of(b))
-            bw = widest + int(bh * 0.9)
-            b.place(pygame.Rect(x, right.top, bw, bh), m.body)
+        for b, bw in zip(controls, widths, strict=True):
+            bw = int(bw * scale)
+            b.place(pygame.Rect(x, right.top, bw, bh), cpx)
             x += bw + pad
         if right.right - x >= right.width * 0.3:
             self.panels["progress"] = pygame.Rect(x + pad, right.top, right.right - x - pad, bh)
@@ -967,7 +974,9 @@ class LearningLabScene(Scene):
         title = tr("lab.knowledge", n=len(self.boxes), games=self.learner.games_trained)
         text.blit_text(surface, title, m.body, theme.accent,
                        (rect.left + pad * 2, self.sort_button.rect.centery), "midleft",
-                       bold=True, max_width=self.sort_button.rect.left - rect.left - pad * 3)
+                       bold=True,
+                       max_width=(self.sort_button.rect.left if self.sort_button.visible
+                                  else rect.right) - rect.left - pad * 3)
         body = pygame.Rect(rect.left + pad * 2, rect.top + pad * 2 + int(m.heading * 1.3),
                            rect.width - pad * 4, rect.height - pad * 3 - int(m.heading * 1.3))
         watching = (self.runner is not None and self.training and self.speed == "watch"
@@ -990,7 +999,7 @@ class LearningLabScene(Scene):
                     best.update((r, c) for r, row in enumerate(values) if row[c] == top_value)
             charts.heat_map(surface, body, rows, cols, values, theme, m.small,
                             row_title=tr("lab.table.take"), col_title=tr("lab.table.matches"),
-                            highlight=best, fmt=lambda v: f"{v:+.2f}".replace("-", "\u2212"))
+                            highlight=best, fmt=lambda v: f"{v:+.1f}".replace("-", "\u2212"))
             self.prev_button.visible = self.next_button.visible = False
             self.sort_button.visible = False
             return

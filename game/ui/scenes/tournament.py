@@ -560,18 +560,17 @@ class TournamentScene(Scene):
         _i, _j, m = self.matches[0]
         a, b = self.names
         n = m.games
-        bar_h = int(body.height * 0.3)
-        charts.stacked_bar(
-            surface, pygame.Rect(body.left, body.top, int(body.width * 0.56), bar_h),
+        # The bar across the top; below it the numbers (left) and the cumulative chart.
+        below = charts.stacked_bar(
+            surface, pygame.Rect(body.left, body.top, body.width, int(body.height * 0.5)),
             [charts.Segment(tr("tour.wins", name=a), m.p1_wins, theme.ok),
              charts.Segment(tr("tour.draws"), m.draws, theme.text_muted),
              charts.Segment(tr("tour.wins", name=b), m.p2_wins, theme.danger)],
             theme, px, title=tr("tour.results"),
             intervals=[wilson_interval(m.p1_wins, n) if n else None],
             interval_label=tr("tour.interval", name=a))
-        # The numbers beside the bar.
-        x = body.left + int(body.width * 0.6)
-        y = body.top
+        lower = pygame.Rect(body.left, below + px // 2, body.width,
+                            body.bottom - below - px // 2)
         lines = []
         for name, points in ((a, m.p1_wins + 0.5 * m.draws), (b, m.p2_wins + 0.5 * m.draws)):
             lo, hi = wilson_interval(points, n)
@@ -579,17 +578,27 @@ class TournamentScene(Scene):
             lines.append(tr("tour.ci", name=name, pct=f"{pct:.1f}", lo=f"{lo * 100:.1f}",
                             hi=f"{hi * 100:.1f}"))
         lines.append(tr("tour.length", n=f"{m.moves_mean:.1f}"))
-        lines.append(tr("tour.think", a=a, ta=format_seconds(m.think_mean(0)), b=b,
-                        tb=format_seconds(m.think_mean(1))))
-        text_rect = pygame.Rect(x, y, body.right - x, bar_h)
+        lines.append(tr("tour.think", name=a, t=format_seconds(m.think_mean(0))))
+        lines.append(tr("tour.think", name=b, t=format_seconds(m.think_mean(1))))
+        width = int(lower.width * 0.42)
+        # The numbers take the smaller size when the column is tight (long French names).
+        line_px = small
+        for candidate in (small, max(8, int(small * 0.9))):
+            line_px = candidate
+            need = sum(len(text.wrap(line, width, candidate)) for line in lines)
+            if need * text.font(candidate).get_linesize() * 1.1 + len(lines) * candidate // 3 \
+                    <= lower.height:
+                break
+        y = lower.top
         for line in lines:
-            y = text.blit_wrapped(surface, line, small, theme.text,
-                                  pygame.Rect(x, y, text_rect.width, body.bottom - y),
+            y = text.blit_wrapped(surface, line, line_px, theme.text,
+                                  pygame.Rect(lower.left, y, width, lower.bottom - y),
                                   line_gap=0.1)
-            y += small // 3
-        chart_top = max(body.top + bar_h, y) + px // 2
+            y += line_px // 3
+        chart = pygame.Rect(lower.left + width + px, lower.top, lower.width - width - px,
+                            lower.height)
         charts.line_chart(
-            surface, pygame.Rect(body.left, chart_top, body.width, body.bottom - chart_top),
+            surface, chart,
             [charts.Series(a, m.cumulative("p1"), theme.ok),
              charts.Series(b, m.cumulative("p2"), theme.danger),
              charts.Series(tr("tour.draws"), m.cumulative("draw"), theme.text_muted)],
