@@ -52,9 +52,13 @@ LEVELS: dict[int, Level] = {
     1: Level(1, time=0.1, depth=1, exact_empties=0, slack=400, discs_only=True),
     2: Level(2, time=0.2, depth=2, exact_empties=6, slack=60),
     3: Level(3, time=0.5, depth=4, exact_empties=10, slack=0),
-    4: Level(4, time=1.0, depth=8, exact_empties=14, slack=0),
-    5: Level(5, time=2.0, depth=60, exact_empties=20, slack=0),
+    4: Level(4, time=1.0, depth=8, exact_empties=13, slack=0),
+    5: Level(5, time=2.0, depth=60, exact_empties=16, slack=0),
 }
+
+
+#: Share of the budget given to the heuristic search before an exact endgame solve.
+EXACT_PREPASS = 0.25
 
 
 def disc_evaluate(own: int, opp: int, g: Geometry) -> int:
@@ -132,11 +136,18 @@ class OthelloEngine(Player):
         searcher = self._searcher(g, start + max(budget - 0.02, 0.0), limits)
         own, opp = state.own, state.opp
         empties = state.empty_count
-        result = self._iterate(searcher, own, opp, max_depth, empties)
         if 0 < empties <= self.level.exact_empties and limits.depth is None:
+            # A short heuristic search first (a fallback move and a move order), then the
+            # exact solve gets the rest of the budget.
+            full_deadline = searcher.deadline
+            searcher.deadline = start + EXACT_PREPASS * budget
+            result = self._iterate(searcher, own, opp, min(max_depth, 6), empties)
+            searcher.deadline = full_deadline
             with contextlib.suppress(SearchTimeout):  # unsolved in time: keep the search's
                 result = self._root(searcher, own, opp, empties, self._order(result),
                                     exact=True, all_exact=False)
+        else:
+            result = self._iterate(searcher, own, opp, max_depth, empties)
         return self._decision(searcher, state, result, budget, start)
 
     def _iterate(self, searcher: Searcher, own: int, opp: int, max_depth: int,
