@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -216,24 +216,27 @@ class _Searcher:
     # -- alpha-beta ----------------------------------------------------------------------------
 
     def children(self, state: GameState[Any], depth: int, first: Any = None
-                 ) -> list[tuple[Any, GameState[Any]]]:
+                 ) -> Iterator[tuple[Any, GameState[Any]]]:
         """The moves and the states they lead to, best-looking first for the side to move.
 
         Simple ordering: a stored best move first, then, two or more plies from the leaves,
         by the heuristic value of the child (a winning move scores ``WIN``, so it comes
         first). One ply from the leaves ordering costs as much as the search itself, so the
-        legal order is kept there.
+        legal order is kept there, and the children are made one at a time, so that a
+        cutoff spares the rest.
         """
-        pairs = [(move, state.play(move)) for move in state.legal_moves()]
-        if self.order and depth >= 2:
-            sign = 1.0 if state.to_move == self.me else -1.0
-            pairs.sort(key=lambda mc: -sign * self.evaluate(mc[1], self.me))
-        if first is not None:
-            for i, (move, _) in enumerate(pairs):
-                if move == first:
-                    pairs.insert(0, pairs.pop(i))
-                    break
-        return pairs
+        moves = list(state.legal_moves())
+        if first is not None and first in moves:
+            moves.remove(first)
+            moves.insert(0, first)
+        if not (self.order and depth >= 2):
+            return ((move, state.play(move)) for move in moves)
+        pairs = [(move, state.play(move)) for move in moves]
+        sign = 1.0 if state.to_move == self.me else -1.0
+        head = pairs[:1] if first is not None else []
+        rest = pairs[len(head):]
+        rest.sort(key=lambda mc: -sign * self.evaluate(mc[1], self.me))
+        return iter(head + rest)
 
     def alphabeta(self, state: GameState[Any], depth: int, ply: int, alpha: float,
                   beta: float) -> tuple[float, tuple[Any, ...]]:
