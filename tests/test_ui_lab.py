@@ -266,3 +266,22 @@ def test_escape_goes_back_to_the_menu() -> None:
                                    scancode=0)])
     assert isinstance(app.top, MenuScene)
 
+
+
+def test_a_big_table_is_read_one_page_at_a_time() -> None:
+    from game.ui.scenes import learning_lab
+
+    app, lab = open_lab((1024, 640))
+    lab.set_game("morpion")
+    lab.set_kind("qlearning")
+    train(app, lab, 300)
+    assert len(lab.boxes) > learning_lab.FULL_READ
+    frame(app)
+    filled = [b for b in lab.boxes if b.filled]
+    assert 0 < len(filled) <= lab._per_page
+    assert all(b.values for b in filled)
+    click_widget(app, lab.next_button)
+    frame(app)
+    assert lab.page == 1
+    page = lab.boxes[lab._per_page:2 * lab._per_page]
+    assert all(b.filled for b in page)

@@ -70,6 +70,8 @@ _SESSION_FIELDS = ("game", "options", "kind", "params", "seat", "opponent", "gam
                    "keep_learning", "sort_by_use", "learner", "runs", "usage", "positions",
                    "_loaded_keys")
 _SESSION: dict[str, Any] = {}
+#: Tables up to this many boxes are read whole at each refresh; bigger ones page by page.
+FULL_READ = 400
 #: How often the charts and the boxes are redrawn from the runner's data while training.
 REFRESH_SECONDS = 0.2
 LABEL_WIDTH = 0.3
@@ -160,6 +162,7 @@ class BoxView:
     values: dict[Any, float]
     used: int
     changed: bool
+    filled: bool = False
 
 
 def window_for(games: int) -> int:
@@ -191,6 +194,7 @@ class LearningLabScene(Scene):
         self.boxes: list[BoxView] = []
         self.last_changed: set[Hashable] = set()
         self._loaded_keys: set[Hashable] = set()
+        self._per_page = 12
         self.view: BoardView | None = None
         self.view_game = ""
         self.message: str | None = None
@@ -474,7 +478,8 @@ class LearningLabScene(Scene):
     # -- knowledge ------------------------------------------------------------------------------
 
     def refresh_knowledge(self) -> None:
-        """Read the learner's boxes (under the runner's lock) for the knowledge panel."""
+        """List the learner's boxes for the knowledge panel, sorted, and read the values of
+        those on screen (under the runner's lock: the training thread changes them)."""
         runner = self.runner
         with self._lock():
             usage = dict(self.usage)
@@ -484,23 +489,34 @@ class LearningLabScene(Scene):
                     usage[key] = usage.get(key, 0) + n
                 positions.update(runner.positions)
                 self.last_changed = set(runner.last_changed)
-            boxes: list[BoxView] = []
-            # Q-learning keeps boxes for both sides' positions; the others only for their own
-            # (asking for another box would create an empty one).
-            every_side = self.learner.kind == "qlearning"
-            for key, state in positions.items():
-                if not every_side and not usage.get(key) and key not in self._loaded_keys:
-                    continue
-                values = self.learner.table_view(state)
-                if values is None:
-                    continue
-                boxes.append(BoxView(key, state, dict(values), usage.get(key, 0),
-                                     key in self.last_changed))
+        # Q-learning keeps boxes for both sides' positions; the others only for their own
+        # (asking for another box would create an empty one).
+        every_side = self.learner.kind == "qlearning"
+        boxes = [BoxView(key, state, {}, usage.get(key, 0), key in self.last_changed)
+                 for key, state in positions.items()
+                 if every_side or usage.get(key) or key in self._loaded_keys]
         self.boxes = self._sorted(boxes)
+        self.fill_values()
+
+    def visible_boxes(self) -> list[BoxView]:
+        """The boxes on the current page (all of them when the table is small)."""
+        if len(self.boxes) <= FULL_READ:
+            return self.boxes
+        start = self.page * self._per_page
+        return self.boxes[start:start + self._per_page]
+
+    def fill_values(self) -> None:
+        """Read the values of the visible boxes from the learner (a big table is read one page
+        at a time, so a refresh never holds the training thread up for long)."""
+        with self._lock():
+            for box in self.visible_boxes():
+                values = self.learner.table_view(box.state)
+                box.values = dict(values) if values is not None else {}
+                box.filled = True
 
     def _sorted(self, boxes: list[BoxView]) -> list[BoxView]:
         if self.sort_by_use:
-            return sorted(boxes, key=lambda b: (-b.used, key_text(b.key)))
+            return sorted(boxes, key=lambda b: -b.used)
         try:
             return sorted(boxes, key=lambda b: b.key, reverse=True)  # type: ignore[arg-type, return-value]
         except TypeError:
@@ -511,10 +527,12 @@ class LearningLabScene(Scene):
         self.sort_by_use = not self.sort_by_use
         self.page = 0
         self.boxes = self._sorted(self.boxes)
+        self.fill_values()
 
     def turn_page(self, step: int) -> None:
         """Show the previous or next page of boxes."""
         self.page = max(0, self.page + step)
+        self.fill_values()
 
     def explore_positions(self, limit: int = 4000) -> None:
         """Find a drawable state for the boxes of a loaded table: walk the game's positions
@@ -1045,6 +1063,11 @@ class LearningLabScene(Scene):
         per_page = cols * rows
         pages = max(1, -(-len(self.boxes) // per_page))
         self.page = min(self.page, pages - 1)
+        if per_page != self._per_page:
+            self._per_page = per_page
+        page_boxes = self.boxes[self.page * per_page:(self.page + 1) * per_page]
+        if any(not b.filled for b in page_boxes):
+            self.fill_values()
         self.prev_button.visible = self.next_button.visible = pages > 1
         if pages > 1:
             text.blit_text(surface, f"{self.page + 1}/{pages}", m.small, theme.text,
