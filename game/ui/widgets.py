@@ -126,8 +126,10 @@ class Button(Widget):
             fg = theme.button_text
         border = theme.accent if hover else theme.panel_border
         draw_panel(surface, self.rect, theme, radius, fill, border, 2)
-        label = text.render_fit(self.label(), self.rect.width - self.rect.height // 2, self.px, fg,
-                                bold=True)
+        # Buttons may shrink their label to 80% of the body size (still above 2.5% of the
+        # window height) before cutting it, as French labels run longer.
+        label = text.render_fit(self.label(), self.rect.width - self.rect.height // 3, self.px, fg,
+                                bold=True, min_px=int(self.px * 0.8))
         surface.blit(label, label.get_rect(center=self.rect.center))
 
 
@@ -185,7 +187,10 @@ class Stepper(Widget):
     def _buttons(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         h = self.rect.height
         plus = pygame.Rect(self.rect.right - h, self.rect.top, h, h)
-        value_w = int(h * 1.6)
+        # Wide enough for the value shown ("instant", "immédiat"), but never more than half.
+        shown = text.size(self.fmt(self.get()), self.px, True)[0] + self.px // 2
+        room = self.rect.width - 2 * h - int(self.rect.width * 0.35)
+        value_w = min(max(int(h * 1.6), shown), max(int(h * 1.6), room))
         value = pygame.Rect(plus.left - value_w, self.rect.top, value_w, h)
         minus = pygame.Rect(value.left - h, self.rect.top, h, h)
         return minus, value, plus
@@ -278,8 +283,9 @@ class Choice(Widget):
             label_w = min(int(self.rect.width * 0.55), max(int(self.rect.width *
                                                                self.label_width), wanted))
         box = pygame.Rect(self.rect.left + label_w, self.rect.top, self.rect.width - label_w, h)
-        left = pygame.Rect(box.left, box.top, h, h)
-        right = pygame.Rect(box.right - h, box.top, h, h)
+        arrow = int(h * 0.75)
+        left = pygame.Rect(box.left, box.top, arrow, h)
+        right = pygame.Rect(box.right - arrow, box.top, arrow, h)
         return left, box, right
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -315,7 +321,7 @@ class Choice(Widget):
             arrow_hover = self.enabled and rect.collidepoint(mouse)
             pygame.draw.polygon(surface, theme.accent if arrow_hover else theme.text_muted, tri)
         colour = theme.button_text if self.enabled else theme.text_muted
-        value = text.render_fit(self.current_label(), box.width - 2 * box.height, self.px, colour,
+        value = text.render_fit(self.current_label(), right.left - left.right, self.px, colour,
                                 bold=True)
         surface.blit(value, value.get_rect(center=box.center))
         if self.label():

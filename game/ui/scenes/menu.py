@@ -347,7 +347,7 @@ class MenuScene(Scene):
             values.append(current)
         items = [(v, self._value_label(name, v)) for v in values]
         return Choice(label, items, lambda: self.option_value(name),
-                      lambda v: self.set_option(name, str(v)), self.open_choice)
+                      lambda v: self.set_option(name, str(v)), self.open_choice, label_width=0.3)
 
     def _value_label(self, name: str, value: str) -> Callable[[], str]:
         def label() -> str:
@@ -356,7 +356,7 @@ class MenuScene(Scene):
             if shown != key:
                 return shown
             if name == "heaps":
-                return value.replace(",", " · ")
+                return value.replace(",", " ")
             if name == "size":
                 return f"{value}×{value}"
             return value
@@ -518,11 +518,19 @@ class MenuScene(Scene):
         pad = m.pad
         header_h = int(m.title * 1.5)
         bh = int(m.body * 2.0)
+        # Each button as wide as its label, so five of them still fit at 1024 pixels; if they
+        # would crowd the title, they use the small text size.
+        title_w = text.size(tr("app.title"), m.heading, True)[0] + pad * 4
+        px = m.body
+        widths = [max(int(w * 0.07), text.size(b.label(), px, True)[0] + bh // 2)
+                  for b in self.header_buttons]
+        if sum(widths) + pad * (len(widths) + 2) + title_w > w:
+            px = m.small
+            widths = [max(int(w * 0.06), text.size(b.label(), px, True)[0] + bh // 3)
+                      for b in self.header_buttons]
         x = w - pad * 2
-        for b in reversed(self.header_buttons):
-            # Each button as wide as its label, so five of them still fit at 1024 pixels.
-            bw = max(int(w * 0.08), text.size(b.label(), m.body, True)[0] + bh // 2 + pad)
-            b.place(pygame.Rect(x - bw, pad + (header_h - bh) // 2, bw, bh), m.body)
+        for b, bw in zip(reversed(self.header_buttons), reversed(widths), strict=True):
+            b.place(pygame.Rect(x - bw, pad + (header_h - bh) // 2, bw, bh), px)
             x -= bw + pad
         # Cards.
         top = pad + header_h + pad
@@ -544,11 +552,11 @@ class MenuScene(Scene):
         # Panels: options | seat 1 | seat 2.
         ptop = top + cards_h + pad * 2
         pbottom = footer_top - pad * 2
-        widths = (0.30, 0.35, 0.35)
+        fractions = (0.36, 0.32, 0.32)
         inner = w - pad * 4 - gap * 2
         x = pad * 2
         self.panels = []
-        for frac in widths:
+        for frac in fractions:
             pw = int(inner * frac)
             self.panels.append(pygame.Rect(x, ptop, pw, pbottom - ptop))
             x += pw + gap
@@ -560,8 +568,9 @@ class MenuScene(Scene):
             head = panel.top + pad + int(m.heading * 1.4)
             chooser.place(pygame.Rect(panel.left + pad * 2, head,
                                       panel.width - pad * 4, row_h), m.body)
-            desc_lines = min(3, len(text.wrap(self.seat_desc[seat], panel.width - pad * 4,
-                                              m.small)))
+            # Parameters come first: a long description gives up its third line to them.
+            wrapped = text.wrap(self.seat_desc[seat], panel.width - pad * 4, m.small)
+            desc_lines = min(3 if len(params) <= 2 else 2, len(wrapped))
             desc_h = int(text.font(m.small).get_linesize() * desc_lines) + pad
             rest = pygame.Rect(panel.left, head + row_h + desc_h, panel.width,
                                panel.bottom - (head + row_h + desc_h))
@@ -574,7 +583,7 @@ class MenuScene(Scene):
         avail = panel.bottom - top - m.pad
         step = row_h + m.pad // 2
         if items and step * len(items) > avail:
-            step = max(int(px * 1.5), avail // len(items))
+            step = max(int(px * 1.35), avail // len(items))
         height = min(row_h, step - 2)
         for i, wdg in enumerate(items):
             y = top + i * step
@@ -662,8 +671,9 @@ class MenuScene(Scene):
             chooser = self.seat_widgets[seat][0]
             desc_rect = pygame.Rect(chooser.rect.left, chooser.rect.bottom + pad // 2,
                                     chooser.rect.width, text.font(m.small).get_linesize() * 3)
+            params_shown = len(self.seat_widgets[seat]) - 1
             text.blit_wrapped(surface, self.seat_desc[seat], m.small, theme.text_muted,
-                              desc_rect, line_gap=0.0, max_lines=3)
+                              desc_rect, line_gap=0.0, max_lines=3 if params_shown <= 2 else 2)
         if not self.option_widgets:
             text.blit_text(surface, tr("menu.no_options"), m.body, theme.text_muted,
                            (self.panels[0].left + pad * 2,

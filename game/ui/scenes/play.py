@@ -64,6 +64,26 @@ def side_colour(game: str, side: int, theme: Theme) -> Colour:
     return theme.piece0 if (side == 0) == light_first else theme.piece1
 
 
+def describe_options(game: str, options: Any) -> str:
+    """The game's options in a few translated words ("8×8", "Marienbad 1 3 5 7, misère")."""
+    if game == "hexapawn":
+        return tr("describe.board", rows=options.rows, cols=options.cols)
+    if game in ("morpion", "othello"):
+        text_ = tr("describe.board", rows=options.size, cols=options.size)
+        return tr("describe.morpion", board=text_, n=options.size) if game == "morpion" else text_
+    if game == "nim":
+        variant = tr(f"option.nim.variant.{options.variant}")
+        if options.variant == "marienbad":
+            detail = " ".join(str(h) for h in options.heaps)
+        elif options.variant == "single":
+            detail = tr("describe.take", k=options.max_take)
+        else:
+            detail = ""
+        words = f"{variant} {detail}".strip()
+        return f"{words}, {tr('describe.misere')}" if options.misere else words
+    return str(options)
+
+
 def is_pass(move: Any) -> bool:
     """True for Othello's pass move."""
     return bool(getattr(move, "is_pass", False))
@@ -770,7 +790,7 @@ class PlayScene(Scene):
         p = self.panel_rect
         draw_panel(surface, p, theme, m.radius)
         title = tr(f"game.{self.game}.title")
-        describe = self.match.info.describe_options(self.match.options)
+        describe = describe_options(self.game, self.match.options)
         text.blit_text(surface, title, m.heading, theme.accent, (p.left + pad * 2, p.top + pad),
                        bold=True, max_width=self.rules_button.rect.left - p.left - pad * 3)
         sides = self.sides()
