@@ -29,6 +29,7 @@ assert PROVEN > EVAL_LIMIT
 EXACT, LOWER, UPPER = 0, 1, 2
 PASS_SQ = -1
 DEEP_ORDER = 4  # from this remaining depth, order by the opponent's replies
+FEW_EMPTIES = 6  # from here down the solver tries each empty square directly
 
 
 class SearchTimeout(Exception):
@@ -224,6 +225,8 @@ class Searcher:
             return final_margin(own, opp, g.squares)
         if n_empty == 0:
             return own.bit_count() - opp.bit_count()
+        if n_empty <= FEW_EMPTIES:
+            return self._solve_few(own, opp, empty, alpha, beta, False)
         moves = legal_mask(own, opp, region)
         if not moves:
             if not legal_mask(opp, own, region):
@@ -292,6 +295,49 @@ class Searcher:
         if use_tt:
             flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
             self._estore(key, (flag, best, best_sq))
+        return best
+
+    def _solve_few(self, own: int, opp: int, empty: int, alpha: int, beta: int,
+                   passed: bool) -> int:
+        """The solver's last few empties: no move generator, no table, no sorting; each empty
+        square is tried directly (squares in odd-parity quadrants first). ``passed`` says the
+        previous player had to pass, so a second pass ends the game."""
+        self.nodes += 1
+        if not self.nodes & 255:
+            self.tick()
+        if not empty & (empty - 1):  # one empty square left
+            if empty == 0:
+                return own.bit_count() - opp.bit_count()
+            sq = empty.bit_length() - 1
+            f = flip_mask(own, opp, sq)
+            if f:
+                return own.bit_count() - opp.bit_count() + 2 * f.bit_count() + 1
+            f = flip_mask(opp, own, sq)
+            if f:
+                return own.bit_count() - opp.bit_count() - 2 * f.bit_count() - 1
+            return final_margin(own, opp, self.g.squares)
+        odd = 0
+        for quadrant in self.g.quadrants:
+            if (empty & quadrant).bit_count() & 1:
+                odd |= quadrant
+        best = -INF
+        for part in (empty & odd, empty & ~odd):
+            while part:
+                b = part & -part
+                part ^= b
+                f = flip_mask(own, opp, b.bit_length() - 1)
+                if f:
+                    v = -self._solve_few(opp & ~f, own | f | b, empty ^ b, -beta, -alpha, False)
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta:
+                                return best
+        if best == -INF:  # no move: pass, or the game is over
+            if passed:
+                return -final_margin(opp, own, self.g.squares)
+            return -self._solve_few(opp, own, empty, -beta, -alpha, True)
         return best
 
     # --- principal lines ----------------------------------------------------------------------
