@@ -1,13 +1,14 @@
 """Start-up time of the app, from launch to the first menu frame, and the executable's size.
 
-    .venv/bin/python benchmarks/startup.py [--runs 5] [--exe dist/ai-game-lab]
+    .venv/bin/python benchmarks/startup.py [--runs 5] [--exe dist/ai-game-lab | --build]
 
 Times ``python main.py`` and, if it has been built (``pyinstaller --noconfirm build.spec``), the
 one-file executable. Each run is launched with ``--smoke-test`` and ``AIGAMELAB_FIRST_FRAME=1``,
 which makes the app open its window, build the menu, draw and show the first menu frame, print
 ``first-frame <unix time>`` and exit (``game.smoke``); the figure is that time minus the time
 just before the launch. The video and audio drivers are the dummy ones unless SDL_VIDEODRIVER is
-already set, and each run gets an empty data folder. Prints medians (and the spread); a figure,
+already set, and each run gets an empty data folder. ``--build`` first builds the executable
+in a temporary folder and prints how long the build took. Prints medians (and the spread); a figure,
 never a pass/fail (the target is under 3 s for both).
 """
 
@@ -73,25 +74,54 @@ def measure(label: str, command: list[str], runs: int) -> None:
           f"(min {min(times):.2f}, max {max(times):.2f}, {runs} runs)")
 
 
+def build(folder: Path) -> Path:
+    """Build the executable into ``folder`` with build.spec, print how long it took; return it."""
+    pyinstaller = Path(sys.executable).with_name(
+        "pyinstaller.exe" if sys.platform == "win32" else "pyinstaller")
+    start = time.perf_counter()
+    done = subprocess.run([str(pyinstaller), "--noconfirm", "--distpath", str(folder / "dist"),
+                           "--workpath", str(folder / "build"), str(ROOT / "build.spec")],
+                          cwd=ROOT, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"the build failed:\n{done.stderr[-3000:]}")
+    print(f"build: {time.perf_counter() - start:.0f} s (pyinstaller --noconfirm build.spec)")
+    return folder / "dist" / EXE_NAME
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the start-up figures; return 0 (or 2 for bad arguments)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=5, help="launches per program (default 5)")
     parser.add_argument("--exe", type=Path, default=ROOT / "dist" / EXE_NAME,
                         help="the built executable (default dist/ai-game-lab)")
+    parser.add_argument("--build", action="store_true",
+                        help="build the executable first (in a temporary folder), timing it")
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
-    measure("python main.py", [sys.executable, str(ROOT / "main.py"), "--smoke-test"],
-            args.runs)
-    exe: Path = args.exe
+    if args.build:
+        with tempfile.TemporaryDirectory(prefix="aigamelab-build-") as folder:
+            try:
+                exe = build(Path(folder))
+            except (RuntimeError, OSError) as exc:
+                print(f"build: {exc}")
+                return 1
+            report(exe, args.runs)
+        return 0
+    report(args.exe, args.runs)
+    return 0
+
+
+def report(exe: Path, runs: int) -> None:
+    """Print the figures of ``python main.py`` and of ``exe`` (if it exists)."""
+    measure("python main.py", [sys.executable, str(ROOT / "main.py"), "--smoke-test"], runs)
     if exe.exists():
         size = exe.stat().st_size
         print(f"executable {exe.name}: {size / 1_000_000:.1f} MB ({size} bytes)")
-        measure(f"executable {exe.name}", [str(exe), "--smoke-test"], args.runs)
+        measure(f"executable {exe.name}", [str(exe), "--smoke-test"], runs)
     else:
-        print(f"executable: {exe} not built (run: pyinstaller --noconfirm build.spec)")
-    return 0
+        print(f"executable: {exe} not built (run: pyinstaller --noconfirm build.spec, "
+              "or this script with --build)")
 
 
 if __name__ == "__main__":
