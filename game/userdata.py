@@ -8,6 +8,7 @@ No pygame here: the AI layer saves learners through this module too.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -50,10 +51,9 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
             os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
+        # Never leave a stray temporary file behind, whatever went wrong.
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
 
 
