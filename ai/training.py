@@ -50,6 +50,8 @@ WATCH_END_SECONDS = 0.6
 FAST_GAMES_PER_SECOND = 150.0
 #: Safety limit on one game's length (Morpion can cycle for a long time between repetitions).
 MAX_MOVES = 2_000
+#: Longest time (seconds) the training thread keeps the table's lock before letting the UI in.
+LOCK_SLICE = 0.005
 #: How often (seconds) the expensive per-game extras (changed boxes) are computed in "instant".
 DETAIL_INTERVAL = 0.1
 
@@ -163,6 +165,8 @@ class _Runner:
 
     def _wait_if_paused(self) -> bool:
         """Block while paused; False when the run must stop."""
+        if self._resume.is_set():  # the common case, without Event.wait's locking
+            return not self._stop.is_set()
         while not self._resume.wait(0.05):
             if self._stop.is_set():
                 return False
@@ -318,20 +322,55 @@ class TrainingRunner(_Runner):
         """One game; None when the run was stopped before it ended."""
         initial = self._initial
         state = initial() if callable(initial) else initial
+        if self.speed == "watch":
+            return self._play_watched(state, (first, second), limits)
         seats = (first, second)
         states = [state]
         moves: list[Any] = []
-        watch = self.speed == "watch"
-        if watch:
-            self.current, self.current_move = state, None
         lock = self.lock
+        stopped = self._stop.is_set
+        max_moves = self.max_moves
+        clock = time.perf_counter
+        # The lock is held across moves (taking it per move costs more than a Nim move), but
+        # given back every few milliseconds so that the UI never waits long to read the table.
+        lock.acquire()
+        try:
+            held_since = clock()
+            while state.outcome is None:
+                if stopped():
+                    return None
+                if len(moves) >= max_moves:
+                    raise TrainingError(f"a game passed {max_moves} moves without ending")
+                player = seats[state.to_move]
+                move = player.decide(state, limits).move
+                try:
+                    state = state.play(move)
+                except IllegalMoveError as exc:
+                    raise TrainingError(f"player '{player.spec}' played an illegal move "
+                                        f"'{move}': {exc}") from exc
+                moves.append(move)
+                states.append(state)
+                if clock() - held_since > LOCK_SLICE:
+                    lock.release()
+                    lock.acquire()
+                    held_since = clock()
+        finally:
+            lock.release()
+        return GameRecord(states=states, moves=moves, outcome=state.outcome)
+
+    def _play_watched(self, state: GameState[Any], seats: tuple[Player, Player],
+                      limits: Limits) -> GameRecord | None:
+        """One game at "watch" speed: each position is published and held for a moment."""
+        states = [state]
+        moves: list[Any] = []
+        self.current, self.current_move = state, None
         while state.outcome is None:
             if self._stop.is_set():
                 return None
             if len(moves) >= self.max_moves:
                 raise TrainingError(f"a game passed {self.max_moves} moves without ending")
             player = seats[state.to_move]
-            with lock:
+            with self.lock:
                 move = player.decide(state, limits).move
             try:
                 state = state.play(move)
@@ -340,13 +379,11 @@ class TrainingRunner(_Runner):
                                     f"'{move}': {exc}") from exc
             moves.append(move)
             states.append(state)
-            if watch or self.speed == "watch":
-                watch = True
-                self.current, self.current_move = state, move
-                if not self._wait_if_paused():
-                    return None
-                if self._stop.wait(WATCH_MOVE_SECONDS):
-                    return None
+            self.current, self.current_move = state, move
+            if not self._wait_if_paused():
+                return None
+            if self._stop.wait(WATCH_MOVE_SECONDS):
+                return None
         return GameRecord(states=states, moves=moves, outcome=state.outcome)
 
     def _boxes_before(self, record: GameRecord, seats: Sequence[int]
