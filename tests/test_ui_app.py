@@ -163,3 +163,21 @@ def test_screenshots_of_every_screen(size: tuple[int, int]) -> None:
     screenshot(app, f"play_othello_contrast_{tag}")
     app.shutdown()
     assert Settings().theme == "default"
+
+
+def test_the_main_loop_survives_a_failing_screen() -> None:
+    app = make_app((1024, 640))
+
+    class Failing(Scene):
+        frames = 0
+
+        def update(self, dt: float) -> None:
+            Failing.frames += 1
+            if Failing.frames == 1:
+                raise RuntimeError("boom")
+            self.app.running = False
+
+    app.push(Failing(app))
+    assert app.run() == 0
+    assert Failing.frames == 2
+    assert app.toast is not None and "boom" in app.toast

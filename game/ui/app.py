@@ -11,6 +11,7 @@ import argparse
 import contextlib
 import os
 import sys
+import traceback
 import warnings
 from collections.abc import Callable, Sequence
 
@@ -305,7 +306,11 @@ class App:
                 return driver(self)
             while self.running and self.scenes:
                 dt = self.clock.tick(FPS) / 1000.0
-                self.frame(pygame.event.get(), min(dt, 0.25))
+                try:
+                    self.frame(pygame.event.get(), min(dt, 0.25))
+                except Exception as exc:  # a bug in one screen must not close a class's app
+                    traceback.print_exc()
+                    self.notify(i18n.tr("app.error", error=f"{type(exc).__name__}: {exc}"))
                 pygame.display.flip()
             return 0
         finally:
