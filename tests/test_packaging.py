@@ -245,14 +245,17 @@ def test_pyinstaller_build_runs_the_smoke_test(tmp_path: Path) -> None:
     assert exe.is_file()
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                AIGAMELAB_DATA_DIR=str(tmp_path / "data"))
-    done = subprocess.run([str(exe), "--smoke-test"], env=env, capture_output=True, text=True,
-                          timeout=300, check=False)
+    elsewhere = tmp_path / "cwd"
+    elsewhere.mkdir()
+    done = subprocess.run([str(exe), "--smoke-test"], cwd=elsewhere, env=env,
+                          capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "found in the bundle" in done.stdout
     assert "smoke: passed" in done.stdout
     assert (tmp_path / "data" / logging_setup.LOG_NAME).is_file()
-    # Nothing was written next to the executable.
+    # Nothing was written next to the executable, nor in the folder it was started from.
     assert sorted(p.name for p in dist.iterdir()) == [EXE_NAME]
+    assert not list(elsewhere.iterdir())
 
     from PyInstaller.archive.readers import CArchiveReader
 
