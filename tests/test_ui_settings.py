@@ -123,3 +123,36 @@ def test_sounds_play_or_stay_silent_but_never_fail() -> None:
         sounds.play("bang")
     with pytest.raises(ValueError, match="unknown sound"):
         synthesize("bang", 22050)
+
+
+MY_FILES = ("app.py", "settings.py", "widgets.py", "scenes/menu.py", "scenes/play.py",
+            "scenes/rules.py", "scenes/settings.py", "scenes/help.py", "scenes/dialogs.py")
+
+
+def test_every_text_key_is_translated_in_both_languages() -> None:
+    import re
+
+    from game.rules.registry import game_names
+    from game.ui.scenes.help import SHORTCUTS
+
+    root = Path(__file__).resolve().parent.parent / "game" / "ui"
+    keys: set[str] = set()
+    for name in MY_FILES:
+        source = (root / name).read_text(encoding="utf-8")
+        keys.update(re.findall(r'tr(?:_label)?\("([a-z_]+\.[a-z_.0-9]+)"', source))
+    keys.update(what for _keys, what in SHORTCUTS)
+    for game in game_names():
+        keys.update({f"game.{game}.title", f"game.{game}.side0", f"game.{game}.side1",
+                     f"rules.{game}.1", f"rules.{game}.caption"})
+    for reason in ("far_row", "captured_all", "no_move", "last_match", "misere_last_match",
+                   "line", "repetition", "discs"):
+        keys.add(f"reason.{reason}")
+    en, fr = i18n.table("en"), i18n.table("fr")
+    assert len(keys) > 100
+    missing = sorted(k for k in keys if k not in en or k not in fr)
+    assert not missing, f"untranslated keys: {missing}"
+    # The same format fields on both sides, so a translation never loses a value.
+    field = re.compile(r"{(\w+)}")
+    for text_key in en:
+        if text_key in fr and not text_key.startswith("boards."):
+            assert set(field.findall(en[text_key])) == set(field.findall(fr[text_key])), text_key
