@@ -20,6 +20,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from ai.base import GameRecord, Limits
 from ai.learners import make_learner
 from ai.registry import make_player
 from ai.training import TrainingRunner
@@ -55,6 +56,29 @@ def run_case(game: str, opts: dict[str, Any], kind: str, opponent: str | None, s
     return elapsed
 
 
+def bare_loop(games: int, seed: int) -> float:
+    """Seconds for the same Nim training as the first case, in a plain loop on this thread
+    (no runner, no lock, no bookkeeping): the floor the runner's own overhead is measured
+    against."""
+    info = get_game("nim")
+    options = info.options()
+    learner = make_learner("elimination", "nim", options, seed=seed)
+    other = make_player("random", "nim", options, seed + 1)
+    limits = Limits()
+    start = time.perf_counter()
+    for _ in range(games):
+        state = info.initial_state(options)
+        states, moves = [state], []
+        seats = (learner, other)
+        while state.outcome is None:
+            move = seats[state.to_move].decide(state, limits).move
+            state = state.play(move)
+            moves.append(move)
+            states.append(state)
+        learner.learn(GameRecord(states, moves, state.outcome), (0,))
+    return time.perf_counter() - start
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5000, help="games per run (5000)")
@@ -70,6 +94,16 @@ def main(argv: list[str] | None = None) -> int:
         rate = args.games / median
         print(f"  {label:<40} {rate:>8,.0f} games/s   x{rate / TARGET:.2f} of target   "
               f"({median * 1e6 / args.games:.0f} us/game)")
+    # Interleaved, so that both see the same load on a shared machine.
+    runner_times: list[float] = []
+    bare_times: list[float] = []
+    for seed in range(args.repeats):
+        runner_times.append(run_case("nim", {}, "elimination", "random", "first", args.games,
+                                     seed))
+        bare_times.append(bare_loop(args.games, seed))
+    ratio = statistics.median(bare_times) / statistics.median(runner_times)
+    print(f"  runner vs a bare loop (Nim elimination vs random): x{ratio:.2f} of the bare "
+          f"loop's speed ({args.games / statistics.median(bare_times):,.0f} games/s bare)")
     if args.profile:
         print("\nprofile, Nim 20/1-3 elimination vs random, the runner's loop run on this "
               "thread (own time, top 18):")
