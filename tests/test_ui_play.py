@@ -293,3 +293,23 @@ def test_quitting_during_a_search_leaves_no_thread_behind() -> None:
     # The worker joins its thread for at most 200 ms; the thread must be gone by then.
     alive = [t for t in threading.enumerate() if t.name.startswith("ai-worker")]
     assert not any(t.is_alive() for t in alive)
+
+
+def test_escape_asks_before_leaving_a_game_in_progress() -> None:
+    from game.ui.scenes.dialogs import MessageDialog
+
+    app = make_app(SIZE)
+    play = start_game(app, "nim", ("human", "random"))
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MenuScene), "no move yet: Esc goes straight back"
+    play = start_game(app, "nim", ("human", "random"))
+    for element in clicks_for("nim", play.state, play.state.legal_moves()[0]):
+        click_element(app, play, element)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MessageDialog)
+    key(app, pygame.K_ESCAPE)  # Esc again = Stay
+    assert app.top is play and play.match.moves
+    key(app, pygame.K_ESCAPE)
+    click_widget(app, app.top.buttons[0])  # Leave
+    assert isinstance(app.top, MenuScene)
+    app.shutdown()

@@ -25,7 +25,7 @@ from game.rules.base import Outcome, RulesError
 from game.ui import text, widgets
 from game.ui.i18n import tr
 from game.ui.scene import Scene
-from game.ui.scenes.dialogs import ListPopup
+from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.match import HUMAN, Match, hint_player, make_seat
 from game.ui.scenes.menu import LadderStepper, player_description, player_title, seat_title
 from game.ui.scenes.settings import delay_label
@@ -452,6 +452,13 @@ class PlayScene(Scene):
         if key == pygame.K_ESCAPE:
             if self.controller is not None and self.controller.selected() is not None:
                 self.controller.cancel()
+            elif self.match.moves and not self.match.over:
+                # A stray Esc must not throw away a class's game: ask first.
+                self.app.push(MessageDialog(self.app, tr("play.leave_title"),
+                                            tr("play.leave_text"), [
+                    (lambda: tr("play.leave"), self.to_menu),
+                    (lambda: tr("play.stay"), lambda: None),
+                ]))
             else:
                 self.to_menu()
         elif key == pygame.K_z and ctrl:
