@@ -382,7 +382,8 @@ class TrainingRunner(_Runner):
             self.current, self.current_move = state, move
             if not self._wait_if_paused():
                 return None
-            if self._stop.wait(WATCH_MOVE_SECONDS):
+            # A change of speed takes effect at once, not after this game.
+            if self.speed == "watch" and self._stop.wait(WATCH_MOVE_SECONDS):
                 return None
         return GameRecord(states=states, moves=moves, outcome=state.outcome)
 

@@ -230,9 +230,9 @@ def test_screenshots(size: tuple[int, int]) -> None:
     tag = f"{size[0]}x{size[1]}"
     screenshot(app, f"lab-empty-{tag}")
     lab.set_kind("reinforcement")
-    train(app, lab, 2000)
+    train(app, lab, 1000)
     lab._set_opponent("self")
-    train(app, lab, 1000, opponent="self")
+    train(app, lab, 500, opponent="self")
     screenshot(app, f"lab-nim-reinforcement-{tag}")
     lab.set_game("hexapawn")
     lab.set_kind("elimination")
