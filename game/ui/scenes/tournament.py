@@ -125,7 +125,7 @@ class TextField(Widget):
             elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
                 try:
                     pasted = pygame.scrap.get_text() if pygame.scrap.get_init() else ""
-                except pygame.error:
+                except (pygame.error, AttributeError):  # no clipboard on this platform
                     pasted = ""
                 self.value += pasted.replace("\n", "")
             return True  # typing keys never reach the scene's shortcuts
