@@ -698,18 +698,29 @@ class PlayScene(Scene):
         # so the final position stays fully visible.
         self.banner_rect = None
         if self.match.over or self.ai_error is not None:
-            bh = max(row + pad * 2, int(text.font(m.small).get_linesize() * 3.2) + pad * 2)
             board = self.board_rect
+            first, second = ((self.again_button, self.banner_menu_button) if self.match.over
+                             else (self.retry_button, self.change_button))
+            bw3 = max(int(board.width * 0.22),
+                      *(text.size(b.label(), m.body, True)[0] + row // 2
+                        for b in (first, second)))
+            line_h = text.font(m.small).get_linesize()
+            if self.match.over:
+                # One row: headline and reason on the left, the buttons on the right.
+                bh = max(row + pad * 2, int(line_h * 3.2) + pad * 2)
+            else:
+                # The error in full on top, the buttons below it.
+                assert self.ai_error is not None
+                lines = len(text.wrap(self.ai_error[1], board.width - pad * 4, m.small))
+                bh = min(lines, 4) * line_h + row + pad * 4
             self.banner_rect = pygame.Rect(board.left, board.bottom - bh, board.width, bh)
             self.board_rect = pygame.Rect(board.left, board.top, board.width,
                                           board.height - bh - pad * 2)
             if self.view is not None:
                 self.view.layout(self.board_rect, self.state)
             band = self.banner_rect
-            bw3 = int(band.width * 0.22)
-            by = band.centery - row // 2
-            first, second = ((self.again_button, self.banner_menu_button) if self.match.over
-                             else (self.retry_button, self.change_button))
+            by = (band.centery - row // 2 if self.match.over
+                  else band.bottom - pad * 2 - row)
             second.place(pygame.Rect(band.right - pad * 2 - bw3, by, bw3, row), m.body)
             first.place(pygame.Rect(band.right - pad * 3 - 2 * bw3, by, bw3, row), m.body)
 
@@ -912,10 +923,13 @@ class PlayScene(Scene):
         b = self.banner_rect
         draw_panel(surface, b, theme, m.radius, theme.panel,
                    theme.accent if self.match.over else theme.danger, 3)
-        text_right = self.again_button.rect.left if self.match.over else (
-            self.retry_button.rect.left)
-        area = pygame.Rect(b.left + m.pad * 2, b.top + m.pad, text_right - b.left - m.pad * 4,
-                           b.height - 2 * m.pad)
+        if self.match.over:
+            area = pygame.Rect(b.left + m.pad * 2, b.top + m.pad,
+                               self.again_button.rect.left - b.left - m.pad * 4,
+                               b.height - 2 * m.pad)
+        else:
+            area = pygame.Rect(b.left + m.pad * 2, b.top + m.pad * 2, b.width - m.pad * 4,
+                               self.retry_button.rect.top - b.top - m.pad * 2)
         if self.match.over:
             outcome = self.state.outcome
             assert outcome is not None
@@ -926,4 +940,5 @@ class PlayScene(Scene):
             text.blit_text(surface, reason, m.body, theme.text, (area.left, b.centery),
                            "topleft", max_width=area.width)
         elif self.ai_error is not None:
-            text.blit_wrapped(surface, self.ai_error[1], m.small, theme.text, area, line_gap=0)
+            text.blit_wrapped(surface, self.ai_error[1], m.small, theme.text, area, line_gap=0,
+                              max_lines=4)
