@@ -46,7 +46,7 @@ FULL = (1 << 64) - 1
 # Masks applied to the *opponent* discs before a horizontal or diagonal fill: a run of opponent
 # discs can never continue across the left/right edge, so edge columns are removed from it.
 _NOT_EDGE_COLS = 0x7E7E7E7E7E7E7E7E
-_NOT_EDGE_ROWS = 0x00FFFFFFFFFFFF00
+_NOT_EDGE_ROWS = 0x00FFFFFFFFFFFF00  # the rows a vertical run can pass through
 _INNER = _NOT_EDGE_COLS & _NOT_EDGE_ROWS
 
 PASS_SQUARE = -1
@@ -74,72 +74,70 @@ def legal_mask(own: int, opp: int, region: int = FULL) -> int:
     """
     empty = region & ~(own | opp)
     h = opp & _NOT_EDGE_COLS  # a sideways or diagonal run cannot cross the left/right edge
-    v = opp & _NOT_EDGE_ROWS  # a run never includes an edge-row disc vertically
     d = opp & _INNER
+    v = opp  # a vertical run falls off the board by itself (bits past 63 or below 0)
     moves = 0
-    # Direction +1 (east).
+    # Each pair of opposite directions shares its propagators: p (two discs in a row) and
+    # q (four in a row) for the falling direction are those of the rising one shifted.
+    # East (+1) and west (-1).
+    p = h & (h << 1)
+    q = p & (p << 2)
     g = h & (own << 1)
     g |= h & (g << 1)
-    p = h & (h << 1)
     g |= p & (g << 2)
-    p &= p << 2
-    g |= p & (g << 4)
+    g |= q & (g << 4)
     moves |= g << 1
-    # Direction -1 (west).
+    p >>= 1
+    q >>= 3
     g = h & (own >> 1)
     g |= h & (g >> 1)
-    p = h & (h >> 1)
     g |= p & (g >> 2)
-    p &= p >> 2
-    g |= p & (g >> 4)
+    g |= q & (g >> 4)
     moves |= g >> 1
-    # Direction +8 (south).
+    # South (+8) and north (-8).
+    p = v & (v << 8)
+    q = p & (p << 16)
     g = v & (own << 8)
     g |= v & (g << 8)
-    p = v & (v << 8)
     g |= p & (g << 16)
-    p &= p << 16
-    g |= p & (g << 32)
+    g |= q & (g << 32)
     moves |= g << 8
-    # Direction -8 (north).
+    p >>= 8
+    q >>= 24
     g = v & (own >> 8)
     g |= v & (g >> 8)
-    p = v & (v >> 8)
     g |= p & (g >> 16)
-    p &= p >> 16
-    g |= p & (g >> 32)
+    g |= q & (g >> 32)
     moves |= g >> 8
-    # Direction +9 (south-east).
+    # South-east (+9) and north-west (-9).
+    p = d & (d << 9)
+    q = p & (p << 18)
     g = d & (own << 9)
     g |= d & (g << 9)
-    p = d & (d << 9)
     g |= p & (g << 18)
-    p &= p << 18
-    g |= p & (g << 36)
+    g |= q & (g << 36)
     moves |= g << 9
-    # Direction -9 (north-west).
+    p >>= 9
+    q >>= 27
     g = d & (own >> 9)
     g |= d & (g >> 9)
-    p = d & (d >> 9)
     g |= p & (g >> 18)
-    p &= p >> 18
-    g |= p & (g >> 36)
+    g |= q & (g >> 36)
     moves |= g >> 9
-    # Direction +7 (south-west).
+    # South-west (+7) and north-east (-7).
+    p = d & (d << 7)
+    q = p & (p << 14)
     g = d & (own << 7)
     g |= d & (g << 7)
-    p = d & (d << 7)
     g |= p & (g << 14)
-    p &= p << 14
-    g |= p & (g << 28)
+    g |= q & (g << 28)
     moves |= g << 7
-    # Direction -7 (north-east).
+    p >>= 7
+    q >>= 21
     g = d & (own >> 7)
     g |= d & (g >> 7)
-    p = d & (d >> 7)
     g |= p & (g >> 14)
-    p &= p >> 14
-    g |= p & (g >> 28)
+    g |= q & (g >> 28)
     moves |= g >> 7
     return moves & empty
 
