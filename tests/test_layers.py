@@ -1,0 +1,54 @@
+"""The layers: game.rules and ai never import pygame or the UI; game.rules never imports ai."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module name imported by the file at ``path``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+@pytest.mark.parametrize(
+    ("package", "forbidden"),
+    [("game/rules", ("pygame", "game.ui", "ai")), ("ai", ("pygame", "game.ui"))],
+)
+def test_dependencies_point_one_way(package: str, forbidden: tuple[str, ...]) -> None:
+    files = sorted((ROOT / package).rglob("*.py"))
+    assert files
+    for path in files:
+        for name in _imports(path):
+            bad = [f for f in forbidden if name == f or name.startswith(f + ".")]
+            assert not bad, f"{path.relative_to(ROOT)} imports {name}"
+
+
+def test_rules_and_ai_load_without_pygame() -> None:
+    """Importing every rules and AI module, and asking for every player, never loads pygame."""
+    code = (
+        "import importlib, pkgutil, sys\n"
+        "import game.rules, ai\n"
+        "for pkg in (game.rules, ai):\n"
+        "    for m in pkgutil.iter_modules(pkg.__path__):\n"
+        "        importlib.import_module(pkg.__name__ + '.' + m.name)\n"
+        "from ai.registry import players_for\n"
+        "from game.rules.registry import game_names, get_game\n"
+        "for g in game_names():\n"
+        "    players_for(g, get_game(g).options())\n"
+        "assert 'pygame' not in sys.modules, 'pygame was imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=120)
