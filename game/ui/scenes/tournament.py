@@ -830,7 +830,9 @@ def format_points(points: float) -> str:
 
 
 def format_seconds(seconds: float) -> str:
-    """A thinking time: ``0.4 ms``, ``12 ms``, ``1.25 s``."""
+    """A thinking time: ``35 µs``, ``0.4 ms``, ``12 ms``, ``1.25 s``."""
+    if seconds < 0.001:
+        return f"{seconds * 1e6:.0f} µs"
     if seconds < 0.01:
         return f"{seconds * 1000:.2f} ms"
     if seconds < 1:
