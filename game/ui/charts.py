@@ -170,6 +170,8 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
     last_w = max((text.size(format_number(s.values[-1], percent), small, True)[0]
                   for s in series if s.show_last and len(s.values)), default=0)
     right_margin = last_w + small if last_w else small // 2
+    # The last x tick's label is centred on the right edge: leave room for its half.
+    right_margin = max(right_margin, text.size(format_number(x_hi), small)[0] // 2 + 2)
     bottom_margin = int(small * 1.5) + (int(small * 1.4) if x_label else 0)
     plot = pygame.Rect(rect.left + left_margin, top + small // 2,
                        rect.width - left_margin - right_margin,

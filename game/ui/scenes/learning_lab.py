@@ -960,7 +960,8 @@ class LearningLabScene(Scene):
         theme = self.app.theme
         px = self.app.metrics.small
         lengths = tuple(len(r.results) for r in self.runs)
-        key = (size, theme.name, px, lengths, tuple(r.label for r in self.runs), tr("lab.title"))
+        key = (size, theme.name, px, lengths, tuple(r.label for r in self.runs), tr("lab.title"),
+               self.games)
         cached = self._chart_cache.get(name)
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -968,9 +969,9 @@ class LearningLabScene(Scene):
         surf.fill(theme.panel)
         rect = surf.get_rect()
         if name == "chart_wins":
-            draw_wins_chart(surf, rect, self.runs, theme, px)
+            draw_wins_chart(surf, rect, self.runs, theme, px, self.games)
         else:
-            draw_rate_chart(surf, rect, self.runs, theme, px)
+            draw_rate_chart(surf, rect, self.runs, theme, px, self.games)
         self._chart_cache[name] = (key, surf)
         return surf
 
@@ -1021,7 +1022,7 @@ class LearningLabScene(Scene):
             self.prev_button.visible = self.next_button.visible = False
             self.sort_button.visible = False
             return
-        self.sort_button.visible = True
+        self.sort_button.visible = bool(self.boxes)
         self._draw_boxes(surface, body, theme, m)
 
     def _draw_live(self, surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
@@ -1235,7 +1236,7 @@ def run_colours(theme: Theme) -> list[Colour]:
 
 
 def draw_wins_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run], theme: Theme,
-                    px: int) -> None:
+                    px: int, planned: int = 10) -> None:
     """Cumulative wins of each side in the latest run; earlier runs' learner wins faded."""
     series: list[charts.Series] = []
     colours = run_colours(theme)
@@ -1252,19 +1253,19 @@ def draw_wins_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run],
                    charts.Series(tr("lab.series.draws"), run.draws, theme.text_muted)]
     charts.line_chart(surface, rect, series, theme, px, title=tr("lab.chart.wins"),
                       x_label=tr("lab.chart.games"), y_label=tr("lab.chart.wins_axis"),
-                      x_max=max((r.planned for r in runs[-1:]), default=10),
+                      x_max=max((r.planned for r in runs[-1:]), default=planned),
                       empty_text=tr("lab.chart.empty"))
 
 
 def draw_rate_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run], theme: Theme,
-                    px: int) -> None:
+                    px: int, planned: int = 10) -> None:
     """The learner's win rate over a sliding window, latest run bold, earlier runs faded."""
     series: list[charts.Series] = []
     colours = run_colours(theme)
     for i, run in enumerate(runs[:-1]):
         series.append(charts.Series(tr("lab.series.run", n=run.label.split(":")[0]), run.rate,
                                     colours[i % len(colours)], faded=True, show_last=False))
-    window = runs[-1].window if runs else 10
+    window = runs[-1].window if runs else window_for(planned)
     if runs:
         who = "lab.series.rate_first" if runs[-1].self_play else "lab.series.rate"
         series.append(charts.Series(tr(who), runs[-1].rate, theme.ok))
@@ -1272,5 +1273,5 @@ def draw_rate_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run],
     charts.line_chart(surface, rect, series, theme, px,
                       title=tr(title_key, n=window), x_label=tr("lab.chart.games"),
                       y_range=(0.0, 1.0), percent=True,
-                      x_max=max((r.planned for r in runs[-1:]), default=10),
+                      x_max=max((r.planned for r in runs[-1:]), default=planned),
                       empty_text=tr("lab.chart.empty"))
