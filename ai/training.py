@@ -284,6 +284,7 @@ class TrainingRunner(_Runner):
                 return
             seat = self._learner_seat(index)
             first, second = (learner, opponent) if seat == 0 else (opponent, learner)
+            started = time.perf_counter()
             record = self._play(first, second, limits)
             if record is None:
                 return  # stopped mid-game: the game is abandoned and teaches nothing
@@ -314,7 +315,7 @@ class TrainingRunner(_Runner):
                 if self._stop.wait(WATCH_END_SECONDS):
                     return
             elif self.speed == "fast":
-                pause = 1.0 / FAST_GAMES_PER_SECOND - (time.perf_counter() - now)
+                pause = 1.0 / FAST_GAMES_PER_SECOND - (time.perf_counter() - started)
                 if pause > 0 and self._stop.wait(pause):
                     return
 
