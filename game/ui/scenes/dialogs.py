@@ -46,7 +46,7 @@ class ListPopup(Scene):
         m = self.app.metrics
         w, h = self.app.size
         has_desc = any(desc for _v, _l, desc in self.items)
-        row_h = int(m.body * (3.0 if has_desc else 1.9))
+        row_h = int(m.body * 1.6 + m.small * 2.9) if has_desc else int(m.body * 1.9)
         visible = max(1, min(len(self.items), int(h * 0.78 - m.heading * 2) // row_h))
         self.scroll = max(0, min(self.scroll, len(self.items) - visible))
         box_h = visible * row_h + m.heading * 2 + m.pad * 2
@@ -102,9 +102,9 @@ class ListPopup(Scene):
                 text.blit_text(surface, label, m.body, fg,
                                (rect.left + m.pad, rect.top + m.pad // 2), bold=True,
                                max_width=rect.width - 2 * m.pad)
-                text.blit_text(surface, desc, m.small, muted,
-                               (rect.left + m.pad, rect.top + m.pad // 2 + int(m.body * 1.3)),
-                               max_width=rect.width - 2 * m.pad)
+                area = pygame.Rect(rect.left + m.pad, rect.top + m.pad // 2 + int(m.body * 1.3),
+                                   rect.width - 2 * m.pad, rect.bottom - rect.top)
+                text.blit_wrapped(surface, desc, m.small, muted, area, line_gap=0, max_lines=2)
             else:
                 text.blit_text(surface, label, m.body, fg, (rect.left + m.pad, rect.centery),
                                "midleft", bold=True, max_width=rect.width - 2 * m.pad)
