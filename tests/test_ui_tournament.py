@@ -157,3 +157,30 @@ def test_screenshots(size: tuple[int, int]) -> None:
     scene.games = 20
     run(app, scene)
     screenshot(app, f"tournament-othello2-{tag}")
+
+
+def test_export_helpers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui import export
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_DOCUMENTS_DIR", raising=False)
+    assert export.default_folder() == tmp_path  # no Documents folder: the home folder
+    (tmp_path / "Documents").mkdir()
+    assert export.default_folder() == tmp_path / "Documents"
+    with pytest.raises(export.ExportError, match="no folder"):
+        export.check_folder("   ")
+    assert export.check_folder(str(tmp_path / "a" / "b")).is_dir()
+    assert export.safe_name("Nim: 20/3 — misère!") == "Nim-20-3-mis-re"
+    text = export.csv_text(("name", "note"), [("a,b", 'say "hi"'), ("c", "")])
+    assert list(csv.reader(text.splitlines())) == [["name", "note"], ["a,b", 'say "hi"'],
+                                                   ["c", ""]]
+    first = export.write_csv(tmp_path, "same", ("x",), [(1,)])
+    second = export.write_csv(tmp_path, "same", ("x",), [(2,)])
+    assert first.name == "same.csv" and second.name == "same-2.csv"
+    assert first.read_text(encoding="utf-8") == "x\n1\n"
+    surface = pygame.Surface((20, 10))
+    surface.fill((10, 200, 30))
+    png = export.write_png(tmp_path, "pic", surface)
+    loaded = pygame.image.load(str(png))
+    assert loaded.get_size() == (20, 10) and loaded.get_at((5, 5))[:3] == (10, 200, 30)
+    assert not list(tmp_path.glob("*.tmp"))
