@@ -218,6 +218,11 @@ def players_for(game_name: str, options: Any = None) -> list[PlayerInfo]:
     return [info for info in all_players() if info.applies(game.name, opts)]
 
 
+def _one_line(text: str) -> str:
+    """``text`` with line breaks shown as escapes, so an error message stays on one line."""
+    return text.replace("\r", "\\r").replace("\n", "\\n")
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """Split ``"name:key=value,key=value"`` into the name and the raw parameter texts.
 
@@ -225,25 +230,29 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     :func:`make_player` checks the names and values against the player.
     """
     text = spec.strip()
+    shown = _one_line(spec)
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in text):
+        raise PlayerSpecError(f"player spec '{shown}' contains a line break or control "
+                              "character: expected 'name:key=value,key=value' on one line")
     name, sep, rest = text.partition(":")
     name = name.strip().lower()
     if not name:
-        raise PlayerSpecError(f"player spec '{spec}' has no player name: expected "
+        raise PlayerSpecError(f"player spec '{shown}' has no player name: expected "
                               "'name' or 'name:key=value,key=value'")
     values: dict[str, str] = {}
     if sep and not rest.strip():
-        raise PlayerSpecError(f"player spec '{spec}' has ':' but no parameters: expected "
+        raise PlayerSpecError(f"player spec '{shown}' has ':' but no parameters: expected "
                               "'name:key=value,key=value'")
     if rest.strip():
         for pair in rest.split(","):
             key, eq, value = pair.partition("=")
             key = key.strip().lower()
             if not eq or not key or not value.strip():
-                raise PlayerSpecError(f"'{pair.strip()}' in player spec '{spec}' is not "
+                raise PlayerSpecError(f"'{pair.strip()}' in player spec '{shown}' is not "
                                       "key=value")
             if key in values:
                 raise PlayerSpecError(f"parameter '{key}' is given twice in player spec "
-                                      f"'{spec}'")
+                                      f"'{shown}'")
             values[key] = value.strip()
     return name, values
 

@@ -136,3 +136,11 @@ def test_seed_reaches_the_player() -> None:
     b = make_player("random", "nim", seed=7)
     assert isinstance(a, Player)
     assert [a.rng.random() for _ in range(5)] == [b.rng.random() for _ in range(5)]
+
+
+@pytest.mark.parametrize("text", ["\n", "a:\nb", "random:\n", "mcts:iterations=5,\niterations=6"])
+def test_spec_with_line_breaks_gives_a_one_line_error(text: str) -> None:
+    """Regression: a spec holding a line break used to echo it into a two-line message."""
+    with pytest.raises(PlayerSpecError) as info:
+        parse_spec(text)
+    assert "\n" not in str(info.value)
