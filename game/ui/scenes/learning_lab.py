@@ -44,7 +44,14 @@ from game.ui import charts, text, widgets
 from game.ui.i18n import tr
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
-from game.ui.scenes.menu import LadderStepper, param_label, param_ladder, param_text, player_title
+from game.ui.scenes.menu import (
+    LadderStepper,
+    param_label,
+    param_ladder,
+    param_text,
+    player_description,
+    player_title,
+)
 from game.ui.theme import Colour, Theme, blend
 from game.ui.widgets import Button, Choice, Toggle, Widget, draw_panel
 from game.userdata import UnreadableFileError, data_dir, read_json
@@ -404,8 +411,10 @@ class LearningLabScene(Scene):
             self.runner.speed = self.speed  # type: ignore[assignment]
 
     def open_choice(self, choice: Choice) -> None:
-        """Show a choice's values as a list."""
-        items = [(value, label(), "") for value, label in choice.items]
+        """Show a choice's values as a list (players with their one-line description)."""
+        items = [(value, label(), describe_choice(value)) for value, label in choice.items]
+        if not any(desc for _v, _l, desc in items):
+            items = [(value, label, "") for value, label, _d in items]
         self.app.push(ListPopup(self.app, choice.label(), items, choice.get(), choice.set))
 
     # -- training -------------------------------------------------------------------------------
@@ -1181,6 +1190,18 @@ def draw_nim_box(surface: pygame.Surface, rect: pygame.Rect, box: BoxView, score
             shown_value = f"{value:+.2f}".replace("-", "\u2212")
             text.blit_text(surface, shown_value, small, colour, (vx, round(y)), "midleft",
                            bold=value == best)
+
+
+def describe_choice(value: Any) -> str:
+    """A player's one-line description ("itself" for self-play), or "" for other values."""
+    if value == SELF:
+        return tr("lab.self_desc")
+    if isinstance(value, str):
+        try:
+            return player_description(get_player_info(value))
+        except PlayerSpecError:
+            return ""
+    return ""
 
 
 def align_choices(choices: list[Choice]) -> None:

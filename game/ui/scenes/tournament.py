@@ -50,7 +50,13 @@ from game.ui.export import (
 from game.ui.i18n import tr
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
-from game.ui.scenes.learning_lab import align_choices, game_title, progress_text, variant_label
+from game.ui.scenes.learning_lab import (
+    align_choices,
+    describe_choice,
+    game_title,
+    progress_text,
+    variant_label,
+)
 from game.ui.scenes.menu import (
     LadderStepper,
     param_label,
@@ -368,7 +374,9 @@ class TournamentScene(Scene):
 
     def open_choice(self, choice: Choice) -> None:
         """Show a choice's values as a list."""
-        items = [(value, label(), "") for value, label in choice.items]
+        items = [(value, label(), describe_choice(value)) for value, label in choice.items]
+        if not any(desc for _v, _l, desc in items):
+            items = [(value, label, "") for value, label, _d in items]
         self.app.push(ListPopup(self.app, choice.label() or tr("menu.choose_player"), items,
                                 choice.get(), choice.set))
 
