@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pygame
 import pytest
@@ -285,3 +286,39 @@ def test_a_big_table_is_read_one_page_at_a_time() -> None:
     assert lab.page == 1
     page = lab.boxes[lab._per_page:2 * lab._per_page]
     assert all(b.filled for b in page)
+
+
+def test_every_text_of_the_two_screens_is_translated() -> None:
+    import re
+
+    root = Path(__file__).resolve().parent.parent
+    used: set[str] = set()
+    for module in ("learning_lab.py", "tournament.py"):
+        source = (root / "game" / "ui" / "scenes" / module).read_text(encoding="utf-8")
+        used |= set(re.findall(r'"((?:lab|tour)\.[a-z_.]+)"', source))
+    used = {k for k in used if not k.endswith(".")}
+    for lang in ("en", "fr"):
+        table = json.loads((root / "assets" / "i18n" / f"lab.{lang}.json").read_text(
+            encoding="utf-8"))
+        missing = sorted(k for k in used if k not in table
+                         and not any(k + "." in t for t in table))
+        assert not missing, f"{lang}: {missing}"
+    en = json.loads((root / "assets" / "i18n" / "lab.en.json").read_text(encoding="utf-8"))
+    fr = json.loads((root / "assets" / "i18n" / "lab.fr.json").read_text(encoding="utf-8"))
+    assert set(en) == set(fr)
+
+
+def test_progress_text_says_rate_and_time_left() -> None:
+    from ai.training import Progress
+    from game.ui.scenes.learning_lab import progress_text
+
+    running = Progress(done=1500, planned=6000, elapsed=1.0, games_per_second=1500.0,
+                       eta=3.0, running=True, paused=False, finished=False, stopped=False)
+    line = progress_text(running, 1500)
+    assert "1\u202f500" in line and "6\u202f000" in line and "3 s" in line
+    slow = Progress(done=10, planned=10_000, elapsed=1.0, games_per_second=10.0, eta=999.0,
+                    running=True, paused=False, finished=False, stopped=False)
+    assert "16.6 min" in progress_text(slow, 10)
+    stopped = Progress(done=40, planned=100, elapsed=2.0, games_per_second=20.0, eta=None,
+                       running=False, paused=False, finished=True, stopped=True)
+    assert "40" in progress_text(stopped, 40) and "100" in progress_text(stopped, 40)
