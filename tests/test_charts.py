@@ -49,8 +49,15 @@ def test_downsample_keeps_extremes_and_the_last_point() -> None:
     values[-1] = 1.0
     points = charts._downsample(values, 100)
     assert len(points) <= 210
-    kept = dict(points)
-    assert kept.get(1234) == 5.0 and kept.get(7777) == -3.0 and kept.get(9999) == 1.0
+    assert points[-1] == (9999, 1.0)
+    highs = [i for i, v in points if v == 5.0]
+    lows = [i for i, v in points if v == -3.0]
+    # Each extreme is kept, placed within its bucket (100 games wide).
+    assert highs and all(abs(i - 1234) < 100 for i in highs)
+    assert lows and all(abs(i - 7777) < 100 for i in lows)
+    rising = charts._downsample([float(i // 3) for i in range(50_000)], 300)
+    assert [v for _i, v in rising] == sorted(v for _i, v in rising)
+    assert [i for i, _v in rising] == sorted(i for i, _v in rising)
 
 
 def _outside_untouched(draw: object, rect: pygame.Rect) -> None:

@@ -77,6 +77,8 @@ _SESSION_FIELDS = ("game", "options", "kind", "params", "seat", "opponent", "gam
                    "keep_learning", "sort_by_use", "learner", "runs", "usage", "positions",
                    "_loaded_keys")
 _SESSION: dict[str, Any] = {}
+#: Shortest time between two redraws of a chart while a run adds games to it.
+CHART_SECONDS = 0.25
 #: Tables up to this many boxes are read whole at each refresh; bigger ones page by page.
 FULL_READ = 400
 #: How often the charts and the boxes are redrawn from the runner's data while training.
@@ -207,6 +209,7 @@ class LearningLabScene(Scene):
         self.message: str | None = None
         self._refresh_left = 0.0
         self._chart_cache: dict[str, tuple[Any, pygame.Surface]] = {}
+        self._chart_drawn: dict[str, float] = {}
         self._box_rects: list[tuple[pygame.Rect, BoxView]] = []
         self.panels: dict[str, pygame.Rect] = {}
         self.config_widgets: list[Widget] = []
@@ -974,6 +977,13 @@ class LearningLabScene(Scene):
         cached = self._chart_cache.get(name)
         if cached is not None and cached[0] == key:
             return cached[1]
+        now = time.monotonic()
+        if (cached is not None and self.training and cached[0][:3] == key[:3]
+                and now - self._chart_drawn.get(name, 0.0) < CHART_SECONDS):
+            # New games only: a long run redraws its charts a few times a second, not every
+            # frame, so the window stays fluid.
+            return cached[1]
+        self._chart_drawn[name] = now
         surf = pygame.Surface(size)
         surf.fill(theme.panel)
         rect = surf.get_rect()
