@@ -210,6 +210,7 @@ class LearningLabScene(Scene):
         self._refresh_left = 0.0
         self._chart_cache: dict[str, tuple[Any, pygame.Surface]] = {}
         self._chart_drawn: dict[str, float] = {}
+        self._reported: TrainingRunner | None = None
         self._box_rects: list[tuple[pygame.Rect, BoxView]] = []
         self.panels: dict[str, pygame.Rect] = {}
         self.config_widgets: list[Widget] = []
@@ -829,8 +830,8 @@ class LearningLabScene(Scene):
             self._refresh_left = REFRESH_SECONDS
             self.refresh_knowledge()
         progress = runner.progress()
-        if progress.finished and not getattr(runner, "_reported", False):
-            runner._reported = True  # type: ignore[attr-defined]
+        if progress.finished and self._reported is not runner:
+            self._reported = runner  # the end of each run is announced once
             self._absorb_runner()
             self.refresh_knowledge()
             if progress.error:
