@@ -152,9 +152,19 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
     """
     small = max(8, int(px * 0.85))
     top = _title(surface, rect, title, px, theme)
-    legend_items = [(s.label, s.colour) for s in series if s.label]
-    if legend_items:
-        top = _legend(surface, legend_items, rect.left, top, rect.width, small, theme)
+    # The legend may take at most 40% of the height: beyond that, the faded (earlier) series
+    # get short labels in a smaller size, and if even that is too tall they leave the legend.
+    legend_px = small
+    items = [(s.label, s.colour) for s in series if s.label]
+    limit = top + int((rect.bottom - top) * 0.4)
+    if items and _legend(None, items, rect.left, top, rect.width, legend_px, theme) > limit:
+        legend_px = max(8, int(small * 0.8))
+        items = [(text.ellipsize(s.label, rect.width // 3, legend_px) if s.faded else s.label,
+                  s.colour) for s in series if s.label]
+        if _legend(None, items, rect.left, top, rect.width, legend_px, theme) > limit:
+            items = [(s.label, s.colour) for s in series if s.label and not s.faded]
+    if items:
+        top = _legend(surface, items, rect.left, top, rect.width, legend_px, theme)
     longest = max((len(s.values) for s in series), default=0)
     x_hi = max(x_max or 0, longest, 1)
     if y_range is not None:

@@ -135,6 +135,7 @@ class Run:
     planned: int
     window: int
     self_play: bool = False
+    short: str = ""
     results: list[int] = field(default_factory=list)
     wins: list[int] = field(default_factory=list)
     losses: list[int] = field(default_factory=list)
@@ -448,7 +449,9 @@ class LearningLabScene(Scene):
             get_player_info(self.opponent))
         label = tr("lab.run_label", n=len(self.runs) + 1,
                    learner=player_title(get_player_info(self.kind)), opponent=opp)
-        self.runs.append(Run(label, self.games, window_for(self.games), opponent is None))
+        short = tr("lab.run_short", n=len(self.runs) + 1,
+                   learner=player_title(get_player_info(self.kind)), opponent=opp)
+        self.runs.append(Run(label, self.games, window_for(self.games), opponent is None, short))
         self.runs = self.runs[-6:]
         self.message = None
         self.runner.start()
@@ -1010,12 +1013,14 @@ class LearningLabScene(Scene):
                         m: widgets.Metrics) -> None:
         draw_panel(surface, rect, theme, m.radius)
         pad = m.pad
-        title = tr("lab.knowledge", n=len(self.boxes), games=self.learner.games_trained)
+        room = (self.sort_button.rect.left if self.sort_button.visible
+                else rect.right) - rect.left - pad * 3
+        title = tr("lab.knowledge", n=len(self.boxes))
+        if text.size(title, m.body, True)[0] > room:
+            title = tr("lab.knowledge_short", n=len(self.boxes))  # the count matters most
         text.blit_text(surface, title, m.body, theme.accent,
                        (rect.left + pad * 2, self.sort_button.rect.centery), "midleft",
-                       bold=True,
-                       max_width=(self.sort_button.rect.left if self.sort_button.visible
-                                  else rect.right) - rect.left - pad * 3)
+                       bold=True, max_width=room)
         body = pygame.Rect(rect.left + pad * 2, rect.top + pad * 2 + int(m.heading * 1.3),
                            rect.width - pad * 4, rect.height - pad * 3 - int(m.heading * 1.3))
         watching = (self.runner is not None and self.training and self.speed == "watch"
@@ -1163,7 +1168,8 @@ def draw_nim_box(surface: pygame.Surface, rect: pygame.Rect, box: BoxView, score
     line_h = min(px * 1.8, body.height / max(1, len(items)))
     if line_h < 9:
         line_h = 9.0  # too many moves for the box: the last line says how many are left out
-    shown = max(1, int(body.height // line_h))
+    fits = line_h * len(items) <= body.height + 0.5  # float division must not drop a line
+    shown = len(items) if fits else max(1, int(body.height // line_h))
     small = max(7, int(min(px, line_h * 0.85)))
     best = max(box.values.values()) if box.values else 0.0
     for i, (move, value) in enumerate(items[:shown]):
@@ -1273,9 +1279,8 @@ def draw_wins_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run],
     series: list[charts.Series] = []
     colours = run_colours(theme)
     for i, run in enumerate(runs[:-1]):
-        series.append(charts.Series(tr("lab.series.run", n=run.label.split(":")[0]),
-                                    run.wins, colours[i % len(colours)], faded=True,
-                                    show_last=False))
+        series.append(charts.Series(run.short or run.label, run.wins,
+                                    colours[i % len(colours)], faded=True, show_last=False))
     if runs:
         run = runs[-1]
         sides = (("lab.series.first", "lab.series.second") if run.self_play
@@ -1295,7 +1300,7 @@ def draw_rate_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run],
     series: list[charts.Series] = []
     colours = run_colours(theme)
     for i, run in enumerate(runs[:-1]):
-        series.append(charts.Series(tr("lab.series.run", n=run.label.split(":")[0]), run.rate,
+        series.append(charts.Series(run.short or run.label, run.rate,
                                     colours[i % len(colours)], faded=True, show_last=False))
     window = runs[-1].window if runs else window_for(planned)
     if runs:
