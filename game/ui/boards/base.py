@@ -16,6 +16,7 @@ Every size is a proportion of the rectangle, never fixed pixels, so a board is a
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -189,17 +190,51 @@ SIGNED_KINDS = frozenset({"value", "q", "eval", "discs", "exact", "minimax", "al
 """Score kinds whose sign means win (+) or loss (-) for the mover; coloured by sign."""
 
 
-def _exact_label(value: float) -> str:
-    """A solver's exact value (see ai.perfect): "W3" win in 3 plies, "L2", "=" for a draw."""
-    from ai.perfect import UNKNOWN_DISTANCE, WIN
+def decided_distance(value: float, kind: str) -> int | None:
+    """For a proven result, the plies to the end: positive for a win, negative for a loss,
+    0 for a proven draw (``kind`` "exact" only); None for a heuristic score.
 
-    number = round(value)
-    if number == 0:
+    Searches score a finished game ``WIN - plies`` (ai.heuristics.WIN, ``score_kind``
+    "value"); the exact players ``WIN - plies`` with their own, smaller WIN (ai.perfect,
+    "exact"). Only a distance under 1000 plies counts, so a large evaluation is never read
+    as a win.
+    """
+    from ai.heuristics import WIN as SEARCH_WIN
+    from ai.perfect import UNKNOWN_DISTANCE
+    from ai.perfect import WIN as EXACT_WIN
+
+    if kind == "value":
+        top = SEARCH_WIN
+    elif kind == "exact":
+        top = float(EXACT_WIN)
+        if round(value) == 0:
+            return 0
+        if abs(round(value)) == UNKNOWN_DISTANCE:
+            return None
+    else:
+        return None
+    if not math.isfinite(value):
+        return None
+    plies = round(top - abs(value))
+    if abs(abs(value) - (top - plies)) > 1e-6 or not 0 < plies < 1000:
+        return None
+    return plies if value > 0 else -plies
+
+
+def _decided_label(value: float, kind: str) -> str | None:
+    """A proven result as a short label: "W3" win in 3 plies, "L2", "=" for a draw (French
+    "G3", "P2"); a win of unknown distance is "W"; None for a heuristic score."""
+    from game.ui.i18n import tr
+
+    distance = decided_distance(value, kind)
+    if distance is None:
+        if kind == "exact":
+            return tr("score.win_letter") if value > 0 else tr("score.loss_letter")
+        return None
+    if distance == 0:
         return "="
-    letter = "W" if number > 0 else "L"
-    if abs(number) == UNKNOWN_DISTANCE or not 0 < WIN - abs(number) < 1000:
-        return letter
-    return f"{letter}{WIN - abs(number)}"
+    key = "score.win_short" if distance > 0 else "score.loss_short"
+    return tr(key, n=abs(distance))
 
 
 def format_score(value: float, kind: str, integral: bool) -> str:
@@ -209,8 +244,9 @@ def format_score(value: float, kind: str, integral: bool) -> str:
     decision is a whole number (visits, beads, exact game values), so no decimals are shown.
     Signed kinds (values, Q-values) always show their sign so good and bad read at a glance.
     """
-    if kind == "exact":
-        return _exact_label(value)
+    decided = _decided_label(value, kind)
+    if decided is not None:
+        return decided
     if kind == "allowed":
         # The elimination learner: 1 for a move still allowed, 0 for an eliminated one.
         return "\u2713" if value > 0 else "\u2717"

@@ -24,6 +24,7 @@ from ai.worker import Worker, WorkerResult
 from game.rules.base import Outcome, RulesError
 from game.ui import text, widgets
 from game.ui.i18n import tr
+from game.ui.reasoning import plural, reasoning_lines
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.match import HUMAN, Match, hint_player, make_seat
@@ -102,14 +103,14 @@ def side_summary(game: str, state: Any, side: int) -> str:
         placed = len(state.pieces(side))
         return tr("play.count.morpion", placed=placed, hand=state.in_hand(side))
     if game in ("hexapawn", "othello") and hasattr(state, "count"):
-        return tr(f"play.count.{game}", n=state.count(side))
+        return plural(f"play.count.{game}", state.count(side))
     return ""
 
 
 def nim_summary(state: Any) -> str:
     """Matches left in Nim ("12 matches left")."""
     heaps = getattr(state, "heaps", ())
-    return tr("play.count.nim", n=sum(heaps)) if heaps else ""
+    return plural("play.count.nim", sum(heaps)) if heaps else ""
 
 
 def outcome_texts(game: str, state: Any, outcome: Outcome,
@@ -738,7 +739,10 @@ class PlayScene(Scene):
             if seat.player is not None and seat.learner:
                 table = seat.player.table_view(self.state)
                 if table:
-                    scores, kind = dict(table), "table"
+                    # The learner's own kind ("allowed", "beads", "q") so the labels read as
+                    # ticks, bead counts or signed Q-values, as in its decisions.
+                    scores = dict(table)
+                    kind = str(getattr(seat.player, "score_kind", "value"))
         return BoardContext(
             theme=self.app.theme,
             hover=self.hover,
@@ -828,9 +832,15 @@ class PlayScene(Scene):
             tx = centre[0] + disc_r + pad
             tw = rect.right - tx - pad
             summary = side_summary(self.game, self.state, side)
-            head = sides[side] + (f" · {summary}" if summary else "")
-            text.blit_text(surface, head, m.body, theme.text, (tx, rect.top + pad // 2),
-                           bold=True, max_width=tw)
+            name_rect = text.blit_text(surface, sides[side], m.body, theme.text,
+                                       (tx, rect.top + pad // 2), bold=True, max_width=tw)
+            if summary:
+                # The counts in regular weight after the name, shrinking to the small size
+                # before anything is cut ("X · 3 placed, 0 in hand" at 1024x640).
+                sx = name_rect.right
+                text.blit_text(surface, f" · {summary}", m.body, theme.text,
+                               (sx, name_rect.bottom), "bottomleft",
+                               max_width=max(1, rect.right - pad - sx), min_px=m.small)
             who = self.seat_label(seat)
             if to_move and self.thinking_since is not None:
                 elapsed = self.clock - self.thinking_since
@@ -850,32 +860,28 @@ class PlayScene(Scene):
                                               self.moves_rect.bottom - y))
 
     def _draw_reasoning(self, surface: pygame.Surface, y: int) -> int:
-        """The last AI decision's depth, nodes, time, best move and line; return the next y."""
+        """The last AI decision in words (see :mod:`game.ui.reasoning`); return the next y."""
         theme = self.app.theme
         m = self.app.metrics
         line_h = text.font(m.small).get_linesize()
         d = self.pending or self.reasoning
+        width = self.moves_rect.width - 2 * m.pad
         lines: list[str] = []
         if d is None:
-            lines.append(tr("play.reasoning_none"))
+            paragraphs = [tr("play.reasoning_none")]
         else:
-            depth = "—" if d.depth is None else str(d.depth)
             who = (self.sides()[self.match.side_of_seat(self.reasoning_seat)]
                    if self.reasoning_seat is not None else "")
-            lines.append(tr("play.reasoning_head", side=who, depth=depth,
-                            nodes=f"{d.nodes:,}".replace(",", " "), s=f"{d.elapsed:.2f}"))
-            if d.move in d.scores:
-                lines.append(tr("play.reasoning_best", move=str(d.move),
-                                score=f"{d.scores[d.move]:.3g}", kind=tr(
-                                    f"score_kind.{d.score_kind}")))
-            if len(d.pv) > 1:
-                lines.append(tr("play.reasoning_line", line=" ".join(str(x) for x in d.pv[:8])))
-            shown = [(k, v) for k, v in d.info.items() if k not in ("algorithm", "value")]
-            for key, value in shown[:2]:
-                lines.append(f"{key}: {value}")
+            paragraphs = reasoning_lines(d, who)
         # Keep room for the options line and at least three rows of the move list below.
-        room = (self.moves_rect.bottom - y) // line_h - 5
-        lines = lines[:max(2, room)]
+        room = max(2, (self.moves_rect.bottom - y) // line_h - 5)
+        for paragraph in paragraphs:
+            # Wrapped rather than cut, and only whole paragraphs: a narrow window (1024x640)
+            # shows fewer facts, never half a sentence. The first one always shows.
+            wrapped = text.wrap(paragraph, width, m.small)
+            if lines and len(lines) + len(wrapped) > room:
+                break
+            lines += wrapped[:room]
         box = pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
                           line_h * len(lines) + m.pad)
         pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), box,
@@ -883,7 +889,7 @@ class PlayScene(Scene):
         ty = y + m.pad // 2
         for line in lines:
             text.blit_text(surface, line, m.small, theme.text, (box.left + m.pad, ty),
-                           max_width=box.width - 2 * m.pad)
+                           max_width=width)
             ty += line_h
         return box.bottom + m.pad // 2
 
