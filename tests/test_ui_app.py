@@ -54,24 +54,54 @@ def test_smoke_hook_is_a_callable_or_absent() -> None:
     assert driver is None or callable(driver)
 
 
-def test_run_app_with_a_driver_applies_flags_and_saves_settings(data_dir: Path,
-                                                                monkeypatch: pytest.MonkeyPatch
-                                                                ) -> None:
+def test_run_app_flags_hold_for_that_run_only(data_dir: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """--lang/--theme/--fullscreen apply to the run; the saved settings keep the person's own
+    values (regression: the flags used to overwrite settings.json)."""
+    from game.ui.settings import Settings, save_settings
+
+    assert save_settings(Settings(language="en", theme="default", ai_delay=1.5)) is None
     seen: list[App] = []
 
     def driver(app: App) -> int:
         seen.append(app)
         assert isinstance(app.top, MenuScene)
+        assert i18n.language() == "fr" and app.theme.name == "contrast"
+        app.settings.ai_delay = 0.3  # a change made on screen during the run is kept
+        app.save_settings()
         frame(app)
         return 0
 
     monkeypatch.setattr("game.ui.app.smoke_driver", lambda: driver)
     assert run_app(["--smoke-test", "--lang", "fr", "--theme", "contrast",
                     "--size", "1024x640"]) == 0
-    assert seen and seen[0].theme.name == "contrast"
+    assert seen and seen[0].settings.language == "fr"
     saved, _ = load_settings()
-    assert saved.language == "fr" and saved.theme == "contrast"
+    assert (saved.language, saved.theme, saved.fullscreen) == ("en", "default", False)
+    assert saved.ai_delay == 0.3
     i18n.set_language("en")
+
+
+def test_a_flag_value_changed_on_screen_is_saved(data_dir: Path) -> None:
+    """Once the person picks a value on screen, it is theirs: saved even if it later equals
+    the flag's value again."""
+    from game.ui.settings import Settings
+
+    app = App(Settings(language="en", theme="default"), size=(1024, 640),
+              overrides={"theme": "contrast"})
+    try:
+        assert app.settings.theme == "contrast"
+        app.save_settings()
+        assert load_settings()[0].theme == "default"
+        app.settings.theme = "default"
+        app.save_settings()
+        app.settings.theme = "contrast"
+        app.save_settings()
+        assert load_settings()[0].theme == "contrast"
+    finally:
+        app.shutdown()
+    with pytest.raises(ValueError, match="unknown setting"):
+        App(Settings(), size=(1024, 640), overrides={"colour": "red"})
 
 
 def test_scene_stack_and_global_keys() -> None:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import os
 import sys
 import traceback
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import pygame
 
@@ -73,7 +74,16 @@ class App:
     """The window, its scenes and the services they share (settings, theme, sounds)."""
 
     def __init__(self, settings: Settings, size: tuple[int, int] | None = None,
-                 notice: str | None = None) -> None:
+                 notice: str | None = None,
+                 overrides: Mapping[str, object] | None = None) -> None:
+        # Command-line choices (--lang, --theme, --fullscreen) hold for this run only: the
+        # saved file keeps the person's own values unless they change them on screen.
+        self._run_only: dict[str, tuple[object, object]] = {}
+        for name, value in (overrides or {}).items():
+            if not hasattr(settings, name):
+                raise ValueError(f"unknown setting '{name}'")
+            self._run_only[name] = (getattr(settings, name), value)
+            setattr(settings, name, value)
         # A searching AI thread holds the interpreter lock in slices of the switch interval
         # (5 ms by default); each time the UI thread waits for it a frame is delayed, so a
         # shorter slice keeps the frame rate up while the AI thinks.
@@ -220,9 +230,22 @@ class App:
         for scene in self.scenes:
             scene.on_settings_changed()
 
+    def settings_to_save(self) -> Settings:
+        """The settings as they should be written: a value set only by a command-line flag
+        is replaced by the saved one; a value the person changed since is kept."""
+        if not self._run_only:
+            return self.settings
+        saved = dataclasses.replace(self.settings)
+        for name, (before, override) in list(self._run_only.items()):
+            if getattr(self.settings, name) == override:
+                setattr(saved, name, before)
+            else:
+                del self._run_only[name]  # changed on screen: from now on it is theirs
+        return saved
+
     def save_settings(self) -> None:
         """Write the settings; a failure is shown, never raised."""
-        error = save_settings(self.settings)
+        error = save_settings(self.settings_to_save())
         if error:
             self.notify(error)
 
@@ -371,12 +394,13 @@ def run_app(argv: Sequence[str]) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     settings, notice = load_settings(i18n.system_language())
+    overrides: dict[str, object] = {}
     if args.lang:
-        settings.language = args.lang
+        overrides["language"] = args.lang
     if args.theme:
-        settings.theme = args.theme
+        overrides["theme"] = args.theme
     if args.fullscreen:
-        settings.fullscreen = True
+        overrides["fullscreen"] = True
     driver: Driver | None = None
     if args.smoke_test:
         driver = smoke_driver()
@@ -384,7 +408,7 @@ def run_app(argv: Sequence[str]) -> int:
             print("error: --smoke-test is not available in this build (no game.smoke module)",
                   file=sys.stderr)
             return 2
-    app = App(settings, size=size, notice=notice)
+    app = App(settings, size=size, notice=notice, overrides=overrides)
     from game.ui.scenes.menu import MenuScene
 
     app.push(MenuScene(app))
