@@ -313,3 +313,150 @@ def test_escape_asks_before_leaving_a_game_in_progress() -> None:
     click_widget(app, app.top.buttons[0])  # Leave
     assert isinstance(app.top, MenuScene)
     app.shutdown()
+
+
+# -- the AI's reasoning in words (regressions: raw info keys, 1e+06 scores) -----------------------
+
+
+def _reasoning_text(decision: Decision, side: str = "White") -> str:
+    from game.ui.reasoning import reasoning_lines
+
+    return "\n".join(reasoning_lines(decision, side))
+
+
+def test_reasoning_says_a_search_win_in_words_and_hides_internals() -> None:
+    from ai.heuristics import WIN
+    from game.ui import i18n
+
+    decision = Decision(move="b2", scores={"b2": WIN - 3, "a2": -(WIN - 2)}, depth=4,
+                        nodes=1258, pv=("b2", "a3", "c2"), elapsed=0.0123,
+                        info={"algorithm": "alphabeta", "value": "win in 3", "leaves": 0,
+                              "nodes_for_exact_scores": 1258, "to_the_end": False,
+                              "cutoffs": 7, "tied": 1, "bounds": {}})
+    said = _reasoning_text(decision)
+    assert "White chose b2: win in 3 moves" in said
+    assert "Looked 4 moves ahead: 1\u202f258 positions in 12 ms" in said
+    assert "Alpha-beta skipped 7 branches" in said
+    for internal in ("nodes_for_exact_scores", "to_the_end", "leaves", "tied", "False", "e+0",
+                     "999"):
+        assert internal not in said
+    i18n.set_language("fr")
+    try:
+        said = _reasoning_text(decision, "Blanc")
+        assert "Blanc a choisi b2 : gagne en 3 coups" in said
+        assert "think." not in said and "words." not in said
+    finally:
+        i18n.set_language("en")
+    # Without the words in info, the score itself is read as a win or a loss.
+    bare = Decision(move="a2", scores={"a2": -(WIN - 1)}, depth=1, nodes=1)
+    assert "loss in 1 move" in _reasoning_text(bare)
+
+
+def test_proven_search_scores_read_as_wins_and_losses_on_the_board() -> None:
+    from ai.heuristics import WIN
+    from game.ui import i18n
+    from game.ui.boards.base import format_score, score_labels
+    from game.ui.theme import THEMES
+
+    assert format_score(WIN - 3, "value", True) == "W3"
+    assert format_score(-(WIN - 2), "value", True) == "L2"
+    assert format_score(250.0, "value", True) == "+250"  # a large evaluation stays a number
+    labels = score_labels({"a": WIN - 1, "b": 0.5}, "value", THEMES["default"])
+    assert labels["a"][0] == "W1" and labels["a"][2]
+    i18n.set_language("fr")
+    try:
+        assert format_score(WIN - 3, "value", True) == "G3"
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("game", "options", "spec"), [
+    ("hexapawn", {}, "minimax"),
+    ("hexapawn", {}, "alphabeta"),
+    ("hexapawn", {}, "perfect"),
+    ("hexapawn", {}, "elimination"),
+    ("nim", {}, "perfect"),
+    ("nim", {"variant": "marienbad"}, "mcts"),
+    ("nim", {}, "reinforcement"),
+    ("nim", {}, "qlearning"),
+    ("morpion", {}, "bestfirst"),
+    ("morpion", {}, "engine"),
+    ("morpion", {}, "random"),
+    ("othello", {"size": "6"}, "greedy"),
+    ("othello", {"size": "8"}, "engine"),
+])
+def test_every_kind_of_ai_is_explained_in_both_languages(game: str, options: dict[str, str],
+                                                         spec: str) -> None:
+    from ai.registry import make_player
+    from game.rules.registry import get_game, parse_options
+    from game.ui import i18n
+
+    info = get_game(game)
+    opts = parse_options(info, options)
+    state = info.initial_state(opts)
+    player = make_player(spec, game, opts, seed=1)
+    decision = player.choose(state, Limits(time=0.05))
+    for lang in ("en", "fr"):
+        i18n.set_language(lang)
+        try:
+            lines = _reasoning_text(decision)
+        finally:
+            i18n.set_language("en")
+        assert len(lines.splitlines()) >= 2, lines
+        assert str(decision.move) in lines
+        for raw in ("_", "e+0", "think.", "words.", "rule.", "None", "True", "False"):
+            assert raw not in lines, f"{spec} in {lang}: {lines!r}"
+
+
+def test_a_learner_table_keeps_its_own_score_kind() -> None:
+    app = make_app(SIZE, ai_delay=3.0, show_reasoning=True)
+    play = start_game(app, "hexapawn", ("elimination", "human"))
+    assert not play.match.human_to_move and play.pending is None
+    ctx = play.board_context()
+    assert ctx.scores and ctx.score_kind == "allowed"
+    app.shutdown()
+
+
+def test_counts_say_one_pawn_and_nothing_is_cut_at_1024x640(monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """The seat cards' counts fit a small window in both languages (regression: "X · 3
+    placed, 0 in h...")."""
+    from game.ui import i18n, text
+    from game.ui.scenes.play import side_summary
+
+    cut: list[str] = []
+    original = text.ellipsize
+
+    def spy(s: str, max_width: int, px: int, bold: bool = False) -> str:
+        result = original(s, max_width, px, bold)
+        if result != s:
+            cut.append(s)
+        return result
+
+    monkeypatch.setattr(text, "ellipsize", spy)
+    for lang in ("en", "fr"):
+        app = make_app(SIZE, language=lang, show_reasoning=True)
+        play = start_game(app, "morpion", ("human", "random"), options={"size": "4"})
+        rng = random.Random(2)
+        while play.state.in_hand(0) > 0 and not play.match.over:
+            assert run_until(app, lambda: play.match.human_to_move or play.match.over, 10)
+            if play.match.over:
+                break
+            move = rng.choice(list(play.state.legal_moves()))
+            for element in clicks_for("morpion", play.state, move):
+                click_element(app, play, element)
+        assert run_until(app, lambda: play.match.human_to_move or play.match.over, 10)
+        cut.clear()
+        frame(app)
+        seats = [c for c in cut if "·" in c or any(w in c for w in ("placed", "posés"))]
+        assert not seats, f"{lang}: {seats}"
+        app.shutdown()
+        i18n.set_language("en")
+    app = make_app(SIZE)
+    play = start_game(app, "hexapawn", ("human", "random"))
+    assert side_summary("hexapawn", play.state, 0) == "3 pawns"
+    from game.ui.reasoning import plural
+
+    assert plural("play.count.hexapawn", 1) == "1 pawn"
+    assert plural("play.count.nim", 1) == "1 match left"
+    app.shutdown()
