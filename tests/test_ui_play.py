@@ -224,7 +224,7 @@ def test_resize_mid_game_keeps_playing() -> None:
     for size in ((1920, 1080), (800, 500), (1280, 800), (3840, 2160), (1024, 640)):
         resize(app, size)
         assert app.size == size
-        assert run_until(app, lambda: play.match.human_to_move or play.match.over, 10)
+        assert run_until(app, lambda p=play: p.match.human_to_move or p.match.over, 10)
         if play.match.over:
             break
         assert play.board_rect.right <= play.panel_rect.left
@@ -263,7 +263,7 @@ def test_an_ai_exception_is_shown_and_the_game_goes_on_with_another_player() -> 
             click(app, rect.center)
             break
     assert app.top is play and play.ai_error is None
-    assert run_until(app, lambda: play.match.human_to_move or play.match.over, 10)
+    assert run_until(app, lambda p=play: p.match.human_to_move or p.match.over, 10)
     assert len(play.match.moves) == 2
     app.shutdown()
 
@@ -439,13 +439,13 @@ def test_counts_say_one_pawn_and_nothing_is_cut_at_1024x640(monkeypatch: pytest.
         play = start_game(app, "morpion", ("human", "random"), options={"size": "4"})
         rng = random.Random(2)
         while play.state.in_hand(0) > 0 and not play.match.over:
-            assert run_until(app, lambda: play.match.human_to_move or play.match.over, 10)
+            assert run_until(app, lambda p=play: p.match.human_to_move or p.match.over, 10)
             if play.match.over:
                 break
             move = rng.choice(list(play.state.legal_moves()))
             for element in clicks_for("morpion", play.state, move):
                 click_element(app, play, element)
-        assert run_until(app, lambda: play.match.human_to_move or play.match.over, 10)
+        assert run_until(app, lambda p=play: p.match.human_to_move or p.match.over, 10)
         cut.clear()
         frame(app)
         seats = [c for c in cut if "·" in c or any(w in c for w in ("placed", "posés"))]
