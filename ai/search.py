@@ -116,6 +116,19 @@ def from_memo(value: float, ply: int) -> float:
     return value
 
 
+def bound_flag(value: float, alpha: float, beta: float) -> int:
+    """What a fail-soft value found with the window ``(alpha, beta)`` is: an upper bound (it
+    failed low), a lower bound (it failed high) or exact."""
+    return UPPER if value <= alpha else LOWER if value >= beta else EXACT
+
+
+def settles(flag: int, value: float, alpha: float, beta: float) -> bool:
+    """Whether a stored value with this ``flag`` answers a search with the window
+    ``(alpha, beta)`` without searching again."""
+    return (flag == EXACT or (flag == LOWER and value >= beta)
+            or (flag == UPPER and value <= alpha))
+
+
 def describe_value(value: float) -> str:
     """A value in words for the class: "win in 3", "loss in 2" or the number."""
     if value > _DECIDED:
@@ -140,21 +153,14 @@ class _RootResult:
     complete: bool = True
 
 
-@dataclass
-class _Searcher:
-    """One decision's minimax or alpha-beta search, with its counters."""
+@dataclass(kw_only=True)
+class _NodeClock:
+    """What every search of this module counts and honours: its nodes, the cancel flag of
+    ``limits`` and an optional ``deadline`` (a ``time.perf_counter`` value)."""
 
-    me: int
-    evaluate: Evaluator
     limits: Limits
     deadline: float | None = None
-    memo: dict[Hashable, tuple[float, int, tuple[Any, ...]]] | None = None
-    order: bool = False
     nodes: int = 0
-    leaves: int = 0
-    memo_hits: int = 0
-    cutoffs: int = 0
-    max_ply: int = 0
     _next_check: int = 1  # check at the very first node, then every CHECK_EVERY
 
     def tick(self) -> None:
@@ -165,6 +171,20 @@ class _Searcher:
             self.limits.check()
             if self.deadline is not None and time.perf_counter() > self.deadline:
                 raise _Timeout()
+
+
+@dataclass
+class _Searcher(_NodeClock):
+    """One decision's minimax or alpha-beta search, with its counters."""
+
+    me: int
+    evaluate: Evaluator
+    memo: dict[Hashable, tuple[float, int, tuple[Any, ...]]] | None = None
+    order: bool = False
+    leaves: int = 0
+    memo_hits: int = 0
+    cutoffs: int = 0
+    max_ply: int = 0
 
     def terminal(self, state: GameState[Any], ply: int) -> float | None:
         """``WIN - ply``, ``-(WIN - ply)`` or 0 if the game is over, else None."""
@@ -184,17 +204,23 @@ class _Searcher:
             self.max_ply = ply
         return self.evaluate(state, self.me)
 
+    def visit(self, state: GameState[Any], depth: int, ply: int) -> float | None:
+        """Count a node; its value if the search stops there (the game is over, or the depth
+        limit is reached), else None."""
+        self.tick()
+        done = self.terminal(state, ply)
+        if done is None and depth <= 0:
+            done = self.leaf(state, ply)
+        return done
+
     # -- plain minimax -------------------------------------------------------------------------
 
     def minimax(self, state: GameState[Any], depth: int, ply: int
                 ) -> tuple[float, tuple[Any, ...]]:
         """The minimax value of ``state`` searched ``depth`` plies deep, and its line."""
-        self.tick()
-        done = self.terminal(state, ply)
+        done = self.visit(state, depth, ply)
         if done is not None:
             return done, ()
-        if depth <= 0:
-            return self.leaf(state, ply), ()
         key: Hashable = None
         if self.memo is not None:
             key = (state.to_move, state.key)
@@ -242,12 +268,9 @@ class _Searcher:
                   beta: float) -> tuple[float, tuple[Any, ...]]:
         """Fail-soft alpha-beta: the exact minimax value when it lies strictly inside
         ``(alpha, beta)``, otherwise a bound on the same side of the window."""
-        self.tick()
-        done = self.terminal(state, ply)
+        done = self.visit(state, depth, ply)
         if done is not None:
             return done, ()
-        if depth <= 0:
-            return self.leaf(state, ply), ()
         key: Hashable = None
         first: Any = None
         if self.memo is not None:
@@ -255,8 +278,7 @@ class _Searcher:
             stored = self.memo.get(key)
             if stored is not None:
                 value, flag, line = from_memo(stored[0], ply), stored[1], stored[2]
-                if (flag == EXACT or (flag == LOWER and value >= beta)
-                        or (flag == UPPER and value <= alpha)):
+                if settles(flag, value, alpha, beta):
                     self.memo_hits += 1
                     return value, line
                 first = line[0] if line else None
@@ -278,8 +300,7 @@ class _Searcher:
                 self.cutoffs += 1
                 break
         if self.memo is not None:
-            flag = UPPER if best <= alpha0 else LOWER if best >= beta0 else EXACT
-            self.memo[key] = (to_memo(best, ply), flag, best_line)
+            self.memo[key] = (to_memo(best, ply), bound_flag(best, alpha0, beta0), best_line)
         return best, best_line
 
     # -- the root --------------------------------------------------------------------------------
@@ -380,7 +401,7 @@ class SearchPlayer(Player):
         memo: dict[Hashable, tuple[float, int, tuple[Any, ...]]] | None = (
             {} if self.memo and to_the_end and memo_allowed(state) else None)
         deadline = None if limits.time is None else time.perf_counter() + limits.time
-        searcher = _Searcher(state.to_move, self.evaluator, limits, memo=memo,
+        searcher = _Searcher(state.to_move, self.evaluator, limits=limits, memo=memo,
                              order=self.pruning)
         info: dict[str, Any] = {}
         if deadline is None:
@@ -468,29 +489,16 @@ class _Entry:
 
 
 @dataclass
-class _Engine:
+class _Engine(_NodeClock):
     """The engine's search state for one decision: counters, TT, killers and history."""
 
-    limits: Limits
     evaluate: Evaluator
     table: dict[Hashable, _Entry]
     table_size: int
-    deadline: float | None = None
-    nodes: int = 0
     heuristic_leaves: int = 0
     tt_hits: int = 0
     killers: dict[int, list[Any]] = field(default_factory=dict)
     history: dict[Any, int] = field(default_factory=dict)
-    _next_check: int = 1  # check at the very first node, then every CHECK_EVERY
-
-    def tick(self) -> None:
-        """Count a node; every CHECK_EVERY nodes, honour cancel and the deadline."""
-        self.nodes += 1
-        if self.nodes >= self._next_check:
-            self._next_check = self.nodes + CHECK_EVERY
-            self.limits.check()
-            if self.deadline is not None and time.perf_counter() > self.deadline:
-                raise _Timeout()
 
     @staticmethod
     def key(state: GameState[Any]) -> Hashable:
@@ -555,8 +563,7 @@ class _Engine:
             first = entry.move
             if entry.depth >= depth or entry.solved:
                 value = from_memo(entry.value, ply)
-                if (entry.flag == EXACT or (entry.flag == LOWER and value >= beta)
-                        or (entry.flag == UPPER and value <= alpha)):
+                if settles(entry.flag, value, alpha, beta):
                     self.tt_hits += 1
                     if not entry.solved:
                         self.heuristic_leaves += 1
@@ -585,9 +592,9 @@ class _Engine:
                     del killers[2:]
                 self.history[move] = self.history.get(move, 0) + depth * depth
                 break
-        flag = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
         solved = self.heuristic_leaves == leaves_before
-        self.store(key, _Entry(depth, to_memo(best, ply), flag, best_move, solved))
+        self.store(key, _Entry(depth, to_memo(best, ply), bound_flag(best, alpha0, beta),
+                               best_move, solved))
         return best
 
     def principal_line(self, state: GameState[Any], first: Any, limit: int) -> tuple[Any, ...]:
@@ -648,7 +655,7 @@ class EnginePlayer(Player):
         budget = limits.time if limits.time is not None else self.time_budget
         max_depth = limits.depth if limits.depth else self.max_depth
         start = time.perf_counter()
-        engine = _Engine(limits, self.evaluator, {}, self.table_size,
+        engine = _Engine(self.evaluator, {}, self.table_size, limits=limits,
                          deadline=start + budget)
         moves = list(state.legal_moves())
         scores: dict[Any, float] = {}
@@ -720,7 +727,7 @@ class EnginePlayer(Player):
             child = state.play(move)
             sign = 1.0 if child.to_move == me else -1.0
             # A window just below ``best`` keeps ties exact (they may be chosen at random).
-            alpha = best - 1e-6 if best > -INF else -INF
+            alpha = best - TIE_MARGIN if best > -INF else -INF
             if sign > 0:
                 value = engine.negamax(child, depth - 1, 1, alpha, INF)
             else:
