@@ -200,6 +200,11 @@ class TabularLearner(Player):
         return {"learner": self.kind, "games_trained": self.games_trained,
                 "positions_known": self.positions_known()}
 
+    def _decision(self, move: Any, box: Box, info: dict[str, Any]) -> Decision:
+        """A decision to play ``move``, showing a copy of its box as the scores."""
+        return Decision(move=move, scores=dict(box), score_kind=self.score_kind, depth=0,
+                        nodes=0, pv=(move,), info=info)
+
     # -- JSON and files -------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
@@ -383,8 +388,7 @@ class EliminationLearner(TabularLearner):
             move = self.rng.choice(list(box))
             info["all_eliminated"] = True
             info["note"] = "every move of this position has been eliminated: playing at random"
-        return Decision(move=move, scores=dict(box), score_kind=self.score_kind, depth=0,
-                        nodes=0, pv=(move,), info=info)
+        return self._decision(move, box, info)
 
     def table_view(self, state: GameState[Any]) -> Mapping[Hashable, float] | None:
         """1 for each move still allowed, 0 for each eliminated (None for a finished game)."""
@@ -457,8 +461,7 @@ class ReinforcementLearner(TabularLearner):
                 break
         info = self._info(box)
         info["beads_total"] = total
-        return Decision(move=move, scores=dict(box), score_kind=self.score_kind, depth=0,
-                        nodes=0, pv=(move,), info=info)
+        return self._decision(move, box, info)
 
     def _learn_game(self, record: GameRecord, seats: frozenset[int]) -> None:
         outcome = record.outcome
@@ -500,8 +503,7 @@ class QLearner(TabularLearner):
         else:
             best = max(box.values())
             move = self.rng.choice([m for m, v in box.items() if v == best])
-        return Decision(move=move, scores=dict(box), score_kind=self.score_kind, depth=0,
-                        nodes=0, pv=(move,), info=info)
+        return self._decision(move, box, info)
 
     def _learn_game(self, record: GameRecord, seats: frozenset[int]) -> None:
         outcome = record.outcome
@@ -555,67 +557,64 @@ def make_learner(kind: str, game_name: str, options: Any,
 
 def _register() -> None:
     """Add the three learners to the roster of ``ai.registry``."""
+    from ai.common import every_game
     from ai.registry import Param, PlayerInfo, register_player
 
-    def applies(game: str, options: Any) -> bool:
-        # Every game has a hashable key, so every game and variant has a table.
-        return True
+    def learner(kind: str, title_en: str, title_fr: str, description_en: str,
+                description_fr: str, params: tuple[Param, ...]) -> None:
+        """Register the learner ``kind``: it plays every game and variant (every game has a
+        hashable key, so every variant has a table) and is made by :func:`make_learner`."""
 
-    def factory(kind: str) -> Any:
-        def build(game: GameInfo, options: Any, params: dict[str, Any],
+        def build(game: GameInfo, options: Any, values: dict[str, Any],
                   seed: int | None) -> Player:
-            return make_learner(kind, game.name, options, params, seed)
-        return build
+            return make_learner(kind, game.name, options, values, seed)
 
-    register_player(PlayerInfo(
-        name="elimination",
-        title_en="Elimination learner",
-        title_fr="Apprenti par élimination",
-        description_en="Matchbox learner: after a lost game it removes the last move it "
-                       "played, and earlier ones when a box empties.",
-        description_fr="Apprenti à boîtes : après une défaite, il retire son dernier coup, et "
-                       "les précédents quand une boîte se vide.",
-        params=(),
-        applies=applies,
-        factory=factory("elimination"),
-        learner=True,
-    ))
-    register_player(PlayerInfo(
-        name="reinforcement",
-        title_en="Reinforcement learner",
-        title_fr="Apprenti par renforcement",
-        description_en="Bead boxes (MENACE): moves drawn in proportion to their beads; a win "
-                       "adds beads to its moves, a loss removes some.",
-        description_fr="Boîtes à perles (MENACE) : coups tirés selon leurs perles ; une "
-                       "victoire en ajoute, une défaite en retire.",
-        params=(
+        register_player(PlayerInfo(
+            name=kind, title_en=title_en, title_fr=title_fr, description_en=description_en,
+            description_fr=description_fr, params=params, applies=every_game, factory=build,
+            learner=True,
+        ))
+
+    learner(
+        "elimination",
+        "Elimination learner",
+        "Apprenti par élimination",
+        "Matchbox learner: after a lost game it removes the last move it played, and earlier "
+        "ones when a box empties.",
+        "Apprenti à boîtes : après une défaite, il retire son dernier coup, et les précédents "
+        "quand une boîte se vide.",
+        (),
+    )
+    learner(
+        "reinforcement",
+        "Reinforcement learner",
+        "Apprenti par renforcement",
+        "Bead boxes (MENACE): moves drawn in proportion to their beads; a win adds beads to its "
+        "moves, a loss removes some.",
+        "Boîtes à perles (MENACE) : coups tirés selon leurs perles ; une victoire en ajoute, une "
+        "défaite en retire.",
+        (
             Param("win", int, 3, 0, 20, "beads added to each move of a won game"),
             Param("draw", int, 1, 0, 20, "beads added to each move of a drawn game"),
             Param("loss", int, -1, -20, 0, "beads added (negative) to each move of a lost "
                                            "game; never below one bead"),
             Param("start", int, 3, 1, 50, "beads of each move in a new box"),
         ),
-        applies=applies,
-        factory=factory("reinforcement"),
-        learner=True,
-    ))
-    register_player(PlayerInfo(
-        name="qlearning",
-        title_en="Q-learning",
-        title_fr="Q-learning",
-        description_en="Learns a value per move with the two-player Bellman update; plays the "
-                       "best value, exploring now and then.",
-        description_fr="Apprend une valeur par coup (équation de Bellman à deux joueurs) ; "
-                       "joue la meilleure, en explorant de temps en temps.",
-        params=(
+    )
+    learner(
+        "qlearning",
+        "Q-learning",
+        "Q-learning",
+        "Learns a value per move with the two-player Bellman update; plays the best value, "
+        "exploring now and then.",
+        "Apprend une valeur par coup (équation de Bellman à deux joueurs) ; joue la meilleure, "
+        "en explorant de temps en temps.",
+        (
             Param("alpha", float, 0.9, 0.0, 1.0, "learning rate"),
             Param("gamma", float, 0.8, 0.0, 1.0, "discount of the opponent's best value"),
             Param("epsilon", float, 0.1, 0.0, 1.0, "probability of a random exploring move"),
         ),
-        applies=applies,
-        factory=factory("qlearning"),
-        learner=True,
-    ))
+    )
 
 
 _register()

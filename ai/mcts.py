@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from ai.base import Decision, Limits, Player
+from ai.common import every_game
 from ai.registry import Param, PlayerInfo, register_player
 from game.rules.base import GameState
 from game.rules.registry import GameInfo
@@ -163,11 +164,6 @@ class MctsPlayer(Player):
         )
 
 
-def _all_games(game: str, options: Any) -> bool:
-    """Applies to every game and variant."""
-    return True
-
-
 PARAMS = (
     Param("iterations", int, 1000, 1, 10_000_000,
           "playouts per move (used when time is 0)"),
@@ -193,6 +189,6 @@ register_player(PlayerInfo(
     description_fr="Joue de nombreuses parties au hasard à partir d'ici et développe un arbre "
                    "vers les coups qui gagnent le plus souvent (UCT).",
     params=PARAMS,
-    applies=_all_games,
+    applies=every_game,
     factory=_make_mcts,
 ))

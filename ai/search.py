@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.base import Decision, Limits, Player
+from ai.common import every_game
 from ai.heuristics import HEURISTIC_BOUND, WIN, evaluate, game_of
 from ai.registry import Param, PlayerInfo, register_player
 from game.rules.base import GameState
@@ -766,11 +767,6 @@ EXACT_PARAM = Param(
 )
 
 
-def _all_games(game: str, options: Any) -> bool:
-    """Applies to every game and variant."""
-    return True
-
-
 def _engine_games(game: str, options: Any) -> bool:
     """Hexapawn, Nim and Morpion (Othello has its own engine)."""
     return game in ENGINE_GAMES
@@ -809,7 +805,7 @@ register_player(PlayerInfo(
     description_fr="Examine tous les coups sur quelques tours en supposant que l'adversaire "
                    "répond toujours au mieux ; sans élagage.",
     params=(DEPTH_PARAM, MEMO_PARAM),
-    applies=_all_games,
+    applies=every_game,
     factory=_make_minimax,
 ))
 
@@ -822,7 +818,7 @@ register_player(PlayerInfo(
     description_fr="La même recherche que minimax, mêmes valeurs, mais saute les branches "
                    "qui ne peuvent pas changer le choix.",
     params=(DEPTH_PARAM, MEMO_PARAM, EXACT_PARAM),
-    applies=_all_games,
+    applies=every_game,
     factory=_make_alphabeta,
 ))
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ai.base import Decision, Limits, Player
+from ai.common import every_game
 from ai.registry import Param, PlayerInfo, register_player
 from game.rules.base import GameState
 from game.rules.registry import GameInfo
@@ -204,11 +205,6 @@ class BestFirstPlayer(Player):
 # --------------------------------------------------------------------------------------------
 
 
-def _all_games(game: str, options: Any) -> bool:
-    """Applies to every game and variant."""
-    return True
-
-
 def _morpion_only(game: str, options: Any) -> bool:
     """Applies to Morpion, every size."""
     return game == "morpion"
@@ -238,7 +234,7 @@ register_player(PlayerInfo(
     description_en="Plays any legal move, uniformly at random.",
     description_fr="Joue un coup légal au hasard, chacun avec la même chance.",
     params=NO_PARAMS,
-    applies=_all_games,
+    applies=every_game,
     factory=_make_random,
 ))
 
@@ -251,7 +247,7 @@ register_player(PlayerInfo(
     description_fr="Joue le coup qui semble le meilleur un coup à l'avance (Othello : le plus "
                    "de pions retournés) ; gagne tout de suite quand il le peut.",
     params=NO_PARAMS,
-    applies=_all_games,
+    applies=every_game,
     factory=_make_greedy,
 ))
 

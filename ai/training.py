@@ -341,14 +341,10 @@ class TrainingRunner(_Runner):
                 if stopped():
                     return None
                 if len(moves) >= max_moves:
-                    raise TrainingError(f"a game passed {max_moves} moves without ending")
+                    raise _too_long(max_moves)
                 player = seats[state.to_move]
                 move = player.decide(state, limits).move
-                try:
-                    state = state.play(move)
-                except IllegalMoveError as exc:
-                    raise TrainingError(f"player '{player.spec}' played an illegal move "
-                                        f"'{move}': {exc}") from exc
+                state = _play_checked(state, move, player)
                 moves.append(move)
                 states.append(state)
                 if clock() - held_since > LOCK_SLICE:
@@ -369,15 +365,11 @@ class TrainingRunner(_Runner):
             if self._stop.is_set():
                 return None
             if len(moves) >= self.max_moves:
-                raise TrainingError(f"a game passed {self.max_moves} moves without ending")
+                raise _too_long(self.max_moves)
             player = seats[state.to_move]
             with self.lock:
                 move = player.decide(state, limits).move
-            try:
-                state = state.play(move)
-            except IllegalMoveError as exc:
-                raise TrainingError(f"player '{player.spec}' played an illegal move "
-                                    f"'{move}': {exc}") from exc
+            state = _play_checked(state, move, player)
             moves.append(move)
             states.append(state)
             self.current, self.current_move = state, move
@@ -475,6 +467,21 @@ class TournamentRunner(_Runner):
     def _publish(self, i: int, j: int, match: MatchResult) -> None:
         with self.lock:
             self._matches[-1] = (i, j, _copy_match(match))
+
+
+def _too_long(max_moves: int) -> TrainingError:
+    """The error of a game that passed ``max_moves`` moves without ending."""
+    return TrainingError(f"a game passed {max_moves} moves without ending")
+
+
+def _play_checked(state: GameState[Any], move: Any, player: Player) -> GameState[Any]:
+    """``state`` after ``player``'s ``move``; a TrainingError naming the player if the move is
+    illegal."""
+    try:
+        return state.play(move)
+    except IllegalMoveError as exc:
+        raise TrainingError(f"player '{player.spec}' played an illegal move '{move}': "
+                            f"{exc}") from exc
 
 
 def _copy_match(m: MatchResult) -> MatchResult:
