@@ -15,8 +15,8 @@ from game.ui.i18n import tr
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.learning_lab import _SESSION, LearningLabScene, learners_folder
 from game.ui.scenes.menu import MenuScene
-from tests.ui_helpers import click, click_widget, frame, make_app, resize, run_until
-from tests.ui_helpers import screenshot as _screenshot
+from tests.lab_helpers import open_from_menu, screenshot
+from tests.ui_helpers import click, click_widget, frame, resize, run_until
 
 
 @pytest.fixture(autouse=True)
@@ -25,22 +25,9 @@ def _fresh_lab() -> None:
     _SESSION.clear()
 
 
-def screenshot(app: object, name: str) -> None:
-    """A screenshot without the passing notice at the bottom (it hides the buttons)."""
-    app.toast = None  # type: ignore[attr-defined]
-    _screenshot(app, name)  # type: ignore[arg-type]
-
-
 def open_lab(size: tuple[int, int] = (1280, 800)) -> tuple[object, LearningLabScene]:
     """The app with the lab opened from the menu's header button."""
-    app = make_app(size)
-    menu = app.top
-    assert isinstance(menu, MenuScene)
-    button = next(b for b in menu.header_buttons if b.label() == tr("menu.lab"))
-    click_widget(app, button)
-    lab = app.top
-    assert isinstance(lab, LearningLabScene)
-    return app, lab
+    return open_from_menu(size, "menu.lab", LearningLabScene)
 
 
 def train(app: object, lab: LearningLabScene, games: int, speed: str = "instant",
@@ -293,7 +280,7 @@ def test_every_text_of_the_two_screens_is_translated() -> None:
 
     root = Path(__file__).resolve().parent.parent
     used: set[str] = set()
-    for module in ("learning_lab.py", "tournament.py"):
+    for module in ("learning_lab.py", "tournament.py", "lab_common.py"):
         source = (root / "game" / "ui" / "scenes" / module).read_text(encoding="utf-8")
         used |= set(re.findall(r'"((?:lab|tour)\.[a-z_.]+)"', source))
     used = {k for k in used if not k.endswith(".")}

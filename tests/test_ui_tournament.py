@@ -8,29 +8,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui.i18n import tr
 from game.ui.scenes.dialogs import MessageDialog
-from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.tournament import TournamentScene
-from tests.ui_helpers import click, click_widget, frame, make_app, run_until
-from tests.ui_helpers import screenshot as _screenshot
-
-
-def screenshot(app: object, name: str) -> None:
-    """A screenshot without the passing notice at the bottom (it hides the buttons)."""
-    app.toast = None  # type: ignore[attr-defined]
-    _screenshot(app, name)  # type: ignore[arg-type]
+from tests.lab_helpers import open_from_menu, screenshot
+from tests.ui_helpers import click, click_widget, frame, run_until
 
 
 def open_tournament(size: tuple[int, int] = (1280, 800)) -> tuple[object, TournamentScene]:
-    app = make_app(size)
-    menu = app.top
-    assert isinstance(menu, MenuScene)
-    button = next(b for b in menu.header_buttons if b.label() == tr("menu.tournament"))
-    click_widget(app, button)
-    scene = app.top
-    assert isinstance(scene, TournamentScene)
-    return app, scene
+    """The app with the tournament opened from the menu's header button."""
+    return open_from_menu(size, "menu.tournament", TournamentScene)
 
 
 def run(app: object, scene: TournamentScene, timeout: float = 60) -> None:
@@ -133,6 +119,21 @@ def test_four_players_cross_table_and_ranking() -> None:
     # Remove a player (two at least stay).
     click_widget(app, scene.player_rows[3][1])
     assert len(scene.specs) == 3
+
+
+def test_export_after_the_set_up_changed_names_the_players_who_played(tmp_path: Path) -> None:
+    app, scene = open_tournament()
+    scene.set_game("nim")
+    click_widget(app, scene.add_button)
+    played = list(scene.specs)
+    scene.games = 2
+    run(app, scene)
+    click_widget(app, scene.player_rows[2][1])  # a player removed after the run
+    assert len(scene.specs) == 2
+    _games, standings_csv, _png = scene.export(str(tmp_path))
+    with standings_csv.open(encoding="utf-8") as handle:
+        specs = {row["spec"] for row in csv.DictReader(handle)}
+    assert specs == set(played)
 
 
 def test_player_parameters_reach_the_spec() -> None:

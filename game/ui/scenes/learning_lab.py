@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,30 +28,30 @@ import pygame
 
 from ai.base import Player
 from ai.learners import KINDS, TabularLearner, key_text, make_learner
-from ai.registry import Param, PlayerSpecError, get_player_info, make_player, players_for
-from ai.training import (
-    DRAW,
-    LOSS,
-    SEATS,
-    SPEEDS,
-    WIN,
-    Progress,
-    TrainingRunner,
-)
+from ai.registry import PlayerSpecError, get_player_info, make_player, players_for
+from ai.training import DRAW, LOSS, SEATS, SPEEDS, WIN, TrainingRunner
 from game.rules.base import GameState, RulesError
-from game.rules.registry import game_names, get_game
+from game.rules.registry import get_game
 from game.ui import charts, text, widgets
 from game.ui.i18n import tr
-from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
-from game.ui.scenes.menu import (
-    LadderStepper,
-    param_label,
-    param_ladder,
-    param_text,
-    player_description,
-    player_title,
+from game.ui.scenes.lab_common import (
+    SELF,
+    RunScene,
+    RunTexts,
+    align_choices,
+    draw_progress,
+    game_items,
+    game_title,
+    later,
+    param_stepper,
+    player_items,
+    player_name,
+    progress_text,
+    variant_items,
+    variant_label,
 )
+from game.ui.scenes.menu import LadderStepper, player_title
 from game.ui.theme import Colour, Theme, blend
 from game.ui.widgets import Button, Choice, Toggle, Widget, draw_panel
 from game.userdata import UnreadableFileError, data_dir, read_json
@@ -60,7 +60,6 @@ if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.boards.base import BoardView
 
-SELF = "self"
 GAME_COUNTS = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000)
 #: Variants the lab offers per game (keyword options); small boards, so tables stay readable.
 VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {
@@ -85,6 +84,8 @@ FULL_READ = 400
 REFRESH_SECONDS = 0.2
 LABEL_WIDTH = 0.3
 RUN_COLOURS_KEYS = ("legal", "hint", "accent", "highlight", "last_move")
+TEXTS = RunTexts(title="lab.title", subtitle="lab.subtitle", setup="lab.setup", menu="lab.menu",
+                 pause="lab.pause", resume="lab.resume", stop="lab.stop", failed="lab.failed")
 
 
 def learners_folder() -> Path:
@@ -100,27 +101,6 @@ def options_from_json(game: str, raw: Any) -> Any:
         raise TypeError("the options are not a table of values")
     values = {k: tuple(v) if isinstance(v, list) else v for k, v in raw.items()}
     return info.options(**values)
-
-
-def variant_label(game: str, options: Any) -> str:
-    """A short translated name for a variant: "20 matches, take 1-3", "4×4"..."""
-    if game == "nim":
-        if options.variant == "single":
-            label = tr("lab.variant.nim.single", n=options.matches, k=options.max_take)
-        elif options.variant == "fibonacci":
-            label = tr("lab.variant.nim.fibonacci", n=options.matches)
-        else:
-            label = tr("lab.variant.nim.marienbad",
-                       heaps=" · ".join(str(h) for h in options.heaps))
-        return label + (tr("lab.variant.misere") if options.misere else "")
-    if game == "hexapawn":
-        return f"{options.rows}×{options.cols}"
-    return f"{options.size}×{options.size}"
-
-
-def game_title(game: str) -> str:
-    """The translated name of a game."""
-    return tr(f"game.{game}.title")
 
 
 @dataclass
@@ -180,11 +160,11 @@ def window_for(games: int) -> int:
     return max(10, min(500, games // 10))
 
 
-class LearningLabScene(Scene):
+class LearningLabScene(RunScene[TrainingRunner]):
     """The learning lab screen."""
 
     def __init__(self, app: App) -> None:
-        super().__init__(app)
+        super().__init__(app, TEXTS)
         self.game = "nim"
         self.options: Any = get_game(self.game).options()
         self.kind = "elimination"
@@ -197,7 +177,6 @@ class LearningLabScene(Scene):
         self.sort_by_use = True
         self.page = 0
         self.learner: TabularLearner = self._new_learner()
-        self.runner: TrainingRunner | None = None
         self.runs: list[Run] = []
         self.usage: dict[Hashable, int] = {}
         self.positions: dict[Hashable, GameState[Any]] = {}
@@ -207,19 +186,12 @@ class LearningLabScene(Scene):
         self._per_page = 12
         self.view: BoardView | None = None
         self.view_game = ""
-        self.message: str | None = None
         self._refresh_left = 0.0
         self._chart_cache: dict[str, tuple[Any, pygame.Surface]] = {}
         self._chart_drawn: dict[str, float] = {}
-        self._reported: TrainingRunner | None = None
         self._box_rects: list[tuple[pygame.Rect, BoxView]] = []
-        self.panels: dict[str, pygame.Rect] = {}
         self.config_widgets: list[Widget] = []
         self.train_button = Button(lambda: tr("lab.train"), self.train, primary=True)
-        self.pause_button = Button(
-            lambda: tr("lab.resume") if self.runner and self.runner.paused else tr("lab.pause"),
-            self.toggle_pause)
-        self.stop_button = Button(lambda: tr("lab.stop"), self.stop, danger=True)
         self.save_button = Button(lambda: tr("lab.save"), self._save_clicked)
         self.load_button = Button(lambda: tr("lab.load"), self.open_load)
         self.reset_button = Button(lambda: tr("lab.reset"), self.ask_reset)
@@ -227,7 +199,6 @@ class LearningLabScene(Scene):
                                   primary=True)
         self.keep_toggle = Toggle(lambda: tr("lab.keep_learning"), lambda: self.keep_learning,
                                   self._set_keep)
-        self.menu_button = Button(lambda: tr("lab.menu"), self.to_menu)
         self.clear_button = Button(lambda: tr("lab.clear_runs"), self.clear_runs)
         self.sort_button = Button(
             lambda: tr("lab.sort_use") if self.sort_by_use else tr("lab.sort_position"),
@@ -261,14 +232,9 @@ class LearningLabScene(Scene):
         self.page = 0
         self.refresh_knowledge()
 
-    @property
-    def training(self) -> bool:
-        """True while a run's thread is alive."""
-        return self.runner is not None and not self.runner.finished
-
     def set_game(self, game: Any) -> None:
         """Choose the game (its first variant, a fresh learner)."""
-        if self.training or game == self.game:
+        if self.running or game == self.game:
             return
         self.game = str(game)
         self.options = get_game(self.game).options(**VARIANTS[self.game][0])
@@ -279,7 +245,7 @@ class LearningLabScene(Scene):
 
     def set_variant(self, index: Any) -> None:
         """Choose one of the game's variants (a fresh learner)."""
-        if self.training:
+        if self.running:
             return
         presets = VARIANTS[self.game]
         i = int(index)
@@ -300,7 +266,7 @@ class LearningLabScene(Scene):
 
     def set_kind(self, kind: Any) -> None:
         """Choose the kind of learner (a fresh learner)."""
-        if self.training or kind == self.kind:
+        if self.running or kind == self.kind:
             return
         self.kind = str(kind)
         self.params = {}
@@ -331,26 +297,19 @@ class LearningLabScene(Scene):
 
     def rebuild(self) -> None:
         """Recreate the set-up widgets for the current game and learner."""
-        game_items = [(g, self._game_label(g)) for g in game_names()]
-        variants = VARIANTS[self.game]
-        info = get_game(self.game)
-        variant_items: list[tuple[Any, Callable[[], str]]] = [
-            (i, self._variant_label(info.options(**preset))) for i, preset in enumerate(variants)]
+        variants = variant_items(self.game, VARIANTS[self.game])
         if self.variant_index() < 0:
-            variant_items.append((-1, self._variant_label(self.options)))
-        kind_items = [(k, self._player_label(k)) for k in KINDS]
-        seat_items = [(s, self._tr_label(f"lab.seat.{s}")) for s in SEATS]
-        opponent_items: list[tuple[Any, Callable[[], str]]] = [(SELF, self._tr_label("lab.self"))]
-        for p in players_for(self.game, self.options):
-            opponent_items.append((p.name, self._player_label(p.name)))
-        speed_items = [(s, self._tr_label(f"lab.speed.{s}")) for s in SPEEDS]
-        game_items_list: list[tuple[Any, Callable[[], str]]] = list(game_items)
+            variants.append((-1, later(variant_label, self.game, self.options)))
+        kind_items = [(k, later(player_name, k)) for k in KINDS]
+        seat_items = [(s, later(tr, f"lab.seat.{s}")) for s in SEATS]
+        opponent_items = [(SELF, later(tr, "lab.self")), *player_items(self.game, self.options)]
+        speed_items = [(s, later(tr, f"lab.speed.{s}")) for s in SPEEDS]
         self.config_widgets = [
-            Choice(self._tr_label("lab.game"), game_items_list, lambda: self.game,
+            Choice(later(tr, "lab.game"), game_items(), lambda: self.game,
                    self.set_game, self.open_choice, label_width=LABEL_WIDTH),
-            Choice(self._tr_label("lab.variant"), variant_items, self.variant_index,
+            Choice(later(tr, "lab.variant"), variants, self.variant_index,
                    self.set_variant, self.open_choice, label_width=LABEL_WIDTH),
-            Choice(self._tr_label("lab.learner"), kind_items, lambda: self.kind, self.set_kind,
+            Choice(later(tr, "lab.learner"), kind_items, lambda: self.kind, self.set_kind,
                    self.open_choice, label_width=LABEL_WIDTH),
         ]
         for param in get_player_info(self.kind).params:
@@ -360,67 +319,32 @@ class LearningLabScene(Scene):
             def set_(value: float, name: str = param.name) -> None:
                 self.set_param(name, value)
 
-            def fmt(value: float, p: Param = param) -> str:
-                return param_text(p, value)
-
-            self.config_widgets.append(LadderStepper(
-                self._param_label(param.name), get, set_, param_ladder(param), fmt))
+            self.config_widgets.append(param_stepper(param, get, set_))
         self.config_widgets += [
-            Choice(self._tr_label("lab.seat"), seat_items, lambda: self.seat, self._set_seat,
+            Choice(later(tr, "lab.seat"), seat_items, lambda: self.seat, self._set_seat,
                    self.open_choice, label_width=LABEL_WIDTH),
-            Choice(self._tr_label("lab.opponent"), opponent_items, lambda: self.opponent,
+            Choice(later(tr, "lab.opponent"), opponent_items, lambda: self.opponent,
                    self._set_opponent, self.open_choice, label_width=LABEL_WIDTH),
-            LadderStepper(self._tr_label("lab.games"), lambda: float(self.games),
+            LadderStepper(later(tr, "lab.games"), lambda: float(self.games),
                           self._set_games, [float(g) for g in GAME_COUNTS],
                           games_text),
-            Choice(self._tr_label("lab.speed"), speed_items, lambda: self.speed,
+            Choice(later(tr, "lab.speed"), speed_items, lambda: self.speed,
                    self._set_speed, self.open_choice, label_width=LABEL_WIDTH),
         ]
 
-    @staticmethod
-    def _tr_label(key: str) -> Callable[[], str]:
-        return lambda: tr(key)
-
-    @staticmethod
-    def _game_label(game: str) -> Callable[[], str]:
-        return lambda: game_title(game)
-
-    def _variant_label(self, options: Any) -> Callable[[], str]:
-        game = self.game
-        return lambda: variant_label(game, options)
-
-    @staticmethod
-    def _player_label(name: str) -> Callable[[], str]:
-        return lambda: player_title(get_player_info(name))
-
-    @staticmethod
-    def _param_label(name: str) -> Callable[[], str]:
-        return lambda: param_label(name)
-
     def _set_seat(self, seat: Any) -> None:
-        if not self.training:
+        if not self.running:
             self.seat = str(seat)
 
     def _set_opponent(self, name: Any) -> None:
-        if not self.training:
+        if not self.running:
             self.opponent = str(name)
-
-    def _set_games(self, value: float) -> None:
-        if not self.training:
-            self.games = int(value)
 
     def _set_speed(self, speed: Any) -> None:
         # The speed may change during a run: the runner reads it before each game and move.
         self.speed = str(speed)
         if self.runner is not None:
             self.runner.speed = self.speed  # type: ignore[assignment]
-
-    def open_choice(self, choice: Choice) -> None:
-        """Show a choice's values as a list (players with their one-line description)."""
-        items = [(value, label(), describe_choice(value)) for value, label in choice.items]
-        if not any(desc for _v, _l, desc in items):
-            items = [(value, label, "") for value, label, _d in items]
-        self.app.push(ListPopup(self.app, choice.label(), items, choice.get(), choice.set))
 
     # -- training -------------------------------------------------------------------------------
 
@@ -432,7 +356,7 @@ class LearningLabScene(Scene):
 
     def train(self) -> None:
         """Start a run of ``games`` games with the current set-up."""
-        if self.training:
+        if self.running:
             return
         try:
             opponent = self.opponent_player()
@@ -440,36 +364,18 @@ class LearningLabScene(Scene):
             self.app.notify(str(exc))
             return
         self._absorb_runner()
-        info = get_game(self.game)
-        options = self.options
-        self.runner = TrainingRunner(self.learner, opponent,
-                                     lambda: info.initial_state(options), self.games,
+        self.runner = TrainingRunner(self.learner, opponent, self.new_game(), self.games,
                                      seat=self.seat, speed=self.speed)  # type: ignore[arg-type]
-        opp = tr("lab.self") if opponent is None else player_title(
-            get_player_info(self.opponent))
-        label = tr("lab.run_label", n=len(self.runs) + 1,
-                   learner=player_title(get_player_info(self.kind)), opponent=opp)
-        short = tr("lab.run_short", n=len(self.runs) + 1,
-                   learner=player_title(get_player_info(self.kind)), opponent=opp)
+        opp = tr("lab.self") if opponent is None else player_name(self.opponent)
+        label = tr("lab.run_label", n=len(self.runs) + 1, learner=player_name(self.kind),
+                   opponent=opp)
+        short = tr("lab.run_short", n=len(self.runs) + 1, learner=player_name(self.kind),
+                   opponent=opp)
         self.runs.append(Run(label, self.games, window_for(self.games), opponent is None, short))
         self.runs = self.runs[-6:]
         self.message = None
         self.runner.start()
         self.app.play_sound("click")
-
-    def toggle_pause(self) -> None:
-        """Pause or resume the run."""
-        if self.runner is None or self.runner.finished:
-            return
-        if self.runner.paused:
-            self.runner.resume()
-        else:
-            self.runner.pause()
-
-    def stop(self) -> None:
-        """Stop the run; what was learned so far is kept."""
-        if self.runner is not None and not self.runner.finished:
-            self.runner.stop()
 
     def _absorb_runner(self) -> None:
         """Fold a finished run's usage counts and positions into the lab's own."""
@@ -485,7 +391,7 @@ class LearningLabScene(Scene):
 
     def clear_runs(self) -> None:
         """Forget the earlier runs on the charts (the learner keeps its table)."""
-        if self.training:
+        if self.running:
             self.runs = self.runs[-1:]
         else:
             self.runs = []
@@ -592,7 +498,7 @@ class LearningLabScene(Scene):
 
     def save(self) -> Path | None:
         """Save the learner as a new JSON file in the data folder; return its path."""
-        if self.training:
+        if self.running:
             return None
         stem = (f"{self.kind}-{self.game}-{variant_label(self.game, self.options)}-"
                 f"{self.learner.games_trained}g-{time.strftime('%Y%m%d-%H%M%S')}")
@@ -648,7 +554,7 @@ class LearningLabScene(Scene):
 
     def open_load(self) -> None:
         """List the saved learners; picking one loads it."""
-        if self.training:
+        if self.running:
             return
         files = self.saved_files()
         if not files:
@@ -715,7 +621,7 @@ class LearningLabScene(Scene):
 
     def ask_reset(self) -> None:
         """Confirm, then forget everything the learner learned."""
-        if self.training:
+        if self.running:
             return
         self.app.push(MessageDialog(self.app, tr("lab.reset_title"), tr("lab.reset_text"), [
             (lambda: tr("lab.reset"), self.reset),
@@ -728,15 +634,9 @@ class LearningLabScene(Scene):
         self.runner = None
         self._fresh()
 
-    def show_message(self, title: str, message: str) -> None:
-        """A message box over the lab (also kept in ``message`` for tests and the status)."""
-        self.message = message
-        self.app.push(MessageDialog(self.app, title, message,
-                                    [(lambda: tr("dialog.back"), lambda: None)]))
-
     def play_against(self) -> None:
         """Open the play screen: the trained learner in its seat, a human in the other."""
-        if self.training:
+        if self.running:
             return
         from game.ui.scenes.match import HUMAN, Match, Seat
         from game.ui.scenes.play import PlayScene
@@ -749,21 +649,10 @@ class LearningLabScene(Scene):
         match = Match(self.game, self.options, seats, first)
         self.app.push(PlayScene(self.app, match))
 
-    def to_menu(self) -> None:
-        """Back to the menu (a run in progress is stopped; its learning is kept in memory only
-        until the lab closes)."""
-        self.app.pop(self)
-        if not self.app.scenes:
-            from game.ui.scenes.menu import MenuScene
-
-            self.app.push(MenuScene(self.app))
-
     # -- frame ----------------------------------------------------------------------------------
 
     def on_close(self) -> None:
-        if self.runner is not None:
-            self.runner.stop()
-            self.runner.join(0.2)
+        super().on_close()  # a run in progress is stopped, keeping what it learned
         # The trained learner survives the screen: "Play against it" then Menu, and the lab
         # reopens where the class left it (until the app closes; Save keeps it for good).
         if self.runner is None or self.runner.finished:
@@ -787,7 +676,7 @@ class LearningLabScene(Scene):
                 self.play_button, self.keep_toggle]
 
     def _enable(self) -> None:
-        busy = self.training
+        busy = self.running
         for w in self.config_widgets:
             w.enabled = not busy
         for w in self.config_widgets:
@@ -802,17 +691,7 @@ class LearningLabScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         self.layout()
         self._enable()
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                if self.training:
-                    self.stop()
-                else:
-                    self.to_menu()
-            elif event.key == pygame.K_SPACE:
-                if self.training:
-                    self.toggle_pause()
-                else:
-                    self.train()
+        if self.handle_run_keys(event, self.train):
             return
         if event.type == pygame.MOUSEWHEEL and self.panels.get("boxes", pygame.Rect(0, 0, 0, 0)
                                                                ).collidepoint(widgets.mouse()):
@@ -833,31 +712,18 @@ class LearningLabScene(Scene):
             self._refresh_left = REFRESH_SECONDS
             self.refresh_knowledge()
         progress = runner.progress()
-        if progress.finished and self._reported is not runner:
-            self._reported = runner  # the end of each run is announced once
+        if self.ended_now(progress):
             self._absorb_runner()
             self.refresh_knowledge()
-            if progress.error:
-                self.show_message(tr("lab.failed"), progress.error)
-            else:
-                key = "lab.stopped" if progress.stopped else "lab.finished"
-                self.app.notify(tr(key, done=progress.done,
-                                   games=self.learner.games_trained))
-            self.app.play_sound("end")
+            key = "lab.stopped" if progress.stopped else "lab.finished"
+            self.announce_end(progress, tr(key, done=progress.done,
+                                           games=self.learner.games_trained))
 
     def layout(self) -> None:
         """Place the panels and widgets for the current window size."""
-        w, h = self.app.size
         m = self.app.metrics
         pad = m.pad
-        header_h = int(m.title * 1.3)
-        bh = int(m.body * 1.9)
-        self.menu_button.place(pygame.Rect(w - pad * 2 - int(w * 0.12), pad + (header_h - bh) // 2,
-                                           int(w * 0.12), bh), m.body)
-        top = pad + header_h + pad
-        left = pygame.Rect(pad * 2, top, int(w * 0.35), h - top - pad * 2)
-        right = pygame.Rect(left.right + pad * 2, top, w - left.right - pad * 4, left.height)
-        self.panels["setup"] = left
+        left, right, bh = self.frame_layout(0.35)
         # Set-up rows, then the file buttons at the bottom of the panel.
         files_h = bh * 3 + pad * 4
         rows = pygame.Rect(left.left + pad * 2, left.top + pad + int(m.heading * 1.4),
@@ -878,25 +744,11 @@ class LearningLabScene(Scene):
         self.play_button.place(pygame.Rect(rows.left, fy + bh + pad, rows.width, bh), m.body)
         self.keep_toggle.place(pygame.Rect(rows.left, fy + 2 * (bh + pad), rows.width, bh),
                                m.small)
-        # Controls sized to their labels (shrunk together if they would not fit), then the
-        # progress bar (on its own row if narrow).
-        controls = (self.train_button, self.pause_button, self.stop_button, self.clear_button)
-        widths = [max(text.size(tr(k), m.body, True)[0] for k in self._labels_of(b))
-                  + int(bh * 0.9) for b in controls]
-        scale = min(1.0, (right.width - pad * (len(controls) - 1)) / sum(widths))
-        cpx = m.body if scale >= 1.0 else max(int(m.small * 0.8), int(m.body * scale))
-        x = right.left
-        for b, bw in zip(controls, widths, strict=True):
-            bw = int(bw * scale)
-            b.place(pygame.Rect(x, right.top, bw, bh), cpx)
-            x += bw + pad
-        if right.right - x >= right.width * 0.3:
-            self.panels["progress"] = pygame.Rect(x + pad, right.top, right.right - x - pad, bh)
-            controls_h = bh
-        else:
-            self.panels["progress"] = pygame.Rect(right.left, right.top + bh + pad, right.width,
-                                                  bh)
-            controls_h = 2 * bh + pad
+        controls_h = self.place_controls(right, bh, (
+            (self.train_button, ("lab.train",)),
+            (self.pause_button, ("lab.pause", "lab.resume")),
+            (self.stop_button, ("lab.stop",)),
+            (self.clear_button, ("lab.clear_runs",))))
         # Charts.
         charts_top = right.top + controls_h + pad * 2
         charts_h = int((right.bottom - charts_top) * 0.42)
@@ -921,55 +773,22 @@ class LearningLabScene(Scene):
         self.sort_button.place(pygame.Rect(self.prev_button.rect.left - pad - sw, kb.top + pad,
                                            sw, sh), m.small)
 
-    def _labels_of(self, button: Button) -> tuple[str, ...]:
-        """Every text ``button`` may show (so it is sized for the longest)."""
-        if button is self.pause_button:
-            return ("lab.pause", "lab.resume")
-        if button is self.train_button:
-            return ("lab.train",)
-        if button is self.stop_button:
-            return ("lab.stop",)
-        return ("lab.clear_runs",)
-
     def draw(self, surface: pygame.Surface) -> None:
         self.layout()
         self._enable()
         theme = self.app.theme
         m = self.app.metrics
         pad = m.pad
-        header_h = int(m.title * 1.3)
-        text.blit_text(surface, tr("lab.title"), m.title, theme.accent,
-                       (pad * 2, pad + header_h // 2), "midleft", bold=True)
-        sub_x = pad * 4 + text.size(tr("lab.title"), m.title, True)[0]
-        text.blit_text(surface, tr("lab.subtitle"), m.small, theme.text_muted,
-                       (sub_x, pad + header_h // 2), "midleft",
-                       max_width=self.menu_button.rect.left - sub_x - pad * 2)
-        setup = self.panels["setup"]
-        draw_panel(surface, setup, theme, m.radius)
-        text.blit_text(surface, tr("lab.setup"), m.heading, theme.accent,
-                       (setup.left + pad * 2, setup.top + pad), bold=True,
-                       max_width=setup.width - pad * 4)
-        self._draw_progress(surface, self.panels["progress"], theme, m)
+        self.draw_frame(surface)
+        progress = self.runner.progress() if self.runner is not None else None
+        draw_progress(surface, self.panels["progress"], progress,
+                      progress_text(progress, self.learner.games_trained), theme, m)
         for name in ("chart_wins", "chart_rate"):
             draw_panel(surface, self.panels[name], theme, m.radius)
             inner = self.panels[name].inflate(-pad * 3, -pad * 3)
             surface.blit(self._chart(name, inner.size), inner)
         self._draw_knowledge(surface, self.panels["boxes"], theme, m)
         widgets.draw_all(self.all_widgets(), surface, theme)
-
-    def _draw_progress(self, surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
-                       m: widgets.Metrics) -> None:
-        progress = self.runner.progress() if self.runner is not None else None
-        bar = pygame.Rect(rect.left, rect.top, rect.width, int(rect.height * 0.45))
-        pygame.draw.rect(surface, theme.button, bar, border_radius=bar.height // 2)
-        if progress is not None and progress.planned:
-            filled = bar.copy()
-            filled.width = max(bar.height, int(bar.width * progress.fraction))
-            colour = theme.text_muted if progress.paused else theme.ok
-            pygame.draw.rect(surface, colour, filled, border_radius=bar.height // 2)
-        pygame.draw.rect(surface, theme.panel_border, bar, 2, border_radius=bar.height // 2)
-        text.blit_text(surface, progress_text(progress, self.learner.games_trained), m.small,
-                       theme.text, (rect.left, bar.bottom + m.pad // 3), max_width=rect.width)
 
     def _chart(self, name: str, size: tuple[int, int]) -> pygame.Surface:
         """The chart ``name`` drawn on its own surface, redrawn only when its data changed."""
@@ -982,7 +801,7 @@ class LearningLabScene(Scene):
         if cached is not None and cached[0] == key:
             return cached[1]
         now = time.monotonic()
-        if (cached is not None and self.training and cached[0][:3] == key[:3]
+        if (cached is not None and self.running and cached[0][:3] == key[:3]
                 and now - self._chart_drawn.get(name, 0.0) < CHART_SECONDS):
             # New games only: a long run redraws its charts a few times a second, not every
             # frame, so the window stays fluid.
@@ -1023,7 +842,7 @@ class LearningLabScene(Scene):
                        bold=True, max_width=room)
         body = pygame.Rect(rect.left + pad * 2, rect.top + pad * 2 + int(m.heading * 1.3),
                            rect.width - pad * 4, rect.height - pad * 3 - int(m.heading * 1.3))
-        watching = (self.runner is not None and self.training and self.speed == "watch"
+        watching = (self.runner is not None and self.running and self.speed == "watch"
                     and self.runner.current is not None)
         if watching:
             assert self.runner is not None
@@ -1209,29 +1028,6 @@ def draw_nim_box(surface: pygame.Surface, rect: pygame.Rect, box: BoxView, score
                            bold=value == best)
 
 
-def describe_choice(value: Any) -> str:
-    """A player's one-line description ("itself" for self-play), or "" for other values."""
-    if value == SELF:
-        return tr("lab.self_desc")
-    if isinstance(value, str):
-        try:
-            return player_description(get_player_info(value))
-        except PlayerSpecError:
-            return ""
-    return ""
-
-
-def align_choices(choices: list[Choice]) -> None:
-    """Give every chooser of a column the same label width (the widest label's), so that their
-    value boxes line up."""
-    placed = [c for c in choices if c.rect.width > 0]
-    if not placed:
-        return
-    widest = max(text.size(c.label(), c.px)[0] + c.px for c in placed)
-    for c in placed:
-        c.label_width = min(0.55, widest / c.rect.width)
-
-
 def games_text(value: float) -> str:
     """A number of games, short enough for a stepper: 500, 2k, 100k."""
     return f"{value / 1000:g}k" if value >= 1000 else f"{value:g}"
@@ -1245,27 +1041,6 @@ def read_json_quiet(path: Path) -> Any:
         return json.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         return None
-
-
-def progress_text(progress: Progress | None, trained: int) -> str:
-    """The line under the progress bar: games done, speed, time left, and the learner's total."""
-    if progress is None:
-        return tr("lab.progress_idle", games=trained)
-    rate = f"{progress.games_per_second:,.0f}".replace(",", "\u202f")
-    done = f"{progress.done:,}".replace(",", "\u202f")
-    planned = f"{progress.planned:,}".replace(",", "\u202f")
-    if progress.finished:
-        key = "lab.progress_stopped" if progress.stopped else "lab.progress_done"
-        return tr(key, done=done, planned=planned, rate=rate,
-                  seconds=f"{progress.elapsed:.1f}")
-    if progress.eta is None:
-        left = "—"
-    elif progress.eta >= 60:
-        left = tr("lab.minutes", n=f"{progress.eta / 60:.1f}")
-    else:
-        left = tr("lab.seconds", n=f"{progress.eta:.0f}")
-    key = "lab.progress_paused" if progress.paused and not progress.finished else "lab.progress"
-    return tr(key, done=done, planned=planned, rate=rate, left=left, games=trained)
 
 
 def run_colours(theme: Theme) -> list[Colour]:

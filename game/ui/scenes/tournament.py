@@ -48,23 +48,20 @@ from game.ui.export import (
     write_png,
 )
 from game.ui.i18n import tr
-from game.ui.scene import Scene
-from game.ui.scenes.dialogs import ListPopup, MessageDialog
-from game.ui.scenes.learning_lab import (
+from game.ui.scenes.lab_common import (
+    RunScene,
+    RunTexts,
     align_choices,
-    describe_choice,
+    draw_progress,
+    game_items,
     game_title,
+    param_stepper,
+    player_items,
     progress_text,
+    variant_items,
     variant_label,
 )
-from game.ui.scenes.menu import (
-    LadderStepper,
-    param_label,
-    param_ladder,
-    param_text,
-    player_title,
-    seat_title,
-)
+from game.ui.scenes.menu import LadderStepper, seat_title
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Choice, Stepper, Toggle, Widget, draw_panel
 
@@ -89,6 +86,9 @@ DEFAULT_PLAYERS: dict[str, tuple[str, ...]] = {
     "othello": ("random", "greedy"),
 }
 LABEL_WIDTH = 0.36
+TEXTS = RunTexts(title="tour.title", subtitle="tour.subtitle", setup="tour.setup",
+                 menu="tour.menu", pause="tour.pause", resume="tour.resume", stop="tour.stop",
+                 failed="tour.failed")
 
 
 class TextField(Widget):
@@ -163,11 +163,11 @@ class TextField(Widget):
                              (x, box.bottom - box.height // 5), 2)
 
 
-class TournamentScene(Scene):
+class TournamentScene(RunScene[TournamentRunner]):
     """The tournament screen."""
 
     def __init__(self, app: App) -> None:
-        super().__init__(app)
+        super().__init__(app, TEXTS)
         self.game = app.settings.last_game if app.settings.last_game in game_names() else "nim"
         self.variant = 0
         self.options: Any = get_game(self.game).options(**VARIANTS[self.game][0])
@@ -177,24 +177,17 @@ class TournamentScene(Scene):
         self.swap = True
         self.seed = 1
         self.rank_by_elo = False
-        self.runner: TournamentRunner | None = None
         self.names: list[str] = []
+        # The specs of the players in the results (the set-up may change after a run).
+        self.played_specs: list[str] = []
         self.matches: list[tuple[int, int, MatchResult]] = []
         self.table: CrossTable | None = None
         self.exported: list[Path] = []
-        self.message: str | None = None
-        self._reported = False
         self._chart_key: Any = None
         self._chart_surface: pygame.Surface | None = None
-        self.panels: dict[str, pygame.Rect] = {}
         self.setup_widgets: list[Widget] = []
         self.player_rows: list[list[Widget]] = []
         self.start_button = Button(lambda: tr("tour.start"), self.start, primary=True)
-        self.pause_button = Button(
-            lambda: tr("tour.resume") if self.runner and self.runner.paused else tr("tour.pause"),
-            self.toggle_pause)
-        self.stop_button = Button(lambda: tr("tour.stop"), self.stop, danger=True)
-        self.menu_button = Button(lambda: tr("tour.menu"), self.to_menu)
         self.add_button = Button(lambda: tr("tour.add"), self.add_player)
         self.rank_button = Button(
             lambda: tr("tour.rank_elo") if self.rank_by_elo else tr("tour.rank_points"),
@@ -217,11 +210,6 @@ class TournamentScene(Scene):
     def _canonical(self, spec: str) -> str:
         info, values = resolve_spec(spec, self.game, self.options)
         return info.canonical_spec(values)
-
-    @property
-    def running(self) -> bool:
-        """True while the tournament's thread is alive."""
-        return self.runner is not None and not self.runner.finished
 
     def set_game(self, game: Any) -> None:
         """Choose the game: its first variant and the seeds' usual line-up."""
@@ -291,25 +279,18 @@ class TournamentScene(Scene):
 
     def rebuild(self) -> None:
         """Recreate the set-up widgets."""
-        game_items: list[tuple[Any, Callable[[], str]]] = [
-            (g, self._lazy(game_title, g)) for g in game_names()]
-        info = get_game(self.game)
-        variant_items: list[tuple[Any, Callable[[], str]]] = [
-            (i, self._lazy_variant(info.options(**p))) for i, p in enumerate(VARIANTS[self.game])]
         self.setup_widgets = [
-            Choice(lambda: tr("lab.game"), game_items, lambda: self.game, self.set_game,
+            Choice(lambda: tr("lab.game"), game_items(), lambda: self.game, self.set_game,
                    self.open_choice, label_width=LABEL_WIDTH),
-            Choice(lambda: tr("lab.variant"), variant_items, lambda: self.variant,
-                   self.set_variant, self.open_choice, label_width=LABEL_WIDTH),
+            Choice(lambda: tr("lab.variant"), variant_items(self.game, VARIANTS[self.game]),
+                   lambda: self.variant, self.set_variant, self.open_choice,
+                   label_width=LABEL_WIDTH),
             LadderStepper(lambda: tr("tour.games"), lambda: float(self.games), self._set_games,
                           [float(g) for g in GAME_COUNTS], charts.format_number),
             Toggle(lambda: tr("tour.swap"), lambda: self.swap, self._set_swap),
             Stepper(lambda: tr("tour.seed"), lambda: float(self.seed), self._set_seed, 0, 999),
         ]
-        available = players_for(self.game, self.options)
-        items: list[tuple[Any, Callable[[], str]]] = [
-            (p.name, self._lazy(lambda n: player_title(get_player_info(n)), p.name))
-            for p in available]
+        items = player_items(self.game, self.options)
         self.player_rows = [self._player_row(index, spec, items)
                             for index, spec in enumerate(self.specs)]
 
@@ -346,23 +327,7 @@ class TournamentScene(Scene):
         def set_(value: float) -> None:
             self.set_param(index, param, value)
 
-        def fmt(value: float) -> str:
-            return param_text(param, value)
-
-        return LadderStepper(self._lazy(param_label, param.name), get, set_,
-                             param_ladder(param), fmt)
-
-    @staticmethod
-    def _lazy(fn: Callable[[Any], str], arg: Any) -> Callable[[], str]:
-        return lambda: fn(arg)
-
-    def _lazy_variant(self, options: Any) -> Callable[[], str]:
-        game = self.game
-        return lambda: variant_label(game, options)
-
-    def _set_games(self, value: float) -> None:
-        if not self.running:
-            self.games = int(value)
+        return param_stepper(param, get, set_)
 
     def _set_swap(self, on: bool) -> None:
         if not self.running:
@@ -371,14 +336,6 @@ class TournamentScene(Scene):
     def _set_seed(self, value: float) -> None:
         if not self.running:
             self.seed = int(value)
-
-    def open_choice(self, choice: Choice) -> None:
-        """Show a choice's values as a list."""
-        items = [(value, label(), describe_choice(value)) for value, label in choice.items]
-        if not any(desc for _v, _l, desc in items):
-            items = [(value, label, "") for value, label, _d in items]
-        self.app.push(ListPopup(self.app, choice.label() or tr("menu.choose_player"), items,
-                                choice.get(), choice.set))
 
     def toggle_rank(self) -> None:
         """Rank by points or by Elo."""
@@ -400,15 +357,12 @@ class TournamentScene(Scene):
         except (PlayerSpecError, RulesError, ValueError) as exc:
             self.app.notify(str(exc))
             return
-        info = get_game(self.game)
-        options = self.options
-        self.runner = TournamentRunner(players, lambda: info.initial_state(options), self.games,
-                                       swap=self.swap)
+        self.runner = TournamentRunner(players, self.new_game(), self.games, swap=self.swap)
         self.names = self.display_names()
+        self.played_specs = list(self.specs)
         self.matches = []
         self.table = None
         self.exported = []
-        self._reported = False
         self._chart_key = None
         self.runner.start()
         self.app.play_sound("click")
@@ -423,29 +377,6 @@ class TournamentScene(Scene):
             out.append(name if names.count(name) == 1 else f"{name} #{seen[name]}")
         return out
 
-    def toggle_pause(self) -> None:
-        """Pause or resume."""
-        if self.runner is None or self.runner.finished:
-            return
-        if self.runner.paused:
-            self.runner.resume()
-        else:
-            self.runner.pause()
-
-    def stop(self) -> None:
-        """Stop; every finished game is kept."""
-        if self.running:
-            assert self.runner is not None
-            self.runner.stop()
-
-    def to_menu(self) -> None:
-        """Back to the menu (a tournament in progress is stopped)."""
-        self.app.pop(self)
-        if not self.app.scenes:
-            from game.ui.scenes.menu import MenuScene
-
-            self.app.push(MenuScene(self.app))
-
     def update(self, dt: float) -> None:
         runner = self.runner
         if runner is None:
@@ -453,25 +384,9 @@ class TournamentScene(Scene):
         self.matches = runner.matches()
         self.table = cross_table(self.names, self.matches)
         progress = runner.progress()
-        if progress.finished and not self._reported:
-            self._reported = True
-            if progress.error:
-                self.show_message(tr("tour.failed"), progress.error)
-            else:
-                key = "tour.stopped" if progress.stopped else "tour.finished"
-                self.app.notify(tr(key, done=progress.done))
-            self.app.play_sound("end")
-
-    def on_close(self) -> None:
-        if self.runner is not None:
-            self.runner.stop()
-            self.runner.join(0.2)
-
-    def show_message(self, title: str, message: str) -> None:
-        """A message box (kept in ``message`` too)."""
-        self.message = message
-        self.app.push(MessageDialog(self.app, title, message,
-                                    [(lambda: tr("dialog.back"), lambda: None)]))
+        if self.ended_now(progress):
+            key = "tour.stopped" if progress.stopped else "tour.finished"
+            self.announce_end(progress, tr(key, done=progress.done))
 
     # -- export ---------------------------------------------------------------------------------
 
@@ -496,8 +411,9 @@ class TournamentScene(Scene):
         rows: list[tuple[object, ...]] = []
         for rank, s in enumerate(self.ranking(), 1):
             lo, hi = wilson_interval(s.points, s.games)
-            rows.append((rank, s.name, self.specs[s.index], s.games, s.wins, s.draws, s.losses,
-                         s.points, f"{s.score:.4f}", f"{lo:.4f}", f"{hi:.4f}", f"{s.elo:.0f}"))
+            rows.append((rank, s.name, self.played_specs[s.index], s.games, s.wins, s.draws,
+                         s.losses, s.points, f"{s.score:.4f}", f"{lo:.4f}", f"{hi:.4f}",
+                         f"{s.elo:.0f}"))
         return rows
 
     def export(self, folder_text: str) -> list[Path]:
@@ -706,36 +622,15 @@ class TournamentScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         self.layout()
         self._enable()
-        if self.folder.handle(event):
-            return
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                if self.running:
-                    self.stop()
-                else:
-                    self.to_menu()
-            elif event.key == pygame.K_SPACE:
-                if self.running:
-                    self.toggle_pause()
-                else:
-                    self.start()
+        if self.folder.handle(event) or self.handle_run_keys(event, self.start):
             return
         widgets.handle_all(self.all_widgets()[1:], event)
 
     def layout(self) -> None:
         """Place the panels and widgets for the window size."""
-        w, h = self.app.size
         m = self.app.metrics
         pad = m.pad
-        header_h = int(m.title * 1.3)
-        bh = int(m.body * 1.9)
-        self.menu_button.place(pygame.Rect(w - pad * 2 - int(w * 0.12),
-                                           pad + (header_h - bh) // 2, int(w * 0.12), bh),
-                               m.body)
-        top = pad + header_h + pad
-        left = pygame.Rect(pad * 2, top, int(w * 0.34), h - top - pad * 2)
-        right = pygame.Rect(left.right + pad * 2, top, w - left.right - pad * 4, left.height)
-        self.panels["setup"] = left
+        left, right, bh = self.frame_layout(0.34)
         inner = pygame.Rect(left.left + pad * 2, left.top + pad + int(m.heading * 1.4),
                             left.width - pad * 4, left.height - pad * 2 - int(m.heading * 1.4))
         rows: list[tuple[list[Widget], float]] = [([wdg], 0.0) for wdg in self.setup_widgets]
@@ -761,21 +656,10 @@ class TournamentScene(Scene):
                 items[0].place(pygame.Rect(x0, y, width, height), px)
             y += step
         align_choices([w for w in self.setup_widgets if isinstance(w, Choice)])
-        # Controls and progress.
-        x = right.left
-        for b, keys in ((self.start_button, ("tour.start",)),
-                        (self.pause_button, ("tour.pause", "tour.resume")),
-                        (self.stop_button, ("tour.stop",))):
-            bw = max(text.size(tr(k), m.body, True)[0] for k in keys) + int(bh * 0.9)
-            b.place(pygame.Rect(x, right.top, bw, bh), m.body)
-            x += bw + pad
-        if right.right - x >= right.width * 0.3:
-            self.panels["progress"] = pygame.Rect(x + pad, right.top, right.right - x - pad, bh)
-            controls_h = bh
-        else:
-            self.panels["progress"] = pygame.Rect(right.left, right.top + bh + pad, right.width,
-                                                  bh)
-            controls_h = 2 * bh + pad
+        controls_h = self.place_controls(right, bh, (
+            (self.start_button, ("tour.start",)),
+            (self.pause_button, ("tour.pause", "tour.resume")),
+            (self.stop_button, ("tour.stop",))))
         # Export row at the bottom, results in between.
         ey = right.bottom - bh
         ew = text.size(tr("tour.export"), m.body, True)[0] + bh
@@ -795,41 +679,18 @@ class TournamentScene(Scene):
         theme = self.app.theme
         m = self.app.metrics
         pad = m.pad
-        header_h = int(m.title * 1.3)
-        text.blit_text(surface, tr("tour.title"), m.title, theme.accent,
-                       (pad * 2, pad + header_h // 2), "midleft", bold=True)
-        sub_x = pad * 4 + text.size(tr("tour.title"), m.title, True)[0]
-        text.blit_text(surface, tr("tour.subtitle"), m.small, theme.text_muted,
-                       (sub_x, pad + header_h // 2), "midleft",
-                       max_width=self.menu_button.rect.left - sub_x - pad * 2)
-        setup = self.panels["setup"]
-        draw_panel(surface, setup, theme, m.radius)
-        text.blit_text(surface, tr("tour.setup"), m.heading, theme.accent,
-                       (setup.left + pad * 2, setup.top + pad), bold=True)
+        setup = self.draw_frame(surface)
         text.blit_text(surface, tr("tour.players_count", n=len(self.specs)), m.small,
                        theme.text_muted,
                        (setup.right - pad * 2, setup.top + pad + m.heading // 3), "topright")
-        self._draw_progress(surface, self.panels["progress"], theme, m)
+        progress = self.runner.progress() if self.runner is not None else None
+        line = (tr("tour.progress_idle") if progress is None
+                else progress_text(progress, progress.done))
+        draw_progress(surface, self.panels["progress"], progress, line, theme, m)
         res = self.panels["results"]
         draw_panel(surface, res, theme, m.radius)
         self.draw_results(surface, res.inflate(-pad * 4, -pad * 4), m.body)
         widgets.draw_all(self.all_widgets(), surface, theme)
-
-    def _draw_progress(self, surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
-                       m: widgets.Metrics) -> None:
-        progress = self.runner.progress() if self.runner is not None else None
-        bar = pygame.Rect(rect.left, rect.top, rect.width, int(rect.height * 0.45))
-        pygame.draw.rect(surface, theme.button, bar, border_radius=bar.height // 2)
-        if progress is not None and progress.planned:
-            filled = bar.copy()
-            filled.width = max(bar.height, int(bar.width * progress.fraction))
-            pygame.draw.rect(surface, theme.text_muted if progress.paused else theme.ok, filled,
-                             border_radius=bar.height // 2)
-        pygame.draw.rect(surface, theme.panel_border, bar, 2, border_radius=bar.height // 2)
-        line = (tr("tour.progress_idle") if progress is None
-                else progress_text(progress, progress.done))
-        text.blit_text(surface, line, m.small, theme.text, (rect.left, bar.bottom + m.pad // 3),
-                       max_width=rect.width)
 
 
 def format_points(points: float) -> str:

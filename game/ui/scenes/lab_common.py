@@ -1,0 +1,373 @@
+"""What the learning lab and the tournament share: a set-up on the left, a run on the right.
+
+Both screens start a run of games in a thread (:class:`ai.training.TrainingRunner` or
+:class:`ai.training.TournamentRunner`), control it with Pause / Stop, show a progress bar under
+the controls and announce the end of each run once. :class:`RunScene` holds that part, the
+header and the panels' frame; the module functions give both set-ups their choosers (games,
+variants, players with their one-line descriptions, parameter steppers) and texts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+import pygame
+
+from ai.registry import Param, PlayerSpecError, get_player_info, players_for
+from ai.training import Progress, TournamentRunner, TrainingRunner
+from game.rules.base import GameState
+from game.rules.registry import game_names, get_game
+from game.ui import text, widgets
+from game.ui.i18n import tr
+from game.ui.scene import Scene
+from game.ui.scenes.dialogs import ListPopup, MessageDialog
+from game.ui.scenes.menu import (
+    LadderStepper,
+    param_label,
+    param_ladder,
+    param_text,
+    player_description,
+    player_title,
+)
+from game.ui.theme import Theme
+from game.ui.widgets import Button, Choice, draw_panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+#: The value of the "itself" entry of the lab's opponent chooser (self-play).
+SELF = "self"
+
+Label = Callable[[], str]
+Items = list[tuple[Any, Label]]
+#: The kind of run a screen starts.
+R = TypeVar("R", TrainingRunner, TournamentRunner)
+
+
+# --------------------------------------------------------------------------------------------
+# Texts
+# --------------------------------------------------------------------------------------------
+
+
+def game_title(game: str) -> str:
+    """The translated name of a game."""
+    return tr(f"game.{game}.title")
+
+
+def variant_label(game: str, options: Any) -> str:
+    """A short translated name for a variant: "20 matches, take 1-3", "4×4"..."""
+    if game == "nim":
+        if options.variant == "single":
+            label = tr("lab.variant.nim.single", n=options.matches, k=options.max_take)
+        elif options.variant == "fibonacci":
+            label = tr("lab.variant.nim.fibonacci", n=options.matches)
+        else:
+            label = tr("lab.variant.nim.marienbad",
+                       heaps=" · ".join(str(h) for h in options.heaps))
+        return label + (tr("lab.variant.misere") if options.misere else "")
+    if game == "hexapawn":
+        return f"{options.rows}×{options.cols}"
+    return f"{options.size}×{options.size}"
+
+
+def player_name(name: str) -> str:
+    """The translated title of the registry's player ``name``."""
+    return player_title(get_player_info(name))
+
+
+def describe_choice(value: Any) -> str:
+    """A player's one-line description ("itself" for self-play), or "" for other values."""
+    if value == SELF:
+        return tr("lab.self_desc")
+    if isinstance(value, str):
+        try:
+            return player_description(get_player_info(value))
+        except PlayerSpecError:
+            return ""
+    return ""
+
+
+def progress_text(progress: Progress | None, trained: int) -> str:
+    """The line under the progress bar: games done, speed, time left, and the learner's total."""
+    if progress is None:
+        return tr("lab.progress_idle", games=trained)
+    rate = f"{progress.games_per_second:,.0f}".replace(",", "\u202f")
+    done = f"{progress.done:,}".replace(",", "\u202f")
+    planned = f"{progress.planned:,}".replace(",", "\u202f")
+    if progress.finished:
+        key = "lab.progress_stopped" if progress.stopped else "lab.progress_done"
+        return tr(key, done=done, planned=planned, rate=rate,
+                  seconds=f"{progress.elapsed:.1f}")
+    if progress.eta is None:
+        left = "—"
+    elif progress.eta >= 60:
+        left = tr("lab.minutes", n=f"{progress.eta / 60:.1f}")
+    else:
+        left = tr("lab.seconds", n=f"{progress.eta:.0f}")
+    key = "lab.progress_paused" if progress.paused and not progress.finished else "lab.progress"
+    return tr(key, done=done, planned=planned, rate=rate, left=left, games=trained)
+
+
+# --------------------------------------------------------------------------------------------
+# Set-up widgets
+# --------------------------------------------------------------------------------------------
+
+
+def later(fn: Callable[..., str], *args: Any) -> Label:
+    """A label computed when drawn (so that it follows a change of language)."""
+    return lambda: fn(*args)
+
+
+def game_items() -> Items:
+    """Every game, for a chooser."""
+    return [(g, later(game_title, g)) for g in game_names()]
+
+
+def variant_items(game: str, presets: Sequence[dict[str, Any]]) -> Items:
+    """The game's ``presets`` (keyword options), by index, for a chooser."""
+    info = get_game(game)
+    return [(i, later(variant_label, game, info.options(**preset)))
+            for i, preset in enumerate(presets)]
+
+
+def player_items(game: str, options: Any) -> Items:
+    """Every player of the registry that plays this game and variant, for a chooser."""
+    return [(p.name, later(player_name, p.name)) for p in players_for(game, options)]
+
+
+def param_stepper(param: Param, get: Callable[[], float],
+                  set_: Callable[[float], None]) -> LadderStepper:
+    """A stepper along ``param``'s usual values, labelled and shown as the menu does."""
+    return LadderStepper(later(param_label, param.name), get, set_, param_ladder(param),
+                         lambda value: param_text(param, value))
+
+
+def align_choices(choices: list[Choice]) -> None:
+    """Give every chooser of a column the same label width (the widest label's), so that their
+    value boxes line up."""
+    placed = [c for c in choices if c.rect.width > 0]
+    if not placed:
+        return
+    widest = max(text.size(c.label(), c.px)[0] + c.px for c in placed)
+    for c in placed:
+        c.label_width = min(0.55, widest / c.rect.width)
+
+
+def draw_progress(surface: pygame.Surface, rect: pygame.Rect, progress: Progress | None,
+                  line: str, theme: Theme, m: widgets.Metrics) -> None:
+    """A progress bar across the top of ``rect`` (greyed while paused), ``line`` below it."""
+    bar = pygame.Rect(rect.left, rect.top, rect.width, int(rect.height * 0.45))
+    pygame.draw.rect(surface, theme.button, bar, border_radius=bar.height // 2)
+    if progress is not None and progress.planned:
+        filled = bar.copy()
+        filled.width = max(bar.height, int(bar.width * progress.fraction))
+        colour = theme.text_muted if progress.paused else theme.ok
+        pygame.draw.rect(surface, colour, filled, border_radius=bar.height // 2)
+    pygame.draw.rect(surface, theme.panel_border, bar, 2, border_radius=bar.height // 2)
+    text.blit_text(surface, line, m.small, theme.text, (rect.left, bar.bottom + m.pad // 3),
+                   max_width=rect.width)
+
+
+# --------------------------------------------------------------------------------------------
+# The screen
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RunTexts:
+    """The translation keys a run screen shows in its frame and for its runs."""
+
+    title: str
+    subtitle: str
+    setup: str
+    menu: str
+    pause: str
+    resume: str
+    stop: str
+    failed: str
+
+
+class RunScene(Scene, Generic[R]):
+    """A screen with a set-up panel on the left and a run of games on the right.
+
+    It owns the run's thread (``runner``) and its Pause / Stop / Menu buttons, the keys
+    (Escape stops a run or goes back to the menu, Space pauses or starts), the end-of-run
+    announcement, the message box, the header and the two panels. Subclasses say how a run
+    starts and what the panels hold.
+    """
+
+    def __init__(self, app: App, texts: RunTexts) -> None:
+        super().__init__(app)
+        self.texts = texts
+        self.game = "nim"
+        self.options: Any = None
+        self.games = 0
+        self.runner: R | None = None
+        self.message: str | None = None
+        self._announced: object = None  # the runner whose end was announced
+        self.panels: dict[str, pygame.Rect] = {}
+        self.pause_button = Button(
+            lambda: tr(texts.resume) if self.runner and self.runner.paused else tr(texts.pause),
+            self.toggle_pause)
+        self.stop_button = Button(lambda: tr(texts.stop), self.stop, danger=True)
+        self.menu_button = Button(lambda: tr(texts.menu), self.to_menu)
+
+    # -- the run --------------------------------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        """True while a run's thread is alive."""
+        return self.runner is not None and not self.runner.finished
+
+    def new_game(self) -> Callable[[], GameState[Any]]:
+        """What makes each game's start position for the current game and variant."""
+        info = get_game(self.game)
+        options = self.options
+        return lambda: info.initial_state(options)
+
+    def toggle_pause(self) -> None:
+        """Pause or resume the run."""
+        if self.runner is None or self.runner.finished:
+            return
+        if self.runner.paused:
+            self.runner.resume()
+        else:
+            self.runner.pause()
+
+    def stop(self) -> None:
+        """Stop the run; every finished game is kept."""
+        if self.runner is not None and not self.runner.finished:
+            self.runner.stop()
+
+    def _set_games(self, value: float) -> None:
+        if not self.running:
+            self.games = int(value)
+
+    def ended_now(self, progress: Progress) -> bool:
+        """True once per run: on the first call that sees it finished."""
+        if not progress.finished or self._announced is self.runner:
+            return False
+        self._announced = self.runner
+        return True
+
+    def announce_end(self, progress: Progress, notice: str) -> None:
+        """Say how the run ended (its error in a message box, else ``notice``), with a sound."""
+        if progress.error:
+            self.show_message(tr(self.texts.failed), progress.error)
+        else:
+            self.app.notify(notice)
+        self.app.play_sound("end")
+
+    def on_close(self) -> None:
+        if self.runner is not None:
+            self.runner.stop()
+            self.runner.join(0.2)
+
+    # -- dialogs --------------------------------------------------------------------------------
+
+    def to_menu(self) -> None:
+        """Back to the menu (a run in progress is stopped when the screen closes)."""
+        self.app.pop(self)
+        if not self.app.scenes:
+            from game.ui.scenes.menu import MenuScene
+
+            self.app.push(MenuScene(self.app))
+
+    def show_message(self, title: str, message: str) -> None:
+        """A message box over the screen (also kept in ``message`` for tests and the status)."""
+        self.message = message
+        self.app.push(MessageDialog(self.app, title, message,
+                                    [(lambda: tr("dialog.back"), lambda: None)]))
+
+    def open_choice(self, choice: Choice) -> None:
+        """Show a choice's values as a list (players with their one-line description)."""
+        items = [(value, label(), describe_choice(value)) for value, label in choice.items]
+        if not any(desc for _v, _l, desc in items):
+            items = [(value, label, "") for value, label, _d in items]
+        self.app.push(ListPopup(self.app, choice.label() or tr("menu.choose_player"), items,
+                                choice.get(), choice.set))
+
+    def handle_run_keys(self, event: pygame.event.Event, start: Callable[[], None]) -> bool:
+        """Escape stops the run (or goes back to the menu), Space pauses it (or ``start``s
+        one); True for any key, which the set-up widgets never take."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key == pygame.K_ESCAPE:
+            if self.running:
+                self.stop()
+            else:
+                self.to_menu()
+        elif event.key == pygame.K_SPACE:
+            if self.running:
+                self.toggle_pause()
+            else:
+                start()
+        return True
+
+    # -- layout and drawing ---------------------------------------------------------------------
+
+    def frame_layout(self, left_share: float) -> tuple[pygame.Rect, pygame.Rect, int]:
+        """Place the menu button in the header and split the rest into the set-up panel
+        (``left_share`` of the width; ``panels["setup"]``) and the run's side.
+
+        Returns (set-up rectangle, run rectangle, button height).
+        """
+        w, h = self.app.size
+        m = self.app.metrics
+        pad = m.pad
+        header_h = int(m.title * 1.3)
+        bh = int(m.body * 1.9)
+        self.menu_button.place(pygame.Rect(w - pad * 2 - int(w * 0.12),
+                                           pad + (header_h - bh) // 2, int(w * 0.12), bh),
+                               m.body)
+        top = pad + header_h + pad
+        left = pygame.Rect(pad * 2, top, int(w * left_share), h - top - pad * 2)
+        right = pygame.Rect(left.right + pad * 2, top, w - left.right - pad * 4, left.height)
+        self.panels["setup"] = left
+        return left, right, bh
+
+    def place_controls(self, right: pygame.Rect, bh: int,
+                       controls: Sequence[tuple[Button, Sequence[str]]]) -> int:
+        """Put the run's buttons in a row at the top of ``right``, each sized for the longest
+        of its texts (``controls``: button and translation keys), all shrunk together if they
+        would not fit; then the progress bar beside them, or on its own row when too little
+        room is left (``panels["progress"]``). Returns the height the two take."""
+        m = self.app.metrics
+        pad = m.pad
+        widths = [max(text.size(tr(k), m.body, True)[0] for k in keys) + int(bh * 0.9)
+                  for _b, keys in controls]
+        scale = min(1.0, (right.width - pad * (len(controls) - 1)) / sum(widths))
+        cpx = m.body if scale >= 1.0 else max(int(m.small * 0.8), int(m.body * scale))
+        x = right.left
+        for (button, _keys), bw in zip(controls, widths, strict=True):
+            bw = int(bw * scale)
+            button.place(pygame.Rect(x, right.top, bw, bh), cpx)
+            x += bw + pad
+        if right.right - x >= right.width * 0.3:
+            self.panels["progress"] = pygame.Rect(x + pad, right.top, right.right - x - pad, bh)
+            return bh
+        self.panels["progress"] = pygame.Rect(right.left, right.top + bh + pad, right.width, bh)
+        return 2 * bh + pad
+
+    def draw_frame(self, surface: pygame.Surface) -> pygame.Rect:
+        """The title and subtitle in the header, and the set-up panel with its heading;
+        returns the set-up panel's rectangle."""
+        theme = self.app.theme
+        m = self.app.metrics
+        pad = m.pad
+        header_h = int(m.title * 1.3)
+        title = tr(self.texts.title)
+        text.blit_text(surface, title, m.title, theme.accent, (pad * 2, pad + header_h // 2),
+                       "midleft", bold=True)
+        sub_x = pad * 4 + text.size(title, m.title, True)[0]
+        text.blit_text(surface, tr(self.texts.subtitle), m.small, theme.text_muted,
+                       (sub_x, pad + header_h // 2), "midleft",
+                       max_width=self.menu_button.rect.left - sub_x - pad * 2)
+        setup = self.panels["setup"]
+        draw_panel(surface, setup, theme, m.radius)
+        text.blit_text(surface, tr(self.texts.setup), m.heading, theme.accent,
+                       (setup.left + pad * 2, setup.top + pad), bold=True,
+                       max_width=setup.width - pad * 4)
+        return setup

@@ -1,0 +1,32 @@
+"""Helpers shared by the learning lab's and the tournament's UI tests."""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from game.ui.app import App
+from game.ui.i18n import tr
+from game.ui.scene import Scene
+from game.ui.scenes.menu import MenuScene
+from tests.ui_helpers import click_widget, make_app
+from tests.ui_helpers import screenshot as _screenshot
+
+S = TypeVar("S", bound=Scene)
+
+
+def screenshot(app: object, name: str) -> None:
+    """A screenshot without the passing notice at the bottom (it hides the buttons)."""
+    app.toast = None  # type: ignore[attr-defined]
+    _screenshot(app, name)  # type: ignore[arg-type]
+
+
+def open_from_menu(size: tuple[int, int], label_key: str, kind: type[S]) -> tuple[App, S]:
+    """The app with the screen ``kind`` opened from the menu's header button ``label_key``."""
+    app = make_app(size)
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    button = next(b for b in menu.header_buttons if b.label() == tr(label_key))
+    click_widget(app, button)
+    scene = app.top
+    assert isinstance(scene, kind)
+    return app, scene
