@@ -9,7 +9,9 @@ Subcommands (all deterministic: fixed seeds):
   solver's values checked against a plain full-width minimax on random positions with up to 10
   empties;
 * ``strength``: the engine against minimax-h_simple depth 4, greedy and random, seats swapped,
-  random first 4-8 moves; ``--write-docs`` puts the table into docs/experiments.md.
+  random first 4-8 moves; ``--write-docs`` replaces the block in docs/experiments.md with this
+  table alone (the committed block combines several runs of this script, edited by hand);
+* ``levels``: the menu's levels 1-3 against the same players.
 
 The baseline is the seed's *approach* written here from its description: a list-of-lists board,
 move generation by scanning every cell in 8 directions, the h_simple positional weight table,
@@ -512,6 +514,34 @@ def run_strength(args: argparse.Namespace) -> None:
         print(f"written to {DOCS}")
 
 
+def run_levels(args: argparse.Namespace) -> None:
+    """Menu levels 1-3 (their own budgets) against the seed's players: is level 1 beatable,
+    does each level beat the one below's opponents?"""
+    print("| level | opponent | wins | draws | losses |")
+    print("| ---: | --- | ---: | ---: | ---: |")
+    for level in (1, 2, 3):
+        for name, choose in OPPONENTS.items():
+            rng = random.Random(args.seed)
+            engine = OthelloEngine(level=level, seed=level)
+            wins = draws = losses = 0
+            for game in range(args.games):
+                side = game % 2
+                s = OthelloOptions().initial_state()
+                for _ in range(rng.randint(4, 8)):
+                    s = s.play(rng.choice(s.legal_moves()))
+                engine.reset()
+                while s.outcome is None:
+                    s = s.play(engine.choose(s).move if s.to_move == side else choose(s, rng))
+                assert s.outcome is not None
+                if s.outcome.winner is None:
+                    draws += 1
+                elif s.outcome.winner == side:
+                    wins += 1
+                else:
+                    losses += 1
+            print(f"| {level} | {name} | {wins} | {draws} | {losses} |", flush=True)
+
+
 def write_docs_block(text: str) -> None:
     """Replace (or add) the engine's block between its markers in docs/experiments.md."""
     block = f"{START_MARK}\n{text}\n{END_MARK}"
@@ -545,8 +575,13 @@ def main() -> None:
     strength.add_argument("--time", type=float, default=1.0, help="engine seconds per move")
     strength.add_argument("--seed", type=int, default=2026)
     strength.add_argument("--write-docs", action="store_true")
+    levels = sub.add_parser("levels", help="menu levels 1-3 against the seed's players")
+    levels.add_argument("--games", type=int, default=40)
+    levels.add_argument("--seed", type=int, default=99)
     args = parser.parse_args()
-    {"speed": run_speed, "endgame": run_endgame, "strength": run_strength}[args.command](args)
+    commands = {"speed": run_speed, "endgame": run_endgame, "strength": run_strength,
+                "levels": run_levels}
+    commands[args.command](args)
 
 
 if __name__ == "__main__":
