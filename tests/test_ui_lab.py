@@ -61,12 +61,17 @@ def test_500_nim_games_through_the_scene() -> None:
     assert lab.runner.progress().done == 500
 
 
-def test_stop_half_way_keeps_what_was_learned() -> None:
-    app, lab = open_lab()
+def start_long_run(app: object, lab: LearningLabScene, done: int) -> None:
+    """Start a 100,000-game run at "fast" speed and wait until ``done`` games are played."""
     lab.games = 100_000
     lab._set_speed("fast")
     click_widget(app, lab.train_button)
-    assert run_until(app, lambda: lab.runner is not None and lab.runner.done >= 20, 30)
+    assert run_until(app, lambda: lab.runner is not None and lab.runner.done >= done, 30)
+
+
+def test_stop_half_way_keeps_what_was_learned() -> None:
+    app, lab = open_lab()
+    start_long_run(app, lab, 20)
     click_widget(app, lab.stop_button)
     assert run_until(app, lambda: lab.runner is not None and lab.runner.finished, 10)
     frame(app)
@@ -78,10 +83,7 @@ def test_stop_half_way_keeps_what_was_learned() -> None:
 
 def test_pause_and_resume_from_the_buttons() -> None:
     app, lab = open_lab()
-    lab.games = 100_000
-    lab._set_speed("fast")
-    click_widget(app, lab.train_button)
-    assert run_until(app, lambda: lab.runner is not None and lab.runner.done >= 5, 30)
+    start_long_run(app, lab, 5)
     click_widget(app, lab.pause_button)
     assert lab.runner.paused
     frame(app)

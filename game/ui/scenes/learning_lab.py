@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -1048,14 +1048,24 @@ def run_colours(theme: Theme) -> list[Colour]:
     return [getattr(theme, k) for k in RUN_COLOURS_KEYS]
 
 
+def earlier_runs(runs: list[Run], theme: Theme,
+                 values: Callable[[Run], list[int] | list[float]]) -> list[charts.Series]:
+    """Every run but the latest as a faded line of its ``values``, for comparison."""
+    colours = run_colours(theme)
+    return [charts.Series(run.short or run.label, values(run), colours[i % len(colours)],
+                          faded=True, show_last=False)
+            for i, run in enumerate(runs[:-1])]
+
+
+def planned_games(runs: list[Run], planned: int) -> int:
+    """The x axis's length: the latest run's planned games (``planned`` before any run)."""
+    return max((r.planned for r in runs[-1:]), default=planned)
+
+
 def draw_wins_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run], theme: Theme,
                     px: int, planned: int = 10) -> None:
     """Cumulative wins of each side in the latest run; earlier runs' learner wins faded."""
-    series: list[charts.Series] = []
-    colours = run_colours(theme)
-    for i, run in enumerate(runs[:-1]):
-        series.append(charts.Series(run.short or run.label, run.wins,
-                                    colours[i % len(colours)], faded=True, show_last=False))
+    series = earlier_runs(runs, theme, lambda run: run.wins)
     if runs:
         run = runs[-1]
         sides = (("lab.series.first", "lab.series.second") if run.self_play
@@ -1065,18 +1075,14 @@ def draw_wins_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run],
                    charts.Series(tr("lab.series.draws"), run.draws, theme.text_muted)]
     charts.line_chart(surface, rect, series, theme, px, title=tr("lab.chart.wins"),
                       x_label=tr("lab.chart.games"), y_label=tr("lab.chart.wins_axis"),
-                      x_max=max((r.planned for r in runs[-1:]), default=planned),
+                      x_max=planned_games(runs, planned),
                       empty_text=tr("lab.chart.empty"))
 
 
 def draw_rate_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run], theme: Theme,
                     px: int, planned: int = 10) -> None:
     """The learner's win rate over a sliding window, latest run bold, earlier runs faded."""
-    series: list[charts.Series] = []
-    colours = run_colours(theme)
-    for i, run in enumerate(runs[:-1]):
-        series.append(charts.Series(run.short or run.label, run.rate,
-                                    colours[i % len(colours)], faded=True, show_last=False))
+    series = earlier_runs(runs, theme, lambda run: run.rate)
     window = runs[-1].window if runs else window_for(planned)
     if runs:
         who = "lab.series.rate_first" if runs[-1].self_play else "lab.series.rate"
@@ -1085,5 +1091,5 @@ def draw_rate_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run],
     charts.line_chart(surface, rect, series, theme, px,
                       title=tr(title_key, n=window), x_label=tr("lab.chart.games"),
                       y_range=(0.0, 1.0), percent=True,
-                      x_max=max((r.planned for r in runs[-1:]), default=planned),
+                      x_max=planned_games(runs, planned),
                       empty_text=tr("lab.chart.empty"))
