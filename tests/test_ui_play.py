@@ -460,3 +460,28 @@ def test_counts_say_one_pawn_and_nothing_is_cut_at_1024x640(monkeypatch: pytest.
     assert plural("play.count.hexapawn", 1) == "1 pawn"
     assert plural("play.count.nim", 1) == "1 match left"
     app.shutdown()
+
+
+def test_french_key_names_pass_in_words_and_short_player_names() -> None:
+    """Regressions: the help said "Space" in French, the move list "pass", and long player
+    names were cut in the seat cards at 1024x640."""
+    from ai.registry import get_player_info
+    from game.ui import i18n
+    from game.ui.scenes.help import key_label
+    from game.ui.scenes.menu import player_title
+    from game.ui.scenes.play import move_text
+
+    class Pass:
+        is_pass = True
+
+    i18n.set_language("fr")
+    try:
+        assert key_label("Space") == "Espace"
+        assert key_label("F11 / Alt+Enter") == "F11 / Alt+Entrée"
+        assert key_label("Ctrl+Z") == "Ctrl+Z"
+        assert move_text(Pass()) == "passe"
+        assert player_title(get_player_info("mcts")) == "Monte-Carlo"
+    finally:
+        i18n.set_language("en")
+    assert move_text(Pass()) == "pass" and move_text("c4") == "c4"
+    assert player_title(get_player_info("minimax")) == get_player_info("minimax").title_en

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from game.ui import text
@@ -22,6 +24,16 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("+ / −", "help.speed"),
     ("F1", "help.help"),
 )
+
+
+#: Key names that differ between languages (French keyboards say "Espace", "Entrée", "Échap").
+KEY_NAMES = {"Space": "key.space", "Enter": "key.enter", "Esc": "key.escape"}
+
+
+def key_label(keys: str) -> str:
+    """A shortcut's keys as printed on the reader's keyboard ("Alt+Entrée" in French)."""
+    return re.sub(r"[A-Za-z]+", lambda m: tr(KEY_NAMES[m.group(0)])
+                  if m.group(0) in KEY_NAMES else m.group(0), keys)
 
 
 class HelpOverlay(Scene):
@@ -48,7 +60,7 @@ class HelpOverlay(Scene):
         y = box.top + m.pad * 3 + m.title
         key_w = int(box.width * 0.34)
         for keys, what in SHORTCUTS:
-            chip = text.render(keys, m.body, theme.accent_text, bold=True)
+            chip = text.render(key_label(keys), m.body, theme.accent_text, bold=True)
             chip_rect = pygame.Rect(box.left + m.pad * 3, y, chip.get_width() + m.pad * 2,
                                     row_h - m.pad // 2)
             chip_rect.width = min(chip_rect.width, key_w)

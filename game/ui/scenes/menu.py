@@ -20,7 +20,7 @@ from ai.registry import Param, PlayerInfo, PlayerSpecError, players_for, resolve
 from game.rules.base import RulesError
 from game.rules.registry import game_names, get_game, parse_options
 from game.ui import text, widgets
-from game.ui.i18n import language, tr
+from game.ui.i18n import has, language, tr
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.match import HUMAN, Match, make_seat
@@ -124,7 +124,11 @@ def title_label(info: PlayerInfo) -> Callable[[], str]:
 
 
 def player_title(info: PlayerInfo) -> str:
-    """The player's name in the current language."""
+    """The player's name in the current language; the UI's shorter name where it has one
+    (``player.title.NAME``), so it fits seat cards and selectors at 1024x640."""
+    key = f"player.title.{info.name}"
+    if has(key):
+        return tr(key)
     return info.title_fr if language() == "fr" else info.title_en
 
 

@@ -90,6 +90,11 @@ def is_pass(move: Any) -> bool:
     return bool(getattr(move, "is_pass", False))
 
 
+def move_text(move: Any) -> str:
+    """A move as the move list and the reasoning show it (Othello's pass in words)."""
+    return tr("play.pass_move") if is_pass(move) else str(move)
+
+
 def is_capture(state_before: Any, move: Any) -> bool:
     """True when ``move`` captured or flipped something (for the sound)."""
     if getattr(move, "is_capture", False):
@@ -544,7 +549,7 @@ class PlayScene(Scene):
         self.hint_thinking = False
         if result.decision is not None and result.state == self.state:
             self.hint_move = result.decision.move
-            self.say(tr("play.hint_is", move=str(self.hint_move)))
+            self.say(tr("play.hint_is", move=move_text(self.hint_move)))
         elif result.error is not None:
             self.say(tr("play.hint_failed", error=str(result.error)), bad=True)
 
@@ -589,7 +594,7 @@ class PlayScene(Scene):
             return
         if decision.move not in self.state.legal_moves():
             self.ai_error = (seat, tr("play.ai_illegal", player=self.seat_label(seat),
-                                      move=str(decision.move)))
+                                      move=move_text(decision.move)))
             return
         self.reasoning = decision
         self.reasoning_seat = seat
@@ -638,7 +643,7 @@ class PlayScene(Scene):
             if self.hint_thinking:
                 detail = tr("play.hint_thinking")
         elif self.pending is not None:
-            headline = tr("play.ai_chose", side=side, move=str(self.pending.move))
+            headline = tr("play.ai_chose", side=side, move=move_text(self.pending.move))
         elif self.paused and not self.step_once:
             headline = tr("play.ai_turn", side=side)
             detail = tr("play.paused")
@@ -847,8 +852,12 @@ class PlayScene(Scene):
                 who = tr("play.thinking_for", player=who, s=f"{elapsed:.1f}")
                 self._spinner(surface, (rect.right - pad - m.small // 2,
                                         rect.top + pad // 2 + m.body // 2), m.small // 2)
+            # While thinking the spinner takes the right end of the line.
+            who_w = tw - (m.small + pad // 2 if to_move and self.thinking_since is not None
+                          else 0)
             text.blit_text(surface, who, m.small, theme.text_muted,
-                           (tx, rect.bottom - pad // 2), "bottomleft", max_width=tw)
+                           (tx, rect.bottom - pad // 2), "bottomleft", max_width=who_w,
+                           min_px=int(m.small * 0.85))
         y = self.moves_rect.top
         if self.app.settings.show_reasoning:
             y = self._draw_reasoning(surface, y)
@@ -872,7 +881,7 @@ class PlayScene(Scene):
         else:
             who = (self.sides()[self.match.side_of_seat(self.reasoning_seat)]
                    if self.reasoning_seat is not None else "")
-            paragraphs = reasoning_lines(d, who)
+            paragraphs = reasoning_lines(d, who, move_text)
         # Keep room for the options line and at least three rows of the move list below.
         room = max(2, (self.moves_rect.bottom - y) // line_h - 5)
         for paragraph in paragraphs:
@@ -900,7 +909,7 @@ class PlayScene(Scene):
         if rect.height < m.small:
             return
         line_h = text.font(m.small).get_linesize()
-        moves = [str(mv) for mv in self.match.moves]
+        moves = [move_text(mv) for mv in self.match.moves]
         pairs = [moves[i:i + 2] for i in range(0, len(moves), 2)]
         fits = max(1, rect.height // line_h)
         self.scroll = max(0, min(self.scroll, max(0, len(pairs) - fits)))
