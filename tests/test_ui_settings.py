@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pygame
@@ -174,3 +175,60 @@ def test_every_text_key_is_translated_in_both_languages() -> None:
     for text_key in en:
         if text_key in fr and not text_key.startswith("boards."):
             assert set(field.findall(en[text_key])) == set(field.findall(fr[text_key])), text_key
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_widget_labels_fit_at_1024x640(language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No button, toggle or selector text is cut with an ellipsis on the menu (every game and
+    every player), the settings, the help and the play screen (AI vs AI controls) at the
+    smallest supported window, in either language."""
+    from ai.registry import players_for
+    from game.ui import text
+    from tests.ui_helpers import start_game
+
+    cut: set[str] = set()
+    original = text.ellipsize
+
+    def spy(s: str, max_width: int, px: int, bold: bool = False) -> str:
+        result = original(s, max_width, px, bold)
+        if result != s:
+            cut.add(s)
+        return result
+
+    monkeypatch.setattr(text, "ellipsize", spy)
+
+    def labels(widgets: list[Any]) -> set[str]:
+        found: set[str] = set()
+        for w in widgets:
+            found.add(w.label())
+            if isinstance(w, Choice):
+                found.add(w.current_label())
+        return found
+
+    app = make_app((1024, 640), language=language)
+    try:
+        menu = app.top
+        shown: set[str] = set()
+        for game in ("hexapawn", "nim", "morpion", "othello"):
+            for name, rect in menu.cards:
+                if name == game:
+                    click(app, rect.center)
+            for info in players_for(game):
+                menu.choices.seats = [info.name, info.name]
+                menu.rebuild()
+                frame(app)
+                shown |= labels(menu.all_widgets())
+        settings = SettingsScene(app)
+        app.push(settings)
+        frame(app)
+        shown |= labels([*settings.rows, settings.back])
+        key(app, pygame.K_ESCAPE)
+        play = start_game(app, "othello", ("random", "greedy"))
+        play.paused = True
+        frame(app)
+        shown |= labels(play.buttons())
+        bad = sorted(shown & cut)
+        assert not bad, f"cut at 1024x640 in {language}: {bad}"
+    finally:
+        app.shutdown()
+        i18n.set_language("en")
