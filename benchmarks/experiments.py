@@ -3,7 +3,8 @@
 Run: ``.venv/bin/python benchmarks/experiments.py`` (about five minutes on two cores;
 ``--quick`` runs every experiment with far fewer games, to check the script itself). Every game
 is played headless through :mod:`ai.arena` with seeded players, so a run gives the same figures
-every time. Charts are PNG files in docs/img/, drawn by :mod:`benchmarks.charts`.
+every time. Charts are PNG files in docs/img/ (``--img`` elsewhere), drawn by the app's own chart
+module, :mod:`game.ui.charts`, on an off-screen surface in the app's default theme.
 
 The block between ``<!-- othello-engine:start -->`` and ``<!-- othello-engine:end -->`` in the
 existing docs/experiments.md belongs to the Othello engine's own benchmark: it is read back and
@@ -13,6 +14,8 @@ written out unchanged.
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import os
 import statistics
 import sys
 import time
@@ -24,24 +27,32 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+# The charts are drawn off screen: no window, no sound, no pygame banner on stdout.
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from ai.arena import MoveLimitReached, play_game, run_match  # noqa: E402
 from ai.base import Player  # noqa: E402
 from ai.learners import TabularLearner  # noqa: E402
 from ai.perfect import PerfectPlayer  # noqa: E402
 from ai.registry import make_player  # noqa: E402
-from benchmarks.charts import Series, line_chart, stacked_bars  # noqa: E402
 from game.rules.hexapawn import HexapawnOptions  # noqa: E402
 from game.rules.morpion import MorpionOptions  # noqa: E402
 from game.rules.nim import NimOptions  # noqa: E402
 from game.rules.othello import OthelloOptions  # noqa: E402
+from game.ui import charts  # noqa: E402
+from game.ui.charts import Part, Series  # noqa: E402
+from game.ui.theme import DEFAULT as THEME  # noqa: E402
 
 DOC = ROOT / "docs" / "experiments.md"
 IMG = ROOT / "docs" / "img"
 START_MARK = "<!-- othello-engine:start -->"
 END_MARK = "<!-- othello-engine:end -->"
 LEARNERS = ("elimination", "reinforcement", "qlearning")
-COLORS = ((0, 114, 178), (213, 94, 0), (0, 158, 115))
+#: One colour per learner (the lab's colours for earlier runs).
+COLOURS = (THEME.legal, THEME.accent, THEME.hint)
+#: Text size of the charts, in pixels (the PNGs are about 1000 pixels wide).
+CHART_PX = 18
 
 
 def log(message: str) -> None:
@@ -63,13 +74,32 @@ def table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
 
 @dataclass
 class Scale:
-    """How many games each experiment plays (``--quick`` divides them)."""
+    """How many games each experiment plays (``--quick`` divides them), and where the charts
+    go."""
 
     quick: bool
+    img: Path = IMG
 
     def n(self, games: int, minimum: int = 2) -> int:
         """``games``, or a tenth of it (at least ``minimum``) in quick mode."""
         return max(minimum, games // 10) if self.quick else games
+
+
+def line_chart(path: Path, title: str, series: Sequence[Series], *, x_label: str,
+               y_label: str, size: tuple[int, int] = (960, 520),
+               y_range: tuple[float, float] | None = None) -> Path:
+    """Save a line chart of ``series`` as a PNG at ``path``."""
+    return charts.save_png(path, size, THEME, lambda surface, rect: charts.line_chart(
+        surface, rect, series, THEME, CHART_PX, title=title, x_label=x_label, y_label=y_label,
+        y_range=y_range))
+
+
+def stacked_columns(path: Path, title: str, columns: Sequence[str], parts: Sequence[Part], *,
+                    y_label: str = "share of games",
+                    size: tuple[int, int] = (960, 520)) -> Path:
+    """Save a stacked column chart (shares in %) as a PNG at ``path``."""
+    return charts.save_png(path, size, THEME, lambda surface, rect: charts.stacked_columns(
+        surface, rect, columns, parts, THEME, CHART_PX, title=title, y_label=y_label))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -100,10 +130,10 @@ def hexapawn_random(scale: Scale) -> str:
     black = make_player("random", "hexapawn", options, seed=2)
     result = run_match(white, black, options.initial_state(), games)
     exact = random_play_probability(options.initial_state())
-    line_chart(IMG / "hexapawn_random_cumulative.png",
+    line_chart(scale.img / "hexapawn_random_cumulative.png",
                f"Hexapawn 3x3, random vs random: cumulative wins over {games} games",
-               [Series("White (moves first)", result.cumulative("p1")),
-                Series("Black", result.cumulative("p2"))],
+               [Series("White (moves first)", result.cumulative("p1"), THEME.ok),
+                Series("Black", result.cumulative("p2"), THEME.danger)],
                x_label="games played", y_label="wins so far")
     return f"""## Hexapawn: random against random (seed 001)
 
@@ -134,10 +164,10 @@ def hexapawn_learners(scale: Scale) -> str:
     learner = make_player("elimination", "hexapawn", options, seed=0)
     rnd = make_player("random", "hexapawn", options, seed=1000)
     first = run_match(rnd, learner, start, 100)
-    line_chart(IMG / "hexapawn_elimination_cumulative.png",
+    line_chart(scale.img / "hexapawn_elimination_cumulative.png",
                "Hexapawn 3x3: elimination learner (Black) against random, first 100 games",
-               [Series("learner (Black) wins", first.cumulative("p2")),
-                Series("random (White) wins", first.cumulative("p1"))],
+               [Series("learner (Black) wins", first.cumulative("p2"), THEME.ok),
+                Series("random (White) wins", first.cumulative("p1"), THEME.danger)],
                x_label="games played", y_label="wins so far")
     rows = []
     seeds = scale.n(40, 3)
@@ -280,8 +310,8 @@ def nim_learners(scale: Scale) -> str:
                 reached.append(converged_at(xs, ys))
                 if seed == 0:
                     how = "self-play" if mode == "self" else "vs random"
-                    curves.append(Series(f"{kind} ({how})", ys, xs=xs, dashed=mode != "self",
-                                         color=COLORS[index]))
+                    curves.append(Series(f"{kind} ({how})", ys, COLOURS[index], xs=xs,
+                                         dashed=mode != "self", show_last=False))
                     if mode == "self":
                         finals[kind] = learner
             done = [r for r in reached if r is not None]
@@ -290,14 +320,15 @@ def nim_learners(scale: Scale) -> str:
                          f"{len(done)}/{seeds}",
                          f"{statistics.median(done):g}" if done else "-",
                          f"{max(done)}" if done else "-"])
-    line_chart(IMG / "nim_learners_convergence.png",
+    line_chart(scale.img / "nim_learners_convergence.png",
                "Nim 20, take 1-3: winning counts where the favourite move leaves a multiple of 4",
                curves, x_label="training games", y_label=f"counts right (of {len(WINNING)})",
                y_range=(0, len(WINNING)), size=(1040, 540))
     early = games // 12
-    first = [Series(s.label, [y for x, y in zip(s.xs or (), s.ys, strict=True) if x <= early],
-                    s.color, [x for x in s.xs or () if x <= early], s.dashed) for s in curves]
-    line_chart(IMG / "nim_learners_convergence_start.png",
+    first = [dataclasses.replace(
+        s, values=[y for x, y in zip(s.xs or (), s.values, strict=True) if x <= early],
+        xs=[x for x in s.xs or () if x <= early]) for s in curves]
+    line_chart(scale.img / "nim_learners_convergence_start.png",
                f"The same, first {early} games", first, x_label="training games",
                y_label=f"counts right (of {len(WINNING)})", y_range=(0, len(WINNING)),
                size=(1040, 540))
@@ -416,9 +447,12 @@ def morpion(scale: Scale) -> str:
         names.append(f"{name[:4]} {size}")
         for key, value in zip(bars, (w1, w2, d, capped), strict=True):
             bars[key].append(100 * value / n)
-    stacked_bars(IMG / "morpion_selfplay.png",
-                 "Morpion self-play by player and board size (share of games)",
-                 names, list(bars.items()), size=(1100, 520))
+    colours = (THEME.ok, THEME.danger, THEME.text_muted, THEME.hint)
+    stacked_columns(scale.img / "morpion_selfplay.png",
+                    "Morpion self-play by player and board size (share of games)", names,
+                    [Part(label, shares, colour)
+                     for (label, shares), colour in zip(bars.items(), colours, strict=True)],
+                    size=(1100, 560))
     return f"""## Morpion: self-play by board size (seed 003)
 
 Two copies of the same player (differently seeded) play each other; the first one always moves
@@ -550,9 +584,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true",
                         help="a tenth of the games: checks the script, not the figures")
     parser.add_argument("--out", type=Path, default=DOC, help="where to write the document")
+    parser.add_argument("--img", type=Path, default=IMG,
+                        help="where to write the charts (default docs/img; the document links "
+                             "to img/ beside it)")
     args = parser.parse_args(argv)
-    scale = Scale(args.quick)
-    IMG.mkdir(parents=True, exist_ok=True)
+    scale = Scale(args.quick, args.img)
+    args.img.mkdir(parents=True, exist_ok=True)
     keep = engine_block()
     started = time.perf_counter()
     steps: list[Callable[[Scale], str]] = [hexapawn_random, hexapawn_learners, nim_learners,

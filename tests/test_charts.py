@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pygame
 import pytest
@@ -87,6 +88,14 @@ def test_charts_draw_only_inside_their_rectangle() -> None:
     _outside_untouched(lambda s, r: charts.cross_table(
         s, r, ["x", "y"], [["", "3"], ["7", ""]], [[None, 0.3], [0.7, None]], THEME, 14,
         title="C", totals=["3", "7"], totals_title="pts"), rect)
+    sampled = [charts.Series("s", [1.0, 5.0, 4.0], THEME.ok, xs=[0, 50, 100]),
+               charts.Series("d", [2.0, 2.0, 3.0], THEME.ok, xs=[0, 50, 100], dashed=True)]
+    _outside_untouched(lambda s, r: charts.line_chart(s, r, sampled, THEME, 14, title="S",
+                                                      y_range=(0.0, 5.0)), rect)
+    parts = [charts.Part("a", [50.0, 10.0, 0.0], THEME.ok),
+             charts.Part("b", [50.0, 90.0, 100.0], THEME.danger)]
+    _outside_untouched(lambda s, r: charts.stacked_columns(s, r, ["x", "y", "z"], parts, THEME,
+                                                           14, title="P", y_label="%"), rect)
 
 
 @pytest.mark.parametrize("size", [(5, 5), (40, 30), (1, 200)])
@@ -98,6 +107,9 @@ def test_tiny_rectangles_do_not_crash(size: tuple[int, int]) -> None:
     charts.heat_map(surface, rect, [], [], [], THEME, 12)
     charts.heat_map(surface, rect, ["1"] * 50, ["a"], [[1.0]] * 50, THEME, 12)
     charts.cross_table(surface, rect, [], [], [], THEME, 12)
+    charts.stacked_columns(surface, rect, ["a"], [charts.Part("p", [100.0], THEME.ok)], THEME,
+                           12)
+    charts.stacked_columns(surface, rect, [], [], THEME, 12)
 
 
 def test_line_chart_returns_a_plot_inside_the_rect_and_plots_the_data() -> None:
@@ -110,3 +122,40 @@ def test_line_chart_returns_a_plot_inside_the_rect_and_plots_the_data() -> None:
     # The line goes from the bottom-left to the top-right corner of the plot.
     mid = surface.get_at(plot.center)[:3]
     assert mid == THEME.ok
+
+
+def test_sampled_series_span_their_x_values() -> None:
+    surface = pygame.Surface((600, 400))
+    surface.fill(THEME.panel)
+    rect = pygame.Rect(0, 0, 600, 400)
+    # Sampled at x = 0, 1000, 2000: the line still runs from corner to corner of the plot.
+    plot = charts.line_chart(surface, rect, [charts.Series("up", [0.0, 5.0, 10.0], THEME.ok,
+                                                           xs=[0, 1000, 2000])],
+                             THEME, 16, y_range=(0.0, 10.0))
+    assert surface.get_at(plot.center)[:3] == THEME.ok
+
+
+def test_stacked_columns_fill_in_proportion() -> None:
+    surface = pygame.Surface((600, 400))
+    surface.fill(THEME.panel)
+    plot = charts.stacked_columns(surface, pygame.Rect(0, 0, 600, 400), ["x"],
+                                  [charts.Part("low", [25.0], THEME.ok),
+                                   charts.Part("high", [75.0], THEME.danger)], THEME, 16)
+    x = plot.centerx + plot.width // 8  # inside the column, off its printed shares
+    assert surface.get_at((x, plot.bottom - plot.height // 10))[:3] == THEME.ok
+    assert surface.get_at((x, plot.top + plot.height // 10))[:3] == THEME.danger
+
+
+def test_save_png_draws_off_screen_and_writes_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "charts" / "wins.png"
+    seen: list[pygame.Rect] = []
+
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        seen.append(rect)
+        charts.line_chart(surface, rect, [charts.Series("a", [1.0, 3.0], THEME.ok)], THEME, 14)
+
+    assert charts.save_png(path, (320, 200), THEME, draw) == path
+    picture = pygame.image.load(str(path))
+    assert picture.get_size() == (320, 200)
+    assert picture.get_at((1, 1))[:3] == THEME.panel  # the margin around the chart
+    assert pygame.Rect(0, 0, 320, 200).contains(seen[0]) and seen[0] != picture.get_rect()

@@ -1,17 +1,20 @@
-"""Charts drawn with pygame into any rectangle: lines, a stacked bar, a heat map, a cross-table.
+"""Charts drawn with pygame into any rectangle: lines, stacked bars, a heat map, a cross-table.
 
 Each function draws inside the rectangle it is given, with sizes in proportion to it and text at
 the pixel size ``px`` the caller chose from the window (so a chart is as readable on a projector
 as in a PNG export). Every chart has what a class needs to read it from the back of the room:
 axes with round-number ticks, axis labels, a legend, and the latest value printed at the end of
 each line. Nothing here knows about games or AIs: the screens pass numbers and labels.
+:func:`save_png` draws a chart off screen and saves it (the experiments script's figures).
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pygame
@@ -22,10 +25,12 @@ from game.ui.theme import Colour, Theme, blend
 
 @dataclass(frozen=True)
 class Series:
-    """One line of a line chart: ``values[i]`` is the y of x = i + 1 (games are counted from 1).
+    """One line of a line chart: ``values[i]`` is the y of x = i + 1 (games are counted from 1),
+    or of x = ``xs[i]`` when the line is sampled at given x values (in increasing order).
 
     ``faded`` draws it thinner and dimmer (an earlier run overlaid for comparison); ``show_last``
-    prints its latest value at the end of the line.
+    prints its latest value at the end of the line; ``dashed`` tells two lines of one colour
+    apart.
     """
 
     label: str
@@ -33,6 +38,8 @@ class Series:
     colour: Colour
     faded: bool = False
     show_last: bool = True
+    xs: Sequence[float] | None = None
+    dashed: bool = False
 
 
 def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
@@ -114,7 +121,11 @@ def _title(surface: pygame.Surface, rect: pygame.Rect, title: str, px: int,
     return drawn.bottom + px // 3
 
 
-def _legend(surface: pygame.Surface | None, items: Sequence[tuple[str, Colour]], left: int,
+#: A legend entry: its label, its colour, and whether its line is dashed.
+LegendItem = tuple[str, Colour, bool]
+
+
+def _legend(surface: pygame.Surface | None, items: Sequence[LegendItem], left: int,
             top: int, width: int, px: int, theme: Theme) -> int:
     """Colour swatches and labels in rows from (left, top) within ``width``; return the y below.
 
@@ -123,7 +134,7 @@ def _legend(surface: pygame.Surface | None, items: Sequence[tuple[str, Colour]],
     x, y = left, top
     line_h = int(px * 1.45)
     sw = int(px * 1.2)
-    for label, colour in items:
+    for label, colour, dashed in items:
         label_w = text.size(label, px)[0]
         need = sw + px // 3 + label_w + px
         if x > left and x + need > left + width:
@@ -131,7 +142,13 @@ def _legend(surface: pygame.Surface | None, items: Sequence[tuple[str, Colour]],
             y += line_h
         swatch = pygame.Rect(x, y + line_h // 2 - max(2, px // 5), sw, max(4, px // 2.5))
         if surface is not None:
-            pygame.draw.rect(surface, colour, swatch, border_radius=2)
+            if dashed:
+                dash = pygame.Rect(swatch.left, swatch.top, swatch.width * 2 // 5, swatch.height)
+                pygame.draw.rect(surface, colour, dash, border_radius=2)
+                dash.right = swatch.right
+                pygame.draw.rect(surface, colour, dash, border_radius=2)
+            else:
+                pygame.draw.rect(surface, colour, swatch, border_radius=2)
             text.blit_text(surface, label, px, theme.text,
                            (swatch.right + px // 3, y + line_h // 2), "midleft",
                            max_width=max(10, left + width - swatch.right - px // 3))
@@ -155,18 +172,24 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
     # The legend may take at most 40% of the height: beyond that, the faded (earlier) series
     # get short labels in a smaller size, and if even that is too tall they leave the legend.
     legend_px = small
-    items = [(s.label, s.colour) for s in series if s.label]
+    items = [(s.label, s.colour, s.dashed) for s in series if s.label]
     limit = top + int((rect.bottom - top) * 0.4)
     if items and _legend(None, items, rect.left, top, rect.width, legend_px, theme) > limit:
         legend_px = max(8, int(small * 0.8))
         items = [(text.ellipsize(s.label, rect.width // 3, legend_px) if s.faded else s.label,
-                  s.colour) for s in series if s.label]
+                  s.colour, s.dashed) for s in series if s.label]
         if _legend(None, items, rect.left, top, rect.width, legend_px, theme) > limit:
-            items = [(s.label, s.colour) for s in series if s.label and not s.faded]
+            items = [(s.label, s.colour, s.dashed) for s in series if s.label and not s.faded]
     if items:
         top = _legend(surface, items, rect.left, top, rect.width, legend_px, theme)
     longest = max((len(s.values) for s in series), default=0)
-    x_hi = max(x_max or 0, longest, 1)
+    # The x axis: from game 1 to the longest series (or x_max), or over the given x values.
+    sampled = [s for s in series if s.xs is not None and len(s.xs)]
+    x_lo = min((float(s.xs[0]) for s in sampled if s.xs is not None), default=1.0)
+    plain = max((len(s.values) for s in series if s.xs is None), default=0)
+    x_hi = max(x_max or 0, plain, 1, *(s.xs[-1] for s in sampled if s.xs is not None))
+    if any(s.xs is None and len(s.values) for s in series):
+        x_lo = min(x_lo, 1.0)
     if y_range is not None:
         y_lo, y_hi = y_range
     else:
@@ -200,9 +223,9 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
     def ypos(v: float) -> float:
         return plot.bottom - (v - y_lo) / (y_hi - y_lo) * plot.height
 
-    def xpos(i: float) -> float:
-        # Game i+1 of x_hi; one game sits at the left edge.
-        return plot.left + (i / max(1, x_hi - 1)) * plot.width if x_hi > 1 else plot.left
+    def xpos(x: float) -> float:
+        # Game x of x_lo..x_hi; one game sits at the left edge.
+        return plot.left + ((x - x_lo) / (x_hi - x_lo)) * plot.width if x_hi > x_lo else plot.left
 
     for t in y_ticks:
         y = round(ypos(t))
@@ -210,10 +233,10 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
             pygame.draw.line(surface, grid, (plot.left, y), (plot.right, y), 1)
             text.blit_text(surface, format_number(t, percent), small, theme.text_muted,
                            (plot.left - small // 3, y), "midright")
-    x_ticks = [t for t in nice_ticks(1, x_hi, max(2, min(6, plot.width // (small * 6))))
-               if 1 <= t <= x_hi and float(t).is_integer()]
+    x_ticks = [t for t in nice_ticks(x_lo, x_hi, max(2, min(6, plot.width // (small * 6))))
+               if x_lo <= t <= x_hi and float(t).is_integer()]
     for t in x_ticks:
-        x = round(xpos(t - 1))
+        x = round(xpos(t))
         pygame.draw.line(surface, grid, (x, plot.top), (x, plot.bottom), 1)
         text.blit_text(surface, format_number(t), small, theme.text_muted,
                        (x, plot.bottom + small // 4), "midtop")
@@ -239,10 +262,14 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
             continue
         colour = blend(s.colour, theme.panel, 0.45) if s.faded else s.colour
         width = max(1, line_w) if s.faded else max(2, line_w * 2)
-        points = [(xpos(i), ypos(v)) for i, v in _downsample(s.values, max(50, plot.width))]
+        xs = s.xs
+        points = [(xpos(xs[i] if xs is not None else i + 1), ypos(v))
+                  for i, v in _downsample(s.values, max(50, plot.width))]
         if len(points) == 1:
             pygame.draw.circle(surface, colour, (round(points[0][0]), round(points[0][1])),
                                width + 1)
+        elif s.dashed:
+            _dashed_lines(surface, colour, points, width, dash=small * 0.7)
         else:
             pygame.draw.lines(surface, colour, False, points, width)
         end = points[-1]
@@ -264,6 +291,27 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
         text.blit_text(surface, value_text, small, value_colour,
                        (plot.right + small // 3, round(y_at)), "midleft", bold=True)
     return plot
+
+
+def _dashed_lines(surface: pygame.Surface, colour: Colour,
+                  points: Sequence[tuple[float, float]], width: int, dash: float) -> None:
+    """A dashed polyline: ``dash`` pixels drawn, then about two thirds of that skipped, the
+    pattern running on across the vertices."""
+    gap = dash * 0.65
+    drawn, pen = 0.0, True  # length done of the current dash or gap, and which one it is
+    for (ax, ay), (bx, by) in itertools.pairwise(points):
+        length = math.hypot(bx - ax, by - ay)
+        at = 0.0
+        while at < length:
+            end = min(length, at + (dash if pen else gap) - drawn)
+            if pen:
+                t0, t1 = at / length, end / length
+                pygame.draw.line(surface, colour, (ax + (bx - ax) * t0, ay + (by - ay) * t0),
+                                 (ax + (bx - ax) * t1, ay + (by - ay) * t1), width)
+            drawn += end - at
+            at = end
+            if drawn >= (dash if pen else gap) - 1e-9:
+                drawn, pen = 0.0, not pen
 
 
 @dataclass(frozen=True)
@@ -292,9 +340,10 @@ def stacked_bar(surface: pygame.Surface, rect: pygame.Rect, segments: Sequence[S
     items = []
     for seg in segments:
         pct = seg.value / total * 100 if total else 0.0
-        items.append((f"{seg.label}: {format_number(seg.value)} ({pct:.1f}%)", seg.colour))
+        items.append((f"{seg.label}: {format_number(seg.value)} ({pct:.1f}%)", seg.colour,
+                      False))
     if interval_label and any(i is not None for i in intervals):
-        items.append((interval_label, theme.text))
+        items.append((interval_label, theme.text, False))
     # The bar takes what the legend leaves, within sensible bounds.
     legend_h = _legend(None, items, rect.left, 0, rect.width, small, theme)
     room = rect.bottom - top - small - legend_h
@@ -327,6 +376,87 @@ def stacked_bar(surface: pygame.Surface, rect: pygame.Rect, segments: Sequence[S
             pygame.draw.line(surface, theme.text, (xx, y - small // 3), (xx, y + small // 3),
                              max(2, small // 8))
     return _legend(surface, items, rect.left, bar.bottom + small // 2, rect.width, small, theme)
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of every column of a stacked column chart: its label, its share of each
+    column (in %, one per column) and its colour."""
+
+    label: str
+    shares: Sequence[float]
+    colour: Colour
+
+
+def stacked_columns(surface: pygame.Surface, rect: pygame.Rect, columns: Sequence[str],
+                    parts: Sequence[Part], theme: Theme, px: int, *, title: str = "",
+                    y_label: str = "") -> pygame.Rect:
+    """One column per name of ``columns``, split into ``parts`` from the bottom up, on a 0 to
+    100% axis; each share that fits is written inside its part, and the legend says which
+    colour is which. Returns the plot area (inside the axes)."""
+    small = max(8, int(px * 0.85))
+    top = _title(surface, rect, title, px, theme)
+    items = [(part.label, part.colour, False) for part in parts]
+    if items:
+        top = _legend(surface, items, rect.left, top, rect.width, small, theme)
+    tick_w = text.size(format_number(1.0, True), small)[0]
+    left_margin = tick_w + small // 2 + (int(small * 1.4) if y_label else 0)
+    plot = pygame.Rect(rect.left + left_margin, top + small,
+                       rect.width - left_margin - small // 2,
+                       rect.bottom - top - small - int(small * 1.6))
+    if plot.width < 20 or plot.height < 20 or not columns:
+        return plot
+    grid = blend(theme.panel, theme.text_muted, 0.25)
+    for t in nice_ticks(0.0, 1.0, max(2, min(5, plot.height // (small * 2)))):
+        y = round(plot.bottom - t * plot.height)
+        pygame.draw.line(surface, grid, (plot.left, y), (plot.right, y), 1)
+        text.blit_text(surface, format_number(t, True), small, theme.text_muted,
+                       (plot.left - small // 3, y), "midright")
+    if y_label and text.size(y_label, small)[0] <= plot.height:
+        rotated = pygame.transform.rotate(text.render(y_label, small, theme.text_muted), 90)
+        surface.blit(rotated, rotated.get_rect(midleft=(rect.left, plot.centery)))
+    slot = plot.width / len(columns)
+    bar_w = max(1, round(slot * 0.62))
+    for i, name in enumerate(columns):
+        left = round(plot.left + i * slot + (slot - bar_w) / 2)
+        bottom = float(plot.bottom)
+        for part in parts:
+            share = part.shares[i] if i < len(part.shares) else 0.0
+            height = max(0.0, share) / 100 * plot.height
+            box = pygame.Rect(left, round(bottom - height), bar_w,
+                              round(bottom) - round(bottom - height))
+            if box.height > 0:
+                pygame.draw.rect(surface, part.colour, box)
+                label = f"{share:.0f}"
+                if (text.size(label, small, True)[0] < box.width - 2
+                        and box.height >= small * 1.1):
+                    text.blit_text(surface, label, small, _ink(part.colour), box.center,
+                                   "center", bold=True)
+            bottom -= height
+        text.blit_text(surface, name, small, theme.text_muted,
+                       (left + bar_w // 2, plot.bottom + small // 3), "midtop",
+                       max_width=max(8, int(slot) - 2))
+    line_w = max(1, round(px / 9))
+    pygame.draw.line(surface, theme.text_muted, plot.bottomleft, plot.bottomright, line_w)
+    pygame.draw.line(surface, theme.text_muted, plot.bottomleft, plot.topleft, line_w)
+    return plot
+
+
+def save_png(path: Path, size: tuple[int, int], theme: Theme,
+             draw: Callable[[pygame.Surface, pygame.Rect], object]) -> Path:
+    """Draw a chart off screen and save it as a PNG file at ``path``; return the path.
+
+    ``draw(surface, rect)`` is one of this module's charts with its data; it gets a surface of
+    ``size`` filled with the theme's panel colour and the rectangle inside a margin. Needs no
+    window (only ``pygame.font``, which :mod:`game.ui.text` starts).
+    """
+    surface = pygame.Surface(size)
+    surface.fill(theme.panel)
+    margin = max(8, min(size) // 30)
+    draw(surface, surface.get_rect().inflate(-2 * margin, -2 * margin))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(path))
+    return path
 
 
 def _ink(colour: Colour) -> Colour:
