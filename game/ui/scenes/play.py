@@ -883,7 +883,7 @@ class PlayScene(Scene):
                    if self.reasoning_seat is not None else "")
             paragraphs = reasoning_lines(d, who, move_text)
         # Keep room for the options line and at least three rows of the move list below.
-        room = max(2, (self.moves_rect.bottom - y) // line_h - 5)
+        room = max(2, (self.moves_rect.bottom - y) // line_h - 4)
         for paragraph in paragraphs:
             # Wrapped rather than cut, and only whole paragraphs: a narrow window (1024x640)
             # shows fewer facts, never half a sentence. The first one always shows.
