@@ -436,7 +436,7 @@ def test_counts_say_one_pawn_and_nothing_is_cut_at_1024x640(monkeypatch: pytest.
     monkeypatch.setattr(text, "ellipsize", spy)
     for lang in ("en", "fr"):
         app = make_app(SIZE, language=lang, show_reasoning=True)
-        play = start_game(app, "morpion", ("human", "random"), options={"size": "4"})
+        play = start_game(app, "morpion", ("human", "random"))
         rng = random.Random(2)
         while play.state.in_hand(0) > 0 and not play.match.over:
             assert run_until(app, lambda p=play: p.match.human_to_move or p.match.over, 10)
