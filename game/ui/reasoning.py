@@ -212,6 +212,11 @@ def reasoning_lines(d: Decision, side: str, move_text: Callable[[Any], str] = st
     if d.depth:
         lines.append(plural("think.depth", d.depth, nodes=_count(d.nodes),
                             time=duration(d.elapsed)))
+    units = info.get("units")
+    if isinstance(units, str):
+        # The Othello engine's scores: evaluation points or, once solved, final disc margins.
+        lines.append(tr("think.units_points" if units.startswith("evaluation")
+                        else "think.units_discs"))
     if info.get("to_the_end"):
         lines.append(tr("think.to_the_end"))
     cutoffs = info.get("cutoffs")

@@ -882,8 +882,9 @@ class PlayScene(Scene):
             who = (self.sides()[self.match.side_of_seat(self.reasoning_seat)]
                    if self.reasoning_seat is not None else "")
             paragraphs = reasoning_lines(d, who, move_text)
-        # Keep room for the options line and at least three rows of the move list below.
-        room = max(2, (self.moves_rect.bottom - y) // line_h - 4)
+        # Keep room for the options line and at least two rows of the move list below: with
+        # the reasoning on, the class is watching how the AI decides more than the list.
+        room = max(2, (self.moves_rect.bottom - y) // line_h - 3)
         for paragraph in paragraphs:
             # Wrapped rather than cut, and only whole paragraphs: a narrow window (1024x640)
             # shows fewer facts, never half a sentence. The first one always shows.
