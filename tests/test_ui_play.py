@@ -336,6 +336,7 @@ def test_reasoning_says_a_search_win_in_words_and_hides_internals() -> None:
     said = _reasoning_text(decision)
     assert "White chose b2: win in 3 moves" in said
     assert "Looked 4 moves ahead: 1\u202f258 positions in 12 ms" in said
+    assert "Expected line: b2, a3, c2" in said
     assert "Alpha-beta skipped 7 branches" in said
     for internal in ("nodes_for_exact_scores", "to_the_end", "leaves", "tied", "False", "e+0",
                      "999"):
@@ -484,4 +485,8 @@ def test_french_key_names_pass_in_words_and_short_player_names() -> None:
     finally:
         i18n.set_language("en")
     assert move_text(Pass()) == "pass" and move_text("c4") == "c4"
+    from game.rules.nim import NimMove
+
+    assert move_text(NimMove(0, 2)) == "2 matches" and move_text(NimMove(0, 1)) == "1 match"
+    assert move_text(NimMove(2, 1, multi_heap=True)) == "heap 3: 1"
     assert player_title(get_player_info("minimax")) == get_player_info("minimax").title_en

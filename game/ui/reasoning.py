@@ -179,7 +179,7 @@ def reasoning_lines(d: Decision, side: str, move_text: Callable[[Any], str] = st
         lines.append(tr("think.mcts", n=_count(info.get("iterations", d.nodes)),
                         rate=_percent(info.get("win_rate", 0.0))))
         if len(d.pv) > 1:
-            lines.append(tr("think.line", line=" ".join(move_text(x) for x in d.pv[:6])))
+            lines.append(tr("think.line", line=", ".join(move_text(x) for x in d.pv[:6])))
         lines.append(tr("think.time", time=duration(d.elapsed)))
         return lines
 
@@ -225,7 +225,7 @@ def reasoning_lines(d: Decision, side: str, move_text: Callable[[Any], str] = st
     if info.get("timed_out"):
         lines.append(tr("think.timed_out"))
     if len(d.pv) > 1:
-        lines.append(tr("think.line", line=" ".join(move_text(x) for x in d.pv[:6])))
+        lines.append(tr("think.line", line=", ".join(move_text(x) for x in d.pv[:6])))
     return lines
 
 

@@ -91,8 +91,16 @@ def is_pass(move: Any) -> bool:
 
 
 def move_text(move: Any) -> str:
-    """A move as the move list and the reasoning show it (Othello's pass in words)."""
-    return tr("play.pass_move") if is_pass(move) else str(move)
+    """A move as the status line, the move list and the reasoning show it: Othello's pass in
+    words, a Nim move as matches taken ("2 matches", "heap 3: 2") rather than a bare "2"."""
+    if is_pass(move):
+        return tr("play.pass_move")
+    count, heap = getattr(move, "count", None), getattr(move, "heap", None)
+    if isinstance(count, int) and isinstance(heap, int):
+        if getattr(move, "multi_heap", False):
+            return tr("play.nim_heap_move", heap=heap + 1, n=count)
+        return plural("play.nim_move", count)
+    return str(move)
 
 
 def is_capture(state_before: Any, move: Any) -> bool:
