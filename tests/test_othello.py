@@ -26,6 +26,7 @@ from game.rules.othello import (
     flip_mask,
     legal_mask,
     move_at,
+    potential_mobility_mask,
 )
 from game.rules.registry import get_game
 
@@ -587,3 +588,18 @@ def test_bad_positions_are_refused() -> None:
 def test_cell_out_of_range() -> None:
     with pytest.raises(IndexError):
         start(6).cell(6, 0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, (1 << 64) - 1), st.integers(0, (1 << 64) - 1))
+def test_property_potential_mobility_mask_matches_neighbours(discs: int, free: int) -> None:
+    empty = free & ~discs
+    expected = 0
+    for sq in bits(empty):
+        r, c = divmod(sq, 8)
+        for dr, dc in DIRECTIONS:
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < 8 and 0 <= cc < 8 and discs >> (rr * 8 + cc) & 1:
+                expected |= 1 << sq
+                break
+    assert potential_mobility_mask(discs, empty) == expected
