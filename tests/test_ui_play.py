@@ -186,6 +186,10 @@ def test_ai_vs_ai_to_the_end_with_pause_and_step() -> None:
     assert not play.paused
     assert run_until(app, lambda: play.match.over, 30)
     screenshot(app, "play_hexapawn_end_1024")
+    # Once over, Pause and Step are greyed out and do nothing.
+    assert not play.pause_button.enabled and not play.step_button.enabled
+    click_widget(app, play.pause_button)
+    assert not play.paused
     app.shutdown()
 
 

@@ -692,6 +692,9 @@ class PlayScene(Scene):
             self.seat_rects.append(pygame.Rect(inner_x, y, inner_w, seat_h))
             y += seat_h + pad
         if self.match.ai_vs_ai:
+            # Nothing to pause or step once the game is over: greyed, not hidden, so the
+            # panel does not jump.
+            self.pause_button.enabled = self.step_button.enabled = not self.match.over
             bw = (inner_w - pad) // 2
             self.pause_button.place(pygame.Rect(inner_x, y, bw, row), m.body)
             self.step_button.place(pygame.Rect(inner_x + bw + pad, y, bw, row), m.body)
