@@ -187,11 +187,31 @@ def _ensure_loaded() -> None:
         _loaded = True
 
 
+#: The order players are listed in (menus, ``players``), from the simplest to the strongest and
+#: then the learners; players not named here follow, alphabetically.
+ROSTER_ORDER: tuple[str, ...] = (
+    "random", "greedy", "bestfirst", "minimax", "alphabeta", "mcts", "elimination",
+    "reinforcement", "qlearning", "perfect", "engine", "engine-level",
+)
+
+
+def _roster_rank(info: PlayerInfo) -> tuple[int, str]:
+    """Sort key: the player's place in ROSTER_ORDER, then its name."""
+    try:
+        return ROSTER_ORDER.index(info.name), info.name
+    except ValueError:
+        return len(ROSTER_ORDER), info.name
+
+
 def all_players() -> list[PlayerInfo]:
-    """Every registered player, in registration order."""
+    """Every registered player in the fixed roster order.
+
+    The order must not depend on which module happened to be imported first (the lab imports
+    the learners directly, for one), or menus would shuffle between runs.
+    """
     _ensure_loaded()
     with _lock:
-        return list(_registry.values())
+        return sorted(_registry.values(), key=_roster_rank)
 
 
 def get_player_info(name: str) -> PlayerInfo:

@@ -144,3 +144,21 @@ def test_spec_with_line_breaks_gives_a_one_line_error(text: str) -> None:
     with pytest.raises(PlayerSpecError) as info:
         parse_spec(text)
     assert "\n" not in str(info.value)
+
+
+def test_players_are_listed_in_a_fixed_order_whatever_was_imported_first() -> None:
+    """Regression: the order used to follow module import order, so menus could shuffle."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import ai.learners, ai.perfect\n"  # the learners registered before the simple players
+        "from ai.registry import players_for\n"
+        "print(','.join(p.name for p in players_for('nim')))\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=120, cwd=root).stdout.strip()
+    assert out == ",".join(p.name for p in players_for("nim"))
+    assert out.startswith("random,greedy,minimax,alphabeta,mcts")
