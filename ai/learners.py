@@ -579,20 +579,16 @@ def _register() -> None:
         "elimination",
         "Elimination learner",
         "Apprenti par élimination",
-        "Matchbox learner: after a lost game it removes the last move it played, and earlier "
-        "ones when a box empties.",
-        "Apprenti à boîtes : après une défaite, il retire son dernier coup, et les précédents "
-        "quand une boîte se vide.",
+        "Matchboxes: a lost game removes its last move.",
+        "Boîtes : une défaite retire son dernier coup.",
         (),
     )
     learner(
         "reinforcement",
         "Reinforcement learner",
         "Apprenti par renforcement",
-        "Bead boxes (MENACE): moves drawn in proportion to their beads; a win adds beads to its "
-        "moves, a loss removes some.",
-        "Boîtes à perles (MENACE) : coups tirés selon leurs perles ; une victoire en ajoute, une "
-        "défaite en retire.",
+        "Bead boxes (MENACE): a win adds, a loss removes.",
+        "Perles (MENACE) : + si victoire, − si défaite.",
         (
             Param("win", int, 3, 0, 20, "beads added to each move of a won game"),
             Param("draw", int, 1, 0, 20, "beads added to each move of a drawn game"),
@@ -605,10 +601,8 @@ def _register() -> None:
         "qlearning",
         "Q-learning",
         "Q-learning",
-        "Learns a value per move with the two-player Bellman update; plays the best value, "
-        "exploring now and then.",
-        "Apprend une valeur par coup (équation de Bellman à deux joueurs) ; joue la meilleure, "
-        "en explorant de temps en temps.",
+        "Learns a value per move (Bellman), explores a bit.",
+        "Valeur par coup (Bellman), explore un peu.",
         (
             Param("alpha", float, 0.9, 0.0, 1.0, "learning rate"),
             Param("gamma", float, 0.8, 0.0, 1.0, "discount of the opponent's best value"),

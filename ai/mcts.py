@@ -184,10 +184,8 @@ register_player(PlayerInfo(
     name="mcts",
     title_en="Monte Carlo tree search",
     title_fr="Recherche arborescente Monte-Carlo",
-    description_en="Plays many random games from here, growing a tree towards the moves that "
-                   "win most often (UCT).",
-    description_fr="Joue de nombreuses parties au hasard à partir d'ici et développe un arbre "
-                   "vers les coups qui gagnent le plus souvent (UCT).",
+    description_en="Random games from here grow a tree of good moves.",
+    description_fr="Des parties au hasard font pousser un arbre (UCT).",
     params=PARAMS,
     applies=every_game,
     factory=_make_mcts,

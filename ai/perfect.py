@@ -526,10 +526,8 @@ def _register() -> None:
         name="perfect",
         title_en="Perfect",
         title_fr="Parfait",
-        description_en="Exact play where the game is solved: wins as fast as possible, loses "
-                       "as slowly as possible.",
-        description_fr="Jeu exact quand le jeu est résolu : gagne le plus vite possible, perd "
-                       "le plus lentement possible.",
+        description_en="Exact play: wins fast, loses slowly.",
+        description_fr="Jeu exact : gagne vite, perd lentement.",
         params=(),
         applies=applies,
         factory=build,

@@ -800,10 +800,8 @@ register_player(PlayerInfo(
     name="minimax",
     title_en="Minimax",
     title_fr="Minimax",
-    description_en="Looks at every move a few turns ahead and assumes the opponent always "
-                   "answers with its best move; no pruning.",
-    description_fr="Examine tous les coups sur quelques tours en supposant que l'adversaire "
-                   "répond toujours au mieux ; sans élagage.",
+    description_en="Looks a few turns ahead at every move, no pruning.",
+    description_fr="Examine tout sur quelques tours, sans élagage.",
     params=(DEPTH_PARAM, MEMO_PARAM),
     applies=every_game,
     factory=_make_minimax,
@@ -813,10 +811,8 @@ register_player(PlayerInfo(
     name="alphabeta",
     title_en="Alpha-beta",
     title_fr="Alpha-bêta",
-    description_en="The same search as minimax, same values, but skips the branches that "
-                   "cannot change the choice.",
-    description_fr="La même recherche que minimax, mêmes valeurs, mais saute les branches "
-                   "qui ne peuvent pas changer le choix.",
+    description_en="Minimax's choice, skipping branches that can't matter.",
+    description_fr="Le choix du minimax, sans les branches inutiles.",
     params=(DEPTH_PARAM, MEMO_PARAM, EXACT_PARAM),
     applies=every_game,
     factory=_make_alphabeta,
@@ -826,10 +822,8 @@ register_player(PlayerInfo(
     name="engine",
     title_en="Engine",
     title_fr="Moteur",
-    description_en="Searches deeper and deeper until its time is up, remembering positions "
-                   "already seen and trying the best-looking moves first.",
-    description_fr="Cherche de plus en plus profond jusqu'à la fin de son temps, en se "
-                   "souvenant des positions déjà vues et en essayant d'abord les meilleurs coups.",
+    description_en="Deeper and deeper until time is up, with memory.",
+    description_fr="De plus en plus profond, avec mémoire, à temps fixé.",
     params=(Param("time", float, 1.0, 0.05, 60.0, "seconds per move"),),
     applies=_engine_games,
     factory=_make_engine,

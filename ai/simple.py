@@ -231,8 +231,8 @@ register_player(PlayerInfo(
     name="random",
     title_en="Random",
     title_fr="Hasard",
-    description_en="Plays any legal move, uniformly at random.",
-    description_fr="Joue un coup légal au hasard, chacun avec la même chance.",
+    description_en="Plays any legal move at random.",
+    description_fr="Joue un coup légal au hasard.",
     params=NO_PARAMS,
     applies=every_game,
     factory=_make_random,
@@ -242,10 +242,8 @@ register_player(PlayerInfo(
     name="greedy",
     title_en="Greedy",
     title_fr="Glouton",
-    description_en="Plays the move that looks best one move ahead (Othello: most discs "
-                   "flipped); always takes an immediate win.",
-    description_fr="Joue le coup qui semble le meilleur un coup à l'avance (Othello : le plus "
-                   "de pions retournés) ; gagne tout de suite quand il le peut.",
+    description_en="Best-looking move one ply ahead; takes any win.",
+    description_fr="Le meilleur coup à un coup d'avance ; gagne s'il peut.",
     params=NO_PARAMS,
     applies=every_game,
     factory=_make_greedy,
@@ -255,10 +253,8 @@ register_player(PlayerInfo(
     name="bestfirst",
     title_en="Best-first",
     title_fr="Meilleur d'abord",
-    description_en="Scores every move with a cost function of the pieces on its row, column "
-                   "and diagonals; prefers diagonals on ties.",
-    description_fr="Note chaque coup selon les pions sur sa ligne, sa colonne et ses "
-                   "diagonales ; préfère les diagonales en cas d'égalité.",
+    description_en="Scores each move by the pieces on its lines.",
+    description_fr="Note chaque coup selon les pions de ses lignes.",
     params=NO_PARAMS,
     applies=_morpion_only,
     factory=_make_bestfirst,

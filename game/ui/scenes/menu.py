@@ -580,6 +580,15 @@ class MenuScene(Scene):
                                panel.bottom - (head + row_h + desc_h))
             self._stack(params, rest, row_h, m.body, m, heading=False)
 
+    def description_room(self, seat: int) -> int:
+        """How many lines the seat panel gives its player's description (fewer with many params)."""
+        return 3 if len(self.seat_widgets[seat]) - 1 <= 2 else 2
+
+    def description_lines(self, seat: int) -> int:
+        """How many lines the seat's player description needs at the current size."""
+        chooser = self.seat_widgets[seat][0]
+        return len(text.wrap(self.seat_desc[seat], chooser.rect.width, self.app.metrics.small))
+
     def _stack(self, items: list[Widget], panel: pygame.Rect, row_h: int, px: int,
                m: widgets.Metrics, heading: bool = True) -> None:
         """Place widgets one per row in ``panel`` (rows shrink to fit; extra ones are hidden)."""
@@ -675,9 +684,8 @@ class MenuScene(Scene):
             chooser = self.seat_widgets[seat][0]
             desc_rect = pygame.Rect(chooser.rect.left, chooser.rect.bottom + pad // 2,
                                     chooser.rect.width, text.font(m.small).get_linesize() * 3)
-            params_shown = len(self.seat_widgets[seat]) - 1
             text.blit_wrapped(surface, self.seat_desc[seat], m.small, theme.text_muted,
-                              desc_rect, line_gap=0.0, max_lines=3 if params_shown <= 2 else 2)
+                              desc_rect, line_gap=0.0, max_lines=self.description_room(seat))
         if not self.option_widgets:
             text.blit_text(surface, tr("menu.no_options"), m.body, theme.text_muted,
                            (self.panels[0].left + pad * 2,
