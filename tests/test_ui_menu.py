@@ -180,6 +180,17 @@ def test_rules_settings_and_quit_from_the_menu() -> None:
     app.shutdown()
 
 
+@pytest.mark.parametrize("enter", [pygame.K_RETURN, pygame.K_KP_ENTER])
+def test_enter_confirms_the_quit_dialog(enter: int) -> None:
+    app = make_app(SIZE)
+    menu = menu_of(app)
+    click_widget(app, menu.header_buttons[-1])
+    assert isinstance(app.top, MessageDialog)
+    key(app, enter)
+    assert not app.running
+    app.shutdown()
+
+
 def test_enter_starts_and_arrows_change_game() -> None:
     app = make_app(SIZE)
     menu = menu_of(app)

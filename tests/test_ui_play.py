@@ -323,6 +323,21 @@ def test_escape_asks_before_leaving_a_game_in_progress() -> None:
     app.shutdown()
 
 
+@pytest.mark.parametrize("enter", [pygame.K_RETURN, pygame.K_KP_ENTER])
+def test_enter_confirms_the_leave_dialog(enter: int) -> None:
+    from game.ui.scenes.dialogs import MessageDialog
+
+    app = make_app(SIZE)
+    play = start_game(app, "nim", ("human", "random"))
+    for element in clicks_for("nim", play.state, play.state.legal_moves()[0]):
+        click_element(app, play, element)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MessageDialog)
+    key(app, enter)  # Enter = the primary button, Leave
+    assert isinstance(app.top, MenuScene)
+    app.shutdown()
+
+
 # -- the AI's reasoning in words (regressions: raw info keys, 1e+06 scores) -----------------------
 
 

@@ -115,7 +115,7 @@ class ListPopup(Scene):
 
 
 class MessageDialog(Scene):
-    """A message over the current screen with one or more buttons; Esc picks the last one."""
+    """A message over the current screen with buttons; Enter picks the first, Esc the last."""
 
     opaque = False
 
@@ -156,6 +156,11 @@ class MessageDialog(Scene):
         self._layout()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.buttons:
             self.buttons[-1].on_click()
+            return
+        # Enter (main or keypad) confirms: the first button is the primary action.
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                and self.buttons):
+            self.buttons[0].on_click()
             return
         widgets.handle_all(self.buttons, event)
 
