@@ -173,6 +173,8 @@ class PlayScene(Scene):
         self.reveal_left = 0.0
         self.reasoning: Decision | None = None
         self.reasoning_seat: int | None = None
+        #: How many facts of the reasoning the last frame showed (they go whole or not at all).
+        self.reasoning_facts = 0
         self.hint_move: Any = None
         self.hint_thinking = False
         self.message: str | None = None
@@ -870,12 +872,16 @@ class PlayScene(Scene):
                            (tx, rect.bottom - pad // 2), "bottomleft", max_width=who_w,
                            min_px=int(m.small * 0.85))
         y = self.moves_rect.top
-        if self.app.settings.show_reasoning:
+        reasoning = self.app.settings.show_reasoning
+        if reasoning:
             y = self._draw_reasoning(surface, y)
-        extra = nim_summary(self.state) if self.game == "nim" else describe
-        text.blit_text(surface, extra, m.small, theme.text_muted, (self.moves_rect.left, y),
-                       max_width=self.moves_rect.width)
-        y += int(text.font(m.small).get_linesize() * 1.2)
+        # With the reasoning on, the board size line gives its room to the reasoning (the
+        # board shows its size); Nim's heap summary stays, it is what the class counts with.
+        if self.game == "nim" or not reasoning:
+            extra = nim_summary(self.state) if self.game == "nim" else describe
+            text.blit_text(surface, extra, m.small, theme.text_muted, (self.moves_rect.left, y),
+                           max_width=self.moves_rect.width)
+            y += int(text.font(m.small).get_linesize() * 1.2)
         self._draw_moves(surface, pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
                                               self.moves_rect.bottom - y))
 
@@ -893,9 +899,11 @@ class PlayScene(Scene):
             who = (self.sides()[self.match.side_of_seat(self.reasoning_seat)]
                    if self.reasoning_seat is not None else "")
             paragraphs = reasoning_lines(d, who, move_text)
-        # Keep room for the options line and at least two rows of the move list below: with
+        # Keep room for one row of the move list (the latest moves) and Nim's heap line: with
         # the reasoning on, the class is watching how the AI decides more than the list.
-        room = max(2, (self.moves_rect.bottom - y) // line_h - 3)
+        kept = 1 + (1 if self.game == "nim" else 0)
+        room = max(2, (self.moves_rect.bottom - y - m.pad) // line_h - kept)
+        self.reasoning_facts = 0
         for paragraph in paragraphs:
             # Wrapped rather than cut, and only whole paragraphs: a narrow window (1024x640)
             # shows fewer facts, never half a sentence. The first one always shows.
@@ -903,6 +911,7 @@ class PlayScene(Scene):
             if lines and len(lines) + len(wrapped) > room:
                 break
             lines += wrapped[:room]
+            self.reasoning_facts += 1
         box = pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
                           line_h * len(lines) + m.pad)
         pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), box,
