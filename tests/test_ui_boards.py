@@ -444,6 +444,27 @@ def test_score_labels_by_kind() -> None:
     assert ranked["b"][1] == theme.score_good and ranked["a"][1] == theme.score_bad
 
 
+@pytest.mark.parametrize("kind", ["value", "eval", "discs", "q"])
+def test_signed_scores_are_coloured_by_sign_even_when_all_negative(kind: str) -> None:
+    """Regression: every move losing coloured the least bad one green ("−14" in green)."""
+    from game.ui.boards.base import score_labels
+
+    theme = THEMES["default"]
+
+    def reddish(colour: tuple[int, int, int]) -> bool:
+        near_bad = sum(abs(a - b) for a, b in zip(colour, theme.score_bad, strict=True))
+        near_good = sum(abs(a - b) for a, b in zip(colour, theme.score_good, strict=True))
+        return near_bad < near_good and colour != theme.text
+
+    losing = score_labels({"a": -14.0, "b": -30.0, "c": -20.0}, kind, theme)
+    assert all(reddish(colour) for _text, colour, _best in losing.values())
+    assert [m for m, (_t, _c, best) in losing.items() if best] == ["a"]
+    winning = score_labels({"a": 2.0, "b": 9.0}, kind, theme)
+    assert not any(reddish(colour) for _text, colour, _best in winning.values())
+    assert winning["b"][1] == theme.score_good and winning["b"][2]
+    assert score_labels({"a": 0.0, "b": -1.0}, kind, theme)["a"][1] == theme.text
+
+
 @settings(max_examples=40, deadline=None)
 @given(game=st.sampled_from(["hexapawn", "morpion", "othello"]), seed=st.integers(0, 10_000),
        clicks=st.lists(st.tuples(st.integers(-1, 8), st.integers(-1, 8)), max_size=40))

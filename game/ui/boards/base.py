@@ -308,15 +308,17 @@ def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme
             labels[move] = ("\u221e" if good else "\u2212\u221e",
                             theme.score_good if good else theme.score_bad, value >= top)
             continue
-        if high > low and not (signed and low < 0 < high):
-            # One-sided or unsigned scores: colour by rank, worst red to best green.
-            colour = blend(theme.score_bad, theme.score_good, (value - low) / (high - low))
-        elif signed:
-            # Wins and losses mixed (or all equal): the sign is what the class should see.
+        if signed:
+            # The sign is what the class should see, even when every move loses: a "−14" is
+            # never green. Any non-zero score is clearly tinted (at least 45 %), stronger with
+            # its size; the best move is shown by its outline, not by its colour.
             span = max(abs(low), abs(high), 1e-9)
-            t = value / span
-            colour = (blend(neutral, theme.score_good, t) if t >= 0
-                      else blend(neutral, theme.score_bad, -t))
+            t = 0.45 + 0.55 * min(1.0, abs(value) / span)
+            colour = (blend(neutral, theme.score_good, t) if value > 0
+                      else blend(neutral, theme.score_bad, t) if value < 0 else neutral)
+        elif high > low:
+            # Unsigned scores (visits, beads...): colour by rank, worst red to best green.
+            colour = blend(theme.score_bad, theme.score_good, (value - low) / (high - low))
         else:
             colour = neutral
         labels[move] = (format_score(value, kind, integral), colour, value >= top - 1e-12)
