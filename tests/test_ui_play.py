@@ -523,3 +523,32 @@ def test_ai_vs_ai_reasoning_has_room_for_two_facts_at_1024x640() -> None:
     frame(app)
     assert play.reasoning_facts >= 2, "the reasoning box shows only its first fact"
     app.shutdown()
+
+
+@pytest.mark.parametrize("theme_name", ["default", "contrast"])
+def test_discs_keep_a_visible_edge_on_every_background(theme_name: str) -> None:
+    """Regression: the contrast theme's Black disc was black on its black seat card."""
+    from game.ui.theme import DISC_CONTRAST, THEMES, contrast_ratio, disc_rim
+
+    theme = THEMES[theme_name]
+    backgrounds = (theme.background, theme.panel, theme.button, theme.button_hover,
+                   theme.board_light, theme.board_dark)
+    for fill in (theme.piece0, theme.piece1):
+        for behind in backgrounds:
+            rim = disc_rim(fill, behind, theme.piece_outline, theme)
+            assert max(contrast_ratio(fill, behind), contrast_ratio(rim, behind)) >= DISC_CONTRAST
+    # The seat card as drawn: Othello's Black (seat 1) has pixels that stand out from its card.
+    app = make_app(SIZE, theme=theme_name)
+    play = start_game(app, "othello", ("human", "greedy"))
+    frame(app)
+    card = play.seat_rects[0]
+    disc_r = int(card.height * 0.24)
+    m = app.metrics
+    centre = (card.left + m.pad + disc_r, card.top + card.height // 2)
+    card_colour = tuple(app.screen.get_at((card.right - 3 * m.pad, card.bottom - 4))[:3])
+    ring = [tuple(app.screen.get_at((centre[0] + dx, centre[1]))[:3])
+            for dx in range(disc_r - 4, disc_r + 1)]
+    # At least two pixels wide: a hairline does not show on a projector.
+    edge = [c for c in ring if contrast_ratio(c, card_colour) >= DISC_CONTRAST]  # type: ignore[arg-type]
+    assert len(edge) >= 2, ring
+    app.shutdown()

@@ -135,3 +135,34 @@ def blend(a: Colour, b: Colour, t: float) -> Colour:
         round(a[1] + (b[1] - a[1]) * t),
         round(a[2] + (b[2] - a[2]) * t),
     )
+
+
+def luminance(colour: Colour) -> float:
+    """Relative luminance of an sRGB colour (WCAG 2 formula), from 0 (black) to 1 (white)."""
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = colour
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast_ratio(a: Colour, b: Colour) -> float:
+    """WCAG contrast ratio of two colours, from 1 (same) to 21 (black on white)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+#: Below this contrast a disc melts into what is behind it (WCAG's figure for large shapes).
+DISC_CONTRAST = 3.0
+
+
+def disc_rim(fill: Colour, behind: Colour, rim: Colour, theme: Theme) -> Colour:
+    """The rim of a disc of ``fill`` drawn on ``behind``: ``rim`` while the disc stands out by
+    itself; when it would melt into the background (a black disc on the contrast theme's black
+    panel), the theme colour that stands out most from the background, so the disc keeps a
+    visible edge on every background."""
+    if contrast_ratio(fill, behind) >= DISC_CONTRAST and rim != behind:
+        return rim
+    candidates = (rim, theme.text, theme.piece0, theme.piece1, theme.accent)
+    return max(candidates, key=lambda c: contrast_ratio(c, behind))

@@ -43,7 +43,7 @@ from game.ui.boards.base import (
     score_labels,
 )
 from game.ui.i18n import tr
-from game.ui.theme import Theme, blend
+from game.ui.theme import Theme, blend, disc_rim
 
 Cell = tuple[int, int]
 
@@ -102,7 +102,7 @@ class OthelloView(BoardView):
         self.grid: Grid | None = None
         self._panels: tuple[pygame.Rect, pygame.Rect] = (pygame.Rect(0, 0, 0, 0),) * 2
         self._size = 0
-        self._sprites: dict[tuple[int, int, str], pygame.Surface] = {}
+        self._sprites: dict[tuple[int, int, str, Colour], pygame.Surface] = {}
 
     def layout(self, rect: pygame.Rect, state: Any) -> None:
         """The board in the middle, each side's disc count in a column beside it."""
@@ -158,12 +158,18 @@ class OthelloView(BoardView):
         return theme.piece0, theme.piece_outline
 
     def _disc(self, surface: pygame.Surface, centre: tuple[float, float], radius: float,
-              content: int, theme: Theme, squash: float = 1.0) -> None:
-        """A disc with a rim and a soft shine; ``squash`` < 1 narrows it (mid-flip)."""
+              content: int, theme: Theme, squash: float = 1.0,
+              behind: Colour | None = None) -> None:
+        """A disc with a rim and a soft shine; ``squash`` < 1 narrows it (mid-flip).
+
+        ``behind`` is the colour under the disc (the board's cells by default): a disc that
+        would melt into it gets a contrasting rim.
+        """
         fill, rim = self._colours(content, theme)
+        rim = disc_rim(fill, theme.board_light if behind is None else behind, rim, theme)
         if squash >= 0.999:
             r = max(2, round(radius))
-            key = (r, content, theme.name)
+            key = (r, content, theme.name, rim)
             sprite = self._sprites.get(key)
             if sprite is None:
                 # A whole disc (shadow, rim, shine) is rendered once per size and colour.
@@ -301,7 +307,7 @@ class OthelloView(BoardView):
             radius = area.width * 0.26
             content = BLACK_CELL if player == 0 else WHITE_CELL
             self._disc(surface, (area.centerx, area.top + area.height * 0.3), radius, content,
-                       theme)
+                       theme, behind=theme.panel)
             px = round(min(area.width * 0.34, area.height * 0.2))
             txt.blit_text(surface, str(oth.count(player)), px, theme.text,
                           (area.centerx, round(area.top + area.height * 0.64)), anchor="center",

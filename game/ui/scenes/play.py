@@ -31,7 +31,7 @@ from game.ui.scenes.match import HUMAN, Match, hint_player, make_seat
 from game.ui.scenes.menu import LadderStepper, player_description, player_title, seat_title
 from game.ui.scenes.settings import delay_label
 from game.ui.settings import AI_DELAYS
-from game.ui.theme import Colour, Theme, blend
+from game.ui.theme import Colour, Theme, blend, disc_rim
 from game.ui.widgets import Button, Toggle, Widget, draw_panel
 
 if TYPE_CHECKING:
@@ -846,7 +846,10 @@ class PlayScene(Scene):
             centre = (rect.left + pad + disc_r, rect.top + rect.height // 2)
             piece = side_colour(self.game, side, theme)
             pygame.draw.circle(surface, piece, centre, disc_r)
-            pygame.draw.circle(surface, theme.piece_outline, centre, disc_r, max(1, m.line))
+            # A rim that stands out from the card: the contrast theme's black disc on its
+            # black card was invisible.
+            rim = disc_rim(piece, fill, theme.piece_outline, theme)
+            pygame.draw.circle(surface, rim, centre, disc_r, max(2, m.line, disc_r // 6))
             tx = centre[0] + disc_r + pad
             tw = rect.right - tx - pad
             summary = side_summary(self.game, self.state, side)
