@@ -311,3 +311,18 @@ def test_progress_text_says_rate_and_time_left() -> None:
     stopped = Progress(done=40, planned=100, elapsed=2.0, games_per_second=20.0, eta=None,
                        running=False, paused=False, finished=True, stopped=True)
     assert "40" in progress_text(stopped, 40) and "100" in progress_text(stopped, 40)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1024, 640)])
+def test_charts_give_most_of_their_height_to_the_curves(size: tuple[int, int]) -> None:
+    """Regression: a squat plot under a tall legend could not be read from the back."""
+    app, lab = open_lab(size)
+    train(app, lab, 100)
+    # Before: about a quarter of the panel (80 px at 1920x1080).
+    share = 0.4 if size == (1920, 1080) else 0.33
+    for name in ("chart_wins", "chart_rate"):
+        panel, plot = lab.panels[name], lab.chart_plots[name]
+        assert plot.height >= share * panel.height, (name, plot, panel)
+    if size == (1920, 1080):
+        assert lab.chart_plots["chart_wins"].height >= 150
+    app.shutdown()

@@ -156,6 +156,32 @@ def _legend(surface: pygame.Surface | None, items: Sequence[LegendItem], left: i
     return y + line_h
 
 
+def _legend_width(items: Sequence[LegendItem], px: int) -> int:
+    """The width of ``items`` laid out on one row by :func:`_legend`."""
+    sw = int(px * 1.2)
+    return sum(sw + px // 3 + text.size(label, px)[0] + px for label, _c, _d in items) - px
+
+
+def _legend_on_title_line(surface: pygame.Surface, items: Sequence[LegendItem],
+                          rect: pygame.Rect, title: str, px: int, small: int, title_top: int,
+                          title_bottom: int, theme: Theme) -> bool:
+    """Draw the legend right-aligned on the title's line if it fits there; True if drawn.
+
+    A compact legend leaves the whole height below the title to the curves (a chart seen
+    from the back of a classroom). It tries the legend's size, then a slightly smaller one.
+    """
+    room = rect.width - text.size(title, px, True)[0] - px
+    # A smaller size only while it stays readable (12 px).
+    for legend_px in (small, max(12, int(small * 0.85))):
+        width = _legend_width(items, legend_px)
+        if width <= room:
+            line_h = int(legend_px * 1.45)
+            y = title_top + max(0, (title_bottom - title_top - line_h) // 2)
+            _legend(surface, items, rect.right - width, y, width + legend_px, legend_px, theme)
+            return True
+    return False
+
+
 def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Series],
                theme: Theme, px: int, *, title: str = "", x_label: str = "",
                y_label: str = "", y_range: tuple[float, float] | None = None,
@@ -168,12 +194,18 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
     shown in the middle while there is no data.
     """
     small = max(8, int(px * 0.85))
+    title_top = rect.top
     top = _title(surface, rect, title, px, theme)
-    # The legend may take at most 40% of the height: beyond that, the faded (earlier) series
-    # get short labels in a smaller size, and if even that is too tall they leave the legend.
     legend_px = small
     items = [(s.label, s.colour, s.dashed) for s in series if s.label]
-    limit = top + int((rect.bottom - top) * 0.4)
+    if items and title and _legend_on_title_line(surface, items, rect, title, px, small,
+                                                 title_top, top, theme):
+        # The legend shares the title's line: the plot keeps all the height below it.
+        items = []
+    # Otherwise the legend may take at most 30% of the height: beyond that, the faded
+    # (earlier) series get short labels in a smaller size, and if even that is too tall they
+    # leave the legend.
+    limit = top + int((rect.bottom - top) * 0.3)
     if items and _legend(None, items, rect.left, top, rect.width, legend_px, theme) > limit:
         legend_px = max(8, int(small * 0.8))
         items = [(text.ellipsize(s.label, rect.width // 3, legend_px) if s.faded else s.label,
@@ -212,9 +244,12 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
     # The last x tick's label is centred on the right edge: leave room for its half.
     right_margin = max(right_margin, text.size(format_number(x_hi), small)[0] // 2 + 2)
     bottom_margin = int(small * 1.5) + (int(small * 1.4) if x_label else 0)
-    plot = pygame.Rect(rect.left + left_margin, top + small // 2,
+    # The latest values are printed level with the line ends: a top margin of most of a line
+    # keeps the highest one clear of the legend above.
+    top_margin = int(small * 0.8) if last_w else small // 2
+    plot = pygame.Rect(rect.left + left_margin, top + top_margin,
                        rect.width - left_margin - right_margin,
-                       rect.bottom - top - small // 2 - bottom_margin)
+                       rect.bottom - top - top_margin - bottom_margin)
     if plot.width < 20 or plot.height < 20:
         return plot
     line_w = max(1, round(px / 9))
@@ -283,10 +318,12 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
     step = small * 1.1
     for y_end, _t, _c in labels:
         placed.append(max(y_end, placed[-1] + step) if placed else y_end)
-    # Labels pushed below the plot move back up together.
-    overflow = placed[-1] - (plot.bottom - small * 0.3) if placed else 0.0
-    if overflow > 0:
-        placed = [y - overflow for y in placed]
+    # Labels pushed below the plot move back up, each only as far as the one below it needs
+    # (moving them all together pushed the top one into the legend).
+    if placed:
+        placed[-1] = min(placed[-1], plot.bottom - small * 0.3)
+        for i in range(len(placed) - 2, -1, -1):
+            placed[i] = min(placed[i], placed[i + 1] - step)
     for y_at, (_y, value_text, value_colour) in zip(placed, labels, strict=True):
         text.blit_text(surface, value_text, small, value_colour,
                        (plot.right + small // 3, round(y_at)), "midleft", bold=True)

@@ -189,6 +189,8 @@ class LearningLabScene(RunScene[TrainingRunner]):
         self._refresh_left = 0.0
         self._chart_cache: dict[str, tuple[Any, pygame.Surface]] = {}
         self._chart_drawn: dict[str, float] = {}
+        #: Each chart's plot area (inside its axes, relative to the chart) as last drawn.
+        self.chart_plots: dict[str, pygame.Rect] = {}
         self._box_rects: list[tuple[pygame.Rect, BoxView]] = []
         self.config_widgets: list[Widget] = []
         self.train_button = Button(lambda: tr("lab.train"), self.train, primary=True)
@@ -751,7 +753,9 @@ class LearningLabScene(RunScene[TrainingRunner]):
             (self.clear_button, ("lab.clear_runs",))))
         # Charts.
         charts_top = right.top + controls_h + pad * 2
-        charts_h = int((right.bottom - charts_top) * 0.42)
+        # The charts get the larger share: their curves must read from the back of a room;
+        # the boxes page through their contents anyway.
+        charts_h = int((right.bottom - charts_top) * 0.53)
         half_w = (right.width - pad * 2) // 2
         self.panels["chart_wins"] = pygame.Rect(right.left, charts_top, half_w, charts_h)
         self.panels["chart_rate"] = pygame.Rect(right.left + half_w + pad * 2, charts_top,
@@ -785,7 +789,7 @@ class LearningLabScene(RunScene[TrainingRunner]):
                       progress_text(progress, self.learner.games_trained), theme, m)
         for name in ("chart_wins", "chart_rate"):
             draw_panel(surface, self.panels[name], theme, m.radius)
-            inner = self.panels[name].inflate(-pad * 3, -pad * 3)
+            inner = self.panels[name].inflate(-pad * 2, -pad * 2)
             surface.blit(self._chart(name, inner.size), inner)
         self._draw_knowledge(surface, self.panels["boxes"], theme, m)
         widgets.draw_all(self.all_widgets(), surface, theme)
@@ -811,9 +815,9 @@ class LearningLabScene(RunScene[TrainingRunner]):
         surf.fill(theme.panel)
         rect = surf.get_rect()
         if name == "chart_wins":
-            draw_wins_chart(surf, rect, self.runs, theme, px, self.games)
+            self.chart_plots[name] = draw_wins_chart(surf, rect, self.runs, theme, px, self.games)
         else:
-            draw_rate_chart(surf, rect, self.runs, theme, px, self.games)
+            self.chart_plots[name] = draw_rate_chart(surf, rect, self.runs, theme, px, self.games)
         self._chart_cache[name] = (key, surf)
         return surf
 
@@ -1063,7 +1067,7 @@ def planned_games(runs: list[Run], planned: int) -> int:
 
 
 def draw_wins_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run], theme: Theme,
-                    px: int, planned: int = 10) -> None:
+                    px: int, planned: int = 10) -> pygame.Rect:
     """Cumulative wins of each side in the latest run; earlier runs' learner wins faded."""
     series = earlier_runs(runs, theme, lambda run: run.wins)
     if runs:
@@ -1073,14 +1077,14 @@ def draw_wins_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run],
         series += [charts.Series(tr(sides[0]), run.wins, theme.ok),
                    charts.Series(tr(sides[1]), run.losses, theme.danger),
                    charts.Series(tr("lab.series.draws"), run.draws, theme.text_muted)]
-    charts.line_chart(surface, rect, series, theme, px, title=tr("lab.chart.wins"),
+    return charts.line_chart(surface, rect, series, theme, px, title=tr("lab.chart.wins"),
                       x_label=tr("lab.chart.games"), y_label=tr("lab.chart.wins_axis"),
                       x_max=planned_games(runs, planned),
                       empty_text=tr("lab.chart.empty"))
 
 
 def draw_rate_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run], theme: Theme,
-                    px: int, planned: int = 10) -> None:
+                    px: int, planned: int = 10) -> pygame.Rect:
     """The learner's win rate over a sliding window, latest run bold, earlier runs faded."""
     series = earlier_runs(runs, theme, lambda run: run.rate)
     window = runs[-1].window if runs else window_for(planned)
@@ -1088,7 +1092,7 @@ def draw_rate_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run],
         who = "lab.series.rate_first" if runs[-1].self_play else "lab.series.rate"
         series.append(charts.Series(tr(who), runs[-1].rate, theme.ok))
     title_key = "lab.chart.rate_first" if runs and runs[-1].self_play else "lab.chart.rate"
-    charts.line_chart(surface, rect, series, theme, px,
+    return charts.line_chart(surface, rect, series, theme, px,
                       title=tr(title_key, n=window), x_label=tr("lab.chart.games"),
                       y_range=(0.0, 1.0), percent=True,
                       x_max=planned_games(runs, planned),
