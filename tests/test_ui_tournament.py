@@ -185,3 +185,17 @@ def test_export_helpers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     loaded = pygame.image.load(str(png))
     assert loaded.get_size() == (20, 10) and loaded.get_at((5, 5))[:3] == (10, 200, 30)
     assert not list(tmp_path.glob("*.tmp"))
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1024, 640)])
+def test_a_short_ranking_is_one_column_of_whole_lines(size: tuple[int, int]) -> None:
+    """Regression: three players' ranking in two columns cut "· Elo 2300" onto a second row."""
+    app, scene = open_tournament(size)
+    scene.set_game("nim")
+    click_widget(app, scene.add_button)
+    scene.set_player(2, "greedy")
+    scene.games = 10
+    run(app, scene)
+    frame(app)
+    assert scene.rank_columns == 1
+    app.shutdown()

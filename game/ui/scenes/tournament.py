@@ -172,6 +172,8 @@ class TournamentScene(RunScene[TournamentRunner]):
         self.variant = 0
         self.options: Any = get_game(self.game).options(**VARIANTS[self.game][0])
         self.specs: list[str] = []
+        #: How many columns the ranking was drawn in (one while its lines fit whole).
+        self.rank_columns = 1
         self._default_players()
         self.games = 100
         self.swap = True
@@ -580,16 +582,23 @@ class TournamentScene(RunScene[TournamentRunner]):
         x, y = rank_rect.left, rank_rect.top
         y = text.blit_text(surface, tr("tour.ranking"), px, theme.text, (x, y),
                            bold=True).bottom + px // 4
-        columns = 1 if side_by_side else 2
+        lines = [tr("tour.stand", rank=rank, name=s.name, points=format_points(s.points),
+                    games=s.games, elo=f"{s.elo:.0f}") for rank, s in enumerate(ranking, 1)]
+        # One column while every line fits on one row of the full width and they all fit in
+        # height; two columns otherwise (two columns cut "Elo 2300" in the middle).
+        step = int(text.font(small).get_linesize() * 1.05) + small // 3
+        one_column = side_by_side or (
+            all(text.size(line, small)[0] <= rank_rect.width - small for line in lines)
+            and step * len(lines) <= rank_rect.bottom - y)
+        columns = 1 if one_column else 2
+        self.rank_columns = columns
         col_w = rank_rect.width // columns
         top_y = y
         per_col = -(-len(ranking) // columns)
-        for rank, s in enumerate(ranking, 1):
+        for rank, line in enumerate(lines, 1):
             col = (rank - 1) // per_col
             if (rank - 1) % per_col == 0:
                 y = top_y
-            line = tr("tour.stand", rank=rank, name=s.name, points=format_points(s.points),
-                      games=s.games, elo=f"{s.elo:.0f}")
             colour = theme.accent if rank == 1 else theme.text
             y = text.blit_wrapped(surface, line, small, colour,
                                   pygame.Rect(x + col * col_w, y, col_w - small,
