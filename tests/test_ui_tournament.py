@@ -187,12 +187,15 @@ def test_export_helpers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     assert not list(tmp_path.glob("*.tmp"))
 
 
-@pytest.mark.parametrize("size", [(1920, 1080), (1024, 640)])
-def test_a_short_ranking_is_one_column_of_whole_lines(size: tuple[int, int]) -> None:
+@pytest.mark.parametrize(("size", "players"), [((1920, 1080), 3), ((1024, 640), 3),
+                                               ((1920, 1080), 4)])
+def test_a_short_ranking_is_one_column_of_whole_lines(size: tuple[int, int],
+                                                      players: int) -> None:
     """Regression: three players' ranking in two columns cut "· Elo 2300" onto a second row."""
     app, scene = open_tournament(size)
     scene.set_game("nim")
-    click_widget(app, scene.add_button)
+    for _ in range(players - 2):
+        click_widget(app, scene.add_button)
     scene.set_player(2, "greedy")
     scene.games = 10
     run(app, scene)

@@ -572,6 +572,11 @@ class TournamentScene(RunScene[TournamentRunner]):
                                     body.width - split - px, body.height)
         else:
             table_h = min(int(body.height * 0.6), int((n + 1) * px * 2.2))
+            # Leave the ranking one line per player (heading included) when the table can
+            # give it up and stay readable (rows of at least 1.6 lines).
+            small_line = int(text.font(small).get_linesize() * 1.05) + small // 3
+            ranking_h = int(px * 1.6) + small_line * n + px // 2
+            table_h = max(min(table_h, body.height - ranking_h), int((n + 1) * px * 1.6))
             table_rect = pygame.Rect(body.left, body.top, body.width, table_h)
             rank_rect = pygame.Rect(body.left, body.top + table_h + px // 2, body.width,
                                     body.height - table_h - px // 2)
