@@ -26,7 +26,7 @@ from game.ui.boards.base import (
     score_chip,
     score_labels,
 )
-from game.ui.theme import Theme, blend
+from game.ui.theme import Theme, blend, disc_rim
 
 Cell = tuple[int, int]
 
@@ -186,6 +186,9 @@ class HexapawnView(BoardView):
                 self._sprites.clear()
             fill = theme.piece0 if player == 0 else theme.piece1
             outline = theme.piece_outline if player == 0 else blend(theme.piece1, theme.text, 0.55)
+            # A pawn as light as its square gets a contrasting outline (contrast theme: white
+            # pawns on white squares had a yellow hairline).
+            outline = disc_rim(fill, theme.board_light, outline, theme)
             shine = blend(fill, (255, 255, 255), 0.7)
             sprite = _pawn_sprite(size, fill, outline, shine)
             self._sprites[key] = sprite

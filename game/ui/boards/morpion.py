@@ -33,7 +33,7 @@ from game.ui.boards.base import (
     score_labels,
 )
 from game.ui.i18n import tr
-from game.ui.theme import Theme, blend
+from game.ui.theme import Theme, blend, disc_rim
 
 Cell = tuple[int, int]
 SYMBOLS = ("X", "O")
@@ -217,6 +217,8 @@ class MorpionView(BoardView):
         """Draw a token: soft shadow, disc with a rim, and the X cross or the O ring."""
         fill = theme.piece0 if player == 0 else theme.piece1
         ring = theme.piece_outline if player == 0 else blend(theme.piece1, theme.text, 0.55)
+        # A token as light as the board gets a contrasting rim (see theme.disc_rim).
+        ring = disc_rim(fill, theme.board_light, ring, theme)
         mark = theme.accent if player == 0 else theme.legal
         alpha_circle(surface, (centre[0] + radius * 0.06, centre[1] + radius * 0.1), radius,
                      theme.shadow, 120)
