@@ -283,8 +283,8 @@ class NimView(BoardView):
     def _draw_header(self, surface: pygame.Surface, nim: NimState, theme: Theme) -> None:
         """The goal (normal or misere) and, for one heap, the limit of the side to move."""
         px = round(self.rect.height * 0.12 * 0.36)
-        if px < 9:
-            return
+        if px < 12:
+            return  # a menu card: a 9-11 px heading is a grey smudge, not text
         goal = tr("boards.nim_misere" if nim.options.misere else "boards.nim_normal")
         lines = [goal]
         if len(nim.heaps) == 1 and nim.outcome is None:
