@@ -166,8 +166,9 @@ def draw_progress(surface: pygame.Surface, rect: pygame.Rect, progress: Progress
         colour = theme.text_muted if progress.paused else theme.ok
         pygame.draw.rect(surface, colour, filled, border_radius=bar.height // 2)
     pygame.draw.rect(surface, theme.panel_border, bar, 2, border_radius=bar.height // 2)
+    # Shrinks a little before it is cut (the tournament's narrow bar at 1024x640).
     text.blit_text(surface, line, m.small, theme.text, (rect.left, bar.bottom + m.pad // 3),
-                   max_width=rect.width)
+                   max_width=rect.width, min_px=max(text.MIN_PX, int(m.small * 0.8)))
 
 
 # --------------------------------------------------------------------------------------------

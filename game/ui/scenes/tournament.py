@@ -561,7 +561,7 @@ class TournamentScene(RunScene[TournamentRunner]):
         title_w = body.width - (self.rank_button.rect.width + px if self.rank_button.visible
                                 else 0)
         text.blit_text(surface, tr("tour.cross", n=self.games), px, theme.text, body.topleft,
-                       bold=True, max_width=max(10, title_w))
+                       bold=True, max_width=max(10, title_w), min_px=int(px * 0.75))
         body = pygame.Rect(body.left, body.top + int(px * 1.6), body.width,
                            body.height - int(px * 1.6))
         side_by_side = body.width >= 40 * px
