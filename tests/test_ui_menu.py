@@ -231,3 +231,13 @@ def test_no_player_description_is_cut_in_the_seat_panel(
         menu._set_seat(1, "random")
     app.shutdown()
     assert not too_long, too_long
+
+
+def test_a_list_of_one_line_descriptions_shows_more_rows() -> None:
+    app = make_app(SIZE)
+    short = [(i, f"Player {i}", "Plays at random.") for i in range(12)]
+    long = [(i, f"Player {i}", "Plays at random. " * 12) for i in range(12)]
+    _row_short, shown_short = ListPopup(app, "t", short, 0, lambda v: None)._layout()
+    _row_long, shown_long = ListPopup(app, "t", long, 0, lambda v: None)._layout()
+    assert shown_short > shown_long
+    app.shutdown()

@@ -46,11 +46,19 @@ class ListPopup(Scene):
         m = self.app.metrics
         w, h = self.app.size
         has_desc = any(desc for _v, _l, desc in self.items)
-        row_h = int(m.body * 1.6 + m.small * 2.9) if has_desc else int(m.body * 1.9)
+        box_w = int(w * (0.7 if has_desc else 0.5))
+        if has_desc:
+            # Rows as tall as the longest description needs (one line or two): one-line
+            # descriptions leave room for more players on screen.
+            width = box_w - 4 * m.pad
+            lines = max(len(text.wrap(desc, width, m.small)) for _v, _l, desc in self.items)
+            row_h = int(m.body * 1.6 + m.small * 1.45 * min(2, max(1, lines)))
+        else:
+            row_h = int(m.body * 1.9)
         visible = max(1, min(len(self.items), int(h * 0.78 - m.heading * 2) // row_h))
         self.scroll = max(0, min(self.scroll, len(self.items) - visible))
         box_h = visible * row_h + m.heading * 2 + m.pad * 2
-        self.box = pygame.Rect(0, 0, int(w * (0.7 if has_desc else 0.5)), box_h)
+        self.box = pygame.Rect(0, 0, box_w, box_h)
         self.box.center = (w // 2, h // 2)
         top = self.box.top + m.heading * 2
         self.rows = []
