@@ -754,8 +754,10 @@ class LearningLabScene(RunScene[TrainingRunner]):
         # Charts.
         charts_top = right.top + controls_h + pad * 2
         # The charts get the larger share: their curves must read from the back of a room;
-        # the boxes page through their contents anyway.
-        charts_h = int((right.bottom - charts_top) * 0.53)
+        # the boxes page through their contents anyway. Board-game boxes are small boards,
+        # which need height more than Nim's lists of takes do.
+        share = 0.53 if self.game == "nim" else 0.47
+        charts_h = int((right.bottom - charts_top) * share)
         half_w = (right.width - pad * 2) // 2
         self.panels["chart_wins"] = pygame.Rect(right.left, charts_top, half_w, charts_h)
         self.panels["chart_rate"] = pygame.Rect(right.left + half_w + pad * 2, charts_top,
