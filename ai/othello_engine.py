@@ -340,19 +340,16 @@ def _register() -> None:
 
         register_player(PlayerInfo(
             name="engine", title_en=other.title_en, title_fr=other.title_fr,
-            description_en=other.description_en + " Othello: bitboard PVS search with a rich "
-            "evaluation and perfect play in the last moves.",
-            description_fr=other.description_fr + " Othello : recherche PVS sur bitboards, "
-            "évaluation riche et jeu parfait en fin de partie.",
+            # One short line for the menu: the full story is in docs/ARCHITECTURE.md.
+            description_en="Deeper search with memory; Othello: bitboard PVS.",
+            description_fr="Toujours plus profond, avec mémoire ; Othello : PVS.",
             params=other.params, applies=applies, factory=factory, learner=other.learner,
         ))
     else:
         register_player(PlayerInfo(
             name="engine", title_en="Engine", title_fr="Moteur",
-            description_en="Othello: bitboard PVS search with a rich evaluation and perfect "
-                           "play in the last moves.",
-            description_fr="Othello : recherche PVS sur bitboards, évaluation riche et jeu "
-                           "parfait en fin de partie.",
+            description_en="Othello: bitboard PVS search, exact endgame.",
+            description_fr="Othello : recherche PVS, fin de partie exacte.",
             params=(time_param,), applies=lambda game_name, options: game_name == "othello",
             factory=_make_engine,
         ))
@@ -360,10 +357,8 @@ def _register() -> None:
         name="engine-level",
         title_en="Engine (levels)",
         title_fr="Moteur (niveaux)",
-        description_en="The Othello engine at a chosen level: 1 = a beginner can win, 5 = full "
-                       "strength.",
-        description_fr="Le moteur d'Othello au niveau choisi : 1 = un débutant peut gagner, "
-                       "5 = pleine puissance.",
+        description_en="Othello engine by level: 1 easy, 5 full strength.",
+        description_fr="Moteur d'Othello : niveau 1 facile à 5 maximal.",
         params=(
             Param("level", int, 3, 1, 5, "1 = a beginner can win, 5 = full strength"),
             Param("time", float, 0.0, 0.0, 60.0, "seconds per move; 0 = the level's budget"),

@@ -202,19 +202,10 @@ def test_enter_starts_and_arrows_change_game() -> None:
     app.shutdown()
 
 
-# Texts owned by the Othello engine module (ai/othello_engine.py); a shorter text is requested.
-ENGINE_OWNED = {"engine", "engine-level"}
-
-
 @pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
 @pytest.mark.parametrize("language", ["en", "fr"])
-@pytest.mark.parametrize("owned", [
-    pytest.param(True, id="ui-owned"),
-    pytest.param(False, id="engine-owned", marks=pytest.mark.xfail(
-        reason="ai/othello_engine.py texts: shorter ones requested from its owner", strict=False)),
-])
 def test_no_player_description_is_cut_in_the_seat_panel(
-        size: tuple[int, int], language: str, owned: bool) -> None:
+        size: tuple[int, int], language: str) -> None:
     app = make_app(size, language=language)
     menu = menu_of(app)
     too_long: list[str] = []
@@ -222,8 +213,6 @@ def test_no_player_description_is_cut_in_the_seat_panel(
         menu.select_game(game)
         frame(app)
         for info in players_for(game, menu.options()):
-            if (info.name in ENGINE_OWNED) != (not owned):
-                continue
             menu._set_seat(1, info.name)
             frame(app)
             if menu.description_lines(1) > menu.description_room(1):
