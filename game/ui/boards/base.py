@@ -488,3 +488,47 @@ def arrow(surface: pygame.Surface, start: tuple[float, float], end: tuple[float,
     if alpha < 255:
         layer.set_alpha(alpha)
     surface.blit(layer, (round(left), round(top)))
+
+
+Cell = tuple[int, int]
+"""A ``(row, col)`` board cell, the element of every grid board."""
+
+
+def as_cell(element: Element | None) -> Cell | None:
+    """``element`` as a (row, col) pair of ints, or None if it is not a cell."""
+    if (isinstance(element, tuple) and len(element) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in element)):
+        return element[0], element[1]
+    return None
+
+
+class GridBoardView(BoardView):
+    """A board view whose elements are the cells of one :class:`Grid` (Hexapawn, Morpion,
+    Othello). Subclasses set ``self.grid`` in :meth:`layout` and say their board's shape."""
+
+    def __init__(self, theme: Theme) -> None:
+        super().__init__(theme)
+        self.grid: Grid | None = None
+
+    def grid_shape(self, state: Any) -> tuple[int, int]:
+        """(rows, cols) of ``state``'s board."""
+        raise NotImplementedError
+
+    def _ensure(self, state: Any) -> Grid:
+        """The grid, laid out again if the board's shape changed since the last layout."""
+        if self.grid is None or (self.grid.rows, self.grid.cols) != self.grid_shape(state):
+            self.layout(self.rect, state)
+        assert self.grid is not None
+        return self.grid
+
+    def hit(self, pos: tuple[int, int], state: Any) -> Element | None:
+        """The cell under ``pos``, or None."""
+        return self._ensure(state).cell_at(pos)
+
+    def centre_of(self, element: Any) -> tuple[int, int]:
+        """The pixel centre of the cell ``element`` (tests and demos click there)."""
+        cell = as_cell(element)
+        if self.grid is None or cell is None:
+            raise ValueError(f"{element!r} is not a cell of a laid-out board")
+        x, y = self.grid.centre(*cell)
+        return round(x), round(y)

@@ -15,20 +15,20 @@ from game.rules.hexapawn import HexapawnMove, HexapawnState
 from game.ui.boards.base import (
     COORDINATES_MIN_CELL,
     BoardContext,
-    BoardView,
+    Cell,
     ClickResult,
     Colour,
     Element,
     Grid,
+    GridBoardView,
     InputController,
     alpha_circle,
     arrow,
+    as_cell,
     score_chip,
     score_labels,
 )
 from game.ui.theme import Theme, blend, disc_rim
-
-Cell = tuple[int, int]
 
 
 class HexapawnController(InputController):
@@ -54,7 +54,7 @@ class HexapawnController(InputController):
         """Select a pawn, move it, switch to another pawn, or cancel."""
         if self.hexapawn.outcome is not None:
             return ClickResult(message_key="boards.game_over")
-        cell = _as_cell(element)
+        cell = as_cell(element)
         if cell is None:
             if self._from is not None:
                 self._from = None
@@ -103,14 +103,6 @@ class HexapawnController(InputController):
         return self._from
 
 
-def _as_cell(element: Element | None) -> Cell | None:
-    """``element`` as a (row, col) pair of ints, or None if it is not a cell."""
-    if (isinstance(element, tuple) and len(element) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in element)):
-        return element[0], element[1]
-    return None
-
-
 # Pawn outline in cell fractions (x from the centre, y from the top): base, body, collar, head.
 _SUPERSAMPLE = 4
 
@@ -143,12 +135,11 @@ def _pawn_sprite(cell: int, fill: Colour, outline: Colour, shine: Colour) -> pyg
     return pygame.transform.smoothscale(layer, (cell, cell))
 
 
-class HexapawnView(BoardView):
+class HexapawnView(GridBoardView):
     """Draws a Hexapawn position with coordinates, selection, last move, hint and scores."""
 
     def __init__(self, theme: Theme) -> None:
         super().__init__(theme)
-        self.grid: Grid | None = None
         self._sprites: dict[tuple[int, int, str], pygame.Surface] = {}
 
     def layout(self, rect: pygame.Rect, state: Any) -> None:
@@ -156,24 +147,13 @@ class HexapawnView(BoardView):
         self.rect = pygame.Rect(rect)
         self.grid = Grid(self.rect, state.rows, state.cols, rows_up=True)
 
-    def hit(self, pos: tuple[int, int], state: Any) -> Element | None:
-        """The cell under ``pos``, or None."""
-        if self.grid is None or (self.grid.rows, self.grid.cols) != (state.rows, state.cols):
-            self.layout(self.rect, state)
-        assert self.grid is not None
-        return self.grid.cell_at(pos)
+    def grid_shape(self, state: Any) -> tuple[int, int]:
+        """Hexapawn boards may be rectangular: ``rows`` x ``cols``."""
+        return state.rows, state.cols
 
     def controller(self, state: Any) -> HexapawnController:
         """A controller for the side to move."""
         return HexapawnController(state)
-
-    def centre_of(self, element: Any) -> tuple[int, int]:
-        """The pixel centre of the cell ``element`` (tests and demos click there)."""
-        cell = _as_cell(element)
-        if self.grid is None or cell is None:
-            raise ValueError(f"{element!r} is not a cell of a laid-out board")
-        x, y = self.grid.centre(*cell)
-        return round(x), round(y)
 
     def _sprite(self, player: int, theme: Theme) -> pygame.Surface:
         """The cached pawn image of ``player`` at the current cell size."""
@@ -210,7 +190,7 @@ class HexapawnView(BoardView):
             for cell in ((last.from_row, last.from_col), (last.to_row, last.to_col)):
                 grid.tint_cell(surface, *cell, theme.last_move, 95)
         controller = ctx.controller if ctx.interactive else None
-        selected = _as_cell(controller.selected()) if controller is not None else None
+        selected = as_cell(controller.selected()) if controller is not None else None
         marks = controller.highlighted() if controller is not None else set()
         hover = grid.cell_at(ctx.hover) if ctx.hover is not None and controller else None
         if hover is not None and (hover in marks or hover == selected):
@@ -266,7 +246,7 @@ class HexapawnView(BoardView):
         grid = self.grid
         assert grid is not None
         for element in marks:
-            cell = _as_cell(element)
+            cell = as_cell(element)
             if cell is None:
                 continue
             centre = grid.centre(*cell)

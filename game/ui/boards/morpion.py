@@ -20,14 +20,16 @@ from game.ui import text as txt
 from game.ui.boards.base import (
     COORDINATES_MIN_CELL,
     BoardContext,
-    BoardView,
+    Cell,
     ClickResult,
     Element,
     Grid,
+    GridBoardView,
     InputController,
     alpha_circle,
     alpha_fill,
     arrow,
+    as_cell,
     disc,
     score_chip,
     score_labels,
@@ -35,16 +37,7 @@ from game.ui.boards.base import (
 from game.ui.i18n import tr
 from game.ui.theme import Theme, blend, disc_rim
 
-Cell = tuple[int, int]
 SYMBOLS = ("X", "O")
-
-
-def _as_cell(element: Element | None) -> Cell | None:
-    """``element`` as a (row, col) pair of ints, or None if it is not a cell."""
-    if (isinstance(element, tuple) and len(element) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in element)):
-        return element[0], element[1]
-    return None
 
 
 class MorpionController(InputController):
@@ -79,7 +72,7 @@ class MorpionController(InputController):
         """Place, lift, put down, put back, or say why nothing happened."""
         if self.morpion.outcome is not None:
             return ClickResult(message_key="boards.game_over")
-        cell = _as_cell(element)
+        cell = as_cell(element)
         if cell is None or self._owner(cell) == "off":
             if self.lifted is not None:
                 self.lifted = None
@@ -135,20 +128,17 @@ class MorpionController(InputController):
         return self.lifted
 
 
-class MorpionView(BoardView):
+class MorpionView(GridBoardView):
     """Draws a Morpion position, the hands, the lifted piece and the AI's scores."""
 
     def __init__(self, theme: Theme) -> None:
         super().__init__(theme)
-        self.grid: Grid | None = None
         self._hands: tuple[pygame.Rect, pygame.Rect] = (pygame.Rect(0, 0, 0, 0),) * 2
-        self._size = 0
         self._sprites: dict[tuple[int, int, str, int], pygame.Surface] = {}
 
     def layout(self, rect: pygame.Rect, state: Any) -> None:
         """The board in the middle, a column for each side's pieces in hand."""
         self.rect = pygame.Rect(rect)
-        self._size = state.size
         side = round(self.rect.width * 0.15)
         board_area = pygame.Rect(self.rect.left + side, self.rect.top,
                                  self.rect.width - 2 * side, self.rect.height)
@@ -165,28 +155,13 @@ class MorpionView(BoardView):
         right.center = (round(self.rect.right - right_strip / 2), board.centery)
         self._hands = (left, right)
 
-    def _ensure(self, state: Any) -> Grid:
-        """The grid, laid out again if the board size changed."""
-        if self.grid is None or self._size != state.size:
-            self.layout(self.rect, state)
-        assert self.grid is not None
-        return self.grid
-
-    def hit(self, pos: tuple[int, int], state: Any) -> Element | None:
-        """The cell under ``pos``, or None."""
-        return self._ensure(state).cell_at(pos)
+    def grid_shape(self, state: Any) -> tuple[int, int]:
+        """A square board of ``state.size`` cells a side."""
+        return state.size, state.size
 
     def controller(self, state: Any) -> MorpionController:
         """A controller for the side to move."""
         return MorpionController(state)
-
-    def centre_of(self, element: Any) -> tuple[int, int]:
-        """The pixel centre of the cell ``element`` (tests and demos click there)."""
-        cell = _as_cell(element)
-        if self.grid is None or cell is None:
-            raise ValueError(f"{element!r} is not a cell of a laid-out board")
-        x, y = self.grid.centre(*cell)
-        return round(x), round(y)
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -252,7 +227,7 @@ class MorpionView(BoardView):
             if last.origin is not None:
                 grid.outline_cell(surface, *last.origin, theme.last_move, 0.04)
         controller = ctx.controller if ctx.interactive else None
-        lifted = _as_cell(controller.selected()) if controller is not None else None
+        lifted = as_cell(controller.selected()) if controller is not None else None
         marks = controller.highlighted() if controller is not None else set()
         hover = grid.cell_at(ctx.hover) if ctx.hover is not None and controller else None
         if lifted is not None:
@@ -261,7 +236,7 @@ class MorpionView(BoardView):
         placing = isinstance(controller, MorpionController) and controller.placing
         if controller is not None and ctx.show_legal and not placing:
             for element in marks:
-                cell = _as_cell(element)
+                cell = as_cell(element)
                 if cell is not None and cell == hover:
                     continue  # the preview token drawn below says it better
                 if cell is not None and mor.owner(*cell) is None:

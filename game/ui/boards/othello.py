@@ -30,30 +30,22 @@ from game.ui import text as txt
 from game.ui.boards.base import (
     COORDINATES_MIN_CELL,
     BoardContext,
-    BoardView,
+    Cell,
     ClickResult,
     Colour,
     Element,
     Grid,
+    GridBoardView,
     InputController,
     alpha_circle,
     alpha_fill,
+    as_cell,
     disc,
     score_chip,
     score_labels,
 )
 from game.ui.i18n import tr
 from game.ui.theme import Theme, blend, disc_rim
-
-Cell = tuple[int, int]
-
-
-def _as_cell(element: Element | None) -> Cell | None:
-    """``element`` as a (row, col) pair of ints, or None if it is not a cell."""
-    if (isinstance(element, tuple) and len(element) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in element)):
-        return element[0], element[1]
-    return None
 
 
 class OthelloController(InputController):
@@ -73,7 +65,7 @@ class OthelloController(InputController):
             return ClickResult(message_key="boards.game_over")
         if self.must_pass:
             return ClickResult(move=PASS, message_key="boards.must_pass", changed=True)
-        cell = _as_cell(element)
+        cell = as_cell(element)
         if cell is None:
             return ClickResult()
         if cell in self._cells:
@@ -94,20 +86,17 @@ class OthelloController(InputController):
         return set(self._cells)
 
 
-class OthelloView(BoardView):
+class OthelloView(GridBoardView):
     """Draws an Othello position with dots, last move, hint, counts, flips and scores."""
 
     def __init__(self, theme: Theme) -> None:
         super().__init__(theme)
-        self.grid: Grid | None = None
         self._panels: tuple[pygame.Rect, pygame.Rect] = (pygame.Rect(0, 0, 0, 0),) * 2
-        self._size = 0
         self._sprites: dict[tuple[int, int, str, Colour], pygame.Surface] = {}
 
     def layout(self, rect: pygame.Rect, state: Any) -> None:
         """The board in the middle, each side's disc count in a column beside it."""
         self.rect = pygame.Rect(rect)
-        self._size = state.size
         # Small pictures (menu cards) show just the board: the counts would be unreadable.
         side = round(self.rect.width * 0.14) if min(self.rect.size) >= 260 else 0
         area = pygame.Rect(self.rect.left + side, self.rect.top, self.rect.width - 2 * side,
@@ -126,28 +115,13 @@ class OthelloView(BoardView):
         right.center = (round(self.rect.right - right_strip / 2), board.centery)
         self._panels = (left, right)
 
-    def _ensure(self, state: Any) -> Grid:
-        """The grid, laid out again if the board size changed."""
-        if self.grid is None or self._size != state.size:
-            self.layout(self.rect, state)
-        assert self.grid is not None
-        return self.grid
-
-    def hit(self, pos: tuple[int, int], state: Any) -> Element | None:
-        """The cell under ``pos``, or None."""
-        return self._ensure(state).cell_at(pos)
+    def grid_shape(self, state: Any) -> tuple[int, int]:
+        """A square board of ``state.size`` cells a side."""
+        return state.size, state.size
 
     def controller(self, state: Any) -> OthelloController:
         """A controller for the side to move."""
         return OthelloController(state)
-
-    def centre_of(self, element: Any) -> tuple[int, int]:
-        """The pixel centre of the cell ``element`` (tests and demos click there)."""
-        cell = _as_cell(element)
-        if self.grid is None or cell is None:
-            raise ValueError(f"{element!r} is not a cell of a laid-out board")
-        x, y = self.grid.centre(*cell)
-        return round(x), round(y)
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -241,7 +215,7 @@ class OthelloView(BoardView):
         if isinstance(controller, OthelloController) and ctx.show_legal:
             hover = grid.cell_at(ctx.hover) if ctx.hover is not None else None
             for element in controller.highlighted():
-                cell = _as_cell(element)
+                cell = as_cell(element)
                 if cell is None:
                     continue
                 if cell == hover:
