@@ -351,7 +351,11 @@ class App:
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     """The window's command-line flags; bad ones exit with code 2 and a one-line error."""
-    parser = argparse.ArgumentParser(prog="main.py", description="AI Game Lab: the window.")
+    parser = argparse.ArgumentParser(
+        prog="main.py", description="AI Game Lab: the window.",
+        epilog="Headless commands: 'main.py players GAME' lists the AIs of a game; "
+               "'main.py arena GAME --p1 SPEC --p2 SPEC --games N' plays them "
+               "(see 'main.py arena --help').")
     parser.add_argument("--fullscreen", action="store_true", help="start in full screen")
     parser.add_argument("--lang", choices=LANGUAGE_NAMES, help="interface language")
     parser.add_argument("--theme", choices=THEME_NAMES, help="colour theme")
