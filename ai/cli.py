@@ -21,7 +21,7 @@ from typing import Any, NoReturn, TextIO
 from ai.arena import ArenaError, MatchResult, run_match
 from ai.base import GameRecord
 from ai.registry import PlayerSpecError, make_player, players_for
-from game.rules.base import RulesError
+from game.rules.base import OptionError, RulesError
 from game.rules.registry import GameInfo, game_names, get_game, parse_options
 
 EXIT_OK = 0
@@ -108,6 +108,10 @@ def _game_and_options(name: str, pairs: Sequence[tuple[str, str]]) -> tuple[Game
     game = get_game(name)
     values: dict[str, str] = {}
     for key, value in pairs:
+        # Refused rather than "last one wins": a typo'd repeat would silently play another game.
+        if key in values:
+            raise OptionError(f"option '{key}' is given twice (--opt {key}={values[key]} "
+                              f"and --opt {key}={value})")
         values[key] = value
     return game, parse_options(game, values)
 

@@ -246,6 +246,8 @@ def test_players_listing() -> None:
     (("arena", "nim", "--p1", "random", "--games", "2"), ["--p2"]),
     (("arena", "nim", "--p1", "random", "--p2", "random", "--games", "2", "--bogus"),
      ["--bogus"]),
+    (("arena", "morpion", "--p1", "random", "--p2", "random", "--games", "1", "--opt", "size=4",
+      "--opt", "size=5"), ["size", "twice"]),
     (("players", "go"), ["go", "morpion"]),
     (("players",), ["GAME"]),
 ])
