@@ -56,6 +56,10 @@ FILE_VERSION = 1
 FILE_FORMAT = "ai-game-lab learner"
 KINDS = ("elimination", "reinforcement", "qlearning")
 
+#: Most beads a saved box may hold for one move (a file with more is refused): far beyond what
+#: training produces, and small enough that a box's total stays finite.
+MAX_BEADS = 1e12
+
 
 class LearnerFileError(ValueError):
     """A learner file cannot be used by this learner; the message says why in plain words."""
@@ -262,11 +266,20 @@ class TabularLearner(Player):
                         or not math.isfinite(value)):
                     raise LearnerFileError(f"position {key}, move {move}: {value!r} is not "
                                            "a number")
+                problem = self._value_problem(float(value))
+                if problem is not None:
+                    raise LearnerFileError(f"position {key}, move {move}: {value!r} is not "
+                                           f"{problem}")
                 values[str(move)] = float(value)
             table[str(key)] = values
         self._boxes.clear()
         self._pending = table
         self.games_trained = games
+
+    def _value_problem(self, value: float) -> str | None:
+        """None when ``value`` can be stored in a box of this learner, else what it should be
+        (for the error message). Any finite number by default."""
+        return None
 
     def save(self, path: Path | None = None) -> Path:
         """Write the table to ``path`` (default: :func:`learner_path`) atomically; return it."""
@@ -424,6 +437,11 @@ class EliminationLearner(TabularLearner):
         data["lost_after"] = sorted({key_text(k) for k in self._lost} | self._lost_pending)
         return data
 
+    def _value_problem(self, value: float) -> str | None:
+        # A matchbox move is allowed (1) or eliminated (0); anything else would be played as
+        # "allowed" without the learner ever having produced it.
+        return None if value in (0.0, 1.0) else "0 (eliminated) or 1 (allowed)"
+
     def from_json(self, data: Any) -> None:
         """Read the table and the positions learned to be lost (see the base class)."""
         lost = data.get("lost_after", []) if isinstance(data, dict) else []
@@ -448,6 +466,14 @@ class ReinforcementLearner(TabularLearner):
 
     def _initial_value(self) -> float:
         return float(self.params.get("start", 3))
+
+    def _value_problem(self, value: float) -> str | None:
+        # Learning never goes below one bead; zero or negative beads from a hand-edited file
+        # would make the weighted draw silently skip moves (or always pick the last one), and
+        # beads past MAX_BEADS could overflow the total to infinity, with the same effect.
+        if 1.0 <= value <= MAX_BEADS:
+            return None
+        return f"a bead count from 1 to {MAX_BEADS:.0e}"
 
     def decide(self, state: GameState[Any], limits: Limits) -> Decision:
         """Draw a move with probability proportional to its beads."""

@@ -378,3 +378,33 @@ def test_learner_classes_report_their_kind() -> None:
     with pytest.raises(ValueError, match="unknown learner"):
         make_learner("genetic", "nim", NIM)
     assert isinstance(Limits(), Limits)
+
+
+@pytest.mark.parametrize(("kind", "value", "words"), [
+    ("reinforcement", -5, "bead count"),
+    ("reinforcement", 0, "bead count"),
+    ("reinforcement", 1e300, "bead count"),
+    ("elimination", 0.5, "0 (eliminated) or 1"),
+    ("elimination", 7, "0 (eliminated) or 1"),
+])
+def test_values_a_learner_never_stores_are_refused(kind: str, value: float, words: str,
+                                                   data_dir: Path) -> None:
+    """A hand-edited box with impossible values (negative beads, a matchbox holding 7) is
+    refused and kept aside, not played from: negative beads would make the weighted draw skip
+    moves silently."""
+    trained = nim_learner(kind)
+    run_match(trained, trained, NIM.initial_state(), 5)
+    data = trained.to_json()
+    key = next(iter(data["table"]))
+    move = next(iter(data["table"][key]))
+    data["table"][key][move] = value
+    path = data_dir / "edited.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    learner = nim_learner(kind)
+    report = learner.load(path)
+    assert not report.loaded and words in report.message, report.message
+    assert report.kept_as is not None and not path.exists()
+    assert learner.positions_known() == 0
+    # The values training produces load back (the check does not refuse real files).
+    good = trained.save(data_dir / "good.json")
+    assert nim_learner(kind).load(good).loaded
