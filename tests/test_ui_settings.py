@@ -43,6 +43,18 @@ def test_a_corrupt_file_is_kept_aside_and_defaults_are_used(data_dir: Path) -> N
     assert len(kept) == 1 and kept[0].read_bytes() == b"{not json"
 
 
+@pytest.mark.parametrize("text", ["[1, 2]", "null", "42", '"settings"'])
+def test_json_that_is_not_an_object_is_kept_aside_with_a_notice(text: str,
+                                                               data_dir: Path) -> None:
+    settings_path().write_text(text, encoding="utf-8")
+    loaded, notice = load_settings("fr")
+    assert loaded == Settings(language="fr")
+    assert notice and "settings.json" in notice and "kept aside" in notice
+    kept = list(data_dir.glob("settings.json.corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == text
+    assert not settings_path().exists()
+
+
 def test_bad_values_are_ignored_one_by_one(data_dir: Path) -> None:
     settings_path().write_text(json.dumps({
         "language": "de", "theme": "neon", "sound": "yes", "ai_delay": 99, "animations": False,

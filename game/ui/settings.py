@@ -12,7 +12,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.userdata import UnreadableFileError, atomic_write_json, data_dir, read_json
+from game.userdata import (
+    UnreadableFileError,
+    atomic_write_json,
+    data_dir,
+    keep_aside,
+    read_json,
+)
 
 FILE_NAME = "settings.json"
 VERSION = 1
@@ -116,6 +122,13 @@ def load_settings(default_language: str = "en") -> tuple[Settings, str | None]:
         return Settings(language=default_language), str(exc)
     except OSError as exc:
         return Settings(language=default_language), f"settings could not be read ({exc})"
+    if not isinstance(data, dict):
+        # Valid JSON but not our object (a list, a number...): nothing in it can be used, and
+        # the next save would overwrite it silently, so it is kept aside like unreadable JSON.
+        kept = keep_aside(path)
+        where = f"; it was kept aside as {kept.name}" if kept is not None else ""
+        return (Settings(language=default_language),
+                f"{path.name} holds a JSON {type(data).__name__}, not settings{where}")
     return Settings.from_json(data, default_language), None
 
 
