@@ -13,7 +13,9 @@ Scores are from the searching player's side. A finished game is worth ``WIN - pl
 quicker win beats a slower one and a slower loss beats a quicker one; heuristic values stay
 below ``HEURISTIC_BOUND``, far from ``WIN``.
 
-Depth ``0`` means "the game's default" (:func:`default_depth`): to the end for Nim and for
+Depth ``0`` means "the game's default" (:func:`default_depth`): to the end for Nim (for
+Marienbad, once the heaps leave at most 4096 positions: 1,3,5,7 or three heaps of 15 are
+searched to the end at once, eight heaps of 15 only near the end, 2 plies before that) and for
 Hexapawn boards of at most 16 cells (3x3 to 4x4), 2 for Morpion (seed 003), 4 for Othello
 (seed 004) and larger Hexapawn boards.
 
@@ -57,6 +59,15 @@ TO_THE_END = 10_000
 #: Hexapawn boards with at most this many cells are searched to the end by default.
 HEXAPAWN_FULL_CELLS = 16
 
+#: Marienbad positions are searched to the end by default when the heaps leave at most this
+#: many positions (the product of heap + 1): about a second in minimax or alphabeta. Each heap
+#: of 15 multiplies the work by 16, so eight heaps of 15 would take days.
+NIM_FULL_POSITIONS = 4096
+
+#: Default depth of a Marienbad position with more positions than that (the neutral Nim
+#: heuristic makes it take a win in sight and avoid handing one over).
+NIM_LARGE_DEPTH = 2
+
 #: Default fixed depths by game (seed 003: Morpion 2; seed 004: Othello 4).
 DEFAULT_DEPTHS: dict[str, int] = {"morpion": 2, "othello": 4, "hexapawn": 4}
 
@@ -80,6 +91,9 @@ def default_depth(state: GameState[Any]) -> int:
     """The depth ``depth=0`` stands for in this game (``TO_THE_END`` for a full search)."""
     game = game_of(state)
     if game == "nim":
+        heaps: tuple[int, ...] = getattr(state, "heaps", ())
+        if len(heaps) > 1 and math.prod(h + 1 for h in heaps) > NIM_FULL_POSITIONS:
+            return NIM_LARGE_DEPTH
         return TO_THE_END
     if game == "hexapawn":
         rows: int = getattr(state, "rows", 3)
@@ -751,7 +765,7 @@ ENGINE_GAMES = ("hexapawn", "nim", "morpion")
 DEPTH_PARAM = Param(
     "depth", int, 0, 0, 20,
     "plies searched; 0 = the game's default (Morpion 2, Othello 4, Nim and small Hexapawn "
-    "to the end)",
+    "to the end; big Marienbad 2 until its endgame)",
 )
 
 MEMO_PARAM = Param(

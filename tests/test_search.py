@@ -18,6 +18,7 @@ from ai.base import Decision, Limits, Player, SearchCancelled
 from ai.heuristics import HEURISTIC_BOUND, WIN
 from ai.registry import ParamValueError, UnknownParamError, make_player
 from ai.search import (
+    NIM_LARGE_DEPTH,
     TO_THE_END,
     EnginePlayer,
     SearchPlayer,
@@ -240,7 +241,7 @@ def test_time_limit_to_the_end_keeps_finished_moves() -> None:
     # Nim-sum 0: a lost position, so every move must be searched to the end (a huge tree).
     state = NimOptions(variant="marienbad", heaps=(1, 2, 3, 4, 5, 6, 7)).initial_state()
     for pruning in (False, True):
-        player = SearchPlayer("search", 0, pruning=pruning, memo=False)
+        player = SearchPlayer("search", 0, depth=TO_THE_END, pruning=pruning, memo=False)
         decision = player.choose(state, Limits(time=0.05))
         assert decision.info["timed_out"] is True
         assert decision.move in state.legal_moves()
@@ -270,6 +271,17 @@ def test_default_depths() -> None:
     assert default_depth(NimOptions().initial_state()) == TO_THE_END
     assert default_depth(HexapawnOptions(rows=4, cols=4).initial_state()) == TO_THE_END
     assert default_depth(HexapawnOptions(rows=5, cols=5).initial_state()) == 4
+    # Marienbad: to the end while the heaps leave few positions, 2 plies on the biggest heaps
+    # (to the end there would never answer), to the end again once they have shrunk.
+    assert default_depth(NimOptions(variant="marienbad").initial_state()) == TO_THE_END
+    assert default_depth(NimOptions(variant="marienbad", heaps=(15, 15, 15)).initial_state()
+                         ) == TO_THE_END
+    big = NimOptions(variant="marienbad", heaps=(15,) * 8).initial_state()
+    assert default_depth(big) == NIM_LARGE_DEPTH
+    decision = make_player("alphabeta", "nim", big.options, seed=0).choose(big)
+    assert decision.depth == NIM_LARGE_DEPTH
+    endgame = big.options.position((15, 1, 1, 0, 0, 0, 0, 0))
+    assert default_depth(endgame) == TO_THE_END
 
 
 # ---- the engine is exact where it can finish -----------------------------------------------
