@@ -22,7 +22,7 @@ from ai.registry import (
     players_for,
     register_player,
 )
-from game.rules.base import OptionError
+from game.rules.base import MoveParseError, OptionError
 from game.rules.registry import game_names, get_game
 
 
@@ -162,3 +162,19 @@ def test_players_are_listed_in_a_fixed_order_whatever_was_imported_first() -> No
                          check=True, timeout=120, cwd=root).stdout.strip()
     assert out == ",".join(p.name for p in players_for("nim"))
     assert out.startswith("random,greedy,minimax,alphabeta,mcts")
+
+
+@pytest.mark.parametrize("game", game_names())
+@pytest.mark.parametrize("text", ["1" * 5000, "a" + "1" * 5000, "h1:" + "9" * 5000,
+                                  "x" * 10_000, "d3" + " " * 100])
+def test_very_long_move_text_is_a_short_parse_error(game: str, text: str) -> None:
+    """A pasted essay or a 5000-digit number is a MoveParseError (a RulesError, which the UI
+    and the CLI catch) with a short message, never int()'s plain ValueError or a message that
+    echoes 10 000 characters."""
+    for variant in ({}, {"variant": "fibonacci"}, {"variant": "marienbad"}):
+        if game != "nim" and variant:
+            continue
+        state = get_game(game).options(**variant).initial_state()
+        with pytest.raises(MoveParseError) as caught:
+            state.parse_move(text)
+        assert len(str(caught.value)) < 200

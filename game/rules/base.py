@@ -123,6 +123,24 @@ def check_bool_option(name: str, value: object) -> bool:
     return value
 
 
+#: Longest move text any game reads (``h8:15``, ``a1-b2``, ``pass``, with room for spaces).
+#: Longer text is refused before it is parsed: a pasted essay gives a short message instead of
+#: echoing itself, and a 5000-digit number never reaches ``int()`` (which raises a plain
+#: ValueError past 4300 digits).
+MAX_MOVE_TEXT = 40
+
+
+def check_move_text(text: object) -> str:
+    """Return ``text`` if it can be a move's text form; raise MoveParseError otherwise (not a
+    string, or longer than MAX_MOVE_TEXT characters). Every game's ``parse_move`` starts here."""
+    if not isinstance(text, str):
+        raise MoveParseError(f"a move's text must be a string, got {type(text).__name__}")
+    if len(text) > MAX_MOVE_TEXT:
+        raise MoveParseError(f"'{text[:20]}...' is not a move: {len(text)} characters, "
+                             f"a move has at most {MAX_MOVE_TEXT}")
+    return text
+
+
 def cell_name(row: int, col: int) -> str:
     """Text form of a board cell: column letter then 1-based row, e.g. (0, 0) -> 'a1'."""
     return f"{chr(ord('a') + col)}{row + 1}"

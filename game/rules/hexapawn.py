@@ -29,6 +29,7 @@ from game.rules.base import (
     Outcome,
     cell_name,
     check_int_option,
+    check_move_text,
     parse_cell,
 )
 from game.rules.registry import GameInfo
@@ -219,6 +220,7 @@ class HexapawnState:
         """
         if not isinstance(text, str):
             raise MoveParseError(f"a move's text must be a string, got {text!r}")
+        check_move_text(text)
         match = _MOVE_TEXT.fullmatch(text.strip().lower())
         if match is None:
             raise MoveParseError(

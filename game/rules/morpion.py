@@ -55,6 +55,7 @@ from game.rules.base import (
     RulesError,
     cell_name,
     check_int_option,
+    check_move_text,
     parse_cell,
 )
 from game.rules.registry import GameInfo
@@ -539,6 +540,7 @@ class MorpionState:
         Does not check legality."""
         if not isinstance(text, str):
             raise MoveParseError(f"a move must be text like 'b2' or 'a1-b2', got {text!r}")
+        check_move_text(text)
         t = text.strip().replace("->", "-")
         parts = [p.strip() for p in t.split("-")] if "-" in t else t.split()
         if len(parts) not in (1, 2) or not all(parts):

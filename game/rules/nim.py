@@ -35,6 +35,7 @@ from game.rules.base import (
     Outcome,
     check_bool_option,
     check_int_option,
+    check_move_text,
 )
 from game.rules.registry import GameInfo
 
@@ -258,6 +259,7 @@ class NimState:
         """
         if not isinstance(text, str):
             raise MoveParseError(f"a move's text must be a string, got {text!r}")
+        check_move_text(text)
         multi = self.options.variant == "marienbad"
         t = text.strip().lower().replace(" ", "")
         if ":" in t:

@@ -30,6 +30,7 @@ from game.rules.base import (
     OptionError,
     Outcome,
     cell_name,
+    check_move_text,
     parse_cell,
 )
 from game.rules.registry import GameInfo
@@ -476,6 +477,7 @@ class OthelloState:
         """Read ``a1``..``h8`` (within this board) or ``pass``; raise MoveParseError."""
         if not isinstance(text, str):
             raise MoveParseError(f"expected a move as text like 'd3' or 'pass', got {text!r}")
+        check_move_text(text)
         if text.strip().lower() == "pass":
             return PASS
         row, col = parse_cell(text, self._size, self._size)
