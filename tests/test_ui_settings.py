@@ -244,3 +244,15 @@ def test_widget_labels_fit_at_1024x640(language: str, monkeypatch: pytest.Monkey
     finally:
         app.shutdown()
         i18n.set_language("en")
+
+
+def test_a_data_folder_that_cannot_be_made_gives_defaults_and_a_notice(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """AIGAMELAB_DATA_DIR naming a file (or a read-only profile) must not stop the app."""
+    blocker = data_dir / "a-file"
+    blocker.write_text("x", encoding="utf-8")
+    monkeypatch.setenv("AIGAMELAB_DATA_DIR", str(blocker))
+    loaded, notice = load_settings("fr")
+    assert loaded == Settings(language="fr")
+    assert notice and "data folder" in notice
+    assert save_settings(loaded) is not None  # a message, not an exception

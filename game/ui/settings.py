@@ -113,7 +113,13 @@ def settings_path() -> Path:
 
 def load_settings(default_language: str = "en") -> tuple[Settings, str | None]:
     """The saved settings (defaults if none) and a message if the file had to be kept aside."""
-    path = settings_path()
+    try:
+        path = settings_path()
+    except OSError as exc:
+        # The data folder itself cannot be made (AIGAMELAB_DATA_DIR names a file, a read-only
+        # profile...): the app still opens, with defaults, and says why nothing is remembered.
+        return (Settings(language=default_language),
+                f"the data folder cannot be used ({exc}): settings will not be saved")
     try:
         data = read_json(path)
     except FileNotFoundError:
