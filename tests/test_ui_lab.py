@@ -326,3 +326,29 @@ def test_charts_give_most_of_their_height_to_the_curves(size: tuple[int, int]) -
     if size == (1920, 1080):
         assert lab.chart_plots["chart_wins"].height >= 150
     app.shutdown()
+
+
+def test_out_of_range_parameters_of_a_loaded_file_are_not_applied() -> None:
+    """A hand-edited file's table loads, but negative start beads, NaN or fractional values
+    never reach the learner: those controls keep their defaults."""
+    _app, lab = open_lab()
+    info = get_game("hexapawn")
+    from ai.arena import run_match
+    from ai.registry import make_player
+
+    for kind, bad, good in [
+        ("reinforcement", {"start": -3, "win": 1e308, "draw": 2.5, "loss": 0},
+         {"start": 3.0, "win": 3.0, "draw": 1.0, "loss": 0.0}),
+        ("qlearning", {"alpha": float("nan"), "gamma": -1, "epsilon": 0.5},
+         {"alpha": 0.9, "gamma": 0.8, "epsilon": 0.5}),
+    ]:
+        learner = make_learner(kind, "hexapawn", info.options(), seed=1)
+        run_match(learner, make_player("random", "hexapawn", None, 2), info.initial_state(), 20)
+        path = learners_folder() / f"{kind}.json"
+        learner.save(path)
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["params"].update(bad)
+        path.write_text(json.dumps(data), encoding="utf-8")
+        assert lab.load_file(path)
+        assert lab.learner.games_trained == 20
+        assert lab.params == good and dict(lab.learner.params) == good

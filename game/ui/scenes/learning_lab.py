@@ -18,6 +18,8 @@ learner in its seat.
 from __future__ import annotations
 
 import contextlib
+import logging
+import math
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
@@ -55,6 +57,8 @@ from game.ui.scenes.menu import LadderStepper, player_title
 from game.ui.theme import Colour, Theme, blend
 from game.ui.widgets import Button, Choice, Toggle, Widget, draw_panel
 from game.userdata import UnreadableFileError, data_dir, read_json
+
+logger = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -604,10 +608,7 @@ class LearningLabScene(RunScene[TrainingRunner]):
         if (game, options) != (self.game, self.options):
             self.runs = []
         self.game, self.kind, self.options = game, kind, options
-        params = data.get("params")
-        self.params = ({str(k): float(v) for k, v in params.items()
-                        if isinstance(v, (int, float)) and not isinstance(v, bool)}
-                       if isinstance(params, dict) else {})
+        self.params = file_params(kind, data.get("params"))
         self._check_opponent()
         self._fresh()
         report = self.learner.load(source)
@@ -1037,6 +1038,32 @@ def draw_nim_box(surface: pygame.Surface, rect: pygame.Rect, box: BoxView, score
 def games_text(value: float) -> str:
     """A number of games, short enough for a stepper: 500, 2k, 100k."""
     return f"{value / 1000:g}k" if value >= 1000 else f"{value:g}"
+
+
+def file_params(kind: str, raw: Any) -> dict[str, float]:
+    """The parameters of a learner file that ``kind`` declares and that are in range.
+
+    The table is what a file is loaded for; its parameters only set up the lab's controls. A
+    hand-edited value out of range (negative ``start`` beads, ``alpha`` NaN, ``epsilon`` 5,
+    a fractional bead count) would make the learner misbehave from then on, so it is dropped
+    and the control keeps its default (shown on screen), and the log says which was dropped.
+    """
+    if not isinstance(raw, dict):
+        return {}
+    declared = {p.name: p for p in get_player_info(kind).params}
+    kept: dict[str, float] = {}
+    for name, value in raw.items():
+        param = declared.get(str(name))
+        if param is None:
+            continue
+        if (isinstance(value, (int, float)) and not isinstance(value, bool)
+                and math.isfinite(value) and param.low <= value <= param.high
+                and (param.kind is float or float(value).is_integer())):
+            kept[param.name] = float(value)
+        else:
+            logger.warning("learner file parameter %s=%r of %s ignored (allowed: %s)",
+                           name, value, kind, param.range_text)
+    return kept
 
 
 def read_json_quiet(path: Path) -> Any:
