@@ -352,3 +352,21 @@ def test_out_of_range_parameters_of_a_loaded_file_are_not_applied() -> None:
         assert lab.load_file(path)
         assert lab.learner.games_trained == 20
         assert lab.params == good and dict(lab.learner.params) == good
+
+
+def test_save_and_load_say_why_when_the_data_folder_cannot_be_made(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app, lab = open_lab()
+    train(app, lab, 10)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x", encoding="utf-8")
+    monkeypatch.setenv("AIGAMELAB_DATA_DIR", str(blocker))
+    assert lab.saved_files() == []
+    assert lab.save() is None
+    assert isinstance(app.top, MessageDialog) and lab.message and "a-file" in lab.message
+    frame(app)
+    click_widget(app, app.top.buttons[0])
+    assert app.top is lab
+    lab.open_load()
+    assert isinstance(app.top, MessageDialog) and "a-file" in lab.message
+    assert lab.learner.games_trained == 10  # nothing lost

@@ -509,13 +509,14 @@ class LearningLabScene(RunScene[TrainingRunner]):
         stem = (f"{self.kind}-{self.game}-{variant_label(self.game, self.options)}-"
                 f"{self.learner.games_trained}g-{time.strftime('%Y%m%d-%H%M%S')}")
         safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in stem)
-        folder = learners_folder()
-        path = folder / f"{safe}.json"
-        n = 2
-        while path.exists():
-            path = folder / f"{safe}-{n}.json"
-            n += 1
         try:
+            # Inside the try: the data folder itself may be impossible to make.
+            folder = learners_folder()
+            path = folder / f"{safe}.json"
+            n = 2
+            while path.exists():
+                path = folder / f"{safe}-{n}.json"
+                n += 1
             self.learner.save(path)
         except OSError as exc:
             self.show_message(tr("lab.save_failed"), str(exc))
@@ -529,7 +530,10 @@ class LearningLabScene(RunScene[TrainingRunner]):
     def saved_files(self) -> list[tuple[Path, str, str]]:
         """Every learner file of the data folder: (path, name, "game · kind · games · date"),
         newest first; a file that cannot be read is listed as such."""
-        folder = learners_folder()
+        try:
+            folder = learners_folder()
+        except OSError:
+            return []  # no data folder, so no saved files (open_load says why)
         if not folder.is_dir():
             return []
         entries: list[tuple[float, Path, str, str]] = []
@@ -562,9 +566,14 @@ class LearningLabScene(RunScene[TrainingRunner]):
         """List the saved learners; picking one loads it."""
         if self.running:
             return
+        try:
+            folder = learners_folder()
+        except OSError as exc:
+            self.show_message(tr("lab.load"), str(exc))
+            return
         files = self.saved_files()
         if not files:
-            self.show_message(tr("lab.load"), tr("lab.no_files", folder=str(learners_folder())))
+            self.show_message(tr("lab.load"), tr("lab.no_files", folder=str(folder)))
             return
         items = [(path, name, desc) for path, name, desc in files]
         self.app.push(ListPopup(self.app, tr("lab.load_title"), items, None, self._load_picked))
