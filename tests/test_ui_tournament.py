@@ -171,6 +171,15 @@ def test_export_helpers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None
     with pytest.raises(export.ExportError, match="no folder"):
         export.check_folder("   ")
     assert export.check_folder(str(tmp_path / "a" / "b")).is_dir()
+    # A pasted NUL or a name too long for the file system: an ExportError with a short
+    # message, not a ValueError / OSError that the export button does not catch.
+    for bad in (str(tmp_path / "a\x00b"), str(tmp_path / ("x" * 5000))):
+        with pytest.raises(export.ExportError, match="cannot create") as caught:
+            export.check_folder(bad)
+        assert len(str(caught.value)) < 300
+    (tmp_path / "plain.txt").write_text("x", encoding="utf-8")
+    with pytest.raises(export.ExportError, match="is a file"):
+        export.check_folder(str(tmp_path / "plain.txt"))
     assert export.safe_name("Nim: 20/3 — misère!") == "Nim-20-3-mis-re"
     text = export.csv_text(("name", "note"), [("a,b", 'say "hi"'), ("c", "")])
     assert list(csv.reader(text.splitlines())) == [["name", "note"], ["a,b", 'say "hi"'],

@@ -48,12 +48,15 @@ def check_folder(text: str) -> Path:
     if not cleaned:
         raise ExportError("no folder given: type the folder where the files should go")
     folder = Path(os.path.expanduser(cleaned))
-    if folder.exists() and not folder.is_dir():
-        raise ExportError(f"{folder} is a file, not a folder")
+    shown = str(folder) if len(str(folder)) <= 80 else f"{str(folder)[:77]}..."
+    # ValueError too: a pasted NUL character makes every file call raise it, not OSError.
     try:
+        if folder.exists() and not folder.is_dir():
+            raise ExportError(f"{shown} is a file, not a folder")
         folder.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ExportError(f"cannot create the folder {folder}: {exc.strerror or exc}") from exc
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise ExportError(f"cannot create the folder {shown}: {reason}") from exc
     return folder
 
 
