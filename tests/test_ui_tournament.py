@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -211,3 +212,26 @@ def test_a_short_ranking_is_one_column_of_whole_lines(size: tuple[int, int],
     frame(app)
     assert scene.rank_columns == 1
     app.shutdown()
+
+
+def test_a_huge_paste_in_the_folder_box_keeps_the_frame_cheap(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Drawing the folder box measures the text a bounded number of times, whatever its
+    length (it measured once per character: a 5000-character paste froze the screen)."""
+    app, scene = open_tournament()
+    from game.ui import text
+    from game.ui.scenes import tournament
+
+    calls: list[int] = []
+    real_size = text.size
+
+    def counting_size(s: str, *args: Any, **kwargs: Any) -> tuple[int, int]:
+        if s.endswith("/end"):  # the folder box's text, not the other labels
+            calls.append(len(s))
+        return real_size(s, *args, **kwargs)
+
+    monkeypatch.setattr(tournament.text, "size", counting_size)
+    scene.folder.value = "x" * 5000 + "/end"
+    frame(app)
+    assert calls and len(calls) < 2 * scene.folder.rect.width
+    assert max(calls) <= scene.folder.rect.width

@@ -149,7 +149,9 @@ class TextField(Widget):
         draw_panel(surface, box, theme, max(3, box.height // 5),
                    blend(theme.background, theme.panel, 0.5), border, 2)
         inner = box.width - self.px
-        shown = self.value
+        # No glyph is narrower than a pixel, so at most ``inner`` characters can show: cutting
+        # there first keeps the loop below short (a 5000-character paste took 0.7 s a frame).
+        shown = self.value[-max(inner, 1):]
         # Long paths keep their end (the folder's own name) visible.
         while shown and text.size(shown, self.px)[0] > inner:
             shown = shown[1:]
