@@ -99,7 +99,9 @@ def read_json(path: Path) -> Any:
         return json.loads(raw.decode("utf-8"))
     except FileNotFoundError:
         raise
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:
+        # ValueError covers bad UTF-8 and bad JSON, and also a number of more than 4300 digits
+        # (int()'s limit); RecursionError a file nested thousands of brackets deep.
         kept = keep_aside(path)
         raise UnreadableFileError(f"{path.name} could not be read ({exc}); "
                                   f"it was kept aside as {kept.name if kept else '?'}",

@@ -149,7 +149,8 @@ def test_load_switches_game_and_kind() -> None:
 
 
 @pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe garbage",
-                                     b'{"format": "something else"}'])
+                                     b'{"format": "something else"}',
+                                     b"[" * 100_000 + b"]" * 100_000])
 def test_a_corrupt_learner_file_shows_a_message_and_is_kept_aside(content: bytes) -> None:
     app, lab = open_lab()
     train(app, lab, 50)

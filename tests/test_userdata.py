@@ -44,7 +44,11 @@ def test_failed_write_keeps_the_old_file(tmp_path: Path) -> None:
     assert sorted(os.listdir(tmp_path)) == ["learner.json"]
 
 
-@pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe\x00garbage", b""])
+@pytest.mark.parametrize("content", [
+    b"{not json", b"\xff\xfe\x00garbage", b"",
+    # Valid JSON that json.loads still refuses: nested too deep, a number past int()'s limit.
+    b"[" * 100_000 + b"]" * 100_000, b'{"games_trained": ' + b"7" * 5000 + b"}",
+])
 def test_unreadable_file_is_kept_aside_never_overwritten(tmp_path: Path, content: bytes) -> None:
     path = tmp_path / "learner.json"
     path.write_bytes(content)

@@ -1081,7 +1081,7 @@ def read_json_quiet(path: Path) -> Any:
 
     try:
         return json.loads(path.read_text(encoding="utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (ValueError, RecursionError):  # bad UTF-8 or JSON, huge numbers, deep nesting
         return None
 
 
