@@ -35,6 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.base import Limits
+from ai.heuristics import OTHELLO_WEIGHTS_8
 from ai.othello_engine import OthelloEngine
 from ai.othello_eval import GEOMETRIES
 from ai.othello_search import INF, Searcher
@@ -53,17 +54,10 @@ DOCS = ROOT / "docs" / "experiments.md"
 START_MARK = "<!-- othello-engine:start -->"
 END_MARK = "<!-- othello-engine:end -->"
 
-# The seed's positional weights (seed 004, h_simple): corners high, squares next to them negative.
-H_SIMPLE = (
-    (100, -20, 10, 5, 5, 10, -20, 100),
-    (-20, -50, 1, 1, 1, 1, -50, -20),
-    (10, 1, 3, 2, 2, 3, 1, 10),
-    (5, 1, 2, 1, 1, 2, 1, 5),
-    (5, 1, 2, 1, 1, 2, 1, 5),
-    (10, 1, 3, 2, 2, 3, 1, 10),
-    (-20, -50, 1, 1, 1, 1, -50, -20),
-    (100, -20, 10, 5, 5, 10, -20, 100),
-)
+# The seed's positional weights (seed 004, h_simple), shared with the app's minimax so the
+# baseline and the players can never disagree on them.
+H_SIMPLE = OTHELLO_WEIGHTS_8
+
 
 # --------------------------------------------------------------------------------------------
 # The baseline: the seed's approach on a list-of-lists board
