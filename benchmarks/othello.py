@@ -327,25 +327,22 @@ def run_speed(args: argparse.Namespace) -> None:
     base_mm: list[Clock] = []
     base_d6: list[Clock] = []
     base_nodes: list[tuple[int, Clock]] = []
-    for i, s in enumerate(positions):
-        grid, me = to_grid(s), s.to_move + 1
+    def timed_baseline(grid: Board, me: int, depth: int, pruning: bool,
+                       into: list[Clock]) -> None:
+        """One baseline search, its clock kept in ``into`` and in the nodes-per-second list."""
         base = Baseline()
         with Clock() as clock:
-            base.choose(grid, me, 4, pruning=True)
-        base_d4.append(clock)
+            base.choose(grid, me, depth, pruning=pruning)
+        into.append(clock)
         base_nodes.append((base.nodes, clock))
+
+    for i, s in enumerate(positions):
+        grid, me = to_grid(s), s.to_move + 1
+        timed_baseline(grid, me, 4, True, base_d4)
         if i < args.minimax_positions:
-            mm = Baseline()
-            with Clock() as clock:
-                mm.choose(grid, me, 4, pruning=False)
-            base_mm.append(clock)
-            base_nodes.append((mm.nodes, clock))
+            timed_baseline(grid, me, 4, False, base_mm)
         if i < args.baseline_d6:
-            deep = Baseline()
-            with Clock() as clock:
-                deep.choose(grid, me, 6, pruning=True)
-            base_d6.append(clock)
-            base_nodes.append((deep.nodes, clock))
+            timed_baseline(grid, me, 6, True, base_d6)
     eng_d4: list[Clock] = []
     eng_d6: list[Clock] = []
     eng_nodes: list[tuple[int, Clock]] = []
