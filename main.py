@@ -1,7 +1,8 @@
 """AI Game Lab entry point.
 
 No arguments (or only window flags such as --fullscreen, --lang fr, --theme contrast) opens the
-window; subcommands run headless work: ``arena`` and ``players`` (see ``python main.py --help``).
+window; subcommands run headless work: ``arena``, ``train`` and ``players`` (see
+``python main.py --help``).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import multiprocessing
 import sys
 
-HEADLESS_COMMANDS = ("arena", "players")
+HEADLESS_COMMANDS = ("arena", "train", "players")
 
 
 def main(argv: list[str] | None = None) -> int:

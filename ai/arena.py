@@ -5,16 +5,22 @@ experiments script all play through these two functions. Nothing here prints or 
 progress is reported through a callback and a match stops cleanly when its stop flag is set,
 keeping the games finished so far.
 
-Seats: player 0 moves first. In a match, ``p1`` sits in seat 0 and ``p2`` in seat 1, unless
-``swap`` alternates them (p2 moves first in the 2nd, 4th, ... games). Results are counted per
-player ("p1", "p2", "draw"), whatever seat they held.
+Seats: player 0 moves first. In a match, who moves first in each game is the ``first`` rule:
+"p1" (p1 sits in seat 0 in every game, the default), "p2", "alternate" (p2 moves first in the
+2nd, 4th, ... games; ``swap=True`` is the same) or "random" (drawn before each game from its own
+seeded generator, as seed 003 draws who starts). Results are counted per player ("p1", "p2",
+"draw"), whatever seat they held.
+
+Learning by watching (seed 002's training loop teaches a table "even if it did not play the
+game"): a match's ``watchers`` learn from every finished game, from both sides, without playing.
 """
 
 from __future__ import annotations
 
+import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -22,6 +28,9 @@ from ai.base import Decision, GameRecord, Limits, Player, SearchCancelled
 from game.rules.base import GameState, IllegalMoveError
 
 GameResult = Literal["p1", "p2", "draw"]
+#: Who moves first in each game of a match (see the module docstring).
+FirstRule = Literal["p1", "p2", "alternate", "random"]
+FIRST_RULES: tuple[FirstRule, ...] = ("p1", "p2", "alternate", "random")
 
 #: Called after every move of :func:`play_game` with the state before the move, the decision
 #: and the seat (0 or 1) that moved.
@@ -74,7 +83,8 @@ def play_game(first: Player, second: Player, state: GameState[Any], *,
 class MatchResult:
     """What a match produced so far (complete when ``stopped`` is False and all games ran).
 
-    ``results[i]`` is "p1", "p2" or "draw" for game i; ``first[i]`` says who moved first in it;
+    ``results[i]`` is "p1", "p2" or "draw" for game i; ``first[i]`` says who moved first in it
+    (``first_rule`` is how that was decided; ``swap`` is True when it alternated);
     ``moves[i]`` its length in moves; ``reasons`` counts how games ended (outcome reasons).
     ``think_seconds`` and ``think_moves`` are per player (index 0 for p1, 1 for p2).
     """
@@ -84,6 +94,7 @@ class MatchResult:
     games_planned: int
     swap: bool = False
     learn: bool = True
+    first_rule: FirstRule = "p1"
     results: list[GameResult] = field(default_factory=list)
     first: list[GameResult] = field(default_factory=list)
     moves: list[int] = field(default_factory=list)
@@ -150,6 +161,7 @@ class MatchResult:
             "p2_think_mean": self.think_mean(1),
             "seconds": round(self.seconds, 4),
             "swap": self.swap,
+            "first_rule": self.first_rule,
             "learn": self.learn,
             "stopped": self.stopped,
         }
@@ -168,15 +180,34 @@ def _teach(p1: Player, p2: Player, record: GameRecord, p1_seat: int) -> None:
     p2.learn(record, (1 - p1_seat,))
 
 
+def first_seats(rule: FirstRule, games: int, seed: int | None = None) -> list[int]:
+    """p1's seat (0 moves first) in each of ``games`` games under ``rule``; "random" draws
+    each game's seat with a generator seeded by ``seed``, so a seed repeats the draws."""
+    if rule not in FIRST_RULES:
+        raise ValueError(f"unknown first-mover rule '{rule}': choose one of "
+                         f"{', '.join(FIRST_RULES)}")
+    if rule == "random":
+        draw = random.Random(seed)
+        return [draw.randrange(2) for _ in range(games)]
+    if rule == "alternate":
+        return [index % 2 for index in range(games)]
+    return [0 if rule == "p1" else 1] * games
+
+
 def run_match(p1: Player, p2: Player, initial: GameState[Any] | Callable[[], GameState[Any]],
               games: int, *, swap: bool = False, learn: bool = True,
               progress: ProgressCallback | None = None, stop: threading.Event | None = None,
-              limits: Limits | None = None, max_moves: int | None = None) -> MatchResult:
+              limits: Limits | None = None, max_moves: int | None = None,
+              first: FirstRule | None = None, first_seed: int | None = None,
+              watchers: Sequence[Player] = ()) -> MatchResult:
     """Play ``games`` games of ``p1`` against ``p2`` from ``initial`` (a state, or a function
     making one per game).
 
-    p1 moves first unless ``swap`` alternates the seats. After each game, learners learn from
-    it unless ``learn`` is False (``--frozen``), then ``progress`` is called. Setting ``stop``
+    Who moves first follows ``first`` (see :func:`first_seats`; ``first_seed`` seeds the
+    "random" draws); without it, p1 moves first unless ``swap`` alternates the seats. After each
+    game, learners learn from it unless ``learn`` is False (``--frozen``), every one of
+    ``watchers`` learns from both sides of it (whatever ``learn`` says: watching is all they
+    do), then ``progress`` is called. Setting ``stop``
     ends the match at once (a game in progress is abandoned and not counted); the result then
     has ``stopped`` True and keeps every game finished before. ``limits`` (time, depth,
     iterations) applies to every move; its cancel flag is replaced by ``stop``.
@@ -186,7 +217,10 @@ def run_match(p1: Player, p2: Player, initial: GameState[Any] | Callable[[], Gam
     stop_flag = stop if stop is not None else threading.Event()
     lim = Limits(cancel=stop_flag) if limits is None else Limits(
         cancel=stop_flag, time=limits.time, depth=limits.depth, iterations=limits.iterations)
-    match = MatchResult(p1=p1.spec, p2=p2.spec, games_planned=games, swap=swap, learn=learn)
+    rule: FirstRule = first if first is not None else ("alternate" if swap else "p1")
+    seats = first_seats(rule, games, first_seed)
+    match = MatchResult(p1=p1.spec, p2=p2.spec, games_planned=games, swap=rule == "alternate",
+                        learn=learn, first_rule=rule)
     think = match.think_seconds
     counts = match.think_moves
     started = time.perf_counter()
@@ -195,8 +229,8 @@ def run_match(p1: Player, p2: Player, initial: GameState[Any] | Callable[[], Gam
         if stop_flag.is_set():
             match.stopped = True
             break
-        p1_seat = 1 if swap and index % 2 == 1 else 0
-        first, second = (p1, p2) if p1_seat == 0 else (p2, p1)
+        p1_seat = seats[index]
+        mover, replier = (p1, p2) if p1_seat == 0 else (p2, p1)
 
         def on_move(state: GameState[Any], decision: Decision, seat: int,
                     p1_seat: int = p1_seat) -> None:
@@ -206,7 +240,7 @@ def run_match(p1: Player, p2: Player, initial: GameState[Any] | Callable[[], Gam
 
         state = initial() if callable(initial) else initial
         try:
-            record = play_game(first, second, state, limits=lim, on_move=on_move,
+            record = play_game(mover, replier, state, limits=lim, on_move=on_move,
                                max_moves=max_moves)
         except SearchCancelled:
             match.stopped = True
@@ -223,6 +257,8 @@ def run_match(p1: Player, p2: Player, initial: GameState[Any] | Callable[[], Gam
         match.reasons[outcome.reason] = match.reasons.get(outcome.reason, 0) + 1
         if learn:
             _teach(p1, p2, record, p1_seat)
+        for watcher in watchers:
+            watcher.learn(record, ())
         match.seconds = time.perf_counter() - started
         if progress is not None:
             progress(match, record)

@@ -12,7 +12,8 @@ import threading
 import time
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
 
 from game.rules.base import GameState, Outcome
 
@@ -112,3 +113,23 @@ class Player:
     def table_view(self, state: GameState[Any]) -> Mapping[Hashable, float] | None:
         """A learner's stored values for the moves of ``state`` (beads, Q-values), else None."""
         return None
+
+
+@runtime_checkable
+class SavableLearner(Protocol):
+    """A learner whose knowledge goes to a file and comes back: what ``main.py train`` trains
+    and what a spec's ``load=FILE`` reads, whatever kind of learner it is.
+
+    ``load_file`` replaces what the learner knows by the file's content, or raises ValueError
+    (the file is not one this learner can use: the message says why in plain words) or OSError
+    (it cannot be read). Unlike a lab's own table, a file named by the user is never moved aside.
+    """
+
+    def learn(self, record: GameRecord, seats: Sequence[int]) -> None:
+        """Learn from a finished game (see :meth:`Player.learn`)."""
+
+    def save(self, path: Path) -> Path:
+        """Write the learner to ``path`` atomically and return it."""
+
+    def load_file(self, path: Path) -> None:
+        """Read the learner from ``path``; raise ValueError or OSError when it cannot."""

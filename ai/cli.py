@@ -1,10 +1,16 @@
-"""The headless command line: ``arena`` (play a match) and ``players`` (list the roster).
+"""The headless command line: ``arena`` (play a match), ``train`` (train a learner and save it)
+and ``players`` (list the roster).
 
 ``main.py`` hands ``sys.argv[1:]`` to :func:`run_cli` when it starts with one of these commands::
 
     python main.py arena GAME --p1 SPEC --p2 SPEC --games N [--seed S] [--opt key=value ...]
-                             [--swap] [--frozen] [--json]
+                             [--swap | --first p1|p2|alternate|random] [--frozen] [--json]
+    python main.py train GAME LEARNER_SPEC --games N [--opponent SPEC | --self |
+                         --watch SPEC SPEC] --out FILE [--first RULE] [--seed S]
+                         [--opt key=value ...] [--json]
     python main.py players GAME [--opt key=value ...] [--json]
+
+A trained learner plays wherever a spec is accepted, with ``load=FILE`` (``qlearning:load=q.json``).
 
 Bad arguments print one line, ``error: ...``, naming the culprit and the allowed values, on
 stderr and exit with code 2. Nothing here imports pygame.
@@ -16,11 +22,13 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from ai.arena import ArenaError, MatchResult, run_match
+from ai.arena import FIRST_RULES, ArenaError, FirstRule, MatchResult, run_match
 from ai.base import GameRecord
 from ai.registry import PlayerSpecError, make_player, players_for
+from ai.train import TrainError, Training, TrainPlan, TrainResult, check_out_path, save_result
 from game.rules.base import OptionError, RulesError
 from game.rules.registry import GameInfo, game_names, get_game, parse_options
 
@@ -75,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The parser of both commands (exposed for ``--help`` and tests)."""
     parser = _Parser(prog="main.py", description="AI Game Lab, headless commands.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
-                                metavar="{arena,players}")
+                                metavar="{arena,train,players}")
     games_text = ", ".join(game_names())
 
     arena = sub.add_parser("arena", help="play a match between two players, without a window")
@@ -90,10 +98,39 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--opt", type=_option, action="append", default=[],
                        metavar="KEY=VALUE", help="a game option (repeatable), e.g. size=4")
     arena.add_argument("--swap", action="store_true",
-                       help="alternate who moves first (default: p1 always first)")
+                       help="alternate who moves first (the same as --first alternate)")
+    arena.add_argument("--first", choices=FIRST_RULES, default=None, metavar="RULE",
+                       help="who moves first in each game: p1 (the default), p2, alternate, or "
+                            "random (drawn before each game, as seed 003 does; --seed repeats "
+                            "the draws)")
     arena.add_argument("--frozen", action="store_true",
                        help="learners do not learn during the match")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
+
+    trainer = sub.add_parser("train", help="train a learner without a window and save it")
+    trainer.add_argument("game", metavar="GAME", help=f"one of {games_text}")
+    trainer.add_argument("learner", metavar="LEARNER_SPEC",
+                         help="the learner, e.g. qlearning:epsilon=0 (add load=FILE to go on "
+                              "training a saved one)")
+    trainer.add_argument("--games", required=True, type=_games_count, metavar="N",
+                         help=f"number of training games, 1 to {MAX_GAMES}")
+    how = trainer.add_mutually_exclusive_group()
+    how.add_argument("--self", action="store_true", dest="self_play",
+                     help="the learner plays both sides (the default, seed 002's loop)")
+    how.add_argument("--opponent", metavar="SPEC", default=None,
+                     help="the learner plays this player and learns from its own moves")
+    how.add_argument("--watch", nargs=2, metavar="SPEC", default=None,
+                     help="the learner watches these two players and learns from both sides")
+    trainer.add_argument("--out", required=True, metavar="FILE",
+                         help="where to save the trained learner (JSON)")
+    trainer.add_argument("--first", choices=FIRST_RULES, default="alternate", metavar="RULE",
+                         help="who moves first: p1 (the learner, or the first watched player), "
+                              "p2, alternate (the default) or random")
+    trainer.add_argument("--seed", type=_seed, default=None, metavar="S",
+                         help="seed of every random choice, so that a training repeats")
+    trainer.add_argument("--opt", type=_option, action="append", default=[],
+                         metavar="KEY=VALUE", help="a game option (repeatable), e.g. size=4")
+    trainer.add_argument("--json", action="store_true", help="print one JSON object")
 
     players = sub.add_parser("players", help="list the players of a game with their parameters")
     players.add_argument("game", metavar="GAME", help=f"one of {games_text}")
@@ -146,6 +183,11 @@ class _ProgressBar:
             self.stream.flush()
 
 
+#: How the summary says who moved first.
+_FIRST_WORDS: dict[FirstRule, str] = {"p1": "p1 always", "p2": "p2 always",
+                                      "alternate": "alternating", "random": "drawn at random"}
+
+
 def _percent(part: int, whole: int) -> str:
     return f"{100.0 * part / whole:.1f}%" if whole else "-"
 
@@ -161,7 +203,7 @@ def _summary(game: GameInfo, options: Any, match: MatchResult) -> str:
         f"  p2 {match.p2}: {match.p2_wins} wins ({_percent(match.p2_wins, n)}), "
         f"{match.think_mean(1) * 1000:.2f} ms per move",
         f"  draws: {match.draws} ({_percent(match.draws, n)})",
-        f"  first move: {'alternating' if match.swap else 'p1 always'}; "
+        f"  first move: {_FIRST_WORDS[match.first_rule]}; "
         f"learning: {'on' if match.learn else 'frozen'}",
         f"  average length {match.moves_mean:.1f} moves; {match.seconds:.2f} s in all",
     ]
@@ -185,9 +227,13 @@ def _arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if bar is not None:
             bar(match, record)
 
+    if args.swap and args.first not in (None, "alternate"):
+        raise UsageError(f"--swap and --first {args.first} disagree: give only one")
+    first: FirstRule = args.first or ("alternate" if args.swap else "p1")
     code = EXIT_OK
     try:
-        match = run_match(p1, p2, options.initial_state, args.games, swap=args.swap,
+        match = run_match(p1, p2, options.initial_state, args.games, first=first,
+                          first_seed=None if seed is None else seed + 2,
                           learn=not args.frozen, progress=progress)
     except KeyboardInterrupt:
         # Ctrl-C: report the games finished so far rather than nothing.
@@ -206,6 +252,82 @@ def _arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     else:
         out.write(_summary(game, options, match) + "\n")
     return code
+
+
+def _train(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    game, options = _game_and_options(args.game, args.opt)
+    target = Path(args.out).expanduser()
+    check_out_path(target)
+    if args.watch is not None:
+        plan = TrainPlan(game.name, options, args.learner, args.games, target, mode="watch",
+                         watched=(args.watch[0], args.watch[1]), first=args.first,
+                         seed=args.seed)
+    elif args.opponent is not None:
+        plan = TrainPlan(game.name, options, args.learner, args.games, target,
+                         mode="opponent", opponent=args.opponent, first=args.first,
+                         seed=args.seed)
+    else:
+        plan = TrainPlan(game.name, options, args.learner, args.games, target, mode="self",
+                         first=args.first, seed=args.seed)
+    training = Training(plan)
+    bar = None if args.json else _ProgressBar(err, args.games)
+    code = EXIT_OK
+    try:
+        result = training.run(progress=bar)
+    except KeyboardInterrupt:
+        # Ctrl-C: save what was learned from the games finished so far rather than nothing.
+        result = training.so_far()
+        code = EXIT_INTERRUPTED
+    finally:
+        if bar is not None:
+            bar.finish()
+    save_result(result)
+    if args.json:
+        out.write(json.dumps(_train_json(game, options, result)) + "\n")
+    else:
+        out.write(_train_summary(game, options, result) + "\n")
+    return code
+
+
+def _train_json(game: GameInfo, options: Any, result: TrainResult) -> dict[str, Any]:
+    """The ``train --json`` output: the plan, the match as the arena reports it, the file."""
+    plan = result.plan
+    return {
+        "game": game.name,
+        "options": game.describe_options(options),
+        "learner": result.learner.spec,
+        "mode": plan.mode,
+        "opponent": result.match.p2 if plan.mode == "opponent" else None,
+        "watched": [result.match.p1, result.match.p2] if plan.mode == "watch" else None,
+        "seed": plan.seed,
+        "out": str(result.saved),
+        **result.details,
+        "match": result.match.to_json(),
+    }
+
+
+def _train_summary(game: GameInfo, options: Any, result: TrainResult) -> str:
+    """The readable summary printed without --json."""
+    plan, match = result.plan, result.match
+    how = {"self": "against itself",
+           "opponent": f"against {match.p2}",
+           "watch": f"watching {match.p1} against {match.p2}"}[plan.mode]
+    lines = [
+        f"{game.title} ({game.describe_options(options)}): {result.learner.spec} trained "
+        f"{how} for {match.games} games" + (" (stopped early)" if match.stopped else ""),
+    ]
+    if plan.mode == "opponent":
+        lines.append(f"  learner won {match.p1_wins}, lost {match.p2_wins}, drew "
+                     f"{match.draws}")
+    else:
+        lines.append(f"  p1 won {match.p1_wins}, p2 won {match.p2_wins}, drawn {match.draws}")
+    extra = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in result.details.items())
+    if extra:
+        lines.append(f"  {extra}")
+    lines.append(f"  saved to {result.saved}; play it with "
+                 f"'{result.learner.spec.split(':')[0]}:load={result.saved}'")
+    lines.append(f"  {match.seconds:.2f} s in all")
+    return "\n".join(lines)
 
 
 def _players(args: argparse.Namespace, out: TextIO) -> int:
@@ -258,8 +380,13 @@ def run_cli(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None =
     try:
         if args.command == "arena":
             return _arena(args, stdout, stderr)
+        if args.command == "train":
+            return _train(args, stdout, stderr)
         return _players(args, stdout)
-    except (RulesError, PlayerSpecError) as exc:
+    except (RulesError, PlayerSpecError, UsageError) as exc:
+        stderr.write(f"error: {_one_line(exc)}\n")
+        return EXIT_USAGE
+    except TrainError as exc:
         stderr.write(f"error: {_one_line(exc)}\n")
         return EXIT_USAGE
     except ArenaError as exc:

@@ -39,6 +39,7 @@ first time its position is met, by matching the text of that position's legal mo
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -59,6 +60,9 @@ KINDS = ("elimination", "reinforcement", "qlearning")
 #: Most beads a saved box may hold for one move (a file with more is refused): far beyond what
 #: training produces, and small enough that a box's total stays finite.
 MAX_BEADS = 1e12
+#: Largest learner file :meth:`TabularLearner.load_file` reads (a trained Morpion 4x4 table is a
+#: few megabytes; anything far past that is not one of ours).
+MAX_FILE_BYTES = 200 * 1024 * 1024
 
 
 class LearnerFileError(ValueError):
@@ -287,6 +291,31 @@ class TabularLearner(Player):
                                                             self.options)
         atomic_write_json(target, self.to_json())
         return target
+
+    def load_file(self, path: Path) -> None:
+        """Read the table from a file the user named (``load=FILE``, ``train``).
+
+        Raises LearnerFileError saying why in plain words when the file is missing, too big,
+        not JSON, or not a table this learner can use; the file itself is never moved or
+        changed (it is the user's), and the learner is left unchanged.
+        """
+        try:
+            size = path.stat().st_size
+            if not path.is_file():
+                raise LearnerFileError(f"{path} is not a file")
+            if size > MAX_FILE_BYTES:
+                raise LearnerFileError(f"{path.name} is {size // (1024 * 1024)} MB: too big "
+                                       "to be a learner file")
+            data = json.loads(path.read_bytes().decode("utf-8"))
+        except FileNotFoundError:
+            raise LearnerFileError(f"there is no file {path}") from None
+        except OSError as exc:
+            raise LearnerFileError(f"{path} cannot be read ({exc.strerror or exc})") from None
+        except (ValueError, RecursionError):
+            # ValueError covers bad UTF-8 and bad JSON; RecursionError absurdly deep nesting.
+            raise LearnerFileError(f"{path.name} is not a learner file of AI Game Lab "
+                                   "(it is not JSON)") from None
+        self.from_json(data)
 
     def load(self, path: Path | None = None) -> LoadReport:
         """Read the table from ``path`` (default: :func:`learner_path`).

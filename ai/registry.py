@@ -8,6 +8,12 @@ A player is named by a *spec*, ``name`` or ``name:key=value,key=value`` (``"mini
 :func:`make_player` checks every part of it and builds the player; the player's ``spec`` is then
 the *canonical* text with every parameter filled in, in declared order, so that save files and
 the arena always record exactly what was played.
+
+Every learner also takes ``load=FILE`` (``"qlearning:epsilon=0,load=nim.json"``): it starts from
+the table saved in that file (by ``main.py train`` or the lab) instead of an empty one. The file
+is not a parameter (the menus have no slider for it): :func:`resolve_spec` checks that the player
+learns and leaves it out of the values; :func:`make_player` reads it and keeps it, last, in the
+player's spec.
 """
 
 from __future__ import annotations
@@ -17,9 +23,10 @@ import math
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from ai.base import Player
+from ai.base import Player, SavableLearner
 from game.rules.registry import GameInfo, get_game
 
 #: Modules that register players when imported, in roster order. Adding a player module is one
@@ -52,6 +59,14 @@ class UnknownParamError(PlayerSpecError):
 
 class ParamValueError(PlayerSpecError):
     """A parameter's value is malformed or out of its range."""
+
+
+class LearnerLoadError(PlayerSpecError):
+    """The file of a spec's ``load=FILE`` cannot be used by that learner."""
+
+
+#: The spec key naming the file a learner starts from.
+LOAD_KEY = "load"
 
 
 Number = int | float
@@ -287,6 +302,9 @@ def resolve_spec(spec: str, game_name: str, options: Any = None
     """
     name, raw = parse_spec(spec)
     info = get_player_info(name)
+    if raw.pop(LOAD_KEY, None) is not None and not info.learner:
+        raise UnknownParamError(f"player '{info.name}' does not learn, so it has no table to "
+                                f"load: only learners take {LOAD_KEY}=FILE")
     game = get_game(game_name)
     opts = _resolve_options(game, options)
     if not info.applies(game.name, opts):
@@ -300,10 +318,33 @@ def resolve_spec(spec: str, game_name: str, options: Any = None
     return info, values
 
 
+def spec_file(spec: str) -> str | None:
+    """The file named by ``spec``'s ``load=FILE``, or None (only the syntax is checked)."""
+    return parse_spec(spec)[1].get(LOAD_KEY)
+
+
+def with_file(canonical: str, file: str | None) -> str:
+    """``canonical`` (a spec without a file) with ``load=file`` added last (unchanged if None)."""
+    if file is None:
+        return canonical
+    return f"{canonical}{',' if ':' in canonical else ':'}{LOAD_KEY}={file}"
+
+
 def canonical_spec(spec: str, game_name: str, options: Any = None) -> str:
-    """The canonical text of ``spec`` (validated; every parameter filled in)."""
+    """The canonical text of ``spec`` (validated; every parameter filled in; a ``load=FILE``
+    kept last)."""
     info, values = resolve_spec(spec, game_name, options)
-    return info.canonical_spec(values)
+    return with_file(info.canonical_spec(values), spec_file(spec))
+
+
+def load_learner_file(player: Player, file: str) -> None:
+    """Fill ``player`` (a learner) from ``file``; raise LearnerLoadError saying why not."""
+    if not isinstance(player, SavableLearner):
+        raise LearnerLoadError(f"player '{player.spec}' cannot read a learner file")
+    try:
+        player.load_file(Path(file))
+    except (ValueError, OSError) as exc:
+        raise LearnerLoadError(f"{LOAD_KEY}={file}: {exc}") from None
 
 
 def make_player(spec: str, game_name: str, options: Any = None,
@@ -311,10 +352,14 @@ def make_player(spec: str, game_name: str, options: Any = None,
     """Build the player named by ``spec`` for ``game_name`` with ``options`` (defaults if None).
 
     Every part is validated first (see :func:`resolve_spec`); the returned player's ``spec`` is
-    the canonical text, and ``seed`` seeds its random generator so that its choices repeat.
+    the canonical text, and ``seed`` seeds its random generator so that its choices repeat. A
+    learner given ``load=FILE`` starts from that file (LearnerLoadError when it cannot).
     """
     info, values = resolve_spec(spec, game_name, options)
     game = get_game(game_name)
     player = info.factory(game, _resolve_options(game, options), dict(values), seed)
-    player.spec = info.canonical_spec(values)
+    file = spec_file(spec)
+    player.spec = with_file(info.canonical_spec(values), file)
+    if file is not None:
+        load_learner_file(player, file)
     return player

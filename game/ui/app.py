@@ -354,8 +354,10 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="main.py", description="AI Game Lab: the window.",
         epilog="Headless commands: 'main.py players GAME' lists the AIs of a game; "
-               "'main.py arena GAME --p1 SPEC --p2 SPEC --games N' plays them "
-               "(see 'main.py arena --help').")
+               "'main.py arena GAME --p1 SPEC --p2 SPEC --games N' plays them; "
+               "'main.py train GAME LEARNER --games N --out FILE' trains a learner, then "
+               "'LEARNER:load=FILE' plays it (see 'main.py arena --help', "
+               "'main.py train --help').")
     parser.add_argument("--fullscreen", action="store_true", help="start in full screen")
     parser.add_argument("--lang", choices=LANGUAGE_NAMES, help="interface language")
     parser.add_argument("--theme", choices=THEME_NAMES, help="colour theme")
