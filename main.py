@@ -30,6 +30,9 @@ if __name__ == "__main__":
     # Before anything else: a windowed build has no stdout/stderr, and its log is the only
     # trace of a failure (in the user's data folder).
     from game.logging_setup import setup_logging
+    from game.userdata import clean_leftovers
 
     setup_logging()
+    # Temporary files of a save killed half-way (kill -9, power cut) never pile up.
+    clean_leftovers()
     sys.exit(main())

@@ -31,6 +31,7 @@ from ai.registry import PlayerSpecError, make_player, players_for
 from ai.train import TrainError, Training, TrainPlan, TrainResult, check_out_path, save_result
 from game.rules.base import OptionError, RulesError
 from game.rules.registry import GameInfo, game_names, get_game, parse_options
+from game.userdata import cut_text
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
@@ -356,8 +357,9 @@ def _players(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _one_line(exc: BaseException) -> str:
-    """An error message on one line, whatever the raiser put in it."""
-    return " ".join(str(exc).split())
+    """An error message on one line, whatever the raiser put in it; a very long word (a
+    pasted argument echoed back) is cut so that the line stays readable."""
+    return " ".join(cut_text(word) for word in str(exc).split())
 
 
 def run_cli(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = None) -> int:

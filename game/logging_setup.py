@@ -10,20 +10,28 @@ library's warning, a traceback) would crash the app. :func:`setup_logging` there
   log, so the smoke test's report and any stray print end up in the file;
 * logs uncaught exceptions (main thread and other threads) before Python's own report.
 
+A log that cannot be written never stops the app: a log file that is a link, a FIFO or a
+device is not opened (the app runs without a log), and a write that fails (a full disk)
+switches the file off instead of reporting the failure to ``sys.stderr`` (in a windowed
+build, that is the log itself: the report would loop until a RecursionError).
+
 No pygame here, and nothing runs at import time: ``main.py`` calls :func:`setup_logging` once.
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
+import os
 import sys
 import threading
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
-from game.userdata import data_dir
+from game.userdata import data_dir, open_for_append
 
 LOG_NAME = "ai-game-lab.log"
 #: Size at which the log is rotated, and how many old logs are kept (ai-game-lab.log.1, .2).
@@ -50,24 +58,74 @@ class LogWriter(io.TextIOBase):
         self._target = target
         self._level = level
         self._buffer = ""
+        # Set while this thread is logging through the writer: anything written meanwhile
+        # (a handler reporting its own failure) is dropped instead of looping back in.
+        self._busy = threading.local()
 
     def writable(self) -> bool:
         return True
 
     def write(self, text: str) -> int:
         """Buffer ``text``; log every complete line."""
+        if getattr(self._busy, "on", False):
+            return len(text)
         self._buffer += text
         while "\n" in self._buffer:
             line, self._buffer = self._buffer.split("\n", 1)
             if line.strip():
-                self._target.log(self._level, line.rstrip())
+                self._log(line.rstrip())
         return len(text)
 
     def flush(self) -> None:
         """Log what is left of an unfinished line."""
+        if getattr(self._busy, "on", False):
+            return
         if self._buffer.strip():
-            self._target.log(self._level, self._buffer.rstrip())
+            self._log(self._buffer.rstrip())
         self._buffer = ""
+
+    def _log(self, line: str) -> None:
+        self._busy.on = True
+        try:
+            self._target.log(self._level, line)
+        finally:
+            self._busy.on = False
+
+
+class SafeFileHandler(RotatingFileHandler):
+    """The rotating log file, opened without following a link, switched off by its first
+    failed write (``broken`` then says why) instead of reporting the failure on stderr."""
+
+    def __init__(self, path: Path) -> None:
+        self.broken: str | None = None
+        super().__init__(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
+
+    def _open(self) -> Any:
+        fd = open_for_append(Path(self.baseFilename))
+        try:
+            # Through logging's own open (``self._builtin_open``), on the descriptor opened
+            # without following a link.
+            opener = getattr(self, "_builtin_open", open)
+            stream = opener(fd, "a", encoding=self.encoding, errors=self.errors)
+        except BaseException:
+            os.close(fd)
+            raise
+        return stream
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self.broken is None:
+            super().emit(record)
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        """Switch the file off; report on stderr only if that is a real stream."""
+        kind, value = sys.exc_info()[:2]
+        self.broken = f"{kind.__name__ if kind else 'error'}: {value}"
+        if sys.stderr is not None and not isinstance(sys.stderr, LogWriter):
+            super().handleError(record)
+        stream, self.stream = self.stream, None
+        if stream is not None:
+            with contextlib.suppress(Exception):
+                stream.close()
 
 
 def guard_std_streams() -> list[str]:
@@ -85,12 +143,11 @@ def guard_std_streams() -> list[str]:
     return replaced
 
 
-def _file_handler() -> tuple[logging.Handler | None, str | None]:
+def _file_handler() -> tuple[SafeFileHandler | None, str | None]:
     """A rotating handler on :func:`log_path`, or (None, why) if the folder is not writable."""
     try:
         path = log_path()
-        handler = RotatingFileHandler(path, maxBytes=MAX_BYTES, backupCount=BACKUPS,
-                                      encoding="utf-8")
+        handler = SafeFileHandler(path)
     except OSError as exc:
         return None, f"cannot write the log file: {exc}"
     handler.set_name(_HANDLER_NAME)
@@ -132,16 +189,10 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
     if any(h.get_name() == _HANDLER_NAME for h in root.handlers):
         return log_path()
     handler, problem = _file_handler()
-    if handler is None and sys.stderr is not None:
-        fallback: logging.Handler = logging.StreamHandler(sys.stderr)
-        fallback.setFormatter(logging.Formatter(LOG_FORMAT))
-        root.addHandler(fallback)
-    elif handler is not None:
+    if handler is not None:
         root.addHandler(handler)
     else:
-        # Neither a file nor a stderr: a NullHandler keeps logging's last-resort handler (which
-        # writes to sys.stderr, soon a LogWriter) from looping back into logging.
-        root.addHandler(logging.NullHandler())
+        _add_fallback(root)
     root.setLevel(level)
     logging.captureWarnings(True)
     replaced = guard_std_streams()
@@ -149,7 +200,25 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
     frozen = "frozen" if getattr(sys, "frozen", False) else "source"
     logger.info("start (%s, Python %s, %s)%s", frozen, sys.version.split()[0], sys.platform,
                 f"; no {' or '.join(replaced)}: sent to this log" if replaced else "")
+    if handler is not None and handler.broken is not None:
+        # The file opened but its first line could not be written (a full disk): run without.
+        problem = f"cannot write the log file: {handler.broken}"
+        root.removeHandler(handler)
+        handler.close()
+        _add_fallback(root)
     if problem:
         logger.warning(problem)
         return None
     return log_path()
+
+
+def _add_fallback(root: logging.Logger) -> None:
+    """Records go to a real stderr when there is one, else nowhere."""
+    if sys.stderr is not None and not isinstance(sys.stderr, LogWriter):
+        fallback: logging.Handler = logging.StreamHandler(sys.stderr)
+        fallback.setFormatter(logging.Formatter(LOG_FORMAT))
+        root.addHandler(fallback)
+    else:
+        # Neither a file nor a stderr: a NullHandler keeps logging's last-resort handler (which
+        # writes to sys.stderr, soon a LogWriter) from looping back into logging.
+        root.addHandler(logging.NullHandler())

@@ -144,13 +144,14 @@ def screenshot_round_trip(app: App) -> str:
     folder = data_dir() / SMOKE_FOLDER
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "menu.png"
+    from game.ui.export import ExportError, save_png_checked
+
     try:
-        pygame.image.save(app.screen, str(path))
-        back = pygame.image.load(str(path))
-        if back.get_size() != app.screen.get_size():
-            raise SmokeFailure(f"the PNG read back is {back.get_size()}, the window "
-                               f"{app.screen.get_size()}")
-        return f"{path.stat().st_size} bytes"
+        # The export's own writer, which says what went wrong (a full disk, a missing codec)
+        # instead of pygame's "Unsupported image format" for a file cut short.
+        return f"{save_png_checked(app.screen, path)} bytes"
+    except ExportError as exc:
+        raise SmokeFailure(f"menu screenshot: {exc}") from exc
     finally:
         path.unlink(missing_ok=True)
         remove_smoke_folder()

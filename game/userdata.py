@@ -1,24 +1,46 @@
-"""Where the app keeps its files, and how it writes them safely.
+"""Where the app keeps its files, and how it reads and writes them safely.
 
 Everything the app writes (settings, learners, logs, exports by default) goes under the user's
 data folder, never next to the executable. Writes are atomic: a temporary file in the same
-folder, flushed, then renamed over the target, so a crash never leaves half a file.
-No pygame here: the AI layer saves learners through this module too.
+folder, flushed, then renamed over the target, so a crash never leaves half a file; the rename
+replaces a symbolic link by the new file instead of writing where the link points, and the new
+file keeps the mode of the one it replaces. Reads refuse what is not a regular file (a FIFO, a
+device, a link to ``/dev/zero``) and anything larger than the caller's size limit, so a strange
+file can neither block nor exhaust the app. No pygame here: the AI layer uses this module too.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
+import re
+import shutil
+import stat
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 APP_DIR_NAME = "AIGameLab"
 ENV_OVERRIDE = "AIGAMELAB_DATA_DIR"
+#: Default size limit of :func:`read_json` (settings and other small files).
+SMALL_FILE_LIMIT = 1_000_000
+#: Reading in pieces of this size, so a size limit is checked as the bytes come in.
+CHUNK = 1 << 20
+#: A temporary file of :func:`atomic_write_bytes` (``.NAME.xxxxxxxx.tmp``) older than this is a
+#: leftover of a killed save: no save takes that long.
+LEFTOVER_AGE = 60.0
+_LEFTOVER = re.compile(r"^\..+\.[A-Za-z0-9_]{8}\.tmp$")
+
+#: ``os.open`` flags: do not follow a final symbolic link (absent on Windows, where
+#: :func:`refuse_link` checks before opening), do not block on a FIFO.
+O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+O_BINARY = getattr(os, "O_BINARY", 0)
 
 
 def data_dir() -> Path:
@@ -40,8 +62,133 @@ def data_dir() -> Path:
     return base
 
 
+class UnreadableFileError(ValueError):
+    """A data file exists but cannot be used; ``kept_as`` is where it was moved aside."""
+
+    def __init__(self, message: str, kept_as: Path | None) -> None:
+        super().__init__(message)
+        self.kept_as = kept_as
+
+
+class StrangeFileError(OSError):
+    """A path that is not a plain file the app may use: a link (for writing), a FIFO, a
+    device, a folder, or a file larger than the reader's limit. The message says which."""
+
+
+def size_text(size: int) -> str:
+    """A file size for people: ``512 bytes``, ``30.0 MB``."""
+    if size < 10_000:
+        return f"{size} bytes"
+    if size < 10_000_000:
+        return f"{size / 1000:.0f} kB"
+    return f"{size / 1_000_000:.1f} MB"
+
+
+def cut_text(text: str, limit: int = 60) -> str:
+    """``text`` if at most ``limit`` characters, else its start, an ellipsis and its length:
+    an error message quoting a pasted 5,000-character argument stays one readable line."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:max(limit - 20, 1)]}\u2026 ({len(text)} characters)"
+
+
+def refuse_link(path: Path) -> None:
+    """Raise StrangeFileError if ``path`` is a symbolic link (where ``O_NOFOLLOW`` is missing,
+    the check before opening is what keeps a write from following it)."""
+    if os.path.islink(path):
+        raise StrangeFileError(f"{path.name} is a link to another file; the app does not "
+                               "write through links")
+
+
+def open_for_append(path: Path) -> int:
+    """A descriptor appending to ``path`` (created 0666 minus the umask), refusing a link or
+    anything but a regular file (the log)."""
+    if not O_NOFOLLOW:
+        refuse_link(path)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | O_NOFOLLOW | O_NONBLOCK
+                     | O_BINARY, 0o666)
+    except OSError as exc:
+        # Say why in words: ELOOP for a link, ENXIO for a FIFO nobody reads...
+        with contextlib.suppress(FileNotFoundError):
+            refuse_link(path)
+            _check_regular(path, os.lstat(path))
+        raise exc
+    try:
+        _check_regular(path, os.fstat(fd))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _check_regular(path: Path, info: os.stat_result) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        kind = ("a folder" if stat.S_ISDIR(info.st_mode) else
+                "a FIFO (named pipe)" if stat.S_ISFIFO(info.st_mode) else
+                "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else
+                "not a regular file")
+        raise StrangeFileError(f"{path.name} is {kind}, not a file the app can use")
+
+
+def read_bytes_limited(path: Path, limit: int, *,
+                       progress: Callable[[int, int], None] | None = None) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them.
+
+    Raises FileNotFoundError when missing, and StrangeFileError for a FIFO, a device (also
+    through a link, e.g. to ``/dev/zero``), a folder, or a file larger than ``limit`` (checked
+    before reading, and again while reading for files whose size the system does not know).
+    ``progress(done, total)``, if given, is called after each piece read.
+    """
+    fd = os.open(path, os.O_RDONLY | O_NONBLOCK | O_BINARY)
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        _check_regular(path, info)
+        if info.st_size > limit:
+            raise StrangeFileError(f"{path.name} is {size_text(info.st_size)}, more than the "
+                                   f"{size_text(limit)} this kind of file may have")
+        pieces: list[bytes] = []
+        done = 0
+        while True:
+            piece = handle.read(min(CHUNK, limit + 1 - done))
+            if not piece:
+                break
+            pieces.append(piece)
+            done += len(piece)
+            if done > limit:
+                raise StrangeFileError(f"{path.name} is more than the {size_text(limit)} this "
+                                       "kind of file may have")
+            if progress is not None:
+                progress(done, max(info.st_size, done))
+    return b"".join(pieces)
+
+
+@functools.cache
+def _umask() -> int:
+    """The process's umask (read once: setting it back and forth is not thread-safe)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _mode_for(path: Path) -> int:
+    """The permission bits a replaced file keeps, or a new file's (0666 minus the umask)."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return 0o666 & ~_umask()
+    if stat.S_ISREG(info.st_mode):
+        return stat.S_IMODE(info.st_mode)
+    return 0o666 & ~_umask()
+
+
 def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically (temporary file in the same folder, then rename)."""
+    """Write ``data`` to ``path`` atomically (temporary file in the same folder, then rename).
+
+    The rename replaces ``path`` itself: a symbolic link there is replaced by the new file, and
+    the file it pointed at is left alone. The new file keeps the permission bits of the file it
+    replaces (a new one gets the usual 0666 minus the umask, not the temporary file's 0600).
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -49,6 +196,8 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+            if hasattr(os, "fchmod"):
+                os.fchmod(handle.fileno(), _mode_for(path))
         os.replace(tmp, path)
     except BaseException:
         # Never leave a stray temporary file behind, whatever went wrong.
@@ -67,35 +216,59 @@ def atomic_write_json(path: Path, value: Any) -> None:
     atomic_write_text(path, json.dumps(value, indent=2, ensure_ascii=False) + "\n")
 
 
-class UnreadableFileError(ValueError):
-    """A data file exists but cannot be used; ``kept_as`` is where it was moved aside."""
+def clean_leftovers(folder: Path | None = None, max_age: float = LEFTOVER_AGE) -> list[str]:
+    """Remove the temporary files (``.NAME.xxxxxxxx.tmp``) that a save killed half-way left in
+    the data folder and its sub-folders; return their names.
 
-    def __init__(self, message: str, kept_as: Path | None) -> None:
-        super().__init__(message)
-        self.kept_as = kept_as
+    Only files older than ``max_age`` seconds go: a younger one may belong to a save running
+    in another copy of the app. Nothing else is touched; an error leaves the file in place.
+    """
+    try:
+        base = folder if folder is not None else data_dir()
+        folders = [base] + [p for p in base.iterdir() if p.is_dir() and not p.is_symlink()]
+    except OSError:
+        return []
+    removed: list[str] = []
+    now = time.time()
+    for where in folders:
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(where):
+                if not _LEFTOVER.match(entry.name):
+                    continue
+                with contextlib.suppress(OSError):
+                    info = entry.stat(follow_symlinks=False)
+                    if now - info.st_mtime >= max_age and not stat.S_ISDIR(info.st_mode):
+                        os.unlink(entry.path)
+                        removed.append(entry.name)
+    return removed
 
 
-def keep_aside(path: Path) -> Path | None:
-    """Rename an unreadable file to ``NAME.corrupt-TIMESTAMP`` so it is never overwritten."""
-    if not path.exists():
+def keep_aside(path: Path, label: str = "corrupt", *, copy: bool = False) -> Path | None:
+    """Rename an unusable file to ``NAME.LABEL-TIMESTAMP`` so it is never overwritten (or, with
+    ``copy``, keep a copy there and leave the file in place); return the new name."""
+    if not os.path.lexists(path):
         return None
-    target = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.{label}-{stamp}")
     n = 1
-    while target.exists():
-        target = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
+    while os.path.lexists(target):
+        target = path.with_name(f"{path.name}.{label}-{stamp}-{n}")
         n += 1
-    os.replace(path, target)
+    if copy:
+        shutil.copyfile(path, target, follow_symlinks=False)
+    else:
+        os.replace(path, target)
     return target
 
 
-def read_json(path: Path) -> Any:
-    """Read JSON from ``path``.
+def read_json(path: Path, limit: int = SMALL_FILE_LIMIT) -> Any:
+    """Read JSON from ``path``, a regular file of at most ``limit`` bytes.
 
-    Raises FileNotFoundError when missing; when the file is unreadable (bad UTF-8 or JSON) it is
-    kept aside and UnreadableFileError says where.
+    Raises FileNotFoundError when missing; when the file is unreadable (not a regular file, too
+    big, bad UTF-8 or JSON) it is kept aside and UnreadableFileError says why and where.
     """
     try:
-        raw = path.read_bytes()
+        raw = read_bytes_limited(path, limit)
         return json.loads(raw.decode("utf-8"))
     except FileNotFoundError:
         raise
@@ -103,6 +276,7 @@ def read_json(path: Path) -> Any:
         # ValueError covers bad UTF-8 and bad JSON, and also a number of more than 4300 digits
         # (int()'s limit); RecursionError a file nested thousands of brackets deep.
         kept = keep_aside(path)
-        raise UnreadableFileError(f"{path.name} could not be read ({exc}); "
-                                  f"it was kept aside as {kept.name if kept else '?'}",
+        why = str(exc) if isinstance(exc, StrangeFileError) else (
+            f"{path.name} could not be read ({exc})")
+        raise UnreadableFileError(f"{why}; it was kept aside as {kept.name if kept else '?'}",
                                   kept) from exc

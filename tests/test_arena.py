@@ -298,3 +298,17 @@ def test_ctrl_c_prints_the_games_finished_so_far(monkeypatch: pytest.MonkeyPatch
     data = json.loads(out)
     assert data["stopped"] is True
     assert 0 < data["games"] < 50 == data["games_planned"]
+
+
+@pytest.mark.parametrize("args", [
+    ("--p2", "random", "--games", "7" * 5000),
+    ("--p2", "random", "--games", "2", "--seed", "x" * 5000),
+    ("--p2", "random", "--games", "2", "--opt", "matches=" + "9" * 5000),
+    ("--p2", "random", "--games", "2", "--opt", "y" * 5000),
+    ("--p2", "mcts:iterations=" + "5" * 5000, "--games", "2"),
+])
+def test_a_huge_bad_argument_is_cut_in_the_error_line(args: tuple[str, ...]) -> None:
+    code, out, err = _cli("arena", "nim", "--p1", "random", *args)
+    assert code == 2 and out == ""
+    assert err.startswith("error: ") and err.count("\n") == 1
+    assert len(err) < 300 and "characters)" in err, err

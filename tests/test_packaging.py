@@ -14,6 +14,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+import pygame
 import pytest
 
 from benchmarks.startup import first_frame_time
@@ -102,6 +103,24 @@ def test_smoke_test_fails_for_a_game_without_seats(capsys: pytest.CaptureFixture
     captured = capsys.readouterr()
     assert "no AI seats chosen for the game 'othello'" in captured.err
     assert "smoke: hexapawn" not in captured.out  # checked before anything is played
+
+
+def test_smoke_test_says_what_happened_to_a_screenshot_cut_short(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # A full disk: pygame writes a cut PNG without complaint; reading it back used to say
+    # only "Unsupported image format".
+    real_save = pygame.image.save
+
+    def cut_save(surface: pygame.Surface, target: object, *args: object) -> None:
+        buffer = io.BytesIO()
+        real_save(surface, buffer, "x.png")
+        target.write(buffer.getvalue()[:50])  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(pygame.image, "save", cut_save)
+    assert run_app(["--smoke-test"]) == 1
+    err = capsys.readouterr().err
+    assert "menu screenshot:" in err and "menu.png was written but it does not read back" in err
+    assert "the disk may be full" in err
 
 
 def test_first_frame_mode_prints_a_time_and_stops(capsys: pytest.CaptureFixture[str],
@@ -266,3 +285,79 @@ def test_pyinstaller_build_runs_the_smoke_test(tmp_path: Path) -> None:
     modules = list(archive.open_embedded_archive("PYZ.pyz").toc)
     for unwanted in ("tkinter", "tests", "pytest", "hypothesis"):
         assert not [m for m in modules if m == unwanted or m.startswith(unwanted + ".")]
+
+
+class _FullDisk(io.StringIO):
+    """A log stream on a full disk: every write fails as the system would."""
+
+    def write(self, text: str) -> int:
+        raise OSError(28, "No space left on device")
+
+    def flush(self) -> None:
+        raise OSError(28, "No space left on device")
+
+
+def _full_disk_open(file: object, *args: object, **kwargs: object) -> _FullDisk:
+    """Stands in for logging's ``open``: the log file opens but nothing can be written."""
+    if isinstance(file, int):
+        os.close(file)
+    return _FullDisk()
+
+
+@pytest.mark.usefixtures("clean_logging")
+def test_windowed_build_with_a_full_disk_opens_without_a_log(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Regression: the file handler reported its failure on sys.stderr, which in a windowed
+    # build is the log writer, which wrote to the failing handler... until RecursionError.
+    monkeypatch.setattr(logging, "open", _full_disk_open, raising=False)
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    assert logging_setup.setup_logging() is None
+    print("a line for a log that cannot be written")
+    sys.stderr.write("and a warning\n")
+    logging.getLogger("aigamelab").error("still running")
+    try:
+        raise LookupError("an uncaught error")
+    except LookupError as exc:
+        sys.excepthook(type(exc), exc, exc.__traceback__)
+    assert not any(isinstance(h, logging_setup.SafeFileHandler)
+                   for h in logging.getLogger().handlers)
+
+
+@pytest.mark.usefixtures("clean_logging")
+def test_log_failing_later_switches_the_file_off(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdout", None)
+    monkeypatch.setattr(sys, "stderr", None)
+    assert logging_setup.setup_logging() is not None
+    handler = next(h for h in logging.getLogger().handlers
+                   if isinstance(h, logging_setup.SafeFileHandler))
+    handler.stream = _FullDisk()  # the disk fills up while the app runs
+    print("a line when the disk is full")
+    logging.getLogger("aigamelab").warning("and another")
+    assert handler.broken is not None and "No space left" in handler.broken
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or sys.platform == "win32",
+                    reason="symbolic links need privileges on Windows")
+@pytest.mark.usefixtures("clean_logging")
+def test_log_never_writes_through_a_link(data_dir: Path, tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    victim = tmp_path / "someone-elses-file.txt"
+    victim.write_text("precious\n")
+    (data_dir / logging_setup.LOG_NAME).symlink_to(victim)
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    assert logging_setup.setup_logging() is None
+    logging.getLogger("aigamelab").warning("where does this go?")
+    assert victim.read_text() == "precious\n"
+    assert "link" in sys.stderr.getvalue()  # type: ignore[union-attr]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.usefixtures("clean_logging")
+def test_log_that_is_a_fifo_is_not_opened(data_dir: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    os.mkfifo(data_dir / logging_setup.LOG_NAME)
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    assert logging_setup.setup_logging() is None
+    assert "FIFO" in sys.stderr.getvalue()  # type: ignore[union-attr]

@@ -61,13 +61,36 @@ def test_bad_values_are_ignored_one_by_one(data_dir: Path) -> None:
         "games": {"nim": {"seats": ["human"], "first": "seat2", "options": {"matches": 12}},
                   "x": 3},
     }), encoding="utf-8")
+    original = settings_path().read_bytes()
     loaded, notice = load_settings()
-    assert notice is None
     assert loaded.language == "en" and loaded.theme == "default" and loaded.sound is True
     assert loaded.ai_delay == 0.6 and loaded.animations is False
     nim = loaded.choices("nim")
     assert nim.seats == ["human", "random"] and nim.first == "seat2"
     assert nim.options == {"matches": "12"}
+    # The file as edited is kept (a copy) before the next save rewrites it without them.
+    assert notice is not None
+    for name in ("language", "theme", "sound", "ai_delay", "games.nim.seats", "games.x"):
+        assert name in notice
+    kept = list(data_dir.glob("settings.json.edited-*"))
+    assert len(kept) == 1 and kept[0].name in notice and kept[0].read_bytes() == original
+    assert settings_path().read_bytes() == original
+    # A clean file says nothing and keeps nothing.
+    assert save_settings(loaded) is None
+    assert load_settings()[1] is None and len(list(data_dir.glob("settings.json.*"))) == 1
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no FIFOs here")
+def test_a_settings_fifo_or_huge_file_does_not_stop_the_start(data_dir: Path) -> None:
+    import os
+
+    os.mkfifo(settings_path())
+    loaded, notice = load_settings()
+    assert loaded == Settings() and notice and "FIFO" in notice
+    with settings_path().open("wb") as handle:
+        handle.truncate(30_000_000)
+    loaded, notice = load_settings()
+    assert loaded == Settings() and notice and "30.0 MB" in notice and "kept aside" in notice
 
 
 def test_the_app_shows_a_notice_for_a_corrupt_settings_file(data_dir: Path) -> None:

@@ -3,7 +3,8 @@
 The default folder is the user's Documents folder when there is one, else the home folder; the
 screens let the user type another. Every write goes through :mod:`game.userdata`'s atomic
 writes, so an export interrupted half-way never leaves a broken file, and an existing file of the
-same name is never overwritten (a number is added to the new name instead).
+same name is never overwritten (a number is added to the new name instead). A picture is read
+back after writing: a broken one is removed and reported, never announced as saved.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import csv
 import io
 import os
 import re
-import tempfile
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -70,7 +70,7 @@ def unique_path(folder: Path, stem: str, suffix: str) -> Path:
     """``folder/stem.suffix``, or ``stem-2.suffix``... when that name is taken."""
     path = folder / f"{stem}{suffix}"
     n = 2
-    while path.exists():
+    while os.path.lexists(path):
         path = folder / f"{stem}-{n}{suffix}"
         n += 1
     return path
@@ -102,22 +102,51 @@ def write_csv(folder: Path, stem: str, header: Sequence[str],
     return path
 
 
-def write_png(folder: Path, stem: str, surface: pygame.Surface) -> Path:
-    """Save ``surface`` as a PNG file into ``folder`` (a new name if taken); return its path.
+def png_bytes(surface: pygame.Surface) -> bytes:
+    """``surface`` encoded as PNG, in memory."""
+    buffer = io.BytesIO()
+    pygame.image.save(surface, buffer, "picture.png")
+    return buffer.getvalue()
 
-    pygame writes to a file name, so the picture goes to a temporary file first and its bytes
-    are then written atomically.
+
+def save_png_checked(surface: pygame.Surface, path: Path) -> int:
+    """Write ``surface`` as the PNG file ``path`` and check that it reads back whole; return
+    its size in bytes.
+
+    The picture is encoded in memory and written atomically (its temporary file beside
+    ``path``, not in the system's temporary folder). pygame does not always report a write that
+    failed (a full disk), so the file is read back and compared: a file that does not read back
+    as this picture is removed, and ExportError says what happened.
     """
-    path = unique_path(folder, safe_name(stem), ".png")
-    fd, tmp = tempfile.mkstemp(suffix=".png")
-    os.close(fd)
     try:
-        pygame.image.save(surface, tmp)
-        data = Path(tmp).read_bytes()
-        atomic_write_bytes(path, data)
+        data = png_bytes(surface)
     except (OSError, pygame.error) as exc:
-        raise ExportError(f"cannot write {path}: {exc}") from exc
-    finally:
+        raise ExportError(f"cannot encode the picture as PNG: {exc}") from exc
+    try:
+        atomic_write_bytes(path, data)
+    except OSError as exc:
+        raise ExportError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    try:
+        size = path.stat().st_size
+        back = pygame.image.load(str(path))
+        problem = (None if back.get_size() == surface.get_size() else
+                   f"it reads back as {back.get_size()[0]}x{back.get_size()[1]} pixels, not "
+                   f"{surface.get_width()}x{surface.get_height()}")
+    except (OSError, pygame.error) as exc:
+        size, problem = -1, f"it does not read back as a picture ({exc})"
+    if problem is None and size != len(data):
+        problem = f"it has {size} bytes on disk instead of {len(data)}"
+    if problem is not None:
         with contextlib.suppress(OSError):
-            os.unlink(tmp)
+            path.unlink()
+        raise ExportError(f"{path} was written but {problem}: the disk may be full; "
+                          "the file was removed")
+    return size
+
+
+def write_png(folder: Path, stem: str, surface: pygame.Surface) -> Path:
+    """Save ``surface`` as a PNG file into ``folder`` (a new name if taken), checked as
+    :func:`save_png_checked` does; return its path."""
+    path = unique_path(folder, safe_name(stem), ".png")
+    save_png_checked(surface, path)
     return path

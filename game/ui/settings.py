@@ -2,12 +2,14 @@
 
 Stored in the user's data folder through :mod:`game.userdata` (atomic writes). A missing file
 gives the defaults; an unreadable one is kept aside and the defaults are used, with a message the
-app shows once. Unknown or badly typed values are ignored one by one, so an old or hand-edited
-file never stops the app.
+app shows once. Badly typed or out-of-range values are ignored one by one, so an old or
+hand-edited file never stops the app; a copy of such a file is kept aside first
+(``settings.json.edited-TIMESTAMP``), since the next save rewrites it without them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,7 @@ from typing import Any
 from game.userdata import (
     UnreadableFileError,
     atomic_write_json,
+    cut_text,
     data_dir,
     keep_aside,
     read_json,
@@ -66,43 +69,69 @@ class Settings:
         return data
 
     @classmethod
-    def from_json(cls, data: Any, default_language: str = "en") -> Settings:
-        """Settings from a decoded JSON value; bad or unknown entries keep their defaults."""
+    def from_json(cls, data: Any, default_language: str = "en",
+                  problems: list[str] | None = None) -> Settings:
+        """Settings from a decoded JSON value; bad or unknown entries keep their defaults.
+
+        The names of present but unusable entries are appended to ``problems`` if given.
+        """
         s = cls(language=default_language)
+        bad = problems if problems is not None else []
         if not isinstance(data, dict):
             return s
-        if data.get("language") in LANGUAGE_NAMES:
-            s.language = data["language"]
-        if data.get("theme") in THEME_NAMES:
-            s.theme = data["theme"]
+        _take(data, "language", lambda v: v in LANGUAGE_NAMES, s, bad)
+        _take(data, "theme", lambda v: v in THEME_NAMES, s, bad)
         for name in ("fullscreen", "animations", "sound", "show_reasoning"):
-            if isinstance(data.get(name), bool):
-                setattr(s, name, data[name])
-        delay = data.get("ai_delay")
-        if isinstance(delay, (int, float)) and not isinstance(delay, bool) and 0 <= delay <= 3:
-            s.ai_delay = float(delay)
-        if isinstance(data.get("last_game"), str):
-            s.last_game = data["last_game"]
+            _take(data, name, lambda v: isinstance(v, bool), s, bad)
+        _take(data, "ai_delay", lambda v: isinstance(v, (int, float))
+              and not isinstance(v, bool) and 0 <= v <= 3, s, bad)
+        s.ai_delay = float(s.ai_delay)
+        _take(data, "last_game", lambda v: isinstance(v, str), s, bad)
         games = data.get("games")
         if isinstance(games, dict):
             for name, raw in games.items():
                 if isinstance(name, str) and isinstance(raw, dict):
-                    s.games[name] = _choices_from_json(raw)
+                    s.games[name] = _choices_from_json(raw, f"games.{name}", bad)
+                else:
+                    bad.append(f"games.{name}")
+        elif "games" in data:
+            bad.append("games")
         return s
 
 
-def _choices_from_json(raw: dict[str, Any]) -> GameChoices:
-    """One game's choices from JSON, keeping only well-typed values."""
+def _take(data: dict[str, Any], name: str, valid: Callable[[Any], bool], target: object,
+          bad: list[str]) -> None:
+    """Copy ``data[name]`` onto ``target`` if present and valid; note it in ``bad`` if not."""
+    if name not in data:
+        return
+    if valid(data[name]):
+        setattr(target, name, data[name])
+    else:
+        bad.append(name)
+
+
+def _choices_from_json(raw: dict[str, Any], where: str = "games",
+                       bad: list[str] | None = None) -> GameChoices:
+    """One game's choices from JSON, keeping only well-typed values (the others' names go to
+    ``bad``, prefixed with ``where``)."""
+    problems = bad if bad is not None else []
     c = GameChoices()
     opts = raw.get("options")
     if isinstance(opts, dict):
         c.options = {str(k): str(v) for k, v in opts.items()
                      if isinstance(v, (str, int, float, bool))}
+        problems += [f"{where}.options.{k}" for k in opts if str(k) not in c.options]
+    elif "options" in raw:
+        problems.append(f"{where}.options")
     seats = raw.get("seats")
     if isinstance(seats, list) and len(seats) == 2 and all(isinstance(x, str) for x in seats):
         c.seats = [seats[0], seats[1]]
+    elif "seats" in raw:
+        problems.append(f"{where}.seats")
     if raw.get("first") in FIRST_CHOICES:
         c.first = raw["first"]
+    elif "first" in raw:
+        problems.append(f"{where}.first")
     return c
 
 
@@ -135,7 +164,19 @@ def load_settings(default_language: str = "en") -> tuple[Settings, str | None]:
         where = f"; it was kept aside as {kept.name}" if kept is not None else ""
         return (Settings(language=default_language),
                 f"{path.name} holds a JSON {type(data).__name__}, not settings{where}")
-    return Settings.from_json(data, default_language), None
+    problems: list[str] = []
+    settings = Settings.from_json(data, default_language, problems)
+    if not problems:
+        return settings, None
+    # The next save drops the unusable values: keep the file as it was, for whoever edited it.
+    try:
+        copy = keep_aside(path, "edited", copy=True)
+    except OSError:
+        copy = None
+    shown = ", ".join(problems[:8]) + (f" and {len(problems) - 8} more" if len(problems) > 8
+                                        else "")
+    where = f"; the file as it was is kept as {copy.name}" if copy is not None else ""
+    return settings, f"{path.name}: unusable values ignored ({cut_text(shown, 120)}){where}"
 
 
 def save_settings(settings: Settings) -> str | None:
