@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from ai.bounds import Proven
 from game.rules.base import GameState, Outcome
 
 
@@ -48,8 +49,10 @@ class Decision:
 
     ``scores`` maps each move considered at the root to its value from the mover's point of
     view (``score_kind`` says what the numbers are: "value", "visits", "beads", "q",
-    "flips", "cost"...). ``pv`` is the principal line starting with ``move``. ``info`` holds
-    anything else worth showing (win rate, matchbox contents, "forced win in 3").
+    "flips", "cost"...). ``proven`` maps the root moves whose result the player proved to
+    that result (win, draw or loss, in how many plies, by what margin): the UI shows these
+    instead of decoding them out of ``scores``. ``pv`` is the principal line starting with
+    ``move``. ``info`` holds anything else worth showing (win rate, matchbox contents).
     """
 
     move: Any
@@ -60,6 +63,7 @@ class Decision:
     pv: tuple[Any, ...] = ()
     elapsed: float = 0.0
     info: dict[str, Any] = field(default_factory=dict)
+    proven: dict[Any, Proven] = field(default_factory=dict)
 
 
 @dataclass

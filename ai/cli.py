@@ -336,8 +336,7 @@ def _players(args: argparse.Namespace, out: TextIO) -> int:
     roster = players_for(game.name, options)
     if args.json:
         data = [{
-            "name": p.name, "title_en": p.title_en, "title_fr": p.title_fr,
-            "description_en": p.description_en, "description_fr": p.description_fr,
+            "name": p.name, "title": p.title, "description": p.description,
             "learner": p.learner,
             "params": [{"name": q.name, "type": q.kind.__name__, "default": q.default,
                         "low": q.low, "high": q.high, "description": q.description}
@@ -348,7 +347,7 @@ def _players(args: argparse.Namespace, out: TextIO) -> int:
     lines = [f"Players for {game.title} ({game.describe_options(options)}):"]
     for p in roster:
         tag = " (learns)" if p.learner else ""
-        lines.append(f"  {p.name}{tag}: {p.title_en}. {p.description_en}")
+        lines.append(f"  {p.name}{tag}: {p.title}. {p.description}")
         for q in p.params:
             lines.append(f"      {q.name}={q.format(q.default)}  ({q.kind.__name__}, "
                          f"{q.range_text}) {q.description}")

@@ -48,7 +48,7 @@ from typing import Any
 
 from ai.base import Decision, GameRecord, Limits, Player
 from game.rules.base import GameState
-from game.rules.registry import GameInfo
+from game.rules.registry import GameSetup
 from game.userdata import UnreadableFileError, atomic_write_json, data_dir, keep_aside, read_json
 
 #: Version of the learner file format; a file with another version is refused (kept aside).
@@ -612,38 +612,30 @@ def make_learner(kind: str, game_name: str, options: Any,
 
 def _register() -> None:
     """Add the three learners to the roster of ``ai.registry``."""
-    from ai.common import every_game
     from ai.registry import Param, PlayerInfo, register_player
 
-    def learner(kind: str, title_en: str, title_fr: str, description_en: str,
-                description_fr: str, params: tuple[Param, ...]) -> None:
+    def learner(kind: str, title: str, description: str, params: tuple[Param, ...]) -> None:
         """Register the learner ``kind``: it plays every game and variant (every game has a
         hashable key, so every variant has a table) and is made by :func:`make_learner`."""
 
-        def build(game: GameInfo, options: Any, values: dict[str, Any],
-                  seed: int | None) -> Player:
-            return make_learner(kind, game.name, options, values, seed)
+        def build(setup: GameSetup, values: dict[str, Any], seed: int | None) -> Player:
+            return make_learner(kind, setup.name, setup.options, values, seed)
 
         register_player(PlayerInfo(
-            name=kind, title_en=title_en, title_fr=title_fr, description_en=description_en,
-            description_fr=description_fr, params=params, applies=every_game, factory=build,
+            name=kind, title=title, description=description, params=params, factory=build,
             learner=True,
         ))
 
     learner(
         "elimination",
         "Elimination learner",
-        "Apprenti par élimination",
         "Matchboxes: a lost game removes its last move.",
-        "Boîtes : une défaite retire son dernier coup.",
         (),
     )
     learner(
         "reinforcement",
         "Reinforcement learner",
-        "Apprenti par renforcement",
         "Bead boxes (MENACE): a win adds, a loss removes.",
-        "Perles (MENACE) : + si victoire, − si défaite.",
         (
             Param("win", int, 3, 0, 20, "beads added to each move of a won game"),
             Param("draw", int, 1, 0, 20, "beads added to each move of a drawn game"),
@@ -655,9 +647,7 @@ def _register() -> None:
     learner(
         "qlearning",
         "Q-learning",
-        "Q-learning",
         "Learns a value per move (Bellman), explores a bit.",
-        "Valeur par coup (Bellman), explore un peu.",
         (
             Param("alpha", float, 0.9, 0.0, 1.0, "learning rate"),
             Param("gamma", float, 0.8, 0.0, 1.0, "discount of the opponent's best value"),

@@ -15,10 +15,9 @@ import time
 from typing import Any
 
 from ai.base import Decision, Limits, Player
-from ai.common import every_game
 from ai.registry import Param, PlayerInfo, register_player
 from game.rules.base import GameState
-from game.rules.registry import GameInfo
+from game.rules.registry import GameSetup
 
 #: A playout that reaches this many plies is stopped and counted as a draw. Every game ends by
 #: rule or by repetition, and most playouts are far shorter (Othello 8x8 about 60 plies, Nim at
@@ -174,19 +173,15 @@ PARAMS = (
 )
 
 
-def _make_mcts(game: GameInfo, options: Any, params: dict[str, Any],
-               seed: int | None) -> Player:
+def _make_mcts(setup: GameSetup, params: dict[str, Any], seed: int | None) -> Player:
     return MctsPlayer("mcts", seed, int(params["iterations"]), float(params["time"]),
                       float(params["c"]))
 
 
 register_player(PlayerInfo(
     name="mcts",
-    title_en="Monte Carlo tree search",
-    title_fr="Recherche arborescente Monte-Carlo",
-    description_en="Random games from here grow a tree of good moves.",
-    description_fr="Des parties au hasard font pousser un arbre (UCT).",
+    title="Monte Carlo tree search",
+    description="Random games from here grow a tree of good moves.",
     params=PARAMS,
-    applies=every_game,
     factory=_make_mcts,
 ))

@@ -22,9 +22,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.base import Decision, Limits, Player
+from ai.bounds import SearchTimeout
 from ai.othello_eval import GEOMETRIES, Geometry, evaluate
-from ai.othello_search import INF, PASS_SQ, PROVEN, Searcher, SearchTimeout
+from ai.othello_search import INF, PASS_SQ, PROVEN, Searcher
 from game.rules.base import GameState
+from game.rules.othello import GAME as OTHELLO
 from game.rules.othello import (
     PASS,
     OthelloMove,
@@ -33,7 +35,7 @@ from game.rules.othello import (
     legal_mask,
     move_at,
 )
-from game.rules.registry import GameInfo
+from game.rules.registry import GameSetup
 
 
 @dataclass(frozen=True)
@@ -289,14 +291,12 @@ def describe_levels() -> str:
 __all__ = ["LEVELS", "OthelloEngine", "OthelloMove", "describe_levels"]
 
 
-def _make_engine(game: GameInfo, options: Any, params: dict[str, Any], seed: int | None
-                 ) -> Player:
+def _make_engine(setup: GameSetup, params: dict[str, Any], seed: int | None) -> Player:
     """``engine`` for Othello: full strength (level 5 settings) with the ``time`` budget."""
     return OthelloEngine("engine", seed, level=5, time_budget=float(params["time"]))
 
 
-def _make_levelled(game: GameInfo, options: Any, params: dict[str, Any], seed: int | None
-                   ) -> Player:
+def _make_levelled(setup: GameSetup, params: dict[str, Any], seed: int | None) -> Player:
     """``engine-level``: the menu's levels 1-5, ``time`` 0 meaning the level's own budget."""
     return OthelloEngine("engine-level", seed, level=int(params["level"]),
                          time_budget=float(params["time"]))
@@ -305,65 +305,24 @@ def _make_levelled(game: GameInfo, options: Any, params: dict[str, Any], seed: i
 def _register() -> None:
     """Put the engine on the player roster.
 
-    The name ``engine`` already belongs to the generic engine of ``ai.search`` (Hexapawn, Nim,
-    Morpion) and the roster holds one entry per name, so this module re-registers ``engine``
-    with the *same* parameters and a factory that sends Othello here and every other game to
-    the generic engine's own factory, unchanged. The levels of the menu need a ``level``
-    parameter, which the shared ``engine`` entry cannot take: they are the player
-    ``engine-level``.
+    ``engine`` is one player for every game (``ai.search``); this module gives it Othello's own
+    engine through :func:`ai.search.register_game_engine`, with the same parameter (``time``).
+    The levels of the menu need a ``level`` parameter, which the shared ``engine`` entry cannot
+    take: they are the player ``engine-level``, which only plays Othello.
     """
-    import ai.search  # noqa: F401  (registers the generic engine first)
-    from ai.registry import (
-        Param,
-        PlayerInfo,
-        UnknownPlayerError,
-        get_player_info,
-        register_player,
-    )
+    from ai.registry import Param, PlayerInfo, register_player
+    from ai.search import register_game_engine
 
-    try:
-        generic: PlayerInfo | None = get_player_info("engine")
-    except UnknownPlayerError:
-        generic = None
-    time_param = Param("time", float, 1.0, 0.05, 60.0, "seconds per move")
-    if generic is not None:
-        other = generic
-
-        def applies(game_name: str, options: Any) -> bool:
-            return game_name == "othello" or other.applies(game_name, options)
-
-        def factory(game: GameInfo, options: Any, params: dict[str, Any], seed: int | None
-                    ) -> Player:
-            if game.name == "othello":
-                return _make_engine(game, options, params, seed)
-            return other.factory(game, options, params, seed)
-
-        register_player(PlayerInfo(
-            name="engine", title_en=other.title_en, title_fr=other.title_fr,
-            # One short line for the menu: the full story is in docs/ARCHITECTURE.md.
-            description_en="Deeper search with memory; Othello: bitboard PVS.",
-            description_fr="Toujours plus profond, avec mémoire ; Othello : PVS.",
-            params=other.params, applies=applies, factory=factory, learner=other.learner,
-        ))
-    else:
-        register_player(PlayerInfo(
-            name="engine", title_en="Engine", title_fr="Moteur",
-            description_en="Othello: bitboard PVS search, exact endgame.",
-            description_fr="Othello : recherche PVS, fin de partie exacte.",
-            params=(time_param,), applies=lambda game_name, options: game_name == "othello",
-            factory=_make_engine,
-        ))
+    register_game_engine(OTHELLO.name, _make_engine)
     register_player(PlayerInfo(
         name="engine-level",
-        title_en="Engine (levels)",
-        title_fr="Moteur (niveaux)",
-        description_en="Othello engine by level: 1 easy, 5 full strength.",
-        description_fr="Moteur d'Othello : niveau 1 facile à 5 maximal.",
+        title="Engine (levels)",
+        description="Othello engine by level: 1 easy, 5 full strength.",
         params=(
             Param("level", int, 3, 1, 5, "1 = a beginner can win, 5 = full strength"),
             Param("time", float, 0.0, 0.0, 60.0, "seconds per move; 0 = the level's budget"),
         ),
-        applies=lambda game_name, options: game_name == "othello",
+        applies=lambda setup: setup.info is OTHELLO,
         factory=_make_levelled,
     ))
 

@@ -19,21 +19,17 @@ import time
 from collections.abc import Callable
 
 from ai.base import SearchCancelled
+from ai.bounds import EXACT, LOWER, PROVEN_DISC, UPPER, SearchTimeout
 from ai.othello_eval import EVAL_LIMIT, Geometry, evaluate
 from game.rules.othello import flip_mask, legal_mask
 
 INF = 1 << 30
-PROVEN = 10_000  # value of one disc of proven final margin in the midgame search
+PROVEN = PROVEN_DISC  # value of one disc of proven final margin in the midgame search
 assert PROVEN > EVAL_LIMIT
 
-EXACT, LOWER, UPPER = 0, 1, 2
 PASS_SQ = -1
 DEEP_ORDER = 4  # from this remaining depth, order by the opponent's replies
 FEW_EMPTIES = 6  # from here down the solver tries each empty square directly
-
-
-class SearchTimeout(Exception):
-    """The searcher's deadline passed; the caller keeps its last completed result."""
 
 
 def final_margin(own: int, opp: int, squares: int) -> int:

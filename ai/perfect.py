@@ -34,11 +34,13 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from ai.base import Decision, Limits, Player
+from ai.bounds import EXACT_WIN, proven_exact_value
 from game.rules.base import GameState
-from game.rules.registry import GameInfo
+from game.rules.morpion import RETROGRADE_SOLVER
+from game.rules.registry import ACYCLIC, GameSetup
 
-#: Value of a win at once; ``WIN - n`` is a win in n plies.
-WIN = 10_000
+#: Value of a win at once; ``WIN - n`` is a win in n plies (the shared name: EXACT_WIN).
+WIN = EXACT_WIN
 #: Largest Hexapawn board (rows * cols) the solver accepts.
 HEXAPAWN_MAX_CELLS = 16
 #: Largest number of Nim positions solved by search (beyond it: the rule alone).
@@ -419,42 +421,40 @@ class MorpionSolver:
 # The player
 # ------------------------------------------------------------------------------------------------
 
+#: The solvers by the name a game's descriptor gives (``GameInfo.solver``).
+SOLVERS: dict[str, Callable[[], Any]] = {ACYCLIC: AcyclicSolver,
+                                         RETROGRADE_SOLVER: MorpionSolver}
+
 _solvers: dict[Hashable, Any] = {}
 
 
-def _solver_for(game_name: str, options: Any) -> Any:
+def _solver_for(setup: GameSetup) -> Any:
     """The (cached, per process) solver of this game and variant."""
-    key = (game_name, options)
-    solver = _solvers.get(key)
+    solver = _solvers.get(setup)
     if solver is None:
-        solver = MorpionSolver() if game_name == "morpion" else AcyclicSolver()
-        _solvers[key] = solver
+        name = setup.solver
+        if name not in SOLVERS:
+            raise ValueError(f"perfect play is not available for {setup.describe()}")
+        solver = _solvers[setup] = SOLVERS[name]()
     return solver
 
 
-def perfect_applies(game_name: str, options: Any) -> bool:
-    """Whether ``perfect`` can solve this game and variant."""
-    if game_name == "hexapawn":
-        return bool(options.rows * options.cols <= HEXAPAWN_MAX_CELLS)
-    if game_name == "nim":
-        return True
-    if game_name == "morpion":
-        return bool(options.size == 3)
-    if game_name == "othello":
-        return bool(options.size == 4)
-    return False
+def perfect_applies(game: GameSetup | str, options: Any = None) -> bool:
+    """Whether ``perfect`` can solve this game and variant: its descriptor names a solver
+    this module has."""
+    return GameSetup.of(game, options).solver in SOLVERS
 
 
 class PerfectPlayer(Player):
     """Exact play: the best value, fastest win first, slowest loss first (see the module)."""
 
-    def __init__(self, spec: str, seed: int | None, game_name: str, options: Any) -> None:
+    def __init__(self, spec: str, seed: int | None, setup: GameSetup) -> None:
         super().__init__(spec, seed)
-        if not perfect_applies(game_name, options):
-            raise ValueError(f"perfect play is not available for {game_name} with {options}")
-        self.game_name = game_name
-        self.options = options
-        self._solver = _solver_for(game_name, options)
+        if not perfect_applies(setup):
+            raise ValueError(f"perfect play is not available for {setup.describe()}")
+        self.game_name = setup.name
+        self.options = setup.options
+        self._solver = _solver_for(setup)
 
     def move_values(self, state: GameState[Any], limits: Limits | None = None
                     ) -> dict[Any, int]:
@@ -510,26 +510,25 @@ class PerfectPlayer(Player):
         info["values"] = {str(m): describe_value(v) for m, v in values.items()}
         return Decision(move=move, scores={m: float(v) for m, v in values.items()},
                         score_kind="exact", depth=None, nodes=len(values), pv=(move,),
-                        info=info)
+                        info=info, proven={m: proven_exact_value(v, UNKNOWN_DISTANCE)
+                                           for m, v in values.items()})
 
 
 def _register() -> None:
-    """Add ``perfect`` to the roster of ``ai.registry``."""
-    from ai.registry import PlayerInfo, register_player
+    """Add ``perfect`` to the roster of ``ai.registry``: it plays wherever a game's descriptor
+    names an exact solver for the options."""
+    from ai.registry import Need, PlayerInfo, register_player
 
-    def build(game: GameInfo, options: Any, params: dict[str, Any],
-              seed: int | None) -> Player:
-        return PerfectPlayer("perfect", seed, game.name, options)
+    def build(setup: GameSetup, params: dict[str, Any], seed: int | None) -> Player:
+        return PerfectPlayer("perfect", seed, setup)
 
-    applies: Callable[[str, Any], bool] = perfect_applies
     register_player(PlayerInfo(
         name="perfect",
-        title_en="Perfect",
-        title_fr="Parfait",
-        description_en="Exact play: wins fast, loses slowly.",
-        description_fr="Jeu exact : gagne vite, perd lentement.",
+        title="Perfect",
+        description="Exact play: wins fast, loses slowly.",
         params=(),
-        applies=applies,
+        needs=frozenset({Need.SOLVER}),
+        applies=perfect_applies,
         factory=build,
     ))
 

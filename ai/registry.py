@@ -18,6 +18,7 @@ player's spec.
 
 from __future__ import annotations
 
+import enum
 import importlib
 import math
 import threading
@@ -27,12 +28,13 @@ from pathlib import Path
 from typing import Any
 
 from ai.base import Player, SavableLearner
-from game.rules.registry import GameInfo, get_game
+from game.rules.registry import GameInfo, GameSetup
 
 #: Modules that register players when imported, in roster order. Adding a player module is one
 #: line here.
 PLAYER_MODULES: tuple[str, ...] = (
     "ai.simple",
+    "ai.bestfirst",
     "ai.search",
     "ai.mcts",
     "ai.learners",
@@ -126,27 +128,55 @@ class Param:
         return value
 
 
-PlayerFactory = Callable[[GameInfo, Any, dict[str, Any], int | None], Player]
+PlayerFactory = Callable[[GameSetup, dict[str, Any], int | None], Player]
+
+
+class Need(enum.Enum):
+    """Something a generic player needs from a game's descriptor to play it."""
+
+    #: An evaluation of unfinished positions (``GameInfo.evaluations``): minimax, alphabeta,
+    #: greedy, the generic engine.
+    EVALUATION = "evaluation"
+    #: An exact solver for these options (``GameInfo.solver``): perfect.
+    SOLVER = "solver"
+
+    def met_by(self, setup: GameSetup) -> bool:
+        """Whether the game and options of ``setup`` provide this."""
+        if self is Need.EVALUATION:
+            return bool(setup.info.evaluations)
+        return setup.solver is not None
+
+
+def every_game(setup: GameSetup) -> bool:
+    """``applies`` of a player that plays every game and variant giving what it needs."""
+    return True
 
 
 @dataclass(frozen=True)
 class PlayerInfo:
     """What the app, the arena and the command line know about one kind of player.
 
-    ``applies(game_name, options)`` says whether it plays that game and variant;
-    ``factory(game, options, params, seed)`` builds it with fully typed, range-checked
-    ``params`` (every declared parameter present). ``learner`` marks players that learn.
+    ``title`` and ``description`` are English, for the command line and logs; the app shows
+    the translations ``player.<name>.title`` and ``player.<name>.description`` of
+    ``assets/i18n/players.<lang>.json``. ``needs`` says what a generic player needs from a
+    game (an evaluation, a solver); ``applies(setup)`` is any further condition (a player
+    written for one game checks its name here). :meth:`plays` combines both.
+    ``factory(setup, params, seed)`` builds it with fully typed, range-checked ``params``
+    (every declared parameter present). ``learner`` marks players that learn.
     """
 
     name: str
-    title_en: str
-    title_fr: str
-    description_en: str
-    description_fr: str
+    title: str
+    description: str
     params: tuple[Param, ...]
-    applies: Callable[[str, Any], bool]
     factory: PlayerFactory
+    needs: frozenset[Need] = frozenset()
+    applies: Callable[[GameSetup], bool] = every_game
     learner: bool = False
+
+    def plays(self, setup: GameSetup) -> bool:
+        """Whether this player can play the game and options of ``setup``."""
+        return all(need.met_by(setup) for need in self.needs) and self.applies(setup)
 
     def param(self, name: str) -> Param:
         """The parameter called ``name``; raise UnknownParamError listing the others."""
@@ -241,16 +271,15 @@ def get_player_info(name: str) -> PlayerInfo:
         return info
 
 
-def _resolve_options(game: GameInfo, options: Any) -> Any:
-    """The game's default options when ``options`` is None, else ``options`` itself."""
-    return game.options() if options is None else options
+#: A game as callers name it: a setup, a descriptor or a name (options then apart, or None
+#: for the game's defaults).
+GameRef = GameSetup | GameInfo | str
 
 
-def players_for(game_name: str, options: Any = None) -> list[PlayerInfo]:
-    """The players that play ``game_name`` with ``options`` (the game's defaults when None)."""
-    game = get_game(game_name)
-    opts = _resolve_options(game, options)
-    return [info for info in all_players() if info.applies(game.name, opts)]
+def players_for(game: GameRef, options: Any = None) -> list[PlayerInfo]:
+    """The players that play ``game`` with ``options`` (the game's defaults when None)."""
+    setup = GameSetup.of(game, options)
+    return [info for info in all_players() if info.plays(setup)]
 
 
 def _one_line(text: str) -> str:
@@ -292,7 +321,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name, values
 
 
-def resolve_spec(spec: str, game_name: str, options: Any = None
+def resolve_spec(spec: str, game: GameRef, options: Any = None
                  ) -> tuple[PlayerInfo, dict[str, Number]]:
     """Check ``spec`` against the roster for this game and variant.
 
@@ -305,11 +334,10 @@ def resolve_spec(spec: str, game_name: str, options: Any = None
     if raw.pop(LOAD_KEY, None) is not None and not info.learner:
         raise UnknownParamError(f"player '{info.name}' does not learn, so it has no table to "
                                 f"load: only learners take {LOAD_KEY}=FILE")
-    game = get_game(game_name)
-    opts = _resolve_options(game, options)
-    if not info.applies(game.name, opts):
-        allowed = ", ".join(p.name for p in all_players() if p.applies(game.name, opts))
-        raise NotApplicableError(f"player '{info.name}' does not play {game.name} with these "
+    setup = GameSetup.of(game, options)
+    if not info.plays(setup):
+        allowed = ", ".join(p.name for p in players_for(setup))
+        raise NotApplicableError(f"player '{info.name}' does not play {setup.name} with these "
                                  f"options: choose one of {allowed}")
     values = info.defaults()
     for key, text in raw.items():
@@ -330,10 +358,10 @@ def with_file(canonical: str, file: str | None) -> str:
     return f"{canonical}{',' if ':' in canonical else ':'}{LOAD_KEY}={file}"
 
 
-def canonical_spec(spec: str, game_name: str, options: Any = None) -> str:
+def canonical_spec(spec: str, game: GameRef, options: Any = None) -> str:
     """The canonical text of ``spec`` (validated; every parameter filled in; a ``load=FILE``
     kept last)."""
-    info, values = resolve_spec(spec, game_name, options)
+    info, values = resolve_spec(spec, game, options)
     return with_file(info.canonical_spec(values), spec_file(spec))
 
 
@@ -347,17 +375,16 @@ def load_learner_file(player: Player, file: str) -> None:
         raise LearnerLoadError(f"{LOAD_KEY}={file}: {exc}") from None
 
 
-def make_player(spec: str, game_name: str, options: Any = None,
+def make_player(spec: str, game: GameRef, options: Any = None,
                 seed: int | None = None) -> Player:
-    """Build the player named by ``spec`` for ``game_name`` with ``options`` (defaults if None).
+    """Build the player named by ``spec`` for ``game`` with ``options`` (defaults if None).
 
     Every part is validated first (see :func:`resolve_spec`); the returned player's ``spec`` is
     the canonical text, and ``seed`` seeds its random generator so that its choices repeat. A
     learner given ``load=FILE`` starts from that file (LearnerLoadError when it cannot).
     """
-    info, values = resolve_spec(spec, game_name, options)
-    game = get_game(game_name)
-    player = info.factory(game, _resolve_options(game, options), dict(values), seed)
+    info, values = resolve_spec(spec, game, options)
+    player = info.factory(GameSetup.of(game, options), dict(values), seed)
     file = spec_file(spec)
     player.spec = with_file(info.canonical_spec(values), file)
     if file is not None:

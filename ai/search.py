@@ -5,24 +5,30 @@
 on the opponent's, no pruning. ``alphabeta`` is the same search (same leaves, same values) with
 alpha-beta pruning and a simple move ordering, so the class can compare node counts.
 ``engine`` is iterative-deepening alpha-beta (negamax form) with a transposition table, killer
-moves and a history table, for Hexapawn, Nim and Morpion (Othello has its own engine; Morpion
-3x3, a solved game, is handed to ``perfect``).
+moves and a history table, for every game with an evaluation; a game may register its own
+engine instead (:func:`register_game_engine`), and a solved game whose keys do not fix the
+future (a repetition rule) is handed to ``perfect``.
+
+Nothing here names a game: what a search needs to know about one (its evaluation, its default
+depth, whether values may be stored by key, its exact solver) comes from the game's descriptor,
+:class:`game.rules.registry.GameInfo`.
 
 Scores are from the searching player's side. A finished game is worth ``WIN - plies`` (won),
 ``-(WIN - plies)`` (lost) or 0 (drawn), where ``plies`` counts the moves from the root, so a
 quicker win beats a slower one and a slower loss beats a quicker one; heuristic values stay
 below ``HEURISTIC_BOUND``, far from ``WIN``.
 
-Depth ``0`` means "the game's default" (:func:`default_depth`): to the end for Nim (for
-Marienbad, once the heaps leave at most 4096 positions: 1,3,5,7 or three heaps of 15 are
-searched to the end at once, eight heaps of 15 only near the end, 2 plies before that) and for
-Hexapawn boards of at most 16 cells (3x3 to 4x4), 2 for Morpion (seed 003), 4 for Othello
-(seed 004) and larger Hexapawn boards.
+Depth ``0`` means "the game's default" (:func:`default_depth`, the descriptor's
+``search_depth``): to the end for Nim (for Marienbad, once the heaps leave at most 4096
+positions: 1,3,5,7 or three heaps of 15 are searched to the end at once, eight heaps of 15 only
+near the end, 2 plies before that) and for Hexapawn boards of at most 16 cells (3x3 to 4x4), 2
+for Morpion (seed 003), 4 for Othello (seed 004) and larger Hexapawn boards.
 
-Memoisation (``memo=1``, the default) applies to searches to the end only, in Nim and Hexapawn,
-where a position's future depends on the position alone: values are stored by
-``(state.to_move, state.key)`` (the side to move is added because Nim's key, the game being
-impartial, leaves it out, while these values are from one player's side). ``nodes`` then counts
+Memoisation (``memo=1``, the default) applies to searches to the end only, in games whose
+descriptor says ``memo_safe`` (a position's future depends on its key alone: Nim, Hexapawn,
+Othello): values are stored by ``(state.to_move, state.key)`` (the side to move is added
+because some keys, like impartial Nim's, leave it out, while these values are from one player's
+side). ``nodes`` then counts
 the visits (a memo hit is a visit, but each position is expanded once) and
 ``info["memo_hits"]`` the times a stored value was reused; ``alphabeta``'s memo stores
 bounds, like a transposition table. With ``memo=0``, and in every fixed-depth search,
@@ -39,11 +45,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.base import Decision, Limits, Player
-from ai.common import every_game
-from ai.heuristics import HEURISTIC_BOUND, WIN, evaluate, game_of
-from ai.registry import Param, PlayerInfo, register_player
+from ai.bounds import (
+    EXACT,
+    FLAG_NAMES,
+    SEARCH_DECIDED,
+    UPPER,
+    Proven,
+    SearchTimeout,
+    bound_flag,
+    from_memo,
+    proven_search_value,
+    settles,
+    to_memo,
+)
+from ai.heuristics import WIN, evaluate, evaluator
+from ai.registry import Need, Param, PlayerFactory, PlayerInfo, register_player
 from game.rules.base import GameState
-from game.rules.registry import GameInfo
+from game.rules.registry import GameSetup, game_of
 
 Evaluator = Callable[[GameState[Any], int], float]
 
@@ -56,92 +74,40 @@ CHECK_EVERY = 256
 #: A depth larger than any game lasts: "search to the end".
 TO_THE_END = 10_000
 
-#: Hexapawn boards with at most this many cells are searched to the end by default.
-HEXAPAWN_FULL_CELLS = 16
-
-#: Marienbad positions are searched to the end by default when the heaps leave at most this
-#: many positions (the product of heap + 1): about a second in minimax or alphabeta. Each heap
-#: of 15 multiplies the work by 16, so eight heaps of 15 would take days.
-NIM_FULL_POSITIONS = 4096
-
-#: Default depth of a Marienbad position with more positions than that (the neutral Nim
-#: heuristic makes it take a win in sight and avoid handing one over).
-NIM_LARGE_DEPTH = 2
-
-#: Default fixed depths by game (seed 003: Morpion 2; seed 004: Othello 4).
-DEFAULT_DEPTHS: dict[str, int] = {"morpion": 2, "othello": 4, "hexapawn": 4}
-
 #: Scores beyond this are wins or losses (``WIN - plies``); below it, heuristic values.
-_DECIDED = (WIN + HEURISTIC_BOUND) / 2
+_DECIDED = SEARCH_DECIDED
 
 #: How far below the best root value so far alpha-beta's root window starts, so that a move
 #: worth exactly as much as the best (a tie) is valued exactly, not cut off with a bound.
 TIE_MARGIN = 1e-6
 
-# Memo / transposition-table flags: the stored value is exact, a lower or an upper bound.
-EXACT, LOWER, UPPER = 0, 1, 2
-_FLAG_NAMES = {EXACT: "exact", LOWER: "lower bound", UPPER: "upper bound"}
-
-
-class _Timeout(Exception):
-    """The time budget ran out inside a search (not an error: the player answers anyway)."""
-
-
 def default_depth(state: GameState[Any]) -> int:
-    """The depth ``depth=0`` stands for in this game (``TO_THE_END`` for a full search)."""
-    game = game_of(state)
-    if game == "nim":
-        heaps: tuple[int, ...] = getattr(state, "heaps", ())
-        if len(heaps) > 1 and math.prod(h + 1 for h in heaps) > NIM_FULL_POSITIONS:
-            return NIM_LARGE_DEPTH
-        return TO_THE_END
-    if game == "hexapawn":
-        rows: int = getattr(state, "rows", 3)
-        cols: int = getattr(state, "cols", 3)
-        if rows * cols <= HEXAPAWN_FULL_CELLS:
-            return TO_THE_END
-    return DEFAULT_DEPTHS.get(game, 4)
+    """The depth ``depth=0`` stands for in this game (``TO_THE_END`` for a full search): the
+    descriptor's ``search_depth`` of this position."""
+    depth = game_of(state).search_depth(state)
+    return TO_THE_END if depth is None else depth
 
 
 def memo_allowed(state: GameState[Any]) -> bool:
-    """Whether ``state.key`` determines the future here, so values may be stored by key.
-
-    True for Nim and Hexapawn. Morpion's key leaves out the repetition history and Othello is
-    never searched to the end by minimax, so neither memoises.
-    """
-    return game_of(state) in ("nim", "hexapawn")
+    """Whether ``state.key`` determines the future here, so values may be stored by key (the
+    descriptor's ``memo_safe``; Morpion's key, for one, leaves out the repetition history)."""
+    return game_of(state).memo_safe
 
 
-def to_memo(value: float, ply: int) -> float:
-    """A value found ``ply`` plies below the root, made independent of ``ply`` for storing:
-    a win ``WIN - n`` becomes ``WIN - (n - ply)``, counted from the stored node."""
-    if value > _DECIDED:
-        return value + ply
-    if value < -_DECIDED:
-        return value - ply
-    return value
-
-
-def from_memo(value: float, ply: int) -> float:
-    """The inverse of :func:`to_memo`: a stored value seen from ``ply`` plies below the root."""
-    if value > _DECIDED:
-        return value - ply
-    if value < -_DECIDED:
-        return value + ply
-    return value
-
-
-def bound_flag(value: float, alpha: float, beta: float) -> int:
-    """What a fail-soft value found with the window ``(alpha, beta)`` is: an upper bound (it
-    failed low), a lower bound (it failed high) or exact."""
-    return UPPER if value <= alpha else LOWER if value >= beta else EXACT
-
-
-def settles(flag: int, value: float, alpha: float, beta: float) -> bool:
-    """Whether a stored value with this ``flag`` answers a search with the window
-    ``(alpha, beta)`` without searching again."""
-    return (flag == EXACT or (flag == LOWER and value >= beta)
-            or (flag == UPPER and value <= alpha))
+def proven_values(scores: dict[Any, float], bounds: set[Any] | dict[Any, int],
+                  solved: bool) -> dict[Any, Proven]:
+    """The proven result of each root move whose value is exact: a win or a loss in n plies
+    from its value, and a draw when the search was ``solved`` (no evaluation reached)."""
+    proven: dict[Any, Proven] = {}
+    for move, value in scores.items():
+        if move in bounds and (not isinstance(bounds, dict) or bounds[move] != EXACT):
+            continue
+        result = proven_search_value(value)
+        if result is None and solved and value == 0:
+            result = Proven(0)
+        if result is not None:
+            proven[move] = result
+    return proven
 
 
 def describe_value(value: float) -> str:
@@ -185,7 +151,7 @@ class _NodeClock:
             self._next_check = self.nodes + CHECK_EVERY
             self.limits.check()
             if self.deadline is not None and time.perf_counter() > self.deadline:
-                raise _Timeout()
+                raise SearchTimeout()
 
 
 @dataclass
@@ -350,7 +316,7 @@ class _Searcher(_NodeClock):
                         best = max(best, value)
                 else:
                     value, line = self.minimax(child, depth - 1, 1)
-            except _Timeout:
+            except SearchTimeout:
                 if not stop_on_timeout:
                     raise
                 result.complete = False
@@ -367,7 +333,7 @@ class _Searcher(_NodeClock):
         for move in [m for m in result.scores if m in result.bounds]:
             try:
                 value, line = self.alphabeta(state.play(move), depth - 1, 1, -INF, INF)
-            except _Timeout:
+            except SearchTimeout:
                 break
             result.scores[move] = value
             result.lines[move] = (move, *line)
@@ -444,7 +410,7 @@ class SearchPlayer(Player):
                 try:
                     result = searcher.root(state, d, self.pruning, stop_on_timeout=False,
                                            first=previous)
-                except _Timeout:
+                except SearchTimeout:
                     info["timed_out"] = True
                     break
                 reached = d
@@ -482,7 +448,8 @@ class SearchPlayer(Player):
         # the longest line the search had to look at.
         return Decision(move=move, scores=scores, score_kind="value",
                         depth=searcher.max_ply if reached >= TO_THE_END else reached,
-                        nodes=choice_nodes, pv=result.lines[move], info=info)
+                        nodes=choice_nodes, pv=result.lines[move], info=info,
+                        proven=proven_values(scores, result.bounds, searcher.leaves == 0))
 
 
 # --------------------------------------------------------------------------------------------
@@ -642,15 +609,19 @@ class EnginePlayer(Player):
 
     The table is keyed by the side to move, ``state.key`` and, in Morpion's moving phase, the
     repetition history (see :meth:`_Engine.key`); it holds at most ``table_size`` entries.
-    Nim goes from depth 1 straight to the end (its heuristic is neutral). ``solver``, when
-    given, answers instead: the registry passes ``perfect`` for Morpion 3x3, which is solved.
+    With a ``neutral`` evaluation (0 everywhere, like Nim's) it goes from depth 1 straight to
+    the end (None: ask the state's game). ``solver``, when given, answers instead: the
+    registry passes ``perfect`` where a game is solved but its keys hide a repetition history
+    (Morpion 3x3).
     """
 
     def __init__(self, spec: str, seed: int | None, time_budget: float = 1.0,
                  max_depth: int = TO_THE_END, table_size: int = 1 << 20,
-                 evaluator: Evaluator | None = None, solver: Player | None = None) -> None:
+                 evaluator: Evaluator | None = None, solver: Player | None = None,
+                 neutral: bool | None = None) -> None:
         super().__init__(spec, seed)
         self.solver = solver
+        self.neutral = neutral
         if not time_budget > 0:
             raise ValueError(f"time must be positive, got {time_budget!r}")
         self.time_budget = time_budget
@@ -684,7 +655,7 @@ class EnginePlayer(Player):
             leaves_before = engine.heuristic_leaves
             try:
                 it_scores, it_bounds = self._root(engine, state, order, depth)
-            except _Timeout:
+            except SearchTimeout:
                 timed_out = True
                 break
             scores, bounds, reached = it_scores, it_bounds, depth
@@ -708,20 +679,24 @@ class EnginePlayer(Player):
             "exact": exact,
             "timed_out": timed_out,
             "tt_size": len(engine.table),
-            "bounds": {str(m): _FLAG_NAMES[f] for m, f in bounds.items() if f != EXACT},
+            "bounds": {str(m): FLAG_NAMES[f] for m, f in bounds.items() if f != EXACT},
         }
         return Decision(move=move, scores=scores, score_kind="value", depth=reached,
-                        nodes=engine.nodes, pv=pv, info=info)
+                        nodes=engine.nodes, pv=pv, info=info,
+                        proven=proven_values(scores, bounds, solved))
 
-    @staticmethod
-    def schedule(state: GameState[Any], max_depth: int) -> list[int]:
+    def schedule(self, state: GameState[Any], max_depth: int) -> list[int]:
         """The depths of the iterations: 1, 2, ... ``max_depth``.
 
-        Nim's heuristic is neutral (0), so a depth-limited Nim search learns nothing until it
-        reaches the end; there the engine goes from depth 1 straight to a search to the end
-        (the table stores bounds, so this is alpha-beta with memoisation).
+        A neutral evaluation (0 everywhere, like Nim's) teaches a depth-limited search nothing
+        until it reaches the end; there the engine goes from depth 1 straight to a search to
+        the end (the table stores bounds, so this is alpha-beta with memoisation).
         """
-        if game_of(state) == "nim":
+        neutral = self.neutral
+        if neutral is None:
+            evaluation = game_of(state).evaluation
+            neutral = evaluation is not None and evaluation.neutral
+        if neutral:
             return sorted({1, min(max_depth, TO_THE_END)})
         return list(range(1, max_depth + 1))
 
@@ -760,8 +735,6 @@ class EnginePlayer(Player):
 # Registration
 # --------------------------------------------------------------------------------------------
 
-ENGINE_GAMES = ("hexapawn", "nim", "morpion")
-
 DEPTH_PARAM = Param(
     "depth", int, 0, 0, 20,
     "plies searched; 0 = the game's default (Morpion 2, Othello 4, Nim and small Hexapawn "
@@ -781,64 +754,78 @@ EXACT_PARAM = Param(
 )
 
 
-def _engine_games(game: str, options: Any) -> bool:
-    """Hexapawn, Nim and Morpion (Othello has its own engine)."""
-    return game in ENGINE_GAMES
+def _evaluation_of(setup: GameSetup) -> tuple[Evaluator, bool]:
+    """The game's default evaluation as the searches call it, and whether it is neutral."""
+    evaluation = setup.info.evaluation_named()
+    return evaluator(evaluation), evaluation.neutral
 
 
-def _make_minimax(game: GameInfo, options: Any, params: dict[str, Any],
-                  seed: int | None) -> Player:
+def _make_minimax(setup: GameSetup, params: dict[str, Any], seed: int | None) -> Player:
     return SearchPlayer("minimax", seed, depth=int(params["depth"]), pruning=False,
-                        memo=bool(params["memo"]))
+                        memo=bool(params["memo"]), evaluator=_evaluation_of(setup)[0])
 
 
-def _make_alphabeta(game: GameInfo, options: Any, params: dict[str, Any],
-                    seed: int | None) -> Player:
+def _make_alphabeta(setup: GameSetup, params: dict[str, Any], seed: int | None) -> Player:
     return SearchPlayer("alphabeta", seed, depth=int(params["depth"]), pruning=True,
-                        memo=bool(params["memo"]), exact=bool(params["exact"]))
+                        memo=bool(params["memo"]), exact=bool(params["exact"]),
+                        evaluator=_evaluation_of(setup)[0])
 
 
-def _make_engine(game: GameInfo, options: Any, params: dict[str, Any],
-                 seed: int | None) -> Player:
+#: Engines written for one game, by game name (see :func:`register_game_engine`).
+_GAME_ENGINES: dict[str, PlayerFactory] = {}
+
+
+def register_game_engine(game_name: str, factory: PlayerFactory) -> None:
+    """Make ``engine`` build ``factory``'s player for ``game_name`` instead of the generic
+    engine (a game's own engine module calls this when imported). The player keeps one name,
+    one parameter list (``time``) and one entry in the roster."""
+    _GAME_ENGINES[game_name] = factory
+
+
+def _engine_applies(setup: GameSetup) -> bool:
+    """Every game with an evaluation (the generic engine) or an engine of its own."""
+    return setup.name in _GAME_ENGINES or Need.EVALUATION.met_by(setup)
+
+
+def _make_engine(setup: GameSetup, params: dict[str, Any], seed: int | None) -> Player:
+    own = _GAME_ENGINES.get(setup.name)
+    if own is not None:
+        return own(setup, params, seed)
     solver: Player | None = None
-    if game.name == "morpion" and options.size == 3:
-        # Morpion 3x3 is solved by ``perfect`` (retrograde analysis that also handles the
-        # repetition rule exactly), which a depth-limited search cannot match: use it.
+    if setup.solver is not None and not setup.info.memo_safe:
+        # A solved game whose keys leave out a repetition history (Morpion 3x3): ``perfect``
+        # handles the repetition rule exactly, which a depth-limited search cannot match.
         from ai.perfect import PerfectPlayer
 
-        solver = PerfectPlayer("perfect", seed, game.name, options)
-    return EnginePlayer("engine", seed, time_budget=float(params["time"]), solver=solver)
+        solver = PerfectPlayer("perfect", seed, setup)
+    evaluate_, neutral = _evaluation_of(setup)
+    return EnginePlayer("engine", seed, time_budget=float(params["time"]), solver=solver,
+                        evaluator=evaluate_, neutral=neutral)
 
 
 register_player(PlayerInfo(
     name="minimax",
-    title_en="Minimax",
-    title_fr="Minimax",
-    description_en="Looks a few turns ahead at every move, no pruning.",
-    description_fr="Examine tout sur quelques tours, sans élagage.",
+    title="Minimax",
+    description="Looks a few turns ahead at every move, no pruning.",
     params=(DEPTH_PARAM, MEMO_PARAM),
-    applies=every_game,
+    needs=frozenset({Need.EVALUATION}),
     factory=_make_minimax,
 ))
 
 register_player(PlayerInfo(
     name="alphabeta",
-    title_en="Alpha-beta",
-    title_fr="Alpha-bêta",
-    description_en="Minimax's choice, skipping branches that can't matter.",
-    description_fr="Le choix du minimax, sans les branches inutiles.",
+    title="Alpha-beta",
+    description="Minimax's choice, skipping branches that can't matter.",
     params=(DEPTH_PARAM, MEMO_PARAM, EXACT_PARAM),
-    applies=every_game,
+    needs=frozenset({Need.EVALUATION}),
     factory=_make_alphabeta,
 ))
 
 register_player(PlayerInfo(
     name="engine",
-    title_en="Engine",
-    title_fr="Moteur",
-    description_en="Deeper and deeper until time is up, with memory.",
-    description_fr="De plus en plus profond, avec mémoire, à temps fixé.",
+    title="Engine",
+    description="Deeper search with memory; a game may bring its own engine.",
     params=(Param("time", float, 1.0, 0.05, 60.0, "seconds per move"),),
-    applies=_engine_games,
+    applies=_engine_applies,
     factory=_make_engine,
 ))

@@ -9,24 +9,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ai.heuristics import (
-    HEURISTIC_BOUND,
-    OTHELLO_WEIGHTS,
-    OTHELLO_WEIGHTS_8,
-    WIN,
-    evaluate,
-    game_of,
-    heuristic_for,
-    hexapawn_balance,
-    morpion_line_masks,
-    morpion_open_lines,
-    nim_neutral,
-    othello_weighted,
-)
+from ai.heuristics import HEURISTIC_BOUND, WIN, evaluate, evaluation_for
+from game.rules.base import OptionError
+from game.rules.hexapawn import GAME as HEXAPAWN
 from game.rules.hexapawn import HexapawnOptions
+from game.rules.hexapawn import balance as hexapawn_balance
+from game.rules.morpion import GAME as MORPION
 from game.rules.morpion import MorpionOptions, MorpionState
+from game.rules.morpion import line_masks as morpion_line_masks
+from game.rules.morpion import open_lines as morpion_open_lines
 from game.rules.nim import NimOptions
+from game.rules.nim import neutral as nim_neutral
+from game.rules.othello import WEIGHTS as OTHELLO_WEIGHTS
+from game.rules.othello import WEIGHTS_8 as OTHELLO_WEIGHTS_8
 from game.rules.othello import OthelloOptions, OthelloState
+from game.rules.othello import weighted as othello_weighted
+from game.rules.registry import Evaluation, GameInfo, game_of
 
 VARIANTS: list[Any] = [
     HexapawnOptions(),
@@ -85,13 +83,28 @@ def test_finished_games_score_beyond_any_heuristic(options: Any) -> None:
 
 
 def test_dispatch_and_errors() -> None:
-    assert game_of(OthelloOptions().initial_state()) == "othello"
-    assert game_of(NimOptions().initial_state()) == "nim"
-    assert heuristic_for("morpion") is morpion_open_lines
-    with pytest.raises(ValueError, match="no heuristic for game 'chess'"):
-        heuristic_for("chess")
+    assert game_of(OthelloOptions().initial_state()).name == "othello"
+    assert game_of(NimOptions().initial_state()).name == "nim"
+    assert evaluation_for(MORPION).function is morpion_open_lines
+    assert evaluation_for(HEXAPAWN, "balance").function is hexapawn_balance
+    with pytest.raises(OptionError, match="unknown evaluation 'chess' for morpion: choose "
+                                          "from open_lines"):
+        evaluation_for(MORPION, "chess")
     with pytest.raises(ValueError, match="player must be 0 or 1"):
         evaluate(NimOptions().initial_state(), 2)
+
+
+def test_a_game_without_evaluation_says_so() -> None:
+    bare = GameInfo("bare", "Bare", NimOptions, ("A", "B"))
+    assert bare.evaluation is None
+    with pytest.raises(OptionError, match="bare has no evaluation"):
+        evaluation_for(bare)
+
+
+def test_evaluation_names_are_unique_per_game() -> None:
+    one = Evaluation("same", nim_neutral)
+    with pytest.raises(ValueError, match="declares an evaluation name twice"):
+        GameInfo("twice", "Twice", NimOptions, ("A", "B"), evaluations=(one, one))
 
 
 # ---- Othello -------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from game.rules.hexapawn import HexapawnOptions
 from game.rules.morpion import MorpionOptions, MorpionState
 from game.rules.nim import NimOptions
 from game.rules.othello import OthelloOptions
+from game.rules.registry import GameSetup
 
 
 def perfect(game: str, options: Any, seed: int = 0) -> PerfectPlayer:
@@ -394,8 +395,9 @@ def test_a_cancelled_first_solve_stops_and_the_next_one_is_still_exact() -> None
     from ai.perfect import _solvers
 
     options = OthelloOptions(size=4)
-    _solvers.pop(("othello", options), None)  # make sure this process solves from scratch
-    player = PerfectPlayer("perfect", 1, "othello", options)
+    setup = GameSetup.of("othello", options)
+    _solvers.pop(setup, None)  # make sure this process solves from scratch
+    player = PerfectPlayer("perfect", 1, setup)
     limits = Limits()
     limits.cancel.set()
     with pytest.raises(SearchCancelled):

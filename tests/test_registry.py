@@ -119,15 +119,13 @@ def test_param_rejects_bad_declarations() -> None:
 def test_register_player_refuses_a_different_player_with_a_taken_name() -> None:
     existing = get_player_info("random")
     clash = PlayerInfo(
-        name="random", title_en="x", title_fr="x", description_en="x", description_fr="x",
-        params=(Param("n", int, 1, 1, 2, "n"),), applies=lambda g, o: True,
-        factory=existing.factory)
+        name="random", title="x", description="x",
+        params=(Param("n", int, 1, 1, 2, "n"),), factory=existing.factory)
     with pytest.raises(ValueError, match="already registered"):
         register_player(clash)
     with pytest.raises(ValueError, match="lower case"):
         register_player(PlayerInfo(
-            name="Bad:Name", title_en="x", title_fr="x", description_en="x",
-            description_fr="x", params=(), applies=lambda g, o: True,
+            name="Bad:Name", title="x", description="x", params=(),
             factory=existing.factory))
 
 

@@ -18,7 +18,6 @@ from ai.base import Decision, Limits, Player, SearchCancelled
 from ai.heuristics import HEURISTIC_BOUND, WIN
 from ai.registry import ParamValueError, UnknownParamError, make_player
 from ai.search import (
-    NIM_LARGE_DEPTH,
     TO_THE_END,
     EnginePlayer,
     SearchPlayer,
@@ -28,6 +27,7 @@ from ai.search import (
 )
 from game.rules.hexapawn import HexapawnOptions
 from game.rules.morpion import MorpionOptions, MorpionState
+from game.rules.nim import LARGE_SEARCH_DEPTH as NIM_LARGE_DEPTH
 from game.rules.nim import NimOptions
 from game.rules.othello import OthelloOptions
 

@@ -9,8 +9,8 @@ import pytest
 
 from ai.arena import play_game
 from ai.base import Decision, GameRecord, Limits
+from ai.bestfirst import bestfirst_cost, morpion_cells
 from ai.registry import make_player
-from ai.simple import bestfirst_cost, morpion_cells
 from game.rules.base import GameState
 from game.rules.morpion import MorpionMove, MorpionState
 from game.rules.othello import OthelloState

@@ -512,7 +512,7 @@ def test_french_key_names_pass_in_words_and_short_player_names() -> None:
 
     assert move_text(NimMove(0, 2)) == "2 matches" and move_text(NimMove(0, 1)) == "1 match"
     assert move_text(NimMove(2, 1, multi_heap=True)) == "heap 3: 1"
-    assert player_title(get_player_info("minimax")) == get_player_info("minimax").title_en
+    assert player_title(get_player_info("minimax")) == get_player_info("minimax").title
 
 
 def test_ai_vs_ai_reasoning_has_room_for_two_facts_at_1024x640() -> None:

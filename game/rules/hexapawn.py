@@ -32,7 +32,7 @@ from game.rules.base import (
     check_move_text,
     parse_cell,
 )
-from game.rules.registry import GameInfo
+from game.rules.registry import ACYCLIC, Evaluation, GameInfo
 
 SIDE_NAMES = ("White", "Black")
 MIN_SIZE = 3
@@ -363,10 +363,69 @@ def describe(options: HexapawnOptions) -> str:
     return f"{options.rows} rows x {options.cols} columns"
 
 
+# --------------------------------------------------------------------------------------------
+# What the AIs need to know (the game's descriptor)
+# --------------------------------------------------------------------------------------------
+
+#: Boards of at most this many cells (3x3 to 4x4, 3x5, 5x3) are searched to the end by default
+#: and solved exactly: a few seconds at most.
+FULL_SEARCH_CELLS = 16
+
+
+def balance(state: HexapawnState, player: int) -> float:
+    """Material, advancement and mobility of ``player`` minus the opponent's.
+
+    Each pawn is worth 10; each row a pawn has advanced from its home row adds 3 (a pawn near
+    the far row threatens to win); each pawn that can move (step or capture) adds 1, since a
+    player left without a move loses. A pawn is worth at most ``11 + 3 * (rows - 1)``, so
+    the value stays below 32 x 16 pawns on 8x8, far inside ``EVALUATION_BOUND``.
+    """
+    rows, cols, cells = state.rows, state.cols, state.cells
+    totals = [0.0, 0.0]
+    for r in range(rows):
+        for c in range(cols):
+            owner = cells[r * cols + c]
+            if owner is None:
+                continue
+            # Player 0 (White) starts on row 0 and moves up; player 1 on the last row, down.
+            step = 1 if owner == 0 else -1
+            advanced = r if owner == 0 else rows - 1 - r
+            total = 10.0 + 3.0 * advanced
+            nr = r + step
+            if 0 <= nr < rows:
+                can_move = cells[nr * cols + c] is None or any(
+                    0 <= nc < cols and cells[nr * cols + nc] not in (None, owner)
+                    for nc in (c - 1, c + 1)
+                )
+                total += 1.0 if can_move else 0.0
+            totals[owner] += total
+    return totals[player] - totals[1 - player]
+
+
+def search_depth(state: HexapawnState) -> int | None:
+    """To the end on boards of up to FULL_SEARCH_CELLS cells, else 4 plies."""
+    return None if state.rows * state.cols <= FULL_SEARCH_CELLS else 4
+
+
+def solver(options: HexapawnOptions) -> str | None:
+    """Pawns only go forward, so no position repeats: small boards are solved by search."""
+    return ACYCLIC if options.rows * options.cols <= FULL_SEARCH_CELLS else None
+
+
 GAME = GameInfo(
     name="hexapawn",
     title="Hexapawn",
     options_type=HexapawnOptions,
     side_names=SIDE_NAMES,
     describe_options=describe,
+    outcome_reasons=("far_row", "captured_all", "no_move"),
+    evaluations=(Evaluation("balance", balance),),
+    search_depth=search_depth,
+    memo_safe=True,
+    solver=solver,
+    lab_presets=(HexapawnOptions(), HexapawnOptions(rows=3, cols=4),
+                 HexapawnOptions(rows=4, cols=4)),
+    tournament_presets=(HexapawnOptions(), HexapawnOptions(rows=4, cols=4),
+                        HexapawnOptions(rows=5, cols=5)),
+    tournament_players=("random", "greedy"),
 )

@@ -58,7 +58,7 @@ from game.rules.base import (
     check_move_text,
     parse_cell,
 )
-from game.rules.registry import GameInfo
+from game.rules.registry import Evaluation, GameInfo
 
 MIN_SIZE = 3
 MAX_SIZE = 7
@@ -708,10 +708,62 @@ def describe_options(options: MorpionOptions) -> str:
     return f"{options.size}x{options.size}, {options.size} pieces each"
 
 
+# --------------------------------------------------------------------------------------------
+# What the AIs need to know (the game's descriptor)
+# --------------------------------------------------------------------------------------------
+
+#: The solver ``ai.perfect`` provides for Morpion 3x3: a retrograde analysis without
+#: repetitions, then a history-aware search at play time.
+RETROGRADE_SOLVER = "morpion-retrograde"
+
+
+def line_masks(size: int) -> tuple[int, ...]:
+    """Every winning line of a size x size board as a bitmask (bit ``row * size + col``):
+    the rows, the columns and the two main diagonals."""
+    return _GEOMETRY[size].lines
+
+
+def open_lines(state: MorpionState, player: int) -> float:
+    """Seed 003's evaluation: lines still open to ``player`` minus lines still open to the
+    opponent.
+
+    A line (row, column or main diagonal) is open to a player while it holds none of the
+    opponent's pieces: the player could still complete it. Rewards keeping winning chances and
+    blocking the opponent's. (The seed's listing counts the diagonals inside its loop over
+    rows, D times each; we read that as an indentation slip and count each line once.)
+    """
+    mine, theirs = state.masks[player], state.masks[1 - player]
+    score = 0
+    for line in _GEOMETRY[state.size].lines:
+        # Open to me: none of theirs on it; open to them: none of mine. An empty line is open
+        # to both and cancels out.
+        score += (not theirs & line) - (not mine & line)
+    return float(score)
+
+
+def search_depth(state: MorpionState) -> int | None:
+    """Seed 003 searches 2 plies."""
+    return 2
+
+
+def solver(options: MorpionOptions) -> str | None:
+    """3x3 is solved (with its repetition rule) by the retrograde solver; larger boards not."""
+    return RETROGRADE_SOLVER if options.size == 3 else None
+
+
 GAME = GameInfo(
     name="morpion",
     title="Morpion",
     options_type=MorpionOptions,
     side_names=SIDE_NAMES,
     describe_options=describe_options,
+    outcome_reasons=("line", "repetition"),
+    evaluations=(Evaluation("open_lines", open_lines),),
+    search_depth=search_depth,
+    # The key leaves out the arrangements seen, which decide draws by repetition.
+    memo_safe=False,
+    solver=solver,
+    lab_presets=(MorpionOptions(),),
+    tournament_presets=(MorpionOptions(), MorpionOptions(size=4)),
+    tournament_players=("random", "bestfirst"),
 )

@@ -23,6 +23,7 @@ for Fibonacci).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -37,7 +38,7 @@ from game.rules.base import (
     check_int_option,
     check_move_text,
 )
-from game.rules.registry import GameInfo
+from game.rules.registry import ACYCLIC, Evaluation, GameInfo
 
 Variant = Literal["single", "marienbad", "fibonacci"]
 VARIANTS: tuple[Variant, ...] = ("single", "marienbad", "fibonacci")
@@ -326,10 +327,63 @@ def describe(options: NimOptions) -> str:
     return f"Fibonacci, one heap of {options.matches}, {end}"
 
 
+# --------------------------------------------------------------------------------------------
+# What the AIs need to know (the game's descriptor)
+# --------------------------------------------------------------------------------------------
+
+#: Marienbad positions are searched to the end by default when the heaps leave at most this
+#: many positions (the product of heap + 1): about a second in minimax or alphabeta. Each heap
+#: of 15 multiplies the work by 16, so eight heaps of 15 would take days.
+FULL_SEARCH_POSITIONS = 4096
+
+#: Default depth of a Marienbad position with more positions than that (the neutral
+#: evaluation makes it take a win in sight and avoid handing one over).
+LARGE_SEARCH_DEPTH = 2
+
+
+def neutral(state: NimState, player: int) -> float:
+    """0 for every unfinished Nim position.
+
+    Nim's trees are small, so the searches go to the end and only wins and losses matter;
+    any non-trivial value would smuggle in the known winning strategy the learners and the
+    class are meant to discover.
+    """
+    return 0.0
+
+
+def search_depth(state: NimState) -> int | None:
+    """To the end, except a large Marienbad game: LARGE_SEARCH_DEPTH plies until its heaps
+    leave at most FULL_SEARCH_POSITIONS positions (so the first move never takes minutes)."""
+    heaps = state.heaps
+    if len(heaps) > 1 and math.prod(h + 1 for h in heaps) > FULL_SEARCH_POSITIONS:
+        return LARGE_SEARCH_DEPTH
+    return None
+
+
+def solver(options: NimOptions) -> str | None:
+    """Matches only go, so no position repeats: every variant is solved (the AI's solver
+    falls back on the classic rules where the heaps are too many to search)."""
+    return ACYCLIC
+
+
 GAME = GameInfo(
     name="nim",
     title="Nim",
     options_type=NimOptions,
     side_names=SIDE_NAMES,
     describe_options=describe,
+    outcome_reasons=("last_match", "misere_last_match"),
+    evaluations=(Evaluation("neutral", neutral, neutral=True),),
+    search_depth=search_depth,
+    # The key leaves out the side to move (the game is impartial); searches add it.
+    memo_safe=True,
+    solver=solver,
+    lab_presets=(NimOptions(), NimOptions(matches=12), NimOptions(misere=True),
+                 NimOptions(variant="fibonacci", matches=15),
+                 NimOptions(variant="marienbad", heaps=(1, 3, 5)),
+                 NimOptions(variant="marienbad", heaps=(1, 3, 5, 7))),
+    tournament_presets=(NimOptions(), NimOptions(misere=True),
+                        NimOptions(variant="fibonacci", matches=15),
+                        NimOptions(variant="marienbad", heaps=(1, 3, 5, 7))),
+    tournament_players=("random", "perfect"),
 )

@@ -33,7 +33,7 @@ from game.rules.base import (
     check_move_text,
     parse_cell,
 )
-from game.rules.registry import GameInfo
+from game.rules.registry import ACYCLIC, Evaluation, GameInfo, MoveGain
 
 BLACK = 0
 WHITE = 1
@@ -543,10 +543,101 @@ def describe_options(options: OthelloOptions) -> str:
     return f"{options.size}x{options.size}"
 
 
+# --------------------------------------------------------------------------------------------
+# What the AIs need to know (the game's descriptor)
+# --------------------------------------------------------------------------------------------
+
+#: Seed 004's weights for 8x8: corners are worth the most (a corner disc can never be
+#: flipped), the squares touching a corner are negative (playing there hands the corner to the
+#: opponent), edges are worth more than the inside.
+WEIGHTS_8: tuple[tuple[int, ...], ...] = (
+    (100, -20, 10, 5, 5, 10, -20, 100),
+    (-20, -50, 1, 1, 1, 1, -50, -20),
+    (10, 1, 3, 2, 2, 3, 1, 10),
+    (5, 1, 2, 1, 1, 2, 1, 5),
+    (5, 1, 2, 1, 1, 2, 1, 5),
+    (10, 1, 3, 2, 2, 3, 1, 10),
+    (-20, -50, 1, 1, 1, 1, -50, -20),
+    (100, -20, 10, 5, 5, 10, -20, 100),
+)
+
+#: 6x6: the 8x8 table with its two central rows and columns removed (rows/columns 0, 1, 2,
+#: 5, 6, 7 kept). Corners, the squares next to corners and the edges keep their roles; the
+#: four centre squares, occupied from the start, keep the small inner weight 3.
+WEIGHTS_6: tuple[tuple[int, ...], ...] = tuple(
+    tuple(WEIGHTS_8[r][c] for c in (0, 1, 2, 5, 6, 7)) for r in (0, 1, 2, 5, 6, 7)
+)
+
+#: 4x4: corners 100, the eight edge squares -20 (on 4x4 every edge square touches a corner and
+#: can hand it to the opponent, like the C-squares of 8x8), the four centre squares 1: they
+#: are occupied from the start, so unlike 8x8's X-squares they can never be *played* next to a
+#: corner; only their colour matters, a little.
+WEIGHTS_4: tuple[tuple[int, ...], ...] = (
+    (100, -20, -20, 100),
+    (-20, 1, 1, -20),
+    (-20, 1, 1, -20),
+    (100, -20, -20, 100),
+)
+
+WEIGHTS: dict[int, tuple[tuple[int, ...], ...]] = {8: WEIGHTS_8, 6: WEIGHTS_6, 4: WEIGHTS_4}
+
+
+def _bit_weights(table: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int], ...]:
+    """(weight, mask of every square having it) pairs, for fast sums (same 8x8 bit layout
+    for every size)."""
+    n = len(table)
+    masks: dict[int, int] = {}
+    for r in range(n):
+        for c in range(n):
+            masks[table[r][c]] = masks.get(table[r][c], 0) | (1 << (r * 8 + c))
+    return tuple(sorted(masks.items()))
+
+
+_BIT_WEIGHTS = {n: _bit_weights(t) for n, t in WEIGHTS.items()}
+
+
+def weighted(state: OthelloState, player: int) -> float:
+    """Seed 004's h_simple: the weights of ``player``'s discs minus the opponent's.
+
+    Rewards corners and edges and punishes the squares that give a corner away; it ignores
+    mobility and disc count (the Othello engine has a richer evaluation).
+    """
+    black, white = state.black, state.white
+    mine, theirs = (black, white) if player == BLACK else (white, black)
+    score = 0
+    for weight, mask in _BIT_WEIGHTS[state.size]:
+        score += weight * ((mine & mask).bit_count() - (theirs & mask).bit_count())
+    return float(score)
+
+
+def flips(state: OthelloState, move: OthelloMove) -> float:
+    """How many discs ``move`` turns over (0 for a pass): seed 004's greedy player's score."""
+    return float(state.flips_mask(move).bit_count())
+
+
+def search_depth(state: OthelloState) -> int | None:
+    """Seed 004 searches 4 plies."""
+    return 4
+
+
+def solver(options: OthelloOptions) -> str | None:
+    """Every move fills a square, so no position repeats: 4x4 is solved by search."""
+    return ACYCLIC if options.size == 4 else None
+
+
 GAME = GameInfo(
     name="othello",
     title="Othello",
     options_type=OthelloOptions,
     side_names=SIDE_NAMES,
     describe_options=describe_options,
+    outcome_reasons=("discs",),
+    evaluations=(Evaluation("weights", weighted),),
+    search_depth=search_depth,
+    memo_safe=True,
+    solver=solver,
+    move_gain=MoveGain("flips", flips),
+    lab_presets=(OthelloOptions(size=4), OthelloOptions(size=6)),
+    tournament_presets=(OthelloOptions(), OthelloOptions(size=6), OthelloOptions(size=4)),
+    tournament_players=("random", "greedy"),
 )

@@ -20,7 +20,7 @@ from ai.registry import Param, PlayerInfo, PlayerSpecError, players_for, resolve
 from game.rules.base import RulesError
 from game.rules.registry import game_names, get_game, parse_options
 from game.ui import text, widgets
-from game.ui.i18n import has, language, tr
+from game.ui.i18n import has, tr
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.match import HUMAN, Match, make_seat
@@ -124,17 +124,17 @@ def title_label(info: PlayerInfo) -> Callable[[], str]:
 
 
 def player_title(info: PlayerInfo) -> str:
-    """The player's name in the current language; the UI's shorter name where it has one
-    (``player.title.NAME``), so it fits seat cards and selectors at 1024x640."""
-    key = f"player.title.{info.name}"
-    if has(key):
-        return tr(key)
-    return info.title_fr if language() == "fr" else info.title_en
+    """The player's name in the current language (``player.NAME.title`` of
+    ``assets/i18n/players.*.json``, short enough for seat cards at 1024x640), else its
+    English title."""
+    key = f"player.{info.name}.title"
+    return tr(key) if has(key) else info.title
 
 
 def player_description(info: PlayerInfo) -> str:
-    """The player's one-line description in the current language."""
-    return info.description_fr if language() == "fr" else info.description_en
+    """The player's one-line description in the current language, else in English."""
+    key = f"player.{info.name}.description"
+    return tr(key) if has(key) else info.description
 
 
 def seat_title(spec: str, game: str, options: Any) -> str:
