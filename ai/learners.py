@@ -328,7 +328,7 @@ class TabularLearner(Player):
         source = path if path is not None else learner_path(self.kind, self.game_name,
                                                             self.options)
         try:
-            data = read_json(source)
+            data = read_json(source, MAX_FILE_BYTES)
         except FileNotFoundError:
             self.reset()
             return LoadReport(False, f"no saved {self.kind} table at {source}: starting fresh")

@@ -1,11 +1,13 @@
-"""Frame times of the play screen while the strongest Othello AI searches (prints figures).
+"""Frame times of the app while something heavy runs beside the window (prints figures).
 
-Opens the app headless (SDL dummy driver) at 1280x800, starts Othello with the engine to move,
-and times whole frames (events, update, draw, flip) for a few seconds while it thinks; then the
-same with no search, for the ratio. Also times quitting in the middle of a search. Not a test:
-it prints medians and 95th percentiles, it does not pass or fail.
+Opens the app headless (SDL dummy driver) at 1280x800 and times whole frames (events, update,
+draw, flip), reporting medians, 95th percentiles and the intervals between frames (what the
+class sees). Not a test: it prints figures, it does not pass or fail. Measurements:
 
-    python benchmarks/ui_frames.py [--seconds 5] [--size 1280x800]
+* ``engine``: the play screen idle, then while the Othello engine searches; quitting mid-search;
+* ``load``: the lab while a big learner file (``--megabytes``) loads behind its progress box.
+
+    python benchmarks/ui_frames.py [--only engine|load ...] [--seconds 5] [--size 1280x800]
 """
 
 from __future__ import annotations
@@ -85,23 +87,93 @@ def report(name: str, measured: tuple[list[float], list[float]]) -> float:
     return i95
 
 
+def big_learner_file(folder: Path, megabytes: float) -> Path:
+    """A valid Morpion Q-learning file of about ``megabytes`` (made-up positions)."""
+    import json
+
+    from ai.learners import make_learner
+    from game.rules.registry import get_game
+
+    learner = make_learner("qlearning", "morpion", get_game("morpion").options())
+    data = learner.to_json()
+    boxes = int(megabytes * 1e6 / 200)
+    data["table"] = {f"({i},{i * 7},{i % 13})": {f"a{j}-b{j}": 0.125 * j for j in range(8)}
+                     for i in range(boxes)}
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"big-{megabytes:g}mb.json"
+    path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    return path
+
+
+def measure_load(app: App, megabytes: float) -> None:
+    """Frame times in the lab while a big learner file loads (behind its progress box)."""
+    from ai.learner_files import learners_folder
+    from game.ui.scenes.learning_lab import LearningLabScene
+
+    path = big_learner_file(learners_folder(), megabytes)
+    size = path.stat().st_size / 1e6
+    lab = LearningLabScene(app)
+    app.replace(lab)
+    time_frames(app, 0.3)
+    start = time.perf_counter()
+    lab.load_file(path)
+    returned = time.perf_counter() - start
+    costs: list[float] = []
+    intervals: list[float] = []
+    last = time.perf_counter()
+    while app.top is not lab and time.perf_counter() - start < 120:
+        dt = app.clock.tick(60) / 1000.0
+        begin = time.perf_counter()
+        app.frame(pygame.event.get(), min(dt, 0.25))
+        pygame.display.flip()
+        costs.append(time.perf_counter() - begin)
+        intervals.append(begin - last)
+        last = begin
+    total = time.perf_counter() - start
+    print(f"load a {size:.1f} MB learner: load_file returned after {returned * 1000:.0f} ms, "
+          f"table in after {total:.1f} s, {lab.learner.positions_known()} boxes")
+    if len(intervals) > 2:
+        report("  frames while it loads", (costs, intervals[1:]))
+        print(f"  longest interval {max(intervals[1:]) * 1000:.0f} ms")
+
+
+MEASUREMENTS = ("engine", "load")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--size", default="1280x800")
+    parser.add_argument("--only", choices=MEASUREMENTS, action="append",
+                        help="run only this measurement (repeatable; default: all)")
+    parser.add_argument("--megabytes", type=float, default=20.0,
+                        help="size of the learner file of the load measurement")
     args = parser.parse_args()
+    chosen = args.only or list(MEASUREMENTS)
     w, h = (int(v) for v in args.size.lower().split("x"))
     os.environ.setdefault("AIGAMELAB_DATA_DIR", tempfile.mkdtemp(prefix="aigamelab-bench-"))
-    app = App(Settings(sound=False), size=(w, h))
-    print(f"window {w}x{h}, {args.seconds:g} s per measurement, {os.cpu_count()} cores")
+    load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
+    print(f"window {w}x{h}, {args.seconds:g} s per measurement, {os.cpu_count()} cores, "
+          f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
+    for name in chosen:
+        app = App(Settings(sound=False), size=(w, h))  # a fresh app per measurement
+        if name == "engine":
+            measure_engine(app, args.seconds)
+        elif name == "load":
+            measure_load(app, args.megabytes)
+        app.shutdown()
+    return 0
 
+
+def measure_engine(app: App, seconds: float) -> None:
+    """The play screen idle, then while the Othello engine searches; then quitting mid-search."""
     scene = open_play(app, ("human", "human"))
-    i95 = report("idle (human to move)", time_frames(app, args.seconds))
+    i95 = report("idle (human to move)", time_frames(app, seconds))
 
     scene = open_play(app, (ENGINE, "human"))
     time_frames(app, 0.5)  # let the search start
     assert scene.worker.busy, "the engine should be searching"
-    b95 = report(f"while {ENGINE} searches", time_frames(app, args.seconds))
+    b95 = report(f"while {ENGINE} searches", time_frames(app, seconds))
     print(f"interval p95 ratio searching / idle: {b95 / max(i95, 1e-9):.2f} "
           f"(30 fps needs an interval p95 under 33.3 ms)")
 
@@ -115,7 +187,6 @@ def main() -> int:
     left = [t.name for t in threading.enumerate() if t.name.startswith("ai-worker")
             and t.is_alive()]
     print(f"quit during a search: {quit_ms:.1f} ms, worker threads left: {len(left)}")
-    return 0
 
 
 if __name__ == "__main__":

@@ -131,6 +131,24 @@ def _check_regular(path: Path, info: os.stat_result) -> None:
         raise StrangeFileError(f"{path.name} is {kind}, not a file the app can use")
 
 
+def _open_regular(path: Path) -> int:
+    """A read descriptor on ``path`` if it is a regular file (a link is followed: what it
+    points at must be regular); never blocks on a FIFO. Raises StrangeFileError otherwise."""
+    fd = os.open(path, os.O_RDONLY | O_NONBLOCK | O_BINARY)
+    try:
+        _check_regular(path, os.fstat(fd))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_head(path: Path, size: int) -> bytes:
+    """The first ``size`` bytes (at most) of the regular file ``path`` (a file's header)."""
+    with os.fdopen(_open_regular(path), "rb") as handle:
+        return handle.read(size)
+
+
 def read_bytes_limited(path: Path, limit: int, *,
                        progress: Callable[[int, int], None] | None = None) -> bytes:
     """The bytes of the regular file ``path``, at most ``limit`` of them.
@@ -138,12 +156,10 @@ def read_bytes_limited(path: Path, limit: int, *,
     Raises FileNotFoundError when missing, and StrangeFileError for a FIFO, a device (also
     through a link, e.g. to ``/dev/zero``), a folder, or a file larger than ``limit`` (checked
     before reading, and again while reading for files whose size the system does not know).
-    ``progress(done, total)``, if given, is called after each piece read.
+    ``progress(done, total)``, if given, is called after each piece read; it may raise to stop.
     """
-    fd = os.open(path, os.O_RDONLY | O_NONBLOCK | O_BINARY)
-    with os.fdopen(fd, "rb") as handle:
+    with os.fdopen(_open_regular(path), "rb") as handle:
         info = os.fstat(handle.fileno())
-        _check_regular(path, info)
         if info.st_size > limit:
             raise StrangeFileError(f"{path.name} is {size_text(info.st_size)}, more than the "
                                    f"{size_text(limit)} this kind of file may have")
@@ -261,14 +277,16 @@ def keep_aside(path: Path, label: str = "corrupt", *, copy: bool = False) -> Pat
     return target
 
 
-def read_json(path: Path, limit: int = SMALL_FILE_LIMIT) -> Any:
-    """Read JSON from ``path``, a regular file of at most ``limit`` bytes.
+def read_json(path: Path, limit: int = SMALL_FILE_LIMIT, *,
+              progress: Callable[[int, int], None] | None = None) -> Any:
+    """Read JSON from ``path``, a regular file of at most ``limit`` bytes (``progress`` as for
+    :func:`read_bytes_limited`).
 
     Raises FileNotFoundError when missing; when the file is unreadable (not a regular file, too
     big, bad UTF-8 or JSON) it is kept aside and UnreadableFileError says why and where.
     """
     try:
-        raw = read_bytes_limited(path, limit)
+        raw = read_bytes_limited(path, limit, progress=progress)
         return json.loads(raw.decode("utf-8"))
     except FileNotFoundError:
         raise

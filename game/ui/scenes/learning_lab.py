@@ -28,8 +28,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ai import learner_files
 from ai.base import Player
-from ai.learners import KINDS, TabularLearner, key_text, make_learner
+from ai.learner_files import learners_folder, options_from_json
+from ai.learners import KINDS, LearnerFileError, TabularLearner, key_text, make_learner
 from ai.registry import PlayerSpecError, get_player_info, make_player, players_for
 from ai.training import DRAW, LOSS, SEATS, SPEEDS, WIN, TrainingRunner
 from game.rules.base import GameState, RulesError
@@ -53,10 +55,11 @@ from game.ui.scenes.lab_common import (
     variant_items,
     variant_label,
 )
+from game.ui.scenes.loading import LoadingPopup
 from game.ui.scenes.menu import LadderStepper, player_title
 from game.ui.theme import Colour, Theme, blend
 from game.ui.widgets import Button, Choice, Toggle, Widget, draw_panel
-from game.userdata import UnreadableFileError, data_dir, read_json
+from game.userdata import keep_aside
 
 logger = logging.getLogger(__name__)
 
@@ -90,21 +93,6 @@ LABEL_WIDTH = 0.3
 RUN_COLOURS_KEYS = ("legal", "hint", "accent", "highlight", "last_move")
 TEXTS = RunTexts(title="lab.title", subtitle="lab.subtitle", setup="lab.setup", menu="lab.menu",
                  pause="lab.pause", resume="lab.resume", stop="lab.stop", failed="lab.failed")
-
-
-def learners_folder() -> Path:
-    """Where the lab saves learners (inside the user data folder)."""
-    return data_dir() / "learners"
-
-
-def options_from_json(game: str, raw: Any) -> Any:
-    """A game's options from their JSON form (lists become tuples); raises RulesError/TypeError
-    for anything the game does not accept."""
-    info = get_game(game)
-    if not isinstance(raw, dict):
-        raise TypeError("the options are not a table of values")
-    values = {k: tuple(v) if isinstance(v, list) else v for k, v in raw.items()}
-    return info.options(**values)
 
 
 @dataclass
@@ -462,10 +450,12 @@ class LearningLabScene(RunScene[TrainingRunner]):
         self.page = max(0, self.page + step)
         self.fill_values()
 
-    def explore_positions(self, limit: int = 4000) -> None:
-        """Find a drawable state for the boxes of a loaded table: walk the game's positions
-        from the start (at most ``limit``) and keep those the table holds."""
-        stored = set(self.learner.to_json()["table"])
+    def explore_positions(self, limit: int = 4000, stored: set[str] | None = None) -> None:
+        """Find a drawable state for the boxes of a loaded table (``stored``: its position
+        texts, if known): walk the game's positions from the start (at most ``limit``) and
+        keep those the table holds."""
+        if stored is None:
+            stored = set(self.learner.to_json()["table"])
         if not stored:
             return
         start = get_game(self.game).initial_state(self.options)
@@ -508,16 +498,9 @@ class LearningLabScene(RunScene[TrainingRunner]):
             return None
         stem = (f"{self.kind}-{self.game}-{variant_label(self.game, self.options)}-"
                 f"{self.learner.games_trained}g-{time.strftime('%Y%m%d-%H%M%S')}")
-        safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in stem)
         try:
             # Inside the try: the data folder itself may be impossible to make.
-            folder = learners_folder()
-            path = folder / f"{safe}.json"
-            n = 2
-            while path.exists():
-                path = folder / f"{safe}-{n}.json"
-                n += 1
-            self.learner.save(path)
+            path = learner_files.save_learner(self.learner, stem)
         except OSError as exc:
             self.show_message(tr("lab.save_failed"), str(exc))
             return None
@@ -529,22 +512,17 @@ class LearningLabScene(RunScene[TrainingRunner]):
 
     def saved_files(self) -> list[tuple[Path, str, str]]:
         """Every learner file of the data folder: (path, name, "game · kind · games · date"),
-        newest first; a file that cannot be read is listed as such."""
+        newest first, read from the files' headers; a file that cannot be read is listed as
+        such."""
         try:
-            folder = learners_folder()
+            entries = learner_files.list_files()
         except OSError:
             return []  # no data folder, so no saved files (open_load says why)
-        if not folder.is_dir():
-            return []
-        entries: list[tuple[float, Path, str, str]] = []
-        for path in folder.glob("*.json"):
-            try:
-                stamp = path.stat().st_mtime
-                data = read_json_quiet(path)
-            except OSError:
-                continue
-            date = time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp))
-            if isinstance(data, dict) and isinstance(data.get("game"), str):
+        listed: list[tuple[Path, str, str]] = []
+        for entry in entries:
+            date = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.modified))
+            data = entry.header
+            if entry.readable:
                 game = str(data.get("game"))
                 try:
                     variant = variant_label(game, options_from_json(game, data.get("options")))
@@ -558,9 +536,8 @@ class LearningLabScene(RunScene[TrainingRunner]):
                           games=data.get("games_trained", "?"), date=date)
             else:
                 desc = tr("lab.file_unreadable", date=date)
-            entries.append((stamp, path, path.stem, desc))
-        entries.sort(key=lambda e: -e[0])
-        return [(p, name, desc) for _s, p, name, desc in entries]
+            listed.append((entry.path, entry.path.stem, desc))
+        return listed
 
     def open_load(self) -> None:
         """List the saved learners; picking one loads it."""
@@ -584,31 +561,18 @@ class LearningLabScene(RunScene[TrainingRunner]):
     def load_file(self, path: Any) -> bool:
         """Load a learner file, switching the set-up to its game, variant and kind.
 
-        A file that cannot be used is moved aside (``NAME.corrupt-...``) and a message says so;
-        the current learner is then left as it was.
+        The file's header says which; its table is read at once for a small file, or on a
+        background thread behind a progress box for a big one (then this returns True before
+        the table is in). A file that cannot be used is moved aside (``NAME.corrupt-...``) and
+        a message says so; when its header is bad, the current learner is left as it was.
         """
         source = Path(path)
-        try:
-            data = read_json(source)
-        except FileNotFoundError:
+        if not source.exists():
             self.show_message(tr("lab.load_failed"), tr("lab.file_missing", name=source.name))
             return False
-        except UnreadableFileError as exc:
-            kept = exc.kept_as.name if exc.kept_as else "?"
-            self.show_message(tr("lab.load_failed"), tr("lab.file_corrupt", name=source.name,
-                                                        kept=kept))
-            return False
         try:
-            if not isinstance(data, dict):
-                raise TypeError("not a learner file")
-            game = str(data.get("game"))
-            kind = str(data.get("kind"))
-            if kind not in KINDS:
-                raise ValueError(f"unknown learner kind {kind!r}")
-            options = options_from_json(game, data.get("options"))
-        except (RulesError, TypeError, ValueError) as exc:
-            from game.userdata import keep_aside
-
+            game, kind, options = learner_files.check_header(learner_files.read_header(source))
+        except LearnerFileError as exc:
             kept_path = keep_aside(source)
             kept = kept_path.name if kept_path else "?"
             self.show_message(tr("lab.load_failed"), tr("lab.file_foreign", name=source.name,
@@ -617,17 +581,41 @@ class LearningLabScene(RunScene[TrainingRunner]):
         if (game, options) != (self.game, self.options):
             self.runs = []
         self.game, self.kind, self.options = game, kind, options
-        self.params = file_params(kind, data.get("params"))
+        self.params = file_params(kind, learner_files.read_header(source).get("params"))
         self._check_opponent()
         self._fresh()
-        report = self.learner.load(source)
         self.rebuild()
-        if not report.loaded:
-            self.show_message(tr("lab.load_failed"), report.message)
+        job = learner_files.LoadJob(source, self.learner)
+        if learner_files.loads_in_background(source):
+            self.app.push(LoadingPopup(self.app, tr("lab.loading", name=source.name),
+                                       job.start(), lambda _outcome: self._after_load(job)))
+            return True
+        job.run()
+        return self._loaded(job)
+
+    def _after_load(self, job: learner_files.LoadJob) -> None:
+        self._loaded(job)
+
+    def _loaded(self, job: learner_files.LoadJob) -> bool:
+        """Show the table a load put in the learner, or say why there is none."""
+        outcome = job.outcome
+        name = job.path.name
+        if outcome is None or job.learner is not self.learner:
+            return False  # the set-up changed meanwhile: that learner is gone
+        if outcome.problem is not None:
+            self._fresh()
+            kept = outcome.kept_as.name if outcome.kept_as else "?"
+            message = {
+                "missing": tr("lab.file_missing", name=name),
+                "unreadable": tr("lab.file_corrupt", name=name, kept=kept),
+                "foreign": tr("lab.file_foreign", name=name, error=outcome.detail, kept=kept),
+                "cancelled": tr("lab.load_cancelled", name=name),
+            }[outcome.problem]
+            self.show_message(tr("lab.load_failed"), message)
             return False
-        self.explore_positions()
+        self.explore_positions(stored=job.stored_keys)
         self.refresh_knowledge()
-        self.app.notify(tr("lab.loaded", name=source.name, games=self.learner.games_trained,
+        self.app.notify(tr("lab.loaded", name=name, games=self.learner.games_trained,
                            boxes=self.learner.positions_known()))
         return True
 
@@ -1073,16 +1061,6 @@ def file_params(kind: str, raw: Any) -> dict[str, float]:
             logger.warning("learner file parameter %s=%r of %s ignored (allowed: %s)",
                            name, value, kind, param.range_text)
     return kept
-
-
-def read_json_quiet(path: Path) -> Any:
-    """A file's JSON, or None when it cannot be read (listing must not move files aside)."""
-    import json
-
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (ValueError, RecursionError):  # bad UTF-8 or JSON, huge numbers, deep nesting
-        return None
 
 
 def run_colours(theme: Theme) -> list[Colour]:
