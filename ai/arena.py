@@ -11,6 +11,12 @@ Seats: player 0 moves first. In a match, who moves first in each game is the ``f
 seeded generator, as seed 003 draws who starts). Results are counted per player ("p1", "p2",
 "draw"), whatever seat they held.
 
+Long games: with ``cut_at`` a game that reaches that many moves is stopped and counted as a
+draw whose reason is :data:`CUT_REASON` (``MatchResult.cut`` counts them; nobody learns from
+them). The command line cuts at :func:`default_max_moves` unless ``--max-moves`` says otherwise:
+random players on Morpion 7x7 average about 15,700 moves a game, which made a small match look
+hung.
+
 Learning by watching (seed 002's training loop teaches a table "even if it did not play the
 game"): a match's ``watchers`` learn from every finished game, from both sides, without playing.
 """
@@ -25,12 +31,26 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ai.base import Decision, GameRecord, Limits, Player, SearchCancelled
-from game.rules.base import GameState, IllegalMoveError
+from game.rules.base import GameState, IllegalMoveError, Outcome
 
 GameResult = Literal["p1", "p2", "draw"]
 #: Who moves first in each game of a match (see the module docstring).
 FirstRule = Literal["p1", "p2", "alternate", "random"]
 FIRST_RULES: tuple[FirstRule, ...] = ("p1", "p2", "alternate", "random")
+
+#: The outcome reason of a game cut at the arena's move limit (counted as a draw).
+CUT_REASON = "move_limit"
+#: Moves after which the arena command cuts a game, per game: the other games always end well
+#: before their limit (Othello 8x8 in at most ~130 moves, Hexapawn 8x8 in 112, Nim in as many
+#: moves as matches); Morpion's movement phase can wander for thousands of moves.
+MAX_MOVES_BY_GAME = {"morpion": 1000}
+MAX_MOVES_OTHERWISE = 5000
+
+
+def default_max_moves(game_name: str) -> int:
+    """The arena's default move limit for ``game_name`` (``--max-moves``)."""
+    return MAX_MOVES_BY_GAME.get(game_name, MAX_MOVES_OTHERWISE)
+
 
 #: Called after every move of :func:`play_game` with the state before the move, the decision
 #: and the seat (0 or 1) that moved.
@@ -47,13 +67,15 @@ class MoveLimitReached(ArenaError):
 
 def play_game(first: Player, second: Player, state: GameState[Any], *,
               limits: Limits | None = None, on_move: MoveCallback | None = None,
-              max_moves: int | None = None) -> GameRecord:
+              max_moves: int | None = None, cut_at: int | None = None) -> GameRecord:
     """Play ``state`` to the end: ``first`` moves for player 0, ``second`` for player 1.
 
     ``limits`` is passed to every decision (its cancel flag stops the game by raising
     SearchCancelled from the player's search or, at the latest, before the next move).
     An illegal move raises ArenaError naming the player and the move; a game longer than
-    ``max_moves`` raises MoveLimitReached. Learners are *not* taught here (see run_match).
+    ``max_moves`` raises MoveLimitReached; a game reaching ``cut_at`` moves stops there, its
+    record's outcome a draw with reason :data:`CUT_REASON`. Learners are *not* taught here
+    (see run_match).
     """
     lim = limits if limits is not None else Limits()
     seats = (first, second)
@@ -63,6 +85,9 @@ def play_game(first: Player, second: Player, state: GameState[Any], *,
         lim.check()
         if max_moves is not None and len(moves) >= max_moves:
             raise MoveLimitReached(f"the game passed {max_moves} moves without ending")
+        if cut_at is not None and len(moves) >= cut_at:
+            return GameRecord(states=states, moves=moves, outcome=Outcome(
+                None, CUT_REASON, f"cut after {cut_at} moves without an end"))
         seat = state.to_move
         player = seats[seat]
         decision = player.choose(state, lim)
@@ -103,6 +128,9 @@ class MatchResult:
     think_moves: list[int] = field(default_factory=lambda: [0, 0])
     seconds: float = 0.0
     stopped: bool = False
+    #: Games cut at ``cut_at`` moves (also counted in ``draws`` and ``reasons``).
+    cut: int = 0
+    cut_at: int | None = None
 
     @property
     def games(self) -> int:
@@ -164,6 +192,8 @@ class MatchResult:
             "first_rule": self.first_rule,
             "learn": self.learn,
             "stopped": self.stopped,
+            "cut": self.cut,
+            "max_moves": self.cut_at,
         }
 
 
@@ -199,7 +229,8 @@ def run_match(p1: Player, p2: Player, initial: GameState[Any] | Callable[[], Gam
               progress: ProgressCallback | None = None, stop: threading.Event | None = None,
               limits: Limits | None = None, max_moves: int | None = None,
               first: FirstRule | None = None, first_seed: int | None = None,
-              watchers: Sequence[Player] = ()) -> MatchResult:
+              watchers: Sequence[Player] = (), cut_at: int | None = None,
+              on_move: MoveCallback | None = None) -> MatchResult:
     """Play ``games`` games of ``p1`` against ``p2`` from ``initial`` (a state, or a function
     making one per game).
 
@@ -210,7 +241,9 @@ def run_match(p1: Player, p2: Player, initial: GameState[Any] | Callable[[], Gam
     do), then ``progress`` is called. Setting ``stop``
     ends the match at once (a game in progress is abandoned and not counted); the result then
     has ``stopped`` True and keeps every game finished before. ``limits`` (time, depth,
-    iterations) applies to every move; its cancel flag is replaced by ``stop``.
+    iterations) applies to every move; its cancel flag is replaced by ``stop``. ``max_moves``
+    raises MoveLimitReached past that many moves; ``cut_at`` instead ends such a game as a draw
+    counted in ``cut``, from which nobody learns. ``on_move`` is called after every move.
     """
     if games < 0:
         raise ValueError(f"the number of games must be 0 or more, got {games}")
@@ -220,7 +253,7 @@ def run_match(p1: Player, p2: Player, initial: GameState[Any] | Callable[[], Gam
     rule: FirstRule = first if first is not None else ("alternate" if swap else "p1")
     seats = first_seats(rule, games, first_seed)
     match = MatchResult(p1=p1.spec, p2=p2.spec, games_planned=games, swap=rule == "alternate",
-                        learn=learn, first_rule=rule)
+                        learn=learn, first_rule=rule, cut_at=cut_at)
     think = match.think_seconds
     counts = match.think_moves
     started = time.perf_counter()
@@ -232,16 +265,18 @@ def run_match(p1: Player, p2: Player, initial: GameState[Any] | Callable[[], Gam
         p1_seat = seats[index]
         mover, replier = (p1, p2) if p1_seat == 0 else (p2, p1)
 
-        def on_move(state: GameState[Any], decision: Decision, seat: int,
-                    p1_seat: int = p1_seat) -> None:
+        def count_move(state: GameState[Any], decision: Decision, seat: int,
+                       p1_seat: int = p1_seat) -> None:
             who = 0 if seat == p1_seat else 1
             think[who] += decision.elapsed
             counts[who] += 1
+            if on_move is not None:
+                on_move(state, decision, seat)
 
         state = initial() if callable(initial) else initial
         try:
-            record = play_game(mover, replier, state, limits=lim, on_move=on_move,
-                               max_moves=max_moves)
+            record = play_game(mover, replier, state, limits=lim, on_move=count_move,
+                               max_moves=max_moves, cut_at=cut_at)
         except SearchCancelled:
             match.stopped = True
             break
@@ -255,10 +290,13 @@ def run_match(p1: Player, p2: Player, initial: GameState[Any] | Callable[[], Gam
         match.first.append("p1" if p1_seat == 0 else "p2")
         match.moves.append(len(record.moves))
         match.reasons[outcome.reason] = match.reasons.get(outcome.reason, 0) + 1
-        if learn:
-            _teach(p1, p2, record, p1_seat)
-        for watcher in watchers:
-            watcher.learn(record, ())
+        if outcome.reason == CUT_REASON:
+            match.cut += 1  # not a finished game: nothing to learn from
+        else:
+            if learn:
+                _teach(p1, p2, record, p1_seat)
+            for watcher in watchers:
+                watcher.learn(record, ())
         match.seconds = time.perf_counter() - started
         if progress is not None:
             progress(match, record)

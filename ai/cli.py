@@ -4,7 +4,8 @@ and ``players`` (list the roster).
 ``main.py`` hands ``sys.argv[1:]`` to :func:`run_cli` when it starts with one of these commands::
 
     python main.py arena GAME --p1 SPEC --p2 SPEC --games N [--seed S] [--opt key=value ...]
-                             [--swap | --first p1|p2|alternate|random] [--frozen] [--json]
+                             [--swap | --first p1|p2|alternate|random] [--frozen]
+                             [--max-moves N] [--json]
     python main.py train GAME LEARNER_SPEC --games N [--opponent SPEC | --self |
                          --watch SPEC SPEC] --out FILE [--first RULE] [--seed S]
                          [--opt key=value ...] [--json]
@@ -21,11 +22,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from ai.arena import FIRST_RULES, ArenaError, FirstRule, MatchResult, run_match
+from ai.arena import (
+    FIRST_RULES,
+    MAX_MOVES_BY_GAME,
+    MAX_MOVES_OTHERWISE,
+    ArenaError,
+    FirstRule,
+    MatchResult,
+    default_max_moves,
+    run_match,
+)
 from ai.base import GameRecord
 from ai.registry import PlayerSpecError, make_player, players_for
 from ai.train import TrainError, Training, TrainPlan, TrainResult, check_out_path, save_result
@@ -39,6 +50,10 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 MAX_GAMES = 1_000_000
 PROGRESS_WIDTH = 30
+#: On a terminal, the progress line is redrawn at most this often (seconds).
+REDRAW_SECONDS = 0.5
+#: Largest --max-moves.
+MAX_MOVES = 10_000_000
 
 
 class UsageError(Exception):
@@ -61,6 +76,18 @@ def _games_count(text: str) -> int:
             f"must be a whole number from 1 to {MAX_GAMES}, got '{text}'") from None
     if not 1 <= value <= MAX_GAMES:
         raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_GAMES}, got {value}")
+    return value
+
+
+def _max_moves(text: str) -> int:
+    """``--max-moves``: a whole number from 1 to MAX_MOVES."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number from 1 to {MAX_MOVES}, got '{text}'") from None
+    if not 1 <= value <= MAX_MOVES:
+        raise argparse.ArgumentTypeError(f"must be from 1 to {MAX_MOVES}, got {value}")
     return value
 
 
@@ -106,6 +133,11 @@ def build_parser() -> argparse.ArgumentParser:
                             "the draws)")
     arena.add_argument("--frozen", action="store_true",
                        help="learners do not learn during the match")
+    limits = ", ".join(f"{name} {moves}" for name, moves in sorted(MAX_MOVES_BY_GAME.items()))
+    arena.add_argument("--max-moves", type=_max_moves, default=None, metavar="N",
+                       help=f"cut a game that reaches N moves: it counts as a draw and is "
+                            f"reported as cut (default: {limits}, {MAX_MOVES_OTHERWISE} for "
+                            "the other games, which always end sooner)")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
 
     trainer = sub.add_parser("train", help="train a learner without a window and save it")
@@ -154,26 +186,79 @@ def _game_and_options(name: str, pairs: Sequence[tuple[str, str]]) -> tuple[Game
     return game, parse_options(game, values)
 
 
+def _duration(seconds: float) -> str:
+    """``42 s``, ``3 min 05 s``, ``2 h 07 min``."""
+    s = int(seconds)
+    if s < 60:
+        return f"{s} s"
+    if s < 3600:
+        return f"{s // 60} min {s % 60:02d} s"
+    return f"{s // 3600} h {s % 3600 // 60:02d} min"
+
+
 class _ProgressBar:
-    """A one-line progress bar on a stream, redrawn in place (only when it changes)."""
+    """A one-line progress bar on a stream, redrawn in place.
+
+    Into a file or a pipe it is redrawn only when the bar grows, so that a match of a million
+    fast games does not spend its time writing. On a terminal it also says the games per
+    second and the time left, and is redrawn during a long game too (moves so far), at most
+    :data:`REDRAW_SECONDS` apart, so a slow run never looks hung.
+    """
 
     def __init__(self, stream: TextIO, total: int) -> None:
         self.stream = stream
         self.total = total
         self._filled = -1
         self._drawn = False
+        self._started = time.monotonic()
+        self._last = 0.0
+        self._moves = 0
+        self._match: MatchResult | None = None
+        try:
+            self.live = stream.isatty()
+        except (AttributeError, ValueError, OSError):
+            self.live = False
 
     def __call__(self, match: MatchResult, record: GameRecord) -> None:
-        """Redraw after a game, but only when the bar grows or the match ends, so that a
-        match of a million fast games does not spend its time writing to the terminal."""
+        """Redraw after a game (see the class docstring for how often)."""
+        self._match = match
+        self._moves = 0
         done = match.games
         filled = done * PROGRESS_WIDTH // self.total
-        if filled == self._filled and done != self.total:
+        if self.live:
+            if time.monotonic() - self._last < REDRAW_SECONDS and done != self.total:
+                return
+        elif filled == self._filled and done != self.total:
             return
         self._filled = filled
-        self.stream.write(f"\r[{'#' * filled}{'.' * (PROGRESS_WIDTH - filled)}] "
-                          f"{done}/{self.total}  p1 {match.p1_wins}  p2 {match.p2_wins}  "
-                          f"draws {match.draws}")
+        self._draw()
+
+    def move(self, *_args: object) -> None:
+        """After each move: on a terminal, redraw now and then with the moves of this game."""
+        self._moves += 1
+        if self.live and time.monotonic() - self._last >= REDRAW_SECONDS:
+            self._draw()
+
+    def _draw(self) -> None:
+        self._last = time.monotonic()
+        match = self._match
+        done = match.games if match is not None else 0
+        filled = done * PROGRESS_WIDTH // self.total
+        line = f"\r[{'#' * filled}{'.' * (PROGRESS_WIDTH - filled)}] {done}/{self.total}"
+        if match is not None:
+            line += f"  p1 {match.p1_wins}  p2 {match.p2_wins}  draws {match.draws}"
+            if match.cut:
+                line += f" ({match.cut} cut)"
+        if self.live:
+            elapsed = max(self._last - self._started, 1e-9)
+            rate = done / elapsed
+            line += f"  {rate:.3g} games/s" if done else ""
+            if done and done < self.total:
+                line += f"  {_duration((self.total - done) / rate)} left"
+            if self._moves:
+                line += f"  (game {done + 1}: {self._moves} moves)"
+            line += "\x1b[K"  # clear what a longer previous line left
+        self.stream.write(line)
         self.stream.flush()
         self._drawn = True
 
@@ -203,7 +288,8 @@ def _summary(game: GameInfo, options: Any, match: MatchResult) -> str:
         f"{match.think_mean(0) * 1000:.2f} ms per move",
         f"  p2 {match.p2}: {match.p2_wins} wins ({_percent(match.p2_wins, n)}), "
         f"{match.think_mean(1) * 1000:.2f} ms per move",
-        f"  draws: {match.draws} ({_percent(match.draws, n)})",
+        f"  draws: {match.draws} ({_percent(match.draws, n)})"
+        + (f", of which {match.cut} cut at {match.cut_at} moves" if match.cut else ""),
         f"  first move: {_FIRST_WORDS[match.first_rule]}; "
         f"learning: {'on' if match.learn else 'frozen'}",
         f"  average length {match.moves_mean:.1f} moves; {match.seconds:.2f} s in all",
@@ -235,7 +321,9 @@ def _arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     try:
         match = run_match(p1, p2, options.initial_state, args.games, first=first,
                           first_seed=None if seed is None else seed + 2,
-                          learn=not args.frozen, progress=progress)
+                          learn=not args.frozen, progress=progress,
+                          cut_at=args.max_moves or default_max_moves(game.name),
+                          on_move=None if bar is None else bar.move)
     except KeyboardInterrupt:
         # Ctrl-C: report the games finished so far rather than nothing.
         if not latest:

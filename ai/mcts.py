@@ -25,6 +25,12 @@ from game.rules.registry import GameSetup
 #: before a position repeats: this keeps one iteration's cost bounded there.
 MAX_PLAYOUT_PLIES = 300
 
+#: Longest a move may take when MCTS runs by its iteration count (``time=0``, the default): on big
+#: boards (Morpion 7x7, Othello 8x8 on a slow machine) 1000 playouts took 4-5 s a move and more,
+#: so the search stops here with the playouts done so far. An explicit ``time`` budget, or an
+#: iteration count imposed through ``Limits`` (the lab, tests), is never cut.
+DEFAULT_MAX_SECONDS = 3.0
+
 #: Check the cancel flag every this many plies inside one playout, so that even a long playout
 #: stops within a few milliseconds.
 CANCEL_EVERY_PLIES = 64
@@ -68,8 +74,9 @@ class Node:
 class MctsPlayer(Player):
     """UCT with random playouts.
 
-    Runs ``iterations`` iterations, or, when ``time_budget`` is above 0, as many as fit in that
-    many seconds (``Limits.iterations`` / ``Limits.time`` override these). ``c`` is the
+    Runs ``iterations`` iterations (but stops after :data:`DEFAULT_MAX_SECONDS`), or, when
+    ``time_budget`` is above 0, as many as fit in that many seconds (``Limits.iterations`` /
+    ``Limits.time`` override these, without the cap). ``c`` is the
     exploration constant of UCB1 (sqrt 2 in theory; smaller plays the best-looking move more).
     """
 
@@ -99,7 +106,11 @@ class MctsPlayer(Player):
         budget_time = limits.time if limits.time is not None else self.time_budget
         # An explicit iteration limit wins; otherwise a positive time budget governs.
         by_time = limits.iterations is None and budget_time > 0
-        deadline = time.perf_counter() + budget_time
+        start = time.perf_counter()
+        deadline = start + budget_time
+        # The iteration count of the spec stops at a time cap; an imposed one never does.
+        cap = start + DEFAULT_MAX_SECONDS if limits.iterations is None else math.inf
+        capped = False
         root = Node(state, None, None, 1 - state.to_move, self.rng)
         nodes = 1
         max_depth = 0
@@ -111,6 +122,9 @@ class MctsPlayer(Player):
                 if done and time.perf_counter() >= deadline:
                     break
             elif done >= budget_iter:
+                break
+            elif done and time.perf_counter() >= cap:
+                capped = True
                 break
             node = root
             depth = 0
@@ -138,7 +152,10 @@ class MctsPlayer(Player):
                     walk.wins += 1.0
                 walk = walk.parent
             done += 1
-        return self._decision(root, nodes, max_depth, done)
+        decision = self._decision(root, nodes, max_depth, done)
+        if capped:
+            decision.info["time_capped"] = DEFAULT_MAX_SECONDS
+        return decision
 
     def _decision(self, root: Node, nodes: int, max_depth: int, iterations: int) -> Decision:
         """The Decision: visits per root move, win rates, the most visited line."""
@@ -165,7 +182,8 @@ class MctsPlayer(Player):
 
 PARAMS = (
     Param("iterations", int, 1000, 1, 10_000_000,
-          "playouts per move (used when time is 0)"),
+          f"playouts per move (used when time is 0; stops at {DEFAULT_MAX_SECONDS:g} s a move "
+          "on big boards)"),
     Param("time", float, 0.0, 0.0, 3600.0,
           "seconds per move; above 0 it replaces the iteration count"),
     Param("c", float, 1.4, 0.0, 10.0,

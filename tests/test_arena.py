@@ -312,3 +312,63 @@ def test_a_huge_bad_argument_is_cut_in_the_error_line(args: tuple[str, ...]) -> 
     assert code == 2 and out == ""
     assert err.startswith("error: ") and err.count("\n") == 1
     assert len(err) < 300 and "characters)" in err, err
+
+
+def test_max_moves_cuts_long_games_and_reports_them() -> None:
+    # Regression: random players on Morpion 7x7 average ~15,700 moves a game; the match looked
+    # hung. A cut game is a draw, reported as cut in the JSON and the summary.
+    args = ("arena", "morpion", "--opt", "size=7", "--p1", "random", "--p2", "random",
+            "--games", "2", "--seed", "1", "--max-moves", "40")
+    code, out, _err = _cli(*args, "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["cut"] == 2 and data["max_moves"] == 40 and data["draws"] == 2
+    assert data["reasons"] == {"move_limit": 2} and data["moves_mean"] == 40
+    code, out, _err = _cli(*args)
+    assert code == 0 and "of which 2 cut at 40 moves" in out
+
+
+def test_the_default_move_limit_is_per_game_and_documented(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from ai.arena import MAX_MOVES_OTHERWISE, default_max_moves
+
+    assert default_max_moves("morpion") == 1000
+    assert default_max_moves("othello") == MAX_MOVES_OTHERWISE
+    code, out, _err = _cli("arena", "morpion", "--opt", "size=5", "--p1", "random", "--p2",
+                           "random", "--games", "1", "--seed", "2", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["max_moves"] == 1000
+    capsys.readouterr()
+    assert run_cli(["arena", "--help"]) == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "--max-moves" in shown and "morpion 1000" in shown
+
+
+def test_cut_games_teach_nobody() -> None:
+    opts = get_game("morpion").options(size=5)
+    learner = Recorder()
+    match = run_match(learner, make_player("random", "morpion", opts, seed=1),
+                      opts.initial_state(), 2, cut_at=3)
+    assert match.cut == 2 and match.draws == 2 and learner.lessons == []
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_line_on_a_terminal_says_rate_time_left_and_moves(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import ai.cli as cli
+
+    monkeypatch.setattr(cli, "REDRAW_SECONDS", 0.0)
+    out, err = io.StringIO(), _Terminal()
+    code = run_cli(["arena", "hexapawn", "--p1", "random", "--p2", "random", "--games", "5"],
+                   out=out, err=err)
+    text = err.getvalue()
+    assert code == 0 and "5/5" in text and "games/s" in text and "left" in text
+    assert "(game 1:" in text and "moves)" in text
+    # Into a file or a pipe: the plain bar, without the live parts.
+    code, _out, plain = _cli("arena", "hexapawn", "--p1", "random", "--p2", "random",
+                             "--games", "5")
+    assert "5/5" in plain and "games/s" not in plain

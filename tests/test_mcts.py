@@ -140,3 +140,21 @@ def test_a_cancelled_search_raises() -> None:
     with pytest.raises(SearchCancelled):
         make_player("mcts:iterations=100000", "othello", opts).choose(opts.initial_state(),
                                                                        limits)
+
+
+def test_the_default_iteration_count_stops_at_the_time_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Regression: mcts at default settings took 4-5 s a move on Morpion 7x7. The clock is
+    # faked (the test checks the rule, not a duration): each reading is 1 s later.
+    import ai.mcts as mcts
+
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(mcts.time, "perf_counter", lambda: float(next(ticks)))
+    options = get_game("morpion").options(size=7)
+    player = make_player("mcts", "morpion", options, seed=3)
+    decision = player.choose(options.initial_state(), Limits())
+    assert decision.info["time_capped"] == mcts.DEFAULT_MAX_SECONDS
+    assert decision.info["iterations"] < 1000
+    # An iteration count imposed through Limits (the lab, tests) is never cut.
+    ticks = iter(range(10**6))
+    decision = player.choose(options.initial_state(), Limits(iterations=20))
+    assert decision.info["iterations"] == 20 and "time_capped" not in decision.info
