@@ -13,7 +13,7 @@ seeded generator, as seed 003 draws who starts). Results are counted per player 
 
 Long games: with ``cut_at`` a game that reaches that many moves is stopped and counted as a
 draw whose reason is :data:`CUT_REASON` (``MatchResult.cut`` counts them; nobody learns from
-them). The command line cuts at :func:`default_max_moves` unless ``--max-moves`` says otherwise:
+them). The command line cuts at the game's ``GameInfo.max_moves`` unless ``--max-moves`` says so:
 random players on Morpion 7x7 average about 15,700 moves a game, which made a small match look
 hung.
 
@@ -40,18 +40,6 @@ FIRST_RULES: tuple[FirstRule, ...] = ("p1", "p2", "alternate", "random")
 
 #: The outcome reason of a game cut at the arena's move limit (counted as a draw).
 CUT_REASON = "move_limit"
-#: Moves after which the arena command cuts a game, per game: the other games always end well
-#: before their limit (Othello 8x8 in at most ~130 moves, Hexapawn 8x8 in 112, Nim in as many
-#: moves as matches); Morpion's movement phase can wander for thousands of moves.
-MAX_MOVES_BY_GAME = {"morpion": 1000}
-MAX_MOVES_OTHERWISE = 5000
-
-
-def default_max_moves(game_name: str) -> int:
-    """The arena's default move limit for ``game_name`` (``--max-moves``)."""
-    return MAX_MOVES_BY_GAME.get(game_name, MAX_MOVES_OTHERWISE)
-
-
 #: Called after every move of :func:`play_game` with the state before the move, the decision
 #: and the seat (0 or 1) that moved.
 MoveCallback = Callable[[GameState[Any], Decision, int], None]

@@ -29,12 +29,9 @@ from typing import Any, NoReturn, TextIO
 
 from ai.arena import (
     FIRST_RULES,
-    MAX_MOVES_BY_GAME,
-    MAX_MOVES_OTHERWISE,
     ArenaError,
     FirstRule,
     MatchResult,
-    default_max_moves,
     run_match,
 )
 from ai.base import GameRecord
@@ -133,11 +130,10 @@ def build_parser() -> argparse.ArgumentParser:
                             "the draws)")
     arena.add_argument("--frozen", action="store_true",
                        help="learners do not learn during the match")
-    limits = ", ".join(f"{name} {moves}" for name, moves in sorted(MAX_MOVES_BY_GAME.items()))
+    limits = ", ".join(f"{name} {get_game(name).max_moves}" for name in game_names())
     arena.add_argument("--max-moves", type=_max_moves, default=None, metavar="N",
                        help=f"cut a game that reaches N moves: it counts as a draw and is "
-                            f"reported as cut (default: {limits}, {MAX_MOVES_OTHERWISE} for "
-                            "the other games, which always end sooner)")
+                            f"reported as cut (default: {limits})")
     arena.add_argument("--json", action="store_true", help="print one JSON object")
 
     trainer = sub.add_parser("train", help="train a learner without a window and save it")
@@ -322,7 +318,7 @@ def _arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         match = run_match(p1, p2, options.initial_state, args.games, first=first,
                           first_seed=None if seed is None else seed + 2,
                           learn=not args.frozen, progress=progress,
-                          cut_at=args.max_moves or default_max_moves(game.name),
+                          cut_at=args.max_moves or game.max_moves,
                           on_move=None if bar is None else bar.move)
     except KeyboardInterrupt:
         # Ctrl-C: report the games finished so far rather than nothing.

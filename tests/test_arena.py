@@ -330,10 +330,8 @@ def test_max_moves_cuts_long_games_and_reports_them() -> None:
 
 def test_the_default_move_limit_is_per_game_and_documented(
         capsys: pytest.CaptureFixture[str]) -> None:
-    from ai.arena import MAX_MOVES_OTHERWISE, default_max_moves
-
-    assert default_max_moves("morpion") == 1000
-    assert default_max_moves("othello") == MAX_MOVES_OTHERWISE
+    assert get_game("morpion").max_moves == 1000
+    assert get_game("othello").max_moves == 5000  # Othello always ends far sooner
     code, out, _err = _cli("arena", "morpion", "--opt", "size=5", "--p1", "random", "--p2",
                            "random", "--games", "1", "--seed", "2", "--json")
     data = json.loads(out)

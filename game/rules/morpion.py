@@ -766,4 +766,7 @@ GAME = GameInfo(
     lab_presets=(MorpionOptions(),),
     tournament_presets=(MorpionOptions(), MorpionOptions(size=4)),
     tournament_players=("random", "bestfirst"),
+    # Random movement phases on 5x5 and larger boards run for thousands of moves (7x7: about
+    # 15,700 on average) before a position repeats.
+    max_moves=1000,
 )

@@ -93,6 +93,10 @@ class GameInfo:
     where the game is not solved) and ``move_gain`` (an immediate per-move score some seed
     gives its greedy player, used instead of the evaluation one ply ahead).
 
+    For the arena: ``max_moves``, the moves after which ``arena`` cuts a game by default
+    (counted as a draw and reported as cut): a game whose games always end sooner keeps the
+    large default; one where random play can wander for thousands of moves declares less.
+
     For the screens: ``lab_presets`` and ``tournament_presets`` (options values offered, the
     first is the default) and ``tournament_players`` (the starting line-up, the seeds'
     comparison).
@@ -114,6 +118,7 @@ class GameInfo:
     lab_presets: tuple[Any, ...] = ()
     tournament_presets: tuple[Any, ...] = ()
     tournament_players: tuple[str, ...] = ("random", "random")
+    max_moves: int = 5000
 
     def __post_init__(self) -> None:
         names = [e.name for e in self.evaluations]
