@@ -186,6 +186,7 @@ def test_falling_diagonal_wins() -> None:
     won = state.play(state.parse_move("g"))
     assert won.outcome is not None and won.outcome.winner == YELLOW
     assert won.winning_cells() == ((3, 3), (2, 4), (1, 5), (0, 6))
+    assert won.winning_lines() == (((3, 3), (2, 4), (1, 5), (0, 6)),)
 
 
 def test_lines_do_not_wrap_from_one_column_to_the_next() -> None:
@@ -216,6 +217,8 @@ def test_one_disc_completing_two_lines_highlights_both() -> None:
     won = state.play(Connect4Move(3))  # d4: the column d1-d4 and the row a4-d4 at once
     assert won.outcome is not None and won.outcome.winner == RED
     assert set(won.winning_cells()) == {(3, 0), (3, 1), (3, 2), (3, 3), (0, 3), (1, 3), (2, 3)}
+    assert won.winning_lines() == (((0, 3), (1, 3), (2, 3), (3, 3)),
+                                   ((3, 0), (3, 1), (3, 2), (3, 3)))
 
 
 def test_full_board_without_a_line_is_a_draw() -> None:
@@ -264,6 +267,7 @@ def test_five_in_a_row_needs_five() -> None:
     state = drop(state, "ba")
     assert state.outcome is not None and state.outcome.winner == RED
     assert len(state.winning_cells()) == 5
+    assert state.winning_lines() == (tuple((row, 0) for row in range(5)),)
 
 
 @pytest.mark.parametrize(("cols", "rows"), [(4, 4), (10, 10), (9, 7), (5, 8)])

@@ -384,10 +384,27 @@ class Connect4State:
         """How many discs ``player`` (0 Red, 1 Yellow) has on the board."""
         return self._boards[player].bit_count()
 
+    def winning_lines(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Each winning line as its ``connect`` cells ``(row, col)`` in order; empty unless
+        the game was won. One disc can complete several lines at once (two directions, or five
+        in a row when four win): each is given."""
+        outcome = self._outcome
+        if outcome is None or outcome.winner is None:
+            return ()
+        geo = self._geo
+        discs = self._boards[outcome.winner]
+        lines = []
+        for d in geo.directions:
+            for row, col in geo.cells(geo.runs(discs, d)):
+                start = geo.bit(row, col)
+                lines.append(tuple(next(geo.cells(start << (i * d)))
+                                   for i in range(geo.connect)))
+        return tuple(lines)
+
     def winning_cells(self) -> tuple[tuple[int, int], ...]:
         """The ``(row, col)`` cells of the winning line(s), column by column; empty unless
-        the game was won (one disc can complete two lines at once: both are given)."""
-        outcome = self.outcome
+        the game was won."""
+        outcome = self._outcome
         if outcome is None or outcome.winner is None:
             return ()
         geo = self._geo
@@ -432,7 +449,7 @@ def describe_options(options: Connect4Options) -> str:
 
 GAME = GameInfo(
     name="connect4",
-    title="Puissance 4",
+    title="Connect Four",
     options_type=Connect4Options,
     side_names=SIDE_NAMES,
     describe_options=describe_options,

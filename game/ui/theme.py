@@ -46,6 +46,9 @@ class Theme:
     overlay: Colour
     match_wood: Colour
     match_head: Colour
+    connect4_frame: Colour
+    connect4_red: Colour
+    connect4_yellow: Colour
 
 
 DEFAULT = Theme(
@@ -80,6 +83,9 @@ DEFAULT = Theme(
     overlay=(10, 12, 18),
     match_wood=(232, 206, 150),
     match_head=(200, 50, 40),
+    connect4_frame=(36, 86, 178),
+    connect4_red=(222, 52, 48),
+    connect4_yellow=(250, 204, 48),
 )
 
 CONTRAST = Theme(
@@ -114,6 +120,9 @@ CONTRAST = Theme(
     overlay=(0, 0, 0),
     match_wood=(255, 230, 160),
     match_head=(255, 40, 40),
+    connect4_frame=(0, 70, 255),
+    connect4_red=(255, 40, 40),
+    connect4_yellow=(255, 235, 0),
 )
 
 THEMES: dict[str, Theme] = {"default": DEFAULT, "contrast": CONTRAST}

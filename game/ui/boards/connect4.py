@@ -1,0 +1,372 @@
+"""Puissance 4's board: an upright frame with round holes, discs that drop, the line that won.
+
+Board elements are columns, ``("column", col)`` with col 0 on the left: a click anywhere in a
+column (or in the strip above the frame) drops a disc there. While a human is to move, the
+hovered column shows a see-through disc in the strip above the frame and where it would land.
+
+Discs are drawn first and the frame over them, so a disc shows through its hole and a falling
+disc disappears behind the frame between the holes. The drop follows ``ctx.anim`` from 0 to 1
+after ``ctx.previous_state``: the new disc falls from the strip with gravity (its speed grows
+with time) and bounces a little on landing. A won game's line(s) get a stroke through them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.rules.connect4 import Connect4Move, Connect4State
+from game.ui import text as txt
+from game.ui.boards.base import (
+    COORDINATES_MIN_CELL,
+    BoardContext,
+    BoardView,
+    ClickResult,
+    Colour,
+    Element,
+    InputController,
+    alpha_circle,
+    alpha_fill,
+    disc,
+    score_chip,
+    score_labels,
+)
+from game.ui.theme import Theme, blend
+
+#: A disc's radius, and its hole's, as fractions of a cell.
+DISC_RADIUS = 0.39
+HOLE_RADIUS = 0.42
+#: Part of the drop animation spent falling; the rest is the bounce.
+FALL_PART = 0.78
+
+
+def column(col: int) -> tuple[str, int]:
+    """The board element of column ``col``."""
+    return ("column", col)
+
+
+def as_column(element: Element | None) -> int | None:
+    """The column index of a column element, or None for anything else."""
+    if (isinstance(element, tuple) and len(element) == 2 and element[0] == "column"
+            and isinstance(element[1], int) and not isinstance(element[1], bool)):
+        return element[1]
+    return None
+
+
+def disc_colours(player: int, theme: Theme) -> tuple[Colour, Colour]:
+    """Fill and rim of ``player``'s discs: Red is player 0, Yellow player 1."""
+    fill = theme.connect4_red if player == 0 else theme.connect4_yellow
+    return fill, blend(fill, theme.shadow, 0.35)
+
+
+class Connect4Controller(InputController):
+    """One click on a column that has room drops a disc there."""
+
+    def __init__(self, state: Connect4State) -> None:
+        super().__init__(state)
+        self.board: Connect4State = state
+        self._columns: dict[int, Connect4Move] = {m.col: m for m in self.legal}
+
+    def click(self, element: Element | None) -> ClickResult:
+        """Drop a disc, or say why nothing happened (full column, game over)."""
+        if self.board.outcome is not None:
+            return ClickResult(message_key="boards.game_over")
+        col = as_column(element)
+        if col is None or not 0 <= col < self.board.options.cols:
+            return ClickResult()
+        if col in self._columns:
+            return ClickResult(move=self._columns[col], changed=True)
+        return ClickResult(message_key="boards.column_full")
+
+    def prompt_key(self) -> str:
+        """Choose a column."""
+        return "boards.choose_column"
+
+    def highlighted(self) -> set[Element]:
+        """The columns that still have room."""
+        return {column(col) for col in self._columns}
+
+    def hover_targets(self, element: Element | None) -> set[Element]:
+        """The cell where a disc dropped in the hovered column would land."""
+        col = as_column(element)
+        if col is None or col not in self._columns:
+            return set()
+        row = self.board.landing_row(self._columns[col])
+        return set() if row is None else {(row, col)}
+
+
+class Connect4View(BoardView):
+    """Draws a Puissance 4 position: frame, discs, the drop, hover, hint, scores, the line."""
+
+    def __init__(self, theme: Theme) -> None:
+        super().__init__(theme)
+        self.cell = 1
+        self.board = pygame.Rect(0, 0, 0, 0)
+        self.strip = pygame.Rect(0, 0, 0, 0)  # above the frame: hover disc, scores, the drop
+        self.shape = (0, 0)
+        self._frames: dict[tuple[int, int, int, str], pygame.Surface] = {}
+        self._sprites: dict[tuple[int, int, str, int], pygame.Surface] = {}
+
+    # -- geometry ----------------------------------------------------------------------------
+
+    def layout(self, rect: pygame.Rect, state: Any) -> None:
+        """The frame centred in ``rect``, a strip one cell high above it, letters below."""
+        self.rect = pygame.Rect(rect)
+        options = state.options
+        cols, rows = options.cols, options.rows
+        self.shape = (cols, rows)
+        small = min(self.rect.size) < 260  # menu cards: no letters, a thinner strip
+        margin = 0.15 if small else 0.55
+        strip = 0.35 if small else 1.0
+        cell = min(self.rect.width / (cols + 2 * margin),
+                   self.rect.height / (rows + strip + 2 * margin))
+        self.cell = max(1, int(cell))
+        width, height = self.cell * cols, self.cell * rows
+        total = height + round(self.cell * strip)
+        self.board = pygame.Rect(0, 0, width, height)
+        self.board.centerx = self.rect.centerx
+        self.board.bottom = self.rect.centery + total // 2
+        self.strip = pygame.Rect(self.board.left, self.board.top - round(self.cell * strip),
+                                 width, round(self.cell * strip))
+
+    def _ensure(self, state: Any) -> None:
+        """Lay out again if the board's shape changed since the last layout."""
+        if self.shape != (state.options.cols, state.options.rows):
+            self.layout(self.rect, state)
+
+    def centre(self, row: int, col: int) -> tuple[float, float]:
+        """The centre of cell ``(row, col)``, row 0 at the bottom, in float pixels."""
+        return (self.board.left + (col + 0.5) * self.cell,
+                self.board.bottom - (row + 0.5) * self.cell)
+
+    def strip_centre(self, col: int) -> tuple[float, float]:
+        """The centre of column ``col``'s place in the strip above the frame."""
+        return self.board.left + (col + 0.5) * self.cell, float(self.strip.centery)
+
+    def hit(self, pos: tuple[int, int], state: Any) -> Element | None:
+        """The column under ``pos`` (in the frame or the strip above it), or None."""
+        self._ensure(state)
+        x, y = pos
+        if not (self.strip.top <= y < self.board.bottom and
+                self.board.left <= x < self.board.right):
+            return None
+        col = int((x - self.board.left) // self.cell)
+        return column(col) if 0 <= col < state.options.cols else None
+
+    def centre_of(self, element: Any) -> tuple[int, int]:
+        """The centre of a column's top hole (a column) or of a cell ``(row, col)``."""
+        col = as_column(element)
+        if col is not None:
+            x, y = self.centre(self.shape[1] - 1, col)
+            return round(x), round(y)
+        if (isinstance(element, tuple) and len(element) == 2
+                and all(isinstance(v, int) for v in element)):
+            x, y = self.centre(element[0], element[1])
+            return round(x), round(y)
+        raise ValueError(f"{element!r} is not a column or a cell of a laid-out board")
+
+    def controller(self, state: Any) -> Connect4Controller:
+        """A controller for the side to move."""
+        return Connect4Controller(state)
+
+    # -- pictures made once per size ---------------------------------------------------------
+
+    def _frame(self, theme: Theme) -> pygame.Surface:
+        """The frame with see-through holes, drawn at twice the size and scaled down so the
+        holes' edges are smooth; made once per size and theme."""
+        cols, rows = self.shape
+        key = (self.cell, cols, rows, theme.name)
+        frame = self._frames.get(key)
+        if frame is None:
+            self._frames.clear()
+            scale = 2
+            big_cell = self.cell * scale
+            big = pygame.Surface((big_cell * cols, big_cell * rows), pygame.SRCALPHA)
+            big.fill((*theme.connect4_frame, 255))
+            shade = blend(theme.connect4_frame, theme.shadow, 0.45)
+            for row in range(rows):
+                for col in range(cols):
+                    centre = ((col + 0.5) * big_cell, (row + 0.5) * big_cell)
+                    # A darker ring around each hole gives the frame some depth.
+                    pygame.draw.circle(big, (*shade, 255), centre,
+                                       big_cell * (HOLE_RADIUS + 0.035))
+                    # Drawing a transparent colour replaces the pixels: a hole.
+                    pygame.draw.circle(big, (0, 0, 0, 0), centre, big_cell * HOLE_RADIUS)
+            frame = pygame.transform.smoothscale(big, (self.cell * cols, self.cell * rows))
+            self._frames[key] = frame
+        return frame
+
+    def _disc(self, surface: pygame.Surface, centre: tuple[float, float], player: int,
+              theme: Theme, alpha: int = 255, scale: float = 1.0) -> None:
+        """A disc of ``player`` with its shadow, rim and inner ring; see-through below 255."""
+        r = max(2, round(self.cell * DISC_RADIUS * scale))
+        key = (r, player, theme.name, alpha)
+        sprite = self._sprites.get(key)
+        if sprite is None:
+            if len(self._sprites) > 32:
+                self._sprites.clear()
+            size = 2 * r + 8
+            sprite = pygame.Surface((size, size), pygame.SRCALPHA)
+            fill, rim = disc_colours(player, theme)
+            mid = (size / 2, size / 2)
+            alpha_circle(sprite, (mid[0] + r * 0.06, mid[1] + r * 0.09), r, theme.shadow, 120)
+            disc(sprite, mid, r, fill, rim, max(2, round(r * 0.09)))
+            # The moulded ring of a real disc: a darker circle inside the face.
+            alpha_circle(sprite, mid, r * 0.68, rim, 150, width=max(1, round(r * 0.07)))
+            if alpha < 255:
+                sprite.set_alpha(alpha)
+            self._sprites[key] = sprite
+        half = sprite.get_width() / 2
+        surface.blit(sprite, (round(centre[0] - half), round(centre[1] - half)))
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, state: Any, ctx: BoardContext) -> None:
+        """Holes, discs (one maybe falling), frame, letters, hover, hint, the line, scores."""
+        self._ensure(state)
+        theme = ctx.theme
+        board: Connect4State = state
+        cols, rows = self.shape
+        surface.fill(theme.panel, self.board)
+        falling = self._falling(board, ctx)
+        for row in range(rows):
+            for col in range(cols):
+                owner = board.cell(row, col)
+                if owner is not None and (row, col) != falling:
+                    self._disc(surface, self.centre(row, col), owner, theme)
+        if falling is not None:
+            self._draw_falling(surface, board, falling, ctx.anim, theme)
+        surface.blit(self._frame(theme), self.board.topleft)
+        if self.cell >= COORDINATES_MIN_CELL:
+            self._draw_letters(surface, theme)
+        last = ctx.last_move if isinstance(ctx.last_move, Connect4Move) else None
+        if last is not None and falling is None:
+            row = board.height(last.col) - 1 if last.col < cols else -1
+            if 0 <= row < rows and board.cell(row, last.col) is not None:
+                alpha_circle(surface, self.centre(row, last.col), self.cell * 0.08,
+                             theme.last_move, 255)
+        controller = ctx.controller if ctx.interactive else None
+        if isinstance(controller, Connect4Controller):
+            self._draw_hover(surface, board, controller, ctx)
+        hint = ctx.hint_move if isinstance(ctx.hint_move, Connect4Move) else None
+        if hint is not None and hint.col < cols:
+            self._draw_hint(surface, board, hint, theme)
+        if falling is None:
+            self._draw_lines(surface, board, theme)
+        if ctx.scores:
+            self._draw_scores(surface, ctx)
+
+    def _falling(self, board: Connect4State, ctx: BoardContext) -> tuple[int, int] | None:
+        """The cell of the disc still dropping, or None when nothing is animated."""
+        previous = ctx.previous_state
+        last = board.last_move
+        if (not isinstance(previous, Connect4State) or last is None or not 0 <= ctx.anim < 1
+                or previous.options != board.options):
+            return None
+        row = board.height(last.col) - 1
+        if row < 0 or previous.height(last.col) != row:
+            return None  # not the move just played (an undo, another game): no drop
+        return row, last.col
+
+    def _draw_falling(self, surface: pygame.Surface, board: Connect4State,
+                      cell: tuple[int, int], anim: float, theme: Theme) -> None:
+        """The new disc between the strip and its cell: gravity, then a small bounce."""
+        row, col = cell
+        owner = board.cell(row, col)
+        if owner is None:
+            return
+        x, top = self.strip_centre(col)
+        bottom = self.centre(row, col)[1]
+        if anim < FALL_PART:
+            t = anim / FALL_PART
+            y = top + (bottom - top) * t * t  # distance grows with the square of time
+        else:
+            t = (anim - FALL_PART) / (1 - FALL_PART)
+            y = bottom - self.cell * 0.12 * 4 * t * (1 - t)  # a short hop back up and down
+        clip = surface.get_clip()
+        surface.set_clip(self.strip.union(self.board).clip(clip))
+        self._disc(surface, (x, y), owner, theme)
+        surface.set_clip(clip)
+
+    def _draw_letters(self, surface: pygame.Surface, theme: Theme) -> None:
+        """Column letters under the frame, as in the moves' text."""
+        px = max(7, int(self.cell * 0.27))
+        y = round(self.board.bottom + self.cell * 0.3)
+        for col in range(self.shape[0]):
+            x = round(self.board.left + (col + 0.5) * self.cell)
+            txt.blit_text(surface, chr(ord("a") + col), px, theme.text_muted, (x, y),
+                          anchor="center")
+
+    def _draw_hover(self, surface: pygame.Surface, board: Connect4State,
+                    controller: Connect4Controller, ctx: BoardContext) -> None:
+        """The hovered column lit, a see-through disc above it and where it would land."""
+        theme = ctx.theme
+        hovered = self.hit(ctx.hover, board) if ctx.hover is not None else None
+        targets = controller.hover_targets(hovered)
+        col = as_column(hovered)
+        if col is None:
+            if ctx.show_legal and self.strip.height >= self.cell // 2:
+                for element in controller.highlighted():
+                    c = as_column(element)
+                    if c is not None:
+                        alpha_circle(surface, self.strip_centre(c), self.cell * 0.08,
+                                     theme.legal, 170)
+            return
+        lane = pygame.Rect(self.board.left + col * self.cell, self.strip.top, self.cell,
+                           self.board.bottom - self.strip.top)
+        alpha_fill(surface, lane, theme.text, 30 if targets else 15)
+        if not targets:
+            return
+        self._disc(surface, self.strip_centre(col), board.to_move, theme, alpha=200,
+                   scale=min(1.0, self.strip.height / self.cell))
+        for target in targets:
+            if isinstance(target, tuple) and len(target) == 2:
+                self._disc(surface, self.centre(target[0], target[1]), board.to_move, theme,
+                           alpha=110)
+
+    def _draw_hint(self, surface: pygame.Surface, board: Connect4State, hint: Connect4Move,
+                   theme: Theme) -> None:
+        """The hinted column: a ring where its disc would land and one in the strip."""
+        row = board.landing_row(hint)
+        width = max(2, self.cell // 18)
+        if row is not None:
+            alpha_circle(surface, self.centre(row, hint.col), self.cell * 0.33, theme.hint, 230,
+                         width=width)
+        alpha_circle(surface, self.strip_centre(hint.col), self.cell * 0.2, theme.hint, 230,
+                     width=width)
+
+    def _draw_lines(self, surface: pygame.Surface, board: Connect4State, theme: Theme) -> None:
+        """A ring on each winning disc and a thick stroke through each winning line."""
+        lines = board.winning_lines()
+        if not lines:
+            return
+        ring = max(3, round(self.cell * 0.07))
+        for cell in board.winning_cells():
+            # A dark ring under the light one: it reads on red and on yellow discs alike.
+            alpha_circle(surface, self.centre(*cell), self.cell * DISC_RADIUS, theme.shadow,
+                         255, width=ring * 2)
+            alpha_circle(surface, self.centre(*cell), self.cell * DISC_RADIUS, theme.highlight,
+                         255, width=ring)
+        width = max(3, round(self.cell * 0.12))
+        for line in lines:
+            start, end = self.centre(*line[0]), self.centre(*line[-1])
+            pygame.draw.line(surface, theme.shadow, start, end, width + max(2, width // 2))
+            pygame.draw.line(surface, theme.highlight, start, end, width)
+            for p in (start, end):
+                pygame.draw.circle(surface, theme.highlight, (round(p[0]), round(p[1])),
+                                   width // 2 + 1)
+
+    def _draw_scores(self, surface: pygame.Surface, ctx: BoardContext) -> None:
+        """Each scored column's value in the strip above it; the best one outlined."""
+        assert ctx.scores is not None
+        labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
+        px = max(8, round(self.cell * 0.27))
+        for move, (text, colour, best) in labels.items():
+            if not isinstance(move, Connect4Move) or move.col >= self.shape[0]:
+                continue
+            centre = self.strip_centre(move.col)
+            if self.strip.height < self.cell // 2:
+                centre = self.centre(self.shape[1] - 1, move.col)
+            score_chip(surface, text, centre, px, colour, ctx.theme, best=best,
+                       max_width=self.cell * 0.96)

@@ -1,0 +1,234 @@
+"""Puissance 4's board view and click controller, headless (SDL_VIDEODRIVER=dummy).
+
+Games are played to the end by clicks on column centres; a full column and a finished game say
+why a click did nothing; the falling disc, the hover, the hint, the scores and the winning line
+are checked on the pixels they must change.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.rules.connect4 import Connect4Move, Connect4Options, Connect4State
+from game.ui import i18n, text
+from game.ui.boards import BoardContext
+from game.ui.boards.connect4 import Connect4Controller, Connect4View, as_column, column
+from game.ui.theme import THEMES, Theme
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _fonts() -> Iterator[None]:
+    """Fonts for the column letters and score chips; released at the end of the module."""
+    pygame.font.init()
+    yield
+    text.clear_cache()
+    pygame.font.quit()
+
+
+def view_for(state: Connect4State, rect: pygame.Rect, theme: Theme = THEMES["default"]
+             ) -> Connect4View:
+    """A laid-out view."""
+    view = Connect4View(theme)
+    view.layout(rect, state)
+    return view
+
+
+def drop(state: Connect4State, columns: str) -> Connect4State:
+    """Play the columns named by their letters."""
+    for letter in columns:
+        state = state.play(state.parse_move(letter))
+    return state
+
+
+def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 40) -> bool:
+    """Two colours within ``tolerance`` on every channel."""
+    return all(abs(x - y) <= tolerance for x, y in zip(a[:3], b[:3], strict=True))
+
+
+@pytest.mark.parametrize("options", [{}, {"cols": 4, "rows": 4, "connect": 3},
+                                     {"cols": 10, "rows": 9, "connect": 5}])
+def test_random_games_by_clicks_on_columns(options: dict[str, int]) -> None:
+    rng = random.Random(repr(options))
+    state = Connect4Options(**options).initial_state()
+    view = view_for(state, pygame.Rect(37, 21, 731, 529))
+    for _ in range(3):
+        state = Connect4Options(**options).initial_state()
+        while state.outcome is None:
+            move = rng.choice(state.legal_moves())
+            pos = view.centre_of(column(move.col))
+            element = view.hit(pos, state)
+            assert element == column(move.col)
+            result = view.controller(state).click(element)
+            assert result.move == move and result.changed
+            state = state.play(result.move)
+        surface = pygame.Surface((800, 560))
+        view.draw(surface, state, BoardContext(theme=THEMES["default"],
+                                               last_move=state.last_move))
+
+
+def test_a_click_in_the_strip_above_or_low_in_a_column_drops_there() -> None:
+    state = Connect4Options().initial_state()
+    view = view_for(state, pygame.Rect(0, 0, 1000, 800))
+    x = round(view.strip_centre(2)[0])
+    assert view.hit((x, view.strip.centery), state) == column(2)
+    assert view.hit((x, view.board.bottom - 2), state) == column(2)
+    assert view.hit((x, view.strip.top - 3), state) is None
+    assert view.hit((view.board.left - 3, view.board.centery), state) is None
+    assert view.hit((view.board.right + 1, view.board.centery), state) is None
+    assert view.hit((x, view.board.bottom + 2), state) is None
+
+
+def test_full_column_and_finished_game_say_why() -> None:
+    state = drop(Connect4Options().initial_state(), "aaaaaa")
+    controller = Connect4Controller(state)
+    assert controller.click(column(0)).message_key == "boards.column_full"
+    assert controller.click(column(0)).move is None
+    assert column(0) not in controller.highlighted() and len(controller.highlighted()) == 6
+    assert controller.click(("column", 7)).move is None  # off this board
+    assert controller.click((1, 1)).move is None and controller.click(None).move is None
+    assert controller.hover_targets(column(1)) == {(0, 1)}
+    assert controller.hover_targets(column(0)) == set()
+    assert controller.prompt_key() == "boards.choose_column"
+    won = drop(Connect4Options().initial_state(), "abababa")
+    assert Connect4Controller(won).click(column(3)).message_key == "boards.game_over"
+
+
+def test_as_column_accepts_only_column_elements() -> None:
+    assert as_column(column(3)) == 3
+    for element in (None, 3, (3, 4), ("column", True), ("column", "3"), ("cell", 3)):
+        assert as_column(element) is None
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_prompt_and_messages_are_translated(lang: str) -> None:
+    i18n.set_language(lang)
+    try:
+        for key in ("boards.choose_column", "boards.column_full", "game.connect4.title",
+                    "game.connect4.side0", "game.connect4.side1", "rules.connect4.1",
+                    "reason.line", "reason.full", "option.connect"):
+            assert i18n.tr(key) != key
+        assert i18n.tr("game.connect4.title") == ("Puissance 4" if lang == "fr"
+                                                   else "Connect Four")
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_new_disc_falls_from_the_strip_to_its_cell() -> None:
+    theme = THEMES["default"]
+    before = Connect4Options().initial_state()
+    after = before.play(Connect4Move(3))
+    surface = pygame.Surface((900, 700))
+    view = view_for(after, pygame.Rect(0, 0, 900, 700))
+    red = theme.connect4_red
+
+    def probe(centre: tuple[float, float]) -> tuple[int, int]:
+        """A point on a disc's face there, beside the last-move mark at its centre."""
+        return round(centre[0] + view.cell * 0.15), round(centre[1])
+
+    strip, middle, cell = probe(view.strip_centre(3)), probe(view.centre(3, 3)), probe(
+        view.centre(0, 3))
+    seen = []
+    for anim in (0.0, 0.3, 0.6, 1.0):
+        surface.fill(theme.background)
+        view.draw(surface, after, BoardContext(theme=theme, previous_state=before, anim=anim,
+                                               last_move=after.last_move))
+        seen.append(tuple(close(tuple(surface.get_at(p)), red) for p in (strip, middle, cell)))
+    assert seen[0] == (True, False, False)  # at the start, above the frame
+    assert seen[-1] == (False, False, True)  # landed
+    assert not seen[1][2] and not seen[2][2]  # still on its way
+    # An undo (the previous state has more discs) is not animated as a drop.
+    surface.fill(theme.background)
+    view.draw(surface, before, BoardContext(theme=theme, previous_state=after, anim=0.2))
+    assert not close(tuple(surface.get_at(strip)), red)
+
+
+def test_hover_shows_the_disc_to_drop_and_where_it_lands() -> None:
+    theme = THEMES["default"]
+    state = drop(Connect4Options().initial_state(), "d")
+    surface = pygame.Surface((900, 700))
+    view = view_for(state, pygame.Rect(0, 0, 900, 700))
+    controller = view.controller(state)
+    strip = tuple(round(v) for v in view.strip_centre(3))
+    surface.fill(theme.background)
+    view.draw(surface, state, BoardContext(theme=theme, controller=controller, interactive=True,
+                                           hover=view.centre_of(column(3))))
+    # Yellow's see-through disc above column d.
+    assert close(tuple(surface.get_at(strip)), theme.connect4_yellow, 70)
+    surface.fill(theme.background)
+    view.draw(surface, state, BoardContext(theme=theme, controller=controller,
+                                           interactive=False, hover=view.centre_of(column(3))))
+    assert close(tuple(surface.get_at(strip)), theme.background, 5)
+
+
+def test_winning_line_is_stroked_through() -> None:
+    theme = THEMES["default"]
+    won = drop(Connect4Options().initial_state(), "abababa")
+    surface = pygame.Surface((900, 700))
+    view = view_for(won, pygame.Rect(0, 0, 900, 700))
+    view.draw(surface, won, BoardContext(theme=theme, last_move=won.last_move))
+    # Between two winning discs of column a, on the frame: the stroke's colour.
+    x, y0 = view.centre(0, 0)
+    _, y1 = view.centre(1, 0)
+    assert close(tuple(surface.get_at((round(x), round((y0 + y1) / 2)))), theme.highlight, 10)
+
+
+@pytest.mark.parametrize("theme_name", list(THEMES))
+def test_drawing_at_many_sizes_with_every_overlay_never_raises(theme_name: str) -> None:
+    theme = THEMES[theme_name]
+    base = drop(Connect4Options(cols=9, rows=5, connect=3).initial_state(), "eed")
+    scores = {m: float(i) - 4.5 for i, m in enumerate(base.legal_moves())}
+    for size in ((40, 30), (180, 120), (300, 700), (1024, 640), (1920, 1080), (3840, 2160)):
+        surface = pygame.Surface(size)
+        view = view_for(base, surface.get_rect(), theme)
+        controller = view.controller(base)
+        for anim in (0.0, 0.5, 0.95, 1.0):
+            ctx = BoardContext(theme=theme, controller=controller, interactive=True,
+                               hover=view.centre_of(column(8)), hint_move=Connect4Move(0),
+                               last_move=base.last_move, scores=scores, anim=anim,
+                               previous_state=drop(Connect4Options(cols=9, rows=5,
+                                                                   connect=3).initial_state(),
+                                                   "ee"))
+            view.draw(surface, base, ctx)
+        view.thumbnail(surface, surface.get_rect(), base)
+    # A view laid out for one size of board redraws itself for another.
+    other = Connect4Options(cols=4, rows=4).initial_state()
+    view.draw(pygame.Surface((800, 600)), other, BoardContext(theme=theme))
+    assert view.hit(view.centre_of(column(3)), other) == column(3)
+
+
+def test_bad_scores_and_foreign_moves_are_ignored() -> None:
+    state = drop(Connect4Options(cols=4, rows=4).initial_state(), "ab")
+    view = view_for(state, pygame.Rect(0, 0, 600, 500))
+    scores: dict[Any, float] = {Connect4Move(0): float("nan"), Connect4Move(9): 1.0,
+                                "pass": 3.0, Connect4Move(1): float("inf")}
+    view.draw(pygame.Surface((600, 500)), state,
+              BoardContext(theme=THEMES["default"], scores=scores, hint_move=Connect4Move(9),
+                           last_move=Connect4Move(9)))
+    with pytest.raises(ValueError, match="not a column or a cell"):
+        view.centre_of("middle")
+
+
+def test_screenshots_for_a_person_to_look_at(tmp_path: Path) -> None:
+    state = drop(Connect4Options().initial_state(), "dcdedff")
+    won = drop(Connect4Options().initial_state(), "dcdedfeeg" "fgf")
+    for size in ((1920, 1080), (1024, 640)):
+        for theme_name, theme in THEMES.items():
+            for name, shown in (("mid", state), ("end", won)):
+                surface = pygame.Surface(size)
+                surface.fill(theme.background)
+                rect = pygame.Rect(0, 0, round(size[0] * 0.64), round(size[1] * 0.78))
+                rect.center = (size[0] // 2, round(size[1] * 0.52))
+                view = view_for(shown, rect, theme)
+                ctx = BoardContext(theme=theme, last_move=shown.last_move,
+                                   controller=view.controller(shown), interactive=True,
+                                   hover=view.centre_of(column(4)))
+                view.draw(surface, shown, ctx)
+                out = tmp_path / f"connect4_{name}_{theme_name}_{size[0]}x{size[1]}.png"
+                pygame.image.save(surface, str(out))
+                assert out.stat().st_size > 1000
