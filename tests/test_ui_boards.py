@@ -25,6 +25,7 @@ from game.rules.morpion import MorpionMove
 from game.rules.nim import NimMove
 from game.rules.othello import OthelloMove
 from game.rules.registry import get_game
+from game.ui import i18n
 from game.ui.boards import BoardContext, BoardView, InputController, board_view_for
 from game.ui.boards.morpion import MorpionController
 from game.ui.boards.nim import MatchRef, NimController
@@ -343,7 +344,8 @@ def test_board_view_for_unknown_game() -> None:
 
 
 def test_message_and_prompt_keys_are_translated() -> None:
-    """Every boards.* key used in the views exists in English and in French."""
+    """Every boards.* key used in the views exists in English and in French (in any of the
+    translation files: a game may bring its own)."""
     keys: set[str] = set()
     for path in Path(asset("..", "game", "ui", "boards")).resolve().glob("*.py"):
         source = path.read_text(encoding="utf-8")
@@ -351,8 +353,7 @@ def test_message_and_prompt_keys_are_translated() -> None:
     keys = {f"boards.{k}" for k in keys if k and " " not in k}
     assert len(keys) > 20
     for lang in ("en", "fr"):
-        table = json.loads(asset("i18n", f"boards.{lang}.json").read_text(encoding="utf-8"))
-        missing = sorted(k for k in keys if k not in table)
+        missing = sorted(k for k in keys if k not in i18n.table(lang))
         assert not missing, f"{lang}: {missing}"
 
 
