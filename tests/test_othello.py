@@ -561,11 +561,6 @@ def test_malformed_move_text(bad: str) -> None:
         start(8).parse_move(bad)
 
 
-def test_non_text_move_is_refused() -> None:
-    with pytest.raises(MoveParseError, match="as text"):
-        start().parse_move(19)  # type: ignore[arg-type]
-
-
 @pytest.mark.parametrize("row,col", [(8, 0), (0, 8), (-1, 0), (0, -1), (-2, -2)])
 def test_move_values_are_validated(row: int, col: int) -> None:
     with pytest.raises(MoveParseError):

@@ -151,6 +151,10 @@ class HexapawnState:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"HexapawnState is immutable (cannot set '{name}')")
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle and copy by the constructor's arguments (slots refuse to be set back)."""
+        return (HexapawnState, (self.rows, self.cols, self.cells, self.to_move))
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HexapawnState):
             return NotImplemented

@@ -22,7 +22,6 @@ from game.resources import asset
 from game.ui import i18n, text, widgets
 from game.ui.scene import Scene
 from game.ui.settings import (
-    LANGUAGE_NAMES,
     THEME_NAMES,
     Settings,
     load_settings,
@@ -359,7 +358,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
                "'LEARNER:load=FILE' plays it (see 'main.py arena --help', "
                "'main.py train --help').")
     parser.add_argument("--fullscreen", action="store_true", help="start in full screen")
-    parser.add_argument("--lang", choices=LANGUAGE_NAMES, help="interface language")
+    parser.add_argument("--lang", choices=i18n.languages(), help="interface language")
     parser.add_argument("--theme", choices=THEME_NAMES, help="colour theme")
     parser.add_argument("--size", metavar="WxH", help="window size, e.g. 1920x1080")
     parser.add_argument("--smoke-test", action="store_true",

@@ -1,8 +1,10 @@
-"""Translations of the UI: ``tr(key, **fmt)`` in the current language (English or French).
+"""Translations of the UI: ``tr(key, **fmt)`` in the current language.
 
-Every ``assets/i18n/*.{lang}.json`` file is loaded and merged (the app's ``ui.*.json`` and the
-board views' ``boards.*.json``). A key missing in French falls back to English, then to the key
-itself, so a missing text shows up visibly instead of crashing.
+Every ``assets/i18n/*.{lang}.json`` file is loaded and merged (the app's ``ui.*.json``, the
+board views' ``boards.*.json``, the players' ``players.*.json``...). The languages are the ones
+the files exist for (:func:`languages`), so adding a language is adding JSON files; each names
+itself with its ``language.name`` key. A key missing in a language falls back to English, then
+to the key itself, so a missing text shows up visibly instead of crashing.
 """
 
 from __future__ import annotations
@@ -15,9 +17,27 @@ from typing import Any
 
 from game.resources import asset
 
-LANGUAGES = ("en", "fr")
+#: The language every other one falls back to; always offered.
+FALLBACK = "en"
 _tables: dict[str, dict[str, str]] = {}
-_language = "en"
+_language = FALLBACK
+
+
+def languages() -> tuple[str, ...]:
+    """The codes of every language with translation files (``*.<code>.json``), English first."""
+    folder = asset("i18n")
+    codes = {FALLBACK}
+    if folder.is_dir():
+        for path in folder.glob("*.json"):
+            parts = path.name.split(".")
+            if len(parts) == 3 and parts[1].isalpha() and parts[1].islower():
+                codes.add(parts[1])
+    return (FALLBACK, *sorted(codes - {FALLBACK}))
+
+
+def language_name(code: str) -> str:
+    """A language's own name for itself (``language.name`` in its files), else its code."""
+    return table(code).get("language.name", code)
 
 
 def _load(lang: str) -> dict[str, str]:
@@ -49,10 +69,10 @@ def reload() -> None:
 
 
 def set_language(lang: str) -> None:
-    """Switch the UI language; raise ValueError if it is not one of LANGUAGES."""
+    """Switch the UI language; raise ValueError if it has no translation files."""
     global _language
-    if lang not in LANGUAGES:
-        raise ValueError(f"unknown language '{lang}': choose one of {', '.join(LANGUAGES)}")
+    if lang not in languages():
+        raise ValueError(f"unknown language '{lang}': choose one of {', '.join(languages())}")
     _language = lang
 
 
@@ -68,8 +88,9 @@ def system_language() -> str:
         candidates.append(locale.getlocale()[0] or "")
     for value in candidates:
         if value:
-            return "fr" if value.lower().startswith("fr") else "en"
-    return "en"
+            code = value.lower()[:2]
+            return code if code in languages() else FALLBACK
+    return FALLBACK
 
 
 def has(key: str) -> bool:

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.ui import i18n
 from game.userdata import (
     UnreadableFileError,
     atomic_write_json,
@@ -26,7 +27,6 @@ from game.userdata import (
 FILE_NAME = "settings.json"
 VERSION = 1
 THEME_NAMES = ("default", "contrast")
-LANGUAGE_NAMES = ("en", "fr")
 FIRST_CHOICES = ("seat1", "seat2", "random")
 # Delay between AI moves in AI-vs-AI games, seconds: instant to 3 s.
 AI_DELAYS = (0.0, 0.15, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
@@ -79,7 +79,7 @@ class Settings:
         bad = problems if problems is not None else []
         if not isinstance(data, dict):
             return s
-        _take(data, "language", lambda v: v in LANGUAGE_NAMES, s, bad)
+        _take(data, "language", lambda v: v in i18n.languages(), s, bad)
         _take(data, "theme", lambda v: v in THEME_NAMES, s, bad)
         for name in ("fullscreen", "animations", "sound", "show_reasoning"):
             _take(data, name, lambda v: isinstance(v, bool), s, bad)

@@ -5,11 +5,12 @@ Every change applies at once and is saved, so there is no "OK" to forget.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui import text, widgets
+from game.ui import i18n, text, widgets
 from game.ui.i18n import tr
 from game.ui.scene import Scene
 from game.ui.settings import AI_DELAYS
@@ -24,6 +25,11 @@ def delay_label(delay: float) -> str:
     return tr("speed.instant") if delay <= 0 else tr("speed.seconds", s=f"{delay:g}")
 
 
+def _name_of(code: str) -> Callable[[], str]:
+    """A label callable giving the language ``code``'s own name."""
+    return lambda: i18n.language_name(code)
+
+
 class SettingsScene(Scene):
     """A panel of settings over the previous screen (drawn opaque: it has its own background)."""
 
@@ -32,7 +38,7 @@ class SettingsScene(Scene):
         s = app.settings
         self.rows: list[Widget] = [
             Choice(lambda: tr("settings.language"),
-                   [("en", lambda: "English"), ("fr", lambda: "Français")],
+                   [(code, _name_of(code)) for code in i18n.languages()],
                    lambda: s.language, self._set("language"), None),
             Toggle(lambda: tr("settings.fullscreen"), lambda: app.fullscreen,
                    self._set_fullscreen),
