@@ -5,7 +5,7 @@
 Times ``python main.py`` and, if it has been built (``pyinstaller --noconfirm build.spec``), the
 one-file executable. Each run is launched with ``--smoke-test`` and ``AIGAMELAB_FIRST_FRAME=1``,
 which makes the app open its window, build the menu, draw and show the first menu frame, print
-``first-frame <unix time>`` and exit (``game.smoke``); the figure is that time minus the time
+``first-frame <unix time>`` and exit (``game.ui.smoke``); the figure is that time minus the time
 just before the launch. The video and audio drivers are the dummy ones unless SDL_VIDEODRIVER is
 already set, and each run gets an empty data folder. ``--build`` first builds the executable
 in a temporary folder and prints how long the build took. Prints medians (and the spread); a figure,

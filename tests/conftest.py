@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -32,3 +34,22 @@ def _isolated_environment(tmp_path_factory: pytest.TempPathFactory,
 def data_dir(_isolated_environment: Path) -> Path:
     """The temporary user data folder of this test (``AIGAMELAB_DATA_DIR``)."""
     return _isolated_environment
+
+
+@pytest.fixture(autouse=True)
+def _shutdown_apps() -> Iterator[None]:
+    """After each test, shut down the apps it made, even when it failed half-way (its own
+    ``app.shutdown()`` never ran): their worker threads are cancelled and pygame is closed."""
+    yield
+    helpers = sys.modules.get("tests.ui_helpers")
+    if helpers is not None:
+        helpers.shutdown_apps()
+
+
+@pytest.fixture
+def app() -> Iterator[Any]:
+    """A headless app with the menu open (1024x640, English), shut down after the test
+    whatever happens."""
+    from tests.ui_helpers import make_app
+
+    yield make_app((1024, 640))

@@ -1,4 +1,6 @@
-"""The layers: game.rules and ai never import pygame or the UI; game.rules never imports ai."""
+"""The layers: game.rules and ai never import pygame or the UI; game.rules never imports ai;
+nothing under game/ outside game/ui imports pygame or the UI; the play scene's turn driver
+works without pygame."""
 
 from __future__ import annotations
 
@@ -35,6 +37,27 @@ def test_dependencies_point_one_way(package: str, forbidden: tuple[str, ...]) ->
         for name in _imports(path):
             bad = [f for f in forbidden if name == f or name.startswith(f + ".")]
             assert not bad, f"{path.relative_to(ROOT)} imports {name}"
+
+
+def test_game_outside_ui_never_imports_pygame() -> None:
+    """game/ outside ui/ (rules, user data, resources, logging) is usable without a display."""
+    game = ROOT / "game"
+    files = sorted(p for p in game.rglob("*.py") if p.relative_to(game).parts[0] != "ui")
+    assert any(p.parent == game for p in files) and any(p.parent != game for p in files)
+    for path in files:
+        for name in _imports(path):
+            bad = [f for f in ("pygame", "game.ui") if name == f or name.startswith(f + ".")]
+            assert not bad, f"{path.relative_to(ROOT)} imports {name}"
+
+
+def test_the_turn_driver_loads_without_pygame() -> None:
+    """The play scene's game logic (match, turn driver) is tested without pixels."""
+    code = (
+        "import sys\n"
+        "import game.ui.scenes.match, game.ui.scenes.turns\n"
+        "assert 'pygame' not in sys.modules, 'pygame was imported'\n"
+    )
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=120)
 
 
 def test_rules_and_ai_load_without_pygame() -> None:

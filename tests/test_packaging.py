@@ -7,6 +7,7 @@ import ast
 import io
 import logging
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -18,7 +19,8 @@ import pygame
 import pytest
 
 from benchmarks.startup import first_frame_time
-from game import logging_setup, resources, smoke
+from game import logging_setup, resources
+from game.ui import smoke
 from game.ui.app import run_app
 from game.ui.settings import GameChoices, Settings, load_settings, save_settings
 
@@ -90,19 +92,23 @@ def test_smoke_test_passes_says_what_it_did_and_keeps_the_settings(
 def test_smoke_test_failure_exits_1_with_the_error(capsys: pytest.CaptureFixture[str],
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     # A seat the menu cannot seat as an AI becomes a human seat: not an AI-vs-AI game.
-    monkeypatch.setitem(smoke.SEATS, "nim", ("no-such-player", "random"))
+    from game.ui.boards.nim import NimPresenter
+
+    monkeypatch.setattr(NimPresenter, "smoke_seats", ("no-such-player", "random"))
     assert run_app(["--smoke-test"]) == 1
     err = capsys.readouterr().err
     assert "smoke test FAILED: SmokeFailure: nim: expected two AI seats" in err
 
 
-def test_smoke_test_fails_for_a_game_without_seats(capsys: pytest.CaptureFixture[str],
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delitem(smoke.SEATS, "othello")
-    assert run_app(["--smoke-test"]) == 1
-    captured = capsys.readouterr()
-    assert "no AI seats chosen for the game 'othello'" in captured.err
-    assert "smoke: hexapawn" not in captured.out  # checked before anything is played
+def test_a_game_without_smoke_seats_is_played_by_the_default_pair(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui.boards.othello import OthelloPresenter
+    from game.ui.boards.presenter import GamePresenter
+
+    monkeypatch.delattr(OthelloPresenter, "smoke_seats")
+    assert run_app(["--smoke-test"]) == 0
+    first, second = (spec.split(":")[0] for spec in GamePresenter.smoke_seats)
+    assert re.search(rf"smoke: othello: {first}\S* vs {second}\S*, ", capsys.readouterr().out)
 
 
 def test_smoke_test_says_what_happened_to_a_screenshot_cut_short(

@@ -161,7 +161,8 @@ SIZES = ((1920, 1080), (1024, 640))
 @pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_screenshots_of_every_screen(size: tuple[int, int]) -> None:
-    """Saves PNGs in test-output/screenshots for a person to look at (README pictures)."""
+    """Saves PNGs for a person to look at (README pictures): set AIGAMELAB_SCREENSHOT_DIR to
+    keep them."""
     tag = f"{size[0]}x{size[1]}"
     app = make_app(size, ai_delay=0.0)
     screenshot(app, f"menu_{tag}")
@@ -185,7 +186,7 @@ def test_screenshots_of_every_screen(size: tuple[int, int]) -> None:
             play.apply_move(move)
         assert run_until(app, lambda p=play: p.match.human_to_move or p.match.over, 10)
         screenshot(app, f"play_{name}_{tag}")
-        click_widget(app, play.menu_button)
+        click_widget(app, play.panel.menu_button)
     app.settings.theme = "contrast"
     app.apply_settings()
     screenshot(app, f"menu_contrast_{tag}")

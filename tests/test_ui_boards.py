@@ -2,7 +2,8 @@
 
 Games are played to the end purely through ``view.hit(pos)`` on computed element centres and
 ``controller.click(element)``; random clicks and every drawing option at many sizes must never
-raise. Screenshots of each board land in ``test-output/screenshots/`` for a person to look at.
+raise. Screenshots of each board land in a temporary folder (or ``$AIGAMELAB_SCREENSHOT_DIR``)
+for a person to look at.
 """
 
 from __future__ import annotations
@@ -30,8 +31,7 @@ from game.ui.boards import BoardContext, BoardView, InputController, board_view_
 from game.ui.boards.morpion import MorpionController
 from game.ui.boards.nim import MatchRef, NimController
 from game.ui.theme import THEMES
-
-SCREENSHOTS = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
+from tests.ui_helpers import screenshot_dir
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
     ("hexapawn", {}),
@@ -391,7 +391,6 @@ def test_screenshots(name: str, game: str, options: dict[str, Any], moves: list[
                      kind: str) -> None:
     """Each board mid-game at 1920x1080 and 1024x640 (board-sized rectangle), with and without
     the reasoning overlay, saved for a person to look at."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     state = previous = _start(game, options)
     for text in moves:
         previous, state = state, state.play(state.parse_move(text))
@@ -418,7 +417,8 @@ def test_screenshots(name: str, game: str, options: dict[str, Any], moves: list[
                         ctx.hover = view.centre_of(sorted(first, key=repr)[0])
                 view.draw(surface, state, ctx)
                 suffix = "_ai" if overlay else ""
-                out = SCREENSHOTS / f"board_{name}{suffix}_{theme_name}_{size[0]}x{size[1]}.png"
+                tag = f"{name}{suffix}_{theme_name}_{size[0]}x{size[1]}"
+                out = screenshot_dir() / f"board_{tag}.png"
                 pygame.image.save(surface, str(out))
                 assert out.stat().st_size > 1000
 

@@ -146,7 +146,7 @@ def test_every_game_starts_from_the_menu_with_each_seat_kind(game: str) -> None:
         spec = play.match.seats[1 if i % 2 == 0 else 0].spec
         assert spec.split(":")[0] == kind
         frame(app)
-        click_widget(app, play.menu_button)
+        click_widget(app, play.panel.menu_button)
         assert isinstance(app.top, MenuScene)
     app.shutdown()
 

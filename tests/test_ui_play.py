@@ -77,7 +77,7 @@ def test_full_game_by_clicks_against_an_ai(game: str, options: dict[str, str]) -
     headline, detail, _bad = play.status()
     assert headline and detail, "the end of the game is announced with a reason"
     # Play again starts a fresh game with the same seats.
-    click_widget(app, play.again_button)
+    click_widget(app, play.banner.again_button)
     assert not play.match.over and play.match.moves == []
     app.shutdown()
 
@@ -138,13 +138,13 @@ def test_undo_goes_back_to_the_last_human_decision_and_hint_draws_a_move() -> No
     assert len(play.match.moves) == 4
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert len(play.match.moves) == 2 and play.match.human_to_move
-    click_widget(app, play.undo_button)
+    click_widget(app, play.panel.undo_button)
     assert play.match.moves == [] and play.match.human_to_move
     # Hint: the engine's suggestion is a legal move, drawn on the board (board context).
     key(app, pygame.K_h)
-    assert run_until(app, lambda: play.hint_move is not None, 10)
-    assert play.hint_move in play.state.legal_moves()
-    assert play.board_context().hint_move == play.hint_move
+    assert run_until(app, lambda: play.turns.hint_move is not None, 10)
+    assert play.turns.hint_move in play.state.legal_moves()
+    assert play.board_context().hint_move == play.turns.hint_move
     screenshot(app, "play_nim_hint_1024")
     app.shutdown()
 
@@ -153,10 +153,10 @@ def test_undo_in_the_middle_of_an_ai_search_cancels_it() -> None:
     app = make_app(SIZE)
     play = start_game(app, "othello", ("human", "mcts:iterations=10000000"))
     click_element(app, play, clicks_for("othello", play.state, play.state.legal_moves()[0])[0])
-    assert run_until(app, lambda: play.thinking_since is not None, 5)
-    click_widget(app, play.undo_button)
+    assert run_until(app, lambda: play.turns.thinking_since is not None, 5)
+    click_widget(app, play.panel.undo_button)
     assert play.match.moves == [] and play.match.human_to_move
-    assert play.worker.current_id == 0
+    assert play.turns.worker.current_id == 0
     app.shutdown()
 
 
@@ -165,31 +165,31 @@ def test_ai_vs_ai_to_the_end_with_pause_and_step() -> None:
     play = start_game(app, "hexapawn", ("random", "greedy"))
     assert play.match.ai_vs_ai
     key(app, pygame.K_SPACE)
-    assert play.paused
+    assert play.turns.paused
     count = len(play.match.moves)
     for _ in range(20):
         frame(app)
-    assert run_until(app, lambda: play.worker.current_id == 0, 5)
+    assert run_until(app, lambda: play.turns.worker.current_id == 0, 5)
     frame(app)
     paused_count = len(play.match.moves)
     assert paused_count <= count + 1, "a paused game plays at most the move already asked for"
     # Step plays exactly one move and stays paused.
-    click_widget(app, play.step_button)
+    click_widget(app, play.panel.step_button)
     assert run_until(app, lambda: len(play.match.moves) == paused_count + 1, 10)
     for _ in range(10):
         frame(app)
-    assert len(play.match.moves) == paused_count + 1 and play.paused
+    assert len(play.match.moves) == paused_count + 1 and play.turns.paused
     key(app, pygame.K_RIGHT)
     assert run_until(app, lambda: len(play.match.moves) == paused_count + 2
                      or play.match.over, 10)
-    click_widget(app, play.pause_button)
-    assert not play.paused
+    click_widget(app, play.panel.pause_button)
+    assert not play.turns.paused
     assert run_until(app, lambda: play.match.over, 30)
     screenshot(app, "play_hexapawn_end_1024")
     # Once over, Pause and Step are greyed out and do nothing.
-    assert not play.pause_button.enabled and not play.step_button.enabled
-    click_widget(app, play.pause_button)
-    assert not play.paused
+    assert not play.panel.pause_button.enabled and not play.panel.step_button.enabled
+    click_widget(app, play.panel.pause_button)
+    assert not play.turns.paused
     app.shutdown()
 
 
@@ -201,7 +201,7 @@ def test_speed_keys_move_along_the_presets() -> None:
     key(app, pygame.K_MINUS)
     key(app, pygame.K_MINUS)
     assert app.settings.ai_delay == 1.0
-    _minus, _value, plus = play.speed_stepper._buttons()
+    _minus, _value, plus = play.panel.speed_stepper._buttons()
     click(app, plus.center)
     assert app.settings.ai_delay == 0.6
     app.shutdown()
@@ -210,14 +210,14 @@ def test_speed_keys_move_along_the_presets() -> None:
 def test_reasoning_shows_the_decision_scores_before_the_move() -> None:
     app = make_app(SIZE, ai_delay=0.0, show_reasoning=True)
     play = start_game(app, "othello", ("greedy", "random"))
-    assert run_until(app, lambda: play.pending is not None, 10)
+    assert run_until(app, lambda: play.turns.pending is not None, 10)
     ctx = play.board_context()
-    assert ctx.scores and play.pending.move in ctx.scores
-    assert ctx.score_kind == play.pending.score_kind
+    assert ctx.scores and play.turns.pending.move in ctx.scores
+    assert ctx.score_kind == play.turns.pending.score_kind
     screenshot(app, "play_othello_reasoning_1024")
     state = play.state
     assert run_until(app, lambda: play.state is not state, 10)
-    assert play.match.last_move == play.reasoning.move
+    assert play.match.last_move == play.turns.reasoning.move
     app.shutdown()
 
 
@@ -231,8 +231,8 @@ def test_resize_mid_game_keeps_playing() -> None:
         assert run_until(app, lambda p=play: p.match.human_to_move or p.match.over, 10)
         if play.match.over:
             break
-        assert play.board_rect.right <= play.panel_rect.left
-        assert play.panel_rect.right <= size[0] and play.panel_rect.bottom <= size[1]
+        assert play.board_rect.right <= play.panel.rect.left
+        assert play.panel.rect.right <= size[0] and play.panel.rect.bottom <= size[1]
         move = rng.choice(list(play.state.legal_moves()))
         for element in clicks_for("morpion", play.state, move):
             click_element(app, play, element)
@@ -254,11 +254,11 @@ def test_an_ai_exception_is_shown_and_the_game_goes_on_with_another_player() -> 
     move = play.state.legal_moves()[0]
     for element in clicks_for("nim", play.state, move):
         click_element(app, play, element)
-    assert run_until(app, lambda: play.ai_error is not None, 5)
-    assert "deliberately broken" in play.ai_error[1]
+    assert run_until(app, lambda: play.turns.ai_error is not None, 5)
+    assert "deliberately broken" in play.ai_error_text()
     assert play.status()[2]
     screenshot(app, "play_ai_error_1024")
-    click_widget(app, play.change_button)
+    click_widget(app, play.banner.change_button)
     popup = app.top
     assert popup is not play
     # Pick "random" from the list, scrolling to it: the registry lists players in the order
@@ -270,7 +270,7 @@ def test_an_ai_exception_is_shown_and_the_game_goes_on_with_another_player() -> 
             click(app, target[0].center)
             break
         frame(app, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)])
-    assert app.top is play and play.ai_error is None
+    assert app.top is play and play.turns.ai_error is None
     assert run_until(app, lambda p=play: p.match.human_to_move or p.match.over, 10)
     assert len(play.match.moves) == 2
     app.shutdown()
@@ -279,22 +279,22 @@ def test_an_ai_exception_is_shown_and_the_game_goes_on_with_another_player() -> 
 def test_menu_and_restart_during_a_search_cancel_it() -> None:
     app = make_app(SIZE, ai_delay=0.0)
     play = start_game(app, "othello", ("mcts:iterations=10000000", "random"))
-    assert run_until(app, lambda: play.thinking_since is not None, 5)
-    first_request = play.worker.current_id
+    assert run_until(app, lambda: play.turns.thinking_since is not None, 5)
+    first_request = play.turns.worker.current_id
     key(app, pygame.K_r)
     # The old search is cancelled (a new one for the new game may already have started).
-    assert play.worker.current_id != first_request and play.match.moves == []
-    assert run_until(app, lambda: play.thinking_since is not None, 5)
-    click_widget(app, play.menu_button)
+    assert play.turns.worker.current_id != first_request and play.match.moves == []
+    assert run_until(app, lambda: play.turns.thinking_since is not None, 5)
+    click_widget(app, play.panel.menu_button)
     assert isinstance(app.top, MenuScene)
-    assert not play.worker.busy
+    assert not play.turns.worker.busy
     app.shutdown()
 
 
 def test_quitting_during_a_search_leaves_no_thread_behind() -> None:
     app = make_app(SIZE, ai_delay=0.0)
     play = start_game(app, "othello", ("mcts:iterations=10000000", "random"))
-    assert run_until(app, lambda: play.worker.busy, 5)
+    assert run_until(app, lambda: play.turns.worker.busy, 5)
     frame(app, [pygame.event.Event(pygame.QUIT)])
     assert not app.running
     app.shutdown()
@@ -435,7 +435,7 @@ def test_every_kind_of_ai_is_explained_in_both_languages(game: str, options: dic
 def test_a_learner_table_keeps_its_own_score_kind() -> None:
     app = make_app(SIZE, ai_delay=3.0, show_reasoning=True)
     play = start_game(app, "hexapawn", ("elimination", "human"))
-    assert not play.match.human_to_move and play.pending is None
+    assert not play.match.human_to_move and play.turns.pending is None
     ctx = play.board_context()
     assert ctx.scores and ctx.score_kind == "allowed"
     app.shutdown()
@@ -446,7 +446,7 @@ def test_counts_say_one_pawn_and_nothing_is_cut_at_1024x640(monkeypatch: pytest.
     """The seat cards' counts fit a small window in both languages (regression: "X · 3
     placed, 0 in h...")."""
     from game.ui import i18n, text
-    from game.ui.scenes.play import side_summary
+    from game.ui.boards import presenter_for
 
     cut: list[str] = []
     original = text.ellipsize
@@ -478,7 +478,7 @@ def test_counts_say_one_pawn_and_nothing_is_cut_at_1024x640(monkeypatch: pytest.
         i18n.set_language("en")
     app = make_app(SIZE)
     play = start_game(app, "hexapawn", ("human", "random"))
-    assert side_summary("hexapawn", play.state, 0) == "3 pawns"
+    assert presenter_for("hexapawn").side_summary(play.state, 0) == "3 pawns"
     from game.ui.reasoning import plural
 
     assert plural("play.count.hexapawn", 1) == "1 pawn"
@@ -491,9 +491,12 @@ def test_french_key_names_pass_in_words_and_short_player_names() -> None:
     names were cut in the seat cards at 1024x640."""
     from ai.registry import get_player_info
     from game.ui import i18n
+    from game.ui.boards import presenter_for
     from game.ui.scenes.help import key_label
     from game.ui.scenes.menu import player_title
-    from game.ui.scenes.play import move_text
+
+    move_text = presenter_for("othello").move_text
+    nim_move_text = presenter_for("nim").move_text
 
     class Pass:
         is_pass = True
@@ -510,18 +513,19 @@ def test_french_key_names_pass_in_words_and_short_player_names() -> None:
     assert move_text(Pass()) == "pass" and move_text("c4") == "c4"
     from game.rules.nim import NimMove
 
-    assert move_text(NimMove(0, 2)) == "2 matches" and move_text(NimMove(0, 1)) == "1 match"
-    assert move_text(NimMove(2, 1, multi_heap=True)) == "heap 3: 1"
+    assert nim_move_text(NimMove(0, 2)) == "2 matches"
+    assert nim_move_text(NimMove(0, 1)) == "1 match"
+    assert nim_move_text(NimMove(2, 1, multi_heap=True)) == "heap 3: 1"
     assert player_title(get_player_info("minimax")) == get_player_info("minimax").title
 
 
 def test_ai_vs_ai_reasoning_has_room_for_two_facts_at_1024x640() -> None:
     app = make_app(SIZE, show_reasoning=True)
     play = start_game(app, "hexapawn", ("alphabeta", "minimax"))
-    assert run_until(app, lambda: len(play.match.moves) >= 2 and play.reasoning is not None)
-    play.paused = True
+    assert run_until(app, lambda: len(play.match.moves) >= 2 and play.turns.reasoning is not None)
+    play.turns.paused = True
     frame(app)
-    assert play.reasoning_facts >= 2, "the reasoning box shows only its first fact"
+    assert play.panel.reasoning_facts >= 2, "the reasoning box shows only its first fact"
     app.shutdown()
 
 
@@ -541,7 +545,7 @@ def test_discs_keep_a_visible_edge_on_every_background(theme_name: str) -> None:
     app = make_app(SIZE, theme=theme_name)
     play = start_game(app, "othello", ("human", "greedy"))
     frame(app)
-    card = play.seat_rects[0]
+    card = play.panel.seat_rects[0]
     disc_r = int(card.height * 0.24)
     m = app.metrics
     centre = (card.left + m.pad + disc_r, card.top + card.height // 2)

@@ -259,7 +259,7 @@ def test_widget_labels_fit_at_1024x640(language: str, monkeypatch: pytest.Monkey
         shown |= labels([*settings.rows, settings.back])
         key(app, pygame.K_ESCAPE)
         play = start_game(app, "othello", ("random", "greedy"))
-        play.paused = True
+        play.turns.paused = True
         frame(app)
         shown |= labels(play.buttons())
         bad = sorted(shown & cut)

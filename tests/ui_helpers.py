@@ -6,7 +6,9 @@ Tests drive the real scenes: events are built with ``pygame.event.Event`` and ha
 
 from __future__ import annotations
 
+import functools
 import os
+import tempfile
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -20,8 +22,33 @@ import pygame
 from game.ui.app import App
 from game.ui.settings import Settings
 
-SCREENSHOT_DIR = Path(__file__).resolve().parent.parent / "test-output" / "screenshots"
+#: Set this environment variable to a folder to keep the tests' screenshots there; otherwise
+#: they go to a temporary folder (never into the repository).
+SCREENSHOT_ENV = "AIGAMELAB_SCREENSHOT_DIR"
 FRAME = 1 / 60
+#: Every app made by make_app, so the conftest fixture can shut down those a failed test left.
+_APPS: list[App] = []
+
+
+@functools.cache
+def screenshot_dir() -> Path:
+    """Where the tests save their screenshots: ``$AIGAMELAB_SCREENSHOT_DIR`` or a temporary
+    folder made once per test process."""
+    chosen = os.environ.get(SCREENSHOT_ENV)
+    if chosen:
+        folder = Path(chosen)
+        folder.mkdir(parents=True, exist_ok=True)
+        return folder
+    return Path(tempfile.mkdtemp(prefix="aigamelab-screenshots-"))
+
+
+def shutdown_apps() -> None:
+    """Shut down every app a test made and did not shut down itself (a failed assertion
+    skipped its ``app.shutdown()``), so no worker thread or window outlives the test."""
+    while _APPS:
+        app = _APPS.pop()
+        if app.scenes:
+            app.shutdown()
 
 
 def make_app(size: tuple[int, int] = (1280, 800), language: str = "en",
@@ -34,6 +61,7 @@ def make_app(size: tuple[int, int] = (1280, 800), language: str = "en",
     for name, value in settings.items():
         setattr(s, name, value)
     app = App(s, size=size)
+    _APPS.append(app)
     from game.ui.scenes.menu import MenuScene
 
     app.push(MenuScene(app))
@@ -89,10 +117,9 @@ def run_until(app: App, done: Callable[[], bool], timeout: float = 20.0,
 
 
 def screenshot(app: App, name: str) -> Path:
-    """Draw a frame and save the window as test-output/screenshots/NAME.png."""
-    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    """Draw a frame and save the window as NAME.png in :func:`screenshot_dir`."""
     frame(app)
-    path = SCREENSHOT_DIR / f"{name}.png"
+    path = screenshot_dir() / f"{name}.png"
     pygame.image.save(app.screen, str(path))
     return path
 
@@ -122,21 +149,10 @@ def start_game(app: App, game: str, seats: tuple[str, str], first: str = "seat1"
 
 
 def clicks_for(game: str, state: Any, move: Any) -> list[Any]:
-    """The board elements a person clicks to play ``move``."""
-    if game == "hexapawn":
-        return [(move.from_row, move.from_col), (move.to_row, move.to_col)]
-    if game == "nim":
-        from game.ui.boards.nim import MatchRef
+    """The board elements a person clicks to play ``move`` (the game's presenter knows)."""
+    from game.ui.boards import presenter_for
 
-        size = state.heaps[move.heap]
-        return [MatchRef(move.heap, size - move.count)]
-    if game == "morpion":
-        if move.origin is None:
-            return [move.to]
-        return [move.origin, move.to]
-    if game == "othello":
-        return [(move.row, move.col)]
-    raise ValueError(f"unknown game {game}")
+    return presenter_for(game).clicks_for(state, move)
 
 
 def click_element(app: App, play: Any, element: Any) -> None:

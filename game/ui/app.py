@@ -381,9 +381,9 @@ def parse_size(value: str | None) -> tuple[int, int] | None:
 
 
 def smoke_driver() -> Driver | None:
-    """The packaging smoke test's driver (``game.smoke.run``), if that module exists."""
+    """The packaging smoke test's driver (``game.ui.smoke.run``), if that module exists."""
     try:
-        from game import smoke
+        from game.ui import smoke
     except ImportError:
         return None
     driver: Driver = smoke.run
@@ -410,7 +410,7 @@ def run_app(argv: Sequence[str]) -> int:
     if args.smoke_test:
         driver = smoke_driver()
         if driver is None:
-            print("error: --smoke-test is not available in this build (no game.smoke module)",
+            print("error: --smoke-test is not available in this build (no game.ui.smoke module)",
                   file=sys.stderr)
             return 2
     app = App(settings, size=size, notice=notice, overrides=overrides)

@@ -1,26 +1,43 @@
-"""One board view per game: :func:`board_view_for` picks it by the game's registry name."""
+"""One board view and one presenter per game, picked by the game's registry name.
+
+:func:`board_view_for` gives the view that draws the board and turns clicks into moves;
+:func:`presenter_for` gives the :class:`~game.ui.boards.presenter.GamePresenter` that says
+what the screens write about the game. Adding a game's UI is one module here and one line in
+:data:`_BOARDS`.
+"""
 
 from __future__ import annotations
 
 import importlib
+from functools import cache
 from typing import TYPE_CHECKING
 
 from game.rules.base import OptionError
 from game.ui.boards.base import BoardContext, BoardView, ClickResult, InputController
+from game.ui.boards.presenter import GamePresenter, OptionSpec
 
 if TYPE_CHECKING:
     from game.ui.theme import Theme
 
-__all__ = ["BoardContext", "BoardView", "ClickResult", "InputController", "board_view_for"]
+__all__ = ["BoardContext", "BoardView", "ClickResult", "GamePresenter", "InputController",
+           "OptionSpec", "board_view_for", "presenter_for"]
 
-# Module and class per game; imported on first use so a menu thumbnail of one game does not
-# pay for the others.
-_VIEWS: dict[str, tuple[str, str]] = {
-    "hexapawn": ("game.ui.boards.hexapawn", "HexapawnView"),
-    "nim": ("game.ui.boards.nim", "NimView"),
-    "morpion": ("game.ui.boards.morpion", "MorpionView"),
-    "othello": ("game.ui.boards.othello", "OthelloView"),
+# Module, view class and presenter class per game; imported on first use so a menu thumbnail
+# of one game does not pay for the others.
+_BOARDS: dict[str, tuple[str, str, str]] = {
+    "hexapawn": ("game.ui.boards.hexapawn", "HexapawnView", "HexapawnPresenter"),
+    "nim": ("game.ui.boards.nim", "NimView", "NimPresenter"),
+    "morpion": ("game.ui.boards.morpion", "MorpionView", "MorpionPresenter"),
+    "othello": ("game.ui.boards.othello", "OthelloView", "OthelloPresenter"),
 }
+
+
+def _entry(game_name: str) -> tuple[str, str, str]:
+    key = game_name.strip().lower()
+    if key not in _BOARDS:
+        raise OptionError(f"no board view for game '{game_name}': choose one of "
+                          f"{', '.join(_BOARDS)}")
+    return _BOARDS[key]
 
 
 def board_view_for(game_name: str, theme: Theme) -> BoardView:
@@ -28,10 +45,18 @@ def board_view_for(game_name: str, theme: Theme) -> BoardView:
 
     Raises OptionError listing the known games for an unknown name.
     """
-    key = game_name.strip().lower()
-    if key not in _VIEWS:
-        raise OptionError(f"no board view for game '{game_name}': choose one of "
-                          f"{', '.join(_VIEWS)}")
-    module_name, class_name = _VIEWS[key]
+    module_name, class_name, _presenter = _entry(game_name)
     view_type: type[BoardView] = getattr(importlib.import_module(module_name), class_name)
     return view_type(theme)
+
+
+@cache
+def presenter_for(game_name: str) -> GamePresenter:
+    """The presenter of the game named ``game_name`` (one per game, shared: it holds no state).
+
+    Raises OptionError listing the known games for an unknown name.
+    """
+    module_name, _view, class_name = _entry(game_name)
+    presenter_type: type[GamePresenter] = getattr(importlib.import_module(module_name),
+                                                  class_name)
+    return presenter_type()

@@ -7,6 +7,7 @@ the pawn again, or anywhere else, cancels; clicking another of their pawns switc
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 import pygame
@@ -28,6 +29,9 @@ from game.ui.boards.base import (
     score_chip,
     score_labels,
 )
+from game.ui.boards.presenter import GamePresenter, OptionSpec
+from game.ui.i18n import tr
+from game.ui.reasoning import plural
 from game.ui.theme import Theme, blend, disc_rim
 
 
@@ -281,3 +285,29 @@ class HexapawnView(GridBoardView):
                   colour, grid.cell * (0.05 if best else 0.03), 190 if best else 120)
             score_chip(surface, text, at, px, colour, ctx.theme, best=best,
                        max_width=grid.cell * 0.7)
+
+
+class HexapawnPresenter(GamePresenter):
+    """Hexapawn in words: rows × columns, pawns left, a move is a from-square and a to-square."""
+
+    game = "hexapawn"
+    option_specs = MappingProxyType({"rows": OptionSpec("int", 3, 8),
+                                     "cols": OptionSpec("int", 3, 8),
+                                     "size": OptionSpec("int", 3, 8)})
+    rules_plies = 2
+    lab_presets = ({}, {"rows": 3, "cols": 4}, {"rows": 4, "cols": 4})
+    tournament_presets = ({}, {"rows": 4, "cols": 4}, {"rows": 5, "cols": 5})
+    tournament_players = ("random", "greedy")
+    smoke_seats = ("alphabeta", "mcts:iterations=200")
+
+    def describe_options(self, options: Any) -> str:
+        return tr("describe.board", rows=options.rows, cols=options.cols)
+
+    def variant_label(self, options: Any) -> str:
+        return f"{options.rows}×{options.cols}"
+
+    def side_summary(self, state: Any, side: int) -> str:
+        return plural("play.count.hexapawn", state.count(side))
+
+    def clicks_for(self, state: Any, move: Any) -> list[Element]:
+        return [(move.from_row, move.from_col), (move.to_row, move.to_col)]

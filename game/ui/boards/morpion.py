@@ -11,6 +11,7 @@ lifts that one instead; a click outside the board cancels.
 from __future__ import annotations
 
 import math
+from types import MappingProxyType
 from typing import Any
 
 import pygame
@@ -34,6 +35,7 @@ from game.ui.boards.base import (
     score_chip,
     score_labels,
 )
+from game.ui.boards.presenter import GamePresenter, OptionSpec
 from game.ui.i18n import tr
 from game.ui.theme import Theme, blend, disc_rim
 
@@ -369,3 +371,28 @@ class MorpionView(GridBoardView):
             x, y = grid.centre(*cell)
             score_chip(surface, text, (x, y + grid.cell * 0.28), px, colour, ctx.theme, best=best,
                        max_width=grid.cell * 0.96)
+
+
+class MorpionPresenter(GamePresenter):
+    """Morpion in words: the board and pieces per player, pieces placed and in hand."""
+
+    game = "morpion"
+    option_specs = MappingProxyType({"size": OptionSpec("int", 3, 7)})
+    rules_plies = 3
+    lab_presets = ({},)
+    tournament_presets = ({}, {"size": 4})
+    tournament_players = ("random", "bestfirst")
+    smoke_seats = ("alphabeta:depth=2", "mcts:iterations=200")
+
+    def describe_options(self, options: Any) -> str:
+        board = tr("describe.board", rows=options.size, cols=options.size)
+        return tr("describe.morpion", board=board, n=options.size)
+
+    def variant_label(self, options: Any) -> str:
+        return f"{options.size}×{options.size}"
+
+    def side_summary(self, state: Any, side: int) -> str:
+        return tr("play.count.morpion", placed=len(state.pieces(side)), hand=state.in_hand(side))
+
+    def clicks_for(self, state: Any, move: Any) -> list[Element]:
+        return [move.to] if move.origin is None else [move.origin, move.to]

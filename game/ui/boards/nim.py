@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 import pygame
@@ -31,7 +32,9 @@ from game.ui.boards.base import (
     score_chip,
     score_labels,
 )
+from game.ui.boards.presenter import GamePresenter, OptionSpec
 from game.ui.i18n import tr
+from game.ui.reasoning import plural
 from game.ui.theme import Theme, blend
 
 # Proportions in match lengths: below each match a band for score chips and the "take n" label,
@@ -403,3 +406,62 @@ class NimView(BoardView):
                 lane = index % 2 if stagger else 0
                 score_chip(surface, text, box.band_centre(index, lane), px, colour, ctx.theme,
                            best=best)
+
+
+#: The heap sets the menu offers for Marienbad.
+HEAP_PRESETS = ("1,3,5,7", "3,4,5", "1,2,3", "2,3,4,5", "1,3,5,7,9", "2,4,6,8", "5,5,5")
+
+
+class NimPresenter(GamePresenter):
+    """Nim in words: the variant, matches left, a move is a number of matches taken."""
+
+    game = "nim"
+    option_specs = MappingProxyType({
+        "variant": OptionSpec("choice", values=("single", "marienbad", "fibonacci")),
+        "matches": OptionSpec("int", 2, 40, variants=("single", "fibonacci")),
+        "max_take": OptionSpec("int", 2, 6, variants=("single",)),
+        "heaps": OptionSpec("heaps", values=HEAP_PRESETS, variants=("marienbad",)),
+        "misere": OptionSpec("bool"),
+    })
+    rules_plies = 2
+    # Small games, so the learners' tables stay readable.
+    lab_presets = ({}, {"matches": 12}, {"misere": True}, {"variant": "fibonacci", "matches": 15},
+                   {"variant": "marienbad", "heaps": (1, 3, 5)},
+                   {"variant": "marienbad", "heaps": (1, 3, 5, 7)})
+    tournament_presets = ({}, {"misere": True}, {"variant": "fibonacci", "matches": 15},
+                          {"variant": "marienbad", "heaps": (1, 3, 5, 7)})
+    tournament_players = ("random", "perfect")
+    smoke_seats = ("minimax", "reinforcement")
+    smoke_learner = True
+
+    def describe_options(self, options: Any) -> str:
+        variant = tr(f"option.nim.variant.{options.variant}")
+        if options.variant == "marienbad":
+            detail = " ".join(str(h) for h in options.heaps)
+        elif options.variant == "single":
+            detail = tr("describe.take", k=options.max_take)
+        else:
+            detail = ""
+        words = f"{variant} {detail}".strip()
+        return f"{words}, {tr('describe.misere')}" if options.misere else words
+
+    def variant_label(self, options: Any) -> str:
+        if options.variant == "single":
+            label = tr("lab.variant.nim.single", n=options.matches, k=options.max_take)
+        elif options.variant == "fibonacci":
+            label = tr("lab.variant.nim.fibonacci", n=options.matches)
+        else:
+            label = tr("lab.variant.nim.marienbad", heaps=" · ".join(str(h) for h in options.heaps))
+        return label + (tr("lab.variant.misere") if options.misere else "")
+
+    def position_summary(self, state: Any) -> str:
+        return plural("play.count.nim", sum(state.heaps))
+
+    def move_text(self, move: Any) -> str:
+        # Matches taken in words ("2 matches", "heap 3: 2") rather than a bare "2".
+        if move.multi_heap:
+            return tr("play.nim_heap_move", heap=move.heap + 1, n=move.count)
+        return plural("play.nim_move", move.count)
+
+    def clicks_for(self, state: Any, move: Any) -> list[Element]:
+        return [MatchRef(move.heap, state.heaps[move.heap] - move.count)]

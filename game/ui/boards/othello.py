@@ -13,10 +13,12 @@ ones to the new disc first.
 from __future__ import annotations
 
 import math
+from types import MappingProxyType
 from typing import Any
 
 import pygame
 
+from game.rules.base import Outcome
 from game.rules.othello import (
     BLACK_CELL,
     EMPTY_CELL,
@@ -44,7 +46,9 @@ from game.ui.boards.base import (
     score_chip,
     score_labels,
 )
+from game.ui.boards.presenter import GamePresenter, OptionSpec, is_pass
 from game.ui.i18n import tr
+from game.ui.reasoning import plural
 from game.ui.theme import Theme, blend, disc_rim
 
 
@@ -306,3 +310,38 @@ class OthelloView(GridBoardView):
                 continue
             score_chip(surface, text, grid.centre(move.row, move.col), px, colour, ctx.theme,
                        best=best, max_width=grid.cell * 0.96)
+
+
+class OthelloPresenter(GamePresenter):
+    """Othello in words: Black moves first, discs counted, the final score in the headline."""
+
+    game = "othello"
+    option_specs = MappingProxyType({"size": OptionSpec("choice", values=("4", "6", "8"))})
+    rules_plies = 3
+    light_first = False
+    lab_presets = ({"size": 4}, {"size": 6})
+    tournament_presets = ({}, {"size": 6}, {"size": 4})
+    tournament_players = ("random", "greedy")
+    smoke_seats = ("engine:time=0.1", "greedy")
+
+    def describe_options(self, options: Any) -> str:
+        return tr("describe.board", rows=options.size, cols=options.size)
+
+    def variant_label(self, options: Any) -> str:
+        return f"{options.size}×{options.size}"
+
+    def side_summary(self, state: Any, side: int) -> str:
+        return plural("play.count.othello", state.count(side))
+
+    def is_capture(self, before: Any, move: Any) -> bool:
+        return not is_pass(move)  # every placement flips at least one disc
+
+    def outcome_headline(self, state: Any, outcome: Outcome, sides: tuple[str, str]) -> str:
+        black, white = state.count(0), state.count(1)
+        if outcome.winner is None:
+            return tr("outcome.draw_score", a=black, b=white)
+        return tr("outcome.wins_score", side=sides[outcome.winner], a=max(black, white),
+                  b=min(black, white))
+
+    def clicks_for(self, state: Any, move: Any) -> list[Element]:
+        return [(move.row, move.col)]

@@ -46,18 +46,11 @@ GAME_TIMEOUT = 60.0
 STEP = 0.25
 #: Real time between frames, so the worker thread gets the CPU.
 NAP = 0.005
-#: The two AI seats of each game: quick players that still search (a time or iteration bound
-#: keeps each move short on a slow machine).
-SEATS: dict[str, tuple[str, str]] = {
-    "hexapawn": ("alphabeta", "mcts:iterations=200"),
-    "nim": ("minimax", "reinforcement"),
-    "morpion": ("alphabeta:depth=2", "mcts:iterations=200"),
-    "othello": ("engine:time=0.1", "greedy"),
-}
 #: The folder of the data folder where the test writes its files (removed afterwards).
 SMOKE_FOLDER = "smoke-test"
-#: The learner saved and reloaded, the game it trains on, and how many games.
-LEARNER = ("elimination", "nim", 30)
+#: The learner saved and reloaded, and how many games it trains on (the first game whose
+#: presenter names it as its smoke-test learner game, else the first game).
+LEARNER = ("elimination", 30)
 
 logger = logging.getLogger("aigamelab.smoke")
 
@@ -191,10 +184,11 @@ def play_game(app: App, game: str, seats: tuple[str, str], report: Report) -> No
         if time.perf_counter() - start > GAME_TIMEOUT:
             raise SmokeFailure(f"{game}: only {len(match.moves)} moves in {GAME_TIMEOUT:.0f} s")
         draw_frame(app, STEP)
-        if scene.ai_error is not None:
-            raise SmokeFailure(f"{game}: {scene.ai_error[1]}")
-        if scene.worker.current_id and scene.worker.current_id != last_request:
-            last_request = scene.worker.current_id
+        if scene.turns.ai_error is not None:
+            raise SmokeFailure(f"{game}: {scene.ai_error_text()}")
+        worker = scene.turns.worker
+        if worker.current_id and worker.current_id != last_request:
+            last_request = worker.current_id
             requests += 1
         time.sleep(NAP)
     elapsed = time.perf_counter() - start
@@ -221,10 +215,13 @@ def learner_round_trip(report: Report) -> None:
     from ai.base import GameRecord
     from ai.learners import make_learner
     from ai.registry import make_player
-    from game.rules.registry import get_game
+    from game.rules.registry import game_names, get_game
+    from game.ui.boards import presenter_for
     from game.userdata import data_dir
 
-    kind, game, games = LEARNER
+    kind, games = LEARNER
+    names = game_names()
+    game = next((g for g in names if presenter_for(g).smoke_learner), names[0])
     info = get_game(game)
     options = info.options()
     learner = make_learner(kind, game, options, seed=1)
@@ -270,19 +267,16 @@ def run(app: App) -> int:
             _print(f"first-frame {time.time():.6f}")
             return 0
         from game.rules.registry import game_names
+        from game.ui.boards import presenter_for
 
         start = time.perf_counter()
         games = game_names()
-        unseated = [game for game in games if game not in SEATS]
-        if unseated:
-            raise SmokeFailure(f"no AI seats chosen for the game '{unseated[0]}': add it to "
-                               "SEATS in game/smoke.py")
         check_assets(report)
         show_menu(app, report)
         # No pause between AI moves: the class is not watching (the settings are put back).
         app.settings.ai_delay = 0.0
         for game in games:
-            play_game(app, game, SEATS[game], report)
+            play_game(app, game, presenter_for(game).smoke_seats, report)
         learner_round_trip(report)
         report.step(f"passed in {time.perf_counter() - start:.1f} s")
         return 0

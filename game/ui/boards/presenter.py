@@ -1,0 +1,129 @@
+"""What the screens say about one game, in people's words: the game's presenter.
+
+Generic scenes (menu, play, rules, lab, tournament) never name a game: they ask the game's
+:class:`GamePresenter`, found by :func:`game.ui.boards.presenter_for`. Each game's board module
+(``game/ui/boards/<game>.py``) defines one subclass next to its board view, overriding what
+differs from the defaults here: its options in words, its sides' names and colours, what a seat
+has on the board, how a move reads, the menu's ranges for its options, the presets the lab and
+the tournament offer, and the clicks that play a move (the UI tests use them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from game.rules.base import Outcome
+from game.rules.registry import GameInfo, get_game
+from game.ui.i18n import tr
+
+if TYPE_CHECKING:
+    from game.ui.boards.base import Element
+    from game.ui.theme import Colour, Theme
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """How the menu edits one option: ``kind`` is "int", "choice", "bool", "heaps" or "hidden".
+
+    ``variants`` shows it only when the game's ``variant`` option is one of them (empty: always).
+    """
+
+    kind: str
+    low: int = 1
+    high: int = 10
+    values: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()
+
+
+def is_pass(move: Any) -> bool:
+    """True for a pass move (the rules mark it with ``is_pass``)."""
+    return bool(getattr(move, "is_pass", False))
+
+
+class GamePresenter:
+    """Texts, colours and presets for one game; subclasses override what their game needs."""
+
+    #: The game's registry name (set by each subclass).
+    game: ClassVar[str] = ""
+    #: The menu's ranges per option name (the rules allow more, but a class needs a board that
+    #: fits the screen); options not listed get a spec from their type.
+    option_specs: ClassVar[Mapping[str, OptionSpec]] = {}
+    #: How many plies into a game the rules page's picture is taken.
+    rules_plies: ClassVar[int] = 2
+    #: True when the first player has the light pieces (Othello's first player is Black).
+    light_first: ClassVar[bool] = True
+    #: The learning lab's variants, as keyword options (the first is the default).
+    lab_presets: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)
+    #: The tournament's variants, as keyword options (the first is the default).
+    tournament_presets: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)
+    #: The tournament's starting line-up (the seeds' comparison for this game).
+    tournament_players: ClassVar[tuple[str, ...]] = ("random", "greedy")
+    #: The packaging smoke test's two AI seats: quick players that still search (a time or
+    #: iteration bound keeps each move short on a slow machine).
+    smoke_seats: ClassVar[tuple[str, str]] = ("mcts:iterations=200", "random")
+    #: True for the game the smoke test trains, saves and reloads a learner on (else the first).
+    smoke_learner: ClassVar[bool] = False
+
+    def __init__(self, info: GameInfo | None = None) -> None:
+        self.info = info if info is not None else get_game(self.game)
+
+    # -- names ----------------------------------------------------------------------------------
+
+    def title(self) -> str:
+        """The game's translated name."""
+        return tr(f"game.{self.game}.title")
+
+    def side_name(self, side: int) -> str:
+        """The translated name of ``side`` ("White", "Noir", "Joueur 1")."""
+        key = f"game.{self.game}.side{side}"
+        name = tr(key)
+        return self.info.side_names[side] if name == key else name
+
+    def side_names(self) -> tuple[str, str]:
+        """Both sides' translated names."""
+        return self.side_name(0), self.side_name(1)
+
+    def side_colour(self, side: int, theme: Theme) -> Colour:
+        """The colour of ``side``'s pieces as the board draws them."""
+        return theme.piece0 if (side == 0) == self.light_first else theme.piece1
+
+    # -- options --------------------------------------------------------------------------------
+
+    def describe_options(self, options: Any) -> str:
+        """The options in a few translated words ("8×8", "Marienbad 1 3 5 7, misère")."""
+        return str(options)
+
+    def variant_label(self, options: Any) -> str:
+        """A short name for a variant in the lab's and tournament's lists ("4×4")."""
+        return self.describe_options(options)
+
+    # -- positions and moves --------------------------------------------------------------------
+
+    def side_summary(self, state: Any, side: int) -> str:
+        """What ``side`` has on the board ("3 pawns"), or "" when there is nothing to count."""
+        return ""
+
+    def position_summary(self, state: Any) -> str:
+        """A line about the whole position the play panel always shows ("12 matches left"),
+        or "" (then the panel shows the options when the reasoning leaves room)."""
+        return ""
+
+    def move_text(self, move: Any) -> str:
+        """A move as the status line, the move list and the reasoning show it."""
+        return tr("play.pass_move") if is_pass(move) else str(move)
+
+    def is_capture(self, before: Any, move: Any) -> bool:
+        """True when ``move`` took or flipped something (it gets the capture sound)."""
+        return bool(getattr(move, "is_capture", False))
+
+    def outcome_headline(self, state: Any, outcome: Outcome, sides: tuple[str, str]) -> str:
+        """The end-of-game headline ("White wins", "Draw")."""
+        if outcome.winner is None:
+            return tr("outcome.draw")
+        return tr("outcome.wins", side=sides[outcome.winner])
+
+    def clicks_for(self, state: Any, move: Any) -> list[Element]:
+        """The board elements a person clicks, in order, to play ``move`` from ``state``."""
+        raise NotImplementedError(f"{type(self).__name__} does not say how to click a move")

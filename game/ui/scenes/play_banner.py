@@ -1,0 +1,116 @@
+"""The strip under the play screen's board: the end of the game, or an AI that failed.
+
+At the end it says who won and why, with Play again and Menu; when an AI raised or chose an
+illegal move it shows the error in full, with Retry and Change player. The board shrinks to
+make room, so the final position stays fully visible.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.rules.base import Outcome
+from game.ui import text
+from game.ui.i18n import tr
+from game.ui.widgets import Button, Widget, draw_panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.boards.presenter import GamePresenter
+    from game.ui.scenes.play import PlayScene
+
+
+def outcome_texts(presenter: GamePresenter, state: Any, outcome: Outcome) -> tuple[str, str]:
+    """The end-of-game headline and reason in words ("Black wins 36–28", "Draw: ...")."""
+    sides = presenter.side_names()
+    headline = presenter.outcome_headline(state, outcome, sides)
+    key = f"reason.{outcome.reason}"
+    winner = sides[outcome.winner] if outcome.winner is not None else ""
+    loser = sides[1 - outcome.winner] if outcome.winner is not None else ""
+    reason = tr(key, winner=winner, loser=loser)
+    if reason == key:
+        reason = outcome.message
+    return headline, reason
+
+
+class PlayBanner:
+    """The end-of-game banner or the AI-error box of one play scene."""
+
+    def __init__(self, app: App, scene: PlayScene) -> None:
+        self.app = app
+        self.scene = scene
+        #: Where the banner is, or None when there is none (a game in progress).
+        self.rect: pygame.Rect | None = None
+        self.again_button = Button(lambda: tr("play.again"), scene.restart, primary=True)
+        self.menu_button = Button(lambda: tr("play.menu"), scene.to_menu)
+        self.retry_button = Button(lambda: tr("play.retry"), scene.turns.retry, primary=True)
+        self.change_button = Button(lambda: tr("play.change_player"), scene.change_failed_seat)
+
+    @property
+    def over(self) -> bool:
+        """True at the end of the game (else the banner, if any, reports a failed AI)."""
+        return self.scene.match.over
+
+    def buttons(self) -> list[Widget]:
+        """The banner's buttons, none while the game goes on normally."""
+        if self.over:
+            return [self.again_button, self.menu_button]
+        if self.scene.turns.ai_error is not None:
+            return [self.retry_button, self.change_button]
+        return []
+
+    def layout(self, board: pygame.Rect) -> pygame.Rect:
+        """Place the banner at the bottom of ``board``; return what is left for the board."""
+        self.rect = None
+        if not self.buttons():
+            return board
+        m = self.app.metrics
+        pad = m.pad
+        row = int(m.body * 2.0)
+        first, second = ((self.again_button, self.menu_button) if self.over
+                         else (self.retry_button, self.change_button))
+        bw = max(int(board.width * 0.22),
+                 *(text.size(b.label(), m.body, True)[0] + row // 2 for b in (first, second)))
+        line_h = text.font(m.small).get_linesize()
+        if self.over:
+            # One row: headline and reason on the left, the buttons on the right.
+            bh = max(row + pad * 2, int(line_h * 3.2) + pad * 2)
+        else:
+            # The error in full on top, the buttons below it.
+            lines = len(text.wrap(self.scene.ai_error_text(), board.width - pad * 4, m.small))
+            bh = min(lines, 4) * line_h + row + pad * 4
+        self.rect = band = pygame.Rect(board.left, board.bottom - bh, board.width, bh)
+        by = band.centery - row // 2 if self.over else band.bottom - pad * 2 - row
+        second.place(pygame.Rect(band.right - pad * 2 - bw, by, bw, row), m.body)
+        first.place(pygame.Rect(band.right - pad * 3 - 2 * bw, by, bw, row), m.body)
+        return pygame.Rect(board.left, board.top, board.width, board.height - bh - pad * 2)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The banner's frame and texts (its buttons are drawn with the scene's widgets)."""
+        if self.rect is None:
+            return
+        theme = self.app.theme
+        m = self.app.metrics
+        b = self.rect
+        scene = self.scene
+        draw_panel(surface, b, theme, m.radius, theme.panel,
+                   theme.accent if self.over else theme.danger, 3)
+        if self.over:
+            area = pygame.Rect(b.left + m.pad * 2, b.top + m.pad,
+                               self.again_button.rect.left - b.left - m.pad * 4,
+                               b.height - 2 * m.pad)
+            outcome = scene.state.outcome
+            assert outcome is not None
+            headline, reason = outcome_texts(scene.presenter, scene.state, outcome)
+            text.blit_text(surface, headline, m.heading, theme.accent,
+                           (area.left, b.centery), "bottomleft", bold=True,
+                           max_width=area.width)
+            text.blit_text(surface, reason, m.body, theme.text, (area.left, b.centery),
+                           "topleft", max_width=area.width)
+        else:
+            area = pygame.Rect(b.left + m.pad * 2, b.top + m.pad * 2, b.width - m.pad * 4,
+                               self.retry_button.rect.top - b.top - m.pad * 2)
+            text.blit_wrapped(surface, scene.ai_error_text(), m.small, theme.text, area,
+                              line_gap=0, max_lines=4)

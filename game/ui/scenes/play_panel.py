@@ -1,0 +1,285 @@
+"""The play screen's side panel: the game's title, both seats, the AI controls, the AI's
+reasoning in words, the move list and the Undo / Hint / Restart / Menu buttons.
+
+:class:`PlayPanel` owns these widgets and lays them out in the rectangle the scene gives it; it
+reads the match, the turn driver and the game's presenter from its :class:`PlayScene` and calls
+the scene's actions from its buttons.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import text, widgets
+from game.ui.i18n import tr
+from game.ui.reasoning import reasoning_lines
+from game.ui.scenes.menu import LadderStepper
+from game.ui.scenes.settings import delay_label
+from game.ui.settings import AI_DELAYS
+from game.ui.theme import Theme, blend, disc_rim
+from game.ui.widgets import Button, Toggle, Widget, draw_panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.scenes.play import PlayScene
+
+
+def draw_spinner(surface: pygame.Surface, theme: Theme, clock: float, centre: tuple[int, int],
+                 radius: int) -> None:
+    """The animated "thinking" indicator: eight dots fading round a circle."""
+    for i in range(8):
+        angle = clock * 6.0 + i * math.pi / 4
+        fade = (i + 1) / 8
+        pos = (centre[0] + math.cos(angle) * radius * 0.75,
+               centre[1] + math.sin(angle) * radius * 0.75)
+        pygame.draw.circle(surface, blend(theme.panel, theme.accent, fade), pos,
+                           max(2, radius // 4))
+
+
+class PlayPanel:
+    """The side panel of one play scene."""
+
+    def __init__(self, app: App, scene: PlayScene) -> None:
+        self.app = app
+        self.scene = scene
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.seat_rects: list[pygame.Rect] = []
+        self.moves_rect = pygame.Rect(0, 0, 0, 0)
+        #: How many rows of moves the list is scrolled back from the latest.
+        self.scroll = 0
+        #: How many facts of the reasoning the last frame showed (they go whole or not at all).
+        self.reasoning_facts = 0
+        self.rules_button = Button(lambda: tr("play.rules"), scene.open_rules)
+        turns = scene.turns
+        self.pause_button = Button(lambda: tr("play.resume") if turns.paused
+                                   else tr("play.pause"), turns.toggle_pause)
+        self.step_button = Button(lambda: tr("play.step"), turns.step)
+        # The speed stepper walks the preset delays; its "+" means faster (a shorter delay),
+        # like the + key, so it works on the negated delay.
+        self.speed_stepper = LadderStepper(
+            lambda: tr("play.speed"), lambda: -self.app.settings.ai_delay,
+            lambda negated: scene.set_delay(-negated), sorted(-d for d in AI_DELAYS),
+            lambda v: delay_label(-v))
+        self.reasoning_toggle = Toggle(lambda: tr("play.show_reasoning"),
+                                       lambda: self.app.settings.show_reasoning,
+                                       scene.set_reasoning)
+        self.undo_button = Button(lambda: tr("play.undo"), scene.undo)
+        self.hint_button = Button(lambda: tr("play.hint"), scene.ask_hint)
+        self.restart_button = Button(lambda: tr("play.restart"), scene.restart)
+        self.menu_button = Button(lambda: tr("play.menu"), scene.to_menu)
+
+    def buttons(self) -> list[Widget]:
+        """The panel's active widgets, in event order."""
+        result: list[Widget] = [self.undo_button, self.hint_button, self.restart_button,
+                                self.menu_button, self.rules_button, self.reasoning_toggle]
+        if self.scene.match.ai_vs_ai:
+            result += [self.pause_button, self.step_button, self.speed_stepper]
+        return result
+
+    def seat_at(self, pos: tuple[int, int]) -> int | None:
+        """The seat whose card is at ``pos`` (a click there changes its player), or None."""
+        for seat, rect in enumerate(self.seat_rects):
+            if rect.collidepoint(pos):
+                return seat
+        return None
+
+    def wheel(self, rows: int) -> None:
+        """The mouse wheel over the panel: scroll the move list when the mouse is on it."""
+        if self.moves_rect.collidepoint(widgets.mouse()):
+            self.scroll = max(0, self.scroll + rows)
+
+    # -- layout ---------------------------------------------------------------------------------
+
+    def layout(self, rect: pygame.Rect) -> None:
+        """From the top: title row, two seats, AI controls, reasoning, moves; buttons at the
+        bottom."""
+        self.rect = rect
+        match = self.scene.match
+        m = self.app.metrics
+        pad = m.pad
+        p = rect
+        inner_x = p.left + pad * 2
+        inner_w = p.width - pad * 4
+        row = int(m.body * 2.0)
+        y = p.top + pad + int(m.heading * 1.5)
+        self.rules_button.place(pygame.Rect(p.right - pad * 2 - int(inner_w * 0.3),
+                                            p.top + pad, int(inner_w * 0.3),
+                                            int(m.heading * 1.3)), m.small)
+        seat_h = int(m.body * 2.9)
+        self.seat_rects = []
+        for _ in (0, 1):
+            self.seat_rects.append(pygame.Rect(inner_x, y, inner_w, seat_h))
+            y += seat_h + pad
+        if match.ai_vs_ai:
+            # Nothing to pause or step once the game is over: greyed, not hidden, so the
+            # panel does not jump.
+            self.pause_button.enabled = self.step_button.enabled = not match.over
+            bw = (inner_w - pad) // 2
+            self.pause_button.place(pygame.Rect(inner_x, y, bw, row), m.body)
+            self.step_button.place(pygame.Rect(inner_x + bw + pad, y, bw, row), m.body)
+            y += row + pad // 2
+            self.speed_stepper.place(pygame.Rect(inner_x, y, inner_w, row), m.body)
+            y += row + pad
+        self.reasoning_toggle.place(pygame.Rect(inner_x, y, inner_w, row), m.body)
+        y += row + pad // 2
+        buttons_h = row * 2 + pad
+        bottom = p.bottom - pad * 2 - buttons_h
+        bw2 = (inner_w - pad) // 2
+        for i, b in enumerate((self.undo_button, self.hint_button, self.restart_button,
+                               self.menu_button)):
+            b.place(pygame.Rect(inner_x + (i % 2) * (bw2 + pad), bottom + (i // 2) * (row + pad),
+                                bw2, row), m.body)
+        self.moves_rect = pygame.Rect(inner_x, y, inner_w, bottom - pad - y)
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The panel, its seats, reasoning and moves (the widgets are drawn by the scene)."""
+        theme = self.app.theme
+        m = self.app.metrics
+        pad = m.pad
+        p = self.rect
+        presenter = self.scene.presenter
+        draw_panel(surface, p, theme, m.radius)
+        text.blit_text(surface, presenter.title(), m.heading, theme.accent,
+                       (p.left + pad * 2, p.top + pad), bold=True,
+                       max_width=self.rules_button.rect.left - p.left - pad * 3)
+        for seat, rect in enumerate(self.seat_rects):
+            self._draw_seat(surface, seat, rect)
+        y = self.moves_rect.top
+        reasoning = self.app.settings.show_reasoning
+        if reasoning:
+            y = self._draw_reasoning(surface, y)
+        # With the reasoning on, the options line gives its room to the reasoning (the board
+        # shows its size); a position summary (Nim's matches left) stays, the class counts
+        # with it.
+        summary = presenter.position_summary(self.scene.state)
+        if summary or not reasoning:
+            extra = summary or presenter.describe_options(self.scene.match.options)
+            text.blit_text(surface, extra, m.small, theme.text_muted, (self.moves_rect.left, y),
+                           max_width=self.moves_rect.width)
+            y += int(text.font(m.small).get_linesize() * 1.2)
+        self._draw_moves(surface, pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
+                                              self.moves_rect.bottom - y))
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """One seat's card: the side's disc and name, its count, who plays it."""
+        theme = self.app.theme
+        m = self.app.metrics
+        pad = m.pad
+        scene = self.scene
+        turns = scene.turns
+        presenter = scene.presenter
+        side = scene.match.side_of_seat(seat)
+        to_move = not scene.match.over and scene.state.to_move == side
+        hover = rect.collidepoint(widgets.mouse())
+        fill = blend(theme.panel, theme.accent, 0.18) if to_move else (
+            theme.button_hover if hover else theme.button)
+        draw_panel(surface, rect, theme, m.radius, fill,
+                   theme.accent if to_move else theme.panel_border, 3 if to_move else 2)
+        disc_r = int(rect.height * 0.24)
+        centre = (rect.left + pad + disc_r, rect.top + rect.height // 2)
+        piece = presenter.side_colour(side, theme)
+        pygame.draw.circle(surface, piece, centre, disc_r)
+        # A rim that stands out from the card: the contrast theme's black disc on its black
+        # card was invisible.
+        rim = disc_rim(piece, fill, theme.piece_outline, theme)
+        pygame.draw.circle(surface, rim, centre, disc_r, max(2, m.line, disc_r // 6))
+        tx = centre[0] + disc_r + pad
+        tw = rect.right - tx - pad
+        summary = presenter.side_summary(scene.state, side)
+        name_rect = text.blit_text(surface, presenter.side_name(side), m.body, theme.text,
+                                   (tx, rect.top + pad // 2), bold=True, max_width=tw)
+        if summary:
+            # The counts in regular weight after the name, shrinking to the small size before
+            # anything is cut ("X · 3 placed, 0 in hand" at 1024x640).
+            sx = name_rect.right
+            text.blit_text(surface, f" · {summary}", m.body, theme.text,
+                           (sx, name_rect.bottom), "bottomleft",
+                           max_width=max(1, rect.right - pad - sx), min_px=m.small)
+        who = scene.seat_label(seat)
+        thinking = to_move and turns.thinking_since is not None
+        if thinking:
+            assert turns.thinking_since is not None
+            elapsed = turns.clock - turns.thinking_since
+            who = tr("play.thinking_for", player=who, s=f"{elapsed:.1f}")
+            draw_spinner(surface, theme, turns.clock,
+                         (rect.right - pad - m.small // 2, rect.top + pad // 2 + m.body // 2),
+                         m.small // 2)
+        # While thinking the spinner takes the right end of the line.
+        who_w = tw - (m.small + pad // 2 if thinking else 0)
+        text.blit_text(surface, who, m.small, theme.text_muted,
+                       (tx, rect.bottom - pad // 2), "bottomleft", max_width=who_w,
+                       min_px=int(m.small * 0.85))
+
+    def _draw_reasoning(self, surface: pygame.Surface, y: int) -> int:
+        """The last AI decision in words (see :mod:`game.ui.reasoning`); return the next y."""
+        theme = self.app.theme
+        m = self.app.metrics
+        scene = self.scene
+        turns = scene.turns
+        line_h = text.font(m.small).get_linesize()
+        d = turns.pending or turns.reasoning
+        width = self.moves_rect.width - 2 * m.pad
+        lines: list[str] = []
+        if d is None:
+            paragraphs = [tr("play.reasoning_none")]
+        else:
+            who = (scene.presenter.side_name(scene.match.side_of_seat(turns.reasoning_seat))
+                   if turns.reasoning_seat is not None else "")
+            paragraphs = reasoning_lines(d, who, scene.presenter.move_text)
+        # Keep room for one row of the move list (the latest moves) and the position summary:
+        # with the reasoning on, the class is watching how the AI decides more than the list.
+        kept = 1 + (1 if scene.presenter.position_summary(scene.state) else 0)
+        room = max(2, (self.moves_rect.bottom - y - m.pad) // line_h - kept)
+        self.reasoning_facts = 0
+        for paragraph in paragraphs:
+            # Wrapped rather than cut, and only whole paragraphs: a narrow window (1024x640)
+            # shows fewer facts, never half a sentence. The first one always shows.
+            wrapped = text.wrap(paragraph, width, m.small)
+            if lines and len(lines) + len(wrapped) > room:
+                break
+            lines += wrapped[:room]
+            self.reasoning_facts += 1
+        box = pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
+                          line_h * len(lines) + m.pad)
+        pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), box,
+                         border_radius=m.radius)
+        ty = y + m.pad // 2
+        for line in lines:
+            text.blit_text(surface, line, m.small, theme.text, (box.left + m.pad, ty),
+                           max_width=width)
+            ty += line_h
+        return box.bottom + m.pad // 2
+
+    def _draw_moves(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The move list, one row per pair of moves, the latest at the bottom."""
+        theme = self.app.theme
+        m = self.app.metrics
+        if rect.height < m.small:
+            return
+        line_h = text.font(m.small).get_linesize()
+        moves = [self.scene.presenter.move_text(mv) for mv in self.scene.match.moves]
+        pairs = [moves[i:i + 2] for i in range(0, len(moves), 2)]
+        fits = max(1, rect.height // line_h)
+        self.scroll = max(0, min(self.scroll, max(0, len(pairs) - fits)))
+        end = len(pairs) - self.scroll
+        shown = pairs[max(0, end - fits):end]
+        first_number = max(0, end - fits) + 1
+        y = rect.top
+        col = rect.width // 8
+        if not moves:
+            text.blit_text(surface, tr("play.no_moves_yet"), m.small, theme.text_muted,
+                           (rect.left, y), max_width=rect.width)
+        for i, pair in enumerate(shown):
+            n = first_number + i
+            text.blit_text(surface, f"{n}.", m.small, theme.text_muted, (rect.left, y))
+            for j, mv in enumerate(pair):
+                latest = (n - 1) * 2 + j == len(moves) - 1
+                text.blit_text(surface, mv, m.small, theme.accent if latest else theme.text,
+                               (rect.left + col + j * int(rect.width * 0.45), y),
+                               bold=latest, max_width=int(rect.width * 0.44))
+            y += line_h
