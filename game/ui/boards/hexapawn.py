@@ -295,9 +295,6 @@ class HexapawnPresenter(GamePresenter):
                                      "cols": OptionSpec("int", 3, 8),
                                      "size": OptionSpec("int", 3, 8)})
     rules_plies = 2
-    lab_presets = ({}, {"rows": 3, "cols": 4}, {"rows": 4, "cols": 4})
-    tournament_presets = ({}, {"rows": 4, "cols": 4}, {"rows": 5, "cols": 5})
-    tournament_players = ("random", "greedy")
     smoke_seats = ("alphabeta", "mcts:iterations=200")
 
     def describe_options(self, options: Any) -> str:

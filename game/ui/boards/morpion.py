@@ -379,9 +379,6 @@ class MorpionPresenter(GamePresenter):
     game = "morpion"
     option_specs = MappingProxyType({"size": OptionSpec("int", 3, 7)})
     rules_plies = 3
-    lab_presets = ({},)
-    tournament_presets = ({}, {"size": 4})
-    tournament_players = ("random", "bestfirst")
     smoke_seats = ("alphabeta:depth=2", "mcts:iterations=200")
 
     def describe_options(self, options: Any) -> str:

@@ -424,13 +424,6 @@ class NimPresenter(GamePresenter):
         "misere": OptionSpec("bool"),
     })
     rules_plies = 2
-    # Small games, so the learners' tables stay readable.
-    lab_presets = ({}, {"matches": 12}, {"misere": True}, {"variant": "fibonacci", "matches": 15},
-                   {"variant": "marienbad", "heaps": (1, 3, 5)},
-                   {"variant": "marienbad", "heaps": (1, 3, 5, 7)})
-    tournament_presets = ({}, {"misere": True}, {"variant": "fibonacci", "matches": 15},
-                          {"variant": "marienbad", "heaps": (1, 3, 5, 7)})
-    tournament_players = ("random", "perfect")
     smoke_seats = ("minimax", "reinforcement")
     smoke_learner = True
 

@@ -319,9 +319,6 @@ class OthelloPresenter(GamePresenter):
     option_specs = MappingProxyType({"size": OptionSpec("choice", values=("4", "6", "8"))})
     rules_plies = 3
     light_first = False
-    lab_presets = ({"size": 4}, {"size": 6})
-    tournament_presets = ({}, {"size": 6}, {"size": 4})
-    tournament_players = ("random", "greedy")
     smoke_seats = ("engine:time=0.1", "greedy")
 
     def describe_options(self, options: Any) -> str:

@@ -4,8 +4,9 @@ Generic scenes (menu, play, rules, lab, tournament) never name a game: they ask 
 :class:`GamePresenter`, found by :func:`game.ui.boards.presenter_for`. Each game's board module
 (``game/ui/boards/<game>.py``) defines one subclass next to its board view, overriding what
 differs from the defaults here: its options in words, its sides' names and colours, what a seat
-has on the board, how a move reads, the menu's ranges for its options, the presets the lab and
-the tournament offer, and the clicks that play a move (the UI tests use them).
+has on the board, how a move reads, the menu's ranges for its options, the AIs of the packaging
+smoke test, and the clicks that play a move (the UI tests use them). The presets of the lab and
+the tournament are the game's own data, on its descriptor (:class:`~game.rules.registry.GameInfo`).
 """
 
 from __future__ import annotations
@@ -54,12 +55,6 @@ class GamePresenter:
     rules_plies: ClassVar[int] = 2
     #: True when the first player has the light pieces (Othello's first player is Black).
     light_first: ClassVar[bool] = True
-    #: The learning lab's variants, as keyword options (the first is the default).
-    lab_presets: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)
-    #: The tournament's variants, as keyword options (the first is the default).
-    tournament_presets: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)
-    #: The tournament's starting line-up (the seeds' comparison for this game).
-    tournament_players: ClassVar[tuple[str, ...]] = ("random", "greedy")
     #: The packaging smoke test's two AI seats: quick players that still search (a time or
     #: iteration bound keeps each move short on a slow machine).
     smoke_seats: ClassVar[tuple[str, str]] = ("mcts:iterations=200", "random")
