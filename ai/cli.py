@@ -35,7 +35,7 @@ from ai.arena import (
     run_match,
 )
 from ai.base import GameRecord
-from ai.registry import PlayerSpecError, make_player, players_for
+from ai.registry import Param, PlayerSpecError, make_player, players_for
 from ai.train import TrainError, Training, TrainPlan, TrainResult, check_out_path, save_result
 from game.rules.base import OptionError, RulesError
 from game.rules.registry import GameInfo, game_names, get_game, parse_options
@@ -415,15 +415,25 @@ def _train_summary(game: GameInfo, options: Any, result: TrainResult) -> str:
     return "\n".join(lines)
 
 
+def _type_name(param: Param) -> str:
+    """How ``players`` names a parameter's type: int, float or choice."""
+    return "choice" if param.choices else param.kind.__name__
+
+
 def _players(args: argparse.Namespace, out: TextIO) -> int:
     game, options = _game_and_options(args.game, args.opt)
     roster = players_for(game.name, options)
+    # The defaults shown are this game's: its seed may play a player otherwise (Nim's
+    # elimination learner works box by box).
+    defaults = {p.name: p.defaults(game) for p in roster}
     if args.json:
         data = [{
             "name": p.name, "title": p.title, "description": p.description,
             "learner": p.learner,
-            "params": [{"name": q.name, "type": q.kind.__name__, "default": q.default,
-                        "low": q.low, "high": q.high, "description": q.description}
+            "params": [{"name": q.name, "type": _type_name(q),
+                        "default": defaults[p.name][q.name], "low": q.low, "high": q.high,
+                        "description": q.description,
+                        **({"choices": list(q.choices)} if q.choices else {})}
                        for q in p.params],
         } for p in roster]
         out.write(json.dumps({"game": game.name, "players": data}, ensure_ascii=False) + "\n")
@@ -433,8 +443,8 @@ def _players(args: argparse.Namespace, out: TextIO) -> int:
         tag = " (learns)" if p.learner else ""
         lines.append(f"  {p.name}{tag}: {p.title}. {p.description}")
         for q in p.params:
-            lines.append(f"      {q.name}={q.format(q.default)}  ({q.kind.__name__}, "
-                         f"{q.range_text}) {q.description}")
+            lines.append(f"      {q.name}={q.format(defaults[p.name][q.name])}  "
+                         f"({_type_name(q)}, {q.range_text}) {q.description}")
     out.write("\n".join(lines) + "\n")
     return EXIT_OK
 

@@ -6,10 +6,12 @@ code works for every game and variant), and each box holds one number per legal 
 * ``elimination`` (seed 001, seed 002 strategy 1, the matchbox learner): 1 for a move still
   allowed, 0 for a move eliminated. After a lost game the last move it played is eliminated;
   if that empties the box (every move of that position now lost), the move it played before
-  is eliminated too, and so on back through the game. As in seed 001, which keeps a list of
-  losing positions, what is learned is the position an eliminated move leads to: every move of
-  any box into that position is eliminated as well. It plays uniformly among the allowed
-  moves, and at random among every legal move when its box is empty (the Decision says so).
+  is eliminated too, and so on back through the game (seed 002's table of (matches, take),
+  ``propagate=0``). With ``propagate=1`` (seed 001, which keeps a list of losing positions)
+  what is learned is the position an eliminated move leads to: every move of any box into that
+  position is eliminated as well. Each game's default is its own seed's algorithm (declared by
+  the game: ``GameInfo.player_defaults``). It plays uniformly among the allowed moves, and at
+  random among every legal move when its box is empty (the Decision says so).
 * ``reinforcement`` (seed 002 strategy 2, MENACE-style): beads per move, ``start`` beads to
   begin with. After a game every move it played gains ``win`` beads if it won, ``draw`` beads
   for a draw, ``loss`` beads (negative) if it lost, never going below one bead: a bad move
@@ -20,9 +22,11 @@ code works for every game and variant), and each box holds one number per legal 
   ``Q(s,a) <- (1-alpha) Q(s,a) + alpha (r - gamma max_a' Q(s',a'))``, where ``s'`` is the
   position the opponent faces after ``a`` (so the opponent's best value is subtracted), ``r``
   is +1 for the winning move, -1 for the loser's last move and 0 otherwise, and the max is 0
-  when ``s'`` ends the game. It plays the best Q-value (ties at random) except with probability
-  ``epsilon``, when it explores a random legal move. Where the seed's table also held illegal
-  takes (worth 0) in the max, boxes here hold legal moves only.
+  when ``s'`` ends the game. It plays the best Q-value except with probability ``epsilon``,
+  when it explores a random legal move; equal best values are broken at random
+  (``ties=random``) or by taking the first in the game's move order (``ties=first``, as the
+  seed's code does: ``qlearning:epsilon=0,ties=first`` plays as the seed's player). Where the
+  seed's table also held illegal takes (worth 0) in the max, boxes here hold legal moves only.
 
 Which moves a learner learns from: ``learn(record, seats)`` learns from the moves of the given
 seats (the seats it held); with ``seats=()`` (a game it only watched) it learns from both sides,
@@ -56,6 +60,8 @@ FILE_VERSION = 1
 #: Marks a JSON file as one of ours.
 FILE_FORMAT = "ai-game-lab learner"
 KINDS = ("elimination", "reinforcement", "qlearning")
+#: How equal best values are broken (the values of a ``ties`` parameter).
+TIES = ("random", "first")
 
 #: Most beads a saved box may hold for one move (a file with more is refused): far beyond what
 #: training produces, and small enough that a box's total stays finite.
@@ -382,9 +388,15 @@ class EliminationLearner(TabularLearner):
         # Keys of the positions that moves lead to, per box (same order as the box), and the
         # size of the lost set when the box was last checked against it (it only grows).
         self._after: dict[Hashable, tuple[tuple[Hashable, ...], int]] = {}
-        # Positions learned to be lost for whoever moves into them.
+        # Positions learned to be lost for whoever moves into them (propagate=1 only).
         self._lost: set[Hashable] = set()
         self._lost_pending: set[str] = set()
+
+    @property
+    def propagate(self) -> bool:
+        """True when a lost position eliminates every move into it (seed 001), False for the
+        table of seed 002 (each box on its own)."""
+        return bool(self.params.get("propagate", 1))
 
     def _initial_value(self) -> float:
         return 1.0
@@ -400,6 +412,8 @@ class EliminationLearner(TabularLearner):
         """The box of ``state`` with moves into lost positions eliminated."""
         key = state.key
         box = self.box(state)
+        if not self.propagate:
+            return box
         entry = self._after.get(key)
         if entry is None:
             after = tuple(state.play(m).key for m in box)
@@ -456,7 +470,8 @@ class EliminationLearner(TabularLearner):
             move = record.moves[i]
             if move in box:
                 box[move] = 0.0
-                self._lost.add(states[i + 1].key)
+                if self.propagate:
+                    self._lost.add(states[i + 1].key)
             if any(v > 0.0 for v in box.values()):
                 return
 
@@ -549,15 +564,20 @@ class QLearner(TabularLearner):
         return 0.0
 
     def decide(self, state: GameState[Any], limits: Limits) -> Decision:
-        """Play the best Q-value (ties at random), exploring with probability epsilon."""
+        """Play the best Q-value (ties broken by ``ties``), exploring with probability
+        epsilon."""
         box = self.box(state)
         info = self._info(box)
-        if self.rng.random() < self.params.get("epsilon", 0.1):
+        epsilon = self.params.get("epsilon", 0.1)
+        # No draw at all when epsilon is 0, so that the seed's greedy player uses no randomness.
+        if epsilon > 0.0 and self.rng.random() < epsilon:
             move = self.rng.choice(list(box))
             info["explored"] = True
         else:
             best = max(box.values())
-            move = self.rng.choice([m for m, v in box.items() if v == best])
+            tied = [m for m, v in box.items() if v == best]
+            first = TIES[int(self.params.get("ties", 0))] == "first"
+            move = tied[0] if first else self.rng.choice(tied)
         return self._decision(move, box, info)
 
     def _learn_game(self, record: GameRecord, seats: frozenset[int]) -> None:
@@ -630,7 +650,11 @@ def _register() -> None:
         "elimination",
         "Elimination learner",
         "Matchboxes: a lost game removes its last move.",
-        (),
+        (
+            Param("propagate", int, 1, 0, 1, "1: a lost position also removes every move into "
+                                             "it (seed 001); 0: each box on its own, seed "
+                                             "002's table"),
+        ),
     )
     learner(
         "reinforcement",
@@ -652,6 +676,8 @@ def _register() -> None:
             Param("alpha", float, 0.9, 0.0, 1.0, "learning rate"),
             Param("gamma", float, 0.8, 0.0, 1.0, "discount of the opponent's best value"),
             Param("epsilon", float, 0.1, 0.0, 1.0, "probability of a random exploring move"),
+            Param("ties", int, 0, 0, 1, "equal best values: a random one, or the first in "
+                                        "move order (as the seed's code)", choices=TIES),
         ),
     )
 

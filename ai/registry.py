@@ -76,7 +76,12 @@ Number = int | float
 
 @dataclass(frozen=True)
 class Param:
-    """One tunable parameter of a player: its type (int or float), default and closed range."""
+    """One tunable parameter of a player: its type (int or float), default and closed range.
+
+    A *choice* among named values (``ties=first|random``) is an int parameter with ``choices``:
+    its value is the index of the name (so the menus step through it like a number), and its
+    text is the name, which :meth:`parse` reads back (the index is accepted too).
+    """
 
     name: str
     kind: type
@@ -84,21 +89,30 @@ class Param:
     low: Number
     high: Number
     description: str
+    choices: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in (int, float):
             raise TypeError(f"parameter '{self.name}': kind must be int or float")
+        if self.choices and (self.kind is not int or self.low != 0
+                             or self.high != len(self.choices) - 1):
+            raise ValueError(f"parameter '{self.name}': a choice is an int from 0 to "
+                             f"{len(self.choices) - 1}")
         if not self.low <= self.default <= self.high:
             raise ValueError(f"parameter '{self.name}': default {self.default} is outside "
                              f"{self.low}..{self.high}")
 
     @property
     def range_text(self) -> str:
-        """The allowed values in words, e.g. ``1 to 10``."""
+        """The allowed values in words, e.g. ``1 to 10`` or ``first or random``."""
+        if self.choices:
+            return " or ".join((", ".join(self.choices[:-1]), self.choices[-1]))
         return f"{self.format(self.low)} to {self.format(self.high)}"
 
     def format(self, value: Number) -> str:
         """The text form of a value of this parameter (round-trips through :meth:`parse`)."""
+        if self.choices and 0 <= int(value) < len(self.choices):
+            return self.choices[int(value)]
         if self.kind is int:
             return str(int(value))
         text = repr(float(value))
@@ -109,10 +123,15 @@ class Param:
         """Read and range-check a value; raise ParamValueError naming ``player`` and the range."""
         raw = text.strip()
         value: Number
+        if self.choices and raw.lower() in self.choices:
+            return self.choices.index(raw.lower())
         try:
             value = int(raw) if self.kind is int else float(raw)
         except ValueError:
             what = "a whole number" if self.kind is int else "a number"
+            if self.choices:
+                raise ParamValueError(f"parameter '{self.name}' of {player} must be "
+                                      f"{self.range_text}, got '{text}'") from None
             raise ParamValueError(f"parameter '{self.name}' of {player} must be {what} from "
                                   f"{self.range_text}, got '{text}'") from None
         if isinstance(value, float) and not math.isfinite(value):
@@ -123,8 +142,9 @@ class Param:
     def check(self, value: Number, player: str) -> Number:
         """Range-check an already typed value; raise ParamValueError if outside."""
         if not self.low <= value <= self.high:
-            raise ParamValueError(f"parameter '{self.name}' of {player} must be from "
-                                  f"{self.range_text}, got {self.format(value)}")
+            allowed = self.range_text if self.choices else f"from {self.range_text}"
+            raise ParamValueError(f"parameter '{self.name}' of {player} must be {allowed}, "
+                                  f"got {self.format(value)}")
         return value
 
 
@@ -188,9 +208,15 @@ class PlayerInfo:
         raise UnknownParamError(f"unknown parameter '{name}' for {self.name}: choose from "
                                 f"{', '.join(p.name for p in self.params)}")
 
-    def defaults(self) -> dict[str, Number]:
-        """Every parameter at its default value."""
-        return {p.name: p.default for p in self.params}
+    def defaults(self, game: GameRef | None = None) -> dict[str, Number]:
+        """Every parameter at its default value; with ``game``, the values that game's own
+        seed uses where it declares some (``GameInfo.player_defaults``)."""
+        values = {p.name: p.default for p in self.params}
+        if game is not None:
+            for player, name, value in GameSetup.of(game).info.player_defaults:
+                if player == self.name and name in values:
+                    values[name] = value
+        return values
 
     def canonical_spec(self, values: dict[str, Number]) -> str:
         """``name:k=v,...`` with every parameter, in declared order (just ``name`` if none)."""
@@ -339,7 +365,7 @@ def resolve_spec(spec: str, game: GameRef, options: Any = None
         allowed = ", ".join(p.name for p in players_for(setup))
         raise NotApplicableError(f"player '{info.name}' does not play {setup.name} with these "
                                  f"options: choose one of {allowed}")
-    values = info.defaults()
+    values = info.defaults(setup)
     for key, text in raw.items():
         param = info.param(key)
         values[key] = param.parse(text, info.name)

@@ -225,6 +225,11 @@ class TrainingRunner(_Runner):
     The opponent learns too when it is a learner (a training partner). ``speed`` may be
     changed while the run goes on.
 
+    With ``watched`` (two players), the learner does not play: it watches them play each
+    other and learns from both sides of every game (seed 002's learning by watching); ``seat``
+    is then where the first of them sits, results are from its side, and neither of them
+    learns.
+
     What the lab shows is kept here: the result of every game (:data:`WIN`, :data:`LOSS`,
     :data:`DRAW` from the learner's side; in self-play from the first player's side), how often
     each position's box was used and one state per box (to draw it), the boxes changed by the
@@ -234,7 +239,8 @@ class TrainingRunner(_Runner):
     def __init__(self, learner: Player, opponent: Player | None,
                  initial: GameState[Any] | Callable[[], GameState[Any]], games: int,
                  seat: Seat = "first", speed: Speed = "instant",
-                 max_moves: int = MAX_MOVES) -> None:
+                 max_moves: int = MAX_MOVES,
+                 watched: tuple[Player, Player] | None = None) -> None:
         super().__init__(check_games(games))
         if seat not in SEATS:
             raise ValueError(f"seat must be one of {', '.join(SEATS)}, got {seat!r}")
@@ -242,7 +248,10 @@ class TrainingRunner(_Runner):
             raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, got {speed!r}")
         self.learner = learner
         self.opponent = opponent
-        self.self_play = opponent is None or opponent is learner
+        if watched is not None and learner in watched:
+            raise ValueError("a watching learner does not play: watch two other players")
+        self.watched = watched
+        self.self_play = watched is None and (opponent is None or opponent is learner)
         self.seat: Seat = seat
         self.speed: Speed = speed
         self._initial = initial
@@ -283,7 +292,13 @@ class TrainingRunner(_Runner):
             if not self._wait_if_paused():
                 return
             seat = self._learner_seat(index)
-            first, second = (learner, opponent) if seat == 0 else (opponent, learner)
+            if self.watched is not None:
+                # ``seat`` is the first watched player's; "learner" is who plays that seat.
+                learner_side, other_side = self.watched
+            else:
+                learner_side, other_side = learner, opponent
+            first, second = ((learner_side, other_side) if seat == 0
+                             else (other_side, learner_side))
             started = time.perf_counter()
             record = self._play(first, second, limits)
             if record is None:
@@ -291,11 +306,13 @@ class TrainingRunner(_Runner):
             now = time.perf_counter()
             detail = (self.speed != "instant" or now - last_detail >= DETAIL_INTERVAL
                       or index == self.planned - 1)
-            learner_seats = (0, 1) if self.self_play else (seat,)
+            watching = self.watched is not None
+            learner_seats = (0, 1) if self.self_play or watching else (seat,)
             with self.lock:
                 before = self._boxes_before(record, learner_seats) if detail else None
-                learner.learn(record, learner_seats)
-                if not self.self_play and opponent.learns:
+                # Seats () say "watched, did not play": learn from both sides.
+                learner.learn(record, () if watching else learner_seats)
+                if not self.self_play and not watching and opponent.learns:
                     opponent.learn(record, (1 - seat,))
                 self._count_usage(record, learner_seats)
                 if before is not None:

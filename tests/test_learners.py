@@ -269,7 +269,7 @@ def test_learners_are_registered_for_every_game_with_their_parameters() -> None:
     assert player.spec == "reinforcement:win=5,draw=1,loss=-1,start=3"
     assert player.learns
     q = make_player("qlearning", "nim")
-    assert q.spec == "qlearning:alpha=0.9,gamma=0.8,epsilon=0.1"
+    assert q.spec == "qlearning:alpha=0.9,gamma=0.8,epsilon=0.1,ties=random"
 
 
 def test_reset_forgets_everything() -> None:

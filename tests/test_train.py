@@ -14,7 +14,13 @@ from ai.arena import first_seats, run_match
 from ai.base import Decision, GameRecord, Limits, Player
 from ai.cli import run_cli
 from ai.learners import TabularLearner
-from ai.registry import LearnerLoadError, PlayerSpecError, canonical_spec, make_player
+from ai.registry import (
+    LearnerLoadError,
+    PlayerSpecError,
+    canonical_spec,
+    make_player,
+    with_file,
+)
 from ai.train import TrainError, Training, TrainPlan, check_out_path
 from game.rules.base import GameState
 from game.rules.registry import get_game
@@ -183,10 +189,12 @@ def test_load_is_only_for_learners_and_kept_in_the_canonical_spec(tmp_path: Path
     with pytest.raises(PlayerSpecError, match="does not learn"):
         make_player("minimax:load=x.json", "nim")
     assert canonical_spec("qlearning:load=q.json,epsilon=0", "nim") == (
-        "qlearning:alpha=0.9,gamma=0.8,epsilon=0,load=q.json")
+        "qlearning:alpha=0.9,gamma=0.8,epsilon=0,ties=random,load=q.json")
     target = tmp_path / "e.json"
     make_player("elimination", "nim").save(target)  # type: ignore[attr-defined]
-    assert make_player(f"elimination:load={target}", "nim").spec.endswith(f":load={target}")
+    assert make_player(f"elimination:load={target}", "nim").spec == (
+        f"elimination:propagate=0,load={target}")
+    assert with_file("random", "x.json") == "random:load=x.json"
 
 
 # ----------------------------------------------------------------------------- --first, watching
@@ -225,3 +233,25 @@ def test_run_match_watchers_learn_from_both_sides_of_every_game() -> None:
     b = make_player("random", "nim", opts, seed=2)
     match = run_match(a, b, opts.initial_state, 7, learn=False, watchers=(watcher,))
     assert match.games == 7 and watcher.lessons == [()] * 7
+
+
+def test_training_runner_learner_watches_two_players_and_learns_from_both_sides() -> None:
+    from ai.training import TrainingRunner
+
+    opts = get_game("nim").options()
+    learner = make_player("qlearning:epsilon=0", "nim", opts, seed=1)
+    student = make_player("elimination", "nim", opts, seed=2)  # watched, must not learn
+    perfect = make_player("perfect", "nim", opts, seed=3)
+    runner = TrainingRunner(learner, None, opts.initial_state, 300, seat="alternate",
+                            watched=(student, perfect))
+    runner.start()
+    assert runner.join(60) and runner.finished
+    assert isinstance(learner, TabularLearner) and learner.games_trained == 300
+    assert isinstance(student, TabularLearner) and student.games_trained == 0
+    wins, losses, _draws = runner.counts()
+    assert wins + losses == 300 and losses > wins  # counted from the student's side
+    # Both sides' moves were learned: the winner's (perfect) ones rank first everywhere.
+    for n in (5, 6, 7, 9, 10, 11, 13, 14, 15, 17, 18, 19):
+        assert learner.choose(opts.position((n,))).move.count == n % 4
+    with pytest.raises(ValueError, match="does not play"):
+        TrainingRunner(learner, None, opts.initial_state, 5, watched=(learner, perfect))

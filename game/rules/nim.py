@@ -386,4 +386,6 @@ GAME = GameInfo(
                         NimOptions(variant="fibonacci", matches=15),
                         NimOptions(variant="marienbad", heaps=(1, 3, 5, 7))),
     tournament_players=("random", "perfect"),
+    # Seed 002's strategy 1 is a table of (matches, take) with no elimination by position.
+    player_defaults=(("elimination", "propagate", 0),),
 )

@@ -97,6 +97,9 @@ class GameInfo:
     (counted as a draw and reported as cut): a game whose games always end sooner keeps the
     large default; one where random play can wander for thousands of moves declares less.
 
+    ``player_defaults`` holds ``(player, parameter, value)`` triples where the game's own seed
+    plays a player otherwise than the player's default (Nim: seed 002's elimination table).
+
     For the screens: ``lab_presets`` and ``tournament_presets`` (options values offered, the
     first is the default) and ``tournament_players`` (the starting line-up, the seeds'
     comparison).
@@ -119,6 +122,9 @@ class GameInfo:
     tournament_presets: tuple[Any, ...] = ()
     tournament_players: tuple[str, ...] = ("random", "random")
     max_moves: int = 5000
+    #: ``(player, parameter, value)``: where the game's own seed plays a player with another
+    #: value than the player's default (Nim's seed 002 eliminates moves box by box).
+    player_defaults: tuple[tuple[str, str, float], ...] = ()
 
     def __post_init__(self) -> None:
         names = [e.name for e in self.evaluations]

@@ -209,7 +209,7 @@ class LearningLabScene(RunScene[TrainingRunner]):
 
     def _new_learner(self) -> TabularLearner:
         info = get_player_info(self.kind)
-        values = info.defaults()
+        values = info.defaults(self.game)
         values.update({k: v for k, v in self.params.items() if k in values})
         self.params = {k: float(v) for k, v in values.items()}
         learner = make_learner(self.kind, self.game, self.options, self.params)
