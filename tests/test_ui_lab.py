@@ -341,7 +341,7 @@ def test_out_of_range_parameters_of_a_loaded_file_are_not_applied() -> None:
         ("reinforcement", {"start": -3, "win": 1e308, "draw": 2.5, "loss": 0},
          {"start": 3.0, "win": 3.0, "draw": 1.0, "loss": 0.0}),
         ("qlearning", {"alpha": float("nan"), "gamma": -1, "epsilon": 0.5},
-         {"alpha": 0.9, "gamma": 0.8, "epsilon": 0.5}),
+         {"alpha": 0.9, "gamma": 0.8, "epsilon": 0.5, "ties": 0.0}),
     ]:
         learner = make_learner(kind, "hexapawn", info.options(), seed=1)
         run_match(learner, make_player("random", "hexapawn", None, 2), info.initial_state(), 20)
