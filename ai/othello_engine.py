@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.base import Decision, Limits, Player
-from ai.bounds import SearchTimeout
+from ai.bounds import Proven, SearchTimeout
 from ai.othello_eval import GEOMETRIES, Geometry, evaluate
 from ai.othello_search import INF, PASS_SQ, PROVEN, Searcher
 from game.rules.base import GameState
@@ -269,7 +269,25 @@ class OthelloEngine(Player):
             nodes=searcher.nodes,
             pv=pv,
             info=info,
+            proven=_proven(result),
         )
+
+
+def _proven(result: RootResult) -> dict[Any, Proven]:
+    """The root moves whose final disc margin is proven (exact values only): the whole root
+    after an exact solve, else the moves whose search value is beyond ``PROVEN``."""
+    proven: dict[Any, Proven] = {}
+    for sq, (value, ok) in result.scores.items():
+        if not ok:
+            continue
+        if result.exact:
+            margin = value
+        elif abs(value) >= PROVEN:
+            margin = value // PROVEN if value > 0 else -((-value) // PROVEN)
+        else:
+            continue
+        proven[move_at(sq)] = Proven((margin > 0) - (margin < 0), None, margin)
+    return proven
 
 
 def _margin_text(margin: int) -> str:

@@ -96,11 +96,15 @@ def memo_allowed(state: GameState[Any]) -> bool:
 
 def proven_values(scores: dict[Any, float], bounds: set[Any] | dict[Any, int],
                   solved: bool) -> dict[Any, Proven]:
-    """The proven result of each root move whose value is exact: a win or a loss in n plies
-    from its value, and a draw when the search was ``solved`` (no evaluation reached)."""
+    """The proven result of each root move: for an exact value, a win or a loss in n plies,
+    and a draw when the search was ``solved`` (no evaluation reached); for an upper bound (the
+    root moves pruning cut short), a loss whose distance is not known when the bound is a
+    loss already."""
     proven: dict[Any, Proven] = {}
     for move, value in scores.items():
         if move in bounds and (not isinstance(bounds, dict) or bounds[move] != EXACT):
+            if value < -SEARCH_DECIDED:
+                proven[move] = Proven(-1)
             continue
         result = proven_search_value(value)
         if result is None and solved and value == 0:

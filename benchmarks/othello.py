@@ -35,7 +35,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.base import Limits
-from ai.heuristics import OTHELLO_WEIGHTS_8
 from ai.othello_engine import OthelloEngine
 from ai.othello_eval import GEOMETRIES
 from ai.othello_search import INF, Searcher
@@ -48,6 +47,7 @@ from game.rules.othello import (
     flip_mask,
     legal_mask,
 )
+from game.rules.othello import WEIGHTS_8 as OTHELLO_WEIGHTS_8
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "experiments.md"
