@@ -40,6 +40,7 @@ PLAYER_MODULES: tuple[str, ...] = (
     "ai.learners",
     "ai.perfect",
     "ai.othello_engine",
+    "ai.ntuple",
 )
 
 
@@ -262,7 +263,7 @@ def _ensure_loaded() -> None:
 #: then the learners; players not named here follow, alphabetically.
 ROSTER_ORDER: tuple[str, ...] = (
     "random", "greedy", "bestfirst", "minimax", "alphabeta", "mcts", "elimination",
-    "reinforcement", "qlearning", "perfect", "engine", "engine-level",
+    "reinforcement", "qlearning", "ntuple", "perfect", "engine", "engine-level",
 )
 
 

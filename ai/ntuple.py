@@ -1,0 +1,807 @@
+"""An n-tuple network that learns to value Othello positions by self-play (TD learning).
+
+The seeds' learners keep one box per position: that works for Nim and Hexapawn, never for
+Othello (about 10^28 positions). An *n-tuple network* generalises instead. It looks at the board
+through a fixed set of small windows (the *tuples*: a row, an edge, a corner block, a diagonal);
+each window of ``n`` squares is in one of ``3^n`` *patterns* (each square empty, mine or the
+opponent's), and the network holds one learnt number per pattern of each window. The value of a
+position is the sum of the numbers of the patterns it shows, squashed to ``(-1, 1)`` by tanh:
++1 means "the player who just moved will win". This is the kind of evaluation that strong
+pattern-based programs such as Logistello rest on, and it is what made TD-learning on Othello go
+from beginner to strong amateur.
+
+The tuple set (:data:`SHAPES_8`, :data:`SHAPES_6`) and why:
+
+* ``edge+2X`` - a whole edge plus the two X-squares (b2, g2). The edges decide Othello: who
+  will own a corner, which edge discs are stable, and the X-square next to an empty corner,
+  which hands the corner to the opponent. 10 squares.
+* ``corner3x3`` and ``corner2x5`` - the blocks at each corner: corners and the discs that a
+  corner makes stable, from two angles (the 2x5 block sees along the edge).
+* ``row2``, ``row3``, ``row4`` - the rows (and, by symmetry, columns) away from the edge:
+  control of the middle and the "walls" that cut one's own mobility.
+* ``diag4`` .. ``diag8`` - the diagonals, along which corners are taken; the long diagonal is
+  the one that decides who gets an X-square's corner.
+
+Every tuple is used in all eight symmetric positions of the board (four rotations, each
+mirrored), with *one shared table* per tuple: the network cannot tell a position from its mirror
+image, needs eight times fewer games to learn, and symmetric positions get exactly equal values.
+On 6x6 the same ideas give shorter rows and diagonals (:data:`SHAPES_6`).
+
+Speed: a position is turned into all its pattern indices at once with one small matrix product.
+The two bitboards are unpacked into 128 zeros and ones ``x`` (64 for the mover's discs, 64 for
+the opponent's) and, since a pattern index ``sum(cell_j * 3**j)`` is linear in the cells,
+``x @ INDEX`` gives the index of every symmetric copy of every tuple in one go (``INDEX`` is a
+precomputed 128 x copies table, already offset into one flat array of weights). All the moves of
+a position are evaluated as one batch, so self-play runs at lesson speed (see
+benchmarks/ntuple.py).
+
+Learning (:meth:`NTupleNetwork.learn_game`): values are those of *after-states*, the position
+just after a move, for the player who made it. In a game the after-states ``s_0, s_1, ...``
+alternate between the players (except after a pass), so the target of ``V(s_t)`` is
+``-V(s_{t+1})`` when the opponent moved next and ``+V(s_{t+1})`` after a pass; the last one's
+target is the result (+1 win, 0 draw, -1 loss). With ``lambda`` > 0 the targets are TD(lambda)
+returns, computed backwards once the game is over:
+``G_t = sign_t * ((1 - lambda) * V(s_{t+1}) + lambda * G_{t+1})``. Each weight of ``s_t``'s
+patterns then moves by ``alpha * (G_t - V(s_t)) * (1 - V(s_t)^2) / n_t`` (the gradient of tanh;
+``n_t`` is the sum over the position's weights of the square of how many times each is used, so
+that the summed weights move by ``alpha`` times the error whatever the tuple set: ``alpha`` is
+the share of the error corrected at once). The weights change only between games, so a whole
+game is one vectorised update.
+
+Files: ``.npz`` written with numpy and read with ``allow_pickle=False`` (it cannot run code); a
+JSON header inside says what it is (format, version, game, board size, tuple set, games
+trained). A file that does not match, is too large or holds non-finite numbers is refused with
+a message, and :meth:`NTuplePlayer.load` keeps it aside like the other learner files.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import sys
+import zipfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ai.base import Decision, GameRecord, Limits, Player
+from game.rules.base import GameState
+from game.rules.othello import (
+    MOVE_AT,
+    PASS,
+    REGIONS,
+    OthelloMove,
+    OthelloOptions,
+    flip_mask,
+    legal_mask,
+)
+from game.userdata import atomic_write_bytes, data_dir, keep_aside
+
+Cells = tuple[tuple[int, int], ...]
+FloatArray = npt.NDArray[np.float32]
+IntArray = npt.NDArray[np.intp]
+
+#: Marks an n-tuple file as one of ours, and its layout version.
+FILE_FORMAT = "ai-game-lab ntuple"
+FILE_VERSION = 1
+#: Largest n-tuple file accepted (bytes on disk, and each array once decompressed): a trained
+#: 8x8 network is about 0.7 MB uncompressed.
+MAX_FILE_BYTES = 16 * 1024 * 1024
+#: How a learnt value (in -1..1) is scaled when it serves as a search evaluation: well inside
+#: ai.heuristics.HEURISTIC_BOUND, and fine-grained enough that ties are rare.
+EVAL_SCALE = 10_000.0
+#: The board sizes the network plays.
+SIZES = (6, 8)
+
+if sys.byteorder != "little":  # pragma: no cover - every platform the app ships on is
+    raise ImportError("ai.ntuple unpacks bitboards byte by byte and needs a little-endian CPU")
+
+
+class NTupleFileError(ValueError):
+    """An n-tuple file cannot be used; the message says why in plain words."""
+
+
+@dataclass(frozen=True)
+class TupleShape:
+    """One tuple: a name, its squares ``(row, col)`` in reading order, and why it is there."""
+
+    name: str
+    cells: Cells
+    why: str
+
+
+def _line(cells: Sequence[tuple[int, int]]) -> Cells:
+    return tuple((int(r), int(c)) for r, c in cells)
+
+
+def _shapes(size: int) -> tuple[TupleShape, ...]:
+    """The documented tuple set for a ``size`` x ``size`` board (see the module docstring)."""
+    last = size - 1
+    shapes = [
+        TupleShape("edge+2X", _line([(0, c) for c in range(size)] + [(1, 1), (1, last - 1)]),
+                   "an edge with its two X-squares: corners, stable edges, the X-square trap"),
+        TupleShape("corner3x3", _line([(r, c) for r in range(3) for c in range(3)]),
+                   "the corner block: a corner and the discs it makes stable"),
+        TupleShape("corner2x5" if size == 8 else "corner2x4",
+                   _line([(r, c) for r in range(2) for c in range(5 if size == 8 else 4)]),
+                   "the corner seen along its edge"),
+    ]
+    for row in range(1, size // 2):
+        shapes.append(TupleShape(f"row{row + 1}", _line([(row, c) for c in range(size)]),
+                                 "a row (and by symmetry a column) off the edge: the middle"))
+    for length in range(size, 3, -1):
+        shapes.append(TupleShape(
+            f"diag{length}", _line([(i, size - length + i) for i in range(length)]),
+            "a diagonal: how corners are reached"))
+    return tuple(shapes)
+
+
+SHAPES_8 = _shapes(8)
+SHAPES_6 = _shapes(6)
+SHAPES: dict[int, tuple[TupleShape, ...]] = {8: SHAPES_8, 6: SHAPES_6}
+
+
+def symmetries(size: int) -> tuple[Callable[[int, int], tuple[int, int]], ...]:
+    """The eight maps of the square board onto itself (rotations, each with its mirror)."""
+    n = size - 1
+    return (
+        lambda r, c: (r, c),
+        lambda r, c: (c, n - r),
+        lambda r, c: (n - r, n - c),
+        lambda r, c: (n - c, r),
+        lambda r, c: (r, n - c),
+        lambda r, c: (c, r),
+        lambda r, c: (n - r, c),
+        lambda r, c: (n - c, n - r),
+    )
+
+
+def _index_table(size: int, shapes: Sequence[TupleShape]
+                 ) -> tuple[FloatArray, IntArray, IntArray, int]:
+    """The 128 x copies matrix turning unpacked bitboards into flat weight indices.
+
+    Row ``sq`` (a disc of the player who just moved on square ``sq``) holds ``3**j`` in the
+    column of each tuple copy whose ``j``-th square is ``sq``; row ``64 + sq`` (an opponent's
+    disc) holds ``2 * 3**j``. Also returned: each copy's offset into the flat weights (added by
+    the caller), each copy's tuple number, and the total number of weights.
+    """
+    maps = symmetries(size)
+    columns: list[list[tuple[int, int]]] = []
+    offsets: list[int] = []
+    owner: list[int] = []
+    start = 0
+    for number, shape in enumerate(shapes):
+        for sym in maps:
+            column = []
+            for j, (r, c) in enumerate(shape.cells):
+                rr, cc = sym(r, c)
+                column.append((rr * 8 + cc, 3 ** j))
+            columns.append(column)
+            offsets.append(start)
+            owner.append(number)
+        start += 3 ** len(shape.cells)
+    table = np.zeros((128, len(columns)), dtype=np.float32)
+    for col, column in enumerate(columns):
+        for sq, power in column:
+            table[sq, col] += power
+            table[64 + sq, col] += 2 * power
+    return (table, np.array(offsets, dtype=np.intp), np.array(owner, dtype=np.intp), start)
+
+
+def unpack(own: Sequence[int], opp: Sequence[int]) -> FloatArray:
+    """Bitboards as rows of 128 zeros and ones: the ``own`` bits, then the ``opp`` bits."""
+    boards = np.empty((len(own), 2), dtype="<u8")
+    boards[:, 0] = own
+    boards[:, 1] = opp
+    bits = np.unpackbits(boards.view(np.uint8), axis=1, bitorder="little")
+    return bits.astype(np.float32)
+
+
+class NTupleNetwork:
+    """The weights of one board size's tuple set, and how to evaluate and learn with them."""
+
+    def __init__(self, size: int = 8) -> None:
+        if size not in SHAPES:
+            raise ValueError(f"the n-tuple network plays Othello 6x6 and 8x8, not {size}x{size}")
+        self.size = size
+        self.shapes = SHAPES[size]
+        self.region = REGIONS[size]
+        self.squares = size * size
+        self._table, self._offsets, self.copy_shape, n_weights = _index_table(size, self.shapes)
+        self.copies = self._table.shape[1]
+        self.weights: FloatArray = np.zeros(n_weights, dtype=np.float32)
+        self.games_trained = 0
+
+    # --- evaluation ---------------------------------------------------------------------------
+
+    def indices(self, own: Sequence[int], opp: Sequence[int]) -> IntArray:
+        """The flat weight index of every tuple copy, one row per position (mover = ``own``)."""
+        codes = unpack(own, opp) @ self._table
+        return codes.astype(np.intp) + self._offsets
+
+    def values_at(self, idx: IntArray) -> FloatArray:
+        """The values (tanh of the summed weights) of positions given by their indices."""
+        values: FloatArray = np.tanh(self.weights[idx].sum(axis=1, dtype=np.float32))
+        return values
+
+    def values(self, own: Sequence[int], opp: Sequence[int]) -> FloatArray:
+        """The value of each after-state for the player who just moved (``own``), in (-1, 1)."""
+        return self.values_at(self.indices(own, opp))
+
+    def value(self, own: int, opp: int) -> float:
+        """The value of one after-state for the player who just moved (``own``)."""
+        return float(self.values([own], [opp])[0])
+
+    # --- learning -----------------------------------------------------------------------------
+
+    def learn_game(self, own: Sequence[int], opp: Sequence[int], movers: Sequence[int],
+                   result: float, alpha: float, lam: float,
+                   learn_from: Sequence[bool] | None = None) -> None:
+        """One TD(lambda) update from a finished game (see the module docstring).
+
+        ``own[t]``/``opp[t]`` is the ``t``-th after-state seen by its mover ``movers[t]`` (0 or
+        1); ``result`` is the final score for player 0 (+1, 0 or -1). ``learn_from[t]`` False
+        leaves after-state ``t`` out of the update (it still serves as a target).
+        """
+        n = len(own)
+        if n == 0:
+            return
+        idx = self.indices(own, opp)
+        v = self.values_at(idx).astype(np.float64)
+        mover = np.asarray(movers)
+        targets = np.empty(n, dtype=np.float64)
+        g = result if mover[-1] == 0 else -result
+        targets[-1] = g
+        for t in range(n - 2, -1, -1):
+            sign = 1.0 if mover[t] == mover[t + 1] else -1.0
+            g = sign * ((1.0 - lam) * v[t + 1] + lam * g)
+            targets[t] = g
+        # Normalised step: a weight met k times in a position counts k times in its value, so
+        # the sum moves by alpha * error exactly when each weight moves by alpha * error /
+        # sum(k^2) (early positions repeat the same empty patterns many times).
+        repeats = (idx[:, :, None] == idx[:, None, :]).sum(axis=(1, 2))
+        step = alpha * (targets - v) * (1.0 - v * v) / repeats
+        if learn_from is not None:
+            step = step * np.asarray(learn_from, dtype=np.float64)
+        np.add.at(self.weights, idx, np.repeat(step, self.copies).reshape(idx.shape)
+                  .astype(np.float32))
+        self.games_trained += 1
+
+    def reset(self) -> None:
+        """Forget everything learned."""
+        self.weights[:] = 0.0
+        self.games_trained = 0
+
+    # --- what it learnt -----------------------------------------------------------------------
+
+    def square_values(self) -> npt.NDArray[np.float64]:
+        """The learnt worth of one disc on each square (``size`` x ``size``).
+
+        For each square: the change in the summed weights when a disc of the player who just
+        moved is put on that square of an empty board, summed over every tuple copy through it.
+        Not a whole-position value, but what the class compares with the seed's weight table.
+        """
+        empty = self.indices([0], [0])[0]
+        out = np.zeros((self.size, self.size))
+        for r in range(self.size):
+            for c in range(self.size):
+                one = self.indices([1 << (r * 8 + c)], [0])[0]
+                out[r, c] = float((self.weights[one] - self.weights[empty]).sum())
+        return out
+
+    def strongest_patterns(self, count: int = 5) -> list[tuple[str, str, float]]:
+        """The ``count`` patterns with the largest weights, as ``(tuple name, drawing, weight)``.
+
+        The drawing lists the tuple's squares in order: ``X`` a disc of the player who just
+        moved, ``O`` the opponent's, ``.`` empty.
+        """
+        order = np.argsort(-np.abs(self.weights))[:count]
+        starts = np.cumsum([0] + [3 ** len(s.cells) for s in self.shapes])
+        out = []
+        for flat in order:
+            number = int(np.searchsorted(starts, flat, side="right") - 1)
+            shape = self.shapes[number]
+            code = int(flat - starts[number])
+            drawing = ""
+            for _ in shape.cells:
+                drawing += ".XO"[code % 3]
+                code //= 3
+            out.append((shape.name, drawing, float(self.weights[flat])))
+        return out
+
+    # --- files --------------------------------------------------------------------------------
+
+    def header(self) -> dict[str, Any]:
+        """What the file says about itself (checked on load)."""
+        return {
+            "format": FILE_FORMAT,
+            "version": FILE_VERSION,
+            "kind": "ntuple",
+            "game": "othello",
+            "options": {"size": self.size},
+            "tuples": [[s.name, [list(c) for c in s.cells]] for s in self.shapes],
+            "games_trained": self.games_trained,
+        }
+
+    def to_bytes(self) -> bytes:
+        """The network as ``.npz`` bytes: the JSON header and the weights."""
+        buffer = io.BytesIO()
+        np.savez_compressed(buffer, header=np.array(json.dumps(self.header())),
+                            weights=self.weights)
+        return buffer.getvalue()
+
+    def save(self, path: Path) -> Path:
+        """Write the network to ``path`` atomically; return the path."""
+        atomic_write_bytes(path, self.to_bytes())
+        return path
+
+    def from_bytes(self, data: bytes) -> None:
+        """Replace the weights by those of ``.npz`` bytes made by :meth:`to_bytes`.
+
+        Raises NTupleFileError saying what is wrong; the network is unchanged in that case.
+        """
+        if len(data) > MAX_FILE_BYTES:
+            raise NTupleFileError(f"the file is larger than {MAX_FILE_BYTES // 2**20} MB")
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as archive:
+                for member in archive.infolist():
+                    if member.file_size > MAX_FILE_BYTES:
+                        raise NTupleFileError(f"{member.filename} would unpack to more than "
+                                              f"{MAX_FILE_BYTES // 2**20} MB")
+            with np.load(io.BytesIO(data), allow_pickle=False) as npz:
+                if set(npz.files) != {"header", "weights"}:
+                    raise NTupleFileError("this is not an n-tuple network of AI Game Lab")
+                header_text = npz["header"]
+                weights = npz["weights"]
+        except NTupleFileError:
+            raise
+        except (OSError, ValueError, zipfile.BadZipFile, EOFError, KeyError) as exc:
+            raise NTupleFileError(f"the file cannot be read as an n-tuple network ({exc})"
+                                  ) from exc
+        if header_text.shape != () or header_text.dtype.kind != "U":
+            raise NTupleFileError("the file's header is not text")
+        try:
+            header = json.loads(str(header_text))
+        except (ValueError, RecursionError) as exc:
+            raise NTupleFileError("the file's header is not readable JSON") from exc
+        games = self._check_header(header)
+        if weights.dtype != np.float32 or weights.shape != self.weights.shape:
+            raise NTupleFileError(f"the file holds {weights.dtype} weights of shape "
+                                  f"{weights.shape}, expected float32 of shape "
+                                  f"{self.weights.shape}")
+        if not np.all(np.isfinite(weights)):
+            raise NTupleFileError("the file's weights are not all finite numbers")
+        self.weights = weights.copy()
+        self.games_trained = games
+
+    def _check_header(self, header: Any) -> int:
+        """The header's games_trained, after checking the header fits this network."""
+        expected = self.header()
+        if not isinstance(header, dict) or header.get("format") != FILE_FORMAT:
+            raise NTupleFileError("this is not an n-tuple network of AI Game Lab")
+        if header.get("version") != FILE_VERSION:
+            raise NTupleFileError(f"the file is in n-tuple format version "
+                                  f"{header.get('version')!r}; this app reads version "
+                                  f"{FILE_VERSION}")
+        if header.get("game") != "othello" or header.get("options") != expected["options"]:
+            raise NTupleFileError(f"the file was trained on {header.get('game')} "
+                                  f"{header.get('options')}, not Othello {self.size}x{self.size}")
+        if header.get("tuples") != expected["tuples"]:
+            raise NTupleFileError("the file uses another tuple set than this app")
+        games = header.get("games_trained")
+        if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+            raise NTupleFileError("the file's games_trained is not a whole number")
+        return games
+
+    def load(self, path: Path) -> None:
+        """Read the network from ``path``; raise FileNotFoundError or NTupleFileError."""
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+        self.from_bytes(data)
+
+
+# ------------------------------------------------------------------------------------------------
+# Playing and self-play on bitboards
+# ------------------------------------------------------------------------------------------------
+
+
+def _children(own: int, opp: int, moves: int) -> tuple[list[int], list[int], list[int]]:
+    """For each legal square: the square and the after-state (mover's discs, opponent's)."""
+    squares: list[int] = []
+    mine: list[int] = []
+    theirs: list[int] = []
+    while moves:
+        b = moves & -moves
+        moves ^= b
+        sq = b.bit_length() - 1
+        f = flip_mask(own, opp, sq)
+        squares.append(sq)
+        mine.append(own | f | b)
+        theirs.append(opp & ~f)
+    return squares, mine, theirs
+
+
+def after_state_values(net: NTupleNetwork, mine: Sequence[int], theirs: Sequence[int]
+                       ) -> list[float]:
+    """The value of each after-state for its mover; a finished game gets its real result.
+
+    Only the two cheap endings are recognised here (a full board, or the opponent wiped out);
+    any other position is left to the network.
+    """
+    values: list[float] = net.values(mine, theirs).tolist()
+    region = net.region
+    for i, (m, t) in enumerate(zip(mine, theirs, strict=True)):
+        if t == 0:
+            values[i] = 1.0
+        elif (m | t) == region:
+            diff = m.bit_count() - t.bit_count()
+            values[i] = 1.0 if diff > 0 else -1.0 if diff < 0 else 0.0
+    return values
+
+
+def self_play_game(net: NTupleNetwork, rng: random.Random, epsilon: float, alpha: float,
+                   lam: float) -> int:
+    """Play one game of the network against itself, learn from it; return the winner (-1 draw).
+
+    Each move is the best after-state by the network, except with probability ``epsilon``, when
+    a random legal move is played instead (exploration).
+    """
+    region = net.region
+    size = net.size
+    c = size // 2
+    own = (1 << ((c - 1) * 8 + c)) | (1 << (c * 8 + c - 1))  # Black moves first
+    opp = (1 << ((c - 1) * 8 + c - 1)) | (1 << (c * 8 + c))
+    mover = 0
+    seen_own: list[int] = []
+    seen_opp: list[int] = []
+    movers: list[int] = []
+    while True:
+        moves = legal_mask(own, opp, region)
+        if not moves:
+            if not legal_mask(opp, own, region):
+                break
+            own, opp = opp, own
+            mover ^= 1
+            continue
+        squares, mine, theirs = _children(own, opp, moves)
+        if len(squares) == 1:
+            pick = 0
+        elif rng.random() < epsilon:
+            pick = rng.randrange(len(squares))
+        else:
+            values = after_state_values(net, mine, theirs)
+            pick = max(range(len(values)), key=values.__getitem__)
+        seen_own.append(mine[pick])
+        seen_opp.append(theirs[pick])
+        movers.append(mover)
+        own, opp = theirs[pick], mine[pick]
+        mover ^= 1
+    # ``own`` is the side to move at the end, ``mover`` its number.
+    diff = own.bit_count() - opp.bit_count()
+    black_diff = diff if mover == 0 else -diff
+    result = 1.0 if black_diff > 0 else -1.0 if black_diff < 0 else 0.0
+    net.learn_game(seen_own, seen_opp, movers, result, alpha, lam)
+    return 0 if result > 0 else 1 if result < 0 else -1
+
+
+# ------------------------------------------------------------------------------------------------
+# Files in the user's data folder and in assets/
+# ------------------------------------------------------------------------------------------------
+
+
+def default_path(size: int) -> Path:
+    """Where the lab keeps the n-tuple network of a board size, in the user's data folder."""
+    return data_dir() / "learners" / f"ntuple__othello_size={size}.npz"
+
+
+def shipped_path(size: int) -> Path:
+    """The network trained once for the app (``assets/ntuple/``; see docs/experiments.md)."""
+    from game.resources import asset
+
+    return asset("ntuple", f"othello-{size}.npz")
+
+
+@dataclass(frozen=True)
+class LoadReport:
+    """What :meth:`NTuplePlayer.load` did: ``loaded`` or not, why, where a bad file went."""
+
+    loaded: bool
+    message: str
+    kept_as: Path | None = None
+
+
+# ------------------------------------------------------------------------------------------------
+# The player
+# ------------------------------------------------------------------------------------------------
+
+
+class NTuplePlayer(Player):
+    """Plays the move whose after-state the network values most (1-ply), and learns by TD.
+
+    ``alpha`` (learning rate), ``lam`` (TD lambda) and ``epsilon`` (exploration while training)
+    can be changed between games. A decision's scores are the after-state values (-1..1).
+    """
+
+    learns = True
+    kind = "ntuple"
+    score_kind = "value"
+
+    def __init__(self, spec: str, seed: int | None, size: int = 8, alpha: float = 0.5,
+                 lam: float = 0.5, epsilon: float = 0.1, explore_in_play: bool = False) -> None:
+        super().__init__(spec, seed)
+        self.net = NTupleNetwork(size)
+        self.options = OthelloOptions(size)
+        self.alpha = alpha
+        self.lam = lam
+        self.epsilon = epsilon
+        self.explore_in_play = explore_in_play
+
+    @property
+    def games_trained(self) -> int:
+        """Games learnt from so far."""
+        return self.net.games_trained
+
+    def decide(self, state: GameState[Any], limits: Limits) -> Decision:
+        """Value every legal move's after-state and play the best (ties at random)."""
+        own: int = state.own  # type: ignore[attr-defined]
+        opp: int = state.opp  # type: ignore[attr-defined]
+        moves = legal_mask(own, opp, self.net.region)
+        info: dict[str, Any] = {"learner": self.kind, "games_trained": self.games_trained}
+        if not moves:
+            return Decision(move=PASS, scores={PASS: 0.0}, score_kind=self.score_kind, depth=1,
+                            nodes=0, pv=(PASS,), info=info)
+        squares, mine, theirs = _children(own, opp, moves)
+        values = after_state_values(self.net, mine, theirs)
+        scores: dict[OthelloMove, float] = {MOVE_AT[sq]: v for sq, v in zip(squares, values,
+                                                                            strict=True)}
+        if self.explore_in_play and self.rng.random() < self.epsilon:
+            move = MOVE_AT[self.rng.choice(squares)]
+            info["explored"] = True
+        else:
+            best = max(values)
+            move = MOVE_AT[self.rng.choice([sq for sq, v in zip(squares, values, strict=True)
+                                            if v == best])]
+        return Decision(move=move, scores=scores, score_kind=self.score_kind, depth=1,
+                        nodes=len(squares), pv=(move,), info=info)
+
+    def learn(self, record: GameRecord, seats: Sequence[int]) -> None:
+        """TD update from a finished game, learning from the after-states of ``seats`` (both
+        when empty). An abandoned game teaches nothing."""
+        if record.outcome is None or not record.moves:
+            return
+        learn_seats = set(seats) if seats else {0, 1}
+        own: list[int] = []
+        opp: list[int] = []
+        movers: list[int] = []
+        use: list[bool] = []
+        before: Any = record.states[0]
+        for i, move in enumerate(record.moves):
+            after: Any = (record.states[i + 1] if i + 1 < len(record.states)
+                          else before.play(move))
+            if not move.is_pass:
+                mover = before.to_move
+                own.append(after.white if mover else after.black)
+                opp.append(after.black if mover else after.white)
+                movers.append(mover)
+                use.append(mover in learn_seats)
+            before = after
+        winner = record.outcome.winner
+        result = 0.0 if winner is None else 1.0 if winner == 0 else -1.0
+        self.net.learn_game(own, opp, movers, result, self.alpha, self.lam, use)
+
+    def train_self_play(self, games: int) -> list[int]:
+        """Play and learn from ``games`` games against itself; return each game's winner."""
+        return [self_play_game(self.net, self.rng, self.epsilon, self.alpha, self.lam)
+                for _ in range(games)]
+
+    def reset(self) -> None:
+        """Forget everything learned."""
+        self.net.reset()
+
+    def save(self, path: Path | None = None) -> Path:
+        """Write the network to ``path`` (default: :func:`default_path`) atomically."""
+        return self.net.save(path if path is not None else default_path(self.net.size))
+
+    def load(self, path: Path | None = None) -> LoadReport:
+        """Read the network from ``path`` (default: :func:`default_path`).
+
+        Never raises for a bad file: a missing file leaves the network as it was; a foreign,
+        corrupt or too large file is moved aside as ``NAME.corrupt-TIMESTAMP`` and the network
+        starts fresh. The report's message says which.
+        """
+        source = path if path is not None else default_path(self.net.size)
+        try:
+            self.net.load(source)
+        except FileNotFoundError:
+            return LoadReport(False, f"no saved n-tuple network at {source}")
+        except OSError as exc:
+            return LoadReport(False, f"{source.name} could not be read ({exc})")
+        except NTupleFileError as exc:
+            kept = keep_aside(source)
+            self.reset()
+            where = f"; it was kept aside as {kept.name}" if kept is not None else ""
+            return LoadReport(False, f"{source.name} cannot be used: {exc}{where}; "
+                                     "starting fresh", kept)
+        return LoadReport(True, f"loaded n-tuple network from {source.name} "
+                                f"({self.games_trained} games trained)")
+
+
+# ------------------------------------------------------------------------------------------------
+# As an evaluation for searches
+# ------------------------------------------------------------------------------------------------
+
+
+def make_evaluate(net: NTupleNetwork) -> Callable[[GameState[Any], int], float]:
+    """The network as an ``ai.heuristics``-style evaluation ``h(state, player)``, zero-sum.
+
+    A position with X to move is an after-state of the other player, so its value for that
+    player is the network's; for X it is the opposite. A finished game scores as the heuristics
+    do (``ai.heuristics.WIN``), so searches still prefer a sure win.
+    """
+    from ai.heuristics import WIN
+
+    def evaluate(state: GameState[Any], player: int) -> float:
+        outcome = state.outcome
+        if outcome is not None:
+            if outcome.winner is None:
+                return 0.0
+            return WIN if outcome.winner == player else -WIN
+        just_moved = 1 - state.to_move
+        black: int = state.black  # type: ignore[attr-defined]
+        white: int = state.white  # type: ignore[attr-defined]
+        mine, theirs = (white, black) if just_moved else (black, white)
+        value = EVAL_SCALE * net.value(mine, theirs)
+        return value if player == just_moved else -value
+
+    return evaluate
+
+
+def make_engine_evaluator(net: NTupleNetwork) -> Callable[[int, int, Any], int]:
+    """The network as an ``ai.othello_search`` evaluator ``(own, opp, geometry) -> int`` for the
+    side to move (``own``), in the engine's scale (100 = about one disc, below EVAL_LIMIT)."""
+
+    def evaluate(own: int, opp: int, geometry: Any) -> int:
+        return -round(3000.0 * net.value(opp, own))
+
+    return evaluate
+
+
+def load_network(path: Path, size: int) -> NTupleNetwork:
+    """A network of ``size`` read from ``path`` (raises FileNotFoundError, NTupleFileError)."""
+    net = NTupleNetwork(size)
+    net.load(path)
+    return net
+
+
+def network_summary(net: NTupleNetwork) -> str:
+    """One line about a network, for logs and the command line."""
+    nonzero = int(np.count_nonzero(net.weights))
+    return (f"n-tuple network {net.size}x{net.size}: {len(net.shapes)} tuples x 8 symmetries, "
+            f"{net.weights.size} weights ({nonzero} learnt), {net.games_trained} games trained, "
+            f"largest |w| {float(np.abs(net.weights).max()):.3f}"
+            if net.weights.size else "empty network")
+
+
+# ------------------------------------------------------------------------------------------------
+# Frozen measurement against fixed opponents (the lab's curves, benchmarks/ntuple.py)
+# ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Measure:
+    """The frozen network's results against one opponent: wins, draws, losses."""
+
+    opponent: str
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def games(self) -> int:
+        """Games played."""
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> float:
+        """Wins plus half the draws, as a share of the games (0 without games)."""
+        return (self.wins + 0.5 * self.draws) / self.games if self.games else 0.0
+
+
+def random_opening(size: int, plies: int, rng: random.Random) -> GameState[Any]:
+    """The start position followed by ``plies`` random legal moves (fewer if the game ends)."""
+    state: GameState[Any] = OthelloOptions(size).initial_state()
+    for _ in range(plies):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state = state.play(rng.choice(moves))
+    return state
+
+
+def measure(net: NTupleNetwork, opponent_spec: str, games: int, seed: int = 0,
+            opening_plies: int = 4, stop: Callable[[], bool] | None = None) -> Measure:
+    """Play ``games`` games of the frozen network (1-ply, no exploration) against a player.
+
+    Games go in pairs from the same opening (the start plus ``opening_plies`` random moves),
+    seats swapped, so that two deterministic players still meet many different positions and
+    neither seat's advantage counts. ``stop()`` True ends the match early (results so far).
+    """
+    from ai.arena import play_game
+    from ai.registry import make_player
+
+    options = OthelloOptions(net.size)
+    me = NTuplePlayer("ntuple", seed, net.size, epsilon=0.0)
+    me.net = net
+    other = make_player(opponent_spec, "othello", options, seed=seed + 1)
+    rng = random.Random(seed)
+    wins = draws = losses = 0
+    start = random_opening(net.size, opening_plies, rng)
+    for index in range(games):
+        if stop is not None and stop():
+            break
+        if index % 2 == 0:
+            start = random_opening(net.size, opening_plies, rng)
+        my_seat = index % 2
+        first, second = (me, other) if my_seat == 0 else (other, me)
+        outcome = play_game(first, second, start).outcome
+        assert outcome is not None
+        if outcome.winner is None:
+            draws += 1
+        elif outcome.winner == my_seat:
+            wins += 1
+        else:
+            losses += 1
+    return Measure(other.spec, wins, draws, losses)
+
+
+# ------------------------------------------------------------------------------------------------
+# Registration
+# ------------------------------------------------------------------------------------------------
+
+
+def _register() -> None:
+    """Add ``ntuple`` to the roster of ``ai.registry`` (Othello 6x6 and 8x8)."""
+    from ai.registry import Param, PlayerInfo, register_player
+    from game.rules.registry import GameInfo
+
+    def applies(game_name: str, options: Any) -> bool:
+        return game_name == "othello" and getattr(options, "size", None) in SIZES
+
+    def build(game: GameInfo, options: Any, values: dict[str, Any],
+              seed: int | None) -> Player:
+        player = NTuplePlayer("ntuple", seed, options.size, alpha=float(values["alpha"]),
+                              lam=float(values["lambda"]), epsilon=float(values["epsilon"]))
+        if values["trained"]:
+            report = player.load(shipped_path(options.size))
+            if not report.loaded:
+                raise FileNotFoundError(report.message)
+        return player
+
+    register_player(PlayerInfo(
+        name="ntuple",
+        title_en="N-tuple network",
+        title_fr="Réseau n-tuple",
+        description_en="Learns Othello patterns by self-play (TD).",
+        description_fr="Apprend des motifs d'Othello en jouant seul (TD).",
+        params=(
+            Param("alpha", float, 0.5, 0.0, 1.0, "learning rate: share of the error corrected "
+                                                 "per position"),
+            Param("lambda", float, 0.5, 0.0, 1.0, "TD(lambda): 0 learns from the next "
+                                                  "position only, 1 from the final result"),
+            Param("epsilon", float, 0.1, 0.0, 1.0, "probability of a random exploring move "
+                                                   "in self-play training"),
+            Param("trained", int, 0, 0, 1, "1 = start from the network shipped with the app "
+                                           "(100,000 self-play games), 0 = from nothing"),
+        ),
+        applies=applies,
+        factory=build,
+        learner=True,
+    ))
+
+
+_register()

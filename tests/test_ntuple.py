@@ -1,0 +1,392 @@
+"""The n-tuple learner for Othello: pattern indexing, symmetry, TD updates, files, play."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from ai.arena import play_game, run_match
+from ai.base import GameRecord
+from ai.ntuple import (
+    SHAPES,
+    NTupleFileError,
+    NTupleNetwork,
+    NTuplePlayer,
+    default_path,
+    make_engine_evaluator,
+    make_evaluate,
+    measure,
+    self_play_game,
+    shipped_path,
+    symmetries,
+)
+from ai.registry import NotApplicableError, make_player, players_for
+from ai.search import SearchPlayer
+from game.rules.othello import OthelloOptions, OthelloState
+
+BOARD_8 = OthelloState.from_rows([
+    "........",
+    "..X.....",
+    "..XXO...",
+    "..OXXO..",
+    "...OXX..",
+    "....O...",
+    "........",
+    "........",
+], to_move=1)
+
+
+def random_position(size: int, rng: random.Random, plies: int) -> OthelloState:
+    state = OthelloOptions(size).initial_state()
+    for _ in range(plies):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state = state.play(rng.choice(moves))
+    return state
+
+
+def random_network(size: int, seed: int = 0) -> NTupleNetwork:
+    net = NTupleNetwork(size)
+    net.weights[:] = np.random.default_rng(seed).normal(0, 0.05, net.weights.size)
+    return net
+
+
+def slow_indices(net: NTupleNetwork, own: int, opp: int) -> list[int]:
+    """Every tuple copy's flat index, computed square by square (the reference)."""
+    out = []
+    start = 0
+    for shape in net.shapes:
+        for sym in symmetries(net.size):
+            code = 0
+            for j, (r, c) in enumerate(shape.cells):
+                rr, cc = sym(r, c)
+                bit = 1 << (rr * 8 + cc)
+                code += (1 if own & bit else 2 if opp & bit else 0) * 3 ** j
+            out.append(start + code)
+        start += 3 ** len(shape.cells)
+    return out
+
+
+def transform(board: int, size: int, sym: Any) -> int:
+    out = 0
+    for r in range(size):
+        for c in range(size):
+            if board >> (r * 8 + c) & 1:
+                rr, cc = sym(r, c)
+                out |= 1 << (rr * 8 + cc)
+    return out
+
+
+# ------------------------------------------------------------------------------------------------
+# The tuple set and the indexing
+# ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [6, 8])
+def test_tuples_lie_on_the_board_without_repeated_squares(size: int) -> None:
+    for shape in SHAPES[size]:
+        assert len(set(shape.cells)) == len(shape.cells), shape.name
+        for sym in symmetries(size):
+            for r, c in shape.cells:
+                rr, cc = sym(r, c)
+                assert 0 <= rr < size and 0 <= cc < size
+    names = {s.name for s in SHAPES[size]}
+    assert {"edge+2X", "corner3x3", "row2", "diag4", f"diag{size}"} <= names
+
+
+@pytest.mark.parametrize("size", [6, 8])
+def test_symmetries_are_eight_distinct_maps(size: int) -> None:
+    images = {tuple(sym(r, c) for r in range(size) for c in range(size))
+              for sym in symmetries(size)}
+    assert len(images) == 8
+
+
+@pytest.mark.parametrize("size", [6, 8])
+def test_vectorised_indices_match_square_by_square(size: int) -> None:
+    net = NTupleNetwork(size)
+    rng = random.Random(size)
+    for plies in (0, 5, 17, 40):
+        state = random_position(size, rng, plies)
+        own, opp = state.own, state.opp
+        assert net.indices([own], [opp])[0].tolist() == slow_indices(net, own, opp)
+        assert net.indices([opp], [own])[0].tolist() == slow_indices(net, opp, own)
+
+
+@pytest.mark.parametrize("size", [6, 8])
+def test_symmetric_positions_evaluate_equal(size: int) -> None:
+    net = random_network(size)
+    rng = random.Random(3)
+    for plies in (3, 12, 25):
+        state = random_position(size, rng, plies)
+        values = {round(net.value(transform(state.own, size, sym),
+                                  transform(state.opp, size, sym)), 5)
+                  for sym in symmetries(size)}
+        assert len(values) == 1
+
+
+def test_a_position_and_its_colour_swap_are_different() -> None:
+    net = random_network(8)
+    assert net.value(BOARD_8.own, BOARD_8.opp) != net.value(BOARD_8.opp, BOARD_8.own)
+
+
+# ------------------------------------------------------------------------------------------------
+# TD learning
+# ------------------------------------------------------------------------------------------------
+
+
+def test_a_won_final_position_gains_value_and_a_lost_one_loses() -> None:
+    own, opp = BOARD_8.own, BOARD_8.opp
+    for result, direction in ((1.0, 1), (-1.0, -1)):
+        net = NTupleNetwork(8)
+        before = net.value(own, opp)
+        net.learn_game([own], [opp], [0], result, alpha=0.5, lam=0.0)
+        assert np.sign(net.value(own, opp) - before) == direction
+        # Player 1's after-state in a game player 0 won is a loss for its mover.
+        net = NTupleNetwork(8)
+        net.learn_game([own], [opp], [1], result, alpha=0.5, lam=0.0)
+        assert np.sign(net.value(own, opp) - before) == -direction
+
+
+def test_td0_target_is_the_opposite_of_the_opponents_next_value() -> None:
+    # s1 (player 1's after-state) is known to be good for player 1; s0 (player 0's) must then
+    # fall, even though the game's final result says nothing about s0 under TD(0).
+    rng = random.Random(8)
+    s0 = random_position(8, rng, 10)
+    s1 = random_position(8, rng, 30)
+    net = NTupleNetwork(8)
+    for _ in range(30):
+        net.learn_game([s1.own], [s1.opp], [1], -1.0, alpha=0.5, lam=0.0)
+    assert net.value(s1.own, s1.opp) > 0.3
+    before = net.value(s0.own, s0.opp)
+    net.learn_game([s0.own, s1.own], [s0.opp, s1.opp], [0, 1], 0.0, alpha=0.2, lam=0.0)
+    assert net.value(s0.own, s0.opp) < before
+
+
+def test_after_a_pass_the_target_keeps_its_sign() -> None:
+    rng = random.Random(9)
+    s0 = random_position(8, rng, 10)
+    s1 = random_position(8, rng, 30)
+    net = NTupleNetwork(8)
+    for _ in range(30):
+        net.learn_game([s1.own], [s1.opp], [0], 1.0, alpha=0.5, lam=0.0)
+    before = net.value(s0.own, s0.opp)
+    # Both after-states by player 0 (player 1 passed in between): s0 moves towards +V(s1).
+    net.learn_game([s0.own, s1.own], [s0.opp, s1.opp], [0, 0], 0.0, alpha=0.2, lam=0.0)
+    assert net.value(s0.own, s0.opp) > before
+
+
+def test_lambda_one_learns_the_first_position_from_the_result() -> None:
+    rng = random.Random(10)
+    states = [random_position(8, rng, n) for n in (6, 14, 22)]
+    for first_mover, direction in ((0, 1), (1, -1)):
+        net = NTupleNetwork(8)
+        movers = [first_mover, 1 - first_mover, first_mover]
+        # Only the first after-state learns; its target is the result for its mover, however
+        # far away (lambda = 1), here a win for player 0.
+        net.learn_game([s.own for s in states], [s.opp for s in states], movers, 1.0,
+                       alpha=0.5, lam=1.0, learn_from=[True, False, False])
+        assert np.sign(net.value(states[0].own, states[0].opp)) == direction
+
+
+def test_learn_from_seats_leaves_the_other_seat_out() -> None:
+    own, opp = BOARD_8.own, BOARD_8.opp
+    net = NTupleNetwork(8)
+    net.learn_game([own], [opp], [0], 1.0, alpha=0.5, lam=0.0, learn_from=[False])
+    assert not net.weights.any()
+    assert net.games_trained == 1
+
+
+def test_a_few_hundred_self_play_games_learn_something() -> None:
+    net = NTupleNetwork(6)
+    rng = random.Random(1)
+    winners = [self_play_game(net, rng, 0.1, 0.5, 0.5) for _ in range(300)]
+    assert net.games_trained == 300
+    assert set(winners) <= {-1, 0, 1}
+    assert np.count_nonzero(net.weights) > 1000
+    assert np.all(np.isfinite(net.weights))
+    result = measure(net, "random", 40, seed=2)
+    assert result.games == 40
+    assert result.score > 0.6
+
+
+def test_what_it_learnt_is_readable() -> None:
+    net = NTupleNetwork(8)
+    rng = random.Random(2)
+    for _ in range(100):
+        self_play_game(net, rng, 0.1, 0.5, 0.5)
+    squares = net.square_values()
+    assert squares.shape == (8, 8)
+    # The eight symmetries make the map symmetric.
+    assert np.allclose(squares, squares.T, atol=1e-4)
+    assert np.allclose(squares, squares[::-1, ::-1], atol=1e-4)
+    top = net.strongest_patterns(3)
+    assert len(top) == 3
+    assert all(set(drawing) <= set(".XO") for _, drawing, _ in top)
+    assert abs(top[0][2]) >= abs(top[1][2]) >= abs(top[2][2])
+
+
+# ------------------------------------------------------------------------------------------------
+# Files
+# ------------------------------------------------------------------------------------------------
+
+
+def test_save_and_load_round_trip_exactly(tmp_path: Path) -> None:
+    net = random_network(8, seed=4)
+    net.games_trained = 1234
+    path = net.save(tmp_path / "net.npz")
+    back = NTupleNetwork(8)
+    back.load(path)
+    assert np.array_equal(back.weights, net.weights)
+    assert back.weights.dtype == np.float32
+    assert back.games_trained == 1234
+    assert back.value(BOARD_8.own, BOARD_8.opp) == net.value(BOARD_8.own, BOARD_8.opp)
+
+
+def _npz(**arrays: Any) -> bytes:
+    buffer = io.BytesIO()
+    np.savez(buffer, **arrays)
+    return buffer.getvalue()
+
+
+def _header(net: NTupleNetwork, **changes: Any) -> np.ndarray:
+    import json
+
+    header = net.header()
+    header.update(changes)
+    return np.array(json.dumps(header))
+
+
+@pytest.mark.parametrize("case", [
+    "garbage", "json", "other size", "other format", "other version", "wrong shape",
+    "not finite", "pickled object", "extra array", "float64", "games negative",
+])
+def test_foreign_and_corrupt_files_are_refused(case: str) -> None:
+    net = NTupleNetwork(8)
+    weights = np.zeros_like(net.weights)
+    data = {
+        "garbage": b"\x00\x01 not a zip",
+        "json": b'{"format": "ai-game-lab learner"}',
+        "other size": NTupleNetwork(6).to_bytes(),
+        "other format": _npz(header=_header(net, format="something else"), weights=weights),
+        "other version": _npz(header=_header(net, version=99), weights=weights),
+        "wrong shape": _npz(header=_header(net), weights=weights[:-1]),
+        "not finite": _npz(header=_header(net), weights=np.full_like(weights, np.nan)),
+        "pickled object": _npz(header=np.array([{"a": 1}], dtype=object), weights=weights),
+        "extra array": _npz(header=_header(net), weights=weights, more=weights),
+        "float64": _npz(header=_header(net), weights=weights.astype(np.float64)),
+        "games negative": _npz(header=_header(net, games_trained=-1), weights=weights),
+    }[case]
+    net.weights[0] = 0.25
+    with pytest.raises(NTupleFileError):
+        net.from_bytes(data)
+    assert net.weights[0] == 0.25  # unchanged
+
+
+def test_a_bad_file_is_kept_aside_and_the_player_starts_fresh(data_dir: Path) -> None:
+    player = NTuplePlayer("ntuple", 0, 8)
+    path = default_path(8)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(NTupleNetwork(6).to_bytes())
+    player.net.weights[5] = 1.0
+    report = player.load()
+    assert not report.loaded
+    assert "6x6" in report.message or "Othello 8x8" in report.message
+    assert report.kept_as is not None and report.kept_as.exists()
+    assert not path.exists()
+    assert not player.net.weights.any()
+    missing = player.load(path)
+    assert not missing.loaded and "no saved" in missing.message
+
+
+def test_player_saves_to_the_data_folder_and_loads_back(data_dir: Path) -> None:
+    player = NTuplePlayer("ntuple", 0, 6)
+    player.train_self_play(20)
+    path = player.save()
+    assert path.is_relative_to(data_dir)
+    other = NTuplePlayer("ntuple", 1, 6)
+    report = other.load()
+    assert report.loaded and "20 games" in report.message
+    assert np.array_equal(other.net.weights, player.net.weights)
+
+
+# ------------------------------------------------------------------------------------------------
+# Playing
+# ------------------------------------------------------------------------------------------------
+
+
+def test_registered_for_othello_6_and_8_only() -> None:
+    assert "ntuple" in [p.name for p in players_for("othello", OthelloOptions(8))]
+    assert "ntuple" in [p.name for p in players_for("othello", OthelloOptions(6))]
+    with pytest.raises(NotApplicableError):
+        make_player("ntuple", "othello", OthelloOptions(4))
+    with pytest.raises(NotApplicableError):
+        make_player("ntuple", "nim")
+    player = make_player("ntuple:alpha=0.2,lambda=0,epsilon=0.05", "othello")
+    assert isinstance(player, NTuplePlayer)
+    assert (player.alpha, player.lam, player.epsilon) == (0.2, 0.0, 0.05)
+
+
+def test_a_trained_file_plays_legal_moves_in_the_arena(tmp_path: Path) -> None:
+    trainer = NTuplePlayer("ntuple", 0, 8)
+    trainer.train_self_play(50)
+    path = trainer.save(tmp_path / "trained.npz")
+    player = make_player("ntuple", "othello", OthelloOptions(8), seed=1)
+    assert isinstance(player, NTuplePlayer)
+    assert player.load(path).loaded
+    opponent = make_player("random", "othello", OthelloOptions(8), seed=2)
+    for first, second in ((player, opponent), (opponent, player)):
+        record = play_game(first, second, OthelloOptions(8).initial_state())  # raises if illegal
+        assert record.outcome is not None
+
+
+def test_decision_shows_every_move_value() -> None:
+    player = NTuplePlayer("ntuple", 0, 8)
+    player.net = random_network(8)
+    decision = player.choose(BOARD_8)
+    assert set(decision.scores) == set(BOARD_8.legal_moves())
+    assert decision.scores[decision.move] == max(decision.scores.values())
+    assert all(-1.0 <= v <= 1.0 for v in decision.scores.values())
+
+
+def test_learns_from_arena_games() -> None:
+    player = NTuplePlayer("ntuple", 0, 6)
+    opponent = make_player("random", "othello", OthelloOptions(6), seed=3)
+    result = run_match(player, opponent, OthelloOptions(6).initial_state(), 6, swap=True)
+    assert result.games == 6
+    assert player.games_trained == 6
+    assert player.net.weights.any()
+
+
+def test_learn_ignores_an_abandoned_game() -> None:
+    player = NTuplePlayer("ntuple", 0, 8)
+    state = OthelloOptions(8).initial_state()
+    player.learn(GameRecord([state], [], None), (0,))
+    assert player.games_trained == 0
+
+
+def test_as_a_search_evaluation_it_is_zero_sum_and_plays() -> None:
+    net = random_network(8)
+    evaluate = make_evaluate(net)
+    assert evaluate(BOARD_8, 0) == -evaluate(BOARD_8, 1)
+    assert evaluate(BOARD_8, 0) != 0.0
+    searcher = SearchPlayer("alphabeta:eval=ntuple", 0, depth=2, pruning=True, evaluator=evaluate)
+    decision = searcher.choose(BOARD_8)
+    assert decision.move in BOARD_8.legal_moves()
+    engine_eval = make_engine_evaluator(net)
+    assert engine_eval(BOARD_8.own, BOARD_8.opp, None) == -round(
+        3000 * net.value(BOARD_8.opp, BOARD_8.own))
+
+
+def test_the_shipped_network_loads_when_present() -> None:
+    path = shipped_path(8)
+    if not path.exists():
+        pytest.skip("no shipped network yet")
+    player = make_player("ntuple:trained=1", "othello", OthelloOptions(8))
+    assert isinstance(player, NTuplePlayer)
+    assert player.games_trained > 0
