@@ -60,6 +60,8 @@ import io
 import json
 import random
 import sys
+import threading
+import time
 import zipfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -69,6 +71,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ai.arena import FirstRule, MatchResult, ProgressCallback, first_seats
 from ai.base import Decision, GameRecord, Limits, Player
 from game.rules.base import GameState
 from game.rules.othello import (
@@ -77,6 +80,7 @@ from game.rules.othello import (
     REGIONS,
     OthelloMove,
     OthelloOptions,
+    OthelloState,
     flip_mask,
     legal_mask,
 )
@@ -345,30 +349,7 @@ class NTupleNetwork:
 
         Raises NTupleFileError saying what is wrong; the network is unchanged in that case.
         """
-        if len(data) > MAX_FILE_BYTES:
-            raise NTupleFileError(f"the file is larger than {MAX_FILE_BYTES // 2**20} MB")
-        try:
-            with zipfile.ZipFile(io.BytesIO(data)) as archive:
-                for member in archive.infolist():
-                    if member.file_size > MAX_FILE_BYTES:
-                        raise NTupleFileError(f"{member.filename} would unpack to more than "
-                                              f"{MAX_FILE_BYTES // 2**20} MB")
-            with np.load(io.BytesIO(data), allow_pickle=False) as npz:
-                if set(npz.files) != {"header", "weights"}:
-                    raise NTupleFileError("this is not an n-tuple network of AI Game Lab")
-                header_text = npz["header"]
-                weights = npz["weights"]
-        except NTupleFileError:
-            raise
-        except (OSError, ValueError, zipfile.BadZipFile, EOFError, KeyError) as exc:
-            raise NTupleFileError(f"the file cannot be read as an n-tuple network ({exc})"
-                                  ) from exc
-        if header_text.shape != () or header_text.dtype.kind != "U":
-            raise NTupleFileError("the file's header is not text")
-        try:
-            header = json.loads(str(header_text))
-        except (ValueError, RecursionError) as exc:
-            raise NTupleFileError("the file's header is not readable JSON") from exc
+        header, weights = read_archive(data)
         games = self._check_header(header)
         if weights.dtype != np.float32 or weights.shape != self.weights.shape:
             raise NTupleFileError(f"the file holds {weights.dtype} weights of shape "
@@ -403,6 +384,36 @@ class NTupleNetwork:
         with path.open("rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
         self.from_bytes(data)
+
+
+def read_archive(data: bytes) -> tuple[Any, npt.NDArray[Any]]:
+    """The JSON header and the weights array of an n-tuple file's bytes (not yet checked
+    against a network). Raises NTupleFileError for anything that is not such an archive,
+    without ever unpickling or unpacking more than :data:`MAX_FILE_BYTES`."""
+    if len(data) > MAX_FILE_BYTES:
+        raise NTupleFileError(f"the file is larger than {MAX_FILE_BYTES // 2**20} MB")
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            for member in archive.infolist():
+                if member.file_size > MAX_FILE_BYTES:
+                    raise NTupleFileError(f"{member.filename} would unpack to more than "
+                                          f"{MAX_FILE_BYTES // 2**20} MB")
+        with np.load(io.BytesIO(data), allow_pickle=False) as npz:
+            if set(npz.files) != {"header", "weights"}:
+                raise NTupleFileError("this is not an n-tuple network of AI Game Lab")
+            header_text = npz["header"]
+            weights = npz["weights"]
+    except NTupleFileError:
+        raise
+    except (OSError, ValueError, zipfile.BadZipFile, EOFError, KeyError) as exc:
+        raise NTupleFileError(f"the file cannot be read as an n-tuple network ({exc})") from exc
+    if header_text.shape != () or header_text.dtype.kind != "U":
+        raise NTupleFileError("the file's header is not text")
+    try:
+        header = json.loads(str(header_text))
+    except (ValueError, RecursionError) as exc:
+        raise NTupleFileError("the file's header is not readable JSON") from exc
+    return header, weights
 
 
 # ------------------------------------------------------------------------------------------------
@@ -444,9 +455,20 @@ def after_state_values(net: NTupleNetwork, mine: Sequence[int], theirs: Sequence
     return values
 
 
+@dataclass(frozen=True)
+class SelfPlayGame:
+    """One finished self-play game: the winner (0 Black, 1 White, None for a draw), its
+    number of moves (passes not counted) and the final discs."""
+
+    winner: int | None
+    moves: int
+    black: int
+    white: int
+
+
 def self_play_game(net: NTupleNetwork, rng: random.Random, epsilon: float, alpha: float,
-                   lam: float) -> int:
-    """Play one game of the network against itself, learn from it; return the winner (-1 draw).
+                   lam: float) -> SelfPlayGame:
+    """Play one game of the network against itself and learn from it.
 
     Each move is the best after-state by the network, except with probability ``epsilon``, when
     a random legal move is played instead (exploration).
@@ -486,7 +508,9 @@ def self_play_game(net: NTupleNetwork, rng: random.Random, epsilon: float, alpha
     black_diff = diff if mover == 0 else -diff
     result = 1.0 if black_diff > 0 else -1.0 if black_diff < 0 else 0.0
     net.learn_game(seen_own, seen_opp, movers, result, alpha, lam)
-    return 0 if result > 0 else 1 if result < 0 else -1
+    black, white = (own, opp) if mover == 0 else (opp, own)
+    return SelfPlayGame(0 if result > 0 else 1 if result < 0 else None, len(movers), black,
+                        white)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -523,23 +547,23 @@ class LoadReport:
 class NTuplePlayer(Player):
     """Plays the move whose after-state the network values most (1-ply), and learns by TD.
 
-    ``alpha`` (learning rate), ``lam`` (TD lambda) and ``epsilon`` (exploration while training)
-    can be changed between games. A decision's scores are the after-state values (-1..1).
+    ``alpha`` (learning rate), ``lam`` (TD lambda) and ``epsilon`` (the probability of a random
+    exploring move, as in ``qlearning``; 0 for its best play) can be changed between games. A
+    decision's scores are the after-state values (-1..1).
     """
 
     learns = True
     kind = "ntuple"
     score_kind = "value"
 
-    def __init__(self, spec: str, seed: int | None, size: int = 8, alpha: float = 0.5,
-                 lam: float = 0.5, epsilon: float = 0.1, explore_in_play: bool = False) -> None:
+    def __init__(self, spec: str, seed: int | None, size: int = 8, alpha: float = 0.2,
+                 lam: float = 0.5, epsilon: float = 0.1) -> None:
         super().__init__(spec, seed)
         self.net = NTupleNetwork(size)
         self.options = OthelloOptions(size)
         self.alpha = alpha
         self.lam = lam
         self.epsilon = epsilon
-        self.explore_in_play = explore_in_play
 
     @property
     def games_trained(self) -> int:
@@ -559,7 +583,7 @@ class NTuplePlayer(Player):
         values = after_state_values(self.net, mine, theirs)
         scores: dict[OthelloMove, float] = {MOVE_AT[sq]: v for sq, v in zip(squares, values,
                                                                             strict=True)}
-        if self.explore_in_play and self.rng.random() < self.epsilon:
+        if self.epsilon > 0.0 and self.rng.random() < self.epsilon:
             move = MOVE_AT[self.rng.choice(squares)]
             info["explored"] = True
         else:
@@ -594,10 +618,45 @@ class NTuplePlayer(Player):
         result = 0.0 if winner is None else 1.0 if winner == 0 else -1.0
         self.net.learn_game(own, opp, movers, result, self.alpha, self.lam, use)
 
-    def train_self_play(self, games: int) -> list[int]:
-        """Play and learn from ``games`` games against itself; return each game's winner."""
+    def train_self_play(self, games: int) -> list[SelfPlayGame]:
+        """Play and learn from ``games`` games against itself (no state objects: the fast
+        loop of :func:`self_play_game`)."""
         return [self_play_game(self.net, self.rng, self.epsilon, self.alpha, self.lam)
                 for _ in range(games)]
+
+    def self_play_match(self, games: int, *, first: FirstRule = "alternate",
+                        first_seed: int | None = None,
+                        progress: ProgressCallback | None = None,
+                        stop: threading.Event | None = None) -> MatchResult:
+        """Self-play training as ``ai.train`` runs it, through the fast loop.
+
+        Reported like :func:`ai.arena.run_match` with this player as both p1 and p2 (``first``
+        says which seat p1 holds in each game); ``progress`` gets each game's final position
+        only (the loop keeps no states). ``stop`` ends it after the current game.
+        """
+        seats = first_seats(first, games, first_seed)
+        match = MatchResult(p1=self.spec, p2=self.spec, games_planned=games,
+                            swap=first == "alternate", first_rule=first)
+        started = time.perf_counter()
+        for index in range(games):
+            if stop is not None and stop.is_set():
+                match.stopped = True
+                break
+            game = self_play_game(self.net, self.rng, self.epsilon, self.alpha, self.lam)
+            final = OthelloState.from_bitboards(self.net.size, game.black, game.white, 0)
+            outcome = final.outcome
+            assert outcome is not None
+            p1_seat = seats[index]
+            match.results.append("draw" if game.winner is None
+                                 else "p1" if game.winner == p1_seat else "p2")
+            match.first.append("p1" if p1_seat == 0 else "p2")
+            match.moves.append(game.moves)
+            match.reasons[outcome.reason] = match.reasons.get(outcome.reason, 0) + 1
+            match.seconds = time.perf_counter() - started
+            if progress is not None:
+                progress(match, GameRecord([final], [], outcome))
+        match.seconds = time.perf_counter() - started
+        return match
 
     def reset(self) -> None:
         """Forget everything learned."""
@@ -606,6 +665,21 @@ class NTuplePlayer(Player):
     def save(self, path: Path | None = None) -> Path:
         """Write the network to ``path`` (default: :func:`default_path`) atomically."""
         return self.net.save(path if path is not None else default_path(self.net.size))
+
+    def load_file(self, path: Path) -> None:
+        """Read the network from a file the user named (``load=FILE``, ``main.py train``).
+
+        Raises NTupleFileError (a ValueError) saying why in plain words when the file is
+        missing, not a file, too big or not a network this player can use; the file itself is
+        never moved or changed (it is the user's), and the network is left unchanged.
+        """
+        try:
+            if not path.is_file():
+                raise NTupleFileError(f"there is no file {path}" if not path.exists()
+                                      else f"{path} is not a file")
+            self.net.load(path)
+        except OSError as exc:
+            raise NTupleFileError(f"{path} cannot be read ({exc.strerror or exc})") from None
 
     def load(self, path: Path | None = None) -> LoadReport:
         """Read the network from ``path`` (default: :func:`default_path`).
@@ -669,6 +743,16 @@ def make_engine_evaluator(net: NTupleNetwork) -> Callable[[int, int, Any], int]:
         return -round(3000.0 * net.value(opp, own))
 
     return evaluate
+
+
+def is_network_file(path: Path) -> bool:
+    """True when ``path`` is an n-tuple network file of this app (of any board size)."""
+    try:
+        with path.open("rb") as handle:
+            header, _ = read_archive(handle.read(MAX_FILE_BYTES + 1))
+    except (OSError, NTupleFileError):
+        return False
+    return isinstance(header, dict) and header.get("format") == FILE_FORMAT
 
 
 def load_network(path: Path, size: int) -> NTupleNetwork:
@@ -789,7 +873,7 @@ def _register() -> None:
         description_en="Learns Othello patterns by self-play (TD).",
         description_fr="Apprend des motifs d'Othello en jouant seul (TD).",
         params=(
-            Param("alpha", float, 0.5, 0.0, 1.0, "learning rate: share of the error corrected "
+            Param("alpha", float, 0.2, 0.0, 1.0, "learning rate: share of the error corrected "
                                                  "per position"),
             Param("lambda", float, 0.5, 0.0, 1.0, "TD(lambda): 0 learns from the next "
                                                   "position only, 1 from the final result"),

@@ -117,7 +117,12 @@ def check_out_path(path: Path) -> None:
 
 
 def _is_our_file(path: Path) -> bool:
-    """True when ``path`` is a JSON object whose ``format`` names one of our files."""
+    """True when ``path`` is a JSON object whose ``format`` names one of our files (or one of
+    our n-tuple networks, which are ``.npz`` archives)."""
+    if path.suffix == ".npz":
+        from ai.ntuple import is_network_file
+
+        return is_network_file(path)
     try:
         if path.stat().st_size > MAX_CHECKED_BYTES:
             return False
@@ -173,6 +178,13 @@ class Training:
             if progress is not None:
                 progress(match, record)
 
+        fast = getattr(self.learner, "self_play_match", None)
+        if plan.mode == "self" and callable(fast):
+            # A learner with its own self-play loop (the n-tuple network plays on bitboards,
+            # without state objects), reported like run_match.
+            self._match = fast(plan.games, first=plan.first, first_seed=_offset(plan.seed, 3),
+                               progress=seen, stop=stop)
+            return self.so_far()
         p1, p2 = self.players
         watching = plan.mode == "watch"
         # When watching, the two players are not taught: only the watcher learns.

@@ -117,7 +117,7 @@ def main(argv: list[str] | None = None) -> None:
     for name in ("speed", "train"):
         p = sub.add_parser(name)
         p.add_argument("--size", type=int, default=8, choices=(6, 8))
-        p.add_argument("--alpha", type=float, default=0.5)
+        p.add_argument("--alpha", type=float, default=0.2)
         p.add_argument("--lam", type=float, default=0.5)
         p.add_argument("--epsilon", type=float, default=0.1)
     speed = sub.choices["speed"]
