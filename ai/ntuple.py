@@ -870,8 +870,8 @@ def _register() -> None:
         name="ntuple",
         title_en="N-tuple network",
         title_fr="Réseau n-tuple",
-        description_en="Learns Othello patterns by self-play (TD).",
-        description_fr="Apprend des motifs d'Othello en jouant seul (TD).",
+        description_en="Learns board patterns by self-play (TD).",
+        description_fr="Apprend des motifs en jouant seul (TD).",
         params=(
             Param("alpha", float, 0.2, 0.0, 1.0, "learning rate: share of the error corrected "
                                                  "per position"),
