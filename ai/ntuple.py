@@ -851,39 +851,35 @@ def measure(net: NTupleNetwork, opponent_spec: str, games: int, seed: int = 0,
 def _register() -> None:
     """Add ``ntuple`` to the roster of ``ai.registry`` (Othello 6x6 and 8x8)."""
     from ai.registry import Param, PlayerInfo, register_player
-    from game.rules.registry import GameInfo
+    from game.rules.othello import GAME as OTHELLO
+    from game.rules.registry import GameSetup
 
-    def applies(game_name: str, options: Any) -> bool:
-        return game_name == "othello" and getattr(options, "size", None) in SIZES
+    def applies(setup: GameSetup) -> bool:
+        return setup.info is OTHELLO and setup.options.size in SIZES
 
-    def build(game: GameInfo, options: Any, values: dict[str, Any],
-              seed: int | None) -> Player:
-        player = NTuplePlayer("ntuple", seed, options.size, alpha=float(values["alpha"]),
+    def build(setup: GameSetup, values: dict[str, Any], seed: int | None) -> Player:
+        size: int = setup.options.size
+        player = NTuplePlayer("ntuple", seed, size, alpha=float(values["alpha"]),
                               lam=float(values["lambda"]), epsilon=float(values["epsilon"]))
         if values["trained"]:
-            report = player.load(shipped_path(options.size))
-            if not report.loaded:
-                raise FileNotFoundError(report.message)
+            player.load_file(shipped_path(size))
         return player
 
     register_player(PlayerInfo(
         name="ntuple",
-        title_en="N-tuple network",
-        title_fr="Réseau n-tuple",
-        description_en="Learns board patterns by self-play (TD).",
-        description_fr="Apprend des motifs en jouant seul (TD).",
+        title="N-tuple network",
+        description="Learns board patterns by self-play (TD).",
         params=(
             Param("alpha", float, 0.2, 0.0, 1.0, "learning rate: share of the error corrected "
                                                  "per position"),
             Param("lambda", float, 0.5, 0.0, 1.0, "TD(lambda): 0 learns from the next "
                                                   "position only, 1 from the final result"),
-            Param("epsilon", float, 0.1, 0.0, 1.0, "probability of a random exploring move "
-                                                   "in self-play training"),
+            Param("epsilon", float, 0.1, 0.0, 1.0, "probability of a random exploring move"),
             Param("trained", int, 0, 0, 1, "1 = start from the network shipped with the app "
-                                           "(100,000 self-play games), 0 = from nothing"),
+                                           "(trained by self-play), 0 = from nothing"),
         ),
-        applies=applies,
         factory=build,
+        applies=applies,
         learner=True,
     ))
 
