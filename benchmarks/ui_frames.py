@@ -5,9 +5,11 @@ draw, flip), reporting medians, 95th percentiles and the intervals between frame
 class sees). Not a test: it prints figures, it does not pass or fail. Measurements:
 
 * ``engine``: the play screen idle, then while the Othello engine searches; quitting mid-search;
-* ``load``: the lab while a big learner file (``--megabytes``) loads behind its progress box.
+* ``load``: the lab while a big learner file (``--megabytes``) loads behind its progress box;
+* ``lab``: the lab over an instant training run of ``--games`` games with ``--earlier``
+  finished runs of as many games on its charts, per tenth of the run.
 
-    python benchmarks/ui_frames.py [--only engine|load ...] [--seconds 5] [--size 1280x800]
+    python benchmarks/ui_frames.py [--only engine|load|lab ...] [--seconds 5] [--size 1280x800]
 """
 
 from __future__ import annotations
@@ -137,7 +139,56 @@ def measure_load(app: App, megabytes: float) -> None:
         print(f"  longest interval {max(intervals[1:]) * 1000:.0f} ms")
 
 
-MEASUREMENTS = ("engine", "load")
+def measure_lab(app: App, games: int, earlier: int) -> None:
+    """Frame times in the lab over one instant training run of ``games`` Nim games, with
+    ``earlier`` finished runs of as many games already on the charts (the lab keeps six),
+    reported per tenth of the run: the redraw cost must not grow with the games played."""
+    import random
+
+    from ai.training import DRAW, LOSS, WIN
+    from game.ui.scenes.learning_lab import LearningLabScene, Run, window_for
+
+    lab = LearningLabScene(app)
+    app.replace(lab)
+    lab.games = games
+    lab._set_speed("instant")
+    rng = random.Random(1)
+    for n in range(earlier):
+        run = Run(f"run {n + 1}", games, window_for(games), False, f"{n + 1}")
+        run.extend([rng.choice((WIN, WIN, LOSS, DRAW)) for _ in range(games)])
+        lab.runs.append(run)
+    time_frames(app, 0.3)
+    lab.train()
+    runner = lab.runner
+    assert runner is not None
+    start = time.perf_counter()
+    tenths: list[tuple[list[float], list[float]]] = [([], []) for _ in range(10)]
+    last = time.perf_counter()
+    while not runner.finished:
+        dt = app.clock.tick(60) / 1000.0
+        begin = time.perf_counter()
+        app.frame(pygame.event.get(), min(dt, 0.25))
+        pygame.display.flip()
+        cost = time.perf_counter() - begin
+        tenth = min(9, runner.done * 10 // games)
+        tenths[tenth][0].append(cost)
+        tenths[tenth][1].append(begin - last)
+        last = begin
+    total = time.perf_counter() - start
+    print(f"lab: {games} instant Nim games with {earlier} earlier runs of {games} on the "
+          f"charts: {total:.1f} s ({games / total:.0f} games/s)")
+    every: tuple[list[float], list[float]] = ([], [])
+    for i, (costs, intervals) in enumerate(tenths):
+        every[0].extend(costs)
+        every[1].extend(intervals)
+        if len(costs) > 2:
+            report(f"  games {i * 10:3d}-{i * 10 + 10:3d}%", (costs, intervals))
+    report("  whole run", every)
+    print(f"  whole run: cost p99 {percentile(every[0], 99) * 1000:.1f} ms, max "
+          f"{max(every[0]) * 1000:.1f} ms; interval max {max(every[1]) * 1000:.1f} ms")
+
+
+MEASUREMENTS = ("engine", "load", "lab")
 
 
 def main() -> int:
@@ -148,6 +199,10 @@ def main() -> int:
                         help="run only this measurement (repeatable; default: all)")
     parser.add_argument("--megabytes", type=float, default=20.0,
                         help="size of the learner file of the load measurement")
+    parser.add_argument("--games", type=int, default=100_000,
+                        help="games of the lab measurement's training run")
+    parser.add_argument("--earlier", type=int, default=5,
+                        help="finished runs already on the lab's charts (the lab keeps 6)")
     args = parser.parse_args()
     chosen = args.only or list(MEASUREMENTS)
     w, h = (int(v) for v in args.size.lower().split("x"))
@@ -161,6 +216,8 @@ def main() -> int:
             measure_engine(app, args.seconds)
         elif name == "load":
             measure_load(app, args.megabytes)
+        elif name == "lab":
+            measure_lab(app, args.games, args.earlier)
         app.shutdown()
     return 0
 

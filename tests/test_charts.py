@@ -159,3 +159,66 @@ def test_save_png_draws_off_screen_and_writes_the_file(tmp_path: Path) -> None:
     assert picture.get_size() == (320, 200)
     assert picture.get_at((1, 1))[:3] == THEME.panel  # the margin around the chart
     assert pygame.Rect(0, 0, 320, 200).contains(seen[0]) and seen[0] != picture.get_rect()
+
+
+class _CountingList(list[float]):
+    """A list that counts the values read from it (one by one or in slices)."""
+
+    read = 0
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        _CountingList.read += len(self)
+        return super().__iter__()
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        part = super().__getitem__(index)
+        _CountingList.read += len(part) if isinstance(index, slice) else 1
+        return part
+
+
+def test_redrawing_a_growing_line_reads_only_the_new_values() -> None:
+    # Regression: the lab's chart redraw read every value of six 100,000-game runs (y range,
+    # downsampling) each time, 306 ms at 99k games: the cost grew with the games played.
+    surface = pygame.Surface((640, 360))
+    rect = surface.get_rect()
+    lines = [_CountingList(float(i // (k + 2)) for i in range(100_000)) for k in range(3)]
+    rate = _CountingList(0.5 + 0.4 * math.sin(i / 900) for i in range(100_000))
+
+    def draw() -> None:
+        charts.line_chart(surface, rect, [
+            *(charts.Series(f"run {k}", line, THEME.accent, faded=k < 2)
+              for k, line in enumerate(lines)),
+            charts.Series("rate", rate, THEME.ok)], THEME, 14, x_max=200_000)
+
+    draw()
+    for _ in range(5):
+        for line in (*lines, rate):
+            line.extend([line[-1]] * 100)
+        _CountingList.read = 0
+        draw()
+        assert _CountingList.read < 2000, _CountingList.read  # 400 new values, not 400,000
+
+
+def test_column_summary_draws_what_downsampling_draws() -> None:
+    values = [0.0] * 50_000
+    values[1234] = 5.0
+    values[37_777] = -3.0
+    values[-1] = 1.0
+    summary = charts._LineSummary(values)
+    summary.sync()
+    points = summary.by_column(300, 1.0, 50_000.0)
+    assert len(points) <= 2 * 512 and points[-1] == (49_999, 1.0)
+    assert (summary.low, summary.high) == (-3.0, 5.0)
+    assert any(v == 5.0 and abs(i - 1234) < 200 for i, v in points)
+    assert any(v == -3.0 and abs(i - 37_777) < 200 for i, v in points)
+    # Growing by appends extends the same columns; a rewritten list starts again.
+    values.append(9.0)
+    summary.sync()
+    assert summary.high == 9.0 and summary.by_column(300, 1.0, 50_000.0)[-1] == (50_000, 9.0)
+    values[-1] = -7.0
+    summary.sync()
+    assert summary.low == -7.0 and summary.high == 5.0
+    rising = charts._LineSummary([float(i // 3) for i in range(50_000)])
+    rising.sync()
+    ys = [v for _i, v in rising.by_column(300, 1.0, 50_000.0)]
+    assert ys == sorted(ys)

@@ -6,12 +6,18 @@ as in a PNG export). Every chart has what a class needs to read it from the back
 axes with round-number ticks, axis labels, a legend, and the latest value printed at the end of
 each line. Nothing here knows about games or AIs: the screens pass numbers and labels.
 :func:`save_png` draws a chart off screen and saves it (the experiments script's figures).
+
+A line chart redrawn while a run adds games must not cost more as the games pile up (the lab
+keeps six runs of up to 100,000 games): each line's values are summarised incrementally, only
+the values added since the last drawing are read (:class:`_LineSummary`), and a line is drawn
+with at most two points per pixel column of the plot.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,6 +115,168 @@ def _downsample(values: Sequence[float], buckets: int) -> list[tuple[int, float]
             out += [(s, hi), (e, lo)]
     out[-1] = (n - 1, float(values[-1]))
     return out
+
+
+#: Lines summarised, most recently drawn last (a summary holds its list, so the bound keeps the
+#: memory small once a screen drops its data).
+_SUMMARIES: OrderedDict[int, _LineSummary] = OrderedDict()
+MAX_SUMMARIES = 48
+
+
+class _Columns:
+    """One line's values grouped by pixel column of a plot ``width`` pixels wide spanning x
+    from ``x_lo`` to ``x_hi`` (value i is at x = i + 1): per column, in column order, the first
+    and last index and value and the min and max, extended as values are added."""
+
+    def __init__(self, width: int, x_lo: float, x_hi: float) -> None:
+        self.width = width
+        self.x_lo = x_lo
+        self.span = max(x_hi - x_lo, 1e-9)
+        self.done = 0
+        self.cols: list[int] = []
+        self.first: list[tuple[int, float]] = []
+        self.last: list[tuple[int, float]] = []
+        self.low: list[float] = []
+        self.high: list[float] = []
+
+    def extend(self, values: Sequence[float]) -> None:
+        """Take in the values from index ``done`` to the end (numpy groups them by column)."""
+        n = len(values)
+        if n <= self.done:
+            return
+        chunk = np.asarray(values[self.done:n], dtype=float)
+        index = np.arange(self.done, n)
+        cols = np.clip(((index + 1 - self.x_lo) / self.span * (self.width - 1)).astype(int),
+                       0, self.width - 1)
+        starts = np.concatenate(([0], np.flatnonzero(np.diff(cols)) + 1))
+        ends = np.append(starts[1:], len(chunk)) - 1
+        lows = np.minimum.reduceat(chunk, starts).tolist()
+        highs = np.maximum.reduceat(chunk, starts).tolist()
+        for k, (a, b) in enumerate(zip(starts.tolist(), ends.tolist(), strict=True)):
+            col = int(cols[a])
+            first = (self.done + a, float(chunk[a]))
+            last = (self.done + b, float(chunk[b]))
+            if self.cols and self.cols[-1] == col:  # the column drawn last goes on
+                self.last[-1] = last
+                self.low[-1] = min(self.low[-1], lows[k])
+                self.high[-1] = max(self.high[-1], highs[k])
+            else:
+                self.cols.append(col)
+                self.first.append(first)
+                self.last.append(last)
+                self.low.append(lows[k])
+                self.high.append(highs[k])
+        self.done = n
+
+    def points(self) -> list[tuple[int, float]]:
+        """(index, value) points, at most two per column: the column's min and max, the smaller
+        first where the line rises (a monotone line stays monotone), and the true last value."""
+        out: list[tuple[int, float]] = []
+        for (i0, v0), (i1, v1), lo, hi in zip(self.first, self.last, self.low, self.high,
+                                              strict=True):
+            if i0 == i1:
+                out.append((i0, v0))
+            elif v1 >= v0:
+                out += [(i0, lo), (i1, hi)]
+            else:
+                out += [(i0, hi), (i1, lo)]
+        if out:
+            out[-1] = self.last[-1]
+        return out
+
+
+class _LineSummary:
+    """What drawing one growing line needs, kept up to date by reading only new values: its
+    length, lowest and highest value, and its values by pixel column (:class:`_Columns`).
+
+    A line is expected to grow by appending; anything else (shorter, or an old value changed)
+    is noticed through the last value read and the summary starts again.
+    """
+
+    def __init__(self, values: Sequence[float]) -> None:
+        self.values = values
+        self.seen = 0
+        self.low = math.inf
+        self.high = -math.inf
+        self.last = 0.0
+        self.columns: dict[tuple[int, float, float], _Columns] = {}
+
+    def sync(self) -> None:
+        """Read the values added since the last call."""
+        values = self.values
+        n = len(values)
+        if n < self.seen or (self.seen and values[self.seen - 1] != self.last):
+            self.__init__(values)  # type: ignore[misc]  # rewritten, not appended: start again
+        if n > self.seen:
+            chunk = np.asarray(values[self.seen:n], dtype=float)
+            self.low = min(self.low, float(chunk.min()))
+            self.high = max(self.high, float(chunk.max()))
+            self.last = values[n - 1]
+            self.seen = n
+
+    def by_column(self, width: int, x_lo: float, x_hi: float) -> list[tuple[int, float]]:
+        """The line's points for a plot ``width`` pixels wide over x from ``x_lo`` to ``x_hi``.
+
+        The columns are those of a width rounded up to a power of two, so that the small
+        changes of the plot's width as its labels grow ("999" to "1k") keep the summary.
+        """
+        width = 1 << max(6, (width - 1).bit_length())
+        key = (width, x_lo, x_hi)
+        columns = self.columns.get(key)
+        if columns is None:
+            # A new size or x range: start over (the previous ones are dropped).
+            self.columns = {key: _Columns(width, x_lo, x_hi)}
+            columns = self.columns[key]
+        columns.extend(self.values)
+        return columns.points()
+
+
+def _summary(values: Sequence[float]) -> _LineSummary:
+    """The up-to-date summary of ``values`` (made on first use)."""
+    summary = _SUMMARIES.get(id(values))
+    if summary is None or summary.values is not values:
+        summary = _LineSummary(values)
+        _SUMMARIES[id(values)] = summary
+        while len(_SUMMARIES) > MAX_SUMMARIES:
+            _SUMMARIES.popitem(last=False)
+    _SUMMARIES.move_to_end(id(values))
+    summary.sync()
+    return summary
+
+
+def _extent(values: Sequence[float]) -> tuple[float, float]:
+    """The lowest and highest of ``values`` (not empty), without reading them all each time."""
+    if len(values) <= 256:
+        return float(min(values)), float(max(values))
+    summary = _summary(values)
+    return summary.low, summary.high
+
+
+def _line_points(series: Series, width: int, x_lo: float,
+                 x_hi: float) -> list[tuple[int, float]]:
+    """(index, value) points of ``series`` to draw on a plot ``width`` pixels wide: all of them
+    for a short line, else at most two per pixel column (see :class:`_Columns`)."""
+    values = series.values
+    if series.xs is not None:
+        return _downsample(values, max(50, width))
+    if len(values) <= max(50, width) * 2:
+        return list(enumerate(values))
+    return _summary(values).by_column(max(2, width), x_lo, x_hi)
+
+
+_rotated: dict[tuple[str, int, Colour], pygame.Surface] = {}
+
+
+def _rotated_label(label: str, px: int, colour: Colour) -> pygame.Surface:
+    """``label`` rendered and turned a quarter left (cached: rotating costs milliseconds)."""
+    key = (label, px, colour)
+    surface = _rotated.get(key)
+    if surface is None:
+        if len(_rotated) > 64:
+            _rotated.clear()
+        surface = pygame.transform.rotate(text.render(label, px, colour), 90)
+        _rotated[key] = surface
+    return surface
 
 
 def _title(surface: pygame.Surface, rect: pygame.Rect, title: str, px: int,
@@ -225,9 +393,9 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
     if y_range is not None:
         y_lo, y_hi = y_range
     else:
-        y_lo = 0.0
-        y_hi = max((max(s.values) for s in series if len(s.values)), default=0.0)
-        y_lo = min(0.0, min((min(s.values) for s in series if len(s.values)), default=0.0))
+        extents = [_extent(s.values) for s in series if len(s.values)]
+        y_hi = max((hi for _lo, hi in extents), default=0.0)
+        y_lo = min(0.0, min((lo for lo, _hi in extents), default=0.0))
         if y_hi <= y_lo:
             y_hi = y_lo + (10.0 if not percent else 1.0)
     # As many y ticks as the height allows without their labels touching.
@@ -281,8 +449,7 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
         text.blit_text(surface, x_label, small, theme.text_muted,
                        (plot.centerx, rect.bottom), "midbottom", max_width=plot.width)
     if y_label and text.size(y_label, small)[0] <= plot.height:
-        label = text.render(y_label, small, theme.text_muted)
-        label = pygame.transform.rotate(label, 90)
+        label = _rotated_label(y_label, small, theme.text_muted)
         surface.blit(label, label.get_rect(midleft=(rect.left, plot.centery)))
     if longest == 0:
         if empty_text:
@@ -297,9 +464,14 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
             continue
         colour = blend(s.colour, theme.panel, 0.45) if s.faded else s.colour
         width = max(1, line_w) if s.faded else max(2, line_w * 2)
-        xs = s.xs
-        points = [(xpos(xs[i] if xs is not None else i + 1), ypos(v))
-                  for i, v in _downsample(s.values, max(50, plot.width))]
+        pairs = np.asarray(_line_points(s, plot.width, x_lo, x_hi), dtype=float)
+        x_of = (np.asarray(s.xs, dtype=float)[pairs[:, 0].astype(int)] if s.xs is not None
+                else pairs[:, 0] + 1)
+        # xpos and ypos on whole arrays (thousands of points per redraw).
+        px_x = (plot.left + (x_of - x_lo) / (x_hi - x_lo) * plot.width if x_hi > x_lo
+                else np.full(len(x_of), float(plot.left)))
+        px_y = plot.bottom - (pairs[:, 1] - y_lo) / (y_hi - y_lo) * plot.height
+        points = list(zip(px_x.tolist(), px_y.tolist(), strict=True))
         if len(points) == 1:
             pygame.draw.circle(surface, colour, (round(points[0][0]), round(points[0][1])),
                                width + 1)
