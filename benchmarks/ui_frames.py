@@ -7,9 +7,12 @@ class sees). Not a test: it prints figures, it does not pass or fail. Measuremen
 * ``engine``: the play screen idle, then while the Othello engine searches; quitting mid-search;
 * ``load``: the lab while a big learner file (``--megabytes``) loads behind its progress box;
 * ``lab``: the lab over an instant training run of ``--games`` games with ``--earlier``
-  finished runs of as many games on its charts, per tenth of the run.
+  finished runs of as many games on its charts, per tenth of the run;
+* ``charts``: the lab's frame cost when both charts redraw as the latest run grows, without
+  the training thread (the chart code alone).
 
-    python benchmarks/ui_frames.py [--only engine|load|lab ...] [--seconds 5] [--size 1280x800]
+    python benchmarks/ui_frames.py [--only engine|load|lab|charts ...] [--seconds 5]
+                                   [--size 1280x800] [--games N] [--earlier K]
 """
 
 from __future__ import annotations
@@ -188,7 +191,43 @@ def measure_lab(app: App, games: int, earlier: int) -> None:
           f"{max(every[0]) * 1000:.1f} ms; interval max {max(every[1]) * 1000:.1f} ms")
 
 
-MEASUREMENTS = ("engine", "load", "lab")
+def measure_charts(app: App, games: int, earlier: int) -> None:
+    """The lab's frame cost when its charts redraw, with no training thread (so the machine's
+    load and the interpreter lock do not blur it): ``earlier`` finished runs of ``games``
+    games, and a latest run growing to ``games``, both charts redrawn at every step."""
+    import random
+
+    from ai.training import DRAW, LOSS, WIN
+    from game.ui.scenes.learning_lab import LearningLabScene, Run, window_for
+
+    lab = LearningLabScene(app)
+    app.replace(lab)
+    lab.games = games
+    rng = random.Random(2)
+    for n in range(earlier + 1):
+        run = Run(f"run {n + 1}", games, window_for(games), False, f"{n + 1}")
+        if n < earlier:
+            run.extend([rng.choice((WIN, WIN, LOSS, DRAW)) for _ in range(games)])
+        lab.runs.append(run)
+    live = lab.runs[-1]
+    print(f"charts: {earlier} runs of {games} games on the charts, the latest growing "
+          f"(both charts redrawn each frame, no training thread)")
+    step = max(1, games // 200)
+    costs: list[tuple[int, float]] = []
+    while len(live.results) < games:
+        live.extend([rng.choice((WIN, LOSS, DRAW)) for _ in range(step)])
+        lab._chart_cache.clear()  # as when CHART_SECONDS has passed
+        start = time.perf_counter()
+        app.frame([], 1 / 60)
+        costs.append((len(live.results), time.perf_counter() - start))
+    for tenth in range(10):
+        part = [c for n, c in costs if tenth * games // 10 < n <= (tenth + 1) * games // 10]
+        if part:
+            print(f"  latest run at {(tenth + 1) * 10:3d}%: redraw frame median "
+                  f"{statistics.median(part) * 1000:5.1f} ms, max {max(part) * 1000:5.1f} ms")
+
+
+MEASUREMENTS = ("engine", "load", "lab", "charts")
 
 
 def main() -> int:
@@ -218,6 +257,8 @@ def main() -> int:
             measure_load(app, args.megabytes)
         elif name == "lab":
             measure_lab(app, args.games, args.earlier)
+        elif name == "charts":
+            measure_charts(app, args.games, args.earlier)
         app.shutdown()
     return 0
 

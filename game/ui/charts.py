@@ -138,6 +138,8 @@ class _Columns:
         self.last: list[tuple[int, float]] = []
         self.low: list[float] = []
         self.high: list[float] = []
+        self._rows = np.empty((0, 2))
+        self._kept = 0
 
     def extend(self, values: Sequence[float]) -> None:
         """Take in the values from index ``done`` to the end (numpy groups them by column)."""
@@ -168,21 +170,29 @@ class _Columns:
                 self.high.append(highs[k])
         self.done = n
 
-    def points(self) -> list[tuple[int, float]]:
-        """(index, value) points, at most two per column: the column's min and max, the smaller
-        first where the line rises (a monotone line stays monotone), and the true last value."""
-        out: list[tuple[int, float]] = []
-        for (i0, v0), (i1, v1), lo, hi in zip(self.first, self.last, self.low, self.high,
-                                              strict=True):
-            if i0 == i1:
-                out.append((i0, v0))
-            elif v1 >= v0:
-                out += [(i0, lo), (i1, hi)]
-            else:
-                out += [(i0, hi), (i1, lo)]
-        if out:
-            out[-1] = self.last[-1]
-        return out
+    def _column_points(self, k: int) -> list[tuple[float, float]]:
+        """Column ``k``'s points: its min and max, the smaller first where the line rises (so
+        a monotone line stays monotone); one point for a column of one value."""
+        (i0, v0), (i1, v1), lo, hi = self.first[k], self.last[k], self.low[k], self.high[k]
+        if i0 == i1:
+            return [(i0, v0)]
+        if v1 >= v0:
+            return [(i0, lo), (i1, hi)]
+        return [(i0, hi), (i1, lo)]
+
+    def points(self) -> np.ndarray:
+        """(index, value) rows, at most two per column, ending with the true last value. The
+        rows of the columns before the last are kept: they no longer change."""
+        finished = len(self.cols) - 1
+        if finished > self._kept:
+            rows = [p for k in range(self._kept, finished) for p in self._column_points(k)]
+            self._rows = np.concatenate((self._rows, np.asarray(rows, dtype=float)))
+            self._kept = finished
+        if not self.cols:
+            return self._rows
+        tail = self._column_points(finished)
+        tail[-1] = self.last[-1]
+        return np.concatenate((self._rows, np.asarray(tail, dtype=float)))
 
 
 class _LineSummary:
@@ -214,7 +224,7 @@ class _LineSummary:
             self.last = values[n - 1]
             self.seen = n
 
-    def by_column(self, width: int, x_lo: float, x_hi: float) -> list[tuple[int, float]]:
+    def by_column(self, width: int, x_lo: float, x_hi: float) -> np.ndarray:
         """The line's points for a plot ``width`` pixels wide over x from ``x_lo`` to ``x_hi``.
 
         The columns are those of a width rounded up to a power of two, so that the small
@@ -252,15 +262,15 @@ def _extent(values: Sequence[float]) -> tuple[float, float]:
     return summary.low, summary.high
 
 
-def _line_points(series: Series, width: int, x_lo: float,
-                 x_hi: float) -> list[tuple[int, float]]:
-    """(index, value) points of ``series`` to draw on a plot ``width`` pixels wide: all of them
+def _line_points(series: Series, width: int, x_lo: float, x_hi: float) -> np.ndarray:
+    """(index, value) rows of ``series`` to draw on a plot ``width`` pixels wide: all of them
     for a short line, else at most two per pixel column (see :class:`_Columns`)."""
     values = series.values
     if series.xs is not None:
-        return _downsample(values, max(50, width))
+        return np.asarray(_downsample(values, max(50, width)), dtype=float)
     if len(values) <= max(50, width) * 2:
-        return list(enumerate(values))
+        return np.column_stack((np.arange(len(values), dtype=float),
+                                np.asarray(values, dtype=float)))
     return _summary(values).by_column(max(2, width), x_lo, x_hi)
 
 
@@ -464,7 +474,7 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
             continue
         colour = blend(s.colour, theme.panel, 0.45) if s.faded else s.colour
         width = max(1, line_w) if s.faded else max(2, line_w * 2)
-        pairs = np.asarray(_line_points(s, plot.width, x_lo, x_hi), dtype=float)
+        pairs = _line_points(s, plot.width, x_lo, x_hi)
         x_of = (np.asarray(s.xs, dtype=float)[pairs[:, 0].astype(int)] if s.xs is not None
                 else pairs[:, 0] + 1)
         # xpos and ypos on whole arrays (thousands of points per redraw).
