@@ -10,7 +10,6 @@ move is played. Knows nothing of any game beyond the rules protocol, so it plays
 from __future__ import annotations
 
 import math
-import random
 import time
 from typing import Any
 
@@ -36,39 +35,76 @@ DEFAULT_MAX_SECONDS = 3.0
 CANCEL_EVERY_PLIES = 64
 
 
-class Node:
-    """One position in the search tree, reached by ``move`` from ``parent``.
+#: ``untried`` of a node whose moves have all been expanded (or that has none): a shared tuple,
+#: so that it costs no object per node.
+EXPANDED: tuple[Any, ...] = ()
 
-    ``wins`` counts from the point of view of ``mover``, the player who played ``move``
-    (so the parent picks the child that is best for itself).
+
+class Tree:
+    """The search tree as flat lists indexed by node number (the root is 0), not as objects.
+
+    Why: the window draws while the search runs in another thread. A tree of node objects
+    (each with its state, child list and move list) grew by several hundred thousand objects
+    that the garbage collector must walk in every full collection, and one such collection
+    stopped both threads for 100-170 ms: the UI hitched (p99 frame 136-161 ms on Othello and
+    Morpion at 30,000 iterations). Here a node is a few numbers in shared lists; only nodes
+    with children own a list (of child numbers) and, while they are being expanded, the list
+    of their untried moves. States are not stored: a descent replays the moves from the root.
+    Nothing points back up the tree, so it is freed at once when the search returns.
+
+    ``wins[n]`` counts from the point of view of ``mover[n]``, the player who played
+    ``moves[n]`` into node n (so a parent picks the child that is best for itself).
+    ``untried[n]`` is None until node n is first expanded, then its shuffled untried moves,
+    then :data:`EXPANDED`.
     """
 
-    __slots__ = ("children", "move", "mover", "parent", "state", "untried", "visits", "wins")
+    __slots__ = ("children", "mover", "moves", "untried", "visits", "wins")
 
-    def __init__(self, state: GameState[Any], parent: Node | None, move: Any,
-                 mover: int, rng: random.Random) -> None:
-        self.state = state
-        self.parent = parent
-        self.move = move
-        self.mover = mover
-        self.children: list[Node] = []
-        untried = list(state.legal_moves()) if state.outcome is None else []
-        # Shuffled once so that expansion order is random but repeatable under a seed.
-        rng.shuffle(untried)
-        self.untried = untried
-        self.visits = 0
-        self.wins = 0.0
+    def __init__(self, root_mover: int) -> None:
+        self.moves: list[Any] = [None]
+        self.mover: list[int] = [root_mover]
+        self.visits: list[int] = [0]
+        self.wins: list[float] = [0.0]
+        self.children: list[list[int] | None] = [None]
+        self.untried: list[list[Any] | tuple[Any, ...] | None] = [None]
 
-    def best_child(self, c: float) -> Node:
-        """The child with the highest UCB1 bound."""
-        log_n = math.log(self.visits)
-        best = self.children[0]
+    def add(self, parent: int, move: Any, mover: int) -> int:
+        """A new child of ``parent`` reached by ``move``; its number."""
+        node = len(self.moves)
+        self.moves.append(move)
+        self.mover.append(mover)
+        self.visits.append(0)
+        self.wins.append(0.0)
+        self.children.append(None)
+        self.untried.append(None)
+        kids = self.children[parent]
+        if kids is None:
+            self.children[parent] = [node]
+        else:
+            kids.append(node)
+        return node
+
+    def best_child(self, node: int, c: float) -> int:
+        """The child of ``node`` with the highest UCB1 bound."""
+        kids = self.children[node]
+        assert kids
+        visits, wins = self.visits, self.wins
+        log_n = math.log(visits[node])
+        best = kids[0]
         best_value = -math.inf
-        for child in self.children:
-            value = child.wins / child.visits + c * math.sqrt(log_n / child.visits)
+        for child in kids:
+            n = visits[child]
+            value = wins[child] / n + c * math.sqrt(log_n / n)
             if value > best_value:
                 best, best_value = child, value
         return best
+
+    def most_visited(self, node: int) -> int | None:
+        """The child of ``node`` visited most (None for a node without children)."""
+        kids = self.children[node]
+        if not kids:
+            return None
+        return max(kids, key=self.visits.__getitem__)
 
 
 class MctsPlayer(Player):
@@ -111,8 +147,9 @@ class MctsPlayer(Player):
         # The iteration count of the spec stops at a time cap; an imposed one never does.
         cap = start + DEFAULT_MAX_SECONDS if limits.iterations is None else math.inf
         capped = False
-        root = Node(state, None, None, 1 - state.to_move, self.rng)
-        nodes = 1
+        tree = Tree(1 - state.to_move)
+        untried, children, visits, wins, mover = (tree.untried, tree.children, tree.visits,
+                                                  tree.wins, tree.mover)
         max_depth = 0
         done = 0
         while True:
@@ -126,56 +163,66 @@ class MctsPlayer(Player):
             elif done and time.perf_counter() >= cap:
                 capped = True
                 break
-            node = root
-            depth = 0
-            # Selection: descend through fully expanded nodes.
-            while not node.untried and node.children:
-                node = node.best_child(self.c)
-                depth += 1
+            node = 0
+            here = state
+            path = [0]
+            # Selection: descend through fully expanded nodes, replaying their moves.
+            while untried[node] is EXPANDED and children[node]:
+                node = tree.best_child(node, self.c)
+                here = here.play(tree.moves[node])
+                path.append(node)
             # Expansion: one new child, unless the game is over here.
-            if node.untried:
-                move = node.untried.pop()
-                child = Node(node.state.play(move), node, move, node.state.to_move, self.rng)
-                node.children.append(child)
-                node = child
-                nodes += 1
-                depth += 1
-            max_depth = max(max_depth, depth)
-            winner = self._playout(node.state, limits)
+            moves = untried[node]
+            if moves is None:
+                moves = list(here.legal_moves()) if here.outcome is None else []
+                # Shuffled once so that expansion order is random but repeatable under a seed.
+                self.rng.shuffle(moves)
+                untried[node] = moves
+            if isinstance(moves, list) and moves:
+                move = moves.pop()
+                if not moves:
+                    untried[node] = EXPANDED
+                to_move = here.to_move
+                here = here.play(move)
+                node = tree.add(node, move, to_move)
+                path.append(node)
+            else:
+                untried[node] = EXPANDED
+            max_depth = max(max_depth, len(path) - 1)
+            winner = self._playout(here, limits)
             # Backpropagation, each node from its mover's side.
-            walk: Node | None = node
-            while walk is not None:
-                walk.visits += 1
+            for walk in path:
+                visits[walk] += 1
                 if winner is None:
-                    walk.wins += 0.5
-                elif winner == walk.mover:
-                    walk.wins += 1.0
-                walk = walk.parent
+                    wins[walk] += 0.5
+                elif winner == mover[walk]:
+                    wins[walk] += 1.0
             done += 1
-        decision = self._decision(root, nodes, max_depth, done)
+        decision = self._decision(tree, done, max_depth)
         if capped:
             decision.info["time_capped"] = DEFAULT_MAX_SECONDS
         return decision
 
-    def _decision(self, root: Node, nodes: int, max_depth: int, iterations: int) -> Decision:
+    def _decision(self, tree: Tree, iterations: int, max_depth: int) -> Decision:
         """The Decision: visits per root move, win rates, the most visited line."""
-        children = root.children
-        top = max(ch.visits for ch in children)
-        best = [ch for ch in children if ch.visits == top]
-        best_rate = max(ch.wins / ch.visits for ch in best)
-        best = [ch for ch in best if ch.wins / ch.visits == best_rate]
+        children = tree.children[0] or []
+        visits, wins, moves = tree.visits, tree.wins, tree.moves
+        top = max(visits[ch] for ch in children)
+        best = [ch for ch in children if visits[ch] == top]
+        best_rate = max(wins[ch] / visits[ch] for ch in best)
+        best = [ch for ch in best if wins[ch] / visits[ch] == best_rate]
         chosen = self.rng.choice(best)
-        pv = [chosen.move]
-        walk = chosen
-        while walk.children:
-            walk = max(walk.children, key=lambda ch: ch.visits)
-            pv.append(walk.move)
-        scores = {ch.move: float(ch.visits) for ch in children}
-        rates = {ch.move: ch.wins / ch.visits for ch in children}
+        pv = [moves[chosen]]
+        walk = tree.most_visited(chosen)
+        while walk is not None:
+            pv.append(moves[walk])
+            walk = tree.most_visited(walk)
+        scores = {moves[ch]: float(visits[ch]) for ch in children}
+        rates = {moves[ch]: wins[ch] / visits[ch] for ch in children}
         return Decision(
-            move=chosen.move, scores=scores, score_kind="visits", depth=max_depth, nodes=nodes,
-            pv=tuple(pv),
-            info={"win_rate": chosen.wins / chosen.visits, "iterations": iterations,
+            move=moves[chosen], scores=scores, score_kind="visits", depth=max_depth,
+            nodes=len(moves), pv=tuple(pv),
+            info={"win_rate": wins[chosen] / visits[chosen], "iterations": iterations,
                   "win_rates": rates},
         )
 

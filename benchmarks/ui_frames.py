@@ -9,9 +9,10 @@ class sees). Not a test: it prints figures, it does not pass or fail. Measuremen
 * ``lab``: the lab over an instant training run of ``--games`` games with ``--earlier``
   finished runs of as many games on its charts, per tenth of the run;
 * ``charts``: the lab's frame cost when both charts redraw as the latest run grows, without
-  the training thread (the chart code alone).
+  the training thread (the chart code alone);
+* ``mcts``: the play screen while MCTS (``--iterations``) thinks on Othello and Morpion 4x4.
 
-    python benchmarks/ui_frames.py [--only engine|load|lab|charts ...] [--seconds 5]
+    python benchmarks/ui_frames.py [--only engine|load|lab|charts|mcts ...] [--seconds 5]
                                    [--size 1280x800] [--games N] [--earlier K]
 """
 
@@ -227,7 +228,40 @@ def measure_charts(app: App, games: int, earlier: int) -> None:
                   f"{statistics.median(part) * 1000:5.1f} ms, max {max(part) * 1000:5.1f} ms")
 
 
-MEASUREMENTS = ("engine", "load", "lab", "charts")
+def open_game(app: App, game: str, seats: tuple[str, str], **options: object) -> PlayScene:
+    """The play screen for ``game`` with ``options`` and ``seats`` (seat 1 moves first)."""
+    from game.rules.registry import get_game
+
+    opts = get_game(game).options(**options)
+    match = Match(game, opts, (make_seat(seats[0], game, opts), make_seat(seats[1], game, opts)))
+    scene = PlayScene(app, match)
+    app.replace(scene)
+    return scene
+
+
+def measure_mcts(app: App, seconds: float, iterations: int) -> None:
+    """The play screen while MCTS thinks (Othello, then Morpion 4x4), beside the same screen
+    idle: the frame percentiles a class sees while the search runs in its thread."""
+    spec = f"mcts:iterations={iterations}"
+    for game, options in (("othello", {}), ("morpion", {"size": 4})):
+        open_game(app, game, ("human", "human"), **options)
+        idle = time_frames(app, min(seconds, 2.0))
+        scene = open_game(app, game, (spec, "human"), **options)
+        time_frames(app, 0.3)
+        measured: tuple[list[float], list[float]] = ([], [])
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end and scene.worker.busy:
+            costs, intervals = time_frames(app, 0.5)
+            measured[0].extend(costs)
+            measured[1].extend(intervals)
+        report(f"{game} idle", idle)
+        report(f"{game} while {spec} thinks", measured)
+        if measured[1]:
+            print(f"  interval p99 {percentile(measured[1], 99) * 1000:.1f} ms, max "
+                  f"{max(measured[1]) * 1000:.1f} ms (target p99 <= 50 ms)")
+
+
+MEASUREMENTS = ("engine", "load", "lab", "charts", "mcts")
 
 
 def main() -> int:
@@ -240,6 +274,8 @@ def main() -> int:
                         help="size of the learner file of the load measurement")
     parser.add_argument("--games", type=int, default=100_000,
                         help="games of the lab measurement's training run")
+    parser.add_argument("--iterations", type=int, default=30_000,
+                        help="MCTS iterations per move of the mcts measurement")
     parser.add_argument("--earlier", type=int, default=5,
                         help="finished runs already on the lab's charts (the lab keeps 6)")
     args = parser.parse_args()
@@ -259,6 +295,8 @@ def main() -> int:
             measure_lab(app, args.games, args.earlier)
         elif name == "charts":
             measure_charts(app, args.games, args.earlier)
+        elif name == "mcts":
+            measure_mcts(app, args.seconds, args.iterations)
         app.shutdown()
     return 0
 
