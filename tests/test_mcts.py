@@ -158,3 +158,28 @@ def test_the_default_iteration_count_stops_at_the_time_cap(monkeypatch: pytest.M
     ticks = iter(range(10**6))
     decision = player.choose(options.initial_state(), Limits(iterations=20))
     assert decision.info["iterations"] == 20 and "time_capped" not in decision.info
+
+
+def test_the_tree_does_not_grow_the_objects_the_garbage_collector_walks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Regression: a tree of node objects (node, state, child and move lists: ~4 objects per
+    # iteration) made full collections of 100+ ms that froze the window while MCTS thought.
+    import gc
+
+    counts: dict[int, int] = {}
+    real = MctsPlayer._playout
+    calls = [0]
+
+    def counting(self: MctsPlayer, state: GameState[Any], limits: Limits) -> int | None:
+        calls[0] += 1
+        if calls[0] in (200, 1200):
+            counts[calls[0]] = len(gc.get_objects())
+        return real(self, state, limits)
+
+    monkeypatch.setattr(MctsPlayer, "_playout", counting)
+    opts = get_game("othello").options()
+    decision = make_player("mcts", "othello", opts, seed=2).choose(
+        opts.initial_state(), Limits(iterations=1300))
+    assert decision.info["iterations"] == 1300
+    per_iteration = (counts[1200] - counts[200]) / 1000
+    assert per_iteration < 1.0, per_iteration
