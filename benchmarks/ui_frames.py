@@ -19,6 +19,7 @@ class sees). Not a test: it prints figures, it does not pass or fail. Measuremen
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import statistics
 import sys
@@ -240,25 +241,25 @@ def open_game(app: App, game: str, seats: tuple[str, str], **options: object) ->
 
 
 def measure_mcts(app: App, seconds: float, iterations: int) -> None:
-    """The play screen while MCTS thinks (Othello, then Morpion 4x4), beside the same screen
-    idle: the frame percentiles a class sees while the search runs in its thread."""
+    """The play screen while MCTS plays itself (Othello, then Morpion 4x4), beside the same
+    screen idle: the frame percentiles a class sees while the search runs in its thread. The
+    searches run their whole ``iterations`` (the default time cap is lifted)."""
+    import ai.mcts
+
+    ai.mcts.DEFAULT_MAX_SECONDS = math.inf
+    app.settings.ai_delay = 0.0
     spec = f"mcts:iterations={iterations}"
     for game, options in (("othello", {}), ("morpion", {"size": 4})):
         open_game(app, game, ("human", "human"), **options)
         idle = time_frames(app, min(seconds, 2.0))
-        scene = open_game(app, game, (spec, "human"), **options)
+        scene = open_game(app, game, (spec, spec), **options)
         time_frames(app, 0.3)
-        measured: tuple[list[float], list[float]] = ([], [])
-        end = time.perf_counter() + seconds
-        while time.perf_counter() < end and scene.worker.busy:
-            costs, intervals = time_frames(app, 0.5)
-            measured[0].extend(costs)
-            measured[1].extend(intervals)
+        measured = time_frames(app, seconds)
         report(f"{game} idle", idle)
-        report(f"{game} while {spec} thinks", measured)
-        if measured[1]:
-            print(f"  interval p99 {percentile(measured[1], 99) * 1000:.1f} ms, max "
-                  f"{max(measured[1]) * 1000:.1f} ms (target p99 <= 50 ms)")
+        report(f"{game}: {spec} plays itself", measured)
+        print(f"  interval p99 {percentile(measured[1], 99) * 1000:.1f} ms, max "
+              f"{max(measured[1]) * 1000:.1f} ms (target p99 <= 50 ms); "
+              f"{len(scene.match.moves)} moves made")
 
 
 MEASUREMENTS = ("engine", "load", "lab", "charts", "mcts")
