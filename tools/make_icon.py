@@ -1,8 +1,10 @@
-"""Draw the app icon with pygame and write assets/icon.png and assets/icon.ico.
+"""Draw the app icon with pygame and write assets/icon.png, icon.ico and icon.icns.
 
 The icon is a board corner with one light and one dark disc and a spark for "AI", in the
 default theme's colours. The .ico (Windows executable) holds PNG images at 16 to 256 pixels,
-a format Windows has read since Vista, so no imaging library is needed.
+a format Windows has read since Vista; the .icns (macOS app) holds PNG images under the
+element types macOS has read since 10.7 (16 to 1024 pixels, with the "@2x" retina ones), so
+no imaging library is needed.
 
     python tools/make_icon.py
 """
@@ -25,6 +27,10 @@ from game.ui.theme import DEFAULT
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
+#: .icns element types holding PNG data, with their size in pixels.
+ICNS_TYPES = ((b"icp4", 16), (b"icp5", 32), (b"icp6", 64), (b"ic07", 128), (b"ic08", 256),
+              (b"ic09", 512), (b"ic10", 1024), (b"ic11", 32), (b"ic12", 64), (b"ic13", 256),
+              (b"ic14", 512))
 
 
 def draw_icon(size: int) -> pygame.Surface:
@@ -78,6 +84,13 @@ def ico_bytes(images: list[tuple[int, bytes]]) -> bytes:
     return header + entries + b"".join(data for _size, data in images)
 
 
+def icns_bytes(images: list[tuple[bytes, bytes]]) -> bytes:
+    """An .icns file: the magic, the total length, then each (type, PNG data) element with its
+    own 8-byte header (type, length including the header), all big-endian."""
+    body = b"".join(kind + struct.pack(">I", len(data) + 8) + data for kind, data in images)
+    return b"icns" + struct.pack(">I", len(body) + 8) + body
+
+
 def main() -> int:
     pygame.init()
     pygame.display.set_mode((1, 1))
@@ -85,8 +98,12 @@ def main() -> int:
     pygame.image.save(draw_icon(256), str(ASSETS / "icon.png"))
     images = [(size, png_bytes(draw_icon(size))) for size in ICO_SIZES]
     (ASSETS / "icon.ico").write_bytes(ico_bytes(images))
-    print(f"wrote {ASSETS / 'icon.png'} and {ASSETS / 'icon.ico'} "
-          f"({', '.join(str(s) for s in ICO_SIZES)} px)")
+    drawn = {size: png_bytes(draw_icon(size)) for size in {size for _k, size in ICNS_TYPES}}
+    (ASSETS / "icon.icns").write_bytes(icns_bytes([(kind, drawn[size])
+                                                   for kind, size in ICNS_TYPES]))
+    print(f"wrote {ASSETS / 'icon.png'}, {ASSETS / 'icon.ico'} "
+          f"({', '.join(str(s) for s in ICO_SIZES)} px) and {ASSETS / 'icon.icns'} "
+          f"({', '.join(sorted({str(s) for _k, s in ICNS_TYPES}, key=int))} px)")
     pygame.quit()
     return 0
 
