@@ -51,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.base import Decision, GameRecord, Limits, Player
+from ai.simple import break_tie, ties_param
 from game.rules.base import GameState
 from game.rules.registry import GameSetup
 from game.userdata import UnreadableFileError, atomic_write_json, data_dir, keep_aside, read_json
@@ -60,8 +61,6 @@ FILE_VERSION = 1
 #: Marks a JSON file as one of ours.
 FILE_FORMAT = "ai-game-lab learner"
 KINDS = ("elimination", "reinforcement", "qlearning")
-#: How equal best values are broken (the values of a ``ties`` parameter).
-TIES = ("random", "first")
 
 #: Most beads a saved box may hold for one move (a file with more is refused): far beyond what
 #: training produces, and small enough that a box's total stays finite.
@@ -576,8 +575,7 @@ class QLearner(TabularLearner):
         else:
             best = max(box.values())
             tied = [m for m, v in box.items() if v == best]
-            first = TIES[int(self.params.get("ties", 0))] == "first"
-            move = tied[0] if first else self.rng.choice(tied)
+            move = break_tie(tied, self.rng, self.params.get("ties", 0))
         return self._decision(move, box, info)
 
     def _learn_game(self, record: GameRecord, seats: frozenset[int]) -> None:
@@ -676,8 +674,8 @@ def _register() -> None:
             Param("alpha", float, 0.9, 0.0, 1.0, "learning rate"),
             Param("gamma", float, 0.8, 0.0, 1.0, "discount of the opponent's best value"),
             Param("epsilon", float, 0.1, 0.0, 1.0, "probability of a random exploring move"),
-            Param("ties", int, 0, 0, 1, "equal best values: a random one, or the first in "
-                                        "move order (as the seed's code)", choices=TIES),
+            ties_param("equal best values: a random one, or the first in move order (as "
+                       "the seed's code)"),
         ),
     )
 

@@ -8,6 +8,7 @@ descriptor for its evaluation and gain.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,6 +24,24 @@ def best_moves(scores: dict[Any, float], moves: Sequence[Any]) -> list[Any]:
     """The moves with the highest score, in legal-move order (so seeded ties repeat)."""
     top = max(scores.values())
     return [m for m in moves if scores[m] == top]
+
+
+#: How a ``ties`` parameter breaks equal best moves: one at random, or the first in the game's
+#: move order (what the seeds' code does, scanning moves with a strict ``>``).
+TIES = ("random", "first")
+
+
+def ties_param(description: str) -> Param:
+    """The ``ties=random|first`` parameter (random by default)."""
+    return Param("ties", int, 0, 0, 1, description, choices=TIES)
+
+
+def break_tie(tied: Sequence[Any], rng: random.Random, ties: float) -> Any:
+    """One of the equally good moves ``tied``: the first when ``ties`` names "first" (and no
+    random number is drawn), else one drawn with ``rng``."""
+    if TIES[int(ties)] == "first":
+        return tied[0]
+    return rng.choice(tied)
 
 
 # --------------------------------------------------------------------------------------------
@@ -53,14 +72,16 @@ class GreedyPlayer(Player):
     Where the game declares an immediate gain per move (``GameInfo.move_gain``; Othello, seed
     004: the discs a move flips), the move with the largest gain. Otherwise the game's
     evaluation one ply ahead; a winning move scores beyond any evaluation, so an immediate win
-    is always taken. Ties are broken at random.
+    is always taken. Ties are broken at random, or by taking the first in move order
+    (``ties=first``, as seed 004's greedy code does).
     """
 
     def __init__(self, spec: str, seed: int | None, evaluate: Heuristic | None = None,
-                 gain: MoveGain | None = None) -> None:
+                 gain: MoveGain | None = None, ties: float = 0) -> None:
         super().__init__(spec, seed)
         self._evaluate: Heuristic = evaluate if evaluate is not None else default_evaluate
         self.gain = gain
+        self.ties = ties
 
     def decide(self, state: GameState[Any], limits: Limits) -> Decision:
         """Score every legal move one ply ahead and play a best one."""
@@ -76,7 +97,7 @@ class GreedyPlayer(Player):
             for move in moves:
                 limits.check()
                 scores[move] = self._evaluate(state.play(move), me)
-        move = self.rng.choice(best_moves(scores, moves))
+        move = break_tie(best_moves(scores, moves), self.rng, self.ties)
         return Decision(move=move, scores=scores, score_kind=kind, depth=1,
                         nodes=len(moves), pv=(move,))
 
@@ -92,7 +113,7 @@ def _make_random(setup: GameSetup, params: dict[str, Any], seed: int | None) -> 
 
 def _make_greedy(setup: GameSetup, params: dict[str, Any], seed: int | None) -> Player:
     return GreedyPlayer("greedy", seed, evaluator(setup.info.evaluation_named()),
-                        setup.info.move_gain)
+                        setup.info.move_gain, ties=params["ties"])
 
 
 NO_PARAMS: tuple[Param, ...] = ()
@@ -109,7 +130,8 @@ register_player(PlayerInfo(
     name="greedy",
     title="Greedy",
     description="Best-looking move one ply ahead; takes any win.",
-    params=NO_PARAMS,
+    params=(ties_param("equal best moves: a random one, or the first in move order (as the "
+                       "seeds' code)"),),
     needs=frozenset({Need.EVALUATION}),
     factory=_make_greedy,
 ))

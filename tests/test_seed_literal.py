@@ -15,6 +15,7 @@ from ai.cli import run_cli
 from ai.learners import EliminationLearner, QLearner, TabularLearner
 from ai.registry import Param, ParamValueError, canonical_spec, get_player_info, make_player
 from game.rules.nim import NimOptions
+from game.rules.registry import get_game
 
 NIM = NimOptions()
 WINNING_COUNTS = [n for n in range(1, 21) if n % 4]
@@ -161,3 +162,17 @@ def test_players_lists_the_games_own_defaults_and_the_choices() -> None:
     assert propagate["name"] == "propagate" and propagate["default"] == 0
     ties = next(p for p in players["qlearning"]["params"] if p["name"] == "ties")
     assert ties["type"] == "choice" and ties["choices"] == ["random", "first"]
+
+
+def test_greedy_ties_first_takes_the_first_of_equal_moves() -> None:
+    """Seed 004's greedy scans the moves with a strict '>': the first of the equal best."""
+    start = get_game("othello").initial_state()
+    moves = list(start.legal_moves())  # the four openings all flip one disc
+    first = make_player("greedy:ties=first", "othello", seed=1)
+    before = first.rng.getstate()
+    decision = first.choose(start)
+    assert len(set(decision.scores.values())) == 1 and decision.move == moves[0]
+    assert first.rng.getstate() == before
+    drawn = {make_player("greedy", "othello", seed=s).choose(start).move for s in range(20)}
+    assert drawn == set(moves)
+    assert canonical_spec("greedy", "othello") == "greedy:ties=random"

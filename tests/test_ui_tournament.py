@@ -100,6 +100,7 @@ def test_stop_half_way_keeps_the_scores() -> None:
 def test_four_players_cross_table_and_ranking() -> None:
     app, scene = open_tournament((1024, 640))
     scene.set_game("nim")
+    frame(app)  # lay the new line-up out before clicking it
     click_widget(app, scene.add_button)
     click_widget(app, scene.add_button)
     assert len(scene.specs) == 4
@@ -125,6 +126,7 @@ def test_four_players_cross_table_and_ranking() -> None:
 def test_export_after_the_set_up_changed_names_the_players_who_played(tmp_path: Path) -> None:
     app, scene = open_tournament()
     scene.set_game("nim")
+    frame(app)  # lay the new line-up out before clicking it
     click_widget(app, scene.add_button)
     played = list(scene.specs)
     scene.games = 2
@@ -204,6 +206,7 @@ def test_a_short_ranking_is_one_column_of_whole_lines(size: tuple[int, int],
     """Regression: three players' ranking in two columns cut "· Elo 2300" onto a second row."""
     app, scene = open_tournament(size)
     scene.set_game("nim")
+    frame(app)  # lay the new line-up out before clicking it
     for _ in range(players - 2):
         click_widget(app, scene.add_button)
     scene.set_player(2, "greedy")
