@@ -8,7 +8,12 @@ window; subcommands run headless work: ``arena``, ``train`` and ``players`` (see
 from __future__ import annotations
 
 import multiprocessing
+import os
 import sys
+
+# pygame prints a greeting banner when imported; it would come before `--help` or an error
+# message, so it is turned off before anything imports pygame.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 HEADLESS_COMMANDS = ("arena", "train", "players")
 

@@ -24,6 +24,31 @@ class SearchCancelled(Exception):
 
 
 @dataclass
+class SearchProgress:
+    """What a search has found so far, for a class watching it think.
+
+    The thinking thread writes it (:meth:`Limits.report`, and the node count as it checks its
+    cancel flag); the UI thread reads it several times a second. Each write is one attribute
+    assignment, so a reader sees each field whole (possibly one update behind another).
+    ``score`` is in the search's own unit, described by ``score_kind`` and ``units`` as in a
+    :class:`Decision` (``info["units"]``).
+    """
+
+    depth: int = 0
+    best: Any = None
+    score: float | None = None
+    score_kind: str = "value"
+    units: str | None = None
+    nodes: int = 0
+    started: float = field(default_factory=time.perf_counter)
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds since the search started."""
+        return time.perf_counter() - self.started
+
+
+@dataclass
 class Limits:
     """What bounds one decision.
 
@@ -36,11 +61,32 @@ class Limits:
     time: float | None = None
     depth: int | None = None
     iterations: int | None = None
+    #: Where a search publishes what it has found so far (the worker sets one); None: nobody
+    #: is watching, and :meth:`report` costs nothing.
+    progress: SearchProgress | None = None
 
-    def check(self) -> None:
-        """Raise SearchCancelled if the decision was cancelled."""
+    def check(self, nodes: int | None = None) -> None:
+        """Raise SearchCancelled if the decision was cancelled; ``nodes`` (the positions
+        searched so far) goes to the progress, for the class to watch."""
+        if nodes is not None and self.progress is not None:
+            self.progress.nodes = nodes
         if self.cancel.is_set():
             raise SearchCancelled()
+
+    def report(self, depth: int | None = None, best: Any = None, score: float | None = None,
+               nodes: int | None = None) -> None:
+        """Publish the search's current depth, best move and its score, positions searched
+        (each only when given). Searches call it when an iteration ends or the best changes."""
+        progress = self.progress
+        if progress is None:
+            return
+        if depth is not None:
+            progress.depth = depth
+        if best is not None:
+            progress.best = best
+            progress.score = score
+        if nodes is not None:
+            progress.nodes = nodes
 
 
 @dataclass

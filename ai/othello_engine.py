@@ -98,6 +98,7 @@ class OthelloEngine(Player):
         self.time_budget = time_budget if time_budget > 0 else self.level.time
         self.tt_entries = tt_entries
         self._tables: dict[int, Searcher] = {}
+        self._limits = Limits()  # the current decision's, where its progress is published
 
     def reset(self) -> None:
         """Forget the transposition tables."""
@@ -115,6 +116,8 @@ class OthelloEngine(Player):
             # Old history counts would swamp new ones: halve them between moves.
             searcher.history[:] = [h // 2 for h in searcher.history]
         self._tables[g.size] = searcher
+        searcher.progress = limits.progress
+        self._limits = limits
         return searcher
 
     # --- the decision -------------------------------------------------------------------------
@@ -225,7 +228,17 @@ class OthelloEngine(Player):
             if v > alpha:
                 alpha = v
                 best = sq
+                self._report(depth, sq, v, exact, searcher.nodes)
         return RootResult(best, alpha, scores, depth, exact)
+
+    def _report(self, depth: int, sq: int, value: int, exact: bool, nodes: int) -> None:
+        """Tell a watching class the best move so far and its score (in this engine's units)."""
+        progress = self._limits.progress
+        if progress is None:
+            return
+        progress.score_kind = "discs" if exact else "value"
+        progress.units = (_UNITS_EXACT if exact else _UNITS_POINTS)
+        self._limits.report(depth, PASS if sq == PASS_SQ else move_at(sq), float(value), nodes)
 
     def _decision(self, searcher: Searcher, state: OthelloState, result: RootResult,
                   budget: float, start: float) -> Decision:
@@ -254,10 +267,10 @@ class OthelloEngine(Player):
             "search_time": time.perf_counter() - start,
         }
         if result.exact:
-            info["units"] = "final disc margin with perfect play (empty squares to the winner)"
+            info["units"] = _UNITS_EXACT
             info["proven"] = _margin_text(value)
         else:
-            info["units"] = "evaluation points (100 is about one disc); +-10000 per disc = proven"
+            info["units"] = _UNITS_POINTS
             if abs(value) >= PROVEN:
                 info["proven"] = _margin_text(value // PROVEN if value > 0 else
                                               -((-value) // PROVEN))
@@ -288,6 +301,10 @@ def _proven(result: RootResult) -> dict[Any, Proven]:
             continue
         proven[move_at(sq)] = Proven((margin > 0) - (margin < 0), None, margin)
     return proven
+
+
+_UNITS_EXACT = "final disc margin with perfect play (empty squares to the winner)"
+_UNITS_POINTS = "evaluation points (100 is about one disc); +-10000 per disc = proven"
 
 
 def _margin_text(margin: int) -> str:

@@ -18,7 +18,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from ai.base import SearchCancelled
+from ai.base import SearchCancelled, SearchProgress
 from ai.bounds import EXACT, LOWER, PROVEN_DISC, UPPER, SearchTimeout
 from ai.othello_eval import EVAL_LIMIT, Geometry, evaluate
 from game.rules.othello import flip_mask, legal_mask
@@ -74,11 +74,15 @@ class Searcher:
         self.ett: dict[tuple[int, int], tuple[int, int, int]] = {}
         self.history = [0] * 64
         self.nodes = 0
+        #: Where the node count is published while searching (see ai.base.SearchProgress).
+        self.progress: SearchProgress | None = None
 
     # --- housekeeping -------------------------------------------------------------------------
 
     def tick(self) -> None:
         """Raise SearchCancelled or SearchTimeout when it is time to stop."""
+        if self.progress is not None:
+            self.progress.nodes = self.nodes  # for a class watching it think
         if self.cancel.is_set():
             raise SearchCancelled()
         if time.perf_counter() > self.deadline:

@@ -357,11 +357,17 @@ def resolve_spec(spec: str, game: GameRef, options: Any = None
     allowed values.
     """
     name, raw = parse_spec(spec)
-    info = get_player_info(name)
+    setup = GameSetup.of(game, options)
+    try:
+        info = get_player_info(name)
+    except UnknownPlayerError:
+        # Only the players of this game are worth suggesting.
+        allowed = ", ".join(p.name for p in players_for(setup))
+        raise UnknownPlayerError(f"unknown player '{name}' for {setup.name}: choose one of "
+                                 f"{allowed}") from None
     if raw.pop(LOAD_KEY, None) is not None and not info.learner:
         raise UnknownParamError(f"player '{info.name}' does not learn, so it has no table to "
                                 f"load: only learners take {LOAD_KEY}=FILE")
-    setup = GameSetup.of(game, options)
     if not info.plays(setup):
         allowed = ", ".join(p.name for p in players_for(setup))
         raise NotApplicableError(f"player '{info.name}' does not play {setup.name} with these "

@@ -153,7 +153,7 @@ class _NodeClock:
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._next_check = self.nodes + CHECK_EVERY
-            self.limits.check()
+            self.limits.check(self.nodes)
             if self.deadline is not None and time.perf_counter() > self.deadline:
                 raise SearchTimeout()
 
@@ -327,6 +327,8 @@ class _Searcher(_NodeClock):
                 break
             result.scores[move] = value
             result.lines[move] = (move, *line)
+            if value >= max(result.scores.values()):
+                self.limits.report(depth, move, value, self.nodes)  # for a class watching
         return result
 
     def exact_scores(self, state: GameState[Any], depth: int, result: _RootResult) -> int:
@@ -731,6 +733,8 @@ class EnginePlayer(Player):
                 bounds[move] = UPPER
             else:
                 bounds[move] = EXACT
+                if value > best:
+                    engine.limits.report(min(depth, TO_THE_END), move, value, engine.nodes)
                 best = max(best, value)
         return scores, bounds
 

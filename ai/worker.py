@@ -18,7 +18,7 @@ import threading
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ai.base import Decision, Limits, Player, SearchCancelled
+from ai.base import Decision, Limits, Player, SearchCancelled, SearchProgress
 from game.rules.base import GameState
 
 #: How long :meth:`Worker.cancel` (with ``wait=True``) and :meth:`Worker.shutdown` wait for the
@@ -56,11 +56,18 @@ class Worker:
         self._cancel: threading.Event | None = None
         self._thread: threading.Thread | None = None
         self._closed = False
+        self._progress: SearchProgress | None = None
 
     @property
     def current_id(self) -> int:
         """The id of the request whose result :meth:`poll` will accept (0 if none)."""
         return self._current_id
+
+    @property
+    def progress(self) -> SearchProgress | None:
+        """What the current request's search has found so far (depth, best move, score,
+        positions searched), updated by the search as it goes; None when idle."""
+        return self._progress if self._current_id else None
 
     @property
     def busy(self) -> bool:
@@ -75,7 +82,8 @@ class Worker:
         Any request in flight is cancelled first (waiting up to :data:`JOIN_TIMEOUT` for its
         thread) and its result will be dropped. ``limits``
         may carry a time, depth or iteration override; its cancel flag is replaced by the
-        worker's own, so only the worker cancels.
+        worker's own, so only the worker cancels, and its progress by a fresh one that
+        :attr:`progress` shows while the search runs.
         """
         if self._closed:
             raise RuntimeError("the worker was shut down")
@@ -84,12 +92,15 @@ class Worker:
         # Wait (briefly) for the old thread so that two threads never use one player at once.
         self.cancel(wait=True)
         cancel = threading.Event()
-        own_limits = replace(limits, cancel=cancel) if limits is not None else Limits(cancel)
+        progress = SearchProgress()
+        own_limits = (replace(limits, cancel=cancel, progress=progress) if limits is not None
+                      else Limits(cancel, progress=progress))
         with self._lock:
             request_id = self._next_id
             self._next_id += 1
             self._current_id = request_id
             self._cancel = cancel
+            self._progress = progress
             thread = threading.Thread(target=self._run, name=f"ai-worker-{request_id}",
                                       args=(request_id, player, state, own_limits), daemon=True)
             self._thread = thread

@@ -440,7 +440,8 @@ def test_score_labels_by_kind() -> None:
     assert format_score(0, "allowed", True) == "\u2717"
     labels = score_labels({"a": 1.0, "b": -1.0, "c": 0.0}, "value", theme)
     assert labels["a"][1] == theme.score_good and labels["b"][1] == theme.score_bad
-    assert labels["c"][1] == theme.text and labels["a"][2] and not labels["b"][2]
+    # Zero (even, or a draw) sits in the middle of the best-to-worst scale: amber.
+    assert labels["c"][1] == theme.highlight and labels["a"][2] and not labels["b"][2]
     ranked = score_labels({"a": 3.0, "b": 10.0}, "visits", theme)
     assert ranked["b"][1] == theme.score_good and ranked["a"][1] == theme.score_bad
 
@@ -455,7 +456,7 @@ def test_signed_scores_are_coloured_by_sign_even_when_all_negative(kind: str) ->
     def reddish(colour: tuple[int, int, int]) -> bool:
         near_bad = sum(abs(a - b) for a, b in zip(colour, theme.score_bad, strict=True))
         near_good = sum(abs(a - b) for a, b in zip(colour, theme.score_good, strict=True))
-        return near_bad < near_good and colour != theme.text
+        return near_bad < near_good and colour != theme.highlight
 
     losing = score_labels({"a": -14.0, "b": -30.0, "c": -20.0}, kind, theme)
     assert all(reddish(colour) for _text, colour, _best in losing.values())
@@ -463,7 +464,7 @@ def test_signed_scores_are_coloured_by_sign_even_when_all_negative(kind: str) ->
     winning = score_labels({"a": 2.0, "b": 9.0}, kind, theme)
     assert not any(reddish(colour) for _text, colour, _best in winning.values())
     assert winning["b"][1] == theme.score_good and winning["b"][2]
-    assert score_labels({"a": 0.0, "b": -1.0}, kind, theme)["a"][1] == theme.text
+    assert score_labels({"a": 0.0, "b": -1.0}, kind, theme)["a"][1] == theme.highlight
 
 
 @settings(max_examples=40, deadline=None)

@@ -515,7 +515,7 @@ def test_french_key_names_pass_in_words_and_short_player_names() -> None:
 
     assert nim_move_text(NimMove(0, 2)) == "2 matches"
     assert nim_move_text(NimMove(0, 1)) == "1 match"
-    assert nim_move_text(NimMove(2, 1, multi_heap=True)) == "heap 3: 1"
+    assert nim_move_text(NimMove(2, 1, multi_heap=True)) == "take 1 from heap 3"
     assert player_title(get_player_info("minimax")) == get_player_info("minimax").title
 
 

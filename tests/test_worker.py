@@ -199,3 +199,47 @@ def test_every_registered_player_stops_soon_after_cancel(game: str) -> None:
             slow.append(info.name)
         worker.shutdown()
     assert slow == []
+
+
+@pytest.mark.parametrize(("game", "spec"), [("othello", "engine:time=0.3"),
+                                            ("hexapawn", "engine:time=0.3"),
+                                            ("morpion", "alphabeta:depth=3"),
+                                            ("nim", "minimax")])
+def test_a_search_publishes_its_progress_while_it_thinks(game: str, spec: str) -> None:
+    """Issue 12 (live thinking): the worker hands each search a SearchProgress; the search
+    fills in its depth, best move so far with its score and the positions searched."""
+    from ai.registry import make_player
+    from game.rules.registry import get_game
+
+    state = get_game(game).options().initial_state()
+    worker = Worker()
+    assert worker.progress is None
+    worker.request(make_player(spec, game, seed=1), state)
+    progress = worker.progress
+    assert progress is not None
+    result = None
+    for _ in range(2000):
+        result = worker.poll()
+        if result is not None:
+            break
+        threading.Event().wait(0.01)
+    assert result is not None and result.decision is not None
+    assert progress.best in state.legal_moves()
+    assert progress.depth >= 1 and progress.nodes > 0 and progress.score is not None
+    assert worker.progress is None  # idle again
+    worker.shutdown()
+
+
+def test_thinking_line_reads_in_the_board_units() -> None:
+    from ai.base import SearchProgress
+    from game.ui.reasoning import thinking_line
+
+    assert thinking_line(None) is None and thinking_line(SearchProgress()) is None
+    p = SearchProgress(depth=7, best="d3", score=130.0, score_kind="value",
+                       units="evaluation points (100 is about one disc)", nodes=120345)
+    line = thinking_line(p)
+    assert line is not None
+    assert line.startswith("Depth 7 \u00b7 best d3 (+1.3) \u00b7 120\u202f345 positions")
+    proven = SearchProgress(depth=10_000, best="2", score=1_000_000.0 - 3, nodes=1)
+    text = thinking_line(proven)
+    assert text is not None and "To the end" in text and "W3" in text and "1 position" in text

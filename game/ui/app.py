@@ -12,6 +12,7 @@ import contextlib
 import dataclasses
 import os
 import sys
+import time
 import traceback
 import warnings
 from collections.abc import Callable, Mapping, Sequence
@@ -33,9 +34,22 @@ from game.ui.widgets import Metrics
 
 MAX_START_SIZE = (1280, 800)
 MIN_SIZE = (800, 500)
+#: A desktop at most this large (a classroom projector, a small laptop) gets the whole screen: the
+#: window opens maximised instead of at 90% of it.
+SMALL_DESKTOP = (1440, 900)
 FPS = 60
+#: Frames per second once nothing has happened for :data:`IDLE_AFTER` seconds and the top scene
+#: is not animating: the window still follows a change within 1/IDLE_FPS s, and an input event
+#: wakes it at once, but an idle classroom machine no longer spends a third of a core redrawing.
+IDLE_FPS = 10
+IDLE_AFTER = 1.0
 TOAST_SECONDS = 4.0
 UI_SWITCH_INTERVAL = 0.001
+
+#: Events that count as someone using the window (they end idle frame pacing).
+INPUT_EVENTS = frozenset({pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                          pygame.MOUSEWHEEL, pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT,
+                          pygame.VIDEORESIZE, pygame.WINDOWEXPOSED, pygame.WINDOWFOCUSGAINED})
 
 #: A function that drives the app instead of a person (``--smoke-test``), returning an exit code.
 Driver = Callable[["App"], int]
@@ -60,8 +74,18 @@ def declare_dpi_awareness() -> None:
             ctypes.windll.user32.SetProcessDPIAware()
 
 
+def small_desktop(desktop: tuple[int, int] | None) -> bool:
+    """True for a screen of at most :data:`SMALL_DESKTOP` (a 1024x768 projector): the window
+    then takes the whole screen, since a 90% window leaves text too small for a room."""
+    return bool(desktop and 0 < desktop[0] <= SMALL_DESKTOP[0]
+                and 0 < desktop[1] <= SMALL_DESKTOP[1])
+
+
 def start_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
-    """The first window size: at most 1280x800, and within 90% of the screen."""
+    """The first window size: the whole of a small screen (see :func:`small_desktop`), else at
+    most 1280x800 and within 90% of the screen."""
+    if desktop is not None and small_desktop(desktop):
+        return max(MIN_SIZE[0], desktop[0]), max(MIN_SIZE[1], desktop[1])
     w, h = MAX_START_SIZE
     if desktop and desktop[0] > 0 and desktop[1] > 0:
         w = min(w, int(desktop[0] * 0.9))
@@ -97,12 +121,17 @@ class App:
             desktops = pygame.display.get_desktop_sizes()
         except pygame.error:
             desktops = []
-        self.windowed_size = size or start_size(desktops[0] if desktops else None)
+        desktop = desktops[0] if desktops else None
+        self.windowed_size = size or start_size(desktop)
         self.fullscreen = False
         pygame.display.set_caption(i18n.tr("app.title"))
         self._set_icon()
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self._set_minimum_size()
+        if size is None and small_desktop(desktop):
+            self._maximise()
+        # Idle frame pacing: the time of the last input event (see IDLE_AFTER).
+        self.last_input = 0.0
         if settings.fullscreen:
             self.set_fullscreen(True)
         self.clock = pygame.time.Clock()
@@ -134,6 +163,17 @@ class App:
         except (AttributeError, pygame.error, ValueError):
             pass
 
+    def _maximise(self) -> None:
+        """Maximise the window (title bar and task bar stay visible), where SDL supports it."""
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
+            window.maximize()
+        except (AttributeError, pygame.error, ValueError):
+            return
+        self.screen = pygame.display.get_surface() or self.screen
+
     @property
     def size(self) -> tuple[int, int]:
         """The current drawing size."""
@@ -143,7 +183,7 @@ class App:
     @property
     def metrics(self) -> Metrics:
         """Text sizes and paddings for the current window size."""
-        return Metrics.for_size(self.size)
+        return Metrics.for_size(self.size, self.settings.text_scale / 100)
 
     def set_fullscreen(self, on: bool) -> None:
         """Switch full screen on or off (remembered in the settings)."""
@@ -321,15 +361,37 @@ class App:
             text.blit_text(surface, line, m.body, self.theme.text, (box.centerx, y), "midtop")
             y += line_h
 
+    def idle(self, now: float) -> bool:
+        """True when nothing moves: no input for :data:`IDLE_AFTER` s, the top scene is not
+        animating and no notice is counting down."""
+        top = self.top
+        return (now - self.last_input >= IDLE_AFTER and self.toast is None
+                and not (top is not None and top.animating()))
+
+    def next_events(self) -> list[pygame.event.Event]:
+        """This frame's events; when :meth:`idle`, first wait up to 1/:data:`IDLE_FPS` s for
+        one (an input wakes the loop at once, so the window never feels slow)."""
+        now = time.monotonic()
+        events: list[pygame.event.Event] = []
+        if self.idle(now):
+            first = pygame.event.wait(1000 // IDLE_FPS)
+            if first.type != pygame.NOEVENT:
+                events.append(first)
+        events.extend(pygame.event.get())
+        if any(e.type in INPUT_EVENTS for e in events):
+            self.last_input = time.monotonic()
+        return events
+
     def run(self, driver: Driver | None = None) -> int:
         """Run until the window closes (or ``driver`` returns); return the exit code."""
         try:
             if driver is not None:
                 return driver(self)
             while self.running and self.scenes:
+                events = self.next_events()
                 dt = self.clock.tick(FPS) / 1000.0
                 try:
-                    self.frame(pygame.event.get(), min(dt, 0.25))
+                    self.frame(events, min(dt, 0.25))
                 except Exception as exc:  # a bug in one screen must not close a class's app
                     traceback.print_exc()
                     self.notify(i18n.tr("app.error", error=f"{type(exc).__name__}: {exc}"))

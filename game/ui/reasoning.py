@@ -11,11 +11,25 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from ai.base import Decision
-from game.ui.boards.base import decided_distance, format_score
-from game.ui.i18n import tr
+from ai.base import Decision, SearchProgress
+from game.ui.boards.base import ShownScore, decided_distance, format_score
+from game.ui.i18n import language, tr
+
+#: Searches that reach the end of every line report this depth (ai.search.TO_THE_END and the
+#: like): no class should read "looked 10000 moves ahead" on a heap of 17.
+TO_THE_END_DEPTH = 1000
+
+#: Rank keys of :class:`ShownScore`: every proven win above every estimate, every proven loss
+#: below (estimates are far smaller than this in every game).
+_PROVEN_KEY = 1e9
+
+#: The Othello engine's scale: 100 evaluation points are about one disc, and a proven final
+#: margin of m discs is scored ``m * 10000`` in its midgame search (ai.othello_search.PROVEN).
+_POINTS_PER_DISC = 100.0
+_PROVEN_PER_DISC = 10_000
 
 #: The English phrases the AIs put in ``info`` ("win in 3", "loss in 2 plies", "win by 4 discs",
 #: "draw") and the translation key each becomes.
@@ -47,7 +61,7 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
 def plural(key: str, n: int, **fmt: Any) -> str:
     """``tr(key)`` with ``n``, using ``key + ".one"`` for a single thing when it exists
     ("1 pawn", "2 pawns"; French also uses the singular for 0)."""
-    from game.ui.i18n import has, language
+    from game.ui.i18n import has
 
     single = n == 1 or (language() == "fr" and n == 0)
     if single and has(key + ".one"):
@@ -104,7 +118,9 @@ def value_words(value: float, kind: str) -> str:
     if kind == "allowed":
         return tr("words.allowed") if number > 0 else tr("words.eliminated")
     label = format_score(number, kind, abs(number - round(number)) < 1e-9)
-    return tr(f"words.kind.{kind}", score=label) if _known_kind(kind) else label
+    if not _known_kind(kind):
+        return label
+    return plural(f"words.kind.{kind}", round(abs(number)), score=label)
 
 
 def _known_kind(kind: str) -> bool:
@@ -135,6 +151,199 @@ def _percent(x: object) -> str:
         return f"{round(float(x) * 100)}%"  # type: ignore[arg-type]
     except (TypeError, ValueError):
         return "?"
+
+
+def _minus(text: str) -> str:
+    """A typographic minus sign instead of a hyphen (it reads better on a projector)."""
+    return text.replace("-", "\u2212")
+
+
+def _margin_label(margin: int) -> str:
+    """A proven final disc difference: "+12", "\u22124", "0"."""
+    return _minus(f"{margin:+d}") if margin else "0"
+
+
+def _proven_margin(margin: int) -> ShownScore:
+    key = _PROVEN_KEY + margin if margin > 0 else -_PROVEN_KEY + margin if margin < 0 else 0.0
+    return ShownScore(key, _margin_label(margin), proven=True)
+
+
+def _distance_score(value: float, kind: str) -> ShownScore | None:
+    """A proven "win/loss in n moves" as a ShownScore (quicker wins rank higher), else None."""
+    distance = decided_distance(value, kind)
+    if distance is None:
+        return None
+    if distance == 0:
+        return ShownScore(0.0, "=", proven=True)
+    key = "score.win_short" if distance > 0 else "score.loss_short"
+    label = tr(key, n=abs(distance))
+    rank = _PROVEN_KEY - distance if distance > 0 else -_PROVEN_KEY - distance
+    return ShownScore(rank, label, proven=True)
+
+
+def is_disc_estimate(d: Decision) -> bool:
+    """True for the Othello engine's midgame decisions, scored in evaluation points."""
+    units = d.info.get("units") if isinstance(d.info, dict) else None
+    return isinstance(units, str) and units.startswith("evaluation")
+
+
+def shown_scores(d: Decision) -> dict[Any, float]:
+    """The decision's scores as the board shows them, each in the unit the legend states.
+
+    Proven results become :class:`ShownScore` labels: "W5"/"L2" (win or loss in so many
+    moves), "=" (a proven draw), "+12" (a final disc difference with perfect play, Othello);
+    the Othello engine's estimates become discs with one decimal ("+1.3"). Other kinds (visits,
+    beads, Q-values...) are left as they are for :func:`game.ui.boards.base.score_labels`.
+    A score that is not a number is kept: the board shows it as "?".
+    """
+    if not isinstance(d.scores, dict):
+        return {}
+    kind = d.score_kind
+    estimate = is_disc_estimate(d)
+    shown: dict[Any, float] = {}
+    for move, raw in d.scores.items():
+        try:
+            value = float(raw)
+        except (TypeError, ValueError):
+            shown[move] = raw
+            continue
+        if not math.isfinite(value):
+            shown[move] = value
+            continue
+        if kind == "discs":
+            shown[move] = _proven_margin(round(value))
+        elif estimate:
+            if abs(value) >= _PROVEN_PER_DISC:
+                margin = int(value / _PROVEN_PER_DISC)
+                shown[move] = _proven_margin(margin)
+            else:
+                discs = value / _POINTS_PER_DISC
+                label = _minus(f"{discs:+.1f}") if round(discs, 1) != 0 else "0.0"
+                if language() == "fr":
+                    label = label.replace(".", ",")
+                shown[move] = ShownScore(discs, label)
+        elif kind in ("value", "exact"):
+            proven = _distance_score(value, kind)
+            shown[move] = proven if proven is not None else value
+        else:
+            shown[move] = value
+    return shown
+
+
+@dataclass(frozen=True)
+class LegendRow:
+    """One line of the score legend: a label as the board draws it and what it means."""
+
+    sample: str
+    words: str
+    colour: str = "text"
+    """The theme colour name of the sample: "score_good", "score_bad", "highlight" or "text"."""
+
+
+def score_legend(d: Decision, mover: str) -> list[LegendRow]:
+    """What the labels on the board mean, in words, from the mover's side ("W5: Black wins in 5
+    moves whatever the opponent does"): one row per kind of label this decision shows."""
+    rows: list[LegendRow] = []
+    seen: set[str] = set()
+
+    def add(group: str, row: LegendRow) -> None:
+        if group not in seen:
+            seen.add(group)
+            rows.append(row)
+
+    shown = shown_scores(d)
+    kind = d.score_kind
+    ordered = sorted(shown.items(), key=lambda kv: -_number(kv[1]))
+    for _move, value in ordered:
+        if isinstance(value, ShownScore) and value.proven:
+            number = float(value)
+            if kind in ("value", "exact") and not is_disc_estimate(d):
+                distance = decided_distance(float(d.scores[_move]), kind)
+                if distance == 0 or value.label == "=":
+                    add("draw", LegendRow("=", tr("legend.draw"), "highlight"))
+                elif distance is not None and distance > 0:
+                    add("win", LegendRow(value.label, plural("legend.win", distance,
+                                                             side=mover), "score_good"))
+                elif distance is not None:
+                    add("loss", LegendRow(value.label, plural("legend.loss", -distance,
+                                                              side=mover), "score_bad"))
+            else:
+                margin = round(number - _PROVEN_KEY) if number > 0 else (
+                    round(number + _PROVEN_KEY) if number < 0 else 0)
+                if margin > 0:
+                    add("margin_win", LegendRow(value.label, plural("legend.margin_win", margin,
+                                                                    side=mover), "score_good"))
+                elif margin < 0:
+                    add("margin_loss", LegendRow(value.label, plural(
+                        "legend.margin_loss", -margin, side=mover), "score_bad"))
+                else:
+                    add("draw", LegendRow("0", tr("legend.margin_draw"), "highlight"))
+        elif isinstance(value, ShownScore):
+            add("estimate", LegendRow(value.label, tr("legend.disc_estimate", side=mover,
+                                                      x=value.label.lstrip("+\u2212")),
+                                      "text"))
+        elif kind in ("value", "exact"):
+            label = format_score(_number(value), "value",
+                                 all(abs(_number(v) - round(_number(v))) < 1e-9
+                                     for v in shown.values()))
+            add("points", LegendRow(label, tr("legend.points", side=mover)))
+        elif kind in _KIND_LEGENDS:
+            sample = format_score(_number(value), kind, all(
+                abs(_number(v) - round(_number(v))) < 1e-9 for v in shown.values()))
+            add(kind, LegendRow(sample, tr(_KIND_LEGENDS[kind], side=mover)))
+    if rows:
+        rows.append(LegendRow("", tr("legend.colours")))
+    return rows
+
+
+#: The legend line of each kind of score that is not a result or an estimate.
+_KIND_LEGENDS: dict[str, str] = {
+    "visits": "legend.visits",
+    "beads": "legend.beads",
+    "allowed": "legend.allowed",
+    "q": "legend.q",
+    "probability": "legend.probability",
+    "flips": "legend.flips",
+    "cost": "legend.cost",
+}
+
+
+def depth_line(d: Decision) -> str | None:
+    """How far the search looked, or None for a player that does not search."""
+    if not d.depth:
+        return None
+    nodes, time = _count(d.nodes), duration(d.elapsed)
+    if d.depth >= TO_THE_END_DEPTH:
+        return tr("think.to_the_end_count", nodes=nodes, time=time)
+    return plural("think.depth", d.depth, nodes=nodes, time=time)
+
+
+def thinking_line(progress: SearchProgress | None,
+                  move_text: Callable[[Any], str] = str) -> str | None:
+    """The engine line shown while an AI searches: depth, best move so far with its score in
+    the board's unit, positions searched and time ("Depth 7 · best d3 (+1.3) · 120 345
+    positions · 1.2 s"); None before the search has found anything."""
+    if progress is None or progress.best is None:
+        return None
+    parts: list[str] = []
+    if progress.depth >= TO_THE_END_DEPTH:
+        parts.append(tr("live.to_the_end"))
+    elif progress.depth > 0:
+        parts.append(tr("live.depth", n=progress.depth))
+    best = move_text(progress.best)
+    if progress.score is not None:
+        probe = Decision(move=progress.best, scores={progress.best: progress.score},
+                         score_kind=progress.score_kind,
+                         info={"units": progress.units} if progress.units else {})
+        shown = shown_scores(probe).get(progress.best)
+        label = (shown.label if isinstance(shown, ShownScore)
+                 else format_score(_number(shown), progress.score_kind, False))
+        parts.append(tr("live.best_scored", move=best, score=label))
+    else:
+        parts.append(tr("live.best", move=best))
+    parts.append(plural("live.nodes", progress.nodes, n_text=_count(progress.nodes)))
+    parts.append(duration(progress.elapsed))
+    return " \u00b7 ".join(parts)
 
 
 def reasoning_lines(d: Decision, side: str, move_text: Callable[[Any], str] = str) -> list[str]:
@@ -206,18 +415,22 @@ def reasoning_lines(d: Decision, side: str, move_text: Callable[[Any], str] = st
 
     # A search: minimax, alpha-beta, the engines, greedy (one move ahead).
     verdict = phrase_words(info.get("proven")) or phrase_words(info.get("value"))
+    shown = shown_scores(d).get(d.move)
+    if verdict is None and isinstance(shown, ShownScore) and not shown.proven:
+        # The Othello engine's estimate, in discs as on the board (never raw points).
+        verdict = tr("words.disc_estimate", x=shown.label)
     if verdict is None and chosen is not None:
         verdict = value_words(chosen, kind)
     lines.append(tr("think.chose_verdict", side=side, move=move, verdict=verdict or "?"))
-    if d.depth:
-        lines.append(plural("think.depth", d.depth, nodes=_count(d.nodes),
-                            time=duration(d.elapsed)))
+    depth = depth_line(d)
+    if depth:
+        lines.append(depth)
     units = info.get("units")
     if isinstance(units, str):
         # The Othello engine's scores: evaluation points or, once solved, final disc margins.
         lines.append(tr("think.units_points" if units.startswith("evaluation")
                         else "think.units_discs"))
-    if info.get("to_the_end"):
+    if info.get("to_the_end") and not (d.depth and d.depth >= TO_THE_END_DEPTH):
         lines.append(tr("think.to_the_end"))
     cutoffs = info.get("cutoffs")
     if isinstance(cutoffs, int) and cutoffs > 0:

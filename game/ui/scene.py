@@ -34,6 +34,11 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene on ``surface`` (the whole window)."""
 
+    def animating(self) -> bool:
+        """True while the scene changes by itself (an animation, an AI thinking, training
+        running): the app then draws every frame; otherwise it slows to its idle rate."""
+        return False
+
     def on_enter(self) -> None:
         """Called when the scene becomes the top of the stack (pushed, or uncovered)."""
 

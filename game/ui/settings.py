@@ -31,6 +31,8 @@ FIRST_CHOICES = ("seat1", "seat2", "random")
 # Delay between AI moves in AI-vs-AI games, seconds: instant to 3 s.
 AI_DELAYS = (0.0, 0.15, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0)
 DEFAULT_AI_DELAY = 0.6
+# Text size, percent of the normal size: larger for a big room or a small projector.
+TEXT_SCALES = (100, 125, 150, 175, 200)
 
 
 @dataclass
@@ -53,6 +55,7 @@ class Settings:
     sound: bool = True
     ai_delay: float = DEFAULT_AI_DELAY
     show_reasoning: bool = False
+    text_scale: int = 100
     last_game: str = "hexapawn"
     games: dict[str, GameChoices] = field(default_factory=dict)
 
@@ -86,6 +89,7 @@ class Settings:
         _take(data, "ai_delay", lambda v: isinstance(v, (int, float))
               and not isinstance(v, bool) and 0 <= v <= 3, s, bad)
         s.ai_delay = float(s.ai_delay)
+        _take(data, "text_scale", lambda v: v in TEXT_SCALES and not isinstance(v, bool), s, bad)
         _take(data, "last_game", lambda v: isinstance(v, str), s, bad)
         games = data.get("games")
         if isinstance(games, dict):

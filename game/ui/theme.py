@@ -49,6 +49,9 @@ class Theme:
     connect4_frame: Colour
     connect4_red: Colour
     connect4_yellow: Colour
+    #: The cloth of a board whose pieces are both black and white (Othello): it must stand out
+    #: from both, unlike ``board_light`` (white in the high-contrast theme).
+    felt: Colour
 
 
 DEFAULT = Theme(
@@ -86,6 +89,7 @@ DEFAULT = Theme(
     connect4_frame=(36, 86, 178),
     connect4_red=(222, 52, 48),
     connect4_yellow=(250, 204, 48),
+    felt=(38, 122, 78),
 )
 
 CONTRAST = Theme(
@@ -123,6 +127,7 @@ CONTRAST = Theme(
     connect4_frame=(0, 70, 255),
     connect4_red=(255, 40, 40),
     connect4_yellow=(255, 235, 0),
+    felt=(0, 118, 62),
 )
 
 THEMES: dict[str, Theme] = {"default": DEFAULT, "contrast": CONTRAST}

@@ -8,6 +8,7 @@ returns True when it used the event.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,21 +35,34 @@ class Metrics:
     line: int
 
     @classmethod
-    def for_size(cls, size: tuple[int, int]) -> Metrics:
-        """Metrics for a window of ``size``; very wide or narrow windows use the smaller side."""
+    def for_size(cls, size: tuple[int, int], scale: float = 1.0) -> Metrics:
+        """Metrics for a window of ``size``; very wide or narrow windows use the smaller side.
+
+        ``scale`` is the text-size setting (1.0 to 2.0): it enlarges the text, not the paddings.
+        Body text is never under :data:`BODY_MIN_FRACTION` of the window height, so it reads from
+        the back of a classroom whatever the window's shape.
+        """
         w, h = size
         # A window much wider than tall is limited by its height, one much taller by its width.
         base = max(200, min(h, int(w * 0.625)))
+        scale = min(MAX_TEXT_SCALE, max(1.0, float(scale)))
+        body = max(14, round(base * 0.032), math.ceil(h * BODY_MIN_FRACTION))
         return cls(
             height=h,
-            small=max(12, round(base * 0.028)),
-            body=max(14, round(base * 0.032)),
-            heading=max(16, round(base * 0.042)),
-            title=max(20, round(base * 0.07)),
+            small=round(max(12, round(base * 0.028)) * scale),
+            body=round(body * scale),
+            heading=round(max(16, round(base * 0.042)) * scale),
+            title=round(max(20, round(base * 0.07)) * scale),
             pad=max(4, round(base * 0.018)),
             radius=max(3, round(base * 0.012)),
             line=max(1, round(base * 0.003)),
         )
+
+
+#: Body text is at least this fraction of the window height (2.5%: readable from the back row).
+BODY_MIN_FRACTION = 0.025
+#: The largest text-size setting (200%).
+MAX_TEXT_SCALE = 2.0
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, radius: int,

@@ -104,6 +104,8 @@ class BoardContext:
     anim: float = 1.0
     previous_state: Any = None
     interactive: bool = False
+    #: Text size of the score labels in pixels (the scene's body text); 0: from the cell size.
+    label_px: int = 0
 
 
 class BoardView:
@@ -268,18 +270,49 @@ def format_score(value: float, kind: str, integral: bool) -> str:
     return text.replace("-", "\u2212")
 
 
+class ShownScore(float):
+    """A move's score as the class sees it: the float is the move's rank key (higher is better
+    for the mover, proven wins above every estimate, proven losses below), ``label`` the text
+    drawn on the board ("W5", "+12", "+1.3") and ``proven`` whether it is a certain result.
+
+    A float subclass, so a board that sorts or compares scores keeps working unchanged; see
+    :func:`game.ui.reasoning.shown_scores`, which makes these from a decision.
+    """
+
+    label: str
+    proven: bool
+
+    def __new__(cls, key: float, label: str, proven: bool = False) -> ShownScore:
+        made = super().__new__(cls, key)
+        made.label = label
+        made.proven = proven
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return ShownScore, (float(self), self.label, self.proven)
+
+
+def rank_colour(t: float, theme: Theme) -> Colour:
+    """The colour scale of the score labels, from the worst move (``t`` = 0, the theme's "bad"
+    red) through amber to the best (``t`` = 1, its "good" green)."""
+    from game.ui.theme import blend
+
+    middle = theme.highlight
+    if t >= 0.5:
+        return blend(middle, theme.score_good, (t - 0.5) * 2)
+    return blend(theme.score_bad, middle, t * 2)
+
+
 def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme
                  ) -> dict[Any, tuple[str, Colour, bool]]:
     """Label text, colour and "is best" flag for each scored move.
 
     Every score is from the mover's point of view, higher is better (see ai.base.Decision).
-    Signed kinds colour by sign (a win is green, a loss red, zero neutral); the others colour
-    by rank between the worst and the best move of this decision.
+    Colours follow one scale from best (green) to worst (red) by the score's place between the
+    worst and the best move of this decision; a proven win is always green and a proven loss
+    always red, and a signed score of 0 (an even position, a draw) sits in the middle (amber).
+    :class:`ShownScore` values bring their own text.
     """
-    import math
-
-    from game.ui.theme import blend
-
     def number(raw: object) -> float | None:
         """The score as a float, or None when it is not a number (a bad player's output)."""
         try:
@@ -289,18 +322,26 @@ def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme
         return None if math.isnan(value) else value
 
     numbers = {move: number(raw) for move, raw in scores.items()}
-    values = [v for v in numbers.values() if v is not None and math.isfinite(v)]
-    if not values:
-        values = [0.0]
-    integral = all(abs(v - round(v)) < 1e-9 for v in values)
-    low, high = min(values), max(values)
+
+    def proven(move: Any, value: float) -> bool:
+        raw = scores[move]
+        if isinstance(raw, ShownScore):
+            return raw.proven
+        return decided_distance(value, kind) not in (None, 0)
+
+    finite = {m: v for m, v in numbers.items() if v is not None and math.isfinite(v)}
+    integral = all(abs(v - round(v)) < 1e-9 for v in finite.values())
+    # The scale spans the estimates only: a proven win's huge rank key must not squash them.
+    estimates = [v for m, v in finite.items() if not proven(m, v)] or [0.0]
+    low, high = min(estimates), max(estimates)
+    span = max(abs(low), abs(high), 1e-9)
     top = max((v for v in numbers.values() if v is not None), default=high)
     signed = kind in SIGNED_KINDS
-    neutral = theme.text
     labels: dict[Any, tuple[str, Colour, bool]] = {}
     for move, value in numbers.items():
+        raw = scores[move]
         if value is None:
-            labels[move] = ("?", neutral, False)
+            labels[move] = ("?", theme.text, False)
             continue
         if math.isinf(value):
             # A proven win or loss reported as infinity.
@@ -308,29 +349,40 @@ def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme
             labels[move] = ("\u221e" if good else "\u2212\u221e",
                             theme.score_good if good else theme.score_bad, value >= top)
             continue
-        if signed:
+        if proven(move, value):
+            # A certain result keeps its meaning whatever the other moves are.
+            t = 1.0 if value > 0 else 0.0 if value < 0 else 0.5
+        elif signed:
             # The sign is what the class should see, even when every move loses: a "−14" is
-            # never green. Any non-zero score is clearly tinted (at least 45 %), stronger with
-            # its size; the best move is shown by its outline, not by its colour.
-            span = max(abs(low), abs(high), 1e-9)
-            t = 0.45 + 0.55 * min(1.0, abs(value) / span)
-            colour = (blend(neutral, theme.score_good, t) if value > 0
-                      else blend(neutral, theme.score_bad, t) if value < 0 else neutral)
+            # never green. A non-zero score is clearly on its side of the scale (at least
+            # 45 % of the way), further with its size.
+            strength = 0.45 + 0.55 * min(1.0, abs(value) / span)
+            t = 0.5 + 0.5 * strength if value > 0 else 0.5 - 0.5 * strength if value < 0 else 0.5
         elif high > low:
-            # Unsigned scores (visits, beads...): colour by rank, worst red to best green.
-            colour = blend(theme.score_bad, theme.score_good, (value - low) / (high - low))
+            # Unsigned scores (visits, beads...): by rank, worst red to best green.
+            t = (value - low) / (high - low)
         else:
-            colour = neutral
-        labels[move] = (format_score(value, kind, integral), colour, value >= top - 1e-12)
+            t = 1.0
+        text = raw.label if isinstance(raw, ShownScore) else format_score(value, kind, integral)
+        labels[move] = (text, rank_colour(t, theme), value >= top - 1e-12)
     return labels
+
+
+def label_px(ctx: BoardContext, proportional: float) -> int:
+    """The text size of the score labels: the scene's body text size when it gives one (labels
+    must read as well as the panel's text), else ``proportional`` (pixels, from the cell)."""
+    return ctx.label_px if ctx.label_px > 0 else max(8, round(proportional))
 
 
 def score_chip(surface: pygame.Surface, text: str, centre: tuple[float, float], px: int,
                colour: Colour, theme: Theme, best: bool = False,
-               max_width: float | None = None) -> pygame.Rect:
+               max_width: float | None = None,
+               placed: list[pygame.Rect] | None = None) -> pygame.Rect:
     """A score label on a dark rounded chip so it reads on any cell; the best is outlined.
 
     With ``max_width`` the text shrinks (not below 7 px) so the chip stays inside its cell.
+    With ``placed`` (the chips already drawn this frame) the chip moves to the nearest free
+    spot around ``centre`` so labels never overlap, and its rectangle is added to the list.
     """
     from game.ui import text as txt
 
@@ -343,11 +395,41 @@ def score_chip(surface: pygame.Surface, text: str, centre: tuple[float, float], 
     # Short labels ("3") get a chip at least as wide as it is tall, so they stay easy to spot.
     rect.width = max(rect.width, rect.height)
     rect.center = (round(centre[0]), round(centre[1]))
-    alpha_fill(surface, rect, theme.overlay, 215, radius=max(2, rect.height // 3))
+    if placed is not None:
+        rect = free_spot(rect, placed, surface.get_rect())
+        placed.append(rect)
+    alpha_fill(surface, rect, theme.overlay, 225, radius=max(2, rect.height // 3))
     if best:
-        pygame.draw.rect(surface, colour, rect, width=max(1, px // 9),
+        pygame.draw.rect(surface, colour, rect, width=max(2, px // 8),
                          border_radius=max(2, rect.height // 3))
     surface.blit(label, label.get_rect(center=rect.center))
+    return rect
+
+
+def free_spot(rect: pygame.Rect, placed: list[pygame.Rect], bounds: pygame.Rect) -> pygame.Rect:
+    """``rect`` moved to the nearest position (steps of a third of its height, in rings around
+    where it is) that overlaps none of ``placed`` and stays inside ``bounds``; ``rect`` itself
+    when it is already free or no spot is found within four rings."""
+    gap = 2
+    if not any(rect.inflate(gap, gap).colliderect(r) for r in placed):
+        return rect
+    step_x, step_y = max(2, rect.width // 3), max(2, rect.height // 3)
+    best: tuple[float, pygame.Rect] | None = None
+    for ring in range(1, 13):
+        for dx in range(-ring, ring + 1):
+            for dy in range(-ring, ring + 1):
+                if max(abs(dx), abs(dy)) != ring:
+                    continue
+                trial = rect.move(dx * step_x, dy * step_y)
+                if not bounds.contains(trial):
+                    continue
+                if any(trial.inflate(gap, gap).colliderect(r) for r in placed):
+                    continue
+                distance = math.hypot(dx * step_x, dy * step_y)
+                if best is None or distance < best[0]:
+                    best = (distance, trial)
+        if best is not None:
+            return best[1]
     return rect
 
 
@@ -396,12 +478,14 @@ class Grid:
             return row, col
         return None
 
-    def draw_cells(self, surface: pygame.Surface, theme: Theme, checker: bool) -> None:
-        """The board: a frame, the cells (checkered or plain) and the grid lines."""
+    def draw_cells(self, surface: pygame.Surface, theme: Theme, checker: bool,
+                   fill: Colour | None = None) -> None:
+        """The board: a frame, the cells (checkered, or plain ``fill``, by default the theme's
+        light squares) and the grid lines."""
         frame = self.board.inflate(max(2, self.cell // 7), max(2, self.cell // 7))
         pygame.draw.rect(surface, theme.grid, frame, border_radius=max(2, self.cell // 10))
         if not checker:
-            surface.fill(theme.board_light, self.board)
+            surface.fill(theme.board_light if fill is None else fill, self.board)
         for row in range(self.rows if checker else 0):
             for col in range(self.cols):
                 light = not checker or (row + col) % 2 == 0
@@ -418,25 +502,26 @@ class Grid:
                              line)
 
     def draw_coordinates(self, surface: pygame.Surface, theme: Theme) -> None:
-        """Column letters below and above, row numbers left and right, as in the text forms."""
+        """Column letters below and above, row numbers left and right, as in the text forms:
+        bold, in the text colour and as large as the margin allows, so a class can say "d3"."""
         from game.ui import text as txt
 
-        px = max(7, int(self.cell * 0.27))
+        px = max(7, int(self.cell * 0.36))
         gap = self.cell * 0.30 + max(2, self.cell // 14)
         for col in range(self.cols):
             x = self.board.left + (col + 0.5) * self.cell
             letter = chr(ord("a") + col)
-            txt.blit_text(surface, letter, px, theme.text_muted,
-                          (round(x), round(self.board.bottom + gap)), anchor="center")
-            txt.blit_text(surface, letter, px, theme.text_muted,
-                          (round(x), round(self.board.top - gap)), anchor="center")
+            txt.blit_text(surface, letter, px, theme.text,
+                          (round(x), round(self.board.bottom + gap)), anchor="center", bold=True)
+            txt.blit_text(surface, letter, px, theme.text,
+                          (round(x), round(self.board.top - gap)), anchor="center", bold=True)
         for row in range(self.rows):
             _, y = self.centre(row, 0)
             number = str(row + 1)
-            txt.blit_text(surface, number, px, theme.text_muted,
-                          (round(self.board.left - gap), round(y)), anchor="center")
-            txt.blit_text(surface, number, px, theme.text_muted,
-                          (round(self.board.right + gap), round(y)), anchor="center")
+            txt.blit_text(surface, number, px, theme.text,
+                          (round(self.board.left - gap), round(y)), anchor="center", bold=True)
+            txt.blit_text(surface, number, px, theme.text,
+                          (round(self.board.right + gap), round(y)), anchor="center", bold=True)
 
     def outline_cell(self, surface: pygame.Surface, row: int, col: int, colour: Colour,
                      width_frac: float = 0.06) -> None:

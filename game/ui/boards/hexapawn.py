@@ -26,6 +26,7 @@ from game.ui.boards.base import (
     alpha_circle,
     arrow,
     as_cell,
+    label_px,
     score_chip,
     score_labels,
 )
@@ -269,8 +270,10 @@ class HexapawnView(GridBoardView):
         grid = self.grid
         assert grid is not None and ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
-        px = max(8, round(grid.cell * 0.17))
-        for move, (text, colour, best) in labels.items():
+        px = label_px(ctx, grid.cell * 0.17)
+        placed: list[pygame.Rect] = []
+        # The best move's label is placed first, so it keeps its spot when two labels meet.
+        for move, (text, colour, best) in sorted(labels.items(), key=lambda kv: not kv[1][2]):
             if not isinstance(move, HexapawnMove):
                 continue
             start = grid.centre(move.from_row, move.from_col)
@@ -284,7 +287,7 @@ class HexapawnView(GridBoardView):
             arrow(surface, tail, (end[0] - ux * grid.cell * 0.02, end[1] - uy * grid.cell * 0.02),
                   colour, grid.cell * (0.05 if best else 0.03), 190 if best else 120)
             score_chip(surface, text, at, px, colour, ctx.theme, best=best,
-                       max_width=grid.cell * 0.7)
+                       max_width=grid.cell * 0.9, placed=placed)
 
 
 class HexapawnPresenter(GamePresenter):

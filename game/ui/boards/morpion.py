@@ -32,6 +32,7 @@ from game.ui.boards.base import (
     arrow,
     as_cell,
     disc,
+    label_px,
     score_chip,
     score_labels,
 )
@@ -344,7 +345,7 @@ class MorpionView(GridBoardView):
         grid = self.grid
         assert grid is not None and ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
-        px = max(8, round(grid.cell * 0.22))
+        px = label_px(ctx, grid.cell * 0.22)
         shown: dict[Cell, tuple[float, MorpionMove]] = {}
         for move, raw in ctx.scores.items():
             if not isinstance(move, MorpionMove):

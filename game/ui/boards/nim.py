@@ -29,6 +29,7 @@ from game.ui.boards.base import (
     Element,
     InputController,
     alpha_fill,
+    label_px,
     score_chip,
     score_labels,
 )
@@ -392,9 +393,10 @@ class NimView(BoardView):
         """Each scored move's value under the match a click would take it from."""
         assert ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
+        placed: list[pygame.Rect] = []
         for box in self._boxes:
             size = nim.heaps[box.heap] if box.heap < len(nim.heaps) else 0
-            px = max(7, round(min(box.length * BAND * 0.4, box.slot * 0.5)))
+            px = label_px(ctx, min(box.length * BAND * 0.4, box.slot * 0.5))
             entries = [(move, label) for move, label in labels.items()
                        if isinstance(move, NimMove) and move.heap == box.heap
                        and 0 < move.count <= size]
@@ -405,7 +407,7 @@ class NimView(BoardView):
                 index = size - move.count
                 lane = index % 2 if stagger else 0
                 score_chip(surface, text, box.band_centre(index, lane), px, colour, ctx.theme,
-                           best=best)
+                           best=best, placed=placed)
 
 
 #: The heap sets the menu offers for Marienbad.

@@ -43,6 +43,7 @@ from game.ui.boards.base import (
     alpha_fill,
     as_cell,
     disc,
+    label_px,
     score_chip,
     score_labels,
 )
@@ -144,7 +145,7 @@ class OthelloView(GridBoardView):
         would melt into it gets a contrasting rim.
         """
         fill, rim = self._colours(content, theme)
-        rim = disc_rim(fill, theme.board_light if behind is None else behind, rim, theme)
+        rim = disc_rim(fill, theme.felt if behind is None else behind, rim, theme)
         if squash >= 0.999:
             r = max(2, round(radius))
             key = (r, content, theme.name, rim)
@@ -183,13 +184,14 @@ class OthelloView(GridBoardView):
         grid = self._ensure(state)
         theme = ctx.theme
         oth: OthelloState = state
-        grid.draw_cells(surface, theme, checker=False)
+        grid.draw_cells(surface, theme, checker=False, fill=theme.felt)
         if grid.cell >= COORDINATES_MIN_CELL:
             grid.draw_coordinates(surface, theme)
         self._draw_star_points(surface, grid, theme)
         last = ctx.last_move if isinstance(ctx.last_move, OthelloMove) else None
         if last is not None and not last.is_pass and last.row < oth.size and last.col < oth.size:
-            grid.tint_cell(surface, last.row, last.col, theme.last_move, 90)
+            # Highlight, not the last-move green, which would vanish on the green cloth.
+            grid.tint_cell(surface, last.row, last.col, theme.highlight, 110)
         previous = ctx.previous_state
         animating = (isinstance(previous, OthelloState) and previous.size == oth.size
                      and 0.0 <= ctx.anim < 1.0)
@@ -214,7 +216,7 @@ class OthelloView(GridBoardView):
             content = oth.cell(last.row, last.col)
             mark = theme.last_move if content == BLACK_CELL else blend(theme.last_move,
                                                                        theme.shadow, 0.3)
-            alpha_circle(surface, grid.centre(last.row, last.col), grid.cell * 0.09, mark, 255)
+            alpha_circle(surface, grid.centre(last.row, last.col), grid.cell * 0.14, mark, 255)
         controller = ctx.controller if ctx.interactive else None
         if isinstance(controller, OthelloController) and ctx.show_legal:
             hover = grid.cell_at(ctx.hover) if ctx.hover is not None else None
@@ -225,7 +227,7 @@ class OthelloView(GridBoardView):
                 if cell == hover:
                     self._draw_preview(surface, oth, cell, theme)
                 else:
-                    alpha_circle(surface, grid.centre(*cell), grid.cell * 0.12, theme.legal, 200)
+                    alpha_circle(surface, grid.centre(*cell), grid.cell * 0.18, theme.legal, 220)
         hint = ctx.hint_move if isinstance(ctx.hint_move, OthelloMove) else None
         if hint is not None and not hint.is_pass and hint.row < oth.size and hint.col < oth.size:
             grid.outline_cell(surface, hint.row, hint.col, theme.hint, 0.07)
@@ -302,7 +304,7 @@ class OthelloView(GridBoardView):
         grid = self.grid
         assert grid is not None and ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
-        px = max(8, round(grid.cell * 0.27))
+        px = label_px(ctx, grid.cell * 0.27)
         for move, (text, colour, best) in labels.items():
             if not isinstance(move, OthelloMove) or move.is_pass:
                 continue
@@ -339,6 +341,15 @@ class OthelloPresenter(GamePresenter):
             return tr("outcome.draw_score", a=black, b=white)
         return tr("outcome.wins_score", side=sides[outcome.winner], a=max(black, white),
                   b=min(black, white))
+
+    def outcome_reason(self, state: Any, outcome: Outcome, reason: str) -> str:
+        empty = state.empty_count
+        if not empty or outcome.winner is None:
+            return reason
+        # The AI's proven margins give the empty squares to the winner: say so, with the
+        # count that makes its "win by 64 discs" match this board's 51-0.
+        return plural("reason.discs_empty", empty, a=state.count(outcome.winner) + empty,
+                      b=state.count(1 - outcome.winner))
 
     def clicks_for(self, state: Any, move: Any) -> list[Element]:
         return [(move.row, move.col)]

@@ -119,6 +119,11 @@ class GamePresenter:
             return tr("outcome.draw")
         return tr("outcome.wins", side=sides[outcome.winner])
 
+    def outcome_reason(self, state: Any, outcome: Outcome, reason: str) -> str:
+        """The end-of-game reason as shown; ``reason`` is the translated reason code. A game
+        adds what a class needs to check the AI's claims (Othello: the empty squares)."""
+        return reason
+
     def clicks_for(self, state: Any, move: Any) -> list[Element]:
         """The board elements a person clicks, in order, to play ``move`` from ``state``."""
         raise NotImplementedError(f"{type(self).__name__} does not say how to click a move")

@@ -699,6 +699,11 @@ class LearningLabScene(RunScene[TrainingRunner]):
             return
         widgets.handle_all(self.all_widgets(), event)
 
+    def animating(self) -> bool:
+        """True while games are being played (the charts move)."""
+        runner = self.runner
+        return runner is not None and not runner.finished and not runner.paused
+
     def update(self, dt: float) -> None:
         runner = self.runner
         if runner is None:

@@ -9,6 +9,7 @@ offers for the game and variant, with that player's parameters and a one-line de
 from __future__ import annotations
 
 import dataclasses
+import re
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -153,11 +154,17 @@ def seat_title(spec: str, game: str, options: Any) -> str:
         return player_title(info)
     first = changed[0]
     shown = param_text(first, values[first.name])
-    return f"{player_title(info)} ({param_label(first.name)} {shown})"
+    # A title's own note in brackets ("Engine (levels)") gives way to the parameter shown, so
+    # the seat never reads "Engine (levels) (Level 5)".
+    title = re.sub(r"\s*\([^()]*\)$", "", player_title(info)) or player_title(info)
+    return f"{title} ({param_label(first.name)} {shown})"
 
 
 def param_text(param: Param, value: float) -> str:
-    """A parameter's value for display: "auto"/"off" where 0 means the player's default."""
+    """A parameter's value for display: "auto"/"off" where 0 means the player's default, and
+    On/Off for a switch (a whole-number parameter from 0 to 1), never "Memory 1"."""
+    if param.kind is int and param.low == 0 and param.high == 1:
+        return tr("param.on") if value else tr("param.off")
     if value == 0:
         key = f"param.{param.name}.zero"
         shown = tr(key)

@@ -25,6 +25,7 @@ from game.rules.base import RulesError
 from game.ui import text, widgets
 from game.ui.boards import presenter_for
 from game.ui.i18n import tr
+from game.ui.reasoning import shown_scores
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.match import HUMAN, Match, make_seat
@@ -325,6 +326,17 @@ class PlayScene(Scene, TurnListener):
 
     # -- time -----------------------------------------------------------------------------------
 
+    def animating(self) -> bool:
+        """Moving by itself: an animation, a notice, an AI thinking or about to move, a pass."""
+        turns = self.turns
+        if self.anim < 1.0 or self.message is not None or turns.hint_thinking:
+            return True
+        if self.match.over:
+            return not turns.end_done
+        if self.match.human_to_move:
+            return turns.auto_pass_left is not None
+        return turns.pending is not None or not (turns.paused and not turns.step_once)
+
     def update(self, dt: float) -> None:
         if self.anim < 1.0:
             self.anim = min(1.0, self.anim + dt / ANIMATION_SECONDS)
@@ -401,7 +413,8 @@ class PlayScene(Scene, TurnListener):
         scores = None
         kind = "value"
         if pending is not None:
-            scores, kind = pending.scores, pending.score_kind
+            # In the units the reasoning panel states: proven results, disc estimates.
+            scores, kind = shown_scores(pending), pending.score_kind
         elif (self.app.settings.show_reasoning and not self.match.over
               and not self.match.human_to_move):
             seat = self.match.to_move_seat
@@ -422,6 +435,7 @@ class PlayScene(Scene, TurnListener):
                 pending.move if pending is not None else None),
             scores=scores,
             score_kind=kind,
+            label_px=self.app.metrics.body,
             show_legal=True,
             anim=self.anim,
             previous_state=self.previous_state if self.anim < 1.0 else None,

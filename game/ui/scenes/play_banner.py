@@ -32,7 +32,7 @@ def outcome_texts(presenter: GamePresenter, state: Any, outcome: Outcome) -> tup
     reason = tr(key, winner=winner, loser=loser)
     if reason == key:
         reason = outcome.message
-    return headline, reason
+    return headline, presenter.outcome_reason(state, outcome, reason)
 
 
 class PlayBanner:

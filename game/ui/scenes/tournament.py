@@ -381,6 +381,11 @@ class TournamentScene(RunScene[TournamentRunner]):
             out.append(name if names.count(name) == 1 else f"{name} #{seen[name]}")
         return out
 
+    def animating(self) -> bool:
+        """True while games are being played (the charts move)."""
+        runner = self.runner
+        return runner is not None and not runner.finished and not runner.paused
+
     def update(self, dt: float) -> None:
         runner = self.runner
         if runner is None:

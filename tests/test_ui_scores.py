@@ -1,0 +1,214 @@
+"""Issue 12: the AI's scores on the board are in the unit the panel states, never overlap, read
+as large as body text, and a legend says what they mean from the mover's side."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from ai.base import Decision
+from game.ui import i18n
+from game.ui.boards.base import ShownScore, free_spot, score_chip, score_labels
+from game.ui.reasoning import reasoning_lines, score_legend, shown_scores
+from game.ui.theme import THEMES, contrast_ratio
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def othello_engine_decision(scores: dict[str, float], exact: bool = False) -> Decision:
+    """A decision shaped like ai.othello_engine's (moves are plain strings here)."""
+    units = ("final disc margin with perfect play (empty squares to the winner)" if exact
+             else "evaluation points (100 is about one disc); +-10000 per disc = proven")
+    best = max(scores, key=lambda m: scores[m])
+    return Decision(move=best, scores=dict(scores), score_kind="discs" if exact else "value",
+                    depth=6, nodes=1000, info={"units": units})
+
+
+def labels_of(d: Decision) -> dict[str, str]:
+    shown = shown_scores(d)
+    return {m: text for m, (text, _c, _b) in
+            score_labels(shown, d.score_kind, THEMES["default"]).items()}
+
+
+def test_othello_engine_proven_margins_are_shown_in_discs_not_raw_points() -> None:
+    """Regression: the board showed +640000 / +580000 while the panel said "win by 64 discs"."""
+    d = othello_engine_decision({"a1": 640000.0, "b2": 580000.0, "c3": -20000.0, "d4": 130.0})
+    labels = labels_of(d)
+    assert labels == {"a1": "+64", "b2": "+58", "c3": "\u22122", "d4": "+1.3"}
+    shown = shown_scores(d)
+    # Proven wins rank above every estimate, proven losses below.
+    assert shown["a1"] > shown["b2"] > shown["d4"] > shown["c3"]
+    assert isinstance(shown["a1"], ShownScore) and shown["a1"].proven
+    assert not shown["d4"].proven  # type: ignore[attr-defined]
+
+
+def test_othello_estimates_are_discs_with_one_decimal_and_a_comma_in_french() -> None:
+    d = othello_engine_decision({"a1": 137.0, "b2": -45.0, "c3": 0.0})
+    assert labels_of(d) == {"a1": "+1.4", "b2": "\u22120.5", "c3": "0.0"}
+    i18n.set_language("fr")
+    try:
+        assert labels_of(d)["a1"] == "+1,4"
+    finally:
+        i18n.set_language("en")
+
+
+def test_exact_margins_and_the_units_line_say_how_empty_squares_count() -> None:
+    d = othello_engine_decision({"a1": 12.0, "b2": 0.0, "c3": -4.0}, exact=True)
+    assert labels_of(d) == {"a1": "+12", "b2": "0", "c3": "\u22124"}
+    text = "\n".join(reasoning_lines(d, "White"))
+    assert "empty squares go to the winner" in text
+    midgame = "\n".join(reasoning_lines(othello_engine_decision({"a1": 130.0}), "Black"))
+    assert "hundredths" not in midgame and "discs" in midgame
+
+
+def test_proven_search_results_read_w_and_l_and_the_legend_explains_them() -> None:
+    from ai.heuristics import WIN
+
+    d = Decision(move="a", scores={"a": WIN - 5, "b": -(WIN - 2), "c": 3.0}, depth=6)
+    assert labels_of(d) == {"a": "W5", "b": "L2", "c": "+3"}
+    rows = score_legend(d, "White")
+    words = {row.sample: row.words for row in rows}
+    assert words["W5"] == ("White wins in 5 moves (both sides' moves counted), whatever the "
+                           "opponent does")
+    assert words["L2"].startswith("White loses in 2 moves")
+    assert "+3" in words and "estimate" in words["+3"]
+    assert rows[-1].sample == "" and "Green" in rows[-1].words
+    i18n.set_language("fr")
+    try:
+        fr = {row.sample: row.words for row in score_legend(d, "Blanc")}
+        assert fr["G5"].startswith("Blanc gagne en 5 coups")
+    finally:
+        i18n.set_language("en")
+
+
+def test_legend_for_othello_margins_and_estimates() -> None:
+    d = othello_engine_decision({"a1": 640000.0, "b2": 130.0, "c3": -10000.0})
+    words = {row.sample: row.words for row in score_legend(d, "Black")}
+    assert "64 discs ahead" in words["+64"] and "empty squares" in words["+64"]
+    assert "1 disc behind" in words["\u22121"]
+    assert "about 1.3 discs" in words["+1.3"]
+
+
+def test_nim_engine_to_the_end_never_says_10000_moves_ahead() -> None:
+    """Regression: "Looked 10000 moves ahead" on a heap of 17."""
+    from ai.registry import make_player
+    from game.rules.registry import get_game
+
+    game = get_game("nim")
+    state = game.options().initial_state()
+    player = make_player("engine", "nim", seed=1)
+    d = player.choose(state)
+    text = "\n".join(reasoning_lines(d, "Player 1"))
+    assert "10000" not in text and "10\u202f000" not in text
+    assert "to the end of the game" in text
+
+
+def test_colour_scale_runs_from_best_green_to_worst_red() -> None:
+    theme = THEMES["default"]
+    ranked = score_labels({"a": 1.0, "b": 5.0, "c": 9.0}, "visits", theme)
+    assert ranked["c"][1] == theme.score_good and ranked["a"][1] == theme.score_bad
+    assert ranked["b"][1] == theme.highlight
+
+
+def test_labels_never_overlap_when_two_share_a_cell() -> None:
+    """Regression: "W5W5" in Hexapawn, two labels drawn on one spot."""
+    pygame.init()
+    surface = pygame.Surface((400, 400))
+    theme = THEMES["default"]
+    placed: list[pygame.Rect] = []
+    rects = [score_chip(surface, text, (200, 200), 20, theme.text, theme, placed=placed)
+             for text in ("W5", "W5", "L2", "+12")]
+    for i, a in enumerate(rects):
+        assert surface.get_rect().contains(a)
+        for b in rects[i + 1:]:
+            assert not a.colliderect(b)
+    # Labels are as large as asked (body text): 20 px text makes a chip at least 20 px tall.
+    assert all(r.height >= 20 for r in rects)
+    lone = pygame.Rect(10, 10, 30, 20)
+    assert free_spot(lone, [], surface.get_rect()) == lone
+
+
+def test_hexapawn_board_draws_body_size_labels_that_do_not_overlap() -> None:
+    """Two pawns reaching one cell: their labels sit apart (drawn through the real view)."""
+    from game.rules.hexapawn import HexapawnOptions
+    from game.ui.boards import board_view_for
+    from game.ui.boards.base import BoardContext
+
+    pygame.init()
+    theme = THEMES["default"]
+    state = HexapawnOptions().position("BBB/.W./W.W", 1)
+    moves = state.legal_moves()
+    view = board_view_for("hexapawn", theme)
+    surface = pygame.Surface((600, 600))
+    view.layout(surface.get_rect(), state)
+    drawn: list[pygame.Rect] = []
+    import game.ui.boards.hexapawn as hexapawn_view
+
+    real_chip = hexapawn_view.score_chip
+
+    def spy(*args: object, **kwargs: object) -> pygame.Rect:
+        rect = real_chip(*args, **kwargs)  # type: ignore[arg-type]
+        drawn.append(rect)
+        return rect
+
+    hexapawn_view.score_chip = spy  # type: ignore[assignment]
+    try:
+        view.draw(surface, state, BoardContext(theme=theme, scores={m: 5.0 for m in moves},
+                                               label_px=24))
+    finally:
+        hexapawn_view.score_chip = real_chip
+    assert len(drawn) == len(moves) >= 2
+    for i, a in enumerate(drawn):
+        assert a.height >= 24
+        for b in drawn[i + 1:]:
+            assert not a.colliderect(b)
+
+
+def test_contrast_theme_othello_board_is_not_white_under_white_discs() -> None:
+    """Regression: the high-contrast Othello board was white, so white discs vanished."""
+    for theme in THEMES.values():
+        assert contrast_ratio(theme.felt, theme.piece0) >= 3.0
+        assert contrast_ratio(theme.felt, theme.piece1) >= 3.0 or theme.piece_outline
+
+
+def test_switch_parameters_read_on_off_and_the_levelled_engine_has_one_name() -> None:
+    from ai.registry import get_player_info
+    from game.ui.scenes.menu import param_text, seat_title
+
+    memo = next(p for p in get_player_info("alphabeta").params if p.name == "memo")
+    assert param_text(memo, 1) == "On" and param_text(memo, 0) == "Off"
+    from game.rules.registry import get_game
+
+    options = get_game("othello").options()
+    title = seat_title("engine-level:level=5", "othello", options)
+    assert "(levels)" not in title and title.count("(") <= 1
+
+
+def test_unknown_player_error_lists_only_players_of_that_game() -> None:
+    from ai.registry import UnknownPlayerError, make_player
+
+    with pytest.raises(UnknownPlayerError) as err:
+        make_player("nosuch", "othello")
+    assert "engine-level" in str(err.value) and "bestfirst" not in str(err.value)
+    assert "perfect" not in str(err.value)
+
+
+def test_help_prints_usage_first_without_the_pygame_banner() -> None:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env.pop("PYGAME_HIDE_SUPPORT_PROMPT", None)
+    out = subprocess.run([sys.executable, str(ROOT / "main.py"), "--help"], capture_output=True,
+                         text=True, env=env, timeout=60, check=True)
+    assert out.stdout.startswith("usage:") and "pygame" not in out.stdout.split("\n")[0]
+    assert "Hello from the pygame community" not in out.stdout + out.stderr
+
+
+def test_the_reasoning_verdict_of_an_estimate_is_in_discs_too() -> None:
+    """Regression: "White chose c5: score −66" beside board labels in discs."""
+    d = othello_engine_decision({"c5": -66.0, "e6": -120.0})
+    first = reasoning_lines(d, "White")[0]
+    assert first == "White chose c5: about \u22120.7 discs (estimate)"
