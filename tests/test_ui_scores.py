@@ -212,3 +212,16 @@ def test_the_reasoning_verdict_of_an_estimate_is_in_discs_too() -> None:
     d = othello_engine_decision({"c5": -66.0, "e6": -120.0})
     first = reasoning_lines(d, "White")[0]
     assert first == "White chose c5: about \u22120.7 discs (estimate)"
+
+
+def test_a_decisions_proven_results_are_shown_without_decoding_floats() -> None:
+    """Decision.proven (the descriptor's data) wins over whatever the float says."""
+    from ai.bounds import Proven
+
+    d = Decision(move="a", scores={"a": 0.5, "b": 0.1, "c": 0.0, "d": -3.0},
+                 proven={"a": Proven(1, 3), "b": Proven(-1, None), "c": Proven(0),
+                         "d": Proven(1, None, 6)})
+    assert labels_of(d) == {"a": "W3", "b": "L", "c": "=", "d": "+6"}
+    words = {row.sample: row.words for row in score_legend(d, "Red")}
+    assert words["W3"].startswith("Red wins in 3 moves") and "6 discs ahead" in words["+6"]
+    assert words["L"] == "Red loses if the opponent plays well" and "draw" in words["="]

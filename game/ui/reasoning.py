@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.base import Decision, SearchProgress
+from ai.bounds import Proven
 from game.ui.boards.base import ShownScore, decided_distance, format_score
 from game.ui.i18n import language, tr
 
@@ -165,7 +166,8 @@ def _margin_label(margin: int) -> str:
 
 def _proven_margin(margin: int) -> ShownScore:
     key = _PROVEN_KEY + margin if margin > 0 else -_PROVEN_KEY + margin if margin < 0 else 0.0
-    return ShownScore(key, _margin_label(margin), proven=True)
+    return ShownScore(key, _margin_label(margin), True, Proven((margin > 0) - (margin < 0),
+                                                               None, margin))
 
 
 def _distance_score(value: float, kind: str) -> ShownScore | None:
@@ -174,11 +176,23 @@ def _distance_score(value: float, kind: str) -> ShownScore | None:
     if distance is None:
         return None
     if distance == 0:
-        return ShownScore(0.0, "=", proven=True)
-    key = "score.win_short" if distance > 0 else "score.loss_short"
-    label = tr(key, n=abs(distance))
-    rank = _PROVEN_KEY - distance if distance > 0 else -_PROVEN_KEY - distance
-    return ShownScore(rank, label, proven=True)
+        return _from_proven(Proven(0))
+    return _from_proven(Proven(1 if distance > 0 else -1, abs(distance)))
+
+
+def _from_proven(result: Proven) -> ShownScore:
+    """A proven result as the board shows it: the final difference where the game has one
+    ("+12"), else "W5"/"L2" (win or loss in so many moves), "=" for a draw."""
+    if result.margin is not None:
+        return _proven_margin(result.margin)
+    if result.result == 0:
+        return ShownScore(0.0, "=", True, result)
+    if result.plies is None:
+        letter = "score.win_letter" if result.result > 0 else "score.loss_letter"
+        return ShownScore(_PROVEN_KEY * result.result, tr(letter), True, result)
+    key = "score.win_short" if result.result > 0 else "score.loss_short"
+    rank = (_PROVEN_KEY - result.plies) if result.result > 0 else (-_PROVEN_KEY + result.plies)
+    return ShownScore(rank, tr(key, n=result.plies), True, result)
 
 
 def is_disc_estimate(d: Decision) -> bool:
@@ -201,7 +215,13 @@ def shown_scores(d: Decision) -> dict[Any, float]:
     kind = d.score_kind
     estimate = is_disc_estimate(d)
     shown: dict[Any, float] = {}
+    claims = d.proven if isinstance(getattr(d, "proven", None), dict) else {}
     for move, raw in d.scores.items():
+        result = claims.get(move)
+        if isinstance(result, Proven):
+            # The player says what it proved: no float is decoded.
+            shown[move] = _from_proven(result)
+            continue
         try:
             value = float(raw)
         except (TypeError, ValueError):
@@ -223,8 +243,8 @@ def shown_scores(d: Decision) -> dict[Any, float]:
                     label = label.replace(".", ",")
                 shown[move] = ShownScore(discs, label)
         elif kind in ("value", "exact"):
-            proven = _distance_score(value, kind)
-            shown[move] = proven if proven is not None else value
+            decided = _distance_score(value, kind)
+            shown[move] = decided if decided is not None else value
         else:
             shown[move] = value
     return shown
@@ -255,29 +275,28 @@ def score_legend(d: Decision, mover: str) -> list[LegendRow]:
     kind = d.score_kind
     ordered = sorted(shown.items(), key=lambda kv: -_number(kv[1]))
     for _move, value in ordered:
-        if isinstance(value, ShownScore) and value.proven:
-            number = float(value)
-            if kind in ("value", "exact") and not is_disc_estimate(d):
-                distance = decided_distance(float(d.scores[_move]), kind)
-                if distance == 0 or value.label == "=":
-                    add("draw", LegendRow("=", tr("legend.draw"), "highlight"))
-                elif distance is not None and distance > 0:
-                    add("win", LegendRow(value.label, plural("legend.win", distance,
-                                                             side=mover), "score_good"))
-                elif distance is not None:
-                    add("loss", LegendRow(value.label, plural("legend.loss", -distance,
-                                                              side=mover), "score_bad"))
+        meaning = value.meaning if isinstance(value, ShownScore) else None
+        if isinstance(value, ShownScore) and isinstance(meaning, Proven):
+            if meaning.margin is not None and meaning.margin > 0:
+                add("margin_win", LegendRow(value.label, plural(
+                    "legend.margin_win", meaning.margin, side=mover), "score_good"))
+            elif meaning.margin is not None and meaning.margin < 0:
+                add("margin_loss", LegendRow(value.label, plural(
+                    "legend.margin_loss", -meaning.margin, side=mover), "score_bad"))
+            elif meaning.margin is not None:
+                add("draw", LegendRow(value.label, tr("legend.margin_draw"), "highlight"))
+            elif meaning.result == 0:
+                add("draw", LegendRow(value.label, tr("legend.draw"), "highlight"))
+            elif meaning.plies is None:
+                key = "legend.win_sure" if meaning.result > 0 else "legend.loss_sure"
+                add(key, LegendRow(value.label, tr(key, side=mover),
+                                   "score_good" if meaning.result > 0 else "score_bad"))
+            elif meaning.result > 0:
+                add("win", LegendRow(value.label, plural("legend.win", meaning.plies,
+                                                         side=mover), "score_good"))
             else:
-                margin = round(number - _PROVEN_KEY) if number > 0 else (
-                    round(number + _PROVEN_KEY) if number < 0 else 0)
-                if margin > 0:
-                    add("margin_win", LegendRow(value.label, plural("legend.margin_win", margin,
-                                                                    side=mover), "score_good"))
-                elif margin < 0:
-                    add("margin_loss", LegendRow(value.label, plural(
-                        "legend.margin_loss", -margin, side=mover), "score_bad"))
-                else:
-                    add("draw", LegendRow("0", tr("legend.margin_draw"), "highlight"))
+                add("loss", LegendRow(value.label, plural("legend.loss", meaning.plies,
+                                                          side=mover), "score_bad"))
         elif isinstance(value, ShownScore):
             add("estimate", LegendRow(value.label, tr("legend.disc_estimate", side=mover,
                                                       x=value.label.lstrip("+\u2212")),

@@ -281,15 +281,19 @@ class ShownScore(float):
 
     label: str
     proven: bool
+    #: What was proven (an :class:`ai.bounds.Proven`), for the legend; None for an estimate.
+    meaning: Any
 
-    def __new__(cls, key: float, label: str, proven: bool = False) -> ShownScore:
+    def __new__(cls, key: float, label: str, proven: bool = False,
+                meaning: Any = None) -> ShownScore:
         made = super().__new__(cls, key)
         made.label = label
         made.proven = proven
+        made.meaning = meaning
         return made
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return ShownScore, (float(self), self.label, self.proven)
+        return ShownScore, (float(self), self.label, self.proven, self.meaning)
 
 
 def rank_colour(t: float, theme: Theme) -> Colour:
