@@ -101,14 +101,14 @@ def options_json(options: Any) -> Any:
     return options
 
 
-def learner_path(kind: str, game_name: str, options: Any) -> Path:
+def learner_path(kind: str, setup: GameSetup) -> Path:
     """The default file of a learner of ``kind`` for this game and variant, in the data folder.
 
     The file name carries every option so that two variants never share (and overwrite) one
     table.
     """
-    opts = options_json(options)
-    parts = [game_name]
+    opts = options_json(setup.options)
+    parts = [setup.name]
     if isinstance(opts, dict):
         for name, value in opts.items():
             text = ",".join(map(str, value)) if isinstance(value, list) else str(value)
@@ -140,11 +140,10 @@ class TabularLearner(Player):
     kind = "tabular"
     score_kind = "value"
 
-    def __init__(self, spec: str, seed: int | None, game_name: str, options: Any,
+    def __init__(self, spec: str, seed: int | None, setup: GameSetup,
                  params: Mapping[str, float] | None = None) -> None:
         super().__init__(spec, seed)
-        self.game_name = game_name
-        self.options = options
+        self.setup = setup
         self.params: dict[str, float] = dict(params or {})
         self.games_trained = 0
         self._boxes: dict[Hashable, Box] = {}
@@ -153,6 +152,16 @@ class TabularLearner(Player):
 
     # -- boxes ----------------------------------------------------------------------------------
 
+
+    @property
+    def game_name(self) -> str:
+        """The name of the game this learner's table is for."""
+        return self.setup.name
+
+    @property
+    def options(self) -> Any:
+        """The options of the game this learner's table is for."""
+        return self.setup.options
     def _initial_value(self) -> float:
         """The value a move holds in a brand-new box."""
         raise NotImplementedError
@@ -292,8 +301,7 @@ class TabularLearner(Player):
 
     def save(self, path: Path | None = None) -> Path:
         """Write the table to ``path`` (default: :func:`learner_path`) atomically; return it."""
-        target = path if path is not None else learner_path(self.kind, self.game_name,
-                                                            self.options)
+        target = path if path is not None else learner_path(self.kind, self.setup)
         atomic_write_json(target, self.to_json())
         return target
 
@@ -330,8 +338,7 @@ class TabularLearner(Player):
         ``NAME.corrupt-TIMESTAMP`` so that the next save cannot overwrite it, and the learner
         starts fresh. The report's message says which of these happened.
         """
-        source = path if path is not None else learner_path(self.kind, self.game_name,
-                                                            self.options)
+        source = path if path is not None else learner_path(self.kind, self.setup)
         try:
             data = read_json(source, MAX_FILE_BYTES)
         except FileNotFoundError:
@@ -381,9 +388,9 @@ class EliminationLearner(TabularLearner):
     kind = "elimination"
     score_kind = "allowed"
 
-    def __init__(self, spec: str, seed: int | None, game_name: str, options: Any,
+    def __init__(self, spec: str, seed: int | None, setup: GameSetup,
                  params: Mapping[str, float] | None = None) -> None:
-        super().__init__(spec, seed, game_name, options, params)
+        super().__init__(spec, seed, setup, params)
         # Keys of the positions that moves lead to, per box (same order as the box), and the
         # size of the lost set when the box was last checked against it (it only grows).
         self._after: dict[Hashable, tuple[tuple[Hashable, ...], int]] = {}
@@ -614,10 +621,11 @@ class QLearner(TabularLearner):
 # ------------------------------------------------------------------------------------------------
 
 
-def make_learner(kind: str, game_name: str, options: Any,
+def make_learner(kind: str, game: GameSetup | str, options: Any = None,
                  params: Mapping[str, float] | None = None, seed: int | None = None,
                  spec: str | None = None) -> TabularLearner:
-    """A fresh learner of ``kind`` (one of :data:`KINDS`) for this game and options."""
+    """A fresh learner of ``kind`` (one of :data:`KINDS`) for ``game``: a setup, or a game's
+    name with its options (defaults when None)."""
     classes: dict[str, type[TabularLearner]] = {
         "elimination": EliminationLearner,
         "reinforcement": ReinforcementLearner,
@@ -625,7 +633,7 @@ def make_learner(kind: str, game_name: str, options: Any,
     }
     if kind not in classes:
         raise ValueError(f"unknown learner '{kind}': choose one of {', '.join(KINDS)}")
-    return classes[kind](spec or kind, seed, game_name, options, params)
+    return classes[kind](spec or kind, seed, GameSetup.of(game, options), params)
 
 
 def _register() -> None:
@@ -637,7 +645,7 @@ def _register() -> None:
         hashable key, so every variant has a table) and is made by :func:`make_learner`."""
 
         def build(setup: GameSetup, values: dict[str, Any], seed: int | None) -> Player:
-            return make_learner(kind, setup.name, setup.options, values, seed)
+            return make_learner(kind, setup, params=values, seed=seed)
 
         register_player(PlayerInfo(
             name=kind, title=title, description=description, params=params, factory=build,

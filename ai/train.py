@@ -30,7 +30,7 @@ from typing import Any, Literal
 
 from ai.arena import FirstRule, MatchResult, ProgressCallback, run_match
 from ai.base import GameRecord, Player, SavableLearner
-from ai.registry import PlayerSpecError, make_player, players_for, resolve_spec
+from ai.registry import GameRef, PlayerSpecError, make_player, players_for, resolve_spec
 
 TrainMode = Literal["self", "opponent", "watch"]
 TRAIN_MODES: tuple[TrainMode, ...] = ("self", "opponent", "watch")
@@ -83,7 +83,7 @@ def _offset(seed: int | None, step: int) -> int | None:
     return None if seed is None else seed + step
 
 
-def make_learner_player(spec: str, game: str, options: Any, seed: int | None) -> Player:
+def make_learner_player(spec: str, game: GameRef, options: Any, seed: int | None) -> Player:
     """The learner of ``spec`` (its ``load=FILE`` read); PlayerSpecError if it does not learn
     or cannot be saved."""
     info, _values = resolve_spec(spec, game, options)

@@ -25,7 +25,7 @@ from ai.learners import (
 from ai.registry import make_player, players_for
 from game.rules.hexapawn import HexapawnOptions
 from game.rules.nim import NimOptions
-from game.rules.registry import game_names, get_game
+from game.rules.registry import GameSetup, game_names, get_game
 
 NIM = NimOptions()
 WINNING_COUNTS = [n for n in range(1, 21) if n % 4]
@@ -292,7 +292,8 @@ def test_save_and_load_round_trip(kind: str, data_dir: Path) -> None:
     rnd = make_player("random", "hexapawn", opts, seed=9)
     run_match(rnd, learner, opts.initial_state(), 60, swap=True)
     path = learner.save()
-    assert path == learner_path(kind, "hexapawn", opts) and path.is_relative_to(data_dir)
+    assert path == learner_path(kind, GameSetup.of("hexapawn", opts))
+    assert path.is_relative_to(data_dir)
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["version"] == FILE_VERSION and data["kind"] == kind
     assert data["game"] == "hexapawn" and data["options"] == {"rows": 3, "cols": 3}
@@ -366,9 +367,9 @@ def test_foreign_file_is_refused_kept_aside_and_the_learner_starts_fresh(
 
 
 def test_learner_files_of_two_variants_never_share_a_name() -> None:
-    a = learner_path("elimination", "nim", NimOptions())
-    b = learner_path("elimination", "nim", NimOptions(matches=21))
-    c = learner_path("qlearning", "nim", NimOptions())
+    a = learner_path("elimination", GameSetup.of("nim"))
+    b = learner_path("elimination", GameSetup.of("nim", NimOptions(matches=21)))
+    c = learner_path("qlearning", GameSetup.of("nim"))
     assert len({a, b, c}) == 3
 
 
