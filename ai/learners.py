@@ -54,7 +54,14 @@ from ai.base import Decision, GameRecord, Limits, Player
 from ai.simple import break_tie, ties_param
 from game.rules.base import GameState
 from game.rules.registry import GameSetup
-from game.userdata import UnreadableFileError, atomic_write_json, data_dir, keep_aside, read_json
+from game.userdata import (
+    UnreadableFileError,
+    atomic_write_json,
+    data_dir,
+    keep_aside,
+    read_bytes_limited,
+    read_json,
+)
 
 #: Version of the learner file format; a file with another version is refused (kept aside).
 FILE_VERSION = 1
@@ -319,7 +326,7 @@ class TabularLearner(Player):
             if size > MAX_FILE_BYTES:
                 raise LearnerFileError(f"{path.name} is {size // (1024 * 1024)} MB: too big "
                                        "to be a learner file")
-            data = json.loads(path.read_bytes().decode("utf-8"))
+            data = json.loads(read_bytes_limited(path, MAX_FILE_BYTES).decode("utf-8"))
         except FileNotFoundError:
             raise LearnerFileError(f"there is no file {path}") from None
         except OSError as exc:

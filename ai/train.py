@@ -31,6 +31,7 @@ from typing import Any, Literal
 from ai.arena import FirstRule, MatchResult, ProgressCallback, run_match
 from ai.base import GameRecord, Player, SavableLearner
 from ai.registry import GameRef, PlayerSpecError, make_player, players_for, resolve_spec
+from game.userdata import read_bytes_limited
 
 TrainMode = Literal["self", "opponent", "watch"]
 TRAIN_MODES: tuple[TrainMode, ...] = ("self", "opponent", "watch")
@@ -124,9 +125,8 @@ def _is_our_file(path: Path) -> bool:
 
         return is_network_file(path)
     try:
-        if path.stat().st_size > MAX_CHECKED_BYTES:
-            return False
-        data = json.loads(path.read_bytes().decode("utf-8"))
+        # Bounded, and never blocking on a FIFO or reading a link to /dev/zero forever.
+        data = json.loads(read_bytes_limited(path, MAX_CHECKED_BYTES).decode("utf-8"))
     except (OSError, ValueError, RecursionError):
         return False
     form = data.get("format") if isinstance(data, dict) else None

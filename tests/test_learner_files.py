@@ -155,3 +155,17 @@ def test_cancelling_a_big_load_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     assert run_until(app, lambda: isinstance(app.top, MessageDialog), 10)
     assert lab.message and "big.json" in lab.message and lab.learner.games_trained == 0
     assert path.exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_user_named_files_that_are_fifos_are_refused_without_blocking(tmp_path: Path) -> None:
+    # load=FILE and train --out: a FIFO used to block the command forever.
+    from ai.learners import LearnerFileError
+    from ai.train import _is_our_file
+
+    fifo = tmp_path / "q.json"
+    os.mkfifo(fifo)
+    assert not _is_our_file(fifo)
+    learner = make_learner("qlearning", "nim", get_game("nim").options())
+    with pytest.raises(LearnerFileError):
+        learner.load_file(fifo)
