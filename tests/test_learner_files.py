@@ -15,15 +15,10 @@ from ai.learner_files import LoadJob, list_files, parse_header, read_header
 from ai.learners import make_learner
 from game.rules.registry import get_game
 from game.ui.scenes.dialogs import MessageDialog
-from game.ui.scenes.learning_lab import _SESSION, LearningLabScene
+from game.ui.scenes.learning_lab import LearningLabScene
 from game.ui.scenes.loading import LoadingPopup
 from tests.lab_helpers import open_from_menu
 from tests.ui_helpers import frame, run_until
-
-
-@pytest.fixture(autouse=True)
-def _fresh_lab() -> None:
-    _SESSION.clear()
 
 
 def _learner_json(games: int = 7, boxes: int = 3) -> dict[str, Any]:
@@ -85,7 +80,7 @@ def test_the_load_list_reads_headers_not_whole_files(monkeypatch: pytest.MonkeyP
     assert entries[0].readable and entries[0].header["games_trained"] == 31
     assert reads == [learner_files.HEADER_BYTES]
     _app, lab = open_from_menu((1024, 640), "menu.lab", LearningLabScene)
-    (path, _name, desc), = lab.saved_files()
+    (path, _name, desc), = lab.files.saved_files()
     assert path == big and "31" in desc
 
 
@@ -130,11 +125,11 @@ def test_a_big_learner_loads_behind_a_progress_box(monkeypatch: pytest.MonkeyPat
     path = _write(learner_files.learners_folder() / "big.json",
                   _learner_json(games=77, boxes=2000))
     app, lab = open_from_menu((1024, 640), "menu.lab", LearningLabScene)
-    assert lab.load_file(path)
+    assert lab.files.load_file(path)
     assert isinstance(app.top, LoadingPopup)  # returned at once; the frames go on
     frame(app)
     assert run_until(app, lambda: app.top is lab, 30)
-    assert lab.game == "nim" and lab.kind == "qlearning"
+    assert lab.game == "nim" and lab.session.kind == "qlearning"
     assert lab.learner.games_trained == 77 and lab.learner.positions_known() == 2000
     assert app.toast and "big.json" in app.toast
 
@@ -151,7 +146,7 @@ def test_cancelling_a_big_load_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
         return job
 
     monkeypatch.setattr(LoadJob, "start", slow_start)
-    assert lab.load_file(path)
+    assert lab.files.load_file(path)
     assert run_until(app, lambda: isinstance(app.top, MessageDialog), 10)
     assert lab.message and "big.json" in lab.message and lab.learner.games_trained == 0
     assert path.exists()

@@ -9,20 +9,15 @@ from pathlib import Path
 import pygame
 import pytest
 
+from ai.learner_files import learners_folder
 from ai.learners import make_learner
 from game.rules.registry import get_game
 from game.ui.i18n import tr
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
-from game.ui.scenes.learning_lab import _SESSION, LearningLabScene, learners_folder
+from game.ui.scenes.learning_lab import LearningLabScene
 from game.ui.scenes.menu import MenuScene
 from tests.lab_helpers import open_from_menu, screenshot
 from tests.ui_helpers import click, click_widget, frame, resize, run_until
-
-
-@pytest.fixture(autouse=True)
-def _fresh_lab() -> None:
-    """Each test starts with a lab that remembers nothing from another test."""
-    _SESSION.clear()
 
 
 def open_lab(size: tuple[int, int] = (1280, 800)) -> tuple[object, LearningLabScene]:
@@ -43,7 +38,7 @@ def train(app: object, lab: LearningLabScene, games: int, speed: str = "instant"
 
 def test_500_nim_games_through_the_scene() -> None:
     app, lab = open_lab()
-    assert lab.game == "nim" and lab.kind == "elimination"
+    assert lab.game == "nim" and lab.session.kind == "elimination"
     train(app, lab, 500)
     assert lab.learner.games_trained == 500
     run = lab.runs[-1]
@@ -51,10 +46,10 @@ def test_500_nim_games_through_the_scene() -> None:
     assert run.wins[-1] + run.losses[-1] + run.draws[-1] == 500
     # The learner's table: a box per position it played, and the boxes drawn.
     assert lab.learner.positions_known() >= 10
-    assert lab.boxes and all(b.used > 0 for b in lab.boxes)
-    assert sum(b.used for b in lab.boxes) >= 500
+    assert lab.knowledge.boxes and all(b.used > 0 for b in lab.knowledge.boxes)
+    assert sum(b.used for b in lab.knowledge.boxes) >= 500
     # Every box holds one 0/1 mark per legal take, and it has learned to beat random play.
-    box20 = next(b for b in lab.boxes if b.key == 20)
+    box20 = next(b for b in lab.knowledge.boxes if b.key == 20)
     assert sorted(m.count for m in box20.values) == [1, 2, 3]
     assert set(box20.values.values()) <= {0.0, 1.0}
     assert run.results[-100:].count(0) >= 80
@@ -78,7 +73,7 @@ def test_stop_half_way_keeps_what_was_learned() -> None:
     progress = lab.runner.progress()
     assert progress.stopped and 20 <= progress.done < 100_000
     assert lab.learner.games_trained == progress.done == len(lab.runs[-1].results)
-    assert lab.boxes
+    assert lab.knowledge.boxes
 
 
 def test_pause_and_resume_from_the_buttons() -> None:
@@ -115,9 +110,9 @@ def test_save_and_load_from_the_scene() -> None:
     assert len(files) == 1
     saved = json.loads(files[0].read_text(encoding="utf-8"))
     assert saved["games_trained"] == 200 and saved["kind"] == "elimination"
-    box20 = dict(next(b for b in lab.boxes if b.key == 20).values)
+    box20 = dict(next(b for b in lab.knowledge.boxes if b.key == 20).values)
     lab.reset()
-    assert lab.learner.games_trained == 0 and not lab.boxes
+    assert lab.learner.games_trained == 0 and not lab.knowledge.boxes
     # Load through the button and the file list.
     click_widget(app, lab.load_button)
     popup = app.top
@@ -127,7 +122,7 @@ def test_save_and_load_from_the_scene() -> None:
     click(app, popup.rows[0][0].center)
     assert app.top is lab
     assert lab.learner.games_trained == 200
-    assert dict(next(b for b in lab.boxes if b.key == 20).values) == box20
+    assert dict(next(b for b in lab.knowledge.boxes if b.key == 20).values) == box20
 
 
 def test_load_switches_game_and_kind() -> None:
@@ -140,10 +135,10 @@ def test_load_switches_game_and_kind() -> None:
     run_match(learner, make_player("random", "hexapawn", None, 2), info.initial_state(), 50)
     path = learners_folder() / "hexa.json"
     learner.save(path)
-    assert lab.load_file(path)
-    assert lab.game == "hexapawn" and lab.kind == "reinforcement"
+    assert lab.files.load_file(path)
+    assert lab.game == "hexapawn" and lab.session.kind == "reinforcement"
     assert lab.learner.games_trained == 50
-    assert lab.boxes  # positions found by walking the game from the start
+    assert lab.knowledge.boxes  # positions found by walking the game from the start
     frame(app)
     screenshot(app, "lab-loaded-hexapawn-1280x800")
 
@@ -159,8 +154,8 @@ def test_a_corrupt_learner_file_shows_a_message_and_is_kept_aside(content: bytes
     bad = folder / "broken.json"
     bad.write_bytes(content)
     # It is listed, then loading it fails with a message.
-    assert any(p == bad for p, _n, _d in lab.saved_files())
-    assert not lab.load_file(bad)
+    assert any(p == bad for p, _n, _d in lab.files.saved_files())
+    assert not lab.files.load_file(bad)
     assert isinstance(app.top, MessageDialog)
     assert lab.message and "broken.json" in lab.message
     assert not bad.exists()
@@ -179,7 +174,7 @@ def test_play_against_it_seats_the_trained_learner() -> None:
 
     app, lab = open_lab()
     train(app, lab, 100)
-    lab.keep_learning = True
+    lab.session.keep_learning = True
     click_widget(app, lab.play_button)
     play = app.top
     assert isinstance(play, PlayScene)
@@ -196,16 +191,16 @@ def test_play_against_it_seats_the_trained_learner() -> None:
     again = app.top
     assert isinstance(again, LearningLabScene) and again is not lab
     assert again.learner is lab.learner and again.learner.games_trained == 100
-    assert len(again.runs) == 1 and again.boxes
+    assert len(again.runs) == 1 and again.knowledge.boxes
 
 
 def test_qlearning_heat_map_and_other_games_draw() -> None:
     app, lab = open_lab((1024, 640))
     lab.set_kind("qlearning")
     train(app, lab, 300)
-    table = lab.nim_table()
+    table = lab.knowledge.heat_table()
     assert table is not None
-    rows, cols, _values = table
+    rows, cols = table.rows, table.cols
     assert rows == ["\u22121", "\u22122", "\u22123"] and cols[0] == "1" and len(cols) == 20
     screenshot(app, "lab-nim-qlearning-1024x640")
     for game in ("hexapawn", "morpion", "othello"):
@@ -260,21 +255,21 @@ def test_escape_goes_back_to_the_menu() -> None:
 
 
 def test_a_big_table_is_read_one_page_at_a_time() -> None:
-    from game.ui.scenes import learning_lab
+    from game.ui.scenes import lab_knowledge
 
     app, lab = open_lab((1024, 640))
     lab.set_game("morpion")
     lab.set_kind("qlearning")
     train(app, lab, 300)
-    assert len(lab.boxes) > learning_lab.FULL_READ
+    assert len(lab.knowledge.boxes) > lab_knowledge.FULL_READ
     frame(app)
-    filled = [b for b in lab.boxes if b.filled]
-    assert 0 < len(filled) <= lab._per_page
+    filled = [b for b in lab.knowledge.boxes if b.filled]
+    assert 0 < len(filled) <= lab.knowledge.per_page
     assert all(b.values for b in filled)
-    click_widget(app, lab.next_button)
+    click_widget(app, lab.knowledge.next_button)
     frame(app)
-    assert lab.page == 1
-    page = lab.boxes[lab._per_page:2 * lab._per_page]
+    assert lab.knowledge.page == 1
+    page = lab.knowledge.boxes[lab.knowledge.per_page:2 * lab.knowledge.per_page]
     assert all(b.filled for b in page)
 
 
@@ -283,7 +278,8 @@ def test_every_text_of_the_two_screens_is_translated() -> None:
 
     root = Path(__file__).resolve().parent.parent
     used: set[str] = set()
-    for module in ("learning_lab.py", "tournament.py", "lab_common.py"):
+    for module in ("learning_lab.py", "tournament.py", "lab_common.py", "lab_knowledge.py",
+                   "lab_charts.py", "lab_session.py", "lab_files.py"):
         source = (root / "game" / "ui" / "scenes" / module).read_text(encoding="utf-8")
         used |= set(re.findall(r'"((?:lab|tour)\.[a-z_.]+)"', source))
     used = {k for k in used if not k.endswith(".")}
@@ -322,10 +318,10 @@ def test_charts_give_most_of_their_height_to_the_curves(size: tuple[int, int]) -
     # Before: about a quarter of the panel (80 px at 1920x1080).
     share = 0.4 if size == (1920, 1080) else 0.33
     for name in ("chart_wins", "chart_rate"):
-        panel, plot = lab.panels[name], lab.chart_plots[name]
+        panel, plot = lab.panels[name], lab.charts.plots[name]
         assert plot.height >= share * panel.height, (name, plot, panel)
     if size == (1920, 1080):
-        assert lab.chart_plots["chart_wins"].height >= 150
+        assert lab.charts.plots["chart_wins"].height >= 150
     app.shutdown()
 
 
@@ -350,9 +346,9 @@ def test_out_of_range_parameters_of_a_loaded_file_are_not_applied() -> None:
         data = json.loads(path.read_text(encoding="utf-8"))
         data["params"].update(bad)
         path.write_text(json.dumps(data), encoding="utf-8")
-        assert lab.load_file(path)
+        assert lab.files.load_file(path)
         assert lab.learner.games_trained == 20
-        assert lab.params == good and dict(lab.learner.params) == good
+        assert lab.session.params == good and dict(lab.learner.params) == good
 
 
 def test_save_and_load_say_why_when_the_data_folder_cannot_be_made(
@@ -362,12 +358,12 @@ def test_save_and_load_say_why_when_the_data_folder_cannot_be_made(
     blocker = tmp_path / "a-file"
     blocker.write_text("x", encoding="utf-8")
     monkeypatch.setenv("AIGAMELAB_DATA_DIR", str(blocker))
-    assert lab.saved_files() == []
-    assert lab.save() is None
+    assert lab.files.saved_files() == []
+    assert lab.files.save() is None
     assert isinstance(app.top, MessageDialog) and lab.message and "a-file" in lab.message
     frame(app)
     click_widget(app, app.top.buttons[0])
     assert app.top is lab
-    lab.open_load()
+    lab.files.open_load()
     assert isinstance(app.top, MessageDialog) and "a-file" in lab.message
     assert lab.learner.games_trained == 10  # nothing lost

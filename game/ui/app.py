@@ -16,6 +16,7 @@ import time
 import traceback
 import warnings
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -31,6 +32,9 @@ from game.ui.settings import (
 from game.ui.sound import Sounds
 from game.ui.theme import THEMES, Theme
 from game.ui.widgets import Metrics
+
+if TYPE_CHECKING:
+    from game.ui.scenes.lab_session import LabSession
 
 MAX_START_SIZE = (1280, 800)
 MIN_SIZE = (800, 500)
@@ -114,6 +118,8 @@ class App:
         declare_dpi_awareness()
         pygame.init()
         self.settings = settings
+        #: What the learning lab works on, kept while the app runs (made by the lab).
+        self.lab_session: LabSession | None = None
         i18n.set_language(settings.language)
         self.theme: Theme = THEMES.get(settings.theme, THEMES["default"])
         self.sounds = Sounds(settings.sound)

@@ -48,8 +48,8 @@ STEP = 0.25
 NAP = 0.005
 #: The folder of the data folder where the test writes its files (removed afterwards).
 SMOKE_FOLDER = "smoke-test"
-#: The learner saved and reloaded, and how many games it trains on (the first game whose
-#: presenter names it as its smoke-test learner game, else the first game).
+#: The learner saved and reloaded, and how many games it trains on (on the learning lab's
+#: default game).
 LEARNER = ("elimination", 30)
 
 logger = logging.getLogger("aigamelab.smoke")
@@ -215,13 +215,12 @@ def learner_round_trip(report: Report) -> None:
     from ai.base import GameRecord
     from ai.learners import make_learner
     from ai.registry import make_player
-    from game.rules.registry import game_names, get_game
-    from game.ui.boards import presenter_for
+    from game.rules.registry import get_game
+    from game.ui.boards import lab_default_game
     from game.userdata import data_dir
 
     kind, games = LEARNER
-    names = game_names()
-    game = next((g for g in names if presenter_for(g).smoke_learner), names[0])
+    game = lab_default_game()
     info = get_game(game)
     options = info.options()
     learner = make_learner(kind, game, options, seed=1)

@@ -13,6 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from game.rules.base import OptionError
+from game.rules.registry import game_names
 from game.ui.boards.base import BoardContext, BoardView, ClickResult, InputController
 from game.ui.boards.presenter import GamePresenter, OptionSpec
 
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from game.ui.theme import Theme
 
 __all__ = ["BoardContext", "BoardView", "ClickResult", "GamePresenter", "InputController",
-           "OptionSpec", "board_view_for", "presenter_for"]
+           "OptionSpec", "board_view_for", "lab_default_game", "presenter_for"]
 
 # Module, view class and presenter class per game; imported on first use so a menu thumbnail
 # of one game does not pay for the others.
@@ -60,3 +61,10 @@ def presenter_for(game_name: str) -> GamePresenter:
     presenter_type: type[GamePresenter] = getattr(importlib.import_module(module_name),
                                                   class_name)
     return presenter_type()
+
+
+def lab_default_game() -> str:
+    """The game the learning lab opens on: the one whose presenter says ``lab_default``, else
+    the first game."""
+    names = game_names()
+    return next((g for g in names if presenter_for(g).lab_default), names[0])

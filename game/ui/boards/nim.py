@@ -14,12 +14,14 @@ ones the last move took are tinted with the last-move colour.
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
 import pygame
 
+from ai.learners import key_text
 from game.rules.nim import NimMove, NimState
 from game.ui import text as txt
 from game.ui.boards.base import (
@@ -33,7 +35,7 @@ from game.ui.boards.base import (
     score_chip,
     score_labels,
 )
-from game.ui.boards.presenter import GamePresenter, OptionSpec
+from game.ui.boards.presenter import GamePresenter, HeatTable, OptionSpec
 from game.ui.i18n import tr
 from game.ui.reasoning import plural
 from game.ui.theme import Theme, blend
@@ -410,6 +412,82 @@ class NimView(BoardView):
                            best=best, placed=placed)
 
 
+def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
+                  values: Mapping[Any, float], score_kind: str, theme: Theme, px: int) -> None:
+    """A learner's matchbox for a Nim position (the learning lab): the matches left drawn as
+    sticks, then one line per take with what the learner holds for it (allowed or eliminated,
+    beads as dots, or a Q-value)."""
+    heaps: tuple[int, ...] = tuple(state.heaps)
+    multi = len(heaps) > 1
+    header_h = int(rect.height * 0.26)
+    head = pygame.Rect(rect.left, rect.top, rect.width, header_h)
+    # The position: sticks for each heap, with the count written beside them.
+    total_sticks = sum(heaps) + 2 * (len(heaps) - 1)
+    stick_gap = min(head.width * 0.7 / max(1, total_sticks), px * 0.6)
+    stick_h = header_h * 0.62
+    x = head.left + px * 0.3
+    for h_i, count in enumerate(heaps):
+        for _ in range(count):
+            top = head.top + (header_h - stick_h) / 2
+            pygame.draw.line(surface, theme.match_wood, (x, top + stick_h * 0.2),
+                             (x, top + stick_h), max(1, int(stick_gap * 0.35)))
+            pygame.draw.circle(surface, theme.match_head, (round(x), round(top + stick_h * 0.2)),
+                               max(1, int(stick_gap * 0.35)))
+            x += stick_gap
+        if h_i < len(heaps) - 1:
+            x += stick_gap * 2
+    label = " · ".join(str(h) for h in heaps) if multi else str(heaps[0])
+    if state.options.variant == "fibonacci" and not multi:
+        label = f"{heaps[0]} (≤{state.max_allowed_take(0)})"
+    txt.blit_text(surface, label, int(px * 1.3), theme.text, (head.right, head.centery),
+                   "midright", bold=True)
+    # One line per move.
+    items = list(values.items())
+    body = pygame.Rect(rect.left, head.bottom, rect.width, rect.bottom - head.bottom)
+    line_h = min(px * 1.8, body.height / max(1, len(items)))
+    if line_h < 9:
+        line_h = 9.0  # too many moves for the box: the last line says how many are left out
+    fits = line_h * len(items) <= body.height + 0.5  # float division must not drop a line
+    shown = len(items) if fits else max(1, int(body.height // line_h))
+    small = max(7, int(min(px, line_h * 0.85)))
+    best = max(values.values()) if values else 0.0
+    for i, (move, value) in enumerate(items[:shown]):
+        y = body.top + i * line_h + line_h / 2
+        take = (f"h{move.heap + 1}: −{move.count}" if multi else f"−{move.count}")
+        if shown < len(items) and i == shown - 1:
+            txt.blit_text(surface, f"+{len(items) - i}…", small, theme.text_muted,
+                           (body.left, round(y)), "midleft")
+            break
+        txt.blit_text(surface, take, small, theme.text, (body.left, round(y)), "midleft",
+                       bold=True)
+        vx = body.left + txt.size("h8: −15 ", small, True)[0] if multi else (
+            body.left + txt.size("−10 ", small, True)[0])
+        if score_kind == "allowed":
+            ok = value > 0
+            mark = "✓" if ok else "✗"
+            txt.blit_text(surface, mark, small, theme.ok if ok else theme.danger,
+                           (vx, round(y)), "midleft", bold=True)
+        elif score_kind == "beads":
+            # Up to eight beads drawn in proportion to the box's fullest move, and the count.
+            beads = round(value)
+            most = max(values.values()) or 1.0
+            r = max(2, small // 4)
+            number_w = txt.size(str(beads), small, True)[0] + small // 2
+            room = int((body.right - number_w - vx) // (2 * r + 2))
+            dots = min(room, 8, max(1 if beads > 0 else 0, round(8 * value / most)))
+            for b in range(max(0, dots)):
+                pygame.draw.circle(surface, theme.accent if value == best else theme.text_muted,
+                                   (round(vx + r + b * (2 * r + 2)), round(y)), r)
+            txt.blit_text(surface, str(beads), small, theme.text, (body.right, round(y)),
+                           "midright", bold=True)
+        else:
+            colour = theme.score_good if value > 0 else (theme.score_bad if value < 0
+                                                         else theme.text_muted)
+            shown_value = f"{value:+.2f}".replace("-", "\u2212")
+            txt.blit_text(surface, shown_value, small, colour, (vx, round(y)), "midleft",
+                           bold=value == best)
+
+
 #: The heap sets the menu offers for Marienbad.
 HEAP_PRESETS = ("1,3,5,7", "3,4,5", "1,2,3", "2,3,4,5", "1,3,5,7,9", "2,4,6,8", "5,5,5")
 
@@ -427,7 +505,9 @@ class NimPresenter(GamePresenter):
     })
     rules_plies = 2
     smoke_seats = ("minimax", "reinforcement")
-    smoke_learner = True
+    lab_default = True
+    # Nim's boxes are short lists of takes; the charts get more room.
+    lab_charts_share = 0.53
 
     def describe_options(self, options: Any) -> str:
         variant = tr(f"option.nim.variant.{options.variant}")
@@ -457,6 +537,33 @@ class NimPresenter(GamePresenter):
         if move.multi_heap:
             return tr("play.nim_heap_move", heap=move.heap + 1, n=move.count)
         return plural("play.nim_move", move.count)
+
+    def draw_matchbox(self, surface: pygame.Surface, rect: pygame.Rect, state: Any,
+                      values: Mapping[Any, float], score_kind: str, theme: Theme,
+                      px: int) -> bool:
+        draw_matchbox(surface, rect, state, values, score_kind, theme, px)
+        return True
+
+    def learner_table(self, boxes: Sequence[tuple[Hashable, Mapping[Any, float]]],
+                      options: Any) -> HeatTable | None:
+        """One-heap Nim as the seed's table: one row per take, one column per position (match
+        count, with the take limit in Fibonacci), smallest first."""
+        if options.variant == "marienbad" or not boxes:
+            return None
+        ordered = sorted(boxes, key=lambda b: key_text(b[0]))
+        ordered.sort(key=lambda b: b[0])  # type: ignore[arg-type, return-value]
+        takes = sorted({m.count for _key, values in ordered for m in values})
+        columns: list[str] = []
+        by_box = []
+        for key, values in ordered:
+            by_box.append({m.count: v for m, v in values.items()})
+            if options.variant == "fibonacci":
+                columns.append(f"{key[0]}/{key[1]}")  # type: ignore[index]
+            else:
+                columns.append(str(key))
+        table: list[list[float | None]] = [[col.get(t) for col in by_box] for t in takes]
+        return HeatTable([f"\u2212{t}" for t in takes], columns, table,
+                         tr("lab.table.take"), tr("lab.table.matches"))
 
     def clicks_for(self, state: Any, move: Any) -> list[Element]:
         return [MatchRef(move.heap, state.heaps[move.heap] - move.count)]

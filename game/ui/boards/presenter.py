@@ -11,7 +11,7 @@ the tournament are the game's own data, on its descriptor (:class:`~game.rules.r
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -20,6 +20,8 @@ from game.rules.registry import GameInfo, get_game
 from game.ui.i18n import tr
 
 if TYPE_CHECKING:
+    import pygame
+
     from game.ui.boards.base import Element
     from game.ui.theme import Colour, Theme
 
@@ -36,6 +38,17 @@ class OptionSpec:
     high: int = 10
     values: tuple[str, ...] = ()
     variants: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class HeatTable:
+    """A learner's table as a heat map: ``values[row][col]`` (None: no value there)."""
+
+    rows: list[str]
+    cols: list[str]
+    values: list[list[float | None]]
+    row_title: str
+    col_title: str
 
 
 def is_pass(move: Any) -> bool:
@@ -58,8 +71,11 @@ class GamePresenter:
     #: The packaging smoke test's two AI seats: quick players that still search (a time or
     #: iteration bound keeps each move short on a slow machine).
     smoke_seats: ClassVar[tuple[str, str]] = ("mcts:iterations=200", "random")
-    #: True for the game the smoke test trains, saves and reloads a learner on (else the first).
-    smoke_learner: ClassVar[bool] = False
+    #: True for the game the learning lab opens on, which the smoke test also trains, saves and
+    #: reloads a learner on (without one, the first game).
+    lab_default: ClassVar[bool] = False
+    #: The share of the lab's right column the charts take (the learner's boxes get the rest).
+    lab_charts_share: ClassVar[float] = 0.47
 
     def __init__(self, info: GameInfo | None = None) -> None:
         self.info = info if info is not None else get_game(self.game)
@@ -123,6 +139,23 @@ class GamePresenter:
         """The end-of-game reason as shown; ``reason`` is the translated reason code. A game
         adds what a class needs to check the AI's claims (Othello: the empty squares)."""
         return reason
+
+    # -- the learning lab -----------------------------------------------------------------------
+
+    def draw_matchbox(self, surface: pygame.Surface, rect: pygame.Rect, state: Any,
+                      values: Mapping[Any, float], score_kind: str, theme: Theme,
+                      px: int) -> bool:
+        """Draw a learner's box for ``state`` in the game's own way and return True, or return
+        False and the lab draws it as a small board with the values on it."""
+        return False
+
+    def learner_table(self, boxes: Sequence[tuple[Hashable, Mapping[Any, float]]],
+                      options: Any) -> HeatTable | None:
+        """A Q-learner's boxes (key, values) as one table, when the game reads well that way
+        (the seed's table for one-heap Nim); None: the boxes are drawn one by one."""
+        return None
+
+    # -- tests ----------------------------------------------------------------------------------
 
     def clicks_for(self, state: Any, move: Any) -> list[Element]:
         """The board elements a person clicks, in order, to play ``move`` from ``state``."""

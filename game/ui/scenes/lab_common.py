@@ -20,9 +20,11 @@ from ai.training import Progress, TournamentRunner, TrainingRunner
 from game.rules.base import GameState
 from game.rules.registry import game_names, get_game
 from game.ui import text, widgets
+from game.ui.boards import presenter_for
 from game.ui.i18n import tr
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
+from game.ui.scenes.lab_session import SELF
 from game.ui.scenes.menu import (
     LadderStepper,
     param_label,
@@ -37,8 +39,6 @@ from game.ui.widgets import Button, Choice, draw_panel
 if TYPE_CHECKING:
     from game.ui.app import App
 
-#: The value of the "itself" entry of the lab's opponent chooser (self-play).
-SELF = "self"
 
 Label = Callable[[], str]
 Items = list[tuple[Any, Label]]
@@ -58,18 +58,7 @@ def game_title(game: str) -> str:
 
 def variant_label(game: str, options: Any) -> str:
     """A short translated name for a variant: "20 matches, take 1-3", "4×4"..."""
-    if game == "nim":
-        if options.variant == "single":
-            label = tr("lab.variant.nim.single", n=options.matches, k=options.max_take)
-        elif options.variant == "fibonacci":
-            label = tr("lab.variant.nim.fibonacci", n=options.matches)
-        else:
-            label = tr("lab.variant.nim.marienbad",
-                       heaps=" · ".join(str(h) for h in options.heaps))
-        return label + (tr("lab.variant.misere") if options.misere else "")
-    if game == "hexapawn":
-        return f"{options.rows}×{options.cols}"
-    return f"{options.size}×{options.size}"
+    return presenter_for(game).variant_label(options)
 
 
 def player_name(name: str) -> str:
@@ -125,11 +114,9 @@ def game_items() -> Items:
     return [(g, later(game_title, g)) for g in game_names()]
 
 
-def variant_items(game: str, presets: Sequence[dict[str, Any]]) -> Items:
-    """The game's ``presets`` (keyword options), by index, for a chooser."""
-    info = get_game(game)
-    return [(i, later(variant_label, game, info.options(**preset)))
-            for i, preset in enumerate(presets)]
+def variant_items(game: str, presets: Sequence[Any]) -> Items:
+    """The game's ``presets`` (options values), by index, for a chooser."""
+    return [(i, later(variant_label, game, preset)) for i, preset in enumerate(presets)]
 
 
 def player_items(game: str, options: Any) -> Items:
@@ -199,12 +186,14 @@ class RunScene(Scene, Generic[R]):
     starts and what the panels hold.
     """
 
+    #: The game, its options and the number of games of the next run (set by the subclass).
+    game: str
+    options: Any
+    games: int
+
     def __init__(self, app: App, texts: RunTexts) -> None:
         super().__init__(app)
         self.texts = texts
-        self.game = "nim"
-        self.options: Any = None
-        self.games = 0
         self.runner: R | None = None
         self.message: str | None = None
         self._announced: object = None  # the runner whose end was announced

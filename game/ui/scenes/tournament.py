@@ -70,21 +70,6 @@ if TYPE_CHECKING:
 
 MAX_PLAYERS = 6
 GAME_COUNTS = (2, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000)
-#: Variants offered per game (keyword options).
-VARIANTS: dict[str, tuple[dict[str, Any], ...]] = {
-    "nim": ({}, {"misere": True}, {"variant": "fibonacci", "matches": 15},
-            {"variant": "marienbad", "heaps": (1, 3, 5, 7)}),
-    "hexapawn": ({}, {"rows": 4, "cols": 4}, {"rows": 5, "cols": 5}),
-    "morpion": ({}, {"size": 4}),
-    "othello": ({}, {"size": 6}, {"size": 4}),
-}
-#: Starting line-ups per game: the seeds' comparisons.
-DEFAULT_PLAYERS: dict[str, tuple[str, ...]] = {
-    "nim": ("random", "perfect"),
-    "hexapawn": ("random", "greedy"),
-    "morpion": ("random", "bestfirst"),
-    "othello": ("random", "greedy"),
-}
 LABEL_WIDTH = 0.36
 TEXTS = RunTexts(title="tour.title", subtitle="tour.subtitle", setup="tour.setup",
                  menu="tour.menu", pause="tour.pause", resume="tour.resume", stop="tour.stop",
@@ -170,9 +155,10 @@ class TournamentScene(RunScene[TournamentRunner]):
 
     def __init__(self, app: App) -> None:
         super().__init__(app, TEXTS)
-        self.game = app.settings.last_game if app.settings.last_game in game_names() else "nim"
+        names = game_names()
+        self.game = app.settings.last_game if app.settings.last_game in names else names[0]
         self.variant = 0
-        self.options: Any = get_game(self.game).options(**VARIANTS[self.game][0])
+        self.options: Any = self.presets()[0]
         self.specs: list[str] = []
         #: How many columns the ranking was drawn in (one while its lines fit whole).
         self.rank_columns = 1
@@ -202,10 +188,14 @@ class TournamentScene(RunScene[TournamentRunner]):
 
     # -- set-up ---------------------------------------------------------------------------------
 
+    def presets(self) -> tuple[Any, ...]:
+        """The variants the tournament offers for the game (its default options at least)."""
+        info = get_game(self.game)
+        return info.tournament_presets or (info.options(),)
+
     def _default_players(self) -> None:
         available = {p.name for p in players_for(self.game, self.options)}
-        wanted = [s for s in DEFAULT_PLAYERS.get(self.game, ("random", "greedy"))
-                  if s in available]
+        wanted = [s for s in get_game(self.game).tournament_players if s in available]
         for name in ("random", "greedy"):
             if len(wanted) < 2 and name in available and name not in wanted:
                 wanted.append(name)
@@ -221,7 +211,7 @@ class TournamentScene(RunScene[TournamentRunner]):
             return
         self.game = str(game)
         self.variant = 0
-        self.options = get_game(self.game).options(**VARIANTS[self.game][0])
+        self.options = self.presets()[0]
         self._default_players()
         self.rebuild()
 
@@ -230,7 +220,7 @@ class TournamentScene(RunScene[TournamentRunner]):
         if self.running:
             return
         self.variant = int(index)
-        self.options = get_game(self.game).options(**VARIANTS[self.game][self.variant])
+        self.options = self.presets()[self.variant]
         kept = []
         for spec in self.specs:
             try:
@@ -286,7 +276,7 @@ class TournamentScene(RunScene[TournamentRunner]):
         self.setup_widgets = [
             Choice(lambda: tr("lab.game"), game_items(), lambda: self.game, self.set_game,
                    self.open_choice, label_width=LABEL_WIDTH),
-            Choice(lambda: tr("lab.variant"), variant_items(self.game, VARIANTS[self.game]),
+            Choice(lambda: tr("lab.variant"), variant_items(self.game, self.presets()),
                    lambda: self.variant, self.set_variant, self.open_choice,
                    label_width=LABEL_WIDTH),
             LadderStepper(lambda: tr("tour.games"), lambda: float(self.games), self._set_games,

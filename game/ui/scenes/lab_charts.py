@@ -1,0 +1,116 @@
+"""The learning lab's two charts: cumulative wins of each side, and the learner's win rate
+over a sliding window; the latest run bold, earlier runs faded for comparison.
+
+:class:`LabCharts` draws each chart on its own surface and redraws it only when its data
+changed, and during a run at most a few times a second, so a long run keeps the window fluid.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.ui import charts
+from game.ui.i18n import tr
+from game.ui.scenes.lab_session import Run, window_for
+from game.ui.theme import Colour, Theme
+
+#: Shortest time between two redraws of a chart while a run adds games to it.
+CHART_SECONDS = 0.25
+RUN_COLOURS_KEYS = ("legal", "hint", "accent", "highlight", "last_move")
+#: The charts, by panel name.
+CHART_NAMES = ("chart_wins", "chart_rate")
+
+
+def run_colours(theme: Theme) -> list[Colour]:
+    """Colours of earlier runs on the charts."""
+    return [getattr(theme, k) for k in RUN_COLOURS_KEYS]
+
+
+def earlier_runs(runs: list[Run], theme: Theme,
+                 values: Callable[[Run], list[int] | list[float]]) -> list[charts.Series]:
+    """Every run but the latest as a faded line of its ``values``, for comparison."""
+    colours = run_colours(theme)
+    return [charts.Series(run.short or run.label, values(run), colours[i % len(colours)],
+                          faded=True, show_last=False)
+            for i, run in enumerate(runs[:-1])]
+
+
+def planned_games(runs: list[Run], planned: int) -> int:
+    """The x axis's length: the latest run's planned games (``planned`` before any run)."""
+    return max((r.planned for r in runs[-1:]), default=planned)
+
+
+def draw_wins_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run], theme: Theme,
+                    px: int, planned: int = 10) -> pygame.Rect:
+    """Cumulative wins of each side in the latest run; earlier runs' learner wins faded."""
+    series = earlier_runs(runs, theme, lambda run: run.wins)
+    if runs:
+        run = runs[-1]
+        sides = (("lab.series.first", "lab.series.second") if run.self_play
+                 else ("lab.series.learner", "lab.series.opponent"))
+        series += [charts.Series(tr(sides[0]), run.wins, theme.ok),
+                   charts.Series(tr(sides[1]), run.losses, theme.danger),
+                   charts.Series(tr("lab.series.draws"), run.draws, theme.text_muted)]
+    return charts.line_chart(surface, rect, series, theme, px, title=tr("lab.chart.wins"),
+                             x_label=tr("lab.chart.games"), y_label=tr("lab.chart.wins_axis"),
+                             x_max=planned_games(runs, planned),
+                             empty_text=tr("lab.chart.empty"))
+
+
+def draw_rate_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run], theme: Theme,
+                    px: int, planned: int = 10) -> pygame.Rect:
+    """The learner's win rate over a sliding window, latest run bold, earlier runs faded."""
+    series = earlier_runs(runs, theme, lambda run: run.rate)
+    window = runs[-1].window if runs else window_for(planned)
+    if runs:
+        who = "lab.series.rate_first" if runs[-1].self_play else "lab.series.rate"
+        series.append(charts.Series(tr(who), runs[-1].rate, theme.ok))
+    title_key = "lab.chart.rate_first" if runs and runs[-1].self_play else "lab.chart.rate"
+    return charts.line_chart(surface, rect, series, theme, px,
+                             title=tr(title_key, n=window), x_label=tr("lab.chart.games"),
+                             y_range=(0.0, 1.0), percent=True,
+                             x_max=planned_games(runs, planned),
+                             empty_text=tr("lab.chart.empty"))
+
+
+_DRAWERS = {"chart_wins": draw_wins_chart, "chart_rate": draw_rate_chart}
+
+
+class LabCharts:
+    """Both charts, each cached on a surface of its own."""
+
+    def __init__(self) -> None:
+        self._cache: dict[str, tuple[Any, pygame.Surface]] = {}
+        self._drawn: dict[str, float] = {}
+        #: Each chart's plot area (inside its axes, relative to the chart) as last drawn.
+        self.plots: dict[str, pygame.Rect] = {}
+
+    def clear(self) -> None:
+        """Forget the cached pictures (new theme, runs cleared)."""
+        self._cache.clear()
+
+    def surface(self, name: str, size: tuple[int, int], runs: list[Run], planned: int,
+                theme: Theme, px: int, running: bool) -> pygame.Surface:
+        """The chart ``name`` drawn on its own surface, redrawn only when its data changed."""
+        lengths = tuple(len(r.results) for r in runs)
+        key = (size, theme.name, px, lengths, tuple(r.label for r in runs), tr("lab.title"),
+               planned)
+        cached = self._cache.get(name)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        now = time.monotonic()
+        if (cached is not None and running and cached[0][:3] == key[:3]
+                and now - self._drawn.get(name, 0.0) < CHART_SECONDS):
+            # New games only: a long run redraws its charts a few times a second, not every
+            # frame, so the window stays fluid.
+            return cached[1]
+        self._drawn[name] = now
+        surf = pygame.Surface(size)
+        surf.fill(theme.panel)
+        self.plots[name] = _DRAWERS[name](surf, surf.get_rect(), runs, theme, px, planned)
+        self._cache[name] = (key, surf)
+        return surf

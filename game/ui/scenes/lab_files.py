@@ -1,0 +1,161 @@
+"""The learning lab's files: Save, the list of saved learners, Load (in the background for a
+big file, behind a progress box), and what to say when a file cannot be used.
+
+Reading and writing the files is :mod:`ai.learner_files`' job; this module turns it into the
+lab's dialogs and messages and sets the lab up for the file's game, variant and learner.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ai import learner_files
+from ai.learner_files import learners_folder, options_from_json
+from ai.learners import LearnerFileError
+from ai.registry import PlayerSpecError, get_player_info
+from game.rules.base import RulesError
+from game.ui.boards import presenter_for
+from game.ui.i18n import tr
+from game.ui.scenes.dialogs import ListPopup
+from game.ui.scenes.lab_common import game_title
+from game.ui.scenes.loading import LoadingPopup
+from game.ui.scenes.menu import player_title
+from game.userdata import keep_aside
+
+if TYPE_CHECKING:
+    from game.ui.scenes.learning_lab import LearningLabScene
+
+
+class LabFiles:
+    """Save and Load for one lab screen."""
+
+    def __init__(self, lab: LearningLabScene) -> None:
+        self.lab = lab
+
+    def save(self) -> Path | None:
+        """Save the learner as a new JSON file in the data folder; return its path."""
+        if self.lab.running:
+            return None
+        variant = presenter_for(self.lab.game).variant_label(self.lab.options)
+        stem = (f"{self.lab.session.kind}-{self.lab.game}-{variant}-"
+                f"{self.lab.learner.games_trained}g-{time.strftime('%Y%m%d-%H%M%S')}")
+        try:
+            # Inside the try: the data folder itself may be impossible to make.
+            path = learner_files.save_learner(self.lab.learner, stem)
+        except OSError as exc:
+            self.lab.show_message(tr("lab.save_failed"), str(exc))
+            return None
+        self.lab.app.notify(tr("lab.saved", name=path.name))
+        return path
+
+    def save_clicked(self) -> None:
+        self.save()
+
+    def saved_files(self) -> list[tuple[Path, str, str]]:
+        """Every learner file of the data folder: (path, name, "game · kind · games · date"),
+        newest first, read from the files' headers; a file that cannot be read is listed as
+        such."""
+        try:
+            entries = learner_files.list_files()
+        except OSError:
+            return []  # no data folder, so no saved files (open_load says why)
+        listed: list[tuple[Path, str, str]] = []
+        for entry in entries:
+            date = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.modified))
+            data = entry.header
+            if entry.readable:
+                game = str(data.get("game"))
+                try:
+                    options = options_from_json(game, data.get("options"))
+                    title = f"{game_title(game)} {presenter_for(game).variant_label(options)}"
+                except (RulesError, TypeError, ValueError, AttributeError):
+                    title = game
+                kind = str(data.get("kind", "?"))
+                with contextlib.suppress(PlayerSpecError):
+                    kind = player_title(get_player_info(kind))
+                desc = tr("lab.file_desc", game=title, kind=kind,
+                          games=data.get("games_trained", "?"), date=date)
+            else:
+                desc = tr("lab.file_unreadable", date=date)
+            listed.append((entry.path, entry.path.stem, desc))
+        return listed
+
+    def open_load(self) -> None:
+        """List the saved learners; picking one loads it."""
+        if self.lab.running:
+            return
+        try:
+            folder = learners_folder()
+        except OSError as exc:
+            self.lab.show_message(tr("lab.load"), str(exc))
+            return
+        files = self.saved_files()
+        if not files:
+            self.lab.show_message(tr("lab.load"), tr("lab.no_files", folder=str(folder)))
+            return
+        self.lab.app.push(ListPopup(self.lab.app, tr("lab.load_title"), list(files), None,
+                                self._load_picked))
+
+    def _load_picked(self, path: Any) -> None:
+        self.load_file(path)
+
+    def load_file(self, path: Any) -> bool:
+        """Load a learner file, switching the set-up to its game, variant and kind.
+
+        The file's header says which; its table is read at once for a small file, or on a
+        background thread behind a progress box for a big one (then this returns True before
+        the table is in). A file that cannot be used is moved aside (``NAME.corrupt-...``) and
+        a message says so; when its header is bad, the current learner is left as it was.
+        """
+        source = Path(path)
+        if not source.exists():
+            self.lab.show_message(tr("lab.load_failed"), tr("lab.file_missing", name=source.name))
+            return False
+        try:
+            header = learner_files.read_header(source)
+            game, kind, options = learner_files.check_header(header)
+        except LearnerFileError as exc:
+            kept_path = keep_aside(source)
+            kept = kept_path.name if kept_path else "?"
+            self.lab.show_message(tr("lab.load_failed"), tr("lab.file_foreign", name=source.name,
+                                                        error=str(exc), kept=kept))
+            return False
+        self.lab.session.use_file(game, kind, options, header.get("params"))
+        self.lab.setup_changed()
+        job = learner_files.LoadJob(source, self.lab.learner)
+        if learner_files.loads_in_background(source):
+            self.lab.app.push(LoadingPopup(self.lab.app, tr("lab.loading", name=source.name),
+                                       job.start(), lambda _outcome: self._after_load(job)))
+            return True
+        job.run()
+        return self._loaded(job)
+
+    def _after_load(self, job: learner_files.LoadJob) -> None:
+        self._loaded(job)
+
+    def _loaded(self, job: learner_files.LoadJob) -> bool:
+        """Show the table a load put in the learner, or say why there is none."""
+        outcome = job.outcome
+        name = job.path.name
+        if outcome is None or job.learner is not self.lab.learner:
+            return False  # the set-up changed meanwhile: that learner is gone
+        if outcome.problem is not None:
+            self.lab.session.fresh()
+            self.lab.setup_changed()
+            kept = outcome.kept_as.name if outcome.kept_as else "?"
+            message = {
+                "missing": tr("lab.file_missing", name=name),
+                "unreadable": tr("lab.file_corrupt", name=name, kept=kept),
+                "foreign": tr("lab.file_foreign", name=name, error=outcome.detail, kept=kept),
+                "cancelled": tr("lab.load_cancelled", name=name),
+            }[outcome.problem]
+            self.lab.show_message(tr("lab.load_failed"), message)
+            return False
+        self.lab.session.explore_positions(job.stored_keys)
+        self.lab.refresh_knowledge()
+        self.lab.app.notify(tr("lab.loaded", name=name, games=self.lab.learner.games_trained,
+                           boxes=self.lab.learner.positions_known()))
+        return True

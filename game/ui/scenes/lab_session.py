@@ -1,0 +1,253 @@
+"""What the learning lab is working on, without pygame: the set-up, the learner, its runs.
+
+A :class:`LabSession` lives on the app (``App.lab_session``), not in the lab screen, so the
+lab reopens where the class left it ("Play against it", then back; Menu, then the lab again)
+until the app closes; Save keeps a learner for good. The screen edits the session through its
+methods and draws it; the session knows nothing of pixels, so it is tested without them.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ai.base import Player
+from ai.learners import TabularLearner, key_text, make_learner
+from ai.registry import get_player_info, make_player, players_for
+from ai.training import DRAW, LOSS, WIN, TrainingRunner
+from game.rules.base import GameState
+from game.rules.registry import GameInfo, game_names, get_game
+
+logger = logging.getLogger(__name__)
+
+#: The value of the "itself" entry of the lab's opponent chooser (self-play).
+SELF = "self"
+#: How many runs the charts keep (the oldest go first).
+KEPT_RUNS = 6
+
+
+def window_for(games: int) -> int:
+    """The sliding window of the win-rate chart: a tenth of the run, from 10 to 500 games."""
+    return max(10, min(500, games // 10))
+
+
+@dataclass
+class Run:
+    """One training run's results as the charts need them (kept after the run ends).
+
+    The series are extended incrementally from the runner's results, so a 100,000-game run
+    costs nothing per frame once drawn.
+    """
+
+    label: str
+    planned: int
+    window: int
+    self_play: bool = False
+    short: str = ""
+    results: list[int] = field(default_factory=list)
+    wins: list[int] = field(default_factory=list)
+    losses: list[int] = field(default_factory=list)
+    draws: list[int] = field(default_factory=list)
+    rate: list[float] = field(default_factory=list)
+    _hits: int = 0
+
+    def extend(self, new: list[int]) -> None:
+        """Add games' results (WIN/LOSS/DRAW codes) to every series."""
+        w = self.wins[-1] if self.wins else 0
+        lo = self.losses[-1] if self.losses else 0
+        d = self.draws[-1] if self.draws else 0
+        for r in new:
+            self.results.append(r)
+            w += r == WIN
+            lo += r == LOSS
+            d += r == DRAW
+            self.wins.append(w)
+            self.losses.append(lo)
+            self.draws.append(d)
+            i = len(self.results) - 1
+            self._hits += r == WIN
+            if i >= self.window:
+                self._hits -= self.results[i - self.window] == WIN
+            self.rate.append(self._hits / min(i + 1, self.window))
+
+
+def file_params(kind: str, raw: Any) -> dict[str, float]:
+    """The parameters of a learner file that ``kind`` declares and that are in range.
+
+    The table is what a file is loaded for; its parameters only set up the lab's controls. A
+    hand-edited value out of range (negative ``start`` beads, ``alpha`` NaN, ``epsilon`` 5,
+    a fractional bead count) would make the learner misbehave from then on, so it is dropped
+    and the control keeps its default (shown on screen), and the log says which was dropped.
+    """
+    if not isinstance(raw, dict):
+        return {}
+    declared = {p.name: p for p in get_player_info(kind).params}
+    kept: dict[str, float] = {}
+    for name, value in raw.items():
+        param = declared.get(str(name))
+        if param is None:
+            continue
+        if (isinstance(value, (int, float)) and not isinstance(value, bool)
+                and math.isfinite(value) and param.low <= value <= param.high
+                and (param.kind is float or float(value).is_integer())):
+            kept[param.name] = float(value)
+        else:
+            logger.warning("learner file parameter %s=%r of %s ignored (allowed: %s)",
+                           name, value, kind, param.range_text)
+    return kept
+
+
+def lab_presets(info: GameInfo) -> tuple[Any, ...]:
+    """The variants the lab offers for a game (its default options when it declares none)."""
+    return info.lab_presets or (info.options(),)
+
+
+class LabSession:
+    """The lab's set-up, its learner, the runs on its charts and what the learner has seen."""
+
+    def __init__(self, game: str | None = None) -> None:
+        self.game = game if game is not None else game_names()[0]
+        self.options: Any = lab_presets(get_game(self.game))[0]
+        self.kind = "elimination"
+        self.params: dict[str, float] = {}
+        self.seat = "first"
+        self.opponent = "random"
+        self.games = 500
+        self.speed = "fast"
+        self.keep_learning = True
+        self.sort_by_use = True
+        self.runs: list[Run] = []
+        #: How often each box was used, and a position for each (to draw it), over every run.
+        self.usage: dict[Hashable, int] = {}
+        self.positions: dict[Hashable, GameState[Any]] = {}
+        #: The boxes a loaded file brought (shown even before they are used).
+        self.loaded_keys: set[Hashable] = set()
+        self.learner: TabularLearner = self.new_learner()
+
+    @property
+    def info(self) -> GameInfo:
+        """The game's descriptor."""
+        return get_game(self.game)
+
+    # -- the learner ----------------------------------------------------------------------------
+
+    def new_learner(self) -> TabularLearner:
+        """A learner of the chosen kind and parameters for the chosen game and variant."""
+        info = get_player_info(self.kind)
+        values = info.defaults(self.game)
+        values.update({k: v for k, v in self.params.items() if k in values})
+        self.params = {k: float(v) for k, v in values.items()}
+        learner = make_learner(self.kind, self.game, self.options, self.params)
+        learner.spec = info.canonical_spec(values)
+        return learner
+
+    def fresh(self) -> None:
+        """A new, empty learner for the current set-up (earlier runs stay on the charts)."""
+        self.learner = self.new_learner()
+        self.usage = {}
+        self.positions = {}
+        self.loaded_keys = set()
+
+    def set_game(self, game: str) -> None:
+        """Another game: its first variant, a fresh learner, no runs (they would not compare)."""
+        self.game = game
+        self.options = lab_presets(self.info)[0]
+        self.check_opponent()
+        self.fresh()
+        self.runs = []
+
+    def set_variant(self, index: int) -> None:
+        """The ``index``-th preset of the game: a fresh learner, no runs."""
+        presets = lab_presets(self.info)
+        if 0 <= index < len(presets):
+            self.options = presets[index]
+        self.check_opponent()
+        self.fresh()
+        self.runs = []
+
+    def variant_index(self) -> int:
+        """Index of the current options among the presets (-1: loaded from a file)."""
+        presets = lab_presets(self.info)
+        return presets.index(self.options) if self.options in presets else -1
+
+    def set_kind(self, kind: str) -> None:
+        """Another kind of learner, with its default parameters (a fresh learner)."""
+        self.kind = kind
+        self.params = {}
+        self.fresh()
+
+    def set_param(self, name: str, value: float) -> None:
+        """Change a learner parameter; the learner keeps its table and plays by the new value.
+
+        Call it under the runner's lock: the training thread reads the parameters.
+        """
+        info = get_player_info(self.kind)
+        param = info.param(name)
+        typed: float = round(value) if param.kind is int else value
+        self.params[name] = float(typed)
+        self.learner.params[name] = float(typed)
+        values = {p.name: self.params.get(p.name, p.default) for p in info.params}
+        self.learner.spec = info.canonical_spec(values)
+
+    def use_file(self, game: str, kind: str, options: Any, params: Any) -> None:
+        """Set up for a learner file's game, variant, kind and parameters (a fresh learner,
+        which the file's table then fills); the runs go when the game or variant changes."""
+        if (game, options) != (self.game, self.options):
+            self.runs = []
+        self.game, self.kind, self.options = game, kind, options
+        self.params = file_params(kind, params)
+        self.check_opponent()
+        self.fresh()
+
+    # -- the opponent ---------------------------------------------------------------------------
+
+    def check_opponent(self) -> None:
+        """Fall back to the random player when the opponent cannot play this game."""
+        names = [i.name for i in players_for(self.game, self.options)]
+        if self.opponent != SELF and self.opponent not in names:
+            self.opponent = "random"
+
+    def opponent_player(self) -> Player | None:
+        """The training partner (None: the learner plays itself)."""
+        if self.opponent == SELF:
+            return None
+        return make_player(self.opponent, self.game, self.options)
+
+    # -- runs -----------------------------------------------------------------------------------
+
+    def add_run(self, run: Run) -> None:
+        """A new run on the charts (the oldest beyond :data:`KEPT_RUNS` go)."""
+        self.runs = [*self.runs, run][-KEPT_RUNS:]
+
+    def absorb(self, runner: TrainingRunner | None) -> None:
+        """Fold a run's usage counts and positions into the session's own."""
+        if runner is None:
+            return
+        with runner.lock:
+            for key, n in runner.usage.items():
+                self.usage[key] = self.usage.get(key, 0) + n
+            self.positions.update(runner.positions)
+        runner.usage = {}
+        runner.positions = {}
+
+    def explore_positions(self, stored: set[str], limit: int = 4000) -> None:
+        """Find a drawable state for the boxes of a loaded table (``stored``: its position
+        texts): walk the game's positions from the start (at most ``limit``) and keep those
+        the table holds."""
+        if not stored:
+            return
+        start = self.info.initial_state(self.options)
+        seen: set[Hashable] = set()
+        frontier = [start]
+        while frontier and len(seen) < limit:
+            state = frontier.pop()
+            if state.outcome is not None or state.key in seen:
+                continue
+            seen.add(state.key)
+            if key_text(state.key) in stored:
+                self.positions.setdefault(state.key, state)
+                self.loaded_keys.add(state.key)
+            frontier.extend(state.play(m) for m in state.legal_moves())
