@@ -71,3 +71,13 @@ def test_a_game_without_evaluation_is_offered_no_player_that_needs_one() -> None
     for name in ("minimax", "alphabeta", "greedy", "engine", "perfect"):
         with pytest.raises(NotApplicableError, match="does not play bare"):
             make_player(name, bare.setup())
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_declared_outcome_reason_has_words_in_every_language(lang: str) -> None:
+    from game.ui import i18n
+
+    texts = i18n.table(lang)
+    for info in all_games():
+        for reason in info.outcome_reasons:
+            assert texts.get(f"reason.{reason}"), f"{info.name}: reason.{reason} ({lang})"
