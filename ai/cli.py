@@ -38,7 +38,7 @@ from ai.base import GameRecord
 from ai.registry import Param, PlayerSpecError, make_player, players_for
 from ai.train import TrainError, Training, TrainPlan, TrainResult, check_out_path, save_result
 from game.rules.base import OptionError, RulesError
-from game.rules.registry import GameInfo, game_names, get_game, parse_options
+from game.rules.registry import GameSetup, game_names, get_game, parse_options
 from game.userdata import cut_text
 
 EXIT_OK = 0
@@ -169,8 +169,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _game_and_options(name: str, pairs: Sequence[tuple[str, str]]) -> tuple[GameInfo, Any]:
-    """The game and its validated options; raises OptionError (from the rules) when bad."""
+def _setup(name: str, pairs: Sequence[tuple[str, str]]) -> GameSetup:
+    """The game with its validated options; raises OptionError (from the rules) when bad."""
     game = get_game(name)
     values: dict[str, str] = {}
     for key, value in pairs:
@@ -179,7 +179,7 @@ def _game_and_options(name: str, pairs: Sequence[tuple[str, str]]) -> tuple[Game
             raise OptionError(f"option '{key}' is given twice (--opt {key}={values[key]} "
                               f"and --opt {key}={value})")
         values[key] = value
-    return game, parse_options(game, values)
+    return GameSetup(game, parse_options(game, values))
 
 
 def _duration(seconds: float) -> str:
@@ -274,11 +274,11 @@ def _percent(part: int, whole: int) -> str:
     return f"{100.0 * part / whole:.1f}%" if whole else "-"
 
 
-def _summary(game: GameInfo, options: Any, match: MatchResult) -> str:
+def _summary(setup: GameSetup, match: MatchResult) -> str:
     """The readable summary printed without --json."""
     n = match.games
     lines = [
-        f"{game.title} ({game.describe_options(options)}): {n} games"
+        f"{setup.describe()}: {n} games"
         + (" (stopped early)" if match.stopped else ""),
         f"  p1 {match.p1}: {match.p1_wins} wins ({_percent(match.p1_wins, n)}), "
         f"{match.think_mean(0) * 1000:.2f} ms per move",
@@ -297,10 +297,11 @@ def _summary(game: GameInfo, options: Any, match: MatchResult) -> str:
 
 
 def _arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    game, options = _game_and_options(args.game, args.opt)
+    setup = _setup(args.game, args.opt)
+    game, options = setup.info, setup.options
     seed: int | None = args.seed
-    p1 = make_player(args.p1, game.name, options, seed=seed)
-    p2 = make_player(args.p2, game.name, options, seed=None if seed is None else seed + 1)
+    p1 = make_player(args.p1, setup, seed=seed)
+    p2 = make_player(args.p2, setup, seed=None if seed is None else seed + 1)
     bar = None if args.json else _ProgressBar(err, args.games)
     latest: list[MatchResult] = []
 
@@ -335,12 +336,13 @@ def _arena(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         data.update(game=game.name, options=game.describe_options(options), seed=seed)
         out.write(json.dumps(data) + "\n")
     else:
-        out.write(_summary(game, options, match) + "\n")
+        out.write(_summary(setup, match) + "\n")
     return code
 
 
 def _train(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    game, options = _game_and_options(args.game, args.opt)
+    setup = _setup(args.game, args.opt)
+    game, options = setup.info, setup.options
     target = Path(args.out).expanduser()
     check_out_path(target)
     if args.watch is not None:
@@ -368,18 +370,18 @@ def _train(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             bar.finish()
     save_result(result)
     if args.json:
-        out.write(json.dumps(_train_json(game, options, result)) + "\n")
+        out.write(json.dumps(_train_json(setup, result)) + "\n")
     else:
-        out.write(_train_summary(game, options, result) + "\n")
+        out.write(_train_summary(setup, result) + "\n")
     return code
 
 
-def _train_json(game: GameInfo, options: Any, result: TrainResult) -> dict[str, Any]:
+def _train_json(setup: GameSetup, result: TrainResult) -> dict[str, Any]:
     """The ``train --json`` output: the plan, the match as the arena reports it, the file."""
     plan = result.plan
     return {
-        "game": game.name,
-        "options": game.describe_options(options),
+        "game": setup.name,
+        "options": setup.info.describe_options(setup.options),
         "learner": result.learner.spec,
         "mode": plan.mode,
         "opponent": result.match.p2 if plan.mode == "opponent" else None,
@@ -391,14 +393,14 @@ def _train_json(game: GameInfo, options: Any, result: TrainResult) -> dict[str, 
     }
 
 
-def _train_summary(game: GameInfo, options: Any, result: TrainResult) -> str:
+def _train_summary(setup: GameSetup, result: TrainResult) -> str:
     """The readable summary printed without --json."""
     plan, match = result.plan, result.match
     how = {"self": "against itself",
            "opponent": f"against {match.p2}",
            "watch": f"watching {match.p1} against {match.p2}"}[plan.mode]
     lines = [
-        f"{game.title} ({game.describe_options(options)}): {result.learner.spec} trained "
+        f"{setup.describe()}: {result.learner.spec} trained "
         f"{how} for {match.games} games" + (" (stopped early)" if match.stopped else ""),
     ]
     if plan.mode == "opponent":
@@ -421,8 +423,9 @@ def _type_name(param: Param) -> str:
 
 
 def _players(args: argparse.Namespace, out: TextIO) -> int:
-    game, options = _game_and_options(args.game, args.opt)
-    roster = players_for(game.name, options)
+    setup = _setup(args.game, args.opt)
+    game = setup.info
+    roster = players_for(setup)
     # The defaults shown are this game's: its seed may play a player otherwise (Nim's
     # elimination learner works box by box).
     defaults = {p.name: p.defaults(game) for p in roster}
@@ -438,7 +441,7 @@ def _players(args: argparse.Namespace, out: TextIO) -> int:
         } for p in roster]
         out.write(json.dumps({"game": game.name, "players": data}, ensure_ascii=False) + "\n")
         return EXIT_OK
-    lines = [f"Players for {game.title} ({game.describe_options(options)}):"]
+    lines = [f"Players for {setup.describe()}:"]
     for p in roster:
         tag = " (learns)" if p.learner else ""
         lines.append(f"  {p.name}{tag}: {p.title}. {p.description}")
