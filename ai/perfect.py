@@ -24,6 +24,10 @@ How each game is solved (each table is computed lazily, on first use, once per p
   position (repetitions ignored) gives each position's value in the "cyclic" game; the
   repetition rule can only turn a result into a draw, so at play time an AND-OR search over the
   real states (which carry the repetition history) checks whether a win is still forced.
+* **Morpion 4x4**: the same two steps (:class:`MorpionTableSolver`), the first one a numpy
+  retrograde analysis of all 1.8 million positions (:mod:`ai.morpion_retrograde`, a few
+  seconds on first use). 4x4 is a draw: four pieces can never make two threats at once, so
+  every threat can be blocked and the only wins are a line the opponent left open.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from typing import Any
 from ai.base import Decision, Limits, Player
 from ai.bounds import EXACT_WIN, proven_exact_value
 from game.rules.base import GameState
-from game.rules.morpion import RETROGRADE_SOLVER
+from game.rules.morpion import RETROGRADE_SOLVER, RETROGRADE_TABLE_SOLVER
 from game.rules.registry import ACYCLIC, GameSetup
 
 #: Value of a win at once; ``WIN - n`` is a win in n plies (the shared name: EXACT_WIN).
@@ -417,13 +421,35 @@ class MorpionSolver:
         return -(WIN - (worst + 1))
 
 
+class MorpionTableSolver(MorpionSolver):
+    """Exact Morpion 4x4 with the repetition rule: step 1 is the numpy retrograde table of
+    :mod:`ai.morpion_retrograde` (every position, both sides to move), step 2 the history-aware
+    search of :class:`MorpionSolver`."""
+
+    SIZE = 4
+
+    def _solve(self) -> None:
+        # Not here: the table is solved on the first question (seconds of numpy), on the
+        # thread that asks it (the AI worker), never while a player is being made.
+        pass
+
+    def static_value(self, state: Any) -> int:
+        """The step-1 value (repetitions ignored) of a state for its side to move."""
+        from ai.morpion_retrograde import table
+
+        m0, m1 = state.masks
+        mover, other = (m0, m1) if state.to_move == 0 else (m1, m0)
+        return table(self.SIZE).value(mover, other)
+
+
 # ------------------------------------------------------------------------------------------------
 # The player
 # ------------------------------------------------------------------------------------------------
 
 #: The solvers by the name a game's descriptor gives (``GameInfo.solver``).
 SOLVERS: dict[str, Callable[[], Any]] = {ACYCLIC: AcyclicSolver,
-                                         RETROGRADE_SOLVER: MorpionSolver}
+                                         RETROGRADE_SOLVER: MorpionSolver,
+                                         RETROGRADE_TABLE_SOLVER: MorpionTableSolver}
 
 _solvers: dict[Hashable, Any] = {}
 

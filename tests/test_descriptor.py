@@ -46,7 +46,9 @@ def test_setup_is_one_hashable_value() -> None:
 def test_solvers_follow_the_options() -> None:
     assert GameSetup.of("othello", get_game("othello").options(size=4)).solver == ACYCLIC
     assert GameSetup.of("othello").solver is None
-    assert GameSetup.of("morpion", get_game("morpion").options(size=4)).solver is None
+    assert GameSetup.of("morpion", get_game("morpion").options(size=4)).solver == (
+        "morpion-retrograde-table")
+    assert GameSetup.of("morpion", get_game("morpion").options(size=5)).solver is None
 
 
 def _setups() -> list[GameSetup]:

@@ -61,7 +61,8 @@ def test_perfect_applies_where_the_game_is_solved() -> None:
     assert not perfect_applies("hexapawn", HexapawnOptions(rows=5, cols=5))
     assert perfect_applies("nim", NimOptions(variant="marienbad", heaps=(15,) * 8))
     assert perfect_applies("morpion", MorpionOptions())
-    assert not perfect_applies("morpion", MorpionOptions(size=4))
+    assert perfect_applies("morpion", MorpionOptions(size=4))
+    assert not perfect_applies("morpion", MorpionOptions(size=5))
     assert perfect_applies("othello", OthelloOptions(size=4))
     assert not perfect_applies("othello", OthelloOptions())
     assert "perfect" not in {p.name for p in players_for("othello")}

@@ -292,7 +292,9 @@ def test_engine_delegates_to_perfect_on_morpion_3x3() -> None:
     assert isinstance(engine, EnginePlayer) and engine.solver is not None
     decision = engine.choose(MorpionOptions(size=3).initial_state())
     assert "engine" in decision.info
-    bigger = make_player("engine", "morpion", MorpionOptions(size=4), seed=0)
+    solved = make_player("engine", "morpion", MorpionOptions(size=4), seed=0)
+    assert isinstance(solved, EnginePlayer) and solved.solver is not None  # 4x4 is solved too
+    bigger = make_player("engine", "morpion", MorpionOptions(size=5), seed=0)
     assert isinstance(bigger, EnginePlayer) and bigger.solver is None
 
 

@@ -715,6 +715,8 @@ def describe_options(options: MorpionOptions) -> str:
 #: The solver ``ai.perfect`` provides for Morpion 3x3: a retrograde analysis without
 #: repetitions, then a history-aware search at play time.
 RETROGRADE_SOLVER = "morpion-retrograde"
+#: The same for 4x4, its first step a numpy retrograde analysis of the 1.8 million positions.
+RETROGRADE_TABLE_SOLVER = "morpion-retrograde-table"
 
 
 def line_masks(size: int) -> tuple[int, ...]:
@@ -747,8 +749,9 @@ def search_depth(state: MorpionState) -> int | None:
 
 
 def solver(options: MorpionOptions) -> str | None:
-    """3x3 is solved (with its repetition rule) by the retrograde solver; larger boards not."""
-    return RETROGRADE_SOLVER if options.size == 3 else None
+    """3x3 and 4x4 are solved (with the repetition rule) by retrograde analysis; larger boards
+    are not (5x5's moving phase alone has 1.6 billion positions)."""
+    return {3: RETROGRADE_SOLVER, 4: RETROGRADE_TABLE_SOLVER}.get(options.size)
 
 
 GAME = GameInfo(
