@@ -557,7 +557,7 @@ class NTuplePlayer(Player):
     score_kind = "value"
 
     def __init__(self, spec: str, seed: int | None, size: int = 8, alpha: float = 0.2,
-                 lam: float = 0.5, epsilon: float = 0.1) -> None:
+                 lam: float = 0.8, epsilon: float = 0.1) -> None:
         super().__init__(spec, seed)
         self.net = NTupleNetwork(size)
         self.options = OthelloOptions(size)
@@ -872,7 +872,7 @@ def _register() -> None:
         params=(
             Param("alpha", float, 0.2, 0.0, 1.0, "learning rate: share of the error corrected "
                                                  "per position"),
-            Param("lambda", float, 0.5, 0.0, 1.0, "TD(lambda): 0 learns from the next "
+            Param("lambda", float, 0.8, 0.0, 1.0, "TD(lambda): 0 learns from the next "
                                                   "position only, 1 from the final result"),
             Param("epsilon", float, 0.1, 0.0, 1.0, "probability of a random exploring move"),
             Param("trained", int, 0, 0, 1, "1 = start from the network shipped with the app "

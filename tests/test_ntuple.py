@@ -409,7 +409,7 @@ def test_the_train_command_trains_like_the_benchmark_loop(tmp_path: Path) -> Non
     net = NTupleNetwork(6)
     rng = random.Random(5)
     for _ in range(30):
-        self_play_game(net, rng, 0.1, 0.2, 0.5)
+        self_play_game(net, rng, 0.1, 0.2, 0.8)
     trained = NTupleNetwork(6)
     trained.load(out)
     assert np.array_equal(trained.weights, net.weights)
