@@ -432,3 +432,56 @@ def test_load_refuses_foreign_files_without_moving_them(tmp_path: Path) -> None:
     assert path.exists()
     with pytest.raises(LearnerLoadError, match="no file"):
         make_player(f"ntuple:load={tmp_path / 'missing.npz'}", "othello")
+
+
+# ------------------------------------------------------------------------------------------------
+# The lab's run
+# ------------------------------------------------------------------------------------------------
+
+
+def test_lab_run_trains_and_measures_frozen_copies() -> None:
+    from ai.ntuple_training import NTupleTrainingRunner
+
+    player = NTuplePlayer("ntuple", 0, 6)
+    runner = NTupleTrainingRunner(player, 12, eval_every=5, eval_games=2,
+                                  opponents=("random", "greedy"))
+    runner.start()
+    assert runner.join(120)
+    progress = runner.progress()
+    assert progress.finished and progress.error is None and progress.done == 12
+    assert player.games_trained == 12
+    assert sum(runner.counts()) == 12
+    # Before training, after 5 and 10 games, and at the end.
+    assert [p.games for p in runner.curves] == [0, 5, 10, 12]
+    assert all(set(p.scores) == {"random", "greedy"} for p in runner.curves)
+    assert all(0.0 <= s <= 1.0 for p in runner.curves for s in p.scores.values())
+    # Measuring never teaches: the frozen copies leave the network's game count alone.
+    assert player.net.games_trained == 12
+
+
+def test_lab_run_at_watch_speed_publishes_positions_and_stops() -> None:
+    import time
+
+    from ai.ntuple_training import NTupleTrainingRunner
+
+    player = NTuplePlayer("ntuple", 0, 6)
+    runner = NTupleTrainingRunner(player, 5, speed="watch", eval_games=0)
+    runner.start()
+    deadline = time.monotonic() + 30
+    while runner.current is None or runner.current_move is None:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    runner.pause()
+    assert runner.paused
+    runner.stop()
+    assert runner.join(30)
+    assert runner.progress().stopped
+    assert player.games_trained <= 1
+
+
+def test_square_values_scaled_are_within_100() -> None:
+    from ai.ntuple_training import square_values_scaled
+
+    assert square_values_scaled(NTupleNetwork(6)) == [[0.0] * 6 for _ in range(6)]
+    values = square_values_scaled(random_network(8))
+    assert max(abs(v) for row in values for v in row) == pytest.approx(100.0)

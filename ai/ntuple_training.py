@@ -1,0 +1,178 @@
+"""The lab's n-tuple training run: self-play on a thread, measured now and then, frozen.
+
+:class:`NTupleTrainingRunner` trains an :class:`ai.ntuple.NTuplePlayer` against itself with the
+lab's usual controls (pause, stop, speed) and, every ``eval_every`` games, measures a frozen
+copy of the network (1-ply, no exploration) against fixed players on a small batch of games:
+the points of the win-rate curves the lab draws (:attr:`NTupleTrainingRunner.curves`).
+
+Unlike :class:`ai.training.TrainingRunner` it keeps nothing per position (an Othello learner
+meets millions of positions that never come back) and, at "instant" and "fast" speed, plays on
+bitboards through :func:`ai.ntuple.self_play_game`; at "watch" speed it plays state by state
+and publishes each position (:attr:`current`) so that the lab can draw the game. The network is
+changed only while :attr:`lock` is held; the UI reads it (heat map, patterns) under the lock.
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ai.base import GameRecord, Limits
+from ai.ntuple import NTupleNetwork, NTuplePlayer, measure, self_play_game
+from ai.training import (
+    DRAW,
+    FAST_GAMES_PER_SECOND,
+    LOSS,
+    SPEEDS,
+    WATCH_END_SECONDS,
+    WATCH_MOVE_SECONDS,
+    WIN,
+    Speed,
+    _Runner,
+    check_games,
+)
+from game.rules.base import GameState
+from game.rules.othello import OthelloOptions
+
+#: The fixed players the lab measures the network against (the issue's: random, greedy and the
+#: seed's minimax at depth 2, as alpha-beta with the seed's table).
+LAB_OPPONENTS = ("random", "greedy", "alphabeta:depth=2")
+
+
+@dataclass
+class CurvePoint:
+    """One measurement: after ``games`` training games, the score against each opponent."""
+
+    games: int
+    scores: dict[str, float] = field(default_factory=dict)
+
+
+class NTupleTrainingRunner(_Runner):
+    """Self-play training of ``player`` for ``games`` games, measured every ``eval_every``.
+
+    ``eval_games`` games (an even number: pairs with seats swapped) per opponent and
+    measurement; the measurement before the first game is point 0 (an untrained network). The
+    results of the training games are kept as in the lab's other runs (:data:`WIN` when the
+    first player won).
+    """
+
+    def __init__(self, player: NTuplePlayer, games: int, speed: Speed = "instant",
+                 eval_every: int = 500, eval_games: int = 20,
+                 opponents: tuple[str, ...] = LAB_OPPONENTS, seed: int = 0) -> None:
+        super().__init__(check_games(games))
+        if speed not in SPEEDS:
+            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, got {speed!r}")
+        if eval_every < 1 or eval_games < 0:
+            raise ValueError("eval_every must be 1 or more and eval_games 0 or more")
+        self.player = player
+        self.speed: Speed = speed
+        self.eval_every = eval_every
+        self.eval_games = eval_games + eval_games % 2
+        self.opponents = opponents
+        self.seed = seed
+        self.results: list[int] = []
+        self.curves: list[CurvePoint] = []
+        self.measuring = False
+        self.current: GameState[Any] | None = None
+        self.current_move: Any = None
+
+    def counts(self) -> tuple[int, int, int]:
+        """(first player wins, second player wins, draws) so far."""
+        results = self.results[: self._done]
+        return results.count(WIN), results.count(LOSS), results.count(DRAW)
+
+    def snapshot(self) -> NTupleNetwork:
+        """A frozen copy of the network as it is now (taken under the lock)."""
+        with self.lock:
+            source = self.player.net
+            copy = NTupleNetwork(source.size)
+            copy.weights = source.weights.copy()
+            copy.games_trained = source.games_trained
+        return copy
+
+    def _measure(self) -> None:
+        """Measure a frozen copy against each opponent; add the point to the curves."""
+        if not self.eval_games:
+            return
+        net = self.snapshot()
+        point = CurvePoint(net.games_trained)
+        self.measuring = True
+        try:
+            for number, opponent in enumerate(self.opponents):
+                result = measure(net, opponent, self.eval_games,
+                                 seed=self.seed + 1000 * len(self.curves) + number,
+                                 stop=self._stop.is_set)
+                if self._stop.is_set():
+                    return
+                point.scores[opponent] = result.score
+        finally:
+            self.measuring = False
+        self.curves.append(point)
+
+    def _run(self) -> None:
+        player = self.player
+        net = player.net
+        self._measure()
+        for index in range(self.planned):
+            if not self._wait_if_paused():
+                return
+            started = time.perf_counter()
+            if self.speed == "watch":
+                record = self._play_watched()
+                if record is None:
+                    return
+                with self.lock:
+                    player.learn(record, (0, 1))
+                outcome = record.outcome
+                assert outcome is not None
+                winner = outcome.winner
+            else:
+                with self.lock:
+                    game = self_play_game(net, player.rng, player.epsilon, player.alpha,
+                                          player.lam)
+                winner = game.winner
+            self.results.append(DRAW if winner is None else WIN if winner == 0 else LOSS)
+            self._done += 1
+            if self._done % self.eval_every == 0 or index == self.planned - 1:
+                self._measure()
+            if self.speed == "watch":
+                if self._stop.wait(WATCH_END_SECONDS):
+                    return
+            elif self.speed == "fast":
+                pause = 1.0 / FAST_GAMES_PER_SECOND - (time.perf_counter() - started)
+                if pause > 0 and self._stop.wait(pause):
+                    return
+
+    def _play_watched(self) -> GameRecord | None:
+        """One self-play game move by move, each position published and held a moment."""
+        player = self.player
+        state: GameState[Any] = OthelloOptions(player.net.size).initial_state()
+        states = [state]
+        moves: list[Any] = []
+        limits = Limits(cancel=self._stop)
+        self.current, self.current_move = state, None
+        while state.outcome is None:
+            with self.lock:
+                move = player.decide(state, limits).move
+            state = state.play(move)
+            moves.append(move)
+            states.append(state)
+            self.current, self.current_move = state, move
+            if not self._wait_if_paused():
+                return None
+            if self.speed == "watch" and self._stop.wait(WATCH_MOVE_SECONDS):
+                return None
+        return GameRecord(states=states, moves=moves, outcome=state.outcome)
+
+
+def square_values_scaled(net: NTupleNetwork) -> list[list[float]]:
+    """The learnt worth of a disc on each square, scaled so the largest size is 100."""
+    values = net.square_values()
+    scale = float(np.abs(values).max())
+    if scale == 0.0:
+        return [[0.0] * net.size for _ in range(net.size)]
+    return [[100.0 * float(v) / scale for v in row] for row in values]
