@@ -17,12 +17,21 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from ai.base import GameRecord, Limits
-from ai.ntuple import NTupleNetwork, NTuplePlayer, measure, self_play_game
+from ai.ntuple import (
+    LoadReport,
+    NTupleFileError,
+    NTupleNetwork,
+    NTuplePlayer,
+    measure,
+    self_play_game,
+    shipped_path,
+)
 from ai.training import (
     DRAW,
     FAST_GAMES_PER_SECOND,
@@ -79,6 +88,11 @@ class NTupleTrainingRunner(_Runner):
         self.measuring = False
         self.current: GameState[Any] | None = None
         self.current_move: Any = None
+
+    @property
+    def done(self) -> int:
+        """Games finished so far."""
+        return self._done
 
     def counts(self) -> tuple[int, int, int]:
         """(first player wins, second player wins, draws) so far."""
@@ -176,3 +190,154 @@ def square_values_scaled(net: NTupleNetwork) -> list[list[float]]:
     if scale == 0.0:
         return [[0.0] * net.size for _ in range(net.size)]
     return [[100.0 * float(v) / scale for v in row] for row in values]
+
+
+#: The board sizes and numbers of games the lab offers.
+LAB_SIZES = (8, 6)
+LAB_GAME_COUNTS = (100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000)
+
+
+class NTupleLabSession:
+    """What the n-tuple lab screen works on, without pixels: the set-up, the player, its runs.
+
+    The curves of every run since the last reset are kept together, measured against the
+    network's total games, so a second run continues the first one's curves.
+    """
+
+    def __init__(self, size: int = 8) -> None:
+        self.size = size
+        self.alpha = 0.2
+        self.lam = 0.8
+        self.epsilon = 0.1
+        self.games = 1000
+        self.speed: Speed = "instant"
+        self.eval_games = 20
+        self.player = NTuplePlayer("ntuple", 0, size, self.alpha, self.lam, self.epsilon)
+        self.runner: NTupleTrainingRunner | None = None
+        self.curves: list[CurvePoint] = []
+        self._runs_curves = 0  # curve points of earlier runs already in ``curves``
+
+    @property
+    def busy(self) -> bool:
+        """True while a run's thread is alive."""
+        return self.runner is not None and self.runner.running
+
+    def eval_every(self) -> int:
+        """Games between two measurements: about twenty points per run, at least 50 games."""
+        return max(50, self.games // 20)
+
+    def set_size(self, size: int) -> None:
+        """Another board size: a fresh network (the old one is lost unless saved)."""
+        if size not in LAB_SIZES or self.busy:
+            return
+        self.size = size
+        self.reset()
+
+    def set_params(self, alpha: float | None = None, lam: float | None = None,
+                   epsilon: float | None = None) -> None:
+        """Change the learning rate, lambda or exploration (taken at the next game)."""
+        if alpha is not None:
+            self.alpha = self.player.alpha = alpha
+        if lam is not None:
+            self.lam = self.player.lam = lam
+        if epsilon is not None:
+            self.epsilon = self.player.epsilon = epsilon
+
+    def start(self) -> NTupleTrainingRunner:
+        """Start a run of :attr:`games` games (the previous one must be over)."""
+        if self.busy:
+            raise RuntimeError("a run is still going")
+        self._collect()
+        self._runs_curves = len(self.curves)
+        self.runner = NTupleTrainingRunner(self.player, self.games, self.speed,
+                                           eval_every=self.eval_every(),
+                                           eval_games=self.eval_games,
+                                           seed=self.player.games_trained)
+        self.runner.start()
+        return self.runner
+
+    def _collect(self) -> None:
+        """Bring the running (or finished) run's curve points into :attr:`curves`."""
+        runner = self.runner
+        if runner is None:
+            return
+        points = list(runner.curves)
+        # A later run starts with a point at the network's current games: the last run's
+        # final point already holds it.
+        if self._runs_curves and points and self.curves[self._runs_curves - 1].games == (
+                points[0].games):
+            points = points[1:]
+        self.curves[self._runs_curves:] = points
+
+    def curve_points(self) -> list[CurvePoint]:
+        """Every measurement so far, the running one's included."""
+        self._collect()
+        return list(self.curves)
+
+    def stop(self) -> None:
+        """Stop the run (keeping what it learnt) and wait for its thread."""
+        if self.runner is not None:
+            self.runner.stop()
+            self.runner.join(5.0)
+            self._collect()
+
+    def reset(self) -> None:
+        """Forget the network and its curves (stops a run first)."""
+        self.stop()
+        self.runner = None
+        self.player = NTuplePlayer("ntuple", 0, self.size, self.alpha, self.lam, self.epsilon)
+        self.curves = []
+        self._runs_curves = 0
+
+    def replace_network(self, net: NTupleNetwork) -> None:
+        """Use ``net`` (loaded from a file) from now on; the curves start again."""
+        self.reset()
+        self.player.net = net
+        self.size = net.size
+
+    def knowledge(self) -> tuple[list[list[float]], list[tuple[str, str, float]], int]:
+        """The learnt square values (scaled to 100), the strongest patterns and the games
+        trained, read under the run's lock."""
+        lock = self.runner.lock if self.runner is not None else None
+        if lock is not None:
+            lock.acquire()
+        try:
+            net = self.player.net
+            return square_values_scaled(net), net.strongest_patterns(5), net.games_trained
+        finally:
+            if lock is not None:
+                lock.release()
+
+    def save(self) -> Path:
+        """Save the network to its file in the user's data folder (raises OSError)."""
+        lock = self.runner.lock if self.runner is not None else None
+        if lock is not None:
+            lock.acquire()
+        try:
+            return self.player.save()
+        finally:
+            if lock is not None:
+                lock.release()
+
+    def load(self, path: Path | None = None) -> LoadReport:
+        """Read the network saved for this board size (or ``path``); a bad file is kept aside
+        and the network starts fresh (the report says so). Stops a run first."""
+        self.stop()
+        self.runner = None
+        self.curves = []
+        self._runs_curves = 0
+        return self.player.load(path)
+
+    def load_shipped(self) -> str:
+        """Start from the network shipped with the app; the message says what happened.
+
+        The shipped file is the app's, so it is never moved aside.
+        """
+        self.stop()
+        try:
+            net = NTupleNetwork(self.size)
+            net.load(shipped_path(self.size))
+        except (OSError, NTupleFileError) as exc:
+            return f"{shipped_path(self.size).name}: {exc}"
+        self.replace_network(net)
+        return f"{net.games_trained} games"

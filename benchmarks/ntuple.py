@@ -32,6 +32,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -157,9 +158,11 @@ def report_markdown(folder: Path) -> tuple[str, dict[int, dict[str, dict[str, ob
             if row is None:
                 cells.append("-")
                 continue
-            low, high = row["interval"]  # type: ignore[misc]
-            cells.append(f"{100 * float(row['score']):.1f}% [{100 * low:.0f}-{100 * high:.0f}] "  # type: ignore[arg-type]
-                         f"({row['wins']}-{row['draws']}-{row['losses']})")
+            interval: Any = row["interval"]
+            score: Any = row["score"]
+            cells.append(f"{100 * float(score):.1f}% [{100 * interval[0]:.0f}-"
+                         f"{100 * interval[1]:.0f}] ({row['wins']}-{row['draws']}-"
+                         f"{row['losses']})")
         lines.append(f"| {games:,} | {secs / 60:.1f} min ({load:.0f}) | " + " | ".join(cells)
                      + " |")
     return "\n".join(lines), results
@@ -184,7 +187,7 @@ def save_charts(folder: Path, results: dict[int, dict[str, dict[str, object]]],
     """The win-rate curves and the learnt square values beside the seed's table, as PNGs."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from ai.heuristics import OTHELLO_WEIGHTS_8
+    from game.rules.othello import WEIGHTS_8 as OTHELLO_WEIGHTS_8
     from game.ui import charts
     from game.ui.theme import DEFAULT as THEME
 

@@ -84,8 +84,16 @@ def _open_tournament(app: App) -> Scene:
     return TournamentScene(app)
 
 
-# Inserted before Rules, in reverse: the header reads "Learning lab, Tournament, Rules...".
-EXTRA_ENTRIES += [("menu.tournament", _open_tournament), ("menu.lab", _open_lab)]
+def _open_ntuple_lab(app: App) -> Scene:
+    from game.ui.scenes.ntuple_lab import NTupleLabScene
+
+    return NTupleLabScene(app)
+
+
+# Inserted before Rules, in reverse: the header reads "Learning lab, N-tuple, Tournament,
+# Rules...".
+EXTRA_ENTRIES += [("menu.tournament", _open_tournament), ("ntuple.open", _open_ntuple_lab),
+                  ("menu.lab", _open_lab)]
 
 
 def spec_for(game: str, field: dataclasses.Field[Any], hint: Any) -> OptionSpec:

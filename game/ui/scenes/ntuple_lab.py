@@ -1,0 +1,333 @@
+"""The n-tuple lab: watch a network learn Othello by self-play, and see what it learnt.
+
+Left, the set-up: board size (8x8 or 6x6), learning rate, TD lambda and exploration (changed
+at any time, taken at the next game), the number of games and the speed, then Train / Pause /
+Stop, Reset, Save and Load (the user's data folder) and "Start from the shipped network".
+Right, the progress bar; the win-rate curves of the frozen network, measured every few hundred
+games against random, greedy and the seed's minimax at depth 2; and what it learnt: the worth of
+one disc on each square as a heat map beside the seed's weight table (corners turn good and
+X-squares bad without anyone saying so), with its strongest patterns. At "watch" speed the game
+being played replaces the seed's table.
+
+Everything that is not drawing lives in :class:`ai.ntuple_training.NTupleLabSession`, tested
+without pixels.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ai.ntuple_training import LAB_GAME_COUNTS, LAB_OPPONENTS, LAB_SIZES, NTupleLabSession
+from ai.training import SPEEDS
+from game.rules.othello import WEIGHTS as OTHELLO_WEIGHTS
+from game.ui import charts, text, widgets
+from game.ui.i18n import tr
+from game.ui.scene import Scene
+from game.ui.scenes.lab_common import draw_progress, later, progress_text
+from game.ui.theme import Theme, blend
+from game.ui.widgets import Button, Choice, Stepper, Widget, draw_panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+#: How often (seconds) the heat map and the patterns are read again while training.
+KNOWLEDGE_SECONDS = 0.5
+
+
+_SESSION: list[NTupleLabSession] = []
+
+
+def _shared_session() -> NTupleLabSession:
+    """The session the screen reopens on (one per run of the app, so that leaving the screen
+    and coming back keeps the network and its curves)."""
+    if not _SESSION:
+        _SESSION.append(NTupleLabSession())
+    return _SESSION[0]
+
+
+class NTupleLabScene(Scene):
+    """The n-tuple lab screen (see the module docstring)."""
+
+    def __init__(self, app: App, session: NTupleLabSession | None = None) -> None:
+        super().__init__(app)
+        self.session = session if session is not None else _shared_session()
+        s = self.session
+        self.size_choice = Choice(later(tr, "ntuple.size"),
+                                  [(n, later(lambda n=n: f"{n}×{n}")) for n in LAB_SIZES],
+                                  lambda: s.size, self._set_size)
+        self.alpha_stepper = Stepper(later(tr, "ntuple.alpha"), lambda: s.alpha,
+                                     lambda v: s.set_params(alpha=v), 0.05, 1.0, 0.05,
+                                     lambda v: f"{v:.2f}")
+        self.lambda_stepper = Stepper(later(tr, "ntuple.lambda"), lambda: s.lam,
+                                      lambda v: s.set_params(lam=v), 0.0, 1.0, 0.1,
+                                      lambda v: f"{v:.1f}")
+        self.epsilon_stepper = Stepper(later(tr, "ntuple.epsilon"), lambda: s.epsilon,
+                                       lambda v: s.set_params(epsilon=v), 0.0, 0.5, 0.05,
+                                       lambda v: f"{v:.2f}")
+        self.games_choice = Choice(later(tr, "ntuple.games"),
+                                   [(g, later(lambda g=g: f"{g:,}".replace(",", "\u202f")))
+                                    for g in LAB_GAME_COUNTS],
+                                   lambda: s.games, self._set_games)
+        self.speed_choice = Choice(later(tr, "lab.speed"),
+                                   [(v, later(tr, f"lab.speed.{v}")) for v in SPEEDS],
+                                   lambda: s.speed, self._set_speed)
+        self.train_button = Button(lambda: tr("lab.train"), self.train, primary=True)
+        self.pause_button = Button(self._pause_label, self.toggle_pause)
+        self.stop_button = Button(lambda: tr("lab.stop"), self.stop, danger=True)
+        self.reset_button = Button(lambda: tr("lab.reset"), self.reset)
+        self.save_button = Button(lambda: tr("lab.save"), self.save)
+        self.load_button = Button(lambda: tr("lab.load"), self.load)
+        self.shipped_button = Button(lambda: tr("ntuple.shipped"), self.load_shipped)
+        self.back_button = Button(lambda: tr("lab.menu"), self.close)
+        self.setup: list[Widget] = [self.size_choice, self.alpha_stepper, self.lambda_stepper,
+                                    self.epsilon_stepper, self.games_choice, self.speed_choice]
+        self.buttons: list[Button] = [self.train_button, self.pause_button, self.stop_button,
+                                      self.reset_button, self.save_button, self.load_button,
+                                      self.shipped_button, self.back_button]
+        self._knowledge: tuple[list[list[float]], list[tuple[str, str, float]], int] | None = None
+        self._knowledge_age = KNOWLEDGE_SECONDS
+        self._board_view: Any = None
+        self.chart_rect = pygame.Rect(0, 0, 0, 0)
+        self.heat_rect = pygame.Rect(0, 0, 0, 0)
+        self.progress_rect = pygame.Rect(0, 0, 0, 0)
+        self.left = pygame.Rect(0, 0, 0, 0)
+        self.right = pygame.Rect(0, 0, 0, 0)
+
+    # -- actions --------------------------------------------------------------------------------
+
+    def _set_size(self, size: int) -> None:
+        self.session.set_size(size)
+        self._knowledge_age = KNOWLEDGE_SECONDS
+
+    def _set_games(self, games: int) -> None:
+        if not self.session.busy:
+            self.session.games = games
+
+    def _set_speed(self, speed: Any) -> None:
+        self.session.speed = speed
+        if self.session.runner is not None:
+            self.session.runner.speed = speed
+
+    def _pause_label(self) -> str:
+        runner = self.session.runner
+        return tr("lab.resume") if runner is not None and runner.paused else tr("lab.pause")
+
+    def train(self) -> None:
+        """Start a run with the current set-up."""
+        if not self.session.busy:
+            self.session.start()
+
+    def toggle_pause(self) -> None:
+        """Pause or resume the run."""
+        runner = self.session.runner
+        if runner is None or not runner.running:
+            return
+        if runner.paused:
+            runner.resume()
+        else:
+            runner.pause()
+
+    def stop(self) -> None:
+        """Stop the run, keeping what it learnt."""
+        self.session.stop()
+
+    def reset(self) -> None:
+        """Start again from an empty network."""
+        self.session.reset()
+        self._knowledge_age = KNOWLEDGE_SECONDS
+
+    def save(self) -> None:
+        """Save the network in the user's data folder."""
+        try:
+            path = self.session.save()
+        except OSError as exc:
+            self.app.notify(tr("lab.save_failed") + f": {exc}")
+            return
+        self.app.notify(tr("ntuple.saved", file=path.name))
+
+    def load(self) -> None:
+        """Read the network saved for this board size (a bad file is kept aside)."""
+        report = self.session.load()
+        self.app.notify(report.message)
+        self._knowledge_age = KNOWLEDGE_SECONDS
+
+    def load_shipped(self) -> None:
+        """Start from the network shipped with the app."""
+        self.app.notify(tr("ntuple.shipped_loaded", what=self.session.load_shipped()))
+        self._knowledge_age = KNOWLEDGE_SECONDS
+
+    def close(self) -> None:
+        """Back to the screen below (the run is stopped)."""
+        self.app.pop(self)
+
+    def on_close(self) -> None:
+        self.session.stop()
+
+    # -- frame ----------------------------------------------------------------------------------
+
+    def _enable(self) -> None:
+        busy = self.session.busy
+        self.train_button.enabled = not busy
+        self.pause_button.enabled = busy
+        self.stop_button.enabled = busy
+        for widget in (self.size_choice, self.games_choice, self.reset_button,
+                       self.load_button, self.shipped_button):
+            widget.enabled = not busy
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self._enable()
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if self.session.busy:
+                    self.stop()
+                else:
+                    self.close()
+            elif event.key == pygame.K_SPACE:
+                if self.session.busy:
+                    self.toggle_pause()
+                else:
+                    self.train()
+            return
+        for widget in [*self.setup, *self.buttons]:
+            if widget.handle(event):
+                return
+
+    def update(self, dt: float) -> None:
+        self._knowledge_age += dt
+        stale = (self._knowledge is not None and not self.session.busy
+                 and self._knowledge[2] != self.session.player.games_trained)
+        if self._knowledge_age >= KNOWLEDGE_SECONDS or stale:
+            self._knowledge_age = 0.0
+            self._knowledge = self.session.knowledge()
+        self._enable()
+
+    def layout(self) -> None:
+        """Place the panels and widgets for the current window size."""
+        w, h = self.app.size
+        m = self.app.metrics
+        top = m.pad * 2 + m.heading
+        self.left = pygame.Rect(m.pad, top, int(w * 0.3), h - top - m.pad)
+        self.right = pygame.Rect(self.left.right + m.pad, top, w - self.left.right - 2 * m.pad,
+                                 h - top - m.pad)
+        inner = self.left.inflate(-2 * m.pad, -2 * m.pad)
+        row = int(m.body * 1.9)
+        gap = max(2, m.pad // 2)
+        y = inner.top
+        for widget in self.setup:
+            widget.place(pygame.Rect(inner.left, y, inner.width, row), m.small)
+            y += row + gap
+        y += gap
+        half = (inner.width - gap) // 2
+        pairs = [(self.train_button, self.pause_button), (self.stop_button, self.reset_button),
+                 (self.save_button, self.load_button)]
+        for a, b in pairs:
+            a.place(pygame.Rect(inner.left, y, half, row), m.small)
+            b.place(pygame.Rect(inner.left + half + gap, y, half, row), m.small)
+            y += row + gap
+        for button in (self.shipped_button, self.back_button):
+            button.place(pygame.Rect(inner.left, y, inner.width, row), m.small)
+            y += row + gap
+        body = self.right.inflate(-2 * m.pad, -2 * m.pad)
+        self.progress_rect = pygame.Rect(body.left, body.top, body.width, int(m.small * 2.6))
+        rest = pygame.Rect(body.left, self.progress_rect.bottom + m.pad, body.width,
+                           body.bottom - self.progress_rect.bottom - m.pad)
+        self.chart_rect = pygame.Rect(rest.left, rest.top, rest.width, int(rest.height * 0.42))
+        self.heat_rect = pygame.Rect(rest.left, self.chart_rect.bottom + m.pad, rest.width,
+                                     rest.bottom - self.chart_rect.bottom - m.pad)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.layout()
+        theme = self.app.theme
+        m = self.app.metrics
+        mouse = pygame.mouse.get_pos()
+        surface.fill(theme.background)
+        text.blit_text(surface, tr("ntuple.title"), m.heading, theme.text,
+                       (m.pad, m.pad), bold=True, max_width=self.app.size[0] - 2 * m.pad)
+        draw_panel(surface, self.left, theme, m.radius)
+        draw_panel(surface, self.right, theme, m.radius)
+        for widget in [*self.setup, *self.buttons]:
+            widget.draw(surface, theme, mouse)
+        runner = self.session.runner
+        progress = runner.progress() if runner is not None else None
+        trained = self.session.player.games_trained
+        line = progress_text(progress, trained)
+        if runner is not None and runner.measuring:
+            line = tr("ntuple.measuring")
+        draw_progress(surface, self.progress_rect, progress, line, theme, m)
+        self._draw_curves(surface, theme, m)
+        self._draw_knowledge(surface, theme, m)
+
+    def _draw_curves(self, surface: pygame.Surface, theme: Theme, m: widgets.Metrics) -> None:
+        points = self.session.curve_points()
+        colours = (theme.legal, theme.accent, theme.hint)
+        series = []
+        for opponent, colour in zip(LAB_OPPONENTS, colours, strict=True):
+            xs = [float(p.games) for p in points if opponent in p.scores]
+            series.append(charts.Series(tr(f"ntuple.vs.{opponent.split(':')[0]}"),
+                                        [p.scores[opponent] for p in points
+                                         if opponent in p.scores], colour, xs=xs))
+        x_max = max(1, self.session.player.games_trained,
+                    max((p.games for p in points), default=1))
+        charts.line_chart(surface, self.chart_rect, series, theme, m.small,
+                          title=tr("ntuple.curves"), x_label=tr("lab.chart.games"),
+                          y_range=(0.0, 1.0), percent=True, x_max=x_max,
+                          empty_text=tr("ntuple.no_curve"))
+
+    def _draw_knowledge(self, surface: pygame.Surface, theme: Theme, m: widgets.Metrics) -> None:
+        if self._knowledge is None:
+            self._knowledge = self.session.knowledge()
+        squares, patterns, games = self._knowledge
+        size = len(squares)
+        rect = self.heat_rect
+        lines_h = int(m.small * 1.3) * (len(patterns) + 1)
+        maps = pygame.Rect(rect.left, rect.top, rect.width, max(0, rect.height - lines_h))
+        half = (maps.width - m.pad) // 2
+        left = pygame.Rect(maps.left, maps.top, half, maps.height)
+        right = pygame.Rect(maps.left + half + m.pad, maps.top, half, maps.height)
+        rows = [str(r + 1) for r in range(size)]
+        cols = [chr(ord("a") + c) for c in range(size)]
+        px = m.small
+        charts.heat_map(surface, left, rows, cols, squares, theme, px,
+                        title=tr("ntuple.learnt", games=f"{games:,}".replace(",", "\u202f")),
+                        fmt=lambda v: f"{v:+.0f}".replace("-", "\u2212"))
+        runner = self.session.runner
+        if (runner is not None and runner.running and self.session.speed == "watch"
+                and runner.current is not None):
+            self._draw_live(surface, right, theme, m)
+        else:
+            table = [[float(v) for v in row] for row in OTHELLO_WEIGHTS[size]]
+            charts.heat_map(surface, right, rows, cols, table, theme, px,
+                            title=tr("ntuple.seed_table"),
+                            fmt=lambda v: f"{v:+.0f}".replace("-", "\u2212"))
+        y = maps.bottom + m.pad // 2
+        text.blit_text(surface, tr("ntuple.patterns"), m.small, theme.text, (rect.left, y),
+                       bold=True, max_width=rect.width)
+        for name, drawing, weight in patterns:
+            y += int(m.small * 1.3)
+            if y + m.small > rect.bottom:
+                break
+            text.blit_text(surface, f"{name}  {drawing}  {weight:+.3f}", m.small,
+                           theme.text_muted, (rect.left, y), max_width=rect.width)
+
+    def _draw_live(self, surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
+                   m: widgets.Metrics) -> None:
+        from game.ui.boards import BoardContext, board_view_for
+
+        runner = self.session.runner
+        assert runner is not None and runner.current is not None
+        state = runner.current
+        if self._board_view is None:
+            self._board_view = board_view_for("othello", theme)
+        pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.4), rect,
+                         border_radius=m.radius)
+        text.blit_text(surface, tr("lab.live", n=runner.done + 1), m.small, theme.text,
+                       (rect.centerx, rect.top + m.pad // 2), "midtop", bold=True,
+                       max_width=rect.width - m.pad)
+        board = rect.inflate(-m.pad * 2, -m.pad * 2)
+        board.top += m.small
+        board.height -= m.small
+        self._board_view.layout(board, state)
+        self._board_view.draw(surface, state, BoardContext(theme=theme,
+                                                           last_move=runner.current_move))

@@ -1,0 +1,108 @@
+"""The n-tuple lab screen: set-up, a short training run with its curves, files, keys."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from ai.ntuple import default_path
+from ai.ntuple_training import NTupleLabSession
+from game.ui.scenes.ntuple_lab import NTupleLabScene
+from tests.ui_helpers import click_widget, frame, key, make_app, run_until, screenshot
+
+
+def open_lab(size: tuple[int, int] = (1280, 800), language: str = "en",
+             board: int = 6) -> tuple[object, NTupleLabScene]:
+    app = make_app(size, language=language)
+    session = NTupleLabSession(board)
+    session.games = 100
+    session.eval_games = 2
+    scene = NTupleLabScene(app, session)
+    app.push(scene)
+    frame(app)
+    return app, scene
+
+
+def test_session_runs_keep_one_curve_across_runs() -> None:
+    session = NTupleLabSession(6)
+    session.games = 100
+    session.eval_games = 2
+    session.start()
+    assert session.runner is not None and session.runner.join(120)
+    first = [p.games for p in session.curve_points()]
+    assert first[0] == 0 and first[-1] == 100
+    session.start()
+    assert session.runner.join(120)
+    games = [p.games for p in session.curve_points()]
+    assert games[-1] == 200 and games == sorted(set(games))
+    session.set_params(alpha=0.5, lam=0.3, epsilon=0.0)
+    assert (session.player.alpha, session.player.lam, session.player.epsilon) == (0.5, 0.3, 0.0)
+    session.reset()
+    assert session.curve_points() == [] and session.player.games_trained == 0
+
+
+def test_train_draws_curves_and_heat_maps(data_dir: Path) -> None:
+    app, scene = open_lab()
+    click_widget(app, scene.train_button)
+    assert scene.session.busy or scene.session.runner is not None
+    assert run_until(app, lambda: not scene.session.busy, timeout=120)
+    frame(app)
+    points = scene.session.curve_points()
+    assert points and points[-1].games == 100
+    squares, patterns, games = scene.session.knowledge()
+    assert games == 100 and len(squares) == 6 and patterns
+    screenshot(app, "ntuple-lab-trained")
+    click_widget(app, scene.save_button)
+    assert default_path(6).exists()
+    assert "saved" in app.toast.lower()
+    click_widget(app, scene.reset_button)
+    assert scene.session.player.games_trained == 0
+    click_widget(app, scene.load_button)
+    assert scene.session.player.games_trained == 100
+
+
+def test_a_foreign_file_is_kept_aside_with_a_message(data_dir: Path) -> None:
+    app, scene = open_lab()
+    path = default_path(6)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"not a network")
+    click_widget(app, scene.load_button)
+    assert "kept aside" in app.toast
+    assert not path.exists()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_screen_draws_at_every_size(language: str, size: tuple[int, int]) -> None:
+    app, scene = open_lab(size, language)
+    frame(app)
+    for widget in [*scene.setup, *scene.buttons]:
+        assert scene.left.contains(widget.rect), widget
+    screenshot(app, f"ntuple-lab-{language}-{size[0]}")
+
+
+def test_keys_pause_stop_and_close() -> None:
+    app, scene = open_lab()
+    scene.session.games = 100_000
+    key(app, pygame.K_SPACE)
+    assert scene.session.busy
+    key(app, pygame.K_SPACE)
+    assert scene.session.runner is not None and scene.session.runner.paused
+    key(app, pygame.K_ESCAPE)
+    assert not scene.session.busy
+    key(app, pygame.K_ESCAPE)
+    assert app.top is not scene
+
+
+def test_watch_speed_shows_the_game() -> None:
+    app, scene = open_lab()
+    scene.session.speed = "watch"
+    click_widget(app, scene.train_button)
+    assert run_until(app, lambda: scene.session.runner is not None
+                     and scene.session.runner.current_move is not None, timeout=60)
+    frame(app)
+    assert scene._board_view is not None
+    key(app, pygame.K_ESCAPE)
+    assert not scene.session.busy
