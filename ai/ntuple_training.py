@@ -223,8 +223,9 @@ class NTupleLabSession:
         return self.runner is not None and self.runner.running
 
     def eval_every(self) -> int:
-        """Games between two measurements: about twenty points per run, at least 50 games."""
-        return max(50, self.games // 20)
+        """Games between two measurements: every few hundred games (at most twenty points a
+        run), so that measuring takes a small share of the time."""
+        return max(200, self.games // 20)
 
     def set_size(self, size: int) -> None:
         """Another board size: a fresh network (the old one is lost unless saved)."""

@@ -78,7 +78,7 @@ class NTupleLabScene(Scene):
         self.stop_button = Button(lambda: tr("lab.stop"), self.stop, danger=True)
         self.reset_button = Button(lambda: tr("lab.reset"), self.reset)
         self.save_button = Button(lambda: tr("lab.save"), self.save)
-        self.load_button = Button(lambda: tr("lab.load"), self.load)
+        self.load_button = Button(lambda: tr("ntuple.load"), self.load)
         self.shipped_button = Button(lambda: tr("ntuple.shipped"), self.load_shipped)
         self.back_button = Button(lambda: tr("lab.menu"), self.close)
         self.setup: list[Widget] = [self.size_choice, self.alpha_stepper, self.lambda_stepper,
@@ -305,6 +305,8 @@ class NTupleLabScene(Scene):
         text.blit_text(surface, tr("ntuple.patterns"), m.small, theme.text, (rect.left, y),
                        bold=True, max_width=rect.width)
         for name, drawing, weight in patterns:
+            if weight == 0.0:
+                continue  # nothing learnt yet
             y += int(m.small * 1.3)
             if y + m.small > rect.bottom:
                 break
