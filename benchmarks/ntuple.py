@@ -243,9 +243,16 @@ def cmd_report(args: argparse.Namespace) -> None:
     curves, squares, *patterns = save_charts(folder, results, Path(args.img))
     text = DOC.read_text(encoding="utf-8")
     start, end = text.find(START_MARK), text.find(END_MARK)
+    speed_file = folder / "speed.json"
+    speed = "not measured."
+    if speed_file.exists():
+        runs = json.loads(speed_file.read_text())
+        speed = "; ".join(f"{r['size']}x{r['size']}: {r['median']:.0f} games/s wall clock, "
+                          f"{r['median_cpu']:.0f} per CPU second (load {r['load']:.0f})"
+                          for r in (runs if isinstance(runs, list) else [runs])) + "."
     block = Path(args.text).read_text(encoding="utf-8").format(
         table=table, targets="\n".join(targets), curves=curves, squares=squares,
-        patterns="\n".join(patterns))
+        patterns="\n".join(patterns), speed=speed)
     new = f"{START_MARK}\n{block.strip()}\n{END_MARK}"
     text = (text[:start] + new + text[end + len(END_MARK):] if start != -1 and end > start
             else text.rstrip("\n") + "\n\n" + new + "\n")
