@@ -279,3 +279,106 @@ def test_the_end_is_reported_once_and_learners_learn(monkeypatch: pytest.MonkeyP
     driver.restart()
     run(driver, 3.0)
     assert recorder.kinds().count("over") == 2 and len(lessons) == 2
+
+
+def test_explain_mode_keeps_the_ais_move_on_the_board_until_the_person_goes_on() -> None:
+    """Issue 12: the AI's per-move labels stayed about one second. In explain mode (human
+    against AI, reasoning shown) the scored move waits on the board until a click."""
+    driver, _recorder = driver_for("othello", ("human", "greedy"), show_reasoning=True, size=6)
+    driver.settings.explain_wait = True  # type: ignore[misc]
+    assert driver.play(driver.state.legal_moves()[0]) is None
+    run(driver, 5.0)
+    assert driver.pending is not None and driver.explaining and len(driver.match.moves) == 1
+    assert driver.go_on()
+    driver.update(STEP)
+    assert len(driver.match.moves) == 2 and driver.pending is None and not driver.explaining
+    assert not driver.go_on()
+
+
+def test_an_ai_forced_pass_is_played_at_once_without_a_reveal() -> None:
+    """Issue 12: a forced pass took about 2.5 s (delay, then the reveal of its one score)."""
+    driver, recorder = driver_for("othello", ("greedy", "human"), show_reasoning=True, size=4)
+    state = _othello_pass_position()
+    driver.match.states = [state]
+    if driver.match.human_to_move:
+        driver.match.seats = (driver.match.seats[1], driver.match.seats[0])
+    assert not driver.match.human_to_move
+    driver.update(STEP)  # asks
+    driver.update(STEP)  # the answer: played at once
+    assert driver.pending is None and is_pass(driver.match.moves[-1])
+    assert recorder.kinds() == ["moved"]
+
+
+def test_undo_after_a_forced_pass_returns_to_the_persons_previous_real_turn() -> None:
+    """Issue 12: Undo after passes took back only the AI's move, which it played again."""
+    driver, _recorder = driver_for("othello", ("human", "greedy"), size=4)
+    state = _othello_pass_position()
+    human_side = state.to_move
+    before = None
+    # Find a real human turn before the pass: replay from the start to the pass position.
+    match = driver.match
+    match.first_seat = 0 if human_side == 0 else 1
+    match.states = [state]
+    match.moves = []
+    match.decisions = []
+    # The person's real turn, then a forced pass (theirs), then the AI's move.
+    info = get_game("othello")
+    opts = info.options_type(size=4)
+    for earlier in _states_before(opts, state):
+        if earlier.to_move == human_side and len(earlier.legal_moves()) > 1:
+            before = earlier
+    assert before is not None
+    line = _line_between(before, state)
+    match.states = [before]
+    for move in line:
+        match.play(move)
+    match.play(state.legal_moves()[0])  # the person's forced pass
+    assert is_pass(match.moves[-1])
+    ai_move = match.state.legal_moves()[0]
+    match.play(ai_move)
+    assert driver.undo()
+    # Back to the person's last real decision, not to the pass (which would be replayed at
+    # once, with the AI's answer).
+    assert match.state != state and match.state.to_move == human_side
+    assert not is_pass(match.state.legal_moves()[0])
+
+
+def _states_before(opts: Any, target: GameState[Any]) -> list[GameState[Any]]:
+    """The states of the random game (seed as in _othello_pass_position) leading to target."""
+    info = get_game("othello")
+    rng = random.Random(0)
+    for _ in range(500):
+        state = info.initial_state(opts)
+        seen = [state]
+        while state.outcome is None:
+            moves = state.legal_moves()
+            if len(moves) == 1 and is_pass(moves[0]):
+                if state == target:
+                    return seen[:-1]
+                break
+            state = state.play(rng.choice(list(moves)))
+            seen.append(state)
+    raise AssertionError("target not found")
+
+
+def _line_between(start: GameState[Any], target: GameState[Any]) -> list[Any]:
+    """The moves of the seeded random game from ``start`` to ``target``."""
+    info = get_game("othello")
+    rng = random.Random(0)
+    for _ in range(500):
+        state = info.initial_state(info.options_type(size=4))
+        moves_played: list[Any] = []
+        recording = False
+        while state.outcome is None:
+            if state == start:
+                recording = True
+                moves_played = []
+            moves = state.legal_moves()
+            if state == target and recording:
+                return moves_played
+            if len(moves) == 1 and is_pass(moves[0]):
+                break
+            move = rng.choice(list(moves))
+            moves_played.append(move)
+            state = state.play(move)
+    raise AssertionError("no line")

@@ -57,7 +57,9 @@ def make_app(size: tuple[int, int] = (1280, 800), language: str = "en",
 
     AI moves are instant unless ``ai_delay`` is given, so tests do not wait for the class.
     """
-    s = Settings(language=language, theme=theme, animations=False, sound=True, ai_delay=0.0)
+    # Explain mode (the AI's move waits for a click) is off unless a test asks for it.
+    s = Settings(language=language, theme=theme, animations=False, sound=True, ai_delay=0.0,
+                 explain_wait=False)
     for name, value in settings.items():
         setattr(s, name, value)
     app = App(s, size=size)
@@ -145,6 +147,11 @@ def start_game(app: App, game: str, seats: tuple[str, str], first: str = "seat1"
     click_widget(app, menu.start_button)
     play = app.top
     assert isinstance(play, PlayScene), f"Start did not open the play screen: {app.toast}"
+    # Tests click at once; the guard against the end of a double-click on Start is tested
+    # on its own (test_ui_classroom.py).
+    from game.ui.scenes.play import CLICK_GUARD_SECONDS
+
+    play.age = CLICK_GUARD_SECONDS
     return play
 
 

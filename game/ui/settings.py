@@ -56,6 +56,8 @@ class Settings:
     ai_delay: float = DEFAULT_AI_DELAY
     show_reasoning: bool = False
     text_scale: int = 100
+    #: Explain mode: against a person, the AI's scored move waits on the board for a click.
+    explain_wait: bool = True
     last_game: str = "hexapawn"
     games: dict[str, GameChoices] = field(default_factory=dict)
 
@@ -84,7 +86,7 @@ class Settings:
             return s
         _take(data, "language", lambda v: v in i18n.languages(), s, bad)
         _take(data, "theme", lambda v: v in THEME_NAMES, s, bad)
-        for name in ("fullscreen", "animations", "sound", "show_reasoning"):
+        for name in ("fullscreen", "animations", "sound", "show_reasoning", "explain_wait"):
             _take(data, name, lambda v: isinstance(v, bool), s, bad)
         _take(data, "ai_delay", lambda v: isinstance(v, (int, float))
               and not isinstance(v, bool) and 0 <= v <= 3, s, bad)

@@ -152,7 +152,9 @@ class Match:
             return 1
         for back in range(1, len(self.moves) + 1):
             earlier = self.states[-1 - back]
-            if self.seat_for_side(earlier.to_move).human:
+            # A forced pass is no decision: going back to it would replay the pass and the
+            # AI's answer at once, so Undo goes on to the person's previous real turn.
+            if self.seat_for_side(earlier.to_move).human and not _forced_pass(earlier):
                 return back
         return None
 
@@ -202,3 +204,9 @@ class Match:
                 except Exception as exc:  # a learner's bug must not end the app
                     errors.append(f"{seat.spec}: {exc}")
         return errors
+
+
+def _forced_pass(state: Any) -> bool:
+    """True when the only legal move of ``state`` is a pass (Othello, no placement)."""
+    moves = state.legal_moves()
+    return len(moves) == 1 and bool(getattr(moves[0], "is_pass", False))

@@ -25,7 +25,7 @@ from game.rules.base import RulesError
 from game.ui import text, widgets
 from game.ui.boards import presenter_for
 from game.ui.i18n import tr
-from game.ui.reasoning import shown_scores
+from game.ui.reasoning import LegendRow, score_legend, shown_scores, thinking_line
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.match import HUMAN, Match, make_seat
@@ -44,6 +44,12 @@ if TYPE_CHECKING:
 MESSAGE_SECONDS = 2.5
 #: Othello's flip animation length.
 ANIMATION_SECONDS = 0.25
+#: Clicks this soon after the screen opens are ignored: the second click of a double-click on
+#: the menu's Start would otherwise press whatever button sits where Start was (Menu, at
+#: 1024x768). Longer than a double-click interval (0.5 s on most systems).
+CLICK_GUARD_SECONDS = 0.6
+#: How long a pass is shown in large letters over the board.
+PASS_FLASH_SECONDS = 1.2
 
 
 class PlayScene(Scene, TurnListener):
@@ -68,6 +74,11 @@ class PlayScene(Scene, TurnListener):
         self.hover: tuple[int, int] | None = None
         self.panel = PlayPanel(app, self)
         self.banner = PlayBanner(app, self)
+        #: Seconds the screen has been open (see CLICK_GUARD_SECONDS).
+        self.age = 0.0
+        #: A pass shown in large letters over the board, and for how long still.
+        self.pass_flash: str | None = None
+        self.pass_flash_left = 0.0
 
     # -- helpers --------------------------------------------------------------------------------
 
@@ -121,13 +132,25 @@ class PlayScene(Scene, TurnListener):
         self.anim = 0.0 if self.app.settings.animations else 1.0
         self.controller = None
         self.panel.scroll = 0
+        # A new position: last position's notices ("lift one of them first", "X passes")
+        # would now be stale.
+        self.message = None
         if is_pass(move):
-            self.say(tr("play.passes", side=self.presenter.side_name(before.to_move)))
+            side = self.presenter.side_name(before.to_move)
+            self.say(tr("play.passed", side=side))
+            self.flash_pass(side)
         capture = self.presenter.is_capture(before, move)
         self.app.play_sound("capture" if capture else "move")
 
     def pass_announced(self, side: int) -> None:
-        self.say(tr("play.passes", side=self.presenter.side_name(side)))
+        name = self.presenter.side_name(side)
+        self.say(tr("play.passes", side=name))
+        self.flash_pass(name)
+
+    def flash_pass(self, side: str) -> None:
+        """Show "<side> passes" in large letters over the board for a moment."""
+        self.pass_flash = tr("play.pass_flash", side=side)
+        self.pass_flash_left = PASS_FLASH_SECONDS
 
     def ai_failed(self, failure: AiFailure) -> None:
         if failure.error is not None:
@@ -257,11 +280,17 @@ class PlayScene(Scene, TurnListener):
             return
         if event.button != 1:
             return
+        if self.age < CLICK_GUARD_SECONDS and any(
+                b.visible and b.rect.collidepoint(event.pos) for b in self.buttons()):
+            return  # the end of a double-click on the previous screen's button
         if widgets.handle_all(self.buttons(), event):
             return
         seat = self.panel.seat_at(event.pos)
         if seat is not None:
             self.choose_player(seat)
+            return
+        if self.turns.explaining and self.board_rect.collidepoint(event.pos):
+            self.turns.go_on()
             return
         if self.board_rect.collidepoint(event.pos) or self.controller is not None:
             self.click_board(event.pos)
@@ -287,10 +316,13 @@ class PlayScene(Scene, TurnListener):
             self.ask_hint()
         elif key == pygame.K_r and not ctrl:
             self.restart()
+        elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) and self.turns.explaining:
+            self.turns.go_on()
         elif key == pygame.K_SPACE:
             self.turns.toggle_pause()
         elif key == pygame.K_RIGHT:
-            self.turns.step()
+            if not (self.turns.explaining and self.turns.go_on()):
+                self.turns.step()
         elif key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS):
             self.change_speed(-1)
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -315,6 +347,9 @@ class PlayScene(Scene, TurnListener):
             self.say(tr(result.message_key), bad=True)
             self.app.play_sound("error")
         elif result.changed:
+            # The click did something (a piece lifted or put back): an earlier refusal
+            # ("lift one of them first") no longer applies.
+            self.message = None
             self.app.play_sound("click")
 
     def _controller(self) -> InputController | None:
@@ -329,7 +364,8 @@ class PlayScene(Scene, TurnListener):
     def animating(self) -> bool:
         """Moving by itself: an animation, a notice, an AI thinking or about to move, a pass."""
         turns = self.turns
-        if self.anim < 1.0 or self.message is not None or turns.hint_thinking:
+        if (self.anim < 1.0 or self.message is not None or turns.hint_thinking
+                or self.pass_flash is not None or self.age < CLICK_GUARD_SECONDS):
             return True
         if self.match.over:
             return not turns.end_done
@@ -338,6 +374,11 @@ class PlayScene(Scene, TurnListener):
         return turns.pending is not None or not (turns.paused and not turns.step_once)
 
     def update(self, dt: float) -> None:
+        self.age += dt
+        if self.pass_flash_left > 0:
+            self.pass_flash_left -= dt
+            if self.pass_flash_left <= 0:
+                self.pass_flash = None
         if self.anim < 1.0:
             self.anim = min(1.0, self.anim + dt / ANIMATION_SECONDS)
         if self.message_left > 0:
@@ -378,12 +419,16 @@ class PlayScene(Scene, TurnListener):
         elif turns.pending is not None:
             move = self.presenter.move_text(turns.pending.move)
             headline = tr("play.ai_chose", side=side, move=move)
+            if turns.explaining:
+                detail = tr("play.go_on")
         elif turns.waiting_for_step:
             headline = tr("play.ai_turn", side=side)
             detail = tr("play.paused")
         elif turns.thinking_since is not None:
             player = self.seat_label(self.match.seat_index(self.state.to_move))
             headline = tr("play.ai_thinking", side=side, player=player)
+            # The engine line: depth, best move so far with its score, positions searched.
+            detail = thinking_line(turns.worker.progress, self.presenter.move_text) or ""
         else:
             headline = tr("play.ai_turn", side=side)
         if self.message:
@@ -405,27 +450,47 @@ class PlayScene(Scene, TurnListener):
         if self.view is not None:
             self.view.layout(self.board_rect, self.state)
 
-    def board_context(self) -> BoardContext:
-        """What the board view needs besides the state."""
-        from game.ui.boards.base import BoardContext
-
-        pending = self.turns.pending
-        scores = None
-        kind = "value"
-        if pending is not None:
-            # In the units the reasoning panel states: proven results, disc estimates.
-            scores, kind = shown_scores(pending), pending.score_kind
-        elif (self.app.settings.show_reasoning and not self.match.over
-              and not self.match.human_to_move):
+    def scored_decision(self) -> Decision | None:
+        """The scores the board shows, as a decision: the AI's move being revealed, or a
+        learner's stored values while it is to move; None when the board shows no scores."""
+        if self.turns.pending is not None:
+            return self.turns.pending
+        if (self.app.settings.show_reasoning and not self.match.over
+                and not self.match.human_to_move):
             seat = self.match.to_move_seat
             if seat.player is not None and seat.learner:
                 table = seat.player.table_view(self.state)
                 if table:
                     # The learner's own kind ("allowed", "beads", "q") so the labels read as
                     # ticks, bead counts or signed Q-values, as in its decisions.
-                    scores = dict(table)
-                    kind = str(getattr(seat.player, "score_kind", "value"))
+                    return Decision(move=None, scores=dict(table),
+                                    score_kind=str(getattr(seat.player, "score_kind", "value")))
+        return None
+
+    def legend_rows(self) -> list[LegendRow]:
+        """What the numbers on the board mean, from the mover's side (empty: no numbers)."""
+        shown = self.scored_decision()
+        if shown is None:
+            return []
+        return score_legend(shown, self.presenter.side_name(self.state.to_move))
+
+    def board_context(self) -> BoardContext:
+        """What the board view needs besides the state."""
+        from game.ui.boards.base import BoardContext
+
+        pending = self.turns.pending
+        shown = self.scored_decision()
+        scores = None
+        kind = "value"
+        if shown is not None:
+            # In the units the reasoning panel states: proven results, disc estimates.
+            scores, kind = shown_scores(shown), shown.score_kind
         hint = self.turns.hint_move
+        progress = self.turns.worker.progress
+        if (hint is None and pending is None and progress is not None
+                and self.turns.thinking_since is not None and progress.best is not None):
+            # Thinking, live: the best move found so far is drawn on the board.
+            hint = progress.best
         return BoardContext(
             theme=self.app.theme,
             hover=self.hover,
@@ -473,6 +538,11 @@ class PlayScene(Scene, TurnListener):
             text.blit_text(surface, tr("play.no_board", error=self.view_error or ""), m.body,
                            theme.danger, self.board_rect.center, "center",
                            max_width=self.board_rect.width)
+        if self.pass_flash is not None:
+            text_surface = text.render(self.pass_flash, m.title, theme.accent, bold=True)
+            box = text_surface.get_rect(center=self.board_rect.center).inflate(pad * 4, pad * 2)
+            widgets.draw_panel(surface, box, theme, m.radius, theme.panel, theme.accent, 3)
+            surface.blit(text_surface, text_surface.get_rect(center=box.center))
         self.panel.draw(surface)
         self.banner.draw(surface)
         widgets.draw_all(self.buttons(), surface, theme)

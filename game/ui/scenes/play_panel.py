@@ -15,7 +15,7 @@ import pygame
 
 from game.ui import text, widgets
 from game.ui.i18n import tr
-from game.ui.reasoning import reasoning_lines
+from game.ui.reasoning import LegendRow, reasoning_lines
 from game.ui.scenes.menu import LadderStepper
 from game.ui.scenes.settings import delay_label
 from game.ui.settings import AI_DELAYS
@@ -151,8 +151,10 @@ class PlayPanel:
             self._draw_seat(surface, seat, rect)
         y = self.moves_rect.top
         reasoning = self.app.settings.show_reasoning
+        legend = self.scene.legend_rows() if reasoning else []
         if reasoning:
-            y = self._draw_reasoning(surface, y)
+            y = self._draw_reasoning(surface, y, reserve=self._legend_height(legend))
+            y = self._draw_legend(surface, y, legend)
         # With the reasoning on, the options line gives its room to the reasoning (the board
         # shows its size); a position summary (Nim's matches left) stays, the class counts
         # with it.
@@ -215,8 +217,56 @@ class PlayPanel:
                        (tx, rect.bottom - pad // 2), "bottomleft", max_width=who_w,
                        min_px=int(m.small * 0.85))
 
-    def _draw_reasoning(self, surface: pygame.Surface, y: int) -> int:
-        """The last AI decision in words (see :mod:`game.ui.reasoning`); return the next y."""
+    def _legend_lines(self, rows: list[LegendRow]) -> list[tuple[str, str, str]]:
+        """The legend wrapped to the panel: (sample, text, colour name) per line."""
+        m = self.app.metrics
+        width = self.moves_rect.width - 2 * m.pad
+        lines: list[tuple[str, str, str]] = []
+        for row in rows:
+            sample = f"{row.sample}  " if row.sample else ""
+            indent = text.size(sample, m.small, True)[0]
+            for i, part in enumerate(text.wrap(row.words, max(1, width - indent), m.small)):
+                lines.append((sample if i == 0 else "", part, row.colour))
+        return lines
+
+    def _legend_height(self, rows: list[LegendRow]) -> int:
+        if not rows:
+            return 0
+        line_h = text.font(self.app.metrics.small).get_linesize()
+        return line_h * len(self._legend_lines(rows)) + self.app.metrics.pad * 2
+
+    def _draw_legend(self, surface: pygame.Surface, y: int, rows: list[LegendRow]) -> int:
+        """What the numbers on the board mean, each sample in its colour; return the next y."""
+        if not rows:
+            return y
+        theme = self.app.theme
+        m = self.app.metrics
+        line_h = text.font(m.small).get_linesize()
+        lines = self._legend_lines(rows)
+        room = max(1, (self.moves_rect.bottom - y - m.pad) // line_h)
+        lines = lines[:room]
+        box = pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
+                          line_h * len(lines) + m.pad)
+        pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), box,
+                         border_radius=m.radius)
+        ty = y + m.pad // 2
+        indent = 0
+        for sample, words, colour in lines:
+            x = box.left + m.pad
+            if sample:
+                drawn = text.blit_text(surface, sample, m.small, getattr(theme, colour, theme.text),
+                                       (x, ty), bold=True)
+                indent = drawn.width
+            text.blit_text(surface, words, m.small, theme.text, (x + indent, ty),
+                           max_width=box.right - m.pad - x - indent)
+            if not sample and not words:
+                indent = 0
+            ty += line_h
+        return box.bottom + m.pad // 2
+
+    def _draw_reasoning(self, surface: pygame.Surface, y: int, reserve: int = 0) -> int:
+        """The last AI decision in words (see :mod:`game.ui.reasoning`); return the next y.
+        ``reserve`` pixels are kept below it (for the legend)."""
         theme = self.app.theme
         m = self.app.metrics
         scene = self.scene
@@ -234,7 +284,7 @@ class PlayPanel:
         # Keep room for one row of the move list (the latest moves) and the position summary:
         # with the reasoning on, the class is watching how the AI decides more than the list.
         kept = 1 + (1 if scene.presenter.position_summary(scene.state) else 0)
-        room = max(2, (self.moves_rect.bottom - y - m.pad) // line_h - kept)
+        room = max(2, (self.moves_rect.bottom - y - m.pad - reserve) // line_h - kept)
         self.reasoning_facts = 0
         for paragraph in paragraphs:
             # Wrapped rather than cut, and only whole paragraphs: a narrow window (1024x640)

@@ -13,7 +13,7 @@ import pygame
 from game.ui import i18n, text, widgets
 from game.ui.i18n import tr
 from game.ui.scene import Scene
-from game.ui.settings import AI_DELAYS
+from game.ui.settings import AI_DELAYS, TEXT_SCALES
 from game.ui.widgets import Button, Choice, Toggle, Widget, draw_panel
 
 if TYPE_CHECKING:
@@ -51,12 +51,21 @@ class SettingsScene(Scene):
             Toggle(lambda: tr("settings.sound"), lambda: s.sound, self._set("sound")),
             Toggle(lambda: tr("settings.reasoning"), lambda: s.show_reasoning,
                    self._set("show_reasoning")),
+            Toggle(lambda: tr("settings.explain_wait"), lambda: s.explain_wait,
+                   self._set("explain_wait")),
+            Choice(lambda: tr("settings.text_scale"),
+                   [(v, self._percent(v)) for v in TEXT_SCALES],
+                   lambda: s.text_scale, self._set("text_scale"), None),
             Choice(lambda: tr("settings.ai_delay"),
                    [(d, self._delay_text(d)) for d in AI_DELAYS],
                    lambda: s.ai_delay, self._set("ai_delay"), None),
         ]
         self.back = Button(lambda: tr("dialog.back"), self.close, primary=True)
         self.panel = pygame.Rect(0, 0, 0, 0)
+
+    @staticmethod
+    def _percent(value: int) -> Any:
+        return lambda: f"{value}\u202f%"
 
     @staticmethod
     def _delay_text(delay: float) -> Any:

@@ -21,8 +21,9 @@ from game.ui.scenes.match import Match, Seat, hint_player
 
 #: Pause after a move before a human-vs-AI opponent starts thinking, so the move is seen.
 HUMAN_GAME_AI_DELAY = 0.35
-#: How long an automatic pass is shown before it is played.
-AUTO_PASS_SECONDS = 1.2
+#: How long an automatic pass is shown before it is played: long enough to read "Black has no
+#: move", short enough that ten passes in a row never look like a freeze.
+AUTO_PASS_SECONDS = 0.6
 #: How long an AI's scores stay on the board before its move, with "Show AI reasoning" on.
 REVEAL_SECONDS = 1.2
 #: The reveal when the teacher steps one move at a time: short, the class asked for the move.
@@ -37,10 +38,12 @@ def is_pass(move: Any) -> bool:
 
 
 class TurnSettings(Protocol):
-    """The two settings the driver reads (``game.ui.settings.Settings`` has them)."""
+    """The settings the driver reads (``game.ui.settings.Settings`` has them)."""
 
     ai_delay: float
     show_reasoning: bool
+    #: Explain mode: against a person, the AI's scored move waits on the board for a click.
+    explain_wait: bool
 
 
 @dataclass(frozen=True)
@@ -110,6 +113,8 @@ class TurnDriver:
         self.ai_error: AiFailure | None = None
         self.auto_pass_left: float | None = None
         self.end_done = False
+        #: Explain mode: the person clicked to go on, the reveal may end.
+        self._reveal_done = False
 
     # -- questions ------------------------------------------------------------------------------
 
@@ -123,6 +128,22 @@ class TurnDriver:
         human's move is seen, unless the speed is set to instant)."""
         delay = self.settings.ai_delay
         return delay if self.match.ai_vs_ai else min(delay, HUMAN_GAME_AI_DELAY)
+
+    @property
+    def explaining(self) -> bool:
+        """True while an AI's move waits, explained on the board, for the person to go on
+        (explain mode, human against AI)."""
+        return (self.pending is not None and not self.match.ai_vs_ai
+                and bool(getattr(self.settings, "explain_wait", False)))
+
+    def go_on(self) -> bool:
+        """The person has read the explanation: play the AI's move now. False when no
+        explained move was waiting."""
+        if self.pending is None:
+            return False
+        self.reveal_left = 0.0
+        self._reveal_done = True
+        return True
 
     @property
     def waiting_for_step(self) -> bool:
@@ -253,7 +274,8 @@ class TurnDriver:
                 self._finish()
                 return
         if self.pending is not None:
-            self.reveal_left -= dt
+            if not self.explaining or self._reveal_done:
+                self.reveal_left -= dt
             if self.reveal_left <= 0 and not self.waiting_for_step:
                 decision = self.pending
                 self.pending = None
@@ -314,6 +336,13 @@ class TurnDriver:
             return
         self.reasoning = decision
         self.reasoning_seat = seat
+        legal = self.state.legal_moves()
+        if len(legal) == 1 and is_pass(legal[0]):
+            # A forced pass has nothing to explain or wait for: it is played at once, and the
+            # scene says so (ten passes in a row must not look like a freeze).
+            self.play(decision.move, decision)
+            return
+        self._reveal_done = False
         if self.settings.show_reasoning and decision.scores:
             self.pending = decision
             self.reveal_left = (STEP_REVEAL_SECONDS if self.step_once

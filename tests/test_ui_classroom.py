@@ -1,0 +1,138 @@
+"""Issue 12 on the real play screen: double-click on Start, explain mode with its legend, the
+engine line while an AI thinks, stale status lines, a pass shown large and quickly."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.play import CLICK_GUARD_SECONDS, PlayScene
+from tests.ui_helpers import (
+    click,
+    click_element,
+    clicks_for,
+    frame,
+    key,
+    make_app,
+    run_until,
+    start_game,
+)
+
+SIZE = (1024, 768)
+
+
+def test_a_double_click_on_start_stays_on_the_play_screen() -> None:
+    """Regression: the second click of a double-click on Start pressed Menu, which sits where
+    Start was at 1024x768."""
+    app = make_app(SIZE)
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    menu.layout()
+    start_rect = menu.start_button.rect.copy()
+    click(app, start_rect.center)
+    play = app.top
+    assert isinstance(play, PlayScene)
+    play.layout()
+    under = [b.rect.clip(start_rect) for b in play.buttons()
+             if b is play.panel.menu_button and b.rect.colliderect(start_rect)]
+    assert under, "the test needs a button where Start was"
+    start = under[0].center
+    click(app, start)  # the second click of the double-click
+    assert app.top is play
+    # Later, the same button works.
+    frame(app, dt=CLICK_GUARD_SECONDS)
+    click(app, start)
+    assert app.top is not play
+
+
+def _human_vs_engine(app: Any, game: str = "othello", **options: str) -> PlayScene:
+    play = start_game(app, game, ("human", "alphabeta:depth=2"), options=dict(options))
+    return play
+
+
+def test_explain_mode_waits_with_the_numbers_and_a_legend_then_a_click_goes_on() -> None:
+    app = make_app(SIZE, show_reasoning=True, explain_wait=True)
+    play = _human_vs_engine(app, size="6")
+    move = play.state.legal_moves()[0]
+    for element in clicks_for("othello", play.state, move):
+        click_element(app, play, element)
+    assert run_until(app, lambda: play.turns.pending is not None, 10)
+    for _ in range(240):  # four seconds: the explanation stays
+        frame(app)
+    assert play.turns.explaining and len(play.match.moves) == 1
+    ctx = play.board_context()
+    assert ctx.scores and ctx.label_px == app.metrics.body
+    rows = play.legend_rows()
+    assert rows and rows[-1].sample == "" and any(r.sample for r in rows)
+    _headline, detail, _bad = play.status()
+    assert "Space" in detail
+    click(app, play.board_rect.center)
+    frame(app)
+    assert len(play.match.moves) == 2 and play.turns.pending is None
+    assert play.legend_rows() == []
+
+
+def test_space_also_goes_on_in_explain_mode() -> None:
+    app = make_app(SIZE, show_reasoning=True, explain_wait=True)
+    play = _human_vs_engine(app, "nim")
+    click_element(app, play, clicks_for("nim", play.state, play.state.legal_moves()[0])[0])
+    assert run_until(app, lambda: play.turns.pending is not None, 10)
+    key(app, pygame.K_SPACE)
+    frame(app)
+    assert len(play.match.moves) == 2
+
+
+def test_while_the_engine_thinks_the_status_shows_its_line_and_the_board_its_best_move() -> None:
+    app = make_app(SIZE, show_reasoning=True)
+    play = start_game(app, "othello", ("human", "engine:time=3"))
+    move = play.state.legal_moves()[0]
+    for element in clicks_for("othello", play.state, move):
+        click_element(app, play, element)
+    assert run_until(app, lambda: play.turns.thinking_since is not None, 10)
+
+    def has_line() -> bool:
+        progress = play.turns.worker.progress
+        return progress is not None and progress.best is not None and progress.depth >= 2
+
+    assert run_until(app, has_line, 10)
+    _headline, detail, _bad = play.status()
+    assert detail.startswith("Depth ") and "positions" in detail
+    progress = play.turns.worker.progress
+    assert progress is not None
+    assert play.board_context().hint_move in play.state.legal_moves()
+    play.undo()
+
+
+def test_a_refusal_does_not_outlive_the_click_that_fixed_it() -> None:
+    """Regression: in Morpion "All your pieces are placed: lift one of them first" stayed red
+    after a piece was lifted."""
+    app = make_app(SIZE)
+    play = start_game(app, "morpion", ("human", "human"), options={"size": "3"})
+    # Place the six pieces: X and O alternate on cells that make no line.
+    for cell in [(0, 0), (0, 1), (0, 2), (1, 1), (1, 0), (1, 2)]:
+        click_element(app, play, cell)
+    assert len(play.match.moves) == 6 and play.match.human_to_move
+    click_element(app, play, (2, 0))  # an empty cell: every piece is placed
+    assert play.message is not None and play.message_bad
+    own = next(m.origin for m in play.state.legal_moves())
+    click_element(app, play, own)  # lift one
+    assert play.message is None
+    _headline, detail, bad = play.status()
+    assert not bad and "lift one of them first" not in detail
+
+
+def test_a_pass_is_shown_large_and_the_status_never_says_a_side_with_moves_passes() -> None:
+    from tests.test_turns import _othello_pass_position
+
+    app = make_app(SIZE)
+    play = start_game(app, "othello", ("human", "human"), options={"size": "4"})
+    state = _othello_pass_position()
+    play.match.states = [state]
+    frame(app)
+    assert play.pass_flash is not None and "passes" in play.pass_flash
+    assert run_until(app, lambda: len(play.match.moves) == 1, 5)
+    _headline, detail, _bad = play.status()
+    # After the pass the other side is to move: the line says the pass happened, in the past.
+    assert "passed" in detail and play.state.legal_moves()
