@@ -91,7 +91,7 @@ def test_legend_for_othello_margins_and_estimates() -> None:
     words = {row.sample: row.words for row in score_legend(d, "Black")}
     assert "64 discs ahead" in words["+64"] and "empty squares" in words["+64"]
     assert "1 disc behind" in words["\u22121"]
-    assert "about 1.3 discs" in words["+1.3"]
+    assert "estimated discs ahead for Black" in words["+1.3"]
 
 
 def test_nim_engine_to_the_end_never_says_10000_moves_ahead() -> None:

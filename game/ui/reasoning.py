@@ -298,8 +298,7 @@ def score_legend(d: Decision, mover: str) -> list[LegendRow]:
                 add("loss", LegendRow(value.label, plural("legend.loss", meaning.plies,
                                                           side=mover), "score_bad"))
         elif isinstance(value, ShownScore):
-            add("estimate", LegendRow(value.label, tr("legend.disc_estimate", side=mover,
-                                                      x=value.label.lstrip("+\u2212")),
+            add("estimate", LegendRow(value.label, tr("legend.disc_estimate", side=mover),
                                       "text"))
         elif kind in ("value", "exact"):
             label = format_score(_number(value), "value",

@@ -367,11 +367,12 @@ class MorpionView(GridBoardView):
         if best_move is not None and best_move.origin is not None:
             arrow(surface, grid.centre(*best_move.origin), grid.centre(*best_move.to),
                   labels[best_move][1], grid.cell * 0.05, 170)
-        for cell, (_value, move) in shown.items():
+        placed: list[pygame.Rect] = []
+        for cell, (_value, move) in sorted(shown.items(), key=lambda kv: not labels[kv[1][1]][2]):
             text, colour, best = labels[move]
             x, y = grid.centre(*cell)
             score_chip(surface, text, (x, y + grid.cell * 0.28), px, colour, ctx.theme, best=best,
-                       max_width=grid.cell * 0.96)
+                       max_width=grid.cell * 1.3, placed=placed)
 
 
 class MorpionPresenter(GamePresenter):

@@ -305,13 +305,16 @@ class OthelloView(GridBoardView):
         assert grid is not None and ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
         px = label_px(ctx, grid.cell * 0.27)
-        for move, (text, colour, best) in labels.items():
+        placed: list[pygame.Rect] = []
+        # Labels as large as body text may be wider than a cell: the best keeps its cell, the
+        # others move aside rather than overlap.
+        for move, (text, colour, best) in sorted(labels.items(), key=lambda kv: not kv[1][2]):
             if not isinstance(move, OthelloMove) or move.is_pass:
                 continue
             if move.row >= oth.size or move.col >= oth.size:
                 continue
             score_chip(surface, text, grid.centre(move.row, move.col), px, colour, ctx.theme,
-                       best=best, max_width=grid.cell * 0.96)
+                       best=best, max_width=grid.cell * 1.3, placed=placed)
 
 
 class OthelloPresenter(GamePresenter):

@@ -217,16 +217,17 @@ class PlayPanel:
                        (tx, rect.bottom - pad // 2), "bottomleft", max_width=who_w,
                        min_px=int(m.small * 0.85))
 
-    def _legend_lines(self, rows: list[LegendRow]) -> list[tuple[str, str, str]]:
-        """The legend wrapped to the panel: (sample, text, colour name) per line."""
+    def _legend_lines(self, rows: list[LegendRow]) -> list[tuple[str, int, str, str]]:
+        """The legend wrapped to the panel: (sample, indent, text, colour name) per line; a
+        row's wrapped lines keep its indent, under its words, not under its sample."""
         m = self.app.metrics
         width = self.moves_rect.width - 2 * m.pad
-        lines: list[tuple[str, str, str]] = []
+        lines: list[tuple[str, int, str, str]] = []
         for row in rows:
             sample = f"{row.sample}  " if row.sample else ""
-            indent = text.size(sample, m.small, True)[0]
+            indent = text.size(sample, m.small, True)[0] if sample else 0
             for i, part in enumerate(text.wrap(row.words, max(1, width - indent), m.small)):
-                lines.append((sample if i == 0 else "", part, row.colour))
+                lines.append((sample if i == 0 else "", indent, part, row.colour))
         return lines
 
     def _legend_height(self, rows: list[LegendRow]) -> int:
@@ -250,17 +251,13 @@ class PlayPanel:
         pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), box,
                          border_radius=m.radius)
         ty = y + m.pad // 2
-        indent = 0
-        for sample, words, colour in lines:
+        for sample, indent, words, colour in lines:
             x = box.left + m.pad
             if sample:
-                drawn = text.blit_text(surface, sample, m.small, getattr(theme, colour, theme.text),
-                                       (x, ty), bold=True)
-                indent = drawn.width
+                text.blit_text(surface, sample, m.small, getattr(theme, colour, theme.text),
+                               (x, ty), bold=True)
             text.blit_text(surface, words, m.small, theme.text, (x + indent, ty),
                            max_width=box.right - m.pad - x - indent)
-            if not sample and not words:
-                indent = 0
             ty += line_h
         return box.bottom + m.pad // 2
 
