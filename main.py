@@ -1,7 +1,7 @@
 """AI Game Lab entry point.
 
 No arguments (or only window flags such as --fullscreen, --lang fr, --theme contrast) opens the
-window; subcommands run headless work: ``arena``, ``train`` and ``players`` (see
+window; subcommands run headless work: ``arena``, ``train``, ``players`` and ``analyse`` (see
 ``python main.py --help``).
 """
 
@@ -15,7 +15,7 @@ import sys
 # message, so it is turned off before anything imports pygame.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-HEADLESS_COMMANDS = ("arena", "train", "players")
+HEADLESS_COMMANDS = ("arena", "train", "players", "analyse")
 
 
 def main(argv: list[str] | None = None) -> int:

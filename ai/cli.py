@@ -10,6 +10,7 @@ and ``players`` (list the roster).
                          --watch SPEC SPEC] --out FILE [--first RULE] [--seed S]
                          [--opt key=value ...] [--json]
     python main.py players GAME [--opt key=value ...] [--json]
+    python main.py analyse GAME --position TEXT --p SPEC [--time S] [--seed S] [--json]
 
 A trained learner plays wherever a spec is accepted, with ``load=FILE`` (``qlearning:load=q.json``).
 
@@ -27,6 +28,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
+from ai.analysis import decision_json, decision_text, parse_game_position
 from ai.arena import (
     FIRST_RULES,
     ArenaError,
@@ -34,7 +36,7 @@ from ai.arena import (
     MatchResult,
     run_match,
 )
-from ai.base import GameRecord
+from ai.base import GameRecord, Limits
 from ai.registry import Param, PlayerSpecError, make_player, players_for
 from ai.train import TrainError, Training, TrainPlan, TrainResult, check_out_path, save_result
 from game.rules.base import OptionError, RulesError
@@ -96,6 +98,17 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"must be a whole number, got '{text}'") from None
 
 
+def _seconds(text: str) -> float:
+    """``--time``: seconds, more than 0 and at most an hour."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, got '{text}'") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 3600, got {text}")
+    return value
+
+
 def _option(text: str) -> tuple[str, str]:
     """``--opt key=value``."""
     key, eq, value = text.partition("=")
@@ -108,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The parser of both commands (exposed for ``--help`` and tests)."""
     parser = _Parser(prog="main.py", description="AI Game Lab, headless commands.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser,
-                                metavar="{arena,train,players}")
+                                metavar="{arena,train,players,analyse}")
     games_text = ", ".join(game_names())
 
     arena = sub.add_parser("arena", help="play a match between two players, without a window")
@@ -166,6 +179,19 @@ def build_parser() -> argparse.ArgumentParser:
     players.add_argument("--opt", type=_option, action="append", default=[],
                          metavar="KEY=VALUE", help="a game option (repeatable)")
     players.add_argument("--json", action="store_true", help="print JSON")
+
+    analyse = sub.add_parser("analyse", help="show a player's decision for one position")
+    analyse.add_argument("game", metavar="GAME", help=f"one of {games_text}")
+    analyse.add_argument("--position", required=True, metavar="TEXT",
+                         help="the position in the game's own text (Othello: 64 squares a1..h8 "
+                              "row by row, X black, O white, - empty, a space, X or O to move)")
+    analyse.add_argument("--p", required=True, metavar="SPEC", dest="player",
+                         help="the player, e.g. engine:time=2")
+    analyse.add_argument("--time", type=_seconds, default=None, metavar="S",
+                         help="seconds for this decision (default: the player's own budget)")
+    analyse.add_argument("--seed", type=_seed, default=None, metavar="S",
+                         help="seed of the player's random choices")
+    analyse.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
@@ -452,6 +478,23 @@ def _players(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+def _analyse(args: argparse.Namespace, out: TextIO) -> int:
+    game = get_game(args.game)
+    options, state = parse_game_position(game, args.position)
+    if state.outcome is not None:
+        raise OptionError(f"the game is over in this position ({state.outcome.message}): "
+                          f"there is nothing to decide")
+    player = make_player(args.player, game.name, options, seed=args.seed)
+    decision = player.choose(state, Limits(time=args.time))
+    data = decision_json(decision)
+    data.update(game=game.name, position=args.position, player=player.spec)
+    if args.json:
+        out.write(json.dumps(data, ensure_ascii=False) + "\n")
+        return EXIT_OK
+    out.write(decision_text(data) + "\n")
+    return EXIT_OK
+
+
 def _one_line(exc: BaseException) -> str:
     """An error message on one line, whatever the raiser put in it; a very long word (a
     pasted argument echoed back) is cut so that the line stays readable."""
@@ -459,7 +502,8 @@ def _one_line(exc: BaseException) -> str:
 
 
 def run_cli(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
-    """Run ``arena`` or ``players`` with ``argv`` (starting with the command); the exit code.
+    """Run ``arena``, ``players`` or ``analyse`` with ``argv`` (starting with the command);
+    the exit code.
 
     0 on success; 2 with a one-line ``error: ...`` on stderr for bad arguments; 1 when a
     player breaks the rules during the match; 130 when interrupted (Ctrl-C), after printing
@@ -480,6 +524,8 @@ def run_cli(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None =
             return _arena(args, stdout, stderr)
         if args.command == "train":
             return _train(args, stdout, stderr)
+        if args.command == "analyse":
+            return _analyse(args, stdout)
         return _players(args, stdout)
     except (RulesError, PlayerSpecError, UsageError) as exc:
         stderr.write(f"error: {_one_line(exc)}\n")

@@ -61,6 +61,15 @@ LEVELS: dict[int, Level] = {
 
 #: Share of the budget given to the heuristic search before an exact endgame solve.
 EXACT_PREPASS = 0.25
+#: Time management. In the opening (more than OPENING_EMPTIES empty squares) a move gets
+#: OPENING_SHARE of the budget: the critical middlegame keeps the whole of it. No iteration
+#: starts after SOFT_STOP of the move's time; the search stops early when the best move leads
+#: every other by CLEAR_MARGIN points (about 5 discs) at two successive depths from CLEAR_FROM.
+OPENING_EMPTIES = 48
+OPENING_SHARE = 0.5
+SOFT_STOP = 0.5
+CLEAR_FROM = 5
+CLEAR_MARGIN = 500
 
 
 def disc_evaluate(own: int, opp: int, g: Geometry) -> int:
@@ -68,16 +77,30 @@ def disc_evaluate(own: int, opp: int, g: Geometry) -> int:
     return 100 * (own.bit_count() - opp.bit_count())
 
 
+#: How a root move's value is known: exactly, or only as a bound.
+EXACT_VALUE, AT_MOST, AT_LEAST = "exact", "at most", "at least"
+
+#: What a root result's values are: heuristic points, a proven win/loss/draw (values are
+#: bounds on the final margin whose sign is exact), or exact final disc margins.
+HEURISTIC, WLD, EXACT = "heuristic", "win/loss/draw", "exact"
+
+
 @dataclass
 class RootResult:
-    """One finished root search: best square, its value, and each root move's value and
-    whether that value is exact (True) or only an upper bound (False)."""
+    """One finished root search: best square, its value, each root move's value with how it
+    is known (:data:`EXACT_VALUE`, :data:`AT_MOST` or :data:`AT_LEAST`), the depth, and the
+    kind of values (:data:`HEURISTIC`, :data:`WLD` or :data:`EXACT`)."""
 
     best: int
     value: int
-    scores: dict[int, tuple[int, bool]]
+    scores: dict[int, tuple[int, str]]
     depth: int
-    exact: bool  # solved to the end of the game (values are final disc margins)
+    kind: str = HEURISTIC
+
+    @property
+    def exact(self) -> bool:
+        """Solved to the end of the game: the values are final disc margins (or bounds)."""
+        return self.kind != HEURISTIC
 
 
 class OthelloEngine(Player):
@@ -142,51 +165,107 @@ class OthelloEngine(Player):
         own, opp = state.own, state.opp
         empties = state.empty_count
         if 0 < empties <= self.level.exact_empties and limits.depth is None:
-            # A short heuristic search first (a fallback move and a move order), then the
-            # exact solve gets the rest of the budget.
-            full_deadline = searcher.deadline
-            searcher.deadline = start + EXACT_PREPASS * budget
-            result = self._iterate(searcher, own, opp, min(max_depth, 6), empties)
-            searcher.deadline = full_deadline
-            with contextlib.suppress(SearchTimeout):  # unsolved in time: keep the search's
-                result = self._root(searcher, own, opp, empties, self._order(result),
-                                    exact=True, all_exact=False)
+            result = self._endgame(searcher, own, opp, start, budget, max_depth, empties)
+        elif limits.depth is None:
+            # Time management: the budget is a ceiling; spend less of it in the opening and
+            # stop early when one move is clearly best (see _iterate).
+            share = OPENING_SHARE if empties > OPENING_EMPTIES else 1.0
+            searcher.deadline = start + max(share * budget - 0.02, 0.0)
+            result = self._iterate(searcher, own, opp, max_depth, empties,
+                                   soft_stop=start + SOFT_STOP * share * budget)
         else:
             result = self._iterate(searcher, own, opp, max_depth, empties)
         return self._decision(searcher, state, result, budget, start)
 
+    def _endgame(self, searcher: Searcher, own: int, opp: int, start: float, budget: float,
+                 max_depth: int, empties: int) -> RootResult:
+        """Few empties: a short heuristic search (a fallback move and a move order), then a
+        win/loss/draw solve, then the exact solve; each later stage, if it finishes in time,
+        replaces the earlier one's result."""
+        full_deadline = searcher.deadline
+        searcher.deadline = start + EXACT_PREPASS * budget
+        result = self._iterate(searcher, own, opp, min(max_depth, 6), empties)
+        searcher.deadline = full_deadline
+        order = self._order(result)
+        with contextlib.suppress(SearchTimeout):  # unsolved in time: keep what we have
+            result = self._solve_root(searcher, own, opp, order, -1, 1, WLD)
+            if result.value != 0:  # a draw is already exact: 0 is inside the window
+                # The win/loss/draw search may stop at the first win: every move is solved
+                # now, its best move first, with the window on the side of the proven sign.
+                order = [result.best] + [sq for sq in order if sq != result.best]
+                lo, hi = (0, INF) if result.value > 0 else (-INF, 0)
+                result = self._solve_root(searcher, own, opp, order, lo, hi, EXACT)
+            else:
+                result.kind = EXACT
+        return result
+
+    def _solve_root(self, searcher: Searcher, own: int, opp: int, order: list[int],
+                    alpha: int, beta: int, kind: str) -> RootResult:
+        """Solve the root moves in ``order`` with the window ``(alpha, beta)``, PVS: the first
+        move with the window, the others first with a null window. Stops at a move proven
+        ``>= beta`` (a win, for the win/loss/draw window ``(-1, 1)``)."""
+        scores: dict[int, tuple[int, str]] = {}
+        solve = searcher.solve
+        empties = (searcher.g.region & ~(own | opp)).bit_count()
+        best, best_sq = -INF, order[0]
+        a = alpha
+        for i, sq in enumerate(order):
+            f = flip_mask(own, opp, sq)
+            c_own, c_opp = opp & ~f, own | f | (1 << sq)
+            if i == 0:
+                v = -solve(c_own, c_opp, -beta, -a)
+            else:
+                v = -solve(c_own, c_opp, -a - 1, -a)
+                if a < v < beta:
+                    v = -solve(c_own, c_opp, -beta, -v)
+            scores[sq] = (v, AT_MOST if v <= a else AT_LEAST if v >= beta else EXACT_VALUE)
+            if v > best:
+                best, best_sq = v, sq
+                self._report(empties, sq, v, True, searcher.nodes)
+                if v > a:
+                    a = v
+                    if a >= beta:
+                        break
+        return RootResult(best_sq, best, scores, empties, kind)
+
     def _iterate(self, searcher: Searcher, own: int, opp: int, max_depth: int,
-                 empties: int) -> RootResult:
-        """Iterative deepening; returns the last completed (or usefully partial) iteration."""
+                 empties: int, soft_stop: float = float("inf")) -> RootResult:
+        """Iterative deepening; returns the last completed (or usefully partial) iteration.
+
+        No new iteration starts after ``soft_stop`` (it would rarely finish: each one costs
+        a few times the previous), nor once the best move has led every other by
+        :data:`CLEAR_MARGIN` for two iterations from depth :data:`CLEAR_FROM` on."""
         deadline = searcher.deadline
         searcher.deadline = float("inf")  # depth 1 always completes: it costs a few evaluations
-        result = self._root(searcher, own, opp, 1, None, exact=False,
-                            all_exact=self.level.slack > 0)
+        result = self._root(searcher, own, opp, 1, None, all_exact=self.level.slack > 0)
         searcher.deadline = deadline
         depth = 2
+        clear_before = False
         while depth <= max_depth:
             try:
                 result = self._root(searcher, own, opp, depth, self._order(result),
-                                    exact=False, all_exact=self.level.slack > 0,
-                                    partial_from=result)
+                                    all_exact=self.level.slack > 0, partial_from=result)
             except SearchTimeout:
                 break
             if all(abs(v) >= PROVEN for v, _ in result.scores.values()) or depth > empties + 2:
                 break  # every root move is proven: deeper search cannot change anything
+            lead = _lead(result)
+            if time.perf_counter() > soft_stop or (
+                    depth >= CLEAR_FROM and soft_stop < float("inf")
+                    and lead >= CLEAR_MARGIN and clear_before):
+                break
+            clear_before = lead >= CLEAR_MARGIN
             depth += 1
         return result
 
     @staticmethod
-    def _order(result: RootResult | None) -> list[int] | None:
+    def _order(result: RootResult) -> list[int]:
         """Root squares best first, from a previous result."""
-        if result is None:
-            return None
         return sorted(result.scores, key=lambda sq: (sq != result.best, -result.scores[sq][0]))
 
     def _root(self, searcher: Searcher, own: int, opp: int, depth: int, order: list[int] | None,
-              *, exact: bool, all_exact: bool, partial_from: RootResult | None = None
-              ) -> RootResult:
-        """Search every root move at ``depth`` (or solve exactly); PVS unless ``all_exact``.
+              *, all_exact: bool, partial_from: RootResult | None = None) -> RootResult:
+        """Search every root move at ``depth``; PVS unless ``all_exact``.
 
         On timeout, if the first (previous best) move was searched and another move then beat
         it at this depth, a RootResult for that move is returned instead of raising.
@@ -195,7 +274,7 @@ class OthelloEngine(Player):
         if order is None:
             moves = searcher.order(own, opp, legal_mask(own, opp, region), depth, PASS_SQ)
             order = [sq for _, sq, _ in moves]
-        scores: dict[int, tuple[int, bool]] = {}
+        scores: dict[int, tuple[int, str]] = {}
         alpha = -INF
         best = order[0]
         negamax = searcher.negamax
@@ -204,14 +283,7 @@ class OthelloEngine(Player):
             f = flip_mask(own, opp, sq)
             c_own, c_opp = opp & ~f, own | f | (1 << sq)
             try:
-                if exact:
-                    if i == 0 or all_exact:
-                        v = -searcher.solve(c_own, c_opp, -INF, INF)
-                    else:
-                        v = -searcher.solve(c_own, c_opp, -alpha - 1, -alpha)
-                        if v > alpha:
-                            v = -searcher.solve(c_own, c_opp, -INF, -alpha)
-                elif i == 0 or all_exact:
+                if i == 0 or all_exact:
                     v = -negamax(c_own, c_opp, child_depth, -INF, INF)
                 else:
                     v = -negamax(c_own, c_opp, child_depth, -alpha - 1, -alpha)
@@ -221,15 +293,15 @@ class OthelloEngine(Player):
                 if partial_from is not None and scores and best != partial_from.best:
                     merged = dict(partial_from.scores)
                     merged.update(scores)
-                    return RootResult(best, alpha, merged, partial_from.depth, False)
+                    return RootResult(best, alpha, merged, partial_from.depth)
                 raise
             is_exact = i == 0 or all_exact or v > alpha
-            scores[sq] = (v, is_exact)
+            scores[sq] = (v, EXACT_VALUE if is_exact else AT_MOST)
             if v > alpha:
                 alpha = v
                 best = sq
-                self._report(depth, sq, v, exact, searcher.nodes)
-        return RootResult(best, alpha, scores, depth, exact)
+                self._report(depth, sq, v, False, searcher.nodes)
+        return RootResult(best, alpha, scores, depth)
 
     def _report(self, depth: int, sq: int, value: int, exact: bool, nodes: int) -> None:
         """Tell a watching class the best move so far and its score (in this engine's units)."""
@@ -247,8 +319,8 @@ class OthelloEngine(Player):
         slack = self.level.slack
         if slack > 0 and not result.exact:
             # Beginners' levels: any move within ``slack`` points of the best, at random.
-            close = sorted(sq for sq, (v, ok) in result.scores.items()
-                           if ok and v >= result.value - slack)
+            close = sorted(sq for sq, (v, known) in result.scores.items()
+                           if known == EXACT_VALUE and v >= result.value - slack)
             if close:
                 best = self.rng.choice(close)
         own, opp = state.own, state.opp
@@ -256,19 +328,23 @@ class OthelloEngine(Player):
         pv_squares = searcher.principal_line(own, opp, best, max(limit, 1), result.exact)
         pv = tuple(PASS if sq == PASS_SQ else move_at(sq) for sq in pv_squares)
         scores: dict[Any, float] = {move_at(sq): float(v) for sq, (v, _) in result.scores.items()}
-        bounds = {str(move_at(sq)): ("exact" if ok else "at most")
-                  for sq, (_, ok) in result.scores.items()}
+        bounds = {str(move_at(sq)): known for sq, (_, known) in result.scores.items()}
         value = result.scores[best][0]
         info: dict[str, Any] = {
             "level": self.level.number,
             "budget": budget,
-            "exact": result.exact,
+            "exact": result.kind == EXACT,
+            "solved": result.kind,
             "bounds": bounds,
             "search_time": time.perf_counter() - start,
         }
-        if result.exact:
+        if result.kind == EXACT:
             info["units"] = _UNITS_EXACT
             info["proven"] = _margin_text(value)
+        elif result.kind == WLD:
+            info["units"] = ("bounds on the final disc margin with perfect play: the sign "
+                             "(win, draw or loss) is proven")
+            info["proven"] = "win" if value > 0 else "loss" if value < 0 else "draw"
         else:
             info["units"] = _UNITS_POINTS
             if abs(value) >= PROVEN:
@@ -287,24 +363,34 @@ class OthelloEngine(Player):
 
 
 def _proven(result: RootResult) -> dict[Any, Proven]:
-    """The root moves whose final disc margin is proven (exact values only): the whole root
-    after an exact solve, else the moves whose search value is beyond ``PROVEN``."""
+    """The root moves whose result is proven: exact margins after an exact solve; after a
+    win/loss/draw solve (or a bound of an exact one) the sign alone when the bound decides it;
+    in a heuristic search, the moves whose value is beyond ``PROVEN`` (a finished game)."""
     proven: dict[Any, Proven] = {}
-    for sq, (value, ok) in result.scores.items():
-        if not ok:
-            continue
-        if result.exact:
-            margin = value
-        elif abs(value) >= PROVEN:
+    for sq, (value, known) in result.scores.items():
+        if result.kind == HEURISTIC:
+            if known != EXACT_VALUE or abs(value) < PROVEN:
+                continue
             margin = value // PROVEN if value > 0 else -((-value) // PROVEN)
-        else:
-            continue
-        proven[move_at(sq)] = Proven((margin > 0) - (margin < 0), None, margin)
+            proven[move_at(sq)] = Proven((margin > 0) - (margin < 0), None, margin)
+        elif known == EXACT_VALUE:
+            proven[move_at(sq)] = Proven((value > 0) - (value < 0), None, value)
+        elif known == AT_LEAST and value > 0:
+            proven[move_at(sq)] = Proven(1)
+        elif known == AT_MOST and value < 0:
+            proven[move_at(sq)] = Proven(-1)
     return proven
 
 
 _UNITS_EXACT = "final disc margin with perfect play (empty squares to the winner)"
 _UNITS_POINTS = "evaluation points (100 is about one disc); +-10000 per disc = proven"
+
+
+def _lead(result: RootResult) -> int:
+    """How far the best root move is ahead of every other (their values are exact or upper
+    bounds, so this is a true lower bound of the gap); very large with a single move."""
+    others = [v for sq, (v, _) in result.scores.items() if sq != result.best]
+    return result.value - max(others) if others else INF
 
 
 def _margin_text(margin: int) -> str:

@@ -5,6 +5,9 @@ The hot path creates no objects but small tuples: a position is a pair of ints, 
 index, and children are made with :func:`game.rules.othello.flip_mask`. The searcher counts nodes
 and every 256 nodes checks the clock and the cancel flag, so it stops within a few milliseconds of
 its deadline (raising :class:`SearchTimeout`) or of a cancel (raising ``SearchCancelled``).
+The endgame solver (:meth:`Searcher.solve`) adds a stability cut-off, an enhanced transposition
+cut-off, fastest-first and parity ordering, and an allocation-free solver of the last four
+empties; the flips come from the per-square functions of :mod:`ai.othello_flips`.
 
 Values: heuristic values come from :func:`ai.othello_eval.evaluate` (100 is about one disc) and
 stay inside ``(-EVAL_LIMIT, EVAL_LIMIT)``; a finished game found by the midgame search is worth
@@ -20,16 +23,39 @@ from collections.abc import Callable
 
 from ai.base import SearchCancelled, SearchProgress
 from ai.bounds import EXACT, LOWER, PROVEN_DISC, UPPER, SearchTimeout
-from ai.othello_eval import EVAL_LIMIT, Geometry, evaluate
-from game.rules.othello import flip_mask, legal_mask
+from ai.othello_eval import EVAL_LIMIT, Geometry, evaluate, stable_mask
+from ai.othello_flips import FLIPS
+from game.rules.othello import legal_mask
 
 INF = 1 << 30
 PROVEN = PROVEN_DISC  # value of one disc of proven final margin in the midgame search
 assert PROVEN > EVAL_LIMIT
 
+#: Nodes between two looks at the clock and the cancel flag (a few milliseconds of search; the
+#: last-four solver's subtrees, which do not look, add at most a few hundred nodes more).
+CHECK_EVERY = 256
 PASS_SQ = -1
 DEEP_ORDER = 4  # from this remaining depth, order by the opponent's replies
 FEW_EMPTIES = 6  # from here down the solver tries each empty square directly
+EVAL_ORDER_EMPTIES = 12  # from here up the solver orders moves by the evaluation
+ETC_EMPTIES = 10  # from here up the solver probes its children in the table first
+STABILITY_FROM = -4  # the stability cut-off is tried when alpha >= this + 2 * empties
+
+
+def _neighbours(sq: int) -> int:
+    """The squares around ``sq`` (8-neighbourhood) in the 8x8 layout."""
+    row, col = divmod(sq, 8)
+    out = 0
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            r, c = row + dr, col + dc
+            if (dr or dc) and 0 <= r < 8 and 0 <= c < 8:
+                out |= 1 << (r * 8 + c)
+    return out
+
+
+#: A square can only flip discs when one of its neighbours holds an opponent disc.
+NEIGHBOURS = tuple(_neighbours(sq) for sq in range(64))
 
 
 def final_margin(own: int, opp: int, squares: int) -> int:
@@ -76,11 +102,14 @@ class Searcher:
         self.nodes = 0
         #: Where the node count is published while searching (see ai.base.SearchProgress).
         self.progress: SearchProgress | None = None
+        self.next_check = CHECK_EVERY  # node count at which the clock and cancel flag are read
 
     # --- housekeeping -------------------------------------------------------------------------
 
     def tick(self) -> None:
-        """Raise SearchCancelled or SearchTimeout when it is time to stop."""
+        """Raise SearchCancelled or SearchTimeout when it is time to stop; otherwise the
+        next check comes :data:`CHECK_EVERY` nodes later."""
+        self.next_check = self.nodes + CHECK_EVERY
         if self.progress is not None:
             self.progress.nodes = self.nodes  # for a class watching it think
         if self.cancel.is_set():
@@ -119,7 +148,7 @@ class Searcher:
                 b = m & -m
                 m ^= b
                 sq = b.bit_length() - 1
-                f = flip_mask(own, opp, sq)
+                f = FLIPS[sq](own, opp)
                 if sq == tt_move:
                     key = -1 << 40
                 else:
@@ -142,7 +171,7 @@ class Searcher:
     def negamax(self, own: int, opp: int, depth: int, alpha: int, beta: int) -> int:
         """The value of the position for the mover, searched ``depth`` plies (fail-soft PVS)."""
         self.nodes += 1
-        if not self.nodes & 255:
+        if self.nodes >= self.next_check:
             self.tick()
         g = self.g
         if depth <= 0:
@@ -173,7 +202,7 @@ class Searcher:
         child_depth = depth - 1
         for _, sq, f in self.order(own, opp, moves, depth, tt_move):
             if not f:
-                f = flip_mask(own, opp, sq)
+                f = FLIPS[sq](own, opp)
             b = 1 << sq
             child_own = opp & ~f
             child_opp = own | f | b
@@ -202,89 +231,98 @@ class Searcher:
     # --- exact endgame ------------------------------------------------------------------------
 
     def solve(self, own: int, opp: int, alpha: int, beta: int) -> int:
-        """The exact final margin for the mover (empties to the winner), fail-soft PVS.
+        """The exact final margin for the mover (empties to the winner), fail-soft.
 
-        Orders moves fastest-first (fewest opponent replies) while many squares are empty, then
-        by parity (moves in regions with an odd number of empties first) near the end.
+        Inside the window the value is exact; at or below ``alpha`` it is an upper bound, at or
+        above ``beta`` a lower bound. A win/loss/draw search is this call with the window
+        ``(-1, 1)``: the sign of the value is then exact. Dispatches on the number of empty
+        squares: the table-driven :meth:`_solve_deep`, the parity-ordered :meth:`_solve_few`,
+        and the allocation-free last-four solver (:meth:`_last4` and below).
         """
-        self.nodes += 1
-        if not self.nodes & 255:
-            self.tick()
-        g = self.g
-        region = g.region
+        region = self.g.region
         empty = region & ~(own | opp)
         n_empty = empty.bit_count()
-        if n_empty == 1:
-            sq = empty.bit_length() - 1
-            f = flip_mask(own, opp, sq)
-            if f:
-                return own.bit_count() - opp.bit_count() + 2 * f.bit_count() + 1
-            f = flip_mask(opp, own, sq)
-            if f:
-                return own.bit_count() - opp.bit_count() - 2 * f.bit_count() - 1
-            return final_margin(own, opp, g.squares)
-        if n_empty == 0:
-            return own.bit_count() - opp.bit_count()
-        if n_empty <= FEW_EMPTIES:
+        if n_empty > FEW_EMPTIES:
+            return self._solve_deep(own, opp, empty, n_empty, alpha, beta)
+        if n_empty > 4:
             return self._solve_few(own, opp, empty, alpha, beta, False)
-        moves = legal_mask(own, opp, region)
-        if not moves:
-            if not legal_mask(opp, own, region):
-                return final_margin(own, opp, g.squares)
-            return -self.solve(opp, own, -beta, -alpha)
-        use_tt = self.use_tt and n_empty >= 8
-        tt_move = PASS_SQ
+        return self._last4(own, opp, empty, alpha, beta, False)
+
+    def _solve_deep(self, own: int, opp: int, empty: int, n_empty: int, alpha: int,
+                    beta: int) -> int:
+        """The solver with many empties: stability cut-off, transposition table with enhanced
+        transposition cut-off (a child's stored bound can end the node before any search),
+        then fastest-first ordering (fewest opponent replies) with PVS."""
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self.tick()
+        g = self.g
+        squares = g.squares
+        # Stability: the opponent's stable discs stay theirs, so the mover's margin is at most
+        # squares - 2 * stable. Worth computing only when alpha is that high already.
+        if alpha >= STABILITY_FROM + 2 * n_empty:
+            bound = squares - 2 * stable_mask(opp, own | opp, g).bit_count()
+            if bound <= alpha:
+                return bound
         key = (own, opp)
+        ett = self.ett
+        tt_move = PASS_SQ
+        use_tt = self.use_tt
         if use_tt:
-            entry = self.ett.get(key)
+            entry = ett.get(key)
             if entry is not None:
                 flag, value, tt_move = entry
                 if (flag == EXACT or (flag == LOWER and value >= beta)
                         or (flag == UPPER and value <= alpha)):
                     return value
-        ordered: list[tuple[int, int, int]] = []
+        region = g.region
+        moves = legal_mask(own, opp, region)
+        if not moves:
+            if not legal_mask(opp, own, region):
+                return final_margin(own, opp, squares)
+            return -self.solve(opp, own, -beta, -alpha)
+        ordered: list[tuple[int, int, int, int]] = []
+        static = g.square_order
+        etc = use_tt and n_empty >= ETC_EMPTIES
+        by_eval = n_empty >= EVAL_ORDER_EMPTIES
+        evaluator = self.evaluator
         m = moves
-        if n_empty >= 7:
-            static = g.square_order
-            while m:
-                b = m & -m
-                m ^= b
-                sq = b.bit_length() - 1
-                f = flip_mask(own, opp, sq)
-                if sq == tt_move:
-                    k = -1 << 40
-                else:
-                    k = legal_mask(opp & ~f, own | f | b, region).bit_count() * 256 - static[sq]
-                ordered.append((k, sq, f))
-            ordered.sort()
-        else:
-            odd = 0
-            for quadrant in g.quadrants:
-                if (empty & quadrant).bit_count() & 1:
-                    odd |= quadrant
-            while m:
-                b = m & -m
-                m ^= b
-                sq = b.bit_length() - 1
-                ordered.append((0 if b & odd else 1, sq, 0))
-            ordered.sort()
+        while m:
+            b = m & -m
+            m ^= b
+            sq = b.bit_length() - 1
+            f = FLIPS[sq](own, opp)
+            c_own = opp & ~f
+            c_opp = own | f | b
+            if etc:
+                # Enhanced transposition cut-off: a child already known to be bad enough for
+                # the opponent (their upper bound <= -beta) proves this node >= beta.
+                child = ett.get((c_own, c_opp))
+                if child is not None and child[0] != LOWER and -child[1] >= beta:
+                    return -child[1]
+            if sq == tt_move:
+                k = -1 << 40
+            elif by_eval:
+                k = evaluator(c_own, c_opp, g)
+            else:
+                replies = legal_mask(c_own, c_opp, region)
+                k = ((replies.bit_count() + (replies & g.corners).bit_count()) * 256
+                     - static[sq])
+            ordered.append((k, sq, c_own, c_opp))
+        ordered.sort()
         best = -INF
         best_sq = PASS_SQ
         a = alpha
         first = True
-        for _, sq, f in ordered:
-            if not f:
-                f = flip_mask(own, opp, sq)
-            b = 1 << sq
-            child_own = opp & ~f
-            child_opp = own | f | b
+        solve = self.solve
+        for _, sq, c_own, c_opp in ordered:
             if first:
-                v = -self.solve(child_own, child_opp, -beta, -a)
+                v = -solve(c_own, c_opp, -beta, -a)
                 first = False
             else:
-                v = -self.solve(child_own, child_opp, -a - 1, -a)
+                v = -solve(c_own, c_opp, -a - 1, -a)
                 if a < v < beta:
-                    v = -self.solve(child_own, child_opp, -beta, -v)
+                    v = -solve(c_own, c_opp, -beta, -v)
             if v > best:
                 best = v
                 best_sq = sq
@@ -294,40 +332,40 @@ class Searcher:
                         break
         if use_tt:
             flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
-            self._estore(key, (flag, best, best_sq))
+            if len(ett) >= self.tt_entries:
+                ett.clear()
+            ett[key] = (flag, best, best_sq)
         return best
 
     def _solve_few(self, own: int, opp: int, empty: int, alpha: int, beta: int,
                    passed: bool) -> int:
-        """The solver's last few empties: no move generator, no table, no sorting; each empty
-        square is tried directly (squares in odd-parity quadrants first). ``passed`` says the
-        previous player had to pass, so a second pass ends the game."""
+        """The solver's few last empties (5 or 6): no move generator, no table, no sorting;
+        each empty square next to an opponent disc is tried directly (squares in odd-parity
+        quadrants first). ``passed`` says the previous player had to pass, so a second pass
+        ends the game."""
         self.nodes += 1
-        if not self.nodes & 255:
+        if self.nodes >= self.next_check:
             self.tick()
-        if not empty & (empty - 1):  # one empty square left
-            if empty == 0:
-                return own.bit_count() - opp.bit_count()
-            sq = empty.bit_length() - 1
-            f = flip_mask(own, opp, sq)
-            if f:
-                return own.bit_count() - opp.bit_count() + 2 * f.bit_count() + 1
-            f = flip_mask(opp, own, sq)
-            if f:
-                return own.bit_count() - opp.bit_count() - 2 * f.bit_count() - 1
-            return final_margin(own, opp, self.g.squares)
         odd = 0
         for quadrant in self.g.quadrants:
             if (empty & quadrant).bit_count() & 1:
                 odd |= quadrant
         best = -INF
+        n_child = empty.bit_count() - 1
         for part in (empty & odd, empty & ~odd):
             while part:
                 b = part & -part
                 part ^= b
-                f = flip_mask(own, opp, b.bit_length() - 1)
+                sq = b.bit_length() - 1
+                if not NEIGHBOURS[sq] & opp:
+                    continue
+                f = FLIPS[sq](own, opp)
                 if f:
-                    v = -self._solve_few(opp & ~f, own | f | b, empty ^ b, -beta, -alpha, False)
+                    if n_child > 4:
+                        v = -self._solve_few(opp & ~f, own | f | b, empty ^ b, -beta, -alpha,
+                                             False)
+                    else:
+                        v = -self._last4(opp & ~f, own | f | b, empty ^ b, -beta, -alpha, False)
                     if v > best:
                         best = v
                         if v > alpha:
@@ -340,6 +378,160 @@ class Searcher:
             return -self._solve_few(opp, own, empty, -beta, -alpha, True)
         return best
 
+    # --- the last four empties: no lists, no tables, squares passed as plain ints --------------
+
+    def _last4(self, own: int, opp: int, empty: int, alpha: int, beta: int, passed: bool
+               ) -> int:
+        """Up to four empties (``empty``): squares in odd-parity quadrants first."""
+        if empty & (empty - 1) == 0:  # zero or one empty square
+            if not empty:
+                self.nodes += 1
+                return final_margin(own, opp, self.g.squares)
+            return self._last1(own, opp, empty.bit_length() - 1)
+        odd = 0
+        for quadrant in self.g.quadrants:
+            if (empty & quadrant).bit_count() & 1:
+                odd |= quadrant
+        # Odd-quadrant squares in the low 64 bits, the others above: lowest bit first.
+        order = (empty & odd) | ((empty & ~odd) << 64)
+        b = order & -order
+        order ^= b
+        s1 = (b.bit_length() - 1) & 63
+        b = order & -order
+        order ^= b
+        s2 = (b.bit_length() - 1) & 63
+        if not order:
+            return self._last2(own, opp, s1, s2, alpha, beta, False)
+        b = order & -order
+        order ^= b
+        s3 = (b.bit_length() - 1) & 63
+        if not order:
+            return self._last3(own, opp, s1, s2, s3, alpha, beta, False)
+        s4 = (order.bit_length() - 1) & 63
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self.tick()
+        best = -INF
+        last3 = self._last3
+        if NEIGHBOURS[s1] & opp:
+            f = FLIPS[s1](own, opp)
+            if f:
+                best = -last3(opp & ~f, own | f | (1 << s1), s2, s3, s4, -beta, -alpha, False)
+                if best >= beta:
+                    return best
+                if best > alpha:
+                    alpha = best
+        if NEIGHBOURS[s2] & opp:
+            f = FLIPS[s2](own, opp)
+            if f:
+                v = -last3(opp & ~f, own | f | (1 << s2), s1, s3, s4, -beta, -alpha, False)
+                if v > best:
+                    if v >= beta:
+                        return v
+                    best = v
+                    if v > alpha:
+                        alpha = v
+        if NEIGHBOURS[s3] & opp:
+            f = FLIPS[s3](own, opp)
+            if f:
+                v = -last3(opp & ~f, own | f | (1 << s3), s1, s2, s4, -beta, -alpha, False)
+                if v > best:
+                    if v >= beta:
+                        return v
+                    best = v
+                    if v > alpha:
+                        alpha = v
+        if NEIGHBOURS[s4] & opp:
+            f = FLIPS[s4](own, opp)
+            if f:
+                v = -last3(opp & ~f, own | f | (1 << s4), s1, s2, s3, -beta, -alpha, False)
+                if v > best:
+                    best = v
+        if best == -INF:
+            if passed:
+                return final_margin(own, opp, self.g.squares)
+            return -self._last4(opp, own, empty, -beta, -alpha, True)
+        return best
+
+    def _last3(self, own: int, opp: int, s1: int, s2: int, s3: int, alpha: int, beta: int,
+               passed: bool) -> int:
+        """Three empty squares, tried in the given order."""
+        self.nodes += 1
+        best = -INF
+        last2 = self._last2
+        if NEIGHBOURS[s1] & opp:
+            f = FLIPS[s1](own, opp)
+            if f:
+                best = -last2(opp & ~f, own | f | (1 << s1), s2, s3, -beta, -alpha, False)
+                if best >= beta:
+                    return best
+                if best > alpha:
+                    alpha = best
+        if NEIGHBOURS[s2] & opp:
+            f = FLIPS[s2](own, opp)
+            if f:
+                v = -last2(opp & ~f, own | f | (1 << s2), s1, s3, -beta, -alpha, False)
+                if v > best:
+                    if v >= beta:
+                        return v
+                    best = v
+                    if v > alpha:
+                        alpha = v
+        if NEIGHBOURS[s3] & opp:
+            f = FLIPS[s3](own, opp)
+            if f:
+                v = -last2(opp & ~f, own | f | (1 << s3), s1, s2, -beta, -alpha, False)
+                if v > best:
+                    best = v
+        if best == -INF:
+            if passed:
+                return final_margin(own, opp, self.g.squares)
+            return -self._last3(opp, own, s1, s2, s3, -beta, -alpha, True)
+        return best
+
+    def _last2(self, own: int, opp: int, s1: int, s2: int, alpha: int, beta: int,
+               passed: bool) -> int:
+        """Two empty squares."""
+        self.nodes += 1
+        best = -INF
+        if NEIGHBOURS[s1] & opp:
+            f = FLIPS[s1](own, opp)
+            if f:
+                best = -self._last1(opp & ~f, own | f | (1 << s1), s2)
+                if best >= beta:
+                    return best
+        if NEIGHBOURS[s2] & opp:
+            f = FLIPS[s2](own, opp)
+            if f:
+                v = -self._last1(opp & ~f, own | f | (1 << s2), s1)
+                if v > best:
+                    best = v
+        if best == -INF:
+            if passed:
+                return final_margin(own, opp, self.g.squares)
+            return -self._last2(opp, own, s1, s2, -beta, -alpha, True)
+        return best
+
+    def _last1(self, own: int, opp: int, sq: int) -> int:
+        """One empty square: the mover plays it, else the opponent does, else the game ends."""
+        self.nodes += 1
+        diff = own.bit_count() - opp.bit_count()
+        if NEIGHBOURS[sq] & opp:
+            f = FLIPS[sq](own, opp)
+            if f:
+                return diff + 2 * f.bit_count() + 1
+        if NEIGHBOURS[sq] & own:
+            f = FLIPS[sq](opp, own)
+            if f:
+                return diff - 2 * f.bit_count() - 1
+        # Nobody can play: the empty square goes to the winner.
+        if diff > 0:
+            return diff + 1
+        if diff < 0:
+            return diff - 1
+        return 0
+
+
     # --- principal lines ----------------------------------------------------------------------
 
     def principal_line(self, own: int, opp: int, first_sq: int, limit: int,
@@ -348,7 +540,7 @@ class Searcher:
         (``PASS_SQ`` for a pass), stopping at a missing entry or an illegal stored move."""
         region = self.g.region
         line = [first_sq]
-        f = flip_mask(own, opp, first_sq)
+        f = FLIPS[first_sq](own, opp)
         own, opp = opp & ~f, own | f | (1 << first_sq)
         seen = set()
         while len(line) < limit and (own, opp) not in seen:
@@ -369,6 +561,6 @@ class Searcher:
             if sq < 0 or not (moves >> sq) & 1:
                 break
             line.append(sq)
-            f = flip_mask(own, opp, sq)
+            f = FLIPS[sq](own, opp)
             own, opp = opp & ~f, own | f | (1 << sq)
         return line

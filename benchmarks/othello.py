@@ -25,19 +25,24 @@ move at the leaf, which is the same player only at even depths).
 from __future__ import annotations
 
 import argparse
+import importlib
+import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.base import Limits
 from ai.othello_engine import OthelloEngine
 from ai.othello_eval import GEOMETRIES
-from ai.othello_search import INF, Searcher
+from ai.othello_search import INF, Searcher, SearchTimeout
 from game.rules.othello import (
     MOVE_AT,
     OthelloMove,
@@ -52,6 +57,8 @@ from game.rules.othello import WEIGHTS_8 as OTHELLO_WEIGHTS_8
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "experiments.md"
 START_MARK = "<!-- othello-engine:start -->"
+#: main before issue 15: "today's engine" of the comparisons.
+ENGINE_V1_COMMIT = "92e7bc1"
 END_MARK = "<!-- othello-engine:end -->"
 
 # The seed's positional weights (seed 004, h_simple), shared with the app's minimax so the
@@ -303,6 +310,11 @@ def endgame_positions(empties: int, count: int) -> list[OthelloState]:
 # --------------------------------------------------------------------------------------------
 
 
+def load() -> str:
+    """The 1-minute load average, to print beside every figure (the machine is shared)."""
+    return f"{os.getloadavg()[0]:.1f}"
+
+
 class Clock:
     """Wall-clock and process CPU seconds of a block (the machine is shared: CPU time is the
     fairer figure when other jobs run, wall clock is what a user waits)."""
@@ -402,40 +414,88 @@ def minimax_margin(s: OthelloState) -> int:
     return max(-minimax_margin(s.play(m)) for m in moves)
 
 
+def load_engine_v1(commit: str = ENGINE_V1_COMMIT) -> Any:
+    """Today's engine as it was at ``commit`` (before issue 15), for comparisons: its three
+    modules are read from git into a temporary package ``othello_v1`` (imports rewritten, its
+    roster registration left out), so the old and the new engine run in one process."""
+    folder = Path(tempfile.mkdtemp(prefix="othello_v1_"))
+    package = folder / "othello_v1"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    for name in ("othello_eval", "othello_search", "othello_engine"):
+        text = subprocess.run(["git", "-C", str(ROOT), "show", f"{commit}:ai/{name}.py"],
+                              check=True, capture_output=True, text=True).stdout
+        for other in ("othello_eval", "othello_search"):
+            text = text.replace(f"from ai.{other} import", f"from othello_v1.{other} import")
+        if name == "othello_engine":
+            text = text.replace("\n_register()\n", "\n")
+        (package / f"{name}.py").write_text(text, encoding="utf-8")
+    sys.path.insert(0, str(folder))
+    return importlib.import_module("othello_v1.othello_engine")
+
+
 def run_endgame(args: argparse.Namespace) -> None:
-    """Exact solves at 12, 14 and 16 empties; the solver against plain minimax."""
+    """Exact and win/loss/draw solves at 14, 16, 18 and 20 empties, checked against the
+    pre-issue-15 solver where it finishes; the solver against plain minimax."""
     g = GEOMETRIES[8]
-    print(f"Exact endgame solver ({args.endgame_count} positions per row, from games of a "
-          f"depth-2 search after 6 random moves)")
-    print(f"{'empties':>8} {'cpu med s':>10} {'max s':>8} {'wall med':>10} {'median nodes':>14} "
-          f"{'nodes/cpu-s':>10}  margins")
-    for empties in (12, 14, 16):
-        times, walls, nodes, margins = [], [], [], []
+    inf = float("inf")
+    v1_search = None
+    if args.check_v1:
+        load_engine_v1()
+        v1_search = importlib.import_module("othello_v1.othello_search")
+    print(f"Endgame solver ({args.endgame_count} positions per row, from games of a depth-2 "
+          f"search after 6 random moves; limit {args.limit:g} s per solve; load {load()})")
+    print(f"{'empties':>8} {'exact cpu med s':>15} {'max s':>8} {'wall med':>9} "
+          f"{'median nodes':>13} {'nodes/cpu-s':>11} {'WLD cpu med':>11}  margins (v1 check)")
+    for empties in args.empties:
+        times, walls, nodes, wld_times, margins = [], [], [], [], []
         for s in endgame_positions(empties, args.endgame_count):
-            searcher = Searcher(g)
+            searcher = Searcher(g, deadline=time.perf_counter() + args.limit)
             with Clock() as clock:
-                margins.append(searcher.solve(s.own, s.opp, -INF, INF))
-            times.append(clock.cpu)
+                try:
+                    margin: int | None = searcher.solve(s.own, s.opp, -INF, INF)
+                except SearchTimeout:
+                    margin = None
+            times.append(clock.cpu if margin is not None else inf)
             walls.append(clock.wall)
             nodes.append(searcher.nodes)
-        print(f"{empties:>8} {statistics.median(times):>10.3f} {max(times):>8.3f} "
-              f"{statistics.median(walls):>10.3f} {statistics.median(nodes):>14,.0f} "
-              f"{sum(nodes) / sum(times):>10,.0f}  {margins}")
-    rng = random.Random(77)
-    agree = total = 0
-    t0 = time.perf_counter()
-    for i in range(args.check_count):
-        empties = 1 + i % 10
-        while True:
-            s = OthelloOptions().initial_state()
-            while s.legal_moves() and s.empty_count > empties:
-                s = s.play(rng.choice(s.legal_moves()))
-            if s.outcome is None and s.empty_count == empties:
-                break
-        total += 1
-        agree += Searcher(g).solve(s.own, s.opp, -INF, INF) == minimax_margin(s)
-    print(f"solver == full-width minimax on {agree}/{total} random positions with 1-10 empties "
-          f"({time.perf_counter() - t0:.1f} s)")
+            wld = Searcher(g, deadline=time.perf_counter() + args.limit)
+            with Clock() as clock:
+                try:
+                    sign: int | None = wld.solve(s.own, s.opp, -1, 1)
+                except SearchTimeout:
+                    sign = None
+            wld_times.append(clock.cpu if sign is not None else inf)
+            if sign is not None and margin is not None and (sign > 0) - (sign < 0) != (
+                    margin > 0) - (margin < 0):
+                print(f"  WLD sign {sign} disagrees with exact {margin}: {s!r}")
+            note = ""
+            if v1_search is not None and empties <= args.check_v1 and margin is not None:
+                old = v1_search.Searcher(g).solve(s.own, s.opp, -INF, INF)
+                note = "=" if old == margin else f"!= v1 {old}"
+            margins.append(f"{margin}{note}" if margin is not None else "timeout")
+        solved = [(n, t) for n, t in zip(nodes, times, strict=True) if t != inf]
+        rate = sum(n for n, _ in solved) / max(sum(t for _, t in solved), 1e-9)
+        print(f"{empties:>8} {statistics.median(times):>15.2f} {max(times):>8.2f} "
+              f"{statistics.median(walls):>9.2f} {statistics.median(nodes):>13,.0f} "
+              f"{rate:>11,.0f} {statistics.median(wld_times):>11.2f}  {' '.join(margins)}",
+              flush=True)
+    if args.check_count:
+        rng = random.Random(77)
+        agree = total = 0
+        t0 = time.perf_counter()
+        for i in range(args.check_count):
+            empties = 1 + i % 10
+            while True:
+                s = OthelloOptions().initial_state()
+                while s.legal_moves() and s.empty_count > empties:
+                    s = s.play(rng.choice(s.legal_moves()))
+                if s.outcome is None and s.empty_count == empties:
+                    break
+            total += 1
+            agree += Searcher(g).solve(s.own, s.opp, -INF, INF) == minimax_margin(s)
+        print(f"solver == full-width minimax on {agree}/{total} random positions with 1-10 "
+              f"empties ({time.perf_counter() - t0:.1f} s)")
 
 
 # --------------------------------------------------------------------------------------------
@@ -560,6 +620,11 @@ def main() -> None:
                        help="positions searched by the baseline to depth 6 (slow)")
     end = sub.add_parser("endgame", help="exact solver times and check")
     end.add_argument("--endgame-count", type=int, default=5)
+    end.add_argument("--empties", type=int, nargs="+", default=[14, 16, 18, 20])
+    end.add_argument("--limit", type=float, default=120.0, help="seconds per solve at most")
+    end.add_argument("--check-v1", type=int, default=16,
+                     help="check values against the pre-issue-15 solver up to this many "
+                          "empties (0: no check)")
     end.add_argument("--check-count", type=int, default=60)
     strength = sub.add_parser("strength", help="games against the seed's players")
     strength.add_argument("--games", type=int, default=100)

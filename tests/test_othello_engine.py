@@ -15,10 +15,11 @@ import pytest
 
 from ai.base import Limits, SearchCancelled
 from ai.othello_engine import LEVELS, OthelloEngine
-from ai.othello_eval import GEOMETRIES, evaluate, stable_discs
-from ai.othello_search import INF, PROVEN, Searcher, final_margin
+from ai.othello_eval import GEOMETRIES, evaluate, stable_discs, stable_mask
+from ai.othello_flips import FLIPS
+from ai.othello_search import CHECK_EVERY, INF, PROVEN, Searcher, SearchTimeout, final_margin
 from ai.registry import NotApplicableError, make_player
-from game.rules.othello import PASS, OthelloOptions, OthelloState
+from game.rules.othello import PASS, OthelloOptions, OthelloState, flip_mask, legal_mask
 
 
 def random_position(rng: random.Random, size: int, empties: int) -> OthelloState:
@@ -42,6 +43,23 @@ def minimax_margin(s: OthelloState) -> int:
             return mine - theirs - s.empty_count
         return 0
     return max(-minimax_margin(s.play(m)) for m in moves)
+
+
+def bit_minimax(own: int, opp: int, region: int, squares: int, passed: bool = False) -> int:
+    """Full-width minimax on bitboards with the rules' own move generator (faster than states,
+    still independent of the solver's code): final margin for the mover, empties to winner."""
+    moves = legal_mask(own, opp, region)
+    if not moves:
+        if passed:
+            return final_margin(own, opp, squares)
+        return -bit_minimax(opp, own, region, squares, True)
+    best = -INF
+    while moves:
+        b = moves & -moves
+        moves ^= b
+        f = flip_mask(own, opp, b.bit_length() - 1)
+        best = max(best, -bit_minimax(opp & ~f, own | f | b, region, squares))
+    return best
 
 
 def minimax_value(s: OthelloState, depth: int) -> int:
@@ -70,12 +88,110 @@ def test_solver_matches_full_width_minimax(size: int, count: int, max_empties: i
         assert searcher.solve(s.own, s.opp, -INF, INF) == minimax_margin(s), s.rows()
 
 
+def test_solver_matches_bitboard_minimax_with_up_to_9_empties() -> None:
+    rng = random.Random(9)
+    g = GEOMETRIES[8]
+    for i in range(45):
+        s = random_position(rng, 8, 1 + i % 9)
+        assert Searcher(g).solve(s.own, s.opp, -INF, INF) == bit_minimax(
+            s.own, s.opp, g.region, g.squares), s.rows()
+
+
 @pytest.mark.slow
 def test_solver_matches_minimax_with_up_to_10_empties() -> None:
     rng = random.Random(10)
+    g = GEOMETRIES[8]
     for i in range(200):
         s = random_position(rng, 8, 1 + i % 10)
-        assert Searcher(GEOMETRIES[8]).solve(s.own, s.opp, -INF, INF) == minimax_margin(s)
+        assert Searcher(g).solve(s.own, s.opp, -INF, INF) == bit_minimax(
+            s.own, s.opp, g.region, g.squares)
+
+
+def test_win_loss_draw_search_agrees_in_sign_with_the_exact_solve() -> None:
+    rng = random.Random(21)
+    g = GEOMETRIES[8]
+    signs = set()
+    for i in range(30):
+        s = random_position(rng, 8, 8 + i % 5)
+        exact = Searcher(g).solve(s.own, s.opp, -INF, INF)
+        wld = Searcher(g).solve(s.own, s.opp, -1, 1)
+        assert (wld > 0) == (exact > 0) and (wld < 0) == (exact < 0), s.rows()
+        signs.add((exact > 0) - (exact < 0))
+    assert signs >= {-1, 1}  # both outcomes were exercised
+
+
+def test_solver_reused_table_keeps_exact_values() -> None:
+    # One searcher solving many positions (as the engine does over a game) with a tiny table
+    # that is emptied often: values stay exact.
+    rng = random.Random(22)
+    g = GEOMETRIES[8]
+    searcher = Searcher(g, tt_entries=40)
+    for i in range(20):
+        s = random_position(rng, 8, 9 + i % 3)
+        searcher.solve(s.own, s.opp, -1, 1)  # leaves bounds in the table
+        exact = searcher.solve(s.own, s.opp, -INF, INF)
+        assert exact == bit_minimax(s.own, s.opp, g.region, g.squares)
+
+
+def test_generated_flip_functions_equal_the_rules() -> None:
+    rng = random.Random(23)
+    for _ in range(20000):
+        own = rng.getrandbits(64)
+        opp = rng.getrandbits(64) & ~own
+        sq = rng.randrange(64)
+        own &= ~(1 << sq)
+        opp &= ~(1 << sq)
+        assert FLIPS[sq](own, opp) == flip_mask(own, opp, sq)
+
+
+def test_stable_discs_are_never_turned() -> None:
+    # Whatever is played afterwards, a disc called stable keeps its colour.
+    rng = random.Random(24)
+    checked = 0
+    for _ in range(150):
+        s = random_position(rng, 8, rng.randrange(4, 30))
+        occupied = s.black | s.white
+        g = GEOMETRIES[8]
+        black, white = stable_mask(s.black, occupied, g), stable_mask(s.white, occupied, g)
+        checked += (black | white).bit_count()
+        while s.outcome is None:
+            s = s.play(rng.choice(s.legal_moves()))
+            assert s.black & black == black and s.white & white == white
+    assert checked > 100
+
+
+def test_stable_mask_finds_full_lines_and_edge_anchors() -> None:
+    s = OthelloState.from_rows([
+        "XXXO....",
+        "X.......",
+        "X.......",
+        "OOOOOOOO",
+        "........",
+        "........",
+        "........",
+        "........",
+    ])
+    g = GEOMETRIES[8]
+    occupied = s.black | s.white
+    assert stable_mask(s.black, occupied, g).bit_count() == 5  # a1 b1 c1 a2 a3
+    # Row 4 is full, but its discs can still be turned along columns and diagonals.
+    assert stable_mask(s.white, occupied, g) == 0
+
+
+def test_solver_notices_cancel_and_deadline_within_a_few_hundred_nodes() -> None:
+    # The deadline check behind "cancel returns within 100 ms": the flag and the clock are read
+    # at least every CHECK_EVERY nodes plus one last-four subtree, whatever the position.
+    s = random_position(random.Random(25), 8, 20)
+    g = GEOMETRIES[8]
+    cancelled = Searcher(g)
+    cancelled.cancel.set()
+    with pytest.raises(SearchCancelled):
+        cancelled.solve(s.own, s.opp, -INF, INF)
+    assert cancelled.nodes <= CHECK_EVERY + 200
+    late = Searcher(g, deadline=0.0)
+    with pytest.raises(SearchTimeout):
+        late.solve(s.own, s.opp, -1, 1)
+    assert late.nodes <= CHECK_EVERY + 200
 
 
 def test_solver_with_narrow_windows_gives_bounds() -> None:

@@ -538,6 +538,56 @@ class OthelloState:
         )
 
 
+#: The position text of :func:`parse_position`, for help texts.
+POSITION_TEXT_HELP = (
+    "the board's squares from a1 to the last square, row by row (64 for 8x8, 36 for 6x6, 16 "
+    "for 4x4): X black, O white, - empty; then a space and the side to move, X or O")
+
+
+def parse_position(text: str) -> OthelloState:
+    """A position from the text endgame test suites use: the squares a1..h8 row by row
+    (``X`` black, ``O`` white, ``-`` empty; ``.`` also empty), a space, and the side to move
+    (``X`` or ``O``). 36 or 16 squares give a 6x6 or 4x4 board. Raise OptionError naming what
+    is wrong (length, a bad character and its square, the side)."""
+    if len(text) > 200:
+        raise OptionError(f"a position text is at most about 70 characters, got {len(text)}")
+    parts = text.split()
+    if len(parts) != 2:
+        raise OptionError(f"a position is the squares, a space and the side to move (X or O), "
+                          f"e.g. '{'-' * 27}OX------XO{'-' * 27} X'; got {len(parts)} "
+                          f"part{'s' if len(parts) != 1 else ''}")
+    squares, side = parts
+    size = {n * n: n for n in SIZES}.get(len(squares))
+    if size is None:
+        raise OptionError(f"the squares must be 64 (8x8), 36 (6x6) or 16 (4x4) characters, "
+                          f"got {len(squares)}")
+    black = white = 0
+    for i, ch in enumerate(squares.upper()):
+        bit = 1 << ((i // size) * 8 + i % size)
+        if ch == "X":
+            black |= bit
+        elif ch == "O":
+            white |= bit
+        elif ch not in "-.":
+            raise OptionError(f"square {cell_name(i // size, i % size)} holds {ch!r}: use X "
+                              f"(black), O (white) or - (empty)")
+    if side.upper() not in ("X", "O"):
+        raise OptionError(f"the side to move must be X (black) or O (white), got {side!r}")
+    return OthelloState.from_bitboards(size, black, white, BLACK if side.upper() == "X" else WHITE)
+
+
+def position_options(state: OthelloState) -> OthelloOptions:
+    """The options a position belongs to: its board size."""
+    return OthelloOptions(state.size)
+
+
+def position_text(state: OthelloState) -> str:
+    """The text :func:`parse_position` reads back."""
+    n = state.size
+    cells = "".join("-XO"[state.cell(r, c)] for r in range(n) for c in range(n))
+    return f"{cells} {'XO'[state.to_move]}"
+
+
 def describe_options(options: OthelloOptions) -> str:
     """Short text of the options for menus and logs, e.g. ``8x8``."""
     return f"{options.size}x{options.size}"
