@@ -17,6 +17,7 @@ moves), 5 = full strength. The engine keeps its transposition table from move to
 from __future__ import annotations
 
 import contextlib
+import math
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -54,11 +55,13 @@ LEVELS: dict[int, Level] = {
     1: Level(1, time=0.1, depth=1, exact_empties=0, slack=400, discs_only=True),
     2: Level(2, time=0.2, depth=2, exact_empties=6, slack=60),
     3: Level(3, time=0.5, depth=4, exact_empties=10, slack=0),
-    4: Level(4, time=1.0, depth=8, exact_empties=13, slack=0),
-    5: Level(5, time=2.0, depth=60, exact_empties=16, slack=0),
+    4: Level(4, time=1.0, depth=8, exact_empties=15, slack=0),
+    5: Level(5, time=2.0, depth=60, exact_empties=20, slack=0),
 }
 
 
+#: No budget makes the engine try to solve more empties than this.
+MAX_SOLVE_EMPTIES = 24
 #: Share of the budget given to the heuristic search before an exact endgame solve.
 EXACT_PREPASS = 0.25
 #: Time management. In the opening (more than OPENING_EMPTIES empty squares) a move gets
@@ -123,6 +126,16 @@ class OthelloEngine(Player):
         self._tables: dict[int, Searcher] = {}
         self._limits = Limits()  # the current decision's, where its progress is published
 
+    def solve_from(self, budget: float) -> int:
+        """The number of empties from which this player tries to solve the game: the level's,
+        two fewer each time the budget halves below the level's time (two more each time it
+        doubles, up to 24): each two empties cost the solver a few times more."""
+        base = self.level.exact_empties
+        if base == 0 or budget <= 0:
+            return base
+        shift = round(2 * math.log2(budget / self.level.time))
+        return max(0, min(base + shift, MAX_SOLVE_EMPTIES))
+
     def reset(self) -> None:
         """Forget the transposition tables."""
         self._tables.clear()
@@ -164,7 +177,7 @@ class OthelloEngine(Player):
         searcher = self._searcher(g, start + max(budget - 0.02, 0.0), limits)
         own, opp = state.own, state.opp
         empties = state.empty_count
-        if 0 < empties <= self.level.exact_empties and limits.depth is None:
+        if 0 < empties <= self.solve_from(budget) and limits.depth is None:
             result = self._endgame(searcher, own, opp, start, budget, max_depth, empties)
         elif limits.depth is None:
             # Time management: the budget is a ceiling; spend less of it in the opening and

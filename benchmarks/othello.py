@@ -4,14 +4,20 @@ pass/fail.
 Subcommands (all deterministic: fixed seeds):
 
 * ``speed``: on the same 20 midgame positions, nodes per second of the baseline (below) and of
-  the engine, time to reach depth 4 and depth 6, and the ratios;
-* ``endgame``: exact solves of fixed positions with 12, 14 and 16 empties (time, nodes), and the
-  solver's values checked against a plain full-width minimax on random positions with up to 10
-  empties;
+  the engine, time to reach depth 4 and 6 for both, and the engine's time to depth 8 and 10;
+* ``endgame``: exact and win/loss/draw solves of fixed positions with 14, 16, 18 and 20 empties
+  (time, nodes), checked against the solver as it was before issue 15 (read from git at
+  ``ENGINE_V1_COMMIT``) where that one finishes, and the solver's values against a plain
+  full-width minimax on random positions with up to 10 empties;
+* ``versus``: the engine against the engine before issue 15, seats swapped on each opening,
+  with the Elo difference and its 95% interval;
 * ``strength``: the engine against minimax-h_simple depth 4, greedy and random, seats swapped,
   random first 4-8 moves; ``--write-docs`` replaces the block in docs/experiments.md with this
   table alone (the committed block combines several runs of this script, edited by hand);
 * ``levels``: the menu's levels 1-3 against the same players.
+
+Every table prints the 1-minute load average: the machine is shared, so figures are noisy and
+CPU seconds of the process are the fairer measure.
 
 The baseline is the seed's *approach* written here from its description: a list-of-lists board,
 move generation by scanning every cell in 8 directions, the h_simple positional weight table,
@@ -26,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import math
 import os
 import random
 import statistics
@@ -332,7 +339,8 @@ def run_speed(args: argparse.Namespace) -> None:
     """Nodes per second and time to depth on the 20 fixed midgame positions."""
     positions = midgame_positions(20)
     empties = statistics.median(p.empty_count for p in positions)
-    print(f"20 midgame positions (after 20-26 random moves; {empties:g} empties median)")
+    print(f"20 midgame positions (after 20-26 random moves; {empties:g} empties median); "
+          f"load {load()}")
     med = statistics.median
     # Each list holds (wall, cpu) pairs; rates are nodes per CPU second and per wall second.
     base_d4: list[Clock] = []
@@ -357,12 +365,16 @@ def run_speed(args: argparse.Namespace) -> None:
             timed_baseline(grid, me, 6, True, base_d6)
     eng_d4: list[Clock] = []
     eng_d6: list[Clock] = []
+    eng_deep: dict[int, list[Clock]] = {depth: [] for depth in args.deep}
     eng_nodes: list[tuple[int, Clock]] = []
-    for s in positions:
-        for depth, sink in ((4, eng_d4), (6, eng_d6)):
+    for i, s in enumerate(positions):
+        runs = [(4, eng_d4), (6, eng_d6)]
+        if i < args.deep_count:
+            runs += list(eng_deep.items())
+        for depth, sink in runs:
             engine = OthelloEngine(level=5)
             with Clock() as clock:
-                decision = engine.choose(s, Limits(depth=depth, time=600.0))
+                decision = engine.choose(s, Limits(depth=depth, time=3600.0))
             sink.append(clock)
             eng_nodes.append((decision.nodes, clock))
 
@@ -390,9 +402,10 @@ def run_speed(args: argparse.Namespace) -> None:
             print(f"{'time to depth 6, alpha-beta (s)':36} {m(base_d6, cpu):>12.3f} "
                   f"{m(eng_same, cpu):>12.3f} {m(base_d6, cpu) / m(eng_same, cpu):>7.1f}x   "
                   f"(both on the first {len(base_d6)} positions)")
-        print(f"engine to depth 6 over the 20 positions: median {m(eng_d6, cpu):.3f} s, "
-              f"max {max(c.cpu if cpu else c.wall for c in eng_d6):.3f} s (target: median "
-              f"under 1 s)")
+        for depth, clocks in [(6, eng_d6), *eng_deep.items()]:
+            print(f"engine to depth {depth} over {len(clocks)} positions: median "
+                  f"{m(clocks, cpu):.3f} s, max {max(c.cpu if cpu else c.wall for c in clocks):.3f}"
+                  f" s")
     print("\nA node is one position visited (leaves included) in both searches; the engine "
           "does much more per node\n(mobility, frontier, stability, move ordering by replies) "
           "and visits far fewer nodes per depth.")
@@ -565,6 +578,63 @@ def run_strength(args: argparse.Namespace) -> None:
         print(f"written to {DOCS}")
 
 
+def elo_with_error(score: float, games: int, sd: float) -> tuple[float, float, float]:
+    """Elo difference of a mean score (0..1 per game) and its 95% interval from the per-game
+    standard deviation ``sd``; the ends are clamped to +-800 when the score is 0 or 1."""
+    def elo(p: float) -> float:
+        if p <= 0:
+            return -800.0
+        if p >= 1:
+            return 800.0
+        return max(-800.0, min(800.0, -400 * math.log10(1 / p - 1)))
+    half = 1.96 * sd / math.sqrt(games)
+    return elo(score), elo(score - half), elo(score + half)
+
+
+def run_versus(args: argparse.Namespace) -> None:
+    """The engine against the engine before issue 15 (commit ENGINE_V1_COMMIT), both at
+    full strength with the same time per move, from seeded random openings of 4-8 moves, each
+    opening played twice with the seats swapped."""
+    v1 = load_engine_v1()
+    rng = random.Random(args.seed)
+    new = OthelloEngine(level=5, seed=1, time_budget=args.time)
+    old = v1.OthelloEngine(level=5, seed=2, time_budget=args.time)
+    points: list[float] = []
+    margins: list[int] = []
+    t0 = time.perf_counter()
+    print(f"new engine vs engine at {ENGINE_V1_COMMIT}, {args.time:g} s per move, "
+          f"{args.games} games (load {load()})", flush=True)
+    opening = OthelloOptions().initial_state()
+    for game in range(args.games):
+        new_side = game % 2
+        if new_side == 0:  # a new opening every two games; the second swaps the seats
+            opening = OthelloOptions().initial_state()
+            for _ in range(rng.randint(4, 8)):
+                opening = opening.play(rng.choice(opening.legal_moves()))
+        s = opening
+        new.reset()
+        old.reset()
+        while s.outcome is None:
+            player = new if s.to_move == new_side else old
+            s = s.play(player.choose(s).move)
+        assert s.outcome is not None
+        margin = s.count(new_side) - s.count(1 - new_side)
+        margins.append(margin)
+        points.append(1.0 if margin > 0 else 0.5 if margin == 0 else 0.0)
+        print(f"  game {game + 1}: new engine {'Black' if new_side == 0 else 'White'}, "
+              f"margin {margin:+d}; score so far {sum(points)}/{len(points)}", flush=True)
+    n = len(points)
+    score = statistics.mean(points)
+    sd = statistics.pstdev(points) if n > 1 else 0.5
+    elo, lo, hi = elo_with_error(score, n, sd)
+    wins = sum(p == 1.0 for p in points)
+    draws = sum(p == 0.5 for p in points)
+    print(f"| new vs {ENGINE_V1_COMMIT} | {args.time:g} s/move | {n} | {wins} | {draws} | "
+          f"{n - wins - draws} | {100 * score:.0f}% | {elo:+.0f} [{lo:+.0f}, {hi:+.0f}] | "
+          f"{statistics.mean(margins):+.1f} | {(time.perf_counter() - t0) / 60:.0f} min, "
+          f"load {load()} |")
+
+
 def run_levels(args: argparse.Namespace) -> None:
     """Menu levels 1-3 (their own budgets) against the seed's players: is level 1 beatable,
     does each level beat the one below's opponents?"""
@@ -618,6 +688,9 @@ def main() -> None:
                        help="positions also searched by baseline plain minimax depth 4")
     speed.add_argument("--baseline-d6", type=int, default=3,
                        help="positions searched by the baseline to depth 6 (slow)")
+    speed.add_argument("--deep", type=int, nargs="*", default=[8, 10],
+                       help="deeper engine depths timed on the first --deep-count positions")
+    speed.add_argument("--deep-count", type=int, default=20)
     end = sub.add_parser("endgame", help="exact solver times and check")
     end.add_argument("--endgame-count", type=int, default=5)
     end.add_argument("--empties", type=int, nargs="+", default=[14, 16, 18, 20])
@@ -631,11 +704,16 @@ def main() -> None:
     strength.add_argument("--time", type=float, default=1.0, help="engine seconds per move")
     strength.add_argument("--seed", type=int, default=2026)
     strength.add_argument("--write-docs", action="store_true")
+    versus = sub.add_parser("versus", help="the engine against the engine before issue 15")
+    versus.add_argument("--games", type=int, default=20)
+    versus.add_argument("--time", type=float, default=0.2, help="seconds per move, both")
+    versus.add_argument("--seed", type=int, default=15)
     levels = sub.add_parser("levels", help="menu levels 1-3 against the seed's players")
     levels.add_argument("--games", type=int, default=40)
     levels.add_argument("--seed", type=int, default=99)
     args = parser.parse_args()
     commands = {"speed": run_speed, "endgame": run_endgame, "strength": run_strength,
+                "versus": run_versus,
                 "levels": run_levels}
     commands[args.command](args)
 
