@@ -37,7 +37,7 @@ CHECK_EVERY = 256
 PASS_SQ = -1
 DEEP_ORDER = 4  # from this remaining depth, order by the opponent's replies
 FEW_EMPTIES = 6  # from here down the solver tries each empty square directly
-EVAL_ORDER_EMPTIES = 12  # from here up the solver orders moves by the evaluation
+HINT_EMPTIES = 12  # from here up the solver takes a first move from the midgame table
 ETC_EMPTIES = 10  # from here up the solver probes its children in the table first
 STABILITY_FROM = -4  # the stability cut-off is tried when alpha >= this + 2 * empties
 
@@ -275,6 +275,12 @@ class Searcher:
                 if (flag == EXACT or (flag == LOWER and value >= beta)
                         or (flag == UPPER and value <= alpha)):
                     return value
+            elif n_empty >= HINT_EMPTIES:
+                # Near the root, the heuristic search that ran before the solve (same game,
+                # same table kept across moves) may know a good first move.
+                hint = self.tt.get(key)
+                if hint is not None:
+                    tt_move = hint[3]
         region = g.region
         moves = legal_mask(own, opp, region)
         if not moves:
@@ -284,8 +290,6 @@ class Searcher:
         ordered: list[tuple[int, int, int, int]] = []
         static = g.square_order
         etc = use_tt and n_empty >= ETC_EMPTIES
-        by_eval = n_empty >= EVAL_ORDER_EMPTIES
-        evaluator = self.evaluator
         m = moves
         while m:
             b = m & -m
@@ -302,8 +306,6 @@ class Searcher:
                     return -child[1]
             if sq == tt_move:
                 k = -1 << 40
-            elif by_eval:
-                k = evaluator(c_own, c_opp, g)
             else:
                 replies = legal_mask(c_own, c_opp, region)
                 k = ((replies.bit_count() + (replies & g.corners).bit_count()) * 256

@@ -459,9 +459,13 @@ def run_endgame(args: argparse.Namespace) -> None:
     print(f"Endgame solver ({args.endgame_count} positions per row, from games of a depth-2 "
           f"search after 6 random moves; limit {args.limit:g} s per solve; load {load()})")
     print(f"{'empties':>8} {'exact cpu med s':>15} {'max s':>8} {'wall med':>9} "
-          f"{'median nodes':>13} {'nodes/cpu-s':>11} {'WLD cpu med':>11}  margins (v1 check)")
+          f"{'median nodes':>13} {'nodes/cpu-s':>11} {'WLD cpu med':>11} {'engine med':>10}  "
+          f"margins (v1 check)")
+    print("exact: Searcher.solve with the full window; WLD: the window (-1, 1); engine: "
+          "OthelloEngine level 5 deciding with the limit as budget (search, WLD, then exact "
+          "with an aspiration window); inf = not solved within the limit")
     for empties in args.empties:
-        times, walls, nodes, wld_times, margins = [], [], [], [], []
+        times, walls, nodes, wld_times, engine_times, margins = [], [], [], [], [], []
         for s in endgame_positions(empties, args.endgame_count):
             searcher = Searcher(g, deadline=time.perf_counter() + args.limit)
             with Clock() as clock:
@@ -482,6 +486,12 @@ def run_endgame(args: argparse.Namespace) -> None:
             if sign is not None and margin is not None and (sign > 0) - (sign < 0) != (
                     margin > 0) - (margin < 0):
                 print(f"  WLD sign {sign} disagrees with exact {margin}: {s!r}")
+            engine = OthelloEngine(level=5)
+            with Clock() as clock:
+                decision = engine.choose(s, Limits(time=args.limit))
+            engine_times.append(clock.cpu if decision.info.get("exact") else inf)
+            if margin is not None and decision.info.get("exact"):
+                assert decision.scores[decision.move] == margin, (s, decision, margin)
             note = ""
             if v1_search is not None and empties <= args.check_v1 and margin is not None:
                 old = v1_search.Searcher(g).solve(s.own, s.opp, -INF, INF)
@@ -491,7 +501,8 @@ def run_endgame(args: argparse.Namespace) -> None:
         rate = sum(n for n, _ in solved) / max(sum(t for _, t in solved), 1e-9)
         print(f"{empties:>8} {statistics.median(times):>15.2f} {max(times):>8.2f} "
               f"{statistics.median(walls):>9.2f} {statistics.median(nodes):>13,.0f} "
-              f"{rate:>11,.0f} {statistics.median(wld_times):>11.2f}  {' '.join(margins)}",
+              f"{rate:>11,.0f} {statistics.median(wld_times):>11.2f} "
+              f"{statistics.median(engine_times):>10.2f}  {' '.join(margins)}",
               flush=True)
     if args.check_count:
         rng = random.Random(77)
