@@ -75,3 +75,19 @@ def test_rules_and_ai_load_without_pygame() -> None:
         "assert 'pygame' not in sys.modules, 'pygame was imported'\n"
     )
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, timeout=120)
+
+
+def test_screens_never_name_a_game() -> None:
+    """Generic UI code asks the game's presenter (game/ui/boards) instead of comparing names."""
+    import re
+
+    from game.rules.registry import game_names
+
+    names = "|".join(re.escape(n) for n in game_names())
+    pattern = re.compile(rf"[\"']({names})[\"']")
+    ui = ROOT / "game" / "ui"
+    for path in sorted(ui.rglob("*.py")):
+        if path.relative_to(ui).parts[0] == "boards":
+            continue
+        found = pattern.findall(path.read_text(encoding="utf-8"))
+        assert not found, f"{path.relative_to(ROOT)} names {found}"

@@ -279,7 +279,8 @@ def test_every_text_of_the_two_screens_is_translated() -> None:
     root = Path(__file__).resolve().parent.parent
     used: set[str] = set()
     for module in ("learning_lab.py", "tournament.py", "lab_common.py", "lab_knowledge.py",
-                   "lab_charts.py", "lab_session.py", "lab_files.py"):
+                   "lab_charts.py", "lab_session.py", "lab_files.py",
+                   "tournament_results.py"):
         source = (root / "game" / "ui" / "scenes" / module).read_text(encoding="utf-8")
         used |= set(re.findall(r'"((?:lab|tour)\.[a-z_.]+)"', source))
     used = {k for k in used if not k.endswith(".")}

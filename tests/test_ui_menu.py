@@ -8,11 +8,13 @@ import pytest
 from ai.registry import players_for
 from game.rules.registry import game_names, get_game, parse_options
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
-from game.ui.scenes.menu import MenuScene, Stepper, Toggle, param_ladder
+from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.players import param_ladder
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.settings import load_settings
+from game.ui.widgets import Stepper, Toggle
 from tests.ui_helpers import click, click_widget, frame, key, make_app, screenshot, start_game
 
 SIZE = (1024, 640)

@@ -493,7 +493,7 @@ def test_french_key_names_pass_in_words_and_short_player_names() -> None:
     from game.ui import i18n
     from game.ui.boards import presenter_for
     from game.ui.scenes.help import key_label
-    from game.ui.scenes.menu import player_title
+    from game.ui.scenes.players import player_title
 
     move_text = presenter_for("othello").move_text
     nim_move_text = presenter_for("nim").move_text

@@ -178,7 +178,7 @@ def test_contrast_theme_othello_board_is_not_white_under_white_discs() -> None:
 
 def test_switch_parameters_read_on_off_and_the_levelled_engine_has_one_name() -> None:
     from ai.registry import get_player_info
-    from game.ui.scenes.menu import param_text, seat_title
+    from game.ui.scenes.players import param_text, seat_title
 
     memo = next(p for p in get_player_info("alphabeta").params if p.name == "memo")
     assert param_text(memo, 1) == "On" and param_text(memo, 0) == "Off"

@@ -163,7 +163,7 @@ def test_sounds_play_or_stay_silent_but_never_fail() -> None:
 
 #: Files whose keys the lab's own test checks (tests/test_ui_lab.py).
 LAB_FILES = ("scenes/learning_lab.py", "scenes/tournament.py", "scenes/lab_knowledge.py",
-             "scenes/lab_files.py",
+             "scenes/lab_files.py", "scenes/tournament_results.py",
              "scenes/lab_charts.py", "scenes/lab_session.py", "charts.py", "export.py")
 #: The score kinds players give their decisions (``Decision.score_kind``).
 SCORE_KINDS = ("value", "visits", "beads", "q", "flips", "cost", "probability", "exact",

@@ -58,7 +58,7 @@ class Settings:
     text_scale: int = 100
     #: Explain mode: against a person, the AI's scored move waits on the board for a click.
     explain_wait: bool = True
-    last_game: str = "hexapawn"
+    last_game: str = ""  # no game chosen yet: the menu opens on the first game
     games: dict[str, GameChoices] = field(default_factory=dict)
 
     def choices(self, game: str) -> GameChoices:

@@ -64,8 +64,8 @@ class GamePresenter:
     #: The menu's ranges per option name (the rules allow more, but a class needs a board that
     #: fits the screen); options not listed get a spec from their type.
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {}
-    #: How many plies into a game the rules page's picture is taken.
-    rules_plies: ClassVar[int] = 2
+    #: How many plies into a game the rules page's picture is taken (0: the start).
+    rules_plies: ClassVar[int] = 0
     #: True when the first player has the light pieces (Othello's first player is Black).
     light_first: ClassVar[bool] = True
     #: The packaging smoke test's two AI seats: quick players that still search (a time or

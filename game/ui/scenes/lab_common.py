@@ -25,7 +25,7 @@ from game.ui.i18n import tr
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.lab_session import SELF
-from game.ui.scenes.menu import (
+from game.ui.scenes.players import (
     LadderStepper,
     param_label,
     param_ladder,

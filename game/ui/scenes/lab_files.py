@@ -22,7 +22,7 @@ from game.ui.i18n import tr
 from game.ui.scenes.dialogs import ListPopup
 from game.ui.scenes.lab_common import game_title
 from game.ui.scenes.loading import LoadingPopup
-from game.ui.scenes.menu import player_title
+from game.ui.scenes.players import player_title
 from game.userdata import keep_aside
 
 if TYPE_CHECKING:

@@ -46,7 +46,7 @@ from game.ui.scenes.lab_common import (
 from game.ui.scenes.lab_files import LabFiles
 from game.ui.scenes.lab_knowledge import KnowledgePanel
 from game.ui.scenes.lab_session import SELF, LabSession, Run, lab_presets, window_for
-from game.ui.scenes.menu import LadderStepper
+from game.ui.scenes.players import LadderStepper
 from game.ui.widgets import Button, Choice, Toggle, Widget, draw_panel
 
 if TYPE_CHECKING:

@@ -1,18 +1,16 @@
-"""The menu: the four games as cards, the chosen game's options, the two seats, who starts.
+"""The menu: the games as cards, the chosen game's options, the two seats, who starts.
 
 Every choice is remembered in the settings (per game) as soon as it is made, so the next run
 opens where the class left off. Option widgets are built from the game's options dataclass with
-the ranges of :data:`OPTION_SPECS`; seat choosers list Human and every player the registry
-offers for the game and variant, with that player's parameters and a one-line description.
+the ranges its presenter gives (:mod:`game.ui.scenes.menu_options`); seat choosers list Human
+and every player the registry offers for the game and variant, with that player's parameters
+and a one-line description (:mod:`game.ui.scenes.players`).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import re
-import typing
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -21,52 +19,26 @@ from ai.registry import Param, PlayerInfo, PlayerSpecError, players_for, resolve
 from game.rules.base import RulesError
 from game.rules.registry import game_names, get_game, parse_options
 from game.ui import text, widgets
-from game.ui.i18n import has, tr
+from game.ui.i18n import tr
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.match import HUMAN, Match, make_seat
+from game.ui.scenes.menu_options import default_text, option_widgets
+from game.ui.scenes.players import (
+    LadderStepper,
+    param_label,
+    param_ladder,
+    param_text,
+    player_description,
+    title_label,
+)
 from game.ui.settings import FIRST_CHOICES, GameChoices
-from game.ui.widgets import Button, Choice, Stepper, Toggle, Widget, draw_panel
+from game.ui.widgets import Button, Choice, Widget, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.boards.base import BoardView
 
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """How the menu edits one option: ``kind`` is "int", "choice", "bool" or "heaps".
-
-    ``variants`` limits it to some Nim variants (empty: always shown).
-    """
-
-    kind: str
-    low: int = 1
-    high: int = 10
-    values: tuple[str, ...] = ()
-    variants: tuple[str, ...] = ()
-
-
-HEAP_PRESETS = ("1,3,5,7", "3,4,5", "1,2,3", "2,3,4,5", "1,3,5,7,9", "2,4,6,8", "5,5,5")
-
-#: Sensible ranges for the menu, per game and option (the rules allow more, but a class
-#: needs a board that fits the screen).
-OPTION_SPECS: dict[tuple[str, str], OptionSpec] = {
-    ("hexapawn", "rows"): OptionSpec("int", 3, 8),
-    ("hexapawn", "cols"): OptionSpec("int", 3, 8),
-    ("hexapawn", "size"): OptionSpec("int", 3, 8),
-    ("nim", "variant"): OptionSpec("choice", values=("single", "marienbad", "fibonacci")),
-    ("nim", "matches"): OptionSpec("int", 2, 40, variants=("single", "fibonacci")),
-    ("nim", "max_take"): OptionSpec("int", 2, 6, variants=("single",)),
-    ("nim", "heaps"): OptionSpec("heaps", values=HEAP_PRESETS, variants=("marienbad",)),
-    ("nim", "misere"): OptionSpec("bool"),
-    ("morpion", "size"): OptionSpec("int", 3, 7),
-    ("othello", "size"): OptionSpec("choice", values=("4", "6", "8")),
-}
-
-#: Upper bounds the menu offers for some player parameters (the registry allows more, but an
-#: hour per move or ten million playouts are not classroom settings).
-PARAM_CAPS: dict[str, float] = {"time": 30.0, "iterations": 1_000_000.0}
 
 #: Extra menu entries other screens add (label key, factory): the learning lab, the tournament.
 EXTRA_ENTRIES: list[tuple[str, Callable[[App], Scene]]] = []
@@ -96,140 +68,9 @@ EXTRA_ENTRIES += [("menu.tournament", _open_tournament), ("ntuple.open", _open_n
                   ("menu.lab", _open_lab)]
 
 
-def spec_for(game: str, field: dataclasses.Field[Any], hint: Any) -> OptionSpec:
-    """The menu's spec for one options field, from the table or from its type."""
-    known = OPTION_SPECS.get((game, field.name))
-    if known is not None:
-        return known
-    if hint is bool:
-        return OptionSpec("bool")
-    if typing.get_origin(hint) is typing.Literal:
-        return OptionSpec("choice", values=tuple(str(v) for v in typing.get_args(hint)))
-    if hint is int:
-        default = field.default if isinstance(field.default, int) else 3
-        return OptionSpec("int", max(1, default - 5), default + 5)
-    if typing.get_origin(hint) is tuple:
-        return OptionSpec("heaps", values=HEAP_PRESETS)
-    return OptionSpec("hidden")
-
-
-def default_text(value: Any) -> str:
-    """An option's default value as the text the settings store."""
-    if isinstance(value, tuple):
-        return ",".join(str(v) for v in value)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 def tr_label(key: str) -> Callable[[], str]:
     """A label callable that translates ``key`` at draw time (follows language changes)."""
     return lambda: tr(key)
-
-
-def title_label(info: PlayerInfo) -> Callable[[], str]:
-    """A label callable giving ``info``'s title in the current language."""
-    return lambda: player_title(info)
-
-
-def player_title(info: PlayerInfo) -> str:
-    """The player's name in the current language (``player.NAME.title`` of
-    ``assets/i18n/players.*.json``, short enough for seat cards at 1024x640), else its
-    English title."""
-    key = f"player.{info.name}.title"
-    return tr(key) if has(key) else info.title
-
-
-def player_description(info: PlayerInfo) -> str:
-    """The player's one-line description in the current language, else in English."""
-    key = f"player.{info.name}.description"
-    return tr(key) if has(key) else info.description
-
-
-def seat_title(spec: str, game: str, options: Any) -> str:
-    """A seat's display name: "Human", or the player's title with its first parameter that
-    differs from the default."""
-    if spec == HUMAN:
-        return tr("seat.human")
-    try:
-        info, values = resolve_spec(spec, game, options)
-    except PlayerSpecError:
-        return spec
-    if not info.params:
-        return player_title(info)
-    changed = [p for p in info.params if values[p.name] != p.default]
-    if not changed:
-        return player_title(info)
-    first = changed[0]
-    shown = param_text(first, values[first.name])
-    # A title's own note in brackets ("Engine (levels)") gives way to the parameter shown, so
-    # the seat never reads "Engine (levels) (Level 5)".
-    title = re.sub(r"\s*\([^()]*\)$", "", player_title(info)) or player_title(info)
-    return f"{title} ({param_label(first.name)} {shown})"
-
-
-def param_text(param: Param, value: float) -> str:
-    """A parameter's value for display: "auto"/"off" where 0 means the player's default, and
-    On/Off for a switch (a whole-number parameter from 0 to 1), never "Memory 1"."""
-    if param.kind is int and param.low == 0 and param.high == 1:
-        return tr("param.on") if value else tr("param.off")
-    if value == 0:
-        key = f"param.{param.name}.zero"
-        shown = tr(key)
-        if shown != key:
-            return shown
-    return param.format(int(value) if param.kind is int else value)
-
-
-def param_label(name: str) -> str:
-    """A player parameter's label in the current language (its name when untranslated)."""
-    key = f"param.{name}"
-    label = tr(key)
-    return name if label == key else label
-
-
-def param_ladder(param: Param) -> list[float]:
-    """Values a stepper offers for ``param``: unit steps for small ranges, 1-2-5 steps for
-    large ones (MCTS iterations), tenths for fractions; always including the default."""
-    low = float(param.low)
-    high = min(float(param.high), PARAM_CAPS.get(param.name, float(param.high)))
-    values: set[float] = {float(param.default), low, high}
-    if param.kind is int and high - low <= 30:
-        values.update(float(v) for v in range(int(low), int(high) + 1))
-    elif param.kind is int or high / max(low, 1e-9) > 50:
-        scale = 1.0
-        while scale <= high * 10:
-            for mult in (1, 2, 5):
-                v = scale * mult if param.kind is int else scale * mult / 100
-                if low <= v <= high:
-                    values.add(float(round(v, 4)))
-            scale *= 10
-    else:
-        step = (high - low) / 20
-        for i in range(21):
-            values.add(round(low + i * step, 4))
-    return sorted(v for v in values if v <= high)
-
-
-class LadderStepper(Stepper):
-    """A stepper that moves along a list of allowed values."""
-
-    def __init__(self, label: Callable[[], str], get: Callable[[], float],
-                 set_: Callable[[float], None], ladder: list[float],
-                 fmt: Callable[[float], str]) -> None:
-        super().__init__(label, get, set_, ladder[0], ladder[-1], 1, fmt)
-        self.ladder = ladder
-
-    def nudge(self, direction: int) -> None:
-        current = self.get()
-        if direction > 0:
-            bigger = [v for v in self.ladder if v > current + 1e-9]
-            if bigger:
-                self.set(bigger[0])
-        else:
-            smaller = [v for v in self.ladder if v < current - 1e-9]
-            if smaller:
-                self.set(smaller[-1])
 
 
 class MenuScene(Scene):
@@ -324,62 +165,12 @@ class MenuScene(Scene):
 
     def rebuild(self) -> None:
         """Recreate the option and seat widgets for the chosen game and its options."""
-        info = get_game(self.game)
-        hints = typing.get_type_hints(info.options_type)
-        variant = self.option_value("variant")
-        self.option_widgets = []
-        for f in dataclasses.fields(info.options_type):
-            spec = spec_for(self.game, f, hints.get(f.name))
-            if spec.kind == "hidden" or (spec.variants and variant not in spec.variants):
-                continue
-            self.option_widgets.append(self._option_widget(f.name, spec))
+        self.option_widgets = option_widgets(self.game, self.option_value, self.set_option,
+                                             self.open_choice)
         options = self.options()
         for seat in (0, 1):
             self._check_seat(seat, options)
             self.seat_widgets[seat] = self._seat_widgets(seat, options)
-
-    def _option_label(self, name: str) -> Callable[[], str]:
-        def label() -> str:
-            key = f"option.{self.game}.{name}"
-            shown = tr(key)
-            if shown == key:
-                shown = tr(f"option.{name}")
-            return name if shown == f"option.{name}" else shown
-        return label
-
-    def _option_widget(self, name: str, spec: OptionSpec) -> Widget:
-        label = self._option_label(name)
-        if spec.kind == "int":
-            def get_int() -> float:
-                try:
-                    return float(int(self.option_value(name)))
-                except ValueError:
-                    return float(spec.low)
-            return Stepper(label, get_int, lambda v: self.set_option(name, str(int(v))),
-                           spec.low, spec.high)
-        if spec.kind == "bool":
-            return Toggle(label, lambda: self.option_value(name).lower() in ("true", "1", "yes"),
-                          lambda on: self.set_option(name, "true" if on else "false"))
-        values = list(spec.values)
-        current = self.option_value(name)
-        if current and current not in values:
-            values.append(current)
-        items = [(v, self._value_label(name, v)) for v in values]
-        return Choice(label, items, lambda: self.option_value(name),
-                      lambda v: self.set_option(name, str(v)), self.open_choice, label_width=0.3)
-
-    def _value_label(self, name: str, value: str) -> Callable[[], str]:
-        def label() -> str:
-            key = f"option.{self.game}.{name}.{value}"
-            shown = tr(key)
-            if shown != key:
-                return shown
-            if name == "heaps":
-                return value.replace(",", " ")
-            if name == "size":
-                return f"{value}×{value}"
-            return value
-        return label
 
     def _check_seat(self, seat: int, options: Any) -> None:
         """Replace a seat's player if it cannot play this game and variant."""

@@ -315,13 +315,14 @@ class NTupleLabScene(Scene):
 
     def _draw_live(self, surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
                    m: widgets.Metrics) -> None:
+        from game.rules.registry import game_of
         from game.ui.boards import BoardContext, board_view_for
 
         runner = self.session.runner
         assert runner is not None and runner.current is not None
         state = runner.current
         if self._board_view is None:
-            self._board_view = board_view_for("othello", theme)
+            self._board_view = board_view_for(game_of(state).name, theme)
         pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.4), rect,
                          border_radius=m.radius)
         text.blit_text(surface, tr("lab.live", n=runner.done + 1), m.small, theme.text,

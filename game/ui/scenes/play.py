@@ -29,9 +29,9 @@ from game.ui.reasoning import LegendRow, score_legend, shown_scores, thinking_li
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.match import HUMAN, Match, make_seat
-from game.ui.scenes.menu import player_description, player_title, seat_title
 from game.ui.scenes.play_banner import PlayBanner, outcome_texts
 from game.ui.scenes.play_panel import PlayPanel, draw_spinner
+from game.ui.scenes.players import player_description, player_title, seat_title
 from game.ui.scenes.turns import AiFailure, TurnDriver, TurnListener, is_pass
 from game.ui.settings import AI_DELAYS
 from game.ui.widgets import Widget

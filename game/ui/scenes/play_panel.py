@@ -16,7 +16,7 @@ import pygame
 from game.ui import text, widgets
 from game.ui.i18n import tr
 from game.ui.reasoning import LegendRow, reasoning_lines
-from game.ui.scenes.menu import LadderStepper
+from game.ui.scenes.players import LadderStepper
 from game.ui.scenes.settings import delay_label
 from game.ui.settings import AI_DELAYS
 from game.ui.theme import Theme, blend, disc_rim

@@ -12,6 +12,7 @@ import pygame
 from game.rules.base import RulesError
 from game.rules.registry import game_names, get_game
 from game.ui import text, widgets
+from game.ui.boards import presenter_for
 from game.ui.i18n import tr
 from game.ui.scene import Scene
 from game.ui.widgets import Button, draw_panel
@@ -28,8 +29,7 @@ def sample_state(game: str, options: Any = None) -> Any:
     """
     info = get_game(game)
     state = info.initial_state(options)
-    plies = {"hexapawn": 2, "nim": 2, "morpion": 3, "othello": 3}.get(game, 0)
-    for _ in range(plies):
+    for _ in range(presenter_for(game).rules_plies):
         moves = state.legal_moves()
         if state.outcome is not None or not moves:
             break

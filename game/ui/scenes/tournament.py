@@ -54,15 +54,14 @@ from game.ui.scenes.lab_common import (
     align_choices,
     draw_progress,
     game_items,
-    game_title,
     param_stepper,
     player_items,
     progress_text,
     variant_items,
-    variant_label,
 )
-from game.ui.scenes.menu import LadderStepper, seat_title
-from game.ui.theme import Theme, blend
+from game.ui.scenes.players import LadderStepper, seat_title
+from game.ui.scenes.text_field import TextField
+from game.ui.scenes.tournament_results import draw_results
 from game.ui.widgets import Button, Choice, Stepper, Toggle, Widget, draw_panel
 
 if TYPE_CHECKING:
@@ -74,80 +73,6 @@ LABEL_WIDTH = 0.36
 TEXTS = RunTexts(title="tour.title", subtitle="tour.subtitle", setup="tour.setup",
                  menu="tour.menu", pause="tour.pause", resume="tour.resume", stop="tour.stop",
                  failed="tour.failed")
-
-
-class TextField(Widget):
-    """A one-line text box: click to type, Backspace deletes, Enter or a click outside ends."""
-
-    def __init__(self, label: Callable[[], str], value: str,
-                 on_enter: Callable[[str], None] | None = None) -> None:
-        super().__init__()
-        self.label = label
-        self.value = value
-        self.focused = False
-        self.on_enter = on_enter
-
-    def _box(self) -> pygame.Rect:
-        label_w = text.size(self.label(), self.px)[0] + self.px if self.label() else 0
-        return pygame.Rect(self.rect.left + label_w, self.rect.top,
-                           self.rect.width - label_w, self.rect.height)
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if not (self.visible and self.enabled):
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            was = self.focused
-            self.focused = self._box().collidepoint(event.pos)
-            if self.focused and not was:
-                pygame.key.start_text_input()
-            return self.focused
-        if not self.focused:
-            return False
-        if event.type == pygame.TEXTINPUT:
-            self.value += str(event.text)
-            return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                self.value = self.value[:-1]
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
-                self.focused = False
-                if event.key != pygame.K_ESCAPE and self.on_enter is not None:
-                    self.on_enter(self.value)
-            elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
-                try:
-                    pasted = pygame.scrap.get_text() if pygame.scrap.get_init() else ""
-                except (pygame.error, AttributeError):  # no clipboard on this platform
-                    pasted = ""
-                self.value += pasted.replace("\n", "")
-            return True  # typing keys never reach the scene's shortcuts
-        return False
-
-    def draw(self, surface: pygame.Surface, theme: Theme, mouse: tuple[int, int]) -> None:
-        if not self.visible or self.rect.width <= 0:
-            return
-        box = self._box()
-        if self.label():
-            text.blit_text(surface, self.label(), self.px, theme.text,
-                           (self.rect.left, self.rect.centery), "midleft")
-        border = theme.accent if self.focused else (theme.text_muted if box.collidepoint(mouse)
-                                                    else theme.panel_border)
-        draw_panel(surface, box, theme, max(3, box.height // 5),
-                   blend(theme.background, theme.panel, 0.5), border, 2)
-        inner = box.width - self.px
-        # No glyph is narrower than a pixel, so at most ``inner`` characters can show: cutting
-        # there first keeps the loop below short (a 5000-character paste took 0.7 s a frame).
-        shown = self.value[-max(inner, 1):]
-        # Long paths keep their end (the folder's own name) visible.
-        while shown and text.size(shown, self.px)[0] > inner:
-            shown = shown[1:]
-        if shown != self.value:
-            shown = "…" + shown[1:]
-        drawn = text.blit_text(surface, shown, self.px, theme.text,
-                               (box.left + self.px // 2, box.centery), "midleft")
-        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
-            x = drawn.right + 2
-            pygame.draw.line(surface, theme.accent, (x, box.top + box.height // 5),
-                             (x, box.bottom - box.height // 5), 2)
 
 
 class TournamentScene(RunScene[TournamentRunner]):
@@ -430,7 +355,7 @@ class TournamentScene(RunScene[TournamentRunner]):
                                    "elo"), self.standings_rows())
         picture = pygame.Surface((1600, 900))
         picture.fill(self.app.theme.background)
-        self.draw_results(picture, picture.get_rect().inflate(-60, -60), 26, titled=True)
+        draw_results(self, picture, picture.get_rect().inflate(-60, -60), 26, titled=True)
         png = write_png(folder, stem, picture)
         return [games_csv, standings_csv, png]
 
@@ -456,156 +381,6 @@ class TournamentScene(RunScene[TournamentRunner]):
         if self.rank_by_elo:
             rows.sort(key=lambda s: (-s.elo, s.index))
         return rows
-
-    def draw_results(self, surface: pygame.Surface, rect: pygame.Rect, px: int,
-                     titled: bool = False) -> None:
-        """The results for the current tournament into ``rect`` (the screen and the PNG)."""
-        theme = self.app.theme
-        small = max(8, int(px * 0.85))
-        top = rect.top
-        if titled:
-            title = (f"{tr('tour.title')}: {game_title(self.game)} "
-                     f"{variant_label(self.game, self.options)}")
-            top = text.blit_text(surface, title, int(px * 1.3), theme.accent, rect.topleft,
-                                 bold=True, max_width=rect.width).bottom + px // 2
-        body = pygame.Rect(rect.left, top, rect.width, rect.bottom - top)
-        if not self.matches or self.table is None:
-            text.blit_text(surface, tr("tour.empty"), px, theme.text_muted, body.center,
-                           "center", max_width=body.width)
-            return
-        if len(self.names) == 2:
-            self._draw_duel(surface, body, px, small, theme)
-        else:
-            self._draw_round_robin(surface, body, px, small, theme)
-
-    def _draw_duel(self, surface: pygame.Surface, body: pygame.Rect, px: int, small: int,
-                   theme: Theme) -> None:
-        _i, _j, m = self.matches[0]
-        a, b = self.names
-        n = m.games
-        # The bar across the top; below it the numbers (left) and the cumulative chart.
-        below = charts.stacked_bar(
-            surface, pygame.Rect(body.left, body.top, body.width, int(body.height * 0.5)),
-            [charts.Segment(tr("tour.wins", name=a), m.p1_wins, theme.ok),
-             charts.Segment(tr("tour.draws"), m.draws, theme.text_muted),
-             charts.Segment(tr("tour.wins", name=b), m.p2_wins, theme.danger)],
-            theme, px, title=tr("tour.results"),
-            intervals=[wilson_interval(m.p1_wins, n) if n else None],
-            interval_label=tr("tour.interval", name=a))
-        lower = pygame.Rect(body.left, below + px // 2, body.width,
-                            body.bottom - below - px // 2)
-        lines = []
-        for name, points in ((a, m.p1_wins + 0.5 * m.draws), (b, m.p2_wins + 0.5 * m.draws)):
-            lo, hi = wilson_interval(points, n)
-            pct = points / n * 100 if n else 0.0
-            lines.append(tr("tour.ci", name=name, pct=f"{pct:.1f}", lo=f"{lo * 100:.1f}",
-                            hi=f"{hi * 100:.1f}"))
-        lines.append(tr("tour.length", n=f"{m.moves_mean:.1f}"))
-        lines.append(tr("tour.think", name=a, t=format_seconds(m.think_mean(0))))
-        lines.append(tr("tour.think", name=b, t=format_seconds(m.think_mean(1))))
-        width = int(lower.width * 0.42)
-        # The numbers take the smaller size when the column is tight (long French names).
-        line_px = small
-        for candidate in (small, max(8, int(small * 0.9))):
-            line_px = candidate
-            need = sum(len(text.wrap(line, width, candidate)) for line in lines)
-            if need * text.font(candidate).get_linesize() * 1.1 + len(lines) * candidate // 3 \
-                    <= lower.height:
-                break
-        y = lower.top
-        for line in lines:
-            y = text.blit_wrapped(surface, line, line_px, theme.text,
-                                  pygame.Rect(lower.left, y, width, lower.bottom - y),
-                                  line_gap=0.1)
-            y += line_px // 3
-        chart = pygame.Rect(lower.left + width + px, lower.top, lower.width - width - px,
-                            lower.height)
-        charts.line_chart(
-            surface, chart,
-            [charts.Series(a, m.cumulative("p1"), theme.ok),
-             charts.Series(b, m.cumulative("p2"), theme.danger),
-             charts.Series(tr("tour.draws"), m.cumulative("draw"), theme.text_muted)],
-            theme, small, title=tr("tour.chart.wins"), x_label=tr("lab.chart.games"),
-            y_label=tr("lab.chart.wins_axis"), x_max=m.games_planned)
-
-    def _draw_round_robin(self, surface: pygame.Surface, body: pygame.Rect, px: int,
-                          small: int, theme: Theme) -> None:
-        table = self.table
-        assert table is not None
-        n = len(self.names)
-        cells: list[list[str]] = []
-        shades: list[list[float | None]] = []
-        for i in range(n):
-            row_cells: list[str] = []
-            row_shades: list[float | None] = []
-            for j in range(n):
-                g = table.games[i][j]
-                if i == j or not g:
-                    row_cells.append("")
-                    row_shades.append(None)
-                    continue
-                row_cells.append(format_points(table.score[i][j]))
-                row_shades.append(table.score[i][j] / g)
-            cells.append(row_cells)
-            shades.append(row_shades)
-        ranking = self.ranking()
-        by_index = {s.index: s for s in ranking}
-        if self.rank_by_elo:
-            totals = [f"{by_index[i].elo:.0f}" for i in range(n)]
-        else:
-            totals = [format_points(by_index[i].points) for i in range(n)]
-        # The title shares its line with the ranking button (drawn by the scene).
-        title_w = body.width - (self.rank_button.rect.width + px if self.rank_button.visible
-                                else 0)
-        text.blit_text(surface, tr("tour.cross", n=self.games), px, theme.text, body.topleft,
-                       bold=True, max_width=max(10, title_w), min_px=int(px * 0.75))
-        body = pygame.Rect(body.left, body.top + int(px * 1.6), body.width,
-                           body.height - int(px * 1.6))
-        side_by_side = body.width >= 40 * px
-        if side_by_side:
-            split = int(body.width * 0.6)
-            table_rect = pygame.Rect(body.left, body.top, split, body.height)
-            rank_rect = pygame.Rect(body.left + split + px, body.top,
-                                    body.width - split - px, body.height)
-        else:
-            table_h = min(int(body.height * 0.6), int((n + 1) * px * 2.2))
-            # Leave the ranking one line per player (heading included) when the table can
-            # give it up and stay readable (rows of at least 1.6 lines).
-            small_line = int(text.font(small).get_linesize() * 1.05) + small // 3
-            ranking_h = int(px * 1.6) + small_line * n + px // 2
-            table_h = max(min(table_h, body.height - ranking_h), int((n + 1) * px * 1.6))
-            table_rect = pygame.Rect(body.left, body.top, body.width, table_h)
-            rank_rect = pygame.Rect(body.left, body.top + table_h + px // 2, body.width,
-                                    body.height - table_h - px // 2)
-        charts.cross_table(surface, table_rect, self.names, cells, shades, theme, px,
-                           totals=totals,
-                           totals_title=tr("tour.col.elo") if self.rank_by_elo
-                           else tr("tour.col.points"))
-        x, y = rank_rect.left, rank_rect.top
-        y = text.blit_text(surface, tr("tour.ranking"), px, theme.text, (x, y),
-                           bold=True).bottom + px // 4
-        lines = [tr("tour.stand", rank=rank, name=s.name, points=format_points(s.points),
-                    games=s.games, elo=f"{s.elo:.0f}") for rank, s in enumerate(ranking, 1)]
-        # One column while every line fits on one row of the full width and they all fit in
-        # height; two columns otherwise (two columns cut "Elo 2300" in the middle).
-        step = int(text.font(small).get_linesize() * 1.05) + small // 3
-        one_column = side_by_side or (
-            all(text.size(line, small)[0] <= rank_rect.width - small for line in lines)
-            and step * len(lines) <= rank_rect.bottom - y)
-        columns = 1 if one_column else 2
-        self.rank_columns = columns
-        col_w = rank_rect.width // columns
-        top_y = y
-        per_col = -(-len(ranking) // columns)
-        for rank, line in enumerate(lines, 1):
-            col = (rank - 1) // per_col
-            if (rank - 1) % per_col == 0:
-                y = top_y
-            colour = theme.accent if rank == 1 else theme.text
-            y = text.blit_wrapped(surface, line, small, colour,
-                                  pygame.Rect(x + col * col_w, y, col_w - small,
-                                              rank_rect.bottom - y),
-                                  line_gap=0.1) + small // 3
 
     # -- frame ----------------------------------------------------------------------------------
 
@@ -700,21 +475,5 @@ class TournamentScene(RunScene[TournamentRunner]):
         draw_progress(surface, self.panels["progress"], progress, line, theme, m)
         res = self.panels["results"]
         draw_panel(surface, res, theme, m.radius)
-        self.draw_results(surface, res.inflate(-pad * 4, -pad * 4), m.body)
+        draw_results(self, surface, res.inflate(-pad * 4, -pad * 4), m.body)
         widgets.draw_all(self.all_widgets(), surface, theme)
-
-
-def format_points(points: float) -> str:
-    """Points with a half only when there is one: ``12``, ``12.5``."""
-    return f"{points:.0f}" if float(points).is_integer() else f"{points:.1f}"
-
-
-def format_seconds(seconds: float) -> str:
-    """A thinking time: ``35 µs``, ``0.4 ms``, ``12 ms``, ``1.25 s``."""
-    if seconds < 0.001:
-        return f"{seconds * 1e6:.0f} µs"
-    if seconds < 0.01:
-        return f"{seconds * 1000:.2f} ms"
-    if seconds < 1:
-        return f"{seconds * 1000:.0f} ms"
-    return f"{seconds:.2f} s"

@@ -1,0 +1,126 @@
+"""How the screens name players and edit their parameters: titles and descriptions in the
+current language, a seat's name with the parameter that makes it different, parameter values
+in words, and the ladder of values a parameter stepper walks.
+
+Shared by the menu, the play screen, the learning lab and the tournament.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from ai.registry import Param, PlayerInfo, PlayerSpecError, resolve_spec
+from game.ui.i18n import has, tr
+from game.ui.scenes.match import HUMAN
+from game.ui.widgets import Stepper
+
+#: Upper bounds the menu offers for some player parameters (the registry allows more, but an
+#: hour per move or ten million playouts are not classroom settings).
+PARAM_CAPS: dict[str, float] = {"time": 30.0, "iterations": 1_000_000.0}
+
+
+def title_label(info: PlayerInfo) -> Callable[[], str]:
+    """A label callable giving ``info``'s title in the current language."""
+    return lambda: player_title(info)
+
+
+def player_title(info: PlayerInfo) -> str:
+    """The player's name in the current language (``player.NAME.title`` of
+    ``assets/i18n/players.*.json``, short enough for seat cards at 1024x640), else its
+    English title."""
+    key = f"player.{info.name}.title"
+    return tr(key) if has(key) else info.title
+
+
+def player_description(info: PlayerInfo) -> str:
+    """The player's one-line description in the current language, else in English."""
+    key = f"player.{info.name}.description"
+    return tr(key) if has(key) else info.description
+
+
+def seat_title(spec: str, game: str, options: Any) -> str:
+    """A seat's display name: "Human", or the player's title with its first parameter that
+    differs from the default."""
+    if spec == HUMAN:
+        return tr("seat.human")
+    try:
+        info, values = resolve_spec(spec, game, options)
+    except PlayerSpecError:
+        return spec
+    if not info.params:
+        return player_title(info)
+    changed = [p for p in info.params if values[p.name] != p.default]
+    if not changed:
+        return player_title(info)
+    first = changed[0]
+    shown = param_text(first, values[first.name])
+    # A title's own note in brackets ("Engine (levels)") gives way to the parameter shown, so
+    # the seat never reads "Engine (levels) (Level 5)".
+    title = re.sub(r"\s*\([^()]*\)$", "", player_title(info)) or player_title(info)
+    return f"{title} ({param_label(first.name)} {shown})"
+
+
+def param_text(param: Param, value: float) -> str:
+    """A parameter's value for display: "auto"/"off" where 0 means the player's default, and
+    On/Off for a switch (a whole-number parameter from 0 to 1), never "Memory 1"."""
+    if param.kind is int and param.low == 0 and param.high == 1:
+        return tr("param.on") if value else tr("param.off")
+    if value == 0:
+        key = f"param.{param.name}.zero"
+        shown = tr(key)
+        if shown != key:
+            return shown
+    return param.format(int(value) if param.kind is int else value)
+
+
+def param_label(name: str) -> str:
+    """A player parameter's label in the current language (its name when untranslated)."""
+    key = f"param.{name}"
+    label = tr(key)
+    return name if label == key else label
+
+
+def param_ladder(param: Param) -> list[float]:
+    """Values a stepper offers for ``param``: unit steps for small ranges, 1-2-5 steps for
+    large ones (MCTS iterations), tenths for fractions; always including the default."""
+    low = float(param.low)
+    high = min(float(param.high), PARAM_CAPS.get(param.name, float(param.high)))
+    values: set[float] = {float(param.default), low, high}
+    if param.kind is int and high - low <= 30:
+        values.update(float(v) for v in range(int(low), int(high) + 1))
+    elif param.kind is int or high / max(low, 1e-9) > 50:
+        scale = 1.0
+        while scale <= high * 10:
+            for mult in (1, 2, 5):
+                v = scale * mult if param.kind is int else scale * mult / 100
+                if low <= v <= high:
+                    values.add(float(round(v, 4)))
+            scale *= 10
+    else:
+        step = (high - low) / 20
+        for i in range(21):
+            values.add(round(low + i * step, 4))
+    return sorted(v for v in values if v <= high)
+
+
+class LadderStepper(Stepper):
+    """A stepper that moves along a list of allowed values."""
+
+    def __init__(self, label: Callable[[], str], get: Callable[[], float],
+                 set_: Callable[[float], None], ladder: list[float],
+                 fmt: Callable[[float], str]) -> None:
+        super().__init__(label, get, set_, ladder[0], ladder[-1], 1, fmt)
+        self.ladder = ladder
+
+    def nudge(self, direction: int) -> None:
+        current = self.get()
+        if direction > 0:
+            bigger = [v for v in self.ladder if v > current + 1e-9]
+            if bigger:
+                self.set(bigger[0])
+        else:
+            smaller = [v for v in self.ladder if v < current - 1e-9]
+            if smaller:
+                self.set(smaller[-1])

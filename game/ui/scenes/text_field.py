@@ -1,0 +1,85 @@
+"""A one-line text box for the screens (the tournament's export folder)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.ui import text
+from game.ui.theme import Theme, blend
+from game.ui.widgets import Widget, draw_panel
+
+
+class TextField(Widget):
+    """A one-line text box: click to type, Backspace deletes, Enter or a click outside ends."""
+
+    def __init__(self, label: Callable[[], str], value: str,
+                 on_enter: Callable[[str], None] | None = None) -> None:
+        super().__init__()
+        self.label = label
+        self.value = value
+        self.focused = False
+        self.on_enter = on_enter
+
+    def _box(self) -> pygame.Rect:
+        label_w = text.size(self.label(), self.px)[0] + self.px if self.label() else 0
+        return pygame.Rect(self.rect.left + label_w, self.rect.top,
+                           self.rect.width - label_w, self.rect.height)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not (self.visible and self.enabled):
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            was = self.focused
+            self.focused = self._box().collidepoint(event.pos)
+            if self.focused and not was:
+                pygame.key.start_text_input()
+            return self.focused
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            self.value += str(event.text)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+                self.focused = False
+                if event.key != pygame.K_ESCAPE and self.on_enter is not None:
+                    self.on_enter(self.value)
+            elif event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:
+                try:
+                    pasted = pygame.scrap.get_text() if pygame.scrap.get_init() else ""
+                except (pygame.error, AttributeError):  # no clipboard on this platform
+                    pasted = ""
+                self.value += pasted.replace("\n", "")
+            return True  # typing keys never reach the scene's shortcuts
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: Theme, mouse: tuple[int, int]) -> None:
+        if not self.visible or self.rect.width <= 0:
+            return
+        box = self._box()
+        if self.label():
+            text.blit_text(surface, self.label(), self.px, theme.text,
+                           (self.rect.left, self.rect.centery), "midleft")
+        border = theme.accent if self.focused else (theme.text_muted if box.collidepoint(mouse)
+                                                    else theme.panel_border)
+        draw_panel(surface, box, theme, max(3, box.height // 5),
+                   blend(theme.background, theme.panel, 0.5), border, 2)
+        inner = box.width - self.px
+        # No glyph is narrower than a pixel, so at most ``inner`` characters can show: cutting
+        # there first keeps the loop below short (a 5000-character paste took 0.7 s a frame).
+        shown = self.value[-max(inner, 1):]
+        # Long paths keep their end (the folder's own name) visible.
+        while shown and text.size(shown, self.px)[0] > inner:
+            shown = shown[1:]
+        if shown != self.value:
+            shown = "…" + shown[1:]
+        drawn = text.blit_text(surface, shown, self.px, theme.text,
+                               (box.left + self.px // 2, box.centery), "midleft")
+        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+            x = drawn.right + 2
+            pygame.draw.line(surface, theme.accent, (x, box.top + box.height // 5),
+                             (x, box.bottom - box.height // 5), 2)

@@ -1,0 +1,188 @@
+"""What the tournament screen (and its exported picture) shows of the results: for two players
+the duel (a bar of wins, draws and losses with its confidence interval, the numbers, the
+cumulative chart), for more a cross-table and the ranking by points or Elo.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ai.training import wilson_interval
+from game.ui import charts, text
+from game.ui.i18n import tr
+from game.ui.scenes.lab_common import game_title, variant_label
+from game.ui.theme import Theme
+
+if TYPE_CHECKING:
+    from game.ui.scenes.tournament import TournamentScene
+
+
+def draw_results(scene: TournamentScene, surface: pygame.Surface, rect: pygame.Rect, px: int,
+                 titled: bool = False) -> None:
+    """The results of ``scene``'s tournament into ``rect`` (the screen and the PNG)."""
+    theme = scene.app.theme
+    small = max(8, int(px * 0.85))
+    top = rect.top
+    if titled:
+        title = (f"{tr('tour.title')}: {game_title(scene.game)} "
+                 f"{variant_label(scene.game, scene.options)}")
+        top = text.blit_text(surface, title, int(px * 1.3), theme.accent, rect.topleft,
+                             bold=True, max_width=rect.width).bottom + px // 2
+    body = pygame.Rect(rect.left, top, rect.width, rect.bottom - top)
+    if not scene.matches or scene.table is None:
+        text.blit_text(surface, tr("tour.empty"), px, theme.text_muted, body.center,
+                       "center", max_width=body.width)
+        return
+    if len(scene.names) == 2:
+        _draw_duel(scene, surface, body, px, small, theme)
+    else:
+        _draw_round_robin(scene, surface, body, px, small, theme)
+
+
+def _draw_duel(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rect, px: int,
+               small: int, theme: Theme) -> None:
+    _i, _j, m = scene.matches[0]
+    a, b = scene.names
+    n = m.games
+    # The bar across the top; below it the numbers (left) and the cumulative chart.
+    below = charts.stacked_bar(
+        surface, pygame.Rect(body.left, body.top, body.width, int(body.height * 0.5)),
+        [charts.Segment(tr("tour.wins", name=a), m.p1_wins, theme.ok),
+         charts.Segment(tr("tour.draws"), m.draws, theme.text_muted),
+         charts.Segment(tr("tour.wins", name=b), m.p2_wins, theme.danger)],
+        theme, px, title=tr("tour.results"),
+        intervals=[wilson_interval(m.p1_wins, n) if n else None],
+        interval_label=tr("tour.interval", name=a))
+    lower = pygame.Rect(body.left, below + px // 2, body.width,
+                        body.bottom - below - px // 2)
+    lines = []
+    for name, points in ((a, m.p1_wins + 0.5 * m.draws), (b, m.p2_wins + 0.5 * m.draws)):
+        lo, hi = wilson_interval(points, n)
+        pct = points / n * 100 if n else 0.0
+        lines.append(tr("tour.ci", name=name, pct=f"{pct:.1f}", lo=f"{lo * 100:.1f}",
+                        hi=f"{hi * 100:.1f}"))
+    lines.append(tr("tour.length", n=f"{m.moves_mean:.1f}"))
+    lines.append(tr("tour.think", name=a, t=format_seconds(m.think_mean(0))))
+    lines.append(tr("tour.think", name=b, t=format_seconds(m.think_mean(1))))
+    width = int(lower.width * 0.42)
+    # The numbers take the smaller size when the column is tight (long French names).
+    line_px = small
+    for candidate in (small, max(8, int(small * 0.9))):
+        line_px = candidate
+        need = sum(len(text.wrap(line, width, candidate)) for line in lines)
+        if need * text.font(candidate).get_linesize() * 1.1 + len(lines) * candidate // 3 \
+                <= lower.height:
+            break
+    y = lower.top
+    for line in lines:
+        y = text.blit_wrapped(surface, line, line_px, theme.text,
+                              pygame.Rect(lower.left, y, width, lower.bottom - y),
+                              line_gap=0.1)
+        y += line_px // 3
+    chart = pygame.Rect(lower.left + width + px, lower.top, lower.width - width - px,
+                        lower.height)
+    charts.line_chart(
+        surface, chart,
+        [charts.Series(a, m.cumulative("p1"), theme.ok),
+         charts.Series(b, m.cumulative("p2"), theme.danger),
+         charts.Series(tr("tour.draws"), m.cumulative("draw"), theme.text_muted)],
+        theme, small, title=tr("tour.chart.wins"), x_label=tr("lab.chart.games"),
+        y_label=tr("lab.chart.wins_axis"), x_max=m.games_planned)
+
+
+def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rect, px: int,
+                      small: int, theme: Theme) -> None:
+    table = scene.table
+    assert table is not None
+    n = len(scene.names)
+    cells: list[list[str]] = []
+    shades: list[list[float | None]] = []
+    for i in range(n):
+        row_cells: list[str] = []
+        row_shades: list[float | None] = []
+        for j in range(n):
+            g = table.games[i][j]
+            if i == j or not g:
+                row_cells.append("")
+                row_shades.append(None)
+                continue
+            row_cells.append(format_points(table.score[i][j]))
+            row_shades.append(table.score[i][j] / g)
+        cells.append(row_cells)
+        shades.append(row_shades)
+    ranking = scene.ranking()
+    by_index = {s.index: s for s in ranking}
+    if scene.rank_by_elo:
+        totals = [f"{by_index[i].elo:.0f}" for i in range(n)]
+    else:
+        totals = [format_points(by_index[i].points) for i in range(n)]
+    # The title shares its line with the ranking button (drawn by the scene).
+    title_w = body.width - (scene.rank_button.rect.width + px if scene.rank_button.visible
+                            else 0)
+    text.blit_text(surface, tr("tour.cross", n=scene.games), px, theme.text, body.topleft,
+                   bold=True, max_width=max(10, title_w), min_px=int(px * 0.75))
+    body = pygame.Rect(body.left, body.top + int(px * 1.6), body.width,
+                       body.height - int(px * 1.6))
+    side_by_side = body.width >= 40 * px
+    if side_by_side:
+        split = int(body.width * 0.6)
+        table_rect = pygame.Rect(body.left, body.top, split, body.height)
+        rank_rect = pygame.Rect(body.left + split + px, body.top,
+                                body.width - split - px, body.height)
+    else:
+        table_h = min(int(body.height * 0.6), int((n + 1) * px * 2.2))
+        # Leave the ranking one line per player (heading included) when the table can
+        # give it up and stay readable (rows of at least 1.6 lines).
+        small_line = int(text.font(small).get_linesize() * 1.05) + small // 3
+        ranking_h = int(px * 1.6) + small_line * n + px // 2
+        table_h = max(min(table_h, body.height - ranking_h), int((n + 1) * px * 1.6))
+        table_rect = pygame.Rect(body.left, body.top, body.width, table_h)
+        rank_rect = pygame.Rect(body.left, body.top + table_h + px // 2, body.width,
+                                body.height - table_h - px // 2)
+    charts.cross_table(surface, table_rect, scene.names, cells, shades, theme, px,
+                       totals=totals,
+                       totals_title=tr("tour.col.elo") if scene.rank_by_elo
+                       else tr("tour.col.points"))
+    x, y = rank_rect.left, rank_rect.top
+    y = text.blit_text(surface, tr("tour.ranking"), px, theme.text, (x, y),
+                       bold=True).bottom + px // 4
+    lines = [tr("tour.stand", rank=rank, name=s.name, points=format_points(s.points),
+                games=s.games, elo=f"{s.elo:.0f}") for rank, s in enumerate(ranking, 1)]
+    # One column while every line fits on one row of the full width and they all fit in
+    # height; two columns otherwise (two columns cut "Elo 2300" in the middle).
+    step = int(text.font(small).get_linesize() * 1.05) + small // 3
+    one_column = side_by_side or (
+        all(text.size(line, small)[0] <= rank_rect.width - small for line in lines)
+        and step * len(lines) <= rank_rect.bottom - y)
+    columns = 1 if one_column else 2
+    scene.rank_columns = columns
+    col_w = rank_rect.width // columns
+    top_y = y
+    per_col = -(-len(ranking) // columns)
+    for rank, line in enumerate(lines, 1):
+        col = (rank - 1) // per_col
+        if (rank - 1) % per_col == 0:
+            y = top_y
+        colour = theme.accent if rank == 1 else theme.text
+        y = text.blit_wrapped(surface, line, small, colour,
+                              pygame.Rect(x + col * col_w, y, col_w - small,
+                                          rank_rect.bottom - y),
+                              line_gap=0.1) + small // 3
+
+
+def format_points(points: float) -> str:
+    """Points with a half only when there is one: ``12``, ``12.5``."""
+    return f"{points:.0f}" if float(points).is_integer() else f"{points:.1f}"
+
+
+def format_seconds(seconds: float) -> str:
+    """A thinking time: ``35 µs``, ``0.4 ms``, ``12 ms``, ``1.25 s``."""
+    if seconds < 0.001:
+        return f"{seconds * 1e6:.0f} µs"
+    if seconds < 0.01:
+        return f"{seconds * 1000:.2f} ms"
+    if seconds < 1:
+        return f"{seconds * 1000:.0f} ms"
+    return f"{seconds:.2f} s"
