@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import random
 import statistics
 import sys
 import time
@@ -34,6 +35,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 from ai.arena import MoveLimitReached, play_game, run_match  # noqa: E402
 from ai.base import Player  # noqa: E402
 from ai.learners import TabularLearner  # noqa: E402
+from ai.morpion_retrograde import WIN as RETRO_WIN  # noqa: E402
+from ai.morpion_retrograde import RetrogradeTable  # noqa: E402
 from ai.perfect import PerfectPlayer  # noqa: E402
 from ai.registry import make_player  # noqa: E402
 from game.rules.hexapawn import HexapawnOptions  # noqa: E402
@@ -193,6 +196,23 @@ def hexapawn_learners(scale: Scale) -> str:
                      f"{sum(1 for s in stats if s[3] == 0)}/{seeds}"])
     elim = detail["elimination"]
     stopped_by_100 = sum(1 for s in elim if s[2] <= 100)
+    literal = [hexapawn_seed_count(seed, training) for seed in range(seeds)]
+
+    def spread(i: int) -> str:
+        column = [c[i] for c in literal]
+        return f"{statistics.median(column):g} ({min(column)}-{max(column)})"
+
+    replayed = [seed001_replay(seed, training) for seed in range(seeds)]
+
+    def spread_replayed(i: int) -> str:
+        column = [c[i] for c in replayed]
+        return f"{statistics.median(column):g} ({min(column)}-{max(column)})"
+
+    literal_rows = [["the app's learner, every defeat", spread(0), spread(1)],
+                    ["the app's learner, as the seed counts (a game reaching an emptied box "
+                     "is not a defeat)", spread(2), spread(3)],
+                    ["seed 001's procedure step by step (below)", spread_replayed(0),
+                     spread_replayed(1)]]
     return f"""## Hexapawn: a learner as the second player against random (seed 001)
 
 Black (who has a winning strategy on 3x3) is a learner; White plays at random; the learner learns
@@ -219,7 +239,85 @@ at game {statistics.median(s[2] for s in elim):g}, the latest at game {max(s[2] 
 Once it has stopped losing, it never loses again: the table's last column. The bead learner
 (reinforcement) keeps every move possible (one bead at least), so it seldom stops losing
 altogether; Q-learning explores 10 % of its moves at random and keeps losing some games too.
+
+**Seed-literal.** The learner above is already seed 001's: `elimination:propagate=1` (the default
+on Hexapawn) keeps the positions its lost moves led to and avoids every move into them. One thing
+the seed does differently is what it counts. When every move of the learner's position is known
+to lose, the seed's game stops there (its listing returns nothing) and its tally, which counts
+everything that is not a White win for Black, gives Black the game; the app's learner plays on at
+random (and says so) and usually loses. Counted the seed's way, over the same {seeds} runs
+(median, min-max; games 1-50 is the seed's plot):
+
+{table(["defeats counted", "in games 1-50", f"in games 1-{training}"], literal_rows)}
+
+The last row replays seed 001's procedure itself with the app's rules: Black avoids the boards
+of its list, a lost game adds the board Black left before White's winning move, and a position
+whose every move is listed stops the game (not counted as lost) and adds the board Black faces,
+which its list never meets again. It loses
+{statistics.median(c[1] for c in replayed):g} games in all (median), the app's learner
+{statistics.median(c[1] for c in literal):g} ({statistics.median(c[3] for c in literal):g}
+counted the seed's way); the seed reports "a little under ten", from one run of about 50 games.
+Both procedures lose about a dozen games in the first 50 (median), the seed's own one included,
+so the seed's run was a somewhat lucky one rather than a different algorithm; the spread over
+{seeds} runs (the ranges above) covers its figure.
 """
+
+
+def seed001_replay(seed: int, games: int) -> tuple[int, int]:
+    """Seed 001's learning procedure, replayed with the app's Hexapawn rules (Black learns
+    against random White): defeats in the first 50 games and in all ``games``."""
+    rng = random.Random(seed)
+    losing: set[str] = set()
+    defeats: list[int] = []
+    for index in range(games):
+        state: Any = HexapawnOptions().initial_state()
+        last_black: str | None = None
+        stopped = False
+        while state.outcome is None:
+            moves = list(state.legal_moves())
+            if state.to_move == 1:
+                moves = [m for m in moves if state.play(m).board_text() not in losing]
+                if not moves:
+                    losing.add(state.board_text())  # never met again: see the text
+                    stopped = True
+                    break
+            state = state.play(rng.choice(moves))
+            if state.to_move == 0:
+                last_black = state.board_text()
+        if not stopped and state.outcome is not None and state.outcome.winner == 0:
+            defeats.append(index + 1)
+            if last_black is not None:
+                losing.add(last_black)
+    return sum(1 for g in defeats if g <= 50), len(defeats)
+
+
+
+def hexapawn_seed_count(seed: int, games: int) -> tuple[int, int, int, int]:
+    """Seed 001's experiment, one run: elimination as Black against random. Returns the
+    defeats in the first 50 and in all games, then the same counted as the seed counts them
+    (a game in which the learner met a box with every move eliminated is stopped by the seed's
+    listing and not counted as lost)."""
+    options = HexapawnOptions()
+    learner = make_player("elimination:propagate=1", "hexapawn", options, seed=seed)
+    rnd = make_player("random", "hexapawn", options, seed=1000 + seed)
+    every: list[int] = []
+    counted: list[int] = []
+    for index in range(games):
+        stuck = [False]
+
+        def watch(state: Any, decision: Any, seat: int, stuck: list[bool] = stuck) -> None:
+            if seat == 1 and decision.info.get("all_eliminated"):
+                stuck[0] = True
+
+        record = play_game(rnd, learner, options.initial_state(), on_move=watch)
+        learner.learn(record, (1,))
+        assert record.outcome is not None
+        if record.outcome.winner == 0:
+            every.append(index + 1)
+            if not stuck[0]:
+                counted.append(index + 1)
+    return (sum(1 for g in every if g <= 50), len(every),
+            sum(1 for g in counted if g <= 50), len(counted))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -243,14 +341,14 @@ def perfect_counts(learner: TabularLearner) -> int:
     return good
 
 
-def nim_training(kind: str, seed: int, games: int, every: int, mode: str
+def nim_training(spec: str, seed: int, games: int, every: int, mode: str
                  ) -> tuple[list[int], list[int], TabularLearner]:
-    """Train one learner and sample :func:`perfect_counts` every ``every`` games.
+    """Train one learner (``spec``) and sample :func:`perfect_counts` every ``every`` games.
 
     ``mode`` "self": the learner plays both seats (the seed's training loop);
     "random": it alternates seats against a random player and learns from its own moves.
     """
-    learner = make_player(kind, "nim", NIM, seed=seed)
+    learner = make_player(spec, "nim", NIM, seed=seed)
     assert isinstance(learner, TabularLearner)
     opponent = learner if mode == "self" else make_player("random", "nim", NIM, seed=seed + 500)
     xs, ys = [0], [perfect_counts(learner)]
@@ -292,34 +390,67 @@ def nim_table(learner: TabularLearner) -> str:
     return table(header, rows)
 
 
+#: Per learner: the seed's own settings (None: the seed gives none), what seed 002 says about
+#: its speed, and the other setting shown beside them (for elimination, seed 001's positions;
+#: otherwise the app's default).
+NIM_SETTINGS: dict[str, tuple[str | None, str, str]] = {
+    "elimination": ("elimination:propagate=0", "right after 50-75 games",
+                    "elimination:propagate=1"),
+    "reinforcement": (None, '"rather ineffective here"', "reinforcement"),
+    "qlearning": ("qlearning:epsilon=0,ties=first", "about 50 games", "qlearning"),
+}
+
+
+def convergence(spec: str, mode: str, seeds: int, games: int, every: int
+                ) -> tuple[str, list[int], list[int], TabularLearner]:
+    """Train ``spec`` on ``seeds`` seeds; the table cell (median, range, runs converged) and
+    seed 0's curve and learner."""
+    reached = []
+    curve: tuple[list[int], list[int], TabularLearner] | None = None
+    for seed in range(seeds):
+        xs, ys, learner = nim_training(spec, seed, games, every, mode)
+        reached.append(converged_at(xs, ys))
+        if seed == 0:
+            curve = (xs, ys, learner)
+    assert curve is not None
+    done = [r for r in reached if r is not None]
+    cell = (f"{statistics.median(done):g} ({min(done)}-{max(done)}), {len(done)}/{seeds} runs"
+            if done else f"not within {games} games (0/{seeds} runs)")
+    return cell, *curve
+
+
 def nim_learners(scale: Scale) -> str:
-    """The three learners' convergence to the multiple-of-4 strategy."""
+    """The three learners' convergence to the multiple-of-4 strategy, with the seed's own
+    settings and with the other setting."""
     log("nim: learners")
     games = scale.n(6000, 200)
-    every = 25 if not scale.quick else 20
+    every = 5
     seeds = scale.n(10, 2)
     curves: list[Series] = []
     rows = []
     finals: dict[str, TabularLearner] = {}
-    median: dict[tuple[str, str], str] = {}
+    cells: dict[tuple[str, str, str], str] = {}
     for index, kind in enumerate(LEARNERS):
+        literal, says, other = NIM_SETTINGS[kind]
         for mode in ("self", "random"):
-            reached = []
-            for seed in range(seeds):
-                xs, ys, learner = nim_training(kind, seed, games, every, mode)
-                reached.append(converged_at(xs, ys))
-                if seed == 0:
+            row: list[object] = [kind, "self-play" if mode == "self" else "against random",
+                                 says if mode == "self" else "-"]
+            for which, spec in (("literal", literal), ("other", other)):
+                if spec is None:
+                    row.append("- (the seed gives no settings)")
+                    continue
+                log(f"nim: {spec} {mode}")
+                cell, xs, ys, learner = convergence(spec, mode, seeds, games, every)
+                cells[(kind, mode, which)] = cell
+                row.append(f"`{spec}`: {cell}")
+                charted = literal if literal is not None else other
+                if spec == charted:
                     how = "self-play" if mode == "self" else "vs random"
-                    curves.append(Series(f"{kind} ({how})", ys, COLOURS[index], xs=xs,
+                    curves.append(Series(f"{spec} ({how})", ys, COLOURS[index], xs=xs,
                                          dashed=mode != "self", show_last=False))
                     if mode == "self":
                         finals[kind] = learner
-            done = [r for r in reached if r is not None]
-            median[(kind, mode)] = f"{statistics.median(done):g}" if done else "never"
-            rows.append([kind, "self-play" if mode == "self" else "against random",
-                         f"{len(done)}/{seeds}",
-                         f"{statistics.median(done):g}" if done else "-",
-                         f"{max(done)}" if done else "-"])
+            rows.append(row)
     line_chart(scale.img / "nim_learners_convergence.png",
                "Nim 20, take 1-3: winning counts where the favourite move leaves a multiple of 4",
                curves, x_label="training games", y_label=f"counts right (of {len(WINNING)})",
@@ -332,7 +463,7 @@ def nim_learners(scale: Scale) -> str:
                f"The same, first {early} games", first, x_label="training games",
                y_label=f"counts right (of {len(WINNING)})", y_range=(0, len(WINNING)),
                size=(1040, 540))
-    tables = "\n\n".join(f"**{kind}** after {games} self-play games (seed 0):\n\n"
+    tables = "\n\n".join(f"**{finals[kind].spec}** after {games} self-play games (seed 0):\n\n"
                          f"{nim_table(finals[kind])}" for kind in LEARNERS)
     return f"""## Nim: the three learners find the multiple-of-4 strategy (seed 002)
 
@@ -342,32 +473,41 @@ there is exactly one right move. We count from how many of them the learner's fa
 (the strictly highest value of its box: allowed / most beads / best Q) is that move, while it
 trains. "Self-play" is the seed's training loop (one learner on both sides, learning from the
 whole game); "against random", the learner alternates seats with a random player and learns from
-its own moves only. Curves for seed 0 (dashed: against random):
+its own moves only. Curves for seed 0 of the seed-literal settings (dashed: against random):
 
 ![Nim learners convergence, first games](img/nim_learners_convergence_start.png)
 
 ![Nim learners convergence](img/nim_learners_convergence.png)
 
 Over {seeds} seeds, {games} games each, the game after which the learner's favourite move stays
-right from all {len(WINNING)} counts (sampled every {every} games):
+right from all {len(WINNING)} counts (sampled every {every} games): median (fastest-slowest) and
+how many runs got there. The **seed-literal** column plays each learner with the seed's own
+settings; the last column with the other setting the app offers.
 
-{table(["learner", "training", "runs that converged", "median games", "slowest"], rows)}
+{table(["learner", "training", "seed 002", "seed-literal", "other setting"], rows)}
 
-The seed's verdicts hold. Strategy 1 (elimination) is "very effective": in self-play it is right
-everywhere after {median[("elimination", "self")]} games (median). Q-learning (alpha 0.9,
-gamma 0.8) is about as fast ({median[("qlearning", "self")]} games); the seed shows its table
-after 100 self-play games with the right moves already positive. Strategy 2 (reinforcement) is
-"rather ineffective here": it needs {median[("reinforcement", "self")]} games (median), because a
-win rewards every move of the winner, good or bad, and a loss takes away only one bead.
-Against a random opponent the elimination learner is much slower
-({median[("elimination", "random")]} games: a random opponent seldom punishes a mistake at 15 or
-19 matches, and a won game teaches elimination nothing) and the bead learner does not get there
-within {games} games (it wins most games against random whatever it plays, so its mistakes are
-rewarded too), while Q-learning, which updates both sides' moves from every game, is barely
-affected ({median[("qlearning", "random")]} games).
+With the seed's settings the app reproduces the seed's figures. Strategy 1 is seed 002's table of
+(matches, take) with its own back-propagation (`propagate=0`, the app's default on Nim): right
+everywhere after {cells[("elimination", "self", "literal")].split(" (")[0]} self-play games
+(median), where the seed shows its table right after 50 games and the issue that checked it
+measured 50-75 with a coarser sampling. Seed 001's list of losing positions (`propagate=1`, the
+default on Hexapawn) learns about three times faster
+({cells[("elimination", "self", "other")].split(" (")[0]} games), because learning that a count
+loses eliminates every move into it at once ("take 3 from 7" and "take 2 from 6" both leave 4).
+The seed's Q-learning (alpha 0.9, gamma 0.8, always the best value, the first of equal values) is
+deterministic, so every seed gives the same run: right after
+{cells[("qlearning", "self", "literal")].split(" (")[0]} games (the seed: about 50, its table
+after 100 games with the right moves already positive). The app's default Q-learner (10 %
+exploration, ties at random) is about as fast. Strategy 2 (reinforcement) is "rather ineffective
+here", as the seed says: a win rewards every move of the winner, good or bad, and a loss takes
+away only one bead. Against a random opponent elimination is much slower (a random opponent
+seldom punishes a mistake at 15 or 19 matches, and a won game teaches elimination nothing) and
+the bead learner does not get there at all (it wins most games against random whatever it
+plays, so its mistakes are rewarded too), while Q-learning, which updates both sides' moves from
+every game, is barely affected.
 
 The final tables, as the seed prints them (elimination: 1 = still allowed, 0 = eliminated; beads;
-Q-values). In the elimination table the multiples of 4 are all 0: every move from there loses
+Q-values). In the elimination table the multiples of 4 end up all 0: every move from there loses
 against a perfect opponent, so the learner plays at random there (and says so).
 
 {tables}
@@ -489,8 +629,8 @@ def othello(scale: Scale) -> str:
     """Greedy vs random, and depth-4 search vs both, on 8x8 with seats alternating."""
     options = OthelloOptions()
     start = options.initial_state()
-    plan = [("greedy", "random", 1000), ("alphabeta:depth=4", "random", 20),
-            ("alphabeta:depth=4", "greedy", 20)]
+    plan = [("greedy", "random", 1000), ("greedy:ties=first", "random", 1000),
+            ("alphabeta:depth=4", "random", 20), ("alphabeta:depth=4", "greedy", 20)]
     rows = []
     for p1, p2, games in plan:
         log(f"othello: {p1} vs {p2}")
@@ -498,7 +638,7 @@ def othello(scale: Scale) -> str:
         a = make_player(p1, "othello", options, seed=11)
         b = make_player(p2, "othello", options, seed=12)
         result = run_match(a, b, start, n, swap=True)
-        seed = "about 65 % / 35 %" if p1 == "greedy" else "minimax dominates both"
+        seed = "about 65 % / 35 %" if p1.startswith("greedy") else "minimax dominates both"
         rows.append([f"{p1} vs {p2}", n, seed, f"{pct(result.p1_wins, n)} / "
                      f"{pct(result.p2_wins, n)} / {pct(result.draws, n)}",
                      f"{result.think_mean(0) * 1000:.1f} ms"])
@@ -511,7 +651,10 @@ search tests check this) about four times faster.
 
 {table(["match", "games", "seed 004", "ours", "thinking time per move (first named)"], rows)}
 
-Greedy beats random by about as much as the seed reports: flipping many discs is a weak but real
+`greedy:ties=first` is the seed's greedy to the letter: of the moves flipping as many discs, the
+first one (the seed's loop keeps a move only if it flips strictly more); the app's default breaks
+such ties at random. Greedy beats random by about as much as the seed reports, either way:
+flipping many discs is a weak but real
 advantage in the middle game and costly near the end (it hands corners over), hence far from
 100 %. The depth-4 positional search beats both, as in the seed: it values corners and avoids the
 squares next to them, which neither greedy nor random do.
@@ -533,6 +676,7 @@ def perfect_section(scale: Scale) -> str:
         ("nim", "Marienbad 1,3,5,7", NimOptions(variant="marienbad")),
         ("nim", "Fibonacci 20", NimOptions(variant="fibonacci")),
         ("morpion", "3x3", MorpionOptions()),
+        ("morpion", "4x4", MorpionOptions(size=4)),
         ("othello", "4x4", OthelloOptions(size=4)),
     ]
     rows = []
@@ -559,6 +703,122 @@ retrograde analysis, then a search that takes the game's repetition history into
 described in `ai/perfect.py`.
 
 {table(["game", "value of the start", "solve time", "vs random (W/D/L)"], rows)}
+
+{morpion_4x4_section(scale)}"""
+
+
+def morpion_4x4_section(scale: Scale) -> str:
+    """Morpion 4x4 solved: the value, the size and time of the solve, perfect against the
+    seed's players."""
+    log("morpion 4x4: solve")
+    solved = RetrogradeTable(4)
+    moving = solved.layers[(4, 4)].values
+    wins = int((moving == RETRO_WIN - 1).sum())
+    options = MorpionOptions(size=4)
+    rows = []
+    for opponent in ("random", "bestfirst", "minimax:depth=2"):
+        games = scale.n(100 if opponent == "random" else 40)
+        perfect = make_player("perfect", "morpion", options, seed=3)
+        other = make_player(opponent, "morpion", options, seed=4)
+        match = run_match(perfect, other, options.initial_state, games, first="random",
+                          first_seed=5)
+        rows.append([opponent, games, f"{match.p1_wins}/{match.draws}/{match.p2_wins}"])
+    return f"""### Morpion 4x4, solved
+
+Seed 003 plays 4x4 and 5x5 with heuristics only. The app solves 4x4 exactly
+(`ai/morpion_retrograde.py`): a numpy retrograde analysis of every position, as for 3x3 with
+repetitions left to the play-time search. The moving phase has {solved.moving_positions():,}
+arrangements of the mover's and the other side's four pieces, each with either side to move
+({2 * solved.moving_positions():,} positions; one table serves both sides), plus the placing
+phase. The solve took **{solved.seconds:.1f} s** here (load average {load_average()}; the same
+numpy code gives the 3x3 solver's value on each of 3x3's positions, a test checks it).
+
+**4x4 is a draw.** More than that: no position is ever lost before the line is made. The moving
+phase needed {solved.rounds} distance round: {wins:,} of its positions are won in one move (a
+line the opponent left open) and every other one is a draw or already over. Four pieces can
+never threaten two lines at once (two lines of four share at most one cell, so two threats need
+3 + 3 - 1 = 5 pieces), so every threat can be blocked, on the next move, by moving any piece
+onto the open cell. This is why the seed's heuristic players draw nearly every 4x4 game (table
+above): a player that looks for the opponent's open line and blocks it cannot lose.
+
+`perfect` on 4x4 against the seed's players (first player drawn at random each game; perfect
+wins / draws / opponent wins):
+
+{table(["opponent", "games", "perfect W/D/L"], rows)}
+"""
+
+
+def load_average() -> str:
+    """The 1-minute load average (the machine is shared: figures are noisy)."""
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except OSError:
+        return "unknown"
+
+
+# ------------------------------------------------------------------------------------------------
+# What still differs from the seeds
+# ------------------------------------------------------------------------------------------------
+
+
+#: Every remaining difference: (seed, what the seed does, what the app does, why).
+DIFFERENCES: tuple[tuple[str, str, str, str], ...] = (
+    ("002", "A take of 1 to 3 is accepted even when fewer matches are left (taking 3 of 2 "
+            "ends the game, the taker winning).",
+     "A take is at most the matches left.",
+     "The rules say take 1, 2 or 3 matches; the seed only checks 1-3. At 1 or 2 matches it "
+     "does not change who wins."),
+    ("002", "Its tables hold every take 1-3 at every count, impossible ones included (worth "
+            "0), and the Q-learning max over the next count reads them.",
+     "A box holds the legal moves only.",
+     "An illegal take cannot be played, so it has no value to learn; the Q-values of the legal "
+     "takes at 1-2 matches differ a little from the seed's, the figures above do not."),
+    ("002", "When every take of a count is eliminated, the learner draws 1-3 at random.",
+     "It draws among the legal moves, and its decision says the box is empty.",
+     "As in the first row."),
+    ("002", "Strategy 2 (reward winning moves) comes with no code or parameters.",
+     "MENACE's beads: +3 for a win, +1 for a draw, -1 for a loss, 3 to start, never below 1.",
+     "The seed leaves them to the reader; these are MENACE's usual ones."),
+    ("001", "Only Black learns; the learner keeps a list of losing boards.",
+     "Any seat learns; `propagate=1` keeps the positions its lost moves led to.",
+     "The same mechanism, for either side and every game."),
+    ("001", "When every move of Black's position is known to lose, the game is stopped and "
+            "counted as not lost; the position Black faces goes into the list, which is only "
+            "compared with positions after Black's moves, so it eliminates nothing.",
+     "The move that led there is eliminated too (seed 002's back-propagation) and the learner "
+     "plays on at random.",
+     "The seed's step records a position it never looks up; the app does what the seed's text "
+     "intends. Counted the seed's way, the defeats agree (Hexapawn above)."),
+    ("003", "Who starts is drawn at random each game.",
+     "`arena --first random` does the same; the tables above let the first named player start.",
+     "To show the first player's advantage, which the seed's tables also report."),
+    ("003", "Its tables do not say what became of games that never ended.",
+     "Random games on 5x5 and larger are stopped at 2000 moves and shown apart.",
+     "Without a limit some would run for hours."),
+    ("003", "A move that makes a line and repeats a position is a draw (the repetition flag "
+            "is checked first).",
+     "The line is checked first.",
+     "The two never disagree in a real game (see `game/rules/morpion.py`)."),
+    ("004", "Greedy keeps the first of the moves flipping most discs.",
+     "`greedy:ties=first` does; the default breaks ties at random.",
+     "Random ties spread the games more; both are offered."),
+    ("004", "Minimax at depth 4.",
+     "Alpha-beta at depth 4 in the match table.",
+     "The same move values, about four times faster (a test checks they agree)."),
+)
+
+
+def differences(scale: Scale) -> str:
+    """Every remaining difference between the app and the seeds, and why (no games played)."""
+    rows = [[seed, theirs, ours, why] for seed, theirs, ours, why in DIFFERENCES]
+    return f"""## What still differs from the seeds, and why
+
+With the seed-literal settings above (`elimination:propagate=0` on Nim,
+`elimination:propagate=1` on Hexapawn, `qlearning:epsilon=0,ties=first`, `greedy:ties=first`,
+`minimax:depth=2` on Morpion, depth 4 with the weight table on Othello) the app plays the seeds'
+algorithms; each game's default for `elimination` is its own seed's. What remains different:
+
+{table(["seed", "the seed", "the app", "why"], rows)}
 """
 
 
@@ -596,7 +856,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     keep_ntuple = engine_block("<!-- ntuple:start -->", "<!-- ntuple:end -->")
     started = time.perf_counter()
     steps: list[Callable[[Scale], str]] = [hexapawn_random, hexapawn_learners, nim_learners,
-                                           morpion, othello, perfect_section]
+                                           morpion, othello, perfect_section, differences]
     sections = [step(scale) for step in steps]
     total = time.perf_counter() - started
     note = " (QUICK RUN: too few games for the figures to mean much)" if args.quick else ""
