@@ -21,7 +21,7 @@ from typing import Any
 
 from game.rules.base import GameState, OptionError
 
-GAME_MODULES: tuple[str, ...] = ("hexapawn", "nim", "morpion", "othello")
+GAME_MODULES: tuple[str, ...] = ("hexapawn", "nim", "morpion", "othello", "connect4")
 
 #: Every evaluation's value stays strictly inside ``(-EVALUATION_BOUND, EVALUATION_BOUND)``, so
 #: a search can put wins and losses far beyond it.
