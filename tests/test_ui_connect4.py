@@ -114,7 +114,7 @@ def test_prompt_and_messages_are_translated(lang: str) -> None:
                     "reason.line", "reason.full", "option.connect"):
             assert i18n.tr(key) != key
         assert i18n.tr("game.connect4.title") == ("Puissance 4" if lang == "fr"
-                                                   else "Connect Four")
+                                                   else "Connect 4")
     finally:
         i18n.set_language("en")
 
@@ -232,3 +232,19 @@ def test_screenshots_for_a_person_to_look_at(tmp_path: Path) -> None:
                 out = tmp_path / f"connect4_{name}_{theme_name}_{size[0]}x{size[1]}.png"
                 pygame.image.save(surface, str(out))
                 assert out.stat().st_size > 1000
+
+
+def test_menu_card_of_an_empty_board_shows_discs() -> None:
+    theme = THEMES["default"]
+    state = Connect4Options().initial_state()
+    surface = pygame.Surface((200, 150))
+    view = view_for(state, surface.get_rect())
+    surface.fill(theme.background)
+    view.thumbnail(surface, surface.get_rect(), state)
+    colours = {tuple(surface.get_at((x, y)))[:3] for x in range(0, 200, 2)
+               for y in range(0, 150, 2)}
+    assert any(close(c, theme.connect4_red, 20) for c in colours)
+    assert any(close(c, theme.connect4_yellow, 20) for c in colours)
+    # A small board still gets its discs, inside its columns.
+    small = Connect4Options(cols=4, rows=4).initial_state()
+    view.thumbnail(surface, surface.get_rect(), small)

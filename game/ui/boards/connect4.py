@@ -39,6 +39,8 @@ DISC_RADIUS = 0.39
 HOLE_RADIUS = 0.42
 #: Part of the drop animation spent falling; the rest is the bounce.
 FALL_PART = 0.78
+#: The columns of the discs a menu card shows on an empty board (an opening: d, d, c, e).
+CARD_COLUMNS = (3, 3, 2, 4, 4)
 
 
 def column(col: int) -> tuple[str, int]:
@@ -169,6 +171,16 @@ class Connect4View(BoardView):
     def controller(self, state: Any) -> Connect4Controller:
         """A controller for the side to move."""
         return Connect4Controller(state)
+
+    def thumbnail(self, surface: pygame.Surface, rect: pygame.Rect, state: Any) -> None:
+        """Draw ``state`` small; an empty board (the menu card's start position) gets a few
+        discs dropped first, so the card shows red and yellow discs in a blue frame."""
+        if isinstance(state, Connect4State) and not any(state.boards):
+            for col in CARD_COLUMNS:
+                move = Connect4Move(min(col, state.options.cols - 1))
+                if state.outcome is None and move in state.legal_moves():
+                    state = state.play(move)
+        super().thumbnail(surface, rect, state)
 
     # -- pictures made once per size ---------------------------------------------------------
 
