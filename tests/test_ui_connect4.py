@@ -248,3 +248,55 @@ def test_menu_card_of_an_empty_board_shows_discs() -> None:
     # A small board still gets its discs, inside its columns.
     small = Connect4Options(cols=4, rows=4).initial_state()
     view.thumbnail(surface, surface.get_rect(), small)
+
+
+# --- in the app: games by clicks against the AIs -------------------------------------------------
+
+#: The generic AIs, each quick enough for a test.
+OPPONENTS = ("random", "greedy", "minimax:depth=2", "alphabeta:depth=3", "mcts:iterations=100",
+             "elimination", "reinforcement", "qlearning", "engine:time=0.1")
+
+
+def play_by_clicks(app: Any, play: Any, seed: int) -> int:
+    """Play the human seat by clicking random columns until the game ends; count the moves."""
+    from tests.ui_helpers import click_element, run_until
+
+    rng = random.Random(seed)
+    for human_moves in range(100):
+        assert run_until(app, lambda: play.match.over or play.match.human_to_move, 30), \
+            "the AI never answered"
+        if play.match.over:
+            return human_moves
+        state = play.state
+        move = rng.choice(state.legal_moves())
+        before = len(play.match.moves)
+        click_element(app, play, column(move.col))
+        assert len(play.match.moves) == before + 1 and play.match.moves[-1] == move
+    raise AssertionError("the game did not end")
+
+
+def test_full_game_by_clicks_against_alphabeta_and_the_end_announced() -> None:
+    from tests.ui_helpers import make_app, start_game
+
+    app = make_app((1024, 640))
+    play = start_game(app, "connect4", ("alphabeta:depth=2", "human"))
+    assert play_by_clicks(app, play, 3) > 0
+    outcome = play.match.state.outcome
+    assert outcome is not None
+    headline, detail, _bad = play.status()
+    assert headline and detail
+    if outcome.winner is not None:
+        assert ("Red" in headline) == (outcome.winner == 0)
+    app.shutdown()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("opponent", OPPONENTS)
+def test_full_game_by_clicks_against_every_generic_ai(opponent: str) -> None:
+    from tests.ui_helpers import make_app, start_game
+
+    app = make_app((1024, 640))
+    play = start_game(app, "connect4", ("human", opponent))
+    play_by_clicks(app, play, 11)
+    assert play.match.over and play.match.state.outcome is not None
+    app.shutdown()

@@ -66,6 +66,8 @@ def play_by_clicks(app: Any, play: PlayScene, rng: random.Random, max_moves: int
     ("nim", {"variant": "fibonacci", "matches": "12"}),
     ("morpion", {"size": "3"}),
     ("othello", {"size": "6"}),
+    ("connect4", {}),
+    ("connect4", {"cols": "5", "rows": "4", "connect": "3"}),
 ])
 def test_full_game_by_clicks_against_an_ai(game: str, options: dict[str, str]) -> None:
     app = make_app(SIZE)

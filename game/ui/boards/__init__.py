@@ -30,6 +30,7 @@ _BOARDS: dict[str, tuple[str, str, str]] = {
     "nim": ("game.ui.boards.nim", "NimView", "NimPresenter"),
     "morpion": ("game.ui.boards.morpion", "MorpionView", "MorpionPresenter"),
     "othello": ("game.ui.boards.othello", "OthelloView", "OthelloPresenter"),
+    "connect4": ("game.ui.boards.connect4", "Connect4View", "Connect4Presenter"),
 }
 
 

@@ -12,11 +12,19 @@ with time) and bounces a little on landing. A won game's line(s) get a stroke th
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 import pygame
 
-from game.rules.connect4 import Connect4Move, Connect4State
+from game.rules.connect4 import (
+    MAX_CONNECT,
+    MAX_SIZE,
+    MIN_CONNECT,
+    MIN_SIZE,
+    Connect4Move,
+    Connect4State,
+)
 from game.ui import text as txt
 from game.ui.boards.base import (
     COORDINATES_MIN_CELL,
@@ -32,6 +40,9 @@ from game.ui.boards.base import (
     score_chip,
     score_labels,
 )
+from game.ui.boards.presenter import GamePresenter, OptionSpec
+from game.ui.i18n import tr
+from game.ui.reasoning import plural
 from game.ui.theme import Theme, blend
 
 #: A disc's radius, and its hole's, as fractions of a cell.
@@ -382,3 +393,32 @@ class Connect4View(BoardView):
                 centre = self.centre(self.shape[1] - 1, move.col)
             score_chip(surface, text, centre, px, colour, ctx.theme, best=best,
                        max_width=self.cell * 0.96)
+
+
+class Connect4Presenter(GamePresenter):
+    """Puissance 4 in words: Red and Yellow, the board as columns x rows and the line length,
+    discs counted; a move is its column's letter."""
+
+    game = "connect4"
+    option_specs = MappingProxyType({
+        "cols": OptionSpec("int", MIN_SIZE, MAX_SIZE),
+        "rows": OptionSpec("int", MIN_SIZE, MAX_SIZE),
+        "connect": OptionSpec("int", MIN_CONNECT, MAX_CONNECT),
+    })
+    rules_plies = 5
+    smoke_seats = ("alphabeta:depth=2", "mcts:iterations=200")
+
+    def side_colour(self, side: int, theme: Theme) -> Colour:
+        return disc_colours(side, theme)[0]
+
+    def describe_options(self, options: Any) -> str:
+        return tr("describe.connect4", cols=options.cols, rows=options.rows, n=options.connect)
+
+    def variant_label(self, options: Any) -> str:
+        return self.describe_options(options)
+
+    def side_summary(self, state: Any, side: int) -> str:
+        return plural("play.count.connect4", state.count(side))
+
+    def clicks_for(self, state: Any, move: Any) -> list[Element]:
+        return [column(move.col)]
