@@ -37,6 +37,7 @@ from game.ui.boards.base import (
     alpha_circle,
     alpha_fill,
     disc,
+    label_px,
     score_chip,
     score_labels,
 )
@@ -384,7 +385,8 @@ class Connect4View(BoardView):
         """Each scored column's value in the strip above it; the best one outlined."""
         assert ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
-        px = max(8, round(self.cell * 0.27))
+        px = label_px(ctx, self.cell * 0.27)
+        placed: list[pygame.Rect] = []  # chips never overlap (see score_chip)
         for move, (text, colour, best) in labels.items():
             if not isinstance(move, Connect4Move) or move.col >= self.shape[0]:
                 continue
@@ -392,7 +394,7 @@ class Connect4View(BoardView):
             if self.strip.height < self.cell // 2:
                 centre = self.centre(self.shape[1] - 1, move.col)
             score_chip(surface, text, centre, px, colour, ctx.theme, best=best,
-                       max_width=self.cell * 0.96)
+                       max_width=self.cell * 0.96, placed=placed)
 
 
 class Connect4Presenter(GamePresenter):
