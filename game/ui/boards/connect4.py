@@ -417,7 +417,7 @@ class Connect4Presenter(GamePresenter):
         return tr("describe.connect4", cols=options.cols, rows=options.rows, n=options.connect)
 
     def variant_label(self, options: Any) -> str:
-        return self.describe_options(options)
+        return tr("variant.connect4", cols=options.cols, rows=options.rows, n=options.connect)
 
     def side_summary(self, state: Any, side: int) -> str:
         return plural("play.count.connect4", state.count(side))
