@@ -14,21 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.rules.othello import ray_mask
+
 # (row step, column step); rays going towards higher bits first.
 _DIRECTIONS = ((0, 1), (1, -1), (1, 0), (1, 1), (0, -1), (-1, 1), (-1, 0), (-1, -1))
-
-
-def _ray(square: int, drow: int, dcol: int) -> int:
-    """Bits of the squares strictly beyond ``square`` in one direction, up to the 8x8 edge."""
-    row, col = divmod(square, 8)
-    mask = 0
-    row += drow
-    col += dcol
-    while 0 <= row < 8 and 0 <= col < 8:
-        mask |= 1 << (row * 8 + col)
-        row += drow
-        col += dcol
-    return mask
 
 
 def flip_source(square: int) -> str:
@@ -41,7 +30,7 @@ def flip_source(square: int) -> str:
     row, col = divmod(square, 8)
     out = [f"def flips_{square}(own: int, opp: int) -> int:", "    f = 0"]
     for drow, dcol in _DIRECTIONS:
-        ray = _ray(square, drow, dcol)
+        ray = ray_mask(square, drow, dcol)
         if ray.bit_count() < 2:  # a flip needs an opponent disc and one of ours beyond it
             continue
         adjacent = (row + drow) * 8 + col + dcol

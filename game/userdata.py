@@ -114,6 +114,11 @@ def open_for_append(path: Path) -> int:
             refuse_link(path)
             _check_regular(path, os.lstat(path))
         raise exc
+    return _regular_or_close(path, fd)
+
+
+def _regular_or_close(path: Path, fd: int) -> int:
+    """``fd`` if it is open on a regular file; otherwise close it and raise StrangeFileError."""
     try:
         _check_regular(path, os.fstat(fd))
     except BaseException:
@@ -135,12 +140,7 @@ def _open_regular(path: Path) -> int:
     """A read descriptor on ``path`` if it is a regular file (a link is followed: what it
     points at must be regular); never blocks on a FIFO. Raises StrangeFileError otherwise."""
     fd = os.open(path, os.O_RDONLY | O_NONBLOCK | O_BINARY)
-    try:
-        _check_regular(path, os.fstat(fd))
-    except BaseException:
-        os.close(fd)
-        raise
-    return fd
+    return _regular_or_close(path, fd)
 
 
 def read_head(path: Path, size: int) -> bytes:

@@ -143,7 +143,7 @@ def legal_mask(own: int, opp: int, region: int = FULL) -> int:
     return moves & empty
 
 
-def _ray(square: int, drow: int, dcol: int) -> int:
+def ray_mask(square: int, drow: int, dcol: int) -> int:
     """Bits of the squares strictly beyond ``square`` in one direction, up to the 8x8 edge."""
     row, col = divmod(square, 8)
     mask = 0
@@ -160,10 +160,12 @@ def _ray(square: int, drow: int, dcol: int) -> int:
 # bits. Along a rising ray the nearest square is the lowest set bit; along a falling ray it is
 # the highest. Knowing that, a flip line is found with a few integer operations per direction.
 _UP_RAYS: tuple[tuple[int, int, int, int], ...] = tuple(
-    (_ray(sq, 0, 1), _ray(sq, 1, -1), _ray(sq, 1, 0), _ray(sq, 1, 1)) for sq in range(64)
+    (ray_mask(sq, 0, 1), ray_mask(sq, 1, -1), ray_mask(sq, 1, 0), ray_mask(sq, 1, 1))
+    for sq in range(64)
 )
 _DOWN_RAYS: tuple[tuple[int, int, int, int], ...] = tuple(
-    (_ray(sq, 0, -1), _ray(sq, -1, 1), _ray(sq, -1, 0), _ray(sq, -1, -1)) for sq in range(64)
+    (ray_mask(sq, 0, -1), ray_mask(sq, -1, 1), ray_mask(sq, -1, 0), ray_mask(sq, -1, -1))
+    for sq in range(64)
 )
 
 
