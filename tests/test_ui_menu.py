@@ -232,3 +232,28 @@ def test_a_list_of_one_line_descriptions_shows_more_rows() -> None:
     _row_long, shown_long = ListPopup(app, "t", long, 0, lambda v: None)._layout()
     assert shown_short > shown_long
     app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 640), (1024, 768), (1280, 800), (1920, 1080)])
+def test_game_card_titles_are_never_cut(monkeypatch: pytest.MonkeyPatch, language: str,
+                                        size: tuple[int, int]) -> None:
+    """Each game's name shows whole on its card ("Puissance 4" was cut to "Puissanc…")."""
+    from game.ui import text
+    from game.ui.i18n import tr
+
+    cut: list[str] = []
+    original = text.ellipsize
+
+    def recording(value: str, max_width: int, px: int, bold: bool = False) -> str:
+        shown = original(value, max_width, px, bold)
+        if shown != value:
+            cut.append(value)
+        return shown
+
+    monkeypatch.setattr(text, "ellipsize", recording)
+    app = make_app(size, language=language)
+    frame(app)
+    titles = {tr(f"game.{name}.title") for name in game_names()}
+    assert not titles & set(cut), sorted(titles & set(cut))
+    app.shutdown()

@@ -478,7 +478,8 @@ class MenuScene(Scene):
             text.blit_text(surface, tr(title_key), m.heading,
                            theme.accent if chosen else theme.text,
                            (rect.centerx, rect.bottom - label_h // 2), "center", bold=True,
-                           max_width=rect.width - 2 * pad)
+                           # A long name ("Puissance 4") shrinks to body size before any cut.
+                           max_width=rect.width - 2 * pad, min_px=m.body)
         titles = (tr("menu.options"), tr("menu.seat", n=1), tr("menu.seat", n=2))
         for i, panel in enumerate(self.panels):
             draw_panel(surface, panel, theme, m.radius)
