@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
 
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import CLICK_GUARD_SECONDS, PlayScene
@@ -136,3 +137,27 @@ def test_a_pass_is_shown_large_and_the_status_never_says_a_side_with_moves_passe
     _headline, detail, _bad = play.status()
     # After the pass the other side is to move: the line says the pass happened, in the past.
     assert "passed" in detail and play.state.legal_moves()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_explain_mode_status_is_never_cut(monkeypatch: pytest.MonkeyPatch, language: str) -> None:
+    """The line telling the class how to go on showed as '... appuyez sur Esp…' in French."""
+    from game.ui import text
+
+    cut: list[str] = []
+    original = text.ellipsize
+
+    def recording(value: str, max_width: int, px: int, bold: bool = False) -> str:
+        shown = original(value, max_width, px, bold)
+        if shown != value:
+            cut.append(value)
+        return shown
+
+    monkeypatch.setattr(text, "ellipsize", recording)
+    app = make_app(SIZE, language=language, show_reasoning=True, explain_wait=True)
+    play = _human_vs_engine(app, "nim")
+    click_element(app, play, clicks_for("nim", play.state, play.state.legal_moves()[0])[0])
+    assert run_until(app, lambda: play.turns.pending is not None, 10)
+    frame(app)
+    _headline, detail, _bad = play.status()
+    assert detail and detail not in cut, cut
