@@ -53,7 +53,7 @@ def test_solvers_follow_the_options() -> None:
 
 def _setups() -> list[GameSetup]:
     return [info.setup(options) for info in all_games() for options in
-            dict.fromkeys((info.options(), info.lab_presets[0]))]
+            dict.fromkeys((info.options(), *info.presets))]
 
 
 @pytest.mark.parametrize("setup", _setups(), ids=lambda s: f"{s.name}-{s.options}")
@@ -83,3 +83,21 @@ def test_every_declared_outcome_reason_has_words_in_every_language(lang: str) ->
     for info in all_games():
         for reason in info.outcome_reasons:
             assert texts.get(f"reason.{reason}"), f"{info.name}: reason.{reason} ({lang})"
+
+
+def test_one_engine_entry_dispatches_per_game() -> None:
+    from ai.othello_engine import OthelloEngine
+    from ai.perfect import PerfectPlayer
+    from ai.registry import get_player_info
+    from ai.search import EnginePlayer
+
+    assert isinstance(make_player("engine", "othello"), OthelloEngine)
+    hexapawn = make_player("engine", "hexapawn")
+    assert isinstance(hexapawn, EnginePlayer) and hexapawn.solver is None
+    # Solved, but its keys hide the repetition history: the engine asks the exact solver.
+    morpion = make_player("engine", "morpion")
+    assert isinstance(morpion, EnginePlayer) and isinstance(morpion.solver, PerfectPlayer)
+    big = make_player("engine", "morpion", get_game("morpion").options(size=5))
+    assert isinstance(big, EnginePlayer) and big.solver is None
+    assert [p.name for p in players_for("othello")].count("engine") == 1
+    assert [p.name for p in get_player_info("engine").params] == ["time"]
