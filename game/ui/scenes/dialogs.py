@@ -136,6 +136,8 @@ class MessageDialog(Scene):
         for label, action in buttons:
             self.buttons.append(Button(label, self._closing(action), primary=not self.buttons))
         self.box = pygame.Rect(0, 0, 0, 0)
+        #: The message as drawn: words too long for the box (file names) cut into pieces.
+        self.shown = message
 
     def _closing(self, action: Callable[[], None]) -> Callable[[], None]:
         def run() -> None:
@@ -146,8 +148,11 @@ class MessageDialog(Scene):
     def _layout(self) -> None:
         m = self.app.metrics
         w, h = self.app.size
-        width = int(w * 0.56)
-        lines = text.wrap(self.message, width - 4 * m.pad, m.body)
+        # As wide as the longest word (a file name) needs, up to nearly the window's width.
+        widest = max((text.size(word, m.body)[0] for word in self.message.split()), default=0)
+        width = max(int(w * 0.56), min(widest + 4 * m.pad + 2, int(w * 0.94)))
+        self.shown = break_long_words(self.message, width - 4 * m.pad, m.body)
+        lines = text.wrap(self.shown, width - 4 * m.pad, m.body)
         line_h = text.font(m.body).get_linesize()
         height = m.heading * 2 + len(lines) * line_h + m.body * 3 + m.pad * 4
         self.box = pygame.Rect(0, 0, width, min(height, int(h * 0.9)))
@@ -183,5 +188,24 @@ class MessageDialog(Scene):
                        max_width=self.box.width - 4 * m.pad)
         body = pygame.Rect(self.box.left + m.pad * 2, self.box.top + m.pad * 3 + m.heading,
                            self.box.width - 4 * m.pad, self.box.height)
-        text.blit_wrapped(surface, self.message, m.body, theme.text, body)
+        text.blit_wrapped(surface, self.shown, m.body, theme.text, body)
         widgets.draw_all(self.buttons, surface, theme)
+
+
+def break_long_words(message: str, width: int, px: int) -> str:
+    """``message`` with every word wider than ``width`` pixels cut into pieces that fit (a
+    space between them), so that wrapping at spaces never lets a line past the border."""
+    def pieces(word: str) -> str:
+        if text.size(word, px)[0] <= width:
+            return word
+        parts: list[str] = []
+        current = ""
+        for char in word:
+            if current and text.size(current + char, px)[0] > width:
+                parts.append(current)
+                current = ""
+            current += char
+        return " ".join([*parts, current])
+
+    return "\n".join(" ".join(pieces(word) for word in line.split(" "))
+                     for line in message.split("\n"))

@@ -48,6 +48,7 @@ from game.ui.export import (
     write_png,
 )
 from game.ui.i18n import tr
+from game.ui.printing import render_cropped
 from game.ui.scenes.lab_common import (
     RunScene,
     RunTexts,
@@ -102,6 +103,13 @@ class TournamentScene(RunScene[TournamentRunner]):
         self._chart_surface: pygame.Surface | None = None
         self.setup_widgets: list[Widget] = []
         self.player_rows: list[list[Widget]] = []
+        #: The most parameters a player of this game has (rows are spaced for it).
+        self.most_params = 0
+        #: How many set-up rows are scrolled out of sight at the top (when they do not fit).
+        self.setup_scroll = 0
+        #: The set-up rows that fit in the panel, and how many there are (for the scroll bar).
+        self.setup_rows_shown = 0
+        self.setup_rows_total = 0
         self.start_button = Button(lambda: tr("tour.start"), self.start, primary=True)
         self.add_button = Button(lambda: tr("tour.add"), self.add_player)
         self.rank_button = Button(
@@ -131,14 +139,30 @@ class TournamentScene(RunScene[TournamentRunner]):
         return info.canonical_spec(values)
 
     def set_game(self, game: Any) -> None:
-        """Choose the game: its first variant and the seeds' usual line-up."""
+        """Choose the game and its first variant; each player who can play it stays (with its
+        parameters when they still apply), the others are replaced by the seeds' usual
+        line-up."""
         if self.running or game == self.game:
             return
+        old_specs = list(self.specs)
         self.game = str(game)
         self.variant = 0
         self.options = self.presets()[0]
         self._default_players()
+        defaults = self.specs
+        self.specs = [self._kept(spec, defaults[i] if i < len(defaults) else "random")
+                      for i, spec in enumerate(old_specs)]
         self.rebuild()
+
+    def _kept(self, spec: str, fallback: str) -> str:
+        """``spec`` for the current game (its default parameters when its own do not apply),
+        or ``fallback`` when that player cannot play it."""
+        for candidate in (spec, spec.split(":", 1)[0]):
+            try:
+                return self._canonical(candidate)
+            except PlayerSpecError:
+                continue
+        return self._canonical(fallback)
 
     def set_variant(self, index: Any) -> None:
         """Choose a variant; players that cannot play it are replaced."""
@@ -210,6 +234,8 @@ class TournamentScene(RunScene[TournamentRunner]):
             Stepper(lambda: tr("tour.seed"), lambda: float(self.seed), self._set_seed, 0, 999),
         ]
         items = player_items(self.game, self.options)
+        self.most_params = max((len(p.params) for p in players_for(self.game, self.options)),
+                               default=0)
         self.player_rows = [self._player_row(index, spec, items)
                             for index, spec in enumerate(self.specs)]
 
@@ -353,9 +379,9 @@ class TournamentScene(RunScene[TournamentRunner]):
                                   ("rank", "name", "spec", "games", "wins", "draws", "losses",
                                    "points", "score", "score_ci95_low", "score_ci95_high",
                                    "elo"), self.standings_rows())
-        picture = pygame.Surface((1600, 900))
-        picture.fill(self.app.theme.background)
-        draw_results(self, picture, picture.get_rect().inflate(-60, -60), 26, titled=True)
+        # Dark ink on white, cut to the results (a printed handout wastes no paper).
+        picture = render_cropped((1600, 900), 40, lambda surface, area, theme: draw_results(
+            self, surface, area, 26, titled=True, theme=theme))
         png = write_png(folder, stem, picture)
         return [games_csv, standings_csv, png]
 
@@ -410,6 +436,10 @@ class TournamentScene(RunScene[TournamentRunner]):
         self._enable()
         if self.folder.handle(event) or self.handle_run_keys(event, self.start):
             return
+        if (event.type == pygame.MOUSEWHEEL
+                and self.panels["setup"].collidepoint(widgets.mouse())):
+            self.scroll_setup(-int(event.y))
+            return
         widgets.handle_all(self.all_widgets()[1:], event)
 
     def layout(self) -> None:
@@ -424,10 +454,16 @@ class TournamentScene(RunScene[TournamentRunner]):
             rows.append((row[:2], 0.0))
             rows += [([p], 0.08) for p in row[2:]]
         rows.append(([self.add_button], 0.0))
-        step = min(int(m.body * 2.0), inner.height // max(1, len(rows)))
+        step = self._row_step(inner.height)
         px = m.body if step >= m.body * 1.7 else m.small
-        y = inner.top
-        for items, indent in rows:
+        shown = max(1, inner.height // step)
+        self.setup_rows_shown, self.setup_rows_total = shown, len(rows)
+        self.setup_scroll = max(0, min(self.setup_scroll, len(rows) - shown))
+        for index, (items, indent) in enumerate(rows):
+            slot = index - self.setup_scroll
+            for item in items:
+                item.visible = 0 <= slot < shown
+            y = inner.top + slot * step
             x0 = inner.left + int(inner.width * indent)
             width = inner.right - x0
             height = step - max(2, pad // 2)
@@ -440,7 +476,7 @@ class TournamentScene(RunScene[TournamentRunner]):
                 items[0].place(pygame.Rect(x0, y, bw, height), px)
             else:
                 items[0].place(pygame.Rect(x0, y, width, height), px)
-            y += step
+        self.panels["setup_rows"] = inner
         align_choices([w for w in self.setup_widgets if isinstance(w, Choice)])
         controls_h = self.place_controls(right, bh, (
             (self.start_button, ("tour.start",)),
@@ -458,6 +494,39 @@ class TournamentScene(RunScene[TournamentRunner]):
         rw = text.size(tr("tour.rank_points"), m.small, True)[0] + bh
         self.rank_button.place(pygame.Rect(res.right - pad - rw, res.top + pad, rw,
                                            int(m.small * 1.9)), m.small)
+
+    def _row_step(self, height: int) -> int:
+        """The height of a set-up row in a list ``height`` pixels tall.
+
+        Rows are spaced as if every player had as many parameters as the most configurable
+        player of this game, never below a readable height: the step depends on the number of
+        players, not on their parameters, so choosing a player with more parameters only pushes
+        the rows below it down and never moves the rows under the pointer. Rows that do not fit
+        scroll (mouse wheel).
+        """
+        m = self.app.metrics
+        reserved = len(self.setup_widgets) + len(self.specs) * (1 + self.most_params) + 1
+        return max(int(m.small * 1.9), min(int(m.body * 2.0), height // max(1, reserved)))
+
+    def scroll_setup(self, rows: int) -> None:
+        """Scroll the set-up list by ``rows`` (positive: down), within its ends."""
+        self.setup_scroll = max(0, min(self.setup_scroll + rows,
+                                       self.setup_rows_total - self.setup_rows_shown))
+
+    def _draw_scroll_bar(self, surface: pygame.Surface) -> None:
+        """A thin bar at the set-up list's right edge when some rows are out of sight: how
+        much of the list shows, and where."""
+        total, shown = self.setup_rows_total, self.setup_rows_shown
+        if total <= shown:
+            return
+        theme = self.app.theme
+        pad = self.app.metrics.pad
+        area = self.panels["setup_rows"]
+        track = pygame.Rect(area.right + pad // 2, area.top, max(3, pad // 3), area.height)
+        pygame.draw.rect(surface, theme.panel_border, track, border_radius=track.width // 2)
+        thumb = pygame.Rect(track.left, track.top + track.height * self.setup_scroll // total,
+                            track.width, max(track.width, track.height * shown // total))
+        pygame.draw.rect(surface, theme.accent, thumb, border_radius=track.width // 2)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.layout()
@@ -477,3 +546,4 @@ class TournamentScene(RunScene[TournamentRunner]):
         draw_panel(surface, res, theme, m.radius)
         draw_results(self, surface, res.inflate(-pad * 4, -pad * 4), m.body)
         widgets.draw_all(self.all_widgets(), surface, theme)
+        self._draw_scroll_bar(surface)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ai.training import wilson_interval
+from ai.training import Standing, wilson_interval
 from game.ui import charts, text
 from game.ui.i18n import tr
 from game.ui.scenes.lab_common import game_title, variant_label
@@ -20,9 +20,10 @@ if TYPE_CHECKING:
 
 
 def draw_results(scene: TournamentScene, surface: pygame.Surface, rect: pygame.Rect, px: int,
-                 titled: bool = False) -> None:
-    """The results of ``scene``'s tournament into ``rect`` (the screen and the PNG)."""
-    theme = scene.app.theme
+                 titled: bool = False, theme: Theme | None = None) -> None:
+    """The results of ``scene``'s tournament into ``rect``: on the screen in the app's theme,
+    in the PNG in the light print theme given as ``theme``."""
+    theme = theme or scene.app.theme
     small = max(8, int(px * 0.85))
     top = rect.top
     if titled:
@@ -135,7 +136,7 @@ def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pyg
         table_h = min(int(body.height * 0.6), int((n + 1) * px * 2.2))
         # Leave the ranking one line per player (heading included) when the table can
         # give it up and stay readable (rows of at least 1.6 lines).
-        small_line = int(text.font(small).get_linesize() * 1.05) + small // 3
+        small_line = int(text.font(small).get_linesize() * 1.1) + small // 3
         ranking_h = int(px * 1.6) + small_line * n + px // 2
         table_h = max(min(table_h, body.height - ranking_h), int((n + 1) * px * 1.6))
         table_rect = pygame.Rect(body.left, body.top, body.width, table_h)
@@ -148,14 +149,13 @@ def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pyg
     x, y = rank_rect.left, rank_rect.top
     y = text.blit_text(surface, tr("tour.ranking"), px, theme.text, (x, y),
                        bold=True).bottom + px // 4
-    lines = [tr("tour.stand", rank=rank, name=s.name, points=format_points(s.points),
-                games=s.games, elo=f"{s.elo:.0f}") for rank, s in enumerate(ranking, 1)]
-    # One column while every line fits on one row of the full width and they all fit in
-    # height; two columns otherwise (two columns cut "Elo 2300" in the middle).
-    step = int(text.font(small).get_linesize() * 1.05) + small // 3
-    one_column = side_by_side or (
-        all(text.size(line, small)[0] <= rank_rect.width - small for line in lines)
-        and step * len(lines) <= rank_rect.bottom - y)
+    lines = [standing_line(rank, s) for rank, s in enumerate(ranking, 1)]
+    # One column while the lines, wrapped to the full width, fit in height; two columns
+    # otherwise (two columns cut "Elo 2300" in the middle).
+    line_h = int(text.font(small).get_linesize() * 1.1)
+    need = sum(len(text.wrap(line, rank_rect.width - small, small)) * line_h + small // 3
+               for line in lines)
+    one_column = side_by_side or need <= rank_rect.bottom - y
     columns = 1 if one_column else 2
     scene.rank_columns = columns
     col_w = rank_rect.width // columns
@@ -170,6 +170,15 @@ def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pyg
                               pygame.Rect(x + col * col_w, y, col_w - small,
                                           rank_rect.bottom - y),
                               line_gap=0.1) + small // 3
+
+
+def standing_line(rank: int, standing: Standing) -> str:
+    """One line of the ranking: points, their share with its 95% Wilson interval, Elo."""
+    lo, hi = wilson_interval(standing.points, standing.games)
+    share = standing.points / standing.games * 100 if standing.games else 0.0
+    return tr("tour.stand", rank=rank, name=standing.name, points=format_points(standing.points),
+              games=standing.games, pct=f"{share:.0f}", lo=f"{lo * 100:.0f}",
+              hi=f"{hi * 100:.0f}", elo=f"{standing.elo:.0f}")
 
 
 def format_points(points: float) -> str:
