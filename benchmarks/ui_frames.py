@@ -53,9 +53,8 @@ def open_play(app: App, seats: tuple[str, str]) -> PlayScene:
     """The play screen for Othello with ``seats`` (seat 1 moves first)."""
     from game.rules.registry import get_game
 
-    options = get_game("othello").options()
-    match = Match("othello", options, (make_seat(seats[0], "othello", options),
-                                       make_seat(seats[1], "othello", options)))
+    setup = get_game("othello").setup()
+    match = Match(setup, (make_seat(seats[0], setup), make_seat(seats[1], setup)))
     scene = PlayScene(app, match)
     app.replace(scene)
     return scene
@@ -253,8 +252,8 @@ def open_game(app: App, game: str, seats: tuple[str, str], **options: object) ->
     """The play screen for ``game`` with ``options`` and ``seats`` (seat 1 moves first)."""
     from game.rules.registry import get_game
 
-    opts = get_game(game).options(**options)
-    match = Match(game, opts, (make_seat(seats[0], game, opts), make_seat(seats[1], game, opts)))
+    setup = get_game(game).setup(get_game(game).options(**options))
+    match = Match(setup, (make_seat(seats[0], setup), make_seat(seats[1], setup)))
     scene = PlayScene(app, match)
     app.replace(scene)
     return scene

@@ -44,6 +44,11 @@ def _shutdown_apps() -> Iterator[None]:
     helpers = sys.modules.get("tests.ui_helpers")
     if helpers is not None:
         helpers.shutdown_apps()
+    # The language is module state: a French test must not leave the next test in French
+    # (it showed as '+1,3' for '+1.3' when one file's tests ran after another's).
+    i18n = sys.modules.get("game.ui.i18n")
+    if i18n is not None:
+        i18n.set_language("en")
 
 
 @pytest.fixture

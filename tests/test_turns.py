@@ -94,10 +94,8 @@ class Recorder(TurnListener):
 def driver_for(game: str, seats: tuple[str, str], ai_delay: float = 0.0,
                show_reasoning: bool = False, **options: Any) -> tuple[TurnDriver, Recorder]:
     """A driver for a fresh match, with an inline worker and a recording listener."""
-    info = get_game(game)
-    opts = info.options_type(**options)
-    match = Match(game, opts, (make_seat(seats[0], game, opts, 1),
-                               make_seat(seats[1], game, opts, 2)))
+    setup = get_game(game).setup(get_game(game).options(**options))
+    match = Match(setup, (make_seat(seats[0], setup, 1), make_seat(seats[1], setup, 2)))
     settings = SimpleNamespace(ai_delay=ai_delay, show_reasoning=show_reasoning)
     recorder = Recorder()
     driver = TurnDriver(match, settings, recorder, InlineWorker(),  # type: ignore[arg-type]
@@ -238,7 +236,7 @@ def test_a_failed_ai_stops_the_game_until_retry_or_another_player(player: Player
     driver.update(STEP)
     assert driver.worker.requests == requests + 1
     run(driver, 0.2)
-    driver.replace_seat(1, make_seat("random", "nim", driver.match.options, 3))
+    driver.replace_seat(1, make_seat("random", driver.match.setup, 3))
     assert driver.ai_error is None
     run(driver, 1.0)
     assert len(driver.match.moves) == 2 and driver.match.human_to_move

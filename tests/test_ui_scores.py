@@ -184,8 +184,7 @@ def test_switch_parameters_read_on_off_and_the_levelled_engine_has_one_name() ->
     assert param_text(memo, 1) == "On" and param_text(memo, 0) == "Off"
     from game.rules.registry import get_game
 
-    options = get_game("othello").options()
-    title = seat_title("engine-level:level=5", "othello", options)
+    title = seat_title("engine-level:level=5", get_game("othello").setup())
     assert "(levels)" not in title and title.count("(") <= 1
 
 

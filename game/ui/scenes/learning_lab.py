@@ -284,6 +284,7 @@ class LearningLabScene(RunScene[TrainingRunner]):
         """Open the play screen: the trained learner in its seat, a human in the other."""
         if self.running:
             return
+        from game.rules.registry import GameSetup
         from game.ui.scenes.match import HUMAN, Match, Seat
         from game.ui.scenes.play import PlayScene
 
@@ -293,7 +294,7 @@ class LearningLabScene(RunScene[TrainingRunner]):
         human = Seat(HUMAN)
         seats = (human, learner_seat) if session.seat == "second" else (learner_seat, human)
         first = "random" if session.seat == "alternate" else "seat1"
-        match = Match(self.game, self.options, seats, first)
+        match = Match(GameSetup.of(self.game, self.options), seats, first)
         self.app.push(PlayScene(self.app, match))
 
     # -- frame ----------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import Any
 from ai.base import Decision, GameRecord, Player
 from ai.registry import PlayerSpecError, make_player, resolve_spec
 from game.rules.base import GameState, IllegalMoveError
-from game.rules.registry import GameInfo, get_game
+from game.rules.registry import GameInfo, GameSetup
 
 HUMAN = "human"
 FIRST_CHOICES = ("seat1", "seat2", "random")
@@ -41,20 +41,21 @@ class Seat:
         return self.spec.split(":", 1)[0]
 
 
-def make_seat(spec: str, game_name: str, options: Any, seed: int | None = None) -> Seat:
-    """A seat for ``spec``; raise PlayerSpecError (with a readable message) if it cannot play."""
+def make_seat(spec: str, setup: GameSetup, seed: int | None = None) -> Seat:
+    """A seat for ``spec`` in ``setup``'s game; raise PlayerSpecError (with a readable message)
+    if it cannot play."""
     if spec.strip().lower() == HUMAN:
         return Seat(HUMAN)
-    info, _values = resolve_spec(spec, game_name, options)
-    player = make_player(spec, game_name, options, seed)
+    info, _values = resolve_spec(spec, setup)
+    player = make_player(spec, setup, seed=seed)
     return Seat(player.spec, player, info.learner)
 
 
-def hint_player(game_name: str, options: Any, seed: int | None = None) -> Player | None:
+def hint_player(setup: GameSetup, seed: int | None = None) -> Player | None:
     """The strongest player the registry offers for this game, to suggest moves."""
     for spec in HINT_SPECS:
         try:
-            return make_player(spec, game_name, options, seed)
+            return make_player(spec, setup, seed=seed)
         except PlayerSpecError:
             continue
     return None
@@ -63,12 +64,12 @@ def hint_player(game_name: str, options: Any, seed: int | None = None) -> Player
 class Match:
     """The states and moves of one game, who plays each side, and the AI decisions made."""
 
-    def __init__(self, game_name: str, options: Any, seats: tuple[Seat, Seat],
+    def __init__(self, setup: GameSetup, seats: tuple[Seat, Seat],
                  first: str = "seat1", rng: random.Random | None = None) -> None:
         if first not in FIRST_CHOICES:
             raise ValueError(f"first must be one of {', '.join(FIRST_CHOICES)}, got '{first}'")
-        self.info: GameInfo = get_game(game_name)
-        self.options = options
+        #: The game and its options.
+        self.setup = setup
         self.seats: list[Seat] = [seats[0], seats[1]]
         self.first = first
         self.rng = rng or random.Random()
@@ -78,6 +79,16 @@ class Match:
         self.decisions: list[Decision | None] = []
         self.games_played = 0
         self.restart()
+
+    @property
+    def info(self) -> GameInfo:
+        """The game's descriptor."""
+        return self.setup.info
+
+    @property
+    def options(self) -> Any:
+        """The game's options."""
+        return self.setup.options
 
     # -- the position ---------------------------------------------------------------------------
 
@@ -176,7 +187,7 @@ class Match:
             self.first_seat = self.rng.randrange(2)
         else:
             self.first_seat = 0 if self.first == "seat1" else 1
-        self.states = [self.info.initial_state(self.options)]
+        self.states = [self.setup.initial_state()]
         self.moves = []
         self.decisions = []
 

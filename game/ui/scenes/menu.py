@@ -17,7 +17,7 @@ import pygame
 
 from ai.registry import Param, PlayerInfo, PlayerSpecError, players_for, resolve_spec
 from game.rules.base import RulesError
-from game.rules.registry import game_names, get_game, parse_options
+from game.rules.registry import GameSetup, game_names, get_game, parse_options
 from game.ui import text, widgets
 from game.ui.i18n import tr
 from game.ui.scene import Scene
@@ -278,15 +278,16 @@ class MenuScene(Scene):
         """Start the chosen game with the chosen seats."""
         options = self.options()
         try:
-            seats = (make_seat(self.choices.seats[0], self.game, options),
-                     make_seat(self.choices.seats[1], self.game, options))
+            setup = GameSetup.of(self.game, options)
+            seats = (make_seat(self.choices.seats[0], setup),
+                     make_seat(self.choices.seats[1], setup))
         except (PlayerSpecError, RulesError, ValueError) as exc:
             self.app.notify(str(exc))
             return
         from game.ui.scenes.play import PlayScene
 
         self.app.save_settings()
-        match = Match(self.game, options, seats, self.choices.first)
+        match = Match(setup, seats, self.choices.first)
         self.app.replace(PlayScene(self.app, match))
 
     # -- frame ----------------------------------------------------------------------------------

@@ -25,12 +25,20 @@ from game.rules.base import RulesError
 from game.ui import text, widgets
 from game.ui.boards import presenter_for
 from game.ui.i18n import tr
-from game.ui.reasoning import LegendRow, score_legend, shown_scores, thinking_line
+from game.ui.reasoning import LegendRow, score_legend, shown_scores
 from game.ui.scene import Scene
-from game.ui.scenes.dialogs import ListPopup, MessageDialog
+from game.ui.scenes.dialogs import ListPopup
 from game.ui.scenes.match import HUMAN, Match, make_seat
-from game.ui.scenes.play_banner import PlayBanner, outcome_texts
+from game.ui.scenes.play_banner import PlayBanner
+from game.ui.scenes.play_input import CLICK_GUARD_SECONDS, PlayInput
 from game.ui.scenes.play_panel import PlayPanel, draw_spinner
+from game.ui.scenes.play_status import (
+    ShownDecision,
+    Status,
+    ai_error_text,
+    scored_decision,
+    status_line,
+)
 from game.ui.scenes.players import player_description, player_title, seat_title
 from game.ui.scenes.turns import AiFailure, TurnDriver, TurnListener, is_pass
 from game.ui.settings import AI_DELAYS
@@ -44,10 +52,6 @@ if TYPE_CHECKING:
 MESSAGE_SECONDS = 2.5
 #: Othello's flip animation length.
 ANIMATION_SECONDS = 0.25
-#: Clicks this soon after the screen opens are ignored: the second click of a double-click on
-#: the menu's Start would otherwise press whatever button sits where Start was (Menu, at
-#: 1024x768). Longer than a double-click interval (0.5 s on most systems).
-CLICK_GUARD_SECONDS = 0.6
 #: How long a pass is shown in large letters over the board.
 PASS_FLASH_SECONDS = 1.2
 
@@ -58,20 +62,21 @@ class PlayScene(Scene, TurnListener):
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app)
         self.match = match
-        self.game = match.info.name
+        #: The game and its options.
+        self.setup = match.setup
+        self.game = match.setup.name
         self.presenter = presenter_for(self.game)
-        self.turns = TurnDriver(match, app.settings, self)
+        self.turns: TurnDriver = TurnDriver(match, app.settings, self)
         self.view: BoardView | None = None
         self.view_error: str | None = None
         self._make_view()
-        self.controller: InputController | None = None
+        self.input = PlayInput(self)
         self.message: str | None = None
         self.message_left = 0.0
         self.message_bad = False
         self.anim = 1.0
         self.previous_state: Any = None
         self.board_rect = pygame.Rect(0, 0, 0, 0)
-        self.hover: tuple[int, int] | None = None
         self.panel = PlayPanel(app, self)
         self.banner = PlayBanner(app, self)
         #: Seconds the screen has been open (see CLICK_GUARD_SECONDS).
@@ -97,9 +102,14 @@ class PlayScene(Scene, TurnListener):
         """The position on the board."""
         return self.match.state
 
+    @property
+    def controller(self) -> InputController | None:
+        """What the person's clicks on the board are building (see :class:`PlayInput`)."""
+        return self.input.controller
+
     def seat_label(self, seat: int) -> str:
         """The display name of the player in ``seat``."""
-        return seat_title(self.match.seats[seat].spec, self.game, self.match.options)
+        return seat_title(self.match.seats[seat].spec, self.setup)
 
     def say(self, message: str, bad: bool = False) -> None:
         """Show ``message`` on the status line for a moment."""
@@ -109,19 +119,11 @@ class PlayScene(Scene, TurnListener):
 
     def ai_error_text(self) -> str:
         """The failed AI's error in words, or "" when no AI failed."""
-        failure = self.turns.ai_error
-        if failure is None:
-            return ""
-        player = self.seat_label(failure.seat)
-        if failure.error is not None:
-            return tr("play.ai_failed", player=player,
-                      error=f"{type(failure.error).__name__}: {failure.error}")
-        return tr("play.ai_illegal", player=player,
-                  move=self.presenter.move_text(failure.illegal_move))
+        return ai_error_text(self.turns, self.presenter, self.seat_label)
 
     def _fresh_board(self) -> None:
         """After Undo, Restart or a new player: no half-made move, no animation."""
-        self.controller = None
+        self.input.reset()
         self.anim = 1.0
         self.previous_state = None
 
@@ -130,7 +132,7 @@ class PlayScene(Scene, TurnListener):
     def moved(self, before: Any, move: Any, decision: Decision | None) -> None:
         self.previous_state = before
         self.anim = 0.0 if self.app.settings.animations else 1.0
-        self.controller = None
+        self.input.reset()
         self.panel.scroll = 0
         # A new position: last position's notices ("lift one of them first", "X passes")
         # would now be stale.
@@ -157,7 +159,7 @@ class PlayScene(Scene, TurnListener):
             self.app.play_sound("error")
 
     def game_over(self, learn_errors: list[str]) -> None:
-        self.controller = None
+        self.input.reset()
         self.app.play_sound("end")
         for error in learn_errors:
             self.say(tr("play.learn_failed", error=error), bad=True)
@@ -199,7 +201,7 @@ class PlayScene(Scene, TurnListener):
         """This game's rules page."""
         from game.ui.scenes.rules import RulesScene
 
-        self.app.push(RulesScene(self.app, self.game, self.match.options))
+        self.app.push(RulesScene(self.app, self.game, self.setup.options))
 
     def change_speed(self, direction: int) -> None:
         """Slower (+1) or faster (-1) AI moves, along the preset delays."""
@@ -233,7 +235,7 @@ class PlayScene(Scene, TurnListener):
     def choose_player(self, seat: int) -> None:
         """Open the list of players for ``seat``; the game goes on with the new one."""
         try:
-            infos = players_for(self.game, self.match.options)
+            infos = players_for(self.setup)
         except PlayerSpecError as exc:
             self.say(str(exc), bad=True)
             return
@@ -247,12 +249,12 @@ class PlayScene(Scene, TurnListener):
     def set_seat(self, seat: int, spec: str) -> None:
         """Seat a new player (with default parameters) in ``seat``; the game continues."""
         try:
-            new = make_seat(spec, self.game, self.match.options)
+            new = make_seat(spec, self.setup)
         except (PlayerSpecError, RulesError, ValueError) as exc:
             self.say(str(exc), bad=True)
             return
         self.turns.replace_seat(seat, new)
-        self.controller = None
+        self.input.reset()
 
     # -- events ---------------------------------------------------------------------------------
 
@@ -262,102 +264,7 @@ class PlayScene(Scene, TurnListener):
 
     def handle(self, event: pygame.event.Event) -> None:
         self.layout()
-        if event.type == pygame.KEYDOWN:
-            self._key(event)
-            return
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = event.pos
-            return
-        if event.type == pygame.MOUSEWHEEL:
-            self.panel.wheel(int(event.y))
-            return
-        if event.type != pygame.MOUSEBUTTONDOWN:
-            return
-        self.hover = event.pos
-        if event.button == 3:
-            if self.controller is not None:
-                self.controller.cancel()
-            return
-        if event.button != 1:
-            return
-        if self.age < CLICK_GUARD_SECONDS and any(
-                b.visible and b.rect.collidepoint(event.pos) for b in self.buttons()):
-            return  # the end of a double-click on the previous screen's button
-        if widgets.handle_all(self.buttons(), event):
-            return
-        seat = self.panel.seat_at(event.pos)
-        if seat is not None:
-            self.choose_player(seat)
-            return
-        if self.turns.explaining and self.board_rect.collidepoint(event.pos):
-            self.turns.go_on()
-            return
-        if self.board_rect.collidepoint(event.pos) or self.controller is not None:
-            self.click_board(event.pos)
-
-    def _key(self, event: pygame.event.Event) -> None:
-        key = event.key
-        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-        if key == pygame.K_ESCAPE:
-            if self.controller is not None and self.controller.selected() is not None:
-                self.controller.cancel()
-            elif self.match.moves and not self.match.over:
-                # A stray Esc must not throw away a class's game: ask first.
-                self.app.push(MessageDialog(self.app, tr("play.leave_title"),
-                                            tr("play.leave_text"), [
-                    (lambda: tr("play.leave"), self.to_menu),
-                    (lambda: tr("play.stay"), lambda: None),
-                ]))
-            else:
-                self.to_menu()
-        elif key == pygame.K_z and ctrl:
-            self.undo()
-        elif key == pygame.K_h:
-            self.ask_hint()
-        elif key == pygame.K_r and not ctrl:
-            self.restart()
-        elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER) and self.turns.explaining:
-            self.turns.go_on()
-        elif key == pygame.K_SPACE:
-            self.turns.toggle_pause()
-        elif key == pygame.K_RIGHT:
-            if not (self.turns.explaining and self.turns.go_on()):
-                self.turns.step()
-        elif key in (pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS):
-            self.change_speed(-1)
-        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.change_speed(+1)
-
-    def click_board(self, pos: tuple[int, int]) -> None:
-        """A click at ``pos``: give the board element to the input controller."""
-        if self.match.over or self.view is None:
-            return
-        if not self.match.human_to_move:
-            if self.board_rect.collidepoint(pos):
-                self.say(tr("play.wait_for_ai"), bad=True)
-            return
-        controller = self._controller()
-        if controller is None:
-            return
-        element = self.view.hit(pos, self.state)
-        result = controller.click(element)
-        if result.move is not None:
-            self.apply_move(result.move)
-        elif result.message_key:
-            self.say(tr(result.message_key), bad=True)
-            self.app.play_sound("error")
-        elif result.changed:
-            # The click did something (a piece lifted or put back): an earlier refusal
-            # ("lift one of them first") no longer applies.
-            self.message = None
-            self.app.play_sound("click")
-
-    def _controller(self) -> InputController | None:
-        if self.view is None or not self.match.human_to_move:
-            return None
-        if self.controller is None or self.controller.state != self.state:
-            self.controller = self.view.controller(self.state)
-        return self.controller
+        self.input.handle(event)
 
     # -- time -----------------------------------------------------------------------------------
 
@@ -386,7 +293,7 @@ class PlayScene(Scene, TurnListener):
             if self.message_left <= 0:
                 self.message = None
         if self.match.human_to_move and self.turns.pending is None:
-            self._controller()
+            self.input.current_controller()
         self.turns.update(dt)
 
     def on_close(self) -> None:
@@ -397,43 +304,15 @@ class PlayScene(Scene, TurnListener):
 
     # -- drawing --------------------------------------------------------------------------------
 
-    def status(self) -> tuple[str, str, bool]:
-        """The status line: a headline, a detail (what to click, why not) and whether the detail
-        reports a problem."""
-        turns = self.turns
-        if self.match.over:
-            outcome = self.state.outcome
-            assert outcome is not None
-            headline, reason = outcome_texts(self.presenter, self.state, outcome)
-            return headline, reason, False
-        side = self.presenter.side_name(self.state.to_move)
-        detail = ""
-        if turns.ai_error is not None:
-            return tr("play.ai_turn", side=side), tr("play.ai_stopped"), True
-        if self.match.human_to_move:
-            headline = tr("play.human_turn", side=side)
-            controller = self._controller()
-            detail = tr(controller.prompt_key()) if controller is not None else ""
-            if turns.hint_thinking:
-                detail = tr("play.hint_thinking")
-        elif turns.pending is not None:
-            move = self.presenter.move_text(turns.pending.move)
-            headline = tr("play.ai_chose", side=side, move=move)
-            if turns.explaining:
-                detail = tr("play.go_on")
-        elif turns.waiting_for_step:
-            headline = tr("play.ai_turn", side=side)
-            detail = tr("play.paused")
-        elif turns.thinking_since is not None:
-            player = self.seat_label(self.match.seat_index(self.state.to_move))
-            headline = tr("play.ai_thinking", side=side, player=player)
-            # The engine line: depth, best move so far with its score, positions searched.
-            detail = thinking_line(turns.worker.progress, self.presenter.move_text) or ""
-        else:
-            headline = tr("play.ai_turn", side=side)
-        if self.message:
-            return headline, self.message, self.message_bad
-        return headline, detail, False
+    def status(self) -> Status:
+        """The status line: headline, detail, and whether the detail reports a problem."""
+        controller = self.input.current_controller()
+        status = status_line(self.match, self.turns, self.presenter,
+                             controller.prompt_key() if controller is not None else None,
+                             self.seat_label)
+        if self.message and not self.match.over:
+            return Status(status.headline, self.message, self.message_bad)
+        return status
 
     def layout(self) -> None:
         """Place the board, side panel and buttons for the window size."""
@@ -450,41 +329,28 @@ class PlayScene(Scene, TurnListener):
         if self.view is not None:
             self.view.layout(self.board_rect, self.state)
 
-    def scored_decision(self) -> Decision | None:
-        """The scores the board shows, as a decision: the AI's move being revealed, or a
-        learner's stored values while it is to move; None when the board shows no scores."""
-        if self.turns.pending is not None:
-            return self.turns.pending
-        if (self.app.settings.show_reasoning and not self.match.over
-                and not self.match.human_to_move):
-            seat = self.match.to_move_seat
-            if seat.player is not None and seat.learner:
-                table = seat.player.table_view(self.state)
-                if table:
-                    # The learner's own kind ("allowed", "beads", "q") so the labels read as
-                    # ticks, bead counts or signed Q-values, as in its decisions.
-                    return Decision(move=None, scores=dict(table),
-                                    score_kind=str(getattr(seat.player, "score_kind", "value")))
-        return None
+    def shown_decision(self) -> ShownDecision | None:
+        """The scores the board shows (see :func:`~game.ui.scenes.play_status.scored_decision`)."""
+        return scored_decision(self.match, self.turns, self.app.settings.show_reasoning)
 
     def legend_rows(self) -> list[LegendRow]:
         """What the numbers on the board mean, from the mover's side (empty: no numbers)."""
-        shown = self.scored_decision()
+        shown = self.shown_decision()
         if shown is None:
             return []
-        return score_legend(shown, self.presenter.side_name(self.state.to_move))
+        return score_legend(shown.decision, self.presenter.side_name(shown.mover))
 
     def board_context(self) -> BoardContext:
         """What the board view needs besides the state."""
         from game.ui.boards.base import BoardContext
 
         pending = self.turns.pending
-        shown = self.scored_decision()
+        shown = self.shown_decision()
         scores = None
         kind = "value"
         if shown is not None:
             # In the units the reasoning panel states: proven results, disc estimates.
-            scores, kind = shown_scores(shown), shown.score_kind
+            scores, kind = shown_scores(shown.decision), shown.decision.score_kind
         hint = self.turns.hint_move
         progress = self.turns.worker.progress
         if (hint is None and pending is None and progress is not None
@@ -493,8 +359,8 @@ class PlayScene(Scene, TurnListener):
             hint = progress.best
         return BoardContext(
             theme=self.app.theme,
-            hover=self.hover,
-            controller=self.controller if self.match.human_to_move else None,
+            hover=self.input.hover,
+            controller=self.input.controller if self.match.human_to_move else None,
             last_move=self.match.last_move,
             hint_move=hint if hint is not None else (
                 pending.move if pending is not None else None),

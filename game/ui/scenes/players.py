@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
 
 from ai.registry import Param, PlayerInfo, PlayerSpecError, resolve_spec
+from game.rules.registry import GameSetup
 from game.ui.i18n import has, tr
 from game.ui.scenes.match import HUMAN
 from game.ui.widgets import Stepper
@@ -40,13 +40,13 @@ def player_description(info: PlayerInfo) -> str:
     return tr(key) if has(key) else info.description
 
 
-def seat_title(spec: str, game: str, options: Any) -> str:
-    """A seat's display name: "Human", or the player's title with its first parameter that
-    differs from the default."""
+def seat_title(spec: str, setup: GameSetup) -> str:
+    """A seat's display name in ``setup``'s game: "Human", or the player's title with its first
+    parameter that differs from the default."""
     if spec == HUMAN:
         return tr("seat.human")
     try:
-        info, values = resolve_spec(spec, game, options)
+        info, values = resolve_spec(spec, setup)
     except PlayerSpecError:
         return spec
     if not info.params:

@@ -37,7 +37,7 @@ from ai.training import (
     wilson_interval,
 )
 from game.rules.base import RulesError
-from game.rules.registry import game_names, get_game
+from game.rules.registry import GameSetup, game_names, get_game
 from game.ui import charts, text, widgets
 from game.ui.export import (
     ExportError,
@@ -314,7 +314,7 @@ class TournamentScene(RunScene[TournamentRunner]):
 
     def display_names(self) -> list[str]:
         """Each player's title with its main parameter (numbered when two are the same)."""
-        names = [seat_title(spec, self.game, self.options) for spec in self.specs]
+        names = [seat_title(spec, GameSetup.of(self.game, self.options)) for spec in self.specs]
         seen: dict[str, int] = {}
         out = []
         for name in names:

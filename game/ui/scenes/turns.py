@@ -229,7 +229,7 @@ class TurnDriver:
         if not self.match.human_to_move:
             return "play.hint_human_only"
         if self._hint_player is None:
-            self._hint_player = hint_player(self.match.info.name, self.match.options)
+            self._hint_player = hint_player(self.match.setup)
         if self._hint_player is None:
             return "play.no_hint"
         self.hint_move = None

@@ -1,0 +1,110 @@
+"""What the play screen says and shows about the game, without pygame.
+
+The status line above the board (a headline, a detail, whether the detail reports a problem),
+the scores the board shows (the AI's move being revealed or a learner's table), and the failed AI's error in words. Each is a function of
+the match, the turn driver, the settings and the game's presenter, so tests check them with no
+window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ai.base import Decision
+from game.ui.i18n import tr
+from game.ui.reasoning import thinking_line
+from game.ui.scenes.match import Match
+from game.ui.scenes.play_banner import outcome_texts
+from game.ui.scenes.turns import TurnDriver
+
+if TYPE_CHECKING:
+    from game.ui.boards.presenter import GamePresenter
+
+
+class Status(NamedTuple):
+    """The status line: a headline, a detail (what to click, why not) and whether the detail
+    reports a problem (drawn in the danger colour)."""
+
+    headline: str
+    detail: str = ""
+    bad: bool = False
+
+
+def status_line(match: Match, turns: TurnDriver, presenter: GamePresenter,
+                prompt_key: str | None, player_name: Callable[[int], str]) -> Status:
+    """The status line of the live position. ``prompt_key`` is the input controller's
+    translation key of what to click next (None when no person is to click);
+    ``player_name(seat)`` names a seat's player."""
+    state = match.state
+    if match.over:
+        outcome = state.outcome
+        assert outcome is not None
+        headline, reason = outcome_texts(presenter, state, outcome)
+        return Status(headline, reason)
+    side = presenter.side_name(state.to_move)
+    if turns.ai_error is not None:
+        return Status(tr("play.ai_turn", side=side), tr("play.ai_stopped"), True)
+    if match.human_to_move:
+        detail = tr(prompt_key) if prompt_key else ""
+        if turns.hint_thinking:
+            detail = tr("play.hint_thinking")
+        return Status(tr("play.human_turn", side=side), detail)
+    if turns.pending is not None:
+        move = presenter.move_text(turns.pending.move)
+        return Status(tr("play.ai_chose", side=side, move=move),
+                      tr("play.go_on") if turns.explaining else "")
+    if turns.waiting_for_step:
+        return Status(tr("play.ai_turn", side=side), tr("play.paused"))
+    if turns.thinking_since is not None:
+        player = player_name(match.seat_index(state.to_move))
+        # The engine line: depth, best move so far with its score, positions searched.
+        return Status(tr("play.ai_thinking", side=side, player=player),
+                      thinking_line(turns.worker.progress, presenter.move_text) or "")
+    return Status(tr("play.ai_turn", side=side))
+
+
+def ai_error_text(turns: TurnDriver, presenter: GamePresenter,
+                  player_name: Callable[[int], str]) -> str:
+    """The failed AI's error in words, or "" when no AI failed."""
+    failure = turns.ai_error
+    if failure is None:
+        return ""
+    player = player_name(failure.seat)
+    if failure.error is not None:
+        return tr("play.ai_failed", player=player,
+                  error=f"{type(failure.error).__name__}: {failure.error}")
+    return tr("play.ai_illegal", player=player, move=presenter.move_text(failure.illegal_move))
+
+
+@dataclass(frozen=True)
+class ShownDecision:
+    """Scores the board shows: ``decision``'s, drawn on ``state`` (the position they were
+    computed for), by the side ``mover``."""
+
+    decision: Decision
+    state: Any
+    mover: int
+
+
+def scored_decision(match: Match, turns: TurnDriver, show_reasoning: bool) -> ShownDecision | None:
+    """The scores the board shows, or None.
+
+    The AI's move being revealed, or a learner's stored values while it is to move.
+    """
+    if turns.pending is not None:
+        return ShownDecision(turns.pending, match.state, match.state.to_move)
+    if not show_reasoning:
+        return None
+    if not match.over and not match.human_to_move:
+        seat = match.to_move_seat
+        if seat.player is not None and seat.learner:
+            table = seat.player.table_view(match.state)
+            if table:
+                # The learner's own kind ("allowed", "beads", "q") so the labels read as
+                # ticks, bead counts or signed Q-values, as in its decisions.
+                kind = str(getattr(seat.player, "score_kind", "value"))
+                return ShownDecision(Decision(move=None, scores=dict(table), score_kind=kind),
+                                     match.state, match.state.to_move)
+    return None
