@@ -1,9 +1,9 @@
 """What the play screen says and shows about the game, without pygame.
 
 The status line above the board (a headline, a detail, whether the detail reports a problem),
-the scores the board shows (the AI's move being revealed or a learner's table), and the failed AI's error in words. Each is a function of
-the match, the turn driver, the settings and the game's presenter, so tests check them with no
-window.
+the scores the board shows (the AI's move being revealed or a learner's table), and the failed
+AI's error in words. Each is a function of the match, the turn driver, the settings and the
+game's presenter, so tests check them with no window.
 """
 
 from __future__ import annotations
