@@ -41,6 +41,7 @@ from ai.base import Decision, Limits, Player
 from ai.bounds import EXACT_WIN, proven_exact_value
 from game.rules.base import GameState
 from game.rules.morpion import RETROGRADE_SOLVER, RETROGRADE_TABLE_SOLVER
+from game.rules.nim import CLASSIC_SOLVER
 from game.rules.registry import ACYCLIC, GameSetup
 
 #: Value of a win at once; ``WIN - n`` is a win in n plies (the shared name: EXACT_WIN).
@@ -88,7 +89,26 @@ def terminal_value(state: GameState[Any]) -> int:
     return WIN if outcome.winner == state.to_move else -WIN
 
 
-class AcyclicSolver:
+class ExactSolver:
+    """What :class:`PerfectPlayer` asks a game's solver. ``value(state)`` is the exact value
+    for the side to move; a game with a classic rule (Nim) also gives the rule's move, which
+    wins ties, and may value moves by the rule alone where a search would be too large."""
+
+    def value(self, state: GameState[Any], limits: Limits | None = None) -> int:
+        """The exact value of ``state`` for its side to move."""
+        raise NotImplementedError
+
+    def rule_move(self, state: GameState[Any]) -> tuple[Any, str] | None:
+        """The move the game's classic rule chooses, with the rule in words (None: no rule)."""
+        return None
+
+    def rule_values(self, state: GameState[Any], options: Any) -> dict[Any, int] | None:
+        """Every move's value by the rule alone when the game is too large to search, else
+        None (the values come from :meth:`value`)."""
+        return None
+
+
+class AcyclicSolver(ExactSolver):
     """Negamax to the end with a memo on ``state.key``, for games that never repeat a position.
 
     ``value(state)`` is the exact value for the side to move.
@@ -227,12 +247,34 @@ def _nim_positions(options: Any) -> int:
     return matches + 1
 
 
+class NimSolver(AcyclicSolver):
+    """Nim: the memoised search, with the classic rules (:func:`nim_rule_move`) choosing
+    between equally good moves, and alone deciding Marienbad games of more than
+    :data:`NIM_SEARCH_LIMIT` positions (win or loss, no distance)."""
+
+    def rule_move(self, state: GameState[Any]) -> tuple[Any, str] | None:
+        return nim_rule_move(state)
+
+    def rule_values(self, state: GameState[Any], options: Any) -> dict[Any, int] | None:
+        if _nim_positions(options) <= NIM_SEARCH_LIMIT:
+            return None
+        values: dict[Any, int] = {}
+        for move in state.legal_moves():
+            child: Any = state.play(move)
+            if child.outcome is not None:
+                values[move] = through_move(terminal_value(child))
+                continue
+            lost_for_opponent = not marienbad_wins(child.heaps, options.misere)
+            values[move] = UNKNOWN_DISTANCE if lost_for_opponent else -UNKNOWN_DISTANCE
+        return values
+
+
 # ------------------------------------------------------------------------------------------------
 # Morpion 3x3
 # ------------------------------------------------------------------------------------------------
 
 
-class MorpionSolver:
+class MorpionSolver(ExactSolver):
     """Exact Morpion 3x3 with the repetition rule.
 
     Step 1, once per process (a fraction of a second): every position reachable from the empty
@@ -396,7 +438,7 @@ class MorpionSolver:
                 return depth
         return None
 
-    def value(self, state: Any) -> int:
+    def value(self, state: Any, limits: Limits | None = None) -> int:
         """The exact value (within the horizon) of ``state`` for its side to move."""
         if state.outcome is not None:
             return terminal_value(state)
@@ -447,14 +489,15 @@ class MorpionTableSolver(MorpionSolver):
 # ------------------------------------------------------------------------------------------------
 
 #: The solvers by the name a game's descriptor gives (``GameInfo.solver``).
-SOLVERS: dict[str, Callable[[], Any]] = {ACYCLIC: AcyclicSolver,
-                                         RETROGRADE_SOLVER: MorpionSolver,
-                                         RETROGRADE_TABLE_SOLVER: MorpionTableSolver}
+SOLVERS: dict[str, Callable[[], ExactSolver]] = {ACYCLIC: AcyclicSolver,
+                                                 CLASSIC_SOLVER: NimSolver,
+                                                 RETROGRADE_SOLVER: MorpionSolver,
+                                                 RETROGRADE_TABLE_SOLVER: MorpionTableSolver}
 
-_solvers: dict[Hashable, Any] = {}
+_solvers: dict[Hashable, ExactSolver] = {}
 
 
-def _solver_for(setup: GameSetup) -> Any:
+def _solver_for(setup: GameSetup) -> ExactSolver:
     """The (cached, per process) solver of this game and variant."""
     solver = _solvers.get(setup)
     if solver is None:
@@ -478,15 +521,15 @@ class PerfectPlayer(Player):
         super().__init__(spec, seed)
         if not perfect_applies(setup):
             raise ValueError(f"perfect play is not available for {setup.describe()}")
-        self.game_name = setup.name
         self.options = setup.options
         self._solver = _solver_for(setup)
 
     def move_values(self, state: GameState[Any], limits: Limits | None = None
                     ) -> dict[Any, int]:
         """The exact value of every legal move of ``state`` for the side to move."""
-        if self.game_name == "nim" and _nim_positions(self.options) > NIM_SEARCH_LIMIT:
-            return self._nim_rule_values(state)
+        by_rule = self._solver.rule_values(state, self.options)
+        if by_rule is not None:
+            return by_rule
         values: dict[Any, int] = {}
         solver = self._solver
         # Deep Nim heaps recurse once per match; keep well inside Python's stack.
@@ -496,35 +539,22 @@ class PerfectPlayer(Player):
             child = state.play(move)
             if child.outcome is not None:
                 values[move] = through_move(terminal_value(child))
-            elif isinstance(solver, AcyclicSolver):
-                values[move] = through_move(solver.value(child, limits))
             else:
-                values[move] = through_move(solver.value(child))
-        return values
-
-    def _nim_rule_values(self, state: Any) -> dict[Any, int]:
-        """Win/loss of each move by the Marienbad rule alone (no distance)."""
-        misere = self.options.misere
-        values: dict[Any, int] = {}
-        for move in state.legal_moves():
-            child = state.play(move)
-            if child.outcome is not None:
-                values[move] = through_move(terminal_value(child))
-                continue
-            lost_for_opponent = not marienbad_wins(child.heaps, misere)
-            values[move] = UNKNOWN_DISTANCE if lost_for_opponent else -UNKNOWN_DISTANCE
+                values[move] = through_move(solver.value(child, limits))
         return values
 
     def decide(self, state: GameState[Any], limits: Limits) -> Decision:
-        """Play a move of the best exact value; ties go to the rule's move (Nim) or at random."""
+        """Play a move of the best exact value; ties go to the rule's move (Nim's classic rules)
+        or at random."""
         limits.check()
         values = self.move_values(state, limits)
         best = max(values.values())
         tied = [m for m, v in values.items() if v == best]
         info: dict[str, Any] = {}
         move = None
-        if self.game_name == "nim":
-            rule_move, rule = nim_rule_move(state)
+        by_rule = self._solver.rule_move(state)
+        if by_rule is not None:
+            rule_move, rule = by_rule
             info["rule"] = rule
             if rule_move in tied:
                 move = rule_move

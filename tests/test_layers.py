@@ -91,3 +91,24 @@ def test_screens_never_name_a_game() -> None:
             continue
         found = pattern.findall(path.read_text(encoding="utf-8"))
         assert not found, f"{path.relative_to(ROOT)} names {found}"
+
+
+#: AI modules written for one game, which may name it (the n-tuple network reads Othello boards).
+PER_GAME_AI = ("othello_", "morpion_", "ntuple")
+
+
+def test_generic_ai_never_names_a_game() -> None:
+    """Search, players, learners, the arena, training and the exact solver ask the game's
+    descriptor; only the modules written for one game may name it (``perfect`` once named
+    Nim twice to pick its rule)."""
+    import re
+
+    from game.rules.registry import game_names
+
+    names = "|".join(re.escape(n) for n in game_names())
+    pattern = re.compile(rf"[\"']({names})[\"']")
+    for path in sorted((ROOT / "ai").glob("*.py")):
+        if path.name.startswith(PER_GAME_AI):
+            continue
+        found = pattern.findall(path.read_text(encoding="utf-8"))
+        assert not found, f"{path.relative_to(ROOT)} names {found}"

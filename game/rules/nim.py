@@ -38,7 +38,7 @@ from game.rules.base import (
     check_int_option,
     check_move_text,
 )
-from game.rules.registry import ACYCLIC, Evaluation, GameInfo
+from game.rules.registry import Evaluation, GameInfo
 
 Variant = Literal["single", "marienbad", "fibonacci"]
 VARIANTS: tuple[Variant, ...] = ("single", "marienbad", "fibonacci")
@@ -360,10 +360,15 @@ def search_depth(state: NimState) -> int | None:
     return None
 
 
+#: The solver ``ai.perfect`` provides for Nim: the memoised search to the end (matches only
+#: go, so no position repeats), the classic rules choosing between equally good moves and
+#: deciding alone where the heaps are too many to search.
+CLASSIC_SOLVER = "nim-classic"
+
+
 def solver(options: NimOptions) -> str | None:
-    """Matches only go, so no position repeats: every variant is solved (the AI's solver
-    falls back on the classic rules where the heaps are too many to search)."""
-    return ACYCLIC
+    """Every variant is solved (see :data:`CLASSIC_SOLVER`)."""
+    return CLASSIC_SOLVER
 
 
 GAME = GameInfo(
