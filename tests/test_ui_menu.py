@@ -257,3 +257,22 @@ def test_game_card_titles_are_never_cut(monkeypatch: pytest.MonkeyPatch, languag
     titles = {tr(f"game.{name}.title") for name in game_names()}
     assert not titles & set(cut), sorted(titles & set(cut))
     app.shutdown()
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_every_number_option_has_the_presenters_range(game: str) -> None:
+    """The menu's steppers use the game's own ranges (a board that fits the screen), never the
+    guessed 'default +- 5' a field without one would get."""
+    import dataclasses
+    import typing
+
+    from game.ui.boards import presenter_for
+
+    info = get_game(game)
+    hints = typing.get_type_hints(info.options_type)
+    specs = presenter_for(game).option_specs
+    for field in dataclasses.fields(info.options_type):
+        if hints[field.name] is int:
+            assert field.name in specs, f"{game}.{field.name} has no menu range"
+            spec = specs[field.name]
+            assert spec.low <= field.default <= spec.high  # type: ignore[operator]

@@ -23,6 +23,7 @@ from game.ui.i18n import tr
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.match import HUMAN, Match, make_seat
+from game.ui.scenes.menu_cards import GameCards
 from game.ui.scenes.menu_options import default_text, option_widgets
 from game.ui.scenes.players import (
     LadderStepper,
@@ -37,7 +38,6 @@ from game.ui.widgets import Button, Choice, Widget, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.boards.base import BoardView
 
 
 #: Extra menu entries other screens add (label key, factory): the learning lab, the tournament.
@@ -81,9 +81,7 @@ class MenuScene(Scene):
         names = game_names()
         last = app.settings.last_game
         self.game = last if last in names else names[0]
-        self.cards: list[tuple[str, pygame.Rect]] = []
-        self.views: dict[str, BoardView | None] = {}
-        self.thumbs: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.game_cards = GameCards(self._card_options)
         self.option_widgets: list[Widget] = []
         self.seat_widgets: list[list[Widget]] = [[], []]
         self.seat_desc: list[str] = ["", ""]
@@ -105,6 +103,18 @@ class MenuScene(Scene):
 
     def _opener(self, factory: Callable[[App], Scene]) -> Callable[[], None]:
         return lambda: self.app.push(factory(self.app))
+
+    @property
+    def cards(self) -> list[tuple[str, pygame.Rect]]:
+        """Each game's card: (game name, rectangle), as last laid out."""
+        return self.game_cards.rects
+
+    def _card_options(self, name: str) -> Any:
+        """The options a game's card shows: the chosen game's current ones, the others'
+        remembered ones."""
+        if name == self.game:
+            return self.options()
+        return parse_options(get_game(name), self.app.settings.choices(name).options)
 
     # -- state ----------------------------------------------------------------------------------
 
@@ -298,8 +308,7 @@ class MenuScene(Scene):
                 *self.seat_widgets[1], self.first_choice, self.start_button]
 
     def on_settings_changed(self) -> None:
-        self.thumbs.clear()
-        self.views.clear()
+        self.game_cards.clear()
         self.rebuild()
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -316,10 +325,10 @@ class MenuScene(Scene):
                 self.select_game(names[(names.index(self.game) + step) % len(names)])
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for name, rect in self.cards:
-                if rect.collidepoint(event.pos):
-                    self.select_game(name)
-                    return
+            hit = self.game_cards.hit(event.pos)
+            if hit is not None:
+                self.select_game(hit)
+                return
         widgets.handle_all(self.all_widgets(), event)
 
     def layout(self) -> None:
@@ -346,13 +355,8 @@ class MenuScene(Scene):
         # Cards.
         top = pad + header_h + pad
         cards_h = int(h * 0.30)
-        names = game_names()
         gap = pad * 2
-        card_w = (w - 2 * pad * 2 - gap * (len(names) - 1)) // len(names)
-        self.cards = []
-        for i, name in enumerate(names):
-            self.cards.append((name, pygame.Rect(pad * 2 + i * (card_w + gap), top, card_w,
-                                                 cards_h)))
+        self.game_cards.place(pad * 2, top, w - pad * 4, cards_h, gap)
         # Footer.
         footer_h = int(m.body * 2.4)
         footer_top = h - pad * 2 - footer_h
@@ -410,39 +414,6 @@ class MenuScene(Scene):
             wdg.visible = y + height <= panel.bottom
             wdg.place(pygame.Rect(panel.left + m.pad * 2, y, panel.width - m.pad * 4, height), px)
 
-    def _thumbnail(self, name: str, rect: pygame.Rect) -> pygame.Surface | None:
-        """The card picture of game ``name``, drawn by its board view (cached)."""
-        options: Any = self.options() if name == self.game else None
-        info = get_game(name)
-        if name != self.game:
-            try:
-                options = parse_options(info, self.app.settings.choices(name).options)
-            except (RulesError, ValueError, TypeError):
-                options = info.options()
-        key = (name, repr(options), rect.size, self.app.theme.name)
-        surf = self.thumbs.get(key)
-        if surf is not None:
-            return surf
-        if name not in self.views:
-            try:
-                from game.ui.boards import board_view_for
-
-                self.views[name] = board_view_for(name, self.app.theme)
-            except (ImportError, AttributeError, RulesError):
-                self.views[name] = None  # that game's board view is not available
-        view = self.views[name]
-        if view is None:
-            return None
-        surf = pygame.Surface(rect.size, pygame.SRCALPHA)
-        try:
-            view.thumbnail(surf, surf.get_rect(), info.initial_state(options))
-        except (NotImplementedError, pygame.error, ValueError):
-            return None
-        if len(self.thumbs) > 64:
-            self.thumbs.clear()
-        self.thumbs[key] = surf
-        return surf
-
     def draw(self, surface: pygame.Surface) -> None:
         self.layout()
         theme = self.app.theme
@@ -460,27 +431,7 @@ class MenuScene(Scene):
             text.blit_text(surface, tr("app.tagline"), m.small, theme.text_muted,
                            (sub_x, pad + header_h // 2 + m.title // 4), "bottomleft",
                            max_width=avail)
-        mouse = widgets.mouse()
-        for name, rect in self.cards:
-            chosen = name == self.game
-            hover = rect.collidepoint(mouse)
-            border = theme.accent if chosen else (theme.text_muted if hover else
-                                                  theme.panel_border)
-            draw_panel(surface, rect, theme, m.radius,
-                       theme.button_hover if hover and not chosen else theme.panel, border,
-                       max(2, m.line * 2) if chosen else 2)
-            label_h = int(m.heading * 1.5)
-            pic = pygame.Rect(rect.left + pad, rect.top + pad, rect.width - 2 * pad,
-                              rect.height - label_h - pad)
-            thumb = self._thumbnail(name, pic)
-            if thumb is not None:
-                surface.blit(thumb, pic)
-            title_key = f"game.{name}.title"
-            text.blit_text(surface, tr(title_key), m.heading,
-                           theme.accent if chosen else theme.text,
-                           (rect.centerx, rect.bottom - label_h // 2), "center", bold=True,
-                           # A long name ("Puissance 4") shrinks to body size before any cut.
-                           max_width=rect.width - 2 * pad, min_px=m.body)
+        self.game_cards.draw(surface, self.game, widgets.mouse(), theme, m)
         titles = (tr("menu.options"), tr("menu.seat", n=1), tr("menu.seat", n=2))
         for i, panel in enumerate(self.panels):
             draw_panel(surface, panel, theme, m.radius)

@@ -1,0 +1,114 @@
+"""The menu's row of game cards: one card per registered game, its picture drawn by the game's
+board view (cached per size, options and theme) and its translated name under it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.rules.base import RulesError
+from game.rules.registry import game_names, get_game
+from game.ui import text
+from game.ui.i18n import tr
+from game.ui.widgets import Metrics, draw_panel
+
+if TYPE_CHECKING:
+    from game.ui.boards.base import BoardView
+    from game.ui.theme import Theme
+
+#: How many card pictures are kept before the cache starts again.
+THUMB_CACHE_MAX = 64
+
+
+class GameCards:
+    """Where the cards are, which one a click hits, and how they are drawn.
+
+    ``options_of(name)`` gives the options a game's picture shows (the remembered ones).
+    """
+
+    def __init__(self, options_of: Callable[[str], Any]) -> None:
+        self.options_of = options_of
+        self.rects: list[tuple[str, pygame.Rect]] = []
+        self.views: dict[str, BoardView | None] = {}
+        self.thumbs: dict[tuple[Any, ...], pygame.Surface] = {}
+
+    def clear(self) -> None:
+        """Forget the pictures (the theme or the language changed)."""
+        self.thumbs.clear()
+        self.views.clear()
+
+    def place(self, left: int, top: int, width: int, height: int, gap: int) -> None:
+        """Lay the cards out side by side in the band ``(left, top, width, height)``."""
+        names = game_names()
+        card_w = (width - gap * (len(names) - 1)) // len(names)
+        self.rects = [(name, pygame.Rect(left + i * (card_w + gap), top, card_w, height))
+                      for i, name in enumerate(names)]
+
+    def hit(self, pos: tuple[int, int]) -> str | None:
+        """The game whose card is at ``pos``, or None."""
+        for name, rect in self.rects:
+            if rect.collidepoint(pos):
+                return name
+        return None
+
+    def options(self, name: str) -> Any:
+        """The options game ``name``'s picture shows (its defaults if the stored ones are bad)."""
+        info = get_game(name)
+        try:
+            return self.options_of(name)
+        except (RulesError, ValueError, TypeError):
+            return info.options()
+
+    def picture(self, name: str, size: tuple[int, int], theme: Theme) -> pygame.Surface | None:
+        """The card picture of game ``name``, drawn by its board view (cached)."""
+        options = self.options(name)
+        key = (name, repr(options), size, theme.name)
+        surf = self.thumbs.get(key)
+        if surf is not None:
+            return surf
+        if name not in self.views:
+            try:
+                from game.ui.boards import board_view_for
+
+                self.views[name] = board_view_for(name, theme)
+            except (ImportError, AttributeError, RulesError):
+                self.views[name] = None  # that game's board view is not available
+        view = self.views[name]
+        if view is None:
+            return None
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        try:
+            view.thumbnail(surf, surf.get_rect(), get_game(name).initial_state(options))
+        except (NotImplementedError, pygame.error, ValueError):
+            return None
+        if len(self.thumbs) > THUMB_CACHE_MAX:
+            self.thumbs.clear()
+        self.thumbs[key] = surf
+        return surf
+
+    def draw(self, surface: pygame.Surface, chosen: str, mouse: tuple[int, int], theme: Theme,
+             m: Metrics) -> None:
+        """Draw every card; the ``chosen`` game's in the accent colour."""
+        pad = m.pad
+        for name, rect in self.rects:
+            is_chosen = name == chosen
+            hover = rect.collidepoint(mouse)
+            border = theme.accent if is_chosen else (theme.text_muted if hover else
+                                                     theme.panel_border)
+            draw_panel(surface, rect, theme, m.radius,
+                       theme.button_hover if hover and not is_chosen else theme.panel, border,
+                       max(2, m.line * 2) if is_chosen else 2)
+            label_h = int(m.heading * 1.5)
+            pic = pygame.Rect(rect.left + pad, rect.top + pad, rect.width - 2 * pad,
+                              rect.height - label_h - pad)
+            thumb = self.picture(name, pic.size, theme)
+            if thumb is not None:
+                surface.blit(thumb, pic)
+            text.blit_text(surface, tr(f"game.{name}.title"), m.heading,
+                           theme.accent if is_chosen else theme.text,
+                           (rect.centerx, rect.bottom - label_h // 2), "center", bold=True,
+                           # A long name ("Puissance 4") shrinks to body size before any cut.
+                           max_width=rect.width - 2 * pad, min_px=m.body)
