@@ -106,3 +106,20 @@ def test_watch_speed_shows_the_game() -> None:
     assert scene._board_view is not None
     key(app, pygame.K_ESCAPE)
     assert not scene.session.busy
+
+
+def test_the_menu_opens_it_and_the_app_keeps_the_session() -> None:
+    from game.ui.scenes.menu import EXTRA_ENTRIES
+
+    app = make_app((1280, 800))
+    factory = dict(EXTRA_ENTRIES)["ntuple.open"]
+    scene = factory(app)
+    assert isinstance(scene, NTupleLabScene)
+    app.push(scene)
+    frame(app)
+    scene.session.player.train_self_play(3)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is not scene
+    again = factory(app)
+    assert isinstance(again, NTupleLabScene)
+    assert again.session is scene.session and again.session.player.games_trained == 3

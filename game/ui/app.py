@@ -34,6 +34,7 @@ from game.ui.theme import THEMES, Theme
 from game.ui.widgets import Metrics
 
 if TYPE_CHECKING:
+    from ai.ntuple_training import NTupleLabSession
     from game.ui.scenes.lab_session import LabSession
 
 MAX_START_SIZE = (1280, 800)
@@ -121,6 +122,8 @@ class App:
         self.settings = settings
         #: What the learning lab works on, kept while the app runs (made by the lab).
         self.lab_session: LabSession | None = None
+        #: What the n-tuple lab works on, kept likewise (made by that screen).
+        self.ntuple_session: NTupleLabSession | None = None
         i18n.set_language(settings.language)
         self.theme: Theme = THEMES.get(settings.theme, THEMES["default"])
         self.sounds = Sounds(settings.sound)

@@ -36,15 +36,12 @@ if TYPE_CHECKING:
 KNOWLEDGE_SECONDS = 0.5
 
 
-_SESSION: list[NTupleLabSession] = []
-
-
-def _shared_session() -> NTupleLabSession:
-    """The session the screen reopens on (one per run of the app, so that leaving the screen
-    and coming back keeps the network and its curves)."""
-    if not _SESSION:
-        _SESSION.append(NTupleLabSession())
-    return _SESSION[0]
+def ntuple_session(app: App) -> NTupleLabSession:
+    """The session the screen works on, kept by the app: leaving the screen and coming back
+    keeps the network and its curves until the app closes."""
+    if app.ntuple_session is None:
+        app.ntuple_session = NTupleLabSession()
+    return app.ntuple_session
 
 
 class NTupleLabScene(Scene):
@@ -52,7 +49,7 @@ class NTupleLabScene(Scene):
 
     def __init__(self, app: App, session: NTupleLabSession | None = None) -> None:
         super().__init__(app)
-        self.session = session if session is not None else _shared_session()
+        self.session = session if session is not None else ntuple_session(app)
         s = self.session
         self.size_choice = Choice(later(tr, "ntuple.size"),
                                   [(n, later(lambda n=n: f"{n}×{n}")) for n in LAB_SIZES],
