@@ -11,13 +11,14 @@ No pygame here: the lab's scenes call these functions.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import stat
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -25,6 +26,7 @@ from typing import Any, Literal
 from ai.learners import KINDS, MAX_FILE_BYTES, LearnerFileError, TabularLearner
 from game.rules.registry import get_game
 from game.userdata import (
+    atomic_write_json,
     data_dir,
     keep_aside,
     read_bytes_limited,
@@ -175,6 +177,34 @@ def read_header(path: Path) -> dict[str, Any]:
     return parse_header(head) or {}
 
 
+def header_of(path: Path) -> dict[str, Any]:
+    """The header fields of the learner file ``path``, reading at most :data:`HEADER_BYTES`;
+    raises LearnerFileError saying why when it is not a regular readable file (a folder, a
+    FIFO, a device) or does not start like a learner file."""
+    try:
+        head = read_head(path, HEADER_BYTES)
+    except OSError as exc:
+        raise LearnerFileError(f"{path.name} cannot be read ({exc.strerror or exc})") from None
+    header = parse_header(head)
+    if not header:
+        raise LearnerFileError(f"{path.name} does not start like a learner file of AI Game Lab")
+    return header
+
+
+def list_folder(folder: Path) -> tuple[list[Path], list[FileEntry]]:
+    """What a folder browser shows of ``folder``: its subfolders (not hidden ones), sorted by
+    name, and its learner files as :func:`list_files` lists them. Raises OSError when the
+    folder cannot be read."""
+    folders = []
+    for entry in sorted(os.scandir(folder), key=lambda e: e.name.lower()):
+        if entry.name.startswith("."):
+            continue
+        with contextlib.suppress(OSError):
+            if entry.is_dir():
+                folders.append(Path(entry.path))
+    return folders, list_files(folder)
+
+
 def list_files(folder: Path | None = None) -> list[FileEntry]:
     """The regular ``*.json`` files of the learners folder, newest first, with their headers
     (a FIFO, a device or a folder named ``*.json`` is left out)."""
@@ -213,12 +243,32 @@ def new_file_path(stem: str, folder: Path | None = None) -> Path:
     return path
 
 
-def save_learner(learner: TabularLearner, stem: str) -> Path:
-    """Save ``learner`` as a new file named after ``stem`` in the learners folder; its path.
-    Raises OSError when the folder or the file cannot be written."""
-    path = new_file_path(stem)
-    learner.save(path)
+def save_learner(learner: TabularLearner, stem: str,
+                 usage: Mapping[str, int] | None = None, folder: Path | None = None) -> Path:
+    """Save ``learner`` as a new file named after ``stem`` in ``folder`` (default: the learners
+    folder), with ``usage`` (position text -> how often its box was used) when given; its
+    path. Raises OSError when the folder or the file cannot be written."""
+    path = new_file_path(stem, folder)
+    data = learner.to_json()
+    if usage:
+        data["usage"] = dict(sorted(usage.items()))
+    atomic_write_json(path, data)
     return path
+
+
+def read_usage(data: Any) -> dict[str, int]:
+    """The usage counts of a learner file's JSON (empty for a version-1 file, which has none);
+    raises LearnerFileError when they are not a table of whole numbers from 0 up."""
+    raw = data.get("usage", {}) if isinstance(data, dict) else {}
+    if not isinstance(raw, dict):
+        raise LearnerFileError("the file's usage is not a table of counts")
+    usage: dict[str, int] = {}
+    for key, count in raw.items():
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise LearnerFileError(f"position {key}: a usage of {count!r} is not a whole "
+                                   "number of games")
+        usage[str(key)] = count
+    return usage
 
 
 def check_header(header: dict[str, Any]) -> tuple[str, str, Any]:
@@ -258,17 +308,22 @@ class LoadJob:
 
     ``fraction`` (0 to 1) and ``stage`` ("reading", "decoding", "checking") tell the screen
     how far it is; ``outcome`` is set when it is over. An unreadable or foreign file is moved
-    aside, as everywhere in the app; :meth:`cancel` stops the reading and leaves the file alone.
+    aside, as everywhere in the app, when ``keep_bad`` (a file of the data folder); a file from
+    elsewhere (a USB stick) is the user's and is left as it is. :meth:`cancel` stops the
+    reading and leaves the file alone.
     """
 
-    def __init__(self, path: Path, learner: TabularLearner) -> None:
+    def __init__(self, path: Path, learner: TabularLearner, keep_bad: bool = True) -> None:
         self.path = path
         self.learner = learner
+        self.keep_bad = keep_bad
         self.fraction = 0.0
         self.stage = "reading"
         self.outcome: LoadOutcome | None = None
         #: The position texts of the table read (for the lab to find boxes to draw).
         self.stored_keys: set[str] = set()
+        #: How often each box was used when the file was saved (position text -> count).
+        self.usage: dict[str, int] = {}
         self._cancel = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -334,17 +389,29 @@ class LoadJob:
         table = data.get("table") if isinstance(data, dict) else None
         self.stored_keys = set(table) if isinstance(table, dict) else set()
         try:
+            usage = read_usage(data)
             self.learner.from_json(data)
         except LearnerFileError as exc:
-            kept = keep_aside(self.path)
+            kept = keep_aside(self.path) if self.keep_bad else None
             return LoadOutcome("foreign", str(exc), kept)
+        self.usage = usage
         return LoadOutcome(None)
 
     def _unreadable(self, why: str) -> LoadOutcome:
-        """The file is moved aside, so the next save cannot overwrite it."""
+        """The file is moved aside (when it is ours), so the next save cannot overwrite it."""
+        if not self.keep_bad:
+            return LoadOutcome("unreadable", why)
         kept = keep_aside(self.path)
         return LoadOutcome("unreadable", f"{why}; it was kept aside as "
                                          f"{kept.name if kept else '?'}", kept)
+
+
+def is_inside(path: Path, folder: Path) -> bool:
+    """Whether ``path`` is in ``folder`` (or below it), links resolved."""
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError):  # a link loop
+        return False
 
 
 def loads_in_background(path: Path) -> bool:

@@ -63,8 +63,12 @@ from game.userdata import (
     read_json,
 )
 
-#: Version of the learner file format; a file with another version is refused (kept aside).
-FILE_VERSION = 1
+#: Version of the learner file format written; a file whose version is not in
+#: :data:`READ_VERSIONS` is refused (kept aside). Version 2 adds an optional ``usage`` table
+#: (how often the lab saw each box used: position text -> count), which version 1 lacks.
+FILE_VERSION = 2
+#: The versions this app reads.
+READ_VERSIONS = (1, 2)
 #: Marks a JSON file as one of ours.
 FILE_FORMAT = "ai-game-lab learner"
 KINDS = ("elimination", "reinforcement", "qlearning")
@@ -263,9 +267,10 @@ class TabularLearner(Player):
         if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
             raise LearnerFileError("this is not a learner file of AI Game Lab")
         version = data.get("version")
-        if version != FILE_VERSION:
+        if isinstance(version, bool) or version not in READ_VERSIONS:
             raise LearnerFileError(f"the file is in learner format version {version!r}; "
-                                   f"this app reads version {FILE_VERSION}")
+                                   f"this app reads versions "
+                                   f"{', '.join(map(str, READ_VERSIONS))}")
         if data.get("kind") != self.kind:
             raise LearnerFileError(f"the file holds a '{data.get('kind')}' learner, "
                                    f"not '{self.kind}'")

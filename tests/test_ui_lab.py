@@ -13,7 +13,8 @@ from ai.learner_files import learners_folder
 from ai.learners import make_learner
 from game.rules.registry import get_game
 from game.ui.i18n import tr
-from game.ui.scenes.dialogs import ListPopup, MessageDialog
+from game.ui.scenes.dialogs import MessageDialog
+from game.ui.scenes.lab_load_dialog import LoadDialog
 from game.ui.scenes.learning_lab import LearningLabScene
 from game.ui.scenes.menu import MenuScene
 from tests.lab_helpers import open_from_menu, screenshot
@@ -110,19 +111,29 @@ def test_save_and_load_from_the_scene() -> None:
     assert len(files) == 1
     saved = json.loads(files[0].read_text(encoding="utf-8"))
     assert saved["games_trained"] == 200 and saved["kind"] == "elimination"
+    # The message names the file and the folder it went to (issue 12 #8).
+    assert isinstance(app.top, MessageDialog)
+    assert files[0].name in app.top.message and str(files[0].parent) in app.top.message
+    click_widget(app, app.top.buttons[0])
+    assert lab.session.sort_by_use
+    used = {b.key: b.used for b in lab.knowledge.boxes}
+    assert used[20] == 200
     box20 = dict(next(b for b in lab.knowledge.boxes if b.key == 20).values)
     lab.reset()
     assert lab.learner.games_trained == 0 and not lab.knowledge.boxes
     # Load through the button and the file list.
     click_widget(app, lab.load_button)
-    popup = app.top
-    assert isinstance(popup, ListPopup)
-    assert "200" in popup.items[0][2]  # the list says how many games it trained
-    popup._layout()
-    click(app, popup.rows[0][0].center)
+    dialog = app.top
+    assert isinstance(dialog, LoadDialog)
+    assert "200" in dialog.rows[0].detail  # the list says how many games it trained
+    dialog._layout()
+    click(app, dialog.row_rects[0][0].center)
     assert app.top is lab
     assert lab.learner.games_trained == 200
     assert dict(next(b for b in lab.knowledge.boxes if b.key == 20).values) == box20
+    # Usage counts survive Save then Load (every box said "used 0×", sorted by most used).
+    assert {b.key: b.used for b in lab.knowledge.boxes} == used
+    assert [b.used for b in lab.knowledge.boxes] == sorted(used.values(), reverse=True)
 
 
 def test_load_switches_game_and_kind() -> None:

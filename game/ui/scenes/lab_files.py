@@ -19,7 +19,6 @@ from ai.registry import PlayerSpecError, get_player_info
 from game.rules.base import RulesError
 from game.ui.boards import presenter_for
 from game.ui.i18n import tr
-from game.ui.scenes.dialogs import ListPopup
 from game.ui.scenes.lab_common import game_title
 from game.ui.scenes.loading import LoadingPopup
 from game.ui.scenes.players import player_title
@@ -27,6 +26,26 @@ from game.userdata import keep_aside
 
 if TYPE_CHECKING:
     from game.ui.scenes.learning_lab import LearningLabScene
+
+
+def describe_entry(entry: learner_files.FileEntry) -> str:
+    """A learner file's line in the Load list: "game · kind · games · date", read from its
+    header, or that it cannot be read."""
+    date = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.modified))
+    data = entry.header
+    if not entry.readable:
+        return tr("lab.file_unreadable", date=date)
+    game = str(data.get("game"))
+    try:
+        options = options_from_json(game, data.get("options"))
+        title = f"{game_title(game)} {presenter_for(game).variant_label(options)}"
+    except (RulesError, TypeError, ValueError, AttributeError):
+        title = game
+    kind = str(data.get("kind", "?"))
+    with contextlib.suppress(PlayerSpecError):
+        kind = player_title(get_player_info(kind))
+    return tr("lab.file_desc", game=title, kind=kind, games=data.get("games_trained", "?"),
+              date=date)
 
 
 class LabFiles:
@@ -44,47 +63,33 @@ class LabFiles:
                 f"{self.lab.learner.games_trained}g-{time.strftime('%Y%m%d-%H%M%S')}")
         try:
             # Inside the try: the data folder itself may be impossible to make.
-            path = learner_files.save_learner(self.lab.learner, stem)
+            self.lab.session.absorb(self.lab.runner)
+            path = learner_files.save_learner(self.lab.learner, stem,
+                                              self.lab.session.usage_by_text())
         except OSError as exc:
             self.lab.show_message(tr("lab.save_failed"), str(exc))
             return None
-        self.lab.app.notify(tr("lab.saved", name=path.name))
+        # A message box rather than a passing notice: the folder is what a teacher needs to
+        # find the file again (or copy it to a USB stick), and a path takes time to read.
+        self.lab.show_message(tr("lab.saved_title"),
+                              tr("lab.saved", name=path.name, folder=str(path.parent)))
         return path
 
     def save_clicked(self) -> None:
         self.save()
 
-    def saved_files(self) -> list[tuple[Path, str, str]]:
-        """Every learner file of the data folder: (path, name, "game · kind · games · date"),
-        newest first, read from the files' headers; a file that cannot be read is listed as
-        such."""
+    def saved_files(self, folder: Path | None = None) -> list[tuple[Path, str, str]]:
+        """Every learner file of ``folder`` (default: the data folder's learners): (path,
+        name, "game · kind · games · date"), newest first, read from the files' headers; a
+        file that cannot be read is listed as such."""
         try:
-            entries = learner_files.list_files()
+            entries = learner_files.list_files(folder)
         except OSError:
             return []  # no data folder, so no saved files (open_load says why)
-        listed: list[tuple[Path, str, str]] = []
-        for entry in entries:
-            date = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.modified))
-            data = entry.header
-            if entry.readable:
-                game = str(data.get("game"))
-                try:
-                    options = options_from_json(game, data.get("options"))
-                    title = f"{game_title(game)} {presenter_for(game).variant_label(options)}"
-                except (RulesError, TypeError, ValueError, AttributeError):
-                    title = game
-                kind = str(data.get("kind", "?"))
-                with contextlib.suppress(PlayerSpecError):
-                    kind = player_title(get_player_info(kind))
-                desc = tr("lab.file_desc", game=title, kind=kind,
-                          games=data.get("games_trained", "?"), date=date)
-            else:
-                desc = tr("lab.file_unreadable", date=date)
-            listed.append((entry.path, entry.path.stem, desc))
-        return listed
+        return [(entry.path, entry.path.stem, describe_entry(entry)) for entry in entries]
 
     def open_load(self) -> None:
-        """List the saved learners; picking one loads it."""
+        """The Load dialog: the saved learners, any other folder (a USB stick), Cancel."""
         if self.lab.running:
             return
         try:
@@ -92,46 +97,52 @@ class LabFiles:
         except OSError as exc:
             self.lab.show_message(tr("lab.load"), str(exc))
             return
-        files = self.saved_files()
-        if not files:
-            self.lab.show_message(tr("lab.load"), tr("lab.no_files", folder=str(folder)))
-            return
-        self.lab.app.push(ListPopup(self.lab.app, tr("lab.load_title"), list(files), None,
-                                self._load_picked))
+        from game.ui.scenes.lab_load_dialog import LoadDialog
 
-    def _load_picked(self, path: Any) -> None:
-        self.load_file(path)
+        self.lab.app.push(LoadDialog(self.lab.app, folder, self.load_file))
 
     def load_file(self, path: Any) -> bool:
         """Load a learner file, switching the set-up to its game, variant and kind.
 
         The file's header says which; its table is read at once for a small file, or on a
         background thread behind a progress box for a big one (then this returns True before
-        the table is in). A file that cannot be used is moved aside (``NAME.corrupt-...``) and
-        a message says so; when its header is bad, the current learner is left as it was.
+        the table is in). A file of the data folder that cannot be used is moved aside
+        (``NAME.corrupt-...``); one from elsewhere (a USB stick) is left as it is; a message
+        says why. When its header is bad, the current learner is left as it was.
         """
         source = Path(path)
         if not source.exists():
             self.lab.show_message(tr("lab.load_failed"), tr("lab.file_missing", name=source.name))
             return False
         try:
-            header = learner_files.read_header(source)
+            ours = learner_files.is_inside(source, learners_folder())
+        except OSError:
+            ours = False
+        try:
+            header = learner_files.header_of(source)
             game, kind, options = learner_files.check_header(header)
         except LearnerFileError as exc:
-            kept_path = keep_aside(source)
-            kept = kept_path.name if kept_path else "?"
-            self.lab.show_message(tr("lab.load_failed"), tr("lab.file_foreign", name=source.name,
-                                                        error=str(exc), kept=kept))
+            self._refused(source, str(exc), ours)
             return False
         self.lab.session.use_file(game, kind, options, header.get("params"))
         self.lab.setup_changed()
-        job = learner_files.LoadJob(source, self.lab.learner)
+        job = learner_files.LoadJob(source, self.lab.learner, keep_bad=ours)
         if learner_files.loads_in_background(source):
             self.lab.app.push(LoadingPopup(self.lab.app, tr("lab.loading", name=source.name),
                                        job.start(), lambda _outcome: self._after_load(job)))
             return True
         job.run()
         return self._loaded(job)
+
+    def _refused(self, source: Path, error: str, ours: bool) -> None:
+        """Say why a file's header cannot be used; a file of ours is moved aside first."""
+        if ours:
+            kept_path = keep_aside(source)
+            kept = kept_path.name if kept_path else "?"
+            message = tr("lab.file_foreign", name=source.name, error=error, kept=kept)
+        else:
+            message = tr("lab.file_refused", name=source.name, error=error)
+        self.lab.show_message(tr("lab.load_failed"), message)
 
     def _after_load(self, job: learner_files.LoadJob) -> None:
         self._loaded(job)
@@ -152,9 +163,11 @@ class LabFiles:
                 "foreign": tr("lab.file_foreign", name=name, error=outcome.detail, kept=kept),
                 "cancelled": tr("lab.load_cancelled", name=name),
             }[outcome.problem]
+            if outcome.kept_as is None and outcome.problem in ("unreadable", "foreign"):
+                message = tr("lab.file_refused", name=name, error=outcome.detail)
             self.lab.show_message(tr("lab.load_failed"), message)
             return False
-        self.lab.session.explore_positions(job.stored_keys)
+        self.lab.session.explore_positions(job.stored_keys, usage=job.usage)
         self.lab.refresh_knowledge()
         self.lab.app.notify(tr("lab.loaded", name=name, games=self.lab.learner.games_trained,
                            boxes=self.lab.learner.positions_known()))

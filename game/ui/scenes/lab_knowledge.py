@@ -46,6 +46,13 @@ class BoxView:
     changed: bool
     filled: bool = False
 
+    def all_lost(self, score_kind: str) -> bool:
+        """True for an elimination box whose every move is crossed out: each lost a game from
+        here (against perfect play every move of a lost position loses), so the learner plays
+        at random in it and wins only when the opponent errs."""
+        return score_kind == "allowed" and bool(self.values) and not any(
+            v > 0 for v in self.values.values())
+
 
 class KnowledgePanel:
     """The boxes of the lab's learner, as the panel shows them."""
@@ -246,6 +253,17 @@ class KnowledgePanel:
             text.blit_wrapped(surface, tr("lab.no_boxes"), m.body, theme.text_muted, body)
             self.prev_button.visible = self.next_button.visible = False
             return
+        score_kind = self.session.learner.score_kind
+        if any(b.all_lost(score_kind) for b in self.boxes):
+            # Said in words, since the picture alone (every move crossed out while the learner
+            # wins most games) looks like a bug to a class.
+            line_h = text.font(m.small).get_linesize()
+            note_h = len(text.wrap(tr("lab.all_lost_note"), body.width, m.small)) * line_h
+            note = pygame.Rect(body.left, body.bottom - note_h, body.width, note_h)
+            text.blit_wrapped(surface, tr("lab.all_lost_note"), m.small, theme.text, note,
+                              line_gap=0)
+            body = pygame.Rect(body.left, body.top, body.width,
+                               body.height - note_h - m.pad // 2)
         label_h = int(m.small * 1.3)
         target = max(body.height * 0.45, min(body.width / 3.0, m.height * 0.2))
         cols = max(1, int(body.width // target))
@@ -272,10 +290,13 @@ class KnowledgePanel:
             fill = blend(theme.panel, theme.background, 0.35)
             draw_panel(surface, cell, theme, m.radius, fill, border,
                        max(2, m.line * 2) if box.changed else 1)
-            used = tr("lab.box_used", n=box.used)
-            text.blit_text(surface, used, m.small, theme.highlight if box.changed
-                           else theme.text_muted, (cell.centerx, cell.bottom - m.pad // 3),
-                           "midbottom", max_width=cell.width - m.pad)
+            lost = box.all_lost(score_kind)
+            used = tr("lab.box_all_lost") if lost else tr("lab.box_used", n=box.used)
+            colour = (theme.danger if lost else theme.highlight if box.changed
+                      else theme.text_muted)
+            text.blit_text(surface, used, m.small, colour,
+                           (cell.centerx, cell.bottom - m.pad // 3), "midbottom",
+                           max_width=cell.width - m.pad)
             board = pygame.Rect(cell.left + m.pad // 2, cell.top + m.pad // 2,
                                 cell.width - m.pad, cell.height - label_h - m.pad)
             self._draw_box(surface, board, box, theme, m)

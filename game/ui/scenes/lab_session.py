@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -233,12 +233,18 @@ class LabSession:
         runner.usage = {}
         runner.positions = {}
 
-    def explore_positions(self, stored: set[str], limit: int = 4000) -> None:
+    def usage_by_text(self) -> dict[str, int]:
+        """How often each box was used, by position text (as a learner file keeps it)."""
+        return {key_text(key): n for key, n in self.usage.items() if n > 0}
+
+    def explore_positions(self, stored: set[str], limit: int = 4000,
+                          usage: Mapping[str, int] | None = None) -> None:
         """Find a drawable state for the boxes of a loaded table (``stored``: its position
         texts): walk the game's positions from the start (at most ``limit``) and keep those
-        the table holds."""
+        the table holds, with how often each was used (``usage``, from the file)."""
         if not stored:
             return
+        counts = usage or {}
         start = self.info.initial_state(self.options)
         seen: set[Hashable] = set()
         frontier = [start]
@@ -247,7 +253,10 @@ class LabSession:
             if state.outcome is not None or state.key in seen:
                 continue
             seen.add(state.key)
-            if key_text(state.key) in stored:
+            text = key_text(state.key)
+            if text in stored:
                 self.positions.setdefault(state.key, state)
                 self.loaded_keys.add(state.key)
+                if counts.get(text):
+                    self.usage[state.key] = counts[text]
             frontier.extend(state.play(m) for m in state.legal_moves())

@@ -1,0 +1,221 @@
+"""The learning lab's Load dialog: a small folder browser over the screen.
+
+It opens on the data folder's learners, lists a folder's subfolders and learner files (each
+file with the game, learner, games trained and date its header gives), goes up a folder, and
+takes any folder or file typed or pasted in its path field, so a file on a USB stick opens as
+easily as a saved one. Open loads the file picked; Cancel (or Esc) closes it, changing nothing.
+What the folder holds is read by :mod:`ai.learner_files` (headers only, regular files only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ai import learner_files
+from game.ui import text, widgets
+from game.ui.i18n import tr
+from game.ui.scene import Scene
+from game.ui.scenes.dialogs import dim
+from game.ui.scenes.lab_files import describe_entry
+from game.ui.scenes.text_field import TextField
+from game.ui.widgets import Button, draw_panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the list: a folder to open or a learner file to load."""
+
+    path: Path
+    label: str
+    detail: str
+    is_folder: bool
+
+
+def folder_rows(folder: Path) -> list[Row]:
+    """The rows of ``folder``: its subfolders first, then its learner files, newest first.
+    Raises OSError when it cannot be read."""
+    folders, files = learner_files.list_folder(folder)
+    rows = [Row(f, f"▸ {f.name}", tr("lab.browse.folder"), True) for f in folders]
+    rows += [Row(e.path, e.path.name, describe_entry(e), False) for e in files]
+    return rows
+
+
+class LoadDialog(Scene):
+    """Browse folders for a learner file; ``on_open`` gets the file picked."""
+
+    opaque = False
+
+    def __init__(self, app: App, folder: Path, on_open: Callable[[Path], Any]) -> None:
+        super().__init__(app)
+        self.home = folder
+        self.on_open = on_open
+        self.folder = folder
+        self.rows: list[Row] = []
+        self.error = ""
+        self.scroll = 0
+        self.row_rects: list[tuple[pygame.Rect, Row]] = []
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.error_rect = pygame.Rect(0, 0, 0, 0)
+        self.path_field = TextField(lambda: tr("lab.browse.path"), str(folder), self.go)
+        self.up_button = Button(lambda: tr("lab.browse.up"), self.up)
+        self.home_button = Button(lambda: tr("lab.browse.home"), lambda: self.go(str(self.home)))
+        self.open_button = Button(lambda: tr("lab.browse.open"),
+                                  lambda: self.go(self.path_field.value), primary=True)
+        self.cancel_button = Button(lambda: tr("dialog.cancel"), self.cancel)
+        self.show(folder)
+
+    # -- what it does -----------------------------------------------------------------------
+
+    def show(self, folder: Path) -> None:
+        """List ``folder`` (an error line, and the list left as it was, when it cannot)."""
+        try:
+            rows = folder_rows(folder)
+        except OSError as exc:
+            if folder == self.home and not folder.exists():
+                rows = []  # nothing saved yet: an empty list, and the folder is named
+            else:
+                self.error = tr("lab.browse.cannot_read", folder=str(folder),
+                                error=exc.strerror or str(exc))
+                return
+        self.folder = folder
+        self.rows = rows
+        self.scroll = 0
+        self.path_field.value = str(folder)
+        if any(not row.is_folder for row in rows):
+            self.error = ""
+        else:
+            self.error = (tr("lab.no_files", folder=str(folder)) if folder == self.home
+                          else tr("lab.browse.empty"))
+
+    def go(self, typed: str) -> None:
+        """Open what the path field names: a folder is listed, a file is loaded."""
+        raw = typed.strip().strip('"')
+        if not raw:
+            return
+        path = Path(raw).expanduser()
+        if not path.is_absolute():
+            path = self.folder / path
+        try:
+            is_dir = path.is_dir()
+            exists = path.exists()
+        except OSError:  # a name too long, a link loop
+            is_dir = exists = False
+        if is_dir:
+            self.show(path)
+        elif exists:
+            self.pick(path)
+        else:
+            self.error = tr("lab.browse.no_such", path=str(path))
+
+    def up(self) -> None:
+        """The folder above."""
+        if self.folder.parent != self.folder:
+            self.show(self.folder.parent)
+
+    def pick(self, path: Path) -> None:
+        """Close the dialog and load ``path``."""
+        self.app.pop(self)
+        self.on_open(path)
+
+    def cancel(self) -> None:
+        """Close the dialog; nothing is loaded."""
+        self.app.pop(self)
+
+    def click_row(self, row: Row) -> None:
+        """A folder opens; a file loads."""
+        if row.is_folder:
+            self.show(row.path)
+        else:
+            self.pick(row.path)
+
+    # -- layout and events ------------------------------------------------------------------
+
+    def _layout(self) -> None:
+        m = self.app.metrics
+        w, h = self.app.size
+        self.box = pygame.Rect(0, 0, int(w * 0.8), int(h * 0.86))
+        self.box.center = (w // 2, h // 2)
+        inner = self.box.inflate(-4 * m.pad, 0)
+        bh = int(m.body * 2.1)
+        top = self.box.top + m.pad * 2 + int(m.heading * 1.4)
+        up_w = text.size(tr("lab.browse.up"), m.body, True)[0] + bh
+        self.path_field.place(pygame.Rect(inner.left, top, inner.width - up_w - m.pad, bh),
+                              m.body)
+        self.up_button.place(pygame.Rect(inner.right - up_w, top, up_w, bh), m.body)
+        bottom = self.box.bottom - m.pad * 2 - bh
+        buttons = (self.home_button, self.open_button, self.cancel_button)
+        keys = ("lab.browse.home", "lab.browse.open", "dialog.cancel")
+        widths = [text.size(tr(k), m.body, True)[0] + bh for k in keys]
+        x = inner.right - sum(widths) - m.pad * 2
+        for button, bw in zip(buttons, widths, strict=True):
+            button.place(pygame.Rect(x, bottom, bw, bh), m.body)
+            x += bw + m.pad
+        list_top = top + bh + m.pad * 2
+        error_h = int(text.font(m.body).get_linesize() * 2.3) if self.error else 0
+        self.error_rect = pygame.Rect(inner.left, bottom - m.pad - error_h, inner.width,
+                                      error_h)
+        list_bottom = self.error_rect.top - m.pad
+        row_h = int(m.body * 1.5 + m.small * 1.5)
+        visible = max(1, (list_bottom - list_top) // row_h)
+        self.scroll = max(0, min(self.scroll, len(self.rows) - visible))
+        self.row_rects = [
+            (pygame.Rect(inner.left, list_top + i * row_h, inner.width, row_h - m.pad // 2), row)
+            for i, row in enumerate(self.rows[self.scroll:self.scroll + visible])]
+
+    def widgets(self) -> list[widgets.Widget]:
+        """The dialog's widgets, in event order."""
+        return [self.path_field, self.up_button, self.home_button, self.open_button,
+                self.cancel_button]
+
+    def handle(self, event: pygame.event.Event) -> None:
+        self._layout()
+        if widgets.handle_all(self.widgets(), event):
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.cancel()
+            elif event.key == pygame.K_BACKSPACE:
+                self.up()
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll -= int(event.y)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for rect, row in self.row_rects:
+                if rect.collidepoint(event.pos):
+                    self.click_row(row)
+                    return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        m = self.app.metrics
+        self._layout()
+        dim(surface, theme.overlay)
+        draw_panel(surface, self.box, theme, m.radius, theme.panel, theme.accent, 3)
+        text.blit_text(surface, tr("lab.load_title"), m.heading, theme.accent,
+                       (self.box.left + m.pad * 2, self.box.top + m.pad * 2), bold=True,
+                       max_width=self.box.width - 4 * m.pad)
+        mouse = widgets.mouse()
+        for rect, row in self.row_rects:
+            if rect.collidepoint(mouse):
+                pygame.draw.rect(surface, theme.button_hover, rect, border_radius=m.radius)
+            colour = theme.accent if row.is_folder else theme.text
+            text.blit_text(surface, row.label, m.body, colour, (rect.left + m.pad, rect.top),
+                           bold=True, max_width=rect.width - 2 * m.pad)
+            text.blit_text(surface, row.detail, m.small, theme.text_muted,
+                           (rect.left + m.pad, rect.top + int(m.body * 1.35)),
+                           max_width=rect.width - 2 * m.pad)
+        if len(self.rows) > len(self.row_rects):
+            more = tr("dialog.scroll_more", shown=len(self.row_rects), total=len(self.rows))
+            text.blit_text(surface, more, m.small, theme.text_muted,
+                           (self.box.right - m.pad * 2, self.box.top + m.pad * 2), "topright")
+        if self.error:
+            text.blit_wrapped(surface, self.error, m.body, theme.danger, self.error_rect,
+                              max_lines=2)
+        widgets.draw_all(self.widgets(), surface, theme)

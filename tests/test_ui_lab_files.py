@@ -1,0 +1,209 @@
+"""The learning lab's files, as issue 12 #8 asked: usage counts kept by Save and Load (and old
+files still read), the Load dialog's Cancel and folder browser (a file on a USB stick), clear
+errors for bad files from elsewhere (left untouched), and the Nim elimination box whose every
+move is crossed out explained in words."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from ai.base import Limits
+from ai.learner_files import learners_folder
+from ai.learners import LearnerFileError, make_learner
+from ai.registry import make_player
+from ai.training import WIN
+from game.rules.registry import get_game
+from game.ui.i18n import tr
+from game.ui.scenes.dialogs import MessageDialog
+from game.ui.scenes.lab_load_dialog import LoadDialog
+from game.ui.scenes.learning_lab import LearningLabScene
+from tests.lab_helpers import open_from_menu, screenshot
+from tests.ui_helpers import click, click_widget, frame, key
+
+
+def open_lab(size: tuple[int, int] = (1280, 800), language: str = "en"
+             ) -> tuple[object, LearningLabScene]:
+    app, lab = open_from_menu(size, "menu.lab", LearningLabScene)
+    if language != "en":
+        app.settings.language = language
+        app.apply_settings()
+    return app, lab
+
+
+def trained_file(folder: Path, games: int = 40, name: str = "stick.json") -> Path:
+    """A Nim elimination learner trained against Random, saved in ``folder``."""
+    info = get_game("nim")
+    learner = make_learner("elimination", "nim", info.options(), seed=3)
+    from ai.arena import run_match
+
+    run_match(learner, make_player("random", "nim", None, 2), info.initial_state(), games)
+    folder.mkdir(parents=True, exist_ok=True)
+    return learner.save(folder / name)
+
+
+def type_text(app: object, text: str) -> None:
+    frame(app, [pygame.event.Event(pygame.TEXTINPUT, text=text)])  # type: ignore[arg-type]
+
+
+def test_cancel_and_escape_close_the_load_dialog_loading_nothing() -> None:
+    app, lab = open_lab()
+    click_widget(app, lab.load_button)
+    dialog = app.top
+    assert isinstance(dialog, LoadDialog)
+    assert dialog.error == tr("lab.no_files", folder=str(learners_folder()))
+    frame(app)
+    click_widget(app, dialog.cancel_button)
+    assert app.top is lab and lab.learner.games_trained == 0
+    click_widget(app, lab.load_button)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is lab
+
+
+def test_a_file_from_another_folder_is_browsed_to_and_loaded(tmp_path: Path) -> None:
+    stick = tmp_path / "USB" / "class 2"
+    path = trained_file(stick, 40)
+    (stick / "notes").mkdir()
+    app, lab = open_lab((1024, 768))
+    click_widget(app, lab.load_button)
+    dialog = app.top
+    assert isinstance(dialog, LoadDialog)
+    # Type the stick's parent folder in the path field: it is listed, with its subfolder.
+    click_widget(app, dialog.path_field)
+    dialog.path_field.value = ""
+    type_text(app, str(tmp_path / "USB"))
+    key(app, pygame.K_RETURN)
+    assert dialog.folder == tmp_path / "USB"
+    assert [r.path for r in dialog.rows] == [stick]
+    dialog._layout()
+    click(app, dialog.row_rects[0][0].center)  # into "class 2"
+    assert dialog.folder == stick
+    assert [r.path.name for r in dialog.rows] == ["notes", "stick.json"]
+    assert "40" in dialog.rows[1].detail
+    screenshot(app, "lab-load-dialog-1024x768")
+    click_widget(app, dialog.up_button)
+    assert dialog.folder == tmp_path / "USB"
+    dialog.go(str(path))  # a file typed in full opens at once
+    assert app.top is lab
+    assert lab.learner.games_trained == 40 and lab.knowledge.boxes
+    assert path.exists()
+
+
+def test_a_missing_path_says_so_in_the_dialog(tmp_path: Path) -> None:
+    app, lab = open_lab()
+    click_widget(app, lab.load_button)
+    dialog = app.top
+    assert isinstance(dialog, LoadDialog)
+    dialog.go(str(tmp_path / "nowhere"))
+    assert app.top is dialog and "nowhere" in dialog.error
+    frame(app)
+
+
+@pytest.mark.parametrize("content", [b"{not json", b"\xff\xfe", b'{"format": "x", "game": "nim"}',
+                                     b"[" * 50_000])
+def test_a_bad_file_from_elsewhere_is_refused_and_left_as_it_is(tmp_path: Path,
+                                                                  content: bytes) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(content)
+    app, lab = open_lab()
+    assert not lab.files.load_file(bad)
+    assert isinstance(app.top, MessageDialog) and "bad.json" in app.top.message
+    assert bad.read_bytes() == content  # the user's file: never moved nor changed
+    assert list(tmp_path.iterdir()) == [bad]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_or_a_folder_named_json_is_refused_without_blocking(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    app, lab = open_lab()
+    assert not lab.files.load_file(fifo)
+    assert isinstance(app.top, MessageDialog) and "pipe.json" in app.top.message
+    assert fifo.exists()
+
+
+def test_usage_counts_survive_save_and_load_and_old_files_still_load(tmp_path: Path) -> None:
+    app, lab = open_lab()
+    lab.games = 100
+    lab._set_speed("instant")
+    click_widget(app, lab.train_button)
+    assert lab.runner is not None and lab.runner.join(60)
+    frame(app)
+    path = lab.files.save()
+    assert path is not None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["version"] == 2 and data["usage"]["20"] == 100
+    # A version-1 file (no usage) still loads; its boxes say "used 0×".
+    data.pop("usage")
+    data["version"] = 1
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(data), encoding="utf-8")
+    assert lab.files.load_file(old)
+    assert lab.learner.games_trained == 100
+    assert lab.knowledge.boxes and all(b.used == 0 for b in lab.knowledge.boxes)
+    # Hostile usage counts are refused with a clear error, and the file is left alone.
+    for usage in ({"20": -3}, {"20": "many"}, ["20"], {"20": True}):
+        data["version"], data["usage"] = 2, usage
+        old.write_text(json.dumps(data), encoding="utf-8")
+        app.pop(app.top) if isinstance(app.top, MessageDialog) else None
+        assert not lab.files.load_file(old)
+        assert isinstance(app.top, MessageDialog) and "usage" in app.top.message
+        assert old.exists()
+
+
+def test_usage_table_checks() -> None:
+    from ai.learner_files import read_usage
+
+    assert read_usage({"usage": {"20": 4}}) == {"20": 4}
+    assert read_usage({}) == {}
+    with pytest.raises(LearnerFileError):
+        read_usage({"usage": {"20": 1.5}})
+
+
+def test_nim_start_box_all_crossed_out_is_explained_and_plays_at_random() -> None:
+    """From 20 matches (a multiple of 4) every take loses against perfect play: trained
+    against Perfect, the learner crosses out all three (seed 002's table does the same) and
+    then takes at random there, as the seed's player does; against Random it still wins most
+    games, since Random errs. The screen says so in words."""
+    app, lab = open_lab((1280, 720))
+    lab.games = 50
+    lab._set_speed("instant")
+    lab._set_opponent("perfect")
+    click_widget(app, lab.train_button)
+    assert lab.runner is not None and lab.runner.join(60)
+    frame(app)
+    start = lab.session.info.initial_state(lab.options)
+    assert lab.learner.table_view(start) == {m: 0.0 for m in start.legal_moves()}
+    decision = lab.learner.decide(start, Limits())
+    assert decision.info.get("all_eliminated")
+    box = next(b for b in lab.knowledge.boxes if b.key == 20)
+    assert box.all_lost("allowed")
+    screenshot(app, "lab-nim-all-lost-1280x720")
+    # The note is drawn: the panel's text says why every move is crossed out.
+    drawn: list[str] = []
+    from game.ui import text as text_module
+
+    real = text_module.blit_wrapped
+
+    def spy(surface: object, message: str, *args: object, **kwargs: object) -> int:
+        drawn.append(message)
+        return real(surface, message, *args, **kwargs)  # type: ignore[arg-type]
+
+    text_module.blit_wrapped = spy  # type: ignore[assignment]
+    try:
+        frame(app)
+    finally:
+        text_module.blit_wrapped = real  # type: ignore[assignment]
+    assert tr("lab.all_lost_note") in drawn
+    # Then against Random: the crossed-out start box stays, and the learner still wins most.
+    lab._set_opponent("random")
+    lab.games = 200
+    click_widget(app, lab.train_button)
+    assert lab.runner is not None and lab.runner.join(60)
+    frame(app)
+    assert lab.runner.results.count(WIN) > 150
+    assert lab.learner.table_view(start) == {m: 0.0 for m in start.legal_moves()}
