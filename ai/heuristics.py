@@ -10,17 +10,27 @@ Searches subtract the number of plies from :data:`WIN` so that a quicker win sco
 a slower one. Every evaluation is zero-sum (``h(s, p) == -h(s, 1 - p)``), so a search may
 evaluate from one fixed player's point of view.
 
+A player's ``eval=NAME`` parameter picks the evaluation (:func:`evaluation_choices` lists a
+game's names, :func:`build_evaluation` makes one): the game's declared evaluations first (the
+first is the default), then those of *evaluation sources*, registered by other modules for
+evaluations that are data rather than code: ``custom:NAME``, a weight table drawn in the app's
+editor (``ai.weight_tables``), and ``ntuple`` or ``ntuple:load=FILE``, a trained n-tuple
+network (``ai.ntuple``).
+
 Nothing here names a game or imports pygame.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ai.bounds import SEARCH_WIN
+from ai.registry import ChoicesOf, Param, ParamValueError
 from game.rules.base import GameState
-from game.rules.registry import EVALUATION_BOUND, Evaluation, GameInfo, game_of
+from game.rules.registry import EVALUATION_BOUND, Evaluation, GameInfo, GameSetup, game_of
 
 #: The score of a won game; a search scores a win found ``n`` plies ahead as ``WIN - n``.
 WIN = SEARCH_WIN
@@ -71,3 +81,85 @@ def evaluator(evaluation: Evaluation) -> Heuristic:
         return done if done is not None else function(state, player)
 
     return value
+
+
+# --------------------------------------------------------------------------------------------
+# Choosing an evaluation by name (a player's eval=NAME)
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EvaluationSource:
+    """Evaluations that are data rather than a game's code, named ``KIND`` or ``KIND:DETAIL``.
+
+    ``offered(setup)`` lists the names menus show for a game and options (saved tables, a
+    shipped network; possibly none); ``accepts(setup, name)`` says whether a name of this kind
+    that a spec gives has the right form for that game (a file is only read when the player is
+    built); ``build(setup, name)`` makes the evaluation, raising ValueError or OSError saying
+    why it cannot (a missing or foreign file).
+    """
+
+    kind: str
+    offered: Callable[[GameSetup], tuple[str, ...]]
+    accepts: Callable[[GameSetup, str], bool]
+    build: Callable[[GameSetup, str], Evaluation]
+
+
+#: Modules that register evaluation sources when imported (lazily, on the first question).
+SOURCE_MODULES: tuple[str, ...] = ("ai.ntuple",)
+
+_SOURCES: dict[str, EvaluationSource] = {}
+
+
+def register_evaluation_source(source: EvaluationSource) -> None:
+    """Add (or replace) the evaluation source of ``source.kind``."""
+    _SOURCES[source.kind] = source
+
+
+def _sources() -> tuple[EvaluationSource, ...]:
+    for module in SOURCE_MODULES:
+        importlib.import_module(module)
+    return tuple(_SOURCES.values())
+
+
+def _kind(name: str) -> str:
+    return name.partition(":")[0]
+
+
+def evaluation_choices(setup: GameSetup, given: str | None = None) -> tuple[str, ...]:
+    """The names ``eval=`` accepts for this game and options: its declared evaluations (the
+    default first), then every source's offers; ``given``, when a source accepts it, last."""
+    names = [e.name for e in setup.info.evaluations]
+    for source in _sources():
+        names.extend(n for n in source.offered(setup) if n not in names)
+    if given and given not in names:
+        extra = _SOURCES.get(_kind(given))
+        if extra is not None and extra.accepts(setup, given):
+            names.append(given)
+    return tuple(names)
+
+
+def build_evaluation(setup: GameSetup, name: str) -> Evaluation:
+    """The evaluation called ``name`` for this game and options (a declared one or a
+    source's); raise ParamValueError saying why not, listing the game's evaluations."""
+    for evaluation in setup.info.evaluations:
+        if evaluation.name == name:
+            return evaluation
+    _sources()
+    source = _SOURCES.get(_kind(name))
+    if source is None or not source.accepts(setup, name):
+        raise ParamValueError(f"unknown evaluation '{name}' for {setup.describe()}: choose "
+                              f"from {', '.join(evaluation_choices(setup))}")
+    try:
+        return source.build(setup, name)
+    except (ValueError, OSError) as exc:
+        raise ParamValueError(f"evaluation '{name}' cannot be used: {exc}") from None
+
+
+def eval_param(choices_of: ChoicesOf = evaluation_choices) -> Param:
+    """The ``eval=NAME`` parameter of a player that evaluates positions: a choice among
+    ``choices_of(setup, given)`` (by default the game's evaluations, the first its default)."""
+    return Param("eval", int, 0, 0, 0, "how unfinished positions are judged: one of the "
+                 "game's evaluations (the first is its default), custom:NAME (a weight table "
+                 "drawn in the app), ntuple or ntuple:load=FILE (a trained network)",
+                 choices=("default",), choices_of=choices_of)

@@ -745,6 +745,45 @@ def make_engine_evaluator(net: NTupleNetwork) -> Callable[[int, int, Any], int]:
     return evaluate
 
 
+#: The ``eval=`` names of n-tuple networks: the shipped one, or ``ntuple:load=FILE``.
+EVAL_NAME = "ntuple"
+EVAL_FILE_PREFIX = "ntuple:load="
+
+#: Networks read for searches, by (path, size, modification time, bytes): a search is built for
+#: every match, and reading the same file again would cost a tenth of a second each time.
+_EVAL_NETWORKS: dict[tuple[str, int, int, int], NTupleNetwork] = {}
+_EVAL_CACHE_LIMIT = 4
+
+
+def eval_network_path(name: str, size: int) -> Path:
+    """The file an ``eval=`` name of a network reads: the shipped network for ``ntuple``,
+    ``FILE`` for ``ntuple:load=FILE``; raise NTupleFileError for any other name."""
+    if name == EVAL_NAME:
+        return shipped_path(size)
+    if name.startswith(EVAL_FILE_PREFIX) and name[len(EVAL_FILE_PREFIX):].strip():
+        return Path(name[len(EVAL_FILE_PREFIX):].strip()).expanduser()
+    raise NTupleFileError(f"'{name}' is not '{EVAL_NAME}' or '{EVAL_FILE_PREFIX}FILE'")
+
+
+def eval_network(name: str, size: int) -> NTupleNetwork:
+    """The network an ``eval=`` name names, read with the checks of every learner file
+    (NTupleFileError or OSError saying why not: missing, foreign, corrupt, another size).
+    The user's file is never moved or changed."""
+    path = eval_network_path(name, size)
+    if not path.is_file():
+        raise NTupleFileError(f"there is no file {path}" if not path.exists()
+                              else f"{path} is not a file")
+    info = path.stat()
+    key = (str(path.resolve()), size, info.st_mtime_ns, info.st_size)
+    net = _EVAL_NETWORKS.get(key)
+    if net is None:
+        net = load_network(path, size)
+        if len(_EVAL_NETWORKS) >= _EVAL_CACHE_LIMIT:
+            _EVAL_NETWORKS.pop(next(iter(_EVAL_NETWORKS)))
+        _EVAL_NETWORKS[key] = net
+    return net
+
+
 def is_network_file(path: Path) -> bool:
     """True when ``path`` is an n-tuple network file of this app (of any board size)."""
     try:
@@ -884,4 +923,36 @@ def _register() -> None:
     ))
 
 
+def _register_evaluations() -> None:
+    """Offer networks as ``eval=`` of the searches (``ai.heuristics``): ``ntuple`` (the
+    shipped network, where one exists for the board size) and ``ntuple:load=FILE``."""
+    from ai.heuristics import EvaluationSource, register_evaluation_source
+    from game.rules.othello import GAME as OTHELLO
+    from game.rules.registry import Evaluation, GameSetup
+
+    def plays(setup: GameSetup) -> bool:
+        return setup.info is OTHELLO and setup.options.size in SIZES
+
+    def offered(setup: GameSetup) -> tuple[str, ...]:
+        shipped = plays(setup) and shipped_path(setup.options.size).is_file()
+        return (EVAL_NAME,) if shipped else ()
+
+    def accepts(setup: GameSetup, name: str) -> bool:
+        if not plays(setup):
+            return False
+        try:
+            eval_network_path(name, setup.options.size)
+        except NTupleFileError:
+            return False
+        return True
+
+    def build(setup: GameSetup, name: str) -> Evaluation:
+        net = eval_network(name, setup.options.size)
+        evaluate = make_evaluate(net)
+        return Evaluation(name, evaluate)
+
+    register_evaluation_source(EvaluationSource(EVAL_NAME, offered, accepts, build))
+
+
 _register()
+_register_evaluations()

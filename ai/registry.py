@@ -18,12 +18,13 @@ player's spec.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import importlib
 import math
 import threading
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +75,11 @@ LOAD_KEY = "load"
 
 Number = int | float
 
+#: ``(setup, given) -> names``: the values a game-dependent choice offers for one game and its
+#: options (the first is the default). ``given`` is the text a spec gives, or None: a value
+#: outside the usual list (a file, say) that the game accepts is returned too, last.
+ChoicesOf = Callable[["GameSetup", str | None], tuple[str, ...]]
+
 
 @dataclass(frozen=True)
 class Param:
@@ -82,6 +88,11 @@ class Param:
     A *choice* among named values (``ties=first|random``) is an int parameter with ``choices``:
     its value is the index of the name (so the menus step through it like a number), and its
     text is the name, which :meth:`parse` reads back (the index is accepted too).
+
+    A choice whose names depend on the game (``eval=weights|discs|...``) gives ``choices_of``;
+    its ``choices`` are then a placeholder until :meth:`for_game` fills in one game's names
+    (:func:`resolve_spec` does, so every menu and spec sees the game's own list). Such a
+    choice reaches the player's factory as its name, not its index.
     """
 
     name: str
@@ -91,6 +102,7 @@ class Param:
     high: Number
     description: str
     choices: tuple[str, ...] = ()
+    choices_of: ChoicesOf | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if self.kind not in (int, float):
@@ -102,6 +114,15 @@ class Param:
         if not self.low <= self.default <= self.high:
             raise ValueError(f"parameter '{self.name}': default {self.default} is outside "
                              f"{self.low}..{self.high}")
+
+    def for_game(self, setup: GameSetup, given: str | None = None) -> Param:
+        """This parameter with ``setup``'s choices when they depend on the game (itself
+        otherwise); ``given`` is a spec's text for it, which the game may accept beyond its
+        usual names."""
+        if self.choices_of is None:
+            return self
+        choices = self.choices_of(setup, given)
+        return dataclasses.replace(self, high=len(choices) - 1, choices=choices)
 
     @property
     def range_text(self) -> str:
@@ -124,6 +145,8 @@ class Param:
         """Read and range-check a value; raise ParamValueError naming ``player`` and the range."""
         raw = text.strip()
         value: Number
+        if self.choices and raw in self.choices:  # exactly: a file name keeps its case
+            return self.choices.index(raw)
         if self.choices and raw.lower() in self.choices:
             return self.choices.index(raw.lower())
         try:
@@ -219,6 +242,23 @@ class PlayerInfo:
                     values[name] = value
         return values
 
+    def for_game(self, setup: GameSetup, given: Mapping[str, str] | None = None) -> PlayerInfo:
+        """This player with the choices of its game-dependent parameters filled in for
+        ``setup`` (see :meth:`Param.for_game`); ``given`` holds a spec's raw texts."""
+        if all(p.choices_of is None for p in self.params):
+            return self
+        texts = given or {}
+        return dataclasses.replace(self, params=tuple(
+            p.for_game(setup, texts.get(p.name)) for p in self.params))
+
+    def arguments(self, values: Mapping[str, Number]) -> dict[str, Any]:
+        """``values`` as the factory receives them: a game-dependent choice as its name."""
+        arguments: dict[str, Any] = dict(values)
+        for p in self.params:
+            if p.choices_of is not None and p.name in arguments:
+                arguments[p.name] = p.choices[int(arguments[p.name])]
+        return arguments
+
     def canonical_spec(self, values: dict[str, Number]) -> str:
         """``name:k=v,...`` with every parameter, in declared order (just ``name`` if none)."""
         if not self.params:
@@ -306,7 +346,7 @@ GameRef = GameSetup | GameInfo | str
 def players_for(game: GameRef, options: Any = None) -> list[PlayerInfo]:
     """The players that play ``game`` with ``options`` (the game's defaults when None)."""
     setup = GameSetup.of(game, options)
-    return [info for info in all_players() if info.plays(setup)]
+    return [info.for_game(setup) for info in all_players() if info.plays(setup)]
 
 
 def _one_line(text: str) -> str:
@@ -372,6 +412,7 @@ def resolve_spec(spec: str, game: GameRef, options: Any = None
         allowed = ", ".join(p.name for p in players_for(setup))
         raise NotApplicableError(f"player '{info.name}' does not play {setup.name} with these "
                                  f"options: choose one of {allowed}")
+    info = info.for_game(setup, raw)
     values = info.defaults(setup)
     for key, text in raw.items():
         param = info.param(key)
@@ -417,7 +458,7 @@ def make_player(spec: str, game: GameRef, options: Any = None,
     learner given ``load=FILE`` starts from that file (LearnerLoadError when it cannot).
     """
     info, values = resolve_spec(spec, game, options)
-    player = info.factory(GameSetup.of(game, options), dict(values), seed)
+    player = info.factory(GameSetup.of(game, options), info.arguments(values), seed)
     file = spec_file(spec)
     player.spec = with_file(info.canonical_spec(values), file)
     if file is not None:

@@ -58,7 +58,7 @@ from ai.bounds import (
     settles,
     to_memo,
 )
-from ai.heuristics import WIN, evaluate, evaluator
+from ai.heuristics import WIN, build_evaluation, eval_param, evaluate, evaluator
 from ai.registry import Need, Param, PlayerFactory, PlayerInfo, register_player
 from game.rules.base import GameState
 from game.rules.registry import GameSetup, game_of
@@ -762,21 +762,28 @@ EXACT_PARAM = Param(
 )
 
 
-def _evaluation_of(setup: GameSetup) -> tuple[Evaluator, bool]:
-    """The game's default evaluation as the searches call it, and whether it is neutral."""
-    evaluation = setup.info.evaluation_named()
+#: ``eval=NAME``: the evaluation at the leaves (the game's default first).
+EVAL_PARAM = eval_param()
+
+
+def _evaluation_of(setup: GameSetup, name: str | None = None) -> tuple[Evaluator, bool]:
+    """The evaluation called ``name`` (the game's default when None) as the searches call
+    it, and whether it is neutral."""
+    evaluation = setup.info.evaluation_named() if name is None else build_evaluation(setup,
+                                                                                     name)
     return evaluator(evaluation), evaluation.neutral
 
 
 def _make_minimax(setup: GameSetup, params: dict[str, Any], seed: int | None) -> Player:
     return SearchPlayer("minimax", seed, depth=int(params["depth"]), pruning=False,
-                        memo=bool(params["memo"]), evaluator=_evaluation_of(setup)[0])
+                        memo=bool(params["memo"]),
+                        evaluator=_evaluation_of(setup, params["eval"])[0])
 
 
 def _make_alphabeta(setup: GameSetup, params: dict[str, Any], seed: int | None) -> Player:
     return SearchPlayer("alphabeta", seed, depth=int(params["depth"]), pruning=True,
                         memo=bool(params["memo"]), exact=bool(params["exact"]),
-                        evaluator=_evaluation_of(setup)[0])
+                        evaluator=_evaluation_of(setup, params["eval"])[0])
 
 
 #: Engines written for one game, by game name (see :func:`register_game_engine`).
@@ -815,7 +822,7 @@ register_player(PlayerInfo(
     name="minimax",
     title="Minimax",
     description="Looks a few turns ahead at every move, no pruning.",
-    params=(DEPTH_PARAM, MEMO_PARAM),
+    params=(DEPTH_PARAM, MEMO_PARAM, EVAL_PARAM),
     needs=frozenset({Need.EVALUATION}),
     factory=_make_minimax,
 ))
@@ -824,7 +831,7 @@ register_player(PlayerInfo(
     name="alphabeta",
     title="Alpha-beta",
     description="Minimax's choice, skipping branches that can't matter.",
-    params=(DEPTH_PARAM, MEMO_PARAM, EXACT_PARAM),
+    params=(DEPTH_PARAM, MEMO_PARAM, EXACT_PARAM, EVAL_PARAM),
     needs=frozenset({Need.EVALUATION}),
     factory=_make_alphabeta,
 ))

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ai.base import Decision, Limits, Player
-from ai.heuristics import Heuristic, evaluator
+from ai.heuristics import Heuristic, build_evaluation, eval_param, evaluation_choices, evaluator
 from ai.heuristics import evaluate as default_evaluate
 from ai.registry import Need, Param, PlayerInfo, register_player
 from game.rules.base import GameState
@@ -111,9 +111,19 @@ def _make_random(setup: GameSetup, params: dict[str, Any], seed: int | None) -> 
     return RandomPlayer("random", seed)
 
 
+def _greedy_choices(setup: GameSetup, given: str | None) -> tuple[str, ...]:
+    """Greedy's ``eval=`` names: the game's immediate gain first where it declares one (its
+    seed's greedy player; Othello: ``flips``), then its evaluations, one ply ahead."""
+    gain = setup.info.move_gain
+    return ((gain.kind,) if gain is not None else ()) + evaluation_choices(setup, given)
+
+
 def _make_greedy(setup: GameSetup, params: dict[str, Any], seed: int | None) -> Player:
-    return GreedyPlayer("greedy", seed, evaluator(setup.info.evaluation_named()),
-                        setup.info.move_gain, ties=params["ties"])
+    gain = setup.info.move_gain
+    if gain is not None and params["eval"] == gain.kind:
+        return GreedyPlayer("greedy", seed, None, gain, ties=params["ties"])
+    return GreedyPlayer("greedy", seed, evaluator(build_evaluation(setup, params["eval"])),
+                        None, ties=params["ties"])
 
 
 NO_PARAMS: tuple[Param, ...] = ()
@@ -131,7 +141,7 @@ register_player(PlayerInfo(
     title="Greedy",
     description="Best-looking move one ply ahead; takes any win.",
     params=(ties_param("equal best moves: a random one, or the first in move order (as the "
-                       "seeds' code)"),),
+                       "seeds' code)"), eval_param(_greedy_choices)),
     needs=frozenset({Need.EVALUATION}),
     factory=_make_greedy,
 ))

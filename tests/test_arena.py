@@ -186,7 +186,8 @@ def test_arena_json_output() -> None:
     assert data["p2_wins"] == data["results"].count("p2")
     assert data["draws"] == data["results"].count("draw")
     assert set(data["results"]) <= {"p1", "p2", "draw"}
-    assert data["p1"] == "greedy:ties=random" and data["seed"] == 4 and data["swap"] is True
+    assert data["p1"] == "greedy:ties=random,eval=neutral"
+    assert data["seed"] == 4 and data["swap"] is True
     assert data["moves_mean"] > 0
 
 

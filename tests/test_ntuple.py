@@ -25,7 +25,7 @@ from ai.ntuple import (
     shipped_path,
     symmetries,
 )
-from ai.registry import NotApplicableError, make_player, players_for
+from ai.registry import NotApplicableError, ParamValueError, make_player, players_for
 from ai.search import SearchPlayer
 from game.rules.othello import OthelloOptions, OthelloState
 
@@ -485,3 +485,61 @@ def test_square_values_scaled_are_within_100() -> None:
     assert square_values_scaled(NTupleNetwork(6)) == [[0.0] * 6 for _ in range(6)]
     values = square_values_scaled(random_network(8))
     assert max(abs(v) for row in values for v in row) == pytest.approx(100.0)
+
+
+# ---- eval=ntuple:load=FILE and eval=ntuple (issue 14) -----------------------------------------
+
+
+def test_alphabeta_searches_with_a_network_file(tmp_path: Path) -> None:
+    path = tmp_path / "net.npz"
+    net = random_network(8)
+    net.save(path)
+    spec = f"alphabeta:depth=2,eval=ntuple:load={path}"
+    searcher = make_player(spec, "othello", OthelloOptions(8), seed=1)
+    assert searcher.spec == f"alphabeta:depth=2,memo=1,exact=1,eval=ntuple:load={path}"
+    decision = searcher.choose(BOARD_8)
+    # The leaves are the network's values: the same search with make_evaluate agrees.
+    same = SearchPlayer("x", 1, depth=2, pruning=True, evaluator=make_evaluate(net))
+    assert decision.scores == same.choose(BOARD_8).scores
+    opponent = make_player("minimax:depth=1,eval=ntuple:load=" + str(path), "othello",
+                           OthelloOptions(8), seed=2)
+    record = play_game(searcher, opponent, OthelloOptions(8).initial_state())
+    assert record.outcome is not None  # legal moves all the way (play_game checks them)
+
+
+@pytest.mark.parametrize("case", ["missing", "foreign", "other size"])
+def test_a_bad_network_file_for_eval_says_why(tmp_path: Path, case: str) -> None:
+    path = tmp_path / "net.npz"
+    if case == "foreign":
+        path.write_bytes(b"not a network")
+    elif case == "other size":
+        random_network(6).save(path)
+    with pytest.raises(ParamValueError) as caught:
+        make_player(f"alphabeta:eval=ntuple:load={path}", "othello", OthelloOptions(8))
+    assert str(path) in str(caught.value) or "size" in str(caught.value)
+    if case != "missing":
+        assert path.exists()  # the user's file is never moved
+
+
+def test_network_evaluations_are_othello_only() -> None:
+    with pytest.raises(ParamValueError, match="open_lines"):
+        make_player("alphabeta:eval=ntuple:load=x.npz", "morpion")
+    with pytest.raises(ParamValueError):
+        make_player("alphabeta:eval=ntuple:load=x.npz", "othello", OthelloOptions(4))
+
+
+def test_the_shipped_network_is_offered_as_an_evaluation_when_present(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import ai.ntuple as ntuple_module
+    from ai.heuristics import evaluation_choices
+    from game.rules.registry import GameSetup
+
+    setup = GameSetup.of("othello", OthelloOptions(8))
+    monkeypatch.setattr(ntuple_module, "shipped_path", lambda size: tmp_path / "none.npz")
+    assert "ntuple" not in evaluation_choices(setup)
+    shipped = tmp_path / "shipped.npz"
+    random_network(8).save(shipped)
+    monkeypatch.setattr(ntuple_module, "shipped_path", lambda size: shipped)
+    assert "ntuple" in evaluation_choices(setup)
+    player = make_player("alphabeta:depth=1,eval=ntuple", "othello", OthelloOptions(8))
+    assert player.choose(BOARD_8).move in BOARD_8.legal_moves()

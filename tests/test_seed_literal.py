@@ -175,4 +175,4 @@ def test_greedy_ties_first_takes_the_first_of_equal_moves() -> None:
     assert first.rng.getstate() == before
     drawn = {make_player("greedy", "othello", seed=s).choose(start).move for s in range(20)}
     assert drawn == set(moves)
-    assert canonical_spec("greedy", "othello") == "greedy:ties=random"
+    assert canonical_spec("greedy", "othello") == "greedy:ties=random,eval=flips"

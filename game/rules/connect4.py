@@ -32,6 +32,7 @@ from game.rules.base import (
     check_int_option,
     check_move_text,
 )
+from game.rules.lines import threats, weighted_open_lines
 from game.rules.registry import ACYCLIC, Evaluation, GameInfo
 
 RED = 0
@@ -457,6 +458,52 @@ def open_lines(state: Connect4State, player: int) -> float:
     return float(geo.open_windows(boards[1 - player]) - geo.open_windows(boards[player]))
 
 
+_WINDOWS: dict[Connect4Options, tuple[int, ...]] = {}
+
+
+def windows(geo: Geometry) -> tuple[int, ...]:
+    """Every window of ``connect`` cells in a line on the board, as a mask (cached)."""
+    found = _WINDOWS.get(geo.options)
+    if found is None:
+        masks = []
+        for direction in geo.directions:
+            starts = geo.runs(geo.board, direction)
+            for row, col in geo.cells(starts):
+                start = geo.bit(row, col)
+                masks.append(sum(start << (i * direction) for i in range(geo.connect)))
+        found = _WINDOWS[geo.options] = tuple(masks)
+    return found
+
+
+def weighted_windows(state: Connect4State, player: int) -> float:
+    """Open windows weighted by how full they are: each window open to ``player`` counts the
+    square of ``player``'s discs in it, minus the same for the opponent (three in a window
+    is worth nine times one)."""
+    boards = state.boards
+    return float(weighted_open_lines(windows(state.geometry), boards[player],
+                                     boards[1 - player]))
+
+
+def window_threats(state: Connect4State, player: int) -> float:
+    """Windows one disc short of a line: ``player``'s open windows holding ``connect - 1``
+    discs, minus the opponent's (ignores every window further from a win)."""
+    geo, boards = state.geometry, state.boards
+    return float(threats(windows(geo), geo.connect, boards[player], boards[1 - player]))
+
+
+def centre(state: Connect4State, player: int) -> float:
+    """Discs near the middle: each disc is worth its column's closeness to the edge plus one
+    (on 7 columns: 1, 2, 3, 4, 3, 2, 1), ``player``'s minus the opponent's. Central discs
+    take part in the most windows."""
+    geo, boards = state.geometry, state.boards
+    score = 0
+    for col, mask in enumerate(geo.column):
+        weight = min(col, geo.cols - 1 - col) + 1
+        score += weight * ((boards[player] & mask).bit_count()
+                           - (boards[1 - player] & mask).bit_count())
+    return float(score)
+
+
 def search_depth(state: Connect4State) -> int | None:
     """4 plies by default: a few tenths of a second for minimax on 7 columns, and deep enough
     to see a three being set up on both sides."""
@@ -477,7 +524,10 @@ GAME = GameInfo(
     side_names=SIDE_NAMES,
     describe_options=describe_options,
     outcome_reasons=("line", "full"),
-    evaluations=(Evaluation("open_lines", open_lines),),
+    evaluations=(Evaluation("open_lines", open_lines),
+                 Evaluation("weighted_lines", weighted_windows),
+                 Evaluation("threats", window_threats),
+                 Evaluation("centre", centre)),
     search_depth=search_depth,
     # The key is the two bitboards: it fixes the side to move and the whole future.
     memo_safe=True,

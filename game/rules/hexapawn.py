@@ -376,6 +376,53 @@ def describe(options: HexapawnOptions) -> str:
 FULL_SEARCH_CELLS = 16
 
 
+@dataclass(frozen=True)
+class PawnTerms:
+    """One side's numbers that the Hexapawn evaluations weigh: ``pawns`` (material),
+    ``advanced`` (rows its pawns have gone forward from its home row, summed), ``movable``
+    (pawns that can step or capture) and ``moves`` (steps plus captures available)."""
+
+    pawns: int = 0
+    advanced: int = 0
+    movable: int = 0
+    moves: int = 0
+
+
+def pawn_terms(state: HexapawnState) -> tuple[PawnTerms, PawnTerms]:
+    """White's and Black's :class:`PawnTerms`, whoever is to move."""
+    rows, cols, cells = state.rows, state.cols, state.cells
+    totals = [[0, 0, 0, 0], [0, 0, 0, 0]]
+    for r in range(rows):
+        for c in range(cols):
+            owner = cells[r * cols + c]
+            if owner is None:
+                continue
+            # Player 0 (White) starts on row 0 and moves up; player 1 on the last row, down.
+            step = 1 if owner == 0 else -1
+            moves = 0
+            nr = r + step
+            if 0 <= nr < rows:
+                moves = (cells[nr * cols + c] is None) + sum(
+                    0 <= nc < cols and cells[nr * cols + nc] not in (None, owner)
+                    for nc in (c - 1, c + 1))
+            side = totals[owner]
+            side[0] += 1
+            side[1] += r if owner == 0 else rows - 1 - r
+            side[2] += moves > 0
+            side[3] += moves
+    return PawnTerms(*totals[0]), PawnTerms(*totals[1])
+
+
+def _difference(state: HexapawnState, player: int, weights: tuple[int, int, int, int]) -> float:
+    """``weights`` (pawns, advanced, movable, moves) applied to ``player``'s terms minus the
+    opponent's."""
+    terms = pawn_terms(state)
+    mine, theirs = terms[player], terms[1 - player]
+    return float(sum(w * (a - b) for w, a, b in zip(
+        weights, (mine.pawns, mine.advanced, mine.movable, mine.moves),
+        (theirs.pawns, theirs.advanced, theirs.movable, theirs.moves), strict=True)))
+
+
 def balance(state: HexapawnState, player: int) -> float:
     """Material, advancement and mobility of ``player`` minus the opponent's.
 
@@ -384,26 +431,24 @@ def balance(state: HexapawnState, player: int) -> float:
     player left without a move loses. A pawn is worth at most ``11 + 3 * (rows - 1)``, so
     the value stays below 32 x 16 pawns on 8x8, far inside ``EVALUATION_BOUND``.
     """
-    rows, cols, cells = state.rows, state.cols, state.cells
-    totals = [0.0, 0.0]
-    for r in range(rows):
-        for c in range(cols):
-            owner = cells[r * cols + c]
-            if owner is None:
-                continue
-            # Player 0 (White) starts on row 0 and moves up; player 1 on the last row, down.
-            step = 1 if owner == 0 else -1
-            advanced = r if owner == 0 else rows - 1 - r
-            total = 10.0 + 3.0 * advanced
-            nr = r + step
-            if 0 <= nr < rows:
-                can_move = cells[nr * cols + c] is None or any(
-                    0 <= nc < cols and cells[nr * cols + nc] not in (None, owner)
-                    for nc in (c - 1, c + 1)
-                )
-                total += 1.0 if can_move else 0.0
-            totals[owner] += total
-    return totals[player] - totals[1 - player]
+    return _difference(state, player, (10, 3, 1, 0))
+
+
+def material(state: HexapawnState, player: int) -> float:
+    """Material: ``player``'s pawns minus the opponent's."""
+    return _difference(state, player, (1, 0, 0, 0))
+
+
+def advancement(state: HexapawnState, player: int) -> float:
+    """Advancement: the rows ``player``'s pawns have gone forward, summed, minus the
+    opponent's (a pawn near the far row threatens to win)."""
+    return _difference(state, player, (0, 1, 0, 0))
+
+
+def mobility(state: HexapawnState, player: int) -> float:
+    """Mobility: the moves (steps and captures) ``player``'s pawns have minus the opponent's,
+    whoever is to move (a player left without a move loses)."""
+    return _difference(state, player, (0, 0, 0, 1))
 
 
 def search_depth(state: HexapawnState) -> int | None:
@@ -423,7 +468,8 @@ GAME = GameInfo(
     side_names=SIDE_NAMES,
     describe_options=describe,
     outcome_reasons=("far_row", "captured_all", "no_move"),
-    evaluations=(Evaluation("balance", balance),),
+    evaluations=(Evaluation("balance", balance), Evaluation("material", material),
+                 Evaluation("advancement", advancement), Evaluation("mobility", mobility)),
     search_depth=search_depth,
     memo_safe=True,
     solver=solver,

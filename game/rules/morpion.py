@@ -58,6 +58,7 @@ from game.rules.base import (
     check_move_text,
     parse_cell,
 )
+from game.rules.lines import threats, weighted_open_lines
 from game.rules.registry import Evaluation, GameInfo
 
 MIN_SIZE = 3
@@ -743,6 +744,21 @@ def open_lines(state: MorpionState, player: int) -> float:
     return float(score)
 
 
+def weighted_lines(state: MorpionState, player: int) -> float:
+    """Open lines weighted by how far along they are: each line open to ``player`` counts the
+    square of ``player``'s pieces on it, minus the same for the opponent (a line two pieces
+    along is worth four times a line one piece along)."""
+    mine, theirs = state.masks[player], state.masks[1 - player]
+    return float(weighted_open_lines(_GEOMETRY[state.size].lines, mine, theirs))
+
+
+def line_threats(state: MorpionState, player: int) -> float:
+    """Lines one piece short of complete: ``player``'s open lines holding all but one of
+    their cells, minus the opponent's (ignores everything further from a win)."""
+    mine, theirs = state.masks[player], state.masks[1 - player]
+    return float(threats(_GEOMETRY[state.size].lines, state.size, mine, theirs))
+
+
 def search_depth(state: MorpionState) -> int | None:
     """Seed 003 searches 2 plies."""
     return 2
@@ -761,7 +777,9 @@ GAME = GameInfo(
     side_names=SIDE_NAMES,
     describe_options=describe_options,
     outcome_reasons=("line", "repetition"),
-    evaluations=(Evaluation("open_lines", open_lines),),
+    evaluations=(Evaluation("open_lines", open_lines),
+                 Evaluation("weighted_lines", weighted_lines),
+                 Evaluation("threats", line_threats)),
     search_depth=search_depth,
     # The key leaves out the arrangements seen, which decide draws by repetition.
     memo_safe=False,

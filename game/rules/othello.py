@@ -654,12 +654,56 @@ def weighted(state: OthelloState, player: int) -> float:
     Rewards corners and edges and punishes the squares that give a corner away; it ignores
     mobility and disc count (the Othello engine has a richer evaluation).
     """
-    black, white = state.black, state.white
-    mine, theirs = (black, white) if player == BLACK else (white, black)
+    mine, theirs = _sides(state, player)
     score = 0
     for weight, mask in _BIT_WEIGHTS[state.size]:
         score += weight * ((mine & mask).bit_count() - (theirs & mask).bit_count())
     return float(score)
+
+
+def _sides(state: OthelloState, player: int) -> tuple[int, int]:
+    """``(player's discs, the opponent's)`` as bitboards."""
+    black, white = state.black, state.white
+    return (black, white) if player == BLACK else (white, black)
+
+
+def disc_count(state: OthelloState, player: int) -> float:
+    """Discs: ``player``'s disc count minus the opponent's (what decides the game at the end,
+    a poor guide before it: a disc taken early is often turned back)."""
+    mine, theirs = _sides(state, player)
+    return float(mine.bit_count() - theirs.bit_count())
+
+
+def mobility(state: OthelloState, player: int) -> float:
+    """Mobility: the squares ``player`` could play on minus the opponent's, whoever is to
+    move (a side short of moves is forced into bad ones)."""
+    mine, theirs = _sides(state, player)
+    region = state.region
+    return float(legal_mask(mine, theirs, region).bit_count()
+                 - legal_mask(theirs, mine, region).bit_count())
+
+
+_CORNERS = {n: sum(1 << (r * 8 + c) for r in (0, n - 1) for c in (0, n - 1)) for n in SIZES}
+
+
+def corners(state: OthelloState, player: int) -> float:
+    """Corners: the corners ``player`` holds minus the opponent's (a corner disc can never be
+    turned). Blind to everything else, so most early positions look equal."""
+    mine, theirs = _sides(state, player)
+    mask = _CORNERS[state.size]
+    return float((mine & mask).bit_count() - (theirs & mask).bit_count())
+
+
+#: How much one move of mobility is worth in :func:`blend`, in points of the weight table.
+BLEND_MOBILITY = 10
+
+
+def blend(state: OthelloState, player: int) -> float:
+    """A blend: the weight table, plus :data:`BLEND_MOBILITY` points per move of mobility,
+    plus the disc count scaled by how full the board is (discs only matter near the end)."""
+    filled = 1.0 - state.empty_count / (state.size * state.size)
+    return (weighted(state, player) + BLEND_MOBILITY * mobility(state, player)
+            + 100.0 * filled * filled * disc_count(state, player))
 
 
 def flips(state: OthelloState, move: OthelloMove) -> float:
@@ -684,7 +728,9 @@ GAME = GameInfo(
     side_names=SIDE_NAMES,
     describe_options=describe_options,
     outcome_reasons=("discs",),
-    evaluations=(Evaluation("weights", weighted),),
+    evaluations=(Evaluation("weights", weighted), Evaluation("discs", disc_count),
+                 Evaluation("mobility", mobility), Evaluation("corners", corners),
+                 Evaluation("blend", blend)),
     search_depth=search_depth,
     memo_safe=True,
     solver=solver,

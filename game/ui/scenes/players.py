@@ -64,7 +64,10 @@ def seat_title(spec: str, setup: GameSetup) -> str:
 
 def param_text(param: Param, value: float) -> str:
     """A parameter's value for display: "auto"/"off" where 0 means the player's default, and
-    On/Off for a switch (a whole-number parameter from 0 to 1), never "Memory 1"."""
+    On/Off for a switch (a whole-number parameter from 0 to 1), never "Memory 1"; a choice's
+    name in words."""
+    if param.choices and 0 <= int(value) < len(param.choices):
+        return choice_text(param.name, param.choices[int(value)])
     if param.kind is int and param.low == 0 and param.high == 1:
         return tr("param.on") if value else tr("param.off")
     if value == 0:
@@ -73,6 +76,21 @@ def param_text(param: Param, value: float) -> str:
         if shown != key:
             return shown
     return param.format(int(value) if param.kind is int else value)
+
+
+def choice_text(param: str, choice: str) -> str:
+    """One value of a choice parameter in words: ``param.<param>.<choice>`` translated; for a
+    ``KIND:DETAIL`` value (``custom:mine``, ``ntuple:load=FILE``) ``param.<param>.<KIND>.detail``
+    with the detail's name (a file's stem) as ``{name}``; else the value itself."""
+    key = f"param.{param}.{choice}"
+    if has(key):
+        return tr(key)
+    kind, sep, detail = choice.partition(":")
+    if sep and has(f"param.{param}.{kind}.detail"):
+        name = detail.rpartition("=")[2]
+        stem = name.replace("\\", "/").rsplit("/", 1)[-1].rsplit(".", 1)[0] or name
+        return tr(f"param.{param}.{kind}.detail", name=stem)
+    return choice
 
 
 def param_label(name: str) -> str:

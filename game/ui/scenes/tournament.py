@@ -24,7 +24,6 @@ from ai.arena import MatchResult
 from ai.registry import (
     Param,
     PlayerSpecError,
-    get_player_info,
     make_player,
     players_for,
     resolve_spec,
@@ -258,7 +257,8 @@ class TournamentScene(RunScene[TournamentRunner]):
             Button(lambda: tr("tour.remove"), remove, danger=True),
         ]
         try:
-            params = get_player_info(name).params
+            # The player as it plays this game: its game-dependent choices (eval=) filled in.
+            params = resolve_spec(spec, self.game, self.options)[0].params
         except PlayerSpecError:
             params = ()
         for param in params:
