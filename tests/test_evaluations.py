@@ -284,7 +284,7 @@ def test_the_menu_offers_the_evaluations_of_the_chosen_game(language: str) -> No
     click(app, stepper._buttons()[2].center)  # +
     spec = menu.choices.seats[1]
     assert spec.startswith("alphabeta:") and spec.endswith("eval=discs")
-    assert i18n.tr("param.eval.discs") in seat_title(spec, "othello", menu.options())
+    assert i18n.tr("param.eval.discs") in seat_title(spec, GameSetup.of("othello", menu.options()))
     for _ in range(10):  # the ladder stops at the last evaluation
         click(app, _eval_stepper(menu.seat_widgets[1])._buttons()[2].center)
     assert menu.choices.seats[1].endswith("eval=" + evaluation_choices(

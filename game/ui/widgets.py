@@ -201,9 +201,11 @@ class Stepper(Widget):
     def _buttons(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         h = self.rect.height
         plus = pygame.Rect(self.rect.right - h, self.rect.top, h, h)
-        # Wide enough for the value shown ("instant", "immédiat"), but never more than half.
+        # Wide enough for the value shown ("instant", "immédiat"), leaving the label 35% of
+        # the row, or less when it needs less ("Eval" leaves a named value more room).
         shown = text.size(self.fmt(self.get()), self.px, True)[0] + self.px // 2
-        room = self.rect.width - 2 * h - int(self.rect.width * 0.35)
+        label_w = text.size(self.label(), self.px)[0] + self.px // 2
+        room = self.rect.width - 2 * h - min(int(self.rect.width * 0.35), label_w)
         value_w = min(max(int(h * 1.6), shown), max(int(h * 1.6), room))
         value = pygame.Rect(plus.left - value_w, self.rect.top, value_w, h)
         minus = pygame.Rect(value.left - h, self.rect.top, h, h)
