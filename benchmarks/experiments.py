@@ -45,7 +45,7 @@ from game.rules.nim import NimOptions  # noqa: E402
 from game.rules.othello import OthelloOptions  # noqa: E402
 from game.ui import charts  # noqa: E402
 from game.ui.charts import Part, Series  # noqa: E402
-from game.ui.theme import DEFAULT as THEME  # noqa: E402
+from game.ui.printing import PRINT as THEME  # noqa: E402
 
 DOC = ROOT / "docs" / "experiments.md"
 IMG = ROOT / "docs" / "img"
@@ -92,8 +92,8 @@ def line_chart(path: Path, title: str, series: Sequence[Series], *, x_label: str
                y_label: str, size: tuple[int, int] = (960, 520),
                y_range: tuple[float, float] | None = None) -> Path:
     """Save a line chart of ``series`` as a PNG at ``path``."""
-    return charts.save_png(path, size, THEME, lambda surface, rect: charts.line_chart(
-        surface, rect, series, THEME, CHART_PX, title=title, x_label=x_label, y_label=y_label,
+    return charts.save_png(path, size, lambda surface, rect, theme: charts.line_chart(
+        surface, rect, series, theme, CHART_PX, title=title, x_label=x_label, y_label=y_label,
         y_range=y_range))
 
 
@@ -101,8 +101,8 @@ def stacked_columns(path: Path, title: str, columns: Sequence[str], parts: Seque
                     y_label: str = "share of games",
                     size: tuple[int, int] = (960, 520)) -> Path:
     """Save a stacked column chart (shares in %) as a PNG at ``path``."""
-    return charts.save_png(path, size, THEME, lambda surface, rect: charts.stacked_columns(
-        surface, rect, columns, parts, THEME, CHART_PX, title=title, y_label=y_label))
+    return charts.save_png(path, size, lambda surface, rect, theme: charts.stacked_columns(
+        surface, rect, columns, parts, theme, CHART_PX, title=title, y_label=y_label))
 
 
 # ------------------------------------------------------------------------------------------------

@@ -189,7 +189,7 @@ def save_charts(folder: Path, results: dict[int, dict[str, dict[str, object]]],
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.rules.othello import WEIGHTS_8 as OTHELLO_WEIGHTS_8
     from game.ui import charts
-    from game.ui.theme import DEFAULT as THEME
+    from game.ui.printing import PRINT as THEME
 
     colours = (THEME.legal, THEME.accent, THEME.hint, THEME.last_move)
     xs = sorted(results)
@@ -197,8 +197,8 @@ def save_charts(folder: Path, results: dict[int, dict[str, dict[str, object]]],
                                        for g in xs if opponent in results[g]],
                             colour, xs=[g for g in xs if opponent in results[g]])
               for opponent, colour in zip(OPPONENTS, colours, strict=True)]
-    curves = charts.save_png(img / "ntuple-curves.png", (960, 520), THEME,
-                             lambda surface, rect: charts.line_chart(
+    curves = charts.save_png(img / "ntuple-curves.png", (960, 520),
+                             lambda surface, rect, _theme: charts.line_chart(
                                  surface, rect, series, THEME, 18,
                                  title="n-tuple network, 1-ply: score against fixed players",
                                  x_label="self-play games trained", y_label="score",
@@ -211,7 +211,7 @@ def save_charts(folder: Path, results: dict[int, dict[str, dict[str, object]]],
     labels = [str(i + 1) for i in range(8)]
     cols = [chr(ord("a") + i) for i in range(8)]
 
-    def draw(surface: object, rect: object) -> None:
+    def draw(surface: object, rect: object, _theme: object) -> None:
         import pygame
 
         assert isinstance(surface, pygame.Surface) and isinstance(rect, pygame.Rect)
@@ -225,7 +225,7 @@ def save_charts(folder: Path, results: dict[int, dict[str, dict[str, object]]],
                         [list(map(float, row)) for row in OTHELLO_WEIGHTS_8], THEME, 16,
                         title="the seed's weight table", fmt=lambda v: f"{v:+.0f}")
 
-    squares = charts.save_png(img / "ntuple-squares.png", (1100, 560), THEME, draw)
+    squares = charts.save_png(img / "ntuple-squares.png", (1100, 560), draw)
     top = net.strongest_patterns(6)
     patterns = [f"- `{name}` {drawing} : {weight:+.3f}" for name, drawing, weight in top]
     return [curves.name, squares.name, *patterns]

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ui import charts
-from game.ui.theme import THEMES
+from game.ui.theme import THEMES, Theme
 
 THEME = THEMES["default"]
 
@@ -146,19 +146,25 @@ def test_stacked_columns_fill_in_proportion() -> None:
     assert surface.get_at((x, plot.top + plot.height // 10))[:3] == THEME.danger
 
 
-def test_save_png_draws_off_screen_and_writes_the_file(tmp_path: Path) -> None:
+def test_save_png_draws_off_screen_in_the_print_theme(tmp_path: Path) -> None:
+    from game.ui.printing import PRINT
+
     path = tmp_path / "charts" / "wins.png"
-    seen: list[pygame.Rect] = []
+    seen: list[tuple[pygame.Rect, object]] = []
 
-    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
-        seen.append(rect)
-        charts.line_chart(surface, rect, [charts.Series("a", [1.0, 3.0], THEME.ok)], THEME, 14)
+    def draw(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
+        seen.append((rect, theme))
+        charts.line_chart(surface, rect, [charts.Series("a", [1.0, 3.0], theme.ok)], theme, 14)
 
-    assert charts.save_png(path, (320, 200), THEME, draw) == path
+    assert charts.save_png(path, (320, 200), draw) == path
     picture = pygame.image.load(str(path))
     assert picture.get_size() == (320, 200)
-    assert picture.get_at((1, 1))[:3] == THEME.panel  # the margin around the chart
-    assert pygame.Rect(0, 0, 320, 200).contains(seen[0]) and seen[0] != picture.get_rect()
+    assert picture.get_at((1, 1))[:3] == PRINT.background  # white paper around the chart
+    rect, theme = seen[0]
+    assert theme is PRINT
+    assert pygame.Rect(0, 0, 320, 200).contains(rect) and rect != picture.get_rect()
+    # Mostly paper: a light picture, not the dark screen theme.
+    assert pygame.surfarray.array3d(picture).mean() > 200
 
 
 class _CountingList(list[float]):

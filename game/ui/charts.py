@@ -5,7 +5,8 @@ the pixel size ``px`` the caller chose from the window (so a chart is as readabl
 as in a PNG export). Every chart has what a class needs to read it from the back of the room:
 axes with round-number ticks, axis labels, a legend, and the latest value printed at the end of
 each line. Nothing here knows about games or AIs: the screens pass numbers and labels.
-:func:`save_png` draws a chart off screen and saves it (the experiments script's figures).
+:func:`save_png` draws a chart off screen in the light print theme and saves it (the experiments
+script's figures).
 
 A line chart redrawn while a run adds games must not cost more as the games pile up (the lab
 keeps six runs of up to 100,000 games): each line's values are summarised incrementally, only
@@ -26,6 +27,8 @@ import numpy as np
 import pygame
 
 from game.ui import text
+from game.ui.export import save_png_checked
+from game.ui.printing import render
 from game.ui.theme import Colour, Theme, blend
 
 
@@ -661,20 +664,19 @@ def stacked_columns(surface: pygame.Surface, rect: pygame.Rect, columns: Sequenc
     return plot
 
 
-def save_png(path: Path, size: tuple[int, int], theme: Theme,
-             draw: Callable[[pygame.Surface, pygame.Rect], object]) -> Path:
+def save_png(path: Path, size: tuple[int, int],
+             draw: Callable[[pygame.Surface, pygame.Rect, Theme], object]) -> Path:
     """Draw a chart off screen and save it as a PNG file at ``path``; return the path.
 
-    ``draw(surface, rect)`` is one of this module's charts with its data; it gets a surface of
-    ``size`` filled with the theme's panel colour and the rectangle inside a margin. Needs no
-    window (only ``pygame.font``, which :mod:`game.ui.text` starts).
+    ``draw(surface, rect, theme)`` is one of this module's charts with its data, drawn in the
+    theme it is given: the light print theme (:data:`game.ui.printing.PRINT`, dark ink on
+    white), as every exported picture is. ``rect`` is the picture inside a margin. The file is
+    written atomically and read back (:func:`game.ui.export.save_png_checked`). Needs no window
+    (only ``pygame.font``, which :mod:`game.ui.text` starts).
     """
-    surface = pygame.Surface(size)
-    surface.fill(theme.panel)
-    margin = max(8, min(size) // 30)
-    draw(surface, surface.get_rect().inflate(-2 * margin, -2 * margin))
+    picture = render(size, max(8, min(size) // 30), draw)
     path.parent.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(surface, str(path))
+    save_png_checked(picture, path)
     return path
 
 

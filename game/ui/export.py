@@ -4,7 +4,8 @@ The default folder is the user's Documents folder when there is one, else the ho
 screens let the user type another. Every write goes through :mod:`game.userdata`'s atomic
 writes, so an export interrupted half-way never leaves a broken file, and an existing file of the
 same name is never overwritten (a number is added to the new name instead). A picture is read
-back after writing: a broken one is removed and reported, never announced as saved.
+back after writing: a broken one is removed and reported, never announced as saved. Pictures
+are drawn for paper (:func:`write_picture`): dark ink on white, cropped to what they show.
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ import io
 import os
 import re
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import pygame
 
+from game.ui.printing import render_cropped
+from game.ui.theme import Theme
 from game.userdata import atomic_write_bytes, atomic_write_text
 
 
@@ -150,3 +153,16 @@ def write_png(folder: Path, stem: str, surface: pygame.Surface) -> Path:
     path = unique_path(folder, safe_name(stem), ".png")
     save_png_checked(surface, path)
     return path
+
+
+def write_picture(folder: Path, stem: str, size: tuple[int, int],
+                  draw: Callable[[pygame.Surface, pygame.Rect, Theme], object],
+                  margin: int = 40) -> Path:
+    """Draw a picture for printing and save it as a PNG file into ``folder``; return its path.
+
+    ``draw(surface, area, theme)`` draws into ``area`` in the light print theme it is given
+    (:data:`game.ui.printing.PRINT`) on a white canvas of ``size``; the picture is cropped to
+    what was drawn plus ``margin`` (a handout wastes no paper), then written as
+    :func:`write_png` does. Every picture the app exports goes through here.
+    """
+    return write_png(folder, stem, render_cropped(size, margin, draw))

@@ -62,11 +62,19 @@ def crop_to_content(surface: pygame.Surface, background: tuple[int, int, int],
     return surface.subsurface(keep).copy()
 
 
-def render_cropped(size: tuple[int, int], margin: int,
-                   draw: Callable[[pygame.Surface, pygame.Rect, Theme], None]) -> pygame.Surface:
-    """A light picture: ``draw(surface, area, PRINT)`` on a white canvas of ``size``, cropped to
-    what it drew with ``margin`` pixels of white around it."""
+def render(size: tuple[int, int], margin: int,
+           draw: Callable[[pygame.Surface, pygame.Rect, Theme], object]) -> pygame.Surface:
+    """A light picture of ``size``: ``draw(surface, area, PRINT)`` on a white canvas, ``area``
+    being the canvas inside a ``margin`` of white."""
     canvas = pygame.Surface(size)
     canvas.fill(PRINT.background)
     draw(canvas, canvas.get_rect().inflate(-margin * 2, -margin * 2), PRINT)
-    return crop_to_content(canvas, PRINT.background, margin)
+    return canvas
+
+
+def render_cropped(size: tuple[int, int], margin: int,
+                   draw: Callable[[pygame.Surface, pygame.Rect, Theme], object]
+                   ) -> pygame.Surface:
+    """Like :func:`render`, then cropped to what ``draw`` drew with ``margin`` pixels of white
+    around it (a results picture that fills only part of its canvas)."""
+    return crop_to_content(render(size, margin, draw), PRINT.background, margin)

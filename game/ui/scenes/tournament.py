@@ -44,10 +44,9 @@ from game.ui.export import (
     default_folder,
     timestamped,
     write_csv,
-    write_png,
+    write_picture,
 )
 from game.ui.i18n import tr
-from game.ui.printing import render_cropped
 from game.ui.scenes.lab_common import (
     RunScene,
     RunTexts,
@@ -379,10 +378,10 @@ class TournamentScene(RunScene[TournamentRunner]):
                                   ("rank", "name", "spec", "games", "wins", "draws", "losses",
                                    "points", "score", "score_ci95_low", "score_ci95_high",
                                    "elo"), self.standings_rows())
-        # Dark ink on white, cut to the results (a printed handout wastes no paper).
-        picture = render_cropped((1600, 900), 40, lambda surface, area, theme: draw_results(
+        # A duel's chart stretches to any height: a lower canvas keeps its picture compact.
+        size = (1600, 700 if len(self.names) == 2 else 900)
+        png = write_picture(folder, stem, size, lambda surface, area, theme: draw_results(
             self, surface, area, 26, titled=True, theme=theme))
-        png = write_png(folder, stem, picture)
         return [games_csv, standings_csv, png]
 
     def export_clicked(self) -> None:

@@ -27,8 +27,8 @@ def draw_results(scene: TournamentScene, surface: pygame.Surface, rect: pygame.R
     small = max(8, int(px * 0.85))
     top = rect.top
     if titled:
-        title = (f"{tr('tour.title')}: {game_title(scene.game)} "
-                 f"{variant_label(scene.game, scene.options)}")
+        title = tr("tour.picture_title", game=game_title(scene.game),
+                   variant=variant_label(scene.game, scene.options))
         top = text.blit_text(surface, title, int(px * 1.3), theme.accent, rect.topleft,
                              bold=True, max_width=rect.width).bottom + px // 2
     body = pygame.Rect(rect.left, top, rect.width, rect.bottom - top)
@@ -126,9 +126,13 @@ def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pyg
                    bold=True, max_width=max(10, title_w), min_px=int(px * 0.75))
     body = pygame.Rect(body.left, body.top + int(px * 1.6), body.width,
                        body.height - int(px * 1.6))
+    lines = [standing_line(rank, s) for rank, s in enumerate(ranking, 1)]
     side_by_side = body.width >= 40 * px
     if side_by_side:
-        split = int(body.width * 0.6)
+        # The ranking as wide as its longest line needs (each standing on one line), up to
+        # half the width; the table takes the rest.
+        longest = max(text.size(line, small)[0] for line in lines) + small
+        split = body.width - px - min(longest, body.width // 2)
         table_rect = pygame.Rect(body.left, body.top, split, body.height)
         rank_rect = pygame.Rect(body.left + split + px, body.top,
                                 body.width - split - px, body.height)
@@ -149,7 +153,6 @@ def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pyg
     x, y = rank_rect.left, rank_rect.top
     y = text.blit_text(surface, tr("tour.ranking"), px, theme.text, (x, y),
                        bold=True).bottom + px // 4
-    lines = [standing_line(rank, s) for rank, s in enumerate(ranking, 1)]
     # One column while the lines, wrapped to the full width, fit in height; two columns
     # otherwise (two columns cut "Elo 2300" in the middle).
     line_h = int(text.font(small).get_linesize() * 1.1)
