@@ -11,8 +11,11 @@ class sees). Not a test: it prints figures, it does not pass or fail. Measuremen
 * ``charts``: the lab's frame cost when both charts redraw as the latest run grows, without
   the training thread (the chart code alone);
 * ``mcts``: the play screen while MCTS (``--iterations``) thinks on Othello and Morpion 4x4.
+* ``idle``: the process's CPU time (all threads) per second of wall time while the app's real
+  main loop (:meth:`App.step`) runs with nobody touching it, on the menu and on an AI-vs-AI
+  match that is paused, with the number of frames drawn.
 
-    python benchmarks/ui_frames.py [--only engine|load|lab|charts|mcts ...] [--seconds 5]
+    python benchmarks/ui_frames.py [--only engine|load|lab|charts|mcts|idle ...] [--seconds 5]
                                    [--size 1280x800] [--games N] [--earlier K]
 """
 
@@ -283,7 +286,53 @@ def measure_mcts(app: App, seconds: float, iterations: int) -> None:
               f"{len(scene.match.moves)} moves made")
 
 
-MEASUREMENTS = ("engine", "load", "lab", "charts", "mcts")
+def idle_cpu(app: App, seconds: float) -> tuple[float, int, int]:
+    """Run the app's real main loop for ``seconds`` with no input; return the process CPU
+    time per wall second (1.0 = one core), the frames run and the frames drawn."""
+    drawn = 0
+    draw = app.draw
+
+    def counting(surface: pygame.Surface) -> None:
+        nonlocal drawn
+        drawn += 1
+        draw(surface)
+
+    app.draw = counting  # type: ignore[method-assign]
+    steps = 0
+    wall, cpu = time.perf_counter(), time.process_time()
+    end = wall + seconds
+    while time.perf_counter() < end:
+        app.step()
+        steps += 1
+    share = (time.process_time() - cpu) / (time.perf_counter() - wall)
+    del app.draw
+    return share, steps, drawn
+
+
+def measure_idle(app: App, seconds: float) -> None:
+    """CPU while nobody touches the app: the menu, then a paused AI-vs-AI Othello match."""
+    from game.ui.scenes.menu import MenuScene
+
+    def line(name: str) -> None:
+        app.last_input = 0.0  # as if the last input was long ago
+        share, steps, drawn = idle_cpu(app, seconds)
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+        print(f"{name:34s} CPU {share * 100:5.1f}% of a core  loop turns {steps / seconds:6.1f}/s"
+              f"  frames drawn {drawn / seconds:5.1f}/s  (load average {load:.2f})")
+
+    app.replace(MenuScene(app))
+    line("idle on the menu")
+    app.settings.ai_delay = 0.0
+    scene = open_game(app, "othello", ("greedy", "greedy"))
+    while len(scene.match.moves) < 6:
+        app.step()
+    scene.turns.toggle_pause()
+    while scene.turns.pending is not None or scene.animating():
+        app.step()
+    line("AI-vs-AI Othello match, paused")
+
+
+MEASUREMENTS = ("engine", "load", "lab", "charts", "mcts", "idle")
 
 
 def main() -> int:
@@ -319,6 +368,8 @@ def main() -> int:
             measure_charts(app, args.games, args.earlier)
         elif name == "mcts":
             measure_mcts(app, args.seconds, args.iterations)
+        elif name == "idle":
+            measure_idle(app, args.seconds)
         app.shutdown()
     return 0
 

@@ -392,20 +392,24 @@ class App:
             self.last_input = time.monotonic()
         return events
 
+    def step(self) -> None:
+        """One turn of the main loop: wait for this frame's events, run the frame, show it."""
+        events = self.next_events()
+        dt = self.clock.tick(FPS) / 1000.0
+        try:
+            self.frame(events, min(dt, 0.25))
+        except Exception as exc:  # a bug in one screen must not close a class's app
+            traceback.print_exc()
+            self.notify(i18n.tr("app.error", error=f"{type(exc).__name__}: {exc}"))
+        pygame.display.flip()
+
     def run(self, driver: Driver | None = None) -> int:
         """Run until the window closes (or ``driver`` returns); return the exit code."""
         try:
             if driver is not None:
                 return driver(self)
             while self.running and self.scenes:
-                events = self.next_events()
-                dt = self.clock.tick(FPS) / 1000.0
-                try:
-                    self.frame(events, min(dt, 0.25))
-                except Exception as exc:  # a bug in one screen must not close a class's app
-                    traceback.print_exc()
-                    self.notify(i18n.tr("app.error", error=f"{type(exc).__name__}: {exc}"))
-                pygame.display.flip()
+                self.step()
             return 0
         finally:
             self.shutdown()
