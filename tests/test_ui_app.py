@@ -23,6 +23,7 @@ from game.ui.scenes.help import HelpOverlay
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.text_field import BLINK_SECONDS
 from game.ui.settings import Settings, load_settings
 from tests.ui_helpers import (
     click_widget,
@@ -73,9 +74,10 @@ def test_text_size_setting_enlarges_every_text_of_the_app() -> None:
 
 
 def test_the_app_slows_to_its_idle_rate_only_when_nothing_moves() -> None:
-    """Issue 12: 38% of a core while idle. After IDLE_AFTER seconds without input, on a scene
-    that is not animating, the loop waits for events at IDLE_FPS instead of drawing 60 times a
-    second; an input or an animating scene brings the full rate back."""
+    """Issue 12: 38% of a core while idle. After IDLE_AFTER seconds without input, with no
+    visible scene animating, the app is idle (the loop sleeps until an event); an input or an
+    animating scene brings the full rate back. A notice does not keep it awake: it stands
+    still until it goes."""
     from game.ui.app import IDLE_AFTER
 
     app = make_app((1024, 768))
@@ -89,7 +91,94 @@ def test_the_app_slows_to_its_idle_rate_only_when_nothing_moves() -> None:
     assert any(e.type == pygame.MOUSEMOTION for e in events)
     assert app.last_input > 0 and not app.idle(app.last_input)
     app.notify("hello")
-    assert not app.idle(app.last_input + 100)
+    assert app.idle(app.last_input + 100) and app.stale
+    app.shutdown()
+
+
+class _Moving(Scene):
+    """A scene that animates while ``moving`` is set."""
+
+    opaque = False
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.moving = True
+
+    def animating(self) -> bool:
+        return self.moving
+
+
+def idle_app() -> tuple[App, list[int]]:
+    """An app on the menu, idle, with the loop's drawings counted (index 0); the idle loop
+    sleeps 10 ms at most and the safety-net drawing is off, so the test needs no clock."""
+    app = make_app((1024, 768))
+    app.longest_wait = 0.01
+    app.redraw_seconds = 1e9
+    drawn = [0]
+    draw = app.draw
+
+    def counting(surface: pygame.Surface) -> None:
+        drawn[0] += 1
+        draw(surface)
+
+    app.draw = counting  # type: ignore[method-assign]
+    pygame.event.clear()
+    app.step()  # the menu's first loop turn draws it (it was just pushed)
+    app.last_input = 0.0
+    app.step()  # the turn after a busy one draws its last change
+    drawn[0] = 0
+    return app, drawn
+
+
+def test_an_idle_scene_without_events_is_not_redrawn() -> None:
+    """Issue 12 #19: an idle window is drawn only when something changed."""
+    app, drawn = idle_app()
+    for _ in range(20):
+        app.step()
+    assert drawn[0] == 0
+    # An event is drawn (once), then the window rests again once the input is old.
+    pygame.event.post(pygame.event.Event(pygame.WINDOWEXPOSED))
+    assert app.step() and drawn[0] == 1
+    app.last_input = 0.0
+    app.step()
+    drawn[0] = 0
+    for _ in range(5):
+        app.step()
+    assert drawn[0] == 0
+    # A notice, and its end, are drawn.
+    app.notify("saved")
+    assert app.step()
+    app.toast_left = 1e-6
+    assert app.step() and app.toast is None
+    assert not app.step()
+    # The safety net draws what no one announced.
+    app.redraw_seconds = 0.0
+    assert app.step()
+    app.redraw_seconds = 1e9
+    app.step()
+    app.shutdown()
+
+
+def test_a_moving_scene_is_drawn_every_turn_and_once_more_when_it_stops() -> None:
+    app, _drawn = idle_app()
+    moving = _Moving(app)
+    app.push(moving)
+    for _ in range(5):
+        assert app.step()
+    moving.moving = False
+    assert app.step()  # the last change of the animation
+    assert not app.step()
+    # A text field's blinking caret asks for its own pace, not the safety net's.
+    from game.ui.scenes.tournament import TournamentScene
+
+    app.pop(moving)
+    scene = TournamentScene(app)
+    app.push(scene)
+    app.step()
+    app.step()
+    assert app.redraw_due() == app.redraw_seconds
+    scene.folder.focused = True
+    assert app.redraw_due() == BLINK_SECONDS
     app.shutdown()
 
 

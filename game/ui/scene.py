@@ -39,6 +39,13 @@ class Scene:
         running): the app then draws every frame; otherwise it slows to its idle rate."""
         return False
 
+    def redraw_period(self) -> float | None:
+        """How often the scene looks different by itself while not :meth:`animating` (a text
+        field's blinking caret), in seconds; None when it never does. An idle app draws only
+        when something changed, so a scene that changes on its own without events says so
+        here (or in :meth:`animating` when it moves every frame)."""
+        return None
+
     def on_enter(self) -> None:
         """Called when the scene becomes the top of the stack (pushed, or uncovered)."""
 

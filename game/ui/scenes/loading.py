@@ -51,6 +51,10 @@ class LoadingPopup(Scene):
             return
         widgets.handle_all([self.cancel_button], event)
 
+    def animating(self) -> bool:
+        """Always: the bar and the seconds move until the job is done."""
+        return True
+
     def update(self, dt: float) -> None:
         self.seconds += dt
         outcome = self.job.outcome

@@ -191,6 +191,11 @@ class NTupleLabScene(Scene):
             if widget.handle(event):
                 return
 
+    def animating(self) -> bool:
+        """True while a run trains (its charts and counters move)."""
+        runner = self.session.runner
+        return self.session.busy and not (runner is not None and runner.paused)
+
     def update(self, dt: float) -> None:
         self._knowledge_age += dt
         stale = (self._knowledge is not None and not self.session.busy

@@ -10,6 +10,10 @@ from game.ui import text
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Widget, draw_panel
 
+#: The caret shows for this long, then hides as long (a scene with a focused field redraws at
+#: this pace: see :meth:`game.ui.scene.Scene.redraw_period`).
+BLINK_SECONDS = 0.5
+
 
 class TextField(Widget):
     """A one-line text box: click to type, Backspace deletes, Enter or a click outside ends."""
@@ -26,6 +30,10 @@ class TextField(Widget):
         label_w = text.size(self.label(), self.px)[0] + self.px if self.label() else 0
         return pygame.Rect(self.rect.left + label_w, self.rect.top,
                            self.rect.width - label_w, self.rect.height)
+
+    def redraw_period(self) -> float | None:
+        """The caret's blink while the field is focused (None otherwise)."""
+        return BLINK_SECONDS if self.focused and self.visible else None
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not (self.visible and self.enabled):
@@ -79,7 +87,7 @@ class TextField(Widget):
             shown = "…" + shown[1:]
         drawn = text.blit_text(surface, shown, self.px, theme.text,
                                (box.left + self.px // 2, box.centery), "midleft")
-        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+        if self.focused and (pygame.time.get_ticks() // int(BLINK_SECONDS * 1000)) % 2 == 0:
             x = drawn.right + 2
             pygame.draw.line(surface, theme.accent, (x, box.top + box.height // 5),
                              (x, box.bottom - box.height // 5), 2)

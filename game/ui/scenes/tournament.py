@@ -321,6 +321,10 @@ class TournamentScene(RunScene[TournamentRunner]):
             out.append(name if names.count(name) == 1 else f"{name} #{seen[name]}")
         return out
 
+    def redraw_period(self) -> float | None:
+        """The folder field's caret blinks while it has the keyboard."""
+        return self.folder.redraw_period()
+
     def animating(self) -> bool:
         """True while games are being played (the charts move)."""
         runner = self.runner
