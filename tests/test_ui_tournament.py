@@ -369,3 +369,46 @@ def test_exported_file_names_stay_inside_the_dialog(size: tuple[int, int]) -> No
         assert text.size(line, m.body)[0] <= inner, line
     assert dialog.shown.replace(" ", "").replace("\n", "") == \
         dialog.message.replace(" ", "").replace("\n", "")
+
+
+def cut_texts(app: object, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the next frame cuts with an ellipsis to make it fit."""
+    from game.ui import text
+
+    cut: list[str] = []
+    ellipsize = text.ellipsize
+
+    def recording(line: str, *args: Any, **kwargs: Any) -> str:
+        shown = ellipsize(line, *args, **kwargs)
+        if shown != line:
+            cut.append(line)
+        return shown
+
+    monkeypatch.setattr(text, "ellipsize", recording)
+    frame(app)
+    monkeypatch.undo()
+    return cut
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_nothing_is_cut_on_the_round_robin_at_1024x768(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The French cross-table title ran under the ranking button ('Points de la ligne contre
+    la colonne...'), the progress line beside the buttons ('100 games in 0.4 s (240 game...'),
+    the French subtitle past the Menu button."""
+    from tests.ui_helpers import make_app
+
+    app = make_app((1024, 768), language=language)
+    scene = TournamentScene(app)
+    app.push(scene)
+    scene.set_game("hexapawn")
+    while len(scene.specs) < 4:
+        scene.add_player()
+    scene.set_player(3, "reinforcement")
+    scene.games = 10
+    frame(app)
+    run(app, scene)
+    app.toast = None
+    assert cut_texts(app, monkeypatch) == []
+    assert scene.rank_button.visible
+    app.shutdown()

@@ -319,11 +319,13 @@ class RunScene(Scene, Generic[R]):
         return left, right, bh
 
     def place_controls(self, right: pygame.Rect, bh: int,
-                       controls: Sequence[tuple[Button, Sequence[str]]]) -> int:
+                       controls: Sequence[tuple[Button, Sequence[str]]],
+                       progress_width: int = 0) -> int:
         """Put the run's buttons in a row at the top of ``right``, each sized for the longest
         of its texts (``controls``: button and translation keys), all shrunk together if they
         would not fit; then the progress bar beside them, or on its own row when too little
-        room is left (``panels["progress"]``). Returns the height the two take."""
+        room is left (less than 30% of the width, or than ``progress_width`` pixels, what its
+        line needs) (``panels["progress"]``). Returns the height the two take."""
         m = self.app.metrics
         pad = m.pad
         widths = [max(text.size(tr(k), m.body, True)[0] for k in keys) + int(bh * 0.9)
@@ -335,7 +337,7 @@ class RunScene(Scene, Generic[R]):
             bw = int(bw * scale)
             button.place(pygame.Rect(x, right.top, bw, bh), cpx)
             x += bw + pad
-        if right.right - x >= right.width * 0.3:
+        if right.right - x - pad >= max(right.width * 0.3, progress_width):
             self.panels["progress"] = pygame.Rect(x + pad, right.top, right.right - x - pad, bh)
             return bh
         self.panels["progress"] = pygame.Rect(right.left, right.top + bh + pad, right.width, bh)

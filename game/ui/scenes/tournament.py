@@ -484,7 +484,7 @@ class TournamentScene(RunScene[TournamentRunner]):
         controls_h = self.place_controls(right, bh, (
             (self.start_button, ("tour.start",)),
             (self.pause_button, ("tour.pause", "tour.resume")),
-            (self.stop_button, ("tour.stop",))))
+            (self.stop_button, ("tour.stop",))), self._progress_width())
         # Export row at the bottom, results in between.
         ey = right.bottom - bh
         ew = text.size(tr("tour.export"), m.body, True)[0] + bh
@@ -497,6 +497,17 @@ class TournamentScene(RunScene[TournamentRunner]):
         rw = text.size(tr("tour.rank_points"), m.small, True)[0] + bh
         self.rank_button.place(pygame.Rect(res.right - pad - rw, res.top + pad, rw,
                                            int(m.small * 1.9)), m.small)
+
+    def _progress_width(self) -> int:
+        """The width the progress line needs for the games planned (at its smallest size), so
+        that it goes on its own row rather than being cut beside the buttons."""
+        most = f"{self.games:,}".replace(",", "\u202f")
+        rate = "88\u202f888"  # games per second: thousands for quick players
+        lines = [tr("lab.progress", done=most, planned=most, rate=rate,
+                    left=tr("lab.seconds", n="59")),
+                 tr("lab.progress_done", done=most, seconds="99.9", rate=rate)]
+        px = max(text.MIN_PX, int(self.app.metrics.small * 0.8))
+        return max(text.size(line, px)[0] for line in lines)
 
     def _row_step(self, height: int) -> int:
         """The height of a set-up row in a list ``height`` pixels tall.

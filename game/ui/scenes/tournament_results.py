@@ -120,12 +120,18 @@ def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pyg
     else:
         totals = [format_points(by_index[i].points) for i in range(n)]
     # The title shares its line with the ranking button (drawn by the scene).
-    title_w = body.width - (scene.rank_button.rect.width + px if scene.rank_button.visible
-                            else 0)
-    text.blit_text(surface, tr("tour.cross", n=scene.games), px, theme.text, body.topleft,
-                   bold=True, max_width=max(10, title_w), min_px=int(px * 0.75))
-    body = pygame.Rect(body.left, body.top + int(px * 1.6), body.width,
-                       body.height - int(px * 1.6))
+    # The title shares its line with the ranking button when it fits there whole (at 90% of
+    # its size at least); otherwise it goes on the line below the button, across the width.
+    title = tr("tour.cross", n=scene.games)
+    button = scene.rank_button.rect if scene.rank_button.visible else None
+    title_w = body.width - (button.width + px if button is not None else 0)
+    top = body.top
+    if button is not None and text.size(title, int(px * 0.9), True)[0] > title_w:
+        top, title_w = max(body.top, button.bottom + px // 3), body.width
+    text.blit_text(surface, title, px, theme.text, (body.left, top), bold=True,
+                   max_width=max(10, title_w), min_px=int(px * 0.75))
+    top += int(px * 1.6)
+    body = pygame.Rect(body.left, top, body.width, body.bottom - top)
     lines = [standing_line(rank, s) for rank, s in enumerate(ranking, 1)]
     side_by_side = body.width >= 40 * px
     if side_by_side:
