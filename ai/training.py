@@ -26,7 +26,7 @@ import math
 import random
 import threading
 import time
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -262,6 +262,8 @@ class TrainingRunner(_Runner):
         self.usage: dict[Hashable, int] = {}
         self.positions: dict[Hashable, GameState[Any]] = {}
         self.last_changed: set[Hashable] = set()
+        #: The values the boxes changed by the last game held before it (to show the change).
+        self.last_before: dict[Hashable, Mapping[Any, float]] = {}
         self.last_record: GameRecord | None = None
         self.current: GameState[Any] | None = None
         self.current_move: Any = None
@@ -318,6 +320,8 @@ class TrainingRunner(_Runner):
                 if before is not None:
                     self.last_changed = {key for key, (state, box) in before.items()
                                          if learner.table_view(state) != box}
+                    self.last_before = {key: box for key, (_state, box) in before.items()
+                                        if key in self.last_changed}
                     self.last_record = record
                     last_detail = now
             outcome = record.outcome

@@ -182,6 +182,7 @@ def test_nim_start_box_all_crossed_out_is_explained_and_plays_at_random() -> Non
     assert decision.info.get("all_eliminated")
     box = next(b for b in lab.knowledge.boxes if b.key == 20)
     assert box.all_lost("allowed")
+    lab.tabs.choose("boxes")
     screenshot(app, "lab-nim-all-lost-1280x720")
     # The note is drawn: the panel's text says why every move is crossed out.
     drawn: list[str] = []
@@ -199,6 +200,16 @@ def test_nim_start_box_all_crossed_out_is_explained_and_plays_at_random() -> Non
     finally:
         text_module.blit_wrapped = real  # type: ignore[assignment]
     assert tr("lab.all_lost_note") in drawn
+    # The table view says it too, under the seed's table of 0s and 1s.
+    lab.tabs.choose("table")
+    drawn.clear()
+    text_module.blit_wrapped = spy  # type: ignore[assignment]
+    try:
+        frame(app)
+    finally:
+        text_module.blit_wrapped = real  # type: ignore[assignment]
+    assert any(tr("lab.all_lost_note") in line for line in drawn)
+    screenshot(app, "lab-nim-all-lost-table-1280x720")
     # Then against Random: the crossed-out start box stays, and the learner still wins most.
     lab._set_opponent("random")
     lab.games = 200

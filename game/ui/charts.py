@@ -709,19 +709,20 @@ def heat_map(surface: pygame.Surface, rect: pygame.Rect, row_labels: Sequence[st
              theme: Theme, px: int, *, title: str = "", row_title: str = "",
              col_title: str = "", signed: bool = True,
              fmt: Callable[[float], str] | None = None,
-             highlight: set[tuple[int, int]] | None = None) -> None:
+             highlight: set[tuple[int, int]] | None = None) -> pygame.Rect:
     """A grid of coloured cells, ``values[r][c]`` (None: no value, drawn blank).
 
     ``signed`` colours from red (negative) to green (positive); otherwise from neutral to the
     accent colour. The number is printed in each cell that is big enough; ``highlight`` outlines
-    some cells (the best move of each row, say).
+    some cells (the best move of each row, say). Returns the grid's rectangle (its columns
+    share its width equally), for a screen to tell which cell was clicked.
     """
     show = fmt or (lambda v: f"{v:+.2f}".replace("-", "\u2212") if signed else format_number(v))
     small = max(8, int(px * 0.85))
     top = _title(surface, rect, title, px, theme)
     nrows, ncols = len(row_labels), len(col_labels)
     if not nrows or not ncols:
-        return
+        return pygame.Rect(rect.left, top, 0, 0)
     row_w = max(text.size(label, small)[0] for label in row_labels) + small
     if row_title:
         row_w = max(row_w, text.size(row_title, small, True)[0] + small // 2)
@@ -732,7 +733,11 @@ def heat_map(surface: pygame.Surface, rect: pygame.Rect, row_labels: Sequence[st
     ch = min(area.height / nrows, cw * 1.2, px * 3.0)
     flat = [abs(v) for row in values for v in row if v is not None]
     limit = max(flat, default=1.0) or 1.0
-    cell_px = max(6, min(small, int(ch * 0.5), int(cw * 0.32)))
+    # As large as the widest number allows (a 0/1 table's single digits read from the back
+    # of a room; "+0.25" needs more width).
+    widest = max((text.size(show(v), small, True)[0] for row in values for v in row
+                  if v is not None), default=1)
+    cell_px = max(6, min(small, int(ch * 0.55), int(small * (cw - 6) / max(1, widest))))
     if col_title:
         text.blit_text(surface, col_title, small, theme.text_muted,
                        (area.left + round(cw * ncols / 2), top), "midtop", bold=True)
@@ -765,6 +770,7 @@ def heat_map(surface: pygame.Surface, rect: pygame.Rect, row_labels: Sequence[st
             if text.size(label_text, cell_px)[0] <= cell.width - 2:
                 text.blit_text(surface, label_text, cell_px, _ink(colour), cell.center,
                                "center", bold=True)
+    return pygame.Rect(area.left, area.top, area.width, round(ch * nrows))
 
 
 def cross_table(surface: pygame.Surface, rect: pygame.Rect, names: Sequence[str],

@@ -35,10 +35,10 @@ from game.ui.boards.base import (
     score_chip,
     score_labels,
 )
-from game.ui.boards.presenter import GamePresenter, HeatTable, OptionSpec
+from game.ui.boards.presenter import GamePresenter, HeatTable, OptionSpec, box_value_text
 from game.ui.i18n import tr
 from game.ui.reasoning import plural
-from game.ui.theme import Theme, blend
+from game.ui.theme import Colour, Theme, blend
 
 # Proportions in match lengths: below each match a band for score chips and the "take n" label,
 # then a gap between rows; a slot is at least MIN_SLOT and at most MAX_SLOT of a length wide.
@@ -412,18 +412,37 @@ class NimView(BoardView):
                            best=best, placed=placed)
 
 
+def _box_value_colour(value: float, score_kind: str, theme: Theme) -> Colour:
+    if score_kind == "allowed":
+        return theme.ok if value > 0 else theme.danger
+    if score_kind == "beads":
+        return theme.text
+    return theme.score_good if value > 0 else (theme.score_bad if value < 0
+                                               else theme.text_muted)
+
+
 def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
-                  values: Mapping[Any, float], score_kind: str, theme: Theme, px: int) -> None:
+                  values: Mapping[Any, float], score_kind: str, theme: Theme, px: int,
+                  before: Mapping[Any, float] | None = None) -> None:
     """A learner's matchbox for a Nim position (the learning lab): the matches left drawn as
     sticks, then one line per take with what the learner holds for it (allowed or eliminated,
-    beads as dots, or a Q-value)."""
+    beads as dots and their count, or a Q-value), as large as the box allows up to ``px``.
+
+    With ``before`` (the values before the last game), each take the game changed is
+    highlighted and shows "before → after" (beads "3 → 6", "✓ → ✗")."""
     heaps: tuple[int, ...] = tuple(state.heaps)
     multi = len(heaps) > 1
-    header_h = int(rect.height * 0.26)
+    items = list(values.items())
+    header_h = int(min(rect.height * 0.26, px * 2.2))
     head = pygame.Rect(rect.left, rect.top, rect.width, header_h)
     # The position: sticks for each heap, with the count written beside them.
+    label = " · ".join(str(h) for h in heaps) if multi else str(heaps[0])
+    if state.options.variant == "fibonacci" and not multi:
+        label = f"{heaps[0]} (≤{state.max_allowed_take(0)})"
+    label_px = max(8, int(min(px * 1.3, header_h * 0.8)))
+    label_w = txt.size(label, label_px, True)[0] + px // 2
     total_sticks = sum(heaps) + 2 * (len(heaps) - 1)
-    stick_gap = min(head.width * 0.7 / max(1, total_sticks), px * 0.6)
+    stick_gap = min((head.width - label_w) * 0.95 / max(1, total_sticks), px * 0.6)
     stick_h = header_h * 0.62
     x = head.left + px * 0.3
     for h_i, count in enumerate(heaps):
@@ -436,56 +455,53 @@ def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
             x += stick_gap
         if h_i < len(heaps) - 1:
             x += stick_gap * 2
-    label = " · ".join(str(h) for h in heaps) if multi else str(heaps[0])
-    if state.options.variant == "fibonacci" and not multi:
-        label = f"{heaps[0]} (≤{state.max_allowed_take(0)})"
-    txt.blit_text(surface, label, int(px * 1.3), theme.text, (head.right, head.centery),
+    txt.blit_text(surface, label, label_px, theme.text, (head.right, head.centery),
                    "midright", bold=True)
     # One line per move.
-    items = list(values.items())
     body = pygame.Rect(rect.left, head.bottom, rect.width, rect.bottom - head.bottom)
     line_h = min(px * 1.8, body.height / max(1, len(items)))
     if line_h < 9:
         line_h = 9.0  # too many moves for the box: the last line says how many are left out
     fits = line_h * len(items) <= body.height + 0.5  # float division must not drop a line
     shown = len(items) if fits else max(1, int(body.height // line_h))
-    small = max(7, int(min(px, line_h * 0.85)))
+    small = max(7, int(min(px, line_h * 0.8)))
     best = max(values.values()) if values else 0.0
+    most = max(values.values(), default=1.0) or 1.0
+    vx = body.left + txt.size("h8: −15 " if multi else "−10 ", small, True)[0]
     for i, (move, value) in enumerate(items[:shown]):
-        y = body.top + i * line_h + line_h / 2
-        take = (f"h{move.heap + 1}: −{move.count}" if multi else f"−{move.count}")
+        y = round(body.top + i * line_h + line_h / 2)
         if shown < len(items) and i == shown - 1:
             txt.blit_text(surface, f"+{len(items) - i}…", small, theme.text_muted,
-                           (body.left, round(y)), "midleft")
+                           (body.left, y), "midleft")
             break
-        txt.blit_text(surface, take, small, theme.text, (body.left, round(y)), "midleft",
-                       bold=True)
-        vx = body.left + txt.size("h8: −15 ", small, True)[0] if multi else (
-            body.left + txt.size("−10 ", small, True)[0])
-        if score_kind == "allowed":
-            ok = value > 0
-            mark = "✓" if ok else "✗"
-            txt.blit_text(surface, mark, small, theme.ok if ok else theme.danger,
-                           (vx, round(y)), "midleft", bold=True)
-        elif score_kind == "beads":
-            # Up to eight beads drawn in proportion to the box's fullest move, and the count.
-            beads = round(value)
-            most = max(values.values()) or 1.0
+        old = before.get(move) if before is not None else None
+        changed = old is not None and old != value
+        if changed:
+            band = pygame.Rect(body.left, round(y - line_h / 2) + 1, body.width,
+                               max(1, round(line_h) - 2))
+            pygame.draw.rect(surface, blend(theme.panel, theme.highlight, 0.3), band,
+                             border_radius=max(2, band.height // 4))
+        take = f"h{move.heap + 1}: −{move.count}" if multi else f"−{move.count}"
+        txt.blit_text(surface, take, small, theme.text, (body.left, y), "midleft", bold=True)
+        shown_text = box_value_text(value, score_kind)
+        if changed and old is not None:
+            shown_text = f"{box_value_text(old, score_kind)} → {shown_text}"
+        colour = theme.highlight if changed else _box_value_colour(value, score_kind, theme)
+        if score_kind == "beads":
+            # Beads drawn in proportion to the box's fullest move, then the count, large.
+            number_w = txt.size(shown_text, small, True)[0] + small // 2
             r = max(2, small // 4)
-            number_w = txt.size(str(beads), small, True)[0] + small // 2
             room = int((body.right - number_w - vx) // (2 * r + 2))
-            dots = min(room, 8, max(1 if beads > 0 else 0, round(8 * value / most)))
+            dots = min(room, 8, max(1 if value > 0 else 0, round(8 * value / most)))
             for b in range(max(0, dots)):
                 pygame.draw.circle(surface, theme.accent if value == best else theme.text_muted,
-                                   (round(vx + r + b * (2 * r + 2)), round(y)), r)
-            txt.blit_text(surface, str(beads), small, theme.text, (body.right, round(y)),
-                           "midright", bold=True)
+                                   (round(vx + r + b * (2 * r + 2)), y), r)
+            txt.blit_text(surface, shown_text, small, colour, (body.right, y), "midright",
+                           bold=True, max_width=body.right - vx)
         else:
-            colour = theme.score_good if value > 0 else (theme.score_bad if value < 0
-                                                         else theme.text_muted)
-            shown_value = f"{value:+.2f}".replace("-", "\u2212")
-            txt.blit_text(surface, shown_value, small, colour, (vx, round(y)), "midleft",
-                           bold=value == best)
+            txt.blit_text(surface, shown_text, small, colour, (vx, y), "midleft",
+                           bold=score_kind == "allowed" or value == best or changed,
+                           max_width=body.right - vx)
 
 
 #: The heap sets the menu offers for Marienbad.
@@ -540,8 +556,8 @@ class NimPresenter(GamePresenter):
 
     def draw_matchbox(self, surface: pygame.Surface, rect: pygame.Rect, state: Any,
                       values: Mapping[Any, float], score_kind: str, theme: Theme,
-                      px: int) -> bool:
-        draw_matchbox(surface, rect, state, values, score_kind, theme, px)
+                      px: int, before: Mapping[Any, float] | None = None) -> bool:
+        draw_matchbox(surface, rect, state, values, score_kind, theme, px, before)
         return True
 
     def learner_table(self, boxes: Sequence[tuple[Hashable, Mapping[Any, float]]],
@@ -563,7 +579,8 @@ class NimPresenter(GamePresenter):
                 columns.append(str(key))
         table: list[list[float | None]] = [[col.get(t) for col in by_box] for t in takes]
         return HeatTable([f"\u2212{t}" for t in takes], columns, table,
-                         tr("lab.table.take"), tr("lab.table.matches"))
+                         tr("lab.table.take"), tr("lab.table.matches"),
+                         [key for key, _values in ordered])
 
     def clicks_for(self, state: Any, move: Any) -> list[Element]:
         return [MatchRef(move.heap, state.heaps[move.heap] - move.count)]

@@ -12,7 +12,7 @@ the tournament are the game's own data, on its descriptor (:class:`~game.rules.r
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.rules.base import Outcome
@@ -49,6 +49,18 @@ class HeatTable:
     values: list[list[float | None]]
     row_title: str
     col_title: str
+    #: The position (box key) of each column, for the lab to draw the box a column shows.
+    keys: list[Hashable] = field(default_factory=list)
+
+
+def box_value_text(value: float, score_kind: str) -> str:
+    """A learner box's value as the lab writes it: ✓/✗ (elimination), a bead count, or a
+    signed value (Q-learning)."""
+    if score_kind == "allowed":
+        return "✓" if value > 0 else "✗"
+    if score_kind == "beads":
+        return str(round(value))
+    return f"{value:+.2f}".replace("-", "\u2212")
 
 
 def is_pass(move: Any) -> bool:
@@ -144,9 +156,10 @@ class GamePresenter:
 
     def draw_matchbox(self, surface: pygame.Surface, rect: pygame.Rect, state: Any,
                       values: Mapping[Any, float], score_kind: str, theme: Theme,
-                      px: int) -> bool:
+                      px: int, before: Mapping[Any, float] | None = None) -> bool:
         """Draw a learner's box for ``state`` in the game's own way and return True, or return
-        False and the lab draws it as a small board with the values on it."""
+        False and the lab draws it as a small board with the values on it. ``before``: the
+        values before the last game, when the lab shows what that game changed."""
         return False
 
     def learner_table(self, boxes: Sequence[tuple[Hashable, Mapping[Any, float]]],

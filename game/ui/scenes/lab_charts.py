@@ -50,10 +50,11 @@ def draw_wins_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run],
     series = earlier_runs(runs, theme, lambda run: run.wins)
     if runs:
         run = runs[-1]
-        sides = (("lab.series.first", "lab.series.second") if run.self_play
+        keys = (("lab.series.first", "lab.series.second") if run.self_play
                  else ("lab.series.learner", "lab.series.opponent"))
-        series += [charts.Series(tr(sides[0]), run.wins, theme.ok),
-                   charts.Series(tr(sides[1]), run.losses, theme.danger),
+        sides = run.sides or (tr(keys[0]), tr(keys[1]))
+        series += [charts.Series(sides[0], run.wins, theme.ok),
+                   charts.Series(sides[1], run.losses, theme.danger),
                    charts.Series(tr("lab.series.draws"), run.draws, theme.text_muted)]
     return charts.line_chart(surface, rect, series, theme, px, title=tr("lab.chart.wins"),
                              x_label=tr("lab.chart.games"), y_label=tr("lab.chart.wins_axis"),
@@ -68,7 +69,8 @@ def draw_rate_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run],
     window = runs[-1].window if runs else window_for(planned)
     if runs:
         who = "lab.series.rate_first" if runs[-1].self_play else "lab.series.rate"
-        series.append(charts.Series(tr(who), runs[-1].rate, theme.ok))
+        name = runs[-1].sides[0] if runs[-1].sides else tr(who)
+        series.append(charts.Series(name, runs[-1].rate, theme.ok))
     title_key = "lab.chart.rate_first" if runs and runs[-1].self_play else "lab.chart.rate"
     return charts.line_chart(surface, rect, series, theme, px,
                              title=tr(title_key, n=window), x_label=tr("lab.chart.games"),

@@ -143,8 +143,10 @@ def align_choices(choices: list[Choice]) -> None:
 
 
 def draw_progress(surface: pygame.Surface, rect: pygame.Rect, progress: Progress | None,
-                  line: str, theme: Theme, m: widgets.Metrics) -> None:
-    """A progress bar across the top of ``rect`` (greyed while paused), ``line`` below it."""
+                  line: str, theme: Theme, m: widgets.Metrics,
+                  line_width: int | None = None) -> None:
+    """A progress bar across the top of ``rect`` (greyed while paused), ``line`` below it
+    (within ``line_width`` when a button sits at the end of its line)."""
     bar = pygame.Rect(rect.left, rect.top, rect.width, int(rect.height * 0.45))
     pygame.draw.rect(surface, theme.button, bar, border_radius=bar.height // 2)
     if progress is not None and progress.planned:
@@ -155,7 +157,8 @@ def draw_progress(surface: pygame.Surface, rect: pygame.Rect, progress: Progress
     pygame.draw.rect(surface, theme.panel_border, bar, 2, border_radius=bar.height // 2)
     # Shrinks a little before it is cut (the tournament's narrow bar at 1024x640).
     text.blit_text(surface, line, m.small, theme.text, (rect.left, bar.bottom + m.pad // 3),
-                   max_width=rect.width, min_px=max(text.MIN_PX, int(m.small * 0.8)))
+                   max_width=line_width or rect.width,
+                   min_px=max(text.MIN_PX, int(m.small * 0.8)))
 
 
 # --------------------------------------------------------------------------------------------

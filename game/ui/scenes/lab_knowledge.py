@@ -1,8 +1,8 @@
-"""The learning lab's knowledge panel: every box of the learner drawn as a mini-board of its
-position with the learner's beads / allowed moves / Q-values on it, sortable by use, paged, the
-boxes changed by the last game outlined; a game may draw its boxes its own way or show a
-Q-learner's table as a heat map (its presenter says). While a run is watched, the game being
-played is drawn beside the boxes.
+"""The learning lab's matchbox view: every box of the learner drawn large (a class reads its
+bead counts from the back row) as a board of its position with the learner's beads / allowed
+moves / Q-values on it, or in the game's own way (Nim's matchboxes); sortable by use, paged, the
+boxes changed by the last game outlined, or only those, each take showing "before -> after".
+While a run is watched, the game being played is drawn beside the boxes.
 
 The training thread changes the learner's table: every read happens under the lock the lab
 gives (the runner's), and a big table is read one page at a time.
@@ -11,7 +11,7 @@ gives (the runner's), and a big table is read one page at a time.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -20,8 +20,9 @@ import pygame
 from ai.learners import key_text
 from ai.training import TrainingRunner
 from game.rules.base import GameState, RulesError
-from game.ui import charts, text
+from game.ui import text
 from game.ui.boards import presenter_for
+from game.ui.boards.presenter import GamePresenter, box_value_text
 from game.ui.i18n import tr
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Metrics, Widget, draw_panel
@@ -45,6 +46,8 @@ class BoxView:
     used: int
     changed: bool
     filled: bool = False
+    #: The values before the last game, for a box that game changed (else None).
+    before: Mapping[Any, float] | None = None
 
     def all_lost(self, score_kind: str) -> bool:
         """True for an elimination box whose every move is crossed out: each lost a game from
@@ -64,22 +67,30 @@ class KnowledgePanel:
         self._lock = lock
         self.boxes: list[BoxView] = []
         self.last_changed: set[Hashable] = set()
+        self.last_before: dict[Hashable, Mapping[Any, float]] = {}
+        #: Called after the panel changes what it lists (the lab reads the boxes again).
+        self.on_change: Callable[[], None] | None = None
         self.page = 0
         self.per_page = 12
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._page_rect = pygame.Rect(0, 0, 0, 0)
+        self._title_y = 0
+        self._head_h = 0
         self._view: BoardView | None = None
         self._view_game = ""
         self.box_rects: list[tuple[pygame.Rect, BoxView]] = []
         self.sort_button = Button(
             lambda: tr("lab.sort_use") if session.sort_by_use else tr("lab.sort_position"),
             self.toggle_sort)
+        self.changed_button = Button(
+            lambda: tr("lab.show_changed") if session.changed_only else tr("lab.show_all"),
+            self.toggle_changed)
         self.prev_button = Button(lambda: "◀", lambda: self.turn_page(-1))
         self.next_button = Button(lambda: "▶", lambda: self.turn_page(+1))
 
     def widgets(self) -> list[Widget]:
         """The panel's buttons, in event order."""
-        return [self.sort_button, self.prev_button, self.next_button]
+        return [self.changed_button, self.sort_button, self.prev_button, self.next_button]
 
     # -- reading the learner --------------------------------------------------------------------
 
@@ -94,19 +105,31 @@ class KnowledgePanel:
                     usage[key] = usage.get(key, 0) + n
                 positions.update(runner.positions)
                 self.last_changed = set(runner.last_changed)
+                self.last_before = dict(runner.last_before)
         # Q-learning keeps boxes for both sides' positions; the others only for their own
         # (asking for another box would create an empty one).
         every_side = session.learner.kind == "qlearning"
-        boxes = [BoxView(key, state, {}, usage.get(key, 0), key in self.last_changed)
+        boxes = [BoxView(key, state, {}, usage.get(key, 0), key in self.last_changed,
+                         before=self.last_before.get(key))
                  for key, state in positions.items()
                  if every_side or usage.get(key) or key in session.loaded_keys]
+        if session.changed_only:
+            boxes = [b for b in boxes if b.changed]
         self.boxes = self._sorted(boxes)
         self.fill_values()
 
     def reset(self) -> None:
         """A new learner: no boxes yet, first page."""
         self.last_changed = set()
+        self.last_before = {}
         self.page = 0
+
+    def toggle_changed(self) -> None:
+        """Show every box, or only those the last game changed."""
+        self.session.changed_only = not self.session.changed_only
+        self.page = 0
+        if self.on_change is not None:
+            self.on_change()
 
     def visible_boxes(self) -> list[BoxView]:
         """The boxes on the current page (all of them when the table is small)."""
@@ -144,31 +167,41 @@ class KnowledgePanel:
         self.page = max(0, self.page + step)
         self.fill_values()
 
-    def heat_table(self) -> Any:
-        """A Q-learner's boxes as one table, where the game's presenter offers it, else None."""
-        if self.session.kind != "qlearning":
-            return None
-        return presenter_for(self.session.game).learner_table(
-            [(b.key, b.values) for b in self.boxes], self.session.options)
-
     # -- layout and drawing ---------------------------------------------------------------------
 
     def layout(self, rect: pygame.Rect) -> None:
-        """The panel at ``rect``: the sort button and the page arrows on its top row."""
+        """The panel at ``rect``: its buttons (changed only, sort, page arrows) on the top row
+        beside the title, or on a row of their own when the panel is narrow; body size (they
+        are read from the back of a room too)."""
         self.rect = kb = rect
         m = self.app.metrics
         pad = m.pad
-        sh = nav = int(m.small * 1.9)
-        page_w = text.size("88/88", m.small)[0] + pad
-        self.next_button.place(pygame.Rect(kb.right - pad - nav, kb.top + pad, nav, sh), m.small)
-        self._page_rect = pygame.Rect(self.next_button.rect.left - page_w, kb.top + pad,
-                                      page_w, sh)
-        self.prev_button.place(pygame.Rect(self._page_rect.left - nav, kb.top + pad, nav, sh),
-                               m.small)
-        sw = max(text.size(tr(k), m.small, True)[0] for k in ("lab.sort_use",
-                                                               "lab.sort_position")) + sh
-        self.sort_button.place(pygame.Rect(self.prev_button.rect.left - pad - sw, kb.top + pad,
-                                           sw, sh), m.small)
+        px = m.body
+        sh = nav = int(px * 1.8)
+        page_w = text.size("88/88", px)[0] + pad
+        toggles = ((self.changed_button, ("lab.show_changed", "lab.show_all")),
+                   (self.sort_button, ("lab.sort_use", "lab.sort_position")))
+        widths = [max(text.size(tr(k), px, True)[0] for k in keys) + sh // 2
+                  for _b, keys in toggles]
+        nav_w = nav * 2 + page_w + pad
+        title_w = text.size(tr("lab.knowledge_short", n=8888), px, True)[0]
+        one_row = sum(widths) + nav_w + title_w + pad * 6 <= kb.width
+        top = kb.top + pad if one_row else kb.top + pad * 2 + sh
+        self._title_y = kb.top + pad + sh // 2
+        self._head_h = sh if one_row else sh * 2 + pad
+        self.next_button.place(pygame.Rect(kb.right - pad * 2 - nav, top, nav, sh), px)
+        self._page_rect = pygame.Rect(self.next_button.rect.left - page_w, top, page_w, sh)
+        self.prev_button.place(pygame.Rect(self._page_rect.left - nav, top, nav, sh), px)
+        if one_row:
+            x = self.prev_button.rect.left - pad - sum(widths) - pad
+        else:
+            x = kb.left + pad * 2
+            room = self.prev_button.rect.left - pad * 2 - x
+            widths = [min(w, room // 2) for w in widths]
+        for (button, keys), bw in zip(toggles, widths, strict=True):
+            bpx = min(text.fit_px(tr(k), bw - sh // 2, px, True, m.small) for k in keys)
+            button.place(pygame.Rect(x, top, bw, sh), bpx)
+            x += bw + pad
 
     def _board_view(self) -> BoardView | None:
         game = self.session.game
@@ -186,45 +219,33 @@ class KnowledgePanel:
         """The theme changed: the board view is made again."""
         self._view = None
 
-    def draw(self, surface: pygame.Surface, watched: TrainingRunner | None) -> None:
-        """The panel; ``watched``: the runner whose current game is drawn live, if any."""
-        theme = self.app.theme
+    def draw(self, surface: pygame.Surface, watched: TrainingRunner | None,
+             theme: Theme | None = None) -> None:
+        """The panel; ``watched``: the runner whose current game is drawn live, if any;
+        ``theme``: the app's, or the print theme of an export."""
+        theme = theme if theme is not None else self.app.theme
         m = self.app.metrics
         rect = self.rect
         draw_panel(surface, rect, theme, m.radius)
         pad = m.pad
-        room = (self.sort_button.rect.left if self.sort_button.visible
-                else rect.right) - rect.left - pad * 3
+        beside = self.changed_button.visible and self._head_h < self.sort_button.rect.height * 2
+        room = (self.changed_button.rect.left if beside else rect.right) - rect.left - pad * 4
         title = tr("lab.knowledge", n=len(self.boxes))
         if text.size(title, m.body, True)[0] > room:
             title = tr("lab.knowledge_short", n=len(self.boxes))  # the count matters most
         text.blit_text(surface, title, m.body, theme.accent,
-                       (rect.left + pad * 2, self.sort_button.rect.centery), "midleft",
+                       (rect.left + pad * 2, self._title_y), "midleft",
                        bold=True, max_width=room)
-        body = pygame.Rect(rect.left + pad * 2, rect.top + pad * 2 + int(m.heading * 1.3),
-                           rect.width - pad * 4, rect.height - pad * 3 - int(m.heading * 1.3))
+        head = self._head_h + pad
+        body = pygame.Rect(rect.left + pad * 2, rect.top + pad * 2 + head,
+                           rect.width - pad * 4, rect.height - pad * 3 - head)
         if watched is not None and watched.current is not None:
             live = pygame.Rect(body.left, body.top, int(body.width * 0.32), body.height)
             self._draw_live(surface, live, watched, theme, m)
             body = pygame.Rect(live.right + pad * 2, body.top, body.right - live.right - pad * 2,
                                body.height)
-        table = self.heat_table()
-        if table is not None:
-            # The best take of each position is outlined: the move the learner would play.
-            best: set[tuple[int, int]] = set()
-            for c in range(len(table.cols)):
-                column = [row[c] for row in table.values if row[c] is not None]
-                if column:
-                    top_value = max(v for v in column if v is not None)
-                    best.update((r, c) for r, row in enumerate(table.values)
-                                if row[c] == top_value)
-            charts.heat_map(surface, body, table.rows, table.cols, table.values, theme, m.small,
-                            row_title=table.row_title, col_title=table.col_title,
-                            highlight=best, fmt=lambda v: f"{v:+.1f}".replace("-", "\u2212"))
-            self.prev_button.visible = self.next_button.visible = False
-            self.sort_button.visible = False
-            return
         self.sort_button.visible = bool(self.boxes)
+        self.changed_button.visible = bool(self.boxes) or self.session.changed_only
         self._draw_boxes(surface, body, theme, m)
 
     def _draw_live(self, surface: pygame.Surface, rect: pygame.Rect, runner: TrainingRunner,
@@ -264,12 +285,16 @@ class KnowledgePanel:
                               line_gap=0)
             body = pygame.Rect(body.left, body.top, body.width,
                                body.height - note_h - m.pad // 2)
-        label_h = int(m.small * 1.3)
-        target = max(body.height * 0.45, min(body.width / 3.0, m.height * 0.2))
-        cols = max(1, int(body.width // target))
-        cell_w = body.width / cols
-        rows = max(1, int(body.height // (cell_w * 0.8 + label_h)))
+        label_h = int(m.body * 1.35)
+        # Big boxes: two rows when the panel is tall enough, each box about as wide as it is
+        # tall, so the counts are drawn at heading size; the rest is paged.
+        rows = 2 if body.height >= m.body * 18 else 1
         cell_h = body.height / rows
+        # A game's own matchbox (Nim's list of takes) is narrower than a board.
+        presenter = presenter_for(self.session.game)
+        narrow = type(presenter).draw_matchbox is not GamePresenter.draw_matchbox
+        cols = max(1, round(body.width / (cell_h * (0.62 if narrow else 0.85))))
+        cell_w = body.width / cols
         self.per_page = cols * rows
         pages = max(1, -(-len(self.boxes) // self.per_page))
         self.page = min(self.page, pages - 1)
@@ -278,7 +303,7 @@ class KnowledgePanel:
             self.fill_values()
         self.prev_button.visible = self.next_button.visible = pages > 1
         if pages > 1:
-            text.blit_text(surface, f"{self.page + 1}/{pages}", m.small, theme.text,
+            text.blit_text(surface, f"{self.page + 1}/{pages}", m.body, theme.text,
                            self._page_rect.center, "center")
         for i, box in enumerate(page_boxes):
             c, r = i % cols, i // cols
@@ -294,34 +319,57 @@ class KnowledgePanel:
             used = tr("lab.box_all_lost") if lost else tr("lab.box_used", n=box.used)
             colour = (theme.danger if lost else theme.highlight if box.changed
                       else theme.text_muted)
-            text.blit_text(surface, used, m.small, colour,
+            text.blit_text(surface, used, m.body, colour,
                            (cell.centerx, cell.bottom - m.pad // 3), "midbottom",
-                           max_width=cell.width - m.pad)
+                           max_width=cell.width - m.pad, min_px=m.small)
             board = pygame.Rect(cell.left + m.pad // 2, cell.top + m.pad // 2,
                                 cell.width - m.pad, cell.height - label_h - m.pad)
-            self._draw_box(surface, board, box, theme, m)
+            self.draw_box(surface, board, box, theme, m, m.heading)
 
-    def _draw_box(self, surface: pygame.Surface, board: pygame.Rect, box: BoxView,
-                  theme: Theme, m: Metrics) -> None:
-        """One box: the game's own drawing if it has one, else a small board with values."""
+    def draw_box(self, surface: pygame.Surface, board: pygame.Rect, box: BoxView,
+                 theme: Theme, m: Metrics, px: int) -> None:
+        """One box in ``board``: the game's own drawing if it has one (its counts up to ``px``
+        high), else a board with the values on it and, for a box the last game changed, its
+        changes written below ("move: 3 → 6")."""
         from game.ui.boards.base import BoardContext
 
         score_kind = self.session.learner.score_kind
         presenter = presenter_for(self.session.game)
         if presenter.draw_matchbox(surface, board, box.state, box.values, score_kind, theme,
-                                   m.small):
+                                   px, box.before):
             return
         view = self._board_view()
         if view is None:
             return
+        changes = change_lines(box, presenter.move_text, score_kind)[:3]
+        if changes:
+            line_h = text.font(m.small).get_linesize()
+            y = board.bottom - line_h * len(changes)
+            for line in changes:
+                text.blit_text(surface, line, m.small, theme.highlight, (board.centerx, y),
+                               "midtop", bold=True, max_width=board.width)
+                y += line_h
+            board = pygame.Rect(board.left, board.top, board.width,
+                                board.height - line_h * len(changes))
         clip = surface.get_clip()
         surface.set_clip(board)
         try:
             view.layout(board, box.state)
             view.draw(surface, box.state, BoardContext(
-                theme=theme, scores=box.values, score_kind=score_kind, show_legal=False))
+                theme=theme, scores=box.values, score_kind=score_kind, show_legal=False,
+                label_px=max(m.small, int(board.height * 0.12))))
         except (ValueError, KeyError, AttributeError, pygame.error):
             text.blit_text(surface, key_text(box.key), m.small, theme.text, board.center,
                            "center", max_width=board.width)
         finally:
             surface.set_clip(clip)
+
+
+def change_lines(box: BoxView, move_text: Callable[[Any], str], score_kind: str) -> list[str]:
+    """What the last game changed in ``box``, one line per move: "move: 3 → 6"."""
+    if box.before is None:
+        return []
+    return [f"{move_text(move)}: {box_value_text(old, score_kind)} → "
+            f"{box_value_text(box.values[move], score_kind)}"
+            for move, old in box.before.items()
+            if move in box.values and box.values[move] != old]

@@ -47,6 +47,11 @@ class Run:
     window: int
     self_play: bool = False
     short: str = ""
+    #: The two sides' names on the charts when they are neither "learner/opponent" nor
+    #: "first/second player" (a watched match: the two players watched).
+    sides: tuple[str, str] | None = None
+    #: Played one game at a time: each game is added to this run.
+    stepwise: bool = False
     results: list[int] = field(default_factory=list)
     wins: list[int] = field(default_factory=list)
     losses: list[int] = field(default_factory=list)
@@ -115,10 +120,19 @@ class LabSession:
         self.params: dict[str, float] = {}
         self.seat = "first"
         self.opponent = "random"
+        #: Learning by watching (seed 002): the learner watches ``watched`` play each other.
+        self.watching = False
+        self.watched: tuple[str, str] = ("random", "perfect")
         self.games = 500
         self.speed = "fast"
         self.keep_learning = True
         self.sort_by_use = True
+        #: What the lab's right side shows: "charts", "boxes" or "table" (see lab_views).
+        self.view = "charts"
+        #: The boxes view shows only the boxes the last game changed (with before -> after).
+        self.changed_only = False
+        #: The position whose box the table view draws large beside the table.
+        self.chosen_box: Hashable | None = None
         self.runs: list[Run] = []
         #: How often each box was used, and a position for each (to draw it), over every run.
         self.usage: dict[Hashable, int] = {}
@@ -205,10 +219,19 @@ class LabSession:
     # -- the opponent ---------------------------------------------------------------------------
 
     def check_opponent(self) -> None:
-        """Fall back to the random player when the opponent cannot play this game."""
+        """Fall back to the random player when the opponent (or a watched player) cannot play
+        this game."""
         names = [i.name for i in players_for(self.game, self.options)]
         if self.opponent != SELF and self.opponent not in names:
             self.opponent = "random"
+        self.watched = (self.watched[0] if self.watched[0] in names else "random",
+                        self.watched[1] if self.watched[1] in names else "random")
+
+    def watched_players(self) -> tuple[Player, Player]:
+        """The two players the learner watches (made fresh for a run)."""
+        first, second = self.watched
+        return (make_player(first, self.game, self.options),
+                make_player(second, self.game, self.options))
 
     def opponent_player(self) -> Player | None:
         """The training partner (None: the learner plays itself)."""

@@ -21,41 +21,38 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ai.learners import KINDS, TabularLearner
-from ai.registry import PlayerSpecError, get_player_info
-from ai.training import SEATS, SPEEDS, TrainingRunner
+from ai.learners import TabularLearner
+from ai.registry import PlayerSpecError
+from ai.training import DRAW, LOSS, WIN, TrainingRunner
 from game.rules.base import RulesError
 from game.ui import text, widgets
-from game.ui.boards import lab_default_game, presenter_for
+from game.ui.boards import lab_default_game
 from game.ui.i18n import tr
 from game.ui.scenes.dialogs import MessageDialog
 from game.ui.scenes.lab_charts import CHART_NAMES, LabCharts
 from game.ui.scenes.lab_common import (
     RunScene,
     RunTexts,
-    align_choices,
     draw_progress,
-    game_items,
-    later,
-    param_stepper,
-    player_items,
     player_name,
     progress_text,
-    variant_items,
 )
 from game.ui.scenes.lab_files import LabFiles
 from game.ui.scenes.lab_knowledge import KnowledgePanel
-from game.ui.scenes.lab_session import SELF, LabSession, Run, lab_presets, window_for
-from game.ui.scenes.players import LadderStepper
+from game.ui.scenes.lab_session import LabSession, Run, window_for
+from game.ui.scenes.lab_setup import build_setup, place_setup
+from game.ui.scenes.lab_table import TablePanel
+from game.ui.scenes.lab_views import ViewTabs
 from game.ui.widgets import Button, Choice, Toggle, Widget, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-GAME_COUNTS = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000)
+#: What the notice says after one game, by its result for the learner.
+ONE_GAME_NOTICES = {WIN: "lab.one_game_won", LOSS: "lab.one_game_lost",
+                    DRAW: "lab.one_game_draw"}
 #: How often the charts and the boxes are redrawn from the runner's data while training.
 REFRESH_SECONDS = 0.2
-LABEL_WIDTH = 0.3
 TEXTS = RunTexts(title="lab.title", subtitle="lab.subtitle", setup="lab.setup", menu="lab.menu",
                  pause="lab.pause", resume="lab.resume", stop="lab.stop", failed="lab.failed")
 
@@ -67,11 +64,6 @@ def lab_session(app: App) -> LabSession:
     return app.lab_session
 
 
-def games_text(value: float) -> str:
-    """A number of games, short enough for a stepper: 500, 2k, 100k."""
-    return f"{value / 1000:g}k" if value >= 1000 else f"{value:g}"
-
-
 class LearningLabScene(RunScene[TrainingRunner]):
     """The learning lab screen."""
 
@@ -79,6 +71,8 @@ class LearningLabScene(RunScene[TrainingRunner]):
         self.session = lab_session(app)
         super().__init__(app, TEXTS)
         self._refresh_left = 0.0
+        #: Games of the current run on the charts before this runner's (step-by-step runs).
+        self._run_offset = 0
         self.charts = LabCharts()
         self.knowledge = KnowledgePanel(app, self.session, self._lock)
         self.config_widgets: list[Widget] = []
@@ -92,6 +86,11 @@ class LearningLabScene(RunScene[TrainingRunner]):
         self.keep_toggle = Toggle(lambda: tr("lab.keep_learning"),
                                   lambda: self.session.keep_learning, self._set_keep)
         self.clear_button = Button(lambda: tr("lab.clear_runs"), self.clear_runs)
+        self.step_button = Button(lambda: tr("lab.one_game"), self.one_game)
+        self.export_button = Button(lambda: tr("lab.export"), self.export)
+        self.table = TablePanel(app, self.knowledge)
+        self.tabs = ViewTabs(self.session, self.offered_views)
+        self.knowledge.on_change = self.refresh_knowledge
         self.rebuild()
         self.refresh_knowledge()
 
@@ -176,51 +175,30 @@ class LearningLabScene(RunScene[TrainingRunner]):
         return self.runner.lock if self.runner is not None else contextlib.nullcontext()
 
     def rebuild(self) -> None:
-        """Recreate the set-up widgets for the current game and learner."""
-        session = self.session
-        presenter = presenter_for(self.game)
-        variants = variant_items(self.game, lab_presets(session.info))
-        if session.variant_index() < 0:
-            variants.append((-1, later(presenter.variant_label, self.options)))
-        kind_items = [(k, later(player_name, k)) for k in KINDS]
-        seat_items = [(s, later(tr, f"lab.seat.{s}")) for s in SEATS]
-        opponent_items = [(SELF, later(tr, "lab.self")), *player_items(self.game, self.options)]
-        speed_items = [(s, later(tr, f"lab.speed.{s}")) for s in SPEEDS]
-        self.config_widgets = [
-            Choice(later(tr, "lab.game"), game_items(), lambda: self.game,
-                   self.set_game, self.open_choice, label_width=LABEL_WIDTH),
-            Choice(later(tr, "lab.variant"), variants, session.variant_index,
-                   self.set_variant, self.open_choice, label_width=LABEL_WIDTH),
-            Choice(later(tr, "lab.learner"), kind_items, lambda: session.kind, self.set_kind,
-                   self.open_choice, label_width=LABEL_WIDTH),
-        ]
-        for param in get_player_info(session.kind).params:
-            def get(name: str = param.name, default: float = float(param.default)) -> float:
-                return session.params.get(name, default)
+        """Recreate the set-up widgets for the current game, learner and mode."""
+        self.config_widgets = build_setup(self)
 
-            def set_(value: float, name: str = param.name) -> None:
-                self.set_param(name, value)
-
-            self.config_widgets.append(param_stepper(param, get, set_))
-        self.config_widgets += [
-            Choice(later(tr, "lab.seat"), seat_items, lambda: session.seat, self._set_seat,
-                   self.open_choice, label_width=LABEL_WIDTH),
-            Choice(later(tr, "lab.opponent"), opponent_items, lambda: session.opponent,
-                   self._set_opponent, self.open_choice, label_width=LABEL_WIDTH),
-            LadderStepper(later(tr, "lab.games"), lambda: float(self.games),
-                          self._set_games, [float(g) for g in GAME_COUNTS],
-                          games_text),
-            Choice(later(tr, "lab.speed"), speed_items, lambda: session.speed,
-                   self._set_speed, self.open_choice, label_width=LABEL_WIDTH),
-        ]
-
-    def _set_seat(self, seat: Any) -> None:
+    def set_seat(self, seat: Any) -> None:
+        """Where the learner sits in the games it plays."""
         if not self.running:
             self.session.seat = str(seat)
 
     def _set_opponent(self, name: Any) -> None:
         if not self.running:
             self.session.opponent = str(name)
+
+    def set_mode(self, mode: Any) -> None:
+        """Learn by playing, or by watching two other players (seed 002)."""
+        if not self.running:
+            self.session.watching = mode == "watch"
+            self.rebuild()
+
+    def set_watched(self, index: int, name: str) -> None:
+        """Choose the first (0) or second (1) player of the match the learner watches."""
+        if not self.running:
+            watched = list(self.session.watched)
+            watched[index] = name
+            self.session.watched = (watched[0], watched[1])
 
     def _set_speed(self, speed: Any) -> None:
         # The speed may change during a run: the runner reads it before each game and move.
@@ -232,27 +210,73 @@ class LearningLabScene(RunScene[TrainingRunner]):
 
     def train(self) -> None:
         """Start a run of ``games`` games with the current set-up."""
+        self.start_run(self.games, self.session.speed)
+
+    def one_game(self) -> None:
+        """MENACE one game at a time: play one game shown move by move, then show the boxes it
+        changed and how (before -> after); the games add up on one run of the charts."""
+        if self.start_run(1, "watch", stepwise=True):
+            self.session.view = "boxes"
+            self.session.changed_only = True
+
+    def start_run(self, games: int, speed: str, stepwise: bool = False) -> bool:
+        """Start ``games`` games at ``speed``, by playing or watching as the set-up says;
+        False when nothing started (a run is going, or a player cannot be made)."""
         if self.running:
-            return
+            return False
         session = self.session
         try:
-            opponent = session.opponent_player()
+            opponent = None if session.watching else session.opponent_player()
+            watched = session.watched_players() if session.watching else None
         except (PlayerSpecError, RulesError, ValueError) as exc:
             self.app.notify(str(exc))
-            return
+            return False
         session.absorb(self.runner)
-        self.runner = TrainingRunner(session.learner, opponent, self.new_game(), self.games,
-                                     seat=session.seat,  # type: ignore[arg-type]
-                                     speed=session.speed)  # type: ignore[arg-type]
-        opp = tr("lab.self") if opponent is None else player_name(session.opponent)
-        n = len(session.runs) + 1
-        learner = player_name(session.kind)
-        session.add_run(Run(tr("lab.run_label", n=n, learner=learner, opponent=opp),
-                            self.games, window_for(self.games), opponent is None,
-                            tr("lab.run_short", n=n, learner=learner, opponent=opp)))
+        seat = "alternate" if watched is not None else session.seat
+        self.runner = TrainingRunner(session.learner, opponent, self.new_game(), games,
+                                     seat=seat,  # type: ignore[arg-type]
+                                     speed=speed,  # type: ignore[arg-type]
+                                     watched=watched)
+        self._add_run(games, opponent is None and watched is None, stepwise)
         self.message = None
         self.runner.start()
         self.app.play_sound("click")
+        return True
+
+    def _add_run(self, games: int, self_play: bool, stepwise: bool) -> None:
+        """A new run on the charts, or one more game on the current step-by-step run."""
+        session = self.session
+        last = session.runs[-1] if session.runs else None
+        if stepwise and last is not None and last.stepwise and last.label == self._run_names(
+                len(session.runs))[0]:
+            last.planned += games
+            self._run_offset = len(last.results)
+            return
+        self._run_offset = 0
+        n = len(session.runs) + 1
+        label, short = self._run_names(n)
+        sides = (tuple(player_name(p) for p in session.watched) if session.watching else None)
+        session.add_run(Run(label, games, window_for(games if not stepwise else 100),
+                            self_play, short, sides=sides,  # type: ignore[arg-type]
+                            stepwise=stepwise))
+
+    def _run_names(self, n: int) -> tuple[str, str]:
+        """The long and short names of run ``n`` with the current set-up."""
+        session = self.session
+        learner = player_name(session.kind)
+        if session.watching:
+            a, b = (player_name(p) for p in session.watched)
+            return (tr("lab.run_watch", n=n, learner=learner, a=a, b=b),
+                    tr("lab.run_watch_short", n=n, a=a, b=b))
+        opp = tr("lab.self") if session.opponent == "self" else player_name(session.opponent)
+        return (tr("lab.run_label", n=n, learner=learner, opponent=opp),
+                tr("lab.run_short", n=n, learner=learner, opponent=opp))
+
+    def export(self) -> None:
+        """Save the current view as a PNG picture in the light print theme."""
+        from game.ui.scenes.lab_export import export_view
+
+        export_view(self)
 
     def clear_runs(self) -> None:
         """Forget the earlier runs on the charts (the learner keeps its table)."""
@@ -315,11 +339,19 @@ class LearningLabScene(RunScene[TrainingRunner]):
         self.knowledge.forget_view()
 
     def all_widgets(self) -> list[Widget]:
-        """Every widget, in event order."""
-        return [self.menu_button, *self.config_widgets, self.train_button, self.pause_button,
-                self.stop_button, self.clear_button, *self.knowledge.widgets(),
-                self.save_button, self.load_button, self.reset_button, self.play_button,
-                self.keep_toggle]
+        """Every widget, in event order (the current view's own widgets among them)."""
+        view = self.tabs.current()
+        shown: list[Widget] = (self.knowledge.widgets() if view == "boxes"
+                               else self.table.widgets() if view == "table"
+                               else [self.clear_button])
+        return [self.menu_button, *self.config_widgets, self.train_button, self.step_button,
+                self.pause_button, self.stop_button, *self.tabs.widgets(), self.export_button,
+                *shown, self.save_button, self.load_button, self.reset_button,
+                self.play_button, self.keep_toggle]
+
+    def offered_views(self) -> list[str]:
+        """The views the current game offers (the table only where boxes read as one)."""
+        return ["charts", "boxes", "table"] if self.table.available() else ["charts", "boxes"]
 
     def _enable(self) -> None:
         busy = self.running
@@ -328,7 +360,7 @@ class LearningLabScene(RunScene[TrainingRunner]):
         for w in self.config_widgets:
             if isinstance(w, Choice) and w.label() == tr("lab.speed"):
                 w.enabled = True  # the speed can change during a run
-        self.train_button.enabled = not busy
+        self.train_button.enabled = self.step_button.enabled = not busy
         self.pause_button.enabled = busy
         self.stop_button.enabled = busy
         for b in (self.save_button, self.load_button, self.reset_button, self.play_button):
@@ -339,11 +371,15 @@ class LearningLabScene(RunScene[TrainingRunner]):
         self._enable()
         if self.handle_run_keys(event, self.train):
             return
-        if (event.type == pygame.MOUSEWHEEL
+        view = self.tabs.current()
+        if (event.type == pygame.MOUSEWHEEL and view == "boxes"
                 and self.knowledge.rect.collidepoint(widgets.mouse())):
             self.knowledge.turn_page(-1 if event.y > 0 else 1)
             return
-        widgets.handle_all(self.all_widgets(), event)
+        if widgets.handle_all(self.all_widgets(), event):
+            return
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and view == "table"):
+            self.table.click(event.pos)
 
     def animating(self) -> bool:
         """True while games are being played (the charts move)."""
@@ -356,8 +392,9 @@ class LearningLabScene(RunScene[TrainingRunner]):
             return
         run = self.runs[-1] if self.runs else None
         done = runner.done
-        if run is not None and len(run.results) < done:
-            run.extend(runner.results[len(run.results):done])
+        seen = len(run.results) - self._run_offset if run is not None else 0
+        if run is not None and seen < done:
+            run.extend(runner.results[seen:done])
         self._refresh_left -= dt
         if self._refresh_left <= 0 or runner.finished:
             self._refresh_left = REFRESH_SECONDS
@@ -366,52 +403,58 @@ class LearningLabScene(RunScene[TrainingRunner]):
         if self.ended_now(progress):
             self.session.absorb(runner)
             self.refresh_knowledge()
-            key = "lab.stopped" if progress.stopped else "lab.finished"
-            self.announce_end(progress, tr(key, done=progress.done,
-                                           games=self.learner.games_trained))
+            self.announce_end(progress, self.end_notice(progress.stopped, progress.done))
+
+    def end_notice(self, stopped: bool, done: int) -> str:
+        """What the notice says when a run ends (after one game: who won, and where to look)."""
+        runner = self.runner
+        if runner is not None and runner.planned == 1 and done == 1:
+            return tr(ONE_GAME_NOTICES[runner.results[0]])
+        key = "lab.stopped" if stopped else "lab.finished"
+        return tr(key, done=done, games=self.learner.games_trained)
 
     def layout(self) -> None:
         """Place the panels and widgets for the current window size."""
         m = self.app.metrics
         pad = m.pad
-        left, right, bh = self.frame_layout(0.35)
-        # Set-up rows, then the file buttons at the bottom of the panel.
-        files_h = bh * 3 + pad * 4
-        rows = pygame.Rect(left.left + pad * 2, left.top + pad + int(m.heading * 1.4),
-                           left.width - pad * 4, left.height - files_h - int(m.heading * 1.4)
-                           - pad * 2)
-        step = min(int(m.body * 2.1), rows.height // max(1, len(self.config_widgets)))
-        for i, wdg in enumerate(self.config_widgets):
-            wdg.place(pygame.Rect(rows.left, rows.top + i * step, rows.width, step - pad // 2),
-                      m.body if step >= m.body * 1.8 else m.small)
-        align_choices([w for w in self.config_widgets if isinstance(w, Choice)])
-        fy = left.bottom - files_h + pad
-        third = (rows.width - 2 * pad) // 3
-        # One text size for the three buttons: the largest at which every label fits.
-        fpx = min(text.fit_px(tr(k), third - bh // 3, m.body, True, int(m.small * 0.8))
-                  for k in ("lab.save", "lab.load", "lab.reset"))
-        for i, b in enumerate((self.save_button, self.load_button, self.reset_button)):
-            b.place(pygame.Rect(rows.left + i * (third + pad), fy, third, bh), fpx)
-        self.play_button.place(pygame.Rect(rows.left, fy + bh + pad, rows.width, bh), m.body)
-        self.keep_toggle.place(pygame.Rect(rows.left, fy + 2 * (bh + pad), rows.width, bh),
-                               m.small)
+        left, right, bh = self.frame_layout(0.34)
+        place_setup(self, left, bh)
         controls_h = self.place_controls(right, bh, (
             (self.train_button, ("lab.train",)),
+            (self.step_button, ("lab.one_game",)),
             (self.pause_button, ("lab.pause", "lab.resume")),
-            (self.stop_button, ("lab.stop",)),
-            (self.clear_button, ("lab.clear_runs",))))
-        # The charts get the larger share: their curves must read from the back of a room;
-        # the boxes page through their contents anyway. How much depends on the game's boxes.
-        charts_top = right.top + controls_h + pad * 2
-        share = presenter_for(self.game).lab_charts_share
-        charts_h = int((right.bottom - charts_top) * share)
-        half_w = (right.width - pad * 2) // 2
-        self.panels["chart_wins"] = pygame.Rect(right.left, charts_top, half_w, charts_h)
-        self.panels["chart_rate"] = pygame.Rect(right.left + half_w + pad * 2, charts_top,
-                                                half_w, charts_h)
-        kt = charts_top + charts_h + pad * 2
-        self.panels["boxes"] = pygame.Rect(right.left, kt, right.width, right.bottom - kt)
-        self.knowledge.layout(self.panels["boxes"])
+            (self.stop_button, ("lab.stop",))))
+        # The view tabs, and on their right the view's own action (export, clear the runs).
+        tabs_top = right.top + controls_h + pad
+        tabs = pygame.Rect(right.left, tabs_top, right.width, bh)
+        tabs_end = self.tabs.place(tabs, m.body, pad)
+        ew = min(right.right - tabs_end, text.size(tr("lab.export"), m.body, True)[0] + bh)
+        self.export_button.place(pygame.Rect(right.right - ew, tabs_top, ew, bh),
+                                 text.fit_px(tr("lab.export"), ew - bh // 3, m.body, True,
+                                             m.small))
+        view = pygame.Rect(right.left, tabs.bottom + pad, right.width,
+                           right.bottom - tabs.bottom - pad)
+        self.panels["view"] = view
+        # The charts side by side on a wide view, else one above the other.
+        if view.width >= view.height * 1.6:
+            half = (view.width - pad * 2) // 2
+            self.panels["chart_wins"] = pygame.Rect(view.left, view.top, half, view.height)
+            self.panels["chart_rate"] = pygame.Rect(view.right - half, view.top, half,
+                                                    view.height)
+        else:
+            half = (view.height - pad * 2) // 2
+            self.panels["chart_wins"] = pygame.Rect(view.left, view.top, view.width, half)
+            self.panels["chart_rate"] = pygame.Rect(view.left, view.bottom - half, view.width,
+                                                    half)
+        # "Clear runs" at the end of the progress line (it acts on the charts).
+        progress = self.panels["progress"]
+        ch = int(m.small * 1.7)
+        cw = text.size(tr("lab.clear_runs"), m.small, True)[0] + ch
+        self.clear_button.place(pygame.Rect(progress.right - cw, progress.bottom - ch + pad // 2,
+                                            cw, ch), m.small)
+        self.panels["boxes"] = view
+        self.knowledge.layout(view)
+        self.table.layout(view)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.layout()
@@ -420,13 +463,24 @@ class LearningLabScene(RunScene[TrainingRunner]):
         m = self.app.metrics
         self.draw_frame(surface)
         progress = self.runner.progress() if self.runner is not None else None
+        charts_shown = self.tabs.current() == "charts"
         draw_progress(surface, self.panels["progress"], progress,
-                      progress_text(progress, self.learner.games_trained), theme, m)
-        for name in CHART_NAMES:
-            draw_panel(surface, self.panels[name], theme, m.radius)
-            inner = self.panels[name].inflate(-m.pad * 2, -m.pad * 2)
-            surface.blit(self.charts.surface(name, inner.size, self.runs, self.games, theme,
-                                             m.small, self.running), inner)
-        watching = self.running and self.session.speed == "watch"
-        self.knowledge.draw(surface, self.runner if watching else None)
+                      progress_text(progress, self.learner.games_trained), theme, m,
+                      self.clear_button.rect.left - self.panels["progress"].left - m.pad
+                      if charts_shown else None)
+        view = self.tabs.current()
+        if view == "charts":
+            for name in CHART_NAMES:
+                draw_panel(surface, self.panels[name], theme, m.radius)
+                inner = self.panels[name].inflate(-m.pad * 2, -m.pad * 2)
+                surface.blit(self.charts.surface(name, inner.size, self.runs, self.games,
+                                                 theme, m.body, self.running), inner)
+        elif view == "table":
+            self.table.draw(surface, theme, m)
+        else:
+            self.knowledge.draw(surface, self.runner if self.watching_live() else None)
         widgets.draw_all(self.all_widgets(), surface, theme)
+
+    def watching_live(self) -> bool:
+        """Whether the game being played is drawn move by move (watch speed)."""
+        return self.running and self.runner is not None and self.runner.speed == "watch"

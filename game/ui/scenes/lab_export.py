@@ -1,0 +1,72 @@
+"""The learning lab's export: the view on screen (the two charts, the learner's table with its
+chosen box, or the current page of matchboxes) as a PNG picture in the light print theme, cut
+to what was drawn, written to the Documents folder; a message says where it went or why not.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.export import ExportError, default_folder, timestamped, write_png
+from game.ui.i18n import tr
+from game.ui.printing import render_cropped
+from game.ui.scenes.lab_charts import draw_rate_chart, draw_wins_chart
+from game.ui.theme import Theme
+
+if TYPE_CHECKING:
+    from game.ui.scenes.learning_lab import LearningLabScene
+
+#: The size of the canvas a chart export is drawn on (then cut to its ink), and its text size.
+CHART_CANVAS = (1600, 1000)
+CHART_PX = 26
+MARGIN = 30
+
+
+def draw_charts(lab: LearningLabScene, surface: pygame.Surface, area: pygame.Rect,
+                theme: Theme) -> None:
+    """Both charts, one above the other, with the runs' names in their legends."""
+    half = (area.height - MARGIN) // 2
+    top = pygame.Rect(area.left, area.top, area.width, half)
+    bottom = pygame.Rect(area.left, area.bottom - half, area.width, half)
+    draw_wins_chart(surface, top, lab.runs, theme, CHART_PX, lab.games)
+    draw_rate_chart(surface, bottom, lab.runs, theme, CHART_PX, lab.games)
+
+
+def view_picture(lab: LearningLabScene) -> pygame.Surface:
+    """The lab's current view drawn in the print theme."""
+    view = lab.tabs.current()
+    if view == "charts":
+        return render_cropped(CHART_CANVAS, MARGIN,
+                              lambda surface, area, theme: draw_charts(lab, surface, area, theme))
+    rect = lab.panels["view"]
+    m = lab.app.metrics
+
+    def draw(surface: pygame.Surface, area: pygame.Rect, theme: Theme) -> None:
+        # The panels are laid out on the canvas for the picture, then back on the screen.
+        if view == "table":
+            lab.table.layout(area)
+            lab.table.draw(surface, theme, m)
+        else:
+            lab.knowledge.layout(area)
+            lab.knowledge.draw(surface, None, theme)
+        lab.layout()
+
+    return render_cropped((rect.width + 2 * MARGIN, rect.height + 2 * MARGIN), MARGIN, draw)
+
+
+def export_view(lab: LearningLabScene, folder: Path | None = None) -> Path | None:
+    """Write the current view as a PNG (in ``folder``, default Documents) and say where; its
+    path, or None when it could not be written (a message says why)."""
+    try:
+        where = folder if folder is not None else default_folder()
+        stem = timestamped(f"lab-{lab.game}-{lab.tabs.current()}")
+        path = write_png(where, stem, view_picture(lab))
+    except (ExportError, OSError) as exc:
+        lab.show_message(tr("lab.export_failed"), str(exc))
+        return None
+    lab.show_message(tr("lab.exported_title"),
+                     tr("lab.exported", name=path.name, folder=str(path.parent)))
+    return path

@@ -1,0 +1,210 @@
+"""The learning lab's Table view: the learner's whole table as a heat map, as seed 002 prints it
+(one row per take, one column per position), for every kind of learner: elimination's 0/1
+(1 allowed, green; 0 eliminated, red), reinforcement's bead counts (more beads, warmer) and
+Q-learning's values (green good, red bad, the best take of each position outlined). Beside
+it, the matchbox of the position chosen (click a column, or the arrows) is drawn large.
+
+A game's presenter says whether its boxes read as one table (one-heap Nim does); the view is
+offered only then.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import charts, text
+from game.ui.boards import presenter_for
+from game.ui.boards.presenter import HeatTable
+from game.ui.i18n import tr
+from game.ui.theme import Theme, blend
+from game.ui.widgets import Button, Metrics, Widget, draw_panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.scenes.lab_knowledge import BoxView, KnowledgePanel
+
+
+@dataclass(frozen=True)
+class TableStyle:
+    """How one kind of learner's values are coloured and written in the heat map."""
+
+    signed: bool
+    shade: Callable[[float], float]
+    fmt: Callable[[float], str]
+    legend: str
+
+
+def _signed(v: float) -> str:
+    return f"{v:+.1f}".replace("-", "\u2212")
+
+
+#: By the learner's score kind: elimination's 0/1 is drawn as +1 (green) / -1 (red).
+STYLES = {
+    "allowed": TableStyle(True, lambda v: 1.0 if v > 0 else -1.0,
+                          lambda v: "1" if v > 0 else "0", "lab.table.legend_allowed"),
+    "beads": TableStyle(False, lambda v: v, lambda v: f"{v:.0f}", "lab.table.legend_beads"),
+    "value": TableStyle(True, lambda v: v, _signed, "lab.table.legend_value"),
+}
+
+
+def best_cells(table: HeatTable) -> set[tuple[int, int]]:
+    """The best take of each position (column): the move a greedy learner would play."""
+    best: set[tuple[int, int]] = set()
+    for c in range(len(table.cols)):
+        column = [row[c] for row in table.values if row[c] is not None]
+        if column:
+            top = max(v for v in column if v is not None)
+            best.update((r, c) for r, row in enumerate(table.values) if row[c] == top)
+    return best
+
+
+class TablePanel:
+    """The heat map of the lab's learner and the chosen box beside it."""
+
+    def __init__(self, app: App, knowledge: KnowledgePanel) -> None:
+        self.app = app
+        self.knowledge = knowledge
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.grid = pygame.Rect(0, 0, 0, 0)
+        self.box_rect = pygame.Rect(0, 0, 0, 0)
+        self.table_rect = pygame.Rect(0, 0, 0, 0)
+        self.legend_rect = pygame.Rect(0, 0, 0, 0)
+        self.prev_button = Button(lambda: "◀", lambda: self.step(-1))
+        self.next_button = Button(lambda: "▶", lambda: self.step(+1))
+        self._table: HeatTable | None = None
+
+    def widgets(self) -> list[Widget]:
+        """The panel's buttons, in event order."""
+        return [self.prev_button, self.next_button]
+
+    def table(self) -> HeatTable | None:
+        """The learner's boxes as one table (None when the game's boxes do not read so)."""
+        session = self.knowledge.session
+        return presenter_for(session.game).learner_table(
+            [(b.key, b.values) for b in self.knowledge.boxes], session.options)
+
+    def available(self) -> bool:
+        """Whether the game's boxes read as one table (one-heap Nim)."""
+        session = self.knowledge.session
+        probe = session.info.initial_state(session.options)
+        return presenter_for(session.game).learner_table(
+            [(probe.key, {m: 1.0 for m in probe.legal_moves()})], session.options) is not None
+
+    def chosen(self, table: HeatTable) -> BoxView | None:
+        """The box of the chosen column (the session remembers it), else the first one."""
+        by_key = {b.key: b for b in self.knowledge.boxes}
+        key = self.knowledge.session.chosen_box
+        if key not in by_key and table.keys:
+            key = table.keys[-1]  # the start position: the largest count, on the right
+            self.knowledge.session.chosen_box = key
+        return by_key.get(key)
+
+    def step(self, delta: int) -> None:
+        """Choose the box of the column left or right of the current one."""
+        table = self._table or self.table()
+        if table is None or not table.keys:
+            return
+        keys = table.keys
+        session = self.knowledge.session
+        i = keys.index(session.chosen_box) if session.chosen_box in keys else len(keys) - 1
+        session.chosen_box = keys[max(0, min(len(keys) - 1, i + delta))]
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        """Choose the column clicked; True when the click was on the grid."""
+        table = self._table
+        if table is None or not self.grid.collidepoint(pos) or not table.keys:
+            return False
+        col = int((pos[0] - self.grid.left) / (self.grid.width / len(table.keys)))
+        self.knowledge.session.chosen_box = table.keys[max(0, min(len(table.keys) - 1, col))]
+        return True
+
+    # -- layout and drawing ---------------------------------------------------------------------
+
+    def layout(self, rect: pygame.Rect) -> None:
+        """The heat map across the top of ``rect``; below it, the chosen box on the left and
+        the legend with the box's arrows on the right."""
+        self.rect = rect
+        m = self.app.metrics
+        pad = m.pad
+        inner = rect.inflate(-pad * 4, -pad * 2)
+        self.table_rect = pygame.Rect(inner.left, inner.top, inner.width,
+                                      int(inner.height * 0.5))
+        below = inner.height - self.table_rect.height - pad
+        box_w = min(int(inner.width * 0.42), int(below * 0.8))
+        self.box_rect = pygame.Rect(inner.left, self.table_rect.bottom + pad, box_w, below)
+        self.legend_rect = pygame.Rect(self.box_rect.right + pad * 2, self.box_rect.top,
+                                       inner.right - self.box_rect.right - pad * 2, below)
+        nav = int(m.body * 1.9)
+        y = self.legend_rect.bottom - nav
+        self.prev_button.place(pygame.Rect(self.legend_rect.left, y, nav, nav), m.body)
+        self.next_button.place(pygame.Rect(self.legend_rect.right - nav, y, nav, nav), m.body)
+
+    def draw(self, surface: pygame.Surface, theme: Theme, m: Metrics) -> None:
+        """The heat map, its legend and the chosen box."""
+        session = self.knowledge.session
+        table = self._table = self.table()
+        draw_panel(surface, self.rect, theme, m.radius)
+        style = STYLES.get(session.learner.score_kind, STYLES["value"])
+        legend = tr(style.legend)
+        kind = session.learner.score_kind
+        if any(b.all_lost(kind) for b in self.knowledge.boxes):
+            legend = f"{legend} {tr('lab.all_lost_note')}"
+        top = self.table_rect
+        text.blit_text(surface, tr("lab.table.title"), m.body, theme.accent, top.topleft,
+                       bold=True, max_width=top.width)
+        grid_area = pygame.Rect(top.left, top.top + int(m.body * 1.5), top.width,
+                                top.height - int(m.body * 1.5))
+        text_area = pygame.Rect(self.legend_rect.left, self.legend_rect.top,
+                                self.legend_rect.width,
+                                self.prev_button.rect.top - self.legend_rect.top - m.pad)
+        text.blit_wrapped(surface, legend, m.small, theme.text_muted, text_area, line_gap=0)
+        box = None
+        if table is None or not table.keys:
+            text.blit_wrapped(surface, tr("lab.no_boxes"), m.body, theme.text_muted, grid_area)
+            self.grid = pygame.Rect(0, 0, 0, 0)
+        else:
+            shaded = [[None if v is None else style.shade(v) for v in row]
+                      for row in table.values]
+            box = self.chosen(table)
+            self.grid = charts.heat_map(
+                surface, grid_area, table.rows, table.cols, shaded, theme, m.heading,
+                row_title=table.row_title, col_title=table.col_title, signed=style.signed,
+                highlight=best_cells(table) if style is STYLES["value"] else None,
+                fmt=style.fmt)
+            self._mark_column(surface, table, theme, m)
+        self._draw_box(surface, box, theme, m)
+
+    def _mark_column(self, surface: pygame.Surface, table: HeatTable, theme: Theme,
+                     m: Metrics) -> None:
+        key = self.knowledge.session.chosen_box
+        if key not in table.keys or self.grid.width <= 0:
+            return
+        cw = self.grid.width / len(table.keys)
+        col = pygame.Rect(round(self.grid.left + table.keys.index(key) * cw),
+                          self.grid.top - int(m.body * 1.3), round(cw),
+                          self.grid.height + int(m.body * 1.3))
+        pygame.draw.rect(surface, theme.highlight, col, max(2, m.line * 2),
+                         border_radius=m.radius // 2)
+
+    def _draw_box(self, surface: pygame.Surface, box: BoxView | None, theme: Theme,
+                  m: Metrics) -> None:
+        area = self.box_rect
+        pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.35), area,
+                         border_radius=m.radius)
+        visible = box is not None
+        self.prev_button.visible = self.next_button.visible = visible
+        if box is None:
+            return
+        inner = area.inflate(-m.pad * 2, -m.pad * 2)
+        self.knowledge.draw_box(surface, inner, box, theme, m, m.heading)
+        used = tr("lab.box_used", n=box.used)
+        text.blit_text(surface, used, m.body, theme.text_muted,
+                       ((self.prev_button.rect.right + self.next_button.rect.left) // 2,
+                        self.prev_button.rect.centery), "center",
+                       max_width=self.next_button.rect.left - self.prev_button.rect.right
+                       - m.pad)
+
