@@ -464,44 +464,54 @@ def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
         line_h = 9.0  # too many moves for the box: the last line says how many are left out
     fits = line_h * len(items) <= body.height + 0.5  # float division must not drop a line
     shown = len(items) if fits else max(1, int(body.height // line_h))
+    texts: list[tuple[str, str, bool]] = []  # take, value text, changed
+    for move, value in items[:shown]:
+        old = before.get(move) if before is not None else None
+        changed = old is not None and old != value
+        value_text = box_value_text(value, score_kind)
+        if changed and old is not None:
+            value_text = f"{box_value_text(old, score_kind)}→{value_text}"
+        take = f"h{move.heap + 1}: −{move.count}" if multi else f"−{move.count}"
+        texts.append((take, value_text, changed))
+    # One size for every line: the largest at which the widest take and value fit side by
+    # side (a narrow box keeps its counts readable rather than cut).
     small = max(7, int(min(px, line_h * 0.8)))
+    take_w = max((txt.size(t, small, True)[0] for t, _v, _c in texts), default=0)
+    value_w = max((txt.size(v, small, True)[0] for _t, v, _c in texts), default=0)
+    if take_w + value_w + small > body.width:
+        small = max(7, int(small * body.width / (take_w + value_w + small)))
     best = max(values.values()) if values else 0.0
     most = max(values.values(), default=1.0) or 1.0
     vx = body.left + txt.size("h8: −15 " if multi else "−10 ", small, True)[0]
-    for i, (move, value) in enumerate(items[:shown]):
+    for i, ((take, value_text, changed), value) in enumerate(
+            zip(texts, [v for _m, v in items[:shown]], strict=True)):
         y = round(body.top + i * line_h + line_h / 2)
         if shown < len(items) and i == shown - 1:
             txt.blit_text(surface, f"+{len(items) - i}…", small, theme.text_muted,
                            (body.left, y), "midleft")
             break
-        old = before.get(move) if before is not None else None
-        changed = old is not None and old != value
         if changed:
             band = pygame.Rect(body.left, round(y - line_h / 2) + 1, body.width,
                                max(1, round(line_h) - 2))
             pygame.draw.rect(surface, blend(theme.panel, theme.highlight, 0.3), band,
                              border_radius=max(2, band.height // 4))
-        take = f"h{move.heap + 1}: −{move.count}" if multi else f"−{move.count}"
         txt.blit_text(surface, take, small, theme.text, (body.left, y), "midleft", bold=True)
-        shown_text = box_value_text(value, score_kind)
-        if changed and old is not None:
-            shown_text = f"{box_value_text(old, score_kind)} → {shown_text}"
         colour = theme.highlight if changed else _box_value_colour(value, score_kind, theme)
         if score_kind == "beads":
-            # Beads drawn in proportion to the box's fullest move, then the count, large.
-            number_w = txt.size(shown_text, small, True)[0] + small // 2
+            # Beads drawn in proportion to the box's fullest move where there is room, then
+            # the count, right-aligned.
+            number_w = txt.size(value_text, small, True)[0] + small // 2
             r = max(2, small // 4)
             room = int((body.right - number_w - vx) // (2 * r + 2))
             dots = min(room, 8, max(1 if value > 0 else 0, round(8 * value / most)))
             for b in range(max(0, dots)):
                 pygame.draw.circle(surface, theme.accent if value == best else theme.text_muted,
                                    (round(vx + r + b * (2 * r + 2)), y), r)
-            txt.blit_text(surface, shown_text, small, colour, (body.right, y), "midright",
-                           bold=True, max_width=body.right - vx)
+            txt.blit_text(surface, value_text, small, colour, (body.right, y), "midright",
+                           bold=True)
         else:
-            txt.blit_text(surface, shown_text, small, colour, (vx, y), "midleft",
-                           bold=score_kind == "allowed" or value == best or changed,
-                           max_width=body.right - vx)
+            txt.blit_text(surface, value_text, small, colour, (body.right, y), "midright",
+                           bold=score_kind == "allowed" or value == best or changed)
 
 
 #: The heap sets the menu offers for Marienbad.

@@ -288,13 +288,22 @@ class KnowledgePanel:
         label_h = int(m.body * 1.35)
         # Big boxes: two rows when the panel is tall enough, each box about as wide as it is
         # tall, so the counts are drawn at heading size; the rest is paged.
-        rows = 2 if body.height >= m.body * 18 else 1
-        cell_h = body.height / rows
         # A game's own matchbox (Nim's list of takes) is narrower than a board.
         presenter = presenter_for(self.session.game)
         narrow = type(presenter).draw_matchbox is not GamePresenter.draw_matchbox
-        cols = max(1, round(body.width / (cell_h * (0.62 if narrow else 0.85))))
-        cell_w = body.width / cols
+        ratio = 0.62 if narrow else 0.85
+        one_row = max(1, round(body.width / (body.height * ratio)))
+        few = max(1, int(body.width // (body.height * 0.45)))
+        if len(self.boxes) <= few:
+            # Few boxes (one game's): one row, each as tall as the panel.
+            rows, cols = 1, len(self.boxes)
+        elif body.height < m.body * 18:
+            rows, cols = 1, one_row
+        else:
+            rows = 2
+            cols = max(1, round(body.width / (body.height / 2 * ratio)))
+        cell_h = body.height / rows
+        cell_w = min(body.width / cols, cell_h * ratio * 1.3)
         self.per_page = cols * rows
         pages = max(1, -(-len(self.boxes) // self.per_page))
         self.page = min(self.page, pages - 1)

@@ -1,0 +1,197 @@
+"""The learning lab's views for a class (issue 12 #14 and "MENACE, large"; issue 13): one view
+at a time at every window size, matchboxes large, one game at a time with the boxes it changed
+(before -> after), the learner's table as a heat map for every learner, learning by watching
+two players chosen in the lab, and the export of a view as a light picture."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from ai.training import WIN
+from game.ui.i18n import tr
+from game.ui.printing import PRINT
+from game.ui.scenes.dialogs import MessageDialog
+from game.ui.scenes.lab_export import export_view
+from game.ui.scenes.learning_lab import LearningLabScene
+from tests.lab_helpers import open_from_menu, screenshot
+from tests.ui_helpers import click, click_widget, frame, run_until
+
+SIZES = [(1024, 768), (1280, 720), (1920, 1080)]
+
+
+def open_lab(size: tuple[int, int] = (1280, 800), language: str = "en"
+             ) -> tuple[object, LearningLabScene]:
+    app, lab = open_from_menu(size, "menu.lab", LearningLabScene)
+    if language != "en":
+        app.settings.language = language  # type: ignore[attr-defined]
+        app.apply_settings()  # type: ignore[attr-defined]
+        frame(app)  # type: ignore[arg-type]
+    return app, lab
+
+
+def train(app: object, lab: LearningLabScene, games: int, opponent: str = "random") -> None:
+    lab.games = games
+    lab._set_speed("instant")
+    lab._set_opponent(opponent)
+    click_widget(app, lab.train_button)  # type: ignore[arg-type]
+    assert lab.runner is not None and lab.runner.join(60)
+    frame(app)  # type: ignore[arg-type]
+
+
+def inside(rect: pygame.Rect, outer: pygame.Rect) -> bool:
+    return outer.contains(rect)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", SIZES)
+def test_every_view_fits_and_reads_at_classroom_sizes(size: tuple[int, int],
+                                                      language: str) -> None:
+    app, lab = open_lab(size, language)
+    lab.set_kind("reinforcement")
+    train(app, lab, 200)
+    m = app.metrics  # type: ignore[attr-defined]
+    screen = pygame.Rect((0, 0), size)
+    for view in ("charts", "boxes", "table"):
+        lab.tabs.choose(view)
+        frame(app)  # type: ignore[arg-type]
+        widgets = [w for w in lab.all_widgets() if w.visible]
+        for w in widgets:
+            assert inside(w.rect, screen), (view, w.label() if hasattr(w, "label") else w)
+        # No two visible widgets overlap.
+        for i, a in enumerate(widgets):
+            for b in widgets[i + 1:]:
+                assert not a.rect.colliderect(b.rect), (view, a.rect, b.rect)
+        if view == "boxes":
+            view_rect = lab.panels["view"]
+            for w in lab.knowledge.widgets():
+                if w.visible:
+                    assert inside(w.rect, view_rect)
+            # Big boxes: at least a fifth of the window high, bead counts at heading size.
+            assert lab.knowledge.box_rects
+            assert all(r.height >= size[1] * 0.2 for r, _b in lab.knowledge.box_rects)
+            assert lab.knowledge.per_page <= 12
+        screenshot(app, f"lab-view-{view}-{language}-{size[0]}x{size[1]}")
+    assert m.body >= size[1] * 0.025 * 0.9
+
+
+def test_one_game_then_the_boxes_it_changed_before_and_after() -> None:
+    app, lab = open_lab((1024, 768))
+    lab.set_kind("reinforcement")
+    train(app, lab, 20)
+    click_widget(app, lab.step_button)
+    assert lab.runner is not None and lab.runner.planned == 1
+    assert lab.runner.speed == "watch"  # the game is shown move by move
+    assert lab.tabs.current() == "boxes" and lab.session.changed_only
+    assert run_until(app, lambda: lab.runner.current is not None, 20)  # type: ignore[union-attr]
+    frame(app)
+    screenshot(app, "lab-one-game-live-1024x768")
+    assert run_until(app, lambda: lab.runner.finished, 60)  # type: ignore[union-attr]
+    frame(app)
+    changed = lab.knowledge.boxes
+    assert changed and all(b.changed and b.before is not None for b in changed)
+    won = lab.runner.results[0] == WIN  # type: ignore[union-attr]
+    for box in changed:
+        # Reinforcement: every move played gained (won) or lost (lost) beads; start beads 3.
+        diffs = [box.values[m] - box.before[m] for m in box.before  # type: ignore[index]
+                 if box.values[m] != box.before[m]]  # type: ignore[index]
+        assert diffs and all((d > 0) == won for d in diffs)
+    assert app.toast in (tr("lab.one_game_won"), tr("lab.one_game_lost"))  # type: ignore[attr-defined]
+    screenshot(app, "lab-one-game-changed-1024x768")
+    # The games add up on one run of the charts; the toggle shows every box again.
+    click_widget(app, lab.step_button)
+    assert run_until(app, lambda: lab.runner.finished, 60)  # type: ignore[union-attr]
+    frame(app)
+    assert lab.runs[-1].stepwise and len(lab.runs[-1].results) == 2
+    click_widget(app, lab.knowledge.changed_button)
+    assert not lab.session.changed_only
+    assert len(lab.knowledge.boxes) >= len(changed)
+
+
+def test_the_table_view_for_every_learner_and_a_click_chooses_the_box() -> None:
+    app, lab = open_lab((1280, 720))
+    for kind, cell_texts in (("elimination", {"0", "1"}), ("reinforcement", None),
+                             ("qlearning", None)):
+        lab.set_kind(kind)
+        train(app, lab, 100)
+        lab.tabs.choose("table")
+        frame(app)
+        table = lab.table.table()
+        # One column per position the learner met (moving first, it never faces 19).
+        assert table is not None and len(table.cols) >= 15 and table.keys[-1] == 20
+        if cell_texts:  # elimination: the seed's table of 0 and 1
+            assert all(v in (0.0, 1.0) for row in table.values for v in row if v is not None)
+        # Click a column: its box is drawn large beside the table; the arrow moves on.
+        grid = lab.table.grid
+        col = len(table.keys) // 2
+        x = grid.left + int((col + 0.5) * grid.width / len(table.keys))
+        click(app, (x, grid.centery))
+        assert lab.session.chosen_box == table.keys[col]
+        click_widget(app, lab.table.next_button)
+        assert lab.session.chosen_box == table.keys[col + 1]
+        screenshot(app, f"lab-table-{kind}-1280x720")
+
+
+def test_table_view_offered_only_where_boxes_read_as_one_table() -> None:
+    app, lab = open_lab()
+    assert "table" in lab.offered_views()
+    lab.set_game("hexapawn")
+    assert lab.offered_views() == ["charts", "boxes"]
+    lab.session.view = "table"
+    assert lab.tabs.current() == "charts"
+    frame(app)
+
+
+def test_learning_by_watching_random_against_perfect() -> None:
+    app, lab = open_lab((1024, 768))
+    lab.set_mode("watch")
+    labels = [w.label() for w in lab.config_widgets if hasattr(w, "label")]
+    assert tr("lab.watched0") in labels and tr("lab.opponent") not in labels
+    lab.set_watched(0, "random")
+    lab.set_watched(1, "perfect")
+    lab.games = 100
+    lab._set_speed("instant")
+    click_widget(app, lab.train_button)
+    runner = lab.runner
+    assert runner is not None and runner.watched is not None and runner.join(60)
+    frame(app)
+    # It never played, yet learned from both sides: boxes for both players' positions.
+    assert lab.learner.games_trained == 100
+    assert lab.knowledge.boxes
+    run = lab.runs[-1]
+    assert run.sides == ("Random", "Perfect") or "Random" in run.label
+    # Perfect wins nearly everything; the charts say who the sides are.
+    assert run.losses[-1] > 80
+    lab.tabs.choose("charts")
+    screenshot(app, "lab-watch-charts-1024x768")
+    lab.set_mode("play")
+    assert tr("lab.opponent") in [w.label() for w in lab.config_widgets if hasattr(w, "label")]
+
+
+@pytest.mark.parametrize("view", ["charts", "boxes", "table"])
+def test_export_writes_a_light_picture_of_the_view(tmp_path: Path, view: str) -> None:
+    app, lab = open_lab((1024, 768))
+    train(app, lab, 100)
+    lab.tabs.choose(view)
+    frame(app)
+    before = {name: rect.copy() for name, rect in lab.panels.items()}
+    path = export_view(lab, tmp_path)
+    assert path is not None and path.parent == tmp_path and path.suffix == ".png"
+    assert isinstance(app.top, MessageDialog) and str(tmp_path) in app.top.message
+    picture = pygame.image.load(str(path))
+    w, h = picture.get_size()
+    assert w > 300 and h > 200
+    # Light: the corners are the print theme's white paper.
+    assert picture.get_at((2, 2))[:3] == PRINT.background
+    # The screen's layout is back as it was.
+    assert lab.panels == before
+
+
+def test_export_to_a_folder_that_cannot_be_made_says_why(tmp_path: Path) -> None:
+    app, lab = open_lab()
+    blocker = tmp_path / "file"
+    blocker.write_text("x", encoding="utf-8")
+    assert export_view(lab, blocker / "sub") is None
+    assert isinstance(app.top, MessageDialog)
