@@ -5,14 +5,14 @@ to what was drawn, written to the Documents folder; a message says where it went
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.export import ExportError, default_folder, timestamped, write_png
+from game.ui.export import ExportError, default_folder, timestamped, write_picture
 from game.ui.i18n import tr
-from game.ui.printing import render_cropped
 from game.ui.scenes.lab_charts import draw_rate_chart, draw_wins_chart
 from game.ui.theme import Theme
 
@@ -35,12 +35,14 @@ def draw_charts(lab: LearningLabScene, surface: pygame.Surface, area: pygame.Rec
     draw_rate_chart(surface, bottom, lab.runs, theme, CHART_PX, lab.games)
 
 
-def view_picture(lab: LearningLabScene) -> pygame.Surface:
-    """The lab's current view drawn in the print theme."""
+Draw = Callable[[pygame.Surface, pygame.Rect, Theme], None]
+
+
+def view_drawing(lab: LearningLabScene) -> tuple[tuple[int, int], Draw]:
+    """The canvas size and the drawing of the lab's current view (in the theme it is given)."""
     view = lab.tabs.current()
     if view == "charts":
-        return render_cropped(CHART_CANVAS, MARGIN,
-                              lambda surface, area, theme: draw_charts(lab, surface, area, theme))
+        return CHART_CANVAS, lambda surface, area, theme: draw_charts(lab, surface, area, theme)
     rect = lab.panels["view"]
     m = lab.app.metrics
 
@@ -54,7 +56,7 @@ def view_picture(lab: LearningLabScene) -> pygame.Surface:
             lab.knowledge.draw(surface, None, theme)
         lab.layout()
 
-    return render_cropped((rect.width + 2 * MARGIN, rect.height + 2 * MARGIN), MARGIN, draw)
+    return (rect.width + 2 * MARGIN, rect.height + 2 * MARGIN), draw
 
 
 def export_view(lab: LearningLabScene, folder: Path | None = None) -> Path | None:
@@ -63,7 +65,8 @@ def export_view(lab: LearningLabScene, folder: Path | None = None) -> Path | Non
     try:
         where = folder if folder is not None else default_folder()
         stem = timestamped(f"lab-{lab.game}-{lab.tabs.current()}")
-        path = write_png(where, stem, view_picture(lab))
+        size, draw = view_drawing(lab)
+        path = write_picture(where, stem, size, draw, MARGIN)
     except (ExportError, OSError) as exc:
         lab.show_message(tr("lab.export_failed"), str(exc))
         return None
