@@ -106,7 +106,7 @@ class EvaluationSource:
 
 
 #: Modules that register evaluation sources when imported (lazily, on the first question).
-SOURCE_MODULES: tuple[str, ...] = ("ai.ntuple",)
+SOURCE_MODULES: tuple[str, ...] = ("ai.weight_tables", "ai.ntuple")
 
 _SOURCES: dict[str, EvaluationSource] = {}
 

@@ -20,7 +20,7 @@ The raw helpers :func:`legal_mask`, :func:`flip_mask` and :func:`bits` work on p
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from game.rules.base import (
@@ -648,17 +648,35 @@ def _bit_weights(table: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, int], .
 _BIT_WEIGHTS = {n: _bit_weights(t) for n, t in WEIGHTS.items()}
 
 
+def _weight_sum(state: OthelloState, player: int,
+                bit_weights: tuple[tuple[int, int], ...]) -> float:
+    """The weights of ``player``'s discs minus the opponent's (``bit_weights`` as made by
+    :func:`_bit_weights`)."""
+    mine, theirs = _sides(state, player)
+    score = 0
+    for weight, mask in bit_weights:
+        score += weight * ((mine & mask).bit_count() - (theirs & mask).bit_count())
+    return float(score)
+
+
 def weighted(state: OthelloState, player: int) -> float:
     """Seed 004's h_simple: the weights of ``player``'s discs minus the opponent's.
 
     Rewards corners and edges and punishes the squares that give a corner away; it ignores
     mobility and disc count (the Othello engine has a richer evaluation).
     """
-    mine, theirs = _sides(state, player)
-    score = 0
-    for weight, mask in _BIT_WEIGHTS[state.size]:
-        score += weight * ((mine & mask).bit_count() - (theirs & mask).bit_count())
-    return float(score)
+    return _weight_sum(state, player, _BIT_WEIGHTS[state.size])
+
+
+def weight_evaluation(table: Sequence[Sequence[int]]) -> Callable[[OthelloState, int], float]:
+    """Seed 004's evaluation with another table (one the class drew): ``h(state, player)``,
+    the table's weights of ``player``'s discs minus the opponent's, for the table's size."""
+    bit_weights = _bit_weights(tuple(tuple(row) for row in table))
+
+    def evaluate(state: OthelloState, player: int) -> float:
+        return _weight_sum(state, player, bit_weights)
+
+    return evaluate
 
 
 def _sides(state: OthelloState, player: int) -> tuple[int, int]:

@@ -325,6 +325,7 @@ class OthelloPresenter(GamePresenter):
     rules_plies = 3
     light_first = False
     smoke_seats = ("engine:time=0.1", "greedy")
+    tools = ("weights",)
 
     def describe_options(self, options: Any) -> str:
         return tr("describe.board", rows=options.size, cols=options.size)

@@ -88,6 +88,9 @@ class GamePresenter:
     lab_default: ClassVar[bool] = False
     #: The share of the lab's right column the charts take (the learner's boxes get the rest).
     lab_charts_share: ClassVar[float] = 0.47
+    #: Tools the menu offers under the game's options, by name (``menu.TOOLS``; Othello: the
+    #: weight-table editor).
+    tools: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, info: GameInfo | None = None) -> None:
         self.info = info if info is not None else get_game(self.game)

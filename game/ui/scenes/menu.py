@@ -19,6 +19,7 @@ from ai.registry import Param, PlayerInfo, PlayerSpecError, players_for, resolve
 from game.rules.base import RulesError
 from game.rules.registry import GameSetup, game_names, get_game, parse_options
 from game.ui import text, widgets
+from game.ui.boards import presenter_for
 from game.ui.i18n import tr
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
@@ -60,6 +61,19 @@ def _open_ntuple_lab(app: App) -> Scene:
     from game.ui.scenes.ntuple_lab import NTupleLabScene
 
     return NTupleLabScene(app)
+
+
+def _open_weights_editor(app: App) -> Scene:
+    from game.ui.scenes.weights_editor import WeightsEditorScene
+
+    return WeightsEditorScene(app)
+
+
+#: Tools a game's presenter may offer under its options (``GamePresenter.tools``), by name:
+#: (label key, factory). The header has no room left at 1024 pixels.
+TOOLS: dict[str, tuple[str, Callable[[App], Scene]]] = {
+    "weights": ("weights.open_editor", _open_weights_editor),
+}
 
 
 # Inserted before Rules, in reverse: the header reads "Learning lab, N-tuple, Tournament,
@@ -177,6 +191,8 @@ class MenuScene(Scene):
         """Recreate the option and seat widgets for the chosen game and its options."""
         self.option_widgets = option_widgets(self.game, self.option_value, self.set_option,
                                              self.open_choice)
+        self.option_widgets += [Button(tr_label(TOOLS[tool][0]), self._opener(TOOLS[tool][1]))
+                                for tool in presenter_for(self.game).tools]
         options = self.options()
         for seat in (0, 1):
             self._check_seat(seat, options)
