@@ -762,7 +762,8 @@ EXACT_PARAM = Param(
 )
 
 
-#: ``eval=NAME``: the evaluation at the leaves (the game's default first).
+#: ``eval=NAME``: the evaluation at the leaves (the game's default first). Second in the list,
+#: so that the menu's seat panel, which hides the parameters it has no room for, shows it.
 EVAL_PARAM = eval_param()
 
 
@@ -822,7 +823,7 @@ register_player(PlayerInfo(
     name="minimax",
     title="Minimax",
     description="Looks a few turns ahead at every move, no pruning.",
-    params=(DEPTH_PARAM, MEMO_PARAM, EVAL_PARAM),
+    params=(DEPTH_PARAM, EVAL_PARAM, MEMO_PARAM),
     needs=frozenset({Need.EVALUATION}),
     factory=_make_minimax,
 ))
@@ -831,7 +832,7 @@ register_player(PlayerInfo(
     name="alphabeta",
     title="Alpha-beta",
     description="Minimax's choice, skipping branches that can't matter.",
-    params=(DEPTH_PARAM, MEMO_PARAM, EXACT_PARAM, EVAL_PARAM),
+    params=(DEPTH_PARAM, EVAL_PARAM, MEMO_PARAM, EXACT_PARAM),
     needs=frozenset({Need.EVALUATION}),
     factory=_make_alphabeta,
 ))

@@ -496,7 +496,7 @@ def test_alphabeta_searches_with_a_network_file(tmp_path: Path) -> None:
     net.save(path)
     spec = f"alphabeta:depth=2,eval=ntuple:load={path}"
     searcher = make_player(spec, "othello", OthelloOptions(8), seed=1)
-    assert searcher.spec == f"alphabeta:depth=2,memo=1,exact=1,eval=ntuple:load={path}"
+    assert searcher.spec == f"alphabeta:depth=2,eval=ntuple:load={path},memo=1,exact=1"
     decision = searcher.choose(BOARD_8)
     # The leaves are the network's values: the same search with make_evaluate agrees.
     same = SearchPlayer("x", 1, depth=2, pruning=True, evaluator=make_evaluate(net))

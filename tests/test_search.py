@@ -447,8 +447,8 @@ def test_seeded_determinism() -> None:
 
 def test_specs_and_errors() -> None:
     assert (make_player("alphabeta", "othello").spec
-            == "alphabeta:depth=0,memo=1,exact=1,eval=weights")
-    assert make_player("minimax", "othello").spec == "minimax:depth=0,memo=1,eval=weights"
+            == "alphabeta:depth=0,eval=weights,memo=1,exact=1")
+    assert make_player("minimax", "othello").spec == "minimax:depth=0,eval=weights,memo=1"
     assert make_player("engine", "nim").spec == "engine:time=1"
     with pytest.raises(ParamValueError, match="depth"):
         make_player("minimax:depth=-1", "othello")

@@ -11,7 +11,7 @@ import pytest
 
 from ai.base import Limits
 from ai.heuristics import evaluation_choices
-from ai.registry import ParamValueError, make_player
+from ai.registry import ParamValueError, make_player, parse_spec
 from ai.weight_tables import (
     HIGH,
     LOW,
@@ -38,6 +38,11 @@ MIDGAME = OthelloState.from_rows([
     "........",
     "........",
 ])
+
+
+def eval_of(spec: str) -> str:
+    """The ``eval=`` value of a player spec."""
+    return parse_spec(spec)[1]["eval"]
 
 
 def test_symmetric_squares() -> None:
@@ -133,7 +138,7 @@ def test_saved_tables_are_evaluations_of_the_searches(data_dir: Path) -> None:
     mine, theirs = player.decide(MIDGAME, Limits()), seed.decide(MIDGAME, Limits())
     assert mine.scores == {m: -v for m, v in theirs.scores.items()}
     search = make_player("alphabeta:depth=2,eval=custom:inverse", "othello", seed=1)
-    assert search.spec.endswith("eval=custom:inverse")
+    assert eval_of(search.spec) == "custom:inverse"
     assert search.decide(MIDGAME, Limits()).move in MIDGAME.legal_moves()
 
 
@@ -220,11 +225,11 @@ def test_draw_save_and_play_a_table_in_the_tournament(data_dir: Path, language: 
     stepper = next(w for w in scene.player_rows[0] if getattr(w, "label", lambda: "")()
                    == tr("param.eval"))
     for _ in range(8):
-        if scene.specs[0].endswith("eval=custom:class-1"):
+        if eval_of(scene.specs[0]) == "custom:class-1":
             break
         click(app, stepper._buttons()[2].center)  # type: ignore[attr-defined]
-    assert scene.specs[0].endswith("eval=custom:class-1")
-    assert scene.specs[1].endswith("eval=weights")
+    assert eval_of(scene.specs[0]) == "custom:class-1"
+    assert eval_of(scene.specs[1]) == "weights"
     app.shutdown()
 
 
