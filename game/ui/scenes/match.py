@@ -78,6 +78,12 @@ class Match:
         self.moves: list[Any] = []
         self.decisions: list[Decision | None] = []
         self.games_played = 0
+        #: The running score since these players sat down: games won by each seat, and draws.
+        self.wins = [0, 0]
+        self.draws = 0
+        #: The current game's result once counted in the score: the winning seat, or -1 for a
+        #: draw (None: not counted), so Undo from the end can take it back.
+        self.counted: int | None = None
         self.restart()
 
     @property
@@ -174,10 +180,37 @@ class Match:
         count = self.undo_target()
         if not count:
             return 0
+        self.uncount()
         del self.states[-count:]
         del self.moves[-count:]
         del self.decisions[-count:]
         return count
+
+    def count_result(self) -> None:
+        """Add the finished game's result to the running score (once per game)."""
+        outcome = self.state.outcome
+        if outcome is None or self.counted is not None:
+            return
+        if outcome.winner is None:
+            self.draws += 1
+            self.counted = -1
+        else:
+            self.counted = self.seat_index(outcome.winner)
+            self.wins[self.counted] += 1
+
+    def uncount(self) -> None:
+        """Take the current game's result back out of the score (Undo from the end)."""
+        if self.counted == -1:
+            self.draws -= 1
+        elif self.counted is not None:
+            self.wins[self.counted] -= 1
+        self.counted = None
+
+    def reset_score(self) -> None:
+        """A new running score (other players sat down)."""
+        self.wins = [0, 0]
+        self.draws = 0
+        self.counted = None
 
     def restart(self) -> None:
         """A new game with the same seats (a random first player is drawn again)."""
@@ -190,9 +223,13 @@ class Match:
         self.states = [self.setup.initial_state()]
         self.moves = []
         self.decisions = []
+        self.counted = None
 
     def replace_seat(self, seat: int, new: Seat) -> None:
-        """Put another player in seat ``seat`` (after an AI failed, or from the menu)."""
+        """Put another player in seat ``seat`` (after an AI failed, or from the menu); the
+        running score starts again, it was between other players."""
+        if new.spec != self.seats[seat].spec or new.player is not self.seats[seat].player:
+            self.reset_score()
         self.seats[seat] = new
 
     def record(self) -> GameRecord:

@@ -36,10 +36,13 @@ from game.ui.scenes.play_status import (
     ShownDecision,
     Status,
     ai_error_text,
+    review_status,
     scored_decision,
     status_line,
 )
 from game.ui.scenes.players import player_description, player_title, seat_title
+from game.ui.scenes.review import Review
+from game.ui.scenes.review_files import choose_game, save_game
 from game.ui.scenes.turns import AiFailure, TurnDriver, TurnListener, is_pass
 from game.ui.settings import AI_DELAYS
 from game.ui.widgets import Widget
@@ -71,6 +74,10 @@ class PlayScene(Scene, TurnListener):
         self.view_error: str | None = None
         self._make_view()
         self.input = PlayInput(self)
+        #: Looking back through the game (the board then shows an earlier position).
+        self.review = Review(match)
+        #: True when entering the review paused a running AI-vs-AI game (leaving resumes it).
+        self._review_paused = False
         self.message: str | None = None
         self.message_left = 0.0
         self.message_bad = False
@@ -101,6 +108,11 @@ class PlayScene(Scene, TurnListener):
     def state(self) -> Any:
         """The position on the board."""
         return self.match.state
+
+    @property
+    def board_state(self) -> Any:
+        """The position the board shows: the live one, or the one being reviewed."""
+        return self.review.state()
 
     @property
     def controller(self) -> InputController | None:
@@ -181,15 +193,52 @@ class PlayScene(Scene, TurnListener):
 
     def undo(self) -> None:
         """Take back moves to the last human decision (one move in AI vs AI, then pause)."""
+        self.leave_review()
         if not self.turns.undo():
             self.say(tr("play.nothing_to_undo"), bad=True)
             return
         self._fresh_board()
 
     def restart(self) -> None:
-        """A new game with the same seats."""
+        """A new game with the same seats (the running score goes on)."""
+        self.leave_review()
         self.turns.restart()
         self._fresh_board()
+
+    def enter_review(self, index: int) -> None:
+        """Show position ``index`` of the game without changing it (a running AI-vs-AI game
+        pauses while the class looks back)."""
+        if not self.review.active and self.match.ai_vs_ai and not self.turns.paused:
+            self.turns.toggle_pause()
+            self._review_paused = True
+        self.review.show(index)
+
+    def step_review(self, direction: int) -> None:
+        """One move back (-1, entering the review) or forward (+1; forward from the live
+        position ends the review)."""
+        if direction < 0:
+            self.enter_review(self.review.shown - 1)
+        elif self.review.active and self.review.shown >= self.review.last:
+            self.leave_review()
+        elif self.review.active:
+            self.review.forward()
+
+    def leave_review(self) -> None:
+        """Back to the live position; the game goes on from there."""
+        if not self.review.active:
+            return
+        self.review.leave()
+        if self._review_paused and self.turns.paused:
+            self.turns.toggle_pause()
+        self._review_paused = False
+
+    def save_record(self) -> None:
+        """Save the game as a text record in the data folder (the notice says where)."""
+        save_game(self)
+
+    def open_record(self) -> None:
+        """Choose a saved game to open and review."""
+        choose_game(self.app)
 
     def to_menu(self) -> None:
         """Back to the menu (the search is cancelled by on_close)."""
@@ -253,6 +302,7 @@ class PlayScene(Scene, TurnListener):
         except (PlayerSpecError, RulesError, ValueError) as exc:
             self.say(str(exc), bad=True)
             return
+        self.leave_review()
         self.turns.replace_seat(seat, new)
         self.input.reset()
 
@@ -307,10 +357,13 @@ class PlayScene(Scene, TurnListener):
     def status(self) -> Status:
         """The status line: headline, detail, and whether the detail reports a problem."""
         controller = self.input.current_controller()
-        status = status_line(self.match, self.turns, self.presenter,
-                             controller.prompt_key() if controller is not None else None,
-                             self.seat_label)
-        if self.message and not self.match.over:
+        if self.review.active:
+            status = review_status(self.match, self.review, self.presenter)
+        else:
+            status = status_line(self.match, self.turns, self.presenter,
+                                 controller.prompt_key() if controller is not None else None,
+                                 self.seat_label)
+        if self.message and (self.review.active or not self.match.over):
             return Status(status.headline, self.message, self.message_bad)
         return status
 
@@ -327,7 +380,7 @@ class PlayScene(Scene, TurnListener):
                                       h - status_h - pad * 4)
         self.board_rect = self.banner.layout(self.board_rect)
         if self.view is not None:
-            self.view.layout(self.board_rect, self.state)
+            self.view.layout(self.board_rect, self.board_state)
 
     def shown_decision(self) -> ShownDecision | None:
         """The scores the board shows (see :func:`~game.ui.scenes.play_status.scored_decision`)."""
@@ -344,6 +397,8 @@ class PlayScene(Scene, TurnListener):
         """What the board view needs besides the state."""
         from game.ui.boards.base import BoardContext
 
+        if self.review.active:
+            return self._review_context()
         pending = self.turns.pending
         shown = self.shown_decision()
         scores = None
@@ -373,6 +428,33 @@ class PlayScene(Scene, TurnListener):
             interactive=self.match.human_to_move,
         )
 
+    def _review_context(self) -> BoardContext:
+        """The reviewed position: the move that led there, and the AI's scores where an AI
+        chose the next move from it (what it thought there); nothing to click."""
+        from game.ui.boards.base import BoardContext
+
+        ctx = BoardContext(theme=self.app.theme, last_move=self.review.move_into(),
+                           label_px=self.app.metrics.body, show_legal=False)
+        decision = self.review.decision_at()
+        if decision is not None and decision.scores and self.app.settings.show_reasoning:
+            ctx.scores = shown_scores(decision)
+            ctx.score_kind = decision.score_kind
+            ctx.hint_move = decision.move
+        return ctx
+
+    def _draw_review_mark(self, surface: pygame.Surface) -> None:
+        """A frame round the board and a tag, so nobody takes a reviewed position for the
+        game in progress."""
+        theme = self.app.theme
+        m = self.app.metrics
+        frame = self.board_rect.inflate(m.pad, m.pad)
+        pygame.draw.rect(surface, theme.accent, frame, max(3, m.line * 3), border_radius=m.radius)
+        tag = text.render(tr("review.tag"), m.small, theme.accent_text, bold=True)
+        box = tag.get_rect(topleft=(frame.left, frame.top)).inflate(m.pad * 2, m.pad // 2)
+        box.topleft = frame.topleft
+        pygame.draw.rect(surface, theme.accent, box, border_radius=m.radius)
+        surface.blit(tag, tag.get_rect(center=box.center))
+
     def draw(self, surface: pygame.Surface) -> None:
         self.layout()
         theme = self.app.theme
@@ -386,8 +468,9 @@ class PlayScene(Scene, TurnListener):
             draw_spinner(surface, theme, self.turns.clock,
                          (x + m.heading // 2, top + m.heading * 2 // 3), m.heading // 2)
             x += m.heading + pad
-        text.blit_text(surface, headline, m.heading, theme.accent if self.match.over
-                       else theme.text, (x, top), bold=True,
+        text.blit_text(surface, headline, m.heading, theme.accent
+                       if self.match.over or self.review.active else theme.text, (x, top),
+                       bold=True,
                        max_width=self.board_rect.right - x)
         if detail:
             text.blit_text(surface, detail, m.body, theme.danger if bad else theme.text_muted,
@@ -396,7 +479,7 @@ class PlayScene(Scene, TurnListener):
         # Board.
         if self.view is not None:
             try:
-                self.view.draw(surface, self.state, self.board_context())
+                self.view.draw(surface, self.board_state, self.board_context())
             except (NotImplementedError, pygame.error, ValueError) as exc:
                 self.view_error = str(exc)
                 self.view = None
@@ -404,7 +487,9 @@ class PlayScene(Scene, TurnListener):
             text.blit_text(surface, tr("play.no_board", error=self.view_error or ""), m.body,
                            theme.danger, self.board_rect.center, "center",
                            max_width=self.board_rect.width)
-        if self.pass_flash is not None:
+        if self.review.active:
+            self._draw_review_mark(surface)
+        if self.pass_flash is not None and not self.review.active:
             text_surface = text.render(self.pass_flash, m.title, theme.accent, bold=True)
             box = text_surface.get_rect(center=self.board_rect.center).inflate(pad * 4, pad * 2)
             widgets.draw_panel(surface, box, theme, m.radius, theme.panel, theme.accent, 3)

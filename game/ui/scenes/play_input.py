@@ -47,6 +47,8 @@ def _escape(scene: PlayScene) -> None:
     controller = scene.input.controller
     if controller is not None and controller.selected() is not None:
         controller.cancel()
+    elif scene.review.active:
+        scene.leave_review()
     elif scene.match.moves and not scene.match.over:
         scene.app.push(MessageDialog(scene.app, tr("play.leave_title"), tr("play.leave_text"), [
             (lambda: tr("play.leave"), scene.to_menu),
@@ -57,8 +59,11 @@ def _escape(scene: PlayScene) -> None:
 
 
 def _right(scene: PlayScene) -> None:
-    """Right: go on after an explained move, or step an AI game."""
-    if not (scene.turns.explaining and scene.turns.go_on()):
+    """Right: forward in the review; else go on after an explained move, or step an AI
+    game."""
+    if scene.review.active:
+        scene.step_review(+1)
+    elif not (scene.turns.explaining and scene.turns.go_on()):
         scene.turns.step()
 
 
@@ -66,12 +71,17 @@ def _right(scene: PlayScene) -> None:
 KEYS: tuple[KeyBinding, ...] = (
     KeyBinding((pygame.K_ESCAPE,), _escape),
     KeyBinding((pygame.K_z,), lambda s: s.undo(), ctrl=True),
+    KeyBinding((pygame.K_s,), lambda s: s.save_record(), ctrl=True),
+    KeyBinding((pygame.K_o,), lambda s: s.open_record(), ctrl=True),
     KeyBinding((pygame.K_h,), lambda s: s.ask_hint()),
     KeyBinding((pygame.K_r,), lambda s: s.restart()),
     KeyBinding((pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER),
                lambda s: s.turns.go_on(), when=lambda s: s.turns.explaining),
     KeyBinding((pygame.K_SPACE,), lambda s: s.turns.toggle_pause()),
+    KeyBinding((pygame.K_LEFT,), lambda s: s.step_review(-1)),
     KeyBinding((pygame.K_RIGHT,), _right),
+    KeyBinding((pygame.K_HOME,), lambda s: s.enter_review(0)),
+    KeyBinding((pygame.K_END,), lambda s: s.leave_review()),
     KeyBinding((pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_EQUALS), lambda s: s.change_speed(-1)),
     KeyBinding((pygame.K_MINUS, pygame.K_KP_MINUS), lambda s: s.change_speed(+1)),
 )
@@ -125,13 +135,16 @@ class PlayInput:
         if scene.age < CLICK_GUARD_SECONDS and any(
                 b.visible and b.rect.collidepoint(event.pos) for b in buttons):
             return  # the end of a double-click on the previous screen's button
-        if widgets.handle_all(buttons, event):
+        if widgets.handle_all(buttons, event) or scene.panel.click(event.pos):
             return
         seat = scene.panel.seat_at(event.pos)
         if seat is not None:
             scene.choose_player(seat)
             return
         on_board = scene.board_rect.collidepoint(event.pos)
+        if scene.review.active and on_board:
+            scene.say(tr("review.board_locked"), bad=True)
+            return
         if scene.turns.explaining and on_board:
             scene.turns.go_on()
             return

@@ -16,7 +16,9 @@ import pygame
 from game.ui import text, widgets
 from game.ui.i18n import tr
 from game.ui.reasoning import LegendRow, reasoning_lines
+from game.ui.scenes.play_status import score_line, without_note
 from game.ui.scenes.players import LadderStepper
+from game.ui.scenes.review_panel import ReviewPanel
 from game.ui.scenes.settings import delay_label
 from game.ui.settings import AI_DELAYS
 from game.ui.theme import Theme, blend, disc_rim
@@ -48,6 +50,14 @@ class PlayPanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.seat_rects: list[pygame.Rect] = []
         self.moves_rect = pygame.Rect(0, 0, 0, 0)
+        #: Each move row's rectangle in the last frame and the position after it (a click
+        #: there reviews that position).
+        self.move_rects: list[tuple[pygame.Rect, int]] = []
+        #: Where the running score is written (empty before the first game ends), and its
+        #: lines.
+        self.score_rect = pygame.Rect(0, 0, 0, 0)
+        self.score_lines: list[str] = []
+        self.review = ReviewPanel(app, scene)
         #: How many rows of moves the list is scrolled back from the latest.
         self.scroll = 0
         #: How many facts of the reasoning the last frame showed (they go whole or not at all).
@@ -70,11 +80,25 @@ class PlayPanel:
         self.hint_button = Button(lambda: tr("play.hint"), scene.ask_hint)
         self.restart_button = Button(lambda: tr("play.restart"), scene.restart)
         self.menu_button = Button(lambda: tr("play.menu"), scene.to_menu)
+        self.review_button = Button(lambda: tr("review.button"),
+                                    lambda: scene.enter_review(len(scene.match.states) - 1))
+        self.save_button = Button(lambda: tr("review.save"), scene.save_record)
+
+    @property
+    def bottom_buttons(self) -> tuple[Button, ...]:
+        """The buttons at the bottom of the panel outside the review, two per row. An AI-vs-AI
+        game has no Hint (hints are for people) and more controls above: Review takes Hint's
+        place and Save is in the review, so the reasoning keeps its room."""
+        if self.scene.match.ai_vs_ai:
+            return (self.undo_button, self.review_button, self.restart_button, self.menu_button)
+        return (self.undo_button, self.hint_button, self.review_button, self.save_button,
+                self.restart_button, self.menu_button)
 
     def buttons(self) -> list[Widget]:
         """The panel's active widgets, in event order."""
-        result: list[Widget] = [self.undo_button, self.hint_button, self.restart_button,
-                                self.menu_button, self.rules_button, self.reasoning_toggle]
+        if self.scene.review.active:
+            return [*self.review.buttons(), self.rules_button]
+        result: list[Widget] = [*self.bottom_buttons, self.rules_button, self.reasoning_toggle]
         if self.scene.match.ai_vs_ai:
             result += [self.pause_button, self.step_button, self.speed_stepper]
         return result
@@ -85,6 +109,18 @@ class PlayPanel:
             if rect.collidepoint(pos):
                 return seat
         return None
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        """A click on a move of the list or on the review's graph: review that position.
+        True when the click was used."""
+        scene = self.scene
+        if scene.review.active and self.review.click(pos):
+            return True
+        for rect, ply in self.move_rects:
+            if rect.collidepoint(pos):
+                scene.enter_review(ply)
+                return True
+        return False
 
     def wheel(self, rows: int) -> None:
         """The mouse wheel over the panel: scroll the move list when the mouse is on it."""
@@ -113,7 +149,12 @@ class PlayPanel:
         for _ in (0, 1):
             self.seat_rects.append(pygame.Rect(inner_x, y, inner_w, seat_h))
             y += seat_h + pad
-        if match.ai_vs_ai:
+        self.score_lines = self._score_lines(inner_w)
+        score_h = text.font(m.small).get_linesize() * len(self.score_lines)
+        self.score_rect = pygame.Rect(inner_x, y - pad // 2, inner_w, score_h)
+        y += score_h
+        review = self.scene.review.active
+        if match.ai_vs_ai and not review:
             # Nothing to pause or step once the game is over: greyed, not hidden, so the
             # panel does not jump.
             self.pause_button.enabled = self.step_button.enabled = not match.over
@@ -123,16 +164,31 @@ class PlayPanel:
             y += row + pad // 2
             self.speed_stepper.place(pygame.Rect(inner_x, y, inner_w, row), m.body)
             y += row + pad
+        if review:
+            bottom = self.review.place_buttons(inner_x, p.bottom - pad * 2, inner_w, row, pad)
+            self.moves_rect = pygame.Rect(inner_x, y, inner_w, bottom - pad - y)
+            return
         self.reasoning_toggle.place(pygame.Rect(inner_x, y, inner_w, row), m.body)
         y += row + pad // 2
-        buttons_h = row * 2 + pad
-        bottom = p.bottom - pad * 2 - buttons_h
+        buttons = self.bottom_buttons
+        bottom = p.bottom - pad * 2 - (row + pad) * (len(buttons) // 2) + pad
         bw2 = (inner_w - pad) // 2
-        for i, b in enumerate((self.undo_button, self.hint_button, self.restart_button,
-                               self.menu_button)):
+        for i, b in enumerate(buttons):
             b.place(pygame.Rect(inner_x + (i % 2) * (bw2 + pad), bottom + (i // 2) * (row + pad),
                                 bw2, row), m.body)
         self.moves_rect = pygame.Rect(inner_x, y, inner_w, bottom - pad - y)
+
+    def _score_lines(self, width: int) -> list[str]:
+        """The running score in lines of ``width``: with the players' whole names when they
+        fit on one line, else without their notes ("Alpha-beta" for "Alpha-beta (Depth 2)"),
+        wrapped if need be; none before the first game ends."""
+        m = self.app.metrics
+        label = self.scene.seat_label
+        line = score_line(self.scene.match, label)
+        if not line or text.size(line, m.small, True)[0] <= width:
+            return [line] if line else []
+        short = score_line(self.scene.match, lambda seat: without_note(label(seat)))
+        return text.wrap(short, width, m.small, True)
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -149,7 +205,17 @@ class PlayPanel:
                        max_width=self.rules_button.rect.left - p.left - pad * 3)
         for seat, rect in enumerate(self.seat_rects):
             self._draw_seat(surface, seat, rect)
+        line_h = text.font(m.small).get_linesize()
+        for i, line in enumerate(self.score_lines):
+            text.blit_text(surface, line, m.small, theme.text,
+                           (self.score_rect.left, self.score_rect.top + i * line_h), bold=True,
+                           max_width=self.score_rect.width)
         y = self.moves_rect.top
+        if self.scene.review.active:
+            y = self.review.draw_graph(surface, self.moves_rect)
+            self._draw_moves(surface, pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
+                                                  self.moves_rect.bottom - y))
+            return
         reasoning = self.app.settings.show_reasoning
         legend = self.scene.legend_rows() if reasoning else []
         if reasoning:
@@ -208,6 +274,10 @@ class PlayPanel:
             assert turns.thinking_since is not None
             elapsed = turns.clock - turns.thinking_since
             who = tr("play.thinking_for", player=who, s=f"{elapsed:.1f}")
+            if text.size(who, int(m.small * 0.85))[0] > tw - m.small - pad // 2:
+                # Too long beside the spinner: the name without its note ("Alpha-beta").
+                who = tr("play.thinking_for", player=without_note(scene.seat_label(seat)),
+                         s=f"{elapsed:.1f}")
             draw_spinner(surface, theme, turns.clock,
                          (rect.right - pad - m.small // 2, rect.top + pad // 2 + m.body // 2),
                          m.small // 2)
@@ -303,15 +373,25 @@ class PlayPanel:
         return box.bottom + m.pad // 2
 
     def _draw_moves(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The move list, one row per pair of moves, the latest at the bottom."""
+        """The move list, one row per pair of moves, the latest at the bottom; the marked
+        move is the latest, or in review the one that led to the shown position (scrolled
+        into view). Each move is clickable (see :meth:`click`)."""
         theme = self.app.theme
         m = self.app.metrics
+        self.move_rects = []
         if rect.height < m.small:
             return
         line_h = text.font(m.small).get_linesize()
+        review = self.scene.review
         moves = [self.scene.presenter.move_text(mv) for mv in self.scene.match.moves]
+        marked = review.shown - 1 if review.active else len(moves) - 1
         pairs = [moves[i:i + 2] for i in range(0, len(moves), 2)]
         fits = max(1, rect.height // line_h)
+        if review.active and marked >= 0:
+            # Keep the reviewed move's row r in view: rows end - fits .. end - 1 are shown,
+            # end = len(pairs) - scroll, so scroll stays within these bounds.
+            r = marked // 2
+            self.scroll = max(len(pairs) - fits - r, min(self.scroll, len(pairs) - 1 - r))
         self.scroll = max(0, min(self.scroll, max(0, len(pairs) - fits)))
         end = len(pairs) - self.scroll
         shown = pairs[max(0, end - fits):end]
@@ -325,8 +405,17 @@ class PlayPanel:
             n = first_number + i
             text.blit_text(surface, f"{n}.", m.small, theme.text_muted, (rect.left, y))
             for j, mv in enumerate(pair):
-                latest = (n - 1) * 2 + j == len(moves) - 1
-                text.blit_text(surface, mv, m.small, theme.accent if latest else theme.text,
-                               (rect.left + col + j * int(rect.width * 0.45), y),
-                               bold=latest, max_width=int(rect.width * 0.44))
+                index = (n - 1) * 2 + j
+                cell = pygame.Rect(rect.left + col + j * int(rect.width * 0.45), y,
+                                   int(rect.width * 0.44), line_h)
+                self.move_rects.append((cell, index + 1))
+                mark = index == marked
+                if mark and review.active:
+                    pygame.draw.rect(surface, blend(theme.panel, theme.accent, 0.3),
+                                     cell.inflate(m.pad // 2, 0), border_radius=m.radius)
+                elif cell.collidepoint(widgets.mouse()):
+                    pygame.draw.rect(surface, theme.button_hover, cell.inflate(m.pad // 2, 0),
+                                     border_radius=m.radius)
+                text.blit_text(surface, mv, m.small, theme.accent if mark else theme.text,
+                               cell.topleft, bold=mark, max_width=cell.width)
             y += line_h

@@ -8,15 +8,17 @@ game's presenter, so tests check them with no window.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ai.base import Decision
 from game.ui.i18n import tr
-from game.ui.reasoning import thinking_line
+from game.ui.reasoning import plural, thinking_line
 from game.ui.scenes.match import Match
 from game.ui.scenes.play_banner import outcome_texts
+from game.ui.scenes.review import Review
 from game.ui.scenes.turns import TurnDriver
 
 if TYPE_CHECKING:
@@ -58,7 +60,9 @@ def status_line(match: Match, turns: TurnDriver, presenter: GamePresenter,
     if turns.waiting_for_step:
         return Status(tr("play.ai_turn", side=side), tr("play.paused"))
     if turns.thinking_since is not None:
-        player = player_name(match.seat_index(state.to_move))
+        # The name without its note ("Alpha-beta", not "Alpha-beta (Depth 2)"): the headline
+        # is large, and the seat card shows the whole name.
+        player = without_note(player_name(match.seat_index(state.to_move)))
         # The engine line: depth, best move so far with its score, positions searched.
         return Status(tr("play.ai_thinking", side=side, player=player),
                       thinking_line(turns.worker.progress, presenter.move_text) or "")
@@ -108,3 +112,38 @@ def scored_decision(match: Match, turns: TurnDriver, show_reasoning: bool) -> Sh
                 return ShownDecision(Decision(move=None, scores=dict(table), score_kind=kind),
                                      match.state, match.state.to_move)
     return None
+
+
+def without_note(name: str) -> str:
+    """A player's name without its bracketed note: "Alpha-beta (Depth 2)" -> "Alpha-beta",
+    for lines too narrow for the whole name."""
+    return re.sub(r"\s*\([^()]*\)$", "", name) or name
+
+
+def score_line(match: Match, player_name: Callable[[int], str]) -> str:
+    """The running score over the games these players played ("Score: Human 2 – Minimax 1
+    · 1 draw"), or "" before the first game ends. Two players of the same name are told apart
+    by their seat number."""
+    if not (match.wins[0] or match.wins[1] or match.draws):
+        return ""
+    names = [player_name(0), player_name(1)]
+    if names[0] == names[1]:
+        names = [f"{names[0]} 1", f"{names[1]} 2"]
+    score = tr("play.score", a=names[0], x=match.wins[0], b=names[1], y=match.wins[1])
+    if match.draws:
+        score = plural("play.score_draws", match.draws, score=score)
+    return score
+
+
+def review_status(match: Match, review: Review, presenter: GamePresenter) -> Status:
+    """The status line while an earlier position is reviewed: which one, and that the game
+    itself is unchanged and goes on from its live position."""
+    total = len(match.moves)
+    shown = review.shown
+    if shown == 0:
+        headline = tr("review.headline_start", total=total)
+    else:
+        mover = match.states[shown - 1].to_move
+        headline = tr("review.headline", n=shown, total=total, side=presenter.side_name(mover),
+                      move=presenter.move_text(match.moves[shown - 1]))
+    return Status(headline, tr("review.detail", total=total))

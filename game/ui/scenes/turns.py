@@ -359,4 +359,5 @@ class TurnDriver:
             return
         self.end_done = True
         self.thinking_since = None
+        self.match.count_result()
         self.listener.game_over(self.match.teach_learners())

@@ -1,0 +1,170 @@
+"""The review part of the play screen's side panel: the evaluation graph and the review buttons.
+
+While a game is reviewed (:class:`~game.ui.scenes.review.Review`), the panel shows, instead of
+the AI's reasoning, a graph of how each position looked for the side that moved first (click
+it to jump to a position), the move list with the shown move marked, and Back / Forward /
+Save game / Open game / Back to game. The graph's points come from
+:func:`~game.ui.scenes.review.evaluation_points`; this module only places and draws them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules.registry import Evaluation
+from game.ui import text
+from game.ui.i18n import has, tr
+from game.ui.scenes.review import FROM_RESULT, EvalGraph, EvalPoint, evaluation_points
+from game.ui.theme import blend
+from game.ui.widgets import Button, Widget
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.scenes.play import PlayScene
+
+
+class ReviewPanel:
+    """The graph and buttons of the review, inside the play scene's side panel."""
+
+    def __init__(self, app: App, scene: PlayScene) -> None:
+        self.app = app
+        self.scene = scene
+        self.back_button = Button(lambda: tr("review.back"), lambda: scene.step_review(-1))
+        self.forward_button = Button(lambda: tr("review.forward"),
+                                     lambda: scene.step_review(+1))
+        self.save_button = Button(lambda: tr("review.save"), scene.save_record)
+        self.open_button = Button(lambda: tr("review.open"), scene.open_record)
+        self.live_button = Button(lambda: tr("review.live"), scene.leave_review, primary=True)
+        #: Where the graph's plot is (a click there jumps to a position).
+        self.plot = pygame.Rect(0, 0, 0, 0)
+        #: Where the graph's key is (a click there chooses the next evaluation, when the
+        #: game declares several).
+        self.key_rect = pygame.Rect(0, 0, 0, 0)
+        #: The evaluation judging the positions: the game's default until one is chosen.
+        self.evaluation: Evaluation | None = scene.match.info.evaluation
+        self._graph = EvalGraph([], [])
+        self._graph_key: tuple[int, int, str] | None = None
+
+    def buttons(self) -> list[Widget]:
+        """The review's buttons, in event order."""
+        return [self.back_button, self.forward_button, self.save_button, self.open_button,
+                self.live_button]
+
+    def place_buttons(self, left: int, bottom: int, width: int, row: int, pad: int) -> int:
+        """Three rows of buttons ending at ``bottom``; return their top."""
+        m = self.app.metrics
+        half = (width - pad) // 2
+        top = bottom - 3 * row - 2 * pad
+        review = self.scene.review
+        self.back_button.enabled = review.shown > 0
+        self.forward_button.enabled = review.active
+        for i, b in enumerate((self.back_button, self.forward_button, self.save_button,
+                               self.open_button)):
+            b.place(pygame.Rect(left + (i % 2) * (half + pad), top + (i // 2) * (row + pad),
+                                half, row), m.body)
+        self.live_button.place(pygame.Rect(left, top + 2 * (row + pad), width, row), m.body)
+        return top
+
+    # -- the graph ------------------------------------------------------------------------------
+
+    def graph(self) -> EvalGraph:
+        """The graph's points, computed again only when the game or the evaluation changed."""
+        match = self.scene.match
+        evaluation = self.evaluation
+        key = (len(match.states), id(match.states[-1]), evaluation.name if evaluation else "")
+        if key != self._graph_key:
+            self._graph = evaluation_points(match, evaluation)
+            self._graph_key = key
+        return self._graph
+
+    def next_evaluation(self) -> None:
+        """Judge the positions with the game's next evaluation (they cycle)."""
+        choices = self.scene.match.info.evaluations
+        if len(choices) > 1 and self.evaluation in choices:
+            self.evaluation = choices[(choices.index(self.evaluation) + 1) % len(choices)]
+
+    def evaluation_title(self) -> str:
+        """The chosen evaluation's name for people (its translation, else its code name)."""
+        if self.evaluation is None or self.evaluation.neutral:
+            return ""
+        key = f"eval.{self.scene.match.info.name}.{self.evaluation.name}.title"
+        return tr(key) if has(key) else self.evaluation.name.replace("_", " ")
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        """A click on the graph (jump to that position) or on its key (next evaluation)."""
+        if self.key_rect.collidepoint(pos) and len(self.scene.match.info.evaluations) > 1:
+            self.next_evaluation()
+            return True
+        ply = self.ply_at(pos)
+        if ply is None:
+            return False
+        self.scene.enter_review(ply)
+        return True
+
+    def ply_at(self, pos: tuple[int, int]) -> int | None:
+        """The position whose column of the graph is at ``pos``, or None off the graph."""
+        if not self.plot.collidepoint(pos):
+            return None
+        last = len(self.scene.match.states) - 1
+        if last <= 0:
+            return 0
+        return round((pos[0] - self.plot.left) / max(1, self.plot.width) * last)
+
+    def draw_graph(self, surface: pygame.Surface, rect: pygame.Rect) -> int:
+        """The caption, the graph and its key in ``rect``'s top; return the y below it."""
+        theme = self.app.theme
+        m = self.app.metrics
+        scene = self.scene
+        line_h = text.font(m.small).get_linesize()
+        first = scene.presenter.side_name(0)  # side 0 always moves first
+        y = rect.top
+        for line in text.wrap(tr("review.graph_title", side=first), rect.width, m.small, True):
+            text.blit_text(surface, line, m.small, theme.text, (rect.left, y), bold=True)
+            y += line_h
+        self.plot = pygame.Rect(rect.left, y, rect.width, int(m.body * 4.5))
+        plot = self.plot
+        pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), plot,
+                         border_radius=m.radius)
+        mid = plot.centery
+        pygame.draw.line(surface, theme.panel_border, (plot.left, mid), (plot.right, mid), 1)
+        last = len(scene.match.states) - 1
+        graph = self.graph()
+        points = graph.line
+
+        def at(point: EvalPoint) -> tuple[int, int]:
+            x = plot.left + (point.ply / last * plot.width if last else plot.width / 2)
+            return int(x), int(mid - point.value * (plot.height / 2 - m.line * 2))
+
+        shown = scene.review.shown
+        sx = plot.left + (shown / last * plot.width if last else plot.width / 2)
+        pygame.draw.line(surface, theme.accent, (sx, plot.top), (sx, plot.bottom),
+                         max(2, m.line))
+        if len(points) > 1:
+            pygame.draw.lines(surface, theme.text_muted, False, [at(p) for p in points],
+                              max(1, m.line))
+        for point in graph.line:
+            if point.source == FROM_RESULT:
+                pygame.draw.circle(surface, self._colour(point), at(point), max(3, m.line * 3),
+                                   max(1, m.line))
+        for point in graph.dots:
+            pygame.draw.circle(surface, self._colour(point), at(point), max(3, m.line * 2))
+        y = plot.bottom
+        title = self.evaluation_title()
+        words = (tr("review.graph_key", evaluation=title) if title
+                 else tr("review.graph_key_ai"))
+        if len(scene.match.info.evaluations) > 1:
+            words += " " + tr("review.graph_choose")
+        top = y
+        for line in text.wrap(words, rect.width, m.small):
+            text.blit_text(surface, line, m.small, theme.text_muted, (rect.left, y))
+            y += line_h
+        self.key_rect = pygame.Rect(rect.left, top, rect.width, y - top)
+        return y + m.pad // 2
+
+    def _colour(self, point: EvalPoint) -> tuple[int, int, int]:
+        """Green above the line (the first side ahead), red below, grey about even."""
+        theme = self.app.theme
+        return (theme.score_good if point.value > 0.05 else theme.score_bad
+                if point.value < -0.05 else theme.text_muted)

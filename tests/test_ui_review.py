@@ -1,0 +1,303 @@
+"""Reviewing a game on the play screen (issue 12): a clickable move list, stepping back and
+forward without undoing anything, the evaluation graph (click to jump), save and open a game
+record, and the running match score. Driven with synthetic events on the real scene."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from ai.base import Decision
+from game import record
+from game.rules.registry import get_game
+from game.ui.scenes.dialogs import ListPopup, MessageDialog
+from game.ui.scenes.match import Match, Seat
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play_status import score_line
+from game.ui.scenes.review import (
+    FROM_AI,
+    FROM_EVALUATION,
+    FROM_RESULT,
+    EvalPoint,
+    evaluation_points,
+)
+from game.ui.scenes.review_files import open_game
+from tests.ui_helpers import click, click_widget, frame, key, make_app, run_until, start_game
+
+SIZE = (1024, 768)
+
+
+def _random_moves(play: PlayScene, count: int, seed: int = 3) -> None:
+    """Play ``count`` random moves on the match (both seats human)."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        if play.match.over:
+            break
+        assert play.apply_move(rng.choice(list(play.state.legal_moves())))
+    frame(play.app)
+
+
+def _human_game(app: Any, game: str = "othello", moves: int = 8,
+                options: dict[str, str] | None = None) -> PlayScene:
+    play = start_game(app, game, ("human", "human"), options=options)
+    _random_moves(play, moves)
+    return play
+
+
+def test_stepping_back_and_forward_changes_the_board_not_the_game() -> None:
+    app = make_app(SIZE)
+    play = _human_game(app)
+    live = play.state
+    moves = list(play.match.moves)
+    key(app, pygame.K_LEFT)
+    assert play.review.active and play.board_state == play.match.states[-2]
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    assert play.board_state == play.match.states[-4]
+    assert play.state == live and play.match.moves == moves, "nothing was undone"
+    headline, detail, _bad = play.status()
+    assert "move 5/8" in headline and "8" in detail
+    key(app, pygame.K_HOME)
+    assert play.board_state == play.match.states[0]
+    assert "start" in play.status()[0]
+    click_widget(app, play.panel.review.forward_button)
+    assert play.board_state == play.match.states[1]
+    key(app, pygame.K_END)
+    assert not play.review.active and play.board_state == live
+
+
+def test_the_board_is_locked_in_review_and_play_resumes_at_the_live_position() -> None:
+    app = make_app(SIZE)
+    play = _human_game(app)
+    key(app, pygame.K_LEFT)
+    click(app, play.board_rect.center)
+    assert len(play.match.moves) == 8
+    assert play.status().bad and "Back to the game" in play.status().detail
+    # Forward past the last move goes back to the game, where a click plays.
+    key(app, pygame.K_RIGHT)
+    assert play.review.active and play.board_state == play.state
+    key(app, pygame.K_RIGHT)
+    assert not play.review.active
+    move = play.state.legal_moves()[0]
+    assert play.apply_move(move) and len(play.match.moves) == 9
+
+
+def test_clicking_a_move_in_the_list_shows_the_position_after_it() -> None:
+    app = make_app(SIZE)
+    play = _human_game(app, moves=6)
+    frame(app)
+    rects = dict((ply, rect) for rect, ply in play.panel.move_rects)
+    assert set(rects) == set(range(1, 7))
+    click(app, rects[3].center)
+    assert play.review.active and play.review.shown == 3
+    assert play.board_state == play.match.states[3]
+    # In review the list is still there and still clickable; the marked move is the third.
+    frame(app)
+    rects = dict((ply, rect) for rect, ply in play.panel.move_rects)
+    click(app, rects[5].center)
+    assert play.review.shown == 5
+
+
+def test_clicking_the_graph_jumps_to_that_position() -> None:
+    app = make_app(SIZE)
+    play = _human_game(app, moves=10)
+    click_widget(app, play.panel.review_button)
+    assert play.review.active and play.review.shown == 10
+    frame(app)
+    plot = play.panel.review.plot
+    assert plot.width > 0 and plot.height > 0
+    click(app, (plot.left + 1, plot.centery))
+    assert play.review.shown == 0
+    click(app, (plot.left + plot.width // 2, plot.centery))
+    assert play.review.shown == 5
+    click_widget(app, play.panel.review.live_button)
+    assert not play.review.active
+
+
+def test_an_ai_vs_ai_game_pauses_while_reviewed_and_resumes_after() -> None:
+    app = make_app(SIZE)
+    play = start_game(app, "nim", ("random", "random"))
+    app.settings.ai_delay = 0.3
+    run_until(app, lambda: len(play.match.moves) >= 2)
+    key(app, pygame.K_LEFT)
+    assert play.turns.paused
+    count = len(play.match.moves)
+    for _ in range(30):
+        frame(app, dt=0.1)
+    assert len(play.match.moves) == count
+    key(app, pygame.K_END)
+    assert not play.turns.paused
+    assert run_until(app, lambda: len(play.match.moves) > count)
+
+
+def test_undo_and_restart_leave_the_review() -> None:
+    app = make_app(SIZE)
+    play = _human_game(app)
+    key(app, pygame.K_LEFT)
+    play.undo()
+    assert not play.review.active and len(play.match.moves) == 7
+    key(app, pygame.K_LEFT)
+    play.restart()
+    assert not play.review.active and play.match.moves == []
+
+
+def _decision(move: Any, value: float) -> Decision:
+    return Decision(move=move, scores={move: value}, score_kind="value")
+
+
+def test_graph_line_is_the_evaluation_and_the_dots_the_ais_own_scores() -> None:
+    info = get_game("othello")
+    match = Match(info.setup(info.options(size=4)), (Seat("human"), Seat("human")))
+    rng = random.Random(1)
+    while not match.over:
+        move = rng.choice(list(match.state.legal_moves()))
+        # Side 0's moves come from an "AI" scoring them +3 (for itself); side 1 is a person.
+        mover = match.state.to_move
+        match.play(move, _decision(move, 3.0) if mover == 0 else None)
+    graph = evaluation_points(match, info.evaluation)
+    assert [p.ply for p in graph.line] == list(range(len(match.states)))
+    assert all(-1.0 <= p.value <= 1.0 for p in graph.line + graph.dots)
+    assert all(p.source == FROM_EVALUATION for p in graph.line[:-1])
+    assert graph.line[-1].source == FROM_RESULT
+    ai_plies = [ply for ply, state in enumerate(match.states[:-1]) if state.to_move == 0]
+    assert [p.ply for p in graph.dots] == ai_plies
+    assert all(p.source == FROM_AI and p.value > 0 for p in graph.dots)
+    end = match.state.outcome
+    assert end is not None
+    expected = 0.0 if end.winner is None else (1.0 if end.winner == 0 else -1.0)
+    assert graph.line[-1].value == expected
+    # A proven win for side 1 (to move at ply 1) is -1 for side 0, whatever the scale.
+    from ai.bounds import Proven
+
+    move = match.moves[1]
+    assert match.states[1].to_move == 1
+    match.decisions[1] = Decision(move=move, scores={move: 5.0}, proven={move: Proven(1, 3)})
+    dots = evaluation_points(match, info.evaluation).dots
+    assert EvalPoint(1, -1.0, FROM_RESULT) in dots
+
+
+def test_without_an_evaluation_the_line_joins_the_ais_scores_and_the_end() -> None:
+    info = get_game("nim")
+    assert info.evaluation is None or info.evaluation.neutral
+    match = Match(info.setup(info.options(matches=5)), (Seat("human"), Seat("human")))
+    while not match.over:
+        move = match.state.legal_moves()[0]
+        match.play(move, _decision(move, -1.0))
+    graph = evaluation_points(match, info.evaluation)
+    assert [p.ply for p in graph.line] == list(range(len(match.states)))
+    assert graph.line[-1].source == FROM_RESULT
+    assert all(p.source == FROM_AI for p in graph.line[:-1])
+
+
+def test_save_and_open_a_game_from_the_play_screen(data_dir: Path) -> None:
+    app = make_app(SIZE)
+    play = _human_game(app, "connect4", moves=7)
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    saved = record.saved_records()
+    assert len(saved) == 1 and saved[0].parent == data_dir / "games"
+    assert app.toast is not None and str(data_dir / "games") in app.toast
+    moves = list(play.match.moves)
+    # Open it from the list (Ctrl+O), on a new play screen in review at its last position.
+    key(app, pygame.K_o, mod=pygame.KMOD_CTRL)
+    popup = app.top
+    assert isinstance(popup, ListPopup)
+    popup.on_pick(saved[0])
+    opened = app.top
+    assert isinstance(opened, PlayScene) and opened is not play
+    assert opened.match.moves == moves and opened.review.active
+    assert opened.board_state == opened.match.state
+    key(app, pygame.K_HOME)
+    assert opened.board_state == opened.match.states[0]
+    key(app, pygame.K_END)
+    assert opened.match.human_to_move, "the game goes on from its last position"
+
+
+def test_a_bad_record_is_explained_and_the_screen_stays(data_dir: Path) -> None:
+    app = make_app(SIZE)
+    play = _human_game(app, moves=2)
+    bad = data_dir / "games" / "broken.txt"
+    bad.parent.mkdir(parents=True, exist_ok=True)
+    bad.write_text(record.HEADER + "\ngame: othello\nmove: z9\n", encoding="utf-8")
+    assert open_game(app, bad) is None
+    dialog = app.top
+    assert isinstance(dialog, MessageDialog) and "z9" in dialog.message
+    assert "broken.txt" in dialog.message
+    key(app, pygame.K_RETURN)
+    assert app.top is play and len(play.match.moves) == 2
+
+
+def test_opening_a_record_whose_player_is_unknown_seats_a_person(data_dir: Path) -> None:
+    app = make_app(SIZE)
+    path = data_dir / "old.txt"
+    path.write_text(record.HEADER + "\ngame: nim\nseat 1: nosuchplayer\nseat 2: random\n"
+                    "move: 2\n", encoding="utf-8")
+    scene = open_game(app, path)
+    assert scene is not None and scene.match.seats[0].human
+    assert scene.match.seats[1].spec.startswith("random")
+    assert app.toast is not None and "nosuchplayer" in app.toast
+
+
+def test_the_running_score_counts_games_with_names_and_resets_with_new_players() -> None:
+    app = make_app(SIZE)
+    play = start_game(app, "nim", ("human", "random"), options={"matches": "3"})
+    assert score_line(play.match, play.seat_label) == ""
+    for _game in range(3):
+        while not play.match.over:
+            if play.match.human_to_move:
+                assert play.apply_move(play.state.legal_moves()[0])
+            run_until(app, lambda: play.match.human_to_move or play.match.over)
+        frame(app)
+        if _game < 2:
+            play.restart()
+    wins = play.match.wins
+    assert sum(wins) + play.match.draws == 3
+    line = score_line(play.match, play.seat_label)
+    assert line == f"Score: Human {wins[0]} – Random {wins[1]}"
+    assert play.panel.score_rect.height > 0
+    # Undo from the end takes that game's result back out; finishing again counts it once.
+    play.undo()
+    assert sum(play.match.wins) == 2
+    play.set_seat(1, "greedy")
+    assert play.match.wins == [0, 0] and score_line(play.match, play.seat_label) == ""
+
+
+def test_two_players_of_the_same_name_are_told_apart_in_the_score() -> None:
+    info = get_game("nim")
+    match = Match(info.setup(), (Seat("human"), Seat("human")))
+    match.wins = [2, 1]
+    match.draws = 1
+    assert score_line(match, lambda seat: "Human") == "Score: Human 1 2 – Human 2 1 · 1 draw"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_review_screen_texts_are_not_cut(language: str, size: tuple[int, int],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui import text
+
+    cut: list[str] = []
+    original = text.ellipsize
+
+    def spy(content: str, max_width: int, px: int, bold: bool = False) -> str:
+        shown = original(content, max_width, px, bold)
+        if shown != content:
+            cut.append(content)
+        return shown
+
+    monkeypatch.setattr(text, "ellipsize", spy)
+    for game in ("hexapawn", "nim", "morpion", "othello", "connect4"):
+        app = make_app(size, language=language, show_reasoning=True)
+        play = start_game(app, game, ("human", "alphabeta:depth=2"))
+        for _ in range(3):
+            if play.match.human_to_move:
+                assert play.apply_move(play.state.legal_moves()[-1])
+            run_until(app, lambda p=play: p.match.human_to_move or p.match.over)
+        key(app, pygame.K_LEFT)
+        frame(app)
+        assert play.review.active
+        assert not cut, (game, cut)
+        app.shutdown()
