@@ -72,7 +72,38 @@ def test_explain_mode_waits_with_the_numbers_and_a_legend_then_a_click_goes_on()
     click(app, play.board_rect.center)
     frame(app)
     assert len(play.match.moves) == 2 and play.turns.pending is None
-    assert play.legend_rows() == []
+    # The AI's move stays explained on the board until the person answers it.
+    assert play.board_context().scores and play.legend_rows()
+    assert run_until(app, lambda: play.match.human_to_move, 10)
+    answer = play.state.legal_moves()[0]
+    for element in clicks_for("othello", play.state, answer):
+        click_element(app, play, element)
+    assert len(play.match.moves) == 3
+    assert play.legend_rows() == [] and not play.board_context().scores
+
+
+@pytest.mark.parametrize("explain_wait", [False, True])
+def test_the_ais_labels_stay_until_the_person_moves_where_they_still_fit(
+        explain_wait: bool) -> None:
+    """Without waiting for a click the labels used to vanish after 1.2 s; now they stay
+    until the person moves, in the games whose labels still name the right places (Connect 4's
+    columns); where a move is drawn from pieces it changed (Nim), they go with the move and
+    the panel keeps the words."""
+    for game, kept in (("connect4", True), ("nim", False)):
+        app = make_app(SIZE, show_reasoning=True, explain_wait=explain_wait)
+        play = _human_vs_engine(app, game)
+        assert play.apply_move(play.state.legal_moves()[0])
+        assert run_until(app, lambda p=play: len(p.match.moves) == 2 or p.turns.explaining, 10)
+        if explain_wait:
+            key(app, pygame.K_SPACE)
+        assert run_until(app, lambda p=play: len(p.match.moves) == 2, 10)
+        for _ in range(180):  # three seconds later
+            frame(app)
+        assert play.match.human_to_move
+        assert bool(play.board_context().scores) == kept, game
+        assert bool(play.legend_rows()) == kept, game
+        assert play.panel.reasoning_facts >= 1, "the words stay in the panel"
+        app.shutdown()
 
 
 def test_space_also_goes_on_in_explain_mode() -> None:

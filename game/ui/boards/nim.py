@@ -534,6 +534,8 @@ class NimPresenter(GamePresenter):
     lab_default = True
     # Nim's boxes are short lists of takes; the charts get more room.
     lab_charts_share = 0.53
+    # A take is drawn under the matches it would take: after the AI's take they are others.
+    scores_outlive_move = False
 
     def describe_options(self, options: Any) -> str:
         variant = tr(f"option.nim.variant.{options.variant}")

@@ -91,6 +91,11 @@ class GamePresenter:
     #: Tools the menu offers under the game's options, by name (``menu.TOOLS``; Othello: the
     #: weight-table editor).
     tools: ClassVar[tuple[str, ...]] = ()
+    #: True when the AI's score labels still name the right places once its move is played
+    #: (cells, columns), so explain mode keeps them on the board until the person answers;
+    #: False where a move is drawn from the pieces it changes (Nim's matches, Hexapawn's
+    #: pawns): there the labels show while the move waits, then the panel keeps the words.
+    scores_outlive_move: ClassVar[bool] = True
 
     def __init__(self, info: GameInfo | None = None) -> None:
         self.info = info if info is not None else get_game(self.game)

@@ -1,16 +1,24 @@
 """The play screen, the same for every game.
 
 The board (drawn by the game's board view) fills the left of the window; the status line above
-it says in plain words what is happening; the side panel (:mod:`game.ui.scenes.play_panel`)
-shows both seats, the AI-vs-AI controls, the AI's reasoning and the move list. The timing of
-the turns (waits, AI requests, the reveal of the AI's scores, the automatic pass, pause, step,
-hint, a failed AI) is the pygame-free :class:`~game.ui.scenes.turns.TurnDriver`: this scene
-turns clicks and keys into its actions, gives it the time every frame and draws what it says.
-What the screen writes about the game comes from the game's presenter
-(:func:`game.ui.boards.presenter_for`), so nothing here names a game.
+it says in plain words what is happening; the side panel shows both seats, the running score,
+the AI-vs-AI controls, the AI's reasoning and the move list. The screen is split by job:
 
-The driver's two workers are cancelled on Undo, Restart, Menu and quit; a stale result is
-dropped by the worker, and a result for a position no longer on the board by the driver.
+- this module: the scene, its actions (undo, restart, hint, review, save...) and its time;
+- :mod:`~game.ui.scenes.turns` (no pygame): the timing of the turns (waits, AI requests, the
+  reveal of the AI's scores, the automatic pass, pause, step, hint, a failed AI);
+- :mod:`~game.ui.scenes.play_status` (no pixels): what the status line says, which scores the
+  board shows, the running score in words;
+- :mod:`~game.ui.scenes.play_input`: clicks and keys (a table of key bindings);
+- :mod:`~game.ui.scenes.play_board`: the status line's pixels, the board's context and what is
+  drawn over it; :mod:`~game.ui.scenes.play_panel` and :mod:`~game.ui.scenes.play_banner`;
+- :mod:`~game.ui.scenes.review` (no pixels), :mod:`~game.ui.scenes.review_panel` and
+  :mod:`~game.ui.scenes.review_files`: looking back through the game, its graph, its record.
+
+What the screen writes about the game comes from the game's presenter
+(:func:`game.ui.boards.presenter_for`), so nothing here names a game. The driver's two workers
+are cancelled on Undo, Restart, Menu and quit; a stale result is dropped by the worker, and a
+result for a position no longer on the board by the driver.
 """
 
 from __future__ import annotations
@@ -25,13 +33,14 @@ from game.rules.base import RulesError
 from game.ui import text, widgets
 from game.ui.boards import presenter_for
 from game.ui.i18n import tr
-from game.ui.reasoning import LegendRow, score_legend, shown_scores
+from game.ui.reasoning import LegendRow, score_legend
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup
 from game.ui.scenes.match import HUMAN, Match, make_seat
 from game.ui.scenes.play_banner import PlayBanner
+from game.ui.scenes.play_board import board_context, draw_over_board, draw_status
 from game.ui.scenes.play_input import CLICK_GUARD_SECONDS, PlayInput
-from game.ui.scenes.play_panel import PlayPanel, draw_spinner
+from game.ui.scenes.play_panel import PlayPanel
 from game.ui.scenes.play_status import (
     ShownDecision,
     Status,
@@ -384,7 +393,8 @@ class PlayScene(Scene, TurnListener):
 
     def shown_decision(self) -> ShownDecision | None:
         """The scores the board shows (see :func:`~game.ui.scenes.play_status.scored_decision`)."""
-        return scored_decision(self.match, self.turns, self.app.settings.show_reasoning)
+        return scored_decision(self.match, self.turns, self.app.settings.show_reasoning,
+                               self.presenter.scores_outlive_move)
 
     def legend_rows(self) -> list[LegendRow]:
         """What the numbers on the board mean, from the mover's side (empty: no numbers)."""
@@ -394,89 +404,14 @@ class PlayScene(Scene, TurnListener):
         return score_legend(shown.decision, self.presenter.side_name(shown.mover))
 
     def board_context(self) -> BoardContext:
-        """What the board view needs besides the state."""
-        from game.ui.boards.base import BoardContext
-
-        if self.review.active:
-            return self._review_context()
-        pending = self.turns.pending
-        shown = self.shown_decision()
-        scores = None
-        kind = "value"
-        if shown is not None:
-            # In the units the reasoning panel states: proven results, disc estimates.
-            scores, kind = shown_scores(shown.decision), shown.decision.score_kind
-        hint = self.turns.hint_move
-        progress = self.turns.worker.progress
-        if (hint is None and pending is None and progress is not None
-                and self.turns.thinking_since is not None and progress.best is not None):
-            # Thinking, live: the best move found so far is drawn on the board.
-            hint = progress.best
-        return BoardContext(
-            theme=self.app.theme,
-            hover=self.input.hover,
-            controller=self.input.controller if self.match.human_to_move else None,
-            last_move=self.match.last_move,
-            hint_move=hint if hint is not None else (
-                pending.move if pending is not None else None),
-            scores=scores,
-            score_kind=kind,
-            label_px=self.app.metrics.body,
-            show_legal=True,
-            anim=self.anim,
-            previous_state=self.previous_state if self.anim < 1.0 else None,
-            interactive=self.match.human_to_move,
-        )
-
-    def _review_context(self) -> BoardContext:
-        """The reviewed position: the move that led there, and the AI's scores where an AI
-        chose the next move from it (what it thought there); nothing to click."""
-        from game.ui.boards.base import BoardContext
-
-        ctx = BoardContext(theme=self.app.theme, last_move=self.review.move_into(),
-                           label_px=self.app.metrics.body, show_legal=False)
-        decision = self.review.decision_at()
-        if decision is not None and decision.scores and self.app.settings.show_reasoning:
-            ctx.scores = shown_scores(decision)
-            ctx.score_kind = decision.score_kind
-            ctx.hint_move = decision.move
-        return ctx
-
-    def _draw_review_mark(self, surface: pygame.Surface) -> None:
-        """A frame round the board and a tag, so nobody takes a reviewed position for the
-        game in progress."""
-        theme = self.app.theme
-        m = self.app.metrics
-        frame = self.board_rect.inflate(m.pad, m.pad)
-        pygame.draw.rect(surface, theme.accent, frame, max(3, m.line * 3), border_radius=m.radius)
-        tag = text.render(tr("review.tag"), m.small, theme.accent_text, bold=True)
-        box = tag.get_rect(topleft=(frame.left, frame.top)).inflate(m.pad * 2, m.pad // 2)
-        box.topleft = frame.topleft
-        pygame.draw.rect(surface, theme.accent, box, border_radius=m.radius)
-        surface.blit(tag, tag.get_rect(center=box.center))
+        """What the board view needs besides the state (see :mod:`play_board`)."""
+        return board_context(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.layout()
-        theme = self.app.theme
-        m = self.app.metrics
-        pad = m.pad
-        # Status line.
-        headline, detail, bad = self.status()
-        top = pad * 2
-        x = self.board_rect.left
-        if self.turns.thinking_since is not None or self.turns.hint_thinking:
-            draw_spinner(surface, theme, self.turns.clock,
-                         (x + m.heading // 2, top + m.heading * 2 // 3), m.heading // 2)
-            x += m.heading + pad
-        text.blit_text(surface, headline, m.heading, theme.accent
-                       if self.match.over or self.review.active else theme.text, (x, top),
-                       bold=True,
-                       max_width=self.board_rect.right - x)
-        if detail:
-            text.blit_text(surface, detail, m.body, theme.danger if bad else theme.text_muted,
-                           (self.board_rect.left, top + int(m.heading * 1.35)),
-                           bold=bad, max_width=self.board_rect.width)
+        draw_status(surface, self)
         # Board.
+        m = self.app.metrics
         if self.view is not None:
             try:
                 self.view.draw(surface, self.board_state, self.board_context())
@@ -485,15 +420,9 @@ class PlayScene(Scene, TurnListener):
                 self.view = None
         if self.view is None:
             text.blit_text(surface, tr("play.no_board", error=self.view_error or ""), m.body,
-                           theme.danger, self.board_rect.center, "center",
+                           self.app.theme.danger, self.board_rect.center, "center",
                            max_width=self.board_rect.width)
-        if self.review.active:
-            self._draw_review_mark(surface)
-        if self.pass_flash is not None and not self.review.active:
-            text_surface = text.render(self.pass_flash, m.title, theme.accent, bold=True)
-            box = text_surface.get_rect(center=self.board_rect.center).inflate(pad * 4, pad * 2)
-            widgets.draw_panel(surface, box, theme, m.radius, theme.panel, theme.accent, 3)
-            surface.blit(text_surface, text_surface.get_rect(center=box.center))
+        draw_over_board(surface, self)
         self.panel.draw(surface)
         self.banner.draw(surface)
-        widgets.draw_all(self.buttons(), surface, theme)
+        widgets.draw_all(self.buttons(), surface, self.app.theme)

@@ -313,9 +313,13 @@ class PlayPanel:
         theme = self.app.theme
         m = self.app.metrics
         line_h = text.font(m.small).get_linesize()
-        lines = self._legend_lines(rows)
         room = max(1, (self.moves_rect.bottom - y - m.pad) // line_h)
-        lines = lines[:room]
+        # Whole rows only, the first ones (the numbers) before the colours' meaning: a row
+        # cut after its first line read "Green: good for the mover, red:".
+        kept = list(rows)
+        while len(kept) > 1 and len(self._legend_lines(kept)) > room:
+            kept.pop()
+        lines = self._legend_lines(kept)[:room]
         box = pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
                           line_h * len(lines) + m.pad)
         pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), box,

@@ -1,9 +1,10 @@
 """What the play screen says and shows about the game, without pygame.
 
 The status line above the board (a headline, a detail, whether the detail reports a problem),
-the scores the board shows (the AI's move being revealed or a learner's table), and the failed
-AI's error in words. Each is a function of the match, the turn driver, the settings and the
-game's presenter, so tests check them with no window.
+the scores the board shows (the AI's move being revealed, then kept until the person answers
+it, or a learner's table), the failed AI's error in words, the running score. Each is a
+function of the match, the turn driver, the settings and the game's presenter, so tests check
+them with no window.
 """
 
 from __future__ import annotations
@@ -92,14 +93,27 @@ class ShownDecision:
     mover: int
 
 
-def scored_decision(match: Match, turns: TurnDriver, show_reasoning: bool) -> ShownDecision | None:
+def scored_decision(match: Match, turns: TurnDriver, show_reasoning: bool,
+                    keep_after_move: bool = True) -> ShownDecision | None:
     """The scores the board shows, or None.
 
-    The AI's move being revealed, or a learner's stored values while it is to move.
+    The AI's move being revealed; in a human-vs-AI game, the AI's last move until the person
+    answers it when ``keep_after_move`` (the game's labels still name the right places:
+    explain mode, the legend speaking from the AI's side); or a learner's stored values while
+    it is to move.
     """
     if turns.pending is not None:
         return ShownDecision(turns.pending, match.state, match.state.to_move)
     if not show_reasoning:
+        return None
+    if match.human_to_move and not match.ai_vs_ai:
+        if not keep_after_move:
+            return None
+        # Explain mode: the AI's last move stays explained until the person answers it.
+        last = match.last_decision
+        if last is not None and last.scores and len(match.states) >= 2:
+            before = match.states[-2]
+            return ShownDecision(last, before, before.to_move)
         return None
     if not match.over and not match.human_to_move:
         seat = match.to_move_seat

@@ -1,0 +1,131 @@
+"""What the play screen draws around the game's board view: the status line above it, what
+the board view is told besides the position (:class:`BoardContext`: the live game, an AI move
+being explained, the engine's best move so far, or a reviewed position), and what is drawn
+over it (the REVIEW frame, a pass in large letters).
+
+Functions of the :class:`~game.ui.scenes.play.PlayScene`, kept apart from it so the scene
+holds the game's actions and timing, and this module its pixels.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import text, widgets
+from game.ui.boards.base import BoardContext
+from game.ui.i18n import tr
+from game.ui.reasoning import shown_scores
+from game.ui.scenes.play_panel import draw_spinner
+
+if TYPE_CHECKING:
+    from game.ui.scenes.play import PlayScene
+
+#: Parts of a status detail are joined by this; when the detail is too wide, the last parts
+#: go first (the engine line's time, then its position count), never half a word.
+PART_SEPARATOR = " \u00b7 "
+
+
+def board_context(scene: PlayScene) -> BoardContext:
+    """What the board view needs besides the state."""
+    if scene.review.active:
+        return _review_context(scene)
+    turns = scene.turns
+    pending = turns.pending
+    shown = scene.shown_decision()
+    scores = None
+    kind = "value"
+    if shown is not None:
+        # In the units the reasoning panel states: proven results, disc estimates.
+        scores, kind = shown_scores(shown.decision), shown.decision.score_kind
+    hint = turns.hint_move
+    progress = turns.worker.progress
+    if (hint is None and pending is None and progress is not None
+            and turns.thinking_since is not None and progress.best is not None):
+        # Thinking, live: the best move found so far is drawn on the board.
+        hint = progress.best
+    human = scene.match.human_to_move
+    return BoardContext(
+        theme=scene.app.theme,
+        hover=scene.input.hover,
+        controller=scene.input.controller if human else None,
+        last_move=scene.match.last_move,
+        hint_move=hint if hint is not None else (pending.move if pending is not None else None),
+        scores=scores,
+        score_kind=kind,
+        label_px=scene.app.metrics.body,
+        show_legal=True,
+        anim=scene.anim,
+        previous_state=scene.previous_state if scene.anim < 1.0 else None,
+        interactive=human,
+    )
+
+
+def _review_context(scene: PlayScene) -> BoardContext:
+    """The reviewed position: the move that led there, and the AI's scores where an AI chose
+    the next move from it (what it thought there); nothing to click."""
+    ctx = BoardContext(theme=scene.app.theme, last_move=scene.review.move_into(),
+                       label_px=scene.app.metrics.body, show_legal=False)
+    decision = scene.review.decision_at()
+    if decision is not None and decision.scores and scene.app.settings.show_reasoning:
+        ctx.scores = shown_scores(decision)
+        ctx.score_kind = decision.score_kind
+        ctx.hint_move = decision.move
+    return ctx
+
+
+def fit_parts(words: str, width: int, px: int, bold: bool = False) -> str:
+    """``words`` without its last `` · `` parts until it fits ``width`` at about ``px``
+    (what still does not fit is then shrunk or cut by the text functions)."""
+    parts = words.split(PART_SEPARATOR)
+    while len(parts) > 1 and text.size(PART_SEPARATOR.join(parts), int(px * 0.9),
+                                       bold)[0] > width:
+        parts.pop()
+    return PART_SEPARATOR.join(parts)
+
+
+def draw_status(surface: pygame.Surface, scene: PlayScene) -> None:
+    """The status line above the board: the headline (with a spinner while an AI thinks) and
+    the detail (red when it reports a problem)."""
+    theme = scene.app.theme
+    m = scene.app.metrics
+    board = scene.board_rect
+    headline, detail, bad = scene.status()
+    top = m.pad * 2
+    x = board.left
+    turns = scene.turns
+    if turns.thinking_since is not None or turns.hint_thinking:
+        draw_spinner(surface, theme, turns.clock, (x + m.heading // 2, top + m.heading * 2 // 3),
+                     m.heading // 2)
+        x += m.heading + m.pad
+    accent = scene.match.over or scene.review.active
+    text.blit_text(surface, headline, m.heading, theme.accent if accent else theme.text,
+                   (x, top), bold=True, max_width=board.right - x)
+    if detail:
+        detail = fit_parts(detail, board.width, m.body, bad)
+        text.blit_text(surface, detail, m.body, theme.danger if bad else theme.text_muted,
+                       (board.left, top + int(m.heading * 1.35)), bold=bad,
+                       max_width=board.width)
+
+
+def draw_over_board(surface: pygame.Surface, scene: PlayScene) -> None:
+    """The REVIEW frame and tag while an earlier position is shown, else a pass in large
+    letters while it is announced."""
+    theme = scene.app.theme
+    m = scene.app.metrics
+    if scene.review.active:
+        # A frame round the board and a tag, so nobody takes a reviewed position for the
+        # game in progress.
+        frame = scene.board_rect.inflate(m.pad, m.pad)
+        pygame.draw.rect(surface, theme.accent, frame, max(3, m.line * 3), border_radius=m.radius)
+        tag = text.render(tr("review.tag"), m.small, theme.accent_text, bold=True)
+        box = tag.get_rect().inflate(m.pad * 2, m.pad // 2)
+        box.topleft = frame.topleft
+        pygame.draw.rect(surface, theme.accent, box, border_radius=m.radius)
+        surface.blit(tag, tag.get_rect(center=box.center))
+    elif scene.pass_flash is not None:
+        flash = text.render(scene.pass_flash, m.title, theme.accent, bold=True)
+        box = flash.get_rect(center=scene.board_rect.center).inflate(m.pad * 4, m.pad * 2)
+        widgets.draw_panel(surface, box, theme, m.radius, theme.panel, theme.accent, 3)
+        surface.blit(flash, flash.get_rect(center=box.center))
