@@ -274,12 +274,14 @@ class RunScene(Scene, Generic[R]):
         self.app.push(MessageDialog(self.app, title, message,
                                     [(lambda: tr("dialog.back"), lambda: None)]))
 
-    def open_choice(self, choice: Choice) -> None:
-        """Show a choice's values as a list (players with their one-line description)."""
+    def open_choice(self, choice: Choice, title: str = "") -> None:
+        """Show a choice's values as a list (players with their one-line description) under
+        ``title`` (default: the choice's label)."""
         items = [(value, label(), describe_choice(value)) for value, label in choice.items]
         if not any(desc for _v, _l, desc in items):
             items = [(value, label, "") for value, label, _d in items]
-        self.app.push(ListPopup(self.app, choice.label() or tr("menu.choose_player"), items,
+        self.app.push(ListPopup(self.app, title or choice.label() or tr("menu.choose_player"),
+                                items,
                                 choice.get(), choice.set))
 
     def handle_run_keys(self, event: pygame.event.Event, start: Callable[[], None]) -> bool:

@@ -240,7 +240,9 @@ class KnowledgePanel:
         body = pygame.Rect(rect.left + pad * 2, rect.top + pad * 2 + head,
                            rect.width - pad * 4, rect.height - pad * 3 - head)
         if watched is not None and watched.current is not None:
-            live = pygame.Rect(body.left, body.top, int(body.width * 0.32), body.height)
+            # The game being played, large: it is what the class watches.
+            live = pygame.Rect(body.left, body.top,
+                               int(body.width * (0.45 if self.boxes else 0.6)), body.height)
             self._draw_live(surface, live, watched, theme, m)
             body = pygame.Rect(live.right + pad * 2, body.top, body.right - live.right - pad * 2,
                                body.height)
@@ -292,18 +294,10 @@ class KnowledgePanel:
         presenter = presenter_for(self.session.game)
         narrow = type(presenter).draw_matchbox is not GamePresenter.draw_matchbox
         ratio = 0.62 if narrow else 0.85
-        one_row = max(1, round(body.width / (body.height * ratio)))
-        few = max(1, int(body.width // (body.height * 0.45)))
-        if len(self.boxes) <= few:
-            # Few boxes (one game's): one row, each as tall as the panel.
-            rows, cols = 1, len(self.boxes)
-        elif body.height < m.body * 18:
-            rows, cols = 1, one_row
-        else:
-            rows = 2
-            cols = max(1, round(body.width / (body.height / 2 * ratio)))
+        rows, cols = grid_for(len(self.boxes), body.size, ratio, body.height >= m.body * 18)
         cell_h = body.height / rows
         cell_w = min(body.width / cols, cell_h * ratio * 1.3)
+        cell_h = min(cell_h, cell_w / ratio * 1.15)
         self.per_page = cols * rows
         pages = max(1, -(-len(self.boxes) // self.per_page))
         self.page = min(self.page, pages - 1)
@@ -372,6 +366,26 @@ class KnowledgePanel:
                            "center", max_width=board.width)
         finally:
             surface.set_clip(clip)
+
+
+def grid_for(count: int, size: tuple[int, int], ratio: float, two_rows: bool
+             ) -> tuple[int, int]:
+    """Rows and columns of the boxes' grid in an area of ``size``: boxes about ``ratio`` as
+    wide as tall, two rows when ``two_rows`` allows; when ``count`` boxes fit on one page, the
+    arrangement that draws them largest (one game's few boxes fill the panel)."""
+    width, height = size
+    options = (1, 2) if two_rows else (1,)
+    full = [(r, max(1, round(width / (height / r * ratio)))) for r in options]
+    rows, cols = full[-1]
+    if count > rows * cols:
+        return rows, cols  # paged at the most boxes a page holds
+
+    def scale(r: int) -> float:
+        c = max(1, -(-count // r))
+        return min(width / c / ratio, height / r)
+
+    rows = max((r for r in options if r <= max(1, count)), key=scale)
+    return rows, max(1, -(-count // rows))
 
 
 def change_lines(box: BoxView, move_text: Callable[[Any], str], score_kind: str) -> list[str]:

@@ -55,8 +55,10 @@ def build_setup(lab: LearningLabScene) -> list[Widget]:
     widgets: list[Widget] = [
         Choice(later(tr, "lab.game"), game_items(), lambda: lab.game, lab.set_game,
                lab.open_choice, label_width=LABEL_WIDTH),
-        Choice(later(tr, "lab.variant"), variants, session.variant_index, lab.set_variant,
-               lab.open_choice, label_width=LABEL_WIDTH),
+        # The variant right under its game, the row's whole width for its name ("20
+        # allumettes, 1 à 3" was cut beside a label at 1024x768).
+        Choice(lambda: "", variants, session.variant_index, lab.set_variant,
+               lambda choice: lab.open_choice(choice, tr("lab.variant")), label_width=0),
         Choice(later(tr, "lab.learner"), kind_items, lambda: session.kind, lab.set_kind,
                lab.open_choice, label_width=LABEL_WIDTH),
     ]

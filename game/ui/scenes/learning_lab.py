@@ -417,7 +417,9 @@ class LearningLabScene(RunScene[TrainingRunner]):
         """Place the panels and widgets for the current window size."""
         m = self.app.metrics
         pad = m.pad
-        left, right, bh = self.frame_layout(0.34)
+        # A narrow window gives the set-up a little more of its width, so that values such as
+        # "20 allumettes, 1 à 3" are not cut.
+        left, right, bh = self.frame_layout(0.37 if self.app.size[0] < 1300 else 0.34)
         place_setup(self, left, bh)
         controls_h = self.place_controls(right, bh, (
             (self.train_button, ("lab.train",)),

@@ -1,0 +1,120 @@
+"""Nim's matchbox for the learning lab: a learner's box for one position, drawn large enough
+to read from the back of a room (the matches left, then one line per take with its beads,
+allowed mark or Q-value, and what the last game changed)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import pygame
+
+from game.rules.nim import NimState
+from game.ui import text as txt
+from game.ui.boards.presenter import box_value_text
+from game.ui.theme import Colour, Theme, blend
+
+
+def _box_value_colour(value: float, score_kind: str, theme: Theme) -> Colour:
+    if score_kind == "allowed":
+        return theme.ok if value > 0 else theme.danger
+    if score_kind == "beads":
+        return theme.text
+    return theme.score_good if value > 0 else (theme.score_bad if value < 0
+                                               else theme.text_muted)
+
+
+def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
+                  values: Mapping[Any, float], score_kind: str, theme: Theme, px: int,
+                  before: Mapping[Any, float] | None = None) -> None:
+    """A learner's matchbox for a Nim position (the learning lab): the matches left drawn as
+    sticks, then one line per take with what the learner holds for it (allowed or eliminated,
+    beads as dots and their count, or a Q-value), as large as the box allows up to ``px``.
+
+    With ``before`` (the values before the last game), each take the game changed is
+    highlighted and shows "before → after" (beads "3 → 6", "✓ → ✗")."""
+    heaps: tuple[int, ...] = tuple(state.heaps)
+    multi = len(heaps) > 1
+    items = list(values.items())
+    header_h = int(min(rect.height * 0.26, px * 2.2))
+    head = pygame.Rect(rect.left, rect.top, rect.width, header_h)
+    # The position: sticks for each heap, with the count written beside them.
+    label = " · ".join(str(h) for h in heaps) if multi else str(heaps[0])
+    if state.options.variant == "fibonacci" and not multi:
+        label = f"{heaps[0]} (≤{state.max_allowed_take(0)})"
+    label_px = max(8, int(min(px * 1.3, header_h * 0.8)))
+    label_w = txt.size(label, label_px, True)[0] + px // 2
+    total_sticks = sum(heaps) + 2 * (len(heaps) - 1)
+    stick_gap = min((head.width - label_w) * 0.95 / max(1, total_sticks), px * 0.6)
+    stick_h = header_h * 0.62
+    x = head.left + px * 0.3
+    for h_i, count in enumerate(heaps):
+        for _ in range(count):
+            top = head.top + (header_h - stick_h) / 2
+            pygame.draw.line(surface, theme.match_wood, (x, top + stick_h * 0.2),
+                             (x, top + stick_h), max(1, int(stick_gap * 0.35)))
+            pygame.draw.circle(surface, theme.match_head, (round(x), round(top + stick_h * 0.2)),
+                               max(1, int(stick_gap * 0.35)))
+            x += stick_gap
+        if h_i < len(heaps) - 1:
+            x += stick_gap * 2
+    txt.blit_text(surface, label, label_px, theme.text, (head.right, head.centery),
+                   "midright", bold=True)
+    # One line per move.
+    body = pygame.Rect(rect.left, head.bottom, rect.width, rect.bottom - head.bottom)
+    line_h = min(px * 1.8, body.height / max(1, len(items)))
+    if line_h < 9:
+        line_h = 9.0  # too many moves for the box: the last line says how many are left out
+    fits = line_h * len(items) <= body.height + 0.5  # float division must not drop a line
+    shown = len(items) if fits else max(1, int(body.height // line_h))
+    texts: list[tuple[str, str, bool]] = []  # take, value text, changed
+    for move, value in items[:shown]:
+        old = before.get(move) if before is not None else None
+        changed = old is not None and old != value
+        value_text = box_value_text(value, score_kind)
+        if changed and old is not None:
+            value_text = f"{box_value_text(old, score_kind)}→{value_text}"
+        take = f"h{move.heap + 1}: −{move.count}" if multi else f"−{move.count}"
+        texts.append((take, value_text, changed))
+    # One size for every line: the largest at which the widest take and value fit side by
+    # side (a narrow box keeps its counts readable rather than cut).
+    small = max(7, int(min(px, line_h * 0.8)))
+    # (A "before→after" line shrinks on its own: the box's counts keep their size.)
+    take_w = max((txt.size(t, small, True)[0] for t, _v, _c in texts), default=0)
+    value_w = max((txt.size(v, small, True)[0] for _t, v, c in texts if not c), default=0)
+    if take_w + value_w + small > body.width:
+        small = max(7, int(small * body.width / (take_w + value_w + small)))
+    best = max(values.values()) if values else 0.0
+    most = max(values.values(), default=1.0) or 1.0
+    vx = body.left + txt.size("h8: −15 " if multi else "−10 ", small, True)[0]
+    for i, ((take, value_text, changed), value) in enumerate(
+            zip(texts, [v for _m, v in items[:shown]], strict=True)):
+        y = round(body.top + i * line_h + line_h / 2)
+        if shown < len(items) and i == shown - 1:
+            txt.blit_text(surface, f"+{len(items) - i}…", small, theme.text_muted,
+                           (body.left, y), "midleft")
+            break
+        if changed:
+            band = pygame.Rect(body.left, round(y - line_h / 2) + 1, body.width,
+                               max(1, round(line_h) - 2))
+            pygame.draw.rect(surface, blend(theme.panel, theme.highlight, 0.3), band,
+                             border_radius=max(2, band.height // 4))
+        txt.blit_text(surface, take, small, theme.text, (body.left, y), "midleft", bold=True)
+        colour = theme.highlight if changed else _box_value_colour(value, score_kind, theme)
+        room_after_take = body.right - (body.left + take_w + small // 3)
+        if score_kind == "beads":
+            # Beads drawn in proportion to the box's fullest move where there is room, then
+            # the count, right-aligned.
+            number_w = txt.size(value_text, small, True)[0] + small // 2
+            r = max(2, small // 4)
+            room = int((body.right - number_w - vx) // (2 * r + 2))
+            dots = min(room, 8, max(1 if value > 0 else 0, round(8 * value / most)))
+            for b in range(max(0, dots)):
+                pygame.draw.circle(surface, theme.accent if value == best else theme.text_muted,
+                                   (round(vx + r + b * (2 * r + 2)), y), r)
+            txt.blit_text(surface, value_text, small, colour, (body.right, y), "midright",
+                           bold=True, max_width=room_after_take, min_px=7)
+        else:
+            txt.blit_text(surface, value_text, small, colour, (body.right, y), "midright",
+                           bold=score_kind == "allowed" or value == best or changed,
+                           max_width=room_after_take, min_px=7)
