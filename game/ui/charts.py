@@ -744,10 +744,17 @@ def heat_map(surface: pygame.Surface, rect: pygame.Rect, row_labels: Sequence[st
     if row_title:
         text.blit_text(surface, row_title, small, theme.text_muted,
                        (rect.left, top + head_h - small // 4), "bottomleft", bold=True)
+    # Every column labelled when the labels fit with a gap; else every second (or third...)
+    # one, whole, rather than all of them run together ("10111213..."); the last column
+    # (the lab's start position) always is.
+    label_w = max(text.size(label, small)[0] for label in col_labels) + small // 2
+    every = max(1, math.ceil(label_w / max(1.0, cw)))
     for c, label in enumerate(col_labels):
+        if (ncols - 1 - c) % every:
+            continue  # counted from the last column, which is always labelled
         text.blit_text(surface, label, small, theme.text_muted,
                        (round(area.left + (c + 0.5) * cw), area.top - small // 4), "midbottom",
-                       max_width=max(8, int(cw)))
+                       max_width=max(8, int(cw * every)))
     for r, label in enumerate(row_labels):
         y0 = area.top + r * ch
         if y0 + ch > rect.bottom + 1:

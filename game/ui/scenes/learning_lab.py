@@ -438,7 +438,7 @@ class LearningLabScene(RunScene[TrainingRunner]):
                            right.bottom - tabs.bottom - pad)
         self.panels["view"] = view
         # The charts side by side on a wide view, else one above the other.
-        if view.width >= view.height * 1.6:
+        if view.width >= view.height * 2.2:
             half = (view.width - pad * 2) // 2
             self.panels["chart_wins"] = pygame.Rect(view.left, view.top, half, view.height)
             self.panels["chart_rate"] = pygame.Rect(view.right - half, view.top, half,
@@ -475,8 +475,11 @@ class LearningLabScene(RunScene[TrainingRunner]):
             for name in CHART_NAMES:
                 draw_panel(surface, self.panels[name], theme, m.radius)
                 inner = self.panels[name].inflate(-m.pad * 2, -m.pad * 2)
+                # Body-size text when the charts are stacked (each the view's width); side by
+                # side, each is half as wide and its title must still fit.
+                px = m.body if inner.width > self.panels["view"].width * 0.7 else m.small
                 surface.blit(self.charts.surface(name, inner.size, self.runs, self.games,
-                                                 theme, m.body, self.running), inner)
+                                                 theme, px, self.running), inner)
         elif view == "table":
             self.table.draw(surface, theme, m)
         else:
