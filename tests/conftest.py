@@ -25,6 +25,10 @@ def _isolated_environment(tmp_path_factory: pytest.TempPathFactory,
     """
     folder = tmp_path_factory.mktemp("aigamelab-data")
     monkeypatch.setenv("AIGAMELAB_DATA_DIR", str(folder))
+    # Exports go to the Documents folder by default: a test clicking an Export button (the
+    # monkey tests do) must write into a temporary folder, never the user's home.
+    documents = tmp_path_factory.mktemp("documents")
+    monkeypatch.setenv("XDG_DOCUMENTS_DIR", str(documents))
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     yield folder

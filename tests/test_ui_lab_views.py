@@ -189,6 +189,18 @@ def test_export_writes_a_light_picture_of_the_view(tmp_path: Path, view: str) ->
     assert lab.panels == before
 
 
+def test_the_export_button_writes_to_the_documents_folder() -> None:
+    import os
+
+    app, lab = open_lab()
+    train(app, lab, 20)
+    click_widget(app, lab.export_button)
+    documents = Path(os.environ["XDG_DOCUMENTS_DIR"])
+    written = list(documents.glob("lab-nim-charts-*.png"))
+    assert len(written) == 1
+    assert isinstance(app.top, MessageDialog) and str(documents) in app.top.message
+
+
 def test_export_to_a_folder_that_cannot_be_made_says_why(tmp_path: Path) -> None:
     app, lab = open_lab()
     blocker = tmp_path / "file"
