@@ -438,7 +438,7 @@ class LearningLabScene(RunScene[TrainingRunner]):
                            right.bottom - tabs.bottom - pad)
         self.panels["view"] = view
         # The charts side by side on a wide view, else one above the other.
-        if view.width >= view.height * 2.2:
+        if view.width >= view.height * 1.6:
             half = (view.width - pad * 2) // 2
             self.panels["chart_wins"] = pygame.Rect(view.left, view.top, half, view.height)
             self.panels["chart_rate"] = pygame.Rect(view.right - half, view.top, half,
