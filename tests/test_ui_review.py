@@ -301,3 +301,25 @@ def test_review_screen_texts_are_not_cut(language: str, size: tuple[int, int],
         assert play.review.active
         assert not cut, (game, cut)
         app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_notices_on_the_play_screen_cover_no_button(size: tuple[int, int]) -> None:
+    """Regression (issue 12 #16): a notice at the bottom of the window hid the panel's Undo and
+    Hint, or the end banner's Play again and Menu, for three seconds."""
+    app = make_app(size, language="fr")
+    play = start_game(app, "nim", ("human", "human"), options={"matches": "4"})
+    for situation in ("game", "end", "review"):
+        if situation == "end":
+            while not play.match.over:
+                assert play.apply_move(play.state.legal_moves()[-1])
+        if situation == "review":
+            key(app, pygame.K_LEFT)
+        app.notify("Partie enregistrée sous nim-20261123-130000.txt dans "
+                   "/home/enseignant/.local/share/ai-game-lab/games")
+        frame(app)
+        box = app.toast_rect
+        assert box.width > 0
+        covered = [b for b in play.buttons() if b.visible and b.rect.colliderect(box)]
+        assert not covered, (situation, [b.rect for b in covered])
+        assert not box.colliderect(play.panel.rect)

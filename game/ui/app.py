@@ -167,6 +167,8 @@ class App:
         self.running = True
         self.toast: str | None = None
         self.toast_left = 0.0
+        #: Where the last notice was drawn (tests check it covers no control).
+        self.toast_rect = pygame.Rect(0, 0, 0, 0)
         if notice:
             self.notify(notice)
 
@@ -383,11 +385,19 @@ class App:
     def _draw_toast(self, surface: pygame.Surface, message: str) -> None:
         m = self.metrics
         w, h = self.size
-        lines = text.wrap(message, int(w * 0.7), m.body)
         line_h = text.font(m.body).get_linesize()
-        box = pygame.Rect(0, 0, int(w * 0.74), line_h * len(lines) + 2 * m.pad)
-        box.midbottom = (w // 2, h - m.pad * 2)
+        # A screen may say where its notices cover no control (the play screen: over its
+        # status line, not over its buttons).
+        area = self.top.notice_area() if self.top is not None else None
+        if area is not None:
+            lines = text.wrap(message, area.width - 2 * m.pad, m.body)
+            box = pygame.Rect(area.left, area.top, area.width, line_h * len(lines) + 2 * m.pad)
+        else:
+            lines = text.wrap(message, int(w * 0.7), m.body)
+            box = pygame.Rect(0, 0, int(w * 0.74), line_h * len(lines) + 2 * m.pad)
+            box.midbottom = (w // 2, h - m.pad * 2)
         widgets.draw_panel(surface, box, self.theme, m.radius, self.theme.panel, self.theme.accent)
+        self.toast_rect = box
         y = box.top + m.pad
         for line in lines:
             text.blit_text(surface, line, m.body, self.theme.text, (box.centerx, y), "midtop")

@@ -52,5 +52,10 @@ class Scene:
     def on_close(self) -> None:
         """Called once when the scene leaves the stack for good: release threads and resources."""
 
+    def notice_area(self) -> pygame.Rect | None:
+        """Where the app's notices may go on this screen without covering a control (their
+        top edge and width), or None for the default: across the bottom of the window."""
+        return None
+
     def on_settings_changed(self) -> None:
         """Called after the language, theme or another setting changed: rebuild cached texts."""

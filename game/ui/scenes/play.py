@@ -391,6 +391,13 @@ class PlayScene(Scene, TurnListener):
         if self.view is not None:
             self.view.layout(self.board_rect, self.board_state)
 
+    def notice_area(self) -> pygame.Rect:
+        """Notices go over the status line, above the board: the panel's and the banner's
+        buttons stay uncovered (a notice at the bottom of the window hid Undo and Hint, or
+        Play again and Menu, for three seconds)."""
+        pad = self.app.metrics.pad
+        return pygame.Rect(self.board_rect.left, pad, self.board_rect.width, 0)
+
     def shown_decision(self) -> ShownDecision | None:
         """The scores the board shows (see :func:`~game.ui.scenes.play_status.scored_decision`)."""
         return scored_decision(self.match, self.turns, self.app.settings.show_reasoning,

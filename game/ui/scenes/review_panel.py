@@ -123,7 +123,7 @@ class ReviewPanel:
         for line in text.wrap(tr("review.graph_title", side=first), rect.width, m.small, True):
             text.blit_text(surface, line, m.small, theme.text, (rect.left, y), bold=True)
             y += line_h
-        self.plot = pygame.Rect(rect.left, y, rect.width, int(m.body * 4.5))
+        self.plot = pygame.Rect(rect.left, y, rect.width, int(m.body * 3.6))
         plot = self.plot
         pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), plot,
                          border_radius=m.radius)
