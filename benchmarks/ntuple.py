@@ -241,6 +241,9 @@ def cmd_report(args: argparse.Namespace) -> None:
     if not args.write_docs:
         return
     curves, squares, *patterns = save_charts(folder, results, Path(args.img))
+    # The pictures as docs/experiments.md links them: relative to its folder (img/NAME.png).
+    where = Path(os.path.relpath(Path(args.img).resolve(), DOC.parent)).as_posix()
+    curves, squares = f"{where}/{curves}", f"{where}/{squares}"
     text = DOC.read_text(encoding="utf-8")
     start, end = text.find(START_MARK), text.find(END_MARK)
     speed_file = folder / "speed.json"
