@@ -147,8 +147,8 @@ class OthelloEngine(Player):
                             tt_entries=self.tt_entries,
                             evaluator=disc_evaluate if self.level.discs_only else evaluate)
         if previous is not None:
-            searcher.tt, searcher.ett, searcher.history = (previous.tt, previous.ett,
-                                                           previous.history)
+            searcher.tt, searcher.ett, searcher.ett_old, searcher.history = (
+                previous.tt, previous.ett, previous.ett_old, previous.history)
             # Old history counts would swamp new ones: halve them between moves.
             searcher.history[:] = [h // 2 for h in searcher.history]
         self._tables[g.size] = searcher

@@ -98,6 +98,9 @@ class Searcher:
         self.evaluator = evaluator
         self.tt: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         self.ett: dict[tuple[int, int], tuple[int, int, int]] = {}
+        #: The endgame table's previous generation: when ``ett`` is full it becomes this one
+        #: (the older one is dropped), so a full table never loses its newest entries.
+        self.ett_old: dict[tuple[int, int], tuple[int, int, int]] = {}
         self.history = [0] * 64
         self.nodes = 0
         #: Where the node count is published while searching (see ai.base.SearchProgress).
@@ -126,8 +129,14 @@ class Searcher:
     def _estore(self, key: tuple[int, int], entry: tuple[int, int, int]) -> None:
         ett = self.ett
         if len(ett) >= self.tt_entries:
-            ett.clear()
+            self.ett_old = ett
+            self.ett = ett = {}
         ett[key] = entry
+
+    def eprobe(self, key: tuple[int, int]) -> tuple[int, int, int] | None:
+        """The endgame table's entry for ``key`` (either generation), or None."""
+        entry = self.ett.get(key)
+        return entry if entry is not None else self.ett_old.get(key)
 
     # --- move ordering ------------------------------------------------------------------------
 
@@ -266,10 +275,13 @@ class Searcher:
                 return bound
         key = (own, opp)
         ett = self.ett
+        ett_old = self.ett_old
         tt_move = PASS_SQ
         use_tt = self.use_tt
         if use_tt:
             entry = ett.get(key)
+            if entry is None:
+                entry = ett_old.get(key)
             if entry is not None:
                 flag, value, tt_move = entry
                 if (flag == EXACT or (flag == LOWER and value >= beta)
@@ -289,6 +301,7 @@ class Searcher:
             return -self.solve(opp, own, -beta, -alpha)
         ordered: list[tuple[int, int, int, int]] = []
         static = g.square_order
+        corners = g.corners
         etc = use_tt and n_empty >= ETC_EMPTIES
         m = moves
         while m:
@@ -302,13 +315,15 @@ class Searcher:
                 # Enhanced transposition cut-off: a child already known to be bad enough for
                 # the opponent (their upper bound <= -beta) proves this node >= beta.
                 child = ett.get((c_own, c_opp))
+                if child is None:
+                    child = ett_old.get((c_own, c_opp))
                 if child is not None and child[0] != LOWER and -child[1] >= beta:
                     return -child[1]
             if sq == tt_move:
                 k = -1 << 40
             else:
                 replies = legal_mask(c_own, c_opp, region)
-                k = ((replies.bit_count() + (replies & g.corners).bit_count()) * 256
+                k = ((replies.bit_count() + (replies & corners).bit_count()) * 256
                      - static[sq])
             ordered.append((k, sq, c_own, c_opp))
         ordered.sort()
@@ -334,9 +349,7 @@ class Searcher:
                         break
         if use_tt:
             flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
-            if len(ett) >= self.tt_entries:
-                ett.clear()
-            ett[key] = (flag, best, best_sq)
+            self._estore(key, (flag, best, best_sq))
         return best
 
     def _solve_few(self, own: int, opp: int, empty: int, alpha: int, beta: int,
@@ -496,16 +509,39 @@ class Searcher:
         """Two empty squares."""
         self.nodes += 1
         best = -INF
+        # The last square is played inline (as _last1 does): the mover's disc difference
+        # after a move is ``diff + 2 * flips + 1``; the reply's, seen from here, loses as much.
+        diff = own.bit_count() - opp.bit_count()
         if NEIGHBOURS[s1] & opp:
             f = FLIPS[s1](own, opp)
             if f:
-                best = -self._last1(opp & ~f, own | f | (1 << s1), s2)
+                n = f.bit_count()
+                c_own = opp & ~f  # the opponent, to play the last square s2
+                c_opp = own | f | (1 << s1)
+                d = diff + 2 * n + 1  # our lead with s2 still empty
+                self.nodes += 1
+                if NEIGHBOURS[s2] & c_opp and (g := FLIPS[s2](c_own, c_opp)):
+                    best = d - 2 * g.bit_count() - 1
+                elif NEIGHBOURS[s2] & c_own and (g := FLIPS[s2](c_opp, c_own)):
+                    best = d + 2 * g.bit_count() + 1
+                else:
+                    best = d + 1 if d > 0 else d - 1 if d < 0 else 0
                 if best >= beta:
                     return best
         if NEIGHBOURS[s2] & opp:
             f = FLIPS[s2](own, opp)
             if f:
-                v = -self._last1(opp & ~f, own | f | (1 << s2), s1)
+                n = f.bit_count()
+                c_own = opp & ~f
+                c_opp = own | f | (1 << s2)
+                d = diff + 2 * n + 1
+                self.nodes += 1
+                if NEIGHBOURS[s1] & c_opp and (g := FLIPS[s1](c_own, c_opp)):
+                    v = d - 2 * g.bit_count() - 1
+                elif NEIGHBOURS[s1] & c_own and (g := FLIPS[s1](c_opp, c_own)):
+                    v = d + 2 * g.bit_count() + 1
+                else:
+                    v = d + 1 if d > 0 else d - 1 if d < 0 else 0
                 if v > best:
                     best = v
         if best == -INF:
@@ -555,7 +591,7 @@ class Searcher:
                 own, opp = opp, own
                 continue
             if exact:
-                e_entry = self.ett.get((own, opp))
+                e_entry = self.eprobe((own, opp))
                 sq = e_entry[2] if e_entry is not None else PASS_SQ
             else:
                 entry = self.tt.get((own, opp))

@@ -244,6 +244,36 @@ def test_table_does_not_change_a_deeper_fixed_depth_value() -> None:
         assert value == Searcher(g, use_tt=False).negamax(s.own, s.opp, 4, -INF, INF)
 
 
+def test_endgame_table_keeps_two_bounded_generations() -> None:
+    # A full endgame table becomes the old generation instead of being emptied: both stay
+    # bounded, entries of the old one are still found, and the values stay exact.
+    rng = random.Random(31)
+    g = GEOMETRIES[8]
+    searcher = Searcher(g, tt_entries=30)
+    rotated = False
+    for _ in range(6):
+        s = random_position(rng, 8, 11)
+        exact = searcher.solve(s.own, s.opp, -INF, INF)
+        assert exact == Searcher(g, use_tt=False).solve(s.own, s.opp, -INF, INF)
+        assert len(searcher.ett) <= 30 and len(searcher.ett_old) <= 30
+        rotated = rotated or bool(searcher.ett_old)
+        for key, entry in searcher.ett_old.items():
+            if key not in searcher.ett:
+                assert searcher.eprobe(key) == entry
+    assert rotated
+
+
+def test_last_two_empties_solver_matches_minimax() -> None:
+    # The last two squares are played inline (no call per last move): every case of who can
+    # play them, passes and the empty square given to the winner, against plain minimax.
+    rng = random.Random(8)
+    g = GEOMETRIES[8]
+    for _ in range(150):
+        s = random_position(rng, 8, 2)
+        assert Searcher(g).solve(s.own, s.opp, -INF, INF) == bit_minimax(
+            s.own, s.opp, g.region, g.squares)
+
+
 def test_table_size_is_bounded() -> None:
     s = random_position(random.Random(9), 8, 40)
     searcher = Searcher(GEOMETRIES[8], tt_entries=50)
