@@ -431,8 +431,6 @@ class NimPresenter(GamePresenter):
     rules_plies = 2
     smoke_seats = ("minimax", "reinforcement")
     lab_default = True
-    # Nim's boxes are short lists of takes; the charts get more room.
-    lab_charts_share = 0.53
     # A take is drawn under the matches it would take: after the AI's take they are others.
     scores_outlive_move = False
 

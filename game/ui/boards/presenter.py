@@ -86,8 +86,6 @@ class GamePresenter:
     #: True for the game the learning lab opens on, which the smoke test also trains, saves and
     #: reloads a learner on (without one, the first game).
     lab_default: ClassVar[bool] = False
-    #: The share of the lab's right column the charts take (the learner's boxes get the rest).
-    lab_charts_share: ClassVar[float] = 0.47
     #: Tools the menu offers under the game's options, by name (``menu.TOOLS``; Othello: the
     #: weight-table editor).
     tools: ClassVar[tuple[str, ...]] = ()
