@@ -60,6 +60,8 @@ class LoadDialog(Scene):
         self.folder = folder
         self.rows: list[Row] = []
         self.error = ""
+        #: The line under the list is information (an empty folder), not an error.
+        self.error_is_info = False
         self.scroll = 0
         self.row_rects: list[tuple[pygame.Rect, Row]] = []
         self.box = pygame.Rect(0, 0, 0, 0)
@@ -84,6 +86,7 @@ class LoadDialog(Scene):
             else:
                 self.error = tr("lab.browse.cannot_read", folder=str(folder),
                                 error=exc.strerror or str(exc))
+                self.error_is_info = False
                 return
         self.folder = folder
         self.rows = rows
@@ -94,6 +97,7 @@ class LoadDialog(Scene):
         else:
             self.error = (tr("lab.no_files", folder=str(folder)) if folder == self.home
                           else tr("lab.browse.empty"))
+            self.error_is_info = True
 
     def go(self, typed: str) -> None:
         """Open what the path field names: a folder is listed, a file is loaded."""
@@ -114,6 +118,7 @@ class LoadDialog(Scene):
             self.pick(path)
         else:
             self.error = tr("lab.browse.no_such", path=str(path))
+            self.error_is_info = False
 
     def up(self) -> None:
         """The folder above."""
@@ -216,6 +221,6 @@ class LoadDialog(Scene):
             text.blit_text(surface, more, m.small, theme.text_muted,
                            (self.box.right - m.pad * 2, self.box.top + m.pad * 2), "topright")
         if self.error:
-            text.blit_wrapped(surface, self.error, m.body, theme.danger, self.error_rect,
-                              max_lines=2)
+            colour = theme.text_muted if self.error_is_info else theme.danger
+            text.blit_wrapped(surface, self.error, m.body, colour, self.error_rect, max_lines=2)
         widgets.draw_all(self.widgets(), surface, theme)
