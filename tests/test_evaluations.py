@@ -115,14 +115,18 @@ def test_othello_hand_made_position() -> None:
         assert evaluation(start, 0) == 0, evaluation.name  # the start is even
 
 
-def test_othello_blend_weighs_discs_more_as_the_board_fills() -> None:
+def test_othello_blend_counts_discs_only_in_the_endgame() -> None:
     start = OthelloOptions().initial_state()
     assert othello.blend(start, 0) == 0
     state = random_states(OthelloOptions(), 1, seed=9)[0]
-    filled = 1 - state.empty_count / 64
+    late = max(0, othello.BLEND_ENDGAME - state.empty_count)
     expected = (othello.weighted(state, 0) + othello.BLEND_MOBILITY * othello.mobility(state, 0)
-                + 100 * filled * filled * othello.disc_count(state, 0))
+                + othello.BLEND_DISC_STEP * late * othello.disc_count(state, 0))
     assert othello.blend(state, 0) == pytest.approx(expected)
+    # Before the endgame the discs do not count at all.
+    assert state.empty_count > othello.BLEND_ENDGAME
+    assert othello.blend(state, 0) == (othello.weighted(state, 0) + othello.BLEND_MOBILITY
+                                       * othello.mobility(state, 0))
 
 
 def test_morpion_hand_made_position() -> None:
