@@ -108,6 +108,13 @@ def test_one_game_then_the_boxes_it_changed_before_and_after() -> None:
     click_widget(app, lab.knowledge.changed_button)
     assert not lab.session.changed_only
     assert len(lab.knowledge.boxes) >= len(changed)
+    # A normal run after one game shows every box again.
+    click_widget(app, lab.step_button)
+    assert run_until(app, lambda: lab.runner.finished, 60)  # type: ignore[union-attr]
+    frame(app)
+    assert lab.session.changed_only
+    train(app, lab, 10)
+    assert not lab.session.changed_only
 
 
 def test_the_table_view_for_every_learner_and_a_click_chooses_the_box() -> None:

@@ -209,8 +209,10 @@ class LearningLabScene(RunScene[TrainingRunner]):
     # -- training -------------------------------------------------------------------------------
 
     def train(self) -> None:
-        """Start a run of ``games`` games with the current set-up."""
-        self.start_run(self.games, self.session.speed)
+        """Start a run of ``games`` games with the current set-up (the boxes view then shows
+        every box again, not only one game's)."""
+        if self.start_run(self.games, self.session.speed):
+            self.session.changed_only = False
 
     def one_game(self) -> None:
         """MENACE one game at a time: play one game shown move by move, then show the boxes it
