@@ -323,3 +323,19 @@ def test_notices_on_the_play_screen_cover_no_button(size: tuple[int, int]) -> No
         covered = [b for b in play.buttons() if b.visible and b.rect.colliderect(box)]
         assert not covered, (situation, [b.rect for b in covered])
         assert not box.colliderect(play.panel.rect)
+
+
+def test_a_click_on_the_graphs_key_judges_with_the_games_next_evaluation() -> None:
+    app = make_app(SIZE)
+    play = _human_game(app, "connect4", moves=6)
+    key(app, pygame.K_LEFT)
+    frame(app)
+    panel = play.panel.review
+    names = [e.name for e in play.match.info.evaluations]
+    assert len(names) > 1 and panel.evaluation is not None
+    assert panel.evaluation.name == names[0]
+    click(app, panel.key_rect.center)
+    assert panel.evaluation.name == names[1] == "weighted_lines"
+    assert panel.evaluation_title() == "Lines²"
+    assert len(panel.graph().line) == len(play.match.states)
+    assert play.review.active, "the click changed the evaluation, not the position"

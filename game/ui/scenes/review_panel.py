@@ -15,7 +15,8 @@ import pygame
 
 from game.rules.registry import Evaluation
 from game.ui import text
-from game.ui.i18n import has, tr
+from game.ui.i18n import tr
+from game.ui.scenes.players import choice_text
 from game.ui.scenes.review import FROM_RESULT, EvalGraph, EvalPoint, evaluation_points
 from game.ui.theme import blend
 from game.ui.widgets import Button, Widget
@@ -86,11 +87,10 @@ class ReviewPanel:
             self.evaluation = choices[(choices.index(self.evaluation) + 1) % len(choices)]
 
     def evaluation_title(self) -> str:
-        """The chosen evaluation's name for people (its translation, else its code name)."""
+        """The chosen evaluation's name for people, as the players' Eval parameter says it."""
         if self.evaluation is None or self.evaluation.neutral:
             return ""
-        key = f"eval.{self.scene.match.info.name}.{self.evaluation.name}.title"
-        return tr(key) if has(key) else self.evaluation.name.replace("_", " ")
+        return choice_text("eval", self.evaluation.name)
 
     def click(self, pos: tuple[int, int]) -> bool:
         """A click on the graph (jump to that position) or on its key (next evaluation)."""
