@@ -339,3 +339,34 @@ def test_a_click_on_the_graphs_key_judges_with_the_games_next_evaluation() -> No
     assert panel.evaluation_title() == "Lines²"
     assert len(panel.graph().line) == len(play.match.states)
     assert play.review.active, "the click changed the evaluation, not the position"
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_the_panels_texts_never_run_under_its_buttons_in_explain_mode(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: with a legend of two long French rows, Nim's '19 allumettes restantes' was
+    drawn half under the Undo button at 1920x1080."""
+    from game.ui import text
+
+    drawn: list[tuple[str, pygame.Rect]] = []
+    original = text.blit_text
+
+    def spy(surface: pygame.Surface, content: str, *args: Any, **kwargs: Any) -> pygame.Rect:
+        rect = original(surface, content, *args, **kwargs)
+        drawn.append((content, rect))
+        return rect
+
+    monkeypatch.setattr(text, "blit_text", spy)
+    for game in ("nim", "hexapawn", "othello"):
+        app = make_app(size, language="fr", show_reasoning=True, explain_wait=True)
+        play = start_game(app, game, ("human", "alphabeta"))
+        assert play.apply_move(play.state.legal_moves()[0])
+        assert run_until(app, lambda p=play: p.turns.explaining or p.match.over, 20)
+        drawn.clear()
+        frame(app)
+        buttons = [b.rect for b in play.buttons() if b.visible]
+        for content, rect in drawn:
+            for button in buttons:
+                if rect.colliderect(button) and not button.contains(rect):
+                    raise AssertionError(f"{game}: '{content}' runs under a button")
+        app.shutdown()

@@ -220,7 +220,11 @@ class PlayPanel:
         legend = self.scene.legend_rows() if reasoning else []
         if reasoning:
             y = self._draw_reasoning(surface, y, reserve=self._legend_height(legend))
-            y = self._draw_legend(surface, y, legend)
+            # The position summary (Nim's matches left) keeps its line under the legend: it
+            # was pushed under the Undo button at 1920x1080 in French.
+            summary_h = (int(text.font(m.small).get_linesize() * 1.2)
+                         if presenter.position_summary(self.scene.state) else 0)
+            y = self._draw_legend(surface, y, legend, reserve=summary_h)
         # With the reasoning on, the options line gives its room to the reasoning (the board
         # shows its size); a position summary (Nim's matches left) stays, the class counts
         # with it.
@@ -306,14 +310,15 @@ class PlayPanel:
         line_h = text.font(self.app.metrics.small).get_linesize()
         return line_h * len(self._legend_lines(rows)) + self.app.metrics.pad * 2
 
-    def _draw_legend(self, surface: pygame.Surface, y: int, rows: list[LegendRow]) -> int:
+    def _draw_legend(self, surface: pygame.Surface, y: int, rows: list[LegendRow],
+                     reserve: int = 0) -> int:
         """What the numbers on the board mean, each sample in its colour; return the next y."""
         if not rows:
             return y
         theme = self.app.theme
         m = self.app.metrics
         line_h = text.font(m.small).get_linesize()
-        room = max(1, (self.moves_rect.bottom - y - m.pad) // line_h)
+        room = max(1, (self.moves_rect.bottom - y - m.pad - reserve) // line_h)
         # Whole rows only, the first ones (the numbers) before the colours' meaning: a row
         # cut after its first line read "Green: good for the mover, red:".
         kept = list(rows)
