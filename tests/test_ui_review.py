@@ -64,6 +64,23 @@ def test_stepping_back_and_forward_changes_the_board_not_the_game() -> None:
     key(app, pygame.K_HOME)
     assert play.board_state == play.match.states[0]
     assert "start" in play.status()[0]
+    # The seat cards count the reviewed position's discs, like the board.
+    counts: list[str] = []
+    from game.ui import text
+
+    original = text.blit_text
+
+    def spy(surface: pygame.Surface, content: str, *args: Any, **kwargs: Any) -> pygame.Rect:
+        counts.append(content)
+        return original(surface, content, *args, **kwargs)
+
+    text.blit_text = spy  # type: ignore[assignment]
+    try:
+        frame(app)
+    finally:
+        text.blit_text = original  # type: ignore[assignment]
+    start = play.presenter.side_summary(play.match.states[0], 0)
+    assert f" · {start}" in counts
     click_widget(app, play.panel.review.forward_button)
     assert play.board_state == play.match.states[1]
     key(app, pygame.K_END)

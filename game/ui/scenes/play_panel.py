@@ -213,6 +213,11 @@ class PlayPanel:
         y = self.moves_rect.top
         if self.scene.review.active:
             y = self.review.draw_graph(surface, self.moves_rect)
+            summary = presenter.position_summary(self.scene.board_state)
+            if summary:
+                text.blit_text(surface, summary, m.small, theme.text_muted,
+                               (self.moves_rect.left, y), max_width=self.moves_rect.width)
+                y += int(line_h * 1.2)
             self._draw_moves(surface, pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
                                                   self.moves_rect.bottom - y))
             return
@@ -246,7 +251,9 @@ class PlayPanel:
         turns = scene.turns
         presenter = scene.presenter
         side = scene.match.side_of_seat(seat)
-        to_move = not scene.match.over and scene.state.to_move == side
+        # In review the cards follow the reviewed position, like the board.
+        shown = scene.board_state
+        to_move = shown.outcome is None and shown.to_move == side
         hover = rect.collidepoint(widgets.mouse())
         fill = blend(theme.panel, theme.accent, 0.18) if to_move else (
             theme.button_hover if hover else theme.button)
@@ -262,7 +269,7 @@ class PlayPanel:
         pygame.draw.circle(surface, rim, centre, disc_r, max(2, m.line, disc_r // 6))
         tx = centre[0] + disc_r + pad
         tw = rect.right - tx - pad
-        summary = presenter.side_summary(scene.state, side)
+        summary = presenter.side_summary(shown, side)
         name_rect = text.blit_text(surface, presenter.side_name(side), m.body, theme.text,
                                    (tx, rect.top + pad // 2), bold=True, max_width=tw)
         if summary:
