@@ -606,14 +606,14 @@ def run_versus(args: argparse.Namespace) -> None:
     """The engine against the engine before issue 15 (commit ENGINE_V1_COMMIT), both at
     full strength with the same time per move, from seeded random openings of 4-8 moves, each
     opening played twice with the seats swapped."""
-    v1 = load_engine_v1()
+    v1 = load_engine_v1(args.commit)
     rng = random.Random(args.seed)
     new = OthelloEngine(level=5, seed=1, time_budget=args.time)
     old = v1.OthelloEngine(level=5, seed=2, time_budget=args.time)
     points: list[float] = []
     margins: list[int] = []
     t0 = time.perf_counter()
-    print(f"new engine vs engine at {ENGINE_V1_COMMIT}, {args.time:g} s per move, "
+    print(f"new engine vs engine at {args.commit}, {args.time:g} s per move, "
           f"{args.games} games (load {load()})", flush=True)
     opening = OthelloOptions().initial_state()
     for game in range(args.games):
@@ -640,7 +640,7 @@ def run_versus(args: argparse.Namespace) -> None:
     elo, lo, hi = elo_with_error(score, n, sd)
     wins = sum(p == 1.0 for p in points)
     draws = sum(p == 0.5 for p in points)
-    print(f"| new vs {ENGINE_V1_COMMIT} | {args.time:g} s/move | {n} | {wins} | {draws} | "
+    print(f"| new vs {args.commit} | {args.time:g} s/move | {n} | {wins} | {draws} | "
           f"{n - wins - draws} | {100 * score:.0f}% | {elo:+.0f} [{lo:+.0f}, {hi:+.0f}] | "
           f"{statistics.mean(margins):+.1f} | {(time.perf_counter() - t0) / 60:.0f} min, "
           f"load {load()} |")
@@ -719,6 +719,8 @@ def main() -> None:
     versus.add_argument("--games", type=int, default=20)
     versus.add_argument("--time", type=float, default=0.2, help="seconds per move, both")
     versus.add_argument("--seed", type=int, default=15)
+    versus.add_argument("--commit", default=ENGINE_V1_COMMIT,
+                        help="the older engine's commit (default: main before issue 15)")
     levels = sub.add_parser("levels", help="menu levels 1-3 against the seed's players")
     levels.add_argument("--games", type=int, default=40)
     levels.add_argument("--seed", type=int, default=99)
