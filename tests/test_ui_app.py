@@ -358,3 +358,25 @@ def test_the_main_loop_survives_a_failing_screen() -> None:
     assert app.run() == 0
     assert Failing.frames == 2
     assert app.toast is not None and "boom" in app.toast
+
+
+def test_a_notice_goes_on_time_when_the_loop_turns_slowly() -> None:
+    """An idle loop turns about once a second: the notice's clock takes the whole time (it
+    stayed 16 s when each turn counted at most 0.25 s), while a scene's update still gets at
+    most LONGEST_STEP at once (an animation does not jump after a stall)."""
+    from game.ui.app import LONGEST_STEP, TOAST_SECONDS
+
+    app = make_app((1024, 768))
+    got: list[float] = []
+
+    class Timed(Scene):
+        def update(self, dt: float) -> None:
+            got.append(dt)
+
+    app.push(Timed(app))
+    app.notify("Tournament finished")
+    for _ in range(int(TOAST_SECONDS) + 1):
+        app.advance([], 1.0)
+    assert app.toast is None and app.stale
+    assert got and max(got) == LONGEST_STEP
+    app.shutdown()

@@ -53,6 +53,9 @@ FPS = 60
 #: a core redrawing.
 IDLE_AFTER = 1.0
 REDRAW_SECONDS = 2.0
+#: The most time a scene's update is given at once (after a stall, an animation goes on from
+#: where it was instead of jumping to its end).
+LONGEST_STEP = 0.25
 #: The longest an idle loop sleeps before its scenes' update runs again (they poll threads).
 LONGEST_WAIT = 1.0
 #: An idle loop looks for events this often: pygame's own wait for an event wakes about a
@@ -358,7 +361,9 @@ class App:
         self.draw(self.screen)
 
     def advance(self, events: Sequence[pygame.event.Event], dt: float) -> None:
-        """A frame without its drawing: events to the top scene, then time to it."""
+        """A frame without its drawing: events to the top scene, then time to it (at most
+        :data:`LONGEST_STEP` at once, so an animation never jumps after a stall; the notice's
+        clock takes the whole time, since an idle loop turns only every second or so)."""
         for event in events:
             if self.handle_global(event):
                 continue
@@ -367,7 +372,7 @@ class App:
                 top.handle(event)
         top = self.top
         if top is not None:
-            top.update(dt)
+            top.update(min(dt, LONGEST_STEP))
         if self.toast_left > 0:
             self.toast_left -= dt
             if self.toast_left <= 0:
@@ -435,7 +440,10 @@ class App:
         """This frame's events; when :meth:`idle` with nothing to draw, first wait for one
         until the next drawing is due (an input wakes the loop within :data:`IDLE_POLL` s)."""
         if self.idle(time.monotonic()) and not (self.stale or self.was_busy):
-            wait_for_event(min(self.longest_wait, self.redraw_due() - self.since_drawn))
+            due = [self.longest_wait, self.redraw_due() - self.since_drawn]
+            if self.toast is not None:
+                due.append(self.toast_left)  # the notice goes on time
+            wait_for_event(min(due))
         events = pygame.event.get()
         if any(e.type in INPUT_EVENTS for e in events):
             self.last_input = time.monotonic()
@@ -448,7 +456,7 @@ class App:
         dt = self.clock.tick(FPS) / 1000.0
         drawn = False
         try:
-            self.advance(events, min(dt, 0.25))
+            self.advance(events, dt)
             self.since_drawn += dt
             busy = not self.idle(time.monotonic())
             if self.must_draw(events, busy):
