@@ -412,3 +412,29 @@ def test_nothing_is_cut_on_the_round_robin_at_1024x768(
     assert cut_texts(app, monkeypatch) == []
     assert scene.rank_button.visible
     app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_long_variant_names_show_whole_on_two_lines(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """'20 allumette...' at 1024x768: a variant name too long for one line of the chooser is
+    drawn on two, in a row two slots tall whichever variant is chosen (rows do not move)."""
+    from tests.ui_helpers import make_app
+
+    app = make_app((1024, 768), language=language)
+    scene = TournamentScene(app)
+    app.push(scene)
+    scene.set_game("nim")
+    frame(app)
+    variant = scene.setup_widgets[1]
+    assert variant.rect.height > 1.5 * scene.setup_widgets[0].rect.height
+    before = [w.rect.copy() for w in scene.setup_widgets]
+    for index in range(len(scene.presets())):
+        scene.set_variant(index)
+        assert cut_texts(app, monkeypatch) == [], index
+        assert [w.rect for w in scene.setup_widgets] == before
+    # A game whose variants are short keeps one slot per row.
+    scene.set_game("hexapawn")
+    frame(app)
+    assert scene.setup_widgets[1].rect.height == scene.setup_widgets[0].rect.height
+    app.shutdown()

@@ -290,6 +290,17 @@ class Choice(Widget):
         if self.items:
             self.set(self.items[(self.index() + direction) % len(self.items)][0])
 
+    def value_lines(self, room: int) -> list[str]:
+        """The current value as drawn in ``room`` pixels: one line, or two when it would be
+        cut on one and the widget is tall enough for two (a long variant name)."""
+        value = self.current_label()
+        if text.size(value, int(self.px * 0.9), True)[0] <= room:
+            return [value]
+        lines = text.wrap(value, room, self.px, True)
+        if len(lines) == 2 and 2 * text.font(self.px, True).get_linesize() <= self.rect.height:
+            return lines
+        return [value]
+
     def _parts(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         h = self.rect.height
         label_w = 0
@@ -299,7 +310,7 @@ class Choice(Widget):
             label_w = min(int(self.rect.width * 0.55), max(int(self.rect.width *
                                                                self.label_width), wanted))
         box = pygame.Rect(self.rect.left + label_w, self.rect.top, self.rect.width - label_w, h)
-        arrow = int(h * 0.75)
+        arrow = int(min(h, self.px * 2) * 0.75)  # a two-line chooser keeps its arrows' width
         left = pygame.Rect(box.left, box.top, arrow, h)
         right = pygame.Rect(box.right - arrow, box.top, arrow, h)
         return left, box, right
@@ -337,9 +348,18 @@ class Choice(Widget):
             arrow_hover = self.enabled and rect.collidepoint(mouse)
             pygame.draw.polygon(surface, theme.accent if arrow_hover else theme.text_muted, tri)
         colour = theme.button_text if self.enabled else theme.text_muted
-        value = text.render_fit(self.current_label(), right.left - left.right, self.px, colour,
-                                bold=True)
-        surface.blit(value, value.get_rect(center=box.center))
+        room = right.left - left.right
+        lines = self.value_lines(room)
+        if len(lines) == 1:
+            value = text.render_fit(lines[0], room, self.px, colour, bold=True)
+            surface.blit(value, value.get_rect(center=box.center))
+        else:
+            step = text.font(self.px, True).get_linesize()
+            y = box.centery - step * len(lines) // 2
+            for line in lines:
+                value = text.render_fit(line, room, self.px, colour, bold=True)
+                surface.blit(value, value.get_rect(midtop=(box.centerx, y)))
+                y += step
         if self.label():
             label = text.render_fit(self.label(), box.left - self.rect.left - self.px // 2,
                                     self.px, theme.text)

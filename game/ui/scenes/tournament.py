@@ -47,6 +47,7 @@ from game.ui.export import (
     write_picture,
 )
 from game.ui.i18n import tr
+from game.ui.scenes.dialogs import ListPopup
 from game.ui.scenes.lab_common import (
     RunScene,
     RunTexts,
@@ -103,6 +104,8 @@ class TournamentScene(RunScene[TournamentRunner]):
         self.player_rows: list[list[Widget]] = []
         #: The most parameters a player of this game has (rows are spaced for it).
         self.most_params = 0
+        #: Slots taken by set-up rows beyond one each (a two-line variant name).
+        self.extra_slots = 0
         #: How many set-up rows are scrolled out of sight at the top (when they do not fit).
         self.setup_scroll = 0
         #: The set-up rows that fit in the panel, and how many there are (for the scroll bar).
@@ -223,8 +226,8 @@ class TournamentScene(RunScene[TournamentRunner]):
         self.setup_widgets = [
             Choice(lambda: tr("lab.game"), game_items(), lambda: self.game, self.set_game,
                    self.open_choice, label_width=LABEL_WIDTH),
-            Choice(lambda: tr("lab.variant"), variant_items(self.game, self.presets()),
-                   lambda: self.variant, self.set_variant, self.open_choice,
+            Choice(self._variant_label, variant_items(self.game, self.presets()),
+                   lambda: self.variant, self.set_variant, self._open_variants,
                    label_width=LABEL_WIDTH),
             LadderStepper(lambda: tr("tour.games"), lambda: float(self.games), self._set_games,
                           [float(g) for g in GAME_COUNTS], charts.format_number),
@@ -452,24 +455,31 @@ class TournamentScene(RunScene[TournamentRunner]):
         left, right, bh = self.frame_layout(0.34)
         inner = pygame.Rect(left.left + pad * 2, left.top + pad + int(m.heading * 1.4),
                             left.width - pad * 4, left.height - pad * 2 - int(m.heading * 1.4))
-        rows: list[tuple[list[Widget], float]] = [([wdg], 0.0) for wdg in self.setup_widgets]
+        # Each row: its widgets, its indent (a share of the width) and how many slots it takes.
+        variant_span = 2 if self._variant_needs_two_lines(inner.width) else 1
+        rows: list[tuple[list[Widget], float, int]] = [
+            ([wdg], 0.0, variant_span if wdg is self.setup_widgets[1] else 1)
+            for wdg in self.setup_widgets]
         for row in self.player_rows:
-            rows.append((row[:2], 0.0))
-            rows += [([p], 0.08) for p in row[2:]]
-        rows.append(([self.add_button], 0.0))
+            rows.append((row[:2], 0.0, 1))
+            rows += [([p], 0.08, 1) for p in row[2:]]
+        rows.append(([self.add_button], 0.0, 1))
+        self.extra_slots = sum(span for _i, _x, span in rows) - len(rows)
         step = self._row_step(inner.height)
         px = m.body if step >= m.body * 1.7 else m.small
         shown = max(1, inner.height // step)
-        self.setup_rows_shown, self.setup_rows_total = shown, len(rows)
-        self.setup_scroll = max(0, min(self.setup_scroll, len(rows) - shown))
-        for index, (items, indent) in enumerate(rows):
-            slot = index - self.setup_scroll
+        total = len(rows) + self.extra_slots
+        self.setup_rows_shown, self.setup_rows_total = shown, total
+        self.setup_scroll = max(0, min(self.setup_scroll, total - shown))
+        slot = -self.setup_scroll
+        for items, indent, span in rows:
             for item in items:
-                item.visible = 0 <= slot < shown
+                item.visible = slot >= 0 and slot + span <= shown
             y = inner.top + slot * step
+            slot += span
             x0 = inner.left + int(inner.width * indent)
             width = inner.right - x0
-            height = step - max(2, pad // 2)
+            height = step * span - max(2, pad // 2)
             if len(items) == 2:
                 x_w = height + pad
                 items[0].place(pygame.Rect(x0, y, width - x_w, height), px)
@@ -509,6 +519,28 @@ class TournamentScene(RunScene[TournamentRunner]):
         px = max(text.MIN_PX, int(self.app.metrics.small * 0.8))
         return max(text.size(line, px)[0] for line in lines)
 
+    def _open_variants(self, choice: Choice) -> None:
+        """The variants as a list titled "Variant" (the chooser may show no label)."""
+        items = [(value, label(), "") for value, label in choice.items]
+        self.app.push(ListPopup(self.app, tr("lab.variant"), items, choice.get(), choice.set))
+
+    def _variant_label(self) -> str:
+        """The variant chooser's label: none when the chooser takes the whole width for a long
+        variant name (its popup still says "Variant")."""
+        return "" if self.extra_slots else tr("lab.variant")
+
+    def _variant_needs_two_lines(self, width: int) -> bool:
+        """Whether some variant of the game is too long a name for one line of the variant
+        chooser beside its label (Nim's at 1024x768): the chooser then takes the whole width
+        and two slots, so its value can wrap on two lines, whichever variant is chosen (rows do
+        not move when the variant changes)."""
+        m = self.app.metrics
+        labels = (tr("lab.game"), tr("lab.variant"))
+        label_w = max(text.size(label, m.body)[0] for label in labels) + m.body
+        room = width - label_w - 2 * int(m.body * 2.0 * 0.75)
+        return any(text.size(label(), int(m.body * 0.9), True)[0] > room
+                   for _v, label in variant_items(self.game, self.presets()))
+
     def _row_step(self, height: int) -> int:
         """The height of a set-up row in a list ``height`` pixels tall.
 
@@ -519,7 +551,8 @@ class TournamentScene(RunScene[TournamentRunner]):
         scroll (mouse wheel).
         """
         m = self.app.metrics
-        reserved = len(self.setup_widgets) + len(self.specs) * (1 + self.most_params) + 1
+        reserved = (len(self.setup_widgets) + self.extra_slots
+                    + len(self.specs) * (1 + self.most_params) + 1)
         return max(int(m.small * 1.9), min(int(m.body * 2.0), height // max(1, reserved)))
 
     def scroll_setup(self, rows: int) -> None:
