@@ -140,7 +140,7 @@ def measure_load(app: App, megabytes: float) -> None:
     app.replace(lab)
     time_frames(app, 0.3)
     start = time.perf_counter()
-    lab.load_file(path)
+    lab.files.load_file(path)
     returned = time.perf_counter() - start
     costs: list[float] = []
     intervals: list[float] = []
@@ -168,7 +168,8 @@ def measure_lab(app: App, games: int, earlier: int) -> None:
     import random
 
     from ai.training import DRAW, LOSS, WIN
-    from game.ui.scenes.learning_lab import LearningLabScene, Run, window_for
+    from game.ui.scenes.lab_session import Run, window_for
+    from game.ui.scenes.learning_lab import LearningLabScene
 
     lab = LearningLabScene(app)
     app.replace(lab)
@@ -222,7 +223,8 @@ def measure_charts(app: App, games: int, earlier: int) -> None:
     import random
 
     from ai.training import DRAW, LOSS, WIN
-    from game.ui.scenes.learning_lab import LearningLabScene, Run, window_for
+    from game.ui.scenes.lab_session import Run, window_for
+    from game.ui.scenes.learning_lab import LearningLabScene
 
     lab = LearningLabScene(app)
     app.replace(lab)
@@ -240,7 +242,7 @@ def measure_charts(app: App, games: int, earlier: int) -> None:
     costs: list[tuple[int, float]] = []
     while len(live.results) < games:
         live.extend([rng.choice((WIN, LOSS, DRAW)) for _ in range(step)])
-        lab._chart_cache.clear()  # as when CHART_SECONDS has passed
+        lab.charts.clear()  # as when CHART_SECONDS has passed
         start = time.perf_counter()
         app.frame([], 1 / 60)
         costs.append((len(live.results), time.perf_counter() - start))

@@ -376,7 +376,7 @@ def test_a_notice_goes_on_time_when_the_loop_turns_slowly() -> None:
     app.push(Timed(app))
     app.notify("Tournament finished")
     for _ in range(int(TOAST_SECONDS) + 1):
-        app.advance([], 1.0)
+        app.elapse([], 1.0)
     assert app.toast is None and app.stale
     assert got and max(got) == LONGEST_STEP
     app.shutdown()

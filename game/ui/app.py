@@ -361,9 +361,8 @@ class App:
         self.draw(self.screen)
 
     def advance(self, events: Sequence[pygame.event.Event], dt: float) -> None:
-        """A frame without its drawing: events to the top scene, then time to it (at most
-        :data:`LONGEST_STEP` at once, so an animation never jumps after a stall; the notice's
-        clock takes the whole time, since an idle loop turns only every second or so)."""
+        """A frame without its drawing: events to the top scene, then ``dt`` to it and to the
+        notice's clock."""
         for event in events:
             if self.handle_global(event):
                 continue
@@ -372,7 +371,11 @@ class App:
                 top.handle(event)
         top = self.top
         if top is not None:
-            top.update(min(dt, LONGEST_STEP))
+            top.update(dt)
+        self.count_notice(dt)
+
+    def count_notice(self, dt: float) -> None:
+        """Advance the notice's clock; a notice that goes marks the window stale."""
         if self.toast_left > 0:
             self.toast_left -= dt
             if self.toast_left <= 0:
@@ -449,6 +452,14 @@ class App:
             self.last_input = time.monotonic()
         return events
 
+    def elapse(self, events: Sequence[pygame.event.Event], dt: float) -> None:
+        """The main loop's frame after ``dt`` real seconds: the scene gets at most
+        :data:`LONGEST_STEP` (an animation goes on after a stall instead of jumping), the
+        notice's clock the whole time (an idle loop turns only every second or so)."""
+        scene_dt = min(dt, LONGEST_STEP)
+        self.advance(events, scene_dt)
+        self.count_notice(dt - scene_dt)
+
     def step(self) -> bool:
         """One turn of the main loop: wait for this frame's events, run the frame, and draw
         and show it when :meth:`must_draw` says so; True when it was drawn."""
@@ -456,7 +467,7 @@ class App:
         dt = self.clock.tick(FPS) / 1000.0
         drawn = False
         try:
-            self.advance(events, dt)
+            self.elapse(events, dt)
             self.since_drawn += dt
             busy = not self.idle(time.monotonic())
             if self.must_draw(events, busy):
