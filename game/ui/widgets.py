@@ -197,18 +197,41 @@ class Stepper(Widget):
         self.high = high
         self.step = step
         self.fmt = fmt or (lambda v: str(int(v)) if float(v).is_integer() else f"{v:g}")
+        #: The value box's width when a scene lines steppers up (see :func:`align_values`);
+        #: None: as wide as the value shown.
+        self.value_width: int | None = None
+
+    def values(self) -> list[float]:
+        """Values the stepper can show that may be its widest (for lining up a column)."""
+        return [self.low, self.high, self.get()]
+
+    def widest_value(self) -> int:
+        """The value box width that fits every value of :meth:`values` at the current size."""
+        return max(text.size(self.fmt(v), self.px, True)[0] for v in self.values()) + self.px // 2
+
+    def value_room(self) -> int:
+        """The widest value box that leaves the whole label its room (at most 55% of the row)."""
+        label = min(text.size(self.label(), self.px)[0] + self.px, int(self.rect.width * 0.55))
+        return self.rect.width - 2 * self._button_width() - label
+
+    def _button_width(self) -> int:
+        # The - and + buttons a little narrower than tall: more room for the label.
+        return max(8, int(self.rect.height * 0.85))
 
     def _buttons(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         h = self.rect.height
-        plus = pygame.Rect(self.rect.right - h, self.rect.top, h, h)
-        # Wide enough for the value shown ("instant", "immédiat"), leaving the label 35% of
-        # the row, or less when it needs less ("Eval" leaves a named value more room).
-        shown = text.size(self.fmt(self.get()), self.px, True)[0] + self.px // 2
+        bw = self._button_width()
+        plus = pygame.Rect(self.rect.right - bw, self.rect.top, bw, h)
+        # Wide enough for the value shown ("instant", "immédiat"), or the column's width when
+        # the scene lines steppers up; the label keeps 35% of the row, or less when it needs
+        # less ("Eval" leaves a named value more room).
+        shown = (self.value_width if self.value_width is not None
+                 else text.size(self.fmt(self.get()), self.px, True)[0] + self.px // 2)
         label_w = text.size(self.label(), self.px)[0] + self.px // 2
-        room = self.rect.width - 2 * h - min(int(self.rect.width * 0.35), label_w)
-        value_w = min(max(int(h * 1.6), shown), max(int(h * 1.6), room))
+        room = self.rect.width - 2 * bw - min(int(self.rect.width * 0.35), label_w)
+        value_w = min(max(int(h * 1.2), shown), max(int(h * 1.2), room))
         value = pygame.Rect(plus.left - value_w, self.rect.top, value_w, h)
-        minus = pygame.Rect(value.left - h, self.rect.top, h, h)
+        minus = pygame.Rect(value.left - bw, self.rect.top, bw, h)
         return minus, value, plus
 
     def nudge(self, direction: int) -> None:
@@ -310,7 +333,7 @@ class Choice(Widget):
             label_w = min(int(self.rect.width * 0.55), max(int(self.rect.width *
                                                                self.label_width), wanted))
         box = pygame.Rect(self.rect.left + label_w, self.rect.top, self.rect.width - label_w, h)
-        arrow = int(min(h, self.px * 2) * 0.75)  # a two-line chooser keeps its arrows' width
+        arrow = int(min(h, self.px * 2) * 0.6)  # a two-line chooser keeps its arrows' width
         left = pygame.Rect(box.left, box.top, arrow, h)
         right = pygame.Rect(box.right - arrow, box.top, arrow, h)
         return left, box, right
@@ -378,6 +401,19 @@ def set_mouse(pos: tuple[int, int]) -> None:
 def mouse() -> tuple[int, int]:
     """The last pointer position the app saw."""
     return _last_mouse[0]
+
+
+def align_values(widgets: Sequence[Widget]) -> None:
+    """Give every stepper among ``widgets`` (placed one per row) the same value box, wide
+    enough for the widest value any of them can show, so their -, value and + line up in
+    columns and do not move as values change."""
+    steppers = [w for w in widgets if isinstance(w, Stepper)]
+    if not steppers:
+        return
+    # Every label whole first; the values get what is left (a long value shrinks a little).
+    width = min(max(s.widest_value() for s in steppers), min(s.value_room() for s in steppers))
+    for stepper in steppers:
+        stepper.value_width = width
 
 
 def handle_all(widgets: Sequence[Widget], event: pygame.event.Event) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -28,6 +29,7 @@ from game.ui.scenes.menu_cards import GameCards
 from game.ui.scenes.menu_options import default_text, option_widgets
 from game.ui.scenes.players import (
     LadderStepper,
+    is_switch,
     param_label,
     param_ladder,
     param_text,
@@ -35,7 +37,7 @@ from game.ui.scenes.players import (
     title_label,
 )
 from game.ui.settings import FIRST_CHOICES, GameChoices
-from game.ui.widgets import Button, Choice, Widget, draw_panel
+from game.ui.widgets import Button, Choice, Toggle, Widget, align_values, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -266,7 +268,11 @@ class MenuScene(Scene):
             self.choices.seats[seat] = info.canonical_spec(now)
             self.app.save_settings()
 
-        return LadderStepper(lambda: param_label(param.name), get, set_, param_ladder(param),
+        label = partial(param_label, param.name)
+        if is_switch(param):
+            # Memory, exact: a switch reads On/Off at a glance, and lines up with the steppers.
+            return Toggle(label, lambda: bool(get()), lambda on: set_(1.0 if on else 0.0))
+        return LadderStepper(label, get, set_, param_ladder(param),
                              lambda v: param_text(param, v))
 
     # -- actions --------------------------------------------------------------------------------
@@ -383,7 +389,8 @@ class MenuScene(Scene):
         # Panels: options | seat 1 | seat 2.
         ptop = top + cards_h + pad * 2
         pbottom = footer_top - pad * 2
-        fractions = (0.36, 0.32, 0.32)
+        # The seats get more: a player's parameters have longer labels than a game's options.
+        fractions = (0.32, 0.34, 0.34)
         inner = w - pad * 4 - gap * 2
         x = pad * 2
         self.panels = []
@@ -398,7 +405,7 @@ class MenuScene(Scene):
             chooser, params = self.seat_widgets[seat][0], self.seat_widgets[seat][1:]
             head = panel.top + pad + int(m.heading * 1.4)
             chooser.place(pygame.Rect(panel.left + pad * 2, head,
-                                      panel.width - pad * 4, row_h), m.body)
+                                      panel.width - pad * 3, row_h), m.body)
             # Parameters come first: a long description gives up its third line to them.
             wrapped = text.wrap(self.seat_desc[seat], panel.width - pad * 4, m.small)
             desc_lines = min(3 if len(params) <= 2 else 2, len(wrapped))
@@ -428,7 +435,8 @@ class MenuScene(Scene):
         for i, wdg in enumerate(items):
             y = top + i * step
             wdg.visible = y + height <= panel.bottom
-            wdg.place(pygame.Rect(panel.left + m.pad * 2, y, panel.width - m.pad * 4, height), px)
+            wdg.place(pygame.Rect(panel.left + m.pad * 2, y, panel.width - m.pad * 3, height), px)
+        align_values(items)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.layout()

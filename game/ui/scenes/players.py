@@ -62,19 +62,27 @@ def seat_title(spec: str, setup: GameSetup) -> str:
     return f"{title} ({param_label(first.name)} {shown})"
 
 
+def is_switch(param: Param) -> bool:
+    """True for an on/off parameter: a whole number from 0 to 1 (memory, exact)."""
+    return param.kind is int and param.low == 0 and param.high == 1
+
+
 def param_text(param: Param, value: float) -> str:
     """A parameter's value for display: "auto"/"off" where 0 means the player's default, and
     On/Off for a switch (a whole-number parameter from 0 to 1), never "Memory 1"; a choice's
     name in words."""
     if param.choices and 0 <= int(value) < len(param.choices):
         return choice_text(param.name, param.choices[int(value)])
-    if param.kind is int and param.low == 0 and param.high == 1:
+    if is_switch(param):
         return tr("param.on") if value else tr("param.off")
     if value == 0:
         key = f"param.{param.name}.zero"
         shown = tr(key)
         if shown != key:
             return shown
+    if param.kind is int and value >= 10_000:
+        # MCTS's playouts: "20 k", "1 M" fit a stepper where "1000000" does not.
+        return f"{value / 1e6:g} M" if value >= 1_000_000 else f"{value / 1000:g} k"
     return param.format(int(value) if param.kind is int else value)
 
 
@@ -131,6 +139,9 @@ class LadderStepper(Stepper):
                  fmt: Callable[[float], str]) -> None:
         super().__init__(label, get, set_, ladder[0], ladder[-1], 1, fmt)
         self.ladder = ladder
+
+    def values(self) -> list[float]:
+        return [*self.ladder, self.get()]
 
     def nudge(self, direction: int) -> None:
         current = self.get()
