@@ -276,3 +276,17 @@ def test_every_number_option_has_the_presenters_range(game: str) -> None:
             assert field.name in specs, f"{game}.{field.name} has no menu range"
             spec = specs[field.name]
             assert spec.low <= field.default <= spec.high  # type: ignore[operator]
+
+
+def test_a_notice_covers_no_menu_control_and_a_click_puts_it_away() -> None:
+    """Notices hid Start and 'who moves first' for about 3 s (issue 12 #16)."""
+    app = make_app((1024, 768))
+    menu = menu_of(app)
+    app.notify("Alpha-beta cannot play this variant: choose another player for seat 2")
+    frame(app)
+    area = menu.notice_area()
+    assert area is not None and area.bottom < menu.start_button.rect.top
+    assert area.bottom < menu.first_choice.rect.top
+    # Any click (here on an empty spot) puts the notice away at once.
+    click(app, (2, app.size[1] - 2))
+    assert app.toast is None

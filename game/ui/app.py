@@ -332,6 +332,11 @@ class App:
         if event.type == pygame.QUIT:
             self.running = False
             return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            # A click or a key puts the notice away at once: it never hides a control for
+            # seconds (a notice that click causes is shown after).
+            self.toast = None
+            self.toast_left = 0.0
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             widgets.set_mouse(event.pos)
             return False

@@ -333,6 +333,13 @@ class MenuScene(Scene):
         self.game_cards.clear()
         self.rebuild()
 
+    def notice_area(self) -> pygame.Rect | None:
+        """Notices sit above Start and "who moves first", in the panels' empty lower part."""
+        m = self.app.metrics
+        w = self.app.size[0]
+        high = text.font(m.body).get_linesize() * 2 + 3 * m.pad
+        return pygame.Rect(int(w * 0.13), self.start_button.rect.top - high, int(w * 0.74), high)
+
     def handle(self, event: pygame.event.Event) -> None:
         self.layout()
         if event.type == pygame.KEYDOWN:

@@ -109,6 +109,12 @@ class SettingsScene(Scene):
                                     self.panel.bottom - m.pad * 2 - row_h, int(pw * 0.3), row_h),
                         m.body)
 
+    def notice_area(self) -> pygame.Rect | None:
+        """Notices (a settings file that cannot be written) over the top of the panel, never
+        over Back."""
+        w = self.app.size[0]
+        return pygame.Rect(int(w * 0.13), self.app.metrics.pad, int(w * 0.74), 0)
+
     def handle(self, event: pygame.event.Event) -> None:
         self.layout()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
