@@ -36,6 +36,7 @@ from game.ui.boards.base import (
     score_labels,
 )
 from game.ui.boards.nim_matchbox import draw_matchbox
+from game.ui.boards.nim_table import Change, bit_count, draw_nim_table
 from game.ui.boards.presenter import GamePresenter, HeatTable, OptionSpec
 from game.ui.i18n import tr
 from game.ui.reasoning import plural
@@ -47,6 +48,13 @@ BAND = 0.46
 ROW_GAP = 0.22
 MIN_SLOT = 0.34
 MAX_SLOT = 0.6
+#: One heap is drawn as one row of matches unless that makes them shorter than this share of
+#: the longest that fits in rows (then the rows sit on one tray, so they still read as one heap).
+ONE_ROW_SHARE = 0.5
+#: ... and unless a match in one row would be shorter than this many pixels (a menu card).
+ONE_ROW_MIN_PX = 30
+#: The share of the board's width Marienbad's binary table takes, right of the heaps.
+TABLE_SHARE = 0.3
 
 
 @dataclass(frozen=True)
@@ -122,6 +130,7 @@ class _HeapBox:
     heap: int
     capacity: int
     cols: int
+    rows: int
     length: float
     slot: float
     origin: tuple[float, float]
@@ -136,6 +145,15 @@ class _HeapBox:
         return pygame.Rect(round(x), round(y), max(1, round(self.slot)),
                            max(1, round(self.length)))
 
+    def tray(self) -> pygame.Rect:
+        """The rectangle around every slot of the heap, bands included."""
+        first, last = self.slot_rect(0), self.slot_rect(self.capacity - 1)
+        area = first.union(last)
+        area.width = round(self.cols * self.slot)
+        area.height = round(self.rows * self.length * (1 + BAND + ROW_GAP)
+                            - self.length * ROW_GAP)
+        return area.inflate(round(self.slot * 0.5), round(self.length * 0.12))
+
     def band_centre(self, index: int, lane: int) -> tuple[float, float]:
         """Centre of the band below match ``index``; ``lane`` 0 or 1 staggers crowded labels."""
         rect = self.slot_rect(index)
@@ -149,6 +167,8 @@ class NimView(BoardView):
         super().__init__(theme)
         self._boxes: list[_HeapBox] = []
         self._header = pygame.Rect(0, 0, 0, 0)
+        self._table = pygame.Rect(0, 0, 0, 0)
+        self._sum_y = 0.0
         self._key: tuple[Any, ...] | None = None
 
     # -- geometry --------------------------------------------------------------------------
@@ -169,8 +189,10 @@ class NimView(BoardView):
         body = pygame.Rect(rect.left, round(rect.top + header_h), rect.width,
                            round(rect.height - header_h))
         side = body.width * (0.1 if multi else 0.0)
-        limit_w = body.width * (0.17 if multi else 0.0)
-        inner_w = body.width - side - limit_w
+        # Several heaps (Marienbad): the binary table on the right, where a one-heap game writes
+        # its limit; the table's nim-sum line needs one more row.
+        table_w = body.width * (TABLE_SHARE if multi else 0.0)
+        inner_w = body.width - side - table_w
         row_h = 1 + BAND + ROW_GAP  # in match lengths, gap included
 
         def length_for(cols: int, rows: int) -> float:
@@ -181,7 +203,7 @@ class NimView(BoardView):
         if multi:
             cols = max(capacities)
             # One row per heap; every row has room for the biggest heap so heaps line up.
-            length = length_for(cols, len(capacities))
+            length = length_for(cols, len(capacities) + 1)
             layouts = [(cap, cols, 1) for cap in capacities]
         else:
             cap = capacities[0]
@@ -190,25 +212,38 @@ class NimView(BoardView):
                 size = length_for(cols, math.ceil(cap / cols))
                 if size > best[0] + 1e-9:
                     best = (size, cols)
+            # A heap of 20 in two rows of 10 read as two heaps: one row whenever its matches
+            # stay at least half as long as the best fit.
+            one_row = length_for(cap, 1)
+            if one_row >= best[0] * ONE_ROW_SHARE and one_row >= ONE_ROW_MIN_PX:
+                best = (one_row, cap)
             length, cols = best
             layouts = [(cap, cols, math.ceil(cap / cols))]
         length = max(4.0, length * 0.96)
         slot = max(MIN_SLOT * length, min(MAX_SLOT * length, inner_w / cols))
         heights = [rows * length * row_h - length * ROW_GAP for _, _, rows in layouts]
         gap = length * ROW_GAP
-        total_h = sum(heights) + gap * (len(layouts) - 1)
+        total_h = sum(heights) + gap * (len(layouts) - 1) + (length * row_h if multi else 0.0)
         y = body.top + (body.height - total_h) / 2
         grid_w = cols * slot
         x0 = body.left + side + (inner_w - grid_w) / 2
         self._boxes = []
-        for heap, ((cap, cols_h, _rows), height) in enumerate(zip(layouts, heights, strict=True)):
+        top = y
+        for heap, ((cap, cols_h, rows), height) in enumerate(zip(layouts, heights, strict=True)):
             # Labels hug the heaps rather than the rectangle's edges, so they read as one row.
             label = pygame.Rect(round(x0 - side - slot * 0.2), round(y), round(side),
                                 round(height))
             right = x0 + grid_w + slot * 0.3
-            limit = pygame.Rect(round(right), round(y), round(body.right - right), round(height))
-            self._boxes.append(_HeapBox(heap, cap, cols_h, length, slot, (x0, y), label, limit))
+            limit_w = 0 if multi else round(body.right - right)
+            limit = pygame.Rect(round(right), round(y), limit_w, round(height))
+            self._boxes.append(_HeapBox(heap, cap, cols_h, rows, length, slot, (x0, y), label,
+                                        limit))
             y += height + gap
+        self._sum_y = y + length * 0.5
+        table_left = round(x0 + grid_w + slot * 0.3)
+        self._table = pygame.Rect(table_left, round(top), max(0, body.right - table_left),
+                                  max(0, round(body.bottom - top))) if multi else pygame.Rect(
+                                      0, 0, 0, 0)
 
     def hit(self, pos: tuple[int, int], state: Any) -> Element | None:
         """The match under ``pos`` (a MatchRef, taken or not), or None."""
@@ -260,6 +295,14 @@ class NimView(BoardView):
         for box in self._boxes:
             size = nim.heaps[box.heap] if box.heap < len(nim.heaps) else 0
             self._draw_heap_frame(surface, box, size, nim, theme)
+            if box.rows > 1:
+                # Rows of one heap on one tray: they read as one heap, not several.
+                tray = box.tray()
+                pygame.draw.rect(surface, blend(theme.background, theme.panel, 0.6), tray,
+                                 border_radius=round(box.slot * 0.4))
+                pygame.draw.rect(surface, blend(theme.panel_border, theme.text_muted, 0.5), tray,
+                                 max(1, round(box.slot * 0.06)),
+                                 border_radius=round(box.slot * 0.4))
             for index in range(box.capacity):
                 ref = MatchRef(box.heap, index)
                 rect = box.slot_rect(index)
@@ -286,6 +329,29 @@ class NimView(BoardView):
                            best=True)
         if ctx.scores:
             self._draw_scores(surface, nim, ctx)
+        if self._table.width > 0:
+            preview = controller.move_for(hover_el) if isinstance(controller,
+                                                                  NimController) else None
+            self._draw_table(surface, nim, theme, last, preview)
+
+    def _draw_table(self, surface: pygame.Surface, nim: NimState, theme: Theme,
+                    last: NimMove | None, preview: NimMove | None) -> None:
+        """Marienbad's binary table, level with the heaps; the row of the move under the
+        pointer (or else of the last move) highlighted."""
+        length = self._boxes[0].length if self._boxes else 0.0
+        px = round(min(length * 0.32, self._table.width * 0.09, self.rect.height * 0.05))
+        if px < 12:
+            return  # a menu card: no room for digits a class could read
+        change = None
+        if preview is not None:
+            size = nim.heaps[preview.heap]
+            change = Change(preview.heap, size, size - preview.count, preview=True)
+        elif last is not None and last.heap < len(nim.heaps):
+            size = nim.heaps[last.heap]
+            change = Change(last.heap, size + last.count, size)
+        rows = [b.origin[1] + b.length * 0.5 for b in self._boxes]
+        draw_nim_table(surface, self._table, nim.heaps, bit_count(nim.options.heap_sizes), rows,
+                       self._sum_y, change, nim.options.misere, theme, px)
 
     def _draw_header(self, surface: pygame.Surface, nim: NimState, theme: Theme) -> None:
         """The goal (normal or misere) and, for one heap, the limit of the side to move."""

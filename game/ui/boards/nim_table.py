@@ -1,0 +1,134 @@
+"""Marienbad's arithmetic beside the heaps: each heap in binary, each column's parity and the
+nim-sum, the row a move changes highlighted.
+
+Bouton's rule, which the class learns with this variant: write every heap in binary and add
+each column without carrying (the *nim-sum*, an exclusive or). A position whose nim-sum is 0 is
+lost for the player to move against perfect play; from any other one there is a take that
+makes it 0. (In misère the rule holds until no heap is larger than 1; then leave an odd number
+of single matches.)
+
+The numbers are computed here without pygame (:func:`table_rows`); :func:`draw_nim_table`
+draws them, one row level with each heap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import reduce
+from operator import xor
+
+import pygame
+
+from game.ui import text as txt
+from game.ui.boards.base import alpha_fill
+from game.ui.i18n import tr
+from game.ui.theme import Colour, Theme
+
+
+def nim_sum(heaps: Sequence[int]) -> int:
+    """The exclusive or of the heap sizes (Bouton's nim-sum)."""
+    return reduce(xor, heaps, 0)
+
+
+def bit_count(capacities: Sequence[int]) -> int:
+    """How many binary digits the largest heap needs (at least one)."""
+    return max(1, max(capacities, default=1).bit_length())
+
+
+def digits(value: int, bits: int) -> str:
+    """``value`` in binary on ``bits`` digits, most significant first ("0101")."""
+    return format(value, f"0{bits}b")
+
+
+def column_parities(heaps: Sequence[int], bits: int) -> list[bool]:
+    """For each binary column (most significant first), True when it holds an odd number of
+    ones: those are the nim-sum's ones."""
+    return [sum((h >> (bits - 1 - i)) & 1 for h in heaps) % 2 == 1 for i in range(bits)]
+
+
+@dataclass(frozen=True)
+class Change:
+    """A heap a move changes, from ``before`` to ``after`` matches; ``preview`` when it is the
+    move under the pointer rather than the last one played."""
+
+    heap: int
+    before: int
+    after: int
+    preview: bool = False
+
+
+def after_change(heaps: Sequence[int], change: Change | None) -> tuple[int, ...]:
+    """The heaps the table shows: the position, or the one the previewed move would leave."""
+    if change is None or not change.preview:
+        return tuple(heaps)
+    return tuple(change.after if i == change.heap else h for i, h in enumerate(heaps))
+
+
+def draw_nim_table(surface: pygame.Surface, rect: pygame.Rect, heaps: Sequence[int],
+                   bits: int, row_ys: Sequence[float], sum_y: float, change: Change | None,
+                   misere: bool, theme: Theme, px: int) -> None:
+    """The table in ``rect``: a row per heap at ``row_ys`` (each heap's centre line), a rule,
+    the nim-sum at ``sum_y`` and a line saying what it means."""
+    shown = after_change(heaps, change)
+    digit_w = txt.size("0", px, True)[0] * 1.9
+    number_w = txt.size("00 =", px, True)[0] + px * 0.4
+    width = number_w + digit_w * bits
+    x0 = rect.left + max(0.0, (rect.width - width) / 2)
+    first_digit = x0 + number_w
+    head_y = row_ys[0] - px * 1.6 if row_ys else rect.top
+    # Place values over the columns: 4 2 1.
+    small = max(8, round(px * 0.7))
+    for i in range(bits):
+        cx = first_digit + digit_w * (i + 0.5)
+        txt.blit_text(surface, str(1 << (bits - 1 - i)), small, theme.text_muted,
+                      (round(cx), round(head_y)), "center")
+    for heap, (size, y) in enumerate(zip(shown, row_ys, strict=False)):
+        changed = change is not None and change.heap == heap
+        if changed:
+            assert change is not None
+            band = pygame.Rect(round(x0 - px * 0.3), round(y - px * 0.85),
+                               round(width + px * 0.6), round(px * 1.7))
+            alpha_fill(surface, band, theme.highlight if change.preview else theme.last_move,
+                       70, radius=px // 3)
+        before = digits(change.before, bits) if changed and change is not None else None
+        _draw_row(surface, f"{size} =", digits(size, bits), before, first_digit, digit_w,
+                  y, px, theme, theme.text)
+    # The rule, then the nim-sum: each column's parity (odd: a one in the sum).
+    rule_y = (row_ys[-1] + sum_y) / 2 if row_ys else sum_y - px
+    pygame.draw.line(surface, theme.text_muted, (round(x0), round(rule_y)),
+                     (round(first_digit + digit_w * bits), round(rule_y)), max(1, px // 10))
+    total = nim_sum(shown)
+    odd = column_parities(shown, bits)
+    colour = theme.ok if total == 0 else theme.danger
+    for i, is_odd in enumerate(odd):
+        cx = first_digit + digit_w * (i + 0.5)
+        txt.blit_text(surface, "1" if is_odd else "0", px, theme.danger if is_odd else theme.ok,
+                      (round(cx), round(sum_y)), "center", bold=True)
+    txt.blit_text(surface, f"{total} =", px, colour, (round(first_digit - px * 0.3),
+                                                       round(sum_y)), "midright", bold=True)
+    label = tr("boards.nim_sum")
+    txt.blit_text(surface, label, small, theme.text_muted,
+                  (round(first_digit + digit_w * bits / 2), round(sum_y + px * 1.1)), "midtop")
+    meaning = tr("boards.nim_sum_zero" if total == 0 else "boards.nim_sum_not_zero")
+    if misere:
+        meaning += " " + tr("boards.nim_sum_misere")
+    area = pygame.Rect(rect.left, round(sum_y + px * 1.1 + small * 1.4), rect.width,
+                       max(0, rect.bottom - round(sum_y + px * 1.1 + small * 1.4)))
+    if area.height >= small:
+        txt.blit_wrapped(surface, meaning, small, theme.text_muted, area, line_gap=0.0,
+                         max_lines=8)
+
+
+def _draw_row(surface: pygame.Surface, number: str, bits_text: str, before: str | None,
+              first_digit: float, digit_w: float, y: float, px: int, theme: Theme,
+              colour: Colour) -> None:
+    """One heap's row: its size, then its binary digits (those a move flips in the accent)."""
+    txt.blit_text(surface, number, px, theme.text_muted,
+                  (round(first_digit - px * 0.3), round(y)), "midright")
+    for i, digit in enumerate(bits_text):
+        flipped = before is not None and before[i] != digit
+        shade = theme.accent if flipped else (colour if digit == "1" else theme.text_muted)
+        cx = first_digit + digit_w * (i + 0.5)
+        txt.blit_text(surface, digit, px, shade, (round(cx), round(y)), "center",
+                      bold=digit == "1" or flipped)

@@ -1,0 +1,114 @@
+"""Nim's board as a class reads it: one heap is one group (issue 12 #13), and Marienbad shows
+its arithmetic, each heap in binary with the columns' parity and the nim-sum."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+import pytest
+
+from game.rules.nim import NimMove, NimOptions, NimState
+from game.rules.registry import get_game
+from game.ui.boards import BoardContext
+from game.ui.boards.nim import MatchRef, NimController, NimView
+from game.ui.boards.nim_table import (
+    Change,
+    after_change,
+    bit_count,
+    column_parities,
+    digits,
+    nim_sum,
+)
+from game.ui.theme import THEMES
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+#: Board rectangles from a menu card to the play screen at 1920x1080.
+RECTS = [(150, 130), (300, 200), (620, 600), (900, 950), (1200, 900), (400, 700)]
+
+
+def _state(**options: object) -> NimState:
+    info = get_game("nim")
+    state: NimState = info.initial_state(info.options(**options))
+    return state
+
+
+@pytest.mark.parametrize("size", RECTS)
+@pytest.mark.parametrize("matches", [12, 20, 30])
+def test_a_single_heap_is_one_row_or_one_tray(size: tuple[int, int], matches: int) -> None:
+    """Twenty matches were drawn as two rows of ten, which read as two heaps."""
+    pygame.init()
+    view = NimView(THEMES["default"])
+    state = _state(matches=matches)
+    view.layout(pygame.Rect(0, 0, *size), state)
+    (box,) = view._boxes
+    ys = {view.centre_of(MatchRef(0, i))[1] for i in range(matches)}
+    if len(ys) > 1:
+        # Several rows only where one row would halve the matches, and then on one tray.
+        assert box.rows == len(ys) and box.tray().contains(
+            pygame.Rect(box.slot_rect(0)).union(box.slot_rect(matches - 1)))
+    if size[0] >= 600 and matches <= 20:
+        assert len(ys) == 1, f"{matches} matches in {len(ys)} rows at {size}"
+
+
+def test_nim_sum_arithmetic() -> None:
+    assert nim_sum((1, 3, 5, 7)) == 0
+    assert nim_sum((3, 4, 5)) == 2
+    assert digits(5, 3) == "101" and digits(2, 4) == "0010"
+    assert bit_count((1, 3, 5, 7)) == 3 and bit_count((1, 3, 5, 7, 9)) == 4
+    # Columns 4, 2, 1 of 3, 4, 5: one 4... two 4s (even), one 2 (odd), two 1s (even).
+    assert column_parities((3, 4, 5), 3) == [False, True, False]
+    # The odd columns are exactly the nim-sum's ones.
+    for heaps in [(1, 3, 5, 7), (2, 3, 4, 5), (5, 5, 5), (1, 2, 3, 9)]:
+        bits = bit_count(heaps)
+        assert "".join("1" if odd else "0" for odd in column_parities(heaps, bits)) == digits(
+            nim_sum(heaps), bits)
+    # A previewed move changes the heaps the table adds; the last move is already in them.
+    assert after_change((1, 3, 5, 7), Change(3, 7, 6, preview=True)) == (1, 3, 5, 6)
+    assert after_change((1, 3, 5, 6), Change(3, 7, 6)) == (1, 3, 5, 6)
+
+
+def _draw(view: NimView, state: NimState, size: tuple[int, int], **ctx: object) -> None:
+    surface = pygame.Surface(size)
+    view.layout(pygame.Rect(0, 0, *size), state)
+    view.draw(surface, state, BoardContext(theme=THEMES["default"], **ctx))  # type: ignore[arg-type]
+
+
+def test_marienbad_table_sits_beside_the_heaps_and_follows_the_move(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    pygame.init()
+    from game.ui.boards import nim_table
+
+    seen: list[tuple[tuple[int, ...], Change | None]] = []
+    original = nim_table.draw_nim_table
+
+    def spy(surface: pygame.Surface, rect: pygame.Rect, heaps: tuple[int, ...], *args: object,
+            **kwargs: object) -> None:
+        seen.append((tuple(heaps), args[3]))  # type: ignore[arg-type]
+        original(surface, rect, heaps, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("game.ui.boards.nim.draw_nim_table", spy)
+    view = NimView(THEMES["default"])
+    state = _state(variant="marienbad").play(NimMove(3, 2, True))
+    _draw(view, state, (620, 600), last_move=NimMove(3, 2, True))
+    assert view._table.width > 0
+    assert all(view._table.left >= box.tray().right - box.slot for box in view._boxes)
+    assert seen[-1] == ((1, 3, 5, 5), Change(3, 7, 5))
+    # The pointer on a group previews the take: the table adds the heaps it would leave.
+    controller = NimController(state)
+    hover = view.centre_of(MatchRef(2, 1))
+    _draw(view, state, (620, 600), controller=controller, hover=hover, interactive=True)
+    assert seen[-1][1] == Change(2, 5, 1, preview=True)
+    # One heap: no table.
+    single = NimView(THEMES["default"])
+    _draw(single, _state(), (620, 600))
+    assert single._table.width == 0
+    # A menu card: no digits too small to read.
+    seen.clear()
+    _draw(view, state, (150, 130))
+    assert not seen
+
+
+def test_marienbad_options_type() -> None:
+    assert NimOptions(variant="marienbad").heap_sizes == (1, 3, 5, 7)
