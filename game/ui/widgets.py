@@ -413,7 +413,8 @@ def align_values(widgets: Sequence[Widget]) -> None:
     # Every label whole first; the values get what is left (a long value shrinks a little).
     width = min(max(s.widest_value() for s in steppers), min(s.value_room() for s in steppers))
     for stepper in steppers:
-        stepper.value_width = width
+        # A row with a short label and a long value ("Ties: random") takes the room it has.
+        stepper.value_width = max(width, min(stepper.widest_value(), stepper.value_room()))
 
 
 def handle_all(widgets: Sequence[Widget], event: pygame.event.Event) -> bool:

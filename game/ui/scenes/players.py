@@ -64,7 +64,7 @@ def seat_title(spec: str, setup: GameSetup) -> str:
 
 def is_switch(param: Param) -> bool:
     """True for an on/off parameter: a whole number from 0 to 1 (memory, exact)."""
-    return param.kind is int and param.low == 0 and param.high == 1
+    return param.kind is int and param.low == 0 and param.high == 1 and not param.choices
 
 
 def param_text(param: Param, value: float) -> str:
