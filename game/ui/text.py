@@ -93,6 +93,50 @@ def render_fit(
     return render(ellipsize(text, max_width, use, bold), use, colour, bold)
 
 
+def fit_lines(text: str, box: pygame.Rect, px: int, bold: bool = False,
+              min_px: int | None = None) -> tuple[list[str], int]:
+    """``text`` as it fits ``box``: one line shrunk down to 90% of ``px``, else two lines down
+    to ``min_px`` (default 70% of ``px``) when two lines fit the box's height, else one line at
+    90% cut with an ellipsis. Returns the lines and their size."""
+    one = fit_px(text, box.width, px, bold, int(px * 0.9))
+    if size(text, one, bold)[0] <= box.width:
+        return [text], one
+    floor = int(px * 0.7) if min_px is None else min_px
+    trial = int(px * 0.9)
+    while trial >= max(MIN_PX, floor):
+        lines = wrap(text, box.width, trial, bold)
+        if (len(lines) <= 2 and two_line_step(trial) * len(lines) <= box.height + 2
+                and all(size(line, trial, bold)[0] <= box.width for line in lines)):
+            return lines, trial
+        trial -= 1
+    return [ellipsize(text, box.width, one, bold)], one
+
+
+def two_line_step(px: int) -> int:
+    """The line step of a label on two lines: tight (a row is about two lines high)."""
+    return round(px * 1.12)
+
+
+def blit_fit(surface: pygame.Surface, text: str, box: pygame.Rect, px: int,
+             colour: tuple[int, int, int], bold: bool = False, align: str = "center",
+             min_px: int | None = None) -> None:
+    """Draw ``text`` in ``box`` as :func:`fit_lines` fits it, centred vertically; ``align``
+    "center" or "left" horizontally."""
+    lines, used = fit_lines(text, box, px, bold, min_px)
+    step = two_line_step(used)
+    y = box.centery - step * len(lines) / 2
+    for line in lines:
+        surf = render(line, used, colour, bold)
+        rect = surf.get_rect()
+        rect.centery = round(y + step / 2)
+        if align == "left":
+            rect.left = box.left
+        else:
+            rect.centerx = box.centerx
+        surface.blit(surf, rect)
+        y += step
+
+
 def wrap(text: str, max_width: int, px: int, bold: bool = False) -> list[str]:
     """``text`` broken into lines at spaces (and at newlines) to fit ``max_width``."""
     lines: list[str] = []

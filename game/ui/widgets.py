@@ -179,8 +179,9 @@ class Toggle(Widget):
         pygame.draw.circle(surface, theme.text if not on else theme.accent_text,
                            (kx, sw.centery), knob_r)
         colour = theme.text if self.enabled else theme.text_muted
-        label = text.render_fit(self.label(), self.rect.width - sw.width - h // 3, self.px, colour)
-        surface.blit(label, label.get_rect(midleft=(self.rect.left, self.rect.centery)))
+        text.blit_fit(surface, self.label(), pygame.Rect(self.rect.left, self.rect.top,
+                                                         self.rect.width - sw.width - h // 3, h),
+                      self.px, colour, align="left")
 
 
 class Stepper(Widget):
@@ -272,9 +273,9 @@ class Stepper(Widget):
             surface.blit(glyph, glyph.get_rect(center=rect.center))
         shown = text.render_fit(self.fmt(v), value.width - 4, self.px, theme.accent, bold=True)
         surface.blit(shown, shown.get_rect(center=value.center))
-        label = text.render_fit(self.label(), minus.left - self.rect.left - self.px // 2, self.px,
-                                theme.text)
-        surface.blit(label, label.get_rect(midleft=(self.rect.left, self.rect.centery)))
+        text.blit_fit(surface, self.label(), pygame.Rect(
+            self.rect.left, self.rect.top, minus.left - self.rect.left - self.px // 2,
+            self.rect.height), self.px, theme.text, align="left")
 
 
 class Choice(Widget):
@@ -384,9 +385,9 @@ class Choice(Widget):
                 surface.blit(value, value.get_rect(midtop=(box.centerx, y)))
                 y += step
         if self.label():
-            label = text.render_fit(self.label(), box.left - self.rect.left - self.px // 2,
-                                    self.px, theme.text)
-            surface.blit(label, label.get_rect(midleft=(self.rect.left, self.rect.centery)))
+            text.blit_fit(surface, self.label(), pygame.Rect(
+                self.rect.left, self.rect.top, box.left - self.rect.left - self.px // 2,
+                self.rect.height), self.px, theme.text, align="left")
 
 
 # The last pointer position seen by the app, for wheel events (which carry no position).

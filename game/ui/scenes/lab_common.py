@@ -359,9 +359,10 @@ class RunScene(Scene, Generic[R]):
         text.blit_text(surface, title, m.title, theme.accent, (pad * 2, pad + header_h // 2),
                        "midleft", bold=True)
         sub_x = pad * 4 + text.size(title, m.title, True)[0]
-        text.blit_text(surface, tr(self.texts.subtitle), m.small, theme.text_muted,
-                       (sub_x, pad + header_h // 2), "midleft",
-                       max_width=self.menu_button.rect.left - sub_x - pad * 2)
+        # On two lines beside a long title ("Labo d'apprentissage") rather than cut.
+        text.blit_fit(surface, tr(self.texts.subtitle), pygame.Rect(
+            sub_x, pad, self.menu_button.rect.left - sub_x - pad * 2, header_h), m.small,
+            theme.text_muted, align="left")
         setup = self.panels["setup"]
         draw_panel(surface, setup, theme, m.radius)
         text.blit_text(surface, tr(self.texts.setup), m.heading, theme.accent,

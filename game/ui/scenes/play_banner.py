@@ -107,8 +107,10 @@ class PlayBanner:
             text.blit_text(surface, headline, m.heading, theme.accent,
                            (area.left, b.centery), "bottomleft", bold=True,
                            max_width=area.width)
-            text.blit_text(surface, reason, m.body, theme.text, (area.left, b.centery),
-                           "topleft", max_width=area.width)
+            # A long reason ("Joueur 2 a pris la dernière allumette (misère)") on two lines.
+            text.blit_fit(surface, reason, pygame.Rect(area.left, b.centery, area.width,
+                                                       area.bottom - b.centery),
+                          m.body, theme.text, align="left")
         else:
             area = pygame.Rect(b.left + m.pad * 2, b.top + m.pad * 2, b.width - m.pad * 4,
                                self.retry_button.rect.top - b.top - m.pad * 2)
