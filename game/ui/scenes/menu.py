@@ -338,7 +338,8 @@ class MenuScene(Scene):
         m = self.app.metrics
         w = self.app.size[0]
         high = text.font(m.body).get_linesize() * 2 + 3 * m.pad
-        return pygame.Rect(int(w * 0.13), self.start_button.rect.top - high, int(w * 0.74), high)
+        return pygame.Rect(int(w * 0.13), self.start_button.rect.top - high - m.pad, int(w * 0.74),
+                           high)
 
     def handle(self, event: pygame.event.Event) -> None:
         self.layout()
