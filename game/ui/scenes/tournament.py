@@ -21,22 +21,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ai.arena import MatchResult
-from ai.registry import (
-    Param,
-    PlayerSpecError,
-    make_player,
-    players_for,
-    resolve_spec,
-)
-from ai.training import (
-    CrossTable,
-    TournamentRunner,
-    cross_table,
-    seeded,
-    wilson_interval,
-)
+from ai.registry import Param, PlayerSpecError
+from ai.training import CrossTable, Standing, TournamentRunner
 from game.rules.base import RulesError
-from game.rules.registry import GameSetup, game_names, get_game
 from game.ui import charts, text, widgets
 from game.ui.export import (
     ExportError,
@@ -61,13 +48,23 @@ from game.ui.scenes.lab_common import (
 )
 from game.ui.scenes.players import LadderStepper, seat_title
 from game.ui.scenes.text_field import TextField
+from game.ui.scenes.tournament_model import (
+    GAMES_HEADER,
+    MAX_PLAYERS,
+    STANDINGS_HEADER,
+    TournamentResults,
+    TournamentSetup,
+    numbered,
+)
 from game.ui.scenes.tournament_results import draw_results
+from game.ui.scenes.tournament_setup_list import Row, SetupList, row_step
 from game.ui.widgets import Button, Choice, Stepper, Toggle, Widget, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-MAX_PLAYERS = 6
+__all__ = ["MAX_PLAYERS", "TournamentScene"]
+
 GAME_COUNTS = (2, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000)
 LABEL_WIDTH = 0.36
 TEXTS = RunTexts(title="tour.title", subtitle="tour.subtitle", setup="tour.setup",
@@ -76,41 +73,26 @@ TEXTS = RunTexts(title="tour.title", subtitle="tour.subtitle", setup="tour.setup
 
 
 class TournamentScene(RunScene[TournamentRunner]):
-    """The tournament screen."""
+    """The tournament screen: the widgets of :class:`TournamentSetup`, the run, the results
+    of :class:`TournamentResults` and their export."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app, TEXTS)
-        names = game_names()
-        self.game = app.settings.last_game if app.settings.last_game in names else names[0]
-        self.variant = 0
-        self.options: Any = self.presets()[0]
-        self.specs: list[str] = []
+        self.setup = TournamentSetup(app.settings.last_game)
+        self.results = TournamentResults()
         #: How many columns the ranking was drawn in (one while its lines fit whole).
         self.rank_columns = 1
-        self._default_players()
-        self.games = 100
-        self.swap = True
-        self.seed = 1
-        self.rank_by_elo = False
-        self.names: list[str] = []
-        # The specs of the players in the results (the set-up may change after a run).
-        self.played_specs: list[str] = []
-        self.matches: list[tuple[int, int, MatchResult]] = []
-        self.table: CrossTable | None = None
         self.exported: list[Path] = []
         self._chart_key: Any = None
         self._chart_surface: pygame.Surface | None = None
         self.setup_widgets: list[Widget] = []
         self.player_rows: list[list[Widget]] = []
+        #: The set-up rows, placed in slots and scrolled when they do not fit.
+        self.setup_list = SetupList()
         #: The most parameters a player of this game has (rows are spaced for it).
         self.most_params = 0
         #: Slots taken by set-up rows beyond one each (a two-line variant name).
         self.extra_slots = 0
-        #: How many set-up rows are scrolled out of sight at the top (when they do not fit).
-        self.setup_scroll = 0
-        #: The set-up rows that fit in the panel, and how many there are (for the scroll bar).
-        self.setup_rows_shown = 0
-        self.setup_rows_total = 0
         self.start_button = Button(lambda: tr("tour.start"), self.start, primary=True)
         self.add_button = Button(lambda: tr("tour.add"), self.add_player)
         self.rank_button = Button(
@@ -120,86 +102,95 @@ class TournamentScene(RunScene[TournamentRunner]):
         self.export_button = Button(lambda: tr("tour.export"), self.export_clicked, primary=True)
         self.rebuild()
 
-    # -- set-up ---------------------------------------------------------------------------------
+    # -- the model, as the run, the results view and the tests read it -------------------------
+
+    @property
+    def game(self) -> str:  # type: ignore[override]  # read-only: set_game keeps the line-up
+        """The game of the set-up."""
+        return self.setup.game
+
+    @property
+    def options(self) -> Any:
+        """The options of the set-up's variant."""
+        return self.setup.options
+
+    @property
+    def games(self) -> int:
+        """Games per pairing."""
+        return self.setup.games
+
+    @games.setter
+    def games(self, value: int) -> None:
+        self.setup.games = value
+
+    @property
+    def specs(self) -> list[str]:
+        """The players of the set-up, as canonical specs."""
+        return self.setup.specs
+
+    @property
+    def names(self) -> list[str]:
+        """The names of the players of the last run."""
+        return self.results.names
+
+    @property
+    def matches(self) -> list[tuple[int, int, MatchResult]]:
+        """The matches of the last run so far."""
+        return self.results.matches
+
+    @property
+    def table(self) -> CrossTable | None:
+        """The cross-table of the last run so far."""
+        return self.results.table
+
+    @property
+    def rank_by_elo(self) -> bool:
+        """Whether the ranking is by Elo (else by points)."""
+        return self.results.rank_by_elo
+
+    @property
+    def setup_scroll(self) -> int:
+        """How many set-up slots are scrolled out of sight at the top."""
+        return self.setup_list.scroll
 
     def presets(self) -> tuple[Any, ...]:
-        """The variants the tournament offers for the game (its default options at least)."""
-        info = get_game(self.game)
-        return info.tournament_presets or (info.options(),)
+        """The variants the tournament offers for the game."""
+        return self.setup.presets()
 
-    def _default_players(self) -> None:
-        available = {p.name for p in players_for(self.game, self.options)}
-        wanted = [s for s in get_game(self.game).tournament_players if s in available]
-        for name in ("random", "greedy"):
-            if len(wanted) < 2 and name in available and name not in wanted:
-                wanted.append(name)
-        self.specs = [self._canonical(s) for s in wanted]
+    def ranking(self) -> list[Standing]:
+        """The standings, by points (then Elo) or by Elo."""
+        return self.results.ranking()
 
-    def _canonical(self, spec: str) -> str:
-        info, values = resolve_spec(spec, self.game, self.options)
-        return info.canonical_spec(values)
+    # -- set-up ---------------------------------------------------------------------------------
 
     def set_game(self, game: Any) -> None:
-        """Choose the game and its first variant; each player who can play it stays (with its
-        parameters when they still apply), the others are replaced by the seeds' usual
-        line-up."""
-        if self.running or game == self.game:
-            return
-        old_specs = list(self.specs)
-        self.game = str(game)
-        self.variant = 0
-        self.options = self.presets()[0]
-        self._default_players()
-        defaults = self.specs
-        self.specs = [self._kept(spec, defaults[i] if i < len(defaults) else "random")
-                      for i, spec in enumerate(old_specs)]
-        self.rebuild()
-
-    def _kept(self, spec: str, fallback: str) -> str:
-        """``spec`` for the current game (its default parameters when its own do not apply),
-        or ``fallback`` when that player cannot play it."""
-        for candidate in (spec, spec.split(":", 1)[0]):
-            try:
-                return self._canonical(candidate)
-            except PlayerSpecError:
-                continue
-        return self._canonical(fallback)
+        """Choose the game and its first variant (players who cannot play it are replaced)."""
+        if not self.running and self.setup.set_game(str(game)):
+            self.rebuild()
 
     def set_variant(self, index: Any) -> None:
         """Choose a variant; players that cannot play it are replaced."""
-        if self.running:
-            return
-        self.variant = int(index)
-        self.options = self.presets()[self.variant]
-        kept = []
-        for spec in self.specs:
-            try:
-                kept.append(self._canonical(spec))
-            except PlayerSpecError:
-                kept.append(self._canonical("random"))
-        self.specs = kept
-        self.rebuild()
+        if not self.running:
+            self.setup.set_variant(int(index))
+            self.rebuild()
 
     def add_player(self) -> None:
         """Add a player (a random player, to be changed) up to MAX_PLAYERS."""
-        if self.running or len(self.specs) >= MAX_PLAYERS:
-            return
-        self.specs.append(self._canonical("random"))
-        self.rebuild()
+        if not self.running and self.setup.add_player():
+            self.rebuild()
 
     def remove_player(self, index: int) -> None:
         """Remove a player (two at least stay)."""
-        if self.running or len(self.specs) <= 2:
-            return
-        del self.specs[index]
-        self.rebuild()
+        if not self.running and self.setup.remove_player(index):
+            self.rebuild()
 
     def set_player(self, index: int, name: Any) -> None:
-        """Put another kind of player at ``index`` (with its default parameters)."""
+        """Put another kind of player at ``index`` (with its default parameters); say why
+        when it cannot play this game."""
         if self.running:
             return
         try:
-            self.specs[index] = self._canonical(str(name))
+            self.setup.set_player(index, str(name))
         except PlayerSpecError as exc:
             self.app.notify(str(exc))
             return
@@ -207,38 +198,31 @@ class TournamentScene(RunScene[TournamentRunner]):
 
     def set_param(self, index: int, param: Param, value: float) -> None:
         """Change one parameter of player ``index``."""
-        if self.running:
-            return
-        info, values = resolve_spec(self.specs[index], self.game, self.options)
-        values[param.name] = round(value) if param.kind is int else value
-        self.specs[index] = info.canonical_spec(values)
+        if not self.running:
+            self.setup.set_param(index, param, value)
 
     def param_value(self, index: int, param: Param) -> float:
         """The current value of a player's parameter."""
-        try:
-            _info, values = resolve_spec(self.specs[index], self.game, self.options)
-        except PlayerSpecError:
-            return float(param.default)
-        return float(values[param.name])
+        return self.setup.param_value(index, param)
 
     def rebuild(self) -> None:
         """Recreate the set-up widgets."""
+        setup = self.setup
         self.setup_widgets = [
-            Choice(lambda: tr("lab.game"), game_items(), lambda: self.game, self.set_game,
+            Choice(lambda: tr("lab.game"), game_items(), lambda: setup.game, self.set_game,
                    self.open_choice, label_width=LABEL_WIDTH),
-            Choice(self._variant_label, variant_items(self.game, self.presets()),
-                   lambda: self.variant, self.set_variant, self._open_variants,
+            Choice(self._variant_label, variant_items(setup.game, setup.presets()),
+                   lambda: setup.variant, self.set_variant, self._open_variants,
                    label_width=LABEL_WIDTH),
-            LadderStepper(lambda: tr("tour.games"), lambda: float(self.games), self._set_games,
+            LadderStepper(lambda: tr("tour.games"), lambda: float(setup.games), self._set_games,
                           [float(g) for g in GAME_COUNTS], charts.format_number),
-            Toggle(lambda: tr("tour.swap"), lambda: self.swap, self._set_swap),
-            Stepper(lambda: tr("tour.seed"), lambda: float(self.seed), self._set_seed, 0, 999),
+            Toggle(lambda: tr("tour.swap"), lambda: setup.swap, self._set_swap),
+            Stepper(lambda: tr("tour.seed"), lambda: float(setup.seed), self._set_seed, 0, 999),
         ]
-        items = player_items(self.game, self.options)
-        self.most_params = max((len(p.params) for p in players_for(self.game, self.options)),
-                               default=0)
+        items = player_items(setup.game, setup.options)
+        self.most_params = setup.most_params()
         self.player_rows = [self._player_row(index, spec, items)
-                            for index, spec in enumerate(self.specs)]
+                            for index, spec in enumerate(setup.specs)]
 
     def _player_row(self, index: int, spec: str,
                     items: list[tuple[Any, Callable[[], str]]]) -> list[Widget]:
@@ -258,13 +242,7 @@ class TournamentScene(RunScene[TournamentRunner]):
             Choice(number, items, lambda: name, choose, self.open_choice, label_width=0.1),
             Button(lambda: tr("tour.remove"), remove, danger=True),
         ]
-        try:
-            # The player as it plays this game: its game-dependent choices (eval=) filled in.
-            params = resolve_spec(spec, self.game, self.options)[0].params
-        except PlayerSpecError:
-            params = ()
-        for param in params:
-            row.append(self._param_stepper(index, param))
+        row += [self._param_stepper(index, param) for param in self.setup.params(index)]
         return row
 
     def _param_stepper(self, index: int, param: Param) -> Widget:
@@ -278,15 +256,15 @@ class TournamentScene(RunScene[TournamentRunner]):
 
     def _set_swap(self, on: bool) -> None:
         if not self.running:
-            self.swap = on
+            self.setup.swap = on
 
     def _set_seed(self, value: float) -> None:
         if not self.running:
-            self.seed = int(value)
+            self.setup.seed = int(value)
 
     def toggle_rank(self) -> None:
         """Rank by points or by Elo."""
-        self.rank_by_elo = not self.rank_by_elo
+        self.results.rank_by_elo = not self.results.rank_by_elo
         self._chart_key = None
 
     # -- running --------------------------------------------------------------------------------
@@ -299,16 +277,13 @@ class TournamentScene(RunScene[TournamentRunner]):
             self.app.notify(tr("tour.need_two"))
             return
         try:
-            players = [make_player(spec, self.game, self.options, seeded(self.seed, i))
-                       for i, spec in enumerate(self.specs)]
+            players = self.setup.make_players()
         except (PlayerSpecError, RulesError, ValueError) as exc:
             self.app.notify(str(exc))
             return
-        self.runner = TournamentRunner(players, self.new_game(), self.games, swap=self.swap)
-        self.names = self.display_names()
-        self.played_specs = list(self.specs)
-        self.matches = []
-        self.table = None
+        self.runner = TournamentRunner(players, self.new_game(), self.games,
+                                       swap=self.setup.swap)
+        self.results = TournamentResults(self.display_names(), self.specs)
         self.exported = []
         self._chart_key = None
         self.runner.start()
@@ -316,13 +291,7 @@ class TournamentScene(RunScene[TournamentRunner]):
 
     def display_names(self) -> list[str]:
         """Each player's title with its main parameter (numbered when two are the same)."""
-        names = [seat_title(spec, GameSetup.of(self.game, self.options)) for spec in self.specs]
-        seen: dict[str, int] = {}
-        out = []
-        for name in names:
-            seen[name] = seen.get(name, 0) + 1
-            out.append(name if names.count(name) == 1 else f"{name} #{seen[name]}")
-        return out
+        return numbered([seat_title(spec, self.setup.setup) for spec in self.specs])
 
     def redraw_period(self) -> float | None:
         """The folder field's caret blinks while it has the keyboard."""
@@ -337,8 +306,7 @@ class TournamentScene(RunScene[TournamentRunner]):
         runner = self.runner
         if runner is None:
             return
-        self.matches = runner.matches()
-        self.table = cross_table(self.names, self.matches)
+        self.results.update(runner.matches())
         progress = runner.progress()
         if self.ended_now(progress):
             key = "tour.stopped" if progress.stopped else "tour.finished"
@@ -346,45 +314,15 @@ class TournamentScene(RunScene[TournamentRunner]):
 
     # -- export ---------------------------------------------------------------------------------
 
-    def games_rows(self) -> list[tuple[object, ...]]:
-        """One CSV row per game: pairing, game number, players, who moved first, result,
-        length in moves."""
-        rows: list[tuple[object, ...]] = []
-        for i, j, m in self.matches:
-            for g, result in enumerate(m.results):
-                winner = (self.names[i] if result == "p1" else
-                          self.names[j] if result == "p2" else "draw")
-                first = self.names[i] if m.first[g] == "p1" else self.names[j]
-                rows.append((f"{i + 1}-{j + 1}", g + 1, self.names[i], self.names[j], first,
-                             winner, m.moves[g]))
-        return rows
-
-    def standings_rows(self) -> list[tuple[object, ...]]:
-        """One CSV row per player: rank, name, spec, games, wins, draws, losses, points, score
-        share with its 95% interval, Elo."""
-        if self.table is None:
-            return []
-        rows: list[tuple[object, ...]] = []
-        for rank, s in enumerate(self.ranking(), 1):
-            lo, hi = wilson_interval(s.points, s.games)
-            rows.append((rank, s.name, self.played_specs[s.index], s.games, s.wins, s.draws,
-                         s.losses, s.points, f"{s.score:.4f}", f"{lo:.4f}", f"{hi:.4f}",
-                         f"{s.elo:.0f}"))
-        return rows
-
     def export(self, folder_text: str) -> list[Path]:
         """Write the games CSV, the standings CSV and the results PNG into the folder."""
-        if not self.matches or not any(m.games for _i, _j, m in self.matches):
+        if not self.results.has_games():
             raise ExportError(tr("tour.nothing"))
         folder = check_folder(folder_text)
         stem = timestamped(f"tournament-{self.game}")
-        games_csv = write_csv(folder, f"{stem}-games",
-                              ("pairing", "game", "player_1", "player_2", "first", "winner",
-                               "moves"), self.games_rows())
-        standings_csv = write_csv(folder, f"{stem}-standings",
-                                  ("rank", "name", "spec", "games", "wins", "draws", "losses",
-                                   "points", "score", "score_ci95_low", "score_ci95_high",
-                                   "elo"), self.standings_rows())
+        games_csv = write_csv(folder, f"{stem}-games", GAMES_HEADER, self.results.games_rows())
+        standings_csv = write_csv(folder, f"{stem}-standings", STANDINGS_HEADER,
+                                  self.results.standings_rows())
         # A duel's chart stretches to any height: a lower canvas keeps its picture compact.
         size = (1600, 700 if len(self.names) == 2 else 900)
         png = write_picture(folder, stem, size, lambda surface, area, theme: draw_results(
@@ -402,17 +340,6 @@ class TournamentScene(RunScene[TournamentRunner]):
         self.show_message(tr("tour.exported_title"),
                           tr("tour.exported", folder=str(paths[0].parent),
                              csv="\n".join(p.name for p in paths[:-1]), png=paths[-1].name))
-
-    # -- results --------------------------------------------------------------------------------
-
-    def ranking(self) -> list[Any]:
-        """The standings, by points (then Elo) or by Elo."""
-        if self.table is None:
-            return []
-        rows = self.table.standings()
-        if self.rank_by_elo:
-            rows.sort(key=lambda s: (-s.elo, s.index))
-        return rows
 
     # -- frame ----------------------------------------------------------------------------------
 
@@ -455,40 +382,17 @@ class TournamentScene(RunScene[TournamentRunner]):
         left, right, bh = self.frame_layout(0.34)
         inner = pygame.Rect(left.left + pad * 2, left.top + pad + int(m.heading * 1.4),
                             left.width - pad * 4, left.height - pad * 2 - int(m.heading * 1.4))
-        # Each row: its widgets, its indent (a share of the width) and how many slots it takes.
         variant_span = 2 if self._variant_needs_two_lines(inner.width) else 1
-        rows: list[tuple[list[Widget], float, int]] = [
-            ([wdg], 0.0, variant_span if wdg is self.setup_widgets[1] else 1)
-            for wdg in self.setup_widgets]
-        for row in self.player_rows:
-            rows.append((row[:2], 0.0, 1))
-            rows += [([p], 0.08, 1) for p in row[2:]]
-        rows.append(([self.add_button], 0.0, 1))
-        self.extra_slots = sum(span for _i, _x, span in rows) - len(rows)
+        self.extra_slots = variant_span - 1
         step = self._row_step(inner.height)
         px = m.body if step >= m.body * 1.7 else m.small
-        shown = max(1, inner.height // step)
-        total = len(rows) + self.extra_slots
-        self.setup_rows_shown, self.setup_rows_total = shown, total
-        self.setup_scroll = max(0, min(self.setup_scroll, total - shown))
-        slot = -self.setup_scroll
-        for items, indent, span in rows:
-            for item in items:
-                item.visible = slot >= 0 and slot + span <= shown
-            y = inner.top + slot * step
-            slot += span
-            x0 = inner.left + int(inner.width * indent)
-            width = inner.right - x0
-            height = step * span - max(2, pad // 2)
-            if len(items) == 2:
-                x_w = height + pad
-                items[0].place(pygame.Rect(x0, y, width - x_w, height), px)
-                items[1].place(pygame.Rect(inner.right - height, y, height, height), px)
-            elif items[0] is self.add_button:
-                bw = min(width, text.size(tr("tour.add"), px, True)[0] + height)
-                items[0].place(pygame.Rect(x0, y, bw, height), px)
-            else:
-                items[0].place(pygame.Rect(x0, y, width, height), px)
+        rows = [Row((wdg,), span=variant_span if wdg is self.setup_widgets[1] else 1)
+                for wdg in self.setup_widgets]
+        for row in self.player_rows:
+            rows.append(Row(tuple(row[:2])))
+            rows += [Row((p,), indent=0.08) for p in row[2:]]
+        rows.append(Row((self.add_button,), label_width=text.size(tr("tour.add"), px, True)[0]))
+        self.setup_list.place(rows, inner, step, px, pad)
         self.panels["setup_rows"] = inner
         align_choices([w for w in self.setup_widgets if isinstance(w, Choice)])
         controls_h = self.place_controls(right, bh, (
@@ -550,30 +454,13 @@ class TournamentScene(RunScene[TournamentRunner]):
         the rows below it down and never moves the rows under the pointer. Rows that do not fit
         scroll (mouse wheel).
         """
-        m = self.app.metrics
-        reserved = (len(self.setup_widgets) + self.extra_slots
-                    + len(self.specs) * (1 + self.most_params) + 1)
-        return max(int(m.small * 1.9), min(int(m.body * 2.0), height // max(1, reserved)))
+        slots = (len(self.setup_widgets) + self.extra_slots
+                 + len(self.specs) * (1 + self.most_params) + 1)
+        return row_step(self.app.metrics, height, slots)
 
     def scroll_setup(self, rows: int) -> None:
         """Scroll the set-up list by ``rows`` (positive: down), within its ends."""
-        self.setup_scroll = max(0, min(self.setup_scroll + rows,
-                                       self.setup_rows_total - self.setup_rows_shown))
-
-    def _draw_scroll_bar(self, surface: pygame.Surface) -> None:
-        """A thin bar at the set-up list's right edge when some rows are out of sight: how
-        much of the list shows, and where."""
-        total, shown = self.setup_rows_total, self.setup_rows_shown
-        if total <= shown:
-            return
-        theme = self.app.theme
-        pad = self.app.metrics.pad
-        area = self.panels["setup_rows"]
-        track = pygame.Rect(area.right + pad // 2, area.top, max(3, pad // 3), area.height)
-        pygame.draw.rect(surface, theme.panel_border, track, border_radius=track.width // 2)
-        thumb = pygame.Rect(track.left, track.top + track.height * self.setup_scroll // total,
-                            track.width, max(track.width, track.height * shown // total))
-        pygame.draw.rect(surface, theme.accent, thumb, border_radius=track.width // 2)
+        self.setup_list.scroll_by(rows)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.layout()
@@ -593,4 +480,4 @@ class TournamentScene(RunScene[TournamentRunner]):
         draw_panel(surface, res, theme, m.radius)
         draw_results(self, surface, res.inflate(-pad * 4, -pad * 4), m.body)
         widgets.draw_all(self.all_widgets(), surface, theme)
-        self._draw_scroll_bar(surface)
+        self.setup_list.draw_scroll_bar(surface, theme, pad)
