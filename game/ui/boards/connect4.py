@@ -19,7 +19,6 @@ import pygame
 
 from game.rules.connect4 import (
     MAX_CONNECT,
-    MAX_SIZE,
     MIN_CONNECT,
     MIN_SIZE,
     Connect4Move,
@@ -402,9 +401,12 @@ class Connect4Presenter(GamePresenter):
     discs counted; a move is its column's letter."""
 
     game = "connect4"
+    #: The menu's ranges: boards from 4x4 to 9 columns x 8 rows (a classroom board whose
+    #: discs read from the back of the room; the rules accept up to 10x10 for the arena) and
+    #: three to five in a row.
     option_specs = MappingProxyType({
-        "cols": OptionSpec("int", MIN_SIZE, MAX_SIZE),
-        "rows": OptionSpec("int", MIN_SIZE, MAX_SIZE),
+        "cols": OptionSpec("int", MIN_SIZE, 9),
+        "rows": OptionSpec("int", MIN_SIZE, 8),
         "connect": OptionSpec("int", MIN_CONNECT, MAX_CONNECT),
     })
     rules_plies = 5

@@ -295,8 +295,7 @@ class HexapawnPresenter(GamePresenter):
 
     game = "hexapawn"
     option_specs = MappingProxyType({"rows": OptionSpec("int", 3, 8),
-                                     "cols": OptionSpec("int", 3, 8),
-                                     "size": OptionSpec("int", 3, 8)})
+                                     "cols": OptionSpec("int", 3, 8)})
     rules_plies = 2
     smoke_seats = ("alphabeta", "mcts:iterations=200")
     # A move is an arrow from a pawn: after the AI's move that pawn has left its square.
