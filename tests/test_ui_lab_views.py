@@ -214,3 +214,37 @@ def test_export_to_a_folder_that_cannot_be_made_says_why(tmp_path: Path) -> None
     blocker.write_text("x", encoding="utf-8")
     assert export_view(lab, blocker / "sub") is None
     assert isinstance(app.top, MessageDialog)
+
+
+@pytest.mark.parametrize("kind", ["elimination", "reinforcement", "qlearning"])
+def test_heat_map_numbers_are_readable_or_left_to_the_box(kind: str,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """At 1024x768 twenty columns of bead counts or Q-values were printed at 8 px, specks no
+    class could read: a number is printed at 80% of the small size at least, or not at all
+    (the legend then says the box below gives them); the table takes the height its rows
+    need and the box gets the rest (half the view stood empty)."""
+    from game.ui import text as text_module
+    from game.ui.scenes.lab_table import readable_px
+
+    app, lab = open_lab((1024, 768))
+    lab.set_kind(kind)
+    train(app, lab, 300)
+    lab.tabs.choose("table")
+    frame(app)  # type: ignore[arg-type]
+    sizes: list[int] = []
+    render = text_module.render
+
+    def watched(value: str, px: int, *args: object, **kwargs: object) -> pygame.Surface:
+        if value.strip():
+            sizes.append(int(px))
+        return render(value, px, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text_module, "render", watched)
+    m = app.metrics  # type: ignore[attr-defined]
+    text_module.clear_cache()
+    lab.table.draw(app.screen, app.theme, m)  # type: ignore[attr-defined]
+    assert sizes and min(sizes) >= readable_px(m), sorted(set(sizes))[:4]
+    grid, table_rect, box = lab.table.grid, lab.table.table_rect, lab.table.box_rect
+    assert grid.height > 0 and table_rect.bottom - grid.bottom <= m.body * 2
+    assert box.height >= lab.panels["view"].height * 0.55

@@ -704,18 +704,58 @@ def sequential(theme: Theme, value: float, high: float) -> Colour:
                  max(0.0, min(1.0, value / high)))
 
 
+def _heat_geometry(rect: pygame.Rect, row_labels: Sequence[str], nrows: int, ncols: int,
+                   px: int, row_title: str, col_title: str
+                   ) -> tuple[pygame.Rect, int, float, float]:
+    """Where a heat map's cells go in ``rect`` (below its title): the cells' area, the header's
+    height, and a cell's width and height (nearly square, at most three text heights)."""
+    small = max(8, int(px * 0.85))
+    row_w = max(text.size(label, small)[0] for label in row_labels) + small
+    if row_title:
+        row_w = max(row_w, text.size(row_title, small, True)[0] + small // 2)
+    head_h = int(small * 1.5) + (int(small * 1.4) if col_title else 0)
+    area = pygame.Rect(rect.left + row_w, rect.top + head_h, rect.width - row_w,
+                       rect.height - head_h)
+    cw = area.width / ncols
+    ch = min(area.height / nrows, cw * 1.2, px * 3.0)
+    return area, head_h, cw, ch
+
+
+def heat_label_px(labels: Sequence[str], cw: float, ch: float, px: int) -> int:
+    """The size of the numbers in a heat map's cells of ``cw`` x ``ch`` pixels: as large as the
+    widest label allows (a 0/1 table's single digits read from the back of a room; "+0.25"
+    needs more width), at most 85% of ``px``."""
+    small = max(8, int(px * 0.85))
+    widest = max((text.size(label, small, True)[0] for label in labels), default=1)
+    return max(6, min(small, int(ch * 0.55), int(small * (cw - 6) / max(1, widest))))
+
+
+def heat_map_height(width: int, row_labels: Sequence[str], ncols: int, px: int, *,
+                    row_title: str = "", col_title: str = "") -> int:
+    """How high a heat map drawn ``width`` pixels wide is at most (header and cells, no title):
+    a screen gives it that much and the rest to other things."""
+    if not row_labels or not ncols:
+        return 0
+    tall = pygame.Rect(0, 0, width, 10_000)
+    _area, head_h, _cw, ch = _heat_geometry(tall, row_labels, len(row_labels), ncols, px,
+                                            row_title, col_title)
+    return head_h + math.ceil(ch * len(row_labels))
+
+
 def heat_map(surface: pygame.Surface, rect: pygame.Rect, row_labels: Sequence[str],
              col_labels: Sequence[str], values: Sequence[Sequence[float | None]],
              theme: Theme, px: int, *, title: str = "", row_title: str = "",
              col_title: str = "", signed: bool = True,
              fmt: Callable[[float], str] | None = None,
-             highlight: set[tuple[int, int]] | None = None) -> pygame.Rect:
+             highlight: set[tuple[int, int]] | None = None, min_px: int = 0) -> pygame.Rect:
     """A grid of coloured cells, ``values[r][c]`` (None: no value, drawn blank).
 
     ``signed`` colours from red (negative) to green (positive); otherwise from neutral to the
-    accent colour. The number is printed in each cell that is big enough; ``highlight`` outlines
-    some cells (the best move of each row, say). Returns the grid's rectangle (its columns
-    share its width equally), for a screen to tell which cell was clicked.
+    accent colour. The number is printed in each cell that is big enough, unless it would be
+    smaller than ``min_px`` (then the colours alone show, rather than specks nobody can read);
+    ``highlight`` outlines some cells (the best move of each row, say). Returns the grid's
+    rectangle (its columns share its width equally), for a screen to tell which cell was
+    clicked.
     """
     show = fmt or (lambda v: f"{v:+.2f}".replace("-", "\u2212") if signed else format_number(v))
     small = max(8, int(px * 0.85))
@@ -723,21 +763,13 @@ def heat_map(surface: pygame.Surface, rect: pygame.Rect, row_labels: Sequence[st
     nrows, ncols = len(row_labels), len(col_labels)
     if not nrows or not ncols:
         return pygame.Rect(rect.left, top, 0, 0)
-    row_w = max(text.size(label, small)[0] for label in row_labels) + small
-    if row_title:
-        row_w = max(row_w, text.size(row_title, small, True)[0] + small // 2)
-    head_h = int(small * 1.5) + (int(small * 1.4) if col_title else 0)
-    area = pygame.Rect(rect.left + row_w, top + head_h, rect.width - row_w,
-                       rect.bottom - top - head_h)
-    cw = area.width / ncols
-    ch = min(area.height / nrows, cw * 1.2, px * 3.0)
+    area, head_h, cw, ch = _heat_geometry(pygame.Rect(rect.left, top, rect.width,
+                                                      rect.bottom - top),
+                                          row_labels, nrows, ncols, px, row_title, col_title)
     flat = [abs(v) for row in values for v in row if v is not None]
     limit = max(flat, default=1.0) or 1.0
-    # As large as the widest number allows (a 0/1 table's single digits read from the back
-    # of a room; "+0.25" needs more width).
-    widest = max((text.size(show(v), small, True)[0] for row in values for v in row
-                  if v is not None), default=1)
-    cell_px = max(6, min(small, int(ch * 0.55), int(small * (cw - 6) / max(1, widest))))
+    cell_px = heat_label_px([show(v) for row in values for v in row if v is not None], cw, ch,
+                            px)
     if col_title:
         text.blit_text(surface, col_title, small, theme.text_muted,
                        (area.left + round(cw * ncols / 2), top), "midtop", bold=True)
@@ -774,7 +806,7 @@ def heat_map(surface: pygame.Surface, rect: pygame.Rect, row_labels: Sequence[st
                 pygame.draw.rect(surface, theme.text, cell, max(2, int(ch) // 14),
                                  border_radius=max(1, int(ch) // 8))
             label_text = show(v)
-            if text.size(label_text, cell_px)[0] <= cell.width - 2:
+            if cell_px >= min_px and text.size(label_text, cell_px)[0] <= cell.width - 2:
                 text.blit_text(surface, label_text, cell_px, _ink(colour), cell.center,
                                "center", bold=True)
     return pygame.Rect(area.left, area.top, area.width, round(ch * nrows))

@@ -62,6 +62,24 @@ def best_cells(table: HeatTable) -> set[tuple[int, int]]:
     return best
 
 
+def readable_px(m: Metrics) -> int:
+    """The smallest number the heat map prints: 80% of the small text size, the floor every
+    text of the app keeps to (smaller, the colours alone say it)."""
+    return int(m.small * 0.8)
+
+
+def numbers_fit(table: HeatTable, style: TableStyle, grid: pygame.Rect, m: Metrics) -> bool:
+    """Whether the heat map drawn in ``grid`` printed its numbers (at :func:`readable_px` at
+    least): on a narrow view a table of twenty positions shows colours only, and the box
+    beside gives the numbers."""
+    if grid.width <= 0 or not table.cols or not table.rows:
+        return True
+    labels = [style.fmt(style.shade(v)) for row in table.values for v in row if v is not None]
+    px = charts.heat_label_px(labels, grid.width / len(table.cols),
+                              grid.height / len(table.rows), m.heading)
+    return px >= readable_px(m)
+
+
 class TablePanel:
     """The heat map of the lab's learner and the chosen box beside it."""
 
@@ -125,16 +143,24 @@ class TablePanel:
     # -- layout and drawing ---------------------------------------------------------------------
 
     def layout(self, rect: pygame.Rect) -> None:
-        """The heat map across the top of ``rect``; below it, the chosen box on the left and
-        the legend with the box's arrows on the right."""
+        """The heat map across the top of ``rect``, as high as its rows need (at most half);
+        below it, the chosen box on the left and the legend with the box's arrows on the
+        right, which get the rest: a table of three rows left half the view empty."""
         self.rect = rect
         m = self.app.metrics
         pad = m.pad
         inner = rect.inflate(-pad * 4, -pad * 2)
-        self.table_rect = pygame.Rect(inner.left, inner.top, inner.width,
-                                      int(inner.height * 0.5))
+        title_h = int(m.body * 1.5)
+        table = self.table()
+        grid_h = inner.height // 2 - title_h
+        if table is not None and table.keys:
+            grid_h = min(grid_h, charts.heat_map_height(
+                inner.width, table.rows, len(table.cols), m.heading,
+                row_title=table.row_title, col_title=table.col_title) + pad)
+        self.table_rect = pygame.Rect(inner.left, inner.top, inner.width, title_h + grid_h)
         below = inner.height - self.table_rect.height - pad
-        box_w = min(int(inner.width * 0.42), int(below * 0.8))
+        # Wide enough for a changed row's "before → after" beside its take.
+        box_w = min(int(inner.width * 0.5), int(below * 1.25))
         self.box_rect = pygame.Rect(inner.left, self.table_rect.bottom + pad, box_w, below)
         self.legend_rect = pygame.Rect(self.box_rect.right + pad * 2, self.box_rect.top,
                                        inner.right - self.box_rect.right - pad * 2, below)
@@ -151,17 +177,11 @@ class TablePanel:
         style = STYLES.get(session.learner.score_kind, STYLES["value"])
         legend = tr(style.legend)
         kind = session.learner.score_kind
-        if any(b.all_lost(kind) for b in self.knowledge.boxes):
-            legend = f"{legend} {tr('lab.all_lost_note')}"
         top = self.table_rect
         text.blit_text(surface, tr("lab.table.title"), m.body, theme.accent, top.topleft,
                        bold=True, max_width=top.width)
         grid_area = pygame.Rect(top.left, top.top + int(m.body * 1.5), top.width,
                                 top.height - int(m.body * 1.5))
-        text_area = pygame.Rect(self.legend_rect.left, self.legend_rect.top,
-                                self.legend_rect.width,
-                                self.prev_button.rect.top - self.legend_rect.top - m.pad)
-        text.blit_wrapped(surface, legend, m.small, theme.text_muted, text_area, line_gap=0)
         box = None
         if table is None or not table.keys:
             text.blit_wrapped(surface, tr("lab.no_boxes"), m.body, theme.text_muted, grid_area)
@@ -174,21 +194,29 @@ class TablePanel:
                 surface, grid_area, table.rows, table.cols, shaded, theme, m.heading,
                 row_title=table.row_title, col_title=table.col_title, signed=style.signed,
                 highlight=best_cells(table) if style is STYLES["value"] else None,
-                fmt=style.fmt)
+                fmt=style.fmt, min_px=readable_px(m))
             self._mark_column(surface, table, theme, m)
+            if not numbers_fit(table, style, self.grid, m):
+                legend = f"{legend} {tr('lab.table.read_in_box')}"
+        if any(b.all_lost(kind) for b in self.knowledge.boxes):
+            legend = f"{legend} {tr('lab.all_lost_note')}"
+        text_area = pygame.Rect(self.legend_rect.left, self.legend_rect.top,
+                                self.legend_rect.width,
+                                self.prev_button.rect.top - self.legend_rect.top - m.pad)
+        text.blit_wrapped(surface, legend, m.small, theme.text_muted, text_area, line_gap=0)
         self._draw_box(surface, box, theme, m)
 
     def _mark_column(self, surface: pygame.Surface, table: HeatTable, theme: Theme,
                      m: Metrics) -> None:
+        """Outline the chosen column's cells (not its number above, which stays readable)."""
         key = self.knowledge.session.chosen_box
         if key not in table.keys or self.grid.width <= 0:
             return
         cw = self.grid.width / len(table.keys)
-        col = pygame.Rect(round(self.grid.left + table.keys.index(key) * cw),
-                          self.grid.top - int(m.body * 1.3), round(cw),
-                          self.grid.height + int(m.body * 1.3))
-        pygame.draw.rect(surface, theme.highlight, col, max(2, m.line * 2),
-                         border_radius=m.radius // 2)
+        width = max(2, m.line * 2)
+        col = pygame.Rect(round(self.grid.left + table.keys.index(key) * cw) - width // 2,
+                          self.grid.top - width, round(cw) + width, self.grid.height + width * 2)
+        pygame.draw.rect(surface, theme.highlight, col, width, border_radius=m.radius // 2)
 
     def _draw_box(self, surface: pygame.Surface, box: BoxView | None, theme: Theme,
                   m: Metrics) -> None:

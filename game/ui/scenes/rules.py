@@ -37,6 +37,11 @@ def sample_state(game: str, options: Any = None) -> Any:
     return state
 
 
+#: The shares of the window's width the rules' text may take, narrowest first: the first that
+#: holds the whole text is used, and the picture has the rest.
+TEXT_SHARES = (0.42, 0.47, 0.52, 0.58)
+
+
 class RulesScene(Scene):
     """The rules of one game, with tabs for the others."""
 
@@ -69,7 +74,12 @@ class RulesScene(Scene):
         self.app.pop(self)
 
     def layout(self) -> tuple[pygame.Rect, pygame.Rect]:
-        """Place tabs and Back; return the text area and the picture area."""
+        """Place tabs and Back; return the text area and the picture area.
+
+        The picture takes the whole right side above its caption (it was a third of the width,
+        centred, so a board's trays and counts came out in 9-pixel letters), and the caption
+        stays inside the window whatever its length.
+        """
         w, h = self.app.size
         m = self.app.metrics
         row_h = int(m.body * 2.0)
@@ -80,11 +90,42 @@ class RulesScene(Scene):
         self.back.place(pygame.Rect(w - m.pad * 2 - int(w * 0.16), m.pad * 2, int(w * 0.16),
                                     row_h), m.body)
         top = m.pad * 4 + m.title + row_h
-        body = pygame.Rect(m.pad * 2, top, int(w * 0.58), h - top - m.pad * 2)
-        pic_size = min(int(w * 0.36), h - top - m.pad * 6)
+        height = h - top - m.pad * 2
+        # The narrowest text column that holds the rules: the picture gets the rest.
+        share = next((f for f in TEXT_SHARES if self.text_height(int(w * f)) <= height),
+                     TEXT_SHARES[-1])
+        body = pygame.Rect(m.pad * 2, top, int(w * share), height)
+        right = pygame.Rect(body.right + m.pad * 3, top, w - body.right - m.pad * 5, body.height)
+        caption_h = self.caption_height(right.width)
+        pic_size = max(0, min(right.width, right.height - caption_h - m.pad))
         pic = pygame.Rect(0, 0, pic_size, pic_size)
-        pic.center = (int(w * 0.8), top + (h - top) // 2)
+        pic.midtop = (right.centerx, right.top + (right.height - caption_h - m.pad - pic_size) // 2)
         return body, pic
+
+    def lines(self) -> list[str]:
+        """The rules' bullet texts of the game shown."""
+        found = []
+        for i in range(1, 10):
+            key = f"rules.{self.game}.{i}"
+            line = tr(key)
+            if line == key:
+                break
+            found.append(line)
+        return found
+
+    def text_height(self, width: int) -> int:
+        """How high the rules' text is in a panel ``width`` wide (as :meth:`draw` lays it)."""
+        m = self.app.metrics
+        inner = width - m.pad * 4 - m.body
+        step = int(text.font(m.body).get_linesize() * 1.125)
+        return m.pad * 4 + sum(len(text.wrap(line, inner, m.body)) * step + m.pad // 2
+                               for line in self.lines())
+
+    def caption_height(self, width: int) -> int:
+        """How high the picture's caption is when wrapped to ``width``."""
+        m = self.app.metrics
+        lines = text.wrap(tr(f"rules.{self.game}.caption"), width, m.small)
+        return len(lines) * text.font(m.small).get_linesize()
 
     def handle(self, event: pygame.event.Event) -> None:
         self.layout()
@@ -128,11 +169,7 @@ class RulesScene(Scene):
         draw_panel(surface, panel, theme, m.radius)
         inner = panel.inflate(-m.pad * 4, -m.pad * 4)
         y = inner.top
-        for i in range(1, 10):
-            key = f"rules.{self.game}.{i}"
-            line = tr(key)
-            if line == key:
-                break
+        for line in self.lines():
             bullet = pygame.Rect(inner.left, y, inner.width, inner.bottom - y)
             pygame.draw.circle(surface, theme.accent, (inner.left + m.body // 3,
                                                        y + int(m.body * 0.65)), max(3, m.body // 5))
@@ -142,8 +179,8 @@ class RulesScene(Scene):
         picture = self._picture(pic)
         if picture is not None:
             surface.blit(picture, pic)
-            width = self.app.size[0] - body.right - m.pad * 4
-            caption = pygame.Rect(body.right + m.pad * 2, pic.bottom + m.pad // 2, width,
-                                  self.app.size[1] - pic.bottom)
+            width = self.app.size[0] - body.right - m.pad * 5
+            caption = pygame.Rect(body.right + m.pad * 3, pic.bottom + m.pad, width,
+                                  body.bottom - pic.bottom - m.pad)
             text.blit_wrapped(surface, tr(f"rules.{self.game}.caption"), m.small,
                               theme.text_muted, caption, line_gap=0)

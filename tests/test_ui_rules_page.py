@@ -1,0 +1,31 @@
+"""The rules page at classroom sizes: the picture is large, its caption stays in the window,
+the rules' text fits its panel (issue 12, screenshots looked at)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.rules.registry import game_names
+from game.ui.scenes.rules import RulesScene
+from tests.ui_helpers import frame, make_app
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080), (1280, 720)])
+def test_the_picture_is_large_and_everything_stays_inside(size: tuple[int, int],
+                                                          language: str) -> None:
+    """The picture was a third of the width, so Othello's disc counts came out in 9-pixel
+    letters, and Morpion's caption ran to the window's bottom edge at 1920x1080."""
+    app = make_app(size, language=language)
+    for game in game_names():
+        scene = RulesScene(app, game)
+        app.push(scene)
+        frame(app)
+        body, pic = scene.layout()
+        assert scene.text_height(body.width) <= body.height, game
+        assert pic.width >= min(size[0] * 0.4, size[1] * 0.65), (game, pic)
+        assert pic.left >= body.right and pic.right <= size[0]
+        caption_bottom = pic.bottom + app.metrics.pad + scene.caption_height(
+            size[0] - body.right - app.metrics.pad * 5)
+        assert caption_bottom <= body.bottom, game
+        app.pop()
