@@ -252,6 +252,39 @@ def test_learning_lab_never_cuts_a_text(log: TextLog, language: str) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_lab_evaluation_choices_never_cut_a_text(log: TextLog, language: str) -> None:
+    """Every evaluation of every search opponent, and of two watched search players, in the
+    lab's set-up panel of every game (issue 13: the lab offers them as the menu does)."""
+    from game.ui.scenes.lab_session import OPPONENT, WATCHED
+    from game.ui.scenes.learning_lab import LearningLabScene
+
+    app = make_app(SIZE, language=language)
+    lab = LearningLabScene(app)
+    app.push(lab)
+    session = lab.session
+    for game in game_names():
+        lab.set_game(game)
+        lab.set_mode("play")
+        for info in players_for(game, lab.options):
+            lab._set_opponent(info.name)
+            lab.rebuild()
+            for param in session.choice_params(OPPONENT):
+                for index in range(len(param.choices)):
+                    session.set_choice(OPPONENT, param, index)
+                    show(app, log, f"lab {game} {info.name} {param.choices[index]}", 1)
+        searchers = [i.name for i in players_for(game, lab.options)
+                     if any(p.choices_of is not None for p in i.params)]
+        if searchers:
+            lab.set_mode("watch")
+            for i in (0, 1):
+                lab.set_watched(i, searchers[-1])
+            lab.rebuild()
+            show(app, log, f"lab {game} watching {searchers[-1]} twice", 1)
+            assert session.choice_params(WATCHED[1])
+    check(log)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_ntuple_lab_never_cuts_a_text(log: TextLog, language: str) -> None:
     from game.ui.scenes.ntuple_lab import NTupleLabScene
 

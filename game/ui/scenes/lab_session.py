@@ -16,7 +16,14 @@ from typing import Any
 
 from ai.base import Player
 from ai.learners import TabularLearner, key_text, make_learner
-from ai.registry import get_player_info, make_player, players_for
+from ai.registry import (
+    Param,
+    PlayerSpecError,
+    get_player_info,
+    make_player,
+    players_for,
+    resolve_spec,
+)
 from ai.training import DRAW, LOSS, WIN, TrainingRunner
 from game.rules.base import GameState
 from game.rules.registry import GameInfo, game_names, get_game
@@ -25,6 +32,8 @@ logger = logging.getLogger(__name__)
 
 #: The value of the "itself" entry of the lab's opponent chooser (self-play).
 SELF = "self"
+#: The lab's other players: the opponent, and the two players of a watched match.
+OPPONENT, WATCHED = "opponent", ("watched0", "watched1")
 #: How many runs the charts keep (the oldest go first).
 KEPT_RUNS = 6
 
@@ -123,6 +132,10 @@ class LabSession:
         #: Learning by watching (seed 002): the learner watches ``watched`` play each other.
         self.watching = False
         self.watched: tuple[str, str] = ("random", "perfect")
+        #: The game-dependent choices (``eval=``) made for the opponent and the watched players,
+        #: by slot (:data:`OPPONENT`, :data:`WATCHED`) and parameter: kept as names, as each
+        #: game has its own list; a name the slot's player or game does not offer is left out.
+        self.choices: dict[str, dict[str, str]] = {}
         self.games = 500
         self.speed = "fast"
         self.keep_learning = True
@@ -227,17 +240,47 @@ class LabSession:
         self.watched = (self.watched[0] if self.watched[0] in names else "random",
                         self.watched[1] if self.watched[1] in names else "random")
 
+    def slot_player(self, slot: str) -> str:
+        """The name of the player in ``slot`` (:data:`OPPONENT` or one of :data:`WATCHED`)."""
+        return self.opponent if slot == OPPONENT else self.watched[WATCHED.index(slot)]
+
+    def choice_params(self, slot: str) -> tuple[Param, ...]:
+        """The game-dependent choices of the player in ``slot`` (a search player's
+        evaluation), each with this game's names, as the menu's seats offer them."""
+        try:
+            info = resolve_spec(self.slot_player(slot), self.game, self.options)[0]
+        except PlayerSpecError:  # itself, or a player this game does not have
+            return ()
+        return tuple(p for p in info.params if p.choices_of is not None)
+
+    def choice_value(self, slot: str, param: Param) -> float:
+        """The index of the name chosen for ``param`` in ``slot`` (its default if none)."""
+        chosen = self.choices.get(slot, {}).get(param.name)
+        return float(param.choices.index(chosen) if chosen in param.choices else param.default)
+
+    def set_choice(self, slot: str, param: Param, value: float) -> None:
+        """Choose the ``value``-th name of ``param`` for the player in ``slot``."""
+        index = max(0, min(len(param.choices) - 1, round(value)))
+        self.choices.setdefault(slot, {})[param.name] = param.choices[index]
+
+    def player_spec(self, slot: str) -> str:
+        """The spec of the player in ``slot``: its name and the choices made for it that its
+        game offers (``alphabeta:eval=discs``)."""
+        name = self.slot_player(slot)
+        parts = [f"{p.name}={p.format(self.choice_value(slot, p))}"
+                 for p in self.choice_params(slot)]
+        return f"{name}:{','.join(parts)}" if parts else name
+
     def watched_players(self) -> tuple[Player, Player]:
         """The two players the learner watches (made fresh for a run)."""
-        first, second = self.watched
-        return (make_player(first, self.game, self.options),
-                make_player(second, self.game, self.options))
+        return (make_player(self.player_spec(WATCHED[0]), self.game, self.options),
+                make_player(self.player_spec(WATCHED[1]), self.game, self.options))
 
     def opponent_player(self) -> Player | None:
         """The training partner (None: the learner plays itself)."""
         if self.opponent == SELF:
             return None
-        return make_player(self.opponent, self.game, self.options)
+        return make_player(self.player_spec(OPPONENT), self.game, self.options)
 
     # -- runs -----------------------------------------------------------------------------------
 

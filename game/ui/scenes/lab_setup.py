@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ai.learners import KINDS
-from ai.registry import get_player_info
+from ai.registry import Param, get_player_info
 from ai.training import SEATS, SPEEDS
 from game.ui import text
 from game.ui.boards import presenter_for
@@ -25,7 +25,7 @@ from game.ui.scenes.lab_common import (
     player_name,
     variant_items,
 )
-from game.ui.scenes.lab_session import SELF, lab_presets
+from game.ui.scenes.lab_session import OPPONENT, SELF, WATCHED, lab_presets
 from game.ui.scenes.players import LadderStepper
 from game.ui.widgets import Choice, Widget
 
@@ -80,17 +80,24 @@ def build_setup(lab: LearningLabScene) -> list[Widget]:
 
             def set_watched(name: object, i: int = i) -> None:
                 lab.set_watched(i, str(name))
+                lab.rebuild()  # its evaluation's row comes or goes
 
             widgets.append(Choice(later(tr, f"lab.watched{i}"), players, get_watched,
                                   set_watched, lab.open_choice, label_width=LABEL_WIDTH))
+            widgets += choice_steppers(lab, WATCHED[i])
     else:
+        def set_opponent(name: object) -> None:
+            lab._set_opponent(name)
+            lab.rebuild()  # its evaluation's row comes or goes
+
         widgets += [
             Choice(later(tr, "lab.seat"), [(s, later(tr, f"lab.seat.{s}")) for s in SEATS],
                    lambda: session.seat, lab.set_seat, lab.open_choice,
                    label_width=LABEL_WIDTH),
             Choice(later(tr, "lab.opponent"), [(SELF, later(tr, "lab.self")), *players],
-                   lambda: session.opponent, lab._set_opponent, lab.open_choice,
+                   lambda: session.opponent, set_opponent, lab.open_choice,
                    label_width=LABEL_WIDTH),
+            *choice_steppers(lab, OPPONENT),
         ]
     widgets += [
         LadderStepper(later(tr, "lab.games"), lambda: float(lab.games), lab._set_games,
@@ -100,6 +107,23 @@ def build_setup(lab: LearningLabScene) -> list[Widget]:
                label_width=LABEL_WIDTH),
     ]
     return widgets
+
+
+def choice_steppers(lab: LearningLabScene, slot: str) -> list[Widget]:
+    """A stepper for each game-dependent choice of the player in ``slot`` (a search player's
+    evaluation), with the game's own names, as the menu's seat panel offers them."""
+    session = lab.session
+    steppers: list[Widget] = []
+    for param in session.choice_params(slot):
+        def get(param: Param = param) -> float:
+            return session.choice_value(slot, param)
+
+        def set_(value: float, param: Param = param) -> None:
+            if not lab.running:
+                session.set_choice(slot, param, value)
+
+        steppers.append(param_stepper(param, get, set_))
+    return steppers
 
 
 def place_setup(lab: LearningLabScene, left: pygame.Rect, bh: int) -> None:

@@ -1,0 +1,115 @@
+"""The learning lab offers a search opponent's evaluations (issue 13: ``eval=NAME`` chosen in
+the menu, the lab and the tournament): the session without pixels, then the set-up panel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ai.heuristics import evaluation_choices
+from ai.registry import parse_spec
+from game.rules.registry import GameSetup
+from game.ui import i18n
+from game.ui.scenes.lab_session import OPPONENT, SELF, WATCHED, LabSession
+
+
+def eval_of(spec: str) -> str:
+    """The ``eval=`` value of a player spec."""
+    return str(parse_spec(spec)[1]["eval"])
+
+
+def test_a_search_opponent_offers_the_games_evaluations() -> None:
+    session = LabSession("othello")
+    session.opponent = "alphabeta"
+    (param,) = session.choice_params(OPPONENT)
+    names = evaluation_choices(GameSetup.of("othello", session.options), None)
+    assert param.name == "eval" and param.choices == names and len(names) >= 2
+    assert eval_of(session.player_spec(OPPONENT)) == names[0]  # the game's default
+    session.set_choice(OPPONENT, param, 1)
+    assert eval_of(session.player_spec(OPPONENT)) == names[1]
+    opponent = session.opponent_player()
+    assert opponent is not None and eval_of(opponent.spec) == names[1]
+
+
+def test_players_without_a_choice_and_self_play_keep_their_bare_name() -> None:
+    session = LabSession("othello")
+    for name in ("random", "mcts", SELF):
+        session.opponent = name
+        assert session.choice_params(OPPONENT) == ()
+        assert session.player_spec(OPPONENT) == name
+    assert session.opponent_player() is None
+
+
+def test_the_watched_players_have_their_own_choices() -> None:
+    session = LabSession("morpion")
+    session.watched = ("alphabeta", "greedy")
+    first = session.choice_params(WATCHED[0])[0]
+    second = session.choice_params(WATCHED[1])[0]
+    session.set_choice(WATCHED[0], first, len(first.choices) - 1)
+    players = session.watched_players()
+    assert eval_of(players[0].spec) == first.choices[-1]
+    assert eval_of(players[1].spec) == second.choices[int(second.default)]
+
+
+def test_a_choice_another_game_lacks_falls_back_to_its_default_and_comes_back() -> None:
+    session = LabSession("othello")
+    session.opponent = "minimax"
+    param = session.choice_params(OPPONENT)[0]
+    session.set_choice(OPPONENT, param, param.choices.index("discs"))
+    session.set_game("hexapawn")  # no disc count there: Hexapawn's default evaluation
+    hexapawn = session.choice_params(OPPONENT)[0]
+    assert eval_of(session.player_spec(OPPONENT)) == hexapawn.choices[int(hexapawn.default)]
+    assert session.opponent_player() is not None
+    session.set_game("othello")
+    assert eval_of(session.player_spec(OPPONENT)) == "discs"
+
+
+def _eval_steppers(lab: Any) -> list[Any]:
+    from game.ui.widgets import Stepper
+
+    return [w for w in lab.config_widgets
+            if isinstance(w, Stepper) and w.label() == i18n.tr("param.eval")]
+
+
+def _chooser(lab: Any, key: str) -> Any:
+    return next(w for w in lab.config_widgets if getattr(w, "label", lambda: "")() == i18n.tr(key))
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_lab_panel_offers_the_opponents_evaluations(language: str) -> None:
+    from game.ui.scenes.learning_lab import LearningLabScene
+    from tests.lab_helpers import screenshot
+    from tests.ui_helpers import click, frame, make_app, run_until
+
+    app = make_app((1024, 768), language=language)
+    lab = LearningLabScene(app)
+    app.push(lab)
+    lab.set_game("othello")
+    frame(app)
+    assert _eval_steppers(lab) == []  # a random opponent: no evaluation
+    _chooser(lab, "lab.opponent").set("alphabeta")  # as the chooser's list does
+    frame(app)
+    (stepper,) = _eval_steppers(lab)
+    opponent_row = lab.config_widgets.index(_chooser(lab, "lab.opponent"))
+    assert lab.config_widgets.index(stepper) == opponent_row + 1  # right under its player
+    assert stepper.fmt(stepper.get()) == i18n.tr("param.eval.weights")
+    click(app, stepper._buttons()[2].center)  # its +
+    assert stepper.fmt(stepper.get()) == i18n.tr("param.eval.discs")
+    assert eval_of(lab.session.player_spec(OPPONENT)) == "discs"
+    screenshot(app, f"lab-opponent-eval-{language}")
+    # A run plays against the evaluation chosen.
+    lab.games = 2
+    lab._set_speed("instant")
+    lab.train()
+    assert lab.runner is not None and run_until(app, lambda: lab.runner.finished, 60)
+    assert eval_of(lab.runner.opponent.spec) == "discs"
+    # Watching: each watched search player has its own evaluation row.
+    lab.set_mode("watch")
+    _chooser(lab, "lab.watched0").set("greedy")
+    _chooser(lab, "lab.watched1").set("minimax")
+    frame(app)
+    assert len(_eval_steppers(lab)) == 2
+    _chooser(lab, "lab.watched1").set("random")
+    assert len(_eval_steppers(lab)) == 1
+    app.shutdown()  # type: ignore[attr-defined]
