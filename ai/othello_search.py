@@ -7,7 +7,9 @@ and every 256 nodes checks the clock and the cancel flag, so it stops within a f
 its deadline (raising :class:`SearchTimeout`) or of a cancel (raising ``SearchCancelled``).
 The endgame solver (:meth:`Searcher.solve`) adds a stability cut-off, an enhanced transposition
 cut-off, fastest-first and parity ordering, and an allocation-free solver of the last four
-empties; the flips come from the per-square functions of :mod:`ai.othello_flips`.
+empties; the flips come from the per-square functions of :mod:`ai.othello_flips`, the last
+square's score from its line tables, and the children's reply counts for fastest-first ordering
+from one packed move generation for all of them (:mod:`ai.othello_packed`).
 
 Values: heuristic values come from :func:`ai.othello_eval.evaluate` (100 is about one disc) and
 stay inside ``(-EVAL_LIMIT, EVAL_LIMIT)``; a finished game found by the midgame search is worth
@@ -24,7 +26,8 @@ from collections.abc import Callable
 from ai.base import SearchCancelled, SearchProgress
 from ai.bounds import EXACT, LOWER, PROVEN_DISC, UPPER, SearchTimeout
 from ai.othello_eval import EVAL_LIMIT, Geometry, evaluate, stable_mask
-from ai.othello_flips import FLIPS
+from ai.othello_flips import FLIPS, LAST
+from ai.othello_packed import LANE, LANE_MASK, legal_many
 from game.rules.othello import legal_mask
 
 INF = 1 << 30
@@ -70,6 +73,33 @@ def final_margin(own: int, opp: int, squares: int) -> int:
 
 
 Evaluator = Callable[[int, int, Geometry], int]
+LastSquare = Callable[[int, int], int]
+
+
+def _region_last(sq: int, region: int) -> LastSquare:
+    """:data:`ai.othello_flips.LAST`'s job on a smaller board (its tables assume the 8x8 board,
+    where every square that is not ours is the opponent's)."""
+    flips = FLIPS[sq]
+    others = region & ~(1 << sq)
+
+    def last(own: int, diff: int) -> int:
+        opp = others & ~own
+        f = flips(own, opp)
+        if f:
+            return diff + 2 * f.bit_count() + 1
+        f = flips(opp, own)
+        if f:
+            return diff - 2 * f.bit_count() - 1
+        return diff + 1 if diff > 0 else diff - 1 if diff < 0 else 0
+
+    return last
+
+
+def last_square_solvers(g: Geometry) -> tuple[LastSquare, ...]:
+    """For each square, the final margin when it is the only empty one (see LAST)."""
+    if g.region == (1 << 64) - 1:
+        return LAST
+    return tuple(_region_last(sq, g.region) for sq in range(64))
 
 
 class Searcher:
@@ -91,6 +121,7 @@ class Searcher:
         evaluator: Evaluator = evaluate,
     ) -> None:
         self.g = geometry
+        self.last = last_square_solvers(geometry)
         self.deadline = deadline
         self.cancel = cancel if cancel is not None else threading.Event()
         self.tt_entries = tt_entries
@@ -153,16 +184,24 @@ class Searcher:
         out = []
         m = moves
         if depth >= DEEP_ORDER:
+            # Every child's replies in one pass (see ai.othello_packed).
+            flips = []
+            packed_own = packed_opp = shift = 0
             while m:
                 b = m & -m
                 m ^= b
                 sq = b.bit_length() - 1
                 f = FLIPS[sq](own, opp)
-                if sq == tt_move:
-                    key = -1 << 40
-                else:
-                    replies = legal_mask(opp & ~f, own | f | b, region).bit_count()
-                    key = replies * 4096 - static[sq] * 64 - history[sq]
+                flips.append((sq, f))
+                packed_own |= (opp & ~f) << shift
+                packed_opp |= (own | f | b) << shift
+                shift += LANE
+            replies_all = legal_many(packed_own, packed_opp, len(flips), region)
+            for sq, f in flips:
+                replies = (replies_all & LANE_MASK).bit_count()
+                replies_all >>= LANE
+                key = (-1 << 40 if sq == tt_move
+                       else replies * 4096 - static[sq] * 64 - history[sq])
                 out.append((key, sq, f))
         else:
             # Shallow: flips are computed only for the moves actually searched (f = 0 here).
@@ -258,7 +297,7 @@ class Searcher:
         return self._last4(own, opp, empty, alpha, beta, False)
 
     def _solve_deep(self, own: int, opp: int, empty: int, n_empty: int, alpha: int,
-                    beta: int) -> int:
+                    beta: int, moves: int = -1) -> int:
         """The solver with many empties: stability cut-off, transposition table with enhanced
         transposition cut-off (a child's stored bound can end the node before any search),
         then fastest-first ordering (fewest opponent replies) with PVS."""
@@ -294,15 +333,15 @@ class Searcher:
                 if hint is not None:
                     tt_move = hint[3]
         region = g.region
-        moves = legal_mask(own, opp, region)
+        if moves < 0:
+            moves = legal_mask(own, opp, region)
         if not moves:
             if not legal_mask(opp, own, region):
                 return final_margin(own, opp, squares)
             return -self.solve(opp, own, -beta, -alpha)
-        ordered: list[tuple[int, int, int, int]] = []
-        static = g.square_order
-        corners = g.corners
         etc = use_tt and n_empty >= ETC_EMPTIES
+        children: list[tuple[int, int, int]] = []
+        packed_own = packed_opp = shift = 0
         m = moves
         while m:
             b = m & -m
@@ -319,20 +358,55 @@ class Searcher:
                     child = ett_old.get((c_own, c_opp))
                 if child is not None and child[0] != LOWER and -child[1] >= beta:
                     return -child[1]
+            children.append((sq, c_own, c_opp))
+            packed_own |= c_own << shift
+            packed_opp |= c_opp << shift
+            shift += LANE
+        # Every child's replies in one pass (see ai.othello_packed); fewest first, corners
+        # counted twice, then the static square order.
+        replies_all = legal_many(packed_own, packed_opp, len(children), region)
+        static = g.square_order
+        corners = g.corners
+        ordered: list[tuple[int, int, int, int, int]] = []
+        for sq, c_own, c_opp in children:
+            replies = replies_all & LANE_MASK
+            replies_all >>= LANE
             if sq == tt_move:
                 k = -1 << 40
             else:
-                replies = legal_mask(c_own, c_opp, region)
                 k = ((replies.bit_count() + (replies & corners).bit_count()) * 256
                      - static[sq])
-            ordered.append((k, sq, c_own, c_opp))
+            ordered.append((k, sq, c_own, c_opp, replies))
         ordered.sort()
         best = -INF
         best_sq = PASS_SQ
         a = alpha
         first = True
+        if n_empty - 1 > FEW_EMPTIES:
+            deep = self._solve_deep
+            c_empty = n_empty - 1
+            for _, sq, c_own, c_opp, replies in ordered:
+                e = empty ^ (1 << sq)
+                if first:
+                    v = -deep(c_own, c_opp, e, c_empty, -beta, -a, replies)
+                    first = False
+                else:
+                    v = -deep(c_own, c_opp, e, c_empty, -a - 1, -a, replies)
+                    if a < v < beta:
+                        v = -deep(c_own, c_opp, e, c_empty, -beta, -v, replies)
+                if v > best:
+                    best = v
+                    best_sq = sq
+                    if v > a:
+                        a = v
+                        if a >= beta:
+                            break
+            if use_tt:
+                flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
+                self._estore(key, (flag, best, best_sq))
+            return best
         solve = self.solve
-        for _, sq, c_own, c_opp in ordered:
+        for _, sq, c_own, c_opp, _r in ordered:
             if first:
                 v = -solve(c_own, c_opp, -beta, -a)
                 first = False
@@ -506,42 +580,23 @@ class Searcher:
 
     def _last2(self, own: int, opp: int, s1: int, s2: int, alpha: int, beta: int,
                passed: bool) -> int:
-        """Two empty squares."""
+        """Two empty squares; the last one is scored from line tables (ai.othello_flips.LAST)."""
         self.nodes += 1
         best = -INF
-        # The last square is played inline (as _last1 does): the mover's disc difference
-        # after a move is ``diff + 2 * flips + 1``; the reply's, seen from here, loses as much.
+        # After our move the opponent's lead, with one square left, is -(diff + 2 * flips + 1).
         diff = own.bit_count() - opp.bit_count()
         if NEIGHBOURS[s1] & opp:
             f = FLIPS[s1](own, opp)
             if f:
-                n = f.bit_count()
-                c_own = opp & ~f  # the opponent, to play the last square s2
-                c_opp = own | f | (1 << s1)
-                d = diff + 2 * n + 1  # our lead with s2 still empty
                 self.nodes += 1
-                if NEIGHBOURS[s2] & c_opp and (g := FLIPS[s2](c_own, c_opp)):
-                    best = d - 2 * g.bit_count() - 1
-                elif NEIGHBOURS[s2] & c_own and (g := FLIPS[s2](c_opp, c_own)):
-                    best = d + 2 * g.bit_count() + 1
-                else:
-                    best = d + 1 if d > 0 else d - 1 if d < 0 else 0
+                best = -self.last[s2](opp & ~f, -diff - 2 * f.bit_count() - 1)
                 if best >= beta:
                     return best
         if NEIGHBOURS[s2] & opp:
             f = FLIPS[s2](own, opp)
             if f:
-                n = f.bit_count()
-                c_own = opp & ~f
-                c_opp = own | f | (1 << s2)
-                d = diff + 2 * n + 1
                 self.nodes += 1
-                if NEIGHBOURS[s1] & c_opp and (g := FLIPS[s1](c_own, c_opp)):
-                    v = d - 2 * g.bit_count() - 1
-                elif NEIGHBOURS[s1] & c_own and (g := FLIPS[s1](c_opp, c_own)):
-                    v = d + 2 * g.bit_count() + 1
-                else:
-                    v = d + 1 if d > 0 else d - 1 if d < 0 else 0
+                v = -self.last[s1](opp & ~f, -diff - 2 * f.bit_count() - 1)
                 if v > best:
                     best = v
         if best == -INF:
@@ -553,22 +608,7 @@ class Searcher:
     def _last1(self, own: int, opp: int, sq: int) -> int:
         """One empty square: the mover plays it, else the opponent does, else the game ends."""
         self.nodes += 1
-        diff = own.bit_count() - opp.bit_count()
-        if NEIGHBOURS[sq] & opp:
-            f = FLIPS[sq](own, opp)
-            if f:
-                return diff + 2 * f.bit_count() + 1
-        if NEIGHBOURS[sq] & own:
-            f = FLIPS[sq](opp, own)
-            if f:
-                return diff - 2 * f.bit_count() - 1
-        # Nobody can play: the empty square goes to the winner.
-        if diff > 0:
-            return diff + 1
-        if diff < 0:
-            return diff - 1
-        return 0
-
+        return self.last[sq](own, own.bit_count() - opp.bit_count())
 
     # --- principal lines ----------------------------------------------------------------------
 
