@@ -42,6 +42,7 @@ DEEP_ORDER = 4  # from this remaining depth, order by the opponent's replies
 FEW_EMPTIES = 6  # from here down the solver tries each empty square directly
 HINT_EMPTIES = 12  # from here up the solver takes a first move from the midgame table
 ETC_EMPTIES = 10  # from here up the solver probes its children in the table first
+ORDER_MEMO = 50_000  # sets of empties whose move order is remembered
 STABILITY_FROM = -4  # the stability cut-off is tried when alpha >= this + 2 * empties
 
 
@@ -133,6 +134,8 @@ class Searcher:
         #: (the older one is dropped), so a full table never loses its newest entries.
         self.ett_old: dict[tuple[int, int], tuple[int, int, int]] = {}
         self.history = [0] * 64
+        #: Few-empties move orders by set of empties (see _parity_order).
+        self.orders: dict[int, tuple[int, ...]] = {}
         self.nodes = 0
         #: Where the node count is published while searching (see ai.base.SearchProgress).
         self.progress: SearchProgress | None = None
@@ -435,37 +438,47 @@ class Searcher:
         self.nodes += 1
         if self.nodes >= self.next_check:
             self.tick()
-        odd = 0
-        for quadrant in self.g.quadrants:
-            if (empty & quadrant).bit_count() & 1:
-                odd |= quadrant
+        order = self.orders.get(empty)
+        if order is None:
+            order = self._parity_order(empty)
         best = -INF
-        n_child = empty.bit_count() - 1
-        for part in (empty & odd, empty & ~odd):
-            while part:
-                b = part & -part
-                part ^= b
-                sq = b.bit_length() - 1
-                if not NEIGHBOURS[sq] & opp:
-                    continue
-                f = FLIPS[sq](own, opp)
-                if f:
-                    if n_child > 4:
-                        v = -self._solve_few(opp & ~f, own | f | b, empty ^ b, -beta, -alpha,
-                                             False)
-                    else:
-                        v = -self._last4(opp & ~f, own | f | b, empty ^ b, -beta, -alpha, False)
-                    if v > best:
-                        best = v
-                        if v > alpha:
-                            alpha = v
-                            if alpha >= beta:
-                                return best
+        child_solve = self._solve_few if len(order) > 5 else self._last4
+        for sq in order:
+            if not NEIGHBOURS[sq] & opp:
+                continue
+            f = FLIPS[sq](own, opp)
+            if f:
+                b = 1 << sq
+                v = -child_solve(opp & ~f, own | f | b, empty ^ b, -beta, -alpha, False)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            return best
         if best == -INF:  # no move: pass, or the game is over
             if passed:
                 return -final_margin(opp, own, self.g.squares)
             return -self._solve_few(opp, own, empty, -beta, -alpha, True)
         return best
+
+    def _parity_order(self, empty: int) -> tuple[int, ...]:
+        """The empty squares in the order the few-empties solvers try
+        them: squares in quadrants with an odd number of empties first, then by the static
+        square order (corners first, X squares last). Remembered per set of empties: the same
+        sets come back all over the tree, and looking one up is cheaper than this."""
+        odd = 0
+        for quadrant in self.g.quadrants:
+            if (empty & quadrant).bit_count() & 1:
+                odd |= quadrant
+        static = self.g.square_order
+        squares = [sq for sq in range(64) if (empty >> sq) & 1]
+        squares.sort(key=lambda sq: (not (odd >> sq) & 1, -static[sq], sq))
+        order = tuple(squares)
+        if len(self.orders) >= ORDER_MEMO:
+            self.orders.clear()
+        self.orders[empty] = order
+        return order
 
     # --- the last four empties: no lists, no tables, squares passed as plain ints --------------
 
@@ -477,26 +490,14 @@ class Searcher:
                 self.nodes += 1
                 return final_margin(own, opp, self.g.squares)
             return self._last1(own, opp, empty.bit_length() - 1)
-        odd = 0
-        for quadrant in self.g.quadrants:
-            if (empty & quadrant).bit_count() & 1:
-                odd |= quadrant
-        # Odd-quadrant squares in the low 64 bits, the others above: lowest bit first.
-        order = (empty & odd) | ((empty & ~odd) << 64)
-        b = order & -order
-        order ^= b
-        s1 = (b.bit_length() - 1) & 63
-        b = order & -order
-        order ^= b
-        s2 = (b.bit_length() - 1) & 63
-        if not order:
-            return self._last2(own, opp, s1, s2, alpha, beta, False)
-        b = order & -order
-        order ^= b
-        s3 = (b.bit_length() - 1) & 63
-        if not order:
-            return self._last3(own, opp, s1, s2, s3, alpha, beta, False)
-        s4 = (order.bit_length() - 1) & 63
+        order = self.orders.get(empty)
+        if order is None:
+            order = self._parity_order(empty)
+        if len(order) == 2:
+            return self._last2(own, opp, order[0], order[1], alpha, beta, False)
+        if len(order) == 3:
+            return self._last3(own, opp, order[0], order[1], order[2], alpha, beta, False)
+        s1, s2, s3, s4 = order
         self.nodes += 1
         if self.nodes >= self.next_check:
             self.tick()
