@@ -160,7 +160,18 @@ class Searcher:
             tt.clear()
         tt[key] = entry
 
-    def _estore(self, key: tuple[int, int], entry: tuple[int, int, int]) -> None:
+    def _estore(self, key: tuple[int, int], old: tuple[int, int, int] | None, value: int,
+                alpha: int, beta: int, best_sq: int) -> None:
+        """Store a fail-soft result found with the window ``(alpha, beta)``: the endgame table
+        keeps a lower and an upper bound of the exact value (``-INF``/``INF`` when unknown)
+        and the best move, so a re-search with another window keeps what the first one
+        proved. ``old`` is the entry read before the search (None if there was none)."""
+        if value <= alpha:  # failed low: an upper bound; the old lower bound still holds
+            entry = (old[0], value, old[2]) if old is not None else (-INF, value, best_sq)
+        elif value >= beta:
+            entry = (value, old[1] if old is not None else INF, best_sq)
+        else:
+            entry = (value, value, best_sq)
         ett = self.ett
         if len(ett) >= self.tt_entries:
             self.ett_old = ett
@@ -325,10 +336,11 @@ class Searcher:
             if entry is None:
                 entry = ett_old.get(key)
             if entry is not None:
-                flag, value, tt_move = entry
-                if (flag == EXACT or (flag == LOWER and value >= beta)
-                        or (flag == UPPER and value <= alpha)):
-                    return value
+                lower, upper, tt_move = entry
+                if lower >= beta:
+                    return lower
+                if upper <= alpha or lower == upper:
+                    return upper
             elif n_empty >= HINT_EMPTIES:
                 # Near the root, the heuristic search that ran before the solve (same game,
                 # same table kept across moves) may know a good first move.
@@ -359,7 +371,7 @@ class Searcher:
                 child = ett.get((c_own, c_opp))
                 if child is None:
                     child = ett_old.get((c_own, c_opp))
-                if child is not None and child[0] != LOWER and -child[1] >= beta:
+                if child is not None and -child[1] >= beta:
                     return -child[1]
             children.append((sq, c_own, c_opp))
             packed_own |= c_own << shift
@@ -405,8 +417,7 @@ class Searcher:
                         if a >= beta:
                             break
             if use_tt:
-                flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
-                self._estore(key, (flag, best, best_sq))
+                self._estore(key, entry, best, alpha, beta, best_sq)
             return best
         solve = self.solve
         for _, sq, c_own, c_opp, _r in ordered:
@@ -425,8 +436,7 @@ class Searcher:
                     if a >= beta:
                         break
         if use_tt:
-            flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
-            self._estore(key, (flag, best, best_sq))
+            self._estore(key, entry, best, alpha, beta, best_sq)
         return best
 
     def _solve_few(self, own: int, opp: int, empty: int, alpha: int, beta: int,
