@@ -113,3 +113,30 @@ def test_the_lab_panel_offers_the_opponents_evaluations(language: str) -> None:
     _chooser(lab, "lab.watched1").set("random")
     assert len(_eval_steppers(lab)) == 1
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("size", "watching"), [((1920, 1080), False), ((1024, 768), False),
+                                                ((1024, 768), True), ((1280, 720), True)])
+def test_rows_stay_under_the_pointer_when_an_evaluation_row_appears(
+        size: tuple[int, int], watching: bool) -> None:
+    """Clicking the opponent's arrow twice went Random -> Greedy -> (the new Eval stepper's +):
+    the rows moved up when the evaluation's row appeared. They are spaced for it now."""
+    from game.ui.scenes.learning_lab import LearningLabScene
+    from tests.ui_helpers import frame, make_app
+
+    app = make_app(size)
+    lab = LearningLabScene(app)
+    app.push(lab)
+    lab.set_game("morpion")
+    lab.set_mode("watch" if watching else "play")
+    key = "lab.watched1" if watching else "lab.opponent"
+    _chooser(lab, key).set("random")
+    frame(app)
+    chooser = _chooser(lab, key)
+    upto = lab.config_widgets.index(chooser) + 1
+    before = [w.rect.copy() for w in lab.config_widgets[:upto]]
+    chooser.set("greedy")
+    frame(app)
+    assert len(_eval_steppers(lab)) == 1
+    assert [w.rect for w in lab.config_widgets[:upto]] == before
+    app.shutdown()  # type: ignore[attr-defined]

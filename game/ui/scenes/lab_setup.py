@@ -6,13 +6,15 @@ panel. The scene keeps the handlers; this module builds and places the widgets.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import functools
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ai.learners import KINDS
-from ai.registry import Param, get_player_info
+from ai.registry import Param, get_player_info, players_for
 from ai.training import SEATS, SPEEDS
+from game.rules.registry import GameSetup
 from game.ui import text
 from game.ui.boards import presenter_for
 from game.ui.i18n import tr
@@ -126,6 +128,22 @@ def choice_steppers(lab: LearningLabScene, slot: str) -> list[Widget]:
     return steppers
 
 
+@functools.lru_cache(maxsize=32)
+def most_choices(game: str, options: Any) -> int:
+    """The most game-dependent choices (an evaluation) a player of this game and variant has."""
+    setup = GameSetup.of(game, options)
+    return max((sum(p.choices_of is not None for p in info.for_game(setup).params)
+                for info in players_for(setup)), default=0)
+
+
+def reserved_rows(lab: LearningLabScene) -> int:
+    """Rows kept free for choices the opponent or the watched players could show but do not."""
+    session = lab.session
+    slots = WATCHED if session.watching else (OPPONENT,)
+    shown = sum(len(session.choice_params(slot)) for slot in slots)
+    return max(0, len(slots) * most_choices(lab.game, lab.options) - shown)
+
+
 def place_setup(lab: LearningLabScene, left: pygame.Rect, bh: int) -> None:
     """Lay the set-up panel out in ``left``: the rows from the top (each as tall as body text
     allows, smaller text only when there are many), then the file buttons, "Play against it"
@@ -137,7 +155,10 @@ def place_setup(lab: LearningLabScene, left: pygame.Rect, bh: int) -> None:
     rows = pygame.Rect(left.left + pad * 2, left.top + pad + head, left.width - pad * 4,
                        left.height - files_h - head - pad * 2)
     widgets = lab.config_widgets
-    step = min(int(m.body * 2.1), rows.height // max(1, len(widgets)))
+    # Rows are spaced as if every other player showed its evaluation, so that choosing a search
+    # player adds a row below it and never moves the rows under the pointer.
+    slots = len(widgets) + reserved_rows(lab)
+    step = min(int(m.body * 2.1), rows.height // max(1, slots))
     px = m.body if step >= m.body * 1.7 else max(m.small, int(step / 1.7))
     for i, wdg in enumerate(widgets):
         wdg.place(pygame.Rect(rows.left, rows.top + i * step, rows.width, step - pad // 2), px)
