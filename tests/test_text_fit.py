@@ -278,9 +278,12 @@ def test_lab_evaluation_choices_never_cut_a_text(log: TextLog, language: str) ->
             lab.set_mode("watch")
             for i in (0, 1):
                 lab.set_watched(i, searchers[-1])
-            lab.rebuild()
-            show(app, log, f"lab {game} watching {searchers[-1]} twice", 1)
+            for kind in ("elimination", "reinforcement"):  # the most learner parameters
+                lab.set_kind(kind)
+                lab.rebuild()
+                show(app, log, f"lab {game} {kind} watching {searchers[-1]} twice", 1)
             assert session.choice_params(WATCHED[1])
+            lab.set_kind("elimination")
     check(log)
 
 
