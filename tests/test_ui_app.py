@@ -58,7 +58,12 @@ def test_body_text_is_at_least_2_5_percent_of_the_window_height(size: tuple[int,
 
     assert Metrics.for_size(size).body >= 0.025 * size[1]
     larger = Metrics.for_size(size, 2.0)
-    assert larger.body >= 1.9 * Metrics.for_size(size).body
+    # 200% doubles the text as far as the screens hold it: body text up to 4.5% of the height
+    # (of 62.5% of the width in a narrower window).
+    base = max(200, min(size[1], int(size[0] * 0.625)))
+    normal = Metrics.for_size(size).body
+    assert larger.body >= min(1.9 * normal, int(0.045 * base))
+    assert larger.body <= max(normal, 0.045 * base)
     # The setting is clamped: a hand-edited 900% gives 200%.
     assert Metrics.for_size(size, 9.0) == larger
 
@@ -66,9 +71,9 @@ def test_body_text_is_at_least_2_5_percent_of_the_window_height(size: tuple[int,
 def test_text_size_setting_enlarges_every_text_of_the_app() -> None:
     app = make_app((1024, 768))
     normal = app.metrics
-    app.settings.text_scale = 150
+    app.settings.text_scale = 125
     app.apply_settings()
-    assert app.metrics.body == round(normal.body * 1.5)
+    assert app.metrics.body == round(normal.body * 1.25)
     assert app.metrics.heading > normal.heading and app.metrics.pad == normal.pad
     app.shutdown()
 

@@ -116,11 +116,11 @@ def test_settings_screen_applies_and_saves_at_once(data_dir: Path) -> None:
     assert app.settings.language == "fr" and i18n.language() == "fr"
     assert i18n.tr("menu.start").startswith("Jouer")
     screenshot(app, "settings_fr_1024")
-    theme = scene.rows[2]
+    theme = scene.rows[3]
     assert isinstance(theme, Choice)
     click(app, theme._parts()[2].center)
     assert app.theme.name == "contrast"
-    sound = scene.rows[4]
+    sound = scene.rows[5]
     assert isinstance(sound, Toggle)
     click_widget(app, sound)
     assert app.settings.sound is False

@@ -361,7 +361,8 @@ def open_tournament(app: Any, game: str, players: list[str]) -> Any:
 def tournament_setup(app: Any) -> None:
     """Four Othello players, two of them alpha-beta with different evaluations."""
     tour = open_tournament(app, "othello", ["random", "greedy", "alphabeta", "alphabeta"])
-    tour.specs[3] = tour._canonical("alphabeta:eval=mobility")
+    line_up = tour.setup  # the tournament's line-up (tournament_model.TournamentSetup)
+    line_up.specs[3] = line_up.canonical("alphabeta:eval=mobility")
     tour.rebuild()
 
 

@@ -38,15 +38,16 @@ class Metrics:
     def for_size(cls, size: tuple[int, int], scale: float = 1.0) -> Metrics:
         """Metrics for a window of ``size``; very wide or narrow windows use the smaller side.
 
-        ``scale`` is the text-size setting (1.0 to 2.0): it enlarges the text, not the paddings.
-        Body text is never under :data:`BODY_MIN_FRACTION` of the window height, so it reads from
-        the back of a classroom whatever the window's shape.
+        ``scale`` is the text-size setting (1.0 to 2.0): it enlarges the text, not the paddings,
+        as far as :func:`effective_scale` allows. Body text is never under
+        :data:`BODY_MIN_FRACTION` of the window height, so it reads from the back of a classroom
+        whatever the window's shape.
         """
         w, h = size
         # A window much wider than tall is limited by its height, one much taller by its width.
         base = max(200, min(h, int(w * 0.625)))
-        scale = min(MAX_TEXT_SCALE, max(1.0, float(scale)))
-        body = max(14, round(base * 0.032), math.ceil(h * BODY_MIN_FRACTION))
+        body = normal_body(size)
+        scale = effective_scale(size, scale)
         return cls(
             height=h,
             small=round(max(12, round(base * 0.028)) * scale),
@@ -63,6 +64,32 @@ class Metrics:
 BODY_MIN_FRACTION = 0.025
 #: The largest text-size setting (200%).
 MAX_TEXT_SCALE = 2.0
+#: However large the text-size setting, body text stops at this fraction of the window's height
+#: (4.5%: about 140% of the normal size; of 62.5% of the width in a narrower window). At 200%
+#: of a 1920x1080 window (70-pixel body text) every screen lost rows, buttons and its title,
+#: and Settings hid the very row that sets the size back; up to this size every screen keeps
+#: all it shows.
+BODY_MAX_FRACTION = 0.045
+
+
+def normal_body(size: tuple[int, int]) -> int:
+    """The body text size at 100% for a window of ``size``."""
+    w, h = size
+    base = max(200, min(h, int(w * 0.625)))
+    return max(14, round(base * 0.032), math.ceil(h * BODY_MIN_FRACTION))
+
+
+def effective_scale(size: tuple[int, int], scale: float) -> float:
+    """The text scale really used for the setting ``scale`` in a window of ``size``: the
+    setting (clamped to 1.0-2.0), but never past body text of :data:`BODY_MAX_FRACTION` of the
+    height."""
+    wanted = min(MAX_TEXT_SCALE, max(1.0, float(scale)))
+    normal = normal_body(size)
+    # Of the height, or of the width's 62.5% in a window narrower than 16:10 (1024x768: the
+    # three menu panels side by side hold no more).
+    base = max(200, min(size[1], int(size[0] * 0.625)))
+    most = max(normal, int(base * BODY_MAX_FRACTION)) / normal
+    return min(wanted, max(1.0, most))
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, radius: int,

@@ -23,6 +23,7 @@ from game.ui import text, widgets
 from game.ui.boards import presenter_for
 from game.ui.i18n import tr
 from game.ui.scene import Scene
+from game.ui.scenes import menu_layout
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.match import HUMAN, Match, make_seat
 from game.ui.scenes.menu_cards import GameCards
@@ -103,6 +104,8 @@ class MenuScene(Scene):
         self.seat_desc: list[str] = ["", ""]
         self.panels: list[pygame.Rect] = []
         self.error: str | None = None
+        #: Whether the seats' descriptions give up lines to the parameters (large text).
+        self.short = False
         self.header_buttons = [
             Button(lambda: tr("menu.rules"), self.open_rules),
             Button(lambda: tr("menu.settings"), self.open_settings),
@@ -366,27 +369,9 @@ class MenuScene(Scene):
         w, h = self.app.size
         m = self.app.metrics
         pad = m.pad
-        header_h = int(m.title * 1.5)
         bh = int(m.body * 2.0)
-        # Each button as wide as its label, so five of them still fit at 1024 pixels; if they
-        # would crowd the title, they use the small text size.
-        title_w = text.size(tr("app.title"), m.heading, True)[0] + pad * 4
-        px = m.body
-        widths = [max(int(w * 0.07), text.size(b.label(), px, True)[0] + bh // 2)
-                  for b in self.header_buttons]
-        if sum(widths) + pad * (len(widths) + 2) + title_w > w:
-            px = m.small
-            widths = [max(int(w * 0.06), text.size(b.label(), px, True)[0] + bh // 3)
-                      for b in self.header_buttons]
-        x = w - pad * 2
-        for b, bw in zip(reversed(self.header_buttons), reversed(widths), strict=True):
-            b.place(pygame.Rect(x - bw, pad + (header_h - bh) // 2, bw, bh), px)
-            x -= bw + pad
-        # Cards.
-        top = pad + header_h + pad
-        cards_h = int(h * 0.30)
-        gap = pad * 2
-        self.game_cards.place(pad * 2, top, w - pad * 4, cards_h, gap)
+        header_h = menu_layout.header_height(m, h, bh)
+        menu_layout.place_header(self.header_buttons, w, m, header_h, bh)
         # Footer.
         footer_h = int(m.body * 2.4)
         footer_top = h - pad * 2 - footer_h
@@ -394,19 +379,25 @@ class MenuScene(Scene):
                                             int(w * 0.22), footer_h), m.heading)
         self.first_choice.place(pygame.Rect(pad * 3, footer_top + (footer_h - bh) // 2,
                                             int(w * 0.5), bh), m.body)
+        # Cards: 30% of the height, less when the panels need it (large text, a player with
+        # four parameters), so that no option or parameter is hidden.
+        top = pad + header_h + pad
+        gap = pad * 2
+        widths = menu_layout.panel_widths(w - pad * 4 - gap * 2)
+        room = footer_top - pad * 2 - (top + pad * 2)
+        self.short = self._panels_need(widths, False) > room - menu_layout.least_cards(m)
+        cards_h = max(menu_layout.least_cards(m),
+                      min(int(h * 0.30), room - self._panels_need(widths, self.short)))
+        self.game_cards.place(pad * 2, top, w - pad * 4, cards_h, gap)
         # Panels: options | seat 1 | seat 2.
         ptop = top + cards_h + pad * 2
         pbottom = footer_top - pad * 2
-        # The seats get more: a player's parameters have longer labels than a game's options.
-        fractions = (0.32, 0.34, 0.34)
-        inner = w - pad * 4 - gap * 2
         x = pad * 2
         self.panels = []
-        for frac in fractions:
-            pw = int(inner * frac)
+        for pw in widths:
             self.panels.append(pygame.Rect(x, ptop, pw, pbottom - ptop))
             x += pw + gap
-        row_h = int(m.body * 1.9)
+        row_h = int(m.body * menu_layout.ROW)
         self._stack(self.option_widgets, self.panels[0], row_h, m.body, m)
         for seat in (0, 1):
             panel = self.panels[1 + seat]
@@ -415,16 +406,24 @@ class MenuScene(Scene):
             chooser.place(pygame.Rect(panel.left + pad * 2, head,
                                       panel.width - pad * 3, row_h), m.body)
             # Parameters come first: a long description gives up its third line to them.
-            wrapped = text.wrap(self.seat_desc[seat], panel.width - pad * 4, m.small)
-            desc_lines = min(3 if len(params) <= 2 else 2, len(wrapped))
-            desc_h = int(text.font(m.small).get_linesize() * desc_lines) + pad
+            desc_h = int(text.font(m.small).get_linesize() * self.description_room(seat)) + pad
             rest = pygame.Rect(panel.left, head + row_h + desc_h, panel.width,
                                panel.bottom - (head + row_h + desc_h))
             self._stack(params, rest, row_h, m.body, m, heading=False)
 
+    def _panels_need(self, widths: list[int], short: bool) -> int:
+        """The height the three panels need (see :mod:`menu_layout`)."""
+        m = self.app.metrics
+        return max(menu_layout.options_need(len(self.option_widgets), m),
+                   *(menu_layout.seat_need(self.seat_desc[seat], widths[1 + seat],
+                                           len(self.seat_widgets[seat]) - 1, m, short)
+                     for seat in (0, 1)))
+
     def description_room(self, seat: int) -> int:
-        """How many lines the seat panel gives its player's description (fewer with many params)."""
-        return 3 if len(self.seat_widgets[seat]) - 1 <= 2 else 2
+        """How many lines the seat panel gives its player's description (fewer with many
+        params, one when large text leaves no room)."""
+        params = len(self.seat_widgets[seat]) - 1
+        return 3 if params <= 2 else (1 if self.short else 2)
 
     def description_lines(self, seat: int) -> int:
         """How many lines the seat's player description needs at the current size."""
@@ -452,11 +451,15 @@ class MenuScene(Scene):
         m = self.app.metrics
         w, _h = self.app.size
         pad = m.pad
-        header_h = int(m.title * 1.5)
+        header_h = menu_layout.header_height(m, self.app.size[1], int(m.body * 2.0))
         title_room = self.header_buttons[0].rect.left - pad * 4
-        title_rect = text.blit_text(surface, tr("app.title"), m.title, theme.accent,
-                                    (pad * 2, pad + header_h // 2), "midleft", bold=True,
-                                    max_width=title_room, min_px=m.heading)
+        # With large text the buttons leave no room: the window's caption names the app, an
+        # "AI…" would not.
+        title_rect = pygame.Rect(pad * 2, pad, 0, header_h)
+        if text.size(tr("app.title"), m.small, True)[0] <= title_room:
+            title_rect = text.blit_text(surface, tr("app.title"), m.title, theme.accent,
+                                        (pad * 2, pad + header_h // 2), "midleft", bold=True,
+                                        max_width=title_room, min_px=m.small)
         sub_x = title_rect.right + pad
         avail = self.header_buttons[0].rect.left - sub_x - pad * 2
         if avail > text.size(tr("app.tagline"), m.small)[0]:

@@ -104,11 +104,12 @@ class GameCards:
             label_h = int(m.heading * 1.5)
             pic = pygame.Rect(rect.left + pad, rect.top + pad, rect.width - 2 * pad,
                               rect.height - label_h - pad)
-            thumb = self.picture(name, pic.size, theme)
+            # Squeezed by large text, a picture would be a speck: the name alone then.
+            thumb = self.picture(name, pic.size, theme) if pic.height >= m.heading else None
             if thumb is not None:
                 surface.blit(thumb, pic)
             text.blit_text(surface, tr(f"game.{name}.title"), m.heading,
                            theme.accent if is_chosen else theme.text,
                            (rect.centerx, rect.bottom - label_h // 2), "center", bold=True,
-                           # A long name ("Puissance 4") shrinks to body size before any cut.
-                           max_width=rect.width - 2 * pad, min_px=m.body)
+                           # A long name ("Puissance 4") shrinks to the small size before any cut.
+                           max_width=rect.width - 2 * pad, min_px=m.small)

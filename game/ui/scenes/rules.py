@@ -54,6 +54,8 @@ class RulesScene(Scene):
         self.back = Button(lambda: tr("dialog.back"), self.close, primary=True)
         self.picture: pygame.Surface | None = None
         self.picture_key: tuple[Any, ...] = ()
+        #: The rules' text size: the body size, less when large text would not fit.
+        self.text_px = app.metrics.body
 
     @staticmethod
     def _title(name: str) -> Any:
@@ -85,8 +87,10 @@ class RulesScene(Scene):
         row_h = int(m.body * 2.0)
         tab_w = int((w * 0.62 - m.pad * 3) / 4)
         for i, tab in enumerate(self.tabs):
+            # A long name ("Puissance 4") at a large text size shrinks rather than being cut.
+            px = text.fit_px(tab.label(), tab_w - m.pad, m.body, True, m.small)
             tab.place(pygame.Rect(m.pad * 2 + i * (tab_w + m.pad), m.pad * 2 + m.title,
-                                  tab_w, row_h), m.body)
+                                  tab_w, row_h), px)
         self.back.place(pygame.Rect(w - m.pad * 2 - int(w * 0.16), m.pad * 2, int(w * 0.16),
                                     row_h), m.body)
         top = m.pad * 4 + m.title + row_h
@@ -94,6 +98,12 @@ class RulesScene(Scene):
         # The narrowest text column that holds the rules: the picture gets the rest.
         share = next((f for f in TEXT_SHARES if self.text_height(int(w * f)) <= height),
                      TEXT_SHARES[-1])
+        # Large text that still does not fit the widest column is drawn a little smaller (down
+        # to the small size) rather than cut.
+        self.text_px = m.body
+        while (self.text_px > m.small
+               and self.text_height(int(w * share), self.text_px) > height):
+            self.text_px -= 1
         body = pygame.Rect(m.pad * 2, top, int(w * share), height)
         right = pygame.Rect(body.right + m.pad * 3, top, w - body.right - m.pad * 5, body.height)
         caption_h = self.caption_height(right.width)
@@ -113,12 +123,14 @@ class RulesScene(Scene):
             found.append(line)
         return found
 
-    def text_height(self, width: int) -> int:
-        """How high the rules' text is in a panel ``width`` wide (as :meth:`draw` lays it)."""
+    def text_height(self, width: int, px: int | None = None) -> int:
+        """How high the rules' text is in a panel ``width`` wide, at ``px`` (the body size by
+        default), as :meth:`draw` lays it."""
         m = self.app.metrics
-        inner = width - m.pad * 4 - m.body
-        step = int(text.font(m.body).get_linesize() * 1.125)
-        return m.pad * 4 + sum(len(text.wrap(line, inner, m.body)) * step + m.pad // 2
+        px = px or m.body
+        inner = width - m.pad * 4 - px
+        step = int(text.font(px).get_linesize() * 1.125)
+        return m.pad * 4 + sum(len(text.wrap(line, inner, px)) * step + m.pad // 2
                                for line in self.lines())
 
     def caption_height(self, width: int) -> int:
@@ -170,12 +182,13 @@ class RulesScene(Scene):
         inner = panel.inflate(-m.pad * 4, -m.pad * 4)
         y = inner.top
         for line in self.lines():
+            px = self.text_px
             bullet = pygame.Rect(inner.left, y, inner.width, inner.bottom - y)
-            pygame.draw.circle(surface, theme.accent, (inner.left + m.body // 3,
-                                                       y + int(m.body * 0.65)), max(3, m.body // 5))
-            bullet.left += m.body
-            bullet.width -= m.body
-            y = text.blit_wrapped(surface, line, m.body, theme.text, bullet) + m.pad // 2
+            pygame.draw.circle(surface, theme.accent, (inner.left + px // 3,
+                                                       y + int(px * 0.65)), max(3, px // 5))
+            bullet.left += px
+            bullet.width -= px
+            y = text.blit_wrapped(surface, line, px, theme.text, bullet) + m.pad // 2
         picture = self._picture(pic)
         if picture is not None:
             surface.blit(picture, pic)

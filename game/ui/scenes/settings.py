@@ -14,7 +14,7 @@ from game.ui import i18n, text, widgets
 from game.ui.i18n import tr
 from game.ui.scene import Scene
 from game.ui.settings import AI_DELAYS, TEXT_SCALES
-from game.ui.widgets import Button, Choice, Toggle, Widget, draw_panel
+from game.ui.widgets import Button, Choice, Toggle, Widget, draw_panel, effective_scale, normal_body
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -23,6 +23,14 @@ if TYPE_CHECKING:
 def delay_label(delay: float) -> str:
     """An AI-vs-AI delay in words ("instant", "0.6 s")."""
     return tr("speed.instant") if delay <= 0 else tr("speed.seconds", s=f"{delay:g}")
+
+
+def scale_label(percent: int, size: tuple[int, int]) -> str:
+    """A text-size value: "150 %", or "200 % → 137 %" when the window holds less (the text
+    stops growing where the screens would lose what they show)."""
+    shown = f"{percent}\u202f%"
+    real = round(effective_scale(size, percent / 100) * 100)
+    return shown if real >= percent else f"{shown} \u2192 {real}\u202f%"
 
 
 def _name_of(code: str) -> Callable[[], str]:
@@ -40,6 +48,10 @@ class SettingsScene(Scene):
             Choice(lambda: tr("settings.language"),
                    [(code, _name_of(code)) for code in i18n.languages()],
                    lambda: s.language, self._set("language"), None),
+            # Second: whoever made the text too large finds the way back at once.
+            Choice(lambda: tr("settings.text_scale"),
+                   [(v, self._percent(v)) for v in TEXT_SCALES],
+                   lambda: s.text_scale, self._set("text_scale"), None),
             Toggle(lambda: tr("settings.fullscreen"), lambda: app.fullscreen,
                    self._set_fullscreen),
             Choice(lambda: tr("settings.theme"),
@@ -53,9 +65,6 @@ class SettingsScene(Scene):
                    self._set("show_reasoning")),
             Toggle(lambda: tr("settings.explain_wait"), lambda: s.explain_wait,
                    self._set("explain_wait")),
-            Choice(lambda: tr("settings.text_scale"),
-                   [(v, self._percent(v)) for v in TEXT_SCALES],
-                   lambda: s.text_scale, self._set("text_scale"), None),
             Choice(lambda: tr("settings.ai_delay"),
                    [(d, self._delay_text(d)) for d in AI_DELAYS],
                    lambda: s.ai_delay, self._set("ai_delay"), None),
@@ -63,9 +72,8 @@ class SettingsScene(Scene):
         self.back = Button(lambda: tr("dialog.back"), self.close, primary=True)
         self.panel = pygame.Rect(0, 0, 0, 0)
 
-    @staticmethod
-    def _percent(value: int) -> Any:
-        return lambda: f"{value}\u202f%"
+    def _percent(self, value: int) -> Any:
+        return lambda: scale_label(value, self.app.size)
 
     @staticmethod
     def _delay_text(delay: float) -> Any:
@@ -90,18 +98,25 @@ class SettingsScene(Scene):
         self.app.pop(self)
 
     def layout(self) -> None:
-        """Place the rows in a centred panel."""
+        """Place the rows in a centred panel; with large text the rows draw closer together
+        (never under 1.3 text heights) so that all of them and Back stay in the window."""
         w, h = self.app.size
         m = self.app.metrics
         row_h = int(m.body * 2.0)
-        step = row_h + m.pad
+        head = m.heading * 3
+        foot = row_h + m.pad * 4
+        room = h - 2 * m.pad - head - foot
+        step = max(int(m.body * 1.3) + m.pad // 2, min(row_h + m.pad, room // len(self.rows)))
+        height = min(row_h, step - m.pad // 2)
         pw = int(min(w * 0.7, h * 1.3))
-        ph = m.heading * 3 + step * len(self.rows) + row_h + m.pad * 4
+        if m.body > normal_body(self.app.size):
+            pw = int(w * 0.9)  # longer labels: the panel takes the width it has
+        ph = head + step * len(self.rows) + foot
         self.panel = pygame.Rect(0, 0, pw, min(ph, h - 2 * m.pad))
         self.panel.center = (w // 2, h // 2)
-        y = self.panel.top + m.heading * 3
+        y = self.panel.top + head
         for row in self.rows:
-            row.place(pygame.Rect(self.panel.left + m.pad * 3, y, pw - m.pad * 6, row_h), m.body)
+            row.place(pygame.Rect(self.panel.left + m.pad * 3, y, pw - m.pad * 6, height), m.body)
             if isinstance(row, Choice):
                 row.label_width = 0.5
             y += step

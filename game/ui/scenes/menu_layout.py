@@ -1,0 +1,85 @@
+"""The menu's vertical budget: how high the header, the cards and the panels are.
+
+At the normal text size the cards take 30% of the height; with a larger text size (or a player
+with four parameters) the panels need more, and the cards give it up, down to a band with the
+games' names, so that no option or parameter is ever hidden. Pure arithmetic on the metrics:
+the menu scene places the widgets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from game.ui import text
+from game.ui.i18n import tr
+from game.ui.widgets import Button, Metrics
+
+#: The panels' shares of the width: options | seat 1 | seat 2 (the seats get more: a player's
+#: parameters have longer labels than a game's options).
+PANEL_SHARES = (0.32, 0.34, 0.34)
+#: The least height of a row of options or parameters, in text heights.
+LEAST_ROW = 1.35
+#: A chooser's (and an option row's) height, in text heights.
+ROW = 1.9
+
+
+def header_height(m: Metrics, height: int, button_h: int) -> int:
+    """The header's height: 1.5 title heights, but at most 11% of the window (a large text
+    size made it a seventh of the screen) and never less than its buttons need."""
+    return int(max(button_h * 1.2, min(m.title * 1.5, height * 0.11)))
+
+
+def panel_widths(inner: int) -> list[int]:
+    """The three panels' widths in ``inner`` pixels (gaps excluded)."""
+    return [int(inner * share) for share in PANEL_SHARES]
+
+
+def description_lines(description: str, width: int, params: int, m: Metrics,
+                      short: bool) -> int:
+    """How many lines a seat gives its player's description: three with at most two
+    parameters, else two; one when room is ``short`` and the player has three or more."""
+    room = 3 if params <= 2 else (1 if short else 2)
+    return min(room, len(text.wrap(description, width, m.small)))
+
+
+def seat_need(description: str, width: int, params: int, m: Metrics, short: bool) -> int:
+    """The height a seat panel needs: title, chooser, description, parameters in rows of the
+    least height."""
+    lines = description_lines(description, width - m.pad * 4, params, m, short)
+    desc_h = int(text.font(m.small).get_linesize() * lines) + m.pad
+    return (m.pad + int(m.heading * 1.4) + int(m.body * ROW) + desc_h
+            + int(m.body * LEAST_ROW) * params + m.pad)
+
+
+def options_need(options: int, m: Metrics) -> int:
+    """The height the options panel needs for ``options`` rows of the least height."""
+    return m.pad + int(m.heading * 1.4) + int(m.body * LEAST_ROW) * options + m.pad
+
+
+def least_cards(m: Metrics) -> int:
+    """The least height of the cards: their names, with a small picture."""
+    return int(m.heading * 1.8)
+
+
+def place_header(buttons: Sequence[Button], w: int, m: Metrics, header_h: int, bh: int) -> None:
+    """Place the header's buttons from the right, each as wide as its label, so six of them
+    fit at 1024 pixels; if they would crowd the title they use the small text size, and with
+    large text that shrinks until they fit in the window."""
+    pad = m.pad
+    title_w = text.size(tr("app.title"), m.heading, True)[0] + pad * 4
+    px = m.body
+    widths = [max(int(w * 0.07), text.size(b.label(), px, True)[0] + bh // 2) for b in buttons]
+    if sum(widths) + pad * (len(widths) + 2) + title_w > w:
+        px = m.small
+        widths = [max(int(w * 0.06), text.size(b.label(), px, True)[0] + bh // 3)
+                  for b in buttons]
+        room = w - pad * (len(widths) + 3)
+        while sum(widths) > room and px > int(m.small * 0.8):
+            px -= 1
+            widths = [text.size(b.label(), px, True)[0] + bh // 3 for b in buttons]
+    x = w - pad * 2
+    for b, bw in zip(reversed(buttons), reversed(widths), strict=True):
+        b.place(pygame.Rect(x - bw, pad + (header_h - bh) // 2, bw, bh), px)
+        x -= bw + pad

@@ -1,0 +1,86 @@
+"""The text-size setting at its largest (issue 12: "a text-size setting (100-200%)"): at 200%
+of a 1920x1080 window every screen lost rows, buttons and its title, and Settings hid the row
+that sets the size back. Text now grows up to body text of 4.5% of the window (Settings says
+so), and the menu, settings, help and rules keep everything they show."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.rules.registry import game_names
+from game.ui.scenes.help import HelpOverlay
+from game.ui.scenes.rules import RulesScene
+from game.ui.scenes.settings import SettingsScene, scale_label
+from game.ui.widgets import BODY_MAX_FRACTION, Metrics, effective_scale
+from tests.test_text_fit import TextLog, check, log, menu, show  # noqa: F401 (the fixture)
+from tests.ui_helpers import frame, make_app
+
+SIZES = [(1920, 1080), (1024, 768)]
+
+
+def test_text_grows_as_far_as_the_screens_hold_it() -> None:
+    for size in [*SIZES, (1280, 720), (3840, 2160)]:
+        normal = Metrics.for_size(size)
+        large = Metrics.for_size(size, 2.0)
+        base = min(size[1], int(size[0] * 0.625))
+        assert large.body <= max(normal.body, base * BODY_MAX_FRACTION) + 1
+        assert large.body > normal.body * 1.3
+        assert Metrics.for_size(size, 1.25).body == round(normal.body * 1.25)
+    assert effective_scale((1920, 1080), 2.0) < 1.5
+    assert "→" in scale_label(200, (1920, 1080)) and scale_label(125, (1920, 1080)) == "125\u202f%"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", SIZES)
+def test_settings_keep_every_row_and_back_at_200_percent(size: tuple[int, int],
+                                                         language: str) -> None:
+    app = make_app(size, language=language, text_scale=200)
+    scene = SettingsScene(app)
+    app.push(scene)
+    frame(app)
+    window = pygame.Rect((0, 0), size)
+    placed = [*scene.rows, scene.back]
+    for widget in placed:
+        assert scene.panel.contains(widget.rect) and window.contains(widget.rect)
+    for i, a in enumerate(placed):
+        for b in placed[i + 1:]:
+            assert not a.rect.colliderect(b.rect)
+    # Whoever made the text too large finds the way back second from the top.
+    assert scene.rows[1].label() == "Text size" or language == "fr"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", SIZES)
+def test_menu_keeps_every_parameter_at_200_percent(size: tuple[int, int],
+                                                   language: str) -> None:
+    app = make_app(size, language=language, text_scale=200)
+    scene = menu(app)
+    scene.select_game("othello")
+    scene.choices.seats = ["human", "alphabeta"]
+    scene.rebuild()
+    frame(app)
+    window = pygame.Rect((0, 0), size)
+    for button in scene.header_buttons:
+        assert window.contains(button.rect), button.label()
+    for seat in (0, 1):
+        panel = scene.panels[1 + seat]
+        for widget in scene.seat_widgets[seat]:
+            assert widget.visible and panel.contains(widget.rect), (seat, widget.rect, panel)
+    for widget in scene.option_widgets:
+        assert widget.visible and scene.panels[0].contains(widget.rect)
+    assert scene.start_button.rect.bottom <= size[1]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_help_and_rules_cut_nothing_at_200_percent(log: TextLog,  # noqa: F811
+                                                   language: str) -> None:
+    app = make_app((1920, 1080), language=language, text_scale=200)
+    app.push(HelpOverlay(app))
+    show(app, log, "help at 200%")
+    app.pop()
+    for game in game_names():
+        app.push(RulesScene(app, game))
+        show(app, log, f"rules {game} at 200%")
+        app.pop()
+    check(log)
