@@ -27,13 +27,15 @@ mirrored), with *one shared table* per tuple: the network cannot tell a position
 image, needs eight times fewer games to learn, and symmetric positions get exactly equal values.
 On 6x6 the same ideas give shorter rows and diagonals (:data:`SHAPES_6`).
 
-Speed: a position is turned into all its pattern indices at once with one small matrix product.
-The two bitboards are unpacked into 128 zeros and ones ``x`` (64 for the mover's discs, 64 for
-the opponent's) and, since a pattern index ``sum(cell_j * 3**j)`` is linear in the cells,
-``x @ INDEX`` gives the index of every symmetric copy of every tuple in one go (``INDEX`` is a
-precomputed 128 x copies table, already offset into one flat array of weights). All the moves of
-a position are evaluated as one batch, so self-play runs at lesson speed (see
-benchmarks/ntuple.py).
+Speed: a position is turned into all its pattern indices at once, in integers. A pattern index
+``sum(cell_j * 3**j)`` is a sum over squares, hence over the 16 bytes of the two bitboards (8 of
+the mover's discs, 8 of the opponent's): a precomputed table gives, for each byte's position
+and value, what it adds to the index of every symmetric copy of every tuple (offsets into one
+flat array of weights included), and 16 table rows summed give them all. All the moves of a
+position are evaluated as one batch, so self-play runs at lesson speed (see
+benchmarks/ntuple.py). An earlier version multiplied by a 128-column matrix: as fast on a quiet
+machine, but numpy handed these tiny products to its multi-threaded BLAS, which spent three
+times the CPU of the game on a shared machine.
 
 Learning (:meth:`NTupleNetwork.learn_game`): values are those of *after-states*, the position
 just after a move, for the player who made it. In a game the after-states ``s_0, s_1, ...``
@@ -47,6 +49,15 @@ patterns then moves by ``alpha * (G_t - V(s_t)) * (1 - V(s_t)^2) / n_t`` (the gr
 that the summed weights move by ``alpha`` times the error whatever the tuple set: ``alpha`` is
 the share of the error corrected at once). The weights change only between games, so a whole
 game is one vectorised update.
+
+Temporal coherence (``tc``, the default; Beal and Smith's TC, used for n-tuple networks by
+Jaskowski and Szubert): each weight keeps the sum of the changes asked of it and the sum of
+their sizes, and moves by ``alpha`` times their ratio (:meth:`NTupleNetwork.coherence`): full
+steps while the games agree on its direction, small ones once they push it back and forth. The
+many rarely-seen patterns of big tuples learn fast when first met, the common ones settle: after
+5,000 games from zero it plays far better than with one learning rate (docs/experiments.md).
+The shipped network (a version 1 file, weights only) was trained with one learning rate
+(``tc=0``, ``alpha=0.2``).
 
 Files: ``.npz`` written with numpy and read with ``allow_pickle=False`` (it cannot run code); a
 JSON header inside says what it is (format, version, game, board size, tuple set, games
@@ -90,9 +101,14 @@ Cells = tuple[tuple[int, int], ...]
 FloatArray = npt.NDArray[np.float32]
 IntArray = npt.NDArray[np.intp]
 
-#: Marks an n-tuple file as one of ours, and its layout version.
+#: Marks an n-tuple file as one of ours, and its layout version: 2 adds the temporal
+#: coherence sums (``tc_sum``, ``tc_size``) beside the weights; version 1 files (weights only,
+#: such as the shipped network) are still read, their sums starting at zero.
 FILE_FORMAT = "ai-game-lab ntuple"
-FILE_VERSION = 1
+FILE_VERSION = 2
+READ_VERSIONS = (1, 2)
+#: The arrays of a file of each version.
+FILE_ARRAYS = {1: ("weights",), 2: ("weights", "tc_sum", "tc_size")}
 #: Largest n-tuple file accepted (bytes on disk, and each array once decompressed): a trained
 #: 8x8 network is about 0.7 MB uncompressed.
 MAX_FILE_BYTES = 16 * 1024 * 1024
@@ -101,6 +117,12 @@ MAX_FILE_BYTES = 16 * 1024 * 1024
 EVAL_SCALE = 10_000.0
 #: The board sizes the network plays.
 SIZES = (6, 8)
+#: The learner's defaults (the ``ntuple`` player's, the lab's): with temporal coherence
+#: (``tc``) each weight's step is ``ALPHA`` times its own coherence; lambda carries the result
+#: back; one move in ten explores. Chosen by measurement: docs/experiments.md.
+ALPHA = 0.5
+LAMBDA = 0.8
+EPSILON = 0.1
 
 if sys.byteorder != "little":  # pragma: no cover - every platform the app ships on is
     raise ImportError("ai.ntuple unpacks bitboards byte by byte and needs a little-endian CPU")
@@ -165,68 +187,80 @@ def symmetries(size: int) -> tuple[Callable[[int, int], tuple[int, int]], ...]:
     )
 
 
-def _index_table(size: int, shapes: Sequence[TupleShape]
-                 ) -> tuple[FloatArray, IntArray, IntArray, int]:
-    """The 128 x copies matrix turning unpacked bitboards into flat weight indices.
+def _index_table(size: int, shapes: Sequence[TupleShape]) -> tuple[IntArray, IntArray, int]:
+    """The byte table turning a position's 16 bitboard bytes into flat weight indices.
 
-    Row ``sq`` (a disc of the player who just moved on square ``sq``) holds ``3**j`` in the
-    column of each tuple copy whose ``j``-th square is ``sq``; row ``64 + sq`` (an opponent's
-    disc) holds ``2 * 3**j``. Also returned: each copy's offset into the flat weights (added by
-    the caller), each copy's tuple number, and the total number of weights.
+    A pattern index ``sum(cell_j * 3**j)`` is a sum over the board's squares, so it is also a
+    sum over the 16 bytes of the two bitboards (8 for the discs of the player who just moved,
+    8 for the opponent's): row ``256 * k + b`` of the table holds, for every tuple copy, what
+    byte number ``k`` with value ``b`` adds to that copy's index (``3**j`` for a disc of the
+    player who just moved on the copy's ``j``-th square, ``2 * 3**j`` for an opponent's; byte 0
+    also holds each copy's offset into the flat weights, as an empty byte ``b = 0`` adds only
+    that). Also returned: each copy's tuple number, and the total number of weights.
     """
     maps = symmetries(size)
-    columns: list[list[tuple[int, int]]] = []
+    per_square: list[dict[int, int]] = []  # per copy: square -> 3**j
     offsets: list[int] = []
     owner: list[int] = []
     start = 0
     for number, shape in enumerate(shapes):
         for sym in maps:
-            column = []
+            column: dict[int, int] = {}
             for j, (r, c) in enumerate(shape.cells):
                 rr, cc = sym(r, c)
-                column.append((rr * 8 + cc, 3 ** j))
-            columns.append(column)
+                column[rr * 8 + cc] = column.get(rr * 8 + cc, 0) + 3 ** j
+            per_square.append(column)
             offsets.append(start)
             owner.append(number)
         start += 3 ** len(shape.cells)
-    table = np.zeros((128, len(columns)), dtype=np.float32)
-    for col, column in enumerate(columns):
-        for sq, power in column:
-            table[sq, col] += power
-            table[64 + sq, col] += 2 * power
-    return (table, np.array(offsets, dtype=np.intp), np.array(owner, dtype=np.intp), start)
+    # 128 x copies: what one disc adds (the mover's on rows 0-63, the opponent's on 64-127).
+    square = np.zeros((128, len(per_square)), dtype=np.int64)
+    for col, column in enumerate(per_square):
+        for sq, power in column.items():
+            square[sq, col] = power
+            square[64 + sq, col] = 2 * power
+    byte_bits = (np.arange(256)[:, None] >> np.arange(8)[None, :]) & 1  # 256 x 8
+    table = np.stack([byte_bits @ square[8 * k: 8 * k + 8] for k in range(16)])
+    table[0] += np.array(offsets, dtype=np.int64)
+    return (table.reshape(16 * 256, len(per_square)).astype(np.intp),
+            np.array(owner, dtype=np.intp), start)
 
 
-def unpack(own: Sequence[int], opp: Sequence[int]) -> FloatArray:
-    """Bitboards as rows of 128 zeros and ones: the ``own`` bits, then the ``opp`` bits."""
-    boards = np.empty((len(own), 2), dtype="<u8")
-    boards[:, 0] = own
-    boards[:, 1] = opp
-    bits = np.unpackbits(boards.view(np.uint8), axis=1, bitorder="little")
-    return bits.astype(np.float32)
+#: The row of byte ``k`` in the table of :func:`_index_table` starts at ``256 * k``.
+_BYTE_ROWS = (256 * np.arange(16)).astype(np.intp)
 
 
 class NTupleNetwork:
     """The weights of one board size's tuple set, and how to evaluate and learn with them."""
 
-    def __init__(self, size: int = 8) -> None:
+    def __init__(self, size: int = 8, shapes: Sequence[TupleShape] | None = None) -> None:
         if size not in SHAPES:
             raise ValueError(f"the n-tuple network plays Othello 6x6 and 8x8, not {size}x{size}")
         self.size = size
-        self.shapes = SHAPES[size]
+        self.shapes = tuple(shapes) if shapes is not None else SHAPES[size]
         self.region = REGIONS[size]
         self.squares = size * size
-        self._table, self._offsets, self.copy_shape, n_weights = _index_table(size, self.shapes)
+        self._table, self.copy_shape, n_weights = _index_table(size, self.shapes)
         self.copies = self._table.shape[1]
         self.weights: FloatArray = np.zeros(n_weights, dtype=np.float32)
         self.games_trained = 0
+        # Temporal coherence (see learn_game): per weight, the sum of the changes asked of it
+        # and the sum of their sizes. Zero for a network that learnt nothing yet.
+        self.tc_sum: FloatArray = np.zeros(n_weights, dtype=np.float32)
+        self.tc_size: FloatArray = np.zeros(n_weights, dtype=np.float32)
 
     # --- evaluation ---------------------------------------------------------------------------
 
     def indices(self, own: Sequence[int], opp: Sequence[int]) -> IntArray:
         """The flat weight index of every tuple copy, one row per position (mover = ``own``)."""
-        codes = unpack(own, opp) @ self._table
-        return codes.astype(np.intp) + self._offsets
+        boards = np.empty((len(own), 2), dtype="<u8")
+        boards[:, 0] = own
+        boards[:, 1] = opp
+        # Integer arithmetic throughout: no BLAS call (whose threads cost more than the
+        # product on these small matrices), and exact indices.
+        rows = boards.view(np.uint8).astype(np.intp) + _BYTE_ROWS
+        indices: IntArray = self._table[rows].sum(axis=1)
+        return indices
 
     def values_at(self, idx: IntArray) -> FloatArray:
         """The values (tanh of the summed weights) of positions given by their indices."""
@@ -245,15 +279,17 @@ class NTupleNetwork:
 
     def learn_game(self, own: Sequence[int], opp: Sequence[int], movers: Sequence[int],
                    result: float, alpha: float, lam: float,
-                   learn_from: Sequence[bool] | None = None) -> None:
+                   learn_from: Sequence[bool] | None = None, tc: bool = False) -> None:
         """One TD(lambda) update from a finished game (see the module docstring).
 
         ``own[t]``/``opp[t]`` is the ``t``-th after-state seen by its mover ``movers[t]`` (0 or
         1); ``result`` is the final score for player 0 (+1, 0 or -1). ``learn_from[t]`` False
-        leaves after-state ``t`` out of the update (it still serves as a target).
+        leaves after-state ``t`` out of the update (it still serves as a target). ``tc`` True
+        scales each weight's step by its temporal coherence (:meth:`coherence`).
         """
         n = len(own)
-        if n == 0:
+        if n == 0:  # every move was a random opening one: nothing to learn, one more game
+            self.games_trained += 1
             return
         idx = self.indices(own, opp)
         v = self.values_at(idx).astype(np.float64)
@@ -269,16 +305,40 @@ class NTupleNetwork:
         # the sum moves by alpha * error exactly when each weight moves by alpha * error /
         # sum(k^2) (early positions repeat the same empty patterns many times).
         repeats = (idx[:, :, None] == idx[:, None, :]).sum(axis=(1, 2))
-        step = alpha * (targets - v) * (1.0 - v * v) / repeats
+        step = (targets - v) * (1.0 - v * v) / repeats
         if learn_from is not None:
             step = step * np.asarray(learn_from, dtype=np.float64)
-        np.add.at(self.weights, idx, np.repeat(step, self.copies).reshape(idx.shape)
-                  .astype(np.float32))
+        change = np.repeat(step, self.copies).reshape(idx.shape)
+        if tc:
+            coherence = self.coherence(idx)
+            np.add.at(self.tc_sum, idx, change.astype(np.float32))
+            np.add.at(self.tc_size, idx, np.abs(change).astype(np.float32))
+            change = change * coherence
+        np.add.at(self.weights, idx, (alpha * change).astype(np.float32))
         self.games_trained += 1
+
+    def coherence(self, idx: IntArray) -> npt.NDArray[np.float64]:
+        """Each weight's own share of the step, for temporal coherence learning (TC).
+
+        ``|sum of the changes asked| / sum of their sizes``: 1 while the games keep pushing a
+        weight the same way (it has far to go: full steps), near 0 once they push it back and
+        forth (it has arrived, and what is left is noise: small steps). A weight never changed
+        takes full steps. The rare weights of big patterns thus learn fast when first met,
+        while the common ones settle: this is what makes TC learn faster than one fixed
+        learning rate (Beal and Smith's temporal coherence, used for n-tuple networks by
+        Jaskowski and Szubert).
+        """
+        size = self.tc_size[idx].astype(np.float64)
+        total = np.abs(self.tc_sum[idx].astype(np.float64))
+        shares: npt.NDArray[np.float64] = np.where(size > 0.0, total / np.maximum(size, 1e-30),
+                                                   1.0)
+        return shares
 
     def reset(self) -> None:
         """Forget everything learned."""
         self.weights[:] = 0.0
+        self.tc_sum[:] = 0.0
+        self.tc_size[:] = 0.0
         self.games_trained = 0
 
     # --- what it learnt -----------------------------------------------------------------------
@@ -336,7 +396,7 @@ class NTupleNetwork:
         """The network as ``.npz`` bytes: the JSON header and the weights."""
         buffer = io.BytesIO()
         np.savez_compressed(buffer, header=np.array(json.dumps(self.header())),
-                            weights=self.weights)
+                            weights=self.weights, tc_sum=self.tc_sum, tc_size=self.tc_size)
         return buffer.getvalue()
 
     def save(self, path: Path) -> Path:
@@ -345,19 +405,28 @@ class NTupleNetwork:
         return path
 
     def from_bytes(self, data: bytes) -> None:
-        """Replace the weights by those of ``.npz`` bytes made by :meth:`to_bytes`.
+        """Replace the weights (and the coherence sums) by those of ``.npz`` bytes made by
+        :meth:`to_bytes`, of this version or an older one.
 
         Raises NTupleFileError saying what is wrong; the network is unchanged in that case.
         """
-        header, weights = read_archive(data)
+        header, arrays = read_archive(data)
         games = self._check_header(header)
-        if weights.dtype != np.float32 or weights.shape != self.weights.shape:
-            raise NTupleFileError(f"the file holds {weights.dtype} weights of shape "
-                                  f"{weights.shape}, expected float32 of shape "
-                                  f"{self.weights.shape}")
-        if not np.all(np.isfinite(weights)):
-            raise NTupleFileError("the file's weights are not all finite numbers")
-        self.weights = weights.copy()
+        if set(arrays) != set(FILE_ARRAYS[header["version"]]):
+            raise NTupleFileError(f"a version {header['version']} file holds "
+                                  f"{', '.join(FILE_ARRAYS[header['version']])}, this one "
+                                  f"{', '.join(sorted(arrays))}")
+        for name, array in arrays.items():
+            if array.dtype != np.float32 or array.shape != self.weights.shape:
+                raise NTupleFileError(f"the file holds {name} as {array.dtype} of shape "
+                                      f"{array.shape}, expected float32 of shape "
+                                      f"{self.weights.shape}")
+            if not np.all(np.isfinite(array)):
+                raise NTupleFileError(f"the file's {name} are not all finite numbers")
+        zero = np.zeros_like(self.weights)
+        self.weights = arrays["weights"].copy()
+        self.tc_sum = arrays.get("tc_sum", zero).copy()
+        self.tc_size = arrays.get("tc_size", zero).copy()
         self.games_trained = games
 
     def _check_header(self, header: Any) -> int:
@@ -365,10 +434,10 @@ class NTupleNetwork:
         expected = self.header()
         if not isinstance(header, dict) or header.get("format") != FILE_FORMAT:
             raise NTupleFileError("this is not an n-tuple network of AI Game Lab")
-        if header.get("version") != FILE_VERSION:
-            raise NTupleFileError(f"the file is in n-tuple format version "
-                                  f"{header.get('version')!r}; this app reads version "
-                                  f"{FILE_VERSION}")
+        version = header.get("version")
+        if isinstance(version, bool) or version not in READ_VERSIONS:
+            raise NTupleFileError(f"the file is in n-tuple format version {version!r}; this "
+                                  f"app reads versions {READ_VERSIONS[0]} to {READ_VERSIONS[-1]}")
         if header.get("game") != "othello" or header.get("options") != expected["options"]:
             raise NTupleFileError(f"the file was trained on {header.get('game')} "
                                   f"{header.get('options')}, not Othello {self.size}x{self.size}")
@@ -386,8 +455,8 @@ class NTupleNetwork:
         self.from_bytes(data)
 
 
-def read_archive(data: bytes) -> tuple[Any, npt.NDArray[Any]]:
-    """The JSON header and the weights array of an n-tuple file's bytes (not yet checked
+def read_archive(data: bytes) -> tuple[Any, dict[str, npt.NDArray[Any]]]:
+    """The JSON header and the arrays (by name) of an n-tuple file's bytes (not yet checked
     against a network). Raises NTupleFileError for anything that is not such an archive,
     without ever unpickling or unpacking more than :data:`MAX_FILE_BYTES`."""
     if len(data) > MAX_FILE_BYTES:
@@ -399,10 +468,11 @@ def read_archive(data: bytes) -> tuple[Any, npt.NDArray[Any]]:
                     raise NTupleFileError(f"{member.filename} would unpack to more than "
                                           f"{MAX_FILE_BYTES // 2**20} MB")
         with np.load(io.BytesIO(data), allow_pickle=False) as npz:
-            if set(npz.files) != {"header", "weights"}:
+            names = set(npz.files) - {"header"}
+            if "header" not in npz.files or names not in [set(a) for a in FILE_ARRAYS.values()]:
                 raise NTupleFileError("this is not an n-tuple network of AI Game Lab")
             header_text = npz["header"]
-            weights = npz["weights"]
+            arrays = {name: npz[name] for name in sorted(names)}
     except NTupleFileError:
         raise
     except (OSError, ValueError, zipfile.BadZipFile, EOFError, KeyError) as exc:
@@ -413,7 +483,7 @@ def read_archive(data: bytes) -> tuple[Any, npt.NDArray[Any]]:
         header = json.loads(str(header_text))
     except (ValueError, RecursionError) as exc:
         raise NTupleFileError("the file's header is not readable JSON") from exc
-    return header, weights
+    return header, arrays
 
 
 # ------------------------------------------------------------------------------------------------
@@ -467,11 +537,14 @@ class SelfPlayGame:
 
 
 def self_play_game(net: NTupleNetwork, rng: random.Random, epsilon: float, alpha: float,
-                   lam: float) -> SelfPlayGame:
+                   lam: float, *, tc: bool = False, opening: int = 0) -> SelfPlayGame:
     """Play one game of the network against itself and learn from it.
 
-    Each move is the best after-state by the network, except with probability ``epsilon``, when
-    a random legal move is played instead (exploration).
+    The first ``opening`` moves are random and not learnt from, so that self-play meets many
+    different positions (a deterministic network would otherwise replay its few favourite
+    openings); then each move is the best after-state by the network, except with probability
+    ``epsilon``, when a random legal move is played instead (exploration). ``tc``: learn with
+    temporal coherence (:meth:`NTupleNetwork.coherence`).
     """
     region = net.region
     size = net.size
@@ -482,6 +555,7 @@ def self_play_game(net: NTupleNetwork, rng: random.Random, epsilon: float, alpha
     seen_own: list[int] = []
     seen_opp: list[int] = []
     movers: list[int] = []
+    played = 0
     while True:
         moves = legal_mask(own, opp, region)
         if not moves:
@@ -491,6 +565,12 @@ def self_play_game(net: NTupleNetwork, rng: random.Random, epsilon: float, alpha
             mover ^= 1
             continue
         squares, mine, theirs = _children(own, opp, moves)
+        played += 1
+        if played <= opening:
+            pick = rng.randrange(len(squares))
+            own, opp = theirs[pick], mine[pick]
+            mover ^= 1
+            continue
         if len(squares) == 1:
             pick = 0
         elif rng.random() < epsilon:
@@ -507,10 +587,9 @@ def self_play_game(net: NTupleNetwork, rng: random.Random, epsilon: float, alpha
     diff = own.bit_count() - opp.bit_count()
     black_diff = diff if mover == 0 else -diff
     result = 1.0 if black_diff > 0 else -1.0 if black_diff < 0 else 0.0
-    net.learn_game(seen_own, seen_opp, movers, result, alpha, lam)
+    net.learn_game(seen_own, seen_opp, movers, result, alpha, lam, tc=tc)
     black, white = (own, opp) if mover == 0 else (opp, own)
-    return SelfPlayGame(0 if result > 0 else 1 if result < 0 else None, len(movers), black,
-                        white)
+    return SelfPlayGame(0 if result > 0 else 1 if result < 0 else None, played, black, white)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -556,14 +635,15 @@ class NTuplePlayer(Player):
     kind = "ntuple"
     score_kind = "value"
 
-    def __init__(self, spec: str, seed: int | None, size: int = 8, alpha: float = 0.2,
-                 lam: float = 0.8, epsilon: float = 0.1) -> None:
+    def __init__(self, spec: str, seed: int | None, size: int = 8, alpha: float = ALPHA,
+                 lam: float = LAMBDA, epsilon: float = EPSILON, tc: bool = True) -> None:
         super().__init__(spec, seed)
         self.net = NTupleNetwork(size)
         self.options = OthelloOptions(size)
         self.alpha = alpha
         self.lam = lam
         self.epsilon = epsilon
+        self.tc = tc
 
     @property
     def games_trained(self) -> int:
@@ -616,13 +696,17 @@ class NTuplePlayer(Player):
             before = after
         winner = record.outcome.winner
         result = 0.0 if winner is None else 1.0 if winner == 0 else -1.0
-        self.net.learn_game(own, opp, movers, result, self.alpha, self.lam, use)
+        self.net.learn_game(own, opp, movers, result, self.alpha, self.lam, use, tc=self.tc)
 
     def train_self_play(self, games: int) -> list[SelfPlayGame]:
         """Play and learn from ``games`` games against itself (no state objects: the fast
         loop of :func:`self_play_game`)."""
-        return [self_play_game(self.net, self.rng, self.epsilon, self.alpha, self.lam)
-                for _ in range(games)]
+        return [self.self_play_game() for _ in range(games)]
+
+    def self_play_game(self) -> SelfPlayGame:
+        """One game against itself, learnt from, with the player's settings."""
+        return self_play_game(self.net, self.rng, self.epsilon, self.alpha, self.lam,
+                              tc=self.tc)
 
     def self_play_match(self, games: int, *, first: FirstRule = "alternate",
                         first_seed: int | None = None,
@@ -642,7 +726,7 @@ class NTuplePlayer(Player):
             if stop is not None and stop.is_set():
                 match.stopped = True
                 break
-            game = self_play_game(self.net, self.rng, self.epsilon, self.alpha, self.lam)
+            game = self.self_play_game()
             final = OthelloState.from_bitboards(self.net.size, game.black, game.white, 0)
             outcome = final.outcome
             assert outcome is not None
@@ -899,7 +983,8 @@ def _register() -> None:
     def build(setup: GameSetup, values: dict[str, Any], seed: int | None) -> Player:
         size: int = setup.options.size
         player = NTuplePlayer("ntuple", seed, size, alpha=float(values["alpha"]),
-                              lam=float(values["lambda"]), epsilon=float(values["epsilon"]))
+                              lam=float(values["lambda"]), epsilon=float(values["epsilon"]),
+                              tc=bool(values["tc"]))
         if values["trained"]:
             player.load_file(shipped_path(size))
         return player
@@ -909,11 +994,14 @@ def _register() -> None:
         title="N-tuple network",
         description="Learns board patterns by self-play (TD).",
         params=(
-            Param("alpha", float, 0.2, 0.0, 1.0, "learning rate: share of the error corrected "
-                                                 "per position"),
-            Param("lambda", float, 0.8, 0.0, 1.0, "TD(lambda): 0 learns from the next "
-                                                  "position only, 1 from the final result"),
-            Param("epsilon", float, 0.1, 0.0, 1.0, "probability of a random exploring move"),
+            Param("alpha", float, ALPHA, 0.0, 1.0, "learning rate: share of the error "
+                                                   "corrected per position"),
+            Param("lambda", float, LAMBDA, 0.0, 1.0, "TD(lambda): 0 learns from the next "
+                                                     "position only, 1 from the final result"),
+            Param("epsilon", float, EPSILON, 0.0, 1.0, "probability of a random exploring "
+                                                       "move"),
+            Param("tc", int, 1, 0, 1, "1 = temporal coherence: each weight's step shrinks "
+                                      "once its updates disagree; 0 = one learning rate"),
             Param("trained", int, 0, 0, 1, "1 = start from the network shipped with the app "
                                            "(trained by self-play), 0 = from nothing"),
         ),

@@ -24,12 +24,14 @@ import numpy as np
 
 from ai.base import GameRecord, Limits
 from ai.ntuple import (
+    ALPHA,
+    EPSILON,
+    LAMBDA,
     LoadReport,
     NTupleFileError,
     NTupleNetwork,
     NTuplePlayer,
     measure,
-    self_play_game,
     shipped_path,
 )
 from ai.training import (
@@ -129,7 +131,6 @@ class NTupleTrainingRunner(_Runner):
 
     def _run(self) -> None:
         player = self.player
-        net = player.net
         self._measure()
         for index in range(self.planned):
             if not self._wait_if_paused():
@@ -146,8 +147,7 @@ class NTupleTrainingRunner(_Runner):
                 winner = outcome.winner
             else:
                 with self.lock:
-                    game = self_play_game(net, player.rng, player.epsilon, player.alpha,
-                                          player.lam)
+                    game = player.self_play_game()
                 winner = game.winner
             self.results.append(DRAW if winner is None else WIN if winner == 0 else LOSS)
             self._done += 1
@@ -206,13 +206,15 @@ class NTupleLabSession:
 
     def __init__(self, size: int = 8) -> None:
         self.size = size
-        self.alpha = 0.2
-        self.lam = 0.8
-        self.epsilon = 0.1
+        self.alpha = ALPHA
+        self.lam = LAMBDA
+        self.epsilon = EPSILON
+        self.tc = True
         self.games = 1000
         self.speed: Speed = "instant"
         self.eval_games = 20
-        self.player = NTuplePlayer("ntuple", 0, size, self.alpha, self.lam, self.epsilon)
+        self.player = NTuplePlayer("ntuple", 0, size, self.alpha, self.lam, self.epsilon,
+                                   self.tc)
         self.runner: NTupleTrainingRunner | None = None
         self.curves: list[CurvePoint] = []
         self._runs_curves = 0  # curve points of earlier runs already in ``curves``
@@ -235,14 +237,17 @@ class NTupleLabSession:
         self.reset()
 
     def set_params(self, alpha: float | None = None, lam: float | None = None,
-                   epsilon: float | None = None) -> None:
-        """Change the learning rate, lambda or exploration (taken at the next game)."""
+                   epsilon: float | None = None, tc: bool | None = None) -> None:
+        """Change the learning rate, lambda, exploration or temporal coherence (taken at the
+        next game)."""
         if alpha is not None:
             self.alpha = self.player.alpha = alpha
         if lam is not None:
             self.lam = self.player.lam = lam
         if epsilon is not None:
             self.epsilon = self.player.epsilon = epsilon
+        if tc is not None:
+            self.tc = self.player.tc = tc
 
     def start(self) -> NTupleTrainingRunner:
         """Start a run of :attr:`games` games (the previous one must be over)."""
@@ -286,7 +291,8 @@ class NTupleLabSession:
         """Forget the network and its curves (stops a run first)."""
         self.stop()
         self.runner = None
-        self.player = NTuplePlayer("ntuple", 0, self.size, self.alpha, self.lam, self.epsilon)
+        self.player = NTuplePlayer("ntuple", 0, self.size, self.alpha, self.lam, self.epsilon,
+                                   self.tc)
         self.curves = []
         self._runs_curves = 0
 

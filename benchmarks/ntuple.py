@@ -36,7 +36,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.ntuple import NTupleNetwork, load_network, measure, network_summary, self_play_game
+from ai.ntuple import (
+    ALPHA,
+    EPSILON,
+    LAMBDA,
+    NTupleNetwork,
+    load_network,
+    measure,
+    network_summary,
+    self_play_game,
+)
 from ai.training import wilson_interval
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,7 +75,8 @@ def cmd_speed(args: argparse.Namespace) -> None:
         start = time.perf_counter()
         cpu = time.process_time()
         for _ in range(args.games):
-            self_play_game(net, rng, args.epsilon, args.alpha, args.lam)
+            self_play_game(net, rng, args.epsilon, args.alpha, args.lam, tc=bool(args.tc),
+                           opening=args.opening)
         rates.append(args.games / (time.perf_counter() - start))
         cpu_rates.append(args.games / (time.process_time() - cpu))
     print(f"self-play {args.size}x{args.size}: median {statistics.median(rates):.0f} games/s "
@@ -92,7 +102,8 @@ def cmd_train(args: argparse.Namespace) -> None:
     done = 0
     for target in checkpoints:
         while done < target:
-            self_play_game(net, rng, args.epsilon, args.alpha, args.lam)
+            self_play_game(net, rng, args.epsilon, args.alpha, args.lam, tc=bool(args.tc),
+                           opening=args.opening)
             done += 1
         elapsed = time.perf_counter() - start
         path = net.save(out_dir / f"othello-{args.size}-{done}.npz")
@@ -100,7 +111,8 @@ def cmd_train(args: argparse.Namespace) -> None:
                     "load": os.getloadavg()[0]})
         (out_dir / "train-log.json").write_text(json.dumps({
             "size": args.size, "seed": args.seed, "alpha": args.alpha, "lambda": args.lam,
-            "epsilon": args.epsilon, "checkpoints": log}, indent=2) + "\n")
+            "epsilon": args.epsilon, "tc": args.tc, "opening": args.opening,
+            "checkpoints": log}, indent=2) + "\n")
         print(f"{done} games in {elapsed:.0f} s ({done / elapsed:.0f} games/s) -> {path} "
               f"- {load_text()}", flush=True)
     if args.out:
@@ -269,9 +281,13 @@ def main(argv: list[str] | None = None) -> None:
     for name in ("speed", "train"):
         p = sub.add_parser(name)
         p.add_argument("--size", type=int, default=8, choices=(6, 8))
-        p.add_argument("--alpha", type=float, default=0.2)
-        p.add_argument("--lam", type=float, default=0.8)
-        p.add_argument("--epsilon", type=float, default=0.1)
+        p.add_argument("--alpha", type=float, default=ALPHA)
+        p.add_argument("--lam", type=float, default=LAMBDA)
+        p.add_argument("--epsilon", type=float, default=EPSILON)
+        p.add_argument("--tc", type=int, default=1, choices=(0, 1),
+                       help="1 = temporal coherence (per-weight steps), 0 = fixed alpha")
+        p.add_argument("--opening", type=int, default=0,
+                       help="random moves (not learnt from) at the start of each game")
     speed = sub.choices["speed"]
     speed.add_argument("--games", type=int, default=300)
     speed.add_argument("--runs", type=int, default=5)

@@ -13,6 +13,9 @@ import pytest
 from ai.arena import play_game, run_match
 from ai.base import GameRecord
 from ai.ntuple import (
+    ALPHA,
+    EPSILON,
+    LAMBDA,
     SHAPES,
     NTupleFileError,
     NTupleNetwork,
@@ -202,6 +205,63 @@ def test_learn_from_seats_leaves_the_other_seat_out() -> None:
     assert net.games_trained == 1
 
 
+def test_temporal_coherence_takes_full_steps_from_zero() -> None:
+    # A weight never changed has coherence 1: the first game learns as with one learning rate.
+    rng = random.Random(3)
+    states = [random_position(8, rng, n) for n in (5, 12, 19)]
+    plain, tc = NTupleNetwork(8), NTupleNetwork(8)
+    for net, use_tc in ((plain, False), (tc, True)):
+        net.learn_game([s.own for s in states], [s.opp for s in states], [0, 1, 0], 1.0,
+                       alpha=0.5, lam=0.8, tc=use_tc)
+    assert np.allclose(plain.weights, tc.weights)
+    assert not plain.tc_size.any() and tc.tc_size.any()
+
+
+def test_temporal_coherence_shrinks_the_steps_of_weights_pushed_back_and_forth() -> None:
+    own, opp = BOARD_8.own, BOARD_8.opp
+    idx = NTupleNetwork(8).indices([own], [opp])
+    moves: dict[bool, list[float]] = {}
+    for use_tc in (False, True):
+        net = NTupleNetwork(8)
+        steps = []
+        for result in (1.0, -1.0, 1.0, -1.0, 1.0, 1.0):
+            before = net.value(own, opp)
+            net.learn_game([own], [opp], [0], result, alpha=0.3, lam=0.0, tc=use_tc)
+            steps.append(abs(net.value(own, opp) - before))
+        moves[use_tc] = steps
+        coherence = net.coherence(idx)
+        assert np.all((coherence >= 0.0) & (coherence <= 1.0))
+    # Pushed up, down, up...: with TC the later steps are much smaller than without.
+    assert moves[True][0] == pytest.approx(moves[False][0])
+    assert moves[True][4] < 0.5 * moves[False][4]
+    # A weight pushed one way only keeps full steps.
+    net = NTupleNetwork(8)
+    for _ in range(3):
+        net.learn_game([own], [opp], [0], 1.0, alpha=0.3, lam=0.0, tc=True)
+    assert np.allclose(net.coherence(idx), 1.0)
+
+
+def test_reset_forgets_the_coherence_too() -> None:
+    net = NTupleNetwork(6)
+    rng = random.Random(0)
+    for _ in range(5):
+        self_play_game(net, rng, 0.1, 0.5, 0.8, tc=True)
+    assert net.tc_size.any()
+    net.reset()
+    assert not net.weights.any() and not net.tc_sum.any() and not net.tc_size.any()
+
+
+def test_random_opening_moves_are_played_but_not_learnt_from() -> None:
+    net = NTupleNetwork(6)
+    rng = random.Random(4)
+    game = self_play_game(net, rng, 0.0, 0.5, 0.8, opening=200)  # every move random
+    assert game.moves > 20
+    assert not net.weights.any()
+    assert net.games_trained == 1
+    short = self_play_game(net, rng, 0.0, 0.5, 0.8, opening=4)
+    assert short.moves > 20 and net.weights.any() and net.games_trained == 2
+
+
 def test_a_few_hundred_self_play_games_learn_something() -> None:
     net = NTupleNetwork(6)
     rng = random.Random(1)
@@ -240,10 +300,14 @@ def test_what_it_learnt_is_readable() -> None:
 def test_save_and_load_round_trip_exactly(tmp_path: Path) -> None:
     net = random_network(8, seed=4)
     net.games_trained = 1234
+    net.tc_sum[:] = np.random.default_rng(1).normal(0, 1, net.weights.size)
+    net.tc_size[:] = np.abs(net.tc_sum) + 0.5
     path = net.save(tmp_path / "net.npz")
     back = NTupleNetwork(8)
     back.load(path)
     assert np.array_equal(back.weights, net.weights)
+    assert np.array_equal(back.tc_sum, net.tc_sum)
+    assert np.array_equal(back.tc_size, net.tc_size)
     assert back.weights.dtype == np.float32
     assert back.games_trained == 1234
     assert back.value(BOARD_8.own, BOARD_8.opp) == net.value(BOARD_8.own, BOARD_8.opp)
@@ -256,16 +320,18 @@ def _npz(**arrays: Any) -> bytes:
 
 
 def _header(net: NTupleNetwork, **changes: Any) -> np.ndarray:
+    """A file header; version 1 (weights only) unless ``changes`` say otherwise."""
     import json
 
     header = net.header()
-    header.update(changes)
+    header.update({"version": 1, **changes})
     return np.array(json.dumps(header))
 
 
 @pytest.mark.parametrize("case", [
     "garbage", "json", "other size", "other format", "other version", "wrong shape",
     "not finite", "pickled object", "extra array", "float64", "games negative",
+    "version 2 without sums", "sums of another shape", "sums not finite",
 ])
 def test_foreign_and_corrupt_files_are_refused(case: str) -> None:
     net = NTupleNetwork(8)
@@ -282,11 +348,38 @@ def test_foreign_and_corrupt_files_are_refused(case: str) -> None:
         "extra array": _npz(header=_header(net), weights=weights, more=weights),
         "float64": _npz(header=_header(net), weights=weights.astype(np.float64)),
         "games negative": _npz(header=_header(net, games_trained=-1), weights=weights),
+        "version 2 without sums": _npz(header=_header(net, version=2), weights=weights),
+        "sums of another shape": _npz(header=_header(net, version=2), weights=weights,
+                                      tc_sum=weights, tc_size=weights[:-1]),
+        "sums not finite": _npz(header=_header(net, version=2), weights=weights,
+                                tc_sum=np.full_like(weights, np.inf), tc_size=weights),
     }[case]
     net.weights[0] = 0.25
     with pytest.raises(NTupleFileError):
         net.from_bytes(data)
     assert net.weights[0] == 0.25  # unchanged
+
+
+def test_a_version_1_file_still_loads_with_its_coherence_starting_at_zero() -> None:
+    """Files written before temporal coherence (the shipped network) hold weights only."""
+    old = random_network(8, seed=2)
+    data = _npz(header=_header(old, games_trained=7), weights=old.weights)
+    net = NTupleNetwork(8)
+    net.tc_sum[3] = net.tc_size[3] = 1.0
+    net.from_bytes(data)
+    assert np.array_equal(net.weights, old.weights) and net.games_trained == 7
+    assert not net.tc_sum.any() and not net.tc_size.any()
+
+
+def test_the_shipped_file_is_version_1_and_still_loads() -> None:
+    from ai.ntuple import read_archive
+
+    path = shipped_path(8)
+    if not path.is_file():
+        pytest.skip("no shipped network")
+    header, arrays = read_archive(path.read_bytes())
+    assert header["version"] == 1 and set(arrays) == {"weights"}
+    NTupleNetwork(8).load(path)
 
 
 def test_a_bad_file_is_kept_aside_and_the_player_starts_fresh(data_dir: Path) -> None:
@@ -330,7 +423,9 @@ def test_registered_for_othello_6_and_8_only() -> None:
         make_player("ntuple", "nim")
     player = make_player("ntuple:alpha=0.2,lambda=0,epsilon=0.05", "othello")
     assert isinstance(player, NTuplePlayer)
-    assert (player.alpha, player.lam, player.epsilon) == (0.2, 0.0, 0.05)
+    assert (player.alpha, player.lam, player.epsilon, player.tc) == (0.2, 0.0, 0.05, True)
+    fixed = make_player("ntuple:tc=0", "othello")
+    assert isinstance(fixed, NTuplePlayer) and not fixed.tc
 
 
 def test_a_trained_file_plays_legal_moves_in_the_arena(tmp_path: Path) -> None:
@@ -393,11 +488,16 @@ def test_the_shipped_network_loads_when_present() -> None:
     assert player.games_trained > 0
 
 
-def test_the_train_command_trains_like_the_benchmark_loop(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("learner", "alpha", "tc"), [
+    ("ntuple", ALPHA, True),
+    ("ntuple:alpha=0.2,tc=0", 0.2, False),  # the recipe of the shipped network
+])
+def test_the_train_command_trains_like_the_benchmark_loop(tmp_path: Path, learner: str,
+                                                          alpha: float, tc: bool) -> None:
     from ai.train import Training, TrainPlan, save_result
 
     out = tmp_path / "net.npz"
-    plan = TrainPlan(game="othello", options=OthelloOptions(6), learner="ntuple", games=30,
+    plan = TrainPlan(game="othello", options=OthelloOptions(6), learner=learner, games=30,
                      out=out, mode="self", seed=5)
     seen: list[int] = []
     result = Training(plan).run(progress=lambda match, record: seen.append(match.games))
@@ -409,10 +509,12 @@ def test_the_train_command_trains_like_the_benchmark_loop(tmp_path: Path) -> Non
     net = NTupleNetwork(6)
     rng = random.Random(5)
     for _ in range(30):
-        self_play_game(net, rng, 0.1, 0.2, 0.8)
+        self_play_game(net, rng, EPSILON, alpha, LAMBDA, tc=tc)
     trained = NTupleNetwork(6)
     trained.load(out)
     assert np.array_equal(trained.weights, net.weights)
+    assert np.array_equal(trained.tc_size, net.tc_size)
+    assert bool(net.tc_size.any()) is tc
     assert trained.games_trained == 30
     # The file can be replaced by a new training, and read back through load=FILE.
     plan2 = TrainPlan(game="othello", options=OthelloOptions(6),

@@ -37,10 +37,21 @@ def test_session_runs_keep_one_curve_across_runs() -> None:
     assert session.runner.join(120)
     games = [p.games for p in session.curve_points()]
     assert games[-1] == 200 and games == sorted(set(games))
-    session.set_params(alpha=0.5, lam=0.3, epsilon=0.0)
-    assert (session.player.alpha, session.player.lam, session.player.epsilon) == (0.5, 0.3, 0.0)
+    session.set_params(alpha=0.3, lam=0.3, epsilon=0.0, tc=False)
+    assert (session.player.alpha, session.player.lam, session.player.epsilon,
+            session.player.tc) == (0.3, 0.3, 0.0, False)
     session.reset()
     assert session.curve_points() == [] and session.player.games_trained == 0
+    assert not session.player.tc  # the set-up outlives the network
+
+
+def test_the_tc_switch_turns_temporal_coherence_on_and_off() -> None:
+    app, scene = open_lab()
+    assert scene.session.tc and scene.session.player.tc  # the default learner
+    click_widget(app, scene.tc_toggle)
+    assert not scene.session.tc and not scene.session.player.tc
+    click_widget(app, scene.tc_toggle)
+    assert scene.session.player.tc
 
 
 def test_train_draws_curves_and_heat_maps(data_dir: Path) -> None:

@@ -1,8 +1,9 @@
 """The n-tuple lab: watch a network learn Othello by self-play, and see what it learnt.
 
-Left, the set-up: board size (8x8 or 6x6), learning rate, TD lambda and exploration (changed
-at any time, taken at the next game), the number of games and the speed, then Train / Pause /
-Stop, Reset, Save and Load (the user's data folder) and "Start from the shipped network".
+Left, the set-up: board size (8x8 or 6x6), learning rate, TD lambda, temporal coherence (each
+weight's own step) and exploration (changed at any time, taken at the next game), the number of
+games and the speed, then Train / Pause / Stop, Reset, Save and Load (the user's data folder)
+and "Start from the shipped network".
 Right, the progress bar; the win-rate curves of the frozen network, measured every few hundred
 games against random, greedy and the seed's minimax at depth 2; and what it learnt: the worth of
 one disc on each square as a heat map beside the seed's weight table (corners turn good and
@@ -27,7 +28,7 @@ from game.ui.i18n import tr
 from game.ui.scene import Scene
 from game.ui.scenes.lab_common import draw_progress, later, progress_text
 from game.ui.theme import Theme, blend
-from game.ui.widgets import Button, Choice, Stepper, Widget, draw_panel
+from game.ui.widgets import Button, Choice, Stepper, Toggle, Widget, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -60,6 +61,8 @@ class NTupleLabScene(Scene):
         self.lambda_stepper = Stepper(later(tr, "ntuple.lambda"), lambda: s.lam,
                                       lambda v: s.set_params(lam=v), 0.0, 1.0, 0.1,
                                       lambda v: f"{v:.1f}")
+        self.tc_toggle = Toggle(later(tr, "ntuple.tc"), lambda: s.tc,
+                                lambda v: s.set_params(tc=v))
         self.epsilon_stepper = Stepper(later(tr, "ntuple.epsilon"), lambda: s.epsilon,
                                        lambda v: s.set_params(epsilon=v), 0.0, 0.5, 0.05,
                                        lambda v: f"{v:.2f}")
@@ -79,7 +82,8 @@ class NTupleLabScene(Scene):
         self.shipped_button = Button(lambda: tr("ntuple.shipped"), self.load_shipped)
         self.back_button = Button(lambda: tr("lab.menu"), self.close)
         self.setup: list[Widget] = [self.size_choice, self.alpha_stepper, self.lambda_stepper,
-                                    self.epsilon_stepper, self.games_choice, self.speed_choice]
+                                    self.tc_toggle, self.epsilon_stepper, self.games_choice,
+                                    self.speed_choice]
         self.buttons: list[Button] = [self.train_button, self.pause_button, self.stop_button,
                                       self.reset_button, self.save_button, self.load_button,
                                       self.shipped_button, self.back_button]
