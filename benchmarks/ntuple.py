@@ -180,10 +180,14 @@ def report_markdown(folder: Path) -> tuple[str, dict[int, dict[str, dict[str, ob
     return "\n".join(lines), results
 
 
-def target_lines(results: dict[int, dict[str, dict[str, object]]]) -> list[str]:
-    """One line per target of the issue: met, missed, or not measured."""
+def target_lines(results: dict[int, dict[str, dict[str, object]]],
+                 up_to: int | None = None) -> list[str]:
+    """One line per target of the issue (those up to ``up_to`` games trained): met, missed,
+    or not measured."""
     out = []
     for games, opponent, goal in TARGETS:
+        if up_to is not None and games > up_to:
+            continue
         row = results.get(games, {}).get(opponent)
         if row is None:
             out.append(f"- {games:,} games, {opponent} at least {goal:.0%}: **not measured**")
@@ -258,6 +262,15 @@ def cmd_report(args: argparse.Namespace) -> None:
     curves, squares = f"{where}/{curves}", f"{where}/{squares}"
     text = DOC.read_text(encoding="utf-8")
     start, end = text.find(START_MARK), text.find(END_MARK)
+    tc_table, tc_targets = "", ""
+    if args.tc_dir:
+        tc_folder = Path(args.tc_dir)
+        tc_table, tc_results = report_markdown(tc_folder)
+        tc_targets = "\n".join(target_lines(tc_results, max(tc_results, default=0)))
+        print(tc_table)
+        print(tc_targets)
+        if (tc_folder / "speed.json").exists():
+            folder = tc_folder  # the speed of today's loop
     speed_file = folder / "speed.json"
     speed = "not measured."
     if speed_file.exists():
@@ -267,7 +280,7 @@ def cmd_report(args: argparse.Namespace) -> None:
                           for r in (runs if isinstance(runs, list) else [runs])) + "."
     block = Path(args.text).read_text(encoding="utf-8").format(
         table=table, targets="\n".join(targets), curves=curves, squares=squares,
-        patterns="\n".join(patterns), speed=speed)
+        patterns="\n".join(patterns), speed=speed, tc_table=tc_table, tc_targets=tc_targets)
     new = f"{START_MARK}\n{block.strip()}\n{END_MARK}"
     text = (text[:start] + new + text[end + len(END_MARK):] if start != -1 and end > start
             else text.rstrip("\n") + "\n\n" + new + "\n")
@@ -311,6 +324,8 @@ def main(argv: list[str] | None = None) -> None:
     report = sub.add_parser("report")
     report.add_argument("--dir", default="ntuple-run")
     report.add_argument("--write-docs", action="store_true")
+    report.add_argument("--tc-dir", default="",
+                        help="a second run (temporal coherence) for {tc_table}, {tc_targets}")
     report.add_argument("--img", default=str(IMG))
     report.add_argument("--text", default=str(ROOT / "benchmarks" / "ntuple_doc.md"),
                         help="the section's text, with {table}, {targets}, {curves}, "

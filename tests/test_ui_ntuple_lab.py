@@ -134,3 +134,29 @@ def test_the_menu_opens_it_and_the_app_keeps_the_session() -> None:
     again = factory(app)
     assert isinstance(again, NTupleLabScene)
     assert again.session is scene.session and again.session.player.games_trained == 3
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_the_strongest_patterns_are_drawn_as_small_boards(size: tuple[int, int]) -> None:
+    """Each pattern is drawn on the tuple's squares (felt), with its discs and its weight."""
+    app, scene = open_lab(size, board=8)
+    net = scene.session.player.net
+    edge = net.shapes[0]  # the edge with its X-squares: one row and two squares below
+    patterns = [(edge.name, "XO" + "." * (len(edge.cells) - 2), 0.5),
+                (net.shapes[1].name, "X" * len(net.shapes[1].cells), -0.25)]
+    surface = pygame.Surface(size)
+    theme = app.theme  # type: ignore[attr-defined]
+    surface.fill(theme.background)
+    strip = pygame.Rect(0, 0, size[0] // 2, size[1] // 6)
+    scene._draw_patterns(surface, strip, patterns, 8, theme, app.metrics)  # type: ignore[attr-defined]
+    felt = sum(1 for x in range(strip.width) for y in range(strip.height)
+               if surface.get_at((x, y))[:3] == theme.felt[:3])
+    dark = sum(1 for x in range(strip.width) for y in range(strip.height)
+               if surface.get_at((x, y))[:3] == theme.piece1[:3])
+    assert felt > 40 and dark > 10
+    # Nothing learnt yet: the title only, no board.
+    surface.fill(theme.background)
+    scene._draw_patterns(surface, strip, [(edge.name, "." * len(edge.cells), 0.0)], 8, theme,
+                         app.metrics)  # type: ignore[attr-defined]
+    assert all(surface.get_at((x, strip.height - 5))[:3] == theme.background[:3]
+               for x in range(strip.width))

@@ -287,7 +287,7 @@ class NTupleLabScene(Scene):
         squares, patterns, games = self._knowledge
         size = len(squares)
         rect = self.heat_rect
-        lines_h = int(m.small * 1.3) * (len(patterns) + 1)
+        lines_h = int(rect.height * 0.32)  # the strongest patterns' small boards
         maps = pygame.Rect(rect.left, rect.top, rect.width, max(0, rect.height - lines_h))
         half = (maps.width - m.pad) // 2
         left = pygame.Rect(maps.left, maps.top, half, maps.height)
@@ -307,17 +307,62 @@ class NTupleLabScene(Scene):
             charts.heat_map(surface, right, rows, cols, table, theme, px,
                             title=tr("ntuple.seed_table"),
                             fmt=lambda v: f"{v:+.0f}".replace("-", "\u2212"))
-        y = maps.bottom + m.pad // 2
-        text.blit_text(surface, tr("ntuple.patterns"), m.small, theme.text, (rect.left, y),
+        strip = pygame.Rect(rect.left, maps.bottom + m.pad // 2, rect.width,
+                            rect.bottom - maps.bottom - m.pad // 2)
+        self._draw_patterns(surface, strip, patterns, size, theme, m)
+
+    def _draw_patterns(self, surface: pygame.Surface, rect: pygame.Rect,
+                       patterns: list[tuple[str, str, float]], size: int, theme: Theme,
+                       m: widgets.Metrics) -> None:
+        """The strongest patterns as small boards: the tuple's squares on the felt, the
+        others dim; a dark disc for the player who just moved, a light one for the opponent;
+        the learnt weight under each (positive: good for the player who just moved)."""
+        text.blit_text(surface, tr("ntuple.patterns"), m.small, theme.text, rect.topleft,
                        bold=True, max_width=rect.width)
-        for name, drawing, weight in patterns:
-            if weight == 0.0:
-                continue  # nothing learnt yet
-            y += int(m.small * 1.3)
-            if y + m.small > rect.bottom:
-                break
-            text.blit_text(surface, f"{name}  {drawing}  {weight:+.3f}", m.small,
-                           theme.text_muted, (rect.left, y), max_width=rect.width)
+        shown = [p for p in patterns if p[2] != 0.0]  # nothing learnt yet: no pattern
+        if not shown:
+            return
+        cells_of = {shape.name: shape.cells for shape in self.session.player.net.shapes}
+        caption = int(m.small * 1.3)
+        top = rect.top + caption
+        height = rect.bottom - top - caption
+        slot = rect.width // len(shown)
+        for number, (name, drawing, weight) in enumerate(shown):
+            cells = cells_of.get(name, ())
+            if not cells:
+                continue
+            # Only the rows and columns the tuple covers, so that its squares are big enough
+            # to read; the board's edge is drawn thicker where the tuple touches it.
+            rows = [r for r, _ in cells]
+            cols = [c for _, c in cells]
+            r0, c0 = min(rows), min(cols)
+            n_rows, n_cols = max(rows) - r0 + 1, max(cols) - c0 + 1
+            cell = min(height // n_rows, (slot - m.pad) // n_cols, m.small * 2)
+            if cell < 6:
+                return
+            board = pygame.Rect(0, 0, cell * n_cols, cell * n_rows)
+            board.midtop = (rect.left + slot * number + slot // 2, top)
+            for (r, c), mark in zip(cells, drawing, strict=False):
+                square = pygame.Rect(board.left + (c - c0) * cell, board.top + (r - r0) * cell,
+                                     cell, cell)
+                pygame.draw.rect(surface, theme.felt, square)
+                pygame.draw.rect(surface, theme.panel_border, square, 1)
+                if mark != ".":
+                    fill, rim = ((theme.piece1, theme.text) if mark == "X"
+                                 else (theme.piece0, theme.background))
+                    radius = max(2, cell * 2 // 5)
+                    pygame.draw.circle(surface, fill, square.center, radius)
+                    pygame.draw.circle(surface, rim, square.center, radius, 1)
+            last = size - 1
+            for y, touches in ((board.top, r0 == 0), (board.bottom - 1, max(rows) == last)):
+                if touches:
+                    pygame.draw.line(surface, theme.text, (board.left, y), (board.right, y), 2)
+            for x, touches in ((board.left, c0 == 0), (board.right - 1, max(cols) == last)):
+                if touches:
+                    pygame.draw.line(surface, theme.text, (x, board.top), (x, board.bottom), 2)
+            colour = theme.score_good if weight > 0 else theme.score_bad
+            text.blit_text(surface, f"{weight:+.2f}".replace("-", "\u2212"), m.small, colour,
+                           (board.centerx, board.bottom + 2), "midtop", max_width=slot - 4)
 
     def _draw_live(self, surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
                    m: widgets.Metrics) -> None:
