@@ -36,9 +36,11 @@ def _number(value: float) -> float | int:
 
 
 def decision_json(decision: Decision) -> dict[str, Any]:
-    """The decision as JSON-ready data: root moves best first with their bounds."""
+    """The decision as JSON-ready data: root moves best first with their bounds (among equal
+    scores the chosen move first: the others' may be bounds only)."""
     bounds = decision.info.get("bounds", {})
-    moves = sorted(decision.scores.items(), key=lambda item: (-item[1], str(item[0])))
+    moves = sorted(decision.scores.items(),
+                   key=lambda item: (-item[1], item[0] != decision.move, str(item[0])))
     info = {k: v for k, v in decision.info.items() if k != "bounds"}
     return {
         "move": str(decision.move),

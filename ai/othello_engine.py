@@ -19,12 +19,14 @@ from __future__ import annotations
 import contextlib
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ai.base import Decision, Limits, Player
 from ai.bounds import Proven, SearchTimeout
 from ai.othello_eval import GEOMETRIES, Geometry, evaluate
+from ai.othello_patterns import shipped_evaluator
 from ai.othello_search import INF, PASS_SQ, PROVEN, Searcher
 from game.rules.base import GameState
 from game.rules.othello import GAME as OTHELLO
@@ -75,6 +77,12 @@ CLEAR_FROM = 5
 CLEAR_MARGIN = 500
 
 
+#: The engine's evaluations (``eval=`` of ``engine-level``): the pattern weights fitted from
+#: self-play (ai/othello_patterns.py, the default) and the hand-tuned one (ai/othello_eval.py),
+#: kept for comparison.
+EVALUATIONS = ("patterns", "hand")
+
+
 def disc_evaluate(own: int, opp: int, g: Geometry) -> int:
     """Level 1's evaluation: the disc difference only (100 points per disc)."""
     return 100 * (own.bit_count() - opp.bit_count())
@@ -110,14 +118,20 @@ class OthelloEngine(Player):
     """The strong Othello player (see the module docstring).
 
     ``level`` 1-5 picks the budget; ``time`` (seconds, > 0) overrides the level's budget, and
-    ``Limits.time`` / ``Limits.depth`` override both for one decision.
+    ``Limits.time`` / ``Limits.depth`` override both for one decision. ``evaluation`` is one of
+    :data:`EVALUATIONS` (level 1 always counts discs).
     """
 
     def __init__(self, spec: str = "engine", seed: int | None = None, level: int = 5,
-                 time_budget: float = 0.0, tt_entries: int = 300_000) -> None:
+                 time_budget: float = 0.0, tt_entries: int = 300_000,
+                 evaluation: str = "patterns") -> None:
         super().__init__(spec, seed)
         if level not in LEVELS:
             raise ValueError(f"engine level must be 1 to 5, got {level!r}")
+        if evaluation not in EVALUATIONS:
+            raise ValueError(f"engine evaluation must be one of {', '.join(EVALUATIONS)}, "
+                             f"got {evaluation!r}")
+        self.evaluation = evaluation
         if time_budget < 0:
             raise ValueError(f"engine time must be 0 (level's budget) or more, got {time_budget}")
         self.level = LEVELS[level]
@@ -140,12 +154,18 @@ class OthelloEngine(Player):
         """Forget the transposition tables."""
         self._tables.clear()
 
+    def _evaluator(self) -> Callable[[int, int, Geometry], int]:
+        """The leaf evaluation of this player's level and ``evaluation``."""
+        if self.level.discs_only:
+            return disc_evaluate
+        return shipped_evaluator() if self.evaluation == "patterns" else evaluate
+
     def _searcher(self, g: Geometry, deadline: float, limits: Limits) -> Searcher:
         """The searcher for this board size, keeping its tables from the previous move."""
         previous = self._tables.get(g.size)
         searcher = Searcher(g, deadline=deadline, cancel=limits.cancel,
                             tt_entries=self.tt_entries,
-                            evaluator=disc_evaluate if self.level.discs_only else evaluate)
+                            evaluator=self._evaluator())
         if previous is not None:
             searcher.tt, searcher.ett, searcher.ett_old, searcher.history = (
                 previous.tt, previous.ett, previous.ett_old, previous.history)
@@ -345,6 +365,7 @@ class OthelloEngine(Player):
         value = result.scores[best][0]
         info: dict[str, Any] = {
             "level": self.level.number,
+            "evaluation": "discs" if self.level.discs_only else self.evaluation,
             "budget": budget,
             "exact": result.kind == EXACT,
             "solved": result.kind,
@@ -432,8 +453,10 @@ def _make_engine(setup: GameSetup, params: dict[str, Any], seed: int | None) -> 
 
 def _make_levelled(setup: GameSetup, params: dict[str, Any], seed: int | None) -> Player:
     """``engine-level``: the menu's levels 1-5, ``time`` 0 meaning the level's own budget."""
+    choice = params.get("eval", 0)
+    evaluation = choice if isinstance(choice, str) else EVALUATIONS[int(choice)]
     return OthelloEngine("engine-level", seed, level=int(params["level"]),
-                         time_budget=float(params["time"]))
+                         time_budget=float(params["time"]), evaluation=evaluation)
 
 
 def _register() -> None:
@@ -455,6 +478,9 @@ def _register() -> None:
         params=(
             Param("level", int, 3, 1, 5, "1 = a beginner can win, 5 = full strength"),
             Param("time", float, 0.0, 0.0, 60.0, "seconds per move; 0 = the level's budget"),
+            Param("eval", int, 0, 0, len(EVALUATIONS) - 1,
+                  "patterns = weights fitted from self-play, hand = the hand-tuned terms",
+                  choices=EVALUATIONS),
         ),
         applies=lambda setup: setup.info is OTHELLO,
         factory=_make_levelled,

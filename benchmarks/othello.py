@@ -603,17 +603,26 @@ def elo_with_error(score: float, games: int, sd: float) -> tuple[float, float, f
 
 
 def run_versus(args: argparse.Namespace) -> None:
-    """The engine against the engine before issue 15 (commit ENGINE_V1_COMMIT), both at
-    full strength with the same time per move, from seeded random openings of 4-8 moves, each
-    opening played twice with the seats swapped."""
-    v1 = load_engine_v1(args.commit)
+    """The engine against an older engine (``--commit``, default: before issue 15) or against
+    any player spec (``--opponent``, e.g. ``alphabeta:depth=4`` or
+    ``ntuple:trained=1,epsilon=0``), with the same time per move for both engines, from seeded
+    random openings of 4-8 moves, each opening played twice with the seats swapped. ``--eval``
+    picks the new engine's evaluation (patterns or hand)."""
+    from ai.registry import make_player
+
     rng = random.Random(args.seed)
-    new = OthelloEngine(level=5, seed=1, time_budget=args.time)
-    old = v1.OthelloEngine(level=5, seed=2, time_budget=args.time)
+    new = OthelloEngine(level=5, seed=1, time_budget=args.time, evaluation=args.eval)
+    if args.opponent:
+        old: Any = make_player(args.opponent, "othello", seed=2)
+        name = args.opponent
+    else:
+        v1 = load_engine_v1(args.commit)
+        old = v1.OthelloEngine(level=5, seed=2, time_budget=args.time)
+        name = f"engine at {args.commit}"
     points: list[float] = []
     margins: list[int] = []
     t0 = time.perf_counter()
-    print(f"new engine vs engine at {args.commit}, {args.time:g} s per move, "
+    print(f"new engine (eval={args.eval}) vs {name}, {args.time:g} s per move, "
           f"{args.games} games (load {load()})", flush=True)
     opening = OthelloOptions().initial_state()
     for game in range(args.games):
@@ -640,10 +649,49 @@ def run_versus(args: argparse.Namespace) -> None:
     elo, lo, hi = elo_with_error(score, n, sd)
     wins = sum(p == 1.0 for p in points)
     draws = sum(p == 0.5 for p in points)
-    print(f"| new vs {args.commit} | {args.time:g} s/move | {n} | {wins} | {draws} | "
+    print(f"| new (eval={args.eval}) vs {name} | {args.time:g} s/move | {n} | {wins} | {draws} | "
           f"{n - wins - draws} | {100 * score:.0f}% | {elo:+.0f} [{lo:+.0f}, {hi:+.0f}] | "
           f"{statistics.mean(margins):+.1f} | {(time.perf_counter() - t0) / 60:.0f} min, "
           f"load {load()} |")
+
+
+def run_eval(args: argparse.Namespace) -> None:
+    """Microseconds of CPU per call of the hand-tuned and the pattern evaluation, on the
+    positions of 200 seeded random games (every position from 10 to 50 empties, in game
+    order as a search meets them), and nodes per CPU second of a fixed-depth search with each
+    on the 20 midgame positions."""
+    from ai.othello_eval import evaluate
+    from ai.othello_patterns import load_evaluator
+
+    patterns, message = load_evaluator()
+    print(message)
+    rng = random.Random(args.seed)
+    positions: list[tuple[int, int]] = []
+    for _ in range(200):
+        s = OthelloOptions().initial_state()
+        while s.outcome is None and s.empty_count > 10:
+            if s.empty_count <= 50:
+                positions.append((s.own, s.opp))
+            s = s.play(rng.choice(s.legal_moves()))
+    g = GEOMETRIES[8]
+    print(f"load {load()}; {len(positions)} positions")
+    for name, ev in (("hand-tuned", evaluate), ("patterns", patterns)):
+        runs = []
+        for _ in range(5):
+            t = time.process_time()
+            for own, opp in positions:
+                ev(own, opp, g)
+            runs.append((time.process_time() - t) / len(positions) * 1e6)
+        print(f"  {name}: {statistics.median(runs):.1f} us per call (CPU, median of 5 runs)")
+    for name, ev in (("hand-tuned", evaluate), ("patterns", patterns)):
+        rates = []
+        for state in midgame_positions(20):
+            searcher = Searcher(g, evaluator=ev)
+            t = time.process_time()
+            searcher.negamax(state.own, state.opp, args.depth, -INF, INF)
+            rates.append(searcher.nodes / max(time.process_time() - t, 1e-9))
+        print(f"  {name}: depth {args.depth} search, median {statistics.median(rates):,.0f} "
+              f"nodes per CPU second")
 
 
 def run_levels(args: argparse.Namespace) -> None:
@@ -721,12 +769,19 @@ def main() -> None:
     versus.add_argument("--seed", type=int, default=15)
     versus.add_argument("--commit", default=ENGINE_V1_COMMIT,
                         help="the older engine's commit (default: main before issue 15)")
+    versus.add_argument("--opponent", default="",
+                        help="a player spec to play instead of the older engine")
+    versus.add_argument("--eval", default="patterns", choices=("patterns", "hand"),
+                        help="the new engine's evaluation")
+    evals = sub.add_parser("eval", help="microseconds per evaluation, hand-tuned and patterns")
+    evals.add_argument("--seed", type=int, default=5)
+    evals.add_argument("--depth", type=int, default=4)
     levels = sub.add_parser("levels", help="menu levels 1-3 against the seed's players")
     levels.add_argument("--games", type=int, default=40)
     levels.add_argument("--seed", type=int, default=99)
     args = parser.parse_args()
     commands = {"speed": run_speed, "endgame": run_endgame, "strength": run_strength,
-                "versus": run_versus,
+                "versus": run_versus, "eval": run_eval,
                 "levels": run_levels}
     commands[args.command](args)
 

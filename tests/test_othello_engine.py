@@ -17,6 +17,7 @@ from ai.base import Limits, SearchCancelled
 from ai.othello_engine import LEVELS, OthelloEngine
 from ai.othello_eval import GEOMETRIES, evaluate, stable_discs, stable_mask
 from ai.othello_flips import FLIPS
+from ai.othello_patterns import shipped_evaluator
 from ai.othello_search import CHECK_EVERY, INF, PROVEN, Searcher, SearchTimeout, final_margin
 from ai.registry import NotApplicableError, make_player
 from game.rules.othello import PASS, OthelloOptions, OthelloState, flip_mask, legal_mask
@@ -361,7 +362,8 @@ def test_decision_carries_real_search_data() -> None:
         t = t.play(m)
     # The root value equals a fresh fixed-depth search of the same position.
     g = GEOMETRIES[8]
-    assert decision.scores[decision.move] == Searcher(g).negamax(s.own, s.opp, 4, -INF, INF)
+    fresh = Searcher(g, evaluator=shipped_evaluator())
+    assert decision.scores[decision.move] == fresh.negamax(s.own, s.opp, 4, -INF, INF)
 
 
 def test_endgame_decision_is_exact_and_matches_minimax() -> None:
@@ -472,7 +474,7 @@ def test_roster_entries() -> None:
     assert isinstance(engine, OthelloEngine) and engine.time_budget == 0.2
     levelled = make_player("engine-level:level=1", "othello", seed=3)
     assert isinstance(levelled, OthelloEngine) and levelled.level.number == 1
-    assert levelled.spec == "engine-level:level=1,time=0"
+    assert levelled.spec == "engine-level:level=1,time=0,eval=patterns"
     with pytest.raises(NotApplicableError):
         make_player("engine-level", "nim")
     # The generic engine still serves the other games.
