@@ -130,13 +130,23 @@ def _known_kind(kind: str) -> bool:
     return has(f"words.kind.{kind}")
 
 
+def decimal(text: str) -> str:
+    """A number written with a decimal comma in French ("1,2"), a point in English."""
+    return text.replace(".", ",") if language() == "fr" else text
+
+
+def seconds_text(seconds: float) -> str:
+    """Seconds with one decimal, in the language's way ("1.2", "1,2")."""
+    return decimal(f"{seconds:.1f}")
+
+
 def duration(seconds: float) -> str:
     """A thinking time short and readable: "< 1 ms", "35 ms", "1.2 s"."""
     if not isinstance(seconds, (int, float)) or seconds < 0.001:
         return tr("words.under_ms")
     if seconds < 1.0:
         return tr("words.ms", n=round(seconds * 1000))
-    return tr("words.seconds", s=f"{seconds:.1f}")
+    return tr("words.seconds", s=seconds_text(seconds))
 
 
 def _count(n: object) -> str:
@@ -238,9 +248,7 @@ def shown_scores(d: Decision) -> dict[Any, float]:
                 shown[move] = _proven_margin(margin)
             else:
                 discs = value / _POINTS_PER_DISC
-                label = _minus(f"{discs:+.1f}") if round(discs, 1) != 0 else "0.0"
-                if language() == "fr":
-                    label = label.replace(".", ",")
+                label = decimal(_minus(f"{discs:+.1f}") if round(discs, 1) != 0 else "0.0")
                 shown[move] = ShownScore(discs, label)
         elif kind in ("value", "exact"):
             decided = _distance_score(value, kind)
@@ -355,7 +363,7 @@ def thinking_line(progress: SearchProgress | None,
                          info={"units": progress.units} if progress.units else {})
         shown = shown_scores(probe).get(progress.best)
         label = (shown.label if isinstance(shown, ShownScore)
-                 else format_score(_number(shown), progress.score_kind, False))
+                 else decimal(format_score(_number(shown), progress.score_kind, False)))
         parts.append(tr("live.best_scored", move=best, score=label))
     else:
         parts.append(tr("live.best", move=best))

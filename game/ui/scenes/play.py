@@ -47,6 +47,7 @@ from game.ui.scenes.play_status import (
     ai_error_text,
     review_status,
     scored_decision,
+    short_headline,
     status_line,
 )
 from game.ui.scenes.players import player_description, player_title, seat_title
@@ -375,6 +376,12 @@ class PlayScene(Scene, TurnListener):
         if self.message and (self.review.active or not self.match.over):
             return Status(status.headline, self.message, self.message_bad)
         return status
+
+    def short_headline(self) -> str | None:
+        """The status headline in fewer words, or None (see :func:`play_status.short_headline`)."""
+        if self.review.active:
+            return None
+        return short_headline(self.match, self.turns, self.presenter)
 
     def layout(self) -> None:
         """Place the board, side panel and buttons for the window size."""

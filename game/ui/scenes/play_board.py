@@ -17,7 +17,7 @@ from game.ui import text, widgets
 from game.ui.boards.base import BoardContext
 from game.ui.i18n import tr
 from game.ui.reasoning import shown_scores
-from game.ui.scenes.play_panel import draw_spinner
+from game.ui.scenes.play_seats import draw_spinner
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -100,6 +100,8 @@ def draw_status(surface: pygame.Surface, scene: PlayScene) -> None:
                      m.heading // 2)
         x += m.heading + m.pad
     accent = scene.match.over or scene.review.active
+    if text.size(headline, int(m.heading * 0.9), True)[0] > board.right - x:
+        headline = scene.short_headline() or headline
     text.blit_text(surface, headline, m.heading, theme.accent if accent else theme.text,
                    (x, top), bold=True, max_width=board.right - x)
     if detail:

@@ -8,7 +8,6 @@ the scene's actions from its buttons.
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -16,29 +15,18 @@ import pygame
 from game.ui import text, widgets
 from game.ui.i18n import tr
 from game.ui.reasoning import LegendRow, reasoning_lines
+from game.ui.scenes.play_seats import SeatCards
 from game.ui.scenes.play_status import score_line, without_note
 from game.ui.scenes.players import LadderStepper
 from game.ui.scenes.review_panel import ReviewPanel
 from game.ui.scenes.settings import delay_label
 from game.ui.settings import AI_DELAYS
-from game.ui.theme import Theme, blend, disc_rim
+from game.ui.theme import blend
 from game.ui.widgets import Button, Toggle, Widget, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.scenes.play import PlayScene
-
-
-def draw_spinner(surface: pygame.Surface, theme: Theme, clock: float, centre: tuple[int, int],
-                 radius: int) -> None:
-    """The animated "thinking" indicator: eight dots fading round a circle."""
-    for i in range(8):
-        angle = clock * 6.0 + i * math.pi / 4
-        fade = (i + 1) / 8
-        pos = (centre[0] + math.cos(angle) * radius * 0.75,
-               centre[1] + math.sin(angle) * radius * 0.75)
-        pygame.draw.circle(surface, blend(theme.panel, theme.accent, fade), pos,
-                           max(2, radius // 4))
 
 
 class PlayPanel:
@@ -48,7 +36,7 @@ class PlayPanel:
         self.app = app
         self.scene = scene
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.seat_rects: list[pygame.Rect] = []
+        self.seats = SeatCards(app, scene)
         self.moves_rect = pygame.Rect(0, 0, 0, 0)
         #: Each move row's rectangle in the last frame and the position after it (a click
         #: there reviews that position).
@@ -103,12 +91,14 @@ class PlayPanel:
             result += [self.pause_button, self.step_button, self.speed_stepper]
         return result
 
+    @property
+    def seat_rects(self) -> list[pygame.Rect]:
+        """Each seat's card in the last layout."""
+        return self.seats.rects
+
     def seat_at(self, pos: tuple[int, int]) -> int | None:
         """The seat whose card is at ``pos`` (a click there changes its player), or None."""
-        for seat, rect in enumerate(self.seat_rects):
-            if rect.collidepoint(pos):
-                return seat
-        return None
+        return self.seats.at(pos)
 
     def click(self, pos: tuple[int, int]) -> bool:
         """A click on a move of the list or on the review's graph: review that position.
@@ -144,11 +134,7 @@ class PlayPanel:
         self.rules_button.place(pygame.Rect(p.right - pad * 2 - int(inner_w * 0.3),
                                             p.top + pad, int(inner_w * 0.3),
                                             int(m.heading * 1.3)), m.small)
-        seat_h = int(m.body * 2.9)
-        self.seat_rects = []
-        for _ in (0, 1):
-            self.seat_rects.append(pygame.Rect(inner_x, y, inner_w, seat_h))
-            y += seat_h + pad
+        y = self.seats.layout(inner_x, y, inner_w)
         self.score_lines = self._score_lines(inner_w)
         score_h = text.font(m.small).get_linesize() * len(self.score_lines)
         self.score_rect = pygame.Rect(inner_x, y - pad // 2, inner_w, score_h)
@@ -203,8 +189,7 @@ class PlayPanel:
         text.blit_text(surface, presenter.title(), m.heading, theme.accent,
                        (p.left + pad * 2, p.top + pad), bold=True,
                        max_width=self.rules_button.rect.left - p.left - pad * 3)
-        for seat, rect in enumerate(self.seat_rects):
-            self._draw_seat(surface, seat, rect)
+        self.seats.draw(surface)
         line_h = text.font(m.small).get_linesize()
         for i, line in enumerate(self.score_lines):
             text.blit_text(surface, line, m.small, theme.text,
@@ -241,62 +226,6 @@ class PlayPanel:
             y += int(text.font(m.small).get_linesize() * 1.2)
         self._draw_moves(surface, pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
                                               self.moves_rect.bottom - y))
-
-    def _draw_seat(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
-        """One seat's card: the side's disc and name, its count, who plays it."""
-        theme = self.app.theme
-        m = self.app.metrics
-        pad = m.pad
-        scene = self.scene
-        turns = scene.turns
-        presenter = scene.presenter
-        side = scene.match.side_of_seat(seat)
-        # In review the cards follow the reviewed position, like the board.
-        shown = scene.board_state
-        to_move = shown.outcome is None and shown.to_move == side
-        hover = rect.collidepoint(widgets.mouse())
-        fill = blend(theme.panel, theme.accent, 0.18) if to_move else (
-            theme.button_hover if hover else theme.button)
-        draw_panel(surface, rect, theme, m.radius, fill,
-                   theme.accent if to_move else theme.panel_border, 3 if to_move else 2)
-        disc_r = int(rect.height * 0.24)
-        centre = (rect.left + pad + disc_r, rect.top + rect.height // 2)
-        piece = presenter.side_colour(side, theme)
-        pygame.draw.circle(surface, piece, centre, disc_r)
-        # A rim that stands out from the card: the contrast theme's black disc on its black
-        # card was invisible.
-        rim = disc_rim(piece, fill, theme.piece_outline, theme)
-        pygame.draw.circle(surface, rim, centre, disc_r, max(2, m.line, disc_r // 6))
-        tx = centre[0] + disc_r + pad
-        tw = rect.right - tx - pad
-        summary = presenter.side_summary(shown, side)
-        name_rect = text.blit_text(surface, presenter.side_name(side), m.body, theme.text,
-                                   (tx, rect.top + pad // 2), bold=True, max_width=tw)
-        if summary:
-            # The counts in regular weight after the name, shrinking to the small size before
-            # anything is cut ("X · 3 placed, 0 in hand" at 1024x640).
-            sx = name_rect.right
-            text.blit_text(surface, f" · {summary}", m.body, theme.text,
-                           (sx, name_rect.bottom), "bottomleft",
-                           max_width=max(1, rect.right - pad - sx), min_px=m.small)
-        who = scene.seat_label(seat)
-        thinking = to_move and turns.thinking_since is not None
-        if thinking:
-            assert turns.thinking_since is not None
-            elapsed = turns.clock - turns.thinking_since
-            who = tr("play.thinking_for", player=who, s=f"{elapsed:.1f}")
-            if text.size(who, int(m.small * 0.85))[0] > tw - m.small - pad // 2:
-                # Too long beside the spinner: the name without its note ("Alpha-beta").
-                who = tr("play.thinking_for", player=without_note(scene.seat_label(seat)),
-                         s=f"{elapsed:.1f}")
-            draw_spinner(surface, theme, turns.clock,
-                         (rect.right - pad - m.small // 2, rect.top + pad // 2 + m.body // 2),
-                         m.small // 2)
-        # While thinking the spinner takes the right end of the line.
-        who_w = tw - (m.small + pad // 2 if thinking else 0)
-        text.blit_text(surface, who, m.small, theme.text_muted,
-                       (tx, rect.bottom - pad // 2), "bottomleft", max_width=who_w,
-                       min_px=int(m.small * 0.85))
 
     def _legend_lines(self, rows: list[LegendRow]) -> list[tuple[str, int, str, str]]:
         """The legend wrapped to the panel: (sample, indent, text, colour name) per line; a

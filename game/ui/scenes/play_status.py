@@ -9,7 +9,6 @@ them with no window.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -62,12 +61,21 @@ def status_line(match: Match, turns: TurnDriver, presenter: GamePresenter,
         return Status(tr("play.ai_turn", side=side), tr("play.paused"))
     if turns.thinking_since is not None:
         # The name without its note ("Alpha-beta", not "Alpha-beta (Depth 2)"): the headline
-        # is large, and the seat card shows the whole name.
+        # is large, and the seat card shows the whole name; too narrow, only the side.
         player = without_note(player_name(match.seat_index(state.to_move)))
         # The engine line: depth, best move so far with its score, positions searched.
         return Status(tr("play.ai_thinking", side=side, player=player),
                       thinking_line(turns.worker.progress, presenter.move_text) or "")
     return Status(tr("play.ai_turn", side=side))
+
+
+def short_headline(match: Match, turns: TurnDriver, presenter: GamePresenter) -> str | None:
+    """The status headline in fewer words, for a window too narrow for it (large text, a long
+    player's name): "White is thinking…" for "White (Reinforcement) is thinking…"; None when
+    the headline has no shorter form."""
+    if match.over or turns.thinking_since is None or match.human_to_move:
+        return None
+    return tr("play.ai_thinking_short", side=presenter.side_name(match.state.to_move))
 
 
 def ai_error_text(turns: TurnDriver, presenter: GamePresenter,
@@ -130,8 +138,16 @@ def scored_decision(match: Match, turns: TurnDriver, show_reasoning: bool,
 
 def without_note(name: str) -> str:
     """A player's name without its bracketed note: "Alpha-beta (Depth 2)" -> "Alpha-beta",
-    for lines too narrow for the whole name."""
-    return re.sub(r"\s*\([^()]*\)$", "", name) or name
+    "Engine (Time (s) 60)" -> "Engine" (a note may hold brackets of its own), for lines too
+    narrow for the whole name."""
+    if not name.endswith(")"):
+        return name
+    depth = 0
+    for i in range(len(name) - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(name[i], 0)
+        if depth == 0:
+            return name[:i].rstrip() or name
+    return name
 
 
 def score_line(match: Match, player_name: Callable[[int], str]) -> str:

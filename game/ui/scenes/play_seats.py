@@ -1,0 +1,187 @@
+"""The play panel's two seat cards: each side's disc, name and count, and who plays it.
+
+Who plays a side is the player's whole name with its parameter ("Reinforcement (Starting beads
+50)") and, while it thinks, for how long ("· 1.2 s", a spinner turning on its disc). A name
+too wide for one line goes on two, broken before its note, and both cards grow alike: the card
+never cuts the parameter a class was shown in the menu. The room for the thinking time is
+kept from the start, so a card never grows when its AI starts thinking.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import text, widgets
+from game.ui.i18n import tr
+from game.ui.reasoning import seconds_text
+from game.ui.scenes.play_status import without_note
+from game.ui.theme import Theme, blend, disc_rim
+from game.ui.widgets import draw_panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.scenes.play import PlayScene
+
+#: The elapsed time a card keeps room for while its AI thinks ("88,8 s" is as wide as any).
+TIME_RESERVE = "88,8"
+#: Smallest size of the player's name, as a share of the small size, before it takes two lines.
+NAME_SHRINK = 0.85
+
+
+def draw_spinner(surface: pygame.Surface, theme: Theme, clock: float, centre: tuple[int, int],
+                 radius: int) -> None:
+    """The animated "thinking" indicator: eight dots fading round a circle."""
+    for i in range(8):
+        angle = clock * 6.0 + i * math.pi / 4
+        fade = (i + 1) / 8
+        pos = (centre[0] + math.cos(angle) * radius * 0.75,
+               centre[1] + math.sin(angle) * radius * 0.75)
+        pygame.draw.circle(surface, blend(theme.panel, theme.accent, fade), pos,
+                           max(2, radius // 4))
+
+
+def _plain(name: str) -> str:
+    return name
+
+
+def who_lines(label: str, width: int, px: int,
+              words: Callable[[str], str] = _plain) -> tuple[list[str], int]:
+    """The player line(s) of a seat card and their size: ``words(label)`` on one line shrunk
+    down to :data:`NAME_SHRINK` of ``px``; else on two lines, broken before the label's note
+    ("Alpha-beta" / "(Depth 4) · 1.2 s") or wherever it wraps; else (a name too long even for
+    two lines) the label without its note on one line. ``words`` puts the label in its
+    sentence (the thinking time)."""
+    floor = int(px * NAME_SHRINK)
+    whole = words(label)
+    one = text.fit_px(whole, width, px, min_px=floor)
+    if text.size(whole, one)[0] <= width:
+        return [whole], one
+    title = without_note(label)
+    note = label[len(title):].strip()
+    tries = [(lines, size) for lines in ([title, words(note)],) if note for size in (px, floor)]
+    tries += [(text.wrap(whole, width, size), size) for size in (px, floor)]
+    for lines, size in tries:
+        if len(lines) <= 2 and all(text.size(line, size)[0] <= width for line in lines):
+            return lines, size
+    short = words(title)
+    return [short], text.fit_px(short, width, px, min_px=floor)
+
+
+class SeatCards:
+    """The two seat cards of one play panel: their layout, drawing and clicks."""
+
+    def __init__(self, app: App, scene: PlayScene) -> None:
+        self.app = app
+        self.scene = scene
+        #: Each seat's card in the last layout.
+        self.rects: list[pygame.Rect] = []
+
+    def at(self, pos: tuple[int, int]) -> int | None:
+        """The seat whose card is at ``pos`` (a click there changes its player), or None."""
+        for seat, rect in enumerate(self.rects):
+            if rect.collidepoint(pos):
+                return seat
+        return None
+
+    # -- layout ---------------------------------------------------------------------------------
+
+    def _base_height(self) -> int:
+        return int(self.app.metrics.body * 2.9)
+
+    def _text_left(self, left: int) -> int:
+        """Where a card's words start: right of its disc."""
+        pad = self.app.metrics.pad
+        return left + pad + 2 * int(self._base_height() * 0.24) + pad
+
+    def _thinking_words(self, seconds: str) -> Callable[[str], str]:
+        return lambda name: tr("play.thinking_for", player=name, s=seconds)
+
+    def layout(self, left: int, top: int, width: int) -> int:
+        """Place both cards from ``top``; return the y under the second. Both are as tall as
+        the taller needs (two lines for a long player's name, thinking time included)."""
+        m = self.app.metrics
+        pad = m.pad
+        tw = left + width - self._text_left(left) - pad
+        lines = 1
+        for seat in (0, 1):
+            human = self.scene.match.seats[seat].human
+            words = _plain if human else self._thinking_words(TIME_RESERVE)
+            shown, _px = who_lines(self.scene.seat_label(seat), tw, m.small, words)
+            lines = max(lines, len(shown))
+        height = self._base_height()
+        if lines > 1:
+            name_h = text.font(m.body, True).get_linesize()
+            height = max(height, pad // 2 * 2 + name_h + lines * text.two_line_step(m.small))
+        self.rects = []
+        y = top
+        for _ in (0, 1):
+            self.rects.append(pygame.Rect(left, y, width, height))
+            y += height + pad
+        return y
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Both cards."""
+        for seat, rect in enumerate(self.rects):
+            self._draw(surface, seat, rect)
+
+    def _draw(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """One seat's card: the side's disc and name, its count, who plays it."""
+        theme = self.app.theme
+        m = self.app.metrics
+        pad = m.pad
+        scene = self.scene
+        turns = scene.turns
+        presenter = scene.presenter
+        side = scene.match.side_of_seat(seat)
+        # In review the cards follow the reviewed position, like the board.
+        shown = scene.board_state
+        to_move = shown.outcome is None and shown.to_move == side
+        hover = rect.collidepoint(widgets.mouse())
+        fill = blend(theme.panel, theme.accent, 0.18) if to_move else (
+            theme.button_hover if hover else theme.button)
+        draw_panel(surface, rect, theme, m.radius, fill,
+                   theme.accent if to_move else theme.panel_border, 3 if to_move else 2)
+        disc_r = int(self._base_height() * 0.24)
+        centre = (rect.left + pad + disc_r, rect.top + rect.height // 2)
+        piece = presenter.side_colour(side, theme)
+        pygame.draw.circle(surface, piece, centre, disc_r)
+        # A rim that stands out from the card: the contrast theme's black disc on its black
+        # card was invisible.
+        rim = disc_rim(piece, fill, theme.piece_outline, theme)
+        pygame.draw.circle(surface, rim, centre, disc_r, max(2, m.line, disc_r // 6))
+        tx = self._text_left(rect.left)
+        tw = rect.right - tx - pad
+        thinking = to_move and turns.thinking_since is not None and not scene.review.active
+        words: Callable[[str], str] = _plain
+        if thinking:
+            assert turns.thinking_since is not None
+            words = self._thinking_words(seconds_text(turns.clock - turns.thinking_since))
+            # The spinner turns on the side's disc: the counts keep the name's line.
+            draw_spinner(surface, theme, turns.clock, centre, int(disc_r * 0.9))
+        lines, px = who_lines(scene.seat_label(seat), tw, m.small, words)
+        step = text.two_line_step(px)
+        # The name and the player's line(s) as one block in the middle of the card (one card
+        # may be taller for the other's two-line name).
+        name_h = text.font(m.body, True).get_linesize()
+        block = name_h + text.font(px).get_linesize() + (len(lines) - 1) * step
+        top = max(rect.top + pad // 2, rect.centery - block // 2)
+        name_rect = text.blit_text(surface, presenter.side_name(side), m.body, theme.text,
+                                   (tx, top), bold=True, max_width=tw)
+        summary = presenter.side_summary(shown, side)
+        if summary:
+            # The counts in regular weight after the name, shrinking to the small size before
+            # anything is cut ("X · 3 placed, 0 in hand" at 1024x640).
+            sx = name_rect.right
+            text.blit_text(surface, f" · {summary}", m.body, theme.text,
+                           (sx, name_rect.bottom), "bottomleft",
+                           max_width=max(1, rect.right - pad - sx), min_px=m.small)
+        y = top + name_h
+        for line in lines:
+            text.blit_text(surface, line, px, theme.text_muted, (tx, y), max_width=tw, min_px=px)
+            y += step

@@ -1,0 +1,92 @@
+"""The play panel's seat cards and the status headline keep a player's whole name (issue 12,
+check 10): a long name with its parameter goes on two lines, never cut."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ai.base import Decision, Limits, Player, SearchCancelled
+from game.ui import text
+from game.ui.scenes.play_seats import who_lines
+from game.ui.scenes.play_status import without_note
+from tests.ui_helpers import frame, make_app, run_until, start_game
+
+
+@pytest.mark.parametrize(("name", "short"), [
+    ("Alpha-beta (Depth 2)", "Alpha-beta"),
+    # Regression: a note with brackets of its own stayed whole ("Engine (Time (s) 60)").
+    ("Engine (Time (s) 60)", "Engine"),
+    ("Human", "Human"),
+    ("(odd)", "(odd)"),
+    ("unbalanced (", "unbalanced ("),
+])
+def test_without_note_removes_the_whole_last_bracket(name: str, short: str) -> None:
+    assert without_note(name) == short
+
+
+def test_a_long_name_goes_on_two_lines_broken_before_its_note() -> None:
+    make_app((1024, 768))
+    label = "Reinforcement (Starting beads 50)"
+    width = text.size("(Starting beads 50) · 88.8 s", 18)[0] + 2
+    lines, px = who_lines(label, width, 18, lambda name: f"{name} · 88.8 s")
+    assert lines == ["Reinforcement", "(Starting beads 50) · 88.8 s"]
+    assert px == 18
+    # Room for one line: one line, whole.
+    lines, _px = who_lines(label, 2000, 18)
+    assert lines == [label]
+
+
+def test_a_name_too_long_for_two_lines_loses_only_its_note() -> None:
+    make_app((1024, 768))
+    lines, _px = who_lines("Reinforcement (Starting beads 50)", 120, 18)
+    assert lines == ["Reinforcement"]
+
+
+def test_both_cards_grow_alike_for_a_long_name_and_keep_its_parameter() -> None:
+    app = make_app((1024, 768), language="fr")
+    play = start_game(app, "nim", ("human", "reinforcement:start=50"))
+    short = make_app((1024, 768), language="fr")
+    plain = start_game(short, "nim", ("human", "random"))
+    frame(app)
+    frame(short)
+    tall, base = play.panel.seat_rects, plain.panel.seat_rects
+    assert tall[0].height == tall[1].height > base[0].height
+    app.shutdown()
+    short.shutdown()
+
+
+class Waiter(Player):
+    """An AI that thinks until it is cancelled."""
+
+    def decide(self, state: Any, limits: Limits) -> Decision:
+        while not limits.cancel.wait(0.01):
+            pass
+        raise SearchCancelled()
+
+
+def test_the_thinking_headline_says_only_the_side_when_the_name_does_not_fit() -> None:
+    from game.ui.scenes import play_board
+
+    app = make_app((1024, 768), language="fr", text_scale=200)
+    play = start_game(app, "nim", ("human", "reinforcement"))
+    play.match.seats[1].player = Waiter("waiter")
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: play.turns.thinking_since is not None, 5)
+    assert play.short_headline() == "Joueur 2 réfléchit…"
+    drawn: list[str] = []
+    blit = text.blit_text
+
+    def spy(surface: Any, value: str, *args: Any, **kwargs: Any) -> Any:
+        drawn.append(value)
+        return blit(surface, value, *args, **kwargs)
+
+    play_board.text.blit_text = spy  # type: ignore[attr-defined]
+    try:
+        frame(app)
+    finally:
+        play_board.text.blit_text = blit  # type: ignore[attr-defined]
+    assert "Joueur 2 réfléchit…" in drawn
+    assert not any("(Renforcement) réfléchit" in d for d in drawn)
+    app.shutdown()
