@@ -39,8 +39,11 @@ def decision_json(decision: Decision) -> dict[str, Any]:
     """The decision as JSON-ready data: root moves best first with their bounds (among equal
     scores the chosen move first: the others' may be bounds only)."""
     bounds = decision.info.get("bounds", {})
-    moves = sorted(decision.scores.items(),
-                   key=lambda item: (-item[1], item[0] != decision.move, str(item[0])))
+    # Best first; among equal values the chosen move, then exact values and lower bounds
+    # before upper bounds ("at most 38" may be worse than an exact 38).
+    moves = sorted(decision.scores.items(), key=lambda item: (
+        -item[1], item[0] != decision.move, bounds.get(str(item[0])) == "at most",
+        str(item[0])))
     info = {k: v for k, v in decision.info.items() if k != "bounds"}
     return {
         "move": str(decision.move),

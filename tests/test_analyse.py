@@ -97,3 +97,16 @@ def test_analyse_bad_input_is_one_clear_line(args: tuple[str, ...], words: str) 
     code, out, err = run(*args)
     assert code == 2 and out == ""
     assert err.startswith("error: ") and words in err and err.count("\n") == 1
+
+
+def test_a_bound_equal_to_the_best_value_is_listed_after_the_chosen_move() -> None:
+    # A null-window root search can prove "at most 38" for a move while the chosen move is
+    # exactly 38: the chosen one is listed first, then exact values, then upper bounds.
+    from ai.analysis import decision_json
+    from ai.base import Decision
+
+    decision = Decision(move="g6", scores={"a1": 38.0, "f8": 38.0, "g6": 38.0, "h6": 36.0},
+                        info={"bounds": {"a1": "at most", "f8": "exact", "g6": "exact",
+                                         "h6": "exact"}})
+    data = decision_json(decision)
+    assert [row["move"] for row in data["scores"]] == ["g6", "f8", "a1", "h6"]
