@@ -5,6 +5,8 @@ an exploration bonus that shrinks as a move is tried more), adds one new node, p
 out at random to the end, and counts the result back up the path. Wins count 1, draws 1/2,
 from the point of view of the player who made the move into each node. The most visited root
 move is played. Knows nothing of any game beyond the rules protocol, so it plays all of them.
+While a class watches (``Limits.progress``), it publishes the simulations so far, the most
+played root move and that move's win rate every :data:`REPORT_SECONDS`.
 """
 
 from __future__ import annotations
@@ -33,6 +35,13 @@ DEFAULT_MAX_SECONDS = 3.0
 #: Check the cancel flag every this many plies inside one playout, so that even a long playout
 #: stops within a few milliseconds.
 CANCEL_EVERY_PLIES = 64
+
+#: While a class watches (``Limits.progress`` set), the search publishes its simulations, the
+#: most visited move and that move's win rate this often, in seconds: several times a second.
+REPORT_SECONDS = 0.2
+
+#: The progress's ``score_kind``: the score is the best move's win rate, from 0 to 1.
+WIN_RATE = "win_rate"
 
 
 #: ``untried`` of a node whose moves have all been expanded (or that has none): a shared tuple,
@@ -152,8 +161,17 @@ class MctsPlayer(Player):
                                                   tree.wins, tree.mover)
         max_depth = 0
         done = 0
+        watched = limits.progress is not None
+        if limits.progress is not None:
+            limits.progress.score_kind = WIN_RATE
+        next_report = start + REPORT_SECONDS
         while True:
             limits.check()
+            if watched and done:
+                now = time.perf_counter()
+                if now >= next_report:
+                    self._report(tree, done, limits)
+                    next_report = now + REPORT_SECONDS
             if by_time:
                 # At least one iteration, so that there is always a move to play.
                 if done and time.perf_counter() >= deadline:
@@ -198,10 +216,22 @@ class MctsPlayer(Player):
                 elif winner == mover[walk]:
                     wins[walk] += 1.0
             done += 1
+        if watched:
+            self._report(tree, done, limits)
         decision = self._decision(tree, done, max_depth)
         if capped:
             decision.info["time_capped"] = DEFAULT_MAX_SECONDS
         return decision
+
+    @staticmethod
+    def _report(tree: Tree, done: int, limits: Limits) -> None:
+        """Publish the simulations so far, the most visited root move and its win rate."""
+        best = tree.most_visited(0)
+        if best is None:
+            limits.report(nodes=done)
+            return
+        rate = tree.wins[best] / tree.visits[best]
+        limits.report(best=tree.moves[best], score=rate, nodes=done)
 
     def _decision(self, tree: Tree, iterations: int, max_depth: int) -> Decision:
         """The Decision: visits per root move, win rates, the most visited line."""
