@@ -324,7 +324,9 @@ def make_evaluator(weights: PatternWeights) -> Evaluator:
         empties = 64 - (own | opp).bit_count()
         ph = by_empties[empties]
         score: int = sum(map(tables[ph].__getitem__, indices(own, opp)))
-        score += mob_w[ph] * (legal_mask(own, opp).bit_count() - legal_mask(opp, own).bit_count())
+        mob = mob_w[ph]
+        if mob:  # two move generations: a third of the call, skipped when the fit left it out
+            score += mob * (legal_mask(own, opp).bit_count() - legal_mask(opp, own).bit_count())
         score += bias_w[ph] + (par_w[ph] if empties & 1 else -par_w[ph])
         if score > limit:
             return limit
