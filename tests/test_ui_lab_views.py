@@ -247,4 +247,10 @@ def test_heat_map_numbers_are_readable_or_left_to_the_box(kind: str,
     assert sizes and min(sizes) >= readable_px(m), sorted(set(sizes))[:4]
     grid, table_rect, box = lab.table.grid, lab.table.table_rect, lab.table.box_rect
     assert grid.height > 0 and table_rect.bottom - grid.bottom <= m.body * 2
-    assert box.height >= lab.panels["view"].height * 0.55
+    # The box gets the rest, right under the table. Not a fixed share: how many rows the
+    # table needs depends on the states the (unseeded) training visited, and the table may
+    # take up to half the view, which left the box 54.5% of it now and then (a flaky 0.55).
+    view = lab.panels["view"]
+    assert 0 <= box.top - table_rect.bottom <= m.pad * 2
+    assert view.bottom - box.bottom <= m.pad * 2
+    assert box.height >= view.height * 0.45
