@@ -476,6 +476,11 @@ def run_endgame(args: argparse.Namespace) -> None:
             times.append(clock.cpu if margin is not None else inf)
             walls.append(clock.wall)
             nodes.append(searcher.nodes)
+            if args.exact_only:
+                wld_times.append(inf)
+                engine_times.append(inf)
+                margins.append(f"{margin}" if margin is not None else "timeout")
+                continue
             wld = Searcher(g, deadline=time.perf_counter() + args.limit)
             with Clock() as clock:
                 try:
@@ -758,6 +763,9 @@ def main() -> None:
                      help="check values against the pre-issue-15 solver up to this many "
                           "empties (0: no check)")
     end.add_argument("--check-count", type=int, default=60)
+    end.add_argument("--exact-only", action="store_true",
+                     help="only the exact solves (no win/loss/draw, engine or v1 runs): "
+                          "for 18-20 empties on a loaded machine")
     strength = sub.add_parser("strength", help="games against the seed's players")
     strength.add_argument("--games", type=int, default=100)
     strength.add_argument("--time", type=float, default=1.0, help="engine seconds per move")
