@@ -38,13 +38,19 @@ from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup
 from game.ui.scenes.match import HUMAN, Match, make_seat
 from game.ui.scenes.play_banner import PlayBanner
-from game.ui.scenes.play_board import board_context, draw_over_board, draw_status
+from game.ui.scenes.play_board import (
+    board_context,
+    draw_over_board,
+    draw_status,
+    status_height,
+)
 from game.ui.scenes.play_input import CLICK_GUARD_SECONDS, PlayInput
 from game.ui.scenes.play_panel import PlayPanel
 from game.ui.scenes.play_status import (
     ShownDecision,
     Status,
     ai_error_text,
+    review_short_headline,
     review_status,
     scored_decision,
     short_headline,
@@ -55,7 +61,7 @@ from game.ui.scenes.review import Review
 from game.ui.scenes.review_files import choose_game, save_game
 from game.ui.scenes.turns import AiFailure, TurnDriver, TurnListener, is_pass
 from game.ui.settings import AI_DELAYS
-from game.ui.widgets import Widget
+from game.ui.widgets import Widget, normal_body
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -67,6 +73,16 @@ MESSAGE_SECONDS = 2.5
 ANIMATION_SECONDS = 0.25
 #: How long a pass is shown in large letters over the board.
 PASS_FLASH_SECONDS = 1.2
+#: The side panel's share of the window's width at the normal text size, and at most.
+PANEL_SHARE = 0.32
+PANEL_SHARE_MAX = 0.42
+
+
+def panel_share(text_scale: float) -> float:
+    """The side panel's share of the window's width when text is ``text_scale`` times its
+    normal size: wider for larger text (at 140%, 39%), so its buttons and the seats' names
+    keep their words; the boards are square and lose little."""
+    return min(PANEL_SHARE_MAX, PANEL_SHARE * float(max(1.0, text_scale) ** 0.6))
 
 
 class PlayScene(Scene, TurnListener):
@@ -380,7 +396,7 @@ class PlayScene(Scene, TurnListener):
     def short_headline(self) -> str | None:
         """The status headline in fewer words, or None (see :func:`play_status.short_headline`)."""
         if self.review.active:
-            return None
+            return review_short_headline(self.match, self.review, self.presenter)
         return short_headline(self.match, self.turns, self.presenter)
 
     def layout(self) -> None:
@@ -388,8 +404,8 @@ class PlayScene(Scene, TurnListener):
         w, h = self.app.size
         m = self.app.metrics
         pad = m.pad
-        status_h = int(m.heading * 1.4 + m.body * 1.5)
-        side_w = int(w * 0.32)
+        status_h = status_height(m, self.app.size)
+        side_w = int(w * panel_share(m.body / normal_body(self.app.size)))
         self.panel.layout(pygame.Rect(w - side_w - pad * 2, pad * 2, side_w, h - pad * 4))
         left_w = self.panel.rect.left - pad * 4
         self.board_rect = pygame.Rect(pad * 2, pad * 2 + status_h, left_w,

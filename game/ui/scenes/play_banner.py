@@ -14,6 +14,7 @@ import pygame
 from game.rules.base import Outcome
 from game.ui import text
 from game.ui.i18n import tr
+from game.ui.scenes.play_fit import button_row
 from game.ui.widgets import Button, Widget, draw_panel
 
 if TYPE_CHECKING:
@@ -43,6 +44,8 @@ class PlayBanner:
         self.scene = scene
         #: Where the banner is, or None when there is none (a game in progress).
         self.rect: pygame.Rect | None = None
+        #: The end's texts above the buttons (large text, a narrow board), not beside them.
+        self.stacked = False
         self.again_button = Button(lambda: tr("play.again"), scene.restart, primary=True)
         self.menu_button = Button(lambda: tr("play.menu"), scene.to_menu)
         self.retry_button = Button(lambda: tr("play.retry"), scene.turns.retry, primary=True)
@@ -68,24 +71,37 @@ class PlayBanner:
             return board
         m = self.app.metrics
         pad = m.pad
-        row = int(m.body * 2.0)
+        row = button_row(m, self.app.size)
         first, second = ((self.again_button, self.menu_button) if self.over
                          else (self.retry_button, self.change_button))
         bw = max(int(board.width * 0.22),
                  *(text.size(b.label(), m.body, True)[0] + row // 2 for b in (first, second)))
         line_h = text.font(m.small).get_linesize()
+        self.stacked = False
         if self.over:
             # One row: headline and reason on the left, the buttons on the right.
             bh = max(row + pad * 2, int(line_h * 3.2) + pad * 2)
+            self.stacked = not self._headline_fits(board.width - pad * 7 - 2 * bw)
+            if self.stacked:
+                bh += row + pad
         else:
             # The error in full on top, the buttons below it.
             lines = len(text.wrap(self.scene.ai_error_text(), board.width - pad * 4, m.small))
             bh = min(lines, 4) * line_h + row + pad * 4
         self.rect = band = pygame.Rect(board.left, board.bottom - bh, board.width, bh)
-        by = band.centery - row // 2 if self.over else band.bottom - pad * 2 - row
+        by = (band.centery - row // 2 if self.over and not self.stacked
+              else band.bottom - pad * 2 - row)
         second.place(pygame.Rect(band.right - pad * 2 - bw, by, bw, row), m.body)
         first.place(pygame.Rect(band.right - pad * 3 - 2 * bw, by, bw, row), m.body)
         return pygame.Rect(board.left, board.top, board.width, board.height - bh - pad * 2)
+
+    def _headline_fits(self, width: int) -> bool:
+        """Whether the end's headline fits ``width`` at body size or more."""
+        state = self.scene.state
+        outcome = state.outcome
+        assert outcome is not None
+        headline, _reason = outcome_texts(self.scene.presenter, state, outcome)
+        return text.size(headline, self.app.metrics.body, True)[0] <= width
 
     def draw(self, surface: pygame.Surface) -> None:
         """The banner's frame and texts (its buttons are drawn with the scene's widgets)."""
@@ -98,18 +114,22 @@ class PlayBanner:
         draw_panel(surface, b, theme, m.radius, theme.panel,
                    theme.accent if self.over else theme.danger, 3)
         if self.over:
-            area = pygame.Rect(b.left + m.pad * 2, b.top + m.pad,
-                               self.again_button.rect.left - b.left - m.pad * 4,
-                               b.height - 2 * m.pad)
+            if self.stacked:
+                area = pygame.Rect(b.left + m.pad * 2, b.top + m.pad, b.width - m.pad * 4,
+                                   self.again_button.rect.top - b.top - m.pad * 2)
+            else:
+                area = pygame.Rect(b.left + m.pad * 2, b.top + m.pad,
+                                   self.again_button.rect.left - b.left - m.pad * 4,
+                                   b.height - 2 * m.pad)
             outcome = scene.state.outcome
             assert outcome is not None
             headline, reason = outcome_texts(scene.presenter, scene.state, outcome)
             text.blit_text(surface, headline, m.heading, theme.accent,
-                           (area.left, b.centery), "bottomleft", bold=True,
-                           max_width=area.width)
+                           (area.left, area.centery), "bottomleft", bold=True,
+                           max_width=area.width, min_px=m.body)
             # A long reason ("Joueur 2 a pris la dernière allumette (misère)") on two lines.
-            text.blit_fit(surface, reason, pygame.Rect(area.left, b.centery, area.width,
-                                                       area.bottom - b.centery),
+            text.blit_fit(surface, reason, pygame.Rect(area.left, area.centery, area.width,
+                                                       area.bottom - area.centery),
                           m.body, theme.text, align="left")
         else:
             area = pygame.Rect(b.left + m.pad * 2, b.top + m.pad * 2, b.width - m.pad * 4,

@@ -17,7 +17,9 @@ from game.ui import text, widgets
 from game.ui.boards.base import BoardContext
 from game.ui.i18n import tr
 from game.ui.reasoning import shown_scores
+from game.ui.scenes.play_fit import large_text
 from game.ui.scenes.play_seats import draw_spinner
+from game.ui.widgets import Metrics
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -25,6 +27,8 @@ if TYPE_CHECKING:
 #: Parts of a status detail are joined by this; when the detail is too wide, the last parts
 #: go first (the engine line's time, then its position count), never half a word.
 PART_SEPARATOR = " \u00b7 "
+#: The engine line's parts that always show (depth, best move with its score, positions).
+ENGINE_PARTS = 3
 
 
 def board_context(scene: PlayScene) -> BoardContext:
@@ -75,14 +79,40 @@ def _review_context(scene: PlayScene) -> BoardContext:
     return ctx
 
 
-def fit_parts(words: str, width: int, px: int, bold: bool = False) -> str:
-    """``words`` without its last `` · `` parts until it fits ``width`` at about ``px``
-    (what still does not fit is then shrunk or cut by the text functions)."""
+def fit_parts(words: str, width: int, px: int, bold: bool = False, keep: int = 1) -> str:
+    """``words`` without its last `` · `` parts until it fits ``width`` at about ``px``, but
+    never fewer than ``keep`` parts (what still does not fit is then shrunk by the text
+    functions)."""
     parts = words.split(PART_SEPARATOR)
-    while len(parts) > 1 and text.size(PART_SEPARATOR.join(parts), int(px * 0.9),
-                                       bold)[0] > width:
+    while len(parts) > keep and text.size(PART_SEPARATOR.join(parts), int(px * 0.9),
+                                          bold)[0] > width:
         parts.pop()
     return PART_SEPARATOR.join(parts)
+
+
+def status_height(m: Metrics, size: tuple[int, int]) -> int:
+    """The status line's height above the board: a headline and a detail line; two detail
+    lines with large text (see :func:`~game.ui.scenes.play_fit.large_text`: the engine line
+    or a review's note did not fit one at 200%)."""
+    height = int(m.heading * 1.4 + m.body * 1.5)
+    if large_text(m, size):
+        height += text.font(m.small).get_linesize()
+    return height
+
+
+def detail_lines(detail: str, width: int, m: Metrics, two: bool, keep: int = 1,
+                 bad: bool = False) -> tuple[list[str], int]:
+    """The status detail as drawn, and its size: one line at body size (down to 90%); else,
+    when ``two`` lines have room, two lines at small size; else one line without its last
+    parts (never fewer than ``keep``, see :func:`fit_parts`), which the text functions then
+    shrink as far as 80% of small text."""
+    if text.size(detail, int(m.body * 0.9), bad)[0] <= width:
+        return [detail], m.body
+    if two:
+        lines = text.wrap(detail, width, m.small, bad)
+        if len(lines) <= 2 and all(text.size(line, m.small, bad)[0] <= width for line in lines):
+            return lines, m.small
+    return [fit_parts(detail, width, m.body, bad, keep)], m.body
 
 
 def draw_status(surface: pygame.Surface, scene: PlayScene) -> None:
@@ -102,13 +132,22 @@ def draw_status(surface: pygame.Surface, scene: PlayScene) -> None:
     accent = scene.match.over or scene.review.active
     if text.size(headline, int(m.heading * 0.9), True)[0] > board.right - x:
         headline = scene.short_headline() or headline
+    # Large text in a small window: the headline shrinks as far as small text, the detail
+    # goes on two lines or shrinks as far as 80% of small text, before anything is cut.
     text.blit_text(surface, headline, m.heading, theme.accent if accent else theme.text,
-                   (x, top), bold=True, max_width=board.right - x)
+                   (x, top), bold=True, max_width=board.right - x, min_px=m.small)
     if detail:
-        detail = fit_parts(detail, board.width, m.body, bad)
-        text.blit_text(surface, detail, m.body, theme.danger if bad else theme.text_muted,
-                       (board.left, top + int(m.heading * 1.35)), bold=bad,
-                       max_width=board.width)
+        # The engine line keeps its depth, best move and positions searched; only its time
+        # gives way.
+        keep = ENGINE_PARTS if turns.thinking_since is not None else 1
+        lines, px = detail_lines(detail, board.width, m, large_text(m, scene.app.size), keep,
+                                 bad)
+        y = top + int(m.heading * 1.35)
+        for line in lines:
+            text.blit_text(surface, line, px, theme.danger if bad else theme.text_muted,
+                           (board.left, y), bold=bad, max_width=board.width,
+                           min_px=int(m.small * 0.8))
+            y += text.font(px).get_linesize()
 
 
 def draw_over_board(surface: pygame.Surface, scene: PlayScene) -> None:

@@ -15,6 +15,7 @@ import pygame
 from game.ui import text, widgets
 from game.ui.i18n import tr
 from game.ui.reasoning import LegendRow, reasoning_lines
+from game.ui.scenes.play_fit import button_row, place_fitted
 from game.ui.scenes.play_seats import SeatCards
 from game.ui.scenes.play_status import score_line, without_note
 from game.ui.scenes.players import LadderStepper
@@ -129,11 +130,14 @@ class PlayPanel:
         p = rect
         inner_x = p.left + pad * 2
         inner_w = p.width - pad * 4
-        row = int(m.body * 2.0)
+        row = button_row(m, self.app.size)
         y = p.top + pad + int(m.heading * 1.5)
-        self.rules_button.place(pygame.Rect(p.right - pad * 2 - int(inner_w * 0.3),
-                                            p.top + pad, int(inner_w * 0.3),
-                                            int(m.heading * 1.3)), m.small)
+        rules_h = int(m.heading * 1.3)
+        # As wide as its label needs ("Règles" at 200% text), the title giving way.
+        rules_w = max(int(inner_w * 0.3),
+                      text.size(self.rules_button.label(), m.small, True)[0] + rules_h // 3 + pad)
+        self.rules_button.place(pygame.Rect(p.right - pad * 2 - rules_w, p.top + pad, rules_w,
+                                            rules_h), m.small)
         y = self.seats.layout(inner_x, y, inner_w)
         self.score_lines = self._score_lines(inner_w)
         score_h = text.font(m.small).get_linesize() * len(self.score_lines)
@@ -145,8 +149,8 @@ class PlayPanel:
             # panel does not jump.
             self.pause_button.enabled = self.step_button.enabled = not match.over
             bw = (inner_w - pad) // 2
-            self.pause_button.place(pygame.Rect(inner_x, y, bw, row), m.body)
-            self.step_button.place(pygame.Rect(inner_x + bw + pad, y, bw, row), m.body)
+            place_fitted(self.pause_button, pygame.Rect(inner_x, y, bw, row), m)
+            place_fitted(self.step_button, pygame.Rect(inner_x + bw + pad, y, bw, row), m)
             y += row + pad // 2
             self.speed_stepper.place(pygame.Rect(inner_x, y, inner_w, row), m.body)
             y += row + pad
@@ -160,8 +164,8 @@ class PlayPanel:
         bottom = p.bottom - pad * 2 - (row + pad) * (len(buttons) // 2) + pad
         bw2 = (inner_w - pad) // 2
         for i, b in enumerate(buttons):
-            b.place(pygame.Rect(inner_x + (i % 2) * (bw2 + pad), bottom + (i // 2) * (row + pad),
-                                bw2, row), m.body)
+            place_fitted(b, pygame.Rect(inner_x + (i % 2) * (bw2 + pad),
+                                        bottom + (i // 2) * (row + pad), bw2, row), m)
         self.moves_rect = pygame.Rect(inner_x, y, inner_w, bottom - pad - y)
 
     def _score_lines(self, width: int) -> list[str]:
@@ -188,7 +192,7 @@ class PlayPanel:
         draw_panel(surface, p, theme, m.radius)
         text.blit_text(surface, presenter.title(), m.heading, theme.accent,
                        (p.left + pad * 2, p.top + pad), bold=True,
-                       max_width=self.rules_button.rect.left - p.left - pad * 3)
+                       max_width=self.rules_button.rect.left - p.left - pad * 3, min_px=m.body)
         self.seats.draw(surface)
         line_h = text.font(m.small).get_linesize()
         for i, line in enumerate(self.score_lines):
@@ -199,7 +203,7 @@ class PlayPanel:
         if self.scene.review.active:
             y = self.review.draw_graph(surface, self.moves_rect)
             summary = presenter.position_summary(self.scene.board_state)
-            if summary:
+            if summary and y + line_h <= self.moves_rect.bottom:
                 text.blit_text(surface, summary, m.small, theme.text_muted,
                                (self.moves_rect.left, y), max_width=self.moves_rect.width)
                 y += int(line_h * 1.2)
@@ -219,7 +223,7 @@ class PlayPanel:
         # shows its size); a position summary (Nim's matches left) stays, the class counts
         # with it.
         summary = presenter.position_summary(self.scene.state)
-        if summary or not reasoning:
+        if (summary or not reasoning) and y + line_h <= self.moves_rect.bottom:
             extra = summary or presenter.describe_options(self.scene.match.options)
             text.blit_text(surface, extra, m.small, theme.text_muted, (self.moves_rect.left, y),
                            max_width=self.moves_rect.width)
@@ -254,13 +258,17 @@ class PlayPanel:
         theme = self.app.theme
         m = self.app.metrics
         line_h = text.font(m.small).get_linesize()
-        room = max(1, (self.moves_rect.bottom - y - m.pad - reserve) // line_h)
+        room = (self.moves_rect.bottom - y - m.pad - reserve) // line_h
         # Whole rows only, the first ones (the numbers) before the colours' meaning: a row
         # cut after its first line read "Green: good for the mover, red:".
+        # With no room even for the first row (large text in a small window), no legend:
+        # it ran under the Undo button.
         kept = list(rows)
-        while len(kept) > 1 and len(self._legend_lines(kept)) > room:
+        while kept and len(self._legend_lines(kept)) > room:
             kept.pop()
-        lines = self._legend_lines(kept)[:room]
+        if not kept:
+            return y
+        lines = self._legend_lines(kept)
         box = pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
                           line_h * len(lines) + m.pad)
         pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), box,
@@ -296,16 +304,20 @@ class PlayPanel:
         # Keep room for one row of the move list (the latest moves) and the position summary:
         # with the reasoning on, the class is watching how the AI decides more than the list.
         kept = 1 + (1 if scene.presenter.position_summary(scene.state) else 0)
-        room = max(2, (self.moves_rect.bottom - y - m.pad - reserve) // line_h - kept)
+        avail = (self.moves_rect.bottom - y - m.pad) // line_h
+        room = max(2, avail - reserve // line_h - kept)
         self.reasoning_facts = 0
         for paragraph in paragraphs:
             # Wrapped rather than cut, and only whole paragraphs: a narrow window (1024x640)
-            # shows fewer facts, never half a sentence. The first one always shows.
+            # shows fewer facts, never half a sentence. The first one shows wherever the
+            # panel has room for it (with large text it may not: it ran under the buttons).
             wrapped = text.wrap(paragraph, width, m.small)
-            if lines and len(lines) + len(wrapped) > room:
+            if len(lines) + len(wrapped) > (room if lines else avail):
                 break
-            lines += wrapped[:room]
+            lines += wrapped
             self.reasoning_facts += 1
+        if not lines:
+            return y
         box = pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
                           line_h * len(lines) + m.pad)
         pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), box,
@@ -318,7 +330,8 @@ class PlayPanel:
         return box.bottom + m.pad // 2
 
     def _draw_moves(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The move list, one row per pair of moves, the latest at the bottom; the marked
+        """The move list, one row per pair of moves (one per move when a move's words do not
+        fit half the row: "3 allumettes" at 200% text), the latest at the bottom; the marked
         move is the latest, or in review the one that led to the shown position (scrolled
         into view). Each move is clickable (see :meth:`click`)."""
         theme = self.app.theme
@@ -330,19 +343,23 @@ class PlayPanel:
         review = self.scene.review
         moves = [self.scene.presenter.move_text(mv) for mv in self.scene.match.moves]
         marked = review.shown - 1 if review.active else len(moves) - 1
-        pairs = [moves[i:i + 2] for i in range(0, len(moves), 2)]
+        col = rect.width // 8
+        cell_w = int(rect.width * 0.44)
+        per_row = 2
+        if any(text.size(mv, int(m.small * 0.9), True)[0] > cell_w for mv in moves):
+            per_row, cell_w = 1, rect.width - col
+        pairs = [moves[i:i + per_row] for i in range(0, len(moves), per_row)]
         fits = max(1, rect.height // line_h)
         if review.active and marked >= 0:
             # Keep the reviewed move's row r in view: rows end - fits .. end - 1 are shown,
             # end = len(pairs) - scroll, so scroll stays within these bounds.
-            r = marked // 2
+            r = marked // per_row
             self.scroll = max(len(pairs) - fits - r, min(self.scroll, len(pairs) - 1 - r))
         self.scroll = max(0, min(self.scroll, max(0, len(pairs) - fits)))
         end = len(pairs) - self.scroll
         shown = pairs[max(0, end - fits):end]
         first_number = max(0, end - fits) + 1
         y = rect.top
-        col = rect.width // 8
         if not moves:
             text.blit_text(surface, tr("play.no_moves_yet"), m.small, theme.text_muted,
                            (rect.left, y), max_width=rect.width)
@@ -350,9 +367,9 @@ class PlayPanel:
             n = first_number + i
             text.blit_text(surface, f"{n}.", m.small, theme.text_muted, (rect.left, y))
             for j, mv in enumerate(pair):
-                index = (n - 1) * 2 + j
-                cell = pygame.Rect(rect.left + col + j * int(rect.width * 0.45), y,
-                                   int(rect.width * 0.44), line_h)
+                index = (n - 1) * per_row + j
+                cell = pygame.Rect(rect.left + col + j * int(rect.width * 0.45), y, cell_w,
+                                   line_h)
                 self.move_rects.append((cell, index + 1))
                 mark = index == marked
                 if mark and review.active:

@@ -109,9 +109,11 @@ class SeatCards:
         lines = 1
         for seat in (0, 1):
             human = self.scene.match.seats[seat].human
-            words = _plain if human else self._thinking_words(TIME_RESERVE)
-            shown, _px = who_lines(self.scene.seat_label(seat), tw, m.small, words)
-            lines = max(lines, len(shown))
+            label = self.scene.seat_label(seat)
+            # Thinking or not: the name alone may take two lines where, with its time, it
+            # lost its note to stay on one.
+            for words in [_plain] if human else [_plain, self._thinking_words(TIME_RESERVE)]:
+                lines = max(lines, len(who_lines(label, tw, m.small, words)[0]))
         height = self._base_height()
         if lines > 1:
             name_h = text.font(m.body, True).get_linesize()
@@ -175,12 +177,12 @@ class SeatCards:
                                    (tx, top), bold=True, max_width=tw)
         summary = presenter.side_summary(shown, side)
         if summary:
-            # The counts in regular weight after the name, shrinking to the small size before
-            # anything is cut ("X · 3 placed, 0 in hand" at 1024x640).
+            # The counts in regular weight after the name, shrinking to 80% of the small size
+            # before anything is cut ("X · 3 placed, 0 in hand" at 1024x640, at 200% text).
             sx = name_rect.right
             text.blit_text(surface, f" · {summary}", m.body, theme.text,
                            (sx, name_rect.bottom), "bottomleft",
-                           max_width=max(1, rect.right - pad - sx), min_px=m.small)
+                           max_width=max(1, rect.right - pad - sx), min_px=int(m.small * 0.8))
         y = top + name_h
         for line in lines:
             text.blit_text(surface, line, px, theme.text_muted, (tx, y), max_width=tw, min_px=px)

@@ -165,6 +165,16 @@ def score_line(match: Match, player_name: Callable[[int], str]) -> str:
     return score
 
 
+def review_short_headline(match: Match, review: Review, presenter: GamePresenter) -> str | None:
+    """The review's headline in fewer words ("Move 9/11: 3 matches"), for large text in a
+    small window; None at the start (that headline is short already)."""
+    shown = review.shown
+    if shown == 0:
+        return None
+    return tr("review.headline_short", n=shown, total=len(match.moves),
+              move=presenter.move_text(match.moves[shown - 1]))
+
+
 def review_status(match: Match, review: Review, presenter: GamePresenter) -> Status:
     """The status line while an earlier position is reviewed: which one, and that the game
     itself is unchanged and goes on from its live position."""

@@ -16,6 +16,7 @@ import pygame
 from game.rules.registry import Evaluation
 from game.ui import text
 from game.ui.i18n import tr
+from game.ui.scenes.play_fit import place_fitted
 from game.ui.scenes.players import choice_text
 from game.ui.scenes.review import FROM_RESULT, EvalGraph, EvalPoint, evaluation_points
 from game.ui.theme import blend
@@ -63,9 +64,9 @@ class ReviewPanel:
         self.forward_button.enabled = review.active
         for i, b in enumerate((self.back_button, self.forward_button, self.save_button,
                                self.open_button)):
-            b.place(pygame.Rect(left + (i % 2) * (half + pad), top + (i // 2) * (row + pad),
-                                half, row), m.body)
-        self.live_button.place(pygame.Rect(left, top + 2 * (row + pad), width, row), m.body)
+            place_fitted(b, pygame.Rect(left + (i % 2) * (half + pad),
+                                        top + (i // 2) * (row + pad), half, row), m)
+        place_fitted(self.live_button, pygame.Rect(left, top + 2 * (row + pad), width, row), m)
         return top
 
     # -- the graph ------------------------------------------------------------------------------
@@ -119,11 +120,19 @@ class ReviewPanel:
         scene = self.scene
         line_h = text.font(m.small).get_linesize()
         first = scene.presenter.side_name(0)  # side 0 always moves first
+        title_lines = text.wrap(tr("review.graph_title", side=first), rect.width, m.small, True)
+        evaluation = self.evaluation_title()
+        words = (tr("review.graph_key", evaluation=evaluation) if evaluation
+                 else tr("review.graph_key_ai"))
+        if len(scene.match.info.evaluations) > 1:
+            words += " " + tr("review.graph_choose")
+        key_lines = text.wrap(words, rect.width, m.small)
+        plot_h = self._plot_height(rect.height, line_h, title_lines, key_lines)
         y = rect.top
-        for line in text.wrap(tr("review.graph_title", side=first), rect.width, m.small, True):
+        for line in title_lines:
             text.blit_text(surface, line, m.small, theme.text, (rect.left, y), bold=True)
             y += line_h
-        self.plot = pygame.Rect(rect.left, y, rect.width, int(m.body * 3.6))
+        self.plot = pygame.Rect(rect.left, y, rect.width, plot_h)
         plot = self.plot
         pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), plot,
                          border_radius=m.radius)
@@ -151,17 +160,30 @@ class ReviewPanel:
         for point in graph.dots:
             pygame.draw.circle(surface, self._colour(point), at(point), max(3, m.line * 2))
         y = plot.bottom
-        title = self.evaluation_title()
-        words = (tr("review.graph_key", evaluation=title) if title
-                 else tr("review.graph_key_ai"))
-        if len(scene.match.info.evaluations) > 1:
-            words += " " + tr("review.graph_choose")
         top = y
-        for line in text.wrap(words, rect.width, m.small):
+        for line in key_lines:
             text.blit_text(surface, line, m.small, theme.text_muted, (rect.left, y))
             y += line_h
         self.key_rect = pygame.Rect(rect.left, top, rect.width, y - top)
         return y + m.pad // 2
+
+    def _plot_height(self, room: int, line_h: int, title_lines: list[str],
+                     key_lines: list[str]) -> int:
+        """The plot's height in ``room`` pixels with the caption above and the key below:
+        the plot gives way first (down to two lines of body text), then the key, then the
+        caption, each whole or not at all (at 200% text they ran under the review's buttons).
+        The lists lose the lines left out."""
+        m = self.app.metrics
+        full, least = int(m.body * 3.6), int(m.body * 2)
+
+        def text_h() -> int:
+            return (len(title_lines) + len(key_lines)) * line_h + m.pad // 2
+
+        for lines in (key_lines, title_lines):
+            if room - text_h() >= least:
+                break
+            lines.clear()
+        return max(1, min(full, room - text_h()))
 
     def _colour(self, point: EvalPoint) -> tuple[int, int, int]:
         """Green above the line (the first side ahead), red below, grey about even."""

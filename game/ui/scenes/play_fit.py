@@ -1,0 +1,47 @@
+"""Buttons of the play screen placed with a text size their label fits at.
+
+A button shrinks its label to 80% of the size it is given, then cuts it. With the text-size
+setting at its largest, "Enregistrer" or "◀ Reculer" did not fit even so in the play panel's
+half-width buttons at 1024x768; placed here, each button gets the largest size up to the
+body size at which its whole label fits, down to 80% of the small size.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import text
+from game.ui.widgets import Button, Metrics, normal_body
+
+#: A button row's height in body sizes; with large text (see :data:`LARGE_TEXT`), less: at
+#: 200% of 1920x1080 the panel's four rows of buttons left the AI's reasoning no room.
+ROW_BODIES = 2.0
+LARGE_ROW_BODIES = 1.6
+#: Body text this many times its normal size or more is large.
+LARGE_TEXT = 1.15
+
+
+def large_text(m: Metrics, size: tuple[int, int]) -> bool:
+    """True when the text-size setting makes body text clearly larger than normal."""
+    return m.body > normal_body(size) * LARGE_TEXT
+
+
+def button_row(m: Metrics, size: tuple[int, int]) -> int:
+    """The height of a row of the play screen's buttons in a window of ``size``."""
+    return int(m.body * (LARGE_ROW_BODIES if large_text(m, size) else ROW_BODIES))
+
+
+def label_px(label: str, rect: pygame.Rect, m: Metrics) -> int:
+    """The largest size up to ``m.body`` (not under 80% of ``m.small``) at which ``label``
+    fits a button of ``rect`` (its rounded ends take a third of its height)."""
+    return text.fit_px(label, rect.width - rect.height // 3, m.body, True, int(m.small * 0.8))
+
+
+def place_fitted(button: Button, rect: pygame.Rect, m: Metrics) -> None:
+    """Place ``button`` in ``rect`` with the text size its label fits at."""
+    button.place(rect, label_px(button.label(), rect, m))
+
+
+def button_width(label: str, height: int, m: Metrics) -> int:
+    """The width a button ``height`` high needs to show ``label`` whole at the body size."""
+    return text.size(label, m.body, True)[0] + height // 3 + m.pad

@@ -1,0 +1,110 @@
+"""The play screen with the text-size setting at 200% (issue 12, "for the room"): at 1024x768
+and 1920x1080, in French, no text is cut or drawn outside the window, and none runs under a
+button, while an AI thinks, at the end of the game and in review.
+
+Before: the panel's buttons read "Enregi…", "◀ Recu…", the title "Puissance…", the end
+banner "Noir gagn…", the engine line and the review's note were cut, the seat cards' counts
+were cut, and at 1920x1080 the AI's reasoning and Nim's "matches left" ran under the Undo
+and Hint buttons, the review graph's key under Back and Forward.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from ai.registry import make_player
+from game.ui import text, widgets
+from tests.test_text_fit import WideThinker
+from tests.ui_helpers import frame, key, make_app, run_until, start_game
+
+
+class Watch:
+    """Texts cut, drawn outside the window, or drawn (not by a widget) over a widget."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.screen = ""
+        self.problems: list[str] = []
+        self.drawn: list[tuple[str, pygame.Rect]] = []
+        self.in_widgets = False
+
+
+@pytest.fixture
+def watch(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> Iterator[Watch]:
+    record = Watch(request.param)
+    ellipsize, blit_text, draw_all = text.ellipsize, text.blit_text, widgets.draw_all
+
+    def watched_ellipsize(value: str, width: int, px: int, bold: bool = False) -> str:
+        shown = ellipsize(value, width, px, bold)
+        if shown != value and value.rstrip("…") and record.screen:
+            record.problems.append(f"[{record.screen}] cut {value!r}")
+        return shown
+
+    def watched_blit(surface: pygame.Surface, value: str, *args: Any, **kwargs: Any) -> Any:
+        rect = blit_text(surface, value, *args, **kwargs)
+        if value.strip() and record.screen and surface.get_size() == record.size:
+            if not surface.get_rect().contains(rect):
+                record.problems.append(f"[{record.screen}] outside {value!r}")
+            if not record.in_widgets:
+                record.drawn.append((value, rect))
+        return rect
+
+    def watched_draw_all(items: Any, surface: pygame.Surface, theme: Any) -> None:
+        record.in_widgets = True
+        try:
+            draw_all(items, surface, theme)
+        finally:
+            record.in_widgets = False
+
+    monkeypatch.setattr(text, "ellipsize", watched_ellipsize)
+    monkeypatch.setattr(text, "blit_text", watched_blit)
+    monkeypatch.setattr(widgets, "draw_all", watched_draw_all)
+    yield record
+
+
+def show(app: Any, play: Any, watch: Watch, screen: str) -> None:
+    watch.screen = screen
+    for _ in range(2):
+        watch.drawn.clear()
+        frame(app)
+    for value, rect in watch.drawn:
+        for widget in play.buttons():
+            if widget.rect.colliderect(rect):
+                watch.problems.append(f"[{screen}] {value!r} under a button")
+
+
+@pytest.mark.parametrize("watch", [(1024, 768), (1920, 1080)], indirect=True)
+@pytest.mark.parametrize("game", ["nim", "othello"])
+def test_the_play_screen_keeps_every_text_at_200_percent(watch: Watch, game: str) -> None:
+    app = make_app(watch.size, language="fr", show_reasoning=True, text_scale=200)
+    options = {"size": "6"} if game == "othello" else None
+    play = start_game(app, game, ("alphabeta:depth=1", "human"), options=options)
+    assert run_until(app, lambda: len(play.match.moves) >= 1, 30)
+    show(app, play, watch, "after the AI's move")
+    # While the AI thinks, with a long name and the widest engine line.
+    units = "evaluation points" if game == "othello" else None
+    play.match.seats[0].player = WideThinker(units, play.presenter.move_text)
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: (play.turns.worker.progress is not None
+                                   and play.turns.worker.progress.best is not None), 10)
+    play.match.seats[0].spec = "reinforcement:start=50"
+    show(app, play, watch, "thinking")
+    play.turns.cancel_thinking()
+    play.match.seats[0].spec = "alphabeta:depth=1"
+    play.match.seats[0].player = make_player("alphabeta:depth=1", play.setup)
+    while play.state.outcome is None and len(play.match.moves) < 200:
+        if play.match.human_to_move:
+            play.apply_move(play.state.legal_moves()[0])
+        assert run_until(app, lambda: play.state.outcome is not None
+                         or play.match.human_to_move, 30, dt=0.05)
+    show(app, play, watch, "end")
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    show(app, play, watch, "review")
+    watch.screen = ""
+    app.shutdown()
+    assert not watch.problems, "\n".join(dict.fromkeys(watch.problems))
