@@ -29,3 +29,18 @@ def test_the_picture_is_large_and_everything_stays_inside(size: tuple[int, int],
             size[0] - body.right - app.metrics.pad * 5)
         assert caption_bottom <= body.bottom, game
         app.pop()
+
+
+def test_french_wrapping_never_starts_a_line_with_a_colon() -> None:
+    """The rules of Othello in French broke "… l'un des vôtres : ils changent…" before its
+    colon at 1024x768, a line starting with ": ils"; marks set after a space stay with the
+    word before them."""
+    from game.ui import text
+
+    make_app((1024, 768))
+    sentence = "et l'un des vôtres : ils changent de couleur ; voilà ! « bien » non ?"
+    for width in range(60, 700, 7):
+        lines = text.wrap(sentence, width, 20)
+        assert " ".join(lines) == sentence
+        assert not any(line.startswith((":", ";", "!", "?", "»")) for line in lines), lines
+        assert not any(line.endswith("«") for line in lines), lines

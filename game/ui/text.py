@@ -137,11 +137,28 @@ def blit_fit(surface: pygame.Surface, text: str, box: pygame.Rect, px: int,
         y += step
 
 
+#: Marks French sets after a space that must not begin a line ("vôtres : ils", never a line
+#: starting with ": ils").
+_NO_BREAK_BEFORE = (":", ";", "!", "?", "»")
+
+
+def _glued(words: list[str]) -> list[str]:
+    """``words`` with each one that starts with a mark of :data:`_NO_BREAK_BEFORE` joined to
+    the word before it (with its space), and the word after an opening « joined to it."""
+    glued: list[str] = []
+    for word in words:
+        if glued and (word.startswith(_NO_BREAK_BEFORE) or glued[-1] == "«"):
+            glued[-1] = f"{glued[-1]} {word}"
+        else:
+            glued.append(word)
+    return glued
+
+
 def wrap(text: str, max_width: int, px: int, bold: bool = False) -> list[str]:
     """``text`` broken into lines at spaces (and at newlines) to fit ``max_width``."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        words = paragraph.split(" ")
+        words = _glued(paragraph.split(" "))
         line = ""
         for word in words:
             trial = word if not line else f"{line} {word}"

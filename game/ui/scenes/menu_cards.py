@@ -111,5 +111,5 @@ class GameCards:
             text.blit_text(surface, tr(f"game.{name}.title"), m.heading,
                            theme.accent if is_chosen else theme.text,
                            (rect.centerx, rect.bottom - label_h // 2), "center", bold=True,
-                           # A long name ("Puissance 4") shrinks to the small size before any cut.
-                           max_width=rect.width - 2 * pad, min_px=m.small)
+                           # A long name ("Puissance 4", large text) shrinks before any cut.
+                           max_width=rect.width - 2 * pad, min_px=int(m.small * 0.8))
