@@ -52,6 +52,17 @@ def test_a_single_heap_is_one_row_or_one_tray(size: tuple[int, int], matches: in
         assert len(ys) == 1, f"{matches} matches in {len(ys)} rows at {size}"
 
 
+@pytest.mark.parametrize("size", [(150, 130), (170, 150), (240, 180)])
+def test_the_menu_card_shows_twenty_matches_as_one_heap(size: tuple[int, int]) -> None:
+    """The menu's Nim card (about 170x150 at 1024x768) drew the default heap of 20 as two rows
+    of ten with a gap, which read as two heaps even on one tray (seen in the screenshots)."""
+    pygame.init()
+    view = NimView(THEMES["default"])
+    view.layout(pygame.Rect(0, 0, *size), _state(matches=20))
+    ys = {view.centre_of(MatchRef(0, i))[1] for i in range(20)}
+    assert len(ys) == 1, f"20 matches in {len(ys)} rows on a {size} card"
+
+
 def test_nim_sum_arithmetic() -> None:
     assert nim_sum((1, 3, 5, 7)) == 0
     assert nim_sum((3, 4, 5)) == 2

@@ -51,8 +51,9 @@ MAX_SLOT = 0.6
 #: One heap is drawn as one row of matches unless that makes them shorter than this share of
 #: the longest that fits in rows (then the rows sit on one tray, so they still read as one heap).
 ONE_ROW_SHARE = 0.5
-#: ... and unless a match in one row would be shorter than this many pixels (a menu card).
-ONE_ROW_MIN_PX = 30
+#: ... and unless a match in one row would be shorter than this many pixels (rows of 10 on a
+#: menu card read as two heaps, so the card keeps one row of 20 down to small matches).
+ONE_ROW_MIN_PX = 12
 #: The share of the board's width Marienbad's binary table takes, right of the heaps.
 TABLE_SHARE = 0.3
 
