@@ -519,3 +519,23 @@ def test_odd_scores_are_drawn_without_crashing(game: str) -> None:
     for kind in ("value", "visits", "exact", "allowed"):
         view.draw(surface, state, BoardContext(theme=THEMES["default"], scores=scores,
                                                score_kind=kind))
+
+
+def test_morpion_side_summary_agrees_in_french() -> None:
+    """The seat card said "1 posés" in French; "posé" agrees with the count."""
+    from game.rules.registry import get_game
+    from game.ui import i18n
+    from game.ui.boards.morpion import MorpionPresenter
+
+    info = get_game("morpion")
+    state = info.initial_state(info.options(size=3))
+    state = state.play(next(iter(state.legal_moves())))
+    presenter = MorpionPresenter()
+    try:
+        i18n.set_language("fr")
+        assert presenter.side_summary(state, 0) == "1 posé, 2 en main"
+        assert presenter.side_summary(state, 1) == "0 posé, 3 en main"
+        i18n.set_language("en")
+        assert presenter.side_summary(state, 0) == "1 placed, 2 in hand"
+    finally:
+        i18n.set_language("en")

@@ -38,6 +38,7 @@ from game.ui.boards.base import (
 )
 from game.ui.boards.presenter import GamePresenter, OptionSpec
 from game.ui.i18n import tr
+from game.ui.reasoning import plural
 from game.ui.theme import Theme, blend, disc_rim
 
 SYMBOLS = ("X", "O")
@@ -391,7 +392,9 @@ class MorpionPresenter(GamePresenter):
         return f"{options.size}×{options.size}"
 
     def side_summary(self, state: Any, side: int) -> str:
-        return tr("play.count.morpion", placed=len(state.pieces(side)), hand=state.in_hand(side))
+        # French agrees "posé" with the count ("1 posé", "3 posés"); English "placed" does not.
+        placed = plural("play.count.placed", len(state.pieces(side)))
+        return tr("play.count.morpion", placed=placed, hand=state.in_hand(side))
 
     def clicks_for(self, state: Any, move: Any) -> list[Element]:
         return [move.to] if move.origin is None else [move.origin, move.to]
