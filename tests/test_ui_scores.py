@@ -224,3 +224,19 @@ def test_a_decisions_proven_results_are_shown_without_decoding_floats() -> None:
     words = {row.sample: row.words for row in score_legend(d, "Red")}
     assert words["W3"].startswith("Red wins in 3 moves") and "6 discs ahead" in words["+6"]
     assert words["L"] == "Red loses if the opponent plays well" and "draw" in words["="]
+
+
+def test_every_score_label_uses_the_languages_decimal_mark() -> None:
+    """Only Othello's estimates had a French comma; the reasoning box still said
+    "valeur +0.35" (format_score for values, Q-values, win rates)."""
+    from game.ui.boards.base import format_score
+
+    assert format_score(0.35, "value", False) == "+0.35"
+    assert format_score(12.5, "q", False) == "+12.5"
+    i18n.set_language("fr")
+    try:
+        assert format_score(0.35, "value", False) == "+0,35"
+        assert format_score(-12.5, "q", False) == "\u221212,5"
+        assert format_score(3.0, "visits", True) == "3"
+    finally:
+        i18n.set_language("en")

@@ -81,6 +81,13 @@ def language() -> str:
     return _language
 
 
+def decimal(text: str) -> str:
+    """A number's text with the language's decimal mark ("1.2" in English, "1,2" in French):
+    the mark is data, the key ``number.decimal`` of the language's files."""
+    mark = tr("number.decimal") if has("number.decimal") else "."
+    return text.replace(".", mark) if mark != "." else text
+
+
 def system_language() -> str:
     """'fr' when the system locale is French, else 'en'."""
     candidates = [os.environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG")]

@@ -17,7 +17,7 @@ from typing import Any
 from ai.base import Decision, SearchProgress
 from ai.bounds import Proven
 from game.ui.boards.base import ShownScore, decided_distance, format_score
-from game.ui.i18n import language, tr
+from game.ui.i18n import decimal, language, tr
 
 #: Searches that reach the end of every line report this depth (ai.search.TO_THE_END and the
 #: like): no class should read "looked 10000 moves ahead" on a heap of 17.
@@ -128,11 +128,6 @@ def _known_kind(kind: str) -> bool:
     from game.ui.i18n import has
 
     return has(f"words.kind.{kind}")
-
-
-def decimal(text: str) -> str:
-    """A number written with a decimal comma in French ("1,2"), a point in English."""
-    return text.replace(".", ",") if language() == "fr" else text
 
 
 def seconds_text(seconds: float) -> str:

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.ui.i18n import decimal
+
 if TYPE_CHECKING:
     from game.ui.theme import Theme
 
@@ -267,7 +269,8 @@ def format_score(value: float, kind: str, integral: bool) -> str:
         text = f"{value:.2f}"
     if signed and value > 0:
         text = "+" + text
-    return text.replace("-", "\u2212")
+    # The language's decimal mark: the reasoning box said "valeur +0.35" in French.
+    return decimal(text).replace("-", "\u2212")
 
 
 class ShownScore(float):
