@@ -5,6 +5,7 @@ two players chosen in the lab, and the export of a view as a light picture."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pygame
@@ -254,3 +255,19 @@ def test_heat_map_numbers_are_readable_or_left_to_the_box(kind: str,
     assert 0 <= box.top - table_rect.bottom <= m.pad * 2
     assert view.bottom - box.bottom <= m.pad * 2
     assert box.height >= view.height * 0.45
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_file_buttons_are_not_shrunk_below_the_small_text(language: str) -> None:
+    """Three file buttons in one row printed "Enregistrer" at 80% of the small size in French
+    at 1024x768 (seen in a real window); Save and Load now share a row, Reset and "Play
+    against it" the next, each at the small size at least, left of the view."""
+    app, lab = open_lab((1024, 768), language)
+    m = app.metrics  # type: ignore[attr-defined]
+    buttons = (lab.save_button, lab.load_button, lab.reset_button, lab.play_button)
+    for b in buttons:
+        assert b.px >= m.small, (tr("lab.save"), b.px, m.small)
+        assert b.rect.right < lab.panels["view"].left and b.rect.bottom <= 768
+    for a, b in itertools.combinations(buttons, 2):
+        assert not a.rect.colliderect(b.rect)
+    app.shutdown()  # type: ignore[attr-defined]
