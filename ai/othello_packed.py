@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from game.rules.othello import legal_mask
+
 #: Bits per lane: 64 for the board, the rest a guard wider than the longest shift (36).
 LANE = 104
 #: One lane's board bits.
@@ -62,68 +64,4 @@ def legal_many(own: int, opp: int, count: int, region: int) -> int:
     at once.
     """
     side, inner, area = lane_masks(count, region)
-    empty = area & ~(own | opp)
-    h = opp & side
-    d = opp & inner
-    v = opp
-    # East (+1) and west (-1): p and q are two and four discs in a row.
-    p = h & (h << 1)
-    q = p & (p << 2)
-    g = h & (own << 1)
-    g |= h & (g << 1)
-    g |= p & (g << 2)
-    g |= q & (g << 4)
-    moves = g << 1
-    p >>= 1
-    q >>= 3
-    g = h & (own >> 1)
-    g |= h & (g >> 1)
-    g |= p & (g >> 2)
-    g |= q & (g >> 4)
-    moves |= g >> 1
-    # South (+8) and north (-8).
-    p = v & (v << 8)
-    q = p & (p << 16)
-    g = v & (own << 8)
-    g |= v & (g << 8)
-    g |= p & (g << 16)
-    g |= q & (g << 32)
-    moves |= g << 8
-    p >>= 8
-    q >>= 24
-    g = v & (own >> 8)
-    g |= v & (g >> 8)
-    g |= p & (g >> 16)
-    g |= q & (g >> 32)
-    moves |= g >> 8
-    # South-east (+9) and north-west (-9).
-    p = d & (d << 9)
-    q = p & (p << 18)
-    g = d & (own << 9)
-    g |= d & (g << 9)
-    g |= p & (g << 18)
-    g |= q & (g << 36)
-    moves |= g << 9
-    p >>= 9
-    q >>= 27
-    g = d & (own >> 9)
-    g |= d & (g >> 9)
-    g |= p & (g >> 18)
-    g |= q & (g >> 36)
-    moves |= g >> 9
-    # South-west (+7) and north-east (-7).
-    p = d & (d << 7)
-    q = p & (p << 14)
-    g = d & (own << 7)
-    g |= d & (g << 7)
-    g |= p & (g << 14)
-    g |= q & (g << 28)
-    moves |= g << 7
-    p >>= 7
-    q >>= 21
-    g = d & (own >> 7)
-    g |= d & (g >> 7)
-    g |= p & (g >> 14)
-    g |= q & (g >> 28)
-    moves |= g >> 7
-    return moves & empty
+    return legal_mask(own, opp, area, side, inner)

@@ -65,17 +65,20 @@ def region_mask(size: int) -> int:
 REGIONS = {size: region_mask(size) for size in SIZES}
 
 
-def legal_mask(own: int, opp: int, region: int = FULL) -> int:
+def legal_mask(own: int, opp: int, region: int = FULL, side: int = _NOT_EDGE_COLS,
+               inner: int = _INNER) -> int:
     """Bits of every square where the side owning ``own`` may play against ``opp``.
 
     Kogge-Stone style occluded fills: for each direction, the run of opponent discs adjacent to
     one of our discs is propagated in log steps (1, 2 then 4 squares further), and the empty
     square just past the run is a move. Shifts left may carry bits past bit 63; the final
-    ``& empty`` drops them.
+    ``& empty`` drops them. ``side`` (no edge column) and ``inner`` (no edge row or column)
+    default to one board's masks; :mod:`ai.othello_packed` passes them repeated over many
+    boards laid side by side, to find all their moves in one call.
     """
     empty = region & ~(own | opp)
-    h = opp & _NOT_EDGE_COLS  # a sideways or diagonal run cannot cross the left/right edge
-    d = opp & _INNER
+    h = opp & side  # a sideways or diagonal run cannot cross the left/right edge
+    d = opp & inner
     v = opp  # a vertical run falls off the board by itself (bits past 63 or below 0)
     moves = 0
     # Each pair of opposite directions shares its propagators: p (two discs in a row) and
