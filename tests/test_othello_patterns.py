@@ -17,7 +17,7 @@ from ai.base import Limits
 from ai.othello_engine import OthelloEngine
 from ai.othello_eval import GEOMETRIES, evaluate
 from ai.registry import make_player
-from game.rules.othello import OthelloOptions, OthelloState
+from game.rules.othello import OthelloOptions, OthelloState, flip_mask
 
 
 def random_positions(count: int, seed: int = 3) -> list[tuple[int, int]]:
@@ -190,3 +190,51 @@ def test_spec_picks_the_hand_tuned_evaluation() -> None:
     default = make_player("engine-level:level=3", "othello")
     assert isinstance(default, OthelloEngine)
     assert default.evaluation == "patterns"
+
+
+def reference_value(weights: P.PatternWeights, own: int, opp: int) -> int:
+    """The evaluation as written before the packed indices: the sum of the table entries at
+    :func:`P.indices`, the two mobility counts, parity and bias, clamped."""
+    from ai.othello_eval import EVAL_LIMIT
+    from game.rules.othello import legal_mask
+
+    empties = 64 - (own | opp).bit_count()
+    ph = P.phase_of(empties)
+    mob, par, bias = (int(v) for v in weights.scalars[ph])
+    score = sum(int(weights.patterns[ph, i]) for i in P.indices(own, opp))
+    score += mob * (legal_mask(own, opp).bit_count() - legal_mask(opp, own).bit_count())
+    score += bias + (par if empties & 1 else -par)
+    return max(-(EVAL_LIMIT - 1), min(EVAL_LIMIT - 1, score))
+
+
+def test_packed_indices_equal_the_line_by_line_ones() -> None:
+    for own, opp in [*random_positions(60, seed=11), (0, 0), ((1 << 64) - 1, 0)]:
+        assert tuple(P.unpack_indices(P.packed_indices(own, opp))) == P.indices(own, opp)
+
+
+def test_incremental_indices_equal_recomputed_ones_along_random_games() -> None:
+    rng = random.Random(12)
+    for _ in range(12):
+        s: OthelloState = OthelloOptions().initial_state()
+        mine, theirs = P.packed_indices(s.own, s.opp), P.packed_indices(s.opp, s.own)
+        while s.outcome is None:
+            move = rng.choice(s.legal_moves())
+            if move.is_pass:
+                mine, theirs = theirs, mine
+            else:
+                flips = flip_mask(s.own, s.opp, move.square)
+                mine, theirs = P.child_indices(mine, theirs, move.square, flips)
+            s = s.play(move)
+            assert mine == P.packed_indices(s.own, s.opp)
+            assert theirs == P.packed_indices(s.opp, s.own)
+            assert tuple(P.unpack_indices(mine)) == P.indices(s.own, s.opp)
+
+
+@pytest.mark.parametrize("shipped", [True, False])
+def test_evaluation_values_are_those_of_the_line_by_line_indices(shipped: bool) -> None:
+    weights = (P.read_weights(P.shipped_path().read_bytes()) if shipped
+               else random_weights(3))
+    ev = P.make_evaluator(weights)
+    g = GEOMETRIES[8]
+    for own, opp in random_positions(80, seed=13):
+        assert ev(own, opp, g) == reference_value(weights, own, opp)
