@@ -36,6 +36,7 @@ import io
 import json
 import logging
 import sys
+import weakref
 import zipfile
 from array import array
 from collections.abc import Callable, Sequence
@@ -381,7 +382,8 @@ def shipped_path() -> Path:
 
 def make_evaluator(weights: PatternWeights) -> Evaluator:
     """The weights as an engine evaluator ``(own, opp, geometry) -> points`` for the side to
-    move; boards other than 8x8 get the hand-tuned evaluation."""
+    move; boards other than 8x8 get the hand-tuned evaluation. Its form that takes the move
+    counts from the caller is :func:`mobility_form` of it."""
     # Compact arrays (2 bytes a weight) rather than lists of ints: a phase's table stays in
     # the processor's cache, which makes a call about a third faster here.
     tables = [array("h", row.astype(np.int16).tobytes()) for row in weights.patterns]
@@ -391,23 +393,45 @@ def make_evaluator(weights: PatternWeights) -> Evaluator:
     hand = evaluate
     packed, unpack = packed_indices, unpack_indices
 
-    def pattern_evaluate(own: int, opp: int, g: Geometry) -> int:
-        if g.size != 8:
-            return hand(own, opp, g)
+    def given_mobility(own: int, opp: int, mobility: int, packed_idx: int) -> int:
         empties = 64 - (own | opp).bit_count()
         ph = by_empties[empties]
-        score: int = sum(map(tables[ph].__getitem__, unpack(packed(own, opp))))
-        mob = mob_w[ph]
-        if mob:  # two move generations: a third of the call, skipped when the fit left it out
-            score += mob * (legal_mask(own, opp).bit_count() - legal_mask(opp, own).bit_count())
-        score += bias_w[ph] + (par_w[ph] if empties & 1 else -par_w[ph])
+        score: int = sum(map(tables[ph].__getitem__, unpack(packed_idx)))
+        score += mob_w[ph] * mobility + bias_w[ph] + (par_w[ph] if empties & 1 else -par_w[ph])
         if score > limit:
             return limit
         if score < -limit:
             return -limit
         return score
 
+    def pattern_evaluate(own: int, opp: int, g: Geometry) -> int:
+        if g.size != 8:
+            return hand(own, opp, g)
+        # Two move generations, about half of the call: the search's frontier nodes count
+        # them for all their children at once and call given_mobility instead.
+        return given_mobility(
+            own, opp, legal_mask(own, opp).bit_count() - legal_mask(opp, own).bit_count(),
+            packed(own, opp))
+
+    _MOBILITY_FORMS[pattern_evaluate] = given_mobility
     return pattern_evaluate
+
+
+#: An evaluation on the 8x8 board that is given the mover's number of legal moves minus the
+#: opponent's and the position's :func:`packed_indices`: ``(own, opp, mobility, indices) ->
+#: points``.
+MobilityEvaluator = Callable[[int, int, int, int], int]
+
+_MOBILITY_FORMS: weakref.WeakKeyDictionary[Evaluator, MobilityEvaluator] = (
+    weakref.WeakKeyDictionary())
+
+
+def mobility_form(evaluator: Evaluator) -> MobilityEvaluator | None:
+    """For an evaluator made by :func:`make_evaluator`, the same evaluation (8x8 only) taking
+    the mobility and the pattern indices from the caller, who may count the mobility of many
+    positions at once and update the indices along a move (:func:`child_indices`); None for
+    other evaluators."""
+    return _MOBILITY_FORMS.get(evaluator)
 
 
 def load_evaluator(path: Path | None = None) -> tuple[Evaluator, str]:
@@ -436,6 +460,7 @@ def shipped_evaluator() -> Evaluator:
     return _SHIPPED[0]
 
 
-__all__ = ["FAMILIES", "PHASES", "PatternFileError", "PatternWeights", "canonical_map",
-           "indices", "load_evaluator", "make_evaluator", "phase_of", "read_weights",
-           "shipped_evaluator"]
+__all__ = ["FAMILIES", "PHASES", "MobilityEvaluator", "PatternFileError", "PatternWeights",
+           "canonical_map", "child_indices", "indices", "load_evaluator", "make_evaluator",
+           "mobility_form", "packed_indices", "phase_of", "read_weights", "shipped_evaluator",
+           "unpack_indices"]

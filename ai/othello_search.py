@@ -11,6 +11,11 @@ empties; the flips come from the per-square functions of :mod:`ai.othello_flips`
 square's score from its line tables, and the children's reply counts for fastest-first ordering
 from one packed move generation for all of them (:mod:`ai.othello_packed`).
 
+Nodes one ply above the leaves (:meth:`Searcher._frontier`) count their children's mobility in
+two packed move generations and update the children's pattern indices from their own, when the
+evaluation has that form (:func:`ai.othello_patterns.mobility_form`); values, tables and moves
+are those of evaluating each leaf alone.
+
 Values: heuristic values come from :func:`ai.othello_eval.evaluate` (100 is about one disc) and
 stay inside ``(-EVAL_LIMIT, EVAL_LIMIT)``; a finished game found by the midgame search is worth
 ``margin * PROVEN`` where ``margin`` is the final disc difference with the empty squares given to
@@ -28,6 +33,7 @@ from ai.bounds import EXACT, LOWER, PROVEN_DISC, UPPER, SearchTimeout
 from ai.othello_eval import EVAL_LIMIT, Geometry, evaluate, stable_mask
 from ai.othello_flips import FLIPS, LAST
 from ai.othello_packed import LANE, LANE_MASK, legal_many
+from ai.othello_patterns import child_indices, mobility_form, packed_indices
 from game.rules.othello import legal_mask
 
 INF = 1 << 30
@@ -128,6 +134,10 @@ class Searcher:
         self.tt_entries = tt_entries
         self.use_tt = use_tt
         self.evaluator = evaluator
+        #: The evaluation given the move counts (ai.othello_patterns.mobility_form), which lets
+        #: a node one ply above the leaves count them for all its children at once (None: no
+        #: such form, every leaf calls ``evaluator``).
+        self.frontier = mobility_form(evaluator) if geometry.size == 8 else None
         self.tt: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         self.ett: dict[tuple[int, int], tuple[int, int, int]] = {}
         #: The endgame table's previous generation: when ``ett`` is full it becomes this one
@@ -257,6 +267,14 @@ class Searcher:
             if not legal_mask(opp, own, region):
                 return final_margin(own, opp, g.squares) * PROVEN
             return -self.negamax(opp, own, depth, -beta, -alpha)
+        if depth == 1 and self.frontier is not None:
+            best, best_sq = self._frontier(own, opp, moves, beta, tt_move)
+            if best >= beta:
+                self.history[best_sq] = min(self.history[best_sq] + 1, 600)
+            if use_tt:
+                flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
+                self._store(key, (depth, flag, best, best_sq))
+            return best
         best = -INF
         best_sq = PASS_SQ
         a = alpha
@@ -289,6 +307,57 @@ class Searcher:
             flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
             self._store(key, (depth, flag, best, best_sq))
         return best
+
+    def _frontier(self, own: int, opp: int, moves: int, beta: int, tt_move: int
+                  ) -> tuple[int, int]:
+        """A node one ply above the leaves: its best child value (fail-soft, stopping at the
+        first ``>= beta``) and that child's square, the same as searching each child to depth
+        0 (a leaf's value is exact, so PVS's null windows would only repeat it). The first
+        child, often the cut-off, is evaluated alone; the others' move counts, half of an
+        evaluation's cost, come from two packed move generations for all of them
+        (:mod:`ai.othello_packed`) and go to the evaluation's :func:`mobility_form`."""
+        ordered = self.order(own, opp, moves, 1, tt_move)
+        g = self.g
+        _, sq, _ = ordered[0]
+        f = FLIPS[sq](own, opp)
+        best = -self.evaluator(opp & ~f, own | f | (1 << sq), g)
+        best_sq = sq
+        count = len(ordered) - 1
+        self.nodes += 1
+        if best >= beta or not count:
+            return best, best_sq
+        children = []
+        packed_own = packed_opp = shift = 0
+        for _, sq, _ in ordered[1:]:
+            f = FLIPS[sq](own, opp)
+            c_own = opp & ~f
+            c_opp = own | f | (1 << sq)
+            children.append((sq, c_own, c_opp, f))
+            packed_own |= c_own << shift
+            packed_opp |= c_opp << shift
+            shift += LANE
+        theirs = legal_many(packed_own, packed_opp, count, g.region)  # each child's mover
+        ours = legal_many(packed_opp, packed_own, count, g.region)
+        value = self.frontier
+        assert value is not None
+        # The children's pattern indices, each updated from this node's as seen by its
+        # opponent (the children's mover): cheaper than building each child's own.
+        their_view = packed_indices(opp, own)
+        for sq, c_own, c_opp, f in children:
+            self.nodes += 1
+            v = -value(c_own, c_opp,
+                       (theirs & LANE_MASK).bit_count() - (ours & LANE_MASK).bit_count(),
+                       child_indices(0, their_view, sq, f)[0])
+            theirs >>= LANE
+            ours >>= LANE
+            if v > best:
+                best = v
+                best_sq = sq
+                if v >= beta:
+                    break
+        if self.nodes >= self.next_check:
+            self.tick()
+        return best, best_sq
 
     # --- exact endgame ------------------------------------------------------------------------
 
