@@ -316,13 +316,34 @@ def test_progress_text_says_rate_and_time_left() -> None:
     running = Progress(done=1500, planned=6000, elapsed=1.0, games_per_second=1500.0,
                        eta=3.0, running=True, paused=False, finished=False, stopped=False)
     line = progress_text(running, 1500)
-    assert "1\u202f500" in line and "6\u202f000" in line and "3 s" in line
+    assert "1,500" in line and "6,000" in line and "3 s" in line
     slow = Progress(done=10, planned=10_000, elapsed=1.0, games_per_second=10.0, eta=999.0,
                     running=True, paused=False, finished=False, stopped=False)
     assert "16.6 min" in progress_text(slow, 10)
     stopped = Progress(done=40, planned=100, elapsed=2.0, games_per_second=20.0, eta=None,
                        running=False, paused=False, finished=True, stopped=True)
     assert "40" in progress_text(stopped, 40) and "100" in progress_text(stopped, 40)
+
+
+@pytest.mark.parametrize(("language", "big", "one"), [
+    ("en", "100,000 games", "trained on 1 game."),
+    ("fr", "100\u202f000 parties", "entraîné sur 1 partie."),
+])
+def test_progress_counts_in_the_language_grouping(language: str, big: str, one: str) -> None:
+    """Regression: "trained on 100000 games" had no thousands separator, and one game read
+    "1 games"."""
+    from ai.training import Progress
+    from game.ui import i18n
+    from game.ui.scenes.lab_common import progress_text
+
+    i18n.set_language(language)
+    assert big in progress_text(None, 100_000)
+    assert one in progress_text(None, 1)
+    done = Progress(done=1, planned=1, elapsed=3.9, games_per_second=0.3, eta=None,
+                    running=False, paused=False, finished=True, stopped=False)
+    assert progress_text(done, 1).startswith("1 game " if language == "en" else "1 partie ")
+    sep = "," if language == "en" else "\u202f"
+    assert i18n.grouped(1234567.4) == f"1{sep}234{sep}567"
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1024, 640)])

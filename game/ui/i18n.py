@@ -88,6 +88,14 @@ def decimal(text: str) -> str:
     return text.replace(".", mark) if mark != "." else text
 
 
+def grouped(n: float) -> str:
+    """A whole number (``n`` rounded) with the language's thousands separator ("12,345" in
+    English, "12 345" in French, a narrow space): the separator is data, the key
+    ``number.group`` of the language's files."""
+    mark = tr("number.group") if has("number.group") else ","
+    return f"{round(n):,}".replace(",", mark)
+
+
 def system_language() -> str:
     """'fr' when the system locale is French, else 'en'."""
     candidates = [os.environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG")]

@@ -21,7 +21,8 @@ from game.rules.base import GameState
 from game.rules.registry import game_names, get_game
 from game.ui import text, widgets
 from game.ui.boards import presenter_for
-from game.ui.i18n import tr
+from game.ui.i18n import decimal, grouped, tr
+from game.ui.reasoning import plural
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.lab_session import SELF
@@ -79,24 +80,25 @@ def describe_choice(value: Any) -> str:
 
 
 def progress_text(progress: Progress | None, trained: int) -> str:
-    """The line under the progress bar: games done, speed, time left, and the learner's total."""
+    """The line under the progress bar: games done, speed, time left, and the learner's total;
+    every count with the language's thousands separator ("100,000" / "100 000")."""
     if progress is None:
-        return tr("lab.progress_idle", games=trained)
-    rate = f"{progress.games_per_second:,.0f}".replace(",", "\u202f")
-    done = f"{progress.done:,}".replace(",", "\u202f")
-    planned = f"{progress.planned:,}".replace(",", "\u202f")
+        return plural("lab.progress_idle", trained, games=grouped(trained))
+    rate = grouped(progress.games_per_second)
+    done = grouped(progress.done)
+    planned = grouped(progress.planned)
     if progress.finished:
         key = "lab.progress_stopped" if progress.stopped else "lab.progress_done"
-        return tr(key, done=done, planned=planned, rate=rate,
-                  seconds=f"{progress.elapsed:.1f}")
+        return plural(key, progress.done, done=done, planned=planned, rate=rate,
+                      seconds=decimal(f"{progress.elapsed:.1f}"))
     if progress.eta is None:
         left = "—"
     elif progress.eta >= 60:
-        left = tr("lab.minutes", n=f"{progress.eta / 60:.1f}")
+        left = tr("lab.minutes", n=decimal(f"{progress.eta / 60:.1f}"))
     else:
         left = tr("lab.seconds", n=f"{progress.eta:.0f}")
     key = "lab.progress_paused" if progress.paused and not progress.finished else "lab.progress"
-    return tr(key, done=done, planned=planned, rate=rate, left=left, games=trained)
+    return tr(key, done=done, planned=planned, rate=rate, left=left, games=grouped(trained))
 
 
 # --------------------------------------------------------------------------------------------

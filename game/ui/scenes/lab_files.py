@@ -18,7 +18,7 @@ from ai.learners import LearnerFileError
 from ai.registry import PlayerSpecError, get_player_info
 from game.rules.base import RulesError
 from game.ui.boards import presenter_for
-from game.ui.i18n import tr
+from game.ui.i18n import grouped, tr
 from game.ui.scenes.lab_common import game_title
 from game.ui.scenes.loading import LoadingPopup
 from game.ui.scenes.players import player_title
@@ -44,8 +44,9 @@ def describe_entry(entry: learner_files.FileEntry) -> str:
     kind = str(data.get("kind", "?"))
     with contextlib.suppress(PlayerSpecError):
         kind = player_title(get_player_info(kind))
-    return tr("lab.file_desc", game=title, kind=kind, games=data.get("games_trained", "?"),
-              date=date)
+    games = data.get("games_trained")
+    return tr("lab.file_desc", game=title, kind=kind,
+              games=grouped(games) if type(games) is int else "?", date=date)
 
 
 class LabFiles:
@@ -169,6 +170,7 @@ class LabFiles:
             return False
         self.lab.session.explore_positions(job.stored_keys, usage=job.usage)
         self.lab.refresh_knowledge()
-        self.lab.app.notify(tr("lab.loaded", name=name, games=self.lab.learner.games_trained,
-                           boxes=self.lab.learner.positions_known()))
+        self.lab.app.notify(tr("lab.loaded", name=name,
+                                   games=grouped(self.lab.learner.games_trained),
+                                   boxes=grouped(self.lab.learner.positions_known())))
         return True

@@ -27,7 +27,7 @@ from ai.training import DRAW, LOSS, WIN, TrainingRunner
 from game.rules.base import RulesError
 from game.ui import text, widgets
 from game.ui.boards import lab_default_game
-from game.ui.i18n import tr
+from game.ui.i18n import grouped, tr
 from game.ui.scenes.dialogs import MessageDialog
 from game.ui.scenes.lab_charts import CHART_NAMES, LabCharts
 from game.ui.scenes.lab_common import (
@@ -413,7 +413,7 @@ class LearningLabScene(RunScene[TrainingRunner]):
         if runner is not None and runner.planned == 1 and done == 1:
             return tr(ONE_GAME_NOTICES[runner.results[0]])
         key = "lab.stopped" if stopped else "lab.finished"
-        return tr(key, done=done, games=self.learner.games_trained)
+        return tr(key, done=grouped(done), games=grouped(self.learner.games_trained))
 
     def layout(self) -> None:
         """Place the panels and widgets for the current window size."""

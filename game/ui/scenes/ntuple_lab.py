@@ -24,7 +24,7 @@ from ai.ntuple_training import LAB_GAME_COUNTS, LAB_OPPONENTS, LAB_SIZES, NTuple
 from ai.training import SPEEDS
 from game.rules.othello import WEIGHTS as OTHELLO_WEIGHTS
 from game.ui import charts, text, widgets
-from game.ui.i18n import tr
+from game.ui.i18n import grouped, tr
 from game.ui.scene import Scene
 from game.ui.scenes.lab_common import draw_progress, later, progress_text
 from game.ui.theme import Theme, blend
@@ -67,7 +67,7 @@ class NTupleLabScene(Scene):
                                        lambda v: s.set_params(epsilon=v), 0.0, 0.5, 0.05,
                                        lambda v: f"{v:.2f}")
         self.games_choice = Choice(later(tr, "ntuple.games"),
-                                   [(g, later(lambda g=g: f"{g:,}".replace(",", "\u202f")))
+                                   [(g, later(grouped, g))
                                     for g in LAB_GAME_COUNTS],
                                    lambda: s.games, self._set_games)
         self.speed_choice = Choice(later(tr, "lab.speed"),
@@ -296,7 +296,7 @@ class NTupleLabScene(Scene):
         cols = [chr(ord("a") + c) for c in range(size)]
         px = m.small
         charts.heat_map(surface, left, rows, cols, squares, theme, px,
-                        title=tr("ntuple.learnt", games=f"{games:,}".replace(",", "\u202f")),
+                        title=tr("ntuple.learnt", games=grouped(games)),
                         fmt=lambda v: f"{v:+.0f}".replace("-", "\u2212"))
         runner = self.session.runner
         if (runner is not None and runner.running and self.session.speed == "watch"
