@@ -140,3 +140,36 @@ def test_rows_stay_under_the_pointer_when_an_evaluation_row_appears(
     assert len(_eval_steppers(lab)) == 1
     assert [w.rect for w in lab.config_widgets[:upto]] == before
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_run_names_say_which_evaluation_the_search_players_used(language: str) -> None:
+    """Regression: two runs against Alpha-beta with different evaluations were both named
+    "Run n: ... vs Alpha-beta" on the charts; the name now says the evaluation."""
+    from game.ui.scenes.learning_lab import LearningLabScene
+    from tests.ui_helpers import make_app
+
+    app = make_app((1024, 768), language=language)
+    lab = LearningLabScene(app)
+    app.push(lab)
+    lab.set_game("othello")
+    lab.session.opponent = "alphabeta"
+    param = lab.session.choice_params(OPPONENT)[0]
+    names = []
+    for choice in ("weights", "discs"):
+        lab.session.set_choice(OPPONENT, param, param.choices.index(choice))
+        long, short = lab._run_names(1)
+        names.append(long)
+        said = i18n.tr(f"param.eval.{choice}")
+        assert said in long and said in short
+    assert names[0] != names[1]
+    lab.session.watching = True
+    lab.session.watched = ("alphabeta", "random")
+    first = lab.session.choice_params(WATCHED[0])[0]
+    lab.session.set_choice(WATCHED[0], first, first.choices.index("mobility"))
+    lab._add_run(1, False, False)
+    run = lab.runs[-1]
+    assert run.sides is not None and i18n.tr("param.eval.mobility") in run.sides[0]
+    assert i18n.tr("param.eval.mobility") in run.label
+    assert run.sides[1] == i18n.tr("player.random.title")
+    app.shutdown()  # type: ignore[attr-defined]

@@ -39,10 +39,11 @@ from game.ui.scenes.lab_common import (
 )
 from game.ui.scenes.lab_files import LabFiles
 from game.ui.scenes.lab_knowledge import KnowledgePanel
-from game.ui.scenes.lab_session import LabSession, Run, window_for
+from game.ui.scenes.lab_session import OPPONENT, SELF, WATCHED, LabSession, Run, window_for
 from game.ui.scenes.lab_setup import build_setup, place_setup
 from game.ui.scenes.lab_table import TablePanel
 from game.ui.scenes.lab_views import ViewTabs
+from game.ui.scenes.players import param_label, param_text
 from game.ui.widgets import Button, Choice, Toggle, Widget, draw_panel
 
 if TYPE_CHECKING:
@@ -257,20 +258,31 @@ class LearningLabScene(RunScene[TrainingRunner]):
         self._run_offset = 0
         n = len(session.runs) + 1
         label, short = self._run_names(n)
-        sides = (tuple(player_name(p) for p in session.watched) if session.watching else None)
+        sides = (tuple(self.slot_title(slot) for slot in WATCHED) if session.watching
+                 else None)
         session.add_run(Run(label, games, window_for(games if not stepwise else 100),
                             self_play, short, sides=sides,  # type: ignore[arg-type]
                             stepwise=stepwise))
+
+    def slot_title(self, slot: str) -> str:
+        """The name of the player in ``slot`` (the opponent, a watched player) with the
+        evaluation chosen for it, if it has one: "Alpha-beta (Eval Discs)", so that two runs
+        against the same search with different evaluations are told apart."""
+        session = self.session
+        shown = [f"{param_label(p.name)} {param_text(p, session.choice_value(slot, p))}"
+                 for p in session.choice_params(slot)]
+        title = player_name(session.slot_player(slot))
+        return f"{title} ({', '.join(shown)})" if shown else title
 
     def _run_names(self, n: int) -> tuple[str, str]:
         """The long and short names of run ``n`` with the current set-up."""
         session = self.session
         learner = player_name(session.kind)
         if session.watching:
-            a, b = (player_name(p) for p in session.watched)
+            a, b = (self.slot_title(slot) for slot in WATCHED)
             return (tr("lab.run_watch", n=n, learner=learner, a=a, b=b),
                     tr("lab.run_watch_short", n=n, a=a, b=b))
-        opp = tr("lab.self") if session.opponent == "self" else player_name(session.opponent)
+        opp = tr("lab.self") if session.opponent == SELF else self.slot_title(OPPONENT)
         return (tr("lab.run_label", n=n, learner=learner, opponent=opp),
                 tr("lab.run_short", n=n, learner=learner, opponent=opp))
 
