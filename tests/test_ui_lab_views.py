@@ -271,3 +271,37 @@ def test_file_buttons_are_not_shrunk_below_the_small_text(language: str) -> None
     for a, b in itertools.combinations(buttons, 2):
         assert not a.rect.colliderect(b.rect)
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_boxs_before_and_after_reads_like_the_rest_of_the_box(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: in the one-game-at-a-time mode, a Hexapawn matchbox's "c1-c2: 16 -> 15"
+    was written at the small size in bold under the board, tinier than "used 21x" beside it
+    and in another type; it is at least body size now (heading size when it fits), regular."""
+    from game.ui import text as text_module
+
+    app, lab = open_lab((1024, 768), language)
+    lab.set_game("hexapawn")
+    lab.set_kind("reinforcement")
+    train(app, lab, 20)
+    lab.tabs.choose("boxes")
+    frame(app)  # type: ignore[arg-type]
+    box = next(b for b in lab.knowledge.boxes if b.values)
+    move = next(iter(box.values))
+    box.before = {move: box.values[move] - 3}
+    drawn: list[tuple[str, int, bool]] = []
+    real = text_module.blit_text
+
+    def spy(surface: pygame.Surface, line: str, px: int, *args: object,
+            **kwargs: object) -> pygame.Rect:
+        drawn.append((line, px, bool(kwargs.get("bold", False))))
+        return real(surface, line, px, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text_module, "blit_text", spy)
+    m = app.metrics  # type: ignore[attr-defined]
+    cell = lab.knowledge.box_rects[0][0]
+    lab.knowledge.draw_box(app.screen, cell, box, app.theme, m, m.heading)  # type: ignore[attr-defined]
+    changes = [(px, bold) for line, px, bold in drawn if "→" in line]
+    assert changes, drawn
+    assert all(px >= m.body and not bold for px, bold in changes), (changes, m.body)

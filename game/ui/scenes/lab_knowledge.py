@@ -344,13 +344,16 @@ class KnowledgePanel:
         view = self._board_view()
         if view is None:
             return
-        changes = change_lines(box, presenter.move_text, score_kind)[:3]
+        changes, cpx = fit_changes(change_lines(box, presenter.move_text, score_kind), board,
+                                   m)
         if changes:
-            line_h = text.font(m.small).get_linesize()
+            # As large as the box allows (heading size, never under body size) and in the
+            # same regular type as the rest of the box: the counts are what the class reads.
+            line_h = text.font(cpx).get_linesize()
             y = board.bottom - line_h * len(changes)
             for line in changes:
-                text.blit_text(surface, line, m.small, theme.highlight, (board.centerx, y),
-                               "midtop", bold=True, max_width=board.width)
+                text.blit_text(surface, line, cpx, theme.highlight, (board.centerx, y),
+                               "midtop", max_width=board.width, min_px=m.body)
                 y += line_h
             board = pygame.Rect(board.left, board.top, board.width,
                                 board.height - line_h * len(changes))
@@ -386,6 +389,18 @@ def grid_for(count: int, size: tuple[int, int], ratio: float, two_rows: bool
 
     rows = max((r for r in options if r <= max(1, count)), key=scale)
     return rows, max(1, -(-count // rows))
+
+
+def fit_changes(lines: list[str], board: pygame.Rect, m: Metrics) -> tuple[list[str], int]:
+    """The change lines a box of ``board``'s size shows, and their size: up to heading size,
+    as wide as the box allows but never under body size; as many lines (at most three) as
+    take no more than two fifths of the box's height, and at least one."""
+    if not lines:
+        return [], m.body
+    px = min(text.fit_px(line, board.width, m.heading, min_px=m.body) for line in lines[:3])
+    line_h = text.font(px).get_linesize()
+    room = max(1, int(board.height * 0.4) // max(1, line_h))
+    return lines[:min(3, room)], px
 
 
 def change_lines(box: BoxView, move_text: Callable[[Any], str], score_kind: str) -> list[str]:
