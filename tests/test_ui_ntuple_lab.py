@@ -160,3 +160,60 @@ def test_the_strongest_patterns_are_drawn_as_small_boards(size: tuple[int, int])
                          app.metrics)  # type: ignore[attr-defined]
     assert all(surface.get_at((x, strip.height - 5))[:3] == theme.background[:3]
                for x in range(strip.width))
+
+
+def _drawn_texts(app: object, scene: NTupleLabScene,
+                 monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int, pygame.Rect]]:
+    """Every text the screen draws through text.blit_text in one frame: (text, size, rect)."""
+    from game.ui import text as text_module
+
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    real = text_module.blit_text
+
+    def spy(surface: pygame.Surface, line: str, px: int, *args: object,
+            **kwargs: object) -> pygame.Rect:
+        rect = real(surface, line, px, *args, **kwargs)  # type: ignore[arg-type]
+        drawn.append((line, px, rect))
+        return rect
+
+    with monkeypatch.context() as patch:
+        patch.setattr(text_module, "blit_text", spy)
+        scene.draw(app.screen)  # type: ignore[attr-defined]
+    return drawn
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_heat_map_numbers_read_and_nothing_overlaps_at_the_largest_text(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: at 1024x768 the heat maps' numbers were about 9 px; at the largest text
+    size the row numbers ran into each other and Save, Load and Menu left the window. The
+    numbers are printed at a readable size (or left to the colours), no two texts overlap,
+    every button stays in its panel."""
+    from game.ui.scenes.lab_table import readable_px
+    from game.ui.widgets import Metrics
+
+    for scale in (100, 200):
+        app = make_app(size, language=language, text_scale=scale)
+        scene = NTupleLabScene(app, NTupleLabSession(8))
+        app.push(scene)
+        scene.load_shipped()
+        frame(app)
+        m = app.metrics
+        drawn = _drawn_texts(app, scene, monkeypatch)
+        numbers = [px for line, px, _r in drawn if line.lstrip("\u2212").isdigit()
+                   and len(line) <= 3]
+        # At the largest size the maps give way to the curves: their numbers are then never
+        # smaller than at the normal size (or left to the colours).
+        floor = readable_px(m if scale == 100 else Metrics.for_size(size))
+        assert all(px >= floor for px in numbers), (scale, sorted(set(numbers)))
+        if scale == 100:
+            assert len(numbers) >= 2 * 64  # both maps' numbers are printed
+        rects = [(line, r) for line, _px, r in drawn if r.width and r.height]
+        for i, (a, ra) in enumerate(rects):
+            for b, rb in rects[i + 1:]:
+                assert not ra.inflate(-2, -2).colliderect(rb.inflate(-2, -2)), (scale, a, b)
+        for widget in [*scene.setup, *scene.buttons]:
+            assert scene.left.contains(widget.rect), (scale, widget.rect, scene.left)
+        screenshot(app, f"ntuple-lab-{language}-{size[0]}x{size[1]}-{scale}")
+        app.shutdown()

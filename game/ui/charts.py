@@ -297,8 +297,9 @@ def _title(surface: pygame.Surface, rect: pygame.Rect, title: str, px: int,
     """Draw a chart title at the top left of ``rect``; return the y below it."""
     if not title:
         return rect.top
+    # Shrinks to 80% before it is cut (a French title at the largest text size).
     drawn = text.blit_text(surface, title, px, theme.text, (rect.left, rect.top), bold=True,
-                           max_width=rect.width)
+                           max_width=rect.width, min_px=max(text.MIN_PX, int(px * 0.8)))
     return drawn.bottom + px // 3
 
 
@@ -727,7 +728,7 @@ def heat_label_px(labels: Sequence[str], cw: float, ch: float, px: int) -> int:
     needs more width), at most 85% of ``px``."""
     small = max(8, int(px * 0.85))
     widest = max((text.size(label, small, True)[0] for label in labels), default=1)
-    return max(6, min(small, int(ch * 0.55), int(small * (cw - 6) / max(1, widest))))
+    return max(6, min(small, int(ch * 0.6), int(small * (cw - 6) / max(1, widest))))
 
 
 def heat_map_height(width: int, row_labels: Sequence[str], ncols: int, px: int, *,
@@ -787,11 +788,16 @@ def heat_map(surface: pygame.Surface, rect: pygame.Rect, row_labels: Sequence[st
         text.blit_text(surface, label, small, theme.text_muted,
                        (round(area.left + (c + 0.5) * cw), area.top - small // 4), "midbottom",
                        max_width=max(8, int(cw * every)))
+    # Row labels no taller than their rows (at the largest text size "1" to "8" ran into
+    # each other beside rows shorter than a line of text).
+    row_px = small
+    while row_px > text.MIN_PX and text.font(row_px).get_height() > ch:
+        row_px -= 1
     for r, label in enumerate(row_labels):
         y0 = area.top + r * ch
         if y0 + ch > rect.bottom + 1:
             break
-        text.blit_text(surface, label, small, theme.text,
+        text.blit_text(surface, label, row_px, theme.text,
                        (area.left - small // 2, round(y0 + ch / 2)), "midright")
         for c in range(ncols):
             v = values[r][c] if c < len(values[r]) else None

@@ -27,6 +27,7 @@ from game.ui import charts, text, widgets
 from game.ui.i18n import grouped, tr
 from game.ui.scene import Scene
 from game.ui.scenes.lab_common import draw_progress, later, progress_text
+from game.ui.scenes.lab_table import readable_px
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Choice, Stepper, Toggle, Widget, draw_panel
 
@@ -35,6 +36,11 @@ if TYPE_CHECKING:
 
 #: How often (seconds) the heat map and the patterns are read again while training.
 KNOWLEDGE_SECONDS = 0.5
+
+
+def signed_whole(value: float) -> str:
+    """A heat map's number: whole, with a true minus sign and no plus ("100", "\u221250")."""
+    return f"{round(value):d}".replace("-", "\u2212")  # -0.3 is "0", not "-0"
 
 
 def ntuple_session(app: App) -> NTupleLabSession:
@@ -92,6 +98,7 @@ class NTupleLabScene(Scene):
         self._board_view: Any = None
         self.chart_rect = pygame.Rect(0, 0, 0, 0)
         self.heat_rect = pygame.Rect(0, 0, 0, 0)
+        self.strip_rect = pygame.Rect(0, 0, 0, 0)
         self.progress_rect = pygame.Rect(0, 0, 0, 0)
         self.left = pygame.Rect(0, 0, 0, 0)
         self.right = pygame.Rect(0, 0, 0, 0)
@@ -218,8 +225,11 @@ class NTupleLabScene(Scene):
         self.right = pygame.Rect(self.left.right + m.pad, top, w - self.left.right - 2 * m.pad,
                                  h - top - m.pad)
         inner = self.left.inflate(-2 * m.pad, -2 * m.pad)
-        row = int(m.body * 1.9)
         gap = max(2, m.pad // 2)
+        # Seven set-up rows, three rows of paired buttons and two wide ones: shorter rows at
+        # the largest text size rather than Save, Load and Menu under the window's edge.
+        count = len(self.setup) + 5
+        row = min(int(m.body * 1.9), (inner.height - gap * (count + 1)) // count)
         y = inner.top
         for widget in self.setup:
             widget.place(pygame.Rect(inner.left, y, inner.width, row), m.small)
@@ -229,19 +239,52 @@ class NTupleLabScene(Scene):
         pairs = [(self.train_button, self.pause_button), (self.stop_button, self.reset_button),
                  (self.save_button, self.load_button)]
         for a, b in pairs:
-            a.place(pygame.Rect(inner.left, y, half, row), m.small)
-            b.place(pygame.Rect(inner.left + half + gap, y, half, row), m.small)
+            for button, x in ((a, inner.left), (b, inner.left + half + gap)):
+                button.place(pygame.Rect(x, y, half, row), self._button_px(button, half, row, m))
             y += row + gap
         for button in (self.shipped_button, self.back_button):
-            button.place(pygame.Rect(inner.left, y, inner.width, row), m.small)
+            button.place(pygame.Rect(inner.left, y, inner.width, row),
+                         self._button_px(button, inner.width, row, m))
             y += row + gap
         body = self.right.inflate(-2 * m.pad, -2 * m.pad)
         self.progress_rect = pygame.Rect(body.left, body.top, body.width, int(m.small * 2.6))
         rest = pygame.Rect(body.left, self.progress_rect.bottom + m.pad, body.width,
                            body.bottom - self.progress_rect.bottom - m.pad)
-        self.chart_rect = pygame.Rect(rest.left, rest.top, rest.width, int(rest.height * 0.42))
+        # The heat maps take the height their cells need for numbers of a readable size, the
+        # patterns a strip of their own (at most 18%), the curves the rest (at least 30%:
+        # at the largest text size the maps give way, their numbers left to the colours).
+        strip_h = min(self._strip_height(rest.width, m), int(rest.height * 0.18))
+        maps_h = min(self._maps_height(rest.width, m),
+                     rest.height - strip_h - m.pad * 2 - int(rest.height * 0.3))
+        self.chart_rect = pygame.Rect(rest.left, rest.top, rest.width,
+                                      rest.height - strip_h - maps_h - m.pad * 2)
         self.heat_rect = pygame.Rect(rest.left, self.chart_rect.bottom + m.pad, rest.width,
-                                     rest.bottom - self.chart_rect.bottom - m.pad)
+                                     maps_h)
+        self.strip_rect = pygame.Rect(rest.left, self.heat_rect.bottom + m.pad, rest.width,
+                                      rest.bottom - self.heat_rect.bottom - m.pad)
+
+    def _button_px(self, button: Button, width: int, height: int, m: widgets.Metrics) -> int:
+        """The size of a button's text: the small size, shrunk to 80% of it rather than cut
+        ("Enregistrer", "Entraîner" at the largest text size); Pause is sized for Resume too."""
+        texts = [button.label()]
+        if button is self.pause_button:
+            texts = [tr("lab.pause"), tr("lab.resume")]
+        room = width - height // 3 - 2  # the button's own margin
+        return min(text.fit_px(t, room, m.small, True, int(m.small * 0.8)) for t in texts)
+
+    def _maps_height(self, width: int, m: widgets.Metrics) -> int:
+        """How high the two heat maps side by side are at most: their title and cells."""
+        size = self.session.size
+        half = (width - m.pad) // 2
+        title_h = text.font(m.small, True).get_linesize() + m.small // 3
+        return title_h + charts.heat_map_height(half, [str(size)] * size, size, m.small)
+
+    def _strip_height(self, width: int, m: widgets.Metrics) -> int:
+        """The patterns' strip: its caption (on two lines when one would be cut), the small
+        boards (three rows of squares for the tallest tuple) and their weights."""
+        caption_lines = len(text.wrap(tr("ntuple.patterns"), width, m.small, True))
+        line_h = text.font(m.small, True).get_linesize()
+        return line_h * min(2, caption_lines) + int(m.small * 3.6) + int(m.small * 1.3)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.layout()
@@ -249,8 +292,10 @@ class NTupleLabScene(Scene):
         m = self.app.metrics
         mouse = pygame.mouse.get_pos()
         surface.fill(theme.background)
+        # Shrunk to fit rather than cut at the largest text size.
         text.blit_text(surface, tr("ntuple.title"), m.heading, theme.text,
-                       (m.pad, m.pad), bold=True, max_width=self.app.size[0] - 2 * m.pad)
+                       (m.pad, m.pad), bold=True, max_width=self.app.size[0] - 2 * m.pad,
+                       min_px=int(m.small * 0.9))
         draw_panel(surface, self.left, theme, m.radius)
         draw_panel(surface, self.right, theme, m.radius)
         for widget in [*self.setup, *self.buttons]:
@@ -276,7 +321,10 @@ class NTupleLabScene(Scene):
                                          if opponent in p.scores], colour, xs=xs))
         x_max = max(1, self.session.player.games_trained,
                     max((p.games for p in points), default=1))
-        charts.line_chart(surface, self.chart_rect, series, theme, m.small,
+        # Its title, legend and axis labels leave the curves at least half its height (at the
+        # largest text size the small text would leave them none).
+        px = max(text.MIN_PX, min(m.small, self.chart_rect.height // 9))
+        charts.line_chart(surface, self.chart_rect, series, theme, px,
                           title=tr("ntuple.curves"), x_label=tr("lab.chart.games"),
                           y_range=(0.0, 1.0), percent=True, x_max=x_max,
                           empty_text=tr("ntuple.no_curve"))
@@ -286,18 +334,19 @@ class NTupleLabScene(Scene):
             self._knowledge = self.session.knowledge()
         squares, patterns, games = self._knowledge
         size = len(squares)
-        rect = self.heat_rect
-        lines_h = int(rect.height * 0.32)  # the strongest patterns' small boards
-        maps = pygame.Rect(rect.left, rect.top, rect.width, max(0, rect.height - lines_h))
+        maps = self.heat_rect
         half = (maps.width - m.pad) // 2
         left = pygame.Rect(maps.left, maps.top, half, maps.height)
         right = pygame.Rect(maps.left + half + m.pad, maps.top, half, maps.height)
         rows = [str(r + 1) for r in range(size)]
         cols = [chr(ord("a") + c) for c in range(size)]
         px = m.small
+        # No "+" sign (the colour says it), so that "100" and "\u221250" fit cells of a readable
+        # size; numbers that would be smaller than that are left to the colours.
+        readable = readable_px(m)
         charts.heat_map(surface, left, rows, cols, squares, theme, px,
                         title=tr("ntuple.learnt", games=grouped(games)),
-                        fmt=lambda v: f"{v:+.0f}".replace("-", "\u2212"))
+                        fmt=signed_whole, min_px=readable)
         runner = self.session.runner
         if (runner is not None and runner.running and self.session.speed == "watch"
                 and runner.current is not None):
@@ -305,11 +354,9 @@ class NTupleLabScene(Scene):
         else:
             table = [[float(v) for v in row] for row in OTHELLO_WEIGHTS[size]]
             charts.heat_map(surface, right, rows, cols, table, theme, px,
-                            title=tr("ntuple.seed_table"),
-                            fmt=lambda v: f"{v:+.0f}".replace("-", "\u2212"))
-        strip = pygame.Rect(rect.left, maps.bottom + m.pad // 2, rect.width,
-                            rect.bottom - maps.bottom - m.pad // 2)
-        self._draw_patterns(surface, strip, patterns, size, theme, m)
+                            title=tr("ntuple.seed_table"), fmt=signed_whole,
+                            min_px=readable)
+        self._draw_patterns(surface, self.strip_rect, patterns, size, theme, m)
 
     def _draw_patterns(self, surface: pygame.Surface, rect: pygame.Rect,
                        patterns: list[tuple[str, str, float]], size: int, theme: Theme,
@@ -317,14 +364,20 @@ class NTupleLabScene(Scene):
         """The strongest patterns as small boards: the tuple's squares on the felt, the
         others dim; a dark disc for the player who just moved, a light one for the opponent;
         the learnt weight under each (positive: good for the player who just moved)."""
-        text.blit_text(surface, tr("ntuple.patterns"), m.small, theme.text, rect.topleft,
-                       bold=True, max_width=rect.width)
+        # On two lines when the strip has room for them above the boards, else on one.
+        line_h = text.font(m.small, True).get_linesize()
+        if rect.height >= line_h * 2 + m.small * 4:
+            top = text.blit_wrapped(surface, tr("ntuple.patterns"), m.small, theme.text, rect,
+                                    bold=True, line_gap=0, max_lines=2)
+        else:
+            top = text.blit_text(surface, tr("ntuple.patterns"), m.small, theme.text,
+                                 rect.topleft, bold=True, max_width=rect.width,
+                                 min_px=int(m.small * 0.8)).bottom
         shown = [p for p in patterns if p[2] != 0.0]  # nothing learnt yet: no pattern
         if not shown:
             return
         cells_of = {shape.name: shape.cells for shape in self.session.player.net.shapes}
         caption = int(m.small * 1.3)
-        top = rect.top + caption
         height = rect.bottom - top - caption
         slot = rect.width // len(shown)
         for number, (name, drawing, weight) in enumerate(shown):
