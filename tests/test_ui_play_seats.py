@@ -15,6 +15,8 @@ from tests.ui_helpers import frame, make_app, run_until, start_game
 
 
 @pytest.mark.parametrize(("name", "short"), [
+    ("Alpha-beta · Depth 2", "Alpha-beta"),
+    ("Engine · 30 s per move", "Engine"),
     ("Alpha-beta (Depth 2)", "Alpha-beta"),
     # Regression: a note with brackets of its own stayed whole ("Engine (Time (s) 60)").
     ("Engine (Time (s) 60)", "Engine"),
@@ -26,12 +28,38 @@ def test_without_note_removes_the_whole_last_bracket(name: str, short: str) -> N
     assert without_note(name) == short
 
 
+@pytest.mark.parametrize(("language", "spec", "game", "title"), [
+    # Regression: "Moteur (Temps (s) 30)", brackets in brackets and the unit in brackets.
+    ("en", "engine:time=30", "othello", "Engine · 30 s per move"),
+    ("fr", "engine:time=30", "othello", "Moteur · 30 s par coup"),
+    ("fr", "engine:time=0.5", "othello", "Moteur · 0,5 s par coup"),
+    ("en", "engine-level:level=5", "othello", "Engine · Level 5"),
+    ("fr", "alphabeta:depth=2", "othello", "Alpha-bêta · Profondeur 2"),
+    # Regression: "Élimination (Propager Non)": the switch named plainly, with its state.
+    ("en", "elimination:propagate=0", "nim", "Elimination · Pass losses back: Off"),
+    ("fr", "elimination:propagate=0", "nim", "Élimination · Remonter les défaites : Non"),
+    ("fr", "alphabeta:memo=0", "nim", "Alpha-bêta · Mémoire : Non"),
+    ("en", "mcts:iterations=20000", "nim", "Monte Carlo · 20 k random games"),
+])
+def test_a_seat_names_its_parameter_without_brackets(language: str, spec: str, game: str,
+                                                       title: str) -> None:
+    from game.rules.registry import get_game
+    from game.ui import i18n
+    from game.ui.scenes.players import seat_title
+
+    i18n.set_language(language)
+    try:
+        assert seat_title(spec, get_game(game).setup()) == title
+    finally:
+        i18n.set_language("en")
+
+
 def test_a_long_name_goes_on_two_lines_broken_before_its_note() -> None:
     make_app((1024, 768))
-    label = "Reinforcement (Starting beads 50)"
-    width = text.size("(Starting beads 50) · 88.8 s", 18)[0] + 2
+    label = "Reinforcement · Starting beads 50"
+    width = text.size("Starting beads 50 · 88.8 s", 18)[0] + 2
     lines, px = who_lines(label, width, 18, lambda name: f"{name} · 88.8 s")
-    assert lines == ["Reinforcement", "(Starting beads 50) · 88.8 s"]
+    assert lines == ["Reinforcement", "Starting beads 50 · 88.8 s"]
     assert px == 18
     # Room for one line: one line, whole.
     lines, _px = who_lines(label, 2000, 18)
@@ -40,7 +68,7 @@ def test_a_long_name_goes_on_two_lines_broken_before_its_note() -> None:
 
 def test_a_name_too_long_for_two_lines_loses_only_its_note() -> None:
     make_app((1024, 768))
-    lines, _px = who_lines("Reinforcement (Starting beads 50)", 120, 18)
+    lines, _px = who_lines("Reinforcement · Starting beads 50", 120, 18)
     assert lines == ["Reinforcement"]
 
 

@@ -240,3 +240,40 @@ def test_every_score_label_uses_the_languages_decimal_mark() -> None:
         assert format_score(3.0, "visits", True) == "3"
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_elimination_legend_shows_each_mark_once(language: str) -> None:
+    """Regression: the French legend read "✓ ✓ encore permis" (the sample, then the mark again
+    in its words)."""
+    d = Decision(move="a", scores={"a": 1.0, "b": 0.0, "c": 1.0}, score_kind="allowed")
+    i18n.set_language(language)
+    try:
+        rows = score_legend(d, "X")
+    finally:
+        i18n.set_language("en")
+    samples = [row.sample for row in rows]
+    assert samples[:2] == ["\u2713", "\u2717"]
+    for row in rows:
+        assert "\u2713" not in row.words and "\u2717" not in row.words, row
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_random_players_chances_are_neutral_not_good_or_bad(language: str) -> None:
+    """Regression: Random's equal chances were all drawn green and outlined as the best, and
+    the legend said green meant good for the mover."""
+    theme = THEMES["default"]
+    d = Decision(move="b", scores={"a": 1 / 3, "b": 1 / 3, "c": 1 / 3},
+                 score_kind="probability")
+    labels = score_labels(shown_scores(d), d.score_kind, theme)
+    assert {colour for _text, colour, _best in labels.values()} == {theme.text}
+    assert not any(best for _text, _colour, best in labels.values())
+    i18n.set_language(language)
+    try:
+        rows = score_legend(d, "X")
+        good = i18n.tr("legend.colours")
+    finally:
+        i18n.set_language("en")
+    assert rows[0].sample == "33%" and rows[0].colour == "text"
+    assert all(row.words != good for row in rows)
+    assert all(row.colour not in ("score_good", "score_bad") for row in rows)

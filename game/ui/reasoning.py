@@ -16,7 +16,7 @@ from typing import Any
 
 from ai.base import Decision, SearchProgress
 from ai.bounds import Proven
-from game.ui.boards.base import ShownScore, decided_distance, format_score
+from game.ui.boards.base import NEUTRAL_KINDS, ShownScore, decided_distance, format_score
 from game.ui.i18n import decimal, language, tr
 
 #: Searches that reach the end of every line report this depth (ai.search.TO_THE_END and the
@@ -304,6 +304,11 @@ def score_legend(d: Decision, mover: str) -> list[LegendRow]:
         elif isinstance(value, ShownScore):
             add("estimate", LegendRow(value.label, tr("legend.disc_estimate", side=mover),
                                       "text"))
+        elif kind == "allowed":
+            # Both marks explained, each beside its own sample (the words once carried the
+            # marks too: "✓ ✓ still allowed").
+            add("allowed", LegendRow("\u2713", tr("legend.allowed"), "score_good"))
+            add("eliminated", LegendRow("\u2717", tr("legend.eliminated"), "score_bad"))
         elif kind in ("value", "exact"):
             label = format_score(_number(value), "value",
                                  all(abs(_number(v) - round(_number(v))) < 1e-9
@@ -314,7 +319,9 @@ def score_legend(d: Decision, mover: str) -> list[LegendRow]:
                 abs(_number(v) - round(_number(v))) < 1e-9 for v in shown.values()))
             add(kind, LegendRow(sample, tr(_KIND_LEGENDS[kind], side=mover)))
     if rows:
-        rows.append(LegendRow("", tr("legend.colours")))
+        # A random player's numbers judge nothing: one neutral colour, and words that say so.
+        rows.append(LegendRow("", tr("legend.colours_neutral" if kind in NEUTRAL_KINDS
+                                     else "legend.colours")))
     return rows
 
 
@@ -322,7 +329,6 @@ def score_legend(d: Decision, mover: str) -> list[LegendRow]:
 _KIND_LEGENDS: dict[str, str] = {
     "visits": "legend.visits",
     "beads": "legend.beads",
-    "allowed": "legend.allowed",
     "q": "legend.q",
     "probability": "legend.probability",
     "flips": "legend.flips",

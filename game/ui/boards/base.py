@@ -193,6 +193,10 @@ def disc(surface: pygame.Surface, centre: tuple[float, float], radius: float, fi
 SIGNED_KINDS = frozenset({"value", "q", "eval", "discs", "exact", "minimax", "alphabeta"})
 """Score kinds whose sign means win (+) or loss (-) for the mover; coloured by sign."""
 
+NEUTRAL_KINDS = frozenset({"probability"})
+"""Score kinds that are not judgements of the moves (a random player's chances of picking
+each): drawn in the text colour, none outlined as the best, whatever their size."""
+
 
 def decided_distance(value: float, kind: str) -> int | None:
     """For a proven result, the plies to the end: positive for a win, negative for a loss,
@@ -318,6 +322,7 @@ def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme
     Colours follow one scale from best (green) to worst (red) by the score's place between the
     worst and the best move of this decision; a proven win is always green and a proven loss
     always red, and a signed score of 0 (an even position, a draw) sits in the middle (amber).
+    Kinds of :data:`NEUTRAL_KINDS` (chances, not judgements) are all in the text colour.
     :class:`ShownScore` values bring their own text.
     """
     def number(raw: object) -> float | None:
@@ -355,6 +360,12 @@ def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme
             good = value > 0
             labels[move] = ("\u221e" if good else "\u2212\u221e",
                             theme.score_good if good else theme.score_bad, value >= top)
+            continue
+        if kind in NEUTRAL_KINDS:
+            # Regression: a random player's equal chances were all drawn green and outlined,
+            # and the legend read them as "good for the mover".
+            text = format_score(value, kind, integral)
+            labels[move] = (text, theme.text, False)
             continue
         if proven(move, value):
             # A certain result keeps its meaning whatever the other moves are.

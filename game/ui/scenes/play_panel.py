@@ -15,7 +15,7 @@ import pygame
 from game.ui import text, widgets
 from game.ui.i18n import tr
 from game.ui.reasoning import LegendRow, reasoning_lines
-from game.ui.scenes.play_fit import button_row, place_fitted
+from game.ui.scenes.play_fit import button_row, label_px, large_text, place_fitted
 from game.ui.scenes.play_seats import SeatCards
 from game.ui.scenes.play_status import score_line, without_note
 from game.ui.scenes.players import LadderStepper
@@ -23,11 +23,16 @@ from game.ui.scenes.review_panel import ReviewPanel
 from game.ui.scenes.settings import delay_label
 from game.ui.settings import AI_DELAYS
 from game.ui.theme import blend
-from game.ui.widgets import Button, Toggle, Widget, draw_panel
+from game.ui.widgets import Button, Metrics, Toggle, Widget, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.scenes.play import PlayScene
+
+#: The reasoning switch's row height in body sizes with large text (a button row is 1.6).
+TOGGLE_BODIES = 1.3
+#: How many facts of the AI's reasoning keep their room before the legend's rows.
+FIRST_FACTS = 2
 
 
 class PlayPanel:
@@ -46,11 +51,14 @@ class PlayPanel:
         #: lines.
         self.score_rect = pygame.Rect(0, 0, 0, 0)
         self.score_lines: list[str] = []
+        self.score_px = app.metrics.small
         self.review = ReviewPanel(app, scene)
         #: How many rows of moves the list is scrolled back from the latest.
         self.scroll = 0
         #: How many facts of the reasoning the last frame showed (they go whole or not at all).
         self.reasoning_facts = 0
+        #: How many rows of the score legend the last frame showed.
+        self.legend_rows_shown = 0
         self.rules_button = Button(lambda: tr("play.rules"), scene.open_rules)
         turns = scene.turns
         self.pause_button = Button(lambda: tr("play.resume") if turns.paused
@@ -139,46 +147,96 @@ class PlayPanel:
         self.rules_button.place(pygame.Rect(p.right - pad * 2 - rules_w, p.top + pad, rules_w,
                                             rules_h), m.small)
         y = self.seats.layout(inner_x, y, inner_w)
-        self.score_lines = self._score_lines(inner_w)
-        score_h = text.font(m.small).get_linesize() * len(self.score_lines)
+        self.score_lines, self.score_px = self._score_lines(inner_w)
+        score_h = text.font(self.score_px).get_linesize() * len(self.score_lines)
         self.score_rect = pygame.Rect(inner_x, y - pad // 2, inner_w, score_h)
         y += score_h
         review = self.scene.review.active
+        large = large_text(m, self.app.size)
+        # With large text the switches' rows are only as tall as their words need.
+        toggle_h = min(row, int(m.body * TOGGLE_BODIES)) if large else row
+        buttons = self.bottom_buttons
         if match.ai_vs_ai and not review:
             # Nothing to pause or step once the game is over: greyed, not hidden, so the
             # panel does not jump.
             self.pause_button.enabled = self.step_button.enabled = not match.over
-            bw = (inner_w - pad) // 2
-            place_fitted(self.pause_button, pygame.Rect(inner_x, y, bw, row), m)
-            place_fitted(self.step_button, pygame.Rect(inner_x + bw + pad, y, bw, row), m)
-            y += row + pad // 2
-            self.speed_stepper.place(pygame.Rect(inner_x, y, inner_w, row), m.body)
-            y += row + pad
+            if large:
+                # Pause and Step join the buttons at the bottom (three a row when they fit):
+                # their own row left the AI's reasoning no room at 200% of 1920x1080.
+                buttons = (self.pause_button, self.step_button, *buttons)
+            else:
+                bw = (inner_w - pad) // 2
+                place_fitted(self.pause_button, pygame.Rect(inner_x, y, bw, row), m)
+                place_fitted(self.step_button, pygame.Rect(inner_x + bw + pad, y, bw, row), m)
+                y += row + pad // 2
+            self.speed_stepper.place(pygame.Rect(inner_x, y, inner_w, toggle_h), m.body)
+            y += toggle_h + pad // 2
         if review:
             bottom = self.review.place_buttons(inner_x, p.bottom - pad * 2, inner_w, row, pad)
             self.moves_rect = pygame.Rect(inner_x, y, inner_w, bottom - pad - y)
             return
-        self.reasoning_toggle.place(pygame.Rect(inner_x, y, inner_w, row), m.body)
-        y += row + pad // 2
-        buttons = self.bottom_buttons
-        bottom = p.bottom - pad * 2 - (row + pad) * (len(buttons) // 2) + pad
-        bw2 = (inner_w - pad) // 2
-        for i, b in enumerate(buttons):
-            place_fitted(b, pygame.Rect(inner_x + (i % 2) * (bw2 + pad),
-                                        bottom + (i // 2) * (row + pad), bw2, row), m)
+        self.reasoning_toggle.place(pygame.Rect(inner_x, y, inner_w, toggle_h), m.body)
+        y += toggle_h + pad // 2
+        rows = self._button_rows(buttons, inner_w, row) if large else [
+            list(buttons[i:i + 2]) for i in range(0, len(buttons), 2)]
+        bottom = p.bottom - pad * 2 - (row + pad) * len(rows) + pad
+        placed: list[tuple[Button, pygame.Rect]] = []
+        for r, line in enumerate(rows):
+            x = inner_x
+            for b, bw in zip(line, self._button_widths(line, inner_w, row), strict=True):
+                placed.append((b, pygame.Rect(x, bottom + r * (row + pad), bw, row)))
+                x += bw + pad
+        # One text size for the whole block, the size its longest label fits at.
+        px = min(label_px(b.label(), rect, m) for b, rect in placed)
+        for b, rect in placed:
+            b.place(rect, px)
         self.moves_rect = pygame.Rect(inner_x, y, inner_w, bottom - pad - y)
 
-    def _score_lines(self, width: int) -> list[str]:
-        """The running score in lines of ``width``: with the players' whole names when they
-        fit on one line, else without their notes ("Alpha-beta" for "Alpha-beta (Depth 2)"),
-        wrapped if need be; none before the first game ends."""
+    def _button_rows(self, buttons: tuple[Button, ...], width: int,
+                     row: int) -> list[list[Button]]:
+        """The buttons three a row when there are six and each row's labels fit ``width``
+        whole (down to 80% of the small size), else two a row: with large text a third row
+        of buttons took the room of the AI's reasoning."""
+        threes = [list(buttons[i:i + 3]) for i in range(0, len(buttons), 3)]
+        if len(buttons) % 3 == 0 and all(self._button_widths(line, width, row, need=True)
+                                         for line in threes):
+            return threes
+        return [list(buttons[i:i + 2]) for i in range(0, len(buttons), 2)]
+
+    def _button_widths(self, line: list[Button], width: int, row: int,
+                       need: bool = False) -> list[int]:
+        """The widths of one row of buttons filling ``width``: equal for two; for three, each
+        its label's width (at 80% of the small size) plus an equal share of what is left.
+        With ``need``, an empty list when the labels do not fit."""
+        m = self.app.metrics
+        gaps = m.pad * (len(line) - 1)
+        if len(line) < 3 and not need:
+            return [(width - gaps) // len(line)] * len(line)
+        floor = int(m.small * 0.8)
+        widths = [text.size(b.label(), floor, True)[0] + row // 3 + m.pad // 2 for b in line]
+        spare = width - gaps - sum(widths)
+        if spare < 0:
+            return []
+        return [w + spare // len(line) for w in widths]
+
+    def _score_lines(self, width: int) -> tuple[list[str], int]:
+        """The running score in lines of ``width`` (names as :func:`score_line` gives them) and
+        their text size: one line at the small size, or with large text a little smaller
+        (down to the normal small size); else, when two players of one name do not fit,
+        without their notes, wrapped if need be; none before the first game ends."""
         m = self.app.metrics
         label = self.scene.seat_label
         line = score_line(self.scene.match, label)
-        if not line or text.size(line, m.small, True)[0] <= width:
-            return [line] if line else []
+        if not line:
+            return [], m.small
+        floor = m.small
+        if large_text(m, self.app.size):
+            floor = max(Metrics.for_size(self.app.size).small, int(m.small * 0.8))
+        px = text.fit_px(line, width, m.small, True, floor)
+        if text.size(line, px, True)[0] <= width:
+            return [line], px
         short = score_line(self.scene.match, lambda seat: without_note(label(seat)))
-        return text.wrap(short, width, m.small, True)
+        return text.wrap(short, width, m.small, True), m.small
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -194,11 +252,12 @@ class PlayPanel:
                        (p.left + pad * 2, p.top + pad), bold=True,
                        max_width=self.rules_button.rect.left - p.left - pad * 3, min_px=m.body)
         self.seats.draw(surface)
-        line_h = text.font(m.small).get_linesize()
+        score_h = text.font(self.score_px).get_linesize()
         for i, line in enumerate(self.score_lines):
-            text.blit_text(surface, line, m.small, theme.text,
-                           (self.score_rect.left, self.score_rect.top + i * line_h), bold=True,
+            text.blit_text(surface, line, self.score_px, theme.text,
+                           (self.score_rect.left, self.score_rect.top + i * score_h), bold=True,
                            max_width=self.score_rect.width)
+        line_h = text.font(m.small).get_linesize()
         y = self.moves_rect.top
         if self.scene.review.active:
             y = self.review.draw_graph(surface, self.moves_rect)
@@ -212,6 +271,7 @@ class PlayPanel:
             return
         reasoning = self.app.settings.show_reasoning
         legend = self.scene.legend_rows() if reasoning else []
+        self.legend_rows_shown = 0
         if reasoning:
             y = self._draw_reasoning(surface, y, reserve=self._legend_height(legend))
             # The position summary (Nim's matches left) keeps its line under the legend: it
@@ -231,16 +291,19 @@ class PlayPanel:
         self._draw_moves(surface, pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
                                               self.moves_rect.bottom - y))
 
-    def _legend_lines(self, rows: list[LegendRow]) -> list[tuple[str, int, str, str]]:
-        """The legend wrapped to the panel: (sample, indent, text, colour name) per line; a
-        row's wrapped lines keep its indent, under its words, not under its sample."""
+    def _legend_lines(self, rows: list[LegendRow],
+                      px: int | None = None) -> list[tuple[str, int, str, str]]:
+        """The legend wrapped to the panel at ``px`` (the small size by default): (sample,
+        indent, text, colour name) per line; a row's wrapped lines keep its indent, under its
+        words, not under its sample."""
         m = self.app.metrics
+        px = px or m.small
         width = self.moves_rect.width - 2 * m.pad
         lines: list[tuple[str, int, str, str]] = []
         for row in rows:
             sample = f"{row.sample}  " if row.sample else ""
-            indent = text.size(sample, m.small, True)[0] if sample else 0
-            for i, part in enumerate(text.wrap(row.words, max(1, width - indent), m.small)):
+            indent = text.size(sample, px, True)[0] if sample else 0
+            for i, part in enumerate(text.wrap(row.words, max(1, width - indent), px)):
                 lines.append((sample if i == 0 else "", indent, part, row.colour))
         return lines
 
@@ -250,6 +313,29 @@ class PlayPanel:
         line_h = text.font(self.app.metrics.small).get_linesize()
         return line_h * len(self._legend_lines(rows)) + self.app.metrics.pad * 2
 
+    def _legend_fit(self, rows: list[LegendRow], height: int) -> tuple[list[LegendRow], int]:
+        """The legend's first rows that fit ``height`` pixels, whole, and their text size:
+        the small size, or with large text down to the normal small size when that keeps
+        more rows (the legend gives way before the reasoning, but is not dropped for want
+        of a few pixels)."""
+        m = self.app.metrics
+        sizes = [m.small]
+        if large_text(m, self.app.size):
+            normal = Metrics.for_size(self.app.size).small
+            sizes += [px for px in (int(m.small * 0.9), max(normal, int(m.small * 0.8)))
+                      if px < m.small]
+        best: tuple[list[LegendRow], int] = ([], m.small)
+        for px in sizes:
+            kept = list(rows)
+            room = (height - m.pad) // text.font(px).get_linesize()
+            # Whole rows only, the first ones (the numbers) before the colours' meaning: a
+            # row cut after its first line read "Green: good for the mover, red:".
+            while kept and len(self._legend_lines(kept, px)) > room:
+                kept.pop()
+            if len(kept) > len(best[0]):
+                best = (kept, px)
+        return best
+
     def _draw_legend(self, surface: pygame.Surface, y: int, rows: list[LegendRow],
                      reserve: int = 0) -> int:
         """What the numbers on the board mean, each sample in its colour; return the next y."""
@@ -257,18 +343,14 @@ class PlayPanel:
             return y
         theme = self.app.theme
         m = self.app.metrics
-        line_h = text.font(m.small).get_linesize()
-        room = (self.moves_rect.bottom - y - m.pad - reserve) // line_h
-        # Whole rows only, the first ones (the numbers) before the colours' meaning: a row
-        # cut after its first line read "Green: good for the mover, red:".
         # With no room even for the first row (large text in a small window), no legend:
         # it ran under the Undo button.
-        kept = list(rows)
-        while kept and len(self._legend_lines(kept)) > room:
-            kept.pop()
+        kept, px = self._legend_fit(rows, self.moves_rect.bottom - y - reserve)
+        self.legend_rows_shown = len(kept)
         if not kept:
             return y
-        lines = self._legend_lines(kept)
+        line_h = text.font(px).get_linesize()
+        lines = self._legend_lines(kept, px)
         box = pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
                           line_h * len(lines) + m.pad)
         pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), box,
@@ -277,9 +359,9 @@ class PlayPanel:
         for sample, indent, words, colour in lines:
             x = box.left + m.pad
             if sample:
-                text.blit_text(surface, sample, m.small, getattr(theme, colour, theme.text),
+                text.blit_text(surface, sample, px, getattr(theme, colour, theme.text),
                                (x, ty), bold=True)
-            text.blit_text(surface, words, m.small, theme.text, (x + indent, ty),
+            text.blit_text(surface, words, px, theme.text, (x + indent, ty),
                            max_width=box.right - m.pad - x - indent)
             ty += line_h
         return box.bottom + m.pad // 2
@@ -303,15 +385,20 @@ class PlayPanel:
             paragraphs = reasoning_lines(d, who, scene.presenter.move_text)
         # Keep room for one row of the move list (the latest moves) and the position summary:
         # with the reasoning on, the class is watching how the AI decides more than the list.
-        kept = 1 + (1 if scene.presenter.position_summary(scene.state) else 0)
+        # With large text the move list's row gives way too (the board marks the last move).
+        moves_row = 0 if large_text(m, self.app.size) else 1
+        kept = moves_row + (1 if scene.presenter.position_summary(scene.state) else 0)
         avail = (self.moves_rect.bottom - y - m.pad) // line_h
-        room = max(2, avail - reserve // line_h - kept)
+        wrapped_all = [text.wrap(paragraph, width, m.small) for paragraph in paragraphs]
+        # The first facts (the move and why) come before the legend, which gives way row by
+        # row: with large text the legend's room once left the reasoning one line.
+        first = sum(len(w) for w in wrapped_all[:FIRST_FACTS])
+        room = min(max(2, first, avail - reserve // line_h - kept), avail - kept)
         self.reasoning_facts = 0
-        for paragraph in paragraphs:
+        for wrapped in wrapped_all:
             # Wrapped rather than cut, and only whole paragraphs: a narrow window (1024x640)
             # shows fewer facts, never half a sentence. The first one shows wherever the
             # panel has room for it (with large text it may not: it ran under the buttons).
-            wrapped = text.wrap(paragraph, width, m.small)
             if len(lines) + len(wrapped) > (room if lines else avail):
                 break
             lines += wrapped

@@ -1,7 +1,7 @@
 """The play panel's two seat cards: each side's disc, name and count, and who plays it.
 
-Who plays a side is the player's whole name with its parameter ("Reinforcement (Starting beads
-50)") and, while it thinks, for how long ("· 1.2 s", a spinner turning on its disc). A name
+Who plays a side is the player's whole name with its parameter ("Reinforcement · Starting beads
+50") and, while it thinks, for how long ("· 1.2 s", a spinner turning on its disc). A name
 too wide for one line goes on two, broken before its note, and both cards grow alike: the card
 never cuts the parameter a class was shown in the menu. The room for the thinking time is
 kept from the start, so a card never grows when its AI starts thinking.
@@ -18,6 +18,7 @@ import pygame
 from game.ui import text, widgets
 from game.ui.i18n import tr
 from game.ui.reasoning import seconds_text
+from game.ui.scenes.play_fit import large_text
 from game.ui.scenes.play_status import without_note
 from game.ui.theme import Theme, blend, disc_rim
 from game.ui.widgets import draw_panel
@@ -52,7 +53,7 @@ def who_lines(label: str, width: int, px: int,
               words: Callable[[str], str] = _plain) -> tuple[list[str], int]:
     """The player line(s) of a seat card and their size: ``words(label)`` on one line shrunk
     down to :data:`NAME_SHRINK` of ``px``; else on two lines, broken before the label's note
-    ("Alpha-beta" / "(Depth 4) · 1.2 s") or wherever it wraps; else (a name too long even for
+    ("Alpha-beta" / "Depth 4 · 1.2 s") or wherever it wraps; else (a name too long even for
     two lines) the label without its note on one line. ``words`` puts the label in its
     sentence (the thinking time)."""
     floor = int(px * NAME_SHRINK)
@@ -61,7 +62,8 @@ def who_lines(label: str, width: int, px: int,
     if text.size(whole, one)[0] <= width:
         return [whole], one
     title = without_note(label)
-    note = label[len(title):].strip()
+    # The second line starts with the note itself, not with the separator before it.
+    note = label[len(title):].strip().removeprefix("\u00b7").strip()
     tries = [(lines, size) for lines in ([title, words(note)],) if note for size in (px, floor)]
     tries += [(text.wrap(whole, width, size), size) for size in (px, floor)]
     for lines, size in tries:
@@ -90,12 +92,25 @@ class SeatCards:
     # -- layout ---------------------------------------------------------------------------------
 
     def _base_height(self) -> int:
-        return int(self.app.metrics.body * 2.9)
+        """A one-line card's height: roomy at normal text; with large text just what the name
+        and the player's line need (two cards at 2.9 bodies left the AI's reasoning no room
+        at 200% of 1920x1080)."""
+        m = self.app.metrics
+        if large_text(m, self.app.size):
+            return (text.font(m.body, True).get_linesize() + text.font(m.small).get_linesize()
+                    + m.pad)
+        return int(m.body * 2.9)
 
     def _text_left(self, left: int) -> int:
         """Where a card's words start: right of its disc."""
         pad = self.app.metrics.pad
         return left + pad + 2 * int(self._base_height() * 0.24) + pad
+
+    def _shows_time(self) -> bool:
+        """Whether a card says how long its AI has been thinking: not with large text, where
+        the room kept for the time put the player's name on two lines and both cards grew
+        (the engine line above the board tells the time, the spinner turns on the disc)."""
+        return not large_text(self.app.metrics, self.app.size)
 
     def _thinking_words(self, seconds: str) -> Callable[[str], str]:
         return lambda name: tr("play.thinking_for", player=name, s=seconds)
@@ -112,7 +127,8 @@ class SeatCards:
             label = self.scene.seat_label(seat)
             # Thinking or not: the name alone may take two lines where, with its time, it
             # lost its note to stay on one.
-            for words in [_plain] if human else [_plain, self._thinking_words(TIME_RESERVE)]:
+            for words in [_plain] if human or not self._shows_time() else [
+                    _plain, self._thinking_words(TIME_RESERVE)]:
                 lines = max(lines, len(who_lines(label, tw, m.small, words)[0]))
         height = self._base_height()
         if lines > 1:
@@ -163,7 +179,8 @@ class SeatCards:
         words: Callable[[str], str] = _plain
         if thinking:
             assert turns.thinking_since is not None
-            words = self._thinking_words(seconds_text(turns.clock - turns.thinking_since))
+            if self._shows_time():
+                words = self._thinking_words(seconds_text(turns.clock - turns.thinking_since))
             # The spinner turns on the side's disc: the counts keep the name's line.
             draw_spinner(surface, theme, turns.clock, centre, int(disc_r * 0.9))
         lines, px = who_lines(scene.seat_label(seat), tw, m.small, words)

@@ -18,6 +18,7 @@ from game.ui.i18n import tr
 from game.ui.reasoning import plural, thinking_line
 from game.ui.scenes.match import Match
 from game.ui.scenes.play_banner import outcome_texts
+from game.ui.scenes.players import NOTE_SEPARATOR
 from game.ui.scenes.review import Review
 from game.ui.scenes.turns import TurnDriver
 
@@ -137,9 +138,12 @@ def scored_decision(match: Match, turns: TurnDriver, show_reasoning: bool,
 
 
 def without_note(name: str) -> str:
-    """A player's name without its bracketed note: "Alpha-beta (Depth 2)" -> "Alpha-beta",
-    "Engine (Time (s) 60)" -> "Engine" (a note may hold brackets of its own), for lines too
-    narrow for the whole name."""
+    """A player's name without its note: "Alpha-beta · Depth 2" -> "Alpha-beta"; a bracketed
+    note too, "Engine (Time (s) 60)" -> "Engine" (a note may hold brackets of its own), for
+    lines too narrow for the whole name."""
+    title, sep, _note = name.partition(NOTE_SEPARATOR)
+    if sep and title.strip():
+        return title.rstrip()
     if not name.endswith(")"):
         return name
     depth = 0
@@ -150,13 +154,24 @@ def without_note(name: str) -> str:
     return name
 
 
+def _bracketed(name: str) -> str:
+    """A seat's name with its note in brackets: "Alpha-beta (Depth 2)"."""
+    title, sep, note = name.partition(NOTE_SEPARATOR)
+    return f"{title} ({note})" if sep else name
+
+
 def score_line(match: Match, player_name: Callable[[int], str]) -> str:
     """The running score over the games these players played ("Score: Human 2 – Minimax 1
     · 1 draw"), or "" before the first game ends. Two players of the same name are told apart
-    by their seat number."""
+    by their parameter in brackets ("Alpha-beta (Depth 2) 1 – Alpha-beta (Depth 4) 2"), else
+    by their seat number; otherwise a name's note is left out (the score read "Alpha-beta ·
+    Depth 2 3", the parameter's number running into the score)."""
     if not (match.wins[0] or match.wins[1] or match.draws):
         return ""
-    names = [player_name(0), player_name(1)]
+    full = [player_name(0), player_name(1)]
+    names = [without_note(name) for name in full]
+    if names[0] == names[1]:
+        names = [_bracketed(name) for name in full]
     if names[0] == names[1]:
         names = [f"{names[0]} 1", f"{names[1]} 2"]
     score = tr("play.score", a=names[0], x=match.wins[0], b=names[1], y=match.wins[1])

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from ai.registry import Param, PlayerInfo, PlayerSpecError, resolve_spec
 from game.rules.registry import GameSetup
-from game.ui.i18n import has, tr
+from game.ui.i18n import decimal, has, tr
 from game.ui.scenes.match import HUMAN
 from game.ui.widgets import Stepper
 
@@ -55,11 +55,28 @@ def seat_title(spec: str, setup: GameSetup) -> str:
     if not changed:
         return player_title(info)
     first = changed[0]
-    shown = param_text(first, values[first.name])
     # A title's own note in brackets ("Engine (levels)") gives way to the parameter shown, so
     # the seat never reads "Engine (levels) (Level 5)".
     title = re.sub(r"\s*\([^()]*\)$", "", player_title(info)) or player_title(info)
-    return f"{title} ({param_label(first.name)} {shown})"
+    return f"{title}{NOTE_SEPARATOR}{param_note(first, values[first.name])}"
+
+
+#: Between a player's title and the parameter that sets it apart: "Engine · 30 s per move"
+#: (brackets nested: "Moteur (Temps (s) 30)").
+NOTE_SEPARATOR = " \u00b7 "
+
+
+def param_note(param: Param, value: float) -> str:
+    """A parameter and its value as a seat card says it, no brackets, no unit in brackets:
+    ``param.NAME.note`` with the value where the language files word it ("30 s per move"),
+    "Memory: Off" for a switch (the menu's switch label and its state) or a choice ("Eval:
+    Discs"), else the label and the value ("Depth 5")."""
+    shown = param_text(param, value)
+    key = f"param.{param.name}.note"
+    if has(key) and not (value == 0 and has(f"param.{param.name}.zero")):
+        return tr(key, value=shown)
+    template = "param.value_note" if is_switch(param) or param.choices else "param.note"
+    return tr(template, label=param_label(param.name), value=shown)
 
 
 def is_switch(param: Param) -> bool:
@@ -83,7 +100,10 @@ def param_text(param: Param, value: float) -> str:
     if param.kind is int and value >= 10_000:
         # MCTS's playouts: "20 k", "1 M" fit a stepper where "1000000" does not.
         return f"{value / 1e6:g} M" if value >= 1_000_000 else f"{value / 1000:g} k"
-    return param.format(int(value) if param.kind is int else value)
+    if param.kind is int:
+        return param.format(int(value))
+    # The language's decimal mark: a French seat read "Moteur · 0.5 s par coup".
+    return decimal(param.format(value))
 
 
 def choice_text(param: str, choice: str) -> str:
