@@ -44,3 +44,28 @@ def test_french_wrapping_never_starts_a_line_with_a_colon() -> None:
         assert " ".join(lines) == sentence
         assert not any(line.startswith((":", ";", "!", "?", "»")) for line in lines), lines
         assert not any(line.endswith("«") for line in lines), lines
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("text_scale", [100, 200])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080), (1024, 1024), (800, 600)])
+def test_every_game_tab_shows_its_whole_name_at_one_size(size: tuple[int, int], language: str,
+                                                         text_scale: int) -> None:
+    """The tabs were sized for four games: the fifth ran past their share of the width, and at
+    the largest text size in French "Puissance 4" was cut to "Puissanc…" while "Hexapawn"
+    shrank beside a full-size "Nim"."""
+    from game.ui import text
+
+    app = make_app(size, language=language, text_scale=text_scale)
+    scene = RulesScene(app, game_names()[0])
+    app.push(scene)
+    frame(app)
+    sizes = {tab.px for tab in scene.tabs}
+    assert len(sizes) == 1, sizes
+    for tab in scene.tabs:
+        room = tab.rect.width - tab.rect.height // 3
+        assert text.size(tab.label(), tab.px, True)[0] <= room, tab.label()
+        assert tab.rect.left >= 0 and tab.rect.right <= size[0] - app.metrics.pad
+        assert not tab.rect.colliderect(scene.back.rect), tab.label()
+    for left, right in zip(scene.tabs, scene.tabs[1:], strict=False):
+        assert left.rect.right < right.rect.left

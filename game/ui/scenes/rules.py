@@ -75,6 +75,35 @@ class RulesScene(Scene):
         """Back to where the page was opened from."""
         self.app.pop(self)
 
+    def place_tabs(self, row: pygame.Rect) -> None:
+        """One tab per game across ``row``, each as wide as its name needs, all at one size.
+
+        The tabs had a quarter of 62% of the width each, written for four games: the fifth ran
+        past that share, and at a large text size "Puissance 4" was cut to "Puissanc…" in
+        French while "Hexapawn" shrank beside a full-size "Nim". The size is the largest (body
+        size down to the small size) at which every name fits; the row's spare width is shared
+        out, up to a fifth of the row per tab so a short name does not get a wide tab.
+        """
+        m = self.app.metrics
+        gap = m.pad
+        labels = [tab.label() for tab in self.tabs]
+        spare = row.width - gap * (len(self.tabs) - 1)
+
+        def needed(px: int) -> list[int]:
+            # The button keeps a third of its height free around its label.
+            return [text.size(label, px, True)[0] + row.height // 3 + m.pad for label in labels]
+
+        px = m.body
+        while px > m.small and sum(needed(px)) > spare:
+            px -= 1
+        widths = needed(px)
+        extra = max(0, spare - sum(widths)) // len(widths)
+        x = row.left
+        for tab, width in zip(self.tabs, widths, strict=True):
+            width = max(width, min(width + extra, row.width // 5))
+            tab.place(pygame.Rect(x, row.top, width, row.height), px)
+            x += width + gap
+
     def layout(self) -> tuple[pygame.Rect, pygame.Rect]:
         """Place tabs and Back; return the text area and the picture area.
 
@@ -85,14 +114,14 @@ class RulesScene(Scene):
         w, h = self.app.size
         m = self.app.metrics
         row_h = int(m.body * 2.0)
-        tab_w = int((w * 0.62 - m.pad * 3) / 4)
-        for i, tab in enumerate(self.tabs):
-            # A long name ("Puissance 4") at a large text size shrinks rather than being cut.
-            px = text.fit_px(tab.label(), tab_w - m.pad, m.body, True, m.small)
-            tab.place(pygame.Rect(m.pad * 2 + i * (tab_w + m.pad), m.pad * 2 + m.title,
-                                  tab_w, row_h), px)
         self.back.place(pygame.Rect(w - m.pad * 2 - int(w * 0.16), m.pad * 2, int(w * 0.16),
                                     row_h), m.body)
+        tabs_top = m.pad * 2 + m.title
+        # The tabs take the whole width under the title, or stop short of Back where a narrow
+        # window's tall buttons reach down into their row.
+        tabs_right = w - m.pad * 2 if tabs_top >= self.back.rect.bottom else (
+            self.back.rect.left - m.pad)
+        self.place_tabs(pygame.Rect(m.pad * 2, tabs_top, tabs_right - m.pad * 2, row_h))
         top = m.pad * 4 + m.title + row_h
         height = h - top - m.pad * 2
         # The narrowest text column that holds the rules: the picture gets the rest.
