@@ -107,6 +107,10 @@ def test_save_and_load_from_the_scene() -> None:
     app, lab = open_lab()
     train(app, lab, 200)
     click_widget(app, lab.save_button)
+    # Save opens the folder browser on the data folder; "Save here" saves there.
+    dialog = app.top
+    assert isinstance(dialog, LoadDialog) and dialog.folder == learners_folder()
+    click_widget(app, dialog.open_button)
     files = list(learners_folder().glob("*.json"))
     assert len(files) == 1
     saved = json.loads(files[0].read_text(encoding="utf-8"))

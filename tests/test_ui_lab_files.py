@@ -5,6 +5,7 @@ move is crossed out explained in words."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from pathlib import Path
@@ -218,3 +219,96 @@ def test_nim_start_box_all_crossed_out_is_explained_and_plays_at_random() -> Non
     frame(app)
     assert lab.runner.results.count(WIN) > 150
     assert lab.learner.table_view(start) == {m: 0.0 for m in start.legal_moves()}
+
+
+def _trained_lab(size: tuple[int, int] = (1024, 768), language: str = "en"
+                 ) -> tuple[object, LearningLabScene]:
+    app, lab = open_lab(size, language)
+    lab.games = 30
+    lab._set_speed("instant")
+    click_widget(app, lab.train_button)
+    assert lab.runner is not None and lab.runner.join(60)
+    frame(app)
+    return app, lab
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_save_chooses_its_folder_like_a_usb_stick(tmp_path: Path, language: str) -> None:
+    """Regression: Save wrote only to the data folder (Load could open from anywhere): it now
+    opens the same folder browser, on the data folder, and saves in the folder chosen."""
+    from game.ui.scenes.lab_load_dialog import SaveDialog
+
+    stick = tmp_path / "USB"
+    (stick / "class 2").mkdir(parents=True)
+    app, lab = _trained_lab(language=language)
+    click_widget(app, lab.save_button)
+    dialog = app.top
+    assert isinstance(dialog, SaveDialog) and dialog.folder == learners_folder()
+    frame(app)
+    screenshot(app, f"lab-save-dialog-{language}")
+    click_widget(app, dialog.cancel_button)  # Cancel writes nothing
+    assert app.top is lab and not any(stick.rglob("*.json"))
+    click_widget(app, lab.save_button)
+    dialog = app.top
+    assert isinstance(dialog, SaveDialog)
+    click_widget(app, dialog.path_field)
+    dialog.path_field.value = ""
+    type_text(app, str(stick))
+    key(app, pygame.K_RETURN)
+    assert dialog.folder == stick
+    frame(app)
+    row = next(rect for rect, r in dialog.row_rects if r.path == stick / "class 2")
+    click(app, row.center)
+    assert dialog.folder == stick / "class 2"
+    click_widget(app, dialog.open_button)  # "Save here"
+    (saved,) = (stick / "class 2").glob("*.json")
+    assert not list((stick / "class 2").glob(".*"))  # no temporary file left
+    assert isinstance(app.top, MessageDialog) and str(stick / "class 2") in app.top.message
+    app.pop(app.top)
+    lab.reset()
+    assert lab.files.load_file(saved) and lab.learner.games_trained == 30
+
+
+@pytest.mark.parametrize(("number", "key_name"), [(errno.ENOSPC, "lab.save_full"),
+                                                 (errno.EROFS, "lab.save_read_only")])
+def test_a_full_disk_or_a_read_only_folder_is_said_and_nothing_is_lost(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, number: int, key_name: str) -> None:
+    from game import userdata
+
+    app, lab = _trained_lab()
+
+    def fails(*_args: object, **_kwargs: object) -> None:
+        raise OSError(number, os.strerror(number))
+
+    # The disk fills while the file is written; a read-only folder refuses the file itself.
+    with monkeypatch.context() as patch:
+        patch.setattr(userdata.os, "fsync", fails)
+        if number == errno.EROFS:
+            patch.setattr(userdata.tempfile, "mkstemp", fails)
+        assert lab.files.save(tmp_path) is None
+    assert isinstance(app.top, MessageDialog)
+    assert lab.message == tr(key_name, folder=str(tmp_path), error=os.strerror(number))
+    assert list(tmp_path.iterdir()) == []  # no half-written file, no temporary file
+    assert lab.learner.games_trained == 30  # nothing lost: saved once the disk has room
+    app.pop(app.top)
+    assert lab.files.save(tmp_path) is not None and len(list(tmp_path.iterdir())) == 1
+
+
+def test_the_save_dialog_wants_a_folder(tmp_path: Path) -> None:
+    from game.ui.scenes.lab_load_dialog import SaveDialog
+
+    trained_file(tmp_path, 10, "old.json")
+    app, lab = _trained_lab()
+    lab.files.save_clicked()
+    dialog = app.top
+    assert isinstance(dialog, SaveDialog)
+    dialog.go(str(tmp_path))
+    frame(app)
+    (row,) = [rect for rect, r in dialog.row_rects if not r.is_folder]
+    click(app, row.center)  # a file: nothing is saved, a folder is asked for
+    assert app.top is dialog and dialog.error == tr("lab.browse.pick_folder")
+    dialog.path_field.value = str(tmp_path / "nowhere")
+    click_widget(app, dialog.open_button)
+    assert app.top is dialog and dialog.error == tr("lab.browse.no_folder",
+                                                    path=str(tmp_path / "nowhere"))
+    assert [p.name for p in tmp_path.iterdir()] == ["old.json"]

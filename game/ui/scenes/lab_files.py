@@ -8,6 +8,7 @@ lab's dialogs and messages and sets the lab up for the file's game, variant and 
 from __future__ import annotations
 
 import contextlib
+import errno
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -49,14 +50,31 @@ def describe_entry(entry: learner_files.FileEntry) -> str:
               games=grouped(games) if type(games) is int else "?", date=date)
 
 
+#: What a save that failed says, by the error's number: the disk is full, or the folder cannot
+#: be written (read-only, a locked USB stick, no permission).
+SAVE_PROBLEMS = {errno.ENOSPC: "lab.save_full", errno.EDQUOT: "lab.save_full",
+                 errno.EROFS: "lab.save_read_only", errno.EACCES: "lab.save_read_only",
+                 errno.EPERM: "lab.save_read_only"}
+
+
+def save_problem(exc: OSError, folder: Path | None) -> str:
+    """Why a learner could not be saved in ``folder`` (None: the data folder), in words, and
+    that nothing was lost."""
+    where = str(folder) if folder is not None else (exc.filename or str(exc))
+    key = SAVE_PROBLEMS.get(exc.errno or 0, "lab.save_error")
+    return tr(key, folder=where, error=exc.strerror or str(exc))
+
+
 class LabFiles:
     """Save and Load for one lab screen."""
 
     def __init__(self, lab: LearningLabScene) -> None:
         self.lab = lab
 
-    def save(self) -> Path | None:
-        """Save the learner as a new JSON file in the data folder; return its path."""
+    def save(self, folder: Path | None = None) -> Path | None:
+        """Save the learner as a new JSON file in ``folder`` (default: the data folder's
+        learners), written atomically; return its path, or None after saying why not (a full
+        disk, a read-only folder: nothing is lost, the learner stays in the lab)."""
         if self.lab.running:
             return None
         variant = presenter_for(self.lab.game).variant_label(self.lab.options)
@@ -66,9 +84,9 @@ class LabFiles:
             # Inside the try: the data folder itself may be impossible to make.
             self.lab.session.absorb(self.lab.runner)
             path = learner_files.save_learner(self.lab.learner, stem,
-                                              self.lab.session.usage_by_text())
+                                              self.lab.session.usage_by_text(), folder)
         except OSError as exc:
-            self.lab.show_message(tr("lab.save_failed"), str(exc))
+            self.lab.show_message(tr("lab.save_failed"), save_problem(exc, folder))
             return None
         # A message box rather than a passing notice: the folder is what a teacher needs to
         # find the file again (or copy it to a USB stick), and a path takes time to read.
@@ -77,7 +95,18 @@ class LabFiles:
         return path
 
     def save_clicked(self) -> None:
-        self.save()
+        """The Save dialog: the data folder's learners, any other folder (a USB stick),
+        Cancel."""
+        if self.lab.running:
+            return
+        try:
+            folder = learners_folder()
+        except OSError as exc:
+            self.lab.show_message(tr("lab.save_failed"), save_problem(exc, None))
+            return
+        from game.ui.scenes.lab_load_dialog import SaveDialog
+
+        self.lab.app.push(SaveDialog(self.lab.app, folder, self.save))
 
     def saved_files(self, folder: Path | None = None) -> list[tuple[Path, str, str]]:
         """Every learner file of ``folder`` (default: the data folder's learners): (path,

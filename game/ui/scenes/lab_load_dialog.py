@@ -52,6 +52,9 @@ class LoadDialog(Scene):
     """Browse folders for a learner file; ``on_open`` gets the file picked."""
 
     opaque = False
+    #: The dialog's title and its main button's text (translation keys).
+    title_key = "lab.load_title"
+    action_key = "lab.browse.open"
 
     def __init__(self, app: App, folder: Path, on_open: Callable[[Path], Any]) -> None:
         super().__init__(app)
@@ -69,8 +72,7 @@ class LoadDialog(Scene):
         self.path_field = TextField(lambda: tr("lab.browse.path"), str(folder), self.go)
         self.up_button = Button(lambda: tr("lab.browse.up"), self.up)
         self.home_button = Button(lambda: tr("lab.browse.home"), lambda: self.go(str(self.home)))
-        self.open_button = Button(lambda: tr("lab.browse.open"),
-                                  lambda: self.go(self.path_field.value), primary=True)
+        self.open_button = Button(lambda: tr(self.action_key), self.act, primary=True)
         self.cancel_button = Button(lambda: tr("dialog.cancel"), self.cancel)
         self.show(folder)
 
@@ -101,12 +103,9 @@ class LoadDialog(Scene):
 
     def go(self, typed: str) -> None:
         """Open what the path field names: a folder is listed, a file is loaded."""
-        raw = typed.strip().strip('"')
-        if not raw:
+        path = self.typed_path(typed)
+        if path is None:
             return
-        path = Path(raw).expanduser()
-        if not path.is_absolute():
-            path = self.folder / path
         try:
             is_dir = path.is_dir()
             exists = path.exists()
@@ -119,6 +118,18 @@ class LoadDialog(Scene):
         else:
             self.error = tr("lab.browse.no_such", path=str(path))
             self.error_is_info = False
+
+    def act(self) -> None:
+        """The main button: open what the path field names."""
+        self.go(self.path_field.value)
+
+    def typed_path(self, typed: str) -> Path | None:
+        """The path the field names (relative to the folder shown), or None when empty."""
+        raw = typed.strip().strip('"')
+        if not raw:
+            return None
+        path = Path(raw).expanduser()
+        return path if path.is_absolute() else self.folder / path
 
     def up(self) -> None:
         """The folder above."""
@@ -157,7 +168,7 @@ class LoadDialog(Scene):
         self.up_button.place(pygame.Rect(inner.right - up_w, top, up_w, bh), m.body)
         bottom = self.box.bottom - m.pad * 2 - bh
         buttons = (self.home_button, self.open_button, self.cancel_button)
-        keys = ("lab.browse.home", "lab.browse.open", "dialog.cancel")
+        keys = ("lab.browse.home", self.action_key, "dialog.cancel")
         widths = [text.size(tr(k), m.body, True)[0] + bh for k in keys]
         x = inner.right - sum(widths) - m.pad * 2
         for button, bw in zip(buttons, widths, strict=True):
@@ -203,7 +214,7 @@ class LoadDialog(Scene):
         self._layout()
         dim(surface, theme.overlay)
         draw_panel(surface, self.box, theme, m.radius, theme.panel, theme.accent, 3)
-        text.blit_text(surface, tr("lab.load_title"), m.heading, theme.accent,
+        text.blit_text(surface, tr(self.title_key), m.heading, theme.accent,
                        (self.box.left + m.pad * 2, self.box.top + m.pad * 2), bold=True,
                        max_width=self.box.width - 4 * m.pad)
         mouse = widgets.mouse()
@@ -224,3 +235,31 @@ class LoadDialog(Scene):
             colour = theme.text_muted if self.error_is_info else theme.danger
             text.blit_wrapped(surface, self.error, m.body, colour, self.error_rect, max_lines=2)
         widgets.draw_all(self.widgets(), surface, theme)
+
+
+class SaveDialog(LoadDialog):
+    """Choose the folder a learner is saved in (the data folder, a USB stick...): the same
+    browser, its main button saving in the folder shown (or the one typed); ``on_save`` gets
+    the folder. Files are listed to show what the folder holds; clicking one does nothing."""
+
+    title_key = "lab.save_title"
+    action_key = "lab.browse.save_here"
+
+    def act(self) -> None:
+        """Save in the folder the path field names (the folder shown, unless one was typed)."""
+        path = self.typed_path(self.path_field.value) or self.folder
+        try:
+            is_dir = path.is_dir()
+        except OSError:
+            is_dir = False
+        if is_dir or (path == self.home and not path.exists()):  # the data folder is made
+            self.app.pop(self)
+            self.on_open(path)
+        else:
+            self.error = tr("lab.browse.no_folder", path=str(path))
+            self.error_is_info = False
+
+    def pick(self, path: Path) -> None:
+        """A file was typed or clicked: say that a folder is wanted."""
+        self.error = tr("lab.browse.pick_folder")
+        self.error_is_info = True
