@@ -312,3 +312,26 @@ def test_the_save_dialog_wants_a_folder(tmp_path: Path) -> None:
     assert app.top is dialog and dialog.error == tr("lab.browse.no_folder",
                                                     path=str(tmp_path / "nowhere"))
     assert [p.name for p in tmp_path.iterdir()] == ["old.json"]
+
+
+def test_a_path_typed_after_a_click_replaces_the_old_one(tmp_path: Path) -> None:
+    """Regression: in a real window, clicking the path box and typing a USB stick's path gave
+    "/data/learners/media/USB" (the text went after the old path); a click selects the whole
+    path, as an address bar does, so typing replaces it; Ctrl+A selects it again."""
+    app, lab = open_lab((1024, 768))
+    click_widget(app, lab.load_button)
+    dialog = app.top
+    assert isinstance(dialog, LoadDialog)
+    click_widget(app, dialog.path_field)
+    assert dialog.path_field.selected
+    frame(app)
+    screenshot(app, "lab-load-path-selected")
+    type_text(app, str(tmp_path))
+    assert dialog.path_field.value == str(tmp_path)
+    type_text(app, "/x")  # typing goes on after the replacement
+    assert dialog.path_field.value == str(tmp_path / "x")
+    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_CTRL,
+                                   unicode="", scancode=0)])
+    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
+                                   unicode="", scancode=0)])
+    assert dialog.path_field.value == ""

@@ -16,7 +16,12 @@ BLINK_SECONDS = 0.5
 
 
 class TextField(Widget):
-    """A one-line text box: click to type, Backspace deletes, Enter or a click outside ends."""
+    """A one-line text box: click to type, Backspace deletes, Enter or a click outside ends.
+
+    A click into it (or Ctrl+A) selects the whole text, as an address bar does: what is typed
+    or pasted next replaces it and Backspace clears it (a path pasted into the folder box no
+    longer lands after the old one); an arrow key or End keeps the text and types after it.
+    """
 
     def __init__(self, label: Callable[[], str], value: str,
                  on_enter: Callable[[str], None] | None = None) -> None:
@@ -24,6 +29,8 @@ class TextField(Widget):
         self.label = label
         self.value = value
         self.focused = False
+        #: The whole text is selected: the next text typed replaces it.
+        self.selected = False
         self.on_enter = on_enter
 
     def _box(self) -> pygame.Rect:
@@ -43,15 +50,19 @@ class TextField(Widget):
             self.focused = self._box().collidepoint(event.pos)
             if self.focused and not was:
                 pygame.key.start_text_input()
+            self.selected = self.focused and not was
             return self.focused
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
-            self.value += str(event.text)
+            self._insert(str(event.text))
             return True
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_a and event.mod & pygame.KMOD_CTRL:
+                self.selected = True
+                return True
             if event.key == pygame.K_BACKSPACE:
-                self.value = self.value[:-1]
+                self.value = "" if self.selected else self.value[:-1]
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
                 self.focused = False
                 if event.key != pygame.K_ESCAPE and self.on_enter is not None:
@@ -61,9 +72,15 @@ class TextField(Widget):
                     pasted = pygame.scrap.get_text() if pygame.scrap.get_init() else ""
                 except (pygame.error, AttributeError):  # no clipboard on this platform
                     pasted = ""
-                self.value += pasted.replace("\n", "")
+                self._insert(pasted.replace("\n", ""))
+            self.selected = False
             return True  # typing keys never reach the scene's shortcuts
         return False
+
+    def _insert(self, typed: str) -> None:
+        """Type ``typed`` at the end, or in place of the whole text when it is selected."""
+        self.value = typed if self.selected else self.value + typed
+        self.selected = False
 
     def draw(self, surface: pygame.Surface, theme: Theme, mouse: tuple[int, int]) -> None:
         if not self.visible or self.rect.width <= 0:
@@ -85,6 +102,10 @@ class TextField(Widget):
             shown = shown[1:]
         if shown != self.value:
             shown = "…" + shown[1:]
+        if self.selected and self.focused and shown:
+            mark = text.size(shown, self.px)
+            pygame.draw.rect(surface, blend(theme.panel, theme.accent, 0.45), pygame.Rect(
+                box.left + self.px // 2, box.centery - mark[1] // 2, mark[0], mark[1]))
         drawn = text.blit_text(surface, shown, self.px, theme.text,
                                (box.left + self.px // 2, box.centery), "midleft")
         if self.focused and (pygame.time.get_ticks() // int(BLINK_SECONDS * 1000)) % 2 == 0:
