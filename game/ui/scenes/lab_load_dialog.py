@@ -55,6 +55,7 @@ class LoadDialog(Scene):
     #: The dialog's title and its main button's text (translation keys).
     title_key = "lab.load_title"
     action_key = "lab.browse.open"
+    path_key = "lab.browse.path"
 
     def __init__(self, app: App, folder: Path, on_open: Callable[[Path], Any]) -> None:
         super().__init__(app)
@@ -69,7 +70,7 @@ class LoadDialog(Scene):
         self.row_rects: list[tuple[pygame.Rect, Row]] = []
         self.box = pygame.Rect(0, 0, 0, 0)
         self.error_rect = pygame.Rect(0, 0, 0, 0)
-        self.path_field = TextField(lambda: tr("lab.browse.path"), str(folder), self.go)
+        self.path_field = TextField(lambda: tr(self.path_key), str(folder), self.go)
         self.up_button = Button(lambda: tr("lab.browse.up"), self.up)
         self.home_button = Button(lambda: tr("lab.browse.home"), lambda: self.go(str(self.home)))
         self.open_button = Button(lambda: tr(self.action_key), self.act, primary=True)
@@ -244,6 +245,7 @@ class SaveDialog(LoadDialog):
 
     title_key = "lab.save_title"
     action_key = "lab.browse.save_here"
+    path_key = "lab.browse.folder_path"
 
     def act(self) -> None:
         """Save in the folder the path field names (the folder shown, unless one was typed)."""
