@@ -273,9 +273,9 @@ def test_file_buttons_are_not_shrunk_below_the_small_text(language: str) -> None
     app.shutdown()  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize(("language", "kind"), [("en", "reinforcement"), ("fr", "qlearning")])
 def test_a_boxs_before_and_after_reads_like_the_rest_of_the_box(
-        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+        language: str, kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Regression: in the one-game-at-a-time mode, a Hexapawn matchbox's "c1-c2: 16 -> 15"
     was written at the small size in bold under the board, tinier than "used 21x" beside it
     and in another type; it is at least body size now (heading size when it fits), regular."""
@@ -283,13 +283,15 @@ def test_a_boxs_before_and_after_reads_like_the_rest_of_the_box(
 
     app, lab = open_lab((1024, 768), language)
     lab.set_game("hexapawn")
-    lab.set_kind("reinforcement")
+    lab.set_kind(kind)
     train(app, lab, 20)
     lab.tabs.choose("boxes")
+    lab.session.changed_only = True  # the last game's boxes, as after "One game"
+    lab.knowledge.boxes = [b for b in lab.knowledge.boxes if b.values][:2]
     frame(app)  # type: ignore[arg-type]
-    box = next(b for b in lab.knowledge.boxes if b.values)
+    box = lab.knowledge.boxes[0]
     move = next(iter(box.values))
-    box.before = {move: box.values[move] - 3}
+    box.before = {move: box.values[move] - 0.75}
     drawn: list[tuple[str, int, bool]] = []
     real = text_module.blit_text
 
@@ -305,3 +307,7 @@ def test_a_boxs_before_and_after_reads_like_the_rest_of_the_box(
     changes = [(px, bold) for line, px, bold in drawn if "→" in line]
     assert changes, drawn
     assert all(px >= m.body and not bold for px, bold in changes), (changes, m.body)
+    # Q-values' longer lines ("b1-b2: -0.66 -> -0.95") are split after the move, not cut.
+    shown = [line for line, _px, _b in drawn if "→" in line or line.endswith(":")]
+    assert all(text_module.fit_px(line, cell.width, m.body, min_px=m.body) >= m.body
+               and text_module.size(line, m.body)[0] <= cell.width for line in shown), shown

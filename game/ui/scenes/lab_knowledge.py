@@ -344,8 +344,12 @@ class KnowledgePanel:
         view = self._board_view()
         if view is None:
             return
-        changes, cpx = fit_changes(change_lines(box, presenter.move_text, score_kind), board,
-                                   m)
+        # The changes are written where the last game's boxes are the subject (one game at a
+        # time, or "last game's boxes"); among every box an outline says it, and the board
+        # keeps its room.
+        lines = (change_lines(box, presenter.move_text, score_kind)
+                 if self.session.changed_only else [])
+        changes, cpx = fit_changes(lines, board, m)
         if changes:
             # As large as the box allows (heading size, never under body size) and in the
             # same regular type as the rest of the box: the counts are what the class reads.
@@ -393,11 +397,22 @@ def grid_for(count: int, size: tuple[int, int], ratio: float, two_rows: bool
 
 def fit_changes(lines: list[str], board: pygame.Rect, m: Metrics) -> tuple[list[str], int]:
     """The change lines a box of ``board``'s size shows, and their size: up to heading size,
-    as wide as the box allows but never under body size; as many lines (at most three) as
-    take no more than two fifths of the box's height, and at least one."""
+    as wide as the box allows but never under body size (a line too wide is split after its
+    move); as many lines (at most three) as take no more than two fifths of the box's height,
+    and at least one."""
     if not lines:
         return [], m.body
-    px = min(text.fit_px(line, board.width, m.heading, min_px=m.body) for line in lines[:3])
+    # A line too wide at body size ("b1-b2: -0.66 -> -0.95" in a narrow box) is split after
+    # its move rather than cut.
+    split: list[str] = []
+    for line in lines[:3]:
+        move, sep, values = line.partition(": ")
+        if sep and text.size(line, m.body)[0] > board.width:
+            split += [move + ":", values]
+        else:
+            split.append(line)
+    lines = split
+    px = min(text.fit_px(line, board.width, m.heading, min_px=m.body) for line in lines)
     line_h = text.font(px).get_linesize()
     room = max(1, int(board.height * 0.4) // max(1, line_h))
     return lines[:min(3, room)], px
