@@ -346,6 +346,7 @@ def test_progress_counts_in_the_language_grouping(language: str, big: str, one: 
     done = Progress(done=1, planned=1, elapsed=3.9, games_per_second=0.3, eta=None,
                     running=False, paused=False, finished=True, stopped=False)
     assert progress_text(done, 1).startswith("1 game " if language == "en" else "1 partie ")
+    assert ("(0.3/s)" if language == "en" else "(0,3/s)") in progress_text(done, 1)
     sep = "," if language == "en" else "\u202f"
     assert i18n.grouped(1234567.4) == f"1{sep}234{sep}567"
 

@@ -84,7 +84,9 @@ def progress_text(progress: Progress | None, trained: int) -> str:
     every count with the language's thousands separator ("100,000" / "100 000")."""
     if progress is None:
         return plural("lab.progress_idle", trained, games=grouped(trained))
-    rate = grouped(progress.games_per_second)
+    speed = progress.games_per_second
+    # One game watched move by move takes seconds: "0.5/s", not "0/s".
+    rate = grouped(speed) if speed >= 10 else decimal(f"{speed:.1f}")
     done = grouped(progress.done)
     planned = grouped(progress.planned)
     if progress.finished:
