@@ -15,6 +15,11 @@ from game.ui.widgets import Widget, draw_panel
 BLINK_SECONDS = 0.5
 
 
+#: Keys that keep the text and type after it (the selection goes).
+KEEP_KEYS = frozenset({pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END,
+                       pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE})
+
+
 class TextField(Widget):
     """A one-line text box: click to type, Backspace deletes, Enter or a click outside ends.
 
@@ -63,6 +68,7 @@ class TextField(Widget):
                 return True
             if event.key == pygame.K_BACKSPACE:
                 self.value = "" if self.selected else self.value[:-1]
+                self.selected = False
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
                 self.focused = False
                 if event.key != pygame.K_ESCAPE and self.on_enter is not None:
@@ -73,7 +79,9 @@ class TextField(Widget):
                 except (pygame.error, AttributeError):  # no clipboard on this platform
                     pasted = ""
                 self._insert(pasted.replace("\n", ""))
-            self.selected = False
+            elif event.key in KEEP_KEYS:
+                self.selected = False
+            # A character's own key comes before its text: the selection waits for the text.
             return True  # typing keys never reach the scene's shortcuts
         return False
 
