@@ -179,13 +179,27 @@ def test_learning_by_watching_random_against_perfect() -> None:
 
 
 @pytest.mark.parametrize("view", ["charts", "boxes", "table"])
-def test_export_writes_a_light_picture_of_the_view(tmp_path: Path, view: str) -> None:
+def test_export_writes_a_light_picture_of_the_view(tmp_path: Path, view: str,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui import text as text_module
+
     app, lab = open_lab((1024, 768))
     train(app, lab, 100)
     lab.tabs.choose(view)
     frame(app)
     before = {name: rect.copy() for name, rect in lab.panels.items()}
+    written: list[str] = []
+    real = text_module.blit_wrapped
+
+    def spy(surface: pygame.Surface, line: str, *args: object, **kwargs: object) -> int:
+        written.append(line)
+        return real(surface, line, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text_module, "blit_wrapped", spy)
     path = export_view(lab, tmp_path)
+    monkeypatch.setattr(text_module, "blit_wrapped", real)
+    # A handout says what it shows: the game, the run (learner and opponent), the games.
+    assert any(lab.runs[-1].label in line and "100 games" in line for line in written), written
     assert path is not None and path.parent == tmp_path and path.suffix == ".png"
     assert isinstance(app.top, MessageDialog) and str(tmp_path) in app.top.message
     picture = pygame.image.load(str(path))

@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui import text
 from game.ui.export import ExportError, default_folder, timestamped, write_picture
-from game.ui.i18n import tr
+from game.ui.i18n import grouped, tr
 from game.ui.scenes.lab_charts import draw_rate_chart, draw_wins_chart
+from game.ui.scenes.lab_common import game_title, player_name, variant_label
 from game.ui.theme import Theme
 
 if TYPE_CHECKING:
@@ -38,8 +40,40 @@ def draw_charts(lab: LearningLabScene, surface: pygame.Surface, area: pygame.Rec
 Draw = Callable[[pygame.Surface, pygame.Rect, Theme], None]
 
 
+def caption(lab: LearningLabScene) -> str:
+    """What a printed picture is of: the game and variant, the last run (its learner,
+    opponent and evaluation) or the learner, and how many games it trained on."""
+    run = lab.runs[-1].label if lab.runs else player_name(lab.session.kind)
+    return tr("lab.export_caption", game=f"{game_title(lab.game)} "
+              f"{variant_label(lab.game, lab.options)}", run=run,
+              games=grouped(lab.learner.games_trained))
+
+
+def with_caption(lab: LearningLabScene, size: tuple[int, int], draw: Draw
+                 ) -> tuple[tuple[int, int], Draw]:
+    """The drawing with its caption above it (a handout says what it shows)."""
+    said = caption(lab)
+    lines = len(text.wrap(said, size[0] - 2 * MARGIN, CHART_PX, True))
+    line_h = text.font(CHART_PX, True).get_linesize() * lines
+
+    def drawn(surface: pygame.Surface, area: pygame.Rect, theme: Theme) -> None:
+        text.blit_wrapped(surface, said, CHART_PX, theme.text,
+                          pygame.Rect(area.left, area.top, area.width, line_h), bold=True,
+                          line_gap=0)
+        draw(surface, pygame.Rect(area.left, area.top + line_h + MARGIN // 2, area.width,
+                                  area.height - line_h - MARGIN // 2), theme)
+
+    return (size[0], size[1] + line_h + MARGIN // 2), drawn
+
+
 def view_drawing(lab: LearningLabScene) -> tuple[tuple[int, int], Draw]:
-    """The canvas size and the drawing of the lab's current view (in the theme it is given)."""
+    """The canvas size and the drawing of the lab's current view (in the theme it is given),
+    under its caption."""
+    size, draw = _view_only(lab)
+    return with_caption(lab, size, draw)
+
+
+def _view_only(lab: LearningLabScene) -> tuple[tuple[int, int], Draw]:
     view = lab.tabs.current()
     if view == "charts":
         return CHART_CANVAS, lambda surface, area, theme: draw_charts(lab, surface, area, theme)
