@@ -325,3 +325,24 @@ def test_a_boxs_before_and_after_reads_like_the_rest_of_the_box(
     shown = [line for line, _px, _b in drawn if "→" in line or line.endswith(":")]
     assert all(text_module.fit_px(line, cell.width, m.body, min_px=m.body) >= m.body
                and text_module.size(line, m.body)[0] <= cell.width for line in shown), shown
+
+
+def test_box_counts_use_the_thousands_separator(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: a box used 12345 times said "used 12345×"."""
+    from game.ui import text as text_module
+
+    app, lab = open_lab((1024, 768))
+    train(app, lab, 20)
+    lab.tabs.choose("boxes")
+    frame(app)  # type: ignore[arg-type]
+    lab.knowledge.boxes[0].used = 12_345
+    drawn: list[str] = []
+    real = text_module.blit_text
+
+    def spy(surface: pygame.Surface, line: str, *args: object, **kwargs: object) -> pygame.Rect:
+        drawn.append(line)
+        return real(surface, line, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text_module, "blit_text", spy)
+    lab.knowledge.draw(app.screen, None)  # type: ignore[attr-defined]
+    assert tr("lab.box_used", n="12,345") in drawn, drawn

@@ -23,7 +23,7 @@ from game.rules.base import GameState, RulesError
 from game.ui import text
 from game.ui.boards import presenter_for
 from game.ui.boards.presenter import GamePresenter, box_value_text
-from game.ui.i18n import tr
+from game.ui.i18n import grouped, tr
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Metrics, Widget, draw_panel
 
@@ -230,9 +230,9 @@ class KnowledgePanel:
         pad = m.pad
         beside = self.changed_button.visible and self._head_h < self.sort_button.rect.height * 2
         room = (self.changed_button.rect.left if beside else rect.right) - rect.left - pad * 4
-        title = tr("lab.knowledge", n=len(self.boxes))
+        title = tr("lab.knowledge", n=grouped(len(self.boxes)))
         if text.size(title, m.body, True)[0] > room:
-            title = tr("lab.knowledge_short", n=len(self.boxes))  # the count matters most
+            title = tr("lab.knowledge_short", n=grouped(len(self.boxes)))  # the count matters most
         text.blit_text(surface, title, m.body, theme.accent,
                        (rect.left + pad * 2, self._title_y), "midleft",
                        bold=True, max_width=room)
@@ -319,7 +319,7 @@ class KnowledgePanel:
             draw_panel(surface, cell, theme, m.radius, fill, border,
                        max(2, m.line * 2) if box.changed else 1)
             lost = box.all_lost(score_kind)
-            used = tr("lab.box_all_lost") if lost else tr("lab.box_used", n=box.used)
+            used = tr("lab.box_all_lost") if lost else tr("lab.box_used", n=grouped(box.used))
             colour = (theme.danger if lost else theme.highlight if box.changed
                       else theme.text_muted)
             text.blit_text(surface, used, m.body, colour,

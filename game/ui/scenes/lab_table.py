@@ -19,7 +19,7 @@ import pygame
 from game.ui import charts, text
 from game.ui.boards import presenter_for
 from game.ui.boards.presenter import HeatTable
-from game.ui.i18n import tr
+from game.ui.i18n import grouped, tr
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Metrics, Widget, draw_panel
 
@@ -229,7 +229,7 @@ class TablePanel:
             return
         inner = area.inflate(-m.pad * 2, -m.pad * 2)
         self.knowledge.draw_box(surface, inner, box, theme, m, m.heading)
-        used = tr("lab.box_used", n=box.used)
+        used = tr("lab.box_used", n=grouped(box.used))
         text.blit_text(surface, used, m.body, theme.text_muted,
                        ((self.prev_button.rect.right + self.next_button.rect.left) // 2,
                         self.prev_button.rect.centery), "center",
