@@ -183,7 +183,7 @@ def _drawn_texts(app: object, scene: NTupleLabScene,
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
 def test_heat_map_numbers_read_and_nothing_overlaps_at_the_largest_text(
         size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Regression: at 1024x768 the heat maps' numbers were about 9 px; at the largest text

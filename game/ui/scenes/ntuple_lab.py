@@ -251,11 +251,11 @@ class NTupleLabScene(Scene):
         rest = pygame.Rect(body.left, self.progress_rect.bottom + m.pad, body.width,
                            body.bottom - self.progress_rect.bottom - m.pad)
         # The heat maps take the height their cells need for numbers of a readable size, the
-        # patterns a strip of their own (at most 18%), the curves the rest (at least 30%:
+        # patterns a strip of their own (at most 18%), the curves the rest (at least a quarter:
         # at the largest text size the maps give way, their numbers left to the colours).
         strip_h = min(self._strip_height(rest.width, m), int(rest.height * 0.18))
         maps_h = min(self._maps_height(rest.width, m),
-                     rest.height - strip_h - m.pad * 2 - int(rest.height * 0.3))
+                     rest.height - strip_h - m.pad * 2 - rest.height // 4)
         self.chart_rect = pygame.Rect(rest.left, rest.top, rest.width,
                                       rest.height - strip_h - maps_h - m.pad * 2)
         self.heat_rect = pygame.Rect(rest.left, self.chart_rect.bottom + m.pad, rest.width,
