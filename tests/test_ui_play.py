@@ -452,19 +452,11 @@ def test_counts_say_one_pawn_and_nothing_is_cut_at_1024x640(monkeypatch: pytest.
                                                             ) -> None:
     """The seat cards' counts fit a small window in both languages (regression: "X · 3
     placed, 0 in h...")."""
-    from game.ui import i18n, text
+    from game.ui import i18n
     from game.ui.boards import presenter_for
+    from tests.ui_helpers import watch_cuts
 
-    cut: list[str] = []
-    original = text.ellipsize
-
-    def spy(s: str, max_width: int, px: int, bold: bool = False) -> str:
-        result = original(s, max_width, px, bold)
-        if result != s:
-            cut.append(s)
-        return result
-
-    monkeypatch.setattr(text, "ellipsize", spy)
+    cut = watch_cuts(monkeypatch)
     for lang in ("en", "fr"):
         app = make_app(SIZE, language=lang, show_reasoning=True)
         play = start_game(app, "morpion", ("human", "random"))
@@ -522,7 +514,8 @@ def test_french_key_names_pass_in_words_and_short_player_names() -> None:
 
     assert nim_move_text(NimMove(0, 2)) == "2 matches"
     assert nim_move_text(NimMove(0, 1)) == "1 match"
-    assert nim_move_text(NimMove(2, 1, multi_heap=True)) == "take 1 from heap 3"
+    assert nim_move_text(NimMove(2, 1, multi_heap=True)) == "1 match from heap 3"
+    assert nim_move_text(NimMove(1, 3, multi_heap=True)) == "3 matches from heap 2"
     assert player_title(get_player_info("minimax")) == get_player_info("minimax").title
 
 
@@ -562,4 +555,27 @@ def test_discs_keep_a_visible_edge_on_every_background(theme_name: str) -> None:
     # At least two pixels wide: a hairline does not show on a projector.
     edge = [c for c in ring if contrast_ratio(c, card_colour) >= DISC_CONTRAST]  # type: ignore[arg-type]
     assert len(edge) >= 2, ring
+    app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("scale", [100, 150])
+def test_marienbad_moves_are_never_cut_in_the_list(language: str, scale: int,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The move list read "take 1 fro…" at 1024x768 (not reproduced here with the old texts:
+    this guards the longer noun form, "3 allumettes du tas 2", which every sentence around a
+    move needs: "Player 1 chose 1 match from heap 4", not "chose take 1 from heap 4")."""
+    from game.rules.nim import NimMove
+    from tests.ui_helpers import watch_cuts
+
+    app = make_app((1024, 768), language=language, text_scale=scale)
+    play = start_game(app, "nim", ("human", "human"), options={"variant": "marienbad"})
+    cut = watch_cuts(monkeypatch)
+    for move in (NimMove(3, 3, multi_heap=True), NimMove(2, 3, multi_heap=True),
+                 NimMove(1, 1, multi_heap=True)):
+        assert play.apply_move(move)
+    frame(app)
+    moves = [play.presenter.move_text(mv) for mv in play.match.moves]
+    assert len(play.panel.move_rects) == 3
+    assert not [m for m in moves if m in cut], cut
     app.shutdown()

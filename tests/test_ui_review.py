@@ -135,6 +135,33 @@ def test_clicking_the_graph_jumps_to_that_position() -> None:
     assert not play.review.active
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_graph_is_tall_and_says_whose_side_and_what_its_height_means(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: at 1024x768 the graph was a strip 3.6 body sizes high, and nothing said
+    what its height meant (which side is up, that the edges are sure wins, no unit)."""
+    from game.ui import i18n, text
+
+    app = make_app(SIZE, language=language)
+    play = _human_game(app, moves=10)
+    click_widget(app, play.panel.review_button)
+    drawn: list[str] = []
+    real_blit = text.blit_text
+
+    def spy(surface: pygame.Surface, value: str, *args: Any, **kwargs: Any) -> Any:
+        drawn.append(value)
+        return real_blit(surface, value, *args, **kwargs)
+
+    monkeypatch.setattr(text, "blit_text", spy)
+    frame(app)
+    assert play.panel.review.plot.height >= app.metrics.body * 4.5
+    for side in (0, 1):
+        assert i18n.tr("review.graph_edge", side=play.presenter.side_name(side)) in drawn
+    scale = " ".join(drawn)
+    assert i18n.tr("review.graph_scale").split()[0] in scale
+    app.shutdown()
+
+
 def test_an_ai_vs_ai_game_pauses_while_reviewed_and_resumes_after() -> None:
     app = make_app(SIZE)
     play = start_game(app, "nim", ("random", "random"))
@@ -294,18 +321,9 @@ def test_two_players_of_the_same_name_are_told_apart_in_the_score() -> None:
 @pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
 def test_review_screen_texts_are_not_cut(language: str, size: tuple[int, int],
                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.ui import text
+    from tests.ui_helpers import watch_cuts
 
-    cut: list[str] = []
-    original = text.ellipsize
-
-    def spy(content: str, max_width: int, px: int, bold: bool = False) -> str:
-        shown = original(content, max_width, px, bold)
-        if shown != content:
-            cut.append(content)
-        return shown
-
-    monkeypatch.setattr(text, "ellipsize", spy)
+    cut = watch_cuts(monkeypatch)
     for game in ("hexapawn", "nim", "morpion", "othello", "connect4"):
         app = make_app(size, language=language, show_reasoning=True)
         play = start_game(app, game, ("human", "alphabeta:depth=2"))

@@ -277,3 +277,37 @@ def test_a_random_players_chances_are_neutral_not_good_or_bad(language: str) -> 
     assert rows[0].sample == "33%" and rows[0].colour == "text"
     assert all(row.words != good for row in rows)
     assert all(row.colour not in ("score_good", "score_bad") for row in rows)
+
+
+def test_every_score_label_of_a_board_has_one_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: in the Othello review "+143" shrank to fit its cell while "+65" beside it
+    stayed at body size, two sizes for one kind of number."""
+    import game.ui.boards.othello as othello_view
+    from game.rules.registry import get_game
+    from game.ui import text
+    from game.ui.boards import board_view_for
+    from game.ui.boards.base import BoardContext
+
+    pygame.init()
+    theme = THEMES["default"]
+    state = get_game("othello").setup().initial_state()
+    moves = list(state.legal_moves())
+    scores = dict(zip(moves, (143.0, 65.0, -1234.0, 7.0), strict=False))
+    view = board_view_for("othello", theme)
+    surface = pygame.Surface((420, 420))
+    view.layout(surface.get_rect(), state)
+    sizes: list[int] = []
+    real_chip = othello_view.score_chip
+
+    def spy(surface: pygame.Surface, label: str, centre: object, px: int, *args: object,
+            max_width: float | None = None, **kwargs: object) -> pygame.Rect:
+        # The size the chip really draws at (it shrinks a label too wide for max_width).
+        shown = px if max_width is None else text.fit_px(
+            label, round(max_width - 2 * max(2, px // 3)), px, True, min_px=7)
+        sizes.append(shown)
+        return real_chip(surface, label, centre, px, *args,  # type: ignore[arg-type]
+                         max_width=max_width, **kwargs)
+
+    monkeypatch.setattr(othello_view, "score_chip", spy)
+    view.draw(surface, state, BoardContext(theme=theme, scores=scores, label_px=30))
+    assert len(sizes) == len(scores) and len(set(sizes)) == 1, sizes

@@ -166,3 +166,21 @@ def click_element(app: App, play: Any, element: Any) -> None:
     """Click the centre of a board element of the play scene's board."""
     play.layout()
     click(app, play.view.centre_of(element))
+
+
+def watch_cuts(monkeypatch: Any) -> list[str]:
+    """The texts cut with an ellipsis from now on (filled as frames draw), through
+    ``monkeypatch`` (a pytest MonkeyPatch)."""
+    from game.ui import text
+
+    cut: list[str] = []
+    original = text.ellipsize
+
+    def spy(content: str, max_width: int, px: int, bold: bool = False) -> str:
+        shown = original(content, max_width, px, bold)
+        if shown != content:
+            cut.append(content)
+        return shown
+
+    monkeypatch.setattr(text, "ellipsize", spy)
+    return cut

@@ -17,7 +17,7 @@ Every size is a proportion of the rectangle, never fixed pixels, so a board is a
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -390,6 +390,17 @@ def label_px(ctx: BoardContext, proportional: float) -> int:
     """The text size of the score labels: the scene's body text size when it gives one (labels
     must read as well as the panel's text), else ``proportional`` (pixels, from the cell)."""
     return ctx.label_px if ctx.label_px > 0 else max(8, round(proportional))
+
+
+def shared_label_px(texts: Iterable[str], px: int, max_width: float) -> int:
+    """One text size for every score label of a board: the largest, up to ``px``, at which
+    each of ``texts`` fits a chip ``max_width`` wide (a long "+143" shrank alone, beside
+    "+65" at full size: two sizes read as two kinds of number)."""
+    from game.ui import text as txt
+
+    pad = 2 * max(2, px // 3)
+    return min((txt.fit_px(t, round(max_width - pad), px, True, min_px=7) for t in texts),
+               default=px)
 
 
 def score_chip(surface: pygame.Surface, text: str, centre: tuple[float, float], px: int,

@@ -39,6 +39,7 @@ from game.ui.boards.base import (
     label_px,
     score_chip,
     score_labels,
+    shared_label_px,
 )
 from game.ui.boards.presenter import GamePresenter, OptionSpec
 from game.ui.i18n import tr
@@ -384,7 +385,8 @@ class Connect4View(BoardView):
         """Each scored column's value in the strip above it; the best one outlined."""
         assert ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
-        px = label_px(ctx, self.cell * 0.27)
+        px = shared_label_px([t for t, _c, _b in labels.values()], label_px(ctx, self.cell * 0.27),
+                             self.cell * 0.96)
         placed: list[pygame.Rect] = []  # chips never overlap (see score_chip)
         for move, (text, colour, best) in labels.items():
             if not isinstance(move, Connect4Move) or move.col >= self.shape[0]:

@@ -29,6 +29,7 @@ from game.ui.boards.base import (
     label_px,
     score_chip,
     score_labels,
+    shared_label_px,
 )
 from game.ui.boards.presenter import GamePresenter, OptionSpec
 from game.ui.i18n import tr
@@ -270,7 +271,8 @@ class HexapawnView(GridBoardView):
         grid = self.grid
         assert grid is not None and ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
-        px = label_px(ctx, grid.cell * 0.17)
+        px = shared_label_px([t for t, _c, _b in labels.values()], label_px(ctx, grid.cell * 0.17),
+                             grid.cell * 0.9)
         placed: list[pygame.Rect] = []
         # The best move's label is placed first, so it keeps its spot when two labels meet.
         for move, (text, colour, best) in sorted(labels.items(), key=lambda kv: not kv[1][2]):

@@ -35,6 +35,7 @@ from game.ui.boards.base import (
     label_px,
     score_chip,
     score_labels,
+    shared_label_px,
 )
 from game.ui.boards.presenter import GamePresenter, OptionSpec
 from game.ui.i18n import tr
@@ -346,7 +347,8 @@ class MorpionView(GridBoardView):
         grid = self.grid
         assert grid is not None and ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
-        px = label_px(ctx, grid.cell * 0.22)
+        px = shared_label_px([t for t, _c, _b in labels.values()], label_px(ctx, grid.cell * 0.22),
+                             grid.cell * 1.3)
         shown: dict[Cell, tuple[float, MorpionMove]] = {}
         for move, raw in ctx.scores.items():
             if not isinstance(move, MorpionMove):

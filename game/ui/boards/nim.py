@@ -525,9 +525,11 @@ class NimPresenter(GamePresenter):
         return plural("play.count.nim", sum(state.heaps))
 
     def move_text(self, move: Any) -> str:
-        # Matches taken in words ("2 matches", "heap 3: 2") rather than a bare "2".
+        # Matches taken in words ("2 matches", "2 matches from heap 3") rather than a bare
+        # "2"; a noun, as the sentences around it need ("Player 1 chose 1 match from heap 4",
+        # not "chose take 1 from heap 4").
         if move.multi_heap:
-            return tr("play.nim_heap_move", heap=move.heap + 1, n=move.count)
+            return plural("play.nim_heap_move", move.count, heap=move.heap + 1)
         return plural("play.nim_move", move.count)
 
     def draw_matchbox(self, surface: pygame.Surface, rect: pygame.Rect, state: Any,

@@ -46,6 +46,7 @@ from game.ui.boards.base import (
     label_px,
     score_chip,
     score_labels,
+    shared_label_px,
 )
 from game.ui.boards.presenter import GamePresenter, OptionSpec, is_pass
 from game.ui.i18n import tr
@@ -305,7 +306,8 @@ class OthelloView(GridBoardView):
         grid = self.grid
         assert grid is not None and ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
-        px = label_px(ctx, grid.cell * 0.27)
+        px = shared_label_px([t for t, _c, _b in labels.values()], label_px(ctx, grid.cell * 0.27),
+                             grid.cell * 1.3)
         placed: list[pygame.Rect] = []
         # Labels as large as body text may be wider than a cell: the best keeps its cell, the
         # others move aside rather than overlap.

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 #: The reasoning switch's row height in body sizes with large text (a button row is 1.6).
 TOGGLE_BODIES = 1.3
+#: How far a move of the list may shrink (a share of the small size) before it is cut.
+MOVE_SHRINK = 0.8
 #: How many facts of the AI's reasoning keep their room before the legend's rows.
 FIRST_FACTS = 2
 
@@ -221,15 +223,15 @@ class PlayPanel:
 
     def _score_lines(self, width: int) -> tuple[list[str], int]:
         """The running score in lines of ``width`` (names as :func:`score_line` gives them) and
-        their text size: one line at the small size, or with large text a little smaller
-        (down to the normal small size); else, when two players of one name do not fit,
+        their text size: one line at the small size, or a little smaller (down to 85%, with
+        large text to the normal small size); else, when two players of one name do not fit,
         without their notes, wrapped if need be; none before the first game ends."""
         m = self.app.metrics
         label = self.scene.seat_label
         line = score_line(self.scene.match, label)
         if not line:
             return [], m.small
-        floor = m.small
+        floor = int(m.small * 0.85)
         if large_text(m, self.app.size):
             floor = max(Metrics.for_size(self.app.size).small, int(m.small * 0.8))
         px = text.fit_px(line, width, m.small, True, floor)
@@ -434,7 +436,7 @@ class PlayPanel:
         cell_w = int(rect.width * 0.44)
         per_row = 2
         if any(text.size(mv, int(m.small * 0.9), True)[0] > cell_w for mv in moves):
-            per_row, cell_w = 1, rect.width - col
+            per_row, cell_w = 1, rect.width - col - m.pad // 2
         pairs = [moves[i:i + per_row] for i in range(0, len(moves), per_row)]
         fits = max(1, rect.height // line_h)
         if review.active and marked >= 0:
@@ -465,6 +467,9 @@ class PlayPanel:
                 elif cell.collidepoint(widgets.mouse()):
                     pygame.draw.rect(surface, theme.button_hover, cell.inflate(m.pad // 2, 0),
                                      border_radius=m.radius)
+                # A long move ("3 allumettes du tas 2", large text) shrinks a little before
+                # it is cut (Marienbad's list read "take 1 fro…" at 1024x768).
                 text.blit_text(surface, mv, m.small, theme.accent if mark else theme.text,
-                               cell.topleft, bold=mark, max_width=cell.width)
+                               cell.topleft, bold=mark, max_width=cell.width,
+                               min_px=int(m.small * MOVE_SHRINK))
             y += line_h

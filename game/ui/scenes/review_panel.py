@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.scenes.play import PlayScene
 
+#: The share of the review panel's room (graph, its words and the move list) the plot takes.
+PLOT_SHARE = 0.36
+
 
 class ReviewPanel:
     """The graph and buttons of the review, inside the play scene's side panel."""
@@ -120,14 +123,22 @@ class ReviewPanel:
         scene = self.scene
         line_h = text.font(m.small).get_linesize()
         first = scene.presenter.side_name(0)  # side 0 always moves first
-        title_lines = text.wrap(tr("review.graph_title", side=first), rect.width, m.small, True)
         evaluation = self.evaluation_title()
         words = (tr("review.graph_key", evaluation=evaluation) if evaluation
                  else tr("review.graph_key_ai"))
         if len(scene.match.info.evaluations) > 1:
             words += " " + tr("review.graph_choose")
-        key_lines = text.wrap(words, rect.width, m.small)
+        # What the height means: the edges are sure results, estimates are scaled between.
+        key_lines = (text.wrap(words, rect.width, m.small)
+                     + text.wrap(tr("review.graph_scale"), rect.width, m.small))
+        # Whose side is up is written in the plot's corners (see _draw_edges); a plot too low
+        # for them has the caption above it instead.
+        title_lines: list[str] = []
         plot_h = self._plot_height(rect.height, line_h, title_lines, key_lines)
+        if not self._edges_fit(plot_h):
+            title_lines = text.wrap(tr("review.graph_title", side=first), rect.width, m.small,
+                                    True)
+            plot_h = self._plot_height(rect.height, line_h, title_lines, key_lines)
         y = rect.top
         for line in title_lines:
             text.blit_text(surface, line, m.small, theme.text, (rect.left, y), bold=True)
@@ -159,6 +170,7 @@ class ReviewPanel:
                                    max(1, m.line))
         for point in graph.dots:
             pygame.draw.circle(surface, self._colour(point), at(point), max(3, m.line * 2))
+        self._draw_edges(surface, plot)
         y = plot.bottom
         top = y
         for line in key_lines:
@@ -167,14 +179,37 @@ class ReviewPanel:
         self.key_rect = pygame.Rect(rect.left, top, rect.width, y - top)
         return y + m.pad // 2
 
+    def _edge_px(self) -> int:
+        return max(10, int(self.app.metrics.small * 0.85))
+
+    def _edges_fit(self, plot_h: int) -> bool:
+        """Whether a plot ``plot_h`` high has room for its corner words and the line."""
+        return plot_h >= text.font(self._edge_px()).get_linesize() * 3
+
+    def _draw_edges(self, surface: pygame.Surface, plot: pygame.Rect) -> None:
+        """Whose side each half of the plot is ("Black ahead" at the top, "White ahead" at the
+        bottom), small, in the plot's corners, when the plot is tall enough for both."""
+        m = self.app.metrics
+        px = self._edge_px()
+        if not self._edges_fit(plot.height):
+            return
+        presenter = self.scene.presenter
+        inset = m.pad // 2
+        for side, anchor, y in ((0, "topleft", plot.top + inset // 2),
+                                (1, "bottomleft", plot.bottom - inset // 2)):
+            words = tr("review.graph_edge", side=presenter.side_name(side))
+            text.blit_text(surface, words, px, self.app.theme.text_muted,
+                           (plot.left + inset, y), anchor, max_width=plot.width - 2 * inset)
+
     def _plot_height(self, room: int, line_h: int, title_lines: list[str],
                      key_lines: list[str]) -> int:
-        """The plot's height in ``room`` pixels with the caption above and the key below:
-        the plot gives way first (down to two lines of body text), then the key, then the
-        caption, each whole or not at all (at 200% text they ran under the review's buttons).
-        The lists lose the lines left out."""
+        """The plot's height in ``room`` pixels with the caption above and the key below: a
+        :data:`PLOT_SHARE` of the room, at least 3.6 body sizes (it was a thin strip at
+        1024x768); it gives way first (down to two lines of body text), then the key, then
+        the caption, each whole or not at all (at 200% text they ran under the review's
+        buttons). The lists lose the lines left out."""
         m = self.app.metrics
-        full, least = int(m.body * 3.6), int(m.body * 2)
+        full, least = max(int(m.body * 3.6), int(room * PLOT_SHARE)), int(m.body * 2)
 
         def text_h() -> int:
             return (len(title_lines) + len(key_lines)) * line_h + m.pad // 2
