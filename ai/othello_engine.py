@@ -214,7 +214,14 @@ class OthelloEngine(Player):
                  max_depth: int, empties: int) -> RootResult:
         """Few empties: a short heuristic search (a fallback move and a move order), then a
         win/loss/draw solve, then the exact solve; each later stage, if it finishes in time,
-        replaces the earlier one's result."""
+        replaces the earlier one's result.
+
+        So that a stage cut short by the clock never makes the move worse: the exact stage
+        searches the move the earlier stages think best first, and when it is cut short the
+        root moves it did solve are kept (their exact margins, or a move proven better than
+        the first). In a proven loss the win/loss/draw search's best move is only the one
+        with the highest bound, which says nothing about the margin: the heuristic search's
+        best move is the one played unless the exact stage finds better."""
         full_deadline = searcher.deadline
         searcher.deadline = start + EXACT_PREPASS * budget
         result = self._iterate(searcher, own, opp, min(max_depth, 6), empties)
@@ -223,20 +230,34 @@ class OthelloEngine(Player):
         with contextlib.suppress(SearchTimeout):  # unsolved in time: keep what we have
             result = self._solve_root(searcher, own, opp, order, -1, 1, WLD)
             if result.value != 0:  # a draw is already exact: 0 is inside the window
-                # The win/loss/draw search may stop at the first win: every move is solved
-                # now, its best move first, with the window on the side of the proven sign.
-                order = [result.best] + [sq for sq in order if sq != result.best]
-                lo, hi = (0, INF) if result.value > 0 else (-INF, 0)
-                result = self._solve_root(searcher, own, opp, order, lo, hi, EXACT)
+                if result.value > 0:
+                    # The win/loss/draw search stops at the first win (the best winning move
+                    # in the heuristic order): solve it first, on the winning side.
+                    order = [result.best] + [sq for sq in order if sq != result.best]
+                    lo, hi = 0, INF
+                else:
+                    # Every move loses (the scores are upper bounds): keep the heuristic order
+                    # and its best move.
+                    result.best = order[0]
+                    result.value = result.scores[order[0]][0]
+                    lo, hi = -INF, 0
+                result = self._solve_root(searcher, own, opp, order, lo, hi, EXACT,
+                                          partial_from=result)
             else:
                 result.kind = EXACT
         return result
 
     def _solve_root(self, searcher: Searcher, own: int, opp: int, order: list[int],
-                    alpha: int, beta: int, kind: str) -> RootResult:
+                    alpha: int, beta: int, kind: str,
+                    partial_from: RootResult | None = None) -> RootResult:
         """Solve the root moves in ``order`` with the window ``(alpha, beta)``, PVS: the first
         move with the window, the others first with a null window. Stops at a move proven
-        ``>= beta`` (a win, for the win/loss/draw window ``(-1, 1)``)."""
+        ``>= beta`` (a win, for the win/loss/draw window ``(-1, 1)``).
+
+        Cut short by the clock, it raises SearchTimeout; unless ``partial_from`` (an earlier
+        stage's result for the same order) is given and a root move was solved: then that
+        result comes back with the solved moves' values, and with the best solved move (or
+        a move proven better than it) as its move."""
         scores: dict[int, tuple[int, str]] = {}
         solve = searcher.solve
         empties = (searcher.g.region & ~(own | opp)).bit_count()
@@ -245,14 +266,24 @@ class OthelloEngine(Player):
         for i, sq in enumerate(order):
             f = flip_mask(own, opp, sq)
             c_own, c_opp = opp & ~f, own | f | (1 << sq)
-            if i == 0:
-                v = -solve(c_own, c_opp, -beta, -a)
-            else:
-                v = -solve(c_own, c_opp, -a - 1, -a)
-                if a < v < beta:
-                    v = -solve(c_own, c_opp, -beta, -v)
+            try:
+                if i == 0:
+                    v = -solve(c_own, c_opp, -beta, -a)
+                else:
+                    v = -solve(c_own, c_opp, -a - 1, -a)
+                    if a < v < beta:
+                        scores[sq] = (v, AT_LEAST)  # already proven better than the best
+                        best, best_sq = v, sq
+                        v = -solve(c_own, c_opp, -beta, -v)
+            except SearchTimeout:
+                if partial_from is None or not scores:
+                    raise
+                merged = dict(partial_from.scores)
+                merged.update(scores)
+                return RootResult(best_sq, merged[best_sq][0], merged, empties,
+                                  partial_from.kind)
             scores[sq] = (v, AT_MOST if v <= a else AT_LEAST if v >= beta else EXACT_VALUE)
-            if v > best:
+            if v > best or sq == best_sq:
                 best, best_sq = v, sq
                 self._report(empties, sq, v, True, searcher.nodes)
                 if v > a:

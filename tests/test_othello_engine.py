@@ -14,13 +14,13 @@ import time
 import pytest
 
 from ai.base import Limits, SearchCancelled
-from ai.othello_engine import LEVELS, OthelloEngine
+from ai.othello_engine import EXACT, LEVELS, WLD, OthelloEngine, RootResult
 from ai.othello_eval import GEOMETRIES, evaluate, stable_discs, stable_mask
 from ai.othello_flips import FLIPS
 from ai.othello_patterns import shipped_evaluator
 from ai.othello_search import CHECK_EVERY, INF, PROVEN, Searcher, SearchTimeout, final_margin
 from ai.registry import NotApplicableError, make_player
-from game.rules.othello import PASS, OthelloOptions, OthelloState, flip_mask, legal_mask
+from game.rules.othello import PASS, OthelloOptions, OthelloState, flip_mask, legal_mask, move_at
 
 
 def random_position(rng: random.Random, size: int, empties: int) -> OthelloState:
@@ -496,3 +496,81 @@ def test_endgame_decision_under_a_short_budget_is_a_legal_move_with_its_stage() 
     decision = OthelloEngine(level=5).choose(s, Limits(time=0.3))
     assert decision.move in s.legal_moves()
     assert decision.info["solved"] in ("heuristic", "win/loss/draw", "exact")
+
+
+def exact_child_margin(s: OthelloState, sq: int) -> int:
+    """The exact final margin, for the mover of ``s``, of playing on square ``sq``."""
+    f = flip_mask(s.own, s.opp, sq)
+    return -Searcher(GEOMETRIES[8]).solve(s.opp & ~f, s.own | f | (1 << sq), -INF, INF)
+
+
+class CutShortExact:
+    """Wraps an engine's root solver so that its exact stage runs out of time after
+    ``solved`` root moves (deterministic, no clock), and records each stage's root order."""
+
+    def __init__(self, engine: OthelloEngine, solved: int) -> None:
+        self.orders: dict[str, list[int]] = {}
+        self.original = engine._solve_root
+        self.solved = solved
+        engine._solve_root = self  # type: ignore[method-assign]
+
+    def __call__(self, searcher: Searcher, own: int, opp: int, order: list[int], alpha: int,
+                 beta: int, kind: str, partial_from: RootResult | None = None) -> RootResult:
+        self.orders[kind] = order
+        if kind == EXACT:
+            solve, nesting, root_calls = searcher.solve, [0], [0]
+
+            def limited(own: int, opp: int, alpha: int, beta: int) -> int:
+                if nesting[0] == 0:
+                    root_calls[0] += 1
+                    if root_calls[0] > self.solved:
+                        raise SearchTimeout()
+                nesting[0] += 1
+                try:
+                    return solve(own, opp, alpha, beta)
+                finally:
+                    nesting[0] -= 1
+
+            searcher.solve = limited  # type: ignore[method-assign]
+        try:
+            if partial_from is None:
+                return self.original(searcher, own, opp, order, alpha, beta, kind)
+            return self.original(searcher, own, opp, order, alpha, beta, kind, partial_from)
+        finally:
+            searcher.__dict__.pop("solve", None)
+
+
+def test_lost_endgame_cut_short_plays_the_searchs_best_move_not_any_loser() -> None:
+    # Regression: when the exact stage did not finish in a proven loss, the engine played the
+    # win/loss/draw search's best move: the one with the highest fail-soft upper bound, which
+    # says nothing about the margin. Now it plays the heuristic search's best move (which
+    # drops fewer discs on average: see docs/experiments.md, issue 15 session 5).
+    s = random_position(random.Random(8), 8, 12)
+    engine = OthelloEngine(level=5)
+    stages = CutShortExact(engine, solved=0)
+    decision = engine.choose(s, Limits(time=60.0))
+    assert decision.info["solved"] == WLD
+    assert all(v < 0 for v in decision.scores.values())  # a proven loss
+    heuristic_best = stages.orders[WLD][0]
+    wld = OthelloEngine(level=5)._solve_root(Searcher(GEOMETRIES[8]), s.own, s.opp,
+                                             stages.orders[WLD], -1, 1, WLD)
+    assert wld.best != heuristic_best  # the case the fix is about
+    assert decision.move == move_at(heuristic_best)
+
+
+@pytest.mark.parametrize("seed", [8, 2])
+def test_exact_stage_cut_short_keeps_the_root_moves_it_solved(seed: int) -> None:
+    # The exact stage solves one root move (the earlier stages' best), then runs out of time:
+    # the decision keeps that move's exact margin, and every win/loss/draw sign.
+    s = random_position(random.Random(seed), 8, 12)
+    engine = OthelloEngine(level=5)
+    stages = CutShortExact(engine, solved=1)
+    decision = engine.choose(s, Limits(time=60.0))
+    first = stages.orders[EXACT][0]
+    assert decision.info["solved"] == WLD
+    assert decision.move == move_at(first)
+    assert decision.scores[move_at(first)] == exact_child_margin(s, first)
+    assert decision.info["bounds"][str(move_at(first))] == "exact"
+    whole = OthelloEngine(level=5).choose(s, Limits(time=60.0))
+    assert whole.info["solved"] == EXACT
+    assert (decision.scores[move_at(first)] > 0) == (whole.scores[whole.move] > 0)
