@@ -13,6 +13,7 @@ import time
 
 import pytest
 
+from ai import othello_search
 from ai.base import Limits, SearchCancelled
 from ai.othello_engine import EXACT, LEVELS, WLD, OthelloEngine, RootResult
 from ai.othello_eval import GEOMETRIES, evaluate, stable_discs, stable_mask
@@ -574,3 +575,27 @@ def test_exact_stage_cut_short_keeps_the_root_moves_it_solved(seed: int) -> None
     whole = OthelloEngine(level=5).choose(s, Limits(time=60.0))
     assert whole.info["solved"] == EXACT
     assert (decision.scores[move_at(first)] > 0) == (whole.scores[whole.move] > 0)
+
+
+def test_solver_table_paths_match_minimax_with_their_thresholds_lowered(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The enhanced transposition cut-off, the first move taken from the midgame table and the
+    # stability cut-off only run near the root of deep solves (10, 12 and high-alpha nodes),
+    # beyond what minimax can check. With their thresholds lowered they run at every table
+    # node of 7-8 empty solves; a table left by a midgame search and by a win/loss/draw solve
+    # of the same position (as the engine leaves them) must not change any value.
+    monkeypatch.setattr(othello_search, "ETC_EMPTIES", 0)
+    monkeypatch.setattr(othello_search, "HINT_EMPTIES", 0)
+    monkeypatch.setattr(othello_search, "STABILITY_FROM", -INF)
+    rng = random.Random(12)
+    g = GEOMETRIES[8]
+    for i in range(16):
+        s = random_position(rng, 8, 7 + i % 2)
+        expected = bit_minimax(s.own, s.opp, g.region, g.squares)
+        searcher = Searcher(g)
+        for depth in (1, 2, 3):
+            searcher.negamax(s.own, s.opp, depth, -INF, INF)
+        wld = searcher.solve(s.own, s.opp, -1, 1)
+        assert (wld > 0) - (wld < 0) == (expected > 0) - (expected < 0), s.rows()
+        assert searcher.solve(s.own, s.opp, -INF, INF) == expected, s.rows()
+        assert Searcher(g).solve(s.own, s.opp, -INF, INF) == expected, s.rows()
