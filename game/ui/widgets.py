@@ -211,6 +211,12 @@ class Toggle(Widget):
                       self.px, colour, align="left")
 
 
+#: However long its label, a stepper leaves it this share of its row (on two lines if it must).
+LABEL_LEAST = 0.3
+#: A stepper's value shrinks down to this share of the text size before it is cut.
+VALUE_LEAST = 0.8
+
+
 class Stepper(Widget):
     """A number with - and + buttons, kept within ``[low, high]``."""
 
@@ -233,30 +239,38 @@ class Stepper(Widget):
         """Values the stepper can show that may be its widest (for lining up a column)."""
         return [self.low, self.high, self.get()]
 
-    def widest_value(self) -> int:
-        """The value box width that fits every value of :meth:`values` at the current size."""
-        return max(text.size(self.fmt(v), self.px, True)[0] for v in self.values()) + self.px // 2
+    def widest_value(self, scale: float = 1.0) -> int:
+        """The value box width that fits every value of :meth:`values` at the current size
+        (times ``scale``)."""
+        px = int(self.px * scale)
+        return max(text.size(self.fmt(v), px, True)[0] for v in self.values()) + self.px // 2
 
     def value_room(self) -> int:
         """The widest value box that leaves the whole label its room (at most 55% of the row)."""
         label = min(text.size(self.label(), self.px)[0] + self.px, int(self.rect.width * 0.55))
         return self.rect.width - 2 * self._button_width() - label
 
+    def most_value_room(self) -> int:
+        """The widest value box at all: the label keeps :data:`LABEL_LEAST` of the row (on two
+        lines if it must), so that a value is never cut ("10…" for 1000 at large text)."""
+        return self.rect.width - 2 * self._button_width() - int(self.rect.width * LABEL_LEAST)
+
     def _button_width(self) -> int:
-        # The - and + buttons a little narrower than tall: more room for the label.
-        return max(8, int(self.rect.height * 0.85))
+        # The - and + buttons a little narrower than tall (and than 1.15 text heights, for
+        # the tall rows of large text): more room for the label and the value.
+        return max(8, min(int(self.rect.height * 0.85), int(self.px * 1.15)))
 
     def _buttons(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         h = self.rect.height
         bw = self._button_width()
         plus = pygame.Rect(self.rect.right - bw, self.rect.top, bw, h)
         # Wide enough for the value shown ("instant", "immédiat"), or the column's width when
-        # the scene lines steppers up; the label keeps 35% of the row, or less when it needs
+        # the scene lines steppers up; the label keeps 30% of the row, or less when it needs
         # less ("Eval" leaves a named value more room).
         shown = (self.value_width if self.value_width is not None
                  else text.size(self.fmt(self.get()), self.px, True)[0] + self.px // 2)
         label_w = text.size(self.label(), self.px)[0] + self.px // 2
-        room = self.rect.width - 2 * bw - min(int(self.rect.width * 0.35), label_w)
+        room = self.rect.width - 2 * bw - min(int(self.rect.width * LABEL_LEAST), label_w)
         value_w = min(max(int(h * 1.2), shown), max(int(h * 1.2), room))
         value = pygame.Rect(plus.left - value_w, self.rect.top, value_w, h)
         minus = pygame.Rect(value.left - bw, self.rect.top, bw, h)
@@ -298,10 +312,11 @@ class Stepper(Widget):
             colour = theme.button_text if active else theme.text_muted
             glyph = text.render(sign, int(self.px * 1.2), colour, bold=True)
             surface.blit(glyph, glyph.get_rect(center=rect.center))
-        shown = text.render_fit(self.fmt(v), value.width - 4, self.px, theme.accent, bold=True)
+        shown = text.render_fit(self.fmt(v), value.width - 4, self.px, theme.accent, bold=True,
+                                min_px=int(self.px * VALUE_LEAST))
         surface.blit(shown, shown.get_rect(center=value.center))
         text.blit_fit(surface, self.label(), pygame.Rect(
-            self.rect.left, self.rect.top, minus.left - self.rect.left - self.px // 2,
+            self.rect.left, self.rect.top, minus.left - self.rect.left - self.px // 3,
             self.rect.height), self.px, theme.text, align="left")
 
 
@@ -323,6 +338,9 @@ class Choice(Widget):
         self.set = set_
         self.on_open = on_open
         self.label_width = label_width
+        #: The label may go when even at 30% of the row it would leave the values too little
+        #: room (the menu's variant at large text: "Fibonacci" in a box says enough).
+        self.label_optional = False
 
     def index(self) -> int:
         """Position of the current value in ``items`` (0 when it is not there)."""
@@ -355,13 +373,24 @@ class Choice(Widget):
     def _parts(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         h = self.rect.height
         label_w = 0
+        arrow = int(min(h, self.px * 2) * 0.6)  # a two-line chooser keeps its arrows' width
         if self.label() and self.label_width > 0:
-            # Room for the whole label when possible, but never more than 55% of the widget.
+            # Room for the whole label when possible, but never more than 55% of the widget,
+            # nor so much that a value is cut ("U…" for "Un tas" at large text): then the
+            # label goes down to 30% (on two lines if it must).
             wanted = text.size(self.label(), self.px)[0] + self.px
             label_w = min(int(self.rect.width * 0.55), max(int(self.rect.width *
                                                                self.label_width), wanted))
+            # The widest value, so the box does not move as the value changes.
+            value = max((text.size(label(), int(self.px * 0.9), True)[0]
+                         for _v, label in self.items), default=0) + 2 * arrow
+            if self.rect.width - label_w < value:
+                label_w = max(int(self.rect.width * 0.3), self.rect.width - value)
+                least = text.size(self.label(), int(self.px * 0.7))[0] + self.px // 2
+                if self.label_optional and (self.rect.width - label_w < value
+                                            or least > label_w):
+                    label_w = 0
         box = pygame.Rect(self.rect.left + label_w, self.rect.top, self.rect.width - label_w, h)
-        arrow = int(min(h, self.px * 2) * 0.6)  # a two-line chooser keeps its arrows' width
         left = pygame.Rect(box.left, box.top, arrow, h)
         right = pygame.Rect(box.right - arrow, box.top, arrow, h)
         return left, box, right
@@ -402,7 +431,9 @@ class Choice(Widget):
         room = right.left - left.right
         lines = self.value_lines(room)
         if len(lines) == 1:
-            value = text.render_fit(lines[0], room, self.px, colour, bold=True)
+            # A value shrinks down to 80% before it is cut ("Moteur (niveaux)" at large text).
+            value = text.render_fit(lines[0], room, self.px, colour, bold=True,
+                                    min_px=int(self.px * 0.8))
             surface.blit(value, value.get_rect(center=box.center))
         else:
             step = text.font(self.px, True).get_linesize()
@@ -411,7 +442,7 @@ class Choice(Widget):
                 value = text.render_fit(line, room, self.px, colour, bold=True)
                 surface.blit(value, value.get_rect(midtop=(box.centerx, y)))
                 y += step
-        if self.label():
+        if self.label() and box.left > self.rect.left:
             text.blit_fit(surface, self.label(), pygame.Rect(
                 self.rect.left, self.rect.top, box.left - self.rect.left - self.px // 2,
                 self.rect.height), self.px, theme.text, align="left")
@@ -438,11 +469,17 @@ def align_values(widgets: Sequence[Widget]) -> None:
     steppers = [w for w in widgets if isinstance(w, Stepper)]
     if not steppers:
         return
-    # Every label whole first; the values get what is left (a long value shrinks a little).
+    # Every label whole on one line first; the values get what is left.
     width = min(max(s.widest_value() for s in steppers), min(s.value_room() for s in steppers))
     for stepper in steppers:
         # A row with a short label and a long value ("Ties: random") takes the room it has.
-        stepper.value_width = max(width, min(stepper.widest_value(), stepper.value_room()))
+        own = stepper.widest_value()
+        stepper.value_width = max(width, min(own, stepper.value_room()))
+        if stepper.value_width < own:
+            # That would cut a value ("10…" for 1000 at large text): this one whole (at most
+            # :data:`VALUE_LEAST` of the size), its label on two lines in what is left.
+            stepper.value_width = min(stepper.widest_value(VALUE_LEAST),
+                                      stepper.most_value_room())
 
 
 def handle_all(widgets: Sequence[Widget], event: pygame.event.Event) -> bool:

@@ -420,10 +420,20 @@ class MenuScene(Scene):
                      for seat in (0, 1)))
 
     def description_room(self, seat: int) -> int:
-        """How many lines the seat panel gives its player's description (fewer with many
-        params, one when large text leaves no room)."""
+        """How many lines the seat panel gives its player's description: all it needs when
+        the panel holds them above the parameters' rows (at their least height), else none:
+        at large text a description cut after a few words ("Learns a value per mov…") told
+        nothing and took a parameter's room; the player list shows it whole."""
         params = len(self.seat_widgets[seat]) - 1
-        return 3 if params <= 2 else (1 if self.short else 2)
+        if len(self.panels) < 3:
+            return 3 if params <= 2 else (1 if self.short else 2)
+        m = self.app.metrics
+        panel = self.panels[1 + seat]
+        top = panel.top + m.pad + int(m.heading * 1.4) + int(m.body * menu_layout.ROW) + m.pad
+        free = panel.bottom - top - int(m.body * menu_layout.LEAST_ROW) * params - m.pad
+        fits = free // text.font(m.small).get_linesize()
+        needed = self.description_lines(seat)
+        return needed if needed <= fits else 0
 
     def description_lines(self, seat: int) -> int:
         """How many lines the seat's player description needs at the current size."""
@@ -477,9 +487,12 @@ class MenuScene(Scene):
         for seat in (0, 1):
             chooser = self.seat_widgets[seat][0]
             desc_rect = pygame.Rect(chooser.rect.left, chooser.rect.bottom + pad // 2,
-                                    chooser.rect.width, text.font(m.small).get_linesize() * 3)
-            text.blit_wrapped(surface, self.seat_desc[seat], m.small, theme.text_muted,
-                              desc_rect, line_gap=0.0, max_lines=self.description_room(seat))
+                                    chooser.rect.width,
+                                    text.font(m.small).get_linesize()
+                                    * self.description_room(seat))
+            if desc_rect.height > 0:
+                text.blit_wrapped(surface, self.seat_desc[seat], m.small, theme.text_muted,
+                                  desc_rect, line_gap=0.0, max_lines=self.description_room(seat))
         if not self.option_widgets:
             text.blit_text(surface, tr("menu.no_options"), m.body, theme.text_muted,
                            (self.panels[0].left + pad * 2,

@@ -89,8 +89,12 @@ def option_widget(game: str, name: str, spec: OptionSpec, stored: Callable[[str]
     if current and current not in values:
         values.append(current)
     items = [(v, value_label(game, name, v)) for v in values]
-    return Choice(label, items, lambda: stored(name), lambda v: set_option(name, str(v)),
-                  open_choice, label_width=0.3)
+    choice = Choice(label, items, lambda: stored(name), lambda v: set_option(name, str(v)),
+                    open_choice, label_width=0.3)
+    # Under the "Options" title a variant's name says what it is, when large text leaves no
+    # room for both ("Va…" beside "One h…").
+    choice.label_optional = name == "variant"
+    return choice
 
 
 def option_widgets(game: str, stored: Callable[[str], str],
