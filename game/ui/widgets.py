@@ -382,7 +382,7 @@ class Choice(Widget):
             label_w = min(int(self.rect.width * 0.55), max(int(self.rect.width *
                                                                self.label_width), wanted))
             # The widest value, so the box does not move as the value changes.
-            value = max((text.size(label(), int(self.px * 0.9), True)[0]
+            value = max((text.size(label(), int(self.px * 0.8), True)[0]
                          for _v, label in self.items), default=0) + 2 * arrow
             if self.rect.width - label_w < value:
                 label_w = max(int(self.rect.width * 0.3), self.rect.width - value)

@@ -28,6 +28,7 @@ from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.lab_session import SELF
 from game.ui.scenes.players import (
     LadderStepper,
+    is_switch,
     param_label,
     param_ladder,
     param_text,
@@ -35,7 +36,7 @@ from game.ui.scenes.players import (
     player_title,
 )
 from game.ui.theme import Theme
-from game.ui.widgets import Button, Choice, draw_panel
+from game.ui.widgets import Button, Choice, Toggle, Widget, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -128,10 +129,15 @@ def player_items(game: str, options: Any) -> Items:
     return [(p.name, later(player_name, p.name)) for p in players_for(game, options)]
 
 
-def param_stepper(param: Param, get: Callable[[], float],
-                  set_: Callable[[float], None]) -> LadderStepper:
-    """A stepper along ``param``'s usual values, labelled and shown as the menu does."""
-    return LadderStepper(later(param_label, param.name), get, set_, param_ladder(param),
+def param_widget(param: Param, get: Callable[[], float],
+                 set_: Callable[[float], None]) -> Widget:
+    """The widget that sets ``param``, labelled and shown as the menu does: a switch for an
+    On/Off parameter (memory, propagate; a "− Off +" stepper was not what the menu shows),
+    else a stepper along its usual values."""
+    label = later(param_label, param.name)
+    if is_switch(param):
+        return Toggle(label, lambda: bool(get()), lambda on: set_(1.0 if on else 0.0))
+    return LadderStepper(label, get, set_, param_ladder(param),
                          lambda value: param_text(param, value))
 
 

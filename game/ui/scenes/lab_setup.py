@@ -22,13 +22,14 @@ from game.ui.scenes.lab_common import (
     align_choices,
     game_items,
     later,
-    param_stepper,
+    param_widget,
     player_items,
     player_name,
     variant_items,
 )
 from game.ui.scenes.lab_session import OPPONENT, SELF, WATCHED, lab_presets
 from game.ui.scenes.players import LadderStepper
+from game.ui.scenes.tournament_setup_list import ListScroller, Row
 from game.ui.widgets import Choice, Widget
 
 if TYPE_CHECKING:
@@ -36,6 +37,10 @@ if TYPE_CHECKING:
 
 GAME_COUNTS = (10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000)
 LABEL_WIDTH = 0.3
+#: Rows at least this many small-text heights tall hold room for the evaluations' rows.
+ROOMY_ROW = 1.7
+#: The least height of a set-up row, in small-text heights (a chooser's box stays readable).
+LEAST_ROW = 1.55
 #: How the learner learns: by playing, or by watching two other players (seed 002).
 MODES = ("play", "watch")
 
@@ -46,7 +51,14 @@ def games_text(value: float) -> str:
 
 
 def build_setup(lab: LearningLabScene) -> list[Widget]:
-    """The set-up widgets for the lab's current game, learner and mode, in panel order."""
+    """The set-up widgets for the lab's current game, learner and mode, in panel order, after
+    the list's scroller (the one it had: a rebuild keeps the list where it was scrolled)."""
+    old = [w for w in lab.config_widgets if isinstance(w, ListScroller)]
+    return [ListScroller(old[0].rows if old else None), *setup_rows(lab)]
+
+
+def setup_rows(lab: LearningLabScene) -> list[Widget]:
+    """The set-up rows for the lab's current game, learner and mode, in panel order."""
     session = lab.session
     presenter = presenter_for(lab.game)
     variants = variant_items(lab.game, lab_presets(session.info))
@@ -71,7 +83,7 @@ def build_setup(lab: LearningLabScene) -> list[Widget]:
         def set_(value: float, name: str = param.name) -> None:
             lab.set_param(name, value)
 
-        widgets.append(param_stepper(param, get, set_))
+        widgets.append(param_widget(param, get, set_))
     widgets.append(Choice(later(tr, "lab.mode"), [(m, later(tr, f"lab.mode.{m}")) for m in MODES],
                           lambda: "watch" if session.watching else "play", lab.set_mode,
                           lab.open_choice, label_width=LABEL_WIDTH))
@@ -124,7 +136,7 @@ def choice_steppers(lab: LearningLabScene, slot: str) -> list[Widget]:
             if not lab.running:
                 session.set_choice(slot, param, value)
 
-        steppers.append(param_stepper(param, get, set_))
+        steppers.append(param_widget(param, get, set_))
     return steppers
 
 
@@ -136,6 +148,36 @@ def most_choices(game: str, options: Any) -> int:
                 for info in players_for(setup)), default=0)
 
 
+def chooser_fits(choice: Choice, px: int, width: int) -> bool:
+    """Whether ``choice``'s label (at 70% of ``px`` at least) and its widest value (at 80%)
+    fit side by side in a row ``width`` pixels wide."""
+    if not choice.label() or choice.label_width <= 0:
+        return True
+    label = text.size(choice.label(), int(px * 0.7))[0] + px // 2
+    value = max((text.size(lbl(), int(px * 0.8), True)[0] for _v, lbl in choice.items),
+                default=0)
+    return label + value + 2 * px <= width
+
+
+def row_step(lab: LearningLabScene, height: int, shown: int) -> int:
+    """The height of a set-up row when ``shown`` rows share ``height`` pixels.
+
+    The step never depends on whether an evaluation's row shows (choosing a search player adds
+    that row below it and never moves the rows under the pointer). Where the panel has room,
+    rows are spaced as if every player showed its evaluation; where it has not (1024x640, or
+    large text), the evaluations get no room held for them, rows stay at least
+    :data:`LEAST_ROW` small-text heights tall, and what does not fit scrolls (mouse wheel).
+    """
+    m = lab.app.metrics
+    every = shown + reserved_rows(lab)
+    step = min(int(m.body * 2.1), height // max(1, every))
+    if step >= m.small * ROOMY_ROW:
+        return step
+    without = every - len(WATCHED if lab.session.watching else (OPPONENT,)) * most_choices(
+        lab.game, lab.options)
+    return max(int(m.small * LEAST_ROW), min(int(m.body * 2.1), height // max(1, without)))
+
+
 def reserved_rows(lab: LearningLabScene) -> int:
     """Rows kept free for choices the opponent or the watched players could show but do not."""
     session = lab.session
@@ -145,23 +187,36 @@ def reserved_rows(lab: LearningLabScene) -> int:
 
 
 def place_setup(lab: LearningLabScene, left: pygame.Rect, bh: int) -> None:
-    """Lay the set-up panel out in ``left``: the rows from the top (each as tall as body text
-    allows, smaller text only when there are many), then the file buttons, "Play against it"
-    and the keep-learning switch at the bottom."""
+    """Lay the set-up panel out in ``left``: the rows from the top, then the file buttons,
+    "Play against it" and the keep-learning switch at the bottom."""
     m = lab.app.metrics
     pad = m.pad
     files_h = bh * 3 + pad * 4
     head = int(m.heading * 1.4)
     rows = pygame.Rect(left.left + pad * 2, left.top + pad + head, left.width - pad * 4,
                        left.height - files_h - head - pad * 2)
-    widgets = lab.config_widgets
-    # Rows are spaced as if every other player showed its evaluation, so that choosing a search
-    # player adds a row below it and never moves the rows under the pointer.
-    slots = len(widgets) + reserved_rows(lab)
-    step = min(int(m.body * 2.1), rows.height // max(1, slots))
-    px = m.body if step >= m.body * 1.7 else max(m.small, int(step / 1.7))
-    for i, wdg in enumerate(widgets):
-        wdg.place(pygame.Rect(rows.left, rows.top + i * step, rows.width, step - pad // 2), px)
+    scroller, *widgets = lab.config_widgets
+    assert isinstance(scroller, ListScroller)
+    # A variant too long for one line even at the small size ("20 allumettes, 1–3, misère"
+    # at large text) takes two rows, whichever variant is chosen (rows do not move when the
+    # variant changes).
+    variant = widgets[1]
+    span = 2 if isinstance(variant, Choice) and any(
+        text.size(label(), int(m.small * 0.8), True)[0] > rows.width - 2 * m.body
+        for _v, label in variant.items) else 1
+    step = row_step(lab, rows.height, len(widgets) + span - 1)
+    # Body text when the rows are tall enough, else small text; smaller still (90% of it)
+    # when a chooser would not hold its label beside its widest value (large text at
+    # 1024x768: "Adversaire" beside "Meilleur d'abord").
+    sizes = [m.body] if step >= m.body * 1.7 else []
+    sizes += [m.small, int(m.small * 0.9)]
+    choosers = [w for w in widgets if isinstance(w, Choice)]
+    px = next((size for size in sizes
+               if all(chooser_fits(c, size, rows.width) for c in choosers)), sizes[-1])
+    # Rows 2 pixels apart: the choosers' and steppers' own borders part them.
+    scroller.rows.place([Row((w,), span=span if w is variant else 1) for w in widgets],
+                        rows, step, px, 4)
+    scroller.place(rows, pad)
     align_choices([w for w in widgets if isinstance(w, Choice)])
     fy = left.bottom - files_h + pad
     # Save and Load share the first row, Reset and "Play against it" the second: three file

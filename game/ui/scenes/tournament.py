@@ -41,7 +41,7 @@ from game.ui.scenes.lab_common import (
     align_choices,
     draw_progress,
     game_items,
-    param_stepper,
+    param_widget,
     player_items,
     progress_text,
     variant_items,
@@ -242,17 +242,17 @@ class TournamentScene(RunScene[TournamentRunner]):
             Choice(number, items, lambda: name, choose, self.open_choice, label_width=0.1),
             Button(lambda: tr("tour.remove"), remove, danger=True),
         ]
-        row += [self._param_stepper(index, param) for param in self.setup.params(index)]
+        row += [self._param_widget(index, param) for param in self.setup.params(index)]
         return row
 
-    def _param_stepper(self, index: int, param: Param) -> Widget:
+    def _param_widget(self, index: int, param: Param) -> Widget:
         def get() -> float:
             return self.param_value(index, param)
 
         def set_(value: float) -> None:
             self.set_param(index, param, value)
 
-        return param_stepper(param, get, set_)
+        return param_widget(param, get, set_)
 
     def _set_swap(self, on: bool) -> None:
         if not self.running:

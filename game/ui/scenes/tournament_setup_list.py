@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.ui import widgets
 from game.ui.theme import Theme
 from game.ui.widgets import Metrics, Widget
 
@@ -89,3 +90,25 @@ class SetupList:
         thumb = pygame.Rect(track.left, track.top + track.height * self.scroll // total,
                             track.width, max(track.width, track.height * shown // total))
         pygame.draw.rect(surface, theme.accent, thumb, border_radius=track.width // 2)
+
+
+class ListScroller(Widget):
+    """A :class:`SetupList`'s wheel and scroll bar as a widget, for a scene that has no code of
+    its own for them (the learning lab's set-up): first among the scene's widgets, it takes
+    the wheel over the list while some rows are out of sight (before a stepper under the
+    pointer would), and draws the bar. Its ``px`` is the bar's padding."""
+
+    def __init__(self, rows: SetupList | None = None) -> None:
+        super().__init__()
+        self.rows = rows or SetupList()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        rows = self.rows
+        if (event.type == pygame.MOUSEWHEEL and rows.total > rows.shown
+                and rows.area.collidepoint(widgets.mouse())):
+            rows.scroll_by(-int(event.y))
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: Theme, mouse: tuple[int, int]) -> None:
+        self.rows.draw_scroll_bar(surface, theme, self.px)

@@ -1,0 +1,88 @@
+"""The lab's and the tournament's set-up panels: On/Off parameters are switches as in the menu,
+and the lab's rows stay readable in a small window without moving under the pointer."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from game.ui.i18n import tr
+from game.ui.scenes.lab_setup import LEAST_ROW
+from game.ui.scenes.learning_lab import LearningLabScene
+from game.ui.scenes.tournament import TournamentScene
+from game.ui.widgets import Choice, Stepper, Toggle, Widget
+from tests.ui_helpers import frame, make_app
+
+
+def labelled(widgets: list[Widget], key: str) -> Widget:
+    """The widget whose label is the text of ``key``."""
+    return next(w for w in widgets if getattr(w, "label", lambda: "")() == tr(key))
+
+
+def test_on_off_parameters_are_switches_in_the_lab_and_the_tournament() -> None:
+    """Regression: the lab showed "Propagate − Off +" and the tournament "Memory − On +",
+    steppers where the menu shows a switch."""
+    app = make_app((1024, 768))
+    lab = LearningLabScene(app)
+    app.push(lab)
+    lab.set_game("morpion")
+    lab.set_kind("elimination")
+    frame(app)
+    propagate = labelled(lab.config_widgets, "param.propagate")
+    assert isinstance(propagate, Toggle)
+    was = lab.session.params.get("propagate")
+    propagate.set(not propagate.get())
+    assert lab.session.params.get("propagate") != was
+    app.pop()
+    tour = TournamentScene(app)
+    app.push(tour)
+    tour.set_game("othello")
+    tour.set_player(0, "alphabeta")
+    frame(app)
+    memory = labelled(tour.all_widgets(), "param.memo")
+    assert isinstance(memory, Toggle)
+    memory.set(not memory.get())
+    assert "memo=" in tour.specs[0]
+    app.shutdown()
+
+
+@pytest.mark.parametrize("kind", ["reinforcement", "qlearning"])
+def test_lab_rows_are_readable_at_1024x640_and_stay_under_the_pointer(kind: str) -> None:
+    """Regression: at 1024x640 with Reinforcement the rows were squeezed to about 1.1 small-text
+    heights (boxes of 19 pixels) while room stayed empty for an evaluation's row. Rows are now
+    at least LEAST_ROW small-text heights; what does not fit scrolls; an evaluation's row still
+    moves none of the rows above it."""
+    app = make_app((1024, 640))
+    lab = LearningLabScene(app)
+    app.push(lab)
+    lab.set_game("nim")
+    lab.set_kind(kind)
+    labelled(lab.config_widgets, "lab.opponent").set("random")  # type: ignore[attr-defined]
+    frame(app)
+    m = app.metrics
+    rows = [w for w in lab.config_widgets[1:] if w.visible]
+    assert min(w.rect.height for w in rows) >= int(m.small * LEAST_ROW) - 2
+    for a, b in itertools.pairwise(rows):
+        assert a.rect.bottom <= b.rect.top
+    opponent = labelled(lab.config_widgets, "lab.opponent")
+    upto = lab.config_widgets.index(opponent) + 1
+    before = [w.rect.copy() for w in lab.config_widgets[:upto]]
+    opponent.set("minimax")  # type: ignore[attr-defined]
+    frame(app)
+    assert any(isinstance(w, Stepper) and w.label() == tr("param.eval")
+               for w in lab.config_widgets)
+    assert [w.rect for w in lab.config_widgets[:upto]] == before
+    # The last row (the speed) is reached with the wheel when it is out of sight.
+    speed = labelled(lab.config_widgets, "lab.speed")
+    assert isinstance(speed, Choice)
+    panel = lab.panels["setup"]
+    for _ in range(6):
+        if speed.visible:
+            break
+        frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=panel.center, rel=(0, 0),
+                                       buttons=(0, 0, 0)),
+                    pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1)])
+    assert speed.visible and panel.contains(speed.rect)
+    app.shutdown()
