@@ -660,15 +660,43 @@ def run_versus(args: argparse.Namespace) -> None:
           f"load {load()} |")
 
 
+def line_by_line_evaluator(weights: Any) -> Callable[[int, int, Any], int]:
+    """The pattern evaluation as computed before session 5 of issue 15, for comparison: the
+    indices gathered line by line (:func:`ai.othello_patterns.indices`), then the same sum,
+    mobility, parity and bias (the values are the same: a test checks it)."""
+    from array import array
+
+    from ai.othello_eval import EVAL_LIMIT
+    from ai.othello_patterns import indices, phase_of
+    from game.rules.othello import legal_mask
+
+    tables = [array("h", row.tobytes()) for row in weights.patterns]
+    scalars = [[int(v) for v in row] for row in weights.scalars]
+
+    def evaluate(own: int, opp: int, g: Any) -> int:
+        empties = 64 - (own | opp).bit_count()
+        ph = phase_of(empties)
+        mob, par, bias = scalars[ph]
+        score = sum(map(tables[ph].__getitem__, indices(own, opp)))
+        score += mob * (legal_mask(own, opp).bit_count() - legal_mask(opp, own).bit_count())
+        score += bias + (par if empties & 1 else -par)
+        return max(-(EVAL_LIMIT - 1), min(EVAL_LIMIT - 1, score))
+
+    return evaluate
+
+
 def run_eval(args: argparse.Namespace) -> None:
-    """Microseconds of CPU per call of the hand-tuned and the pattern evaluation, on the
-    positions of 200 seeded random games (every position from 10 to 50 empties, in game
-    order as a search meets them), and nodes per CPU second of a fixed-depth search with each
-    on the 20 midgame positions."""
+    """Microseconds of CPU per call of the hand-tuned and the pattern evaluation (and of the
+    pattern evaluation as computed before session 5: line-by-line indices), on the positions
+    of 200 seeded random games (every position from 10 to 50 empties, in game order as a
+    search meets them); then, on the 20 midgame positions, iterative deepening to ``--depth``
+    with each (and with the patterns leaf by leaf: no frontier batching), CPU seconds and
+    nodes per CPU second, medians."""
     from ai.othello_eval import evaluate
-    from ai.othello_patterns import load_evaluator
+    from ai.othello_patterns import load_evaluator, read_weights, shipped_path
 
     patterns, message = load_evaluator()
+    before = line_by_line_evaluator(read_weights(shipped_path().read_bytes()))
     print(message)
     rng = random.Random(args.seed)
     positions: list[tuple[int, int]] = []
@@ -680,7 +708,8 @@ def run_eval(args: argparse.Namespace) -> None:
             s = s.play(rng.choice(s.legal_moves()))
     g = GEOMETRIES[8]
     print(f"load {load()}; {len(positions)} positions")
-    for name, ev in (("hand-tuned", evaluate), ("patterns", patterns)):
+    for name, ev in (("hand-tuned", evaluate), ("patterns", patterns),
+                     ("patterns, line-by-line indices (before)", before)):
         runs = []
         for _ in range(5):
             t = time.process_time()
@@ -688,15 +717,27 @@ def run_eval(args: argparse.Namespace) -> None:
                 ev(own, opp, g)
             runs.append((time.process_time() - t) / len(positions) * 1e6)
         print(f"  {name}: {statistics.median(runs):.1f} us per call (CPU, median of 5 runs)")
-    for name, ev in (("hand-tuned", evaluate), ("patterns", patterns)):
-        rates = []
+    searches = (("hand-tuned", evaluate, True), ("patterns", patterns, True),
+                ("patterns, leaf by leaf", patterns, False),
+                ("patterns, line-by-line indices, leaf by leaf (before)", before, False))
+    times: dict[str, float] = {}
+    for name, ev, frontier in searches:
+        rates, cpu = [], []
         for state in midgame_positions(20):
             searcher = Searcher(g, evaluator=ev)
+            if not frontier:
+                searcher.frontier = None
             t = time.process_time()
-            searcher.negamax(state.own, state.opp, args.depth, -INF, INF)
-            rates.append(searcher.nodes / max(time.process_time() - t, 1e-9))
-        print(f"  {name}: depth {args.depth} search, median {statistics.median(rates):,.0f} "
-              f"nodes per CPU second")
+            for depth in range(1, args.depth + 1):
+                searcher.negamax(state.own, state.opp, depth, -INF, INF)
+            cpu.append(time.process_time() - t)
+            rates.append(searcher.nodes / max(cpu[-1], 1e-9))
+        times[name] = statistics.median(cpu)
+        print(f"  {name}: to depth {args.depth}, median {times[name]:.3f} CPU s, "
+              f"{statistics.median(rates):,.0f} nodes per CPU second (load {load()})")
+    slow = times["patterns, line-by-line indices, leaf by leaf (before)"]
+    print(f"  patterns now against before: {slow / times['patterns']:.2f}x less CPU to depth "
+          f"{args.depth} (medians)")
 
 
 def run_levels(args: argparse.Namespace) -> None:
