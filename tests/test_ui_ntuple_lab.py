@@ -67,7 +67,14 @@ def test_train_draws_curves_and_heat_maps(data_dir: Path) -> None:
     screenshot(app, "ntuple-lab-trained")
     click_widget(app, scene.save_button)
     assert default_path(6).exists()
-    assert "saved" in app.toast.lower()
+    # A message box names the file and its folder (a passing notice named the file only).
+    from game.ui.scenes.dialogs import MessageDialog
+
+    assert isinstance(app.top, MessageDialog)
+    assert str(default_path(6).parent) in app.top.message
+    assert default_path(6).name in app.top.message
+    click_widget(app, app.top.buttons[0])
+    assert app.top is scene
     click_widget(app, scene.reset_button)
     assert scene.session.player.games_trained == 0
     click_widget(app, scene.load_button)
@@ -217,3 +224,23 @@ def test_heat_map_numbers_read_and_nothing_overlaps_at_the_largest_text(
             assert scene.left.contains(widget.rect), (scale, widget.rect, scene.left)
         screenshot(app, f"ntuple-lab-{language}-{size[0]}x{size[1]}-{scale}")
         app.shutdown()
+
+
+def test_a_full_disk_when_saving_the_network_is_said_in_words(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+    import os
+
+    from game.ui.i18n import tr
+    from game.ui.scenes.dialogs import MessageDialog
+
+    app, scene = open_lab()
+
+    def full() -> Path:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), "/media/USB/net.bin")
+
+    monkeypatch.setattr(scene.session, "save", full)
+    click_widget(app, scene.save_button)
+    assert isinstance(app.top, MessageDialog)
+    assert app.top.message == tr("lab.save_full", folder="/media/USB/net.bin",
+                                 error=os.strerror(errno.ENOSPC))

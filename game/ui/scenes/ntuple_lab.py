@@ -147,13 +147,20 @@ class NTupleLabScene(Scene):
         self._knowledge_age = KNOWLEDGE_SECONDS
 
     def save(self) -> None:
-        """Save the network in the user's data folder."""
+        """Save the network in the user's data folder; a message box names the file and its
+        folder (what a teacher needs to find it again), or says why it could not be saved."""
+        from game.ui.scenes.dialogs import MessageDialog
+        from game.ui.scenes.lab_files import save_problem
+
         try:
             path = self.session.save()
         except OSError as exc:
-            self.app.notify(tr("lab.save_failed") + f": {exc}")
-            return
-        self.app.notify(tr("ntuple.saved", file=path.name))
+            title, said = tr("lab.save_failed"), save_problem(exc, None)
+        else:
+            title, said = tr("ntuple.saved_title"), tr("ntuple.saved", file=path.name,
+                                                       folder=str(path.parent))
+        self.app.push(MessageDialog(self.app, title, said,
+                                    [(lambda: tr("dialog.back"), lambda: None)]))
 
     def load(self) -> None:
         """Read the network saved for this board size (a bad file is kept aside)."""
