@@ -235,8 +235,6 @@ KNOWN: dict[tuple[str, tuple[int, int], str], str] = {
        for size in SIZES for language in LANGUAGES},
     **{("n-tuple lab", (1024, 768), language): "lab helper: cut texts (NOTES-overlap.md)"
        for language in LANGUAGES},
-    **{("tournament", size, language): "panels helper: being fixed (set-up rows over each "
-       "other)" for size in SIZES for language in LANGUAGES},
 }
 
 

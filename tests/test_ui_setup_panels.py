@@ -86,3 +86,44 @@ def test_lab_rows_are_readable_at_1024x640_and_stay_under_the_pointer(kind: str)
                     pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1)])
     assert speed.visible and panel.contains(speed.rect)
     app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_tournament_ranking_is_body_text(size: tuple[int, int],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: the ranking's lines were at 85% of body text (about 17 px at 1024x768),
+    too small for the back row; each is now at body size on one line (small size only when
+    long names leave the table too little room)."""
+    from game.ui import text
+    from tests.ui_helpers import run_until
+
+    app = make_app(size)
+    tour = TournamentScene(app)
+    app.push(tour)
+    tour.set_game("morpion")
+    names = ["random", "greedy", "bestfirst", "minimax"]
+    while len(tour.specs) < len(names):
+        tour.add_player()
+    for index, name in enumerate(names):
+        tour.set_player(index, name)
+    tour.games = 4
+    tour.start()
+    assert run_until(app, lambda: tour.runner is not None and tour.runner.finished, 60)
+    drawn: list[tuple[str, int]] = []
+    wrapped = text.blit_wrapped
+
+    def record(surface: pygame.Surface, value: str, px: int, *args: object,
+               **kwargs: object) -> int:
+        drawn.append((value, px))
+        return wrapped(surface, value, px, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text, "blit_wrapped", record)
+    frame(app)
+    monkeypatch.undo()
+    ranking = [(value, px) for value, px in drawn if "95% CI" in value]
+    assert len(ranking) == len(names)
+    body = app.metrics.body
+    for value, px in ranking:
+        assert px == body, (value, px, body)
+        assert text.size(value, px)[0] <= tour.panels["results"].width, value
+    app.shutdown()

@@ -469,9 +469,14 @@ class TournamentScene(RunScene[TournamentRunner]):
         m = self.app.metrics
         pad = m.pad
         setup = self.draw_frame(surface)
-        text.blit_text(surface, tr("tour.players_count", n=len(self.specs)), m.small,
-                       theme.text_muted,
-                       (setup.right - pad * 2, setup.top + pad + m.heading // 3), "topright")
+        # The players' count on the title's line when it fits beside it ("Réglages" and
+        # "4 joueurs" were drawn over each other at the largest text size); the rows'
+        # numbers count the players anyway.
+        count = tr("tour.players_count", n=len(self.specs))
+        title_w = text.size(tr(self.texts.setup), m.heading, True)[0]
+        if title_w + text.size(count, m.small)[0] + pad * 6 <= setup.width:
+            text.blit_text(surface, count, m.small, theme.text_muted,
+                           (setup.right - pad * 2, setup.top + pad + m.heading // 3), "topright")
         progress = self.runner.progress() if self.runner is not None else None
         line = (tr("tour.progress_idle") if progress is None
                 else progress_text(progress, progress.done))

@@ -33,8 +33,8 @@ def draw_results(scene: TournamentScene, surface: pygame.Surface, rect: pygame.R
                              bold=True, max_width=rect.width).bottom + px // 2
     body = pygame.Rect(rect.left, top, rect.width, rect.bottom - top)
     if not scene.matches or scene.table is None:
-        text.blit_text(surface, tr("tour.empty"), px, theme.text_muted, body.center,
-                       "center", max_width=body.width)
+        # On two lines rather than cut (the largest text size).
+        text.blit_fit(surface, tr("tour.empty"), body, px, theme.text_muted)
         return
     if len(scene.names) == 2:
         _draw_duel(scene, surface, body, px, small, theme)
@@ -67,21 +67,18 @@ def _draw_duel(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rec
     lines.append(tr("tour.length", n=f"{m.moves_mean:.1f}"))
     lines.append(tr("tour.think", name=a, t=format_seconds(m.think_mean(0))))
     lines.append(tr("tour.think", name=b, t=format_seconds(m.think_mean(1))))
-    width = int(lower.width * 0.42)
-    # The numbers take the smaller size when the column is tight (long French names).
-    line_px = small
-    for candidate in (small, max(8, int(small * 0.9))):
-        line_px = candidate
-        need = sum(len(text.wrap(line, width, candidate)) for line in lines)
-        if need * text.font(candidate).get_linesize() * 1.1 + len(lines) * candidate // 3 \
-                <= lower.height:
-            break
+    # The numbers at body size beside the chart when they fit there, else at the small size,
+    # and the column widens (the chart narrows) before the text shrinks further: at the
+    # largest text size the thinking times ran past the panel, over the export row.
+    width, line_px, count = numbers_column(lines, lower, px, small)
     y = lower.top
-    for line in lines:
+    for line in lines[:count]:
         y = text.blit_wrapped(surface, line, line_px, theme.text,
                               pygame.Rect(lower.left, y, width, lower.bottom - y),
                               line_gap=0.1)
         y += line_px // 3
+    if width >= lower.width:
+        return  # no room for the chart beside the numbers
     chart = pygame.Rect(lower.left + width + px, lower.top, lower.width - width - px,
                         lower.height)
     charts.line_chart(
@@ -91,6 +88,30 @@ def _draw_duel(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rec
          charts.Series(tr("tour.draws"), m.cumulative("draw"), theme.text_muted)],
         theme, small, title=tr("tour.chart.wins"), x_label=tr("lab.chart.games"),
         y_label=tr("lab.chart.wins_axis"), x_max=m.games_planned)
+
+
+def numbers_column(lines: list[str], area: pygame.Rect, px: int,
+                   small: int) -> tuple[int, int, int]:
+    """Where the duel's numbers go in ``area``: the width of their column, their text size
+    and how many of ``lines`` show. The first of body size on 42% of the width (the chart
+    beside), the small size on 42%, then 55%, then 90% of the small size on 55% and 65%, at
+    which every line, wrapped, fits the height; else the whole width (no chart), dropping
+    lines from the end (the thinking times) rather than drawing them past the panel."""
+    least = max(8, int(small * 0.9))
+
+    def fits(shown: list[str], width: int, size: int) -> bool:
+        need = sum(len(text.wrap(line, width, size)) for line in shown)
+        return (need * text.font(size).get_linesize() * 1.1 + len(shown) * size // 3
+                <= area.height)
+
+    for share, size in ((0.42, px), (0.42, small), (0.55, small), (0.55, least),
+                        (0.65, least)):
+        if fits(lines, int(area.width * share), size):
+            return int(area.width * share), size, len(lines)
+    count = len(lines)
+    while count > 1 and not fits(lines[:count], area.width, least):
+        count -= 1
+    return area.width, least, count
 
 
 def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rect, px: int,
@@ -137,18 +158,21 @@ def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pyg
     if side_by_side:
         # The ranking as wide as its longest line needs (each standing on one line), up to
         # half the width; the table takes the rest.
-        longest = max(text.size(line, small)[0] for line in lines) + small
+        line_px, columns = px, 1
+        longest = max(text.size(line, line_px)[0] for line in lines) + line_px
         split = body.width - px - min(longest, body.width // 2)
         table_rect = pygame.Rect(body.left, body.top, split, body.height)
         rank_rect = pygame.Rect(body.left + split + px, body.top,
                                 body.width - split - px, body.height)
     else:
         table_h = min(int(body.height * 0.6), int((n + 1) * px * 2.2))
-        # Leave the ranking one line per player (heading included) when the table can
-        # give it up and stay readable (rows of at least 1.6 lines).
-        small_line = int(text.font(small).get_linesize() * 1.1) + small // 3
-        ranking_h = int(px * 1.6) + small_line * n + px // 2
-        table_h = max(min(table_h, body.height - ranking_h), int((n + 1) * px * 1.6))
+        least_table = int((n + 1) * px * 1.6)
+        # The ranking at body size, as the table (it was at 85% of it, too small for the back
+        # row), in one column or two; at the small size only when the table, its rows at
+        # least 1.6 lines tall, would not leave it the room.
+        line_px, columns, ranking_h = ranking_layout(lines, body.width, px, small,
+                                                     body.height - least_table)
+        table_h = max(min(table_h, body.height - ranking_h), least_table)
         table_rect = pygame.Rect(body.left, body.top, body.width, table_h)
         rank_rect = pygame.Rect(body.left, body.top + table_h + px // 2, body.width,
                                 body.height - table_h - px // 2)
@@ -159,13 +183,6 @@ def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pyg
     x, y = rank_rect.left, rank_rect.top
     y = text.blit_text(surface, tr("tour.ranking"), px, theme.text, (x, y),
                        bold=True).bottom + px // 4
-    # One column while the lines, wrapped to the full width, fit in height; two columns
-    # otherwise (two columns cut "Elo 2300" in the middle).
-    line_h = int(text.font(small).get_linesize() * 1.1)
-    need = sum(len(text.wrap(line, rank_rect.width - small, small)) * line_h + small // 3
-               for line in lines)
-    one_column = side_by_side or need <= rank_rect.bottom - y
-    columns = 1 if one_column else 2
     scene.rank_columns = columns
     col_w = rank_rect.width // columns
     top_y = y
@@ -175,10 +192,32 @@ def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pyg
         if (rank - 1) % per_col == 0:
             y = top_y
         colour = theme.accent if rank == 1 else theme.text
-        y = text.blit_wrapped(surface, line, small, colour,
-                              pygame.Rect(x + col * col_w, y, col_w - small,
+        y = text.blit_wrapped(surface, line, line_px, colour,
+                              pygame.Rect(x + col * col_w, y, col_w - line_px,
                                           rank_rect.bottom - y),
-                              line_gap=0.1) + small // 3
+                              line_gap=0.1) + line_px // 3
+
+
+def ranking_layout(lines: list[str], width: int, px: int, small: int,
+                   room: int) -> tuple[int, int, int]:
+    """How the ranking's ``lines`` go in ``width`` pixels with at most ``room`` pixels of
+    height: the text size and the columns (body size in one column, then two, then the
+    small size in one, then two: two columns cut "Elo 2300" in the middle), and the height
+    it takes (its heading included)."""
+    options = []
+    for size, columns in ((px, 1), (px, 2), (small, 1), (small, 2)):
+        line_h = int(text.font(size).get_linesize() * 1.1)
+        col_w = width // columns - size
+        per_col = -(-len(lines) // columns)
+        heights = [sum(len(text.wrap(line, col_w, size)) * line_h + size // 3
+                       for line in lines[c * per_col:(c + 1) * per_col])
+                   for c in range(columns)]
+        need = int(px * 1.6) + max(heights) + px // 2
+        if need <= room:
+            return size, columns, need
+        options.append((need, size, columns))
+    need, size, columns = min(options)  # none fits: the one that needs the least height
+    return size, columns, need
 
 
 def standing_line(rank: int, standing: Standing) -> str:
