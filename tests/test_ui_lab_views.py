@@ -346,3 +346,27 @@ def test_box_counts_use_the_thousands_separator(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(text_module, "blit_text", spy)
     lab.knowledge.draw(app.screen, None)  # type: ignore[attr-defined]
     assert tr("lab.box_used", n="12,345") in drawn, drawn
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_export_keeps_its_text_beside_the_tabs_at_the_largest_text(language: str) -> None:
+    """Regression: at the largest text size at 1024x768 the three view tabs took the row and
+    the export button was squeezed to a sliver at its end; the tabs and the button now share
+    the row at a size where each says its whole text."""
+    from game.ui import text as text_module
+    from tests.ui_helpers import make_app
+
+    app = make_app((1024, 768), language=language, text_scale=200)
+    lab = LearningLabScene(app)
+    app.push(lab)
+    frame(app)
+    assert lab.offered_views() == ["charts", "boxes", "table"]
+    m = app.metrics
+    buttons = [b for b in lab.tabs.widgets() if b.visible] + [lab.export_button]
+    for i, a in enumerate(buttons):
+        assert pygame.Rect((0, 0), app.size).contains(a.rect)
+        assert a.rect.width >= text_module.size(a.label(), int(m.small * 0.8), True)[0], (
+            a.label(), a.rect)
+        for b in buttons[i + 1:]:
+            assert not a.rect.colliderect(b.rect)
+    screenshot(app, f"lab-tabs-200-{language}")

@@ -42,9 +42,10 @@ class ViewTabs:
         if name in self.offered():
             self.session.view = name
 
-    def place(self, rect: pygame.Rect, px: int, pad: int) -> int:
+    def place(self, rect: pygame.Rect, px: int, pad: int, margin: int | None = None) -> int:
         """Put the offered tabs in a row from the left of ``rect``, each as wide as its
-        label; returns the x just right of the last one."""
+        label and ``margin`` (default: the row's height); returns the x just right of the
+        last one."""
         offered = self.offered()
         x = rect.left
         for name, key in VIEWS:
@@ -52,7 +53,8 @@ class ViewTabs:
             button.visible = name in offered
             if not button.visible:
                 continue
-            width = text.size(tr(key), px, True)[0] + rect.height
+            width = text.size(tr(key), px, True)[0] + (rect.height if margin is None
+                                                         else margin)
             button.place(pygame.Rect(x, rect.top, width, rect.height), px)
             x += width + pad
         return x

@@ -42,7 +42,7 @@ from game.ui.scenes.lab_knowledge import KnowledgePanel
 from game.ui.scenes.lab_session import OPPONENT, SELF, WATCHED, LabSession, Run, window_for
 from game.ui.scenes.lab_setup import build_setup, place_setup
 from game.ui.scenes.lab_table import TablePanel
-from game.ui.scenes.lab_views import ViewTabs
+from game.ui.scenes.lab_views import VIEWS, ViewTabs
 from game.ui.scenes.players import param_label, param_text
 from game.ui.widgets import Button, Choice, Toggle, Widget, draw_panel
 
@@ -443,11 +443,12 @@ class LearningLabScene(RunScene[TrainingRunner]):
         # The view tabs, and on their right the view's own action (export, clear the runs).
         tabs_top = right.top + controls_h + pad
         tabs = pygame.Rect(right.left, tabs_top, right.width, bh)
-        tabs_end = self.tabs.place(tabs, m.body, pad)
-        ew = min(right.right - tabs_end, text.size(tr("lab.export"), m.body, True)[0] + bh)
+        px, margin = self._tabs_fit(right.width, bh)
+        tabs_end = self.tabs.place(tabs, px, pad, margin)
+        ew = min(right.right - tabs_end, text.size(tr("lab.export"), px, True)[0] + margin)
         self.export_button.place(pygame.Rect(right.right - ew, tabs_top, ew, bh),
-                                 text.fit_px(tr("lab.export"), ew - bh // 3, m.body, True,
-                                             m.small))
+                                 text.fit_px(tr("lab.export"), ew - bh // 3, px, True,
+                                             int(m.small * 0.8)))
         view = pygame.Rect(right.left, tabs.bottom + pad, right.width,
                            right.bottom - tabs.bottom - pad)
         self.panels["view"] = view
@@ -471,6 +472,25 @@ class LearningLabScene(RunScene[TrainingRunner]):
         self.panels["boxes"] = view
         self.knowledge.layout(view)
         self.table.layout(view)
+
+    def _tabs_fit(self, width: int, bh: int) -> tuple[int, int]:
+        """The text size of the view tabs and the export button, and the room around each
+        text, so that they share one row of ``width``: body size with a button's height of
+        room, else less room (down to half a text height), then a smaller text (not under 80%
+        of the small size). At the largest text size the export button was squeezed to a
+        sliver beside the tabs."""
+        m = self.app.metrics
+        keys = [key for name, key in VIEWS if name in self.offered_views()] + ["lab.export"]
+
+        def needed(px: int, margin: int) -> int:
+            return sum(text.size(tr(k), px, True)[0] + margin + m.pad for k in keys)
+
+        px, margin = m.body, bh
+        while margin > m.body // 2 and needed(px, margin) > width:
+            margin -= 1
+        while px > int(m.small * 0.8) and needed(px, margin) > width:
+            px -= 1
+        return px, margin
 
     def draw(self, surface: pygame.Surface) -> None:
         self.layout()
