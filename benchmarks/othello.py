@@ -40,6 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import types
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -427,10 +428,19 @@ def minimax_margin(s: OthelloState) -> int:
     return max(-minimax_margin(s.play(m)) for m in moves)
 
 
-def load_engine_v1(commit: str = ENGINE_V1_COMMIT) -> Any:
+#: The clocks a match can count the engines' budgets on: ``wall`` (what a user waits) or
+#: ``cpu``, the deciding thread's CPU seconds, so that on a loaded machine each engine still
+#: gets the same computation per move whatever else runs.
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
+
+
+def load_engine_v1(commit: str = ENGINE_V1_COMMIT,
+                   clock: Callable[[], float] = time.perf_counter) -> Any:
     """Today's engine as it was at ``commit`` (before issue 15), for comparisons: its three
     modules are read from git into a temporary package ``othello_v1`` (imports rewritten, its
-    roster registration left out), so the old and the new engine run in one process."""
+    roster registration left out), so the old and the new engine run in one process. Its
+    modules read ``time.perf_counter`` for their deadlines: with another ``clock`` (the CPU
+    clock of a fair match), their ``time`` is replaced by one whose ``perf_counter`` is it."""
     folder = Path(tempfile.mkdtemp(prefix="othello_v1_"))
     package = folder / "othello_v1"
     package.mkdir()
@@ -444,7 +454,12 @@ def load_engine_v1(commit: str = ENGINE_V1_COMMIT) -> Any:
             text = text.replace("\n_register()\n", "\n")
         (package / f"{name}.py").write_text(text, encoding="utf-8")
     sys.path.insert(0, str(folder))
-    return importlib.import_module("othello_v1.othello_engine")
+    engine = importlib.import_module("othello_v1.othello_engine")
+    if clock is not time.perf_counter:
+        shim = types.SimpleNamespace(perf_counter=clock)
+        for module in (engine, importlib.import_module("othello_v1.othello_search")):
+            module.time = shim  # the old code's own clock
+    return engine
 
 
 def run_endgame(args: argparse.Namespace) -> None:
@@ -616,19 +631,22 @@ def run_versus(args: argparse.Namespace) -> None:
     from ai.registry import make_player
 
     rng = random.Random(args.seed)
-    new = OthelloEngine(level=5, seed=1, time_budget=args.time, evaluation=args.eval)
+    clock = CLOCKS[args.clock]
+    new = OthelloEngine(level=5, seed=1, time_budget=args.time, evaluation=args.eval,
+                        clock=clock)
     if args.opponent:
         old: Any = make_player(args.opponent, "othello", seed=2)
         name = args.opponent
     else:
-        v1 = load_engine_v1(args.commit)
+        v1 = load_engine_v1(args.commit, clock)
         old = v1.OthelloEngine(level=5, seed=2, time_budget=args.time)
         name = f"engine at {args.commit}"
+    cpu_used = {id(new): [0.0, 0], id(old): [0.0, 0]}  # CPU seconds and moves of each side
     points: list[float] = []
     margins: list[int] = []
     t0 = time.perf_counter()
-    print(f"new engine (eval={args.eval}) vs {name}, {args.time:g} s per move, "
-          f"{args.games} games (load {load()})", flush=True)
+    print(f"new engine (eval={args.eval}) vs {name}, {args.time:g} s per move on the "
+          f"{args.clock} clock, {args.games} games (load {load()})", flush=True)
     opening = OthelloOptions().initial_state()
     for game in range(args.games):
         new_side = game % 2
@@ -641,23 +659,41 @@ def run_versus(args: argparse.Namespace) -> None:
         old.reset()
         while s.outcome is None:
             player = new if s.to_move == new_side else old
+            cpu0 = time.thread_time()
             s = s.play(player.choose(s).move)
+            cpu_used[id(player)][0] += time.thread_time() - cpu0
+            cpu_used[id(player)][1] += 1
         assert s.outcome is not None
         margin = s.count(new_side) - s.count(1 - new_side)
         margins.append(margin)
         points.append(1.0 if margin > 0 else 0.5 if margin == 0 else 0.0)
         print(f"  game {game + 1}: new engine {'Black' if new_side == 0 else 'White'}, "
-              f"margin {margin:+d}; score so far {sum(points)}/{len(points)}", flush=True)
+              f"margin {margin:+d}; score so far {sum(points)}/{len(points)} "
+              f"({_elo_text(points)}); load {load()}", flush=True)
+    n = len(points)
+    score = statistics.mean(points)
+    wins = sum(p == 1.0 for p in points)
+    draws = sum(p == 0.5 for p in points)
+    print(f"| new (eval={args.eval}) vs {name} | {args.time:g} s/move | {n} | {wins} | {draws} | "
+          f"{n - wins - draws} | {100 * score:.1f}% | {_elo_text(points)} | "
+          f"{statistics.mean(margins):+.1f} | {args.clock} | "
+          f"{_per_move(cpu_used[id(new)])} / {_per_move(cpu_used[id(old)])} | "
+          f"{(time.perf_counter() - t0) / 60:.0f} min, load {load()} |")
+
+
+def _elo_text(points: list[float]) -> str:
+    """A match's score so far with the Elo difference and its 95% interval."""
     n = len(points)
     score = statistics.mean(points)
     sd = statistics.pstdev(points) if n > 1 else 0.5
     elo, lo, hi = elo_with_error(score, n, sd)
-    wins = sum(p == 1.0 for p in points)
-    draws = sum(p == 0.5 for p in points)
-    print(f"| new (eval={args.eval}) vs {name} | {args.time:g} s/move | {n} | {wins} | {draws} | "
-          f"{n - wins - draws} | {100 * score:.0f}% | {elo:+.0f} [{lo:+.0f}, {hi:+.0f}] | "
-          f"{statistics.mean(margins):+.1f} | {(time.perf_counter() - t0) / 60:.0f} min, "
-          f"load {load()} |")
+    half = 100 * 1.96 * sd / math.sqrt(n)
+    return f"{100 * score:.1f}% +-{half:.1f}, Elo {elo:+.0f} [{lo:+.0f}, {hi:+.0f}]"
+
+
+def _per_move(used: list[float]) -> str:
+    """Mean CPU seconds per move from [total seconds, moves]."""
+    return f"{used[0] / max(int(used[1]), 1):.2f}"
 
 
 def line_by_line_evaluator(weights: Any) -> Callable[[int, int, Any], int]:
@@ -822,6 +858,9 @@ def main() -> None:
                         help="a player spec to play instead of the older engine")
     versus.add_argument("--eval", default="patterns", choices=("patterns", "hand"),
                         help="the new engine's evaluation")
+    versus.add_argument("--clock", default="wall", choices=tuple(CLOCKS),
+                        help="what the engines' budgets count: wall seconds, or the thread's "
+                             "CPU seconds (fair on a loaded machine)")
     evals = sub.add_parser("eval", help="microseconds per evaluation, hand-tuned and patterns")
     evals.add_argument("--seed", type=int, default=5)
     evals.add_argument("--depth", type=int, default=4)
