@@ -3,6 +3,8 @@
 How it decides (see :class:`OthelloEngine`):
 
 1. A forced move (a lone legal move or the pass) is played at once.
+1b. Levels 4 and 5 play a position of the opening book (ai/othello_book.py) at once, with the
+   book's values; the decision says so (``info["book"]``).
 2. Iterative deepening: depth 1, 2, 3... with :meth:`ai.othello_search.Searcher.negamax` (PVS
    alpha-beta, transposition table, move ordering) until the level's depth or time budget runs
    out. The previous iteration's best move is searched first, so an iteration cut short by the
@@ -10,8 +12,15 @@ How it decides (see :class:`OthelloEngine`):
 3. When few squares are empty (the level's ``exact`` threshold), the exact solver computes the
    final disc margin with perfect play; if it finishes in time its result replaces step 2's.
 
-Levels (menu): 1 = a beginner can win (one ply, disc-count eval and random slack between good
-moves), 5 = full strength. The engine keeps its transposition table from move to move (bounded).
+Time management (see :func:`move_time`): the level's budget (or ``time``) is a ceiling, never
+passed by more than the few milliseconds between two looks at the clock. The opening gets a
+share of it, the middlegame all of it; no new iteration starts after :data:`SOFT_STOP` of the
+move's time (it would rarely finish), and the search stops early once one move is clearly best
+(:data:`CLEAR_MARGIN`, chosen from ``benchmarks/othello.py clear``). Why the search stopped is
+in the decision (``info["stopped"]``).
+
+Levels (menu, :data:`LEVELS`): each is a time budget and a strength, described in its
+``about`` text. The engine keeps its transposition table from move to move (bounded).
 """
 
 from __future__ import annotations
@@ -25,6 +34,7 @@ from typing import Any
 
 from ai.base import Decision, Limits, Player
 from ai.bounds import Proven, SearchTimeout
+from ai.othello_book import Book, shipped_book
 from ai.othello_eval import GEOMETRIES, Geometry, evaluate
 from ai.othello_patterns import shipped_evaluator
 from ai.othello_search import INF, PASS_SQ, PROVEN, Searcher
@@ -43,22 +53,36 @@ from game.rules.registry import GameSetup
 
 @dataclass(frozen=True)
 class Level:
-    """One menu level: time budget (s), depth cap, exact-solve threshold and random slack."""
+    """One menu level: time budget (s), depth cap, exact-solve threshold, random slack, and
+    whether it plays from the opening book; ``about`` says what that makes of it for a class
+    (the strength figures are measured by ``benchmarks/othello.py levels``)."""
 
     number: int
     time: float
     depth: int
     exact_empties: int
     slack: int  # choose at random among moves within this many points of the best
+    about: str
     discs_only: bool = False  # level 1 evaluates by disc count only
+    book: bool = False
 
 
 LEVELS: dict[int, Level] = {
-    1: Level(1, time=0.1, depth=1, exact_empties=0, slack=400, discs_only=True),
-    2: Level(2, time=0.2, depth=2, exact_empties=6, slack=60),
-    3: Level(3, time=0.5, depth=4, exact_empties=10, slack=0),
-    4: Level(4, time=1.0, depth=8, exact_empties=15, slack=0),
-    5: Level(5, time=2.0, depth=60, exact_empties=20, slack=0),
+    1: Level(1, time=0.1, depth=1, exact_empties=0, slack=400, discs_only=True,
+             about="one move ahead counting discs, then any move within 4 discs of the "
+                   "best at random: about as strong as random play, a beginner can win"),
+    2: Level(2, time=0.2, depth=2, exact_empties=6, slack=60,
+             about="two moves ahead with the evaluation, a little randomness, perfect in the "
+                   "last 6 squares: beats random and greedy play, loses to careful players"),
+    3: Level(3, time=0.5, depth=4, exact_empties=10, slack=0,
+             about="four moves ahead, perfect in the last 10 squares: beats the seed's "
+                   "minimax at depth 4 most of the time"),
+    4: Level(4, time=1.0, depth=8, exact_empties=15, slack=0, book=True,
+             about="opening book, up to eight moves ahead, perfect in the last 15 squares: "
+                   "a strong club player"),
+    5: Level(5, time=2.0, depth=60, exact_empties=20, slack=0, book=True,
+             about="full strength: opening book, as deep as the time allows, perfect in the "
+                   "last 20 squares"),
 }
 
 
@@ -66,15 +90,37 @@ LEVELS: dict[int, Level] = {
 MAX_SOLVE_EMPTIES = 24
 #: Share of the budget given to the heuristic search before an exact endgame solve.
 EXACT_PREPASS = 0.25
-#: Time management. In the opening (more than OPENING_EMPTIES empty squares) a move gets
-#: OPENING_SHARE of the budget: the critical middlegame keeps the whole of it. No iteration
-#: starts after SOFT_STOP of the move's time; the search stops early when the best move leads
-#: every other by CLEAR_MARGIN points (about 5 discs) at two successive depths from CLEAR_FROM.
-OPENING_EMPTIES = 48
-OPENING_SHARE = 0.5
+#: Time management. The share of the budget a move may use, by empty squares: the first
+#: row whose ``more than`` the position has. The opening, where the book and simple
+#: principles do most of the work, gets half; the critical middlegame all of it (the endgame's
+#: stages have their own split, see ``_endgame``).
+TIME_SHARES: tuple[tuple[int, float], ...] = ((48, 0.5), (0, 1.0))
+#: No new iteration starts after this share of the move's time: each costs a few times the
+#: previous one, so it would rarely finish.
 SOFT_STOP = 0.5
+#: "Clearly best": from depth CLEAR_FROM, every other move is at least CLEAR_MARGIN points
+#: (100 = a disc) worse than the best (see ``_clearly_best``): the search stops there. From
+#: ``benchmarks/othello.py clear`` (docs/experiments.md, 60 positions): a depth-5+ search's
+#: best move changed deeper in 7 of 24 searches whose gap was 3 discs or more (losing up to 4
+#: discs), in 1 of 10 with 7 discs or more (at 15 empties, where level 5 solves exactly).
 CLEAR_FROM = 5
-CLEAR_MARGIN = 500
+CLEAR_MARGIN = 700
+#: Time kept for building the decision after the search stops (seconds).
+BUILD_MARGIN = 0.02
+
+#: Why a search stopped (``info["stopped"]``).
+STOP_DEPTH, STOP_TIME, STOP_SOFT, STOP_CLEAR, STOP_PROVEN, STOP_SOLVED = (
+    "depth limit", "time budget", "next depth would not finish in time", "one move clearly best",
+    "every move proven", "solved to the end of the game")
+
+
+def move_time(budget: float, empties: int) -> float:
+    """The seconds a move with ``empties`` empty squares may use of ``budget``
+    (:data:`TIME_SHARES`)."""
+    for more_than, share in TIME_SHARES:
+        if empties > more_than:
+            return share * budget
+    return budget
 
 
 #: The engine's evaluations (``eval=`` of ``engine-level``): the pattern weights fitted from
@@ -107,6 +153,7 @@ class RootResult:
     scores: dict[int, tuple[int, str]]
     depth: int
     kind: str = HEURISTIC
+    stopped: str = STOP_DEPTH  # why the search that gave it stopped
 
     @property
     def exact(self) -> bool:
@@ -119,13 +166,15 @@ class OthelloEngine(Player):
 
     ``level`` 1-5 picks the budget; ``time`` (seconds, > 0) overrides the level's budget, and
     ``Limits.time`` / ``Limits.depth`` override both for one decision. ``evaluation`` is one of
-    :data:`EVALUATIONS` (level 1 always counts discs).
+    :data:`EVALUATIONS` (level 1 always counts discs). Levels with a book use ``book`` (the
+    shipped one when None; ``use_book=False`` turns it off).
     """
 
     def __init__(self, spec: str = "engine", seed: int | None = None, level: int = 5,
                  time_budget: float = 0.0, tt_entries: int = 300_000,
                  evaluation: str = "patterns",
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = time.perf_counter, book: Book | None = None,
+                 use_book: bool = True) -> None:
         super().__init__(spec, seed)
         #: The clock the budget is counted on: wall clock for people; benchmarks on a shared
         #: machine pass ``time.thread_time`` so that a loaded match still gives each engine
@@ -144,6 +193,8 @@ class OthelloEngine(Player):
         self.tt_entries = tt_entries
         self._tables: dict[int, Searcher] = {}
         self._limits = Limits()  # the current decision's, where its progress is published
+        self.use_book = use_book and self.level.book
+        self._book = book
 
     def solve_from(self, budget: float) -> int:
         """The number of empties from which this player tries to solve the game: the level's,
@@ -158,6 +209,12 @@ class OthelloEngine(Player):
     def reset(self) -> None:
         """Forget the transposition tables."""
         self._tables.clear()
+
+    def opening_book(self) -> Book | None:
+        """The book this player plays from (None: none, or this level plays without)."""
+        if not self.use_book:
+            return None
+        return self._book if self._book is not None else shipped_book()
 
     def _evaluator(self) -> Callable[[int, int, Geometry], int]:
         """The leaf evaluation of this player's level and ``evaluation``."""
@@ -197,9 +254,14 @@ class OthelloEngine(Player):
                             info={"forced": why, "level": self.level.number})
         budget = limits.time if limits.time is not None else self.time_budget
         max_depth = limits.depth if limits.depth is not None else self.level.depth
+        book = self.opening_book() if limits.depth is None and state.size == 8 else None
+        if book is not None:
+            from_book = self._book_decision(state, book, budget, start)
+            if from_book is not None:
+                return from_book
         g = GEOMETRIES[state.size]
         # Keep a small margin for building the decision after the search stops.
-        searcher = self._searcher(g, start + max(budget - 0.02, 0.0), limits)
+        searcher = self._searcher(g, start + max(budget - BUILD_MARGIN, 0.0), limits)
         own, opp = state.own, state.opp
         empties = state.empty_count
         if 0 < empties <= self.solve_from(budget) and limits.depth is None:
@@ -207,13 +269,34 @@ class OthelloEngine(Player):
         elif limits.depth is None:
             # Time management: the budget is a ceiling; spend less of it in the opening and
             # stop early when one move is clearly best (see _iterate).
-            share = OPENING_SHARE if empties > OPENING_EMPTIES else 1.0
-            searcher.deadline = start + max(share * budget - 0.02, 0.0)
+            allowed = move_time(budget, empties)
+            searcher.deadline = start + max(allowed - BUILD_MARGIN, 0.0)
             result = self._iterate(searcher, own, opp, max_depth, empties,
-                                   soft_stop=start + SOFT_STOP * share * budget)
+                                   soft_stop=start + SOFT_STOP * allowed)
         else:
             result = self._iterate(searcher, own, opp, max_depth, empties)
         return self._decision(searcher, state, result, budget, start)
+
+    def _book_decision(self, state: OthelloState, book: Book, budget: float,
+                       start: float) -> Decision | None:
+        """The book's move for ``state`` as a decision (None when the position is not in the
+        book): its best move, the book's values of its moves, and where they came from."""
+        own, opp = state.own, state.opp
+        moves = book.moves(own, opp)
+        legal = legal_mask(own, opp)
+        if not moves or not all(legal >> sq & 1 for sq, _ in moves):
+            return None  # not in the book (a checked book never stores an illegal move)
+        best = move_at(moves[0][0])
+        return Decision(
+            move=best,
+            scores={move_at(sq): float(v) for sq, v in moves},
+            depth=book.depth,
+            nodes=0,
+            pv=(best,),
+            info={"level": self.level.number, "book": book.source, "budget": budget,
+                  "units": _UNITS_POINTS, "exact": False, "solved": HEURISTIC,
+                  "stopped": "opening book", "search_time": self.clock() - start},
+        )
 
     def _endgame(self, searcher: Searcher, own: int, opp: int, start: float, budget: float,
                  max_depth: int, empties: int) -> RootResult:
@@ -250,6 +333,8 @@ class OthelloEngine(Player):
                                           partial_from=result)
             else:
                 result.kind = EXACT
+        if result.exact:
+            result.stopped = STOP_SOLVED
         return result
 
     def _solve_root(self, searcher: Searcher, own: int, opp: int, order: list[int],
@@ -302,30 +387,58 @@ class OthelloEngine(Player):
         """Iterative deepening; returns the last completed (or usefully partial) iteration.
 
         No new iteration starts after ``soft_stop`` (it would rarely finish: each one costs
-        a few times the previous), nor once the best move has led every other by
-        :data:`CLEAR_MARGIN` for two iterations from depth :data:`CLEAR_FROM` on."""
+        a few times the previous), nor once the best move is clearly best (see
+        :meth:`_clearly_best`) at a depth from :data:`CLEAR_FROM` on."""
         deadline = searcher.deadline
         searcher.deadline = float("inf")  # depth 1 always completes: it costs a few evaluations
         result = self._root(searcher, own, opp, 1, None, all_exact=self.level.slack > 0)
         searcher.deadline = deadline
         depth = 2
-        clear_before = False
+        stopped = STOP_DEPTH
         while depth <= max_depth:
             try:
                 result = self._root(searcher, own, opp, depth, self._order(result),
                                     all_exact=self.level.slack > 0, partial_from=result)
             except SearchTimeout:
+                stopped = STOP_TIME
                 break
             if all(abs(v) >= PROVEN for v, _ in result.scores.values()) or depth > empties + 2:
-                break  # every root move is proven: deeper search cannot change anything
-            lead = _lead(result)
-            if self.clock() > soft_stop or (
-                    depth >= CLEAR_FROM and soft_stop < float("inf")
-                    and lead >= CLEAR_MARGIN and clear_before):
+                stopped = STOP_PROVEN  # deeper search cannot change anything
                 break
-            clear_before = lead >= CLEAR_MARGIN
+            if soft_stop < float("inf"):  # a timed search: time management applies
+                if self.clock() > soft_stop:
+                    stopped = STOP_SOFT
+                    break
+                if depth >= CLEAR_FROM and depth < max_depth:
+                    try:
+                        if self._clearly_best(searcher, own, opp, result):
+                            stopped = STOP_CLEAR
+                            break
+                    except SearchTimeout:
+                        stopped = STOP_TIME
+                        break
             depth += 1
+        result.stopped = stopped
         return result
+
+    @staticmethod
+    def _clearly_best(searcher: Searcher, own: int, opp: int, result: RootResult) -> bool:
+        """Whether every other root move is at least :data:`CLEAR_MARGIN` points worse than
+        the best at the result's depth: a null-window search of each at that bound (cheaper
+        than the next iteration; the most dangerous first, so a failing test ends soon). The
+        PVS values of the other moves cannot tell: they are upper bounds, often the best's."""
+        if _lead(result) >= CLEAR_MARGIN:
+            return True  # known already (a single move, or exact values at the beginner levels)
+        bound = result.value - CLEAR_MARGIN
+        child_depth = result.depth - 1
+        negamax = searcher.negamax
+        others = sorted((sq for sq in result.scores if sq != result.best),
+                        key=lambda sq: -result.scores[sq][0])
+        for sq in others:
+            f = flip_mask(own, opp, sq)
+            if -negamax(opp & ~f, own | f | (1 << sq), child_depth, -bound - 1, -bound) > bound:
+                return False
+        return True
 
     @staticmethod
     def _order(result: RootResult) -> list[int]:
@@ -407,6 +520,7 @@ class OthelloEngine(Player):
             "solved": result.kind,
             "bounds": bounds,
             "search_time": self.clock() - start,
+            "stopped": result.stopped,
         }
         if result.kind == EXACT:
             info["units"] = _UNITS_EXACT
@@ -473,18 +587,22 @@ def _margin_text(margin: int) -> str:
 
 
 def describe_levels() -> str:
-    """The levels in one line each, for help texts."""
+    """The levels in one line each, for help texts: budget, depth, exact solve, and what
+    that makes of the level."""
     return "\n".join(
         f"level {lv.number}: {lv.time:g} s, depth {lv.depth}, exact from {lv.exact_empties} "
-        f"empties" for lv in LEVELS.values())
+        f"empties{', opening book' if lv.book else ''}: {lv.about}" for lv in LEVELS.values())
 
 
 __all__ = ["LEVELS", "OthelloEngine", "OthelloMove", "describe_levels"]
 
 
 def _make_engine(setup: GameSetup, params: dict[str, Any], seed: int | None) -> Player:
-    """``engine`` for Othello: full strength (level 5 settings) with the ``time`` budget."""
-    return OthelloEngine("engine", seed, level=5, time_budget=float(params["time"]))
+    """``engine`` for Othello: full strength (level 5 settings) with the ``time`` budget,
+    searching every move, also in the opening: it is the player of analyses, matches and of a
+    class watching a search think; the menu's levels 4-5 (``engine-level``) use the book."""
+    return OthelloEngine("engine", seed, level=5, time_budget=float(params["time"]),
+                         use_book=False)
 
 
 def _make_levelled(setup: GameSetup, params: dict[str, Any], seed: int | None) -> Player:

@@ -688,6 +688,14 @@ def _elo_text(points: list[float]) -> str:
     sd = statistics.pstdev(points) if n > 1 else 0.5
     elo, lo, hi = elo_with_error(score, n, sd)
     half = 100 * 1.96 * sd / math.sqrt(n)
+    if sd == 0:
+        # Every game alike: the normal interval has no width; Wilson's bound for n equal
+        # results (n / (n + 1.96^2) of the points at worst) gives the honest one.
+        bound = n / (n + 1.96 ** 2)
+        lo_score, hi_score = (bound, 1.0) if score == 1 else (0.0, 1 - bound)
+        lo, hi = (elo_with_error(x, n, 0.0)[0] for x in (lo_score, hi_score))
+        return (f"{100 * score:.1f}% (95%: {100 * lo_score:.0f}-{100 * hi_score:.0f}%), "
+                f"Elo {elo:+.0f} [{lo:+.0f}, {hi:+.0f}]")
     return f"{100 * score:.1f}% +-{half:.1f}, Elo {elo:+.0f} [{lo:+.0f}, {hi:+.0f}]"
 
 
@@ -719,6 +727,83 @@ def line_by_line_evaluator(weights: Any) -> Callable[[int, int, Any], int]:
         return max(-(EVAL_LIMIT - 1), min(EVAL_LIMIT - 1, score))
 
     return evaluate
+
+
+def game_positions(count: int, seed: int, low: int = 14, high: int = 50) -> list[OthelloState]:
+    """``count`` positions met in games of the engine searching 3 plies after 4-8 random
+    opening moves (positions as an engine meets them, unlike random play's), every third
+    position with ``low`` to ``high`` empties, at least two moves to choose from."""
+    rng = random.Random(seed)
+    engine = OthelloEngine(level=5, seed=seed)
+    out: list[OthelloState] = []
+    while len(out) < count:
+        s = OthelloOptions().initial_state()
+        for _ in range(rng.randint(4, 8)):
+            s = s.play(rng.choice(s.legal_moves()))
+        ply = 0
+        while s.outcome is None and len(out) < count:
+            if low <= s.empty_count <= high and ply % 3 == 0 and len(s.legal_moves()) > 1:
+                out.append(s)
+            s = s.play(engine.choose(s, Limits(depth=3)).move)
+            ply += 1
+    return out
+
+
+def run_clear(args: argparse.Namespace) -> None:
+    """Data for the engine's "clearly best" early stop: on positions from engine games, the
+    root search of every depth with every root move's exact value (the engine's PVS gives the
+    others only upper bounds, which fail-soft searches leave at the best's value: no measure
+    of the gap) until ``--cpu`` CPU seconds; for each depth d and gap threshold (best minus
+    second best), how often the best move at d differs from the best move of the deepest
+    finished search (at least d + 2), also when the gap held at d - 1 too, and what playing
+    it would lose: the deepest search's value of its best move minus that of the move chosen at
+    d (every root value of that search is exact), mean and worst, in points (100 = a disc)."""
+    from ai.othello_engine import _lead
+
+    positions = game_positions(args.positions, args.seed)
+    g = GEOMETRIES[8]
+    engine = OthelloEngine(level=5, seed=1)
+    buckets = (0, 100, 200, 300, 500, 800, 1200)
+    # (depth, bucket, two-in-a-row) -> [positions, best move changed later, total loss, worst]
+    table: dict[tuple[int, int, bool], list[int]] = {}
+    print(f"{len(positions)} positions from engine games (14-50 empties); {args.cpu:g} CPU s "
+          f"each; load {load()}", flush=True)
+    for state in positions:
+        searcher = Searcher(g, evaluator=engine._evaluator(), clock=time.thread_time,
+                            deadline=time.thread_time() + args.cpu)
+        engine._limits = Limits()
+        own, opp = state.own, state.opp
+        results = [engine._root(searcher, own, opp, 1, None, all_exact=True)]
+        for depth in range(2, state.empty_count + 1):
+            try:
+                results.append(engine._root(searcher, own, opp, depth,
+                                            engine._order(results[-1]), all_exact=True))
+            except SearchTimeout:
+                break
+        final = results[-1]
+        losses = [final.value - final.scores[r.best][0] for r in results]
+        print(f"  {state.empty_count} empties, deepest {final.depth}: gaps by depth "
+              f"{[_lead(r) for r in results]}, best {[r.best for r in results]}, "
+              f"loss {losses}", flush=True)
+        for i, r in enumerate(results[:-2]):
+            lead = _lead(r)
+            before = _lead(results[i - 1]) if i > 0 else -INF
+            for bucket in buckets:
+                for two in (False, True):
+                    if lead >= bucket and (not two or before >= bucket):
+                        cell = table.setdefault((r.depth, bucket, two), [0, 0, 0, 0])
+                        cell[0] += 1
+                        cell[1] += r.best != final.best
+                        cell[2] += losses[i]
+                        cell[3] = max(cell[3], losses[i])
+    print("| depth | gap >= | also at depth - 1 | positions | best move changed deeper | "
+          "loss mean | loss max |")
+    print("| ---: | ---: | --- | ---: | ---: | ---: | ---: |")
+    for (depth, bucket, two), (n, changed, loss, worst) in sorted(table.items()):
+        if depth >= 3:
+            print(f"| {depth} | {bucket} | {'yes' if two else 'any'} | {n} | "
+                  f"{changed} ({100 * changed / n:.0f}%) | {loss / n:.0f} | {worst} |")
+    print(f"load {load()}")
 
 
 def run_eval(args: argparse.Namespace) -> None:
@@ -864,12 +949,16 @@ def main() -> None:
     evals = sub.add_parser("eval", help="microseconds per evaluation, hand-tuned and patterns")
     evals.add_argument("--seed", type=int, default=5)
     evals.add_argument("--depth", type=int, default=4)
+    clear = sub.add_parser("clear", help="data for the engine's 'clearly best' early stop")
+    clear.add_argument("--positions", type=int, default=60)
+    clear.add_argument("--cpu", type=float, default=6.0, help="CPU seconds per position")
+    clear.add_argument("--seed", type=int, default=7)
     levels = sub.add_parser("levels", help="menu levels 1-3 against the seed's players")
     levels.add_argument("--games", type=int, default=40)
     levels.add_argument("--seed", type=int, default=99)
     args = parser.parse_args()
     commands = {"speed": run_speed, "endgame": run_endgame, "strength": run_strength,
-                "versus": run_versus, "eval": run_eval,
+                "versus": run_versus, "eval": run_eval, "clear": run_clear,
                 "levels": run_levels}
     commands[args.command](args)
 

@@ -411,31 +411,6 @@ def test_cancel_before_the_search() -> None:
         OthelloEngine().choose(OthelloOptions().initial_state(), limits)
 
 
-@pytest.mark.parametrize("level", [1, 2, 3])
-def test_levels_respect_their_budget(level: int) -> None:
-    s = random_position(random.Random(level), 8, 44)
-    start = time.perf_counter()
-    OthelloEngine(level=level).choose(s)
-    assert time.perf_counter() - start < LEVELS[level].time + 0.5
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("level", [4, 5])
-def test_strong_levels_respect_their_budget(level: int) -> None:
-    for empties in (44, 30, 18):
-        s = random_position(random.Random(level), 8, empties)
-        start = time.perf_counter()
-        OthelloEngine(level=level).choose(s)
-        assert time.perf_counter() - start < LEVELS[level].time + 0.5
-
-
-def test_time_override_bounds_a_full_strength_search() -> None:
-    s = random_position(random.Random(12), 8, 40)
-    start = time.perf_counter()
-    OthelloEngine(level=5).choose(s, Limits(time=0.3))
-    assert time.perf_counter() - start < 0.3 + 0.5
-
-
 def test_level_one_is_weaker_than_level_three_on_small_board() -> None:
     # 6x6 games from varied openings, seats swapped: level 3 (held to depth 3 to stay quick)
     # wins most games against level 1 (one ply, disc count, random slack).

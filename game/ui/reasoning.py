@@ -402,6 +402,9 @@ def reasoning_lines(d: Decision, side: str, move_text: Callable[[Any], str] = st
         key = "think.must_pass" if "pass" in forced else "think.only_move"
         return [tr("think.chose", side=side, move=move), tr(key)]
 
+    if isinstance(info.get("book"), str):  # the Othello engine's opening book: no search
+        return [tr("think.chose", side=side, move=move), tr("think.book")]
+
     if kind == "probability":
         return [tr("think.chose", side=side, move=move), tr("think.random")]
 
