@@ -130,3 +130,16 @@ def test_at_200_percent_the_reasoning_keeps_its_first_facts_and_the_legend(
     if human:
         assert play.panel.legend_rows_shown >= 1
     app.shutdown()
+
+
+def test_at_normal_size_the_legend_keeps_its_first_row_after_the_first_fact() -> None:
+    """Regression (after the change above): at 100% of 1920x1080 the second fact took the
+    legend's room and the engine's "+17.4" labels were left unexplained."""
+    app = make_app((1920, 1080), language="en", show_reasoning=True, explain_wait=True)
+    play = start_game(app, "othello", ("engine:time=0.1", "human"))
+    assert run_until(app, lambda: play.turns.reasoning is not None, 30)
+    frame(app)
+    frame(app)
+    assert play.panel.reasoning_facts >= 1
+    assert play.panel.legend_rows_shown >= 1
+    app.shutdown()

@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 TOGGLE_BODIES = 1.3
 #: How far a move of the list may shrink (a share of the small size) before it is cut.
 MOVE_SHRINK = 0.8
-#: How many facts of the AI's reasoning keep their room before the legend's rows.
+#: How many facts of the AI's reasoning come before the legend's later rows (the first row of
+#: the legend comes between the first fact and the second).
 FIRST_FACTS = 2
 
 
@@ -275,7 +276,7 @@ class PlayPanel:
         legend = self.scene.legend_rows() if reasoning else []
         self.legend_rows_shown = 0
         if reasoning:
-            y = self._draw_reasoning(surface, y, reserve=self._legend_height(legend))
+            y = self._draw_reasoning(surface, y, legend)
             # The position summary (Nim's matches left) keeps its line under the legend: it
             # was pushed under the Undo button at 1920x1080 in French.
             summary_h = (int(text.font(m.small).get_linesize() * 1.2)
@@ -368,9 +369,22 @@ class PlayPanel:
             ty += line_h
         return box.bottom + m.pad // 2
 
-    def _draw_reasoning(self, surface: pygame.Surface, y: int, reserve: int = 0) -> int:
+    def _legend_first_lines(self, rows: list[LegendRow]) -> int:
+        """The panel lines (of small text) the legend's first row needs, its box's padding
+        included; 0 without one."""
+        if not rows:
+            return 0
+        m = self.app.metrics
+        px = m.small
+        height = len(self._legend_lines(rows[:1], px)) * text.font(px).get_linesize() + m.pad
+        return -(-height // text.font(m.small).get_linesize())
+
+    def _draw_reasoning(self, surface: pygame.Surface, y: int,
+                        legend: list[LegendRow]) -> int:
         """The last AI decision in words (see :mod:`game.ui.reasoning`); return the next y.
-        ``reserve`` pixels are kept below it (for the legend)."""
+        Room goes first to the first fact, then the legend's first row (with large text
+        after the second fact), then the second fact, then the legend's other rows, then the
+        other facts (:data:`FIRST_FACTS`)."""
         theme = self.app.theme
         m = self.app.metrics
         scene = self.scene
@@ -395,7 +409,14 @@ class PlayPanel:
         # The first facts (the move and why) come before the legend, which gives way row by
         # row: with large text the legend's room once left the reasoning one line.
         first = sum(len(w) for w in wrapped_all[:FIRST_FACTS])
-        room = min(max(2, first, avail - reserve // line_h - kept), avail - kept)
+        whole_legend = -(-self._legend_height(legend) // line_h)
+        room = max(2, avail - kept - whole_legend)
+        # With large text the facts come first (they are the point of the screen, and the
+        # legend can shrink); otherwise the legend's first row comes before the second fact.
+        legend_first = 0 if large_text(m, self.app.size) else self._legend_first_lines(legend)
+        if room < first and first + legend_first <= avail - kept:
+            room = first
+        room = min(room, avail - kept)
         self.reasoning_facts = 0
         for wrapped in wrapped_all:
             # Wrapped rather than cut, and only whole paragraphs: a narrow window (1024x640)
