@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 #: The share of the review panel's room (graph, its words and the move list) the plot takes.
 PLOT_SHARE = 0.36
+#: Rows of the move list (and the position's summary) the taller plot leaves room for.
+LIST_ROWS = 3
 
 
 class ReviewPanel:
@@ -149,6 +151,7 @@ class ReviewPanel:
                          border_radius=m.radius)
         mid = plot.centery
         pygame.draw.line(surface, theme.panel_border, (plot.left, mid), (plot.right, mid), 1)
+        self._draw_edges(surface, plot)
         last = len(scene.match.states) - 1
         graph = self.graph()
         points = graph.line
@@ -170,7 +173,6 @@ class ReviewPanel:
                                    max(1, m.line))
         for point in graph.dots:
             pygame.draw.circle(surface, self._colour(point), at(point), max(3, m.line * 2))
-        self._draw_edges(surface, plot)
         y = plot.bottom
         top = y
         for line in key_lines:
@@ -195,11 +197,12 @@ class ReviewPanel:
             return
         presenter = self.scene.presenter
         inset = m.pad // 2
-        for side, anchor, y in ((0, "topleft", plot.top + inset // 2),
-                                (1, "bottomleft", plot.bottom - inset // 2)):
+        # Halfway between the middle line and each edge, under the line and the dots (drawn
+        # after): at the edges they sat on the proven wins' dots.
+        for side, y in ((0, plot.top + plot.height // 4), (1, plot.bottom - plot.height // 4)):
             words = tr("review.graph_edge", side=presenter.side_name(side))
             text.blit_text(surface, words, px, self.app.theme.text_muted,
-                           (plot.left + inset, y), anchor, max_width=plot.width - 2 * inset)
+                           (plot.left + inset, y), "midleft", max_width=plot.width - 2 * inset)
 
     def _plot_height(self, room: int, line_h: int, title_lines: list[str],
                      key_lines: list[str]) -> int:
@@ -209,7 +212,11 @@ class ReviewPanel:
         the caption, each whole or not at all (at 200% text they ran under the review's
         buttons). The lists lose the lines left out."""
         m = self.app.metrics
-        full, least = max(int(m.body * 3.6), int(room * PLOT_SHARE)), int(m.body * 2)
+        least = int(m.body * 2)
+        # Taller than the old strip when the room allows, but never at the cost of the move
+        # list's first rows (a click there is the other way through the game).
+        spare = room - (len(title_lines) + len(key_lines) + LIST_ROWS) * line_h - m.pad
+        full = max(int(m.body * 3.6), min(int(room * PLOT_SHARE), spare))
 
         def text_h() -> int:
             return (len(title_lines) + len(key_lines)) * line_h + m.pad // 2
