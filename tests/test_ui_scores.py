@@ -311,3 +311,18 @@ def test_every_score_label_of_a_board_has_one_size(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(othello_view, "score_chip", spy)
     view.draw(surface, state, BoardContext(theme=theme, scores=scores, label_px=30))
     assert len(sizes) == len(scores) and len(set(sizes)) == 1, sizes
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "knows 1 position"),
+                                                 ("fr", "connaît 1 position")])
+def test_a_learner_knowing_one_position_says_it_in_the_singular(language: str,
+                                                                words: str) -> None:
+    """Regression: "Entraîné sur 0 partie, connaît 1 positions"."""
+    d = Decision(move="a", scores={"a": 0.0}, score_kind="q",
+                 info={"learner": "qlearning", "games_trained": 0, "positions_known": 1})
+    i18n.set_language(language)
+    try:
+        lines = reasoning_lines(d, "X")
+    finally:
+        i18n.set_language("en")
+    assert any(line.endswith(words) for line in lines), lines

@@ -425,8 +425,11 @@ def reasoning_lines(d: Decision, side: str, move_text: Callable[[Any], str] = st
             if info.get("explored"):
                 lines.append(tr("think.explored"))
         if "games_trained" in info:
+            known = _int(info.get("positions_known", 0))
+            # Each count with its own plural ("knows 1 positions" before).
             lines.append(plural("think.trained", _int(info.get("games_trained")),
-                                positions=_count(info.get("positions_known", 0))))
+                                positions=plural("think.positions", known,
+                                                 n_text=_count(known))))
         return lines
 
     if kind == "visits":
