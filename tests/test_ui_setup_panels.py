@@ -127,3 +127,32 @@ def test_tournament_ranking_is_body_text(size: tuple[int, int],
         assert px == body, (value, px, body)
         assert text.size(value, px)[0] <= tour.panels["results"].width, value
     app.shutdown()
+
+
+def test_menu_card_pictures_hold_no_tiny_text_at_1920x1080(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: at 1920x1080 the cards' pictures showed board coordinates and a tiny
+    "0 in hand" under Morpion's pieces. Drawn small and scaled up, a picture holds at most
+    Morpion's X and O."""
+    from game.rules.registry import game_names
+    from game.ui import text
+    from game.ui.scenes.menu import MenuScene
+
+    app = make_app((1920, 1080))
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    menu.layout()
+    rendered: list[str] = []
+    render = text.render
+
+    def record(value: str, *args: object, **kwargs: object) -> pygame.Surface:
+        rendered.append(value)
+        return render(value, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text, "render", record)
+    _name, rect = menu.cards[0]
+    size = (rect.width - 2 * app.metrics.pad, rect.height - int(app.metrics.heading * 2.5))
+    for game in game_names():
+        assert menu.game_cards.picture(game, size, app.theme) is not None
+    assert set(rendered) <= {"X", "O"}, rendered
+    app.shutdown()

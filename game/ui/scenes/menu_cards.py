@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 
 #: How many card pictures are kept before the cache starts again.
 THUMB_CACHE_MAX = 64
+#: A card's picture is drawn at most this tall, then scaled up: the board views leave out
+#: coordinates and counts when they are drawn this small, and a picture needs neither (at
+#: 1920x1080 the cards showed board coordinates and a tiny "0 in hand").
+PICTURE_DRAWN_MAX = 130
 
 
 class GameCards:
@@ -79,11 +83,15 @@ class GameCards:
         view = self.views[name]
         if view is None:
             return None
-        surf = pygame.Surface(size, pygame.SRCALPHA)
+        scale = min(1.0, PICTURE_DRAWN_MAX / max(1, size[1]))
+        drawn = (max(1, round(size[0] * scale)), max(1, round(size[1] * scale)))
+        surf = pygame.Surface(drawn, pygame.SRCALPHA)
         try:
             view.thumbnail(surf, surf.get_rect(), get_game(name).initial_state(options))
         except (NotImplementedError, pygame.error, ValueError):
             return None
+        if drawn != size:
+            surf = pygame.transform.smoothscale(surf, size)
         if len(self.thumbs) > THUMB_CACHE_MAX:
             self.thumbs.clear()
         self.thumbs[key] = surf
