@@ -156,3 +156,19 @@ def test_menu_card_pictures_hold_no_tiny_text_at_1920x1080(
         assert menu.game_cards.picture(game, size, app.theme) is not None
     assert set(rendered) <= {"X", "O"}, rendered
     app.shutdown()
+
+
+def test_a_short_label_keeps_its_small_share_beside_a_long_value() -> None:
+    """Regression: a chooser whose widest value did not fit gave its label 30% of the row,
+    even a tournament player's "1.", so "Hasard" and "Glouton" shrank at the largest size."""
+    from game.ui import text
+
+    app = make_app((1024, 768), language="fr", text_scale=200)
+    tour = TournamentScene(app)
+    app.push(tour)
+    tour.set_game("hexapawn")
+    frame(app)
+    player = next(w for w in tour.all_widgets() if isinstance(w, Choice) and w.label() == "1.")
+    _left, box, _right = player._parts()
+    assert box.left - player.rect.left <= text.size("1.", player.px)[0] + player.px
+    app.shutdown()

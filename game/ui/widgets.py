@@ -385,7 +385,7 @@ class Choice(Widget):
             value = max((text.size(label(), int(self.px * 0.8), True)[0]
                          for _v, label in self.items), default=0) + 2 * arrow
             if self.rect.width - label_w < value:
-                label_w = max(int(self.rect.width * 0.3), self.rect.width - value)
+                label_w = min(label_w, max(int(self.rect.width * 0.3), self.rect.width - value))
                 least = text.size(self.label(), int(self.px * 0.7))[0] + self.px // 2
                 if self.label_optional and (self.rect.width - label_w < value
                                             or least > label_w):
