@@ -123,3 +123,47 @@ def test_marienbad_table_sits_beside_the_heaps_and_follows_the_move(
 
 def test_marienbad_options_type() -> None:
     assert NimOptions(variant="marienbad").heap_sizes == (1, 3, 5, 7)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("misere", [False, True])
+def test_marienbad_table_words_are_whole_readable_and_inside_the_board(
+        monkeypatch: pytest.MonkeyPatch, language: str, misere: bool) -> None:
+    """At 1024x768 the nim-sum's caption and meaning were 13 px (70% of the digits), the
+    French caption ran under the side panel and the English meaning was cut ("the player to
+    move los…"): they are now near the body size, right-aligned with the table and whole."""
+    pygame.init()
+    from game.ui import i18n
+    from game.ui.boards import nim_table
+
+    monkeypatch.setattr(i18n, "_language", language, raising=False)
+    i18n.set_language(language)
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    original = nim_table.txt.blit_text
+
+    def spy(surface: pygame.Surface, text: str, px: int, *args: object,
+            **kwargs: object) -> pygame.Rect:
+        rect = original(surface, text, px, *args, **kwargs)  # type: ignore[arg-type]
+        drawn.append((text, px, rect))
+        return rect
+
+    monkeypatch.setattr(nim_table.txt, "blit_text", spy)
+    view = NimView(THEMES["default"])
+    state = _state(variant="marienbad", misere=misere).play(NimMove(3, 1, True))
+    body_px = 25  # the play screen's body size at 1024x768
+    _draw(view, state, (620, 600), last_move=NimMove(3, 1, True), label_px=body_px)
+    # The words come after the nim-sum's digits: its caption (unless the meaning needs its
+    # room), then the meaning's lines.
+    texts = [t for t, _, _ in drawn]
+    first = max(i for i, t in enumerate(texts) if t.endswith("="))
+    words = drawn[first + 1:]
+    meaning = " ".join(t for t, _, _ in words if t != i18n.tr("boards.nim_sum"))
+    expected = i18n.tr("boards.nim_sum_not_zero")
+    if misere:
+        expected += " " + i18n.tr("boards.nim_sum_misere")
+    assert meaning == expected
+    for _, px, rect in words:
+        assert rect.right <= view._table.right and rect.left >= view.rect.left
+        assert rect.bottom <= view._table.bottom
+        assert px >= 15  # 13 before: over 60% of the body size, read from the back row
+    i18n.set_language("en")

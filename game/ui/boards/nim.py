@@ -36,7 +36,7 @@ from game.ui.boards.base import (
     score_labels,
 )
 from game.ui.boards.nim_matchbox import draw_matchbox
-from game.ui.boards.nim_table import Change, bit_count, draw_nim_table
+from game.ui.boards.nim_table import Change, TableWords, bit_count, draw_nim_table
 from game.ui.boards.presenter import GamePresenter, HeatTable, OptionSpec
 from game.ui.i18n import tr
 from game.ui.reasoning import plural
@@ -333,12 +333,13 @@ class NimView(BoardView):
         if self._table.width > 0:
             preview = controller.move_for(hover_el) if isinstance(controller,
                                                                   NimController) else None
-            self._draw_table(surface, nim, theme, last, preview)
+            self._draw_table(surface, nim, theme, last, preview, ctx.label_px)
 
     def _draw_table(self, surface: pygame.Surface, nim: NimState, theme: Theme,
-                    last: NimMove | None, preview: NimMove | None) -> None:
+                    last: NimMove | None, preview: NimMove | None, body_px: int) -> None:
         """Marienbad's binary table, level with the heaps; the row of the move under the
-        pointer (or else of the last move) highlighted."""
+        pointer (or else of the last move) highlighted. ``body_px`` is the scene's body text
+        size (0 on a menu card): the table's words are written near it."""
         length = self._boxes[0].length if self._boxes else 0.0
         px = round(min(length * 0.32, self._table.width * 0.09, self.rect.height * 0.05))
         if px < 12:
@@ -351,8 +352,12 @@ class NimView(BoardView):
             size = nim.heaps[last.heap]
             change = Change(last.heap, size + last.count, size)
         rows = [b.origin[1] + b.length * 0.5 for b in self._boxes]
+        # Its words (what the nim-sum means) at 80% of the body size, not 70% of the digits'
+        # (13 px at 1024x768), and free to use the width under the heaps.
+        words_px = max(round(px * 0.7), round(body_px * 0.8))
         draw_nim_table(surface, self._table, nim.heaps, bit_count(nim.options.heap_sizes), rows,
-                       self._sum_y, change, nim.options.misere, theme, px)
+                       self._sum_y, change, nim.options.misere, theme, px,
+                       words=TableWords(words_px, self.rect.left))
 
     def _draw_header(self, surface: pygame.Surface, nim: NimState, theme: Theme) -> None:
         """The goal (normal or misere) and, for one heap, the limit of the side to move."""

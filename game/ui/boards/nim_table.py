@@ -67,9 +67,10 @@ def after_change(heaps: Sequence[int], change: Change | None) -> tuple[int, ...]
 
 def draw_nim_table(surface: pygame.Surface, rect: pygame.Rect, heaps: Sequence[int],
                    bits: int, row_ys: Sequence[float], sum_y: float, change: Change | None,
-                   misere: bool, theme: Theme, px: int) -> None:
+                   misere: bool, theme: Theme, px: int, words: TableWords | None = None
+                   ) -> None:
     """The table in ``rect``: a row per heap at ``row_ys`` (each heap's centre line), a rule,
-    the nim-sum at ``sum_y`` and a line saying what it means."""
+    the nim-sum at ``sum_y`` and a line saying what it means (see :class:`TableWords`)."""
     shown = after_change(heaps, change)
     digit_w = txt.size("0", px, True)[0] * 1.9
     number_w = txt.size("00 =", px, True)[0] + px * 0.4
@@ -107,17 +108,53 @@ def draw_nim_table(surface: pygame.Surface, rect: pygame.Rect, heaps: Sequence[i
                       (round(cx), round(sum_y)), "center", bold=True)
     txt.blit_text(surface, f"{total} =", px, colour, (round(first_digit - px * 0.3),
                                                        round(sum_y)), "midright", bold=True)
-    label = tr("boards.nim_sum")
-    txt.blit_text(surface, label, small, theme.text_muted,
-                  (round(first_digit + digit_w * bits / 2), round(sum_y + px * 1.1)), "midtop")
+    if words is None:
+        words = TableWords(small, rect.left)
+    _draw_meaning(surface, rect, first_digit + digit_w * bits / 2, sum_y + px * 1.1, total,
+                  misere, words, small, theme)
+
+
+@dataclass(frozen=True)
+class TableWords:
+    """How the table's words (the nim-sum's caption and what it means) are written: at ``px``,
+    the meaning right-aligned with the table and wrapped as wide as from ``left`` (the board's
+    left edge: the space under the heaps is free, the table's own column was too narrow)."""
+
+    px: int
+    left: int
+
+
+def _draw_meaning(surface: pygame.Surface, rect: pygame.Rect, centre_x: float, top: float,
+                  total: int, misere: bool, words: TableWords, min_px: int,
+                  theme: Theme) -> None:
+    """The caption under the nim-sum, kept inside ``rect`` (French "somme de Nim (colonnes
+    impaires)" ran under the side panel), then the sentence saying what the sum means, at the
+    largest size from ``words.px`` down to ``min_px`` at which it all fits above the bottom.
+    Where even that is too tall (misère's longer rule), the caption gives way to the meaning."""
     meaning = tr("boards.nim_sum_zero" if total == 0 else "boards.nim_sum_not_zero")
     if misere:
         meaning += " " + tr("boards.nim_sum_misere")
-    area = pygame.Rect(rect.left, round(sum_y + px * 1.1 + small * 1.4), rect.width,
-                       max(0, rect.bottom - round(sum_y + px * 1.1 + small * 1.4)))
-    if area.height >= small:
-        txt.blit_wrapped(surface, meaning, small, theme.text_muted, area, line_gap=0.0,
-                         max_lines=8)
+    caption = tr("boards.nim_sum")
+    width = max(1, rect.right - words.left)
+    tries = [(with_caption, px) for with_caption in (True, False)
+             for px in range(max(min_px, words.px), min_px - 1, -1)]
+    for with_caption, px in tries:
+        caption_w, line_h = txt.size(caption, px)
+        lines = txt.wrap(meaning, width, px)
+        step = round(line_h * 1.05)
+        head = round(line_h * 1.3) if with_caption else 0
+        if top + head + step * len(lines) <= rect.bottom:
+            break
+    if with_caption:
+        x = min(centre_x, rect.right - (caption_w + 1) // 2)
+        txt.blit_text(surface, caption, px, theme.text_muted, (round(x), round(top)), "midtop")
+    y = top + head
+    room = max(1, int((rect.bottom - y) // step))
+    if len(lines) > room:  # not even the smallest size holds it: say so with an ellipsis
+        lines = [*lines[:room - 1], txt.ellipsize(lines[room - 1] + "…", width, px)]
+    for line in lines:
+        txt.blit_text(surface, line, px, theme.text_muted, (rect.right, round(y)), "topright")
+        y += step
 
 
 def _draw_row(surface: pygame.Surface, number: str, bits_text: str, before: str | None,
