@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
@@ -290,3 +292,42 @@ def test_a_notice_covers_no_menu_control_and_a_click_puts_it_away() -> None:
     # Any click (here on an empty spot) puts the notice away at once.
     click(app, (2, app.size[1] - 2))
     assert app.toast is None
+
+
+@pytest.mark.parametrize("how", ["keys", "arrows"])
+def test_a_long_player_list_scrolls_without_a_wheel(how: str) -> None:
+    """Seen in a real window: the player list showed 9 of 12 and only a mouse wheel reached the
+    rest; an interactive whiteboard or a keyboard had no way to the n-tuple player or the
+    engine. The arrow keys, Page Up/Down, Home/End and two arrow buttons scroll it."""
+    app = make_app(SIZE)
+    menu = menu_of(app)
+    menu.select_game("othello")
+    frame(app)
+    click_widget(app, menu.seat_widgets[1][0])
+    popup = app.top
+    assert isinstance(popup, ListPopup)
+    frame(app)
+    assert len(popup.rows) < len(popup.items)
+    last = popup.items[-1][0]
+
+    def shown() -> set[Any]:
+        return {popup.items[i][0] for _r, i in popup.rows}
+
+    if how == "keys":
+        frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="")])
+        assert last in shown()
+        frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode="")])
+        assert popup.scroll == 0
+        frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="")])
+        assert popup.scroll == 1
+        frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0,
+                                       unicode="")])
+        assert last in shown()
+    else:
+        up, down = popup.arrows
+        assert down.width > 0 and popup.box.contains(down) and popup.box.contains(up)
+        click(app, down.center)
+        assert app.top is popup and last in shown()
+        click(app, up.center)
+        assert popup.scroll == 0
+    app.shutdown()

@@ -23,10 +23,18 @@ def dim(surface: pygame.Surface, colour: tuple[int, int, int], alpha: int = 170)
     surface.blit(veil, (0, 0))
 
 
+#: Keys that scroll a list by a row and by a page (an interactive whiteboard or a keyboard has
+#: no wheel).
+SCROLL_KEYS: dict[int, int] = {pygame.K_UP: -1, pygame.K_DOWN: 1}
+PAGE_KEYS: dict[int, int] = {pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
+
+
 class ListPopup(Scene):
     """A list of choices over the current screen; a click picks one, Esc or outside cancels.
 
-    ``items`` pairs each value with its label and an optional one-line description.
+    ``items`` pairs each value with its label and an optional one-line description. A list
+    longer than the screen scrolls with the wheel, the arrow keys, Page Up/Down, Home/End, and
+    two arrow buttons beside the title (a finger on a whiteboard has no wheel).
     """
 
     opaque = False
@@ -41,6 +49,8 @@ class ListPopup(Scene):
         self.scroll = 0
         self.rows: list[tuple[pygame.Rect, Any]] = []
         self.box = pygame.Rect(0, 0, 0, 0)
+        #: The page-up and page-down buttons (empty rectangles when the list fits).
+        self.arrows = (pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
 
     def _layout(self) -> tuple[int, int]:
         m = self.app.metrics
@@ -67,7 +77,16 @@ class ListPopup(Scene):
             rect = pygame.Rect(self.box.left + m.pad, top + i * row_h,
                                self.box.width - 2 * m.pad, row_h - m.pad // 2)
             self.rows.append((rect, index))
+        side = m.heading + m.pad
+        down = pygame.Rect(self.box.right - m.pad * 2 - side, self.box.top + m.pad, side, side)
+        up = down.move(-side - m.pad, 0)
+        scrolls = len(self.items) > visible
+        self.arrows = (up, down) if scrolls else (pygame.Rect(0, 0, 0, 0),) * 2
         return row_h, visible
+
+    def _scroll_by(self, rows: int) -> None:
+        """Move the list by ``rows`` (clamped when laid out next)."""
+        self.scroll = max(0, self.scroll + rows)
 
     def handle(self, event: pygame.event.Event) -> None:
         self._layout()
@@ -75,7 +94,22 @@ class ListPopup(Scene):
             self.app.pop(self)
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll -= int(event.y)
+        elif event.type == pygame.KEYDOWN:
+            page = max(1, len(self.rows) - 1)
+            if event.key in SCROLL_KEYS:
+                self._scroll_by(SCROLL_KEYS[event.key])
+            elif event.key in PAGE_KEYS:
+                self._scroll_by(PAGE_KEYS[event.key] * page)
+            elif event.key == pygame.K_HOME:
+                self.scroll = 0
+            elif event.key == pygame.K_END:
+                self.scroll = len(self.items)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            page = max(1, len(self.rows) - 1)
+            for arrow, step in zip(self.arrows, (-page, page), strict=True):
+                if arrow.collidepoint(event.pos):
+                    self._scroll_by(step)
+                    return
             for rect, index in self.rows:
                 if rect.collidepoint(event.pos):
                     value = self.items[index][0]
@@ -117,9 +151,18 @@ class ListPopup(Scene):
                 text.blit_text(surface, label, m.body, fg, (rect.left + m.pad, rect.centery),
                                "midleft", bold=True, max_width=rect.width - 2 * m.pad)
         if len(self.items) > len(self.rows):
+            up, down = self.arrows
             more = tr("dialog.scroll_more", shown=len(self.rows), total=len(self.items))
             text.blit_text(surface, more, m.small, theme.text_muted,
-                           (self.box.right - m.pad * 2, self.box.top + m.pad), "topright")
+                           (up.left - m.pad, up.centery), "midright")
+            last = len(self.items) - len(self.rows)
+            for arrow, glyph, active in ((up, "\u25b2", self.scroll > 0),
+                                         (down, "\u25bc", self.scroll < last)):
+                fill = theme.button_hover if active and arrow.collidepoint(mouse) else (
+                    theme.button if active else theme.button_disabled)
+                pygame.draw.rect(surface, fill, arrow, border_radius=m.radius)
+                text.blit_text(surface, glyph, m.body, theme.button_text if active
+                               else theme.text_muted, arrow.center, "center")
 
 
 class MessageDialog(Scene):
