@@ -127,9 +127,11 @@ class ListPopup(Scene):
         self._layout()
         dim(surface, theme.overlay)
         draw_panel(surface, self.box, theme, m.radius, theme.panel, theme.accent, 3)
-        text.blit_text(surface, self.title, m.heading, theme.accent,
-                       (self.box.left + m.pad * 2, self.box.top + m.pad), bold=True,
-                       max_width=self.box.width - 4 * m.pad)
+        up = self.arrows[0]
+        title_right = up.left - m.pad if up.width else self.box.right - 2 * m.pad
+        title = text.blit_text(surface, self.title, m.heading, theme.accent,
+                               (self.box.left + m.pad * 2, self.box.top + m.pad), bold=True,
+                               max_width=title_right - self.box.left - 2 * m.pad)
         mouse = widgets.mouse()
         for rect, index in self.rows:
             value, label, desc = self.items[index]
@@ -153,8 +155,11 @@ class ListPopup(Scene):
         if len(self.items) > len(self.rows):
             up, down = self.arrows
             more = tr("dialog.scroll_more", shown=len(self.rows), total=len(self.items))
-            text.blit_text(surface, more, m.small, theme.text_muted,
-                           (up.left - m.pad, up.centery), "midright")
+            # Between the title and the arrows when there is room (large text: the arrows
+            # alone say the list scrolls).
+            if title.right + m.pad * 2 + text.size(more, m.small)[0] <= up.left - m.pad:
+                text.blit_text(surface, more, m.small, theme.text_muted,
+                               (up.left - m.pad, up.centery), "midright")
             last = len(self.items) - len(self.rows)
             for arrow, glyph, active in ((up, "\u25b2", self.scroll > 0),
                                          (down, "\u25bc", self.scroll < last)):
