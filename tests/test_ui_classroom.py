@@ -19,6 +19,7 @@ from tests.ui_helpers import (
     make_app,
     run_until,
     start_game,
+    watch_cuts,
 )
 
 SIZE = (1024, 768)
@@ -173,18 +174,7 @@ def test_a_pass_is_shown_large_and_the_status_never_says_a_side_with_moves_passe
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_explain_mode_status_is_never_cut(monkeypatch: pytest.MonkeyPatch, language: str) -> None:
     """The line telling the class how to go on showed as '... appuyez sur Esp…' in French."""
-    from game.ui import text
-
-    cut: list[str] = []
-    original = text.ellipsize
-
-    def recording(value: str, max_width: int, px: int, bold: bool = False) -> str:
-        shown = original(value, max_width, px, bold)
-        if shown != value:
-            cut.append(value)
-        return shown
-
-    monkeypatch.setattr(text, "ellipsize", recording)
+    cut = watch_cuts(monkeypatch)
     app = make_app(SIZE, language=language, show_reasoning=True, explain_wait=True)
     play = _human_vs_engine(app, "nim")
     click_element(app, play, clicks_for("nim", play.state, play.state.legal_moves()[0])[0])

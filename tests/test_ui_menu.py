@@ -17,7 +17,16 @@ from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.settings import load_settings
 from game.ui.widgets import Stepper, Toggle
-from tests.ui_helpers import click, click_widget, frame, key, make_app, screenshot, start_game
+from tests.ui_helpers import (
+    click,
+    click_widget,
+    frame,
+    key,
+    make_app,
+    screenshot,
+    start_game,
+    watch_cuts,
+)
 
 SIZE = (1024, 640)
 
@@ -241,19 +250,9 @@ def test_a_list_of_one_line_descriptions_shows_more_rows() -> None:
 def test_game_card_titles_are_never_cut(monkeypatch: pytest.MonkeyPatch, language: str,
                                         size: tuple[int, int]) -> None:
     """Each game's name shows whole on its card ("Puissance 4" was cut to "Puissanc…")."""
-    from game.ui import text
     from game.ui.i18n import tr
 
-    cut: list[str] = []
-    original = text.ellipsize
-
-    def recording(value: str, max_width: int, px: int, bold: bool = False) -> str:
-        shown = original(value, max_width, px, bold)
-        if shown != value:
-            cut.append(value)
-        return shown
-
-    monkeypatch.setattr(text, "ellipsize", recording)
+    cut = watch_cuts(monkeypatch)
     app = make_app(size, language=language)
     frame(app)
     titles = {tr(f"game.{name}.title") for name in game_names()}

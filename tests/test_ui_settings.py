@@ -220,19 +220,9 @@ def test_widget_labels_fit_at_1024x640(language: str, monkeypatch: pytest.Monkey
     every player), the settings, the help and the play screen (AI vs AI controls) at the
     smallest supported window, in either language."""
     from ai.registry import players_for
-    from game.ui import text
-    from tests.ui_helpers import start_game
+    from tests.ui_helpers import start_game, watch_cuts
 
-    cut: set[str] = set()
-    original = text.ellipsize
-
-    def spy(s: str, max_width: int, px: int, bold: bool = False) -> str:
-        result = original(s, max_width, px, bold)
-        if result != s:
-            cut.add(s)
-        return result
-
-    monkeypatch.setattr(text, "ellipsize", spy)
+    cut = watch_cuts(monkeypatch)
 
     def labels(widgets: list[Any]) -> set[str]:
         found: set[str] = set()
@@ -264,7 +254,7 @@ def test_widget_labels_fit_at_1024x640(language: str, monkeypatch: pytest.Monkey
         play.turns.paused = True
         frame(app)
         shown |= labels(play.buttons())
-        bad = sorted(shown & cut)
+        bad = sorted(shown & set(cut))
         assert not bad, f"cut at 1024x640 in {language}: {bad}"
     finally:
         app.shutdown()
