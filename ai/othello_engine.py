@@ -631,7 +631,8 @@ def _register() -> None:
         description="Othello engine by level: 1 easy, 5 full strength.",
         params=(
             Param("level", int, 3, 1, 5, "1 = a beginner can win, 5 = full strength"),
-            Param("time", float, 0.0, 0.0, 60.0, "seconds per move; 0 = the level's budget"),
+            Param("time", float, 0.0, 0.0, 60.0, "seconds per move; 0 = the level's budget",
+                  zero="level"),
             Param("eval", int, 0, 0, len(EVALUATIONS) - 1,
                   "patterns = weights fitted from self-play, hand = the hand-tuned terms",
                   choices=EVALUATIONS),

@@ -103,6 +103,10 @@ class Param:
     description: str
     choices: tuple[str, ...] = ()
     choices_of: ChoicesOf | None = field(default=None, compare=False)
+    #: What 0 means when it is not a number to use, as one word the menus translate
+    #: (``param.zero.<word>``): "off" (no time limit), "auto", "level" (the level's own
+    #: budget). Empty: the parameter's own ``param.<name>.zero`` text if any.
+    zero: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in (int, float):

@@ -73,7 +73,7 @@ def param_note(param: Param, value: float) -> str:
     Discs"), else the label and the value ("Depth 5")."""
     shown = param_text(param, value)
     key = f"param.{param.name}.note"
-    if has(key) and not (value == 0 and has(f"param.{param.name}.zero")):
+    if has(key) and not (value == 0 and has(zero_key(param))):
         return tr(key, value=shown)
     template = "param.value_note" if is_switch(param) or param.choices else "param.note"
     return tr(template, label=param_label(param.name), value=shown)
@@ -92,11 +92,8 @@ def param_text(param: Param, value: float) -> str:
         return choice_text(param.name, param.choices[int(value)])
     if is_switch(param):
         return tr("param.on") if value else tr("param.off")
-    if value == 0:
-        key = f"param.{param.name}.zero"
-        shown = tr(key)
-        if shown != key:
-            return shown
+    if value == 0 and has(zero_key(param)):
+        return tr(zero_key(param))
     if param.kind is int and value >= 10_000:
         # MCTS's playouts: "20 k", "1 M" fit a stepper where "1000000" does not.
         return f"{value / 1e6:g} M" if value >= 1_000_000 else f"{value / 1000:g} k"
@@ -104,6 +101,12 @@ def param_text(param: Param, value: float) -> str:
         return param.format(int(value))
     # The language's decimal mark: a French seat read "Moteur · 0.5 s par coup".
     return decimal(param.format(value))
+
+
+def zero_key(param: Param) -> str:
+    """The text key of what 0 means for ``param``: its own word when the player gives one
+    (the engine levels' time 0 is "the level's", not "off"), else ``param.<name>.zero``."""
+    return f"param.zero.{param.zero}" if param.zero else f"param.{param.name}.zero"
 
 
 def choice_text(param: str, choice: str) -> str:
