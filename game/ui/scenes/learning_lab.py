@@ -4,7 +4,7 @@ Left, the set-up: game and variant, the learner and its parameters, its seat, it
 opponent (itself, or any player of the registry), the number of games and the speed. Right, the
 Train / Pause / Stop controls with a progress bar (games done, games per second, time left), two
 live charts (:mod:`game.ui.scenes.lab_charts`) and the learner's knowledge
-(:mod:`game.ui.scenes.lab_knowledge`).
+(:mod:`game.ui.scenes.lab_knowledge`); where each goes, :mod:`game.ui.scenes.lab_layout`.
 
 What the lab works on is a :class:`~game.ui.scenes.lab_session.LabSession` kept by the app, so
 the lab reopens where the class left it. Training runs in an :class:`ai.training.TrainingRunner`
@@ -25,26 +25,21 @@ from ai.learners import TabularLearner
 from ai.registry import PlayerSpecError
 from ai.training import DRAW, LOSS, WIN, TrainingRunner
 from game.rules.base import RulesError
-from game.ui import text, widgets
+from game.ui import widgets
 from game.ui.boards import lab_default_game
 from game.ui.i18n import grouped, tr
 from game.ui.scenes.dialogs import MessageDialog
-from game.ui.scenes.lab_charts import CHART_NAMES, LabCharts
-from game.ui.scenes.lab_common import (
-    RunScene,
-    RunTexts,
-    draw_progress,
-    player_name,
-    progress_text,
-)
+from game.ui.scenes.lab_charts import LabCharts
+from game.ui.scenes.lab_common import RunScene, RunTexts, player_name
 from game.ui.scenes.lab_files import LabFiles
 from game.ui.scenes.lab_knowledge import KnowledgePanel
+from game.ui.scenes.lab_layout import draw_lab, place_lab
 from game.ui.scenes.lab_session import OPPONENT, SELF, WATCHED, LabSession, Run, window_for
-from game.ui.scenes.lab_setup import build_setup, place_setup
+from game.ui.scenes.lab_setup import build_setup
 from game.ui.scenes.lab_table import TablePanel
-from game.ui.scenes.lab_views import VIEWS, ViewTabs
+from game.ui.scenes.lab_views import ViewTabs
 from game.ui.scenes.players import param_label, param_text
-from game.ui.widgets import Button, Choice, Toggle, Widget, draw_panel
+from game.ui.widgets import Button, Choice, Toggle, Widget
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -429,96 +424,13 @@ class LearningLabScene(RunScene[TrainingRunner]):
 
     def layout(self) -> None:
         """Place the panels and widgets for the current window size."""
-        m = self.app.metrics
-        pad = m.pad
-        # A narrow window gives the set-up a little more of its width, so that values such as
-        # "20 allumettes, 1 à 3" are not cut.
-        left, right, bh = self.frame_layout(0.37 if self.app.size[0] < 1300 else 0.34)
-        place_setup(self, left, bh)
-        controls_h = self.place_controls(right, bh, (
-            (self.train_button, ("lab.train",)),
-            (self.step_button, ("lab.one_game",)),
-            (self.pause_button, ("lab.pause", "lab.resume")),
-            (self.stop_button, ("lab.stop",))))
-        # The view tabs, and on their right the view's own action (export, clear the runs).
-        tabs_top = right.top + controls_h + pad
-        tabs = pygame.Rect(right.left, tabs_top, right.width, bh)
-        px, margin = self._tabs_fit(right.width, bh)
-        tabs_end = self.tabs.place(tabs, px, pad, margin)
-        ew = min(right.right - tabs_end, text.size(tr("lab.export"), px, True)[0] + margin)
-        self.export_button.place(pygame.Rect(right.right - ew, tabs_top, ew, bh),
-                                 text.fit_px(tr("lab.export"), ew - bh // 3, px, True,
-                                             int(m.small * 0.8)))
-        view = pygame.Rect(right.left, tabs.bottom + pad, right.width,
-                           right.bottom - tabs.bottom - pad)
-        self.panels["view"] = view
-        # The charts side by side on a wide view, else one above the other.
-        if view.width >= view.height * 1.6:
-            half = (view.width - pad * 2) // 2
-            self.panels["chart_wins"] = pygame.Rect(view.left, view.top, half, view.height)
-            self.panels["chart_rate"] = pygame.Rect(view.right - half, view.top, half,
-                                                    view.height)
-        else:
-            half = (view.height - pad * 2) // 2
-            self.panels["chart_wins"] = pygame.Rect(view.left, view.top, view.width, half)
-            self.panels["chart_rate"] = pygame.Rect(view.left, view.bottom - half, view.width,
-                                                    half)
-        # "Clear runs" at the end of the progress line (it acts on the charts).
-        progress = self.panels["progress"]
-        ch = int(m.small * 1.7)
-        cw = text.size(tr("lab.clear_runs"), m.small, True)[0] + ch
-        self.clear_button.place(pygame.Rect(progress.right - cw, progress.bottom - ch + pad // 2,
-                                            cw, ch), m.small)
-        self.panels["boxes"] = view
-        self.knowledge.layout(view)
-        self.table.layout(view)
-
-    def _tabs_fit(self, width: int, bh: int) -> tuple[int, int]:
-        """The text size of the view tabs and the export button, and the room around each
-        text, so that they share one row of ``width``: body size with a button's height of
-        room, else less room (down to half a text height), then a smaller text (not under 80%
-        of the small size). At the largest text size the export button was squeezed to a
-        sliver beside the tabs."""
-        m = self.app.metrics
-        keys = [key for name, key in VIEWS if name in self.offered_views()] + ["lab.export"]
-
-        def needed(px: int, margin: int) -> int:
-            return sum(text.size(tr(k), px, True)[0] + margin + m.pad for k in keys)
-
-        px, margin = m.body, bh
-        while margin > m.body // 2 and needed(px, margin) > width:
-            margin -= 1
-        while px > int(m.small * 0.8) and needed(px, margin) > width:
-            px -= 1
-        return px, margin
+        place_lab(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.layout()
         self._enable()
-        theme = self.app.theme
-        m = self.app.metrics
-        self.draw_frame(surface)
-        progress = self.runner.progress() if self.runner is not None else None
-        charts_shown = self.tabs.current() == "charts"
-        draw_progress(surface, self.panels["progress"], progress,
-                      progress_text(progress, self.learner.games_trained), theme, m,
-                      self.clear_button.rect.left - self.panels["progress"].left - m.pad
-                      if charts_shown else None)
-        view = self.tabs.current()
-        if view == "charts":
-            for name in CHART_NAMES:
-                draw_panel(surface, self.panels[name], theme, m.radius)
-                inner = self.panels[name].inflate(-m.pad * 2, -m.pad * 2)
-                # Body-size text when the charts are stacked (each the view's width); side by
-                # side, each is half as wide and its title must still fit.
-                px = m.body if inner.width > self.panels["view"].width * 0.7 else m.small
-                surface.blit(self.charts.surface(name, inner.size, self.runs, self.games,
-                                                 theme, px, self.running), inner)
-        elif view == "table":
-            self.table.draw(surface, theme, m)
-        else:
-            self.knowledge.draw(surface, self.runner if self.watching_live() else None)
-        widgets.draw_all(self.all_widgets(), surface, theme)
+        draw_lab(self, surface)
+        widgets.draw_all(self.all_widgets(), surface, self.app.theme)
 
     def watching_live(self) -> bool:
         """Whether the game being played is drawn move by move (watch speed)."""
