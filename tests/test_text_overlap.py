@@ -229,13 +229,7 @@ SCREENS: dict[str, Callable[[App, Look], None]] = {
 
 #: Screens of others that still fail, by (screen, size, language): why. Remove a line when the
 #: screen passes (the strict mark then fails the suite to say so).
-KNOWN: dict[tuple[str, tuple[int, int], str], str] = {
-    **{("lab views", size, language): "lab helper: cut texts in the lab's title, buttons, "
-       "boxes and table; table numbers over each other at 1920x1080 (NOTES-overlap.md)"
-       for size in SIZES for language in LANGUAGES},
-    **{("n-tuple lab", (1024, 768), language): "lab helper: cut texts (NOTES-overlap.md)"
-       for language in LANGUAGES},
-}
+KNOWN: dict[tuple[str, tuple[int, int], str], str] = {}
 
 
 def cases() -> Iterator[object]:

@@ -80,18 +80,21 @@ def describe_choice(value: Any) -> str:
     return ""
 
 
-def progress_text(progress: Progress | None, trained: int) -> str:
+def progress_text(progress: Progress | None, trained: int, brief: bool = False) -> str:
     """The line under the progress bar: games done, speed, time left, and the learner's total;
-    every count with the language's thousands separator ("100,000" / "100 000")."""
+    every count with the language's thousands separator ("100,000" / "100 000"). ``brief``:
+    without the speed (and the idle line shorter), for a line with little room."""
     if progress is None:
-        return plural("lab.progress_idle", trained, games=grouped(trained))
+        key = "lab.progress_idle_brief" if brief else "lab.progress_idle"
+        return plural(key, trained, games=grouped(trained))
     speed = progress.games_per_second
     # One game watched move by move takes seconds: "0.5/s", not "0/s".
     rate = grouped(speed) if speed >= 10 else decimal(f"{speed:.1f}")
     done = grouped(progress.done)
     planned = grouped(progress.planned)
     if progress.finished:
-        key = "lab.progress_stopped" if progress.stopped else "lab.progress_done"
+        key = ("lab.progress_stopped" if progress.stopped
+               else "lab.progress_done_brief" if brief else "lab.progress_done")
         return plural(key, progress.done, done=done, planned=planned, rate=rate,
                       seconds=decimal(f"{progress.elapsed:.1f}"))
     if progress.eta is None:
@@ -100,8 +103,14 @@ def progress_text(progress: Progress | None, trained: int) -> str:
         left = tr("lab.minutes", n=decimal(f"{progress.eta / 60:.1f}"))
     else:
         left = tr("lab.seconds", n=f"{progress.eta:.0f}")
-    key = "lab.progress_paused" if progress.paused and not progress.finished else "lab.progress"
+    key = ("lab.progress_paused" if progress.paused and not progress.finished
+           else "lab.progress_brief" if brief else "lab.progress")
     return tr(key, done=done, planned=planned, rate=rate, left=left, games=grouped(trained))
+
+
+def progress_lines(progress: Progress | None, trained: int) -> list[str]:
+    """The progress line, then its brief form (see :func:`progress_text`)."""
+    return [progress_text(progress, trained), progress_text(progress, trained, brief=True)]
 
 
 # --------------------------------------------------------------------------------------------
@@ -152,11 +161,33 @@ def align_choices(choices: list[Choice]) -> None:
         c.label_width = min(0.55, widest / c.rect.width)
 
 
+def wrapped_px(words: str, rect: pygame.Rect, px: int, least: int, bold: bool = False) -> int:
+    """The largest size from ``px`` down to ``least`` at which ``words`` wrapped in ``rect``
+    (lines a line height apart, as ``blit_wrapped(..., line_gap=0)`` draws them) fit its
+    height; ``least`` when none does."""
+    for size in range(px, least - 1, -1):
+        lines = text.wrap(words, rect.width, size, bold)
+        if len(lines) * text.font(size, bold).get_linesize() <= rect.height:
+            return size
+    return least
+
+
+def subtitle_fits(subtitle: str, room: pygame.Rect, px: int) -> bool:
+    """Whether ``subtitle`` fits ``room`` uncut (on one line or two, as
+    :func:`game.ui.text.fit_lines` fits it)."""
+    if room.width <= 0:
+        return False
+    lines, _px = text.fit_lines(subtitle, room, px)
+    return " ".join(lines) == " ".join(subtitle.split())
+
+
 def draw_progress(surface: pygame.Surface, rect: pygame.Rect, progress: Progress | None,
-                  line: str, theme: Theme, m: widgets.Metrics,
+                  line: str | Sequence[str], theme: Theme, m: widgets.Metrics,
                   line_width: int | None = None) -> None:
     """A progress bar across the top of ``rect`` (greyed while paused), ``line`` below it
-    (within ``line_width`` when a button sits at the end of its line)."""
+    (within ``line_width`` when a button sits at the end of its line); ``line`` may be a
+    list of forms, longest first: the first that fits is drawn (the lab's "Clear runs" left
+    "50 parties en 0,0 s (4 …" at the largest text size)."""
     bar = pygame.Rect(rect.left, rect.top, rect.width, int(rect.height * 0.45))
     pygame.draw.rect(surface, theme.button, bar, border_radius=bar.height // 2)
     if progress is not None and progress.planned:
@@ -166,9 +197,37 @@ def draw_progress(surface: pygame.Surface, rect: pygame.Rect, progress: Progress
         pygame.draw.rect(surface, colour, filled, border_radius=bar.height // 2)
     pygame.draw.rect(surface, theme.panel_border, bar, 2, border_radius=bar.height // 2)
     # Shrinks a little before it is cut (the tournament's narrow bar at 1024x640).
+    width = line_width or rect.width
+    least = max(text.MIN_PX, int(m.small * 0.8))
+    forms = [line] if isinstance(line, str) else list(line)
+    line = next((f for f in forms if text.size(f, least)[0] <= width), forms[-1])
     text.blit_text(surface, line, m.small, theme.text, (rect.left, bar.bottom + m.pad // 3),
-                   max_width=line_width or rect.width,
-                   min_px=max(text.MIN_PX, int(m.small * 0.8)))
+                   max_width=width, min_px=least)
+
+
+class WrapButton(Button):
+    """A button whose label goes on two lines where one line would be cut: the lab's narrow
+    panels at the largest text size cut "Sort: mos…", "Toutes les…", "Start from the trained
+    net…"."""
+
+    def draw(self, surface: pygame.Surface, theme: Theme, mouse: tuple[int, int]) -> None:
+        labelled = self.label
+        label = labelled()
+        room = self.rect.width - self.rect.height // 3
+        if not self.visible or text.size(label, int(self.px * 0.8), True)[0] <= room:
+            super().draw(surface, theme, mouse)  # one line, as any button
+            return
+        self.label = lambda: ""  # the button itself, its label drawn below on two lines
+        try:
+            super().draw(surface, theme, mouse)
+        finally:
+            self.label = labelled
+        selected = self.selected is not None and self.selected()
+        fg = (theme.text_muted if not self.enabled
+              else theme.accent_text if self.primary or self.danger or selected
+              else theme.button_text)
+        text.blit_fit(surface, label, self.rect.inflate(-(self.rect.height // 3), -4), self.px,
+                      fg, bold=True)
 
 
 # --------------------------------------------------------------------------------------------
@@ -369,10 +428,13 @@ class RunScene(Scene, Generic[R]):
         text.blit_text(surface, title, m.title, theme.accent, (pad * 2, pad + header_h // 2),
                        "midleft", bold=True)
         sub_x = pad * 4 + text.size(title, m.title, True)[0]
-        # On two lines beside a long title ("Labo d'apprentissage") rather than cut.
-        text.blit_fit(surface, tr(self.texts.subtitle), pygame.Rect(
-            sub_x, pad, self.menu_button.rect.left - sub_x - pad * 2, header_h), m.small,
-            theme.text_muted, align="left")
+        # On two lines beside a long title ("Labo d'apprentissage") rather than cut; left out
+        # where even two lines do not fit (the largest text size left room for "V…" only):
+        # the title says what the screen is.
+        room = pygame.Rect(sub_x, pad, self.menu_button.rect.left - sub_x - pad * 2, header_h)
+        subtitle = tr(self.texts.subtitle)
+        if subtitle_fits(subtitle, room, m.small):
+            text.blit_fit(surface, subtitle, room, m.small, theme.text_muted, align="left")
         setup = self.panels["setup"]
         draw_panel(surface, setup, theme, m.radius)
         text.blit_text(surface, tr(self.texts.setup), m.heading, theme.accent,

@@ -24,6 +24,7 @@ from game.ui import text
 from game.ui.boards import presenter_for
 from game.ui.boards.presenter import GamePresenter, box_value_text
 from game.ui.i18n import grouped, tr
+from game.ui.scenes.lab_common import WrapButton
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Metrics, Widget, draw_panel
 
@@ -79,10 +80,10 @@ class KnowledgePanel:
         self._view: BoardView | None = None
         self._view_game = ""
         self.box_rects: list[tuple[pygame.Rect, BoxView]] = []
-        self.sort_button = Button(
+        self.sort_button = WrapButton(
             lambda: tr("lab.sort_use") if session.sort_by_use else tr("lab.sort_position"),
             self.toggle_sort)
-        self.changed_button = Button(
+        self.changed_button = WrapButton(
             lambda: tr("lab.show_changed") if session.changed_only else tr("lab.show_all"),
             self.toggle_changed)
         self.prev_button = Button(lambda: "◀", lambda: self.turn_page(-1))
@@ -295,6 +296,11 @@ class KnowledgePanel:
         narrow = type(presenter).draw_matchbox is not GamePresenter.draw_matchbox
         ratio = 0.62 if narrow else 0.85
         rows, cols = grid_for(len(self.boxes), body.size, ratio, body.height >= m.body * 18)
+        # Never so narrow that a box's count is cut: at 1920x1080 at the largest text size
+        # six boxes a row read "used…".
+        least_w = max(text.size(used_label(b, score_kind, 0, m.small), m.small)[0]
+                      for b in self.boxes) + m.pad * 2
+        cols = max(1, min(cols, int(body.width // least_w)))
         cell_h = body.height / rows
         cell_w = min(body.width / cols, cell_h * ratio * 1.3)
         cell_h = min(cell_h, cell_w / ratio * 1.15)
@@ -319,7 +325,7 @@ class KnowledgePanel:
             draw_panel(surface, cell, theme, m.radius, fill, border,
                        max(2, m.line * 2) if box.changed else 1)
             lost = box.all_lost(score_kind)
-            used = tr("lab.box_all_lost") if lost else tr("lab.box_used", n=grouped(box.used))
+            used = used_label(box, score_kind, cell.width - m.pad, m.small)
             colour = (theme.danger if lost else theme.highlight if box.changed
                       else theme.text_muted)
             text.blit_text(surface, used, m.body, colour,
@@ -373,6 +379,17 @@ class KnowledgePanel:
                            "center", max_width=board.width)
         finally:
             surface.set_clip(clip)
+
+
+def used_label(box: BoxView, score_kind: str, width: int, px: int) -> str:
+    """What a box says under it: how often it was used ("used 17×"), or that every move lost;
+    the short form ("17×", "lost") where the long one is wider than ``width`` at ``px``."""
+    lost = box.all_lost(score_kind)
+    long = tr("lab.box_all_lost") if lost else tr("lab.box_used", n=grouped(box.used))
+    if text.size(long, px)[0] <= width:
+        return long
+    return (tr("lab.box_all_lost_short") if lost
+            else tr("lab.box_used_short", n=grouped(box.used)))
 
 
 def grid_for(count: int, size: tuple[int, int], ratio: float, two_rows: bool

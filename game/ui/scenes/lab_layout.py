@@ -15,7 +15,7 @@ import pygame
 from game.ui import text
 from game.ui.i18n import tr
 from game.ui.scenes.lab_charts import CHART_NAMES
-from game.ui.scenes.lab_common import draw_progress, progress_text
+from game.ui.scenes.lab_common import draw_progress, progress_lines
 from game.ui.scenes.lab_setup import place_setup
 from game.ui.scenes.lab_views import VIEWS
 from game.ui.widgets import draw_panel
@@ -97,7 +97,7 @@ def draw_lab(lab: LearningLabScene, surface: pygame.Surface) -> None:
     progress = lab.runner.progress() if lab.runner is not None else None
     view = lab.tabs.current()
     draw_progress(surface, lab.panels["progress"], progress,
-                  progress_text(progress, lab.learner.games_trained), theme, m,
+                  progress_lines(progress, lab.learner.games_trained), theme, m,
                   lab.clear_button.rect.left - lab.panels["progress"].left - m.pad
                   if view == "charts" else None)
     if view == "charts":

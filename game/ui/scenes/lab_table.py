@@ -20,6 +20,7 @@ from game.ui import charts, text
 from game.ui.boards import presenter_for
 from game.ui.boards.presenter import HeatTable
 from game.ui.i18n import grouped, tr
+from game.ui.scenes.lab_common import wrapped_px
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Metrics, Widget, draw_panel
 
@@ -68,7 +69,15 @@ def readable_px(m: Metrics) -> int:
     return int(m.small * 0.8)
 
 
-def numbers_fit(table: HeatTable, style: TableStyle, grid: pygame.Rect, m: Metrics) -> bool:
+def legend_fits(words: str, area: pygame.Rect, m: Metrics) -> bool:
+    """Whether ``words`` wrapped in ``area`` fit its height at :func:`readable_px`."""
+    px = readable_px(m)
+    lines = text.wrap(words, area.width, px)
+    return area.width > 0 and len(lines) * text.font(px).get_linesize() <= area.height
+
+
+def numbers_fit(table: HeatTable, style: TableStyle, grid: pygame.Rect, m: Metrics,
+                px: int) -> bool:
     """Whether the heat map drawn in ``grid`` printed its numbers (at :func:`readable_px` at
     least): on a narrow view a table of twenty positions shows colours only, and the box
     beside gives the numbers."""
@@ -76,8 +85,20 @@ def numbers_fit(table: HeatTable, style: TableStyle, grid: pygame.Rect, m: Metri
         return True
     labels = [style.fmt(style.shade(v)) for row in table.values for v in row if v is not None]
     px = charts.heat_label_px(labels, grid.width / len(table.cols),
-                              grid.height / len(table.rows), m.heading)
+                              grid.height / len(table.rows), px)
     return px >= readable_px(m)
+
+
+def map_px(table: HeatTable, width: int, height: int, m: Metrics) -> int:
+    """The heat map's text size: heading size where the whole map fits ``height`` at it, else
+    body, small, then the readable floor. At 1920x1080 at the largest text size its heading-
+    size header left the rows of takes 11 pixels high, their labels specks."""
+    for px in (m.heading, m.body, m.small):
+        if charts.heat_map_height(width, table.rows, len(table.cols), px,
+                                  row_title=table.row_title,
+                                  col_title=table.col_title) <= height:
+            return px
+    return readable_px(m)
 
 
 class TablePanel:
@@ -94,6 +115,8 @@ class TablePanel:
         self.prev_button = Button(lambda: "◀", lambda: self.step(-1))
         self.next_button = Button(lambda: "▶", lambda: self.step(+1))
         self._table: HeatTable | None = None
+        #: The heat map's text size (its labels; its numbers at most 85% of it).
+        self.px = app.metrics.heading
 
     def widgets(self) -> list[Widget]:
         """The panel's buttons, in event order."""
@@ -154,20 +177,40 @@ class TablePanel:
         table = self.table()
         grid_h = inner.height // 2 - title_h
         if table is not None and table.keys:
+            self.px = map_px(table, inner.width, grid_h - pad, m)
             grid_h = min(grid_h, charts.heat_map_height(
-                inner.width, table.rows, len(table.cols), m.heading,
+                inner.width, table.rows, len(table.cols), self.px,
                 row_title=table.row_title, col_title=table.col_title) + pad)
         self.table_rect = pygame.Rect(inner.left, inner.top, inner.width, title_h + grid_h)
         below = inner.height - self.table_rect.height - pad
-        # Wide enough for a changed row's "before → after" beside its take.
-        box_w = min(int(inner.width * 0.5), int(below * 1.25))
-        self.box_rect = pygame.Rect(inner.left, self.table_rect.bottom + pad, box_w, below)
-        self.legend_rect = pygame.Rect(self.box_rect.right + pad * 2, self.box_rect.top,
-                                       inner.right - self.box_rect.right - pad * 2, below)
         nav = int(m.body * 1.9)
+        # Wide enough for a changed row's "before → after" beside its take; narrower where the
+        # legend beside it would not fit at a readable size (French at the largest text size).
+        longest = self.longest_legend()
+        for share in (0.5, 0.45, 0.4, 0.36):
+            box_w = min(int(inner.width * share), int(below * 1.25))
+            self.box_rect = pygame.Rect(inner.left, self.table_rect.bottom + pad, box_w, below)
+            self.legend_rect = pygame.Rect(self.box_rect.right + pad * 2, self.box_rect.top,
+                                           inner.right - self.box_rect.right - pad * 2, below)
+            if legend_fits(longest, self.legend_text_area(nav), m):
+                break
         y = self.legend_rect.bottom - nav
         self.prev_button.place(pygame.Rect(self.legend_rect.left, y, nav, nav), m.body)
         self.next_button.place(pygame.Rect(self.legend_rect.right - nav, y, nav, nav), m.body)
+
+    def legend_text_area(self, nav: int) -> pygame.Rect:
+        """Where the legend's words go: above the box's arrows (``nav`` high)."""
+        legend = self.legend_rect
+        return pygame.Rect(legend.left, legend.top, legend.width,
+                           legend.height - nav - self.app.metrics.pad)
+
+    def longest_legend(self) -> str:
+        """The legend at its longest for the current learner (every note it may carry)."""
+        kind = self.knowledge.session.learner.score_kind
+        words = [tr(STYLES.get(kind, STYLES["value"]).legend), tr("lab.table.read_in_box")]
+        if kind == "allowed":
+            words.append(tr("lab.all_lost_note"))
+        return " ".join(words)
 
     def draw(self, surface: pygame.Surface, theme: Theme, m: Metrics) -> None:
         """The heat map, its legend and the chosen box."""
@@ -191,19 +234,19 @@ class TablePanel:
                       for row in table.values]
             box = self.chosen(table)
             self.grid = charts.heat_map(
-                surface, grid_area, table.rows, table.cols, shaded, theme, m.heading,
+                surface, grid_area, table.rows, table.cols, shaded, theme, self.px,
                 row_title=table.row_title, col_title=table.col_title, signed=style.signed,
                 highlight=best_cells(table) if style is STYLES["value"] else None,
                 fmt=style.fmt, min_px=readable_px(m))
             self._mark_column(surface, table, theme, m)
-            if not numbers_fit(table, style, self.grid, m):
+            if not numbers_fit(table, style, self.grid, m, self.px):
                 legend = f"{legend} {tr('lab.table.read_in_box')}"
         if any(b.all_lost(kind) for b in self.knowledge.boxes):
             legend = f"{legend} {tr('lab.all_lost_note')}"
-        text_area = pygame.Rect(self.legend_rect.left, self.legend_rect.top,
-                                self.legend_rect.width,
-                                self.prev_button.rect.top - self.legend_rect.top - m.pad)
-        text.blit_wrapped(surface, legend, m.small, theme.text_muted, text_area, line_gap=0)
+        text_area = self.legend_text_area(self.prev_button.rect.height)
+        # Smaller rather than cut (French at the largest text size ran past its room).
+        px = wrapped_px(legend, text_area, m.small, readable_px(m))
+        text.blit_wrapped(surface, legend, px, theme.text_muted, text_area, line_gap=0)
         self._draw_box(surface, box, theme, m)
 
     def _mark_column(self, surface: pygame.Surface, table: HeatTable, theme: Theme,

@@ -26,7 +26,13 @@ from game.rules.othello import WEIGHTS as OTHELLO_WEIGHTS
 from game.ui import charts, text, widgets
 from game.ui.i18n import grouped, tr
 from game.ui.scene import Scene
-from game.ui.scenes.lab_common import draw_progress, later, progress_text
+from game.ui.scenes.lab_common import (
+    WrapButton,
+    draw_progress,
+    later,
+    progress_text,
+    wrapped_px,
+)
 from game.ui.scenes.lab_table import readable_px
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Choice, Stepper, Toggle, Widget, draw_panel
@@ -85,7 +91,7 @@ class NTupleLabScene(Scene):
         self.reset_button = Button(lambda: tr("lab.reset"), self.reset)
         self.save_button = Button(lambda: tr("lab.save"), self.save)
         self.load_button = Button(lambda: tr("ntuple.load"), self.load)
-        self.shipped_button = Button(lambda: tr("ntuple.shipped"), self.load_shipped)
+        self.shipped_button = WrapButton(lambda: tr("ntuple.shipped"), self.load_shipped)
         self.back_button = Button(lambda: tr("lab.menu"), self.close)
         self.setup: list[Widget] = [self.size_choice, self.alpha_stepper, self.lambda_stepper,
                                     self.tc_toggle, self.epsilon_stepper, self.games_choice,
@@ -260,7 +266,10 @@ class NTupleLabScene(Scene):
         # The heat maps take the height their cells need for numbers of a readable size, the
         # patterns a strip of their own (at most 18%), the curves the rest (at least a quarter:
         # at the largest text size the maps give way, their numbers left to the colours).
-        strip_h = min(self._strip_height(rest.width, m), int(rest.height * 0.18))
+        # (The patterns' caption keeps its two lines: cut, it lost what dark and light mean.)
+        strip_h = min(self._strip_height(rest.width, m),
+                      max(int(rest.height * 0.18), self._caption_height(rest.width, m)
+                          + m.small * 3))
         maps_h = min(self._maps_height(rest.width, m),
                      rest.height - strip_h - m.pad * 2 - rest.height // 4)
         self.chart_rect = pygame.Rect(rest.left, rest.top, rest.width,
@@ -283,8 +292,34 @@ class NTupleLabScene(Scene):
         """How high the two heat maps side by side are at most: their title and cells."""
         size = self.session.size
         half = (width - m.pad) // 2
-        title_h = text.font(m.small, True).get_linesize() + m.small // 3
-        return title_h + charts.heat_map_height(half, [str(size)] * size, size, m.small)
+        return (self._map_title_height(half, m)
+                + charts.heat_map_height(half, [str(size)] * size, size, m.small))
+
+    def _map_titles(self, width: int, px: int) -> tuple[str, str]:
+        """The titles of the two heat maps (the second one while no game is watched); the
+        first without its count of games where, with it, it would not fit ``width`` at ``px``
+        (the progress line says the count)."""
+        games = self._knowledge[2] if self._knowledge is not None else 0
+        learnt = tr("ntuple.learnt", games=grouped(games))
+        if text.size(learnt, px, True)[0] > width:
+            learnt = tr("ntuple.learnt_plain")
+        return learnt, tr("ntuple.seed_table")
+
+    def _map_title_height(self, width: int, m: widgets.Metrics) -> int:
+        """The height of the maps' titles: on two lines when one of them would be cut on one
+        ("Learnt disc values (0 gam…" at the largest text size)."""
+        least = int(m.small * 0.8)
+        lines = max([1, *(min(2, len(text.wrap(t, width, least, True)))
+                          for t in self._map_titles(width, least)
+                          if text.size(t, least, True)[0] > width)])
+        return lines * text.font(m.small, True).get_linesize() + m.small // 3
+
+    def _caption_height(self, width: int, m: widgets.Metrics) -> int:
+        """The patterns' caption's height: one line or two, at 80% of the small size at
+        least."""
+        least = int(m.small * 0.8)
+        lines = min(2, len(text.wrap(tr("ntuple.patterns"), width, least, True)))
+        return lines * text.font(m.small, True).get_linesize()
 
     def _strip_height(self, width: int, m: widgets.Metrics) -> int:
         """The patterns' strip: its caption (on two lines when one would be cut), the small
@@ -339,7 +374,7 @@ class NTupleLabScene(Scene):
     def _draw_knowledge(self, surface: pygame.Surface, theme: Theme, m: widgets.Metrics) -> None:
         if self._knowledge is None:
             self._knowledge = self.session.knowledge()
-        squares, patterns, games = self._knowledge
+        squares, patterns, _games = self._knowledge
         size = len(squares)
         maps = self.heat_rect
         half = (maps.width - m.pad) // 2
@@ -351,8 +386,11 @@ class NTupleLabScene(Scene):
         # No "+" sign (the colour says it), so that "100" and "\u221250" fit cells of a readable
         # size; numbers that would be smaller than that are left to the colours.
         readable = readable_px(m)
+        learnt_title, seed_title = self._map_titles(half, int(m.small * 0.8))
+        title_h = self._map_title_height(half, m)
+        left, right = (self._map_title(surface, side, title, title_h, theme, m)
+                       for side, title in ((left, learnt_title), (right, seed_title)))
         charts.heat_map(surface, left, rows, cols, squares, theme, px,
-                        title=tr("ntuple.learnt", games=grouped(games)),
                         fmt=signed_whole, min_px=readable)
         runner = self.session.runner
         if (runner is not None and runner.running and self.session.speed == "watch"
@@ -361,9 +399,17 @@ class NTupleLabScene(Scene):
         else:
             table = [[float(v) for v in row] for row in OTHELLO_WEIGHTS[size]]
             charts.heat_map(surface, right, rows, cols, table, theme, px,
-                            title=tr("ntuple.seed_table"), fmt=signed_whole,
-                            min_px=readable)
+                            fmt=signed_whole, min_px=readable)
         self._draw_patterns(surface, self.strip_rect, patterns, size, theme, m)
+
+    def _map_title(self, surface: pygame.Surface, rect: pygame.Rect, title: str, height: int,
+                   theme: Theme, m: widgets.Metrics) -> pygame.Rect:
+        """A heat map's title at the top of ``rect`` (on two lines where one would cut it);
+        returns the room left below it for the map."""
+        room = pygame.Rect(rect.left, rect.top, rect.width, height - m.small // 3)
+        px = wrapped_px(title, room, m.small, int(m.small * 0.8), bold=True)
+        text.blit_wrapped(surface, title, px, theme.text, room, bold=True, line_gap=0)
+        return pygame.Rect(rect.left, rect.top + height, rect.width, rect.height - height)
 
     def _draw_patterns(self, surface: pygame.Surface, rect: pygame.Rect,
                        patterns: list[tuple[str, str, float]], size: int, theme: Theme,
@@ -371,15 +417,12 @@ class NTupleLabScene(Scene):
         """The strongest patterns as small boards: the tuple's squares on the felt, the
         others dim; a dark disc for the player who just moved, a light one for the opponent;
         the learnt weight under each (positive: good for the player who just moved)."""
-        # On two lines when the strip has room for them above the boards, else on one.
-        line_h = text.font(m.small, True).get_linesize()
-        if rect.height >= line_h * 2 + m.small * 4:
-            top = text.blit_wrapped(surface, tr("ntuple.patterns"), m.small, theme.text, rect,
-                                    bold=True, line_gap=0, max_lines=2)
-        else:
-            top = text.blit_text(surface, tr("ntuple.patterns"), m.small, theme.text,
-                                 rect.topleft, bold=True, max_width=rect.width,
-                                 min_px=int(m.small * 0.8)).bottom
+        # On two lines where one would cut it (the layout keeps the room for them).
+        title = pygame.Rect(rect.left, rect.top, rect.width,
+                            min(rect.height, self._caption_height(rect.width, m)))
+        px = wrapped_px(tr("ntuple.patterns"), title, m.small, int(m.small * 0.8), bold=True)
+        top = text.blit_wrapped(surface, tr("ntuple.patterns"), px, theme.text, title,
+                                bold=True, line_gap=0)
         shown = [p for p in patterns if p[2] != 0.0]  # nothing learnt yet: no pattern
         if not shown:
             return
