@@ -11,9 +11,19 @@ same value, so the evaluation is exactly the same under the board's eight symmet
 The value of a position for the side to move, in the engine's points (100 = one disc of final
 margin), is the sum of its 46 pattern values plus a mobility term (legal moves of the mover
 minus the opponent's), a parity term (odd number of empties) and a constant, with one set of
-weights per *phase* (:data:`PHASE_WIDTH` empties each). The weights are fitted by
-``tools/fit_othello_patterns.py`` (regression on positions from self-play labelled by the
-exact solver, see that script) and shipped as ``assets/othello/patterns.npz``.
+weights per *phase* (:data:`PHASE_WIDTH` empties each), minus one *offset* per number of
+empty squares. The weights are fitted by ``tools/fit_othello_patterns.py`` (regression on
+positions from self-play labelled by the exact solver, see that script) and shipped as
+``assets/othello/patterns.npz``.
+
+The offsets centre the evaluation: one board seen by either side to move should not favour
+the mover on average. The fitted weights did, by up to 17 discs in the opening (+15.5 on the
+starting position, which is a draw), because the fit's targets there lean on an n-tuple
+network that values after-states and gives the side to move about half a unit too much (see
+docs/experiments.md). The fit script measures, over seeded random games, the mean of
+``(value(own, opp) + value(opp, own)) / 2`` at each number of empties and stores it as the
+offset (``centre``). A constant at each number of empties leaves the move chosen by a fixed-
+depth search unchanged wherever all leaves have the same number of empties (no pass).
 
 Speed: the engine's search is pure Python and calls the evaluation at every leaf, so a pattern
 index is never built square by square. An index is linear in the squares, so the 46 indices are
@@ -64,6 +74,9 @@ PHASE_WIDTH = 5
 PHASES = 60 // PHASE_WIDTH + 1
 #: The scalar features after the patterns, in the order of a file's ``scalars`` columns.
 SCALARS = ("mobility", "parity", "bias")
+#: Entries of a file's ``offsets``: one per number of empty squares, 0 to 60 (a position
+#: with more empties, on paper only, uses the last).
+OFFSETS_SIZE = 61
 
 
 @dataclass(frozen=True)
@@ -321,11 +334,20 @@ class PatternFileError(ValueError):
 @dataclass
 class PatternWeights:
     """Per-phase weights: ``patterns`` (PHASES x PATTERN_WEIGHTS, points) and ``scalars``
-    (PHASES x len(SCALARS)), and the header that says how they were made."""
+    (PHASES x len(SCALARS)), the header that says how they were made, and the ``offsets``
+    (OFFSETS_SIZE points, by number of empty squares) subtracted from every value (None: no
+    offsets; see the module docstring)."""
 
     patterns: npt.NDArray[np.int16]
     scalars: npt.NDArray[np.int32]
     header: dict[str, Any]
+    offsets: npt.NDArray[np.int32] | None = None
+
+    def offsets_or_zeros(self) -> npt.NDArray[np.int32]:
+        """The offsets, zeros when there are none."""
+        if self.offsets is None:
+            return np.zeros(OFFSETS_SIZE, dtype=np.int32)
+        return self.offsets
 
     def to_bytes(self) -> bytes:
         """The weights as a compressed ``.npz``."""
@@ -334,7 +356,8 @@ class PatternWeights:
                       phase_width=PHASE_WIDTH, families=[f.name for f in FAMILIES],
                       scalars=list(SCALARS))
         np.savez_compressed(buf, header=np.array(json.dumps(header)),
-                            patterns=self.patterns, scalars=self.scalars)
+                            patterns=self.patterns, scalars=self.scalars,
+                            offsets=self.offsets_or_zeros())
         return buf.getvalue()
 
 
@@ -344,8 +367,10 @@ def read_weights(data: bytes) -> PatternWeights:
         raise PatternFileError(f"file too large ({len(data)} bytes)")
     try:
         with np.load(io.BytesIO(data), allow_pickle=False) as z:
-            for name in ("header", "patterns", "scalars"):
+            for name in ("header", "patterns", "scalars", "offsets"):
                 if name not in z.files:
+                    if name == "offsets":
+                        continue  # files written before the offsets existed: none
                     raise PatternFileError(f"no '{name}' array in the file")
                 info = z.zip.getinfo(f"{name}.npy")
                 if info.file_size > MAX_FILE_BYTES:
@@ -353,6 +378,7 @@ def read_weights(data: bytes) -> PatternWeights:
             header = json.loads(str(z["header"]))
             patterns = z["patterns"]
             scalars = z["scalars"]
+            offsets = z["offsets"] if "offsets" in z.files else None
     except PatternFileError:
         raise
     except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError) as exc:
@@ -370,7 +396,13 @@ def read_weights(data: bytes) -> PatternWeights:
                                f"expected ({PHASES}, {len(SCALARS)}) int32")
     if np.abs(scalars).max() > EVAL_LIMIT:
         raise PatternFileError("scalar weights out of range")
-    return PatternWeights(patterns, scalars, header)
+    if offsets is not None:
+        if offsets.shape != (OFFSETS_SIZE,) or offsets.dtype != np.int32:
+            raise PatternFileError(f"offsets of shape {offsets.shape} {offsets.dtype}, "
+                                   f"expected ({OFFSETS_SIZE},) int32")
+        if np.abs(offsets).max() > EVAL_LIMIT:
+            raise PatternFileError("offsets out of range")
+    return PatternWeights(patterns, scalars, header, offsets)
 
 
 def shipped_path() -> Path:
@@ -389,6 +421,11 @@ def make_evaluator(weights: PatternWeights) -> Evaluator:
     tables = [array("h", row.astype(np.int16).tobytes()) for row in weights.patterns]
     mob_w, par_w, bias_w = ([int(v) for v in weights.scalars[:, i]] for i in range(3))
     by_empties = [phase_of(e) for e in range(65)]
+    offsets = [int(v) for v in weights.offsets_or_zeros()]
+    # Everything that depends on the number of empties alone, summed once: bias, parity and
+    # the centring offset.
+    constant = [bias_w[phase_of(e)] + (par_w[phase_of(e)] if e & 1 else -par_w[phase_of(e)])
+                - offsets[min(e, OFFSETS_SIZE - 1)] for e in range(65)]
     limit = EVAL_LIMIT - 1
     hand = evaluate
     packed, unpack = packed_indices, unpack_indices
@@ -397,7 +434,7 @@ def make_evaluator(weights: PatternWeights) -> Evaluator:
         empties = 64 - (own | opp).bit_count()
         ph = by_empties[empties]
         score: int = sum(map(tables[ph].__getitem__, unpack(packed_idx)))
-        score += mob_w[ph] * mobility + bias_w[ph] + (par_w[ph] if empties & 1 else -par_w[ph])
+        score += mob_w[ph] * mobility + constant[empties]
         if score > limit:
             return limit
         if score < -limit:
@@ -460,7 +497,8 @@ def shipped_evaluator() -> Evaluator:
     return _SHIPPED[0]
 
 
-__all__ = ["FAMILIES", "PHASES", "MobilityEvaluator", "PatternFileError", "PatternWeights",
+__all__ = ["FAMILIES", "OFFSETS_SIZE", "PHASES", "MobilityEvaluator", "PatternFileError",
+           "PatternWeights",
            "canonical_map", "child_indices", "indices", "load_evaluator", "make_evaluator",
            "mobility_form", "packed_indices", "phase_of", "read_weights", "shipped_evaluator",
            "unpack_indices"]

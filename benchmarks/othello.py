@@ -707,7 +707,7 @@ def _per_move(used: list[float]) -> str:
 def line_by_line_evaluator(weights: Any) -> Callable[[int, int, Any], int]:
     """The pattern evaluation as computed before session 5 of issue 15, for comparison: the
     indices gathered line by line (:func:`ai.othello_patterns.indices`), then the same sum,
-    mobility, parity and bias (the values are the same: a test checks it)."""
+    mobility, parity, bias and centring offset (the values are the same: a test checks it)."""
     from array import array
 
     from ai.othello_eval import EVAL_LIMIT
@@ -716,6 +716,7 @@ def line_by_line_evaluator(weights: Any) -> Callable[[int, int, Any], int]:
 
     tables = [array("h", row.tobytes()) for row in weights.patterns]
     scalars = [[int(v) for v in row] for row in weights.scalars]
+    offsets = [int(v) for v in weights.offsets_or_zeros()]
 
     def evaluate(own: int, opp: int, g: Any) -> int:
         empties = 64 - (own | opp).bit_count()
@@ -723,7 +724,7 @@ def line_by_line_evaluator(weights: Any) -> Callable[[int, int, Any], int]:
         mob, par, bias = scalars[ph]
         score = sum(map(tables[ph].__getitem__, indices(own, opp)))
         score += mob * (legal_mask(own, opp).bit_count() - legal_mask(opp, own).bit_count())
-        score += bias + (par if empties & 1 else -par)
+        score += bias + (par if empties & 1 else -par) - offsets[min(empties, 60)]
         return max(-(EVAL_LIMIT - 1), min(EVAL_LIMIT - 1, score))
 
     return evaluate

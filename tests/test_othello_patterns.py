@@ -96,7 +96,8 @@ def random_weights(seed: int = 0) -> P.PatternWeights:
     rng = np.random.default_rng(seed)
     raw = rng.integers(-300, 300, (P.PHASES, P.PATTERN_WEIGHTS)).astype(np.int16)
     scalars = rng.integers(-100, 100, (P.PHASES, len(P.SCALARS))).astype(np.int32)
-    return P.PatternWeights(raw[:, P.canonical_map()], scalars, {"games": 0})
+    offsets = rng.integers(-500, 500, P.OFFSETS_SIZE).astype(np.int32)
+    return P.PatternWeights(raw[:, P.canonical_map()], scalars, {"games": 0}, offsets)
 
 
 def test_evaluation_is_the_same_under_the_eight_symmetries() -> None:
@@ -124,6 +125,7 @@ def test_a_file_round_trips(tmp_path: Path) -> None:
     back = P.read_weights(path.read_bytes())
     assert np.array_equal(back.patterns, weights.patterns)
     assert np.array_equal(back.scalars, weights.scalars)
+    assert np.array_equal(back.offsets_or_zeros(), weights.offsets_or_zeros())
     ev, _ = P.load_evaluator(path)
     own, opp = random_positions(1, seed=2)[0]
     assert ev(own, opp, GEOMETRIES[8]) == P.make_evaluator(weights)(own, opp, GEOMETRIES[8])
@@ -204,6 +206,7 @@ def reference_value(weights: P.PatternWeights, own: int, opp: int) -> int:
     score = sum(int(weights.patterns[ph, i]) for i in P.indices(own, opp))
     score += mob * (legal_mask(own, opp).bit_count() - legal_mask(opp, own).bit_count())
     score += bias + (par if empties & 1 else -par)
+    score -= int(weights.offsets_or_zeros()[min(empties, P.OFFSETS_SIZE - 1)])
     return max(-(EVAL_LIMIT - 1), min(EVAL_LIMIT - 1, score))
 
 
