@@ -315,13 +315,14 @@ class NTupleLabSession:
             if lock is not None:
                 lock.release()
 
-    def save(self) -> Path:
-        """Save the network to its file in the user's data folder (raises OSError)."""
+    def save(self, path: Path | None = None) -> Path:
+        """Save the network to ``path`` (default: its file in the user's data folder),
+        atomically (raises OSError)."""
         lock = self.runner.lock if self.runner is not None else None
         if lock is not None:
             lock.acquire()
         try:
-            return self.player.save()
+            return self.player.save(path)
         finally:
             if lock is not None:
                 lock.release()

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
+from collections.abc import Iterator
 from typing import TypeVar
+
+import pytest
 
 from game.ui.app import App
 from game.ui.i18n import tr
@@ -30,3 +36,19 @@ def open_from_menu(size: tuple[int, int], label_key: str, kind: type[S]) -> tupl
     scene = app.top
     assert isinstance(scene, kind)
     return app, scene
+
+
+@contextlib.contextmanager
+def failing_writes(monkeypatch: pytest.MonkeyPatch, number: int) -> Iterator[None]:
+    """Writes fail with the error ``number`` while inside: the disk fills while a file is
+    written (ENOSPC and any other), a read-only folder refuses the file itself (EROFS)."""
+    from game import userdata
+
+    def fails(*_args: object, **_kwargs: object) -> None:
+        raise OSError(number, os.strerror(number))
+
+    with monkeypatch.context() as patch:
+        patch.setattr(userdata.os, "fsync", fails)
+        if number == errno.EROFS:
+            patch.setattr(userdata.tempfile, "mkstemp", fails)
+        yield

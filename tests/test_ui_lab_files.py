@@ -273,18 +273,10 @@ def test_save_chooses_its_folder_like_a_usb_stick(tmp_path: Path, language: str)
                                                  (errno.EROFS, "lab.save_read_only")])
 def test_a_full_disk_or_a_read_only_folder_is_said_and_nothing_is_lost(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, number: int, key_name: str) -> None:
-    from game import userdata
+    from tests.lab_helpers import failing_writes
 
     app, lab = _trained_lab()
-
-    def fails(*_args: object, **_kwargs: object) -> None:
-        raise OSError(number, os.strerror(number))
-
-    # The disk fills while the file is written; a read-only folder refuses the file itself.
-    with monkeypatch.context() as patch:
-        patch.setattr(userdata.os, "fsync", fails)
-        if number == errno.EROFS:
-            patch.setattr(userdata.tempfile, "mkstemp", fails)
+    with failing_writes(monkeypatch, number):
         assert lab.files.save(tmp_path) is None
     assert isinstance(app.top, MessageDialog)
     assert lab.message == tr(key_name, folder=str(tmp_path), error=os.strerror(number))

@@ -215,16 +215,65 @@ def test_export_writes_a_light_picture_of_the_view(tmp_path: Path, view: str,
     assert lab.panels == before
 
 
-def test_the_export_button_writes_to_the_documents_folder() -> None:
+def test_the_export_button_chooses_its_folder_documents_first(tmp_path: Path) -> None:
+    """Regression: Export PNG wrote only to Documents; it now opens Save's folder browser on
+    Documents (Cancel writes nothing), and writes in the folder chosen (a USB stick)."""
     import os
+
+    from game.ui.scenes.lab_load_dialog import ExportDialog
 
     app, lab = open_lab()
     train(app, lab, 20)
-    click_widget(app, lab.export_button)
     documents = Path(os.environ["XDG_DOCUMENTS_DIR"])
-    written = list(documents.glob("lab-nim-charts-*.png"))
-    assert len(written) == 1
+    click_widget(app, lab.export_button)
+    dialog = app.top
+    assert isinstance(dialog, ExportDialog) and dialog.folder == documents
+    click_widget(app, dialog.cancel_button)
+    assert app.top is lab and not list(documents.glob("*.png"))
+    click_widget(app, lab.export_button)
+    click_widget(app, app.top.open_button)  # type: ignore[attr-defined]  # "Export here"
+    assert len(list(documents.glob("lab-nim-charts-*.png"))) == 1
     assert isinstance(app.top, MessageDialog) and str(documents) in app.top.message
+    app.pop(app.top)
+    stick = tmp_path / "USB"
+    stick.mkdir()
+    click_widget(app, lab.export_button)
+    dialog = app.top
+    assert isinstance(dialog, ExportDialog)
+    dialog.go(str(stick))
+    frame(app)
+    click_widget(app, dialog.open_button)
+    (picture,) = stick.iterdir()  # no temporary file left beside it
+    assert picture.suffix == ".png"
+    assert isinstance(app.top, MessageDialog) and str(stick) in app.top.message
+    app.pop(app.top)
+    click_widget(app, lab.export_button)
+    app.top.go(str(stick))  # type: ignore[attr-defined]
+    frame(app)
+    # The folder's pictures are listed (what is already there).
+    assert [r.path for _rect, r in app.top.row_rects] == [picture]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("number", "key_name"), [(28, "lab.export_full"),
+                                                 (30, "lab.export_read_only")])
+def test_a_full_disk_or_a_read_only_folder_when_exporting_names_the_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, number: int, key_name: str) -> None:
+    import errno
+
+    from tests.lab_helpers import failing_writes
+
+    assert (number, key_name) in ((errno.ENOSPC, "lab.export_full"),
+                                  (errno.EROFS, "lab.export_read_only"))
+    app, lab = open_lab()
+    train(app, lab, 20)
+    with failing_writes(monkeypatch, number):
+        assert export_view(lab, tmp_path) is None
+    assert isinstance(app.top, MessageDialog)
+    assert app.top.message.startswith(tr(key_name, folder=str(tmp_path), error="@").split("@")[0])
+    assert str(tmp_path) in app.top.message
+    assert list(tmp_path.iterdir()) == []  # no half-written picture, no temporary file
+    app.pop(app.top)
+    assert export_view(lab, tmp_path) is not None
 
 
 def test_export_to_a_folder_that_cannot_be_made_says_why(tmp_path: Path) -> None:

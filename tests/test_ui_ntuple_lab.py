@@ -54,6 +54,30 @@ def test_the_tc_switch_turns_temporal_coherence_on_and_off() -> None:
     assert scene.session.player.tc
 
 
+def save_here(app: object, scene: NTupleLabScene) -> None:
+    """Save, then "Save here" in the folder the dialog shows."""
+    from game.ui.scenes.lab_load_dialog import NetworkSaveDialog
+
+    click_widget(app, scene.save_button)  # type: ignore[arg-type]
+    dialog = app.top  # type: ignore[attr-defined]
+    assert isinstance(dialog, NetworkSaveDialog)
+    click_widget(app, dialog.open_button)  # type: ignore[arg-type]
+
+
+def load_row(app: object, scene: NTupleLabScene, path: Path) -> None:
+    """Load..., then the file's row in the folder browser."""
+    from game.ui.scenes.lab_load_dialog import NetworkLoadDialog
+    from tests.ui_helpers import click
+
+    click_widget(app, scene.load_button)  # type: ignore[arg-type]
+    dialog = app.top  # type: ignore[attr-defined]
+    assert isinstance(dialog, NetworkLoadDialog)
+    dialog.go(str(path.parent))
+    frame(app)  # type: ignore[arg-type]
+    (row,) = [rect for rect, r in dialog.row_rects if r.path == path]
+    click(app, row.center)  # type: ignore[arg-type]
+
+
 def test_train_draws_curves_and_heat_maps(data_dir: Path) -> None:
     app, scene = open_lab()
     click_widget(app, scene.train_button)
@@ -65,7 +89,7 @@ def test_train_draws_curves_and_heat_maps(data_dir: Path) -> None:
     squares, patterns, games = scene.session.knowledge()
     assert games == 100 and len(squares) == 6 and patterns
     screenshot(app, "ntuple-lab-trained")
-    click_widget(app, scene.save_button)
+    save_here(app, scene)  # Save, then "Save here" on the data folder
     assert default_path(6).exists()
     # A message box names the file and its folder (a passing notice named the file only).
     from game.ui.scenes.dialogs import MessageDialog
@@ -77,7 +101,7 @@ def test_train_draws_curves_and_heat_maps(data_dir: Path) -> None:
     assert app.top is scene
     click_widget(app, scene.reset_button)
     assert scene.session.player.games_trained == 0
-    click_widget(app, scene.load_button)
+    load_row(app, scene, default_path(6))
     assert scene.session.player.games_trained == 100
 
 
@@ -86,7 +110,7 @@ def test_a_foreign_file_is_kept_aside_with_a_message(data_dir: Path) -> None:
     path = default_path(6)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(b"not a network")
-    click_widget(app, scene.load_button)
+    load_row(app, scene, path)
     assert "kept aside" in app.toast
     assert not path.exists()
 
@@ -227,20 +251,104 @@ def test_heat_map_numbers_read_and_nothing_overlaps_at_the_largest_text(
 
 
 def test_a_full_disk_when_saving_the_network_is_said_in_words(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk (on a USB stick) names the folder chosen; no file, no temporary file is
+    left and the network is still in the lab (saved once there is room)."""
     import errno
     import os
 
     from game.ui.i18n import tr
     from game.ui.scenes.dialogs import MessageDialog
+    from game.ui.scenes.lab_ntuple_files import save_in
+    from tests.lab_helpers import failing_writes
 
     app, scene = open_lab()
-
-    def full() -> Path:
-        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), "/media/USB/net.bin")
-
-    monkeypatch.setattr(scene.session, "save", full)
-    click_widget(app, scene.save_button)
+    scene.load_shipped()
+    games = scene.session.player.games_trained
+    with failing_writes(monkeypatch, errno.ENOSPC):
+        assert save_in(scene, tmp_path) is None
     assert isinstance(app.top, MessageDialog)
-    assert app.top.message == tr("lab.save_full", folder="/media/USB/net.bin",
+    assert app.top.message == tr("lab.save_full", folder=str(tmp_path),
                                  error=os.strerror(errno.ENOSPC))
+    assert list(tmp_path.iterdir()) == []
+    assert scene.session.player.games_trained == games
+    assert save_in(scene, tmp_path) is not None and len(list(tmp_path.iterdir())) == 1
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_network_saves_to_and_loads_from_any_folder(
+        data_dir: Path, tmp_path: Path, language: str) -> None:
+    """Regression: the n-tuple lab saved and loaded only its file in the data folder; Save and
+    Load now open the learning lab's folder browser: a network goes to a USB stick and comes
+    back from it (either board size), Cancel changes nothing."""
+    from game.ui.scenes.lab_load_dialog import NetworkLoadDialog, NetworkSaveDialog
+
+    stick = tmp_path / "USB"
+    stick.mkdir()
+    app, scene = open_lab(language=language)
+    scene.session.player.net.games_trained = games = 123  # as if trained
+    scene.session.player.net.weights[:5] = 0.25
+    click_widget(app, scene.save_button)
+    dialog = app.top
+    assert isinstance(dialog, NetworkSaveDialog) and dialog.folder == default_path(6).parent
+    frame(app)
+    screenshot(app, f"ntuple-save-dialog-{language}")
+    click_widget(app, dialog.cancel_button)  # Cancel writes nothing
+    assert app.top is scene and not default_path(6).exists()
+    click_widget(app, scene.save_button)
+    dialog = app.top
+    assert isinstance(dialog, NetworkSaveDialog)
+    dialog.go(str(stick))
+    click_widget(app, dialog.open_button)
+    (saved,) = stick.iterdir()  # one file, no temporary one
+    assert saved.suffix == ".npz" and str(stick) in scene.message  # type: ignore[operator]
+    app.pop(app.top)
+    scene.session.set_size(8)  # the other board: the file says which it is
+    scene.reset()
+    assert scene.session.player.games_trained == 0
+    click_widget(app, scene.load_button)
+    assert isinstance(app.top, NetworkLoadDialog)
+    app.pop(app.top)
+    load_row(app, scene, saved)
+    assert scene.session.size == 6 and scene.session.player.games_trained == games
+
+
+@pytest.mark.parametrize("content", [b"not a network", b"PK\x03\x04" + b"\x00" * 64,
+                                     b"\x80\x04\x95pickled", b""])
+def test_a_bad_file_from_elsewhere_is_refused_and_nothing_is_lost(
+        tmp_path: Path, content: bytes) -> None:
+    """A corrupt, truncated, hostile (a pickle) or empty file from a USB stick is refused with
+    a message naming it; the file is left as it is and the lab keeps its network."""
+    from game.ui.i18n import tr
+    from game.ui.scenes.dialogs import MessageDialog
+    from game.ui.scenes.lab_ntuple_files import load_from
+
+    bad = tmp_path / "class-net.npz"
+    bad.write_bytes(content)
+    app, scene = open_lab()
+    scene.load_shipped()
+    before = scene.session.player.net
+    games = before.games_trained
+    assert not load_from(scene, bad)
+    assert isinstance(app.top, MessageDialog) and app.top.title == tr("ntuple.load_failed")
+    assert bad.name in app.top.message
+    assert bad.read_bytes() == content and [p.name for p in tmp_path.iterdir()] == [bad.name]
+    assert scene.session.player.net is before and before.games_trained == games
+
+
+@pytest.mark.parametrize(("language", "mark"), [("en", "."), ("fr", ",")])
+def test_every_decimal_of_the_labs_uses_the_languages_mark(language: str, mark: str) -> None:
+    """Regression: in French the n-tuple lab's steppers read "0.50", "0.8" and "0.10", its
+    patterns' weights "+0.46", the matchboxes' Q-values "+0.52" and the Q-learning table
+    "+0.5": every decimal of the labs now uses the language's mark ("0,8")."""
+    from game.ui.boards.presenter import box_value_text
+    from game.ui.scenes.lab_table import STYLES
+
+    other = "," if mark == "." else "."
+    _app, scene = open_lab(language=language)
+    for stepper in (scene.alpha_stepper, scene.lambda_stepper, scene.epsilon_stepper):
+        shown = stepper.fmt(stepper.get())
+        assert mark in shown and other not in shown, shown
+    assert box_value_text(0.52, "value") == f"+0{mark}52"
+    assert box_value_text(-0.5, "value") == f"\u22120{mark}50"
+    assert STYLES["value"].fmt(0.5) == f"+0{mark}5"

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.rules.base import Outcome
 from game.rules.registry import GameInfo, get_game
-from game.ui.i18n import tr
+from game.ui.i18n import decimal, tr
 
 if TYPE_CHECKING:
     import pygame
@@ -60,7 +60,8 @@ def box_value_text(value: float, score_kind: str) -> str:
         return "✓" if value > 0 else "✗"
     if score_kind == "beads":
         return str(round(value))
-    return f"{value:+.2f}".replace("-", "\u2212")
+    # The language's decimal mark: French matchboxes printed "+0.52".
+    return decimal(f"{value:+.2f}").replace("-", "\u2212")
 
 
 def is_pass(move: Any) -> bool:

@@ -1,10 +1,13 @@
 """The learning lab's export: the view on screen (the two charts, the learner's table with its
 chosen box, or the current page of matchboxes) as a PNG picture in the light print theme, cut
-to what was drawn, written to the Documents folder; a message says where it went or why not.
+to what was drawn, written atomically in the folder chosen in the same folder browser as Save
+(Documents first, a USB stick...); a message says where it went or why not (a full disk, a
+read-only folder, each naming the folder).
 """
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -93,16 +96,38 @@ def _view_only(lab: LearningLabScene) -> tuple[tuple[int, int], Draw]:
     return (rect.width + 2 * MARGIN, rect.height + 2 * MARGIN), draw
 
 
+#: What an export that failed says, by the error's number (see :func:`export_problem`).
+EXPORT_PROBLEMS = {errno.ENOSPC: "lab.export_full", errno.EDQUOT: "lab.export_full",
+                   errno.EROFS: "lab.export_read_only", errno.EACCES: "lab.export_read_only",
+                   errno.EPERM: "lab.export_read_only"}
+
+
+def export_problem(exc: OSError, folder: Path) -> str:
+    """Why the picture could not be written in ``folder``, in words naming the folder: a full
+    disk, a folder that cannot be written, or the error itself; the lab loses nothing."""
+    cause = exc.__cause__ if isinstance(exc.__cause__, OSError) else exc
+    key = EXPORT_PROBLEMS.get(cause.errno or 0, "lab.export_error")
+    return tr(key, folder=str(folder), error=str(exc))
+
+
+def choose_export_folder(lab: LearningLabScene) -> None:
+    """The Export dialog: the folder browser of Save, on Documents; the picture is written in
+    the folder chosen; Cancel writes nothing."""
+    from game.ui.scenes.lab_load_dialog import ExportDialog
+
+    lab.app.push(ExportDialog(lab.app, default_folder(), lambda folder: export_view(lab, folder)))
+
+
 def export_view(lab: LearningLabScene, folder: Path | None = None) -> Path | None:
     """Write the current view as a PNG (in ``folder``, default Documents) and say where; its
     path, or None when it could not be written (a message says why)."""
+    where = folder if folder is not None else default_folder()
     try:
-        where = folder if folder is not None else default_folder()
         stem = timestamped(f"lab-{lab.game}-{lab.tabs.current()}")
         size, draw = view_drawing(lab)
         path = write_picture(where, stem, size, draw, MARGIN)
     except (ExportError, OSError) as exc:
-        lab.show_message(tr("lab.export_failed"), str(exc))
+        lab.show_message(tr("lab.export_failed"), export_problem(exc, where))
         return None
     lab.show_message(tr("lab.exported_title"),
                      tr("lab.exported", name=path.name, folder=str(path.parent)))

@@ -9,6 +9,9 @@ What the folder holds is read by :mod:`ai.learner_files` (headers only, regular 
 
 from __future__ import annotations
 
+import contextlib
+import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +21,7 @@ import pygame
 
 from ai import learner_files
 from game.ui import text, widgets
-from game.ui.i18n import tr
+from game.ui.i18n import grouped, tr
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import dim
 from game.ui.scenes.lab_files import describe_entry
@@ -39,6 +42,27 @@ class Row:
     is_folder: bool
 
 
+def plain_rows(folder: Path, suffix: str) -> list[Row]:
+    """The rows of ``folder`` for files that have no header to read (pictures, n-tuple
+    networks): its subfolders (not hidden ones) first, then its regular ``*suffix`` files,
+    newest first, each with its date and size. Raises OSError when it cannot be read."""
+    folders, files = [], []
+    for entry in sorted(os.scandir(folder), key=lambda e: e.name.lower()):
+        if entry.name.startswith("."):
+            continue
+        with contextlib.suppress(OSError):
+            if entry.is_dir():
+                folders.append(Row(Path(entry.path), f"▸ {entry.name}", tr("lab.browse.folder"),
+                                   True))
+            elif entry.is_file() and entry.name.lower().endswith(suffix):
+                info = entry.stat()
+                date = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.st_mtime))
+                files.append((info.st_mtime, Row(Path(entry.path), entry.name, tr(
+                    "lab.browse.file_desc", date=date, kb=grouped(info.st_size / 1024)),
+                    False)))
+    return folders + [row for _t, row in sorted(files, key=lambda f: -f[0])]
+
+
 def folder_rows(folder: Path) -> list[Row]:
     """The rows of ``folder``: its subfolders first, then its learner files, newest first.
     Raises OSError when it cannot be read."""
@@ -56,6 +80,11 @@ class LoadDialog(Scene):
     title_key = "lab.load_title"
     action_key = "lab.browse.open"
     path_key = "lab.browse.path"
+    #: The button back to the folder the dialog opened on; what an empty list says there, and
+    #: in any other folder.
+    home_key = "lab.browse.home"
+    no_files_key = "lab.no_files"
+    empty_key = "lab.browse.empty"
 
     def __init__(self, app: App, folder: Path, on_open: Callable[[Path], Any]) -> None:
         super().__init__(app)
@@ -72,7 +101,7 @@ class LoadDialog(Scene):
         self.error_rect = pygame.Rect(0, 0, 0, 0)
         self.path_field = TextField(lambda: tr(self.path_key), str(folder), self.go)
         self.up_button = Button(lambda: tr("lab.browse.up"), self.up)
-        self.home_button = Button(lambda: tr("lab.browse.home"), lambda: self.go(str(self.home)))
+        self.home_button = Button(lambda: tr(self.home_key), lambda: self.go(str(self.home)))
         self.open_button = Button(lambda: tr(self.action_key), self.act, primary=True)
         self.cancel_button = Button(lambda: tr("dialog.cancel"), self.cancel)
         self.show(folder)
@@ -82,7 +111,7 @@ class LoadDialog(Scene):
     def show(self, folder: Path) -> None:
         """List ``folder`` (an error line, and the list left as it was, when it cannot)."""
         try:
-            rows = folder_rows(folder)
+            rows = self.rows_of(folder)
         except OSError as exc:
             if folder == self.home and not folder.exists():
                 rows = []  # nothing saved yet: an empty list, and the folder is named
@@ -98,9 +127,13 @@ class LoadDialog(Scene):
         if any(not row.is_folder for row in rows):
             self.error = ""
         else:
-            self.error = (tr("lab.no_files", folder=str(folder)) if folder == self.home
-                          else tr("lab.browse.empty"))
+            self.error = (tr(self.no_files_key, folder=str(folder)) if folder == self.home
+                          else tr(self.empty_key))
             self.error_is_info = True
+
+    def rows_of(self, folder: Path) -> list[Row]:
+        """What the list shows of ``folder`` (raises OSError when it cannot be read)."""
+        return folder_rows(folder)
 
     def go(self, typed: str) -> None:
         """Open what the path field names: a folder is listed, a file is loaded."""
@@ -169,7 +202,7 @@ class LoadDialog(Scene):
         self.up_button.place(pygame.Rect(inner.right - up_w, top, up_w, bh), m.body)
         bottom = self.box.bottom - m.pad * 2 - bh
         buttons = (self.home_button, self.open_button, self.cancel_button)
-        keys = ("lab.browse.home", self.action_key, "dialog.cancel")
+        keys = (self.home_key, self.action_key, "dialog.cancel")
         widths = [text.size(tr(k), m.body, True)[0] + bh for k in keys]
         x = inner.right - sum(widths) - m.pad * 2
         for button, bw in zip(buttons, widths, strict=True):
@@ -246,6 +279,8 @@ class SaveDialog(LoadDialog):
     title_key = "lab.save_title"
     action_key = "lab.browse.save_here"
     path_key = "lab.browse.folder_path"
+    #: What a click on a file says (a folder is wanted).
+    pick_key = "lab.browse.pick_folder"
 
     def act(self) -> None:
         """Save in the folder the path field names (the folder shown, unless one was typed)."""
@@ -263,5 +298,45 @@ class SaveDialog(LoadDialog):
 
     def pick(self, path: Path) -> None:
         """A file was typed or clicked: say that a folder is wanted."""
-        self.error = tr("lab.browse.pick_folder")
+        self.error = tr(self.pick_key)
         self.error_is_info = True
+
+
+class ExportDialog(SaveDialog):
+    """Choose the folder the lab's picture goes to (Documents first, a USB stick...); its
+    list shows the folder's pictures."""
+
+    title_key = "lab.export_title"
+    action_key = "lab.browse.export_here"
+    home_key = "lab.browse.documents"
+    no_files_key = "lab.browse.no_pictures"
+    empty_key = "lab.browse.no_pictures"
+    pick_key = "lab.browse.pick_export_folder"
+
+    def rows_of(self, folder: Path) -> list[Row]:
+        return plain_rows(folder, ".png")
+
+
+class NetworkFiles:
+    """What the n-tuple lab's dialogs show: ``*.npz`` networks, its own words."""
+
+    title_key: str
+    home_key = "ntuple.browse.home"
+    no_files_key = "ntuple.browse.none"
+    empty_key = "ntuple.browse.none"
+
+    def rows_of(self, folder: Path) -> list[Row]:
+        return plain_rows(folder, ".npz")
+
+
+class NetworkSaveDialog(NetworkFiles, SaveDialog):
+    """Choose the folder an n-tuple network is saved in; its list shows the networks."""
+
+    title_key = "ntuple.save_title"
+    pick_key = "ntuple.browse.pick_folder"
+
+
+class NetworkLoadDialog(NetworkFiles, LoadDialog):
+    """Browse folders for an n-tuple network file (``*.npz``) to load."""
+
+    title_key = "ntuple.load_title"

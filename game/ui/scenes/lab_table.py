@@ -19,7 +19,7 @@ import pygame
 from game.ui import charts, text
 from game.ui.boards import presenter_for
 from game.ui.boards.presenter import HeatTable
-from game.ui.i18n import grouped, tr
+from game.ui.i18n import decimal, grouped, tr
 from game.ui.scenes.lab_common import wrapped_px
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Metrics, Widget, draw_panel
@@ -40,7 +40,7 @@ class TableStyle:
 
 
 def _signed(v: float) -> str:
-    return f"{v:+.1f}".replace("-", "\u2212")
+    return decimal(f"{v:+.1f}").replace("-", "\u2212")
 
 
 #: By the learner's score kind: elimination's 0/1 is drawn as +1 (green) / -1 (red).

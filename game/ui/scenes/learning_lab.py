@@ -282,10 +282,11 @@ class LearningLabScene(RunScene[TrainingRunner]):
                 tr("lab.run_short", n=n, learner=learner, opponent=opp))
 
     def export(self) -> None:
-        """Save the current view as a PNG picture in the light print theme."""
-        from game.ui.scenes.lab_export import export_view
+        """Save the current view as a PNG picture in the light print theme, in a folder the
+        class chooses (the folder browser of Save, on Documents)."""
+        from game.ui.scenes.lab_export import choose_export_folder
 
-        export_view(self)
+        choose_export_folder(self)
 
     def clear_runs(self) -> None:
         """Forget the earlier runs on the charts (the learner keeps its table)."""

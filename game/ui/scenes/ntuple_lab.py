@@ -2,8 +2,8 @@
 
 Left, the set-up: board size (8x8 or 6x6), learning rate, TD lambda, temporal coherence (each
 weight's own step) and exploration (changed at any time, taken at the next game), the number of
-games and the speed, then Train / Pause / Stop, Reset, Save and Load (the user's data folder)
-and "Start from the shipped network".
+games and the speed, then Train / Pause / Stop, Reset, Save and Load (the data folder or any
+other, :mod:`game.ui.scenes.lab_ntuple_files`) and "Start from the shipped network".
 Right, the progress bar; the win-rate curves of the frozen network, measured every few hundred
 games against random, greedy and the seed's minimax at depth 2; and what it learnt: the worth of
 one disc on each square as a heat map beside the seed's weight table (corners turn good and
@@ -24,8 +24,9 @@ from ai.ntuple_training import LAB_GAME_COUNTS, LAB_OPPONENTS, LAB_SIZES, NTuple
 from ai.training import SPEEDS
 from game.rules.othello import WEIGHTS as OTHELLO_WEIGHTS
 from game.ui import charts, text, widgets
-from game.ui.i18n import grouped, tr
+from game.ui.i18n import decimal, grouped, tr
 from game.ui.scene import Scene
+from game.ui.scenes import lab_ntuple_files
 from game.ui.scenes.lab_common import (
     WrapButton,
     draw_progress,
@@ -69,15 +70,15 @@ class NTupleLabScene(Scene):
                                   lambda: s.size, self._set_size)
         self.alpha_stepper = Stepper(later(tr, "ntuple.alpha"), lambda: s.alpha,
                                      lambda v: s.set_params(alpha=v), 0.05, 1.0, 0.05,
-                                     lambda v: f"{v:.2f}")
+                                     lambda v: decimal(f"{v:.2f}"))
         self.lambda_stepper = Stepper(later(tr, "ntuple.lambda"), lambda: s.lam,
                                       lambda v: s.set_params(lam=v), 0.0, 1.0, 0.1,
-                                      lambda v: f"{v:.1f}")
+                                      lambda v: decimal(f"{v:.1f}"))
         self.tc_toggle = Toggle(later(tr, "ntuple.tc"), lambda: s.tc,
                                 lambda v: s.set_params(tc=v))
         self.epsilon_stepper = Stepper(later(tr, "ntuple.epsilon"), lambda: s.epsilon,
                                        lambda v: s.set_params(epsilon=v), 0.0, 0.5, 0.05,
-                                       lambda v: f"{v:.2f}")
+                                       lambda v: decimal(f"{v:.2f}"))
         self.games_choice = Choice(later(tr, "ntuple.games"),
                                    [(g, later(grouped, g))
                                     for g in LAB_GAME_COUNTS],
@@ -89,8 +90,12 @@ class NTupleLabScene(Scene):
         self.pause_button = Button(self._pause_label, self.toggle_pause)
         self.stop_button = Button(lambda: tr("lab.stop"), self.stop, danger=True)
         self.reset_button = Button(lambda: tr("lab.reset"), self.reset)
-        self.save_button = Button(lambda: tr("lab.save"), self.save)
-        self.load_button = Button(lambda: tr("ntuple.load"), self.load)
+        # Save and Load to and from any folder (a USB stick), as in the learning lab.
+        self.save_button = Button(lambda: tr("lab.save"), lambda: lab_ntuple_files.open_save(self))
+        self.load_button = Button(lambda: tr("ntuple.load"),
+                                  lambda: lab_ntuple_files.open_load(self))
+        #: The last message box's text (for tests).
+        self.message: str | None = None
         self.shipped_button = WrapButton(lambda: tr("ntuple.shipped"), self.load_shipped)
         self.back_button = Button(lambda: tr("lab.menu"), self.close)
         self.setup: list[Widget] = [self.size_choice, self.alpha_stepper, self.lambda_stepper,
@@ -152,26 +157,16 @@ class NTupleLabScene(Scene):
         self.session.reset()
         self._knowledge_age = KNOWLEDGE_SECONDS
 
-    def save(self) -> None:
-        """Save the network in the user's data folder; a message box names the file and its
-        folder (what a teacher needs to find it again), or says why it could not be saved."""
-        from game.ui.scenes.dialogs import MessageDialog
-        from game.ui.scenes.lab_files import save_problem
-
-        try:
-            path = self.session.save()
-        except OSError as exc:
-            title, said = tr("lab.save_failed"), save_problem(exc, None)
-        else:
-            title, said = tr("ntuple.saved_title"), tr("ntuple.saved", file=path.name,
-                                                       folder=str(path.parent))
-        self.app.push(MessageDialog(self.app, title, said,
-                                    [(lambda: tr("dialog.back"), lambda: None)]))
-
     def load(self) -> None:
-        """Read the network saved for this board size (a bad file is kept aside)."""
+        """Read the network saved for this board size in the data folder (a bad file is kept
+        aside); Save and Load to and from any folder: :mod:`game.ui.scenes.lab_ntuple_files`."""
         report = self.session.load()
         self.app.notify(report.message)
+        self._knowledge_age = KNOWLEDGE_SECONDS
+
+    def knowledge_changed(self) -> None:
+        """The network changed (loaded): the heat maps and patterns are read again."""
+        self._knowledge = None
         self._knowledge_age = KNOWLEDGE_SECONDS
 
     def load_shipped(self) -> None:
@@ -464,8 +459,9 @@ class NTupleLabScene(Scene):
                 if touches:
                     pygame.draw.line(surface, theme.text, (x, board.top), (x, board.bottom), 2)
             colour = theme.score_good if weight > 0 else theme.score_bad
-            text.blit_text(surface, f"{weight:+.2f}".replace("-", "\u2212"), m.small, colour,
-                           (board.centerx, board.bottom + 2), "midtop", max_width=slot - 4)
+            said = decimal(f"{weight:+.2f}").replace("-", "\u2212")
+            text.blit_text(surface, said, m.small, colour, (board.centerx, board.bottom + 2),
+                           "midtop", max_width=slot - 4)
 
     def _draw_live(self, surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
                    m: widgets.Metrics) -> None:

@@ -1,0 +1,105 @@
+"""The n-tuple lab's Save and Load, to and from any folder (a USB stick), as the learning lab's.
+
+Save opens the folder browser on the data folder: saved there, the network goes to the file the
+lab and the n-tuple player read (``ntuple__othello_size=N.npz``); saved anywhere else, to a new
+file named after its board and games. Load opens the same browser on ``*.npz`` files: the lab's
+own file is read as "Load saved" reads it (a bad one kept aside); a file from anywhere else is
+read for either board size, and one that cannot be used (corrupt, hostile, another program's)
+is refused with a message naming it: it is left as it is and the lab keeps its network.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ai.ntuple import NTupleFileError, default_path, load_network
+from ai.ntuple_training import LAB_SIZES
+from game.ui.i18n import grouped, tr
+from game.ui.scenes.dialogs import MessageDialog
+from game.ui.scenes.lab_files import save_problem
+
+if TYPE_CHECKING:
+    from game.ui.scenes.ntuple_lab import NTupleLabScene
+
+
+def home_folder(scene: NTupleLabScene) -> Path:
+    """The data folder's learners, where the lab's own network file is."""
+    return default_path(scene.session.size).parent
+
+
+def say(scene: NTupleLabScene, title: str, message: str) -> None:
+    """A message box over the lab (the lab keeps the message for tests)."""
+    scene.message = message
+    scene.app.push(MessageDialog(scene.app, title, message,
+                                 [(lambda: tr("dialog.back"), lambda: None)]))
+
+
+def open_save(scene: NTupleLabScene) -> None:
+    """The Save dialog: the data folder first, any other folder; Cancel saves nothing."""
+    from game.ui.scenes.lab_load_dialog import NetworkSaveDialog
+
+    scene.app.push(NetworkSaveDialog(scene.app, home_folder(scene),
+                                     lambda folder: save_in(scene, folder)))
+
+
+def save_in(scene: NTupleLabScene, folder: Path) -> Path | None:
+    """Save the network in ``folder`` (atomically); a message box names the file and its
+    folder, or says why it could not be saved (a full disk, a read-only folder: nothing is
+    lost, the network is still in the lab). The path, or None."""
+    session = scene.session
+    size = session.size
+    if folder == home_folder(scene):
+        path = default_path(size)
+    else:
+        games = session.player.games_trained
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = folder / f"ntuple-othello-{size}x{size}-{games}g-{stamp}.npz"
+    try:
+        saved = session.save(path)
+    except OSError as exc:
+        say(scene, tr("lab.save_failed"), save_problem(exc, folder))
+        return None
+    say(scene, tr("ntuple.saved_title"), tr("ntuple.saved", file=saved.name,
+                                            folder=str(saved.parent)))
+    return saved
+
+
+def open_load(scene: NTupleLabScene) -> None:
+    """The Load dialog: the data folder's networks first, any other folder; Cancel loads
+    nothing."""
+    from game.ui.scenes.lab_load_dialog import NetworkLoadDialog
+
+    scene.app.push(NetworkLoadDialog(scene.app, home_folder(scene),
+                                     lambda path: load_from(scene, path)))
+
+
+def load_from(scene: NTupleLabScene, path: Path) -> bool:
+    """Load the network in ``path``; True when the lab now uses it.
+
+    The lab's own file is read as "Load saved" reads it. Any other file is read for the
+    current board size, then the other: a file that fits neither is refused with a message
+    naming it and saying why; the file is left as it is and the lab keeps its network.
+    """
+    session = scene.session
+    if path == default_path(session.size):
+        scene.load()
+        return True
+    sizes = (session.size, *(s for s in LAB_SIZES if s != session.size))
+    first_error = ""
+    for size in sizes:
+        try:
+            net = load_network(path, size)
+        except (OSError, NTupleFileError) as exc:
+            error = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            first_error = first_error or error
+            continue
+        session.stop()
+        session.replace_network(net)
+        scene.knowledge_changed()
+        scene.app.notify(tr("ntuple.loaded", file=path.name, games=grouped(net.games_trained)))
+        return True
+    say(scene, tr("ntuple.load_failed"), tr("ntuple.file_refused", file=path.name,
+                                            error=first_error))
+    return False
