@@ -425,3 +425,57 @@ def test_export_keeps_its_text_beside_the_tabs_at_the_largest_text(language: str
         for b in buttons[i + 1:]:
             assert not a.rect.colliderect(b.rect)
     screenshot(app, f"lab-tabs-200-{language}")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_the_charts_texts_are_not_cut_at_the_largest_text(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression, seen in a real window at 1920x1080 at 200%: before any training the two
+    half-width charts said "Press Train to s...", after it "Taux de victoire (10 derni...".
+    The empty line goes on two lines, a long title makes its chart's text smaller. (The
+    overlap test cannot see the charts' texts, drawn on a surface of their own.)"""
+    from game.ui import text as text_module
+    from tests.ui_helpers import make_app
+
+    cut: list[str] = []
+    real = text_module.render
+
+    def spy(line: str, *args: object, **kwargs: object) -> pygame.Surface:
+        if line.endswith("…") and line not in (tr("lab.load"), tr("ntuple.load")):
+            cut.append(line)  # drawn cut (Load… ends so on purpose)
+        return real(line, *args, **kwargs)  # type: ignore[arg-type]
+
+    app = make_app(size, language=language, text_scale=200)
+    monkeypatch.setattr(text_module, "render", spy)
+    lab = LearningLabScene(app)
+    app.push(lab)
+    frame(app)
+    app.draw(app.screen)  # type: ignore[attr-defined]
+    assert not cut, cut
+    lab.set_game("nim")
+    lab.set_kind("reinforcement")
+    lab.games = 50
+    lab._set_speed("instant")
+    lab.train()
+    assert lab.runner is not None and lab.runner.join(60)
+    frame(app)
+    app.draw(app.screen)  # type: ignore[attr-defined]
+    assert not cut, cut
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_clear_runs_sits_under_the_progress_bar(size: tuple[int, int]) -> None:
+    """Regression, seen in a real window at the largest text size: "Clear runs" covered the
+    end of the progress bar."""
+    from game.ui.scenes.lab_common import progress_bar_height
+    from tests.ui_helpers import make_app
+
+    for scale in (100, 200):
+        app = make_app(size, text_scale=scale)
+        lab = LearningLabScene(app)
+        app.push(lab)
+        frame(app)
+        progress = lab.panels["progress"]
+        assert lab.clear_button.rect.top > progress.top + progress_bar_height(progress), scale
+        assert lab.clear_button.px >= int(app.metrics.small * 0.8)

@@ -467,8 +467,9 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
         surface.blit(label, label.get_rect(midleft=(rect.left, plot.centery)))
     if longest == 0:
         if empty_text:
-            text.blit_text(surface, empty_text, px, theme.text_muted, plot.center, "center",
-                           max_width=plot.width - px)
+            # On two lines rather than cut ("Press Train to s..." in the lab's half-width
+            # charts at the largest text size).
+            text.blit_fit(surface, empty_text, plot.inflate(-px, -px), px, theme.text_muted)
         return plot
     clip = surface.get_clip()
     surface.set_clip(plot.inflate(line_w * 4, line_w * 4).clip(clip) if clip else plot)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.ui import charts
+from game.ui import charts, text
 from game.ui.i18n import tr
 from game.ui.scenes.lab_session import Run, window_for
 from game.ui.theme import Colour, Theme
@@ -44,6 +44,15 @@ def planned_games(runs: list[Run], planned: int) -> int:
     return max((r.planned for r in runs[-1:]), default=planned)
 
 
+def title_px(title: str, width: int, px: int) -> int:
+    """The chart's text size: ``px``, or less where its title would be cut even at the 80%
+    a chart's title shrinks to ("Taux de victoire (10 derni..." side by side at 1920x1080 at
+    the largest text size)."""
+    if text.size(title, int(px * 0.8), True)[0] <= width:
+        return px
+    return max(text.MIN_PX, int(text.fit_px(title, width, px, True) / 0.8))
+
+
 def draw_wins_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run], theme: Theme,
                     px: int, planned: int = 10) -> pygame.Rect:
     """Cumulative wins of each side in the latest run; earlier runs' learner wins faded."""
@@ -56,7 +65,9 @@ def draw_wins_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run],
         series += [charts.Series(sides[0], run.wins, theme.ok),
                    charts.Series(sides[1], run.losses, theme.danger),
                    charts.Series(tr("lab.series.draws"), run.draws, theme.text_muted)]
-    return charts.line_chart(surface, rect, series, theme, px, title=tr("lab.chart.wins"),
+    return charts.line_chart(surface, rect, series, theme,
+                             title_px(tr("lab.chart.wins"), rect.width, px),
+                             title=tr("lab.chart.wins"),
                              x_label=tr("lab.chart.games"), y_label=tr("lab.chart.wins_axis"),
                              x_max=planned_games(runs, planned),
                              empty_text=tr("lab.chart.empty"))
@@ -72,8 +83,9 @@ def draw_rate_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run],
         name = runs[-1].sides[0] if runs[-1].sides else tr(who)
         series.append(charts.Series(name, runs[-1].rate, theme.ok))
     title_key = "lab.chart.rate_first" if runs and runs[-1].self_play else "lab.chart.rate"
-    return charts.line_chart(surface, rect, series, theme, px,
-                             title=tr(title_key, n=window), x_label=tr("lab.chart.games"),
+    title = tr(title_key, n=window)
+    return charts.line_chart(surface, rect, series, theme, title_px(title, rect.width, px),
+                             title=title, x_label=tr("lab.chart.games"),
                              y_range=(0.0, 1.0), percent=True,
                              x_max=planned_games(runs, planned),
                              empty_text=tr("lab.chart.empty"))

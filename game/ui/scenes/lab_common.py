@@ -181,6 +181,11 @@ def subtitle_fits(subtitle: str, room: pygame.Rect, px: int) -> bool:
     return " ".join(lines) == " ".join(subtitle.split())
 
 
+def progress_bar_height(rect: pygame.Rect) -> int:
+    """The height of the progress bar across the top of ``rect`` (the line goes below)."""
+    return int(rect.height * 0.45)
+
+
 def draw_progress(surface: pygame.Surface, rect: pygame.Rect, progress: Progress | None,
                   line: str | Sequence[str], theme: Theme, m: widgets.Metrics,
                   line_width: int | None = None) -> None:
@@ -188,7 +193,7 @@ def draw_progress(surface: pygame.Surface, rect: pygame.Rect, progress: Progress
     (within ``line_width`` when a button sits at the end of its line); ``line`` may be a
     list of forms, longest first: the first that fits is drawn (the lab's "Clear runs" left
     "50 parties en 0,0 s (4 …" at the largest text size)."""
-    bar = pygame.Rect(rect.left, rect.top, rect.width, int(rect.height * 0.45))
+    bar = pygame.Rect(rect.left, rect.top, rect.width, progress_bar_height(rect))
     pygame.draw.rect(surface, theme.button, bar, border_radius=bar.height // 2)
     if progress is not None and progress.planned:
         filled = bar.copy()

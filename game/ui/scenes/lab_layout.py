@@ -15,7 +15,7 @@ import pygame
 from game.ui import text
 from game.ui.i18n import tr
 from game.ui.scenes.lab_charts import CHART_NAMES
-from game.ui.scenes.lab_common import draw_progress, progress_lines
+from game.ui.scenes.lab_common import draw_progress, progress_bar_height, progress_lines
 from game.ui.scenes.lab_setup import place_setup
 from game.ui.scenes.lab_views import VIEWS
 from game.ui.widgets import draw_panel
@@ -58,12 +58,15 @@ def place_lab(lab: LearningLabScene) -> None:
         half = (view.height - pad * 2) // 2
         lab.panels["chart_wins"] = pygame.Rect(view.left, view.top, view.width, half)
         lab.panels["chart_rate"] = pygame.Rect(view.left, view.bottom - half, view.width, half)
-    # "Clear runs" at the end of the progress line (it acts on the charts).
+    # "Clear runs" at the end of the progress line (it acts on the charts), under the bar: at
+    # the largest text size a button of the small text's usual height covered the bar's end.
     progress = lab.panels["progress"]
-    ch = int(m.small * 1.7)
-    cw = text.size(tr("lab.clear_runs"), m.small, True)[0] + ch
+    below = progress.bottom + pad // 2 - (progress.top + progress_bar_height(progress) + 2)
+    ch = max(int(m.small * 0.8 * 1.3), min(int(m.small * 1.7), below))
+    cpx = max(int(m.small * 0.8), min(m.small, int(ch / 1.3)))
+    cw = text.size(tr("lab.clear_runs"), cpx, True)[0] + ch
     lab.clear_button.place(pygame.Rect(progress.right - cw, progress.bottom - ch + pad // 2,
-                                       cw, ch), m.small)
+                                       cw, ch), cpx)
     lab.panels["boxes"] = view
     lab.knowledge.layout(view)
     lab.table.layout(view)
