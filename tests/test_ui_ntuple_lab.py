@@ -340,7 +340,8 @@ def test_a_bad_file_from_elsewhere_is_refused_and_nothing_is_lost(
 def test_every_decimal_of_the_labs_uses_the_languages_mark(language: str, mark: str) -> None:
     """Regression: in French the n-tuple lab's steppers read "0.50", "0.8" and "0.10", its
     patterns' weights "+0.46", the matchboxes' Q-values "+0.52" and the Q-learning table
-    "+0.5": every decimal of the labs now uses the language's mark ("0,8")."""
+    "+0.5", the charts' axes "7.5": every decimal of the labs now uses the language's mark
+    ("0,8")."""
     from game.ui.boards.presenter import box_value_text
     from game.ui.scenes.lab_table import STYLES
 
@@ -352,3 +353,7 @@ def test_every_decimal_of_the_labs_uses_the_languages_mark(language: str, mark: 
     assert box_value_text(0.52, "value") == f"+0{mark}52"
     assert box_value_text(-0.5, "value") == f"\u22120{mark}50"
     assert STYLES["value"].fmt(0.5) == f"+0{mark}5"
+    # The charts' axes ("7.5" wins on the lab's charts in French).
+    from game.ui.charts import format_number
+
+    assert (format_number(7.5), format_number(2_500_000)) == (f"7{mark}5", f"2{mark}5M")

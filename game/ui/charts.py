@@ -28,6 +28,7 @@ import pygame
 
 from game.ui import text
 from game.ui.export import save_png_checked
+from game.ui.i18n import decimal
 from game.ui.printing import render
 from game.ui.theme import Colour, Theme, blend
 
@@ -79,7 +80,12 @@ def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
 
 
 def format_number(value: float, percent: bool = False) -> str:
-    """A short label: ``12``, ``1.5k``, ``2.5M``, ``0.25``, or ``75%`` when ``percent``."""
+    """A short label: ``12``, ``1.5k``, ``2.5M``, ``0.25``, or ``75%`` when ``percent``; with
+    the language's decimal mark ("7,5" in French: the lab's axis read "7.5")."""
+    return decimal(_short_number(value, percent))
+
+
+def _short_number(value: float, percent: bool) -> str:
     if percent:
         return f"{value * 100:.0f}%"
     magnitude = abs(value)
