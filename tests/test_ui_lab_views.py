@@ -427,6 +427,46 @@ def test_export_keeps_its_text_beside_the_tabs_at_the_largest_text(language: str
     screenshot(app, f"lab-tabs-200-{language}")
 
 
+def large_lab(size: tuple[int, int], language: str) -> tuple[object, LearningLabScene]:
+    """The lab at the largest text size (200%)."""
+    from tests.ui_helpers import make_app
+
+    app = make_app(size, language=language, text_scale=200)
+    lab = LearningLabScene(app)
+    app.push(lab)
+    frame(app)
+    return app, lab
+
+
+def train_instantly(lab: LearningLabScene, game: str, kind: str, games: int) -> None:
+    """A run of ``games`` games of ``kind`` on ``game``, at once, to its end."""
+    lab.set_game(game)
+    lab.set_kind(kind)
+    lab.games = games
+    lab._set_speed("instant")
+    lab.train()
+    assert lab.runner is not None and lab.runner.join(60)
+
+
+def texts_drawn_cut(app: object, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text drawn cut with an ellipsis in one frame of ``app`` (Load… ends so on
+    purpose), the charts' own surfaces included."""
+    from game.ui import text as text_module
+
+    cut: list[str] = []
+    real = text_module.render
+
+    def spy(line: str, *args: object, **kwargs: object) -> pygame.Surface:
+        if line.endswith("…") and line not in (tr("lab.load"), tr("ntuple.load")):
+            cut.append(line)
+        return real(line, *args, **kwargs)  # type: ignore[arg-type]
+
+    with monkeypatch.context() as patch:
+        patch.setattr(text_module, "render", spy)
+        app.draw(app.screen)  # type: ignore[attr-defined]
+    return cut
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
 def test_the_charts_texts_are_not_cut_at_the_largest_text(
@@ -435,33 +475,11 @@ def test_the_charts_texts_are_not_cut_at_the_largest_text(
     half-width charts said "Press Train to s...", after it "Taux de victoire (10 derni...".
     The empty line goes on two lines, a long title makes its chart's text smaller. (The
     overlap test cannot see the charts' texts, drawn on a surface of their own.)"""
-    from game.ui import text as text_module
-    from tests.ui_helpers import make_app
-
-    cut: list[str] = []
-    real = text_module.render
-
-    def spy(line: str, *args: object, **kwargs: object) -> pygame.Surface:
-        if line.endswith("…") and line not in (tr("lab.load"), tr("ntuple.load")):
-            cut.append(line)  # drawn cut (Load… ends so on purpose)
-        return real(line, *args, **kwargs)  # type: ignore[arg-type]
-
-    app = make_app(size, language=language, text_scale=200)
-    monkeypatch.setattr(text_module, "render", spy)
-    lab = LearningLabScene(app)
-    app.push(lab)
+    app, lab = large_lab(size, language)
+    assert not texts_drawn_cut(app, monkeypatch)
+    train_instantly(lab, "nim", "reinforcement", 50)
     frame(app)
-    app.draw(app.screen)  # type: ignore[attr-defined]
-    assert not cut, cut
-    lab.set_game("nim")
-    lab.set_kind("reinforcement")
-    lab.games = 50
-    lab._set_speed("instant")
-    lab.train()
-    assert lab.runner is not None and lab.runner.join(60)
-    frame(app)
-    app.draw(app.screen)  # type: ignore[attr-defined]
-    assert not cut, cut
+    assert not texts_drawn_cut(app, monkeypatch)
 
 
 @pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
@@ -479,3 +497,20 @@ def test_clear_runs_sits_under_the_progress_bar(size: tuple[int, int]) -> None:
         progress = lab.panels["progress"]
         assert lab.clear_button.rect.top > progress.top + progress_bar_height(progress), scale
         assert lab.clear_button.px >= int(app.metrics.small * 0.8)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_the_all_lost_note_leaves_the_boxes_room_at_the_largest_text(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression, seen in a real window at 1920x1080 at 200%: Nim's elimination boxes with
+    the note under them ("every move lost...", four lines) were 40 pixels high, their counts
+    cut ("30..."). The note takes at most a third of the panel (its short form if need be)."""
+    app, lab = large_lab(size, language)
+    train_instantly(lab, "nim", "elimination", 300)
+    lab.tabs.choose("boxes")
+    frame(app)
+    assert any(b.all_lost(lab.learner.score_kind) for b in lab.knowledge.boxes)
+    assert not texts_drawn_cut(app, monkeypatch)
+    panel = lab.knowledge.rect
+    assert min(rect.height for rect, _box in lab.knowledge.box_rects) >= panel.height * 0.25

@@ -24,7 +24,7 @@ from game.ui import text
 from game.ui.boards import presenter_for
 from game.ui.boards.presenter import GamePresenter, box_value_text
 from game.ui.i18n import grouped, tr
-from game.ui.scenes.lab_common import WrapButton
+from game.ui.scenes.lab_common import WrapButton, wrapped_px
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Metrics, Widget, draw_panel
 
@@ -281,11 +281,13 @@ class KnowledgePanel:
         if any(b.all_lost(score_kind) for b in self.boxes):
             # Said in words, since the picture alone (every move crossed out while the learner
             # wins most games) looks like a bug to a class.
-            line_h = text.font(m.small).get_linesize()
-            note_h = len(text.wrap(tr("lab.all_lost_note"), body.width, m.small)) * line_h
+            # At most a third of the panel (at 1920x1080 at the largest text size the note
+            # left the boxes 40 pixels high): smaller, then its short form.
+            said, px = all_lost_note(body.width, body.height // 3, m)
+            line_h = text.font(px).get_linesize()
+            note_h = len(text.wrap(said, body.width, px)) * line_h
             note = pygame.Rect(body.left, body.bottom - note_h, body.width, note_h)
-            text.blit_wrapped(surface, tr("lab.all_lost_note"), m.small, theme.text, note,
-                              line_gap=0)
+            text.blit_wrapped(surface, said, px, theme.text, note, line_gap=0)
             body = pygame.Rect(body.left, body.top, body.width,
                                body.height - note_h - m.pad // 2)
         label_h = int(m.body * 1.35)
@@ -302,7 +304,9 @@ class KnowledgePanel:
                       for b in self.boxes) + m.pad * 2
         cols = max(1, min(cols, int(body.width // least_w)))
         cell_h = body.height / rows
-        cell_w = min(body.width / cols, cell_h * ratio * 1.3)
+        # (Never narrower than its count needs, where the row has the room.)
+        cell_w = max(min(body.width / cols, cell_h * ratio * 1.3),
+                     min(least_w, body.width / cols))
         cell_h = min(cell_h, cell_w / ratio * 1.15)
         self.per_page = cols * rows
         pages = max(1, -(-len(self.boxes) // self.per_page))
@@ -379,6 +383,19 @@ class KnowledgePanel:
                            "center", max_width=board.width)
         finally:
             surface.set_clip(clip)
+
+
+def all_lost_note(width: int, height: int, m: Metrics) -> tuple[str, int]:
+    """The note under boxes whose every move lost, and its size, to fit ``width`` x ``height``:
+    the long note at the small size down to 80% of it, else the short note so."""
+    room = pygame.Rect(0, 0, width, height)
+    least = int(m.small * 0.8)
+    for key in ("lab.all_lost_note", "lab.all_lost_short"):
+        px = wrapped_px(tr(key), room, m.small, least)
+        lines = text.wrap(tr(key), width, px)
+        if len(lines) * text.font(px).get_linesize() <= height:
+            return tr(key), px
+    return tr("lab.all_lost_short"), least
 
 
 def used_label(box: BoxView, score_kind: str, width: int, px: int) -> str:
