@@ -221,6 +221,7 @@ class MctsPlayer(Player):
         decision = self._decision(tree, done, max_depth)
         if capped:
             decision.info["time_capped"] = DEFAULT_MAX_SECONDS
+            decision.info["planned"] = budget_iter  # what was asked, for the reasoning box
         return decision
 
     @staticmethod

@@ -275,7 +275,9 @@ class OthelloEngine(Player):
                                    soft_stop=start + SOFT_STOP * allowed)
         else:
             result = self._iterate(searcher, own, opp, max_depth, empties)
-        return self._decision(searcher, state, result, budget, start)
+        decision = self._decision(searcher, state, result, budget, start)
+        decision.info["depth_asked"] = max_depth  # beside "stopped": why it looked no deeper
+        return decision
 
     def _book_decision(self, state: OthelloState, book: Book, budget: float,
                        start: float) -> Decision | None:

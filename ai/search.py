@@ -418,6 +418,7 @@ class SearchPlayer(Player):
                                            first=previous)
                 except SearchTimeout:
                     info["timed_out"] = True
+                    info["depth_asked"] = depth  # the depth the clock stopped it short of
                     break
                 reached = d
         choice_nodes = searcher.nodes
@@ -684,6 +685,8 @@ class EnginePlayer(Player):
             "tt_hits": engine.tt_hits,
             "exact": exact,
             "timed_out": timed_out,
+            # The depth the clock stopped it short of (TO_THE_END: the end of the game).
+            "depth_asked": max_depth,
             "tt_size": len(engine.table),
             "bounds": {str(m): FLAG_NAMES[f] for m, f in bounds.items() if f != EXACT},
         }

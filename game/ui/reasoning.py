@@ -346,6 +346,60 @@ def depth_line(d: Decision) -> str | None:
     return plural("think.depth", d.depth, nodes=nodes, time=time)
 
 
+def mcts_cut_line(info: dict[str, Any]) -> str | None:
+    """Monte Carlo's playouts cut short by its time cap, said plainly ("Stopped by the clock
+    after 3 s: 3 362 of the 200 000 random games asked for"); None when it played them all.
+    Without this a seat reading "200 k" beside "played 3 362" looks like a bug."""
+    cap = info.get("time_capped")
+    if not isinstance(cap, (int, float)) or isinstance(cap, bool):
+        return None
+    done = _int(info.get("iterations", 0))
+    planned = info.get("planned")
+    if isinstance(planned, int) and not isinstance(planned, bool) and planned > done:
+        return tr("think.mcts_capped", time=duration(float(cap)), n=_count(done),
+                  planned=_count(planned))
+    return tr("think.mcts_capped_bare", time=duration(float(cap)))
+
+
+#: Why the Othello engine stopped (``info["stopped"]`` of ai.othello_engine) and the key that
+#: says it; the natural ends (proven, solved, opening book) need no line.
+_ENGINE_STOPS: dict[str, str] = {
+    "time budget": "think.stop_clock",
+    "next depth would not finish in time": "think.stop_clock_soon",
+    "one move clearly best": "think.stop_clear",
+    "depth limit": "think.stop_depth",
+}
+
+
+def stop_line(d: Decision) -> str | None:
+    """Why a search stopped where it did, when it is not the end of the game: the clock
+    (with the depth it had asked for when known), the depth limit, or one move clearly best.
+    Depth limits and time cuts read differently: a class must not take a cut for a choice."""
+    info = d.info if isinstance(d.info, dict) else {}
+    asked = info.get("depth_asked")
+    asked_depth = (asked if isinstance(asked, int) and not isinstance(asked, bool)
+                   and 0 < asked < TO_THE_END_DEPTH else None)
+    stopped = info.get("stopped")
+    key = _ENGINE_STOPS.get(stopped) if isinstance(stopped, str) else None
+    if key is None and info.get("timed_out"):
+        key = "think.stop_clock"
+    if key is None:
+        return None
+    if key == "think.stop_depth":
+        return plural(key, d.depth) if d.depth else None
+    searched = info.get("moves_searched")
+    if key == "think.stop_clock" and isinstance(searched, int) and isinstance(d.scores, dict):
+        # Searched to the end, the clock ran out before every first move was finished.
+        total = len(d.scores)
+        if 0 < searched < total:
+            return tr("think.stop_clock_moves", k=searched, n=total)
+    if asked_depth is not None and d.depth and d.depth < asked_depth:
+        return tr(key + "_of", n=d.depth, asked=asked_depth)
+    if asked is not None and not asked_depth and d.depth and d.depth < TO_THE_END_DEPTH:
+        return tr(key + "_end", n=d.depth)
+    return tr(key)
+
+
 def thinking_line(progress: SearchProgress | None,
                   move_text: Callable[[Any], str] = str) -> str | None:
     """The engine line shown while an AI searches: depth, best move so far with its score in
@@ -436,6 +490,9 @@ def reasoning_lines(d: Decision, side: str, move_text: Callable[[Any], str] = st
         lines.append(tr("think.chose", side=side, move=move))
         lines.append(tr("think.mcts", n=_count(info.get("iterations", d.nodes)),
                         rate=_percent(info.get("win_rate", 0.0))))
+        capped = mcts_cut_line(info)
+        if capped:
+            lines.append(capped)
         if len(d.pv) > 1:
             lines.append(tr("think.line", line=", ".join(move_text(x) for x in d.pv[:6])))
         lines.append(tr("think.time", time=duration(d.elapsed)))
@@ -484,8 +541,9 @@ def reasoning_lines(d: Decision, side: str, move_text: Callable[[Any], str] = st
     cutoffs = info.get("cutoffs")
     if isinstance(cutoffs, int) and cutoffs > 0:
         lines.append(tr("think.cutoffs", n=_count(cutoffs)))
-    if info.get("timed_out"):
-        lines.append(tr("think.timed_out"))
+    stop = stop_line(d)
+    if stop:
+        lines.append(stop)
     if len(d.pv) > 1:
         lines.append(tr("think.line", line=", ".join(move_text(x) for x in d.pv[:6])))
     return lines

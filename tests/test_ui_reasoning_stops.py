@@ -1,0 +1,87 @@
+"""A search cut short by its clock says so in the reasoning box, apart from one that reached
+its depth limit (regression: MCTS's seat read "200 k" random games while its reasoning said
+3 362 were played, and nothing said the clock had stopped it)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.base import Decision, Limits
+from game.ui import i18n
+from game.ui.reasoning import reasoning_lines
+
+
+def said(d: Decision, lang: str = "en") -> str:
+    i18n.set_language(lang)
+    try:
+        return "\n".join(reasoning_lines(d, "White"))
+    finally:
+        i18n.set_language("en")
+
+
+def test_mcts_stopped_by_its_time_cap_says_how_many_games_of_how_many(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import ai.mcts
+    from ai.registry import make_player
+    from game.rules.registry import get_game, parse_options
+
+    # A cap far below what ten million playouts need: the cap, not the count, ends the search.
+    monkeypatch.setattr(ai.mcts, "DEFAULT_MAX_SECONDS", 0.02)
+    info = get_game("morpion")
+    state = info.initial_state(parse_options(info, {}))
+    decision = make_player("mcts:iterations=10000000", "morpion", parse_options(info, {}),
+                           seed=1).choose(state, Limits())
+    done = decision.info["iterations"]
+    assert done < 10_000_000
+    english = said(decision)
+    assert "Stopped by the clock" in english and "of the 10\u202f000\u202f000" in english
+    assert f"{done:,}".replace(",", "\u202f") in english
+    french = said(decision, "fr")
+    assert "Arrêté par l'horloge" in french and "des 10\u202f000\u202f000" in french
+
+
+def test_mcts_that_played_every_game_asked_for_says_nothing_of_a_clock() -> None:
+    d = Decision(move="a1", scores={"a1": 90.0, "b1": 10.0}, score_kind="visits",
+                 info={"iterations": 100, "win_rate": 0.6})
+    assert "clock" not in said(d) and "horloge" not in said(d, "fr")
+
+
+def search(depth: int, **info: object) -> Decision:
+    return Decision(move="c3", scores={"c3": 0.5, "d4": 0.1}, score_kind="value", depth=depth,
+                    nodes=500, info=dict(info))
+
+
+def test_alphabeta_cut_by_the_clock_names_the_depth_it_was_asked_for() -> None:
+    english = said(search(5, timed_out=True, depth_asked=9))
+    assert "Stopped by the clock at depth 5 of 9" in english
+    assert "profondeur 5 sur 9" in said(search(5, timed_out=True, depth_asked=9), "fr")
+
+
+def test_engine_cut_before_the_end_of_the_game_says_so() -> None:
+    english = said(search(7, timed_out=True, depth_asked=10_000))
+    assert "Stopped by the clock at depth 7, before the end of the game" in english
+
+
+def test_to_the_end_cut_counts_the_first_moves_finished() -> None:
+    d = Decision(move="c3", scores={"c3": 0.5, "d4": 0.1, "e5": 0.0}, score_kind="value",
+                 depth=9, nodes=500, info={"timed_out": True, "moves_searched": 2})
+    assert "2 of 3 moves searched to the end" in said(d)
+
+
+@pytest.mark.parametrize(("stopped", "english"), [
+    ("time budget", "Stopped by the clock at depth 6 of 10"),
+    ("next depth would not finish in time", "the next depth would not finish in time"),
+    ("one move clearly best", "Stopped at depth 6 of 10: one move is clearly best"),
+])
+def test_othello_engine_says_why_it_stopped(stopped: str, english: str) -> None:
+    d = search(6, stopped=stopped, depth_asked=10)
+    assert english in said(d)
+    assert "{" not in said(d, "fr") and "think." not in said(d, "fr")
+
+
+def test_a_depth_limit_is_not_a_clock() -> None:
+    text = said(search(4, stopped="depth limit", depth_asked=4))
+    assert "depth limit (4 moves), not by the clock" in text
+    assert "Stopped by the clock" not in text
+    # A search that ended by itself (proven, solved) adds nothing.
+    assert "Stopped" not in said(search(4, stopped="every move proven", depth_asked=9))
