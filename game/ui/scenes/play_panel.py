@@ -159,14 +159,17 @@ class PlayPanel:
         # With large text the switches' rows are only as tall as their words need.
         toggle_h = min(row, int(m.body * TOGGLE_BODIES)) if large else row
         buttons = self.bottom_buttons
+        threes = large
         if match.ai_vs_ai and not review:
             # Nothing to pause or step once the game is over: greyed, not hidden, so the
             # panel does not jump.
             self.pause_button.enabled = self.step_button.enabled = not match.over
-            if large:
-                # Pause and Step join the buttons at the bottom (three a row when they fit):
-                # their own row left the AI's reasoning no room at 200% of 1920x1080.
-                buttons = (self.pause_button, self.step_button, *buttons)
+            joined = (self.pause_button, self.step_button, *buttons)
+            if large or len(self._button_rows(joined, inner_w, row)[0]) == 3:
+                # Pause and Step join the buttons at the bottom, three a row: their own row
+                # left the AI's reasoning no room at 200% of 1920x1080, and at 100% it pushed
+                # Random's legend out of the panel.
+                buttons, threes = joined, True
             else:
                 bw = (inner_w - pad) // 2
                 place_fitted(self.pause_button, pygame.Rect(inner_x, y, bw, row), m)
@@ -180,7 +183,7 @@ class PlayPanel:
             return
         self.reasoning_toggle.place(pygame.Rect(inner_x, y, inner_w, toggle_h), m.body)
         y += toggle_h + pad // 2
-        rows = self._button_rows(buttons, inner_w, row) if large else [
+        rows = self._button_rows(buttons, inner_w, row) if threes else [
             list(buttons[i:i + 2]) for i in range(0, len(buttons), 2)]
         bottom = p.bottom - pad * 2 - (row + pad) * len(rows) + pad
         placed: list[tuple[Button, pygame.Rect]] = []

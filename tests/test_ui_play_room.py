@@ -1,0 +1,28 @@
+"""The play panel keeps what a class reads whole at the sizes a classroom uses: the legend of
+the numbers on the board, Nim's rule, the review's move list."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.ui_helpers import frame, make_app, run_until, start_game
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("game", ["connect4", "othello"])
+def test_random_players_legend_stays_whole_in_ai_vs_ai_at_1920x1080(lang: str,
+                                                                    game: str) -> None:
+    """Regression: AI vs AI at 1920x1080 and 100% text showed only the first row of Random's
+    legend (its "one colour: chances" row dropped out of the panel). Pause and Step now join
+    the buttons at the bottom, three a row, when their labels fit."""
+    app = make_app((1920, 1080), language=lang, show_reasoning=True, ai_delay=3.0)
+    play = start_game(app, game, ("random", "alphabeta" if game != "othello" else "engine"))
+    run_until(app, lambda: bool(play.legend_rows()))
+    frame(app)
+    rows = play.legend_rows()
+    assert len(rows) == 2
+    assert play.panel.legend_rows_shown == len(rows)
+    assert play.panel.reasoning_facts == 2
+    # Pause and Step sit on the bottom rows, beside Undo.
+    assert play.panel.pause_button.rect.top == play.panel.undo_button.rect.top
+    app.shutdown()
