@@ -26,3 +26,27 @@ def test_random_players_legend_stays_whole_in_ai_vs_ai_at_1920x1080(lang: str,
     # Pause and Step sit on the bottom rows, beside Undo.
     assert play.panel.pause_button.rect.top == play.panel.undo_button.rect.top
     app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("seats", [("perfect", "human"), ("perfect", "random")])
+@pytest.mark.parametrize("size", [(1920, 1080), (1024, 768)])
+def test_nims_rule_is_shown_with_the_perfect_players_reasoning(
+        lang: str, seats: tuple[str, str], size: tuple[int, int]) -> None:
+    """Regression: at 1920x1080 in French the perfect player's "Règle : ..." line was dropped
+    (it came third, after "knows the exact value of every position", and the panel had room
+    for one fact). The rule now comes second, switches' rows are as tall as their words, and
+    the buttons go three a row."""
+    from game.ui import i18n
+    from game.ui.reasoning import reasoning_lines
+
+    app = make_app(size, language=lang, show_reasoning=True, ai_delay=3.0)
+    play = start_game(app, "nim", seats)
+    run_until(app, lambda: play.turns.pending is not None or play.turns.reasoning is not None)
+    frame(app)
+    decision = play.turns.pending or play.turns.reasoning
+    lines = reasoning_lines(decision, "x")
+    rule = i18n.tr("think.rule", rule="").strip()
+    at = next(i for i, line in enumerate(lines) if line.startswith(rule))
+    assert play.panel.reasoning_facts > at, (lines, play.panel.reasoning_facts)
+    app.shutdown()

@@ -503,10 +503,12 @@ def reasoning_lines(d: Decision, side: str, move_text: Callable[[Any], str] = st
         if verdict is None and chosen is not None:
             verdict = value_words(chosen, kind)
         lines.append(tr("think.chose_verdict", side=side, move=move, verdict=verdict or "?"))
-        lines.append(tr("think.perfect"))
         rule = rule_words(info.get("rule"))
         if rule:
+            # The rule before "knows every value": it is what a class can use, and the panel
+            # keeps the first facts first (at 1920x1080 in French the rule was dropped).
             lines.append(tr("think.rule", rule=rule))
+        lines.append(tr("think.perfect"))
         return lines
 
     if kind == "flips":

@@ -156,10 +156,10 @@ class PlayPanel:
         y += score_h
         review = self.scene.review.active
         large = large_text(m, self.app.size)
-        # With large text the switches' rows are only as tall as their words need.
-        toggle_h = min(row, int(m.body * TOGGLE_BODIES)) if large else row
+        # The switches' rows are only as tall as their words need (not a button's height):
+        # at 1920x1080 the two rows of AI vs AI left Nim's rule no room.
+        toggle_h = min(row, int(m.body * TOGGLE_BODIES))
         buttons = self.bottom_buttons
-        threes = large
         if match.ai_vs_ai and not review:
             # Nothing to pause or step once the game is over: greyed, not hidden, so the
             # panel does not jump.
@@ -169,7 +169,7 @@ class PlayPanel:
                 # Pause and Step join the buttons at the bottom, three a row: their own row
                 # left the AI's reasoning no room at 200% of 1920x1080, and at 100% it pushed
                 # Random's legend out of the panel.
-                buttons, threes = joined, True
+                buttons = joined
             else:
                 bw = (inner_w - pad) // 2
                 place_fitted(self.pause_button, pygame.Rect(inner_x, y, bw, row), m)
@@ -183,8 +183,9 @@ class PlayPanel:
             return
         self.reasoning_toggle.place(pygame.Rect(inner_x, y, inner_w, toggle_h), m.body)
         y += toggle_h + pad // 2
-        rows = self._button_rows(buttons, inner_w, row) if threes else [
-            list(buttons[i:i + 2]) for i in range(0, len(buttons), 2)]
+        # Three buttons a row whenever their labels fit: a third row of two left the AI's
+        # reasoning too little room (Nim's rule dropped at 1920x1080 in French).
+        rows = self._button_rows(buttons, inner_w, row)
         bottom = p.bottom - pad * 2 - (row + pad) * len(rows) + pad
         placed: list[tuple[Button, pygame.Rect]] = []
         for r, line in enumerate(rows):
