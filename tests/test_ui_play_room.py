@@ -50,3 +50,26 @@ def test_nims_rule_is_shown_with_the_perfect_players_reasoning(
     at = next(i for i, line in enumerate(lines) if line.startswith(rule))
     assert play.panel.reasoning_facts > at, (lines, play.panel.reasoning_facts)
     app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("size", "scale"), [((1024, 768), 200), ((1920, 1080), 100)])
+def test_review_keeps_three_rows_of_its_move_list(lang: str, size: tuple[int, int],
+                                                  scale: int) -> None:
+    """Regression: the review at 1024x768 with 200% text showed one row of its move list
+    (at 1920x1080 in French too): the graph kept 3.6 body sizes and its key all its words.
+    The key's paragraphs and then the plot give way first."""
+    from game.ui.scenes.review_panel import LIST_ROWS
+    from tests.ui_helpers import click_widget
+
+    app = make_app(size, language=lang, text_scale=scale)
+    play = start_game(app, "connect4", ("random", "random"))
+    run_until(app, lambda: len(play.match.moves) >= 7 or play.match.over)
+    if not play.match.over:
+        click_widget(app, play.panel.pause_button)
+    click_widget(app, play.panel.review_button)
+    frame(app)
+    assert play.review.active
+    rows = {rect.top for rect, _ in play.panel.move_rects}
+    assert len(rows) >= LIST_ROWS, rows
+    app.shutdown()

@@ -131,16 +131,21 @@ class ReviewPanel:
         if len(scene.match.info.evaluations) > 1:
             words += " " + tr("review.graph_choose")
         # What the height means: the edges are sure results, estimates are scaled between.
-        key_lines = (text.wrap(words, rect.width, m.small)
-                     + text.wrap(tr("review.graph_scale"), rect.width, m.small))
+        def key_paragraphs() -> list[list[str]]:
+            return [text.wrap(words, rect.width, m.small),
+                    text.wrap(tr("review.graph_scale"), rect.width, m.small)]
+
+        key_paras = key_paragraphs()
         # Whose side is up is written in the plot's corners (see _draw_edges); a plot too low
         # for them has the caption above it instead.
         title_lines: list[str] = []
-        plot_h = self._plot_height(rect.height, line_h, title_lines, key_lines)
+        plot_h = self._plot_height(rect.height, line_h, title_lines, key_paras)
         if not self._edges_fit(plot_h):
             title_lines = text.wrap(tr("review.graph_title", side=first), rect.width, m.small,
                                     True)
-            plot_h = self._plot_height(rect.height, line_h, title_lines, key_lines)
+            key_paras = key_paragraphs()
+            plot_h = self._plot_height(rect.height, line_h, title_lines, key_paras)
+        key_lines = [line for paragraph in key_paras for line in paragraph]
         y = rect.top
         for line in title_lines:
             text.blit_text(surface, line, m.small, theme.text, (rect.left, y), bold=True)
@@ -205,27 +210,30 @@ class ReviewPanel:
                            (plot.left + inset, y), "midleft", max_width=plot.width - 2 * inset)
 
     def _plot_height(self, room: int, line_h: int, title_lines: list[str],
-                     key_lines: list[str]) -> int:
-        """The plot's height in ``room`` pixels with the caption above and the key below: a
-        :data:`PLOT_SHARE` of the room, at least 3.6 body sizes (it was a thin strip at
-        1024x768); it gives way first (down to two lines of body text), then the key, then
-        the caption, each whole or not at all (at 200% text they ran under the review's
-        buttons). The lists lose the lines left out."""
+                     key_paras: list[list[str]]) -> int:
+        """The plot's height in ``room`` pixels with the caption above, the key's paragraphs
+        below and :data:`LIST_ROWS` rows of the move list under them: a :data:`PLOT_SHARE` of
+        the room, at least 3.6 body sizes when that leaves the list its rows (it was a thin
+        strip at 1024x768), never under two body sizes. Words give way first, whole
+        paragraphs, the key's last one first, then the caption (at 200% text they ran under
+        the review's buttons, then they left the move list one row: the list is the other
+        way through the game). The lists lose what is left out."""
         m = self.app.metrics
         least = int(m.body * 2)
-        # Taller than the old strip when the room allows, but never at the cost of the move
-        # list's first rows (a click there is the other way through the game).
-        spare = room - (len(title_lines) + len(key_lines) + LIST_ROWS) * line_h - m.pad
-        full = max(int(m.body * 3.6), min(int(room * PLOT_SHARE), spare))
+        list_h = LIST_ROWS * line_h + m.pad
 
         def text_h() -> int:
-            return (len(title_lines) + len(key_lines)) * line_h + m.pad // 2
+            lines = len(title_lines) + sum(len(p) for p in key_paras)
+            return lines * line_h + m.pad // 2 if lines else 0
 
-        for lines in (key_lines, title_lines):
-            if room - text_h() >= least:
-                break
-            lines.clear()
-        return max(1, min(full, room - text_h()))
+        while room - text_h() - list_h < least and (key_paras or title_lines):
+            if key_paras:
+                key_paras.pop()
+            else:
+                title_lines.clear()
+        spare = room - text_h() - list_h
+        wanted = max(int(m.body * 3.6), int(room * PLOT_SHARE))
+        return max(1, min(max(least, min(wanted, spare)), room - text_h()))
 
     def _colour(self, point: EvalPoint) -> tuple[int, int, int]:
         """Green above the line (the first side ahead), red below, grey about even."""
