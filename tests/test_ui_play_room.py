@@ -73,3 +73,21 @@ def test_review_keeps_three_rows_of_its_move_list(lang: str, size: tuple[int, in
     rows = {rect.top for rect, _ in play.panel.move_rects}
     assert len(rows) >= LIST_ROWS, rows
     app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080), (1280, 720)])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_panel_buttons_never_read_smaller_than_the_classroom_minimum(
+        size: tuple[int, int], lang: str) -> None:
+    """Three buttons a row give the reasoning room, but not at the cost of their words: at
+    1024x768 three a row shrank the labels to 15 px. With normal text a button's label is
+    never under the panel's small text or 2.5% of the height, the smaller."""
+    from game.ui.scenes.play_fit import readable_px
+
+    app = make_app(size, language=lang, show_reasoning=True, ai_delay=3.0)
+    play = start_game(app, "connect4", ("alphabeta", "human"))
+    frame(app)
+    for button in play.panel.bottom_buttons:
+        assert button.px >= play.panel.least_label_px(), (button.label(), button.px)
+        assert button.px >= min(app.metrics.small, readable_px(size))
+    app.shutdown()

@@ -8,14 +8,17 @@ body size at which its whole label fits, down to 80% of the small size.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.ui import text
-from game.ui.widgets import Button, Metrics, normal_body
+from game.ui.widgets import BODY_MIN_FRACTION, Button, Metrics, normal_body
 
 #: A button row's height in body sizes; with large text (see :data:`LARGE_TEXT`), less: at
-#: 200% of 1920x1080 the panel's four rows of buttons left the AI's reasoning no room.
-ROW_BODIES = 2.0
+#: 200% of 1920x1080 the panel's four rows of buttons left the AI's reasoning no room. 1.8,
+#: not 2: at 1920x1080 in French three rows of two took Nim's rule line (59 px a button).
+ROW_BODIES = 1.8
 LARGE_ROW_BODIES = 1.6
 #: Body text this many times its normal size or more is large.
 LARGE_TEXT = 1.15
@@ -24,6 +27,12 @@ LARGE_TEXT = 1.15
 def large_text(m: Metrics, size: tuple[int, int]) -> bool:
     """True when the text-size setting makes body text clearly larger than normal."""
     return m.body > normal_body(size) * LARGE_TEXT
+
+
+def readable_px(size: tuple[int, int]) -> int:
+    """The smallest text a class reads in a window of ``size``: :data:`BODY_MIN_FRACTION` of
+    its height (buttons' labels may shrink to fit, never under this with normal text)."""
+    return math.ceil(size[1] * BODY_MIN_FRACTION)
 
 
 def button_row(m: Metrics, size: tuple[int, int]) -> int:

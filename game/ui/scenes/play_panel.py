@@ -15,7 +15,7 @@ import pygame
 from game.ui import text, widgets
 from game.ui.i18n import tr
 from game.ui.reasoning import LegendRow, reasoning_lines
-from game.ui.scenes.play_fit import button_row, label_px, large_text, place_fitted
+from game.ui.scenes.play_fit import button_row, label_px, large_text, place_fitted, readable_px
 from game.ui.scenes.play_seats import SeatCards
 from game.ui.scenes.play_status import score_line, without_note
 from game.ui.scenes.players import LadderStepper
@@ -202,13 +202,29 @@ class PlayPanel:
     def _button_rows(self, buttons: tuple[Button, ...], width: int,
                      row: int) -> list[list[Button]]:
         """The buttons three a row when there are six and each row's labels fit ``width``
-        whole (down to 80% of the small size), else two a row: with large text a third row
-        of buttons took the room of the AI's reasoning."""
+        whole (see :meth:`_button_widths`), else two a row: a third row of buttons took the
+        room of the AI's reasoning."""
         threes = [list(buttons[i:i + 3]) for i in range(0, len(buttons), 3)]
-        if len(buttons) % 3 == 0 and all(self._button_widths(line, width, row, need=True)
-                                         for line in threes):
-            return threes
+        if len(buttons) % 3 == 0:
+            widths = [self._button_widths(line, width, row, need=True) for line in threes]
+            m = self.app.metrics
+            least = self.least_label_px()
+            if all(widths) and all(
+                    label_px(b.label(), pygame.Rect(0, 0, w, row), m) >= least
+                    for line, ws in zip(threes, widths, strict=True)
+                    for b, w in zip(line, ws, strict=True)):
+                return threes
         return [list(buttons[i:i + 2]) for i in range(0, len(buttons), 2)]
+
+    def least_label_px(self) -> int:
+        """The smallest label three buttons a row may have: with large text 80% of the small
+        size; otherwise the smaller of the small size and the classroom minimum (2.5% of the
+        height). Three a row at 1024x768 shrank the labels to 15 px: a button must read from
+        the back of the room too."""
+        m = self.app.metrics
+        if large_text(m, self.app.size):
+            return int(m.small * 0.8)
+        return min(m.small, readable_px(self.app.size))
 
     def _button_widths(self, line: list[Button], width: int, row: int,
                        need: bool = False) -> list[int]:
