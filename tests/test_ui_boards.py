@@ -447,24 +447,40 @@ def test_score_labels_by_kind() -> None:
 
 
 @pytest.mark.parametrize("kind", ["value", "eval", "discs", "q"])
-def test_signed_scores_are_coloured_by_sign_even_when_all_negative(kind: str) -> None:
-    """Regression: every move losing coloured the least bad one green ("−14" in green)."""
+def test_colours_rank_the_moves_shown_and_the_text_keeps_its_sign(kind: str) -> None:
+    """Issue 12: labels "use a colour scale from best to worst". When every Connect 4 column
+    lost, every label was red and only an outline marked the best: the colour is now the
+    move's rank among the moves shown (the best green, the worst red, ties alike), while the
+    text keeps the absolute score ("−14" stays minus)."""
     from game.ui.boards.base import score_labels
 
     theme = THEMES["default"]
-
-    def reddish(colour: tuple[int, int, int]) -> bool:
-        near_bad = sum(abs(a - b) for a, b in zip(colour, theme.score_bad, strict=True))
-        near_good = sum(abs(a - b) for a, b in zip(colour, theme.score_good, strict=True))
-        return near_bad < near_good and colour != theme.highlight
-
-    losing = score_labels({"a": -14.0, "b": -30.0, "c": -20.0}, kind, theme)
-    assert all(reddish(colour) for _text, colour, _best in losing.values())
-    assert [m for m, (_t, _c, best) in losing.items() if best] == ["a"]
+    losing = score_labels({"a": -14.0, "b": -30.0, "c": -20.0, "d": -14.0}, kind, theme)
+    assert losing["a"][1] == losing["d"][1] == theme.score_good
+    assert losing["b"][1] == theme.score_bad and losing["c"][1] == theme.highlight
+    assert losing["a"][0] == "−14" and losing["b"][0] == "−30"
+    assert [m for m, (_t, _c, best) in losing.items() if best] == ["a", "d"]
     winning = score_labels({"a": 2.0, "b": 9.0}, kind, theme)
-    assert not any(reddish(colour) for _text, colour, _best in winning.values())
-    assert winning["b"][1] == theme.score_good and winning["b"][2]
-    assert score_labels({"a": 0.0, "b": -1.0}, kind, theme)["a"][1] == theme.highlight
+    assert winning["b"][1] == theme.score_good and winning["a"][1] == theme.score_bad
+    assert winning["b"][2] and not winning["a"][2]
+    # All alike (or one move): nothing to rank, the middle of the scale.
+    alike = score_labels({"a": -3.0, "b": -3.0}, kind, theme)
+    assert {c for _t, c, _b in alike.values()} == {theme.highlight}
+
+
+def test_proven_results_and_estimates_share_one_ranking() -> None:
+    """A proven win ranks above every estimate, a proven loss below: the estimates between
+    keep distinct colours (a proven win's huge key does not squash them)."""
+    from ai.heuristics import WIN
+    from game.ui.boards.base import score_labels
+
+    theme = THEMES["default"]
+    labels = score_labels({"win": WIN - 3, "x": 0.4, "y": 0.2, "loss": -(WIN - 2)}, "value",
+                          theme)
+    colours = [labels[m][1] for m in ("win", "x", "y", "loss")]
+    assert colours[0] == theme.score_good and colours[-1] == theme.score_bad
+    assert len(set(colours)) == 4
+    assert labels["win"][0] == "W3" and labels["loss"][0] == "L2"
 
 
 @settings(max_examples=40, deadline=None)

@@ -339,3 +339,25 @@ def test_a_zero_time_says_what_it_means_for_each_player() -> None:
     assert param_text(level_time, 0) == "by level"
     assert param_text(mcts_time, 0) == "off"
     assert param_text(level_time, 2.5) == "2.5"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_legend_says_colours_rank_the_moves_and_numbers_keep_their_meaning(
+        language: str) -> None:
+    """Issue 12: the colours compare the moves shown, the numbers are absolute; the legend
+    says both, and its samples are not coloured by meaning (a "L2" may be the best move)."""
+    from ai.heuristics import WIN
+
+    d = Decision(move="a", scores={"a": -(WIN - 5), "b": -(WIN - 2)}, score_kind="value")
+    i18n.set_language(language)
+    try:
+        rows = score_legend(d, "X")
+        words = i18n.tr("legend.colours")
+    finally:
+        i18n.set_language("en")
+    assert rows[-1].words == words
+    assert ("best to worst" in words) if language == "en" else ("meilleur au pire" in words)
+    assert ("keep their meaning" in words) if language == "en" else ("gardent leur sens" in words)
+    assert all(row.colour == "text" for row in rows)
+    labels = score_labels(shown_scores(d), d.score_kind, THEMES["default"])
+    assert labels["a"][1] == THEMES["default"].score_good and labels["a"][0] == "L5"

@@ -261,7 +261,9 @@ class LegendRow:
     sample: str
     words: str
     colour: str = "text"
-    """The theme colour name of the sample: "score_good", "score_bad", "highlight" or "text"."""
+    """The theme colour name of the sample: "text" for a score (on the board its colour is
+    its rank among the moves shown, not its meaning), "score_good"/"score_bad" for the
+    elimination learner's marks."""
 
 
 def score_legend(d: Decision, mover: str) -> list[LegendRow]:
@@ -283,24 +285,23 @@ def score_legend(d: Decision, mover: str) -> list[LegendRow]:
         if isinstance(value, ShownScore) and isinstance(meaning, Proven):
             if meaning.margin is not None and meaning.margin > 0:
                 add("margin_win", LegendRow(value.label, plural(
-                    "legend.margin_win", meaning.margin, side=mover), "score_good"))
+                    "legend.margin_win", meaning.margin, side=mover)))
             elif meaning.margin is not None and meaning.margin < 0:
                 add("margin_loss", LegendRow(value.label, plural(
-                    "legend.margin_loss", -meaning.margin, side=mover), "score_bad"))
+                    "legend.margin_loss", -meaning.margin, side=mover)))
             elif meaning.margin is not None:
-                add("draw", LegendRow(value.label, tr("legend.margin_draw"), "highlight"))
+                add("draw", LegendRow(value.label, tr("legend.margin_draw")))
             elif meaning.result == 0:
-                add("draw", LegendRow(value.label, tr("legend.draw"), "highlight"))
+                add("draw", LegendRow(value.label, tr("legend.draw")))
             elif meaning.plies is None:
                 key = "legend.win_sure" if meaning.result > 0 else "legend.loss_sure"
-                add(key, LegendRow(value.label, tr(key, side=mover),
-                                   "score_good" if meaning.result > 0 else "score_bad"))
+                add(key, LegendRow(value.label, tr(key, side=mover)))
             elif meaning.result > 0:
                 add("win", LegendRow(value.label, plural("legend.win", meaning.plies,
-                                                         side=mover), "score_good"))
+                                                         side=mover)))
             else:
                 add("loss", LegendRow(value.label, plural("legend.loss", meaning.plies,
-                                                          side=mover), "score_bad"))
+                                                          side=mover)))
         elif isinstance(value, ShownScore):
             add("estimate", LegendRow(value.label, tr("legend.disc_estimate", side=mover),
                                       "text"))

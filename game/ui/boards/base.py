@@ -319,11 +319,13 @@ def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme
     """Label text, colour and "is best" flag for each scored move.
 
     Every score is from the mover's point of view, higher is better (see ai.base.Decision).
-    Colours follow one scale from best (green) to worst (red) by the score's place between the
-    worst and the best move of this decision; a proven win is always green and a proven loss
-    always red, and a signed score of 0 (an even position, a draw) sits in the middle (amber).
-    Kinds of :data:`NEUTRAL_KINDS` (chances, not judgements) are all in the text colour.
-    :class:`ShownScore` values bring their own text.
+    The colour is relative, the text absolute: colours rank the moves shown, from the best
+    (green) through amber to the worst (red), by their place among the distinct scores (ties
+    share a colour; all alike, or a single move, are amber), so the best of moves that all
+    lose is still green; the text keeps what the score means ("L2", "+3.5"), and the legend
+    says both (issue 12: when every Connect 4 column lost, every label was red and only an
+    outline marked the best). Kinds of :data:`NEUTRAL_KINDS` (chances, not judgements) are
+    all in the text colour. :class:`ShownScore` values bring their own text.
     """
     def number(raw: object) -> float | None:
         """The score as a float, or None when it is not a number (a bad player's output)."""
@@ -334,21 +336,11 @@ def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme
         return None if math.isnan(value) else value
 
     numbers = {move: number(raw) for move, raw in scores.items()}
-
-    def proven(move: Any, value: float) -> bool:
-        raw = scores[move]
-        if isinstance(raw, ShownScore):
-            return raw.proven
-        return decided_distance(value, kind) not in (None, 0)
-
     finite = {m: v for m, v in numbers.items() if v is not None and math.isfinite(v)}
     integral = all(abs(v - round(v)) < 1e-9 for v in finite.values())
-    # The scale spans the estimates only: a proven win's huge rank key must not squash them.
-    estimates = [v for m, v in finite.items() if not proven(m, v)] or [0.0]
-    low, high = min(estimates), max(estimates)
-    span = max(abs(low), abs(high), 1e-9)
-    top = max((v for v in numbers.values() if v is not None), default=high)
-    signed = kind in SIGNED_KINDS
+    # The ranks: distinct scores, infinities (proven results reported so) at the ends.
+    distinct = sorted({v for v in numbers.values() if v is not None})
+    top = distinct[-1] if distinct else 0.0
     labels: dict[Any, tuple[str, Colour, bool]] = {}
     for move, value in numbers.items():
         raw = scores[move]
@@ -356,33 +348,18 @@ def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme
             labels[move] = ("?", theme.text, False)
             continue
         if math.isinf(value):
-            # A proven win or loss reported as infinity.
-            good = value > 0
-            labels[move] = ("\u221e" if good else "\u2212\u221e",
-                            theme.score_good if good else theme.score_bad, value >= top)
-            continue
+            text = "\u221e" if value > 0 else "\u2212\u221e"
+        elif isinstance(raw, ShownScore):
+            text = raw.label
+        else:
+            text = format_score(value, kind, integral)
         if kind in NEUTRAL_KINDS:
             # Regression: a random player's equal chances were all drawn green and outlined,
             # and the legend read them as "good for the mover".
-            text = format_score(value, kind, integral)
             labels[move] = (text, theme.text, False)
             continue
-        if proven(move, value):
-            # A certain result keeps its meaning whatever the other moves are.
-            t = 1.0 if value > 0 else 0.0 if value < 0 else 0.5
-        elif signed:
-            # The sign is what the class should see, even when every move loses: a "−14" is
-            # never green. A non-zero score is clearly on its side of the scale (at least
-            # 45 % of the way), further with its size.
-            strength = 0.45 + 0.55 * min(1.0, abs(value) / span)
-            t = 0.5 + 0.5 * strength if value > 0 else 0.5 - 0.5 * strength if value < 0 else 0.5
-        elif high > low:
-            # Unsigned scores (visits, beads...): by rank, worst red to best green.
-            t = (value - low) / (high - low)
-        else:
-            t = 1.0
-        text = raw.label if isinstance(raw, ShownScore) else format_score(value, kind, integral)
-        labels[move] = (text, rank_colour(t, theme), value >= top - 1e-12)
+        t = distinct.index(value) / (len(distinct) - 1) if len(distinct) > 1 else 0.5
+        labels[move] = (text, rank_colour(t, theme), value >= top)
     return labels
 
 
