@@ -85,3 +85,20 @@ def test_a_depth_limit_is_not_a_clock() -> None:
     assert "Stopped by the clock" not in text
     # A search that ended by itself (proven, solved) adds nothing.
     assert "Stopped" not in said(search(4, stopped="every move proven", depth_asked=9))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_clock_is_among_the_first_facts_the_panel_always_keeps(lang: str) -> None:
+    """Seen in a real window at 1920x1080 in French: MCTS's clock line came third and the
+    panel had room for two facts, so the cut stayed silent. The cut now shares the count's
+    line (MCTS) or comes right after the choice (searches)."""
+    from game.ui.scenes.play_panel import FIRST_FACTS
+
+    mcts = Decision(move="d", scores={"d": 1039.0, "c": 384.0}, score_kind="visits",
+                    info={"iterations": 2910, "win_rate": 0.65, "time_capped": 3.0,
+                          "planned": 200_000})
+    clock = "Stopped by the clock" if lang == "en" else "Arrêté par l'horloge"
+    first = said(mcts, lang).splitlines()[:FIRST_FACTS]
+    assert any(clock in line and "2\u202f910" in line and "65" in line for line in first)
+    search_cut = said(search(5, timed_out=True, depth_asked=9), lang).splitlines()
+    assert clock in search_cut[1]
