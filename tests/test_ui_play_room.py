@@ -91,3 +91,28 @@ def test_panel_buttons_never_read_smaller_than_the_classroom_minimum(
         assert button.px >= play.panel.least_label_px(), (button.label(), button.px)
         assert button.px >= min(app.metrics.small, readable_px(size))
     app.shutdown()
+
+
+def test_after_undo_the_ai_move_on_the_board_is_explained_again() -> None:
+    """Seen in a real window (Connect 4 against MCTS, French, 1920x1080): after Undo the AI's
+    labels and legend came back on the board while the reasoning box said the reasoning
+    "appears here after its move"."""
+    from game.ui.reasoning import reasoning_lines
+    from tests.ui_helpers import click_element, click_widget, clicks_for
+
+    app = make_app((1024, 768), show_reasoning=True)
+    play = start_game(app, "connect4", ("human", "alphabeta:depth=2"))
+    for column in (0, 6):
+        assert run_until(app, lambda: play.match.human_to_move, 10)
+        move = next(m for m in play.state.legal_moves() if m.col == column)
+        for element in clicks_for("connect4", play.state, move):
+            click_element(app, play, element)
+    assert run_until(app, lambda: play.match.human_to_move and len(play.match.moves) == 4, 10)
+    click_widget(app, play.panel.undo_button)
+    frame(app)
+    assert len(play.match.moves) == 2 and play.match.human_to_move
+    assert play.turns.reasoning is play.match.last_decision is not None
+    assert play.turns.reasoning_seat == 1
+    lines = reasoning_lines(play.turns.reasoning, "Yellow")
+    assert play.panel.reasoning_facts >= 1 and lines[0].startswith("Yellow chose")
+    app.shutdown()

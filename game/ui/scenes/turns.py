@@ -195,6 +195,12 @@ class TurnDriver:
         self.cancel_thinking()
         self.match.undo()
         self._new_position()
+        # The AI's move now on the board is explained again: its labels and legend came back
+        # (explain mode) while the reasoning box said "appears here after its move".
+        last = self.match.last_decision
+        if last is not None and len(self.match.states) >= 2:
+            self.reasoning = last
+            self.reasoning_seat = self.match.seat_index(self.match.states[-2].to_move)
         if self.match.ai_vs_ai:
             self.paused = True
         return True
