@@ -128,6 +128,17 @@ class Widget:
     def draw(self, surface: pygame.Surface, theme: Theme, mouse: tuple[int, int]) -> None:
         """Draw the widget; ``mouse`` is the pointer position for hover effects."""
 
+    def label_fits(self) -> bool:
+        """Whether the widget's label shows whole where it is placed (on two lines if it
+        must), rather than cut with an ellipsis; widgets without a row label say True."""
+        return True
+
+
+def _fits(label: str, box: pygame.Rect, px: int) -> bool:
+    """Whether ``label`` drawn by :func:`text.blit_fit` in ``box`` shows whole."""
+    lines, _px = text.fit_lines(label, box, px)
+    return len(lines) == 2 or lines[0] == label
+
 
 class Button(Widget):
     """A rounded button with a text label; ``primary`` buttons use the accent colour."""
@@ -206,9 +217,15 @@ class Toggle(Widget):
         pygame.draw.circle(surface, theme.text if not on else theme.accent_text,
                            (kx, sw.centery), knob_r)
         colour = theme.text if self.enabled else theme.text_muted
-        text.blit_fit(surface, self.label(), pygame.Rect(self.rect.left, self.rect.top,
-                                                         self.rect.width - sw.width - h // 3, h),
-                      self.px, colour, align="left")
+        text.blit_fit(surface, self.label(), self._label_box(), self.px, colour, align="left")
+
+    def _label_box(self) -> pygame.Rect:
+        h = self.rect.height
+        return pygame.Rect(self.rect.left, self.rect.top,
+                           self.rect.width - int(h * 1.5) - h // 3, h)
+
+    def label_fits(self) -> bool:
+        return _fits(self.label(), self._label_box(), self.px)
 
 
 #: However long its label, a stepper leaves it this share of its row (on two lines if it must).
@@ -315,9 +332,16 @@ class Stepper(Widget):
         shown = text.render_fit(self.fmt(v), value.width - 4, self.px, theme.accent, bold=True,
                                 min_px=int(self.px * VALUE_LEAST))
         surface.blit(shown, shown.get_rect(center=value.center))
-        text.blit_fit(surface, self.label(), pygame.Rect(
-            self.rect.left, self.rect.top, minus.left - self.rect.left - self.px // 3,
-            self.rect.height), self.px, theme.text, align="left")
+        text.blit_fit(surface, self.label(), self._label_box(), self.px, theme.text,
+                      align="left")
+
+    def _label_box(self) -> pygame.Rect:
+        minus = self._buttons()[0]
+        return pygame.Rect(self.rect.left, self.rect.top,
+                           minus.left - self.rect.left - self.px // 3, self.rect.height)
+
+    def label_fits(self) -> bool:
+        return _fits(self.label(), self._label_box(), self.px)
 
 
 class Choice(Widget):

@@ -4,41 +4,31 @@ Every choice is remembered in the settings (per game) as soon as it is made, so 
 opens where the class left off. Option widgets are built from the game's options dataclass with
 the ranges its presenter gives (:mod:`game.ui.scenes.menu_options`); seat choosers list Human
 and every player the registry offers for the game and variant, with that player's parameters
-and a one-line description (:mod:`game.ui.scenes.players`).
+and a one-line description (:mod:`game.ui.scenes.menu_seats`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ai.registry import Param, PlayerInfo, PlayerSpecError, players_for, resolve_spec
+from ai.registry import PlayerSpecError, resolve_spec
 from game.rules.base import RulesError
 from game.rules.registry import GameSetup, game_names, get_game, parse_options
 from game.ui import text, widgets
 from game.ui.boards import presenter_for
 from game.ui.i18n import tr
 from game.ui.scene import Scene
-from game.ui.scenes import menu_layout
+from game.ui.scenes import menu_layout, menu_seats
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.match import HUMAN, Match, make_seat
 from game.ui.scenes.menu_cards import GameCards
 from game.ui.scenes.menu_options import default_text, option_widgets
-from game.ui.scenes.players import (
-    LadderStepper,
-    is_switch,
-    param_label,
-    param_ladder,
-    param_text,
-    player_description,
-    title_label,
-)
 from game.ui.settings import FIRST_CHOICES, GameChoices
-from game.ui.widgets import Button, Choice, Toggle, Widget, align_values, draw_panel
+from game.ui.widgets import Button, Choice, Widget, align_values, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -104,8 +94,11 @@ class MenuScene(Scene):
         self.seat_desc: list[str] = ["", ""]
         self.panels: list[pygame.Rect] = []
         self.error: str | None = None
-        #: Whether the seats' descriptions give up lines to the parameters (large text).
-        self.short = False
+        #: Each seat's description text size (0: not shown, it does not fit whole).
+        self.desc_px = [0, 0]
+        #: Pixels each seat panel needs beyond its rows of the least height (labels on two
+        #: lines).
+        self.extra = [0, 0]
         self.header_buttons = [
             Button(lambda: tr("menu.rules"), self.open_rules),
             Button(lambda: tr("menu.settings"), self.open_settings),
@@ -200,21 +193,13 @@ class MenuScene(Scene):
                                 for tool in presenter_for(self.game).tools]
         options = self.options()
         for seat in (0, 1):
-            self._check_seat(seat, options)
-            self.seat_widgets[seat] = self._seat_widgets(seat, options)
-
-    def _check_seat(self, seat: int, options: Any) -> None:
-        """Replace a seat's player if it cannot play this game and variant."""
-        spec = self.choices.seats[seat]
-        if spec == HUMAN:
-            return
-        try:
-            info, values = resolve_spec(spec, self.game, options)
-            self.choices.seats[seat] = info.canonical_spec(values)
-        except PlayerSpecError:
-            self.choices.seats[seat] = "random" if seat == 1 else HUMAN
+            self.choices.seats[seat] = menu_seats.checked_spec(self.choices.seats[seat],
+                                                               seat, self.game, options)
+            self.seat_widgets[seat], self.seat_desc[seat] = menu_seats.seat_widgets(
+                self, seat, options)
 
     def _set_seat(self, seat: int, name: Any) -> None:
+        """Put player ``name`` (or Human) in ``seat``, with its default parameters."""
         name = str(name)
         if name == self.choices.seats[seat].split(":", 1)[0]:
             return
@@ -229,54 +214,6 @@ class MenuScene(Scene):
             self.choices.seats[seat] = info.canonical_spec(values)
         self.rebuild()
         self.app.save_settings()
-
-    def _seat_widgets(self, seat: int, options: Any) -> list[Widget]:
-        infos = players_for(self.game, options)
-        descriptions = {HUMAN: tr("seat.human_desc")}
-        items: list[tuple[Any, Callable[[], str]]] = [(HUMAN, lambda: tr("seat.human"))]
-        for info in infos:
-            items.append((info.name, title_label(info)))
-            descriptions[info.name] = player_description(info)
-        spec = self.choices.seats[seat]
-        name = spec.split(":", 1)[0]
-        chooser = Choice(lambda: "", items, lambda: self.choices.seats[seat].split(":", 1)[0],
-                         lambda v: self._set_seat(seat, v), self.open_choice, label_width=0.0)
-        chooser.descriptions = descriptions  # type: ignore[attr-defined]
-        self.seat_desc[seat] = descriptions.get(name, "")
-        result: list[Widget] = [chooser]
-        if name != HUMAN:
-            try:
-                info, values = resolve_spec(spec, self.game, options)
-            except PlayerSpecError:
-                return result
-            for param in info.params:
-                result.append(self._param_widget(seat, info, dict(values), param))
-        return result
-
-    def _param_widget(self, seat: int, info: PlayerInfo, values: dict[str, Any],
-                      param: Param) -> Widget:
-        def get() -> float:
-            try:
-                _i, now = resolve_spec(self.choices.seats[seat], self.game, self.options())
-            except PlayerSpecError:
-                return float(param.default)
-            return float(now[param.name])
-
-        def set_(value: float) -> None:
-            try:
-                _i, now = resolve_spec(self.choices.seats[seat], self.game, self.options())
-            except PlayerSpecError:
-                now = dict(values)
-            now[param.name] = round(value) if param.kind is int else value
-            self.choices.seats[seat] = info.canonical_spec(now)
-            self.app.save_settings()
-
-        label = partial(param_label, param.name)
-        if is_switch(param):
-            # Memory, exact: a switch reads On/Off at a glance, and lines up with the steppers.
-            return Toggle(label, lambda: bool(get()), lambda on: set_(1.0 if on else 0.0))
-        return LadderStepper(label, get, set_, param_ladder(param),
-                             lambda v: param_text(param, v))
 
     # -- actions --------------------------------------------------------------------------------
 
@@ -380,22 +317,48 @@ class MenuScene(Scene):
         self.first_choice.place(pygame.Rect(pad * 3, footer_top + (footer_h - bh) // 2,
                                             int(w * 0.5), bh), m.body)
         # Cards: 30% of the height, less when the panels need it (large text, a player with
-        # four parameters), so that no option or parameter is hidden.
+        # four parameters), so that no option or parameter is hidden and the descriptions
+        # show whole (at 200% of 1920x1080 alpha-beta's and MCTS's were left out).
         top = pad + header_h + pad
-        gap = pad * 2
-        widths = menu_layout.panel_widths(w - pad * 4 - gap * 2)
+        widths = menu_layout.panel_widths(w - pad * 4 - pad * 4)
         room = footer_top - pad * 2 - (top + pad * 2)
-        self.short = self._panels_need(widths, False) > room - menu_layout.least_cards(m)
+        sizes = [menu_layout.description_px(self.seat_desc[seat], widths[1 + seat],
+                                            len(self.seat_widgets[seat]) - 1, m,
+                                            room - menu_layout.least_cards(m))
+                 for seat in (0, 1)]
+        self.desc_px = [sizes[0][0], sizes[1][0]]
+        self.extra = [0, 0]
+        for _attempt in range(12):
+            self._place_body(top, footer_top - pad * 2, widths, room)
+            # A parameter's label cut (its row too low for two lines): the cards give the
+            # seat more height while they can, then its description takes a smaller size or
+            # gives way.
+            cut = [seat for seat in (0, 1)
+                   if not all(wdg.label_fits() for wdg in self.seat_widgets[seat][1:])]
+            cards_left = self.cards[0][1].height > menu_layout.least_cards(m)
+            if not cut or not (cards_left or any(self.desc_px[seat] for seat in cut)):
+                return
+            for seat in cut:
+                if cards_left:
+                    self.extra[seat] += max(1, m.body // 4)
+                elif self.desc_px[seat]:
+                    self.desc_px[seat] = sizes[seat][sizes[seat].index(self.desc_px[seat]) + 1]
+
+    def _place_body(self, top: int, bottom: int, widths: list[int], room: int) -> None:
+        """Place the cards from ``top`` and the three panels down to ``bottom``."""
+        w, h = self.app.size
+        m = self.app.metrics
+        pad = m.pad
+        gap = pad * 2
         cards_h = max(menu_layout.least_cards(m),
-                      min(int(h * 0.30), room - self._panels_need(widths, self.short)))
+                      min(int(h * 0.30), room - self._panels_need(widths)))
         self.game_cards.place(pad * 2, top, w - pad * 4, cards_h, gap)
         # Panels: options | seat 1 | seat 2.
         ptop = top + cards_h + pad * 2
-        pbottom = footer_top - pad * 2
         x = pad * 2
         self.panels = []
         for pw in widths:
-            self.panels.append(pygame.Rect(x, ptop, pw, pbottom - ptop))
+            self.panels.append(pygame.Rect(x, ptop, pw, bottom - ptop))
             x += pw + gap
         row_h = int(m.body * menu_layout.ROW)
         self._stack(self.option_widgets, self.panels[0], row_h, m.body, m)
@@ -405,18 +368,19 @@ class MenuScene(Scene):
             head = panel.top + pad + int(m.heading * 1.4)
             chooser.place(pygame.Rect(panel.left + pad * 2, head,
                                       panel.width - pad * 3, row_h), m.body)
-            # Parameters come first: a long description gives up its third line to them.
-            desc_h = int(text.font(m.small).get_linesize() * self.description_room(seat)) + pad
+            # Parameters come first: a description that does not fit whole is left out.
+            desc_h = self._description_height(seat) + pad
             rest = pygame.Rect(panel.left, head + row_h + desc_h, panel.width,
                                panel.bottom - (head + row_h + desc_h))
             self._stack(params, rest, row_h, m.body, m, heading=False)
 
-    def _panels_need(self, widths: list[int], short: bool) -> int:
+    def _panels_need(self, widths: list[int]) -> int:
         """The height the three panels need (see :mod:`menu_layout`)."""
         m = self.app.metrics
         return max(menu_layout.options_need(len(self.option_widgets), m),
                    *(menu_layout.seat_need(self.seat_desc[seat], widths[1 + seat],
-                                           len(self.seat_widgets[seat]) - 1, m, short)
+                                           len(self.seat_widgets[seat]) - 1, m,
+                                           self.desc_px[seat]) + self.extra[seat]
                      for seat in (0, 1)))
 
     def description_room(self, seat: int) -> int:
@@ -424,21 +388,28 @@ class MenuScene(Scene):
         the panel holds them above the parameters' rows (at their least height), else none:
         at large text a description cut after a few words ("Learns a value per mov…") told
         nothing and took a parameter's room; the player list shows it whole."""
-        params = len(self.seat_widgets[seat]) - 1
-        if len(self.panels) < 3:
-            return 3 if params <= 2 else (1 if self.short else 2)
+        px = self.desc_px[seat]
+        if len(self.panels) < 3 or not px:
+            return 0
         m = self.app.metrics
+        params = len(self.seat_widgets[seat]) - 1
         panel = self.panels[1 + seat]
         top = panel.top + m.pad + int(m.heading * 1.4) + int(m.body * menu_layout.ROW) + m.pad
         free = panel.bottom - top - int(m.body * menu_layout.LEAST_ROW) * params - m.pad
-        fits = free // text.font(m.small).get_linesize()
+        fits = free // text.font(px).get_linesize()
         needed = self.description_lines(seat)
         return needed if needed <= fits else 0
 
     def description_lines(self, seat: int) -> int:
-        """How many lines the seat's player description needs at the current size."""
+        """How many lines the seat's player description needs at its size."""
         chooser = self.seat_widgets[seat][0]
-        return len(text.wrap(self.seat_desc[seat], chooser.rect.width, self.app.metrics.small))
+        px = self.desc_px[seat] or self.app.metrics.small
+        return len(text.wrap(self.seat_desc[seat], chooser.rect.width, px))
+
+    def _description_height(self, seat: int) -> int:
+        """The pixels the seat's description takes under its chooser (0 when left out)."""
+        px = self.desc_px[seat]
+        return text.font(px).get_linesize() * self.description_room(seat) if px else 0
 
     def _stack(self, items: list[Widget], panel: pygame.Rect, row_h: int, px: int,
                m: widgets.Metrics, heading: bool = True) -> None:
@@ -487,11 +458,10 @@ class MenuScene(Scene):
         for seat in (0, 1):
             chooser = self.seat_widgets[seat][0]
             desc_rect = pygame.Rect(chooser.rect.left, chooser.rect.bottom + pad // 2,
-                                    chooser.rect.width,
-                                    text.font(m.small).get_linesize()
-                                    * self.description_room(seat))
+                                    chooser.rect.width, self._description_height(seat))
             if desc_rect.height > 0:
-                text.blit_wrapped(surface, self.seat_desc[seat], m.small, theme.text_muted,
+                text.blit_wrapped(surface, self.seat_desc[seat], self.desc_px[seat],
+                                  theme.text_muted,
                                   desc_rect, line_gap=0.0, max_lines=self.description_room(seat))
         if not self.option_widgets:
             text.blit_text(surface, tr("menu.no_options"), m.body, theme.text_muted,

@@ -2,19 +2,21 @@
 
 At the normal text size the cards take 30% of the height; with a larger text size (or a player
 with four parameters) the panels need more, and the cards give it up, down to a band with the
-games' names, so that no option or parameter is ever hidden. Pure arithmetic on the metrics:
-the menu scene places the widgets.
+games' names, so that no option or parameter is ever hidden, and a player's description shows
+whole (at a slightly smaller size if need be) whenever the panel can hold it. Pure arithmetic
+on the metrics: the menu scene places the widgets.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pygame
 
 from game.ui import text
 from game.ui.i18n import tr
-from game.ui.widgets import Button, Metrics
+from game.ui.widgets import BODY_MIN_FRACTION, Button, Metrics
 
 #: The panels' shares of the width: options | seat 1 | seat 2 (the seats get more: a player's
 #: parameters have longer labels than a game's options).
@@ -36,21 +38,30 @@ def panel_widths(inner: int) -> list[int]:
     return [int(inner * share) for share in PANEL_SHARES]
 
 
-def description_lines(description: str, width: int, params: int, m: Metrics,
-                      short: bool) -> int:
-    """How many lines a seat gives its player's description: three with at most two
-    parameters, else two; one when room is ``short`` and the player has three or more."""
-    room = 3 if params <= 2 else (1 if short else 2)
-    return min(room, len(text.wrap(description, width, m.small)))
+def description_sizes(m: Metrics) -> tuple[int, int]:
+    """The text sizes a seat's player description may take, largest first: the small size,
+    then 85% of it, never under :data:`BODY_MIN_FRACTION` of the window height (still read
+    from the back row)."""
+    return m.small, max(int(m.small * 0.85), math.ceil(m.height * BODY_MIN_FRACTION))
 
 
-def seat_need(description: str, width: int, params: int, m: Metrics, short: bool) -> int:
-    """The height a seat panel needs: title, chooser, description, parameters in rows of the
-    least height."""
-    lines = description_lines(description, width - m.pad * 4, params, m, short)
-    desc_h = int(text.font(m.small).get_linesize() * lines) + m.pad
+def seat_need(description: str, width: int, params: int, m: Metrics, px: int) -> int:
+    """The height a seat panel ``width`` pixels wide needs: title, chooser, the whole
+    description at ``px`` (none when ``px`` is 0), parameters in rows of the least height."""
+    lines = len(text.wrap(description, width - m.pad * 4, px)) if px else 0
+    desc_h = (text.font(px).get_linesize() * lines if px else 0) + m.pad
     return (m.pad + int(m.heading * 1.4) + int(m.body * ROW) + desc_h
             + int(m.body * LEAST_ROW) * params + m.pad)
+
+
+def description_px(description: str, width: int, params: int, m: Metrics,
+                   room: int) -> list[int]:
+    """The text sizes a seat's description may take in a panel at most ``room`` pixels high,
+    largest first: those of :func:`description_sizes` at which the whole description fits
+    above the parameters, then 0 (not shown: a description cut after a few words told
+    nothing; the player list shows it whole)."""
+    return [px for px in description_sizes(m)
+            if seat_need(description, width, params, m, px) <= room] + [0]
 
 
 def options_need(options: int, m: Metrics) -> int:

@@ -1,0 +1,91 @@
+"""A menu seat's widgets: the chooser of Human and every player the registry offers for the
+game and variant (each with its one-line description), and the chosen player's parameters as
+steppers and switches that write the seat's spec into the settings as they change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from ai.registry import Param, PlayerInfo, PlayerSpecError, players_for, resolve_spec
+from game.ui.i18n import tr
+from game.ui.scenes.match import HUMAN
+from game.ui.scenes.players import (
+    LadderStepper,
+    is_switch,
+    param_label,
+    param_ladder,
+    param_text,
+    player_description,
+    title_label,
+)
+from game.ui.widgets import Choice, Toggle, Widget
+
+if TYPE_CHECKING:
+    from game.ui.scenes.menu import MenuScene
+
+
+def checked_spec(spec: str, seat: int, game: str, options: Any) -> str:
+    """``spec`` in canonical form, or a stand-in (random in seat 2, Human in seat 1) when
+    that player cannot play this game and variant."""
+    if spec == HUMAN:
+        return spec
+    try:
+        info, values = resolve_spec(spec, game, options)
+    except PlayerSpecError:
+        return "random" if seat == 1 else HUMAN
+    return info.canonical_spec(values)
+
+
+def seat_widgets(menu: MenuScene, seat: int, options: Any) -> tuple[list[Widget], str]:
+    """The widgets of ``menu``'s ``seat`` (its chooser first, then the player's parameters)
+    and the chosen player's description."""
+    descriptions = {HUMAN: tr("seat.human_desc")}
+    items: list[tuple[Any, Callable[[], str]]] = [(HUMAN, lambda: tr("seat.human"))]
+    for info in players_for(menu.game, options):
+        items.append((info.name, title_label(info)))
+        descriptions[info.name] = player_description(info)
+    spec = menu.choices.seats[seat]
+    name = spec.split(":", 1)[0]
+    chooser = Choice(lambda: "", items, lambda: menu.choices.seats[seat].split(":", 1)[0],
+                     lambda v: menu._set_seat(seat, v), menu.open_choice, label_width=0.0)
+    chooser.descriptions = descriptions  # type: ignore[attr-defined]
+    result: list[Widget] = [chooser]
+    if name != HUMAN:
+        try:
+            info, values = resolve_spec(spec, menu.game, options)
+        except PlayerSpecError:
+            return result, descriptions.get(name, "")
+        for param in info.params:
+            result.append(param_widget(menu, seat, info, dict(values), param))
+    return result, descriptions.get(name, "")
+
+
+def param_widget(menu: MenuScene, seat: int, info: PlayerInfo, values: dict[str, Any],
+                 param: Param) -> Widget:
+    """The widget of one parameter of the player in ``seat``: it reads and writes the seat's
+    spec in the settings (saved at each change)."""
+    def get() -> float:
+        try:
+            _i, now = resolve_spec(menu.choices.seats[seat], menu.game, menu.options())
+        except PlayerSpecError:
+            return float(param.default)
+        return float(now[param.name])
+
+    def set_(value: float) -> None:
+        try:
+            _i, now = resolve_spec(menu.choices.seats[seat], menu.game, menu.options())
+        except PlayerSpecError:
+            now = dict(values)
+        now[param.name] = round(value) if param.kind is int else value
+        menu.choices.seats[seat] = info.canonical_spec(now)
+        menu.app.save_settings()
+
+    label = partial(param_label, param.name)
+    if is_switch(param):
+        # Memory, exact: a switch reads On/Off at a glance, and lines up with the steppers.
+        return Toggle(label, lambda: bool(get()), lambda on: set_(1.0 if on else 0.0))
+    return LadderStepper(label, get, set_, param_ladder(param),
+                         lambda v: param_text(param, v))
