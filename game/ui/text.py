@@ -138,8 +138,8 @@ def blit_fit(surface: pygame.Surface, text: str, box: pygame.Rect, px: int,
 
 
 #: Marks French sets after a space that must not begin a line ("vôtres : ils", never a line
-#: starting with ": ils").
-_NO_BREAK_BEFORE = (":", ";", "!", "?", "»")
+#: starting with ": ils"; "97 %)", never a line starting with "%)").
+_NO_BREAK_BEFORE = (":", ";", "!", "?", "»", "%")
 
 
 def _glued(words: list[str]) -> list[str]:

@@ -56,7 +56,7 @@ from game.ui.scenes.tournament_model import (
     TournamentSetup,
     numbered,
 )
-from game.ui.scenes.tournament_results import draw_results
+from game.ui.scenes.tournament_results import draw_results, place_rank_button
 from game.ui.scenes.tournament_setup_list import Row, SetupList, row_step
 from game.ui.widgets import Button, Choice, Stepper, Toggle, Widget, draw_panel
 
@@ -82,6 +82,8 @@ class TournamentScene(RunScene[TournamentRunner]):
         self.results = TournamentResults()
         #: How many columns the ranking was drawn in (one while its lines fit whole).
         self.rank_columns = 1
+        #: The ranking's text size as last drawn (body size unless it has no room).
+        self.rank_px = 0
         self.exported: list[Path] = []
         self._chart_key: Any = None
         self._chart_surface: pygame.Surface | None = None
@@ -407,10 +409,12 @@ class TournamentScene(RunScene[TournamentRunner]):
         results_top = right.top + controls_h + pad * 2
         self.panels["results"] = pygame.Rect(right.left, results_top, right.width,
                                              ey - pad * 2 - results_top)
-        res = self.panels["results"]
-        rw = text.size(tr("tour.rank_points"), m.small, True)[0] + bh
-        self.rank_button.place(pygame.Rect(res.right - pad - rw, res.top + pad, rw,
-                                           int(m.small * 1.9)), m.small)
+        place_rank_button(self)
+
+    def results_body(self) -> pygame.Rect:
+        """Where the results are drawn inside their panel."""
+        pad = self.app.metrics.pad
+        return self.panels["results"].inflate(-pad * 4, -pad * 3)
 
     def _progress_width(self) -> int:
         """The width the progress line needs for the games planned (at its smallest size), so
@@ -483,6 +487,6 @@ class TournamentScene(RunScene[TournamentRunner]):
         draw_progress(surface, self.panels["progress"], progress, line, theme, m)
         res = self.panels["results"]
         draw_panel(surface, res, theme, m.radius)
-        draw_results(self, surface, res.inflate(-pad * 4, -pad * 4), m.body)
+        draw_results(self, surface, self.results_body(), m.body)
         widgets.draw_all(self.all_widgets(), surface, theme)
         self.setup_list.draw_scroll_bar(surface, theme, pad)

@@ -5,15 +5,17 @@ cumulative chart), for more a cross-table and the ranking by points or Elo.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ai.training import Standing, wilson_interval
 from game.ui import charts, text
-from game.ui.i18n import tr
+from game.ui.i18n import decimal, grouped, tr
 from game.ui.scenes.lab_common import game_title, variant_label
 from game.ui.theme import Theme
+from game.ui.widgets import Metrics
 
 if TYPE_CHECKING:
     from game.ui.scenes.tournament import TournamentScene
@@ -23,6 +25,7 @@ def draw_results(scene: TournamentScene, surface: pygame.Surface, rect: pygame.R
                  titled: bool = False, theme: Theme | None = None) -> None:
     """The results of ``scene``'s tournament into ``rect``: on the screen in the app's theme,
     in the PNG in the light print theme given as ``theme``."""
+    printed = theme
     theme = theme or scene.app.theme
     small = max(8, int(px * 0.85))
     top = rect.top
@@ -37,48 +40,81 @@ def draw_results(scene: TournamentScene, surface: pygame.Surface, rect: pygame.R
         text.blit_fit(surface, tr("tour.empty"), body, px, theme.text_muted)
         return
     if len(scene.names) == 2:
-        _draw_duel(scene, surface, body, px, small, theme)
+        # On the screen the numbers may shrink to the normal (100%) small size before a line
+        # or the chart gives way; the picture keeps its sizes.
+        normal = Metrics.for_size(scene.app.size)
+        if printed is None:
+            _draw_duel(scene, surface, body, px, small, theme, min(px, normal.body),
+                       normal.small)
+        else:
+            _draw_duel(scene, surface, body, px, small, theme, px, max(8, int(small * 0.9)))
     else:
         _draw_round_robin(scene, surface, body, px, small, theme)
 
 
 def _draw_duel(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rect, px: int,
-               small: int, theme: Theme) -> None:
+               small: int, theme: Theme, floor_px: int, floor: int) -> None:
+    """Two players: the bar of wins, draws and losses with its interval, the numbers and
+    the cumulative chart; text may shrink to ``floor_px`` (bar) and ``floor`` (numbers)."""
     _i, _j, m = scene.matches[0]
     a, b = scene.names
     n = m.games
-    # The bar across the top; below it the numbers (left) and the cumulative chart.
-    below = charts.stacked_bar(
-        surface, pygame.Rect(body.left, body.top, body.width, int(body.height * 0.5)),
-        [charts.Segment(tr("tour.wins", name=a), m.p1_wins, theme.ok),
-         charts.Segment(tr("tour.draws"), m.draws, theme.text_muted),
-         charts.Segment(tr("tour.wins", name=b), m.p2_wins, theme.danger)],
-        theme, px, title=tr("tour.results"),
-        intervals=[wilson_interval(m.p1_wins, n) if n else None],
-        interval_label=tr("tour.interval", name=a))
-    lower = pygame.Rect(body.left, below + px // 2, body.width,
-                        body.bottom - below - px // 2)
+    segments = [charts.Segment(tr("tour.wins", name=a), m.p1_wins, theme.ok),
+                charts.Segment(tr("tour.draws"), m.draws, theme.text_muted),
+                charts.Segment(tr("tour.wins", name=b), m.p2_wins, theme.danger)]
+    bar_args: dict[str, Any] = {
+        "intervals": [wilson_interval(m.p1_wins, n) if n else None],
+        "interval_label": tr("tour.interval", name=a)}
     lines = []
     for name, points in ((a, m.p1_wins + 0.5 * m.draws), (b, m.p2_wins + 0.5 * m.draws)):
         lo, hi = wilson_interval(points, n)
         pct = points / n * 100 if n else 0.0
-        lines.append(tr("tour.ci", name=name, pct=f"{pct:.1f}", lo=f"{lo * 100:.1f}",
-                        hi=f"{hi * 100:.1f}"))
-    lines.append(tr("tour.length", n=f"{m.moves_mean:.1f}"))
-    lines.append(tr("tour.think", name=a, t=format_seconds(m.think_mean(0))))
-    lines.append(tr("tour.think", name=b, t=format_seconds(m.think_mean(1))))
-    # The numbers at body size beside the chart when they fit there, else at the small size,
-    # and the column widens (the chart narrows) before the text shrinks further: at the
-    # largest text size the thinking times ran past the panel, over the export row.
-    width, line_px, count = numbers_column(lines, lower, px, small)
+        lines.append(tr("tour.ci", name=name, pct=decimal(f"{pct:.1f}"),
+                        lo=decimal(f"{lo * 100:.1f}"), hi=decimal(f"{hi * 100:.1f}")))
+    lines.append(tr("tour.length", n=decimal(f"{m.moves_mean:.1f}")))
+    # Both thinking times on one line (wrapped if need be): a line fewer for the chart.
+    lines.append(tr("tour.think", a=a, ta=format_seconds(m.think_mean(0)), b=b,
+                    tb=format_seconds(m.think_mean(1))))
+    # The bar across the top at its least height, below it the numbers (left) and the
+    # cumulative chart. When the numbers and a readable chart do not both fit below, the
+    # title ("Results": the panel says it) gives way, then the bar and its legend shrink
+    # towards the normal (100%) sizes: at the largest text size the thinking times and the
+    # chart dropped out.
+    def place(lower: pygame.Rect) -> tuple[bool, int, int, int]:
+        """Whether every line and a readable chart fit in ``lower``; the numbers' column
+        width, text size and line count there."""
+        width, line_px, count = numbers_column(lines, lower, px, small, floor)
+        # The chart's text as the numbers', in a plot worth reading.
+        fits = (count == len(lines) and lower.width - width - px >= line_px * 10
+                and lower.height >= line_px * 6)
+        return fits, width, line_px, count
+
+    tries = [(tr("tour.results"), px), ("", px)]
+    tries += [("", size) for size in (max(floor_px, int(px * 0.85)), floor_px) if size < px]
+    for title, bar_px in tries:
+        bar_h = charts.stacked_bar_height(segments, body.width, theme, bar_px, title=title,
+                                          **bar_args)
+        lower = pygame.Rect(body.left, body.top + bar_h + px // 2, body.width,
+                            body.bottom - body.top - bar_h - px // 2)
+        fits, width, line_px, count = place(lower)
+        if fits:
+            break
+    # A taller bar (up to half the panel) when the numbers keep their size and the chart.
+    spare = max(0, min(int(body.height * 0.5) - bar_h, int(bar_px * 1.2)))
+    shorter = pygame.Rect(lower.left, lower.top + spare, lower.width, lower.height - spare)
+    if spare and fits and place(shorter) == (True, width, line_px, count):
+        bar_h += spare
+        lower = shorter
+    charts.stacked_bar(surface, pygame.Rect(body.left, body.top, body.width, bar_h), segments,
+                       theme, bar_px, title=title, **bar_args)
     y = lower.top
     for line in lines[:count]:
         y = text.blit_wrapped(surface, line, line_px, theme.text,
                               pygame.Rect(lower.left, y, width, lower.bottom - y),
                               line_gap=0.1)
         y += line_px // 3
-    if width >= lower.width:
-        return  # no room for the chart beside the numbers
+    if width >= lower.width or lower.width - width - px < line_px * 5:
+        return  # no room for a chart worth reading beside the numbers
     chart = pygame.Rect(lower.left + width + px, lower.top, lower.width - width - px,
                         lower.height)
     charts.line_chart(
@@ -86,32 +122,36 @@ def _draw_duel(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rec
         [charts.Series(a, m.cumulative("p1"), theme.ok),
          charts.Series(b, m.cumulative("p2"), theme.danger),
          charts.Series(tr("tour.draws"), m.cumulative("draw"), theme.text_muted)],
-        theme, small, title=tr("tour.chart.wins"), x_label=tr("lab.chart.games"),
+        theme, line_px, title=tr("tour.chart.wins"), x_label=tr("lab.chart.games"),
         y_label=tr("lab.chart.wins_axis"), x_max=m.games_planned)
 
 
-def numbers_column(lines: list[str], area: pygame.Rect, px: int,
-                   small: int) -> tuple[int, int, int]:
+def numbers_column(lines: list[str], area: pygame.Rect, px: int, small: int,
+                   floor: int | None = None) -> tuple[int, int, int]:
     """Where the duel's numbers go in ``area``: the width of their column, their text size
     and how many of ``lines`` show. The first of body size on 42% of the width (the chart
-    beside), the small size on 42%, then 55%, then 90% of the small size on 55% and 65%, at
+    beside), the small size on 42%, then 55%, then 90% of the small size on 55% and 65%,
+    then smaller sizes down to ``floor`` (default 90% of the small size) on 55% and 65%, at
     which every line, wrapped, fits the height; else the whole width (no chart), dropping
     lines from the end (the thinking times) rather than drawing them past the panel."""
     least = max(8, int(small * 0.9))
+    floor = least if floor is None else min(least, max(text.MIN_PX, floor))
 
     def fits(shown: list[str], width: int, size: int) -> bool:
         need = sum(len(text.wrap(line, width, size)) for line in shown)
         return (need * text.font(size).get_linesize() * 1.1 + len(shown) * size // 3
                 <= area.height)
 
-    for share, size in ((0.42, px), (0.42, small), (0.55, small), (0.55, least),
-                        (0.65, least)):
+    tries = [(0.42, px), (0.42, small), (0.55, small), (0.55, least), (0.65, least)]
+    tries += [(share, size) for size in range(least - 1, floor - 1, -1)
+              for share in (0.55, 0.65)]
+    for share, size in tries:
         if fits(lines, int(area.width * share), size):
             return int(area.width * share), size, len(lines)
     count = len(lines)
-    while count > 1 and not fits(lines[:count], area.width, least):
+    while count > 1 and not fits(lines[:count], area.width, floor):
         count -= 1
-    return area.width, least, count
+    return area.width, floor, count
 
 
 def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rect, px: int,
@@ -140,42 +180,14 @@ def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pyg
         totals = [f"{by_index[i].elo:.0f}" for i in range(n)]
     else:
         totals = [format_points(by_index[i].points) for i in range(n)]
-    # The title shares its line with the ranking button (drawn by the scene).
-    # The title shares its line with the ranking button when it fits there whole (at 90% of
-    # its size at least); otherwise it goes on the line below the button, across the width.
-    title = tr("tour.cross", n=scene.games)
-    button = scene.rank_button.rect if scene.rank_button.visible else None
-    title_w = body.width - (button.width + px if button is not None else 0)
-    top = body.top
-    if button is not None and text.size(title, int(px * 0.9), True)[0] > title_w:
-        top, title_w = max(body.top, button.bottom + px // 3), body.width
-    text.blit_text(surface, title, px, theme.text, (body.left, top), bold=True,
-                   max_width=max(10, title_w), min_px=int(px * 0.75))
-    top += int(px * 1.6)
-    body = pygame.Rect(body.left, top, body.width, body.bottom - top)
     lines = [standing_line(rank, s) for rank, s in enumerate(ranking, 1)]
-    side_by_side = body.width >= 40 * px
-    if side_by_side:
-        # The ranking as wide as its longest line needs (each standing on one line), up to
-        # half the width; the table takes the rest.
-        line_px, columns = px, 1
-        longest = max(text.size(line, line_px)[0] for line in lines) + line_px
-        split = body.width - px - min(longest, body.width // 2)
-        table_rect = pygame.Rect(body.left, body.top, split, body.height)
-        rank_rect = pygame.Rect(body.left + split + px, body.top,
-                                body.width - split - px, body.height)
-    else:
-        table_h = min(int(body.height * 0.6), int((n + 1) * px * 2.2))
-        least_table = int((n + 1) * px * 1.6)
-        # The ranking at body size, as the table (it was at 85% of it, too small for the back
-        # row), in one column or two; at the small size only when the table, its rows at
-        # least 1.6 lines tall, would not leave it the room.
-        line_px, columns, ranking_h = ranking_layout(lines, body.width, px, small,
-                                                     body.height - least_table)
-        table_h = max(min(table_h, body.height - ranking_h), least_table)
-        table_rect = pygame.Rect(body.left, body.top, body.width, table_h)
-        rank_rect = pygame.Rect(body.left, body.top + table_h + px // 2, body.width,
-                                body.height - table_h - px // 2)
+    title = tr("tour.cross", n=scene.games)
+    place = round_robin_layout(lines, title, body, px, small, len(scene.names),
+                               scene.rank_button.rect.size)
+    text.blit_text(surface, title, px, theme.text, (body.left, place.title_top), bold=True,
+                   max_width=max(10, place.title_width), min_px=int(px * 0.75))
+    table_rect, rank_rect = place.table, place.ranking
+    line_px, columns = place.line_px, place.columns
     charts.cross_table(surface, table_rect, scene.names, cells, shades, theme, px,
                        totals=totals,
                        totals_title=tr("tour.col.elo") if scene.rank_by_elo
@@ -184,6 +196,7 @@ def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pyg
     y = text.blit_text(surface, tr("tour.ranking"), px, theme.text, (x, y),
                        bold=True).bottom + px // 4
     scene.rank_columns = columns
+    scene.rank_px = line_px
     col_w = rank_rect.width // columns
     top_y = y
     per_col = -(-len(ranking) // columns)
@@ -195,7 +208,91 @@ def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pyg
         y = text.blit_wrapped(surface, line, line_px, colour,
                               pygame.Rect(x + col * col_w, y, col_w - line_px,
                                           rank_rect.bottom - y),
-                              line_gap=0.1) + line_px // 3
+                              line_gap=0.0) + line_px // 6
+
+
+def place_rank_button(scene: TournamentScene) -> None:
+    """Place the points/Elo button of ``scene`` where its round robin's results put it: on
+    the ranking's heading line (see :func:`round_robin_layout`)."""
+    m = scene.app.metrics
+    size = (text.size(tr("tour.rank_points"), m.small, True)[0] + int(m.body * 1.9),
+            int(m.small * 1.9))
+    body = scene.results_body()
+    place = pygame.Rect(body.right - size[0], body.top, *size)
+    if len(scene.names) > 2 and scene.matches and scene.table is not None:
+        lines = [standing_line(rank, s) for rank, s in enumerate(scene.ranking(), 1)]
+        place = round_robin_layout(lines, tr("tour.cross", n=scene.games), body, m.body,
+                                   max(8, int(m.body * 0.85)), len(scene.names), size).button
+    scene.rank_button.place(place, m.small)
+
+
+@dataclass(frozen=True)
+class RoundRobinLayout:
+    """Where the parts of a round robin's results go: the title's top and width, the
+    cross-table, the ranking (its heading first), the ranking's text size and columns, and
+    the ranking button (by the ranking's heading, or at the top right when it has no room
+    there)."""
+
+    title_top: int
+    title_width: int
+    table: pygame.Rect
+    ranking: pygame.Rect
+    line_px: int
+    columns: int
+    button: pygame.Rect
+
+
+def round_robin_layout(lines: list[str], title: str, body: pygame.Rect, px: int, small: int,
+                       players: int, button: tuple[int, int]) -> RoundRobinLayout:
+    """The :class:`RoundRobinLayout` of the ranking ``lines`` and the table of ``players``
+    in ``body``, with a ranking button of size ``button``.
+
+    The button (points or Elo) sits on the ranking's heading line, beside what it changes,
+    so the title has the whole width (the French title did not fit beside the button, went
+    below it and left the ranking the small size). When the heading line has no room for
+    it, the button goes to the top right and the title beside it, or below it."""
+    bw, bh = button
+
+    def parts(title_top: int) -> tuple[pygame.Rect, pygame.Rect, int, int]:
+        """The table, the ranking, its text size and columns below a title at
+        ``title_top``."""
+        top = title_top + int(px * 1.6)
+        rest = pygame.Rect(body.left, top, body.width, body.bottom - top)
+        if rest.width >= 40 * px:
+            # The ranking as wide as its longest line needs (each standing on one line), up
+            # to half the width; the table takes the rest.
+            longest = max(text.size(line, px)[0] for line in lines) + px
+            split = rest.width - px - min(longest, rest.width // 2)
+            return (pygame.Rect(rest.left, rest.top, split, rest.height),
+                    pygame.Rect(rest.left + split + px, rest.top, rest.width - split - px,
+                                rest.height), px, 1)
+        table_h = min(int(rest.height * 0.6), int((players + 1) * px * 2.2))
+        least_table = int((players + 1) * px * 1.35)
+        # The ranking at body size, as the table (it was at 85% of it, too small for the back
+        # row), in one column or two; at the small size only when the table, its rows at
+        # least 1.35 lines tall, would not leave it the room.
+        line_px, columns, ranking_h = ranking_layout(lines, rest.width, px, small,
+                                                     rest.height - least_table)
+        table_h = max(min(table_h, rest.height - ranking_h), least_table)
+        return (pygame.Rect(rest.left, rest.top, rest.width, table_h),
+                pygame.Rect(rest.left, rest.top + table_h + px // 2, rest.width,
+                            rest.height - table_h - px // 2), line_px, columns)
+
+    table_rect, rank_rect, line_px, columns = parts(body.top)
+    if text.size(tr("tour.ranking"), px, True)[0] + px + bw <= rank_rect.width:
+        heading_h = text.font(px, True).get_height()
+        button_rect = pygame.Rect(rank_rect.right - bw, rank_rect.top + (heading_h - bh) // 2,
+                                  bw, bh)
+        return RoundRobinLayout(body.top, body.width, table_rect, rank_rect, line_px, columns,
+                                button_rect)
+    # No room beside the heading: the button at the top right, the title beside it when it
+    # fits there whole (at 90% of its size at least), else below it across the width.
+    title_top, title_w = body.top, body.width - bw - px
+    if text.size(title, int(px * 0.9), True)[0] > title_w:
+        title_top, title_w = body.top + bh + px // 3, body.width
+    table_rect, rank_rect, line_px, columns = parts(title_top)
+    return RoundRobinLayout(title_top, title_w, table_rect, rank_rect, line_px, columns,
+                            pygame.Rect(body.right - bw, body.top, bw, bh))
 
 
 def ranking_layout(lines: list[str], width: int, px: int, small: int,
@@ -206,10 +303,10 @@ def ranking_layout(lines: list[str], width: int, px: int, small: int,
     it takes (its heading included)."""
     options = []
     for size, columns in ((px, 1), (px, 2), (small, 1), (small, 2)):
-        line_h = int(text.font(size).get_linesize() * 1.1)
+        line_h = text.font(size).get_linesize()  # as drawn: no gap inside a standing
         col_w = width // columns - size
         per_col = -(-len(lines) // columns)
-        heights = [sum(len(text.wrap(line, col_w, size)) * line_h + size // 3
+        heights = [sum(len(text.wrap(line, col_w, size)) * line_h + size // 6
                        for line in lines[c * per_col:(c + 1) * per_col])
                    for c in range(columns)]
         need = int(px * 1.6) + max(heights) + px // 2
@@ -230,16 +327,18 @@ def standing_line(rank: int, standing: Standing) -> str:
 
 
 def format_points(points: float) -> str:
-    """Points with a half only when there is one: ``12``, ``12.5``."""
-    return f"{points:.0f}" if float(points).is_integer() else f"{points:.1f}"
+    """Points with a half only when there is one, in the language's way: ``12``, ``12.5``
+    (``12,5`` in French)."""
+    return grouped(points) if float(points).is_integer() else decimal(f"{points:.1f}")
 
 
 def format_seconds(seconds: float) -> str:
-    """A thinking time: ``35 µs``, ``0.4 ms``, ``12 ms``, ``1.25 s``."""
+    """A thinking time in the language's way: ``35 µs``, ``0.4 ms``, ``12 ms``, ``1.25 s``
+    (``0,4 ms``, ``1,25 s`` in French)."""
     if seconds < 0.001:
         return f"{seconds * 1e6:.0f} µs"
     if seconds < 0.01:
-        return f"{seconds * 1000:.2f} ms"
+        return decimal(f"{seconds * 1000:.2f} ms")
     if seconds < 1:
         return f"{seconds * 1000:.0f} ms"
-    return f"{seconds:.2f} s"
+    return decimal(f"{seconds:.2f} s")

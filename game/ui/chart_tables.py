@@ -1,0 +1,189 @@
+"""Tables of coloured cells: the heat map (a learner's values, move by move) and the
+round-robin cross-table.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from game.ui import text
+from game.ui.chart_parts import _ink, _title, diverging, format_number, sequential
+from game.ui.i18n import decimal
+from game.ui.theme import Theme, blend
+
+
+def _heat_geometry(rect: pygame.Rect, row_labels: Sequence[str], nrows: int, ncols: int,
+                   px: int, row_title: str, col_title: str
+                   ) -> tuple[pygame.Rect, int, float, float]:
+    """Where a heat map's cells go in ``rect`` (below its title): the cells' area, the header's
+    height, and a cell's width and height (nearly square, at most three text heights)."""
+    small = max(8, int(px * 0.85))
+    row_w = max(text.size(label, small)[0] for label in row_labels) + small
+    if row_title:
+        row_w = max(row_w, text.size(row_title, small, True)[0] + small // 2)
+    head_h = int(small * 1.5) + (int(small * 1.4) if col_title else 0)
+    area = pygame.Rect(rect.left + row_w, rect.top + head_h, rect.width - row_w,
+                       rect.height - head_h)
+    cw = area.width / ncols
+    ch = min(area.height / nrows, cw * 1.2, px * 3.0)
+    return area, head_h, cw, ch
+
+
+def heat_label_px(labels: Sequence[str], cw: float, ch: float, px: int) -> int:
+    """The size of the numbers in a heat map's cells of ``cw`` x ``ch`` pixels: as large as the
+    widest label allows (a 0/1 table's single digits read from the back of a room; "+0.25"
+    needs more width), at most 85% of ``px``."""
+    small = max(8, int(px * 0.85))
+    widest = max((text.size(label, small, True)[0] for label in labels), default=1)
+    return max(6, min(small, int(ch * 0.6), int(small * (cw - 6) / max(1, widest))))
+
+
+def heat_map_height(width: int, row_labels: Sequence[str], ncols: int, px: int, *,
+                    row_title: str = "", col_title: str = "") -> int:
+    """How high a heat map drawn ``width`` pixels wide is at most (header and cells, no title):
+    a screen gives it that much and the rest to other things."""
+    if not row_labels or not ncols:
+        return 0
+    tall = pygame.Rect(0, 0, width, 10_000)
+    _area, head_h, _cw, ch = _heat_geometry(tall, row_labels, len(row_labels), ncols, px,
+                                            row_title, col_title)
+    return head_h + math.ceil(ch * len(row_labels))
+
+
+def heat_map(surface: pygame.Surface, rect: pygame.Rect, row_labels: Sequence[str],
+             col_labels: Sequence[str], values: Sequence[Sequence[float | None]],
+             theme: Theme, px: int, *, title: str = "", row_title: str = "",
+             col_title: str = "", signed: bool = True,
+             fmt: Callable[[float], str] | None = None,
+             highlight: set[tuple[int, int]] | None = None, min_px: int = 0) -> pygame.Rect:
+    """A grid of coloured cells, ``values[r][c]`` (None: no value, drawn blank).
+
+    ``signed`` colours from red (negative) to green (positive); otherwise from neutral to the
+    accent colour. The number is printed in each cell that is big enough, unless it would be
+    smaller than ``min_px`` (then the colours alone show, rather than specks nobody can read);
+    ``highlight`` outlines some cells (the best move of each row, say). Returns the grid's
+    rectangle (its columns share its width equally), for a screen to tell which cell was
+    clicked.
+    """
+    show = fmt or (lambda v: decimal(f"{v:+.2f}").replace("-", "\u2212") if signed
+                   else format_number(v))
+    small = max(8, int(px * 0.85))
+    top = _title(surface, rect, title, px, theme)
+    nrows, ncols = len(row_labels), len(col_labels)
+    if not nrows or not ncols:
+        return pygame.Rect(rect.left, top, 0, 0)
+    area, head_h, cw, ch = _heat_geometry(pygame.Rect(rect.left, top, rect.width,
+                                                      rect.bottom - top),
+                                          row_labels, nrows, ncols, px, row_title, col_title)
+    flat = [abs(v) for row in values for v in row if v is not None]
+    limit = max(flat, default=1.0) or 1.0
+    cell_px = heat_label_px([show(v) for row in values for v in row if v is not None], cw, ch,
+                            px)
+    if col_title:
+        text.blit_text(surface, col_title, small, theme.text_muted,
+                       (area.left + round(cw * ncols / 2), top), "midtop", bold=True)
+    if row_title:
+        text.blit_text(surface, row_title, small, theme.text_muted,
+                       (rect.left, top + head_h - small // 4), "bottomleft", bold=True)
+    # Every column labelled when the labels fit with a gap; else every second (or third...)
+    # one, whole, rather than all of them run together ("10111213..."); the last column
+    # (the lab's start position) always is.
+    label_w = max(text.size(label, small)[0] for label in col_labels) + small // 2
+    every = max(1, math.ceil(label_w / max(1.0, cw)))
+    for c, label in enumerate(col_labels):
+        if (ncols - 1 - c) % every:
+            continue  # counted from the last column, which is always labelled
+        text.blit_text(surface, label, small, theme.text_muted,
+                       (round(area.left + (c + 0.5) * cw), area.top - small // 4), "midbottom",
+                       max_width=max(8, int(cw * every)))
+    # Row labels no taller than their rows (at the largest text size "1" to "8" ran into
+    # each other beside rows shorter than a line of text).
+    row_px = small
+    while row_px > text.MIN_PX and text.font(row_px).get_height() > ch:
+        row_px -= 1
+    for r, label in enumerate(row_labels):
+        y0 = area.top + r * ch
+        if y0 + ch > rect.bottom + 1:
+            break
+        text.blit_text(surface, label, row_px, theme.text,
+                       (area.left - small // 2, round(y0 + ch / 2)), "midright")
+        for c in range(ncols):
+            v = values[r][c] if c < len(values[r]) else None
+            cell = pygame.Rect(round(area.left + c * cw) + 1, round(y0) + 1,
+                               max(1, round(cw) - 2), max(1, round(ch) - 2))
+            if v is None:
+                pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), cell)
+                continue
+            colour = diverging(theme, v, limit) if signed else sequential(theme, v, limit)
+            pygame.draw.rect(surface, colour, cell, border_radius=max(1, int(ch) // 8))
+            if highlight and (r, c) in highlight and min(cell.size) > 8:
+                pygame.draw.rect(surface, theme.text, cell, max(2, int(ch) // 14),
+                                 border_radius=max(1, int(ch) // 8))
+            label_text = show(v)
+            if cell_px >= min_px and text.size(label_text, cell_px)[0] <= cell.width - 2:
+                text.blit_text(surface, label_text, cell_px, _ink(colour), cell.center,
+                               "center", bold=True)
+    return pygame.Rect(area.left, area.top, area.width, round(ch * nrows))
+
+
+def cross_table(surface: pygame.Surface, rect: pygame.Rect, names: Sequence[str],
+                cells: Sequence[Sequence[str]], shades: Sequence[Sequence[float | None]],
+                theme: Theme, px: int, *, title: str = "",
+                totals: Sequence[str] = (), totals_title: str = "") -> None:
+    """A round-robin table: row player against column player.
+
+    ``cells[i][j]`` is the text of i against j (the diagonal is drawn as a dash);
+    ``shades[i][j]`` in [0, 1] (i's score share) colours the cell from red (0) to green (1).
+    ``totals`` adds a last column (points, or rating) titled ``totals_title``.
+    """
+    small = max(8, int(px * 0.85))
+    top = _title(surface, rect, title, px, theme)
+    n = len(names)
+    if not n:
+        return
+    short = [f"{i + 1}" for i in range(n)]
+    name_w = min(int(rect.width * 0.4),
+                 max(text.size(f"{i + 1}. {name}", small)[0] for i, name in enumerate(names))
+                 + small)
+    extra = 1 if totals else 0
+    cw = (rect.width - name_w) / (n + extra)
+    ch = min((rect.bottom - top) / (n + 1), px * 2.4)
+    head = pygame.Rect(rect.left + name_w, top, round(cw * (n + extra)), round(ch))
+    for j in range(n):
+        text.blit_text(surface, short[j], small, theme.text_muted,
+                       (round(head.left + (j + 0.5) * cw), head.centery), "center", bold=True)
+    if totals:
+        text.blit_text(surface, totals_title, small, theme.accent,
+                       (round(head.left + (n + 0.5) * cw), head.centery), "center", bold=True,
+                       max_width=int(cw))
+    cell_px = max(6, min(px, int(ch * 0.55)))
+    for i in range(n):
+        y0 = top + (i + 1) * ch
+        text.blit_text(surface, f"{i + 1}. {names[i]}", small, theme.text,
+                       (rect.left, round(y0 + ch / 2)), "midleft", max_width=name_w - small // 2)
+        for j in range(n):
+            cell = pygame.Rect(round(rect.left + name_w + j * cw) + 1, round(y0) + 1,
+                               max(1, round(cw) - 2), max(1, round(ch) - 2))
+            if i == j:
+                pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), cell)
+                text.blit_text(surface, "\u2014", cell_px, theme.text_muted, cell.center,
+                               "center")
+                continue
+            shade = shades[i][j]
+            colour = (blend(theme.panel, theme.background, 0.3) if shade is None
+                      else diverging(theme, shade * 2 - 1, 1.0))
+            pygame.draw.rect(surface, colour, cell, border_radius=max(1, int(ch) // 8))
+            label = cells[i][j]
+            if label:
+                text.blit_text(surface, label, cell_px, _ink(colour), cell.center, "center",
+                               bold=True, max_width=cell.width - 2)
+        if totals:
+            cell = pygame.Rect(round(rect.left + name_w + n * cw) + 1, round(y0) + 1,
+                               max(1, round(cw) - 2), max(1, round(ch) - 2))
+            pygame.draw.rect(surface, theme.panel_border, cell, 2,
+                             border_radius=max(1, int(ch) // 8))
+            text.blit_text(surface, totals[i], cell_px, theme.accent, cell.center, "center",
+                           bold=True, max_width=cell.width - 2)
