@@ -359,3 +359,47 @@ def test_a_long_player_list_scrolls_without_a_wheel(how: str) -> None:
         click(app, up.center)
         assert popup.scroll == 0
     app.shutdown()
+
+
+def _screen_after(size: tuple[int, int], language: str, header: int, clicks: int,
+                  back: bool) -> list[str]:
+    """The scene stack after clicking the menu's header button ``header`` (and then, when
+    ``back``, the new screen's Menu/Back button) ``clicks`` times in a row at one place."""
+    app = make_app(size, language=language)
+    menu = menu_of(app)
+    frame(app)
+    target: Any = menu.header_buttons[header]
+    if back:
+        click_widget(app, target)
+        frame(app, dt=1.0)  # the guard's time has passed: this click is not a double-click
+        top = app.top
+        target = next(getattr(top, name) for name in ("menu_button", "back_button", "back")
+                      if hasattr(top, name))
+        frame(app)
+    pos = target.rect.center
+    press = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))]
+    for _ in range(clicks):
+        press += [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+    frame(app, press)
+    frame(app)
+    stack = [type(scene).__name__ for scene in app.scenes]
+    app.shutdown()
+    return stack
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("back", [False, True])
+def test_a_double_click_that_changes_the_screen_acts_once(language: str, back: bool) -> None:
+    """Regression (seen in a real window): double-clicking the tournament's Menu button at
+    1024x768 opened the menu's Quit dialog, under the pointer where Menu was. A double-click
+    on any button that replaces the screen (the menu's header, each screen's Menu or Back)
+    leaves the same screens as a single click."""
+    size = (1024, 768)
+    app = make_app(size, language=language)
+    headers = len(menu_of(app).header_buttons) - 1  # Quit opens a dialog: that is its job
+    app.shutdown()
+    for header in range(headers):
+        once = _screen_after(size, language, header, 1, back)
+        twice = _screen_after(size, language, header, 2, back)
+        assert twice == once, (header, once, twice)

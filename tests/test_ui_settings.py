@@ -271,3 +271,12 @@ def test_a_data_folder_that_cannot_be_made_gives_defaults_and_a_notice(
     assert loaded == Settings(language="fr")
     assert notice and "data folder" in notice
     assert save_settings(loaded) is not None  # a message, not an exception
+
+
+def test_the_ai_delay_is_written_the_language_s_way() -> None:
+    """Regression: Settings in French read "0.6 s" (seen in a real window)."""
+    from game.ui.scenes.settings import delay_label
+
+    assert delay_label(0.6) == "0.6 s"
+    i18n.set_language("fr")
+    assert delay_label(0.6) == "0,6 s" and delay_label(2) == "2 s"

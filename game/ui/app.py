@@ -63,6 +63,12 @@ LONGEST_WAIT = 1.0
 #: that, and an input is still taken within two frames.
 IDLE_POLL = 0.03
 TOAST_SECONDS = 4.0
+#: A click that changes the screen makes the app ignore a second click this soon at the same
+#: place (within DOUBLE_CLICK_PIXELS): the end of a double-click would press whatever sits
+#: there on the new screen (the tournament's Menu, double-clicked, opened the menu's Quit
+#: dialog). Longer than a double-click interval (0.5 s on most systems).
+DOUBLE_CLICK_SECONDS = 0.6
+DOUBLE_CLICK_PIXELS = 8
 UI_SWITCH_INTERVAL = 0.001
 
 #: Events that count as someone using the window (they end idle frame pacing).
@@ -155,6 +161,10 @@ class App:
             self._maximise()
         # Idle frame pacing: the time of the last input event (see IDLE_AFTER).
         self.last_input = 0.0
+        #: Seconds of the scenes' clock, and where and when the last click changed the screen
+        #: (see DOUBLE_CLICK_SECONDS).
+        self.elapsed = 0.0
+        self.screen_click: tuple[tuple[int, int], float] | None = None
         #: True when the window must be drawn at the next idle turn of the loop (see step).
         self.stale = True
         #: Seconds since the window was last drawn by the loop, and the idle safety-net period.
@@ -369,15 +379,32 @@ class App:
         """A frame without its drawing: events to the top scene, then ``dt`` to it and to the
         notice's clock."""
         for event in events:
-            if self.handle_global(event):
+            if self.handle_global(event) or self.second_click(event):
                 continue
             top = self.top
             if top is not None:
                 top.handle(event)
+                if (self.top is not top and event.type == pygame.MOUSEBUTTONDOWN
+                        and event.button == 1):
+                    self.screen_click = (event.pos, self.elapsed)
+        self.elapsed += dt
         top = self.top
         if top is not None:
             top.update(dt)
         self.count_notice(dt)
+
+    def second_click(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` is the end of a double-click whose first click changed the
+        screen: a left button press or release at the same place within
+        :data:`DOUBLE_CLICK_SECONDS`, which the new screen must not receive."""
+        if (self.screen_click is None or event.type not in (pygame.MOUSEBUTTONDOWN,
+                                                            pygame.MOUSEBUTTONUP)
+                or event.button != 1):
+            return False
+        (x, y), when = self.screen_click
+        return (self.elapsed - when <= DOUBLE_CLICK_SECONDS
+                and abs(event.pos[0] - x) <= DOUBLE_CLICK_PIXELS
+                and abs(event.pos[1] - y) <= DOUBLE_CLICK_PIXELS)
 
     def count_notice(self, dt: float) -> None:
         """Advance the notice's clock; a notice that goes marks the window stale."""

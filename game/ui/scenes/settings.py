@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui import i18n, text, widgets
-from game.ui.i18n import tr
+from game.ui.i18n import decimal, tr
 from game.ui.scene import Scene
 from game.ui.settings import AI_DELAYS, TEXT_SCALES
 from game.ui.widgets import Button, Choice, Toggle, Widget, draw_panel, effective_scale, normal_body
@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 
 
 def delay_label(delay: float) -> str:
-    """An AI-vs-AI delay in words ("instant", "0.6 s")."""
-    return tr("speed.instant") if delay <= 0 else tr("speed.seconds", s=f"{delay:g}")
+    """An AI-vs-AI delay in words, in the language's way ("instant", "0.6 s"; "0,6 s")."""
+    return tr("speed.instant") if delay <= 0 else tr("speed.seconds", s=decimal(f"{delay:g}"))
 
 
 def scale_label(percent: int, size: tuple[int, int]) -> str:
