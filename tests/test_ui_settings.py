@@ -280,3 +280,29 @@ def test_the_ai_delay_is_written_the_language_s_way() -> None:
     assert delay_label(0.6) == "0.6 s"
     i18n.set_language("fr")
     assert delay_label(0.6) == "0,6 s" and delay_label(2) == "2 s"
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1024, 768)])
+def test_the_text_size_arrows_stay_under_the_pointer(size: tuple[int, int]) -> None:
+    """Regression (real window, 1920x1080): clicking the text size's right arrow four times
+    at one place reached 150%, not 200%: each size moved the rows and the panel, and the
+    arrow left the pointer. The panel now follows so the arrow stays under it, both ways."""
+    app = make_app(size)
+    click_widget(app, next(b for b in app.top.header_buttons  # type: ignore[union-attr]
+                           if b.label() == i18n.tr("menu.settings")))
+    scene = app.top
+    assert isinstance(scene, SettingsScene)
+    frame(app, dt=1.0)  # past the double-click guard
+    chooser = scene.rows[1]
+    assert isinstance(chooser, Choice)
+    right = chooser._parts()[2].center
+    for _ in range(4):
+        click(app, right)
+        frame(app, dt=1.0)
+    assert app.settings.text_scale == 200
+    left = chooser._parts()[0].center
+    for _ in range(4):
+        click(app, left)
+        frame(app, dt=1.0)
+    assert app.settings.text_scale == 100
+    app.shutdown()

@@ -71,6 +71,9 @@ class SettingsScene(Scene):
         ]
         self.back = Button(lambda: tr("dialog.back"), self.close, primary=True)
         self.panel = pygame.Rect(0, 0, 0, 0)
+        #: Where the pointer was and which arrow (0 left, 2 right) it clicked when the text
+        #: size last changed: the panel then moves so that arrow stays under the pointer.
+        self.anchor: tuple[tuple[int, int], int] | None = None
 
     def _percent(self, value: int) -> Any:
         return lambda: scale_label(value, self.app.size)
@@ -81,6 +84,8 @@ class SettingsScene(Scene):
 
     def _set(self, name: str) -> Any:
         def apply(value: Any) -> None:
+            if name == "text_scale":
+                self._keep_under_pointer()
             setattr(self.app.settings, name, value)
             self.app.apply_settings()
             self.app.save_settings()
@@ -123,6 +128,32 @@ class SettingsScene(Scene):
         self.back.place(pygame.Rect(self.panel.right - m.pad * 3 - int(pw * 0.3),
                                     self.panel.bottom - m.pad * 2 - row_h, int(pw * 0.3), row_h),
                         m.body)
+
+        self._follow_anchor()
+
+    def _keep_under_pointer(self) -> None:
+        """Remember the text-size arrow under the pointer (a click on it changes every row's
+        size and place: at 1920x1080 the second click of four missed the moved arrow)."""
+        pos = widgets.mouse()
+        parts = self.rows[1]._parts() if isinstance(self.rows[1], Choice) else ()
+        for side in (0, 2):
+            if side < len(parts) and parts[side].collidepoint(pos):
+                self.anchor = (pos, side)
+
+    def _follow_anchor(self) -> None:
+        """Move the panel so that the remembered text-size arrow is under the pointer again,
+        within the window."""
+        chooser = self.rows[1]
+        if self.anchor is None or not isinstance(chooser, Choice):
+            return
+        (x, y), side = self.anchor
+        arrow = chooser._parts()[side]
+        w, h = self.app.size
+        dx = max(-self.panel.left, min(w - self.panel.right, x - arrow.centerx))
+        dy = max(-self.panel.top, min(h - self.panel.bottom, y - arrow.centery))
+        self.panel.move_ip(dx, dy)
+        for wdg in [*self.rows, self.back]:
+            wdg.place(wdg.rect.move(dx, dy), wdg.px)
 
     def notice_area(self) -> pygame.Rect | None:
         """Notices (a settings file that cannot be written) over the top of the panel, never
