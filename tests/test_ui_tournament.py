@@ -557,3 +557,23 @@ def test_a_duel_at_the_largest_text_size_shows_every_number_and_the_chart(
     assert charted and charted[0].width >= 150 and charted[0].height >= 100, charted
     assert scene.panels["results"].contains(charted[0])
     app.shutdown()
+
+
+def test_the_end_notice_covers_no_control() -> None:
+    """Regression (real window, 1920x1080 at 200%): "Tournament finished" covered the export
+    row. Notices go over the top of the results."""
+    from tests.ui_helpers import make_app
+
+    app = make_app((1920, 1080), text_scale=200)
+    scene = TournamentScene(app)
+    app.push(scene)
+    scene.set_game("nim")
+    scene.games = 10
+    scene.start()
+    assert run_until(app, lambda: scene.runner is not None and scene.runner.finished, 60)
+    frame(app)
+    assert app.toast and app.toast_rect is not None
+    covered = [w for w in scene.all_widgets()
+               if w.visible and w.rect.width and app.toast_rect.colliderect(w.rect)]
+    assert not covered, covered
+    app.shutdown()

@@ -411,6 +411,11 @@ class TournamentScene(RunScene[TournamentRunner]):
                                              ey - pad * 2 - results_top)
         place_rank_button(self)
 
+    def notice_area(self) -> pygame.Rect | None:
+        """Notices ("Tournament finished") over the top of the results, never over Export."""
+        res = self.panels.get("results")
+        return None if res is None else pygame.Rect(res.left, res.top, res.width, 0)
+
     def results_body(self) -> pygame.Rect:
         """Where the results are drawn inside their panel."""
         pad = self.app.metrics.pad
