@@ -164,7 +164,8 @@ class App:
         #: Seconds of the scenes' clock, and where and when the last click changed the screen
         #: (see DOUBLE_CLICK_SECONDS).
         self.elapsed = 0.0
-        self.screen_click: tuple[tuple[int, int], float] | None = None
+        self.screen_click: tuple[tuple[int, int], float, Scene | None] | None = None
+        self.second_press = False
         #: True when the window must be drawn at the next idle turn of the loop (see step).
         self.stale = True
         #: Seconds since the window was last drawn by the loop, and the idle safety-net period.
@@ -386,7 +387,8 @@ class App:
                 top.handle(event)
                 if (self.top is not top and event.type == pygame.MOUSEBUTTONDOWN
                         and event.button == 1):
-                    self.screen_click = (event.pos, self.elapsed)
+                    self.screen_click = (event.pos, self.elapsed, self.top)
+                    self.second_press = False
         self.elapsed += dt
         top = self.top
         if top is not None:
@@ -395,16 +397,27 @@ class App:
 
     def second_click(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` is the end of a double-click whose first click changed the
-        screen: a left button press or release at the same place within
-        :data:`DOUBLE_CLICK_SECONDS`, which the new screen must not receive."""
-        if (self.screen_click is None or event.type not in (pygame.MOUSEBUTTONDOWN,
-                                                            pygame.MOUSEBUTTONUP)
-                or event.button != 1):
+        screen: the release of that click, then the next press and its release, at the same
+        place within :data:`DOUBLE_CLICK_SECONDS`, which the new screen must not receive. A
+        key, a click elsewhere or later, or another screen ends the watch."""
+        if self.screen_click is None:
             return False
-        (x, y), when = self.screen_click
-        return (self.elapsed - when <= DOUBLE_CLICK_SECONDS
-                and abs(event.pos[0] - x) <= DOUBLE_CLICK_PIXELS
-                and abs(event.pos[1] - y) <= DOUBLE_CLICK_PIXELS)
+        if event.type == pygame.KEYDOWN or self.top is not self.screen_click[2]:
+            self.screen_click = None
+            return False
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or event.button != 1:
+            return False
+        (x, y), when, _scene = self.screen_click
+        if (self.elapsed - when > DOUBLE_CLICK_SECONDS or abs(event.pos[0] - x)
+                > DOUBLE_CLICK_PIXELS or abs(event.pos[1] - y) > DOUBLE_CLICK_PIXELS):
+            self.screen_click = None
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.second_press = True
+        elif self.second_press:  # the second click's release: the double-click is over
+            self.screen_click = None
+            self.second_press = False
+        return True
 
     def count_notice(self, dt: float) -> None:
         """Advance the notice's clock; a notice that goes marks the window stale."""
