@@ -117,8 +117,12 @@ def test_four_players_cross_table_and_ranking() -> None:
     assert sum(s.points for s in ranking) == 6 * 20
     screenshot(app, "tournament-nim4-1024x640")
     assert scene.rank_button.visible
+    from game.ui.i18n import tr
+
+    # The button says what it does (it read "Rank by points" while ranked by points).
+    assert scene.rank_button.label() == tr("tour.rank_elo")
     click_widget(app, scene.rank_button)
-    assert scene.rank_by_elo
+    assert scene.rank_by_elo and scene.rank_button.label() == tr("tour.rank_points")
     by_elo = scene.ranking()
     assert [s.elo for s in by_elo] == sorted((s.elo for s in by_elo), reverse=True)
     # Remove a player (two at least stay).

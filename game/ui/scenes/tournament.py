@@ -97,8 +97,9 @@ class TournamentScene(RunScene[TournamentRunner]):
         self.extra_slots = 0
         self.start_button = Button(lambda: tr("tour.start"), self.start, primary=True)
         self.add_button = Button(lambda: tr("tour.add"), self.add_player)
+        # It says what it does (it read "Rank by points" while ranked by points).
         self.rank_button = Button(
-            lambda: tr("tour.rank_elo") if self.rank_by_elo else tr("tour.rank_points"),
+            lambda: tr("tour.rank_points") if self.rank_by_elo else tr("tour.rank_elo"),
             self.toggle_rank)
         self.folder = TextField(lambda: tr("tour.folder"), str(default_folder()))
         self.export_button = Button(lambda: tr("tour.export"), self.export_clicked, primary=True)

@@ -215,7 +215,9 @@ def place_rank_button(scene: TournamentScene) -> None:
     """Place the points/Elo button of ``scene`` where its round robin's results put it: on
     the ranking's heading line (see :func:`round_robin_layout`)."""
     m = scene.app.metrics
-    size = (text.size(tr("tour.rank_points"), m.small, True)[0] + int(m.body * 1.9),
+    size = (max(text.size(tr(key), m.small, True)[0] for key in ("tour.rank_points",
+                                                                  "tour.rank_elo"))
+            + int(m.body * 1.9),
             int(m.small * 1.9))
     body = scene.results_body()
     place = pygame.Rect(body.right - size[0], body.top, *size)
