@@ -116,3 +116,24 @@ def test_after_undo_the_ai_move_on_the_board_is_explained_again() -> None:
     lines = reasoning_lines(play.turns.reasoning, "Yellow")
     assert play.panel.reasoning_facts >= 1 and lines[0].startswith("Yellow chose")
     app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_second_fact_comes_before_the_legend_at_1920x1080(lang: str) -> None:
+    """Seen in a real window at 1920x1080 in French: against MCTS at 200 000 playouts the
+    legend's first row took the room of the second fact, which says the clock stopped it.
+    The first facts now come before every legend row."""
+    from ai.base import Decision
+    from game.ui.scenes.play_panel import FIRST_FACTS
+
+    app = make_app((1920, 1080), language=lang, show_reasoning=True, ai_delay=3.0)
+    play = start_game(app, "connect4", ("human", "human"))
+    play.turns.reasoning = Decision(
+        move=play.state.legal_moves()[3], score_kind="visits",
+        scores={m: float(100 + i) for i, m in enumerate(play.state.legal_moves())},
+        info={"iterations": 4642, "win_rate": 0.63, "time_capped": 3.0, "planned": 200_000})
+    play.turns.reasoning_seat = 0
+    play.turns.pending = play.turns.reasoning
+    frame(app)
+    assert play.panel.reasoning_facts >= FIRST_FACTS
+    app.shutdown()

@@ -34,10 +34,10 @@ def test_mcts_stopped_by_its_time_cap_says_how_many_games_of_how_many(
     done = decision.info["iterations"]
     assert done < 10_000_000
     english = said(decision)
-    assert "Stopped by the clock" in english and "of the 10\u202f000\u202f000" in english
+    assert "Stopped by the clock" in english and "of 10\u202f000\u202f000" in english
     assert f"{done:,}".replace(",", "\u202f") in english
     french = said(decision, "fr")
-    assert "Arrêté par l'horloge" in french and "des 10\u202f000\u202f000" in french
+    assert "Arrêté par l'horloge" in french and "sur 10\u202f000\u202f000" in french
 
 
 def test_mcts_that_played_every_game_asked_for_says_nothing_of_a_clock() -> None:

@@ -389,22 +389,11 @@ class PlayPanel:
             ty += line_h
         return box.bottom + m.pad // 2
 
-    def _legend_first_lines(self, rows: list[LegendRow]) -> int:
-        """The panel lines (of small text) the legend's first row needs, its box's padding
-        included; 0 without one."""
-        if not rows:
-            return 0
-        m = self.app.metrics
-        px = m.small
-        height = len(self._legend_lines(rows[:1], px)) * text.font(px).get_linesize() + m.pad
-        return -(-height // text.font(m.small).get_linesize())
-
     def _draw_reasoning(self, surface: pygame.Surface, y: int,
                         legend: list[LegendRow]) -> int:
         """The last AI decision in words (see :mod:`game.ui.reasoning`); return the next y.
-        Room goes first to the first fact, then the legend's first row (with large text
-        after the second fact), then the second fact, then the legend's other rows, then the
-        other facts (:data:`FIRST_FACTS`)."""
+        Room goes first to the first facts (:data:`FIRST_FACTS`), then the legend's rows,
+        then the other facts."""
         theme = self.app.theme
         m = self.app.metrics
         scene = self.scene
@@ -431,10 +420,10 @@ class PlayPanel:
         first = sum(len(w) for w in wrapped_all[:FIRST_FACTS])
         whole_legend = -(-self._legend_height(legend) // line_h)
         room = max(2, avail - kept - whole_legend)
-        # With large text the facts come first (they are the point of the screen, and the
-        # legend can shrink); otherwise the legend's first row comes before the second fact.
-        legend_first = 0 if large_text(m, self.app.size) else self._legend_first_lines(legend)
-        if room < first and first + legend_first <= avail - kept:
+        # The first facts come first (they are the point of the screen; the legend can
+        # shrink): at 1920x1080 in French the legend's first row took the second fact's room,
+        # and MCTS's "stopped by the clock" was not said.
+        if room < first and first <= avail - kept:
             room = first
         room = min(room, avail - kept)
         self.reasoning_facts = 0
