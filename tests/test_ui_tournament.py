@@ -581,3 +581,18 @@ def test_the_end_notice_covers_no_control() -> None:
                if w.visible and w.rect.width and app.toast_rect.colliderect(w.rect)]
     assert not covered, covered
     app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_standing_never_breaks_between_elo_and_its_number(language: str) -> None:
+    """Seen at 1024x768 in French: a standing wrapped as '... · Elo' / '1526'."""
+    from ai.training import Standing
+    from game.ui import i18n, text
+    from game.ui.scenes.tournament_results import standing_line
+
+    i18n.set_language(language)
+    line = standing_line(2, Standing(index=1, name="Meilleur d'abord", games=30, wins=15, draws=1,
+                                     elo=1526.0))
+    full = text.size(line, 20)[0]
+    for width in range(full // 3, full, 7):
+        assert not any(part.endswith("Elo") for part in text.wrap(line, width, 20)), width
