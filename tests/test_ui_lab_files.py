@@ -330,3 +330,27 @@ def test_a_path_typed_after_a_click_replaces_the_old_one(tmp_path: Path) -> None
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
                                    unicode="", scancode=0)])
     assert dialog.path_field.value == ""
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_the_browsers_scroll_hint_never_runs_into_its_title(
+        tmp_path: Path, size: tuple[int, int], language: str) -> None:
+    """Regression, seen in a real window at 1920x1080 at 200%: "3 of 248 · scroll for more"
+    was drawn over the title "Export the view as a picture"; where it does not fit beside
+    the title it goes left of the buttons (shorter if need be)."""
+    from game.ui.scenes.lab_load_dialog import ExportDialog
+    from tests.test_text_overlap import Watcher
+    from tests.text_watch import watch_texts
+    from tests.ui_helpers import make_app
+
+    for i in range(30):
+        (tmp_path / f"lab-{i:02d}.png").write_bytes(b"")
+    with watch_texts():
+        app = make_app(size, language=language, text_scale=200)
+        dialog = ExportDialog(app, tmp_path, lambda _folder: None)
+        app.push(dialog)
+        watcher = Watcher(app)
+        watcher.look("export dialog")
+        assert len(dialog.row_rects) < 30  # the hint is shown
+        watcher.check()

@@ -263,8 +263,21 @@ class LoadDialog(Scene):
                            max_width=rect.width - 2 * m.pad)
         if len(self.rows) > len(self.row_rects):
             more = tr("dialog.scroll_more", shown=len(self.row_rects), total=len(self.rows))
-            text.blit_text(surface, more, m.small, theme.text_muted,
-                           (self.box.right - m.pad * 2, self.box.top + m.pad * 2), "topright")
+            title_w = text.size(tr(self.title_key), m.heading, True)[0]
+            if title_w + text.size(more, m.small)[0] + m.pad * 6 <= self.box.width:
+                text.blit_text(surface, more, m.small, theme.text_muted,
+                               (self.box.right - m.pad * 2, self.box.top + m.pad * 2),
+                               "topright")
+            else:
+                # Beside a long title (the largest text size) it ran into it: left of the
+                # buttons at the bottom instead.
+                left = self.box.left + m.pad * 2
+                room = self.home_button.rect.left - left - m.pad
+                if text.size(more, int(m.small * 0.8))[0] > room:
+                    more = f"{len(self.row_rects)} / {len(self.rows)}"
+                text.blit_text(surface, more, m.small, theme.text_muted,
+                               (left, self.home_button.rect.centery), "midleft",
+                               max_width=room, min_px=int(m.small * 0.8))
         if self.error:
             colour = theme.text_muted if self.error_is_info else theme.danger
             text.blit_wrapped(surface, self.error, m.body, colour, self.error_rect, max_lines=2)
