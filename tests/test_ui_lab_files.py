@@ -354,3 +354,25 @@ def test_the_browsers_scroll_hint_never_runs_into_its_title(
         watcher.look("export dialog")
         assert len(dialog.row_rects) < 30  # the hint is shown
         watcher.check()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_every_browsers_buttons_stay_inside_it_at_the_largest_text(
+        tmp_path: Path, size: tuple[int, int], language: str) -> None:
+    """Regression, seen in a real window at 1024x768 at 200% in French: the n-tuple lab's
+    Save dialog drew "Réseaux enregistrés" outside its box, left of its border."""
+    from game.ui import text
+    from game.ui.scenes import lab_load_dialog as dialogs
+    from tests.ui_helpers import make_app
+
+    app = make_app(size, language=language, text_scale=200)
+    for kind in (dialogs.LoadDialog, dialogs.SaveDialog, dialogs.ExportDialog,
+                 dialogs.NetworkLoadDialog, dialogs.NetworkSaveDialog):
+        dialog = kind(app, tmp_path, lambda _path: None)
+        app.push(dialog)
+        frame(app)
+        for button in (dialog.home_button, dialog.open_button, dialog.cancel_button):
+            assert dialog.box.contains(button.rect), (kind.__name__, button.label())
+            assert text.size(button.label(), button.px, True)[0] <= button.rect.width
+        app.pop(dialog)

@@ -204,9 +204,15 @@ class LoadDialog(Scene):
         buttons = (self.home_button, self.open_button, self.cancel_button)
         keys = (self.home_key, self.action_key, "dialog.cancel")
         widths = [text.size(tr(k), m.body, True)[0] + bh for k in keys]
+        # Narrower, their text smaller, where the three would run out of the box ("Réseaux
+        # enregistrés" at the largest text size at 1024x768).
+        room = inner.width - m.pad * 2
+        scale = min(1.0, room / sum(widths))
+        widths = [int(w * scale) for w in widths]
         x = inner.right - sum(widths) - m.pad * 2
-        for button, bw in zip(buttons, widths, strict=True):
-            button.place(pygame.Rect(x, bottom, bw, bh), m.body)
+        for button, bw, key in zip(buttons, widths, keys, strict=True):
+            px = text.fit_px(tr(key), bw - bh // 3, m.body, True, int(m.small * 0.8))
+            button.place(pygame.Rect(x, bottom, bw, bh), px)
             x += bw + m.pad
         list_top = top + bh + m.pad * 2
         error_h = int(text.font(m.body).get_linesize() * 2.3) if self.error else 0
