@@ -336,8 +336,9 @@ class NTupleLabSession:
         self._runs_curves = 0
         return self.player.load(path)
 
-    def load_shipped(self) -> str:
-        """Start from the network shipped with the app; the message says what happened.
+    def load_shipped(self) -> str | None:
+        """Start from the network shipped with the app; None when it is loaded, else what
+        went wrong (the screen says it in the user's language).
 
         The shipped file is the app's, so it is never moved aside.
         """
@@ -348,4 +349,4 @@ class NTupleLabSession:
         except (OSError, NTupleFileError) as exc:
             return f"{shipped_path(self.size).name}: {exc}"
         self.replace_network(net)
-        return f"{net.games_trained} games"
+        return None

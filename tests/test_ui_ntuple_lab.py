@@ -357,3 +357,17 @@ def test_every_decimal_of_the_labs_uses_the_languages_mark(language: str, mark: 
     from game.ui.charts import format_number
 
     assert (format_number(7.5), format_number(2_500_000)) == (f"7{mark}5", f"2{mark}5M")
+
+
+def test_the_shipped_network_notice_is_in_the_users_language() -> None:
+    """Regression, seen in a real window in French: "Réseau entraîné : 100000 games" (English
+    words, no thousands separator); the notice now says the count in the user's language."""
+    from game.ui.i18n import grouped, tr
+
+    app, scene = open_lab(language="fr", board=8)
+    scene.load_shipped()
+    games = scene.session.player.games_trained
+    assert games > 1000
+    assert app.toast == tr("ntuple.shipped_loaded",  # type: ignore[attr-defined]
+                           what=tr("ntuple.games_trained", games=grouped(games)))
+    assert "games" not in app.toast and grouped(games) in app.toast  # type: ignore[attr-defined]

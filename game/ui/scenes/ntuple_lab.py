@@ -25,6 +25,7 @@ from ai.training import SPEEDS
 from game.rules.othello import WEIGHTS as OTHELLO_WEIGHTS
 from game.ui import charts, text, widgets
 from game.ui.i18n import decimal, grouped, tr
+from game.ui.reasoning import plural
 from game.ui.scene import Scene
 from game.ui.scenes import lab_ntuple_files
 from game.ui.scenes.lab_common import (
@@ -171,7 +172,11 @@ class NTupleLabScene(Scene):
 
     def load_shipped(self) -> None:
         """Start from the network shipped with the app."""
-        self.app.notify(tr("ntuple.shipped_loaded", what=self.session.load_shipped()))
+        problem = self.session.load_shipped()
+        # In the user's language, the count grouped ("100000 games" in a French notice).
+        games = plural("ntuple.games_trained", self.session.player.games_trained,
+                       games=grouped(self.session.player.games_trained))
+        self.app.notify(tr("ntuple.shipped_loaded", what=problem or games))
         self._knowledge_age = KNOWLEDGE_SECONDS
 
     def close(self) -> None:
