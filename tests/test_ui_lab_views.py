@@ -514,3 +514,18 @@ def test_the_all_lost_note_leaves_the_boxes_room_at_the_largest_text(
     assert not texts_drawn_cut(app, monkeypatch)
     panel = lab.knowledge.rect
     assert min(rect.height for rect, _box in lab.knowledge.box_rects) >= panel.height * 0.25
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_the_elimination_table_legend_is_not_cut_at_the_largest_text(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression, seen in a real window at 1920x1080 at 200% in French: the Table view of an
+    elimination learner ended its legend "...ses nombres. ..." (the "every move lost" note
+    cut); the short note is used where the long one does not fit, none where neither does."""
+    app, lab = large_lab(size, language)
+    train_instantly(lab, "nim", "elimination", 300)
+    lab.tabs.choose("table")
+    frame(app)
+    assert any(b.all_lost(lab.learner.score_kind) for b in lab.knowledge.boxes)
+    assert not texts_drawn_cut(app, monkeypatch)

@@ -241,9 +241,13 @@ class TablePanel:
             self._mark_column(surface, table, theme, m)
             if not numbers_fit(table, style, self.grid, m, self.px):
                 legend = f"{legend} {tr('lab.table.read_in_box')}"
-        if any(b.all_lost(kind) for b in self.knowledge.boxes):
-            legend = f"{legend} {tr('lab.all_lost_note')}"
         text_area = self.legend_text_area(self.prev_button.rect.height)
+        if any(b.all_lost(kind) for b in self.knowledge.boxes):
+            # The long note where it fits at a readable size, else the short one, else none
+            # (the Boxes view says it): at 1920x1080 at 200% the long one was cut.
+            notes = [f"{legend} {tr(key)}" for key in ("lab.all_lost_note",
+                                                       "lab.all_lost_short")]
+            legend = next((n for n in notes if legend_fits(n, text_area, m)), legend)
         # Smaller rather than cut (French at the largest text size ran past its room).
         px = wrapped_px(legend, text_area, m.small, readable_px(m))
         text.blit_wrapped(surface, legend, px, theme.text_muted, text_area, line_gap=0)
