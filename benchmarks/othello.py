@@ -14,7 +14,8 @@ Subcommands (all deterministic: fixed seeds):
 * ``strength``: the engine against minimax-h_simple depth 4, greedy and random, seats swapped,
   random first 4-8 moves; ``--write-docs`` replaces the block in docs/experiments.md with this
   table alone (the committed block combines several runs of this script, edited by hand);
-* ``levels``: the menu's levels 1-3 against the same players.
+* ``levels``: the menu's levels (1-3 unless ``--levels``) against the same players (or those
+  named by ``--opponents``), each level on its own wall-clock budget; prints the load.
 
 Every table prints the 1-minute load average: the machine is shared, so figures are noisy and
 CPU seconds of the process are the fairer measure.
@@ -863,12 +864,14 @@ def run_eval(args: argparse.Namespace) -> None:
 
 
 def run_levels(args: argparse.Namespace) -> None:
-    """Menu levels 1-3 (their own budgets) against the seed's players: is level 1 beatable,
+    """Menu levels (their own budgets) against the seed's players: is level 1 beatable,
     does each level beat the one below's opponents?"""
+    print(f"load {load()}")
     print("| level | opponent | wins | draws | losses |")
     print("| ---: | --- | ---: | ---: | ---: |")
-    for level in (1, 2, 3):
-        for name, choose in OPPONENTS.items():
+    opponents = {name: OPPONENTS[name] for name in args.opponents or OPPONENTS}
+    for level in args.levels:
+        for name, choose in opponents.items():
             rng = random.Random(args.seed)
             engine = OthelloEngine(level=level, seed=level)
             wins = draws = losses = 0
@@ -888,6 +891,7 @@ def run_levels(args: argparse.Namespace) -> None:
                 else:
                     losses += 1
             print(f"| {level} | {name} | {wins} | {draws} | {losses} |", flush=True)
+    print(f"load {load()}")
 
 
 def write_docs_block(text: str) -> None:
@@ -954,9 +958,13 @@ def main() -> None:
     clear.add_argument("--positions", type=int, default=60)
     clear.add_argument("--cpu", type=float, default=6.0, help="CPU seconds per position")
     clear.add_argument("--seed", type=int, default=7)
-    levels = sub.add_parser("levels", help="menu levels 1-3 against the seed's players")
+    levels = sub.add_parser("levels", help="menu levels against the seed's players")
     levels.add_argument("--games", type=int, default=40)
     levels.add_argument("--seed", type=int, default=99)
+    levels.add_argument("--levels", type=int, nargs="+", default=[1, 2, 3],
+                        choices=[1, 2, 3, 4, 5])
+    levels.add_argument("--opponents", nargs="+", choices=list(OPPONENTS),
+                        help="only these opponents (default: all)")
     args = parser.parse_args()
     commands = {"speed": run_speed, "endgame": run_endgame, "strength": run_strength,
                 "versus": run_versus, "eval": run_eval, "clear": run_clear,
