@@ -137,3 +137,21 @@ def test_the_second_fact_comes_before_the_legend_at_1920x1080(lang: str) -> None
     frame(app)
     assert play.panel.reasoning_facts >= FIRST_FACTS
     app.shutdown()
+
+
+def test_a_short_games_review_keeps_the_graphs_key() -> None:
+    """Seen in a real window at 1024x768 with 200% text: a Hexapawn game of three moves was
+    reviewed with no key under the graph, its room kept for list rows the game did not
+    have."""
+    from tests.ui_helpers import click_widget
+
+    app = make_app((1024, 768), text_scale=200)
+    play = start_game(app, "hexapawn", ("human", "human"))
+    for _ in range(3):
+        play.match.play(play.state.legal_moves()[0])
+    frame(app)
+    click_widget(app, play.panel.review_button)
+    frame(app)
+    assert play.review.active
+    assert play.panel.review.key_rect.height > 0
+    app.shutdown()

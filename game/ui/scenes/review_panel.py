@@ -220,7 +220,10 @@ class ReviewPanel:
         way through the game). The lists lose what is left out."""
         m = self.app.metrics
         least = int(m.body * 2)
-        list_h = LIST_ROWS * line_h + m.pad
+        # The rows the list needs, up to LIST_ROWS (two moves a row): a short game leaves the
+        # key its words (a Hexapawn game of three moves showed the graph without its key).
+        moves = len(self.scene.match.moves)
+        list_h = min(LIST_ROWS, max(1, -(-moves // 2))) * line_h + m.pad
 
         def text_h() -> int:
             lines = len(title_lines) + sum(len(p) for p in key_paras)
