@@ -403,3 +403,27 @@ def test_a_double_click_that_changes_the_screen_acts_once(language: str, back: b
         once = _screen_after(size, language, header, 1, back)
         twice = _screen_after(size, language, header, 2, back)
         assert twice == once, (header, once, twice)
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_the_game_cards_names_share_one_size(size: tuple[int, int],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen in a real window at 200% text in French: each card's name shrank on its own
+    ("Nim" large beside a small "Puissance 4"); they now share the size all of them fit."""
+    from game.ui import text
+    from game.ui.i18n import tr
+
+    app = make_app(size, language="fr", text_scale=200)
+    titles = {tr(f"game.{name}.title") for name in game_names()}
+    sizes: dict[str, int] = {}
+    real = text.render
+
+    def spy(content: str, px: int, *args: Any, **kwargs: Any) -> Any:
+        if content in titles:
+            sizes[content] = px
+        return real(content, px, *args, **kwargs)
+
+    monkeypatch.setattr(text, "render", spy)
+    frame(app)
+    assert set(sizes) == titles and len(set(sizes.values())) == 1, sizes
+    app.shutdown()

@@ -101,6 +101,11 @@ class GameCards:
              m: Metrics) -> None:
         """Draw every card; the ``chosen`` game's in the accent colour."""
         pad = m.pad
+        # One size for every name (the largest at which all fit): at large text each card's
+        # name shrank on its own, "Nim" large beside a small "Puissance 4".
+        title_px = min((text.fit_px(tr(f"game.{name}.title"), rect.width - 2 * pad, m.heading,
+                                    True, int(m.small * 0.8)) for name, rect in self.rects),
+                       default=m.heading)
         for name, rect in self.rects:
             is_chosen = name == chosen
             hover = rect.collidepoint(mouse)
@@ -116,7 +121,7 @@ class GameCards:
             thumb = self.picture(name, pic.size, theme) if pic.height >= m.heading else None
             if thumb is not None:
                 surface.blit(thumb, pic)
-            text.blit_text(surface, tr(f"game.{name}.title"), m.heading,
+            text.blit_text(surface, tr(f"game.{name}.title"), title_px,
                            theme.accent if is_chosen else theme.text,
                            (rect.centerx, rect.bottom - label_h // 2), "center", bold=True,
                            # A long name ("Puissance 4", large text) shrinks before any cut.
