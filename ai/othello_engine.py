@@ -632,7 +632,8 @@ def _register() -> None:
         title="Engine (levels)",
         description="Othello engine by level: 1 easy, 5 full strength.",
         params=(
-            Param("level", int, 3, 1, 5, "1 = a beginner can win, 5 = full strength"),
+            Param("level", int, 3, 1, 5, "1 = a beginner can win, 5 = full strength",
+                  in_title=True),
             Param("time", float, 0.0, 0.0, 60.0, "seconds per move; 0 = the level's budget",
                   zero="level"),
             Param("eval", int, 0, 0, len(EVALUATIONS) - 1,

@@ -107,6 +107,9 @@ class Param:
     #: (``param.zero.<word>``): "off" (no time limit), "auto", "level" (the level's own
     #: budget). Empty: the parameter's own ``param.<name>.zero`` text if any.
     zero: str = ""
+    #: Whether a seat's title names this parameter even at its default: the engine's level
+    #: is what a class needs to know ("Engine · Level 3", not "Engine (levels)").
+    in_title: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in (int, float):

@@ -186,6 +186,11 @@ def test_switch_parameters_read_on_off_and_the_levelled_engine_has_one_name() ->
 
     title = seat_title("engine-level:level=5", get_game("othello").setup())
     assert "(levels)" not in title and title.count("(") <= 1
+    # The level is named at its default too: the play screen's seat said "Engine (levels)"
+    # and the class could not tell which level it was playing.
+    assert seat_title("engine-level", get_game("othello").setup()) == "Engine \u00b7 Level 3"
+    assert seat_title("engine-level:level=1", get_game("othello").setup()) == (
+        "Engine \u00b7 Level 1")
 
 
 def test_unknown_player_error_lists_only_players_of_that_game() -> None:
