@@ -366,3 +366,30 @@ def test_the_legend_says_colours_rank_the_moves_and_numbers_keep_their_meaning(
     assert all(row.colour == "text" for row in rows)
     labels = score_labels(shown_scores(d), d.score_kind, THEMES["default"])
     assert labels["a"][1] == THEMES["default"].score_good and labels["a"][0] == "L5"
+
+
+def test_near_equal_estimates_are_not_coloured_as_blunders() -> None:
+    """Seen in a real window: the engine's first reply had three estimates within one disc
+    (-0.1, -1.0, -1.1), drawn green, amber and red by rank; a class read the red one as a
+    blunder. Estimates are coloured by their distance below the best (red from 8 discs)."""
+    from game.ui.boards.base import ShownScore, score_labels
+    from game.ui.reasoning import CLOSE_DISCS
+    from game.ui.theme import THEMES
+
+    theme = THEMES["default"]
+
+    def est(discs: float) -> ShownScore:
+        return ShownScore(discs, f"{discs:+.1f}", close=CLOSE_DISCS)
+
+    near = score_labels({"a": est(-0.1), "b": est(-1.0), "c": est(-1.1)}, "value", theme)
+    assert near["a"][2] and near["a"][1] == theme.score_good
+    for move in "bc":
+        colour = near[move][1]
+        to_good = sum(abs(x - y) for x, y in zip(colour, theme.score_good, strict=False))
+        to_bad = sum(abs(x - y) for x, y in zip(colour, theme.score_bad, strict=False))
+        assert to_good < to_bad, (move, colour)
+    far = score_labels({"a": est(5.0), "b": est(-3.0), "c": est(-9.0)}, "value", theme)
+    assert far["c"][1] == theme.score_bad and far["a"][1] == theme.score_good
+    # Ranks alone where no distance is given (visits, beads, proven results).
+    plain = score_labels({"a": 3.0, "b": 2.9, "c": 2.8}, "value", theme)
+    assert plain["c"][1] == theme.score_bad

@@ -31,6 +31,9 @@ _PROVEN_KEY = 1e9
 #: margin of m discs is scored ``m * 10000`` in its midgame search (ai.othello_search.PROVEN).
 _POINTS_PER_DISC = 100.0
 _PROVEN_PER_DISC = 10_000
+#: Estimates this many discs below the best move's are drawn in the worst colour; closer ones
+#: are greener (differences of a disc or two are within an estimate's noise, not blunders).
+CLOSE_DISCS = 8.0
 
 #: The English phrases the AIs put in ``info`` ("win in 3", "loss in 2 plies", "win by 4 discs",
 #: "draw") and the translation key each becomes.
@@ -245,7 +248,7 @@ def shown_scores(d: Decision) -> dict[Any, float]:
             else:
                 discs = value / _POINTS_PER_DISC
                 label = decimal(_minus(f"{discs:+.1f}") if round(discs, 1) != 0 else "0.0")
-                shown[move] = ShownScore(discs, label)
+                shown[move] = ShownScore(discs, label, close=CLOSE_DISCS)
         elif kind in ("value", "exact"):
             decided = _distance_score(value, kind)
             shown[move] = decided if decided is not None else value

@@ -290,17 +290,21 @@ class ShownScore(float):
     proven: bool
     #: What was proven (an :class:`ai.bounds.Proven`), for the legend; None for an estimate.
     meaning: Any
+    #: How far below the best (in key units) a score must be to get the worst colour; 0:
+    #: colours by rank alone. See :func:`score_labels`.
+    close: float
 
     def __new__(cls, key: float, label: str, proven: bool = False,
-                meaning: Any = None) -> ShownScore:
+                meaning: Any = None, close: float = 0.0) -> ShownScore:
         made = super().__new__(cls, key)
         made.label = label
         made.proven = proven
         made.meaning = meaning
+        made.close = close
         return made
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return ShownScore, (float(self), self.label, self.proven, self.meaning)
+        return ShownScore, (float(self), self.label, self.proven, self.meaning, self.close)
 
 
 def rank_colour(t: float, theme: Theme) -> Colour:
@@ -322,7 +326,9 @@ def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme
     The colour is relative, the text absolute: colours rank the moves shown, from the best
     (green) through amber to the worst (red), by their place among the distinct scores (ties
     share a colour; all alike, or a single move, are amber), so the best of moves that all
-    lose is still green; the text keeps what the score means ("L2", "+3.5"), and the legend
+    lose is still green; a :class:`ShownScore` with a ``close`` distance is no redder than its
+    distance below the best warrants (an estimate 1 disc below the best, of 8, stays green);
+    the text keeps what the score means ("L2", "+3.5"), and the legend
     says both (issue 12: when every Connect 4 column lost, every label was red and only an
     outline marked the best). Kinds of :data:`NEUTRAL_KINDS` (chances, not judgements) are
     all in the text colour. :class:`ShownScore` values bring their own text.
@@ -359,6 +365,11 @@ def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme
             labels[move] = (text, theme.text, False)
             continue
         t = distinct.index(value) / (len(distinct) - 1) if len(distinct) > 1 else 0.5
+        if isinstance(raw, ShownScore) and raw.close > 0 and math.isfinite(top - value):
+            # Nearly as good as the best looks nearly as good: three Othello estimates within
+            # one disc were green, amber and red by rank, and a class read the red one as a
+            # blunder (seen in a real window at the engine's first reply).
+            t = max(t, 1.0 - (top - value) / raw.close)
         labels[move] = (text, rank_colour(t, theme), value >= top)
     return labels
 
