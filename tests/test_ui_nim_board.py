@@ -167,3 +167,29 @@ def test_marienbad_table_words_are_whole_readable_and_inside_the_board(
         assert rect.bottom <= view._table.bottom
         assert px >= 15  # 13 before: over 60% of the body size, read from the back row
     i18n.set_language("en")
+
+
+def test_the_elimination_marks_in_a_matchbox_are_larger_than_its_text(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen in a real window (lab, 1024x768, 200% text): the ✓ and ✗ of the elimination
+    learner's boxes were drawn at the takes' size, where the font makes them half as tall as
+    the "−1" beside them. They are drawn larger (ALLOWED_MARK_SCALE), within the line."""
+    from game.ui import text as txt
+    from game.ui.boards import nim_matchbox
+
+    pygame.init()
+    drawn: dict[str, int] = {}
+    real = txt.blit_text
+
+    def spy(surface: pygame.Surface, text: str, px: int, *args: object,
+            **kwargs: object) -> pygame.Rect:
+        drawn[text] = px
+        return real(surface, text, px, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(nim_matchbox.txt, "blit_text", spy)
+    state = NimOptions().initial_state()
+    values = {NimMove(0, 1): 1.0, NimMove(0, 2): 0.0, NimMove(0, 3): 1.0}
+    surface = pygame.Surface((300, 400))
+    nim_matchbox.draw_matchbox(surface, pygame.Rect(0, 0, 300, 400), state, values, "allowed",
+                               THEMES["default"], 30)
+    assert drawn["\u2713"] > drawn["\u22121"] and drawn["\u2717"] > drawn["\u22121"], drawn

@@ -14,6 +14,9 @@ from game.ui import text as txt
 from game.ui.boards.presenter import box_value_text
 from game.ui.theme import Colour, Theme, blend
 
+#: How much larger than the box's text the allowed/eliminated marks are drawn.
+ALLOWED_MARK_SCALE = 1.4
+
 
 def _box_value_colour(value: float, score_kind: str, theme: Theme) -> Colour:
     if score_kind == "allowed":
@@ -115,6 +118,10 @@ def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
             txt.blit_text(surface, value_text, small, colour, (body.right, y), "midright",
                            bold=True, max_width=room_after_take, min_px=7)
         else:
-            txt.blit_text(surface, value_text, small, colour, (body.right, y), "midright",
+            # The elimination learner's marks at the size of a capital letter: the font's
+            # ✓ and ✗ are half the height of the digits beside them (seen in a real window).
+            value_px = (min(round(small * ALLOWED_MARK_SCALE), int(line_h * 0.95))
+                        if score_kind == "allowed" and not changed else small)
+            txt.blit_text(surface, value_text, value_px, colour, (body.right, y), "midright",
                            bold=score_kind == "allowed" or value == best or changed,
                            max_width=room_after_take, min_px=7)
