@@ -12,8 +12,9 @@ class sees). Not a test: it prints figures, it does not pass or fail. Measuremen
   the training thread (the chart code alone);
 * ``mcts``: the play screen while MCTS (``--iterations``) thinks on Othello and Morpion 4x4.
 * ``idle``: the process's CPU time (all threads) per second of wall time while the app's real
-  main loop (:meth:`App.step`) runs with nobody touching it, on the menu and on an AI-vs-AI
-  match that is paused, with the number of frames drawn.
+  main loop (:meth:`App.step`) runs with nobody touching it, on the menu, on an AI-vs-AI
+  match that is paused and on an AI's move waiting for the click (explain mode), with the
+  number of frames drawn.
 
     python benchmarks/ui_frames.py [--only engine|load|lab|charts|mcts|idle ...] [--seconds 5]
                                    [--size 1280x800] [--games N] [--earlier K]
@@ -312,7 +313,8 @@ def idle_cpu(app: App, seconds: float) -> tuple[float, int, int]:
 
 
 def measure_idle(app: App, seconds: float) -> None:
-    """CPU while nobody touches the app: the menu, then a paused AI-vs-AI Othello match."""
+    """CPU while nobody touches the app: the menu, a paused AI-vs-AI Othello match, and an
+    AI's move explained on the board until the person clicks."""
     from game.ui.scenes.menu import MenuScene
 
     def line(name: str) -> None:
@@ -335,6 +337,13 @@ def measure_idle(app: App, seconds: float) -> None:
     while scene.turns.pending is not None or scene.animating():
         app.step()
     line("AI-vs-AI Othello match, paused")
+    app.settings.show_reasoning = True
+    app.settings.explain_wait = True
+    scene = open_game(app, "othello", ("human", "greedy"))
+    scene.turns.play(scene.state.legal_moves()[0])
+    while not scene.turns.explaining:
+        app.step()
+    line("AI's move waiting for the click")
 
 
 MEASUREMENTS = ("engine", "load", "lab", "charts", "mcts", "idle")

@@ -229,10 +229,12 @@ def test_a_failed_ai_stops_the_game_until_retry_or_another_player(player: Player
     assert failure is not None and failure.seat == 1
     assert (failure.error is not None) == isinstance(player, BrokenPlayer)
     assert recorder.kinds() == ["moved", "failed"]
+    assert driver.waiting_for_person  # the screen may rest until Retry
     requests = driver.worker.requests
     run(driver, 1.0)
     assert driver.worker.requests == requests, "no new request until Retry"
     driver.retry()
+    assert not driver.waiting_for_person
     driver.update(STEP)
     assert driver.worker.requests == requests + 1
     run(driver, 0.2)

@@ -83,6 +83,24 @@ def test_explain_mode_waits_with_the_numbers_and_a_legend_then_a_click_goes_on()
     assert play.legend_rows() == [] and not play.board_context().scores
 
 
+def test_an_explained_move_waiting_for_the_click_lets_the_window_rest() -> None:
+    """Regression: while the AI's move waited for the click, the screen counted as moving and
+    was drawn 60 times a second (half a core in a real window) though nothing changed."""
+    app = make_app(SIZE, show_reasoning=True, explain_wait=True)
+    play = _human_vs_engine(app, size="6")
+    move = play.state.legal_moves()[0]
+    for element in clicks_for("othello", play.state, move):
+        click_element(app, play, element)
+    assert run_until(app, lambda: play.turns.explaining, 10)
+    for _ in range(120):  # the move's animation and any notice are over
+        frame(app)
+    assert play.turns.waiting_for_person and not play.animating()
+    assert app.idle(app.last_input + 100)
+    click(app, play.board_rect.center)
+    frame(app)
+    assert len(play.match.moves) == 2 and not play.turns.waiting_for_person
+
+
 @pytest.mark.parametrize("explain_wait", [False, True])
 def test_the_ais_labels_stay_until_the_person_moves_where_they_still_fit(
         explain_wait: bool) -> None:

@@ -354,6 +354,10 @@ class PlayScene(Scene, TurnListener):
             return not turns.end_done
         if self.match.human_to_move:
             return turns.auto_pass_left is not None
+        if turns.waiting_for_person:
+            # Still until the click: drawing 60 times a second here took half a core (seen
+            # in a real window, explain mode) while nothing on the screen changed.
+            return False
         return turns.pending is not None or not (turns.paused and not turns.step_once)
 
     def update(self, dt: float) -> None:

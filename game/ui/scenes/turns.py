@@ -136,6 +136,12 @@ class TurnDriver:
         return (self.pending is not None and not self.match.ai_vs_ai
                 and bool(getattr(self.settings, "explain_wait", False)))
 
+    @property
+    def waiting_for_person(self) -> bool:
+        """True when nothing happens until a person acts: an explained move waits for the
+        click (explain mode), or an AI that failed waits for Retry or another player."""
+        return (self.explaining and not self._reveal_done) or self.ai_error is not None
+
     def go_on(self) -> bool:
         """The person has read the explanation: play the AI's move now. False when no
         explained move was waiting."""
