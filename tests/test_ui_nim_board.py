@@ -193,3 +193,31 @@ def test_the_elimination_marks_in_a_matchbox_are_larger_than_its_text(
     nim_matchbox.draw_matchbox(surface, pygame.Rect(0, 0, 300, 400), state, values, "allowed",
                                THEMES["default"], 30)
     assert drawn["\u2713"] > drawn["\u22121"] and drawn["\u2717"] > drawn["\u22121"], drawn
+
+
+def test_a_one_move_box_draws_its_mark_as_large_as_the_others(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen in a real window (lab, Nim, elimination, 1024x768, 200% text): the box of the
+    last match (one take) drew its ✓ tiny. Its one line is the box's whole height, so its
+    "−1" was large and the mark, 1.4 times larger, was shrunk into what was left of the
+    line's width. The drawn mark is now larger than the take beside it."""
+    from game.ui import text as txt
+    from game.ui.boards import nim_matchbox
+
+    pygame.init()
+    drawn: dict[str, int] = {}
+    real = txt.blit_text
+
+    def spy(surface: pygame.Surface, text: str, px: int, *args: object,
+            **kwargs: object) -> pygame.Rect:
+        rect = real(surface, text, px, *args, **kwargs)  # type: ignore[arg-type]
+        drawn[text] = rect.height  # as drawn, after any fitting to the width
+        return rect
+
+    monkeypatch.setattr(nim_matchbox.txt, "blit_text", spy)
+    state = NimOptions(matches=1).initial_state()
+    surface = pygame.Surface((300, 400))
+    # A box of the lab's grid at 1024x768 with 200% text: 80 pixels wide, heading size 38.
+    nim_matchbox.draw_matchbox(surface, pygame.Rect(0, 0, 80, 110), state,
+                               {NimMove(0, 1): 1.0}, "allowed", THEMES["default"], 38)
+    assert drawn["\u2713"] > drawn["\u22121"], drawn

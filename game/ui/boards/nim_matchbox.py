@@ -83,10 +83,17 @@ def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
     # side (a narrow box keeps its counts readable rather than cut).
     small = max(7, int(min(px, line_h * 0.8)))
     # (A "before→after" line shrinks on its own: the box's counts keep their size.)
+    # The elimination learner's marks are drawn larger than the takes (see below): their
+    # width at that size counts, or a one-line box (1 match left: its line is the box's
+    # whole height, so its text is large) squeezed its ✓ into what the "−1" left, and the
+    # mark was shrunk to a sliver (seen in a real window at 1024x768 with 200% text).
+    mark_scale = ALLOWED_MARK_SCALE if score_kind == "allowed" else 1.0
     take_w = max((txt.size(t, small, True)[0] for t, _v, _c in texts), default=0)
-    value_w = max((txt.size(v, small, True)[0] for _t, v, c in texts if not c), default=0)
-    if take_w + value_w + small > body.width:
-        small = max(7, int(small * body.width / (take_w + value_w + small)))
+    value_w = max((txt.size(v, small, True)[0] * mark_scale for _t, v, c in texts if not c),
+                  default=0)
+    if take_w + value_w + small // 2 > body.width:
+        small = max(7, int(small * body.width / (take_w + value_w + small // 2)))
+        take_w = max((txt.size(t, small, True)[0] for t, _v, _c in texts), default=0)
     best = max(values.values()) if values else 0.0
     most = max(values.values(), default=1.0) or 1.0
     vx = body.left + txt.size("h8: −15 " if multi else "−10 ", small, True)[0]
