@@ -195,6 +195,14 @@ def lab_view_screens(app: App, look: Look) -> None:
     for view in ("charts", "boxes", "table"):
         lab.tabs.choose(view)
         look(f"lab view {view}", leave_out=lambda: lab.panels["setup"])
+    # A board game's boxes: a small board beside the list of its moves and values.
+    lab.set_game("hexapawn")
+    for kind in ("qlearning", "elimination"):
+        lab.set_kind(kind)
+        lab.train()
+        assert run_until(app, lambda: lab.runner is not None and lab.runner.finished, 60)
+        lab.tabs.choose("boxes")
+        look(f"lab view hexapawn {kind} boxes", leave_out=lambda: lab.panels["setup"])
 
 
 def ntuple_screens(app: App, look: Look) -> None:

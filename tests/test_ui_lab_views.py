@@ -345,8 +345,11 @@ def test_a_boxs_before_and_after_reads_like_the_rest_of_the_box(
         language: str, kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Regression: in the one-game-at-a-time mode, a Hexapawn matchbox's "c1-c2: 16 -> 15"
     was written at the small size in bold under the board, tinier than "used 21x" beside it
-    and in another type; it is at least body size now (heading size when it fits), regular."""
+    and in another type. The changed move's value reads "16 → 15" in the box's list, at the
+    size and in the type of the other values (at least body size), inside the box."""
     from game.ui import text as text_module
+    from game.ui.boards import presenter_for
+    from game.ui.boards.presenter import box_value_text
 
     app, lab = open_lab((1024, 768), language)
     lab.set_game("hexapawn")
@@ -354,30 +357,35 @@ def test_a_boxs_before_and_after_reads_like_the_rest_of_the_box(
     train(app, lab, 20)
     lab.tabs.choose("boxes")
     lab.session.changed_only = True  # the last game's boxes, as after "One game"
-    lab.knowledge.boxes = [b for b in lab.knowledge.boxes if b.values][:2]
+    lab.knowledge.boxes = [b for b in lab.knowledge.boxes if len(b.values) > 1][:2]
     frame(app)  # type: ignore[arg-type]
     box = lab.knowledge.boxes[0]
     move = next(iter(box.values))
     box.before = {move: box.values[move] - 0.75}
-    drawn: list[tuple[str, int, bool]] = []
+    drawn: list[tuple[str, int, bool, pygame.Rect]] = []
     real = text_module.blit_text
 
     def spy(surface: pygame.Surface, line: str, px: int, *args: object,
             **kwargs: object) -> pygame.Rect:
-        drawn.append((line, px, bool(kwargs.get("bold", False))))
-        return real(surface, line, px, *args, **kwargs)  # type: ignore[arg-type]
+        rect = real(surface, line, px, *args, **kwargs)  # type: ignore[arg-type]
+        drawn.append((line, px, bool(kwargs.get("bold", False)), rect))
+        return rect
 
     monkeypatch.setattr(text_module, "blit_text", spy)
     m = app.metrics  # type: ignore[attr-defined]
     cell = lab.knowledge.box_rects[0][0]
     lab.knowledge.draw_box(app.screen, cell, box, app.theme, m, m.heading)  # type: ignore[attr-defined]
-    changes = [(px, bold) for line, px, bold in drawn if "→" in line]
-    assert changes, drawn
-    assert all(px >= m.body and not bold for px, bold in changes), (changes, m.body)
-    # Q-values' longer lines ("b1-b2: -0.66 -> -0.95") are split after the move, not cut.
-    shown = [line for line, _px, _b in drawn if "→" in line or line.endswith(":")]
-    assert all(text_module.fit_px(line, cell.width, m.body, min_px=m.body) >= m.body
-               and text_module.size(line, m.body)[0] <= cell.width for line in shown), shown
+    score_kind = lab.learner.score_kind
+    board = lab.knowledge.box_shapes[-1][0].board
+    changes = [(px, bold) for line, px, bold, _r in drawn if "→" in line]
+    others = {(px, bold) for line, px, bold, rect in drawn  # (the board's "3" is no value)
+              if not rect.colliderect(board)
+              and line in {box_value_text(v, score_kind) for k, v in box.values.items()
+                           if k != move}}
+    assert changes and others, drawn
+    assert set(changes) == others and all(px >= m.body for px, _b in changes), (changes, others)
+    assert all(cell.contains(rect) for line, _px, _b, rect in drawn if "→" in line)
+    assert presenter_for("hexapawn").move_text(move) in [line for line, *_ in drawn]
 
 
 def test_box_counts_use_the_thousands_separator(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -529,3 +537,107 @@ def test_the_elimination_table_legend_is_not_cut_at_the_largest_text(
     frame(app)
     assert any(b.all_lost(lab.learner.score_kind) for b in lab.knowledge.boxes)
     assert not texts_drawn_cut(app, monkeypatch)
+
+
+def drawn_texts(app: object, monkeypatch: pytest.MonkeyPatch
+                ) -> list[tuple[str, int, pygame.Rect]]:
+    """Every text the lab draws with ``text.blit_text`` in one frame: (text, size, rect)."""
+    from game.ui import text as text_module
+
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    real = text_module.blit_text
+
+    def spy(surface: pygame.Surface, line: str, px: int, *args: object,
+            **kwargs: object) -> pygame.Rect:
+        rect = real(surface, line, px, *args, **kwargs)  # type: ignore[arg-type]
+        drawn.append((line, px, rect))
+        return rect
+
+    with monkeypatch.context() as patch:
+        patch.setattr(text_module, "blit_text", spy)
+        app.draw(app.screen)  # type: ignore[attr-defined]
+    return drawn
+
+
+@pytest.mark.parametrize(("language", "kind"), [("en", "qlearning"), ("fr", "qlearning"),
+                                                ("en", "elimination"), ("fr", "reinforcement")])
+def test_a_hexapawn_boxs_moves_and_values_are_listed_at_body_size(
+        language: str, kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12, "MENACE, large": at 1024x768 with 200% text a Hexapawn box's values were
+    chips about 10 pixels high on its small board. Each box now lists its moves, as the play
+    screen names them, with their values ("b1-b2  +0,45", the language's decimal mark) at
+    body size beside or under the board, inside the box and clear of the board."""
+    from game.ui.boards import presenter_for
+    from game.ui.boards.presenter import box_value_text
+
+    app, lab = large_lab((1024, 768), language)
+    train_instantly(lab, "hexapawn", kind, 60)
+    lab.tabs.choose("boxes")
+    frame(app)
+    m = app.metrics  # type: ignore[attr-defined]
+    drawn = drawn_texts(app, monkeypatch)
+    presenter = presenter_for("hexapawn")
+    score_kind = lab.learner.score_kind
+    knowledge = lab.knowledge
+    assert knowledge.box_rects and len(knowledge.box_shapes) == len(knowledge.box_rects)
+    for (cell, box), (shape, _px) in zip(knowledge.box_rects, knowledge.box_shapes,
+                                         strict=True):
+        assert box.values
+        inside_box = [(line, px, rect) for line, px, rect in drawn if cell.contains(rect)]
+        listed = {text for move, value in box.values.items()
+                  for text in (presenter.move_text(move), box_value_text(value, score_kind))}
+        for wanted in listed:
+            sizes = [px for line, px, _r in inside_box if line == wanted]
+            assert sizes and min(sizes) >= m.body, (wanted, sizes, m.body)
+        for line, _px, rect in inside_box:
+            if line in listed:
+                assert not rect.colliderect(shape.board), (line, rect, shape.board)
+    if language == "fr" and score_kind == "value":
+        assert any("," in line for line, _px, _r in drawn if line[:1] in "+\u2212")
+
+
+@pytest.mark.parametrize("text_scale", [100, 200])
+def test_hexapawn_boxes_at_1920x1080_in_french_are_as_large_as_their_page_allows(
+        text_scale: int) -> None:
+    """Seen at 1920x1080 in French: Hexapawn's boxes were drawn six to a row, their boards
+    about 50 pixels wide. The page holds as many boxes as fit with their lists at body size
+    (at the largest text, where none fits, the largest size down to the readable one) and a
+    board at least 2.5 text heights wide, every board the same size; and no grid showing as
+    many boxes draws them larger."""
+    from game.ui.scenes.lab_box_moves import LEAST_BOARD, shape_box
+    from game.ui.scenes.play_fit import readable_px
+    from tests.ui_helpers import make_app
+
+    size = (1920, 1080)
+    app = make_app(size, language="fr", text_scale=text_scale)
+    lab = LearningLabScene(app)
+    app.push(lab)
+    frame(app)
+    train_instantly(lab, "hexapawn", "elimination", 60)
+    lab.tabs.choose("boxes")
+    frame(app)
+    m = app.metrics
+    knowledge = lab.knowledge
+    shapes = knowledge.box_shapes
+    assert shapes and len({shape.board.size for shape, _px in shapes}) == 1
+    board, px = shapes[0][0].board, shapes[0][1]
+    assert px >= readable_px(size)
+    if text_scale == 100:
+        assert px >= m.body
+    assert board.width >= LEAST_BOARD * px
+    assert board.width >= size[1] * 0.1  # about 50 pixels before: now over 108
+    # No other grid of as many boxes per page gives a larger board.
+    cells = [cell for cell, _box in knowledge.box_rects]
+    area = pygame.Rect(cells[0].left, cells[0].top, cells[-1].right - cells[0].left,
+                       cells[-1].bottom - cells[0].top).inflate(m.pad, m.pad)
+    need = knowledge.page_need
+    assert need is not None
+    shown = len(cells)
+    for rows in range(1, 5):
+        for cols in range(1, 9):
+            if rows * cols < shown:
+                continue
+            cell = pygame.Rect(0, 0, area.width // cols - m.pad * 2,
+                               area.height // rows - m.pad * 2)
+            other = shape_box(cell, need, footer=True) if min(cell.size) > 0 else None
+            assert other is None or other.board.width <= board.width + 2, (rows, cols)

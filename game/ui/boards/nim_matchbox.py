@@ -11,20 +11,11 @@ import pygame
 
 from game.rules.nim import NimState
 from game.ui import text as txt
-from game.ui.boards.presenter import box_value_text
-from game.ui.theme import Colour, Theme, blend
+from game.ui.boards.presenter import box_value_colour, box_value_text
+from game.ui.theme import Theme, blend
 
 #: How much larger than the box's text the allowed/eliminated marks are drawn.
 ALLOWED_MARK_SCALE = 1.4
-
-
-def _box_value_colour(value: float, score_kind: str, theme: Theme) -> Colour:
-    if score_kind == "allowed":
-        return theme.ok if value > 0 else theme.danger
-    if score_kind == "beads":
-        return theme.text
-    return theme.score_good if value > 0 else (theme.score_bad if value < 0
-                                               else theme.text_muted)
 
 
 def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
@@ -110,7 +101,7 @@ def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
             pygame.draw.rect(surface, blend(theme.panel, theme.highlight, 0.3), band,
                              border_radius=max(2, band.height // 4))
         txt.blit_text(surface, take, small, theme.text, (body.left, y), "midleft", bold=True)
-        colour = theme.highlight if changed else _box_value_colour(value, score_kind, theme)
+        colour = theme.highlight if changed else box_value_colour(value, score_kind, theme)
         room_after_take = body.right - (body.left + take_w + small // 3)
         if score_kind == "beads":
             # Beads drawn in proportion to the box's fullest move where there is room, then

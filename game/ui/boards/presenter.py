@@ -64,6 +64,17 @@ def box_value_text(value: float, score_kind: str) -> str:
     return decimal(f"{value:+.2f}").replace("-", "\u2212")
 
 
+def box_value_colour(value: float, score_kind: str, theme: Theme) -> Colour:
+    """The colour of a learner box's value as the lab writes it: allowed green, eliminated
+    red; beads in the text colour; Q-values green above zero, red below."""
+    if score_kind == "allowed":
+        return theme.ok if value > 0 else theme.danger
+    if score_kind == "beads":
+        return theme.text
+    return theme.score_good if value > 0 else (theme.score_bad if value < 0
+                                               else theme.text_muted)
+
+
 def is_pass(move: Any) -> bool:
     """True for a pass move (the rules mark it with ``is_pass``)."""
     return bool(getattr(move, "is_pass", False))

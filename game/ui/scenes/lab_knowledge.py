@@ -22,9 +22,21 @@ from ai.training import TrainingRunner
 from game.rules.base import GameState, RulesError
 from game.ui import text
 from game.ui.boards import presenter_for
-from game.ui.boards.presenter import GamePresenter, box_value_text
+from game.ui.boards.presenter import GamePresenter
 from game.ui.i18n import grouped, tr
+from game.ui.scenes.lab_box_moves import (
+    BoxShape,
+    ListSize,
+    best_move,
+    box_grid,
+    draw_move_list,
+    grid_for,
+    list_size,
+    move_lines,
+    shape_box,
+)
 from game.ui.scenes.lab_common import WrapButton, wrapped_px
+from game.ui.scenes.play_fit import readable_px
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Metrics, Widget, draw_panel
 
@@ -35,6 +47,8 @@ if TYPE_CHECKING:
 
 #: Tables up to this many boxes are read whole at each refresh; bigger ones page by page.
 FULL_READ = 400
+#: The grid is laid out for the longest list of moves among this many boxes.
+NEED_SAMPLE = 200
 
 
 @dataclass
@@ -73,6 +87,11 @@ class KnowledgePanel:
         self.on_change: Callable[[], None] | None = None
         self.page = 0
         self.per_page = 12
+        #: The text size of the boxes' lists of moves on the current page.
+        self.list_px = 0
+        #: The room of the longest list of the page at that size: every box of the page is
+        #: shaped for it (the same board size and place in each).
+        self.page_need: ListSize | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._page_rect = pygame.Rect(0, 0, 0, 0)
         self._title_y = 0
@@ -80,6 +99,8 @@ class KnowledgePanel:
         self._view: BoardView | None = None
         self._view_game = ""
         self.box_rects: list[tuple[pygame.Rect, BoxView]] = []
+        #: Where the boxes drawn last put their board and list, and the list's text size.
+        self.box_shapes: list[tuple[BoxShape, int]] = []
         self.sort_button = WrapButton(
             lambda: tr("lab.sort_use") if session.sort_by_use else tr("lab.sort_position"),
             self.toggle_sort)
@@ -273,6 +294,7 @@ class KnowledgePanel:
     def _draw_boxes(self, surface: pygame.Surface, body: pygame.Rect, theme: Theme,
                     m: Metrics) -> None:
         self.box_rects = []
+        self.box_shapes = []
         if not self.boxes:
             text.blit_wrapped(surface, tr("lab.no_boxes"), m.body, theme.text_muted, body)
             self.prev_button.visible = self.next_button.visible = False
@@ -291,23 +313,16 @@ class KnowledgePanel:
             body = pygame.Rect(body.left, body.top, body.width,
                                body.height - note_h - m.pad // 2)
         label_h = int(m.body * 1.35)
-        # Big boxes: two rows when the panel is tall enough, each box about as wide as it is
-        # tall, so the counts are drawn at heading size; the rest is paged.
         # A game's own matchbox (Nim's list of takes) is narrower than a board.
         presenter = presenter_for(self.session.game)
         narrow = type(presenter).draw_matchbox is not GamePresenter.draw_matchbox
-        ratio = 0.62 if narrow else 0.85
-        rows, cols = grid_for(len(self.boxes), body.size, ratio, body.height >= m.body * 18)
-        # Never so narrow that a box's count is cut: at 1920x1080 at the largest text size
-        # six boxes a row read "used…".
-        least_w = max(text.size(used_label(b, score_kind, 0, m.small), m.small)[0]
-                      for b in self.boxes) + m.pad * 2
-        cols = max(1, min(cols, int(body.width // least_w)))
-        cell_h = body.height / rows
-        # (Never narrower than its count needs, where the row has the room.)
-        cell_w = max(min(body.width / cols, cell_h * ratio * 1.3),
-                     min(least_w, body.width / cols))
-        cell_h = min(cell_h, cell_w / ratio * 1.15)
+        if narrow:
+            rows, cols, cell_w, cell_h = self._narrow_grid(body, score_kind, m)
+        else:
+            # A board beside its list of moves: the grid holds the longest list at heading
+            # size where that shows as many boxes as body size does, else at body size.
+            rows, cols = self._list_grid(body, m)
+            cell_w, cell_h = body.width / cols, body.height / rows
         self.per_page = cols * rows
         pages = max(1, -(-len(self.boxes) // self.per_page))
         self.page = min(self.page, pages - 1)
@@ -328,22 +343,92 @@ class KnowledgePanel:
             fill = blend(theme.panel, theme.background, 0.35)
             draw_panel(surface, cell, theme, m.radius, fill, border,
                        max(2, m.line * 2) if box.changed else 1)
-            lost = box.all_lost(score_kind)
-            used = used_label(box, score_kind, cell.width - m.pad, m.small)
-            colour = (theme.danger if lost else theme.highlight if box.changed
-                      else theme.text_muted)
-            text.blit_text(surface, used, m.body, colour,
-                           (cell.centerx, cell.bottom - m.pad // 3), "midbottom",
-                           max_width=cell.width - m.pad, min_px=m.small)
+            if not narrow:
+                # The box's use is the last line of its list.
+                self.draw_box(surface, cell.inflate(-m.pad, -m.pad), box, theme, m,
+                              self.list_px, used=True)
+                continue
+            self._draw_used(surface, box, pygame.Rect(cell.left, cell.bottom - label_h,
+                                                       cell.width, label_h), m.body, m)
             board = pygame.Rect(cell.left + m.pad // 2, cell.top + m.pad // 2,
                                 cell.width - m.pad, cell.height - label_h - m.pad)
             self.draw_box(surface, board, box, theme, m, m.heading)
 
+    def _draw_used(self, surface: pygame.Surface, box: BoxView, rect: pygame.Rect, px: int,
+                   m: Metrics) -> None:
+        """How often ``box`` was used (or that every move lost), at the foot of ``rect``."""
+        theme = self.app.theme
+        score_kind = self.session.learner.score_kind
+        lost = box.all_lost(score_kind)
+        used = used_label(box, score_kind, rect.width - m.pad, min(px, m.small))
+        colour = (theme.danger if lost else theme.highlight if box.changed
+                  else theme.text_muted)
+        text.blit_text(surface, used, px, colour, (rect.centerx, rect.bottom - m.pad // 3),
+                       "midbottom", max_width=rect.width - m.pad,
+                       min_px=min(m.small, readable_px(self.app.size)))
+
+    def _narrow_grid(self, body: pygame.Rect, score_kind: str, m: Metrics
+                     ) -> tuple[int, int, float, float]:
+        """Rows, columns and cell size of a game's own matchboxes (narrow lists of takes):
+        big boxes, two rows when the panel is tall enough, the rest paged."""
+        ratio = 0.62
+        rows, cols = grid_for(len(self.boxes), body.size, ratio, body.height >= m.body * 18)
+        # Never so narrow that a box's count is cut: at 1920x1080 at the largest text size
+        # six boxes a row read "used…".
+        least_w = max(text.size(used_label(b, score_kind, 0, m.small), m.small)[0]
+                      for b in self.boxes) + m.pad * 2
+        cols = max(1, min(cols, int(body.width // least_w)))
+        cell_h = body.height / rows
+        # (Never narrower than its count needs, where the row has the room.)
+        cell_w = max(min(body.width / cols, cell_h * ratio * 1.3),
+                     min(least_w, body.width / cols))
+        return rows, cols, cell_w, min(cell_h, cell_w / ratio * 1.15)
+
+    def list_need(self, px: int) -> ListSize:
+        """The room the longest list of moves of the boxes read so far takes at ``px``."""
+        presenter = presenter_for(self.session.game)
+        score_kind = self.session.learner.score_kind
+        theme = self.app.theme
+        needs = [list_size(move_lines(b.values, presenter.move_text, score_kind, theme,
+                                      b.before if self.session.changed_only else None),
+                           px, score_kind)
+                 for b in self.boxes[:NEED_SAMPLE] if b.filled]
+        return ListSize(max((n.lines for n in needs), default=1),
+                        max((n.move_w for n in needs), default=0),
+                        max((n.value_w for n in needs), default=0), px)
+
+    def _list_grid(self, body: pygame.Rect, m: Metrics) -> tuple[int, int]:
+        """The grid of boxes drawn as a board beside a list, and the list's text size
+        (:attr:`list_px`): heading size where that shows as many boxes as body size, else
+        body size, else (a short panel: 1920x1080 at the largest text) the largest size down
+        to the smallest readable one at which a box fits."""
+        if any(not b.filled for b in self.boxes[:NEED_SAMPLE]):
+            self.fill_values()
+        count = len(self.boxes)
+        least = readable_px(self.app.size)
+        sizes = [m.heading, m.body]
+        while sizes[-1] > least:
+            sizes.append(max(least, int(sizes[-1] * 0.9)))
+        grids = [(px, box_grid(count, body.size, self.list_need(px), m.pad)) for px in sizes]
+        found = [(px, grid) for px, grid in grids if grid is not None]
+        if not found:
+            self.list_px, self.page_need = least, None
+            return 1, 1
+        px, grid = found[0]
+        if px == m.heading and len(found) > 1 and found[1][0] == m.body:
+            body_grid = found[1][1]
+            if min(count, grid[0] * grid[1]) < min(count, body_grid[0] * body_grid[1]):
+                px, grid = found[1]
+        self.list_px, self.page_need = px, self.list_need(px)
+        return grid
+
     def draw_box(self, surface: pygame.Surface, board: pygame.Rect, box: BoxView,
-                 theme: Theme, m: Metrics, px: int) -> None:
+                 theme: Theme, m: Metrics, px: int, used: bool = False) -> None:
         """One box in ``board``: the game's own drawing if it has one (its counts up to ``px``
-        high), else a board with the values on it and, for a box the last game changed, its
-        changes written below ("move: 3 → 6")."""
+        high), else a small board (the best move hinted on it) beside the list of its moves
+        and values at ``px`` where they fit, else body size, else the smallest readable size;
+        where the last game's boxes are shown, a move it changed reads "3 → 6". ``used``: the
+        box's use written under its list."""
         from game.ui.boards.base import BoardContext
 
         score_kind = self.session.learner.score_kind
@@ -354,35 +439,41 @@ class KnowledgePanel:
         view = self._board_view()
         if view is None:
             return
-        # The changes are written where the last game's boxes are the subject (one game at a
-        # time, or "last game's boxes"); among every box an outline says it, and the board
-        # keeps its room.
-        lines = (change_lines(box, presenter.move_text, score_kind)
-                 if self.session.changed_only else [])
-        changes, cpx = fit_changes(lines, board, m)
-        if changes:
-            # As large as the box allows (heading size, never under body size) and in the
-            # same regular type as the rest of the box: the counts are what the class reads.
-            line_h = text.font(cpx).get_linesize()
-            y = board.bottom - line_h * len(changes)
-            for line in changes:
-                text.blit_text(surface, line, cpx, theme.highlight, (board.centerx, y),
-                               "midtop", max_width=board.width, min_px=m.body)
-                y += line_h
-            board = pygame.Rect(board.left, board.top, board.width,
-                                board.height - line_h * len(changes))
+        # The moves listed beside the board at body size at least (their values were chips
+        # on the board, about 10 pixels at 1024x768 with 200% text); a box the last game
+        # changed says "old → new" where the last game's boxes are the subject.
+        lines = move_lines(box.values, presenter.move_text, score_kind, theme,
+                           box.before if self.session.changed_only else None)
+        needs = ([self.page_need] if used and self.page_need is not None
+                 else [list_size(lines, size, score_kind)
+                       for size in dict.fromkeys((px, m.body, readable_px(self.app.size)))])
+        shape, need = None, needs[0]
+        for need in needs:
+            shape = shape_box(board, need, used)
+            if shape is not None:
+                break
+        if shape is None and used:
+            # No room for the list (never at the lab's sizes): the board and its use.
+            label_h = int(m.body * 1.35)
+            self._draw_used(surface, box, board, m.body, m)
+            board = pygame.Rect(board.left, board.top, board.width, board.height - label_h)
+        picture = shape.board if shape is not None else board
         clip = surface.get_clip()
-        surface.set_clip(board)
+        surface.set_clip(picture)
         try:
-            view.layout(board, box.state)
+            view.layout(picture, box.state)
             view.draw(surface, box.state, BoardContext(
-                theme=theme, scores=box.values, score_kind=score_kind, show_legal=False,
-                label_px=max(m.small, int(board.height * 0.12))))
+                theme=theme, show_legal=False, hint_move=best_move(box.values)))
         except (ValueError, KeyError, AttributeError, pygame.error):
-            text.blit_text(surface, key_text(box.key), m.small, theme.text, board.center,
-                           "center", max_width=board.width)
+            text.blit_text(surface, key_text(box.key), m.small, theme.text, picture.center,
+                           "center", max_width=picture.width)
         finally:
             surface.set_clip(clip)
+        if shape is not None:
+            draw_move_list(surface, shape, lines, need, score_kind, theme)
+            self.box_shapes.append((shape, need.px))
+            if shape.footer is not None:
+                self._draw_used(surface, box, shape.footer, need.px, m)
 
 
 def all_lost_note(width: int, height: int, m: Metrics) -> tuple[str, int]:
@@ -407,56 +498,3 @@ def used_label(box: BoxView, score_kind: str, width: int, px: int) -> str:
         return long
     return (tr("lab.box_all_lost_short") if lost
             else tr("lab.box_used_short", n=grouped(box.used)))
-
-
-def grid_for(count: int, size: tuple[int, int], ratio: float, two_rows: bool
-             ) -> tuple[int, int]:
-    """Rows and columns of the boxes' grid in an area of ``size``: boxes about ``ratio`` as
-    wide as tall, two rows when ``two_rows`` allows; when ``count`` boxes fit on one page, the
-    arrangement that draws them largest (one game's few boxes fill the panel)."""
-    width, height = size
-    options = (1, 2) if two_rows else (1,)
-    full = [(r, max(1, round(width / (height / r * ratio)))) for r in options]
-    rows, cols = full[-1]
-    if count > rows * cols:
-        return rows, cols  # paged at the most boxes a page holds
-
-    def scale(r: int) -> float:
-        c = max(1, -(-count // r))
-        return min(width / c / ratio, height / r)
-
-    rows = max((r for r in options if r <= max(1, count)), key=scale)
-    return rows, max(1, -(-count // rows))
-
-
-def fit_changes(lines: list[str], board: pygame.Rect, m: Metrics) -> tuple[list[str], int]:
-    """The change lines a box of ``board``'s size shows, and their size: up to heading size,
-    as wide as the box allows but never under body size (a line too wide is split after its
-    move); as many lines (at most three) as take no more than two fifths of the box's height,
-    and at least one."""
-    if not lines:
-        return [], m.body
-    # A line too wide at body size ("b1-b2: -0.66 -> -0.95" in a narrow box) is split after
-    # its move rather than cut.
-    split: list[str] = []
-    for line in lines[:3]:
-        move, sep, values = line.partition(": ")
-        if sep and text.size(line, m.body)[0] > board.width:
-            split += [move + ":", values]
-        else:
-            split.append(line)
-    lines = split
-    px = min(text.fit_px(line, board.width, m.heading, min_px=m.body) for line in lines)
-    line_h = text.font(px).get_linesize()
-    room = max(1, int(board.height * 0.4) // max(1, line_h))
-    return lines[:min(3, room)], px
-
-
-def change_lines(box: BoxView, move_text: Callable[[Any], str], score_kind: str) -> list[str]:
-    """What the last game changed in ``box``, one line per move: "move: 3 → 6"."""
-    if box.before is None:
-        return []
-    return [f"{move_text(move)}: {box_value_text(old, score_kind)} → "
-            f"{box_value_text(box.values[move], score_kind)}"
-            for move, old in box.before.items()
-            if move in box.values and box.values[move] != old]

@@ -1,0 +1,240 @@
+"""A learner's box drawn as a small board beside (or above) the list of its moves: one line per
+move, "b1-b2   +0,45" at body size (a class reads it from the back row), the best move
+outlined and hinted on the board. On the board itself the values were chips about 10 pixels
+high at 1024x768 with 200% text; the board stays as the picture of the position.
+
+Also the grid of boxes a page holds: as many as fit with their lists at body size and a board
+no smaller than :data:`LEAST_BOARD` body heights, each as large as the count allows.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.ui import text
+from game.ui.boards.presenter import box_value_colour, box_value_text
+from game.ui.theme import Colour, Theme, blend
+
+#: A line of the list, in text heights (room for the best move's outline).
+LINE_STEP = 1.4
+#: The elimination learner's ✓ and ✗ are this much larger than the move beside them: the
+#: font draws them half as tall as its letters.
+MARK_SCALE = 1.3
+#: The smallest board picture beside a list, in text heights (a 3x3 board's squares about
+#: as large as the text: the pieces still read).
+LEAST_BOARD = 2.5
+#: The most columns a long list (Morpion's nine moves) is split into.
+MOST_COLUMNS = 3
+
+
+@dataclass(frozen=True)
+class MoveLine:
+    """One move of a box as listed: its name, its value's text, the value's colour, whether it
+    is the best of the box, whether the last game changed it ("3 → 6")."""
+
+    move: str
+    value: str
+    colour: Colour
+    best: bool = False
+    changed: bool = False
+
+
+def move_lines(values: Mapping[Any, float], move_text: Callable[[Any], str], score_kind: str,
+               theme: Theme, before: Mapping[Any, float] | None = None) -> list[MoveLine]:
+    """The lines of a box's moves, best first; the best (every move of the highest value) is
+    marked only when some move is worse (a box whose moves are all alike has learnt nothing
+    to prefer). With ``before``, a move the last game changed reads "old → new"."""
+    if not values:
+        return []
+    top = max(values.values())
+    some_worse = any(v < top for v in values.values())
+    lines: list[MoveLine] = []
+    for move, value in sorted(values.items(), key=lambda mv: (-mv[1], move_text(mv[0]))):
+        old = before.get(move) if before is not None else None
+        changed = old is not None and old != value
+        shown = box_value_text(value, score_kind)
+        if changed and old is not None:
+            shown = f"{box_value_text(old, score_kind)} → {shown}"
+        lines.append(MoveLine(move_text(move), shown,
+                              theme.highlight if changed
+                              else box_value_colour(value, score_kind, theme),
+                              best=some_worse and value == top, changed=changed))
+    return lines
+
+
+def best_move(values: Mapping[Any, float]) -> Any:
+    """The move of highest value when some move is worse, else None (nothing to point at)."""
+    if not values or len(set(values.values())) < 2:
+        return None
+    return max(values, key=lambda move: values[move])
+
+
+def value_px(line: MoveLine, px: int, score_kind: str) -> int:
+    """The size of a line's value: the elimination marks larger than the text."""
+    return round(px * MARK_SCALE) if score_kind == "allowed" and not line.changed else px
+
+
+@dataclass(frozen=True)
+class ListSize:
+    """What a box's list needs at one text size: its lines and the widest move and value."""
+
+    lines: int
+    move_w: int
+    value_w: int
+    px: int
+
+    @property
+    def line_h(self) -> int:
+        """The height of one line."""
+        return round(self.px * LINE_STEP)
+
+    @property
+    def gap(self) -> int:
+        """The room between a move and its value, and around a line (its outline)."""
+        return max(4, self.px // 3)
+
+    @property
+    def column_w(self) -> int:
+        """The width of one column of the list (a move and its value apart by half a text
+        height: "b1-b2 44" read as one word)."""
+        return self.move_w + self.value_w + self.gap * 2 + self.px // 2
+
+    def block(self, columns: int, footer: bool = False) -> tuple[int, int]:
+        """The list's width and height in ``columns`` columns (``footer``: and a line under
+        it, the box's "used 8×")."""
+        rows = math.ceil(self.lines / columns) + footer
+        return self.column_w * columns + self.gap * (columns - 1), rows * self.line_h
+
+
+def list_size(lines: list[MoveLine], px: int, score_kind: str, count: int | None = None
+              ) -> ListSize:
+    """The room ``lines`` take at ``px`` (``count``: as many lines as that, for a grid laid
+    out for the longest box)."""
+    move_w = max((text.size(line.move, px, True)[0] for line in lines), default=0)
+    value_w = max((text.size(line.value, value_px(line, px, score_kind), True)[0]
+                   for line in lines), default=0)
+    return ListSize(len(lines) if count is None else count, move_w, value_w, px)
+
+
+@dataclass(frozen=True)
+class BoxShape:
+    """Where a box's board and list go in its rectangle."""
+
+    board: pygame.Rect
+    moves: pygame.Rect
+    columns: int
+    #: The line under the list (the box's use), when asked for.
+    footer: pygame.Rect | None = None
+
+
+def shape_box(rect: pygame.Rect, need: ListSize, footer: bool = False) -> BoxShape | None:
+    """The board as large as ``rect`` allows beside or below the list of ``need``'s size (in
+    one to :data:`MOST_COLUMNS` columns), the two centred together; None when the list does
+    not fit, or leaves the board under :data:`LEAST_BOARD` text heights. ``footer``: a line
+    under the list, as wide as the room beside the board (or the box's width below it)."""
+    best: tuple[int, BoxShape] | None = None
+    gap = need.gap
+    for columns in range(1, MOST_COLUMNS + 1):
+        if columns > max(1, need.lines):
+            break
+        w, h = need.block(columns, footer)
+        beside = min(rect.height, rect.width - w - gap)
+        below = min(rect.width, rect.height - h - gap)
+        if h <= rect.height and beside >= max(below, 1):
+            side = beside
+            left = rect.left + (rect.width - side - gap - w) // 2
+            board = pygame.Rect(left, rect.centery - side // 2, side, side)
+            moves = pygame.Rect(board.right + gap, rect.centery - h // 2, w, h)
+            under = pygame.Rect(moves.left, 0, rect.right - moves.left, need.line_h)
+        elif w <= rect.width and below >= 1:
+            side = below
+            top = rect.top + (rect.height - side - gap - h) // 2
+            board = pygame.Rect(rect.centerx - side // 2, top, side, side)
+            moves = pygame.Rect(rect.centerx - w // 2, board.bottom + gap, w, h)
+            under = pygame.Rect(rect.left, 0, rect.width, need.line_h)
+        else:
+            continue
+        if footer:
+            moves.height -= need.line_h
+            under.top = moves.bottom
+        if side >= LEAST_BOARD * need.px and (best is None or side > best[0]):
+            best = side, BoxShape(board, moves, columns, under if footer else None)
+    return best[1] if best is not None else None
+
+
+def draw_move_list(surface: pygame.Surface, shape: BoxShape, lines: list[MoveLine],
+                   need: ListSize, score_kind: str, theme: Theme) -> list[pygame.Rect]:
+    """The list of a box's moves in ``shape.moves``: each move bold on the left of its
+    column, its value on the right; the best outlined, a changed move on a highlighted band.
+    Returns the rectangles of the texts drawn."""
+    rows = math.ceil(len(lines) / shape.columns) if lines else 0
+    drawn: list[pygame.Rect] = []
+    px, gap, line_h = need.px, need.gap, need.line_h
+    for i, line in enumerate(lines):
+        column, row = divmod(i, max(1, rows))
+        cell = pygame.Rect(shape.moves.left + column * (need.column_w + gap),
+                           shape.moves.top + row * line_h, need.column_w, line_h)
+        if line.changed:
+            pygame.draw.rect(surface, blend(theme.panel, theme.highlight, 0.3),
+                             cell.inflate(0, -2), border_radius=max(2, line_h // 4))
+        if line.best:
+            pygame.draw.rect(surface, theme.accent, cell.inflate(0, -2),
+                             max(2, px // 10), border_radius=max(2, line_h // 4))
+        y = cell.centery
+        drawn.append(text.blit_text(surface, line.move, px, theme.text,
+                                    (cell.left + gap, y), "midleft", bold=True))
+        drawn.append(text.blit_text(surface, line.value, value_px(line, px, score_kind),
+                                    line.colour, (cell.right - gap, y), "midright",
+                                    bold=True))
+    return drawn
+
+
+def box_grid(count: int, area: tuple[int, int], need: ListSize, pad: int
+             ) -> tuple[int, int] | None:
+    """Rows and columns of the boxes' grid in ``area``: every box when some grid shows them
+    all, each as large as it can be; else the most boxes a page holds with their lists at
+    ``need``'s size (and the line of their use under it) and a board of at least
+    :data:`LEAST_BOARD` text heights (fewer, larger boxes when the text is large). None
+    when not even one box fits."""
+    width, height = area
+    fitting: list[tuple[int, int, int]] = []  # shown, board side, -cells
+    grids: list[tuple[int, int]] = []
+    for rows in range(1, 7):
+        for cols in range(1, 10):
+            cell = pygame.Rect(0, 0, width // cols - pad * 2, height // rows - pad * 2)
+            if cell.width <= 0 or cell.height <= 0:
+                continue
+            shape = shape_box(cell, need, footer=True)
+            if shape is None:
+                continue
+            fitting.append((min(count, rows * cols), shape.board.width, -rows * cols))
+            grids.append((rows, cols))
+    if not fitting:
+        return None
+    best = max(range(len(fitting)), key=lambda i: fitting[i])
+    return grids[best]
+
+
+def grid_for(count: int, size: tuple[int, int], ratio: float, two_rows: bool
+             ) -> tuple[int, int]:
+    """Rows and columns of the boxes' grid in an area of ``size``: boxes about ``ratio`` as
+    wide as tall, two rows when ``two_rows`` allows; when ``count`` boxes fit on one page, the
+    arrangement that draws them largest (one game's few boxes fill the panel)."""
+    width, height = size
+    options = (1, 2) if two_rows else (1,)
+    full = [(r, max(1, round(width / (height / r * ratio)))) for r in options]
+    rows, cols = full[-1]
+    if count > rows * cols:
+        return rows, cols  # paged at the most boxes a page holds
+
+    def scale(r: int) -> float:
+        c = max(1, -(-count // r))
+        return min(width / c / ratio, height / r)
+
+    rows = max((r for r in options if r <= max(1, count)), key=scale)
+    return rows, max(1, -(-count // rows))
