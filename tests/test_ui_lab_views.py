@@ -641,3 +641,29 @@ def test_hexapawn_boxes_at_1920x1080_in_french_are_as_large_as_their_page_allows
                                area.height // rows - m.pad * 2)
             other = shape_box(cell, need, footer=True) if min(cell.size) > 0 else None
             assert other is None or other.board.width <= board.width + 2, (rows, cols)
+
+
+@pytest.mark.parametrize(("size", "language", "rows"), [
+    ((1024, 768), "en", 1), ((1920, 1080), "fr", 1), ((1280, 720), "fr", 1),
+    ((1024, 768), "fr", 2)])
+def test_the_variant_row_is_one_row_where_every_variant_fits_it(
+        size: tuple[int, int], language: str, rows: int) -> None:
+    """Seen in a real window at 1024x768 with 200% text: Nim's variant row ("20 matches,
+    1-3") was drawn double height, with room for its arrows counted as two body heights,
+    where every variant fits between the chooser's own arrows at the size it shrinks a
+    value to. It is one row there; two only where the longest variant does not fit one
+    ("20 allumettes, 1-3, misère" in French at 1024x768), and no value is cut."""
+    from game.ui import text as text_module
+
+    app, lab = large_lab(size, language)
+    lab.set_game("nim")
+    frame(app)
+    game, variant = lab.config_widgets[1], lab.config_widgets[2]
+    assert variant.rect.height >= game.rect.height * rows
+    assert variant.rect.height < game.rect.height * (rows + 0.5)
+    left, _box, right = variant._parts()  # type: ignore[attr-defined]
+    room = right.left - left.right
+    for _value, label in variant.items:  # type: ignore[attr-defined]
+        wrapped = text_module.wrap(label(), room, variant.px, True)
+        fits = text_module.size(label(), int(variant.px * 0.8), True)[0] <= room
+        assert fits or (len(wrapped) == 2 and rows == 2), label()

@@ -159,6 +159,16 @@ def chooser_fits(choice: Choice, px: int, width: int) -> bool:
     return label + value + 2 * px <= width
 
 
+def one_row_fits(choice: Choice) -> bool:
+    """Whether every value of ``choice``, as placed, fits between its arrows on one line at
+    the least size the chooser shrinks a value to (80% of its text)."""
+    # The widget's own parts (its arrows' width depends on its height and text size).
+    left, _box, right = choice._parts()
+    room = right.left - left.right
+    return all(text.size(label(), int(choice.px * 0.8), True)[0] <= room
+               for _v, label in choice.items)
+
+
 def row_step(lab: LearningLabScene, height: int, shown: int) -> int:
     """The height of a set-up row when ``shown`` rows share ``height`` pixels.
 
@@ -197,25 +207,27 @@ def place_setup(lab: LearningLabScene, left: pygame.Rect, bh: int) -> None:
                        left.height - files_h - head - pad * 2)
     scroller, *widgets = lab.config_widgets
     assert isinstance(scroller, ListScroller)
-    # A variant too long for one line even at the small size ("20 allumettes, 1–3, misère"
-    # at large text) takes two rows, whichever variant is chosen (rows do not move when the
-    # variant changes).
+    # A variant too long for one row even shrunk as a chooser shrinks its value (to 80%;
+    # "20 allumettes, 1–3, misère" at large text) takes two rows, whichever variant is
+    # chosen (rows do not move when the variant changes). The test is the chooser's own
+    # room between its arrows: a margin of two body heights made the Nim row double at
+    # 1024x768 with 200% text where every variant fitted one row.
     variant = widgets[1]
-    span = 2 if isinstance(variant, Choice) and any(
-        text.size(label(), int(m.small * 0.8), True)[0] > rows.width - 2 * m.body
-        for _v, label in variant.items) else 1
-    step = row_step(lab, rows.height, len(widgets) + span - 1)
-    # Body text when the rows are tall enough, else small text; smaller still (90% of it)
-    # when a chooser would not hold its label beside its widest value (large text at
-    # 1024x768: "Adversaire" beside "Meilleur d'abord").
-    sizes = [m.body] if step >= m.body * 1.7 else []
-    sizes += [m.small, int(m.small * 0.9)]
-    choosers = [w for w in widgets if isinstance(w, Choice)]
-    px = next((size for size in sizes
-               if all(chooser_fits(c, size, rows.width) for c in choosers)), sizes[-1])
-    # Rows 2 pixels apart: the choosers' and steppers' own borders part them.
-    scroller.rows.place([Row((w,), span=span if w is variant else 1) for w in widgets],
-                        rows, step, px, 4)
+    for span in (1, 2):
+        step = row_step(lab, rows.height, len(widgets) + span - 1)
+        # Body text when the rows are tall enough, else small text; smaller still (90% of
+        # it) when a chooser would not hold its label beside its widest value (large text
+        # at 1024x768: "Adversaire" beside "Meilleur d'abord").
+        sizes = [m.body] if step >= m.body * 1.7 else []
+        sizes += [m.small, int(m.small * 0.9)]
+        choosers = [w for w in widgets if isinstance(w, Choice)]
+        px = next((size for size in sizes
+                   if all(chooser_fits(c, size, rows.width) for c in choosers)), sizes[-1])
+        # Rows 2 pixels apart: the choosers' and steppers' own borders part them.
+        scroller.rows.place([Row((w,), span=span if w is variant else 1) for w in widgets],
+                            rows, step, px, 4)
+        if not isinstance(variant, Choice) or one_row_fits(variant):
+            break
     scroller.place(rows, pad)
     align_choices([w for w in widgets if isinstance(w, Choice)])
     fy = left.bottom - files_h + pad
