@@ -427,3 +427,59 @@ def test_the_game_cards_names_share_one_size(size: tuple[int, int],
     frame(app)
     assert set(sizes) == titles and len(set(sizes.values())) == 1, sizes
     app.shutdown()
+
+
+@pytest.mark.parametrize("scale", [100, 200])
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
+def test_the_app_title_shows_whole_at_every_size_and_text_scale(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], language: str,
+        scale: int) -> None:
+    """Regression (seen at 200% of 1920x1080 in French): the six header buttons filled the
+    header and the title "AI Game Lab" was left out. The title now shows whole, at the
+    heading size at least; at large text the other screens' entries go behind "More…"."""
+    from game.ui import text
+    from game.ui.i18n import tr
+
+    cut = watch_cuts(monkeypatch)
+    drawn: list[int] = []
+    real = text.render
+
+    def spy(content: str, px: int, *args: Any, **kwargs: Any) -> Any:
+        if content == tr("app.title"):
+            drawn.append(px)
+        return real(content, px, *args, **kwargs)
+
+    monkeypatch.setattr(text, "render", spy)
+    app = make_app(size, language=language, text_scale=scale)
+    frame(app)
+    menu = menu_of(app)
+    assert drawn and min(drawn) >= app.metrics.heading, drawn
+    assert tr("app.title") not in cut
+    window = pygame.Rect((0, 0), size)
+    assert all(window.contains(b.rect) for b in menu.header_buttons)
+    app.shutdown()
+
+
+def test_more_opens_the_other_screens_when_the_header_is_full() -> None:
+    """At 200% the header keeps Rules, Settings and Quit; "More…" lists the learning lab,
+    the n-tuple lab and the tournament (each with what it is for), and a pick opens it."""
+    from game.ui.i18n import tr
+    from game.ui.scenes.tournament import TournamentScene
+
+    app = make_app((1024, 768), language="fr", text_scale=200)
+    menu = menu_of(app)
+    labels = [b.label() for b in menu.header_buttons]
+    assert labels == [tr("menu.more"), tr("menu.rules"), tr("menu.settings"), tr("menu.quit")]
+    click_widget(app, menu.header_buttons[0])
+    popup = app.top
+    assert isinstance(popup, ListPopup)
+    assert [label for _v, label, _d in popup.items] == [
+        tr("menu.lab"), tr("ntuple.open"), tr("menu.tournament")]
+    assert all(desc for _v, _l, desc in popup.items)
+    frame(app)
+    rect, _index = popup.rows[2]
+    click(app, rect.center)
+    frame(app)
+    assert isinstance(app.top, TournamentScene)
+    app.shutdown()

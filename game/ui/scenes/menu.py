@@ -73,6 +73,9 @@ TOOLS: dict[str, tuple[str, Callable[[App], Scene]]] = {
 # Rules...".
 EXTRA_ENTRIES += [("menu.tournament", _open_tournament), ("ntuple.open", _open_ntuple_lab),
                   ("menu.lab", _open_lab)]
+#: What each entry's screen is for, said in the "More…" list (label key: description key).
+ENTRY_DESCRIPTIONS = {"menu.lab": "lab.subtitle", "ntuple.open": "ntuple.title",
+                      "menu.tournament": "tour.subtitle"}
 
 
 def tr_label(key: str) -> Callable[[], str]:
@@ -99,13 +102,18 @@ class MenuScene(Scene):
         #: Pixels each seat panel needs beyond its rows of the least height (labels on two
         #: lines).
         self.extra = [0, 0]
-        self.header_buttons = [
+        core = [
             Button(lambda: tr("menu.rules"), self.open_rules),
             Button(lambda: tr("menu.settings"), self.open_settings),
             Button(lambda: tr("menu.quit"), self.ask_quit),
         ]
-        for key, factory in EXTRA_ENTRIES:
-            self.header_buttons.insert(0, Button(tr_label(key), self._opener(factory)))
+        entries = [Button(tr_label(key), self._opener(factory))
+                   for key, factory in reversed(EXTRA_ENTRIES)]
+        #: The header's buttons as laid out: every entry, or (large text) "More…" for the
+        #: other screens' entries, so the app's title keeps its room.
+        self.header_buttons = [*entries, *core]
+        self._header_choices = (self.header_buttons,
+                                [Button(lambda: tr("menu.more"), self.open_more), *core])
         self.first_choice = Choice(
             lambda: tr("menu.first"),
             [(c, tr_label(f"menu.first.{c}")) for c in FIRST_CHOICES],
@@ -224,6 +232,15 @@ class MenuScene(Scene):
         title = choice.label() or tr("menu.choose_player")
         self.app.push(ListPopup(self.app, title, items, choice.get(), choice.set))
 
+    def open_more(self) -> None:
+        """The other screens' entries (the header shows them under "More…" at large text),
+        each with what it is for."""
+        factories = dict(EXTRA_ENTRIES)
+        items = [(key, tr(key), tr(ENTRY_DESCRIPTIONS.get(key, key)))
+                 for key, _f in reversed(EXTRA_ENTRIES)]
+        self.app.push(ListPopup(self.app, tr("menu.more_title"), items, None,
+                                lambda key: self.app.push(factories[key](self.app))))
+
     def open_rules(self) -> None:
         """The rules page of the chosen game."""
         from game.ui.scenes.rules import RulesScene
@@ -308,7 +325,7 @@ class MenuScene(Scene):
         pad = m.pad
         bh = int(m.body * 2.0)
         header_h = menu_layout.header_height(m, h, bh)
-        menu_layout.place_header(self.header_buttons, w, m, header_h, bh)
+        self.header_buttons = menu_layout.choose_header(*self._header_choices, w, m, header_h, bh)
         # Footer.
         footer_h = int(m.body * 2.4)
         footer_top = h - pad * 2 - footer_h
@@ -433,14 +450,12 @@ class MenuScene(Scene):
         w, _h = self.app.size
         pad = m.pad
         header_h = menu_layout.header_height(m, self.app.size[1], int(m.body * 2.0))
-        title_room = self.header_buttons[0].rect.left - pad * 4
-        # With large text the buttons leave no room: the window's caption names the app, an
-        # "AI…" would not.
-        title_rect = pygame.Rect(pad * 2, pad, 0, header_h)
-        if text.size(tr("app.title"), m.small, True)[0] <= title_room:
-            title_rect = text.blit_text(surface, tr("app.title"), m.title, theme.accent,
-                                        (pad * 2, pad + header_h // 2), "midleft", bold=True,
-                                        max_width=title_room, min_px=m.small)
+        # The header leaves the title its room at the heading size at least (see
+        # menu_layout.choose_header).
+        title_rect = text.blit_text(surface, tr("app.title"), m.title, theme.accent,
+                                    (pad * 2, pad + header_h // 2), "midleft", bold=True,
+                                    max_width=menu_layout.title_room(self.header_buttons, m),
+                                    min_px=m.heading)
         sub_x = title_rect.right + pad
         avail = self.header_buttons[0].rect.left - sub_x - pad * 2
         if avail > text.size(tr("app.tagline"), m.small)[0]:

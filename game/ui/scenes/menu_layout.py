@@ -94,3 +94,21 @@ def place_header(buttons: Sequence[Button], w: int, m: Metrics, header_h: int, b
     for b, bw in zip(reversed(buttons), reversed(widths), strict=True):
         b.place(pygame.Rect(x - bw, pad + (header_h - bh) // 2, bw, bh), px)
         x -= bw + pad
+
+
+def title_room(buttons: Sequence[Button], m: Metrics) -> int:
+    """The width the header leaves the app's title left of its placed ``buttons``."""
+    return buttons[0].rect.left - m.pad * 4 if buttons else 0
+
+
+def choose_header(every: Sequence[Button], fewer: Sequence[Button], w: int, m: Metrics,
+                  header_h: int, bh: int) -> list[Button]:
+    """The header's buttons, placed: ``every`` one when the app's title still fits beside
+    them at the heading size, else ``fewer`` (the screens' entries behind one "More…"). At
+    200% text the six buttons filled the header and the title was left out (seen at
+    1920x1080 in French): a class should always see where it is."""
+    place_header(every, w, m, header_h, bh)
+    if title_room(every, m) >= text.size(tr("app.title"), m.heading, True)[0]:
+        return list(every)
+    place_header(fewer, w, m, header_h, bh)
+    return list(fewer)
