@@ -327,7 +327,7 @@ class MenuScene(Scene):
         header_h = menu_layout.header_height(m, h, bh)
         self.header_buttons = menu_layout.choose_header(*self._header_choices, w, m, header_h, bh)
         # Footer.
-        footer_h = int(m.body * 2.4)
+        footer_h = int(m.body * menu_layout.FOOTER)
         footer_top = h - pad * 2 - footer_h
         self.start_button.place(pygame.Rect(w - pad * 2 - int(w * 0.22), footer_top,
                                             int(w * 0.22), footer_h), m.heading)
@@ -435,7 +435,7 @@ class MenuScene(Scene):
         avail = panel.bottom - top - m.pad
         step = row_h + m.pad // 2
         if items and step * len(items) > avail:
-            step = max(int(px * 1.35), avail // len(items))
+            step = max(int(px * menu_layout.LEAST_ROW), avail // len(items))
         height = min(row_h, step - 2)
         for i, wdg in enumerate(items):
             y = top + i * step

@@ -21,10 +21,13 @@ from game.ui.widgets import BODY_MIN_FRACTION, Button, Metrics
 #: The panels' shares of the width: options | seat 1 | seat 2 (the seats get more: a player's
 #: parameters have longer labels than a game's options).
 PANEL_SHARES = (0.32, 0.34, 0.34)
-#: The least height of a row of options or parameters, in text heights.
-LEAST_ROW = 1.35
+#: The least height of a row of options or parameters, in text heights (1.35 left the
+#: n-tuple learner's description out at 200% of 1920x1080: five parameters).
+LEAST_ROW = 1.25
 #: A chooser's (and an option row's) height, in text heights.
 ROW = 1.9
+#: The footer's height (Start, who moves first), in text heights.
+FOOTER = 2.2
 
 
 def header_height(m: Metrics, height: int, button_h: int) -> int:
@@ -38,11 +41,13 @@ def panel_widths(inner: int) -> list[int]:
     return [int(inner * share) for share in PANEL_SHARES]
 
 
-def description_sizes(m: Metrics) -> tuple[int, int]:
+def description_sizes(m: Metrics) -> tuple[int, ...]:
     """The text sizes a seat's player description may take, largest first: the small size,
-    then 85% of it, never under :data:`BODY_MIN_FRACTION` of the window height (still read
-    from the back row)."""
-    return m.small, max(int(m.small * 0.85), math.ceil(m.height * BODY_MIN_FRACTION))
+    85% of it, then :data:`BODY_MIN_FRACTION` of the window height (still read from the back
+    row; the n-tuple learner's five parameters at 200% of 1920x1080 left no room for more)."""
+    least = math.ceil(m.height * BODY_MIN_FRACTION)
+    return tuple(sorted({m.small, max(int(m.small * 0.85), least), min(m.small, least)},
+                        reverse=True))
 
 
 def seat_need(description: str, width: int, params: int, m: Metrics, px: int) -> int:
@@ -70,8 +75,8 @@ def options_need(options: int, m: Metrics) -> int:
 
 
 def least_cards(m: Metrics) -> int:
-    """The least height of the cards: their names, with a small picture."""
-    return int(m.heading * 1.8)
+    """The least height of the cards: their names (and a picture when there is room)."""
+    return int(m.heading * 1.5)
 
 
 def place_header(buttons: Sequence[Button], w: int, m: Metrics, header_h: int, bh: int) -> None:
