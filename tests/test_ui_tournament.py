@@ -596,3 +596,51 @@ def test_a_standing_never_breaks_between_elo_and_its_number(language: str) -> No
     full = text.size(line, 20)[0]
     for width in range(full // 3, full, 7):
         assert not any(part.endswith("Elo") for part in text.wrap(line, width, 20)), width
+
+
+def _large_text_tournament(size: tuple[int, int], language: str) -> tuple[Any, TournamentScene]:
+    """A tournament screen at 200% text (opened directly: the menu's header then shows
+    "More…" rather than the tournament's own button)."""
+    from tests.ui_helpers import make_app
+
+    app = make_app(size, language=language, text_scale=200)
+    scene = TournamentScene(app)
+    app.push(scene)
+    frame(app)
+    return app, scene
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_the_round_robin_ranking_stays_in_its_panel_at_200_percent(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (seen at 200% of 1920x1080 in French): four players' ranking was drawn
+    past the results panel, under the folder and Export. The results now shrink (down to
+    60% of their size) until the ranking fits."""
+    from game.ui import text
+
+    app, scene = _large_text_tournament(size, language)
+    scene.set_game("morpion")
+    while len(scene.specs) < 4:
+        scene.add_player()
+    for index, name in enumerate(["random", "greedy", "bestfirst", "minimax"]):
+        scene.set_player(index, name)
+    scene.games = 10
+    scene.start()
+    assert run_until(app, lambda: scene.runner is not None and scene.runner.finished, 60)
+    app.toast = None
+    bottoms: list[int] = []
+    wrapped = text.blit_wrapped
+
+    def record(*args: Any, **kwargs: Any) -> Any:
+        bottom = wrapped(*args, **kwargs)
+        bottoms.append(bottom)
+        return bottom
+
+    monkeypatch.setattr(text, "blit_wrapped", record)
+    frame(app)
+    panel = scene.panels["results"]
+    assert len(bottoms) >= 4 and max(bottoms) <= panel.bottom, (bottoms, panel)
+    assert not scene.rank_button.rect.collidelist(
+        [pygame.Rect(panel.left, b - 1, panel.width, 1) for b in bottoms]) >= 0
+    app.shutdown()

@@ -182,8 +182,8 @@ def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pyg
         totals = [format_points(by_index[i].points) for i in range(n)]
     lines = [standing_line(rank, s) for rank, s in enumerate(ranking, 1)]
     title = tr("tour.cross", n=scene.games)
-    place = round_robin_layout(lines, title, body, px, small, len(scene.names),
-                               scene.rank_button.rect.size)
+    place, px = fitted_round_robin(lines, title, body, px, len(scene.names),
+                                   scene.rank_button.rect.size)
     text.blit_text(surface, title, px, theme.text, (body.left, place.title_top), bold=True,
                    max_width=max(10, place.title_width), min_px=int(px * 0.75))
     table_rect, rank_rect = place.table, place.ranking
@@ -215,17 +215,27 @@ def place_rank_button(scene: TournamentScene) -> None:
     """Place the points/Elo button of ``scene`` where its round robin's results put it: on
     the ranking's heading line (see :func:`round_robin_layout`)."""
     m = scene.app.metrics
-    size = (max(text.size(tr(key), m.small, True)[0] for key in ("tour.rank_points",
-                                                                  "tour.rank_elo"))
-            + int(m.body * 1.9),
-            int(m.small * 1.9))
+
+    def button_size(px: int) -> tuple[int, int]:
+        return (max(text.size(tr(key), px, True)[0] for key in ("tour.rank_points",
+                                                                 "tour.rank_elo"))
+                + int(px * 2.2), int(px * 1.9))
+
+    button_px = m.small
+    size = button_size(button_px)
     body = scene.results_body()
     place = pygame.Rect(body.right - size[0], body.top, *size)
     if len(scene.names) > 2 and scene.matches and scene.table is not None:
         lines = [standing_line(rank, s) for rank, s in enumerate(scene.ranking(), 1)]
-        place = round_robin_layout(lines, tr("tour.cross", n=scene.games), body, m.body,
-                                   max(8, int(m.body * 0.85)), len(scene.names), size).button
-    scene.rank_button.place(place, m.small)
+        title = tr("tour.cross", n=scene.games)
+        layout, px = fitted_round_robin(lines, title, body, m.body, len(scene.names), size)
+        if px < m.body:
+            # The results shrank to fit: the button with them, beside the ranking's heading.
+            button_px = min(m.small, max(8, int(px * 0.85)))
+            size = button_size(button_px)
+            layout = fitted_round_robin(lines, title, body, m.body, len(scene.names), size)[0]
+        place = layout.button
+    scene.rank_button.place(place, button_px)
 
 
 @dataclass(frozen=True)
@@ -242,6 +252,27 @@ class RoundRobinLayout:
     line_px: int
     columns: int
     button: pygame.Rect
+    #: Whether the ranking fits its room whole (else it would run past the panel).
+    fits: bool = True
+
+
+#: The round robin's results shrink down to this share of their text size before the ranking
+#: is drawn past its panel (at 200% of 1920x1080 it ran under the folder and Export).
+LEAST_RESULTS_SHARE = 0.6
+
+
+def fitted_round_robin(lines: list[str], title: str, body: pygame.Rect, px: int, players: int,
+                       button: tuple[int, int]) -> tuple[RoundRobinLayout, int]:
+    """The :func:`round_robin_layout` at the largest text size from ``px`` down to
+    :data:`LEAST_RESULTS_SHARE` of it at which the ranking fits whole, and that size."""
+    least = max(text.MIN_PX, int(px * LEAST_RESULTS_SHARE))
+    size = px
+    while True:
+        place = round_robin_layout(lines, title, body, size, max(8, int(size * 0.85)),
+                                   players, button)
+        if place.fits or size <= least:
+            return place, size
+        size = max(least, size - max(1, size // 20))
 
 
 def round_robin_layout(lines: list[str], title: str, body: pygame.Rect, px: int, small: int,
@@ -255,9 +286,11 @@ def round_robin_layout(lines: list[str], title: str, body: pygame.Rect, px: int,
     it, the button goes to the top right and the title beside it, or below it."""
     bw, bh = button
 
+    fits = [True]
+
     def parts(title_top: int) -> tuple[pygame.Rect, pygame.Rect, int, int]:
         """The table, the ranking, its text size and columns below a title at
-        ``title_top``."""
+        ``title_top`` (``fits[0]`` says whether the ranking has its room)."""
         top = title_top + int(px * 1.6)
         rest = pygame.Rect(body.left, top, body.width, body.bottom - top)
         if rest.width >= 40 * px:
@@ -275,6 +308,7 @@ def round_robin_layout(lines: list[str], title: str, body: pygame.Rect, px: int,
         # least 1.35 lines tall, would not leave it the room.
         line_px, columns, ranking_h = ranking_layout(lines, rest.width, px, small,
                                                      rest.height - least_table)
+        fits[0] = ranking_h <= rest.height - least_table
         table_h = max(min(table_h, rest.height - ranking_h), least_table)
         return (pygame.Rect(rest.left, rest.top, rest.width, table_h),
                 pygame.Rect(rest.left, rest.top + table_h + px // 2, rest.width,
@@ -286,7 +320,7 @@ def round_robin_layout(lines: list[str], title: str, body: pygame.Rect, px: int,
         button_rect = pygame.Rect(rank_rect.right - bw, rank_rect.top + (heading_h - bh) // 2,
                                   bw, bh)
         return RoundRobinLayout(body.top, body.width, table_rect, rank_rect, line_px, columns,
-                                button_rect)
+                                button_rect, fits[0])
     # No room beside the heading: the button at the top right, the title beside it when it
     # fits there whole (at 90% of its size at least), else below it across the width.
     title_top, title_w = body.top, body.width - bw - px
@@ -294,7 +328,7 @@ def round_robin_layout(lines: list[str], title: str, body: pygame.Rect, px: int,
         title_top, title_w = body.top + bh + px // 3, body.width
     table_rect, rank_rect, line_px, columns = parts(title_top)
     return RoundRobinLayout(title_top, title_w, table_rect, rank_rect, line_px, columns,
-                            pygame.Rect(body.right - bw, body.top, bw, bh))
+                            pygame.Rect(body.right - bw, body.top, bw, bh), fits[0])
 
 
 def ranking_layout(lines: list[str], width: int, px: int, small: int,
