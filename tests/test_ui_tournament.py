@@ -612,6 +612,27 @@ def _large_text_tournament(size: tuple[int, int], language: str) -> tuple[Any, T
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_the_export_folder_is_readable_at_200_percent(size: tuple[int, int],
+                                                      language: str) -> None:
+    """Regression (seen at 200% text): the folder box beside "Export CSV + PNG" was a few
+    characters wide ("…ts" at 1024x768). The button says "Export" alone when that leaves the
+    box 40% of the row (else the box takes a row of its own), and a long path keeps its end
+    (the folder's own name) in view."""
+    app, scene = _large_text_tournament(size, language)
+    row = scene.panels["results"].union(scene.export_button.rect)
+    box = scene.folder.box()
+    assert box.width >= row.width * 0.4, (box, row)
+    assert not box.colliderect(scene.export_button.rect)
+    assert not box.colliderect(scene.panels["results"])
+    assert pygame.Rect((0, 0), size).contains(scene.export_button.rect)
+    scene.folder.value = "/home/teacher/Documents/AI Game Lab/class 2"
+    shown = scene.folder.shown()
+    assert shown.startswith("…") and shown.endswith("Lab/class 2"), shown
+    app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
 def test_the_round_robin_ranking_stays_in_its_panel_at_200_percent(
         size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Regression (seen at 200% of 1920x1080 in French): four players' ranking was drawn

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -39,6 +39,10 @@ class TextField(Widget):
         self.on_enter = on_enter
 
     def _box(self) -> pygame.Rect:
+        return self.box()
+
+    def box(self) -> pygame.Rect:
+        """The box the text is typed in (right of the label)."""
         label_w = text.size(self.label(), self.px)[0] + self.px if self.label() else 0
         return pygame.Rect(self.rect.left + label_w, self.rect.top,
                            self.rect.width - label_w, self.rect.height)
@@ -101,15 +105,7 @@ class TextField(Widget):
                                                     else theme.panel_border)
         draw_panel(surface, box, theme, max(3, box.height // 5),
                    blend(theme.background, theme.panel, 0.5), border, 2)
-        inner = box.width - self.px
-        # No glyph is narrower than a pixel, so at most ``inner`` characters can show: cutting
-        # there first keeps the loop below short (a 5000-character paste took 0.7 s a frame).
-        shown = self.value[-max(inner, 1):]
-        # Long paths keep their end (the folder's own name) visible.
-        while shown and text.size(shown, self.px)[0] > inner:
-            shown = shown[1:]
-        if shown != self.value:
-            shown = "…" + shown[1:]
+        shown = self.shown()
         if self.selected and self.focused and shown:
             mark = text.size(shown, self.px)
             pygame.draw.rect(surface, blend(theme.panel, theme.accent, 0.45), pygame.Rect(
@@ -120,3 +116,39 @@ class TextField(Widget):
             x = drawn.right + 2
             pygame.draw.line(surface, theme.accent, (x, box.top + box.height // 5),
                              (x, box.bottom - box.height // 5), 2)
+
+    def shown(self) -> str:
+        """The text as the box shows it: a long one keeps its end (the folder's own name),
+        its start replaced by "…"."""
+        inner = self._box().width - self.px
+        # No glyph is narrower than a pixel, so at most ``inner`` characters can show: cutting
+        # there first keeps the loop below short (a 5000-character paste took 0.7 s a frame).
+        shown = self.value[-max(inner, 1):]
+        while shown and text.size(shown, self.px)[0] > inner:
+            shown = shown[1:]
+        if shown != self.value:
+            shown = "…" + shown[1:]
+        return shown
+
+
+#: A field beside its button gets a row of its own when its box would be narrower than this
+#: share of the width they share (at 200% text the tournament's folder showed "…ts").
+FIELD_LEAST_SHARE = 0.4
+
+
+def place_with_button(field: TextField, button: Widget, area: pygame.Rect, bh: int, px: int,
+                      gap: int, widths: Sequence[int]) -> tuple[int, int]:
+    """Place ``field`` and its ``button`` at the bottom of ``area``: side by side with the
+    first of the button's ``widths`` (its labels, longest first) that leaves the field's box
+    :data:`FIELD_LEAST_SHARE` of the width, else the field on a full-width row above the
+    button at its first width. Returns the top of what they take and the width's index."""
+    top = area.bottom - bh
+    for index, bw in enumerate(widths):
+        button.place(pygame.Rect(area.right - bw, top, bw, bh), px)
+        field.place(pygame.Rect(area.left, top, area.width - bw - gap, bh), px)
+        if field.box().width >= area.width * FIELD_LEAST_SHARE:
+            return top, index
+    button.place(pygame.Rect(area.right - widths[0], top, widths[0], bh), px)
+    top -= bh + gap
+    field.place(pygame.Rect(area.left, top, area.width, bh), px)
+    return top, 0

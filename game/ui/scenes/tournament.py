@@ -47,7 +47,7 @@ from game.ui.scenes.lab_common import (
     variant_items,
 )
 from game.ui.scenes.players import LadderStepper, seat_title
-from game.ui.scenes.text_field import TextField
+from game.ui.scenes.text_field import TextField, place_with_button
 from game.ui.scenes.tournament_model import (
     GAMES_HEADER,
     MAX_PLAYERS,
@@ -67,6 +67,7 @@ __all__ = ["MAX_PLAYERS", "TournamentScene"]
 
 GAME_COUNTS = (2, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000)
 LABEL_WIDTH = 0.36
+EXPORT_LABELS = ("tour.export", "tour.export_short")  # longest first: see export_short
 TEXTS = RunTexts(title="tour.title", subtitle="tour.subtitle", setup="tour.setup",
                  menu="tour.menu", pause="tour.pause", resume="tour.resume", stop="tour.stop",
                  failed="tour.failed")
@@ -102,7 +103,9 @@ class TournamentScene(RunScene[TournamentRunner]):
             lambda: tr("tour.rank_points") if self.rank_by_elo else tr("tour.rank_elo"),
             self.toggle_rank)
         self.folder = TextField(lambda: tr("tour.folder"), str(default_folder()))
-        self.export_button = Button(lambda: tr("tour.export"), self.export_clicked, primary=True)
+        self.export_short = 0  # the export button's label: which of EXPORT_LABELS
+        self.export_button = Button(lambda: tr(EXPORT_LABELS[self.export_short]),
+                                    self.export_clicked, primary=True)
         self.rebuild()
 
     # -- the model, as the run, the results view and the tests read it -------------------------
@@ -402,11 +405,10 @@ class TournamentScene(RunScene[TournamentRunner]):
             (self.start_button, ("tour.start",)),
             (self.pause_button, ("tour.pause", "tour.resume")),
             (self.stop_button, ("tour.stop",))), self._progress_width())
-        # Export row at the bottom, results in between.
-        ey = right.bottom - bh
-        ew = text.size(tr("tour.export"), m.body, True)[0] + bh
-        self.export_button.place(pygame.Rect(right.right - ew, ey, ew, bh), m.body)
-        self.folder.place(pygame.Rect(right.left, ey, right.width - ew - pad * 2, bh), m.body)
+        # Export row at the bottom ("Export" alone at large text: the folder showed "…ts").
+        ey, self.export_short = place_with_button(
+            self.folder, self.export_button, right, bh, m.body, pad * 2,
+            [text.size(tr(key), m.body, True)[0] + bh for key in EXPORT_LABELS])
         results_top = right.top + controls_h + pad * 2
         self.panels["results"] = pygame.Rect(right.left, results_top, right.width,
                                              ey - pad * 2 - results_top)
