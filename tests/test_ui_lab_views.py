@@ -667,3 +667,30 @@ def test_the_variant_row_is_one_row_where_every_variant_fits_it(
         wrapped = text_module.wrap(label(), room, variant.px, True)
         fits = text_module.size(label(), int(variant.px * 0.8), True)[0] <= room
         assert fits or (len(wrapped) == 2 and rows == 2), label()
+
+
+def test_the_boxes_grid_is_not_measured_again_while_nothing_changed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Measuring every line of 375 Morpion boxes at each candidate text size took about
+    100 ms of CPU a frame (1920x1080, 200%). The lines are measured once per reading of
+    the boxes, the grid once per size and count: a frame that changes nothing measures only
+    the texts it draws."""
+    from game.ui import text as text_module
+
+    app, lab = large_lab((1920, 1080), "en")
+    train_instantly(lab, "morpion", "reinforcement", 70)
+    lab.tabs.choose("boxes")
+    frame(app)
+    assert len(lab.knowledge.boxes) > 150
+    calls = 0
+    real = text_module.size
+
+    def counted(*args: object, **kwargs: object) -> tuple[int, int]:
+        nonlocal calls
+        calls += 1
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text_module, "size", counted)
+    lab.knowledge.draw(app.screen, None)  # type: ignore[attr-defined]
+    drawn = len(lab.knowledge.box_rects)
+    assert calls <= 10 + 12 * drawn, (calls, drawn)

@@ -18,7 +18,10 @@ import pygame
 
 from game.ui import text
 from game.ui.boards.presenter import box_value_colour, box_value_text
+from game.ui.i18n import grouped, tr
+from game.ui.scenes.lab_common import wrapped_px
 from game.ui.theme import Colour, Theme, blend
+from game.ui.widgets import Metrics
 
 #: A line of the list, in text heights (room for the best move's outline).
 LINE_STEP = 1.4
@@ -65,6 +68,20 @@ def move_lines(values: Mapping[Any, float], move_text: Callable[[Any], str], sco
                               else box_value_colour(value, score_kind, theme),
                               best=some_worse and value == top, changed=changed))
     return lines
+
+
+def distinct_lines(boxes: list[tuple[Mapping[Any, float], Mapping[Any, float] | None]],
+                   move_text: Callable[[Any], str], score_kind: str, theme: Theme
+                   ) -> tuple[int, list[MoveLine]]:
+    """The most moves of ``boxes`` (their values, and values before the last game or None)
+    and every distinct line of their lists: what the grid measures at each text size."""
+    most, unique = 1, dict[tuple[str, str, bool], MoveLine]()
+    for values, before in boxes:
+        lines = move_lines(values, move_text, score_kind, theme, before)
+        most = max(most, len(lines))
+        for line in lines:
+            unique.setdefault((line.move, line.value, line.changed), line)
+    return most, list(unique.values())
 
 
 def best_move(values: Mapping[Any, float]) -> Any:
@@ -238,3 +255,44 @@ def grid_for(count: int, size: tuple[int, int], ratio: float, two_rows: bool
 
     rows = max((r for r in options if r <= max(1, count)), key=scale)
     return rows, max(1, -(-count // rows))
+
+
+def all_lost_note(width: int, height: int, m: Metrics) -> tuple[str, int]:
+    """The note under boxes whose every move lost, and its size, to fit ``width`` x ``height``:
+    the long note at the small size down to 80% of it, else the short note so."""
+    room = pygame.Rect(0, 0, width, height)
+    least = int(m.small * 0.8)
+    for key in ("lab.all_lost_note", "lab.all_lost_short"):
+        px = wrapped_px(tr(key), room, m.small, least)
+        lines = text.wrap(tr(key), width, px)
+        if len(lines) * text.font(px).get_linesize() <= height:
+            return tr(key), px
+    return tr("lab.all_lost_short"), least
+
+
+def used_label(lost: bool, used: int, width: int, px: int) -> str:
+    """What a box says under its moves: how often it was used ("used 17×"), or that every
+    move ``lost``; the short form ("17×", "lost") where the long one is wider than ``width``
+    at ``px``."""
+    long = tr("lab.box_all_lost") if lost else tr("lab.box_used", n=grouped(used))
+    if text.size(long, px)[0] <= width:
+        return long
+    return tr("lab.box_all_lost_short") if lost else tr("lab.box_used_short", n=grouped(used))
+
+
+def narrow_grid(count: int, uses: list[tuple[bool, int]], body: pygame.Rect, m: Metrics
+                ) -> tuple[int, int, float, float]:
+    """Rows, columns and cell size of ``count`` boxes a game draws its own way (Nim's narrow
+    lists of takes) in ``body``: big boxes, two rows when the panel is tall enough, the rest
+    paged. ``uses``: each box's (all moves lost, times used), for the line under it."""
+    ratio = 0.62
+    rows, cols = grid_for(count, body.size, ratio, body.height >= m.body * 18)
+    # Never so narrow that a box's count is cut: at 1920x1080 at the largest text size six
+    # boxes a row read "used…".
+    least_w = max(text.size(used_label(lost, used, 0, m.small), m.small)[0]
+                  for lost, used in uses) + m.pad * 2
+    cols = max(1, min(cols, int(body.width // least_w)))
+    cell_h = body.height / rows
+    # (Never narrower than its count needs, where the row has the room.)
+    cell_w = max(min(body.width / cols, cell_h * ratio * 1.3), min(least_w, body.width / cols))
+    return rows, cols, cell_w, min(cell_h, cell_w / ratio * 1.15)

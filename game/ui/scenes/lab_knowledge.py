@@ -23,19 +23,23 @@ from game.rules.base import GameState, RulesError
 from game.ui import text
 from game.ui.boards import presenter_for
 from game.ui.boards.presenter import GamePresenter
-from game.ui.i18n import grouped, tr
+from game.ui.i18n import grouped, language, tr
 from game.ui.scenes.lab_box_moves import (
     BoxShape,
     ListSize,
+    MoveLine,
+    all_lost_note,
     best_move,
     box_grid,
+    distinct_lines,
     draw_move_list,
-    grid_for,
     list_size,
     move_lines,
+    narrow_grid,
     shape_box,
+    used_label,
 )
-from game.ui.scenes.lab_common import WrapButton, wrapped_px
+from game.ui.scenes.lab_common import WrapButton
 from game.ui.scenes.play_fit import readable_px
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Metrics, Widget, draw_panel
@@ -92,6 +96,11 @@ class KnowledgePanel:
         #: The room of the longest list of the page at that size: every box of the page is
         #: shaped for it (the same board size and place in each).
         self.page_need: ListSize | None = None
+        #: (language, changed only), the most moves of a box, the distinct lines of the lists.
+        self._texts: tuple[tuple[str, bool], int, list[MoveLine]] | None = None
+        self._texts_read = 0
+        #: The last grid chosen, for the size, count, text sizes and lines it was chosen for.
+        self._grid_memo: tuple[Any, tuple[int, ListSize | None, tuple[int, int]]] | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._page_rect = pygame.Rect(0, 0, 0, 0)
         self._title_y = 0
@@ -168,6 +177,7 @@ class KnowledgePanel:
                 values = self.session.learner.table_view(box.state)
                 box.values = dict(values) if values is not None else {}
                 box.filled = True
+        self._texts = None  # measured again from the values read
 
     def _sorted(self, boxes: list[BoxView]) -> list[BoxView]:
         if self.session.sort_by_use:
@@ -317,7 +327,9 @@ class KnowledgePanel:
         presenter = presenter_for(self.session.game)
         narrow = type(presenter).draw_matchbox is not GamePresenter.draw_matchbox
         if narrow:
-            rows, cols, cell_w, cell_h = self._narrow_grid(body, score_kind, m)
+            rows, cols, cell_w, cell_h = narrow_grid(
+                len(self.boxes), [(b.all_lost(score_kind), b.used) for b in self.boxes],
+                body, m)
         else:
             # A board beside its list of moves: the grid holds the longest list at heading
             # size where that shows as many boxes as body size does, else at body size.
@@ -360,42 +372,33 @@ class KnowledgePanel:
         theme = self.app.theme
         score_kind = self.session.learner.score_kind
         lost = box.all_lost(score_kind)
-        used = used_label(box, score_kind, rect.width - m.pad, min(px, m.small))
+        used = used_label(box.all_lost(score_kind), box.used, rect.width - m.pad,
+                          min(px, m.small))
         colour = (theme.danger if lost else theme.highlight if box.changed
                   else theme.text_muted)
         text.blit_text(surface, used, px, colour, (rect.centerx, rect.bottom - m.pad // 3),
                        "midbottom", max_width=rect.width - m.pad,
                        min_px=min(m.small, readable_px(self.app.size)))
 
-    def _narrow_grid(self, body: pygame.Rect, score_kind: str, m: Metrics
-                     ) -> tuple[int, int, float, float]:
-        """Rows, columns and cell size of a game's own matchboxes (narrow lists of takes):
-        big boxes, two rows when the panel is tall enough, the rest paged."""
-        ratio = 0.62
-        rows, cols = grid_for(len(self.boxes), body.size, ratio, body.height >= m.body * 18)
-        # Never so narrow that a box's count is cut: at 1920x1080 at the largest text size
-        # six boxes a row read "used…".
-        least_w = max(text.size(used_label(b, score_kind, 0, m.small), m.small)[0]
-                      for b in self.boxes) + m.pad * 2
-        cols = max(1, min(cols, int(body.width // least_w)))
-        cell_h = body.height / rows
-        # (Never narrower than its count needs, where the row has the room.)
-        cell_w = max(min(body.width / cols, cell_h * ratio * 1.3),
-                     min(least_w, body.width / cols))
-        return rows, cols, cell_w, min(cell_h, cell_w / ratio * 1.15)
-
     def list_need(self, px: int) -> ListSize:
         """The room the longest list of moves of the boxes read so far takes at ``px``."""
-        presenter = presenter_for(self.session.game)
-        score_kind = self.session.learner.score_kind
-        theme = self.app.theme
-        needs = [list_size(move_lines(b.values, presenter.move_text, score_kind, theme,
-                                      b.before if self.session.changed_only else None),
-                           px, score_kind)
-                 for b in self.boxes[:NEED_SAMPLE] if b.filled]
-        return ListSize(max((n.lines for n in needs), default=1),
-                        max((n.move_w for n in needs), default=0),
-                        max((n.value_w for n in needs), default=0), px)
+        most, lines = self._list_texts()
+        return list_size(lines, px, self.session.learner.score_kind, most)
+
+    def _list_texts(self) -> tuple[int, list[MoveLine]]:
+        """The most moves a box read so far has, and every distinct line of their lists;
+        kept until the boxes are read again (measuring every line of 375 Morpion boxes at
+        each text size took 100 ms a frame)."""
+        key = (language(), self.session.changed_only)
+        if self._texts is None or self._texts[0] != key:
+            changed = self.session.changed_only
+            self._texts = key, *distinct_lines(
+                [(b.values, b.before if changed else None)
+                 for b in self.boxes[:NEED_SAMPLE] if b.filled],
+                presenter_for(self.session.game).move_text, self.session.learner.score_kind,
+                self.app.theme)
+            self._texts_read += 1
+        return self._texts[1], self._texts[2]
 
     def _list_grid(self, body: pygame.Rect, m: Metrics) -> tuple[int, int]:
         """The grid of boxes drawn as a board beside a list, and the list's text size
@@ -405,21 +408,32 @@ class KnowledgePanel:
         if any(not b.filled for b in self.boxes[:NEED_SAMPLE]):
             self.fill_values()
         count = len(self.boxes)
+        self._list_texts()
+        key = (body.size, count, m.body, m.heading, self._texts_read)
+        if self._grid_memo is not None and self._grid_memo[0] == key:
+            self.list_px, self.page_need, grid = self._grid_memo[1]
+            return grid
         least = readable_px(self.app.size)
         sizes = [m.heading, m.body]
         while sizes[-1] > least:
             sizes.append(max(least, int(sizes[-1] * 0.9)))
-        grids = [(px, box_grid(count, body.size, self.list_need(px), m.pad)) for px in sizes]
-        found = [(px, grid) for px, grid in grids if grid is not None]
+        found: list[tuple[int, tuple[int, int]]] = []
+        for px in sizes:
+            fits = box_grid(count, body.size, self.list_need(px), m.pad)
+            if fits is not None:
+                found.append((px, fits))
+            if px <= m.body and found:
+                break
         if not found:
-            self.list_px, self.page_need = least, None
-            return 1, 1
-        px, grid = found[0]
-        if px == m.heading and len(found) > 1 and found[1][0] == m.body:
-            body_grid = found[1][1]
-            if min(count, grid[0] * grid[1]) < min(count, body_grid[0] * body_grid[1]):
-                px, grid = found[1]
-        self.list_px, self.page_need = px, self.list_need(px)
+            self.list_px, self.page_need, grid = least, None, (1, 1)
+        else:
+            px, grid = found[0]
+            if px == m.heading and len(found) > 1 and found[1][0] == m.body:
+                body_grid = found[1][1]
+                if min(count, grid[0] * grid[1]) < min(count, body_grid[0] * body_grid[1]):
+                    px, grid = found[1]
+            self.list_px, self.page_need = px, self.list_need(px)
+        self._grid_memo = key, (self.list_px, self.page_need, grid)
         return grid
 
     def draw_box(self, surface: pygame.Surface, board: pygame.Rect, box: BoxView,
@@ -474,27 +488,3 @@ class KnowledgePanel:
             self.box_shapes.append((shape, need.px))
             if shape.footer is not None:
                 self._draw_used(surface, box, shape.footer, need.px, m)
-
-
-def all_lost_note(width: int, height: int, m: Metrics) -> tuple[str, int]:
-    """The note under boxes whose every move lost, and its size, to fit ``width`` x ``height``:
-    the long note at the small size down to 80% of it, else the short note so."""
-    room = pygame.Rect(0, 0, width, height)
-    least = int(m.small * 0.8)
-    for key in ("lab.all_lost_note", "lab.all_lost_short"):
-        px = wrapped_px(tr(key), room, m.small, least)
-        lines = text.wrap(tr(key), width, px)
-        if len(lines) * text.font(px).get_linesize() <= height:
-            return tr(key), px
-    return tr("lab.all_lost_short"), least
-
-
-def used_label(box: BoxView, score_kind: str, width: int, px: int) -> str:
-    """What a box says under it: how often it was used ("used 17×"), or that every move lost;
-    the short form ("17×", "lost") where the long one is wider than ``width`` at ``px``."""
-    lost = box.all_lost(score_kind)
-    long = tr("lab.box_all_lost") if lost else tr("lab.box_used", n=grouped(box.used))
-    if text.size(long, px)[0] <= width:
-        return long
-    return (tr("lab.box_all_lost_short") if lost
-            else tr("lab.box_used_short", n=grouped(box.used)))
