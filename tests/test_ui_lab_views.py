@@ -602,7 +602,7 @@ def test_hexapawn_boxes_at_1920x1080_in_french_are_as_large_as_their_page_allows
     """Seen at 1920x1080 in French: Hexapawn's boxes were drawn six to a row, their boards
     about 50 pixels wide. The page holds as many boxes as fit with their lists at body size
     (at the largest text, where none fits, the largest size down to the readable one) and a
-    board at least 2.5 text heights wide, every board the same size; and no grid showing as
+    board at least three text heights wide, every board the same size; and no grid showing as
     many boxes draws them larger."""
     from game.ui.scenes.lab_box_moves import LEAST_BOARD, shape_box
     from game.ui.scenes.play_fit import readable_px

@@ -24,13 +24,13 @@ from game.ui.theme import Colour, Theme, blend
 from game.ui.widgets import Metrics
 
 #: A line of the list, in text heights (room for the best move's outline).
-LINE_STEP = 1.4
+LINE_STEP = 1.3
 #: The elimination learner's ✓ and ✗ are this much larger than the move beside them: the
 #: font draws them half as tall as its letters.
 MARK_SCALE = 1.3
-#: The smallest board picture beside a list, in text heights (a 3x3 board's squares about
-#: as large as the text: the pieces still read).
-LEAST_BOARD = 2.5
+#: The smallest board picture beside a list, in text heights (a 3x3 board's squares as large
+#: as the text: the pieces read, and the list does not squeeze the picture to a stamp).
+LEAST_BOARD = 3.0
 #: The most columns a long list (Morpion's nine moves) is split into.
 MOST_COLUMNS = 3
 
