@@ -555,3 +555,26 @@ def test_morpion_side_summary_agrees_in_french() -> None:
         assert presenter.side_summary(state, 0) == "1 placed, 2 in hand"
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("game", "options", "narrower"), [
+    ("connect4", {}, True), ("hexapawn", {}, True), ("nim", {"variant": "marienbad"}, True),
+    ("nim", {}, False), ("othello", {}, False)])
+def test_needed_width_keeps_the_board_as_large(game: str, options: dict[str, str],
+                                               narrower: bool) -> None:
+    """A board limited by the height needs less than the whole width of a wide rectangle,
+    and drawn in that width it is as large (the play panel takes the rest); a board that
+    uses the width (one heap of matches, Othello's counts beside the board) needs all of it."""
+    from game.ui.boards.base import needed_width
+
+    pygame.init()
+    state = _start(game, options)
+    rect = pygame.Rect(30, 120, 1250, 880)
+    view = _view(game, state, rect)
+    full = view.sizes()
+    width = needed_width(view, rect, state)
+    assert (width < rect.width * 0.9) if narrower else width == rect.width
+    assert view.rect.width == width
+    assert all(now >= was - 1e-6 for now, was in zip(view.sizes(), full, strict=True))
+    view.layout(pygame.Rect(rect.left, rect.top, width - 8, rect.height), state)
+    assert any(now < was for now, was in zip(view.sizes(), full, strict=True))

@@ -3,6 +3,7 @@ the numbers on the board, Nim's rule, the review's move list."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from tests.ui_helpers import frame, make_app, run_until, start_game
@@ -154,4 +155,39 @@ def test_a_short_games_review_keeps_the_graphs_key() -> None:
     frame(app)
     assert play.review.active
     assert play.panel.review.key_rect.height > 0
+    app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("size", "move_rows"), [((1920, 1080), 2), ((1280, 720), 2),
+                                                 ((1024, 640), 1)])
+def test_connect4s_panel_keeps_the_legend_and_the_move_list(
+        lang: str, size: tuple[int, int], move_rows: int) -> None:
+    """Regression: at 1920x1080 (and 1024x640) with the reasoning on, the legend's colour row
+    and the move list dropped out of the panel, while Connect 4's board, limited by the
+    height, left a third of the width empty. The panel now takes the width the board does not
+    need, and the board keeps its size."""
+    from game.ui.boards import board_view_for
+    from game.ui.scenes.play import panel_share
+
+    app = make_app(size, language=lang, show_reasoning=True)
+    play = start_game(app, "connect4", ("alphabeta", "human"))
+    for _ in range(3):
+        assert run_until(app, lambda: play.match.human_to_move, 20)
+        assert play.apply_move(play.state.legal_moves()[3])
+    assert run_until(app, lambda: play.match.human_to_move and bool(play.legend_rows()), 20)
+    frame(app)
+    rows = play.legend_rows()
+    assert len(rows) == 2
+    assert play.panel.legend_rows_shown == len(rows)
+    assert len({rect.top for rect, _ in play.panel.move_rects}) >= move_rows
+    # The board is as large as when the panel had only its share of the width.
+    share = int(size[0] * panel_share(1.0))
+    pad = app.metrics.pad
+    alone = board_view_for("connect4", app.theme)
+    board = play.board_rect
+    alone.layout(pygame.Rect(board.left, board.top, size[0] - share - pad * 6, board.height),
+                 play.state)
+    assert play.view.cell == alone.cell
+    assert play.panel.rect.width > share
     app.shutdown()

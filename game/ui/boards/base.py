@@ -143,6 +143,38 @@ class BoardView:
         self.layout(rect, state)
         self.draw(surface, state, BoardContext(theme=self.theme))
 
+    def sizes(self) -> tuple[float, ...]:
+        """The sizes of what the last :meth:`layout` drew that a wider rectangle may make
+        larger (a cell, a side column's width...); empty when every pixel of width is used,
+        the default (see :func:`needed_width`)."""
+        return ()
+
+
+def needed_width(view: BoardView, rect: pygame.Rect, state: Any) -> int:
+    """The least width of ``rect`` at which ``view`` draws ``state`` as large as in ``rect``
+    (none of its :meth:`~BoardView.sizes` smaller): a board limited by the height (Connect 4's
+    7x6 at 1920x1080) leaves the rest of the width to the screen's other parts. The view is
+    left laid out in a rectangle of that width, the same height, at ``rect``'s left."""
+    view.layout(rect, state)
+    full = view.sizes()
+    if not full:
+        return rect.width
+
+    def as_large(width: int) -> bool:
+        view.layout(pygame.Rect(rect.left, rect.top, width, rect.height), state)
+        return all(now >= was - 1e-6 for now, was in zip(view.sizes(), full, strict=True))
+
+    # Bisection on the width: the sizes grow with it (up to their value in ``rect``).
+    low, high = 1, rect.width
+    while low < high:
+        middle = (low + high) // 2
+        if as_large(middle):
+            high = middle
+        else:
+            low = middle + 1
+    view.layout(pygame.Rect(rect.left, rect.top, high, rect.height), state)
+    return high
+
 
 # -- helpers shared by the board views --------------------------------------------------------
 
@@ -615,6 +647,10 @@ class GridBoardView(BoardView):
     def grid_shape(self, state: Any) -> tuple[int, int]:
         """(rows, cols) of ``state``'s board."""
         raise NotImplementedError
+
+    def sizes(self) -> tuple[float, ...]:
+        """The cell's size (see :meth:`BoardView.sizes`)."""
+        return (self.grid.cell,) if self.grid is not None else ()
 
     def _ensure(self, state: Any) -> Grid:
         """The grid, laid out again if the board's shape changed since the last layout."""

@@ -144,6 +144,10 @@ class Connect4View(BoardView):
         self.strip = pygame.Rect(self.board.left, self.board.top - round(self.cell * strip),
                                  width, round(self.cell * strip))
 
+    def sizes(self) -> tuple[float, ...]:
+        """The cell's size (see :meth:`BoardView.sizes`)."""
+        return (self.cell,)
+
     def _ensure(self, state: Any) -> None:
         """Lay out again if the board's shape changed since the last layout."""
         if self.shape != (state.options.cols, state.options.rows):

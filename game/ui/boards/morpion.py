@@ -160,6 +160,10 @@ class MorpionView(GridBoardView):
         right.center = (round(self.rect.right - right_strip / 2), board.centery)
         self._hands = (left, right)
 
+    def sizes(self) -> tuple[float, ...]:
+        """The cell's size and the hands' columns width (see :meth:`BoardView.sizes`)."""
+        return (*super().sizes(), self._hands[0].width)
+
     def grid_shape(self, state: Any) -> tuple[int, int]:
         """A square board of ``state.size`` cells a side."""
         return state.size, state.size

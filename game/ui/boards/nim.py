@@ -246,6 +246,25 @@ class NimView(BoardView):
                                   max(0, round(body.bottom - top))) if multi else pygame.Rect(
                                       0, 0, 0, 0)
 
+    def sizes(self) -> tuple[float, ...]:
+        """The match's length, the binary table's digits and the goal line's room (see
+        :meth:`BoardView.sizes`): the heaps and the table keep their size, the goal its
+        words on one line."""
+        if not self._boxes or self._key is None:
+            return ()
+        length = self._boxes[0].length
+        table_px = min(length * 0.32, self._table.width * 0.09, self.rect.height * 0.05)
+        px = self._header_px()
+        misere = getattr(self._key[1], "misere", False)
+        goal = tr("boards.nim_misere" if misere else "boards.nim_normal")
+        goal_room = min(self._header.width, txt.size(goal, px, True)[0] + px) if px else 0
+        return (length, table_px if self._table.width else 0.0, goal_room)
+
+    def _header_px(self) -> int:
+        """The goal line's text size, 0 when too small to be drawn (a menu card)."""
+        px = round(self.rect.height * 0.12 * 0.36)
+        return px if px >= 12 else 0
+
     def hit(self, pos: tuple[int, int], state: Any) -> Element | None:
         """The match under ``pos`` (a MatchRef, taken or not), or None."""
         for box in self._boxes:
@@ -361,8 +380,8 @@ class NimView(BoardView):
 
     def _draw_header(self, surface: pygame.Surface, nim: NimState, theme: Theme) -> None:
         """The goal (normal or misere) and, for one heap, the limit of the side to move."""
-        px = round(self.rect.height * 0.12 * 0.36)
-        if px < 12:
+        px = self._header_px()
+        if not px:
             return  # a menu card: a 9-11 px heading is a grey smudge, not text
         goal = tr("boards.nim_misere" if nim.options.misere else "boards.nim_normal")
         lines = [goal]

@@ -121,6 +121,10 @@ class OthelloView(GridBoardView):
         right.center = (round(self.rect.right - right_strip / 2), board.centery)
         self._panels = (left, right)
 
+    def sizes(self) -> tuple[float, ...]:
+        """The cell's size and the disc counts' columns width (see :meth:`BoardView.sizes`)."""
+        return (*super().sizes(), self._panels[0].width)
+
     def grid_shape(self, state: Any) -> tuple[int, int]:
         """A square board of ``state.size`` cells a side."""
         return state.size, state.size

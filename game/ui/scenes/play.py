@@ -32,6 +32,7 @@ from ai.registry import PlayerSpecError, players_for
 from game.rules.base import RulesError
 from game.ui import text, widgets
 from game.ui.boards import presenter_for
+from game.ui.boards.base import needed_width
 from game.ui.i18n import tr
 from game.ui.reasoning import LegendRow, score_legend
 from game.ui.scene import Scene
@@ -76,6 +77,9 @@ PASS_FLASH_SECONDS = 1.2
 #: The side panel's share of the window's width at the normal text size, and at most.
 PANEL_SHARE = 0.32
 PANEL_SHARE_MAX = 0.42
+#: The most of the window's width the panel takes when the board, limited by the height, leaves
+#: width unused (Connect 4 at 1920x1080): the status line above the board keeps the rest.
+PANEL_SHARE_WIDE = 0.5
 
 
 def panel_share(text_scale: float) -> float:
@@ -110,6 +114,8 @@ class PlayScene(Scene, TurnListener):
         self.anim = 1.0
         self.previous_state: Any = None
         self.board_rect = pygame.Rect(0, 0, 0, 0)
+        #: The panel's width and what it was worked out for (see :meth:`panel_width`).
+        self._panel_width: tuple[object, int] = (None, 0)
         self.panel = PlayPanel(app, self)
         self.banner = PlayBanner(app, self)
         #: Seconds the screen has been open (see CLICK_GUARD_SECONDS).
@@ -381,6 +387,7 @@ class PlayScene(Scene, TurnListener):
 
     def on_settings_changed(self) -> None:
         self._make_view()
+        self._panel_width = (None, 0)
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -409,7 +416,7 @@ class PlayScene(Scene, TurnListener):
         m = self.app.metrics
         pad = m.pad
         status_h = status_height(m, self.app.size)
-        side_w = int(w * panel_share(m.body / normal_body(self.app.size)))
+        side_w = self.panel_width(status_h)
         self.panel.layout(pygame.Rect(w - side_w - pad * 2, pad * 2, side_w, h - pad * 4))
         left_w = self.panel.rect.left - pad * 4
         self.board_rect = pygame.Rect(pad * 2, pad * 2 + status_h, left_w,
@@ -417,6 +424,27 @@ class PlayScene(Scene, TurnListener):
         self.board_rect = self.banner.layout(self.board_rect)
         if self.view is not None:
             self.view.layout(self.board_rect, self.board_state)
+
+    def panel_width(self, status_h: int) -> int:
+        """The side panel's width: its share of the window (:func:`panel_share`), and the
+        width the board does not need as well (up to :data:`PANEL_SHARE_WIDE`), so the board
+        stays as large as the height allows and the panel keeps its legend and move list
+        (at 1920x1080 Connect 4's board left a third of the width empty while the legend's
+        colour row and the move list dropped out of the panel)."""
+        w, h = self.app.size
+        m = self.app.metrics
+        least = int(w * panel_share(m.body / normal_body(self.app.size)))
+        key = (w, h, m.body, status_h, least)
+        if self._panel_width[0] != key:
+            width = least
+            if self.view is not None:
+                pad = m.pad
+                board = pygame.Rect(pad * 2, pad * 2 + status_h, w - least - pad * 6,
+                                    h - status_h - pad * 4)
+                need = needed_width(self.view, board, self.board_state)
+                width = max(least, min(int(w * PANEL_SHARE_WIDE), w - need - pad * 6))
+            self._panel_width = (key, width)
+        return self._panel_width[1]
 
     def notice_area(self) -> pygame.Rect:
         """Notices go over the status line, above the board: the panel's and the banner's
