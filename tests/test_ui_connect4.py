@@ -300,3 +300,55 @@ def test_full_game_by_clicks_against_every_generic_ai(opponent: str) -> None:
     play_by_clicks(app, play, 11)
     assert play.match.over and play.match.state.outcome is not None
     app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
+def test_mcts_visit_counts_keep_the_body_size(monkeypatch: pytest.MonkeyPatch, lang: str,
+                                              size: tuple[int, int]) -> None:
+    """Regression: MCTS's visit counts ("2070", "20700") shrank to 12-16 px to fit a column,
+    under the body text. Counts are now written shorter when need be ("21k"), at body size,
+    and the legend says what "k" is."""
+    from ai.base import Decision
+    from game.ui.boards import connect4 as view_module
+    from game.ui.reasoning import score_legend
+    from tests.ui_helpers import frame, make_app, start_game
+
+    drawn: list[tuple[str, int]] = []
+    chip = view_module.score_chip
+
+    def spy(surface: pygame.Surface, label: str, centre: Any, px: int, *args: Any,
+            **kwargs: Any) -> pygame.Rect:
+        drawn.append((label, px))
+        return chip(surface, label, centre, px, *args, **kwargs)
+
+    monkeypatch.setattr(view_module, "score_chip", spy)
+    app = make_app(size, language=lang, show_reasoning=True)
+    play = start_game(app, "connect4", ("human", "human"))
+    moves = play.state.legal_moves()
+    visits = [2070, 310, 880, 1530, 640, 95, 20700]
+    decision = Decision(move=moves[6], score_kind="visits",
+                        scores={m: float(v) for m, v in zip(moves, visits, strict=True)},
+                        info={"iterations": sum(visits)})
+    play.turns.pending = decision
+    frame(app)
+    assert len(drawn) == 7
+    assert all(px >= app.metrics.body for _label, px in drawn), drawn
+    labels = dict(drawn)
+    assert "310" in labels and "21k" in labels
+    legend = score_legend(decision, "Red")
+    assert legend[0].sample == "21k" and i18n.tr("legend.thousands") in legend[0].words
+    app.shutdown()
+
+
+def test_counts_are_written_shorter_in_the_languages_decimal_mark() -> None:
+    from game.ui.boards.base import count_text
+
+    assert [count_text(2070, n) for n in range(3)] == ["2070", "2.1k", "2k"]
+    assert count_text(950, 2) == "950"
+    assert count_text(1_250_000, 1) == "1.2M" or count_text(1_250_000, 1) == "1.3M"
+    i18n.set_language("fr")
+    try:
+        assert count_text(2070, 1) == "2,1k"
+    finally:
+        i18n.set_language("en")

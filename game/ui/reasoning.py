@@ -16,7 +16,14 @@ from typing import Any
 
 from ai.base import Decision, SearchProgress
 from ai.bounds import Proven
-from game.ui.boards.base import NEUTRAL_KINDS, ShownScore, decided_distance, format_score
+from game.ui.boards.base import (
+    COUNT_FORMS,
+    COUNT_KINDS,
+    NEUTRAL_KINDS,
+    ShownScore,
+    decided_distance,
+    format_score,
+)
 from game.ui.i18n import decimal, language, tr
 
 #: Searches that reach the end of every line report this depth (ai.search.TO_THE_END and the
@@ -319,9 +326,15 @@ def score_legend(d: Decision, mover: str) -> list[LegendRow]:
                                      for v in shown.values()))
             add("points", LegendRow(label, tr("legend.points", side=mover)))
         elif kind in _KIND_LEGENDS:
-            sample = format_score(_number(value), kind, all(
-                abs(_number(v) - round(_number(v))) < 1e-9 for v in shown.values()))
-            add(kind, LegendRow(sample, tr(_KIND_LEGENDS[kind], side=mover)))
+            integral = all(abs(_number(v) - round(_number(v))) < 1e-9 for v in shown.values())
+            words = tr(_KIND_LEGENDS[kind], side=mover)
+            if kind in COUNT_KINDS and integral and abs(_number(value)) >= 1000:
+                # The board may write a count in thousands ("2k", see
+                # boards.base.fitted_labels): the sample does, and the words say so.
+                add(kind, LegendRow(format_score(_number(value), kind, True, COUNT_FORMS),
+                                    f"{words} {tr('legend.thousands')}"))
+            else:
+                add(kind, LegendRow(format_score(_number(value), kind, integral), words))
     if rows:
         # A random player's numbers judge nothing: one neutral colour, and words that say so.
         rows.append(LegendRow("", tr("legend.colours_neutral" if kind in NEUTRAL_KINDS

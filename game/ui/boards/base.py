@@ -230,6 +230,26 @@ NEUTRAL_KINDS = frozenset({"probability"})
 each): drawn in the text colour, none outlined as the best, whatever their size."""
 
 
+COUNT_KINDS = frozenset({"visits", "beads"})
+"""Score kinds that count something (MCTS's playouts, a matchbox's beads): from a thousand up
+they may be written shorter ("2.1k", "2k") so a narrow column's label keeps its size."""
+
+#: How many shorter forms a count has (see :func:`count_text`).
+COUNT_FORMS = 2
+
+
+def count_text(n: int, shorter: int = 0) -> str:
+    """A count as a label: whole ("2070"), or from a thousand up ``shorter`` steps shorter,
+    in thousands (k) or millions (M) with one decimal in the language's mark ("2.1k",
+    French "2,1k"), then none ("2k"). Below a thousand always whole."""
+    if abs(n) < 1000 or shorter <= 0:
+        return str(n)
+    value, unit = (n / 1000, "k") if abs(n) < 999_500 else (n / 1_000_000, "M")
+    if shorter == 1 and abs(value) < 99.95:
+        return decimal(f"{value:.1f}{unit}")
+    return f"{round(value)}{unit}"
+
+
 def decided_distance(value: float, kind: str) -> int | None:
     """For a proven result, the plies to the end: positive for a win, negative for a loss,
     0 for a proven draw (``kind`` "exact" only); None for a heuristic score.
@@ -277,12 +297,14 @@ def _decided_label(value: float, kind: str) -> str | None:
     return tr(key, n=abs(distance))
 
 
-def format_score(value: float, kind: str, integral: bool) -> str:
+def format_score(value: float, kind: str, integral: bool, shorter: int = 0) -> str:
     """A move's score as a short label.
 
     ``kind`` is the Decision's ``score_kind``; ``integral`` is True when every score of the
     decision is a whole number (visits, beads, exact game values), so no decimals are shown.
     Signed kinds (values, Q-values) always show their sign so good and bad read at a glance.
+    Counts (:data:`COUNT_KINDS`) are written ``shorter`` steps shorter (see
+    :func:`count_text`).
     """
     decided = _decided_label(value, kind)
     if decided is not None:
@@ -293,6 +315,8 @@ def format_score(value: float, kind: str, integral: bool) -> str:
     if kind in ("winrate", "win_rate", "probability"):
         return f"{round(value * 100)}%"
     signed = kind in SIGNED_KINDS
+    if integral and kind in COUNT_KINDS:
+        return count_text(round(value), shorter).replace("-", "\u2212")
     if integral:
         number = round(value)
         text = f"{number:+d}" if signed and number != 0 else str(number)
@@ -350,7 +374,7 @@ def rank_colour(t: float, theme: Theme) -> Colour:
     return blend(theme.score_bad, middle, t * 2)
 
 
-def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme
+def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme, shorter: int = 0
                  ) -> dict[Any, tuple[str, Colour, bool]]:
     """Label text, colour and "is best" flag for each scored move.
 
@@ -363,7 +387,8 @@ def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme
     the text keeps what the score means ("L2", "+3.5"), and the legend
     says both (issue 12: when every Connect 4 column lost, every label was red and only an
     outline marked the best). Kinds of :data:`NEUTRAL_KINDS` (chances, not judgements) are
-    all in the text colour. :class:`ShownScore` values bring their own text.
+    all in the text colour. :class:`ShownScore` values bring their own text. Counts are
+    written ``shorter`` steps shorter (see :func:`count_text` and :func:`fitted_labels`).
     """
     def number(raw: object) -> float | None:
         """The score as a float, or None when it is not a number (a bad player's output)."""
@@ -390,7 +415,7 @@ def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme
         elif isinstance(raw, ShownScore):
             text = raw.label
         else:
-            text = format_score(value, kind, integral)
+            text = format_score(value, kind, integral, shorter)
         if kind in NEUTRAL_KINDS:
             # Regression: a random player's equal chances were all drawn green and outlined,
             # and the legend read them as "good for the mover".
@@ -421,6 +446,23 @@ def shared_label_px(texts: Iterable[str], px: int, max_width: float) -> int:
     pad = 2 * max(2, px // 3)
     return min((txt.fit_px(t, round(max_width - pad), px, True, min_px=7) for t in texts),
                default=px)
+
+
+def fitted_labels(scores: Mapping[Any, float], kind: str, theme: Theme, px: int,
+                  max_width: float) -> tuple[dict[Any, tuple[str, Colour, bool]], int]:
+    """The labels of :func:`score_labels` and their one text size (:func:`shared_label_px`),
+    each count written in its longest form that fits ``max_width`` at ``px`` ("2070", else
+    "2.1k", else "2k"): MCTS's "2070" playouts shrank to 12 px in a Connect 4 column, well
+    under the body text. Smaller than ``px`` only where even the shortest form does not fit."""
+    forms = [score_labels(scores, kind, theme, shorter)
+             for shorter in range(COUNT_FORMS + 1 if kind in COUNT_KINDS else 1)]
+    labels = dict(forms[0])
+    for move in labels:
+        for shorter in forms:
+            labels[move] = shorter[move]
+            if shared_label_px([shorter[move][0]], px, max_width) >= px:
+                break
+    return labels, shared_label_px([t for t, _c, _b in labels.values()], px, max_width)
 
 
 def score_chip(surface: pygame.Surface, text: str, centre: tuple[float, float], px: int,

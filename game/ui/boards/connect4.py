@@ -36,10 +36,9 @@ from game.ui.boards.base import (
     alpha_circle,
     alpha_fill,
     disc,
+    fitted_labels,
     label_px,
     score_chip,
-    score_labels,
-    shared_label_px,
 )
 from game.ui.boards.presenter import GamePresenter, OptionSpec
 from game.ui.i18n import tr
@@ -388,9 +387,8 @@ class Connect4View(BoardView):
     def _draw_scores(self, surface: pygame.Surface, ctx: BoardContext) -> None:
         """Each scored column's value in the strip above it; the best one outlined."""
         assert ctx.scores is not None
-        labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
-        px = shared_label_px([t for t, _c, _b in labels.values()], label_px(ctx, self.cell * 0.27),
-                             self.cell * 0.96)
+        labels, px = fitted_labels(ctx.scores, ctx.score_kind, ctx.theme,
+                                   label_px(ctx, self.cell * 0.27), self.cell * 0.96)
         placed: list[pygame.Rect] = []  # chips never overlap (see score_chip)
         for move, (text, colour, best) in labels.items():
             if not isinstance(move, Connect4Move) or move.col >= self.shape[0]:
