@@ -125,7 +125,7 @@ def test_the_second_fact_comes_before_the_legend_at_1920x1080(lang: str) -> None
     legend's first row took the room of the second fact, which says the clock stopped it.
     The first facts now come before every legend row."""
     from ai.base import Decision
-    from game.ui.scenes.play_panel import FIRST_FACTS
+    from game.ui.scenes.play_explain import FIRST_FACTS
 
     app = make_app((1920, 1080), language=lang, show_reasoning=True, ai_delay=3.0)
     play = start_game(app, "connect4", ("human", "human"))

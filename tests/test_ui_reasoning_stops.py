@@ -92,7 +92,7 @@ def test_the_clock_is_among_the_first_facts_the_panel_always_keeps(lang: str) ->
     """Seen in a real window at 1920x1080 in French: MCTS's clock line came third and the
     panel had room for two facts, so the cut stayed silent. The cut now shares the count's
     line (MCTS) or comes right after the choice (searches)."""
-    from game.ui.scenes.play_panel import FIRST_FACTS
+    from game.ui.scenes.play_explain import FIRST_FACTS
 
     mcts = Decision(move="d", scores={"d": 1039.0, "c": 384.0}, score_kind="visits",
                     info={"iterations": 2910, "win_rate": 0.65, "time_capped": 3.0,

@@ -1,5 +1,6 @@
 """The play screen's side panel: the game's title, both seats, the AI controls, the AI's
-reasoning in words, the move list and the Undo / Hint / Restart / Menu buttons.
+reasoning in words and the legend (drawn by :class:`~game.ui.scenes.play_explain.ExplainBox`),
+the move list and the Undo / Hint / Restart / Menu buttons.
 
 :class:`PlayPanel` owns these widgets and lays them out in the rectangle the scene gives it; it
 reads the match, the turn driver and the game's presenter from its :class:`PlayScene` and calls
@@ -14,7 +15,7 @@ import pygame
 
 from game.ui import text, widgets
 from game.ui.i18n import tr
-from game.ui.reasoning import LegendRow, reasoning_lines
+from game.ui.scenes.play_explain import ExplainBox
 from game.ui.scenes.play_fit import button_row, label_px, large_text, place_fitted, readable_px
 from game.ui.scenes.play_seats import SeatCards
 from game.ui.scenes.play_status import score_line, without_note
@@ -33,9 +34,6 @@ if TYPE_CHECKING:
 TOGGLE_BODIES = 1.3
 #: How far a move of the list may shrink (a share of the small size) before it is cut.
 MOVE_SHRINK = 0.8
-#: How many facts of the AI's reasoning come before the legend's later rows (the first row of
-#: the legend comes between the first fact and the second).
-FIRST_FACTS = 2
 
 
 class PlayPanel:
@@ -59,9 +57,7 @@ class PlayPanel:
         #: How many rows of moves the list is scrolled back from the latest.
         self.scroll = 0
         #: How many facts of the reasoning the last frame showed (they go whole or not at all).
-        self.reasoning_facts = 0
-        #: How many rows of the score legend the last frame showed.
-        self.legend_rows_shown = 0
+        self.explain = ExplainBox(app, scene)
         self.rules_button = Button(lambda: tr("play.rules"), scene.open_rules)
         turns = scene.turns
         self.pause_button = Button(lambda: tr("play.resume") if turns.paused
@@ -102,6 +98,16 @@ class PlayPanel:
         if self.scene.match.ai_vs_ai:
             result += [self.pause_button, self.step_button, self.speed_stepper]
         return result
+
+    @property
+    def reasoning_facts(self) -> int:
+        """How many facts of the AI's reasoning the last frame showed."""
+        return self.explain.facts
+
+    @property
+    def legend_rows_shown(self) -> int:
+        """How many rows of the score legend the last frame showed."""
+        return self.explain.legend_rows_shown
 
     @property
     def seat_rects(self) -> list[pygame.Rect]:
@@ -282,6 +288,7 @@ class PlayPanel:
                            max_width=self.score_rect.width)
         line_h = text.font(m.small).get_linesize()
         y = self.moves_rect.top
+        self.explain.rect = self.moves_rect
         if self.scene.review.active:
             y = self.review.draw_graph(surface, self.moves_rect)
             summary = presenter.position_summary(self.scene.board_state)
@@ -294,14 +301,14 @@ class PlayPanel:
             return
         reasoning = self.app.settings.show_reasoning
         legend = self.scene.legend_rows() if reasoning else []
-        self.legend_rows_shown = 0
+        self.explain.legend_rows_shown = 0
         if reasoning:
-            y = self._draw_reasoning(surface, y, legend)
+            y = self.explain.draw_reasoning(surface, y, legend)
             # The position summary (Nim's matches left) keeps its line under the legend: it
             # was pushed under the Undo button at 1920x1080 in French.
             summary_h = (int(text.font(m.small).get_linesize() * 1.2)
                          if presenter.position_summary(self.scene.state) else 0)
-            y = self._draw_legend(surface, y, legend, reserve=summary_h)
+            y = self.explain.draw_legend(surface, y, legend, reserve=summary_h)
         # With the reasoning on, the options line gives its room to the reasoning (the board
         # shows its size); a position summary (Nim's matches left) stays, the class counts
         # with it.
@@ -314,139 +321,6 @@ class PlayPanel:
         self._draw_moves(surface, pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
                                               self.moves_rect.bottom - y))
 
-    def _legend_lines(self, rows: list[LegendRow],
-                      px: int | None = None) -> list[tuple[str, int, str, str]]:
-        """The legend wrapped to the panel at ``px`` (the small size by default): (sample,
-        indent, text, colour name) per line; a row's wrapped lines keep its indent, under its
-        words, not under its sample."""
-        m = self.app.metrics
-        px = px or m.small
-        width = self.moves_rect.width - 2 * m.pad
-        lines: list[tuple[str, int, str, str]] = []
-        for row in rows:
-            sample = f"{row.sample}  " if row.sample else ""
-            indent = text.size(sample, px, True)[0] if sample else 0
-            for i, part in enumerate(text.wrap(row.words, max(1, width - indent), px)):
-                lines.append((sample if i == 0 else "", indent, part, row.colour))
-        return lines
-
-    def _legend_height(self, rows: list[LegendRow]) -> int:
-        if not rows:
-            return 0
-        line_h = text.font(self.app.metrics.small).get_linesize()
-        return line_h * len(self._legend_lines(rows)) + self.app.metrics.pad * 2
-
-    def _legend_fit(self, rows: list[LegendRow], height: int) -> tuple[list[LegendRow], int]:
-        """The legend's first rows that fit ``height`` pixels, whole, and their text size:
-        the small size, or with large text down to the normal small size when that keeps
-        more rows (the legend gives way before the reasoning, but is not dropped for want
-        of a few pixels)."""
-        m = self.app.metrics
-        sizes = [m.small]
-        if large_text(m, self.app.size):
-            normal = Metrics.for_size(self.app.size).small
-            sizes += [px for px in (int(m.small * 0.9), max(normal, int(m.small * 0.8)))
-                      if px < m.small]
-        best: tuple[list[LegendRow], int] = ([], m.small)
-        for px in sizes:
-            kept = list(rows)
-            room = (height - m.pad) // text.font(px).get_linesize()
-            # Whole rows only, the first ones (the numbers) before the colours' meaning: a
-            # row cut after its first line read "Green: good for the mover, red:".
-            while kept and len(self._legend_lines(kept, px)) > room:
-                kept.pop()
-            if len(kept) > len(best[0]):
-                best = (kept, px)
-        return best
-
-    def _draw_legend(self, surface: pygame.Surface, y: int, rows: list[LegendRow],
-                     reserve: int = 0) -> int:
-        """What the numbers on the board mean, each sample in its colour; return the next y."""
-        if not rows:
-            return y
-        theme = self.app.theme
-        m = self.app.metrics
-        # With no room even for the first row (large text in a small window), no legend:
-        # it ran under the Undo button.
-        kept, px = self._legend_fit(rows, self.moves_rect.bottom - y - reserve)
-        self.legend_rows_shown = len(kept)
-        if not kept:
-            return y
-        line_h = text.font(px).get_linesize()
-        lines = self._legend_lines(kept, px)
-        box = pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
-                          line_h * len(lines) + m.pad)
-        pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), box,
-                         border_radius=m.radius)
-        ty = y + m.pad // 2
-        for sample, indent, words, colour in lines:
-            x = box.left + m.pad
-            if sample:
-                text.blit_text(surface, sample, px, getattr(theme, colour, theme.text),
-                               (x, ty), bold=True)
-            text.blit_text(surface, words, px, theme.text, (x + indent, ty),
-                           max_width=box.right - m.pad - x - indent)
-            ty += line_h
-        return box.bottom + m.pad // 2
-
-    def _draw_reasoning(self, surface: pygame.Surface, y: int,
-                        legend: list[LegendRow]) -> int:
-        """The last AI decision in words (see :mod:`game.ui.reasoning`); return the next y.
-        Room goes first to the first facts (:data:`FIRST_FACTS`), then the legend's rows,
-        then the other facts."""
-        theme = self.app.theme
-        m = self.app.metrics
-        scene = self.scene
-        turns = scene.turns
-        line_h = text.font(m.small).get_linesize()
-        d = turns.pending or turns.reasoning
-        width = self.moves_rect.width - 2 * m.pad
-        lines: list[str] = []
-        if d is None:
-            paragraphs = [tr("play.reasoning_none")]
-        else:
-            who = (scene.presenter.side_name(scene.match.side_of_seat(turns.reasoning_seat))
-                   if turns.reasoning_seat is not None else "")
-            paragraphs = reasoning_lines(d, who, scene.presenter.move_text)
-        # Keep room for one row of the move list (the latest moves) and the position summary:
-        # with the reasoning on, the class is watching how the AI decides more than the list.
-        # With large text the move list's row gives way too (the board marks the last move).
-        moves_row = 0 if large_text(m, self.app.size) else 1
-        kept = moves_row + (1 if scene.presenter.position_summary(scene.state) else 0)
-        avail = (self.moves_rect.bottom - y - m.pad) // line_h
-        wrapped_all = [text.wrap(paragraph, width, m.small) for paragraph in paragraphs]
-        # The first facts (the move and why) come before the legend, which gives way row by
-        # row: with large text the legend's room once left the reasoning one line.
-        first = sum(len(w) for w in wrapped_all[:FIRST_FACTS])
-        whole_legend = -(-self._legend_height(legend) // line_h)
-        room = max(2, avail - kept - whole_legend)
-        # The first facts come first (they are the point of the screen; the legend can
-        # shrink): at 1920x1080 in French the legend's first row took the second fact's room,
-        # and MCTS's "stopped by the clock" was not said.
-        if room < first and first <= avail - kept:
-            room = first
-        room = min(room, avail - kept)
-        self.reasoning_facts = 0
-        for wrapped in wrapped_all:
-            # Wrapped rather than cut, and only whole paragraphs: a narrow window (1024x640)
-            # shows fewer facts, never half a sentence. The first one shows wherever the
-            # panel has room for it (with large text it may not: it ran under the buttons).
-            if len(lines) + len(wrapped) > (room if lines else avail):
-                break
-            lines += wrapped
-            self.reasoning_facts += 1
-        if not lines:
-            return y
-        box = pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
-                          line_h * len(lines) + m.pad)
-        pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), box,
-                         border_radius=m.radius)
-        ty = y + m.pad // 2
-        for line in lines:
-            text.blit_text(surface, line, m.small, theme.text, (box.left + m.pad, ty),
-                           max_width=width)
-            ty += line_h
-        return box.bottom + m.pad // 2
 
     def _draw_moves(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The move list, one row per pair of moves (one per move when a move's words do not

@@ -1,0 +1,177 @@
+"""The play panel's explanation of the AI's move: its reasoning in words (what it chose and
+why, how far it looked, what stopped it) and the legend of the numbers on the board, each
+sample beside its meaning, from the mover's side.
+
+:class:`ExplainBox` draws both in the panel's free column (the rectangle the move list shares,
+:attr:`ExplainBox.rect`) and decides what gives way when room is short: the first facts, then
+the legend's rows (whole), then the other facts; a row of the move list is kept.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import text
+from game.ui.i18n import tr
+from game.ui.reasoning import LegendRow, reasoning_lines
+from game.ui.scenes.play_fit import large_text
+from game.ui.theme import blend
+from game.ui.widgets import Metrics
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.scenes.play import PlayScene
+
+#: How many facts of the AI's reasoning come before the legend's later rows (the first row of
+#: the legend comes between the first fact and the second).
+FIRST_FACTS = 2
+
+
+class ExplainBox:
+    """The reasoning and the legend of one play scene's panel."""
+
+    def __init__(self, app: App, scene: PlayScene) -> None:
+        self.app = app
+        self.scene = scene
+        #: The column they are drawn in (set by the panel before each frame).
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        #: How many facts of the reasoning the last frame showed (they go whole or not at all).
+        self.facts = 0
+        #: How many rows of the score legend the last frame showed.
+        self.legend_rows_shown = 0
+
+    def _legend_lines(self, rows: list[LegendRow],
+                      px: int | None = None) -> list[tuple[str, int, str, str]]:
+        """The legend wrapped to the panel at ``px`` (the small size by default): (sample,
+        indent, text, colour name) per line; a row's wrapped lines keep its indent, under its
+        words, not under its sample."""
+        m = self.app.metrics
+        px = px or m.small
+        width = self.rect.width - 2 * m.pad
+        lines: list[tuple[str, int, str, str]] = []
+        for row in rows:
+            sample = f"{row.sample}  " if row.sample else ""
+            indent = text.size(sample, px, True)[0] if sample else 0
+            for i, part in enumerate(text.wrap(row.words, max(1, width - indent), px)):
+                lines.append((sample if i == 0 else "", indent, part, row.colour))
+        return lines
+
+    def _legend_height(self, rows: list[LegendRow]) -> int:
+        if not rows:
+            return 0
+        line_h = text.font(self.app.metrics.small).get_linesize()
+        return line_h * len(self._legend_lines(rows)) + self.app.metrics.pad * 2
+
+    def _legend_fit(self, rows: list[LegendRow], height: int) -> tuple[list[LegendRow], int]:
+        """The legend's first rows that fit ``height`` pixels, whole, and their text size:
+        the small size, or with large text down to the normal small size when that keeps
+        more rows (the legend gives way before the reasoning, but is not dropped for want
+        of a few pixels)."""
+        m = self.app.metrics
+        sizes = [m.small]
+        if large_text(m, self.app.size):
+            normal = Metrics.for_size(self.app.size).small
+            sizes += [px for px in (int(m.small * 0.9), max(normal, int(m.small * 0.8)))
+                      if px < m.small]
+        best: tuple[list[LegendRow], int] = ([], m.small)
+        for px in sizes:
+            kept = list(rows)
+            room = (height - m.pad) // text.font(px).get_linesize()
+            # Whole rows only, the first ones (the numbers) before the colours' meaning: a
+            # row cut after its first line read "Green: good for the mover, red:".
+            while kept and len(self._legend_lines(kept, px)) > room:
+                kept.pop()
+            if len(kept) > len(best[0]):
+                best = (kept, px)
+        return best
+
+    def draw_legend(self, surface: pygame.Surface, y: int, rows: list[LegendRow],
+                     reserve: int = 0) -> int:
+        """What the numbers on the board mean, each sample in its colour; return the next y."""
+        if not rows:
+            return y
+        theme = self.app.theme
+        m = self.app.metrics
+        # With no room even for the first row (large text in a small window), no legend:
+        # it ran under the Undo button.
+        kept, px = self._legend_fit(rows, self.rect.bottom - y - reserve)
+        self.legend_rows_shown = len(kept)
+        if not kept:
+            return y
+        line_h = text.font(px).get_linesize()
+        lines = self._legend_lines(kept, px)
+        box = pygame.Rect(self.rect.left, y, self.rect.width,
+                          line_h * len(lines) + m.pad)
+        pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), box,
+                         border_radius=m.radius)
+        ty = y + m.pad // 2
+        for sample, indent, words, colour in lines:
+            x = box.left + m.pad
+            if sample:
+                text.blit_text(surface, sample, px, getattr(theme, colour, theme.text),
+                               (x, ty), bold=True)
+            text.blit_text(surface, words, px, theme.text, (x + indent, ty),
+                           max_width=box.right - m.pad - x - indent)
+            ty += line_h
+        return box.bottom + m.pad // 2
+
+    def draw_reasoning(self, surface: pygame.Surface, y: int,
+                        legend: list[LegendRow]) -> int:
+        """The last AI decision in words (see :mod:`game.ui.reasoning`); return the next y.
+        Room goes first to the first facts (:data:`FIRST_FACTS`), then the legend's rows,
+        then the other facts."""
+        theme = self.app.theme
+        m = self.app.metrics
+        scene = self.scene
+        turns = scene.turns
+        line_h = text.font(m.small).get_linesize()
+        d = turns.pending or turns.reasoning
+        width = self.rect.width - 2 * m.pad
+        lines: list[str] = []
+        if d is None:
+            paragraphs = [tr("play.reasoning_none")]
+        else:
+            who = (scene.presenter.side_name(scene.match.side_of_seat(turns.reasoning_seat))
+                   if turns.reasoning_seat is not None else "")
+            paragraphs = reasoning_lines(d, who, scene.presenter.move_text)
+        # Keep room for one row of the move list (the latest moves) and the position summary:
+        # with the reasoning on, the class is watching how the AI decides more than the list.
+        # With large text the move list's row gives way too (the board marks the last move).
+        moves_row = 0 if large_text(m, self.app.size) else 1
+        kept = moves_row + (1 if scene.presenter.position_summary(scene.state) else 0)
+        avail = (self.rect.bottom - y - m.pad) // line_h
+        wrapped_all = [text.wrap(paragraph, width, m.small) for paragraph in paragraphs]
+        # The first facts (the move and why) come before the legend, which gives way row by
+        # row: with large text the legend's room once left the reasoning one line.
+        first = sum(len(w) for w in wrapped_all[:FIRST_FACTS])
+        whole_legend = -(-self._legend_height(legend) // line_h)
+        room = max(2, avail - kept - whole_legend)
+        # The first facts come first (they are the point of the screen; the legend can
+        # shrink): at 1920x1080 in French the legend's first row took the second fact's room,
+        # and MCTS's "stopped by the clock" was not said.
+        if room < first and first <= avail - kept:
+            room = first
+        room = min(room, avail - kept)
+        self.facts = 0
+        for wrapped in wrapped_all:
+            # Wrapped rather than cut, and only whole paragraphs: a narrow window (1024x640)
+            # shows fewer facts, never half a sentence. The first one shows wherever the
+            # panel has room for it (with large text it may not: it ran under the buttons).
+            if len(lines) + len(wrapped) > (room if lines else avail):
+                break
+            lines += wrapped
+            self.facts += 1
+        if not lines:
+            return y
+        box = pygame.Rect(self.rect.left, y, self.rect.width,
+                          line_h * len(lines) + m.pad)
+        pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), box,
+                         border_radius=m.radius)
+        ty = y + m.pad // 2
+        for line in lines:
+            text.blit_text(surface, line, m.small, theme.text, (box.left + m.pad, ty),
+                           max_width=width)
+            ty += line_h
+        return box.bottom + m.pad // 2
