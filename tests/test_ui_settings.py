@@ -34,6 +34,17 @@ def test_missing_file_gives_defaults_with_the_system_language(data_dir: Path) ->
     assert notice is None and loaded == Settings(language="fr")
 
 
+def test_the_ai_reasoning_is_shown_unless_a_saved_choice_says_otherwise(data_dir: Path) -> None:
+    """Following the machine's thinking is the product's heart: "Show AI reasoning" is on in a
+    fresh install (it was off, so a class saw bare moves until someone found the switch), and
+    a teacher who turned it off keeps it off."""
+    loaded, _notice = load_settings("en")
+    assert loaded.show_reasoning
+    assert save_settings(Settings(show_reasoning=False)) is None
+    loaded, notice = load_settings("en")
+    assert notice is None and not loaded.show_reasoning
+
+
 def test_a_corrupt_file_is_kept_aside_and_defaults_are_used(data_dir: Path) -> None:
     settings_path().write_bytes(b"{not json")
     loaded, notice = load_settings()

@@ -54,7 +54,9 @@ class Settings:
     animations: bool = True
     sound: bool = True
     ai_delay: float = DEFAULT_AI_DELAY
-    show_reasoning: bool = False
+    #: On by default: following the machine's thinking is what the app is for (a saved choice
+    #: still wins, see :meth:`from_json`).
+    show_reasoning: bool = True
     text_scale: int = 100
     #: Explain mode: against a person, the AI's scored move waits on the board for a click.
     explain_wait: bool = True
