@@ -669,14 +669,18 @@ def test_the_variant_row_is_one_row_where_every_variant_fits_it(
         assert fits or (len(wrapped) == 2 and rows == 2), label()
 
 
+@pytest.mark.parametrize("full_read", [10_000, 50])
 def test_the_boxes_grid_is_not_measured_again_while_nothing_changed(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        full_read: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Measuring every line of 375 Morpion boxes at each candidate text size took about
     100 ms of CPU a frame (1920x1080, 200%). The lines are measured once per reading of
     the boxes, the grid once per size and count: a frame that changes nothing measures only
-    the texts it draws."""
+    the texts it draws; also for a table read a page at a time (over FULL_READ boxes:
+    reading the page again each frame measured everything again)."""
     from game.ui import text as text_module
+    from game.ui.scenes import lab_knowledge
 
+    monkeypatch.setattr(lab_knowledge, "FULL_READ", full_read)
     app, lab = large_lab((1920, 1080), "en")
     train_instantly(lab, "morpion", "reinforcement", 70)
     lab.tabs.choose("boxes")

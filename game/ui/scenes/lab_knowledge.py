@@ -405,8 +405,8 @@ class KnowledgePanel:
         (:attr:`list_px`): heading size where that shows as many boxes as body size, else
         body size, else (a short panel: 1920x1080 at the largest text) the largest size down
         to the smallest readable one at which a box fits."""
-        if any(not b.filled for b in self.boxes[:NEED_SAMPLE]):
-            self.fill_values()
+        # (Measured from the boxes read so far: a big table is read a page at a time, and
+        # reading again here each frame re-measured every line: 26,000 measures a frame.)
         count = len(self.boxes)
         self._list_texts()
         key = (body.size, count, m.body, m.heading, self._texts_read)
