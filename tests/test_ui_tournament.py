@@ -20,6 +20,19 @@ def open_tournament(size: tuple[int, int] = (1280, 800)) -> tuple[object, Tourna
     return open_from_menu(size, "menu.tournament", TournamentScene)
 
 
+def play_four_on_morpion(app: Any, scene: TournamentScene) -> None:
+    """Run a round robin of four players on Morpion, 10 games a pairing, to its end."""
+    scene.set_game("morpion")
+    while len(scene.specs) < 4:
+        scene.add_player()
+    for index, name in enumerate(["random", "greedy", "bestfirst", "minimax"]):
+        scene.set_player(index, name)
+    scene.games = 10
+    scene.start()
+    assert run_until(app, lambda: scene.runner is not None and scene.runner.finished, 60)
+    app.toast = None
+
+
 def run(app: object, scene: TournamentScene, timeout: float = 60) -> None:
     click_widget(app, scene.start_button)
     assert scene.runner is not None
@@ -240,15 +253,7 @@ def test_the_french_round_robin_title_has_its_line_and_the_ranking_body_size(
     i18n.set_language("fr")
     scene = TournamentScene(app)
     app.push(scene)
-    scene.set_game("morpion")
-    while len(scene.specs) < 4:
-        scene.add_player()
-    for index, name in enumerate(["random", "greedy", "bestfirst", "minimax"]):
-        scene.set_player(index, name)
-    scene.games = 10
-    scene.start()
-    assert run_until(app, lambda: scene.runner is not None and scene.runner.finished, 60)
-    app.toast = None
+    play_four_on_morpion(app, scene)
     cut = watch_cuts(monkeypatch)
     texts = drawn_texts(app, monkeypatch)
     title = i18n.tr("tour.cross", n=10)
@@ -641,15 +646,7 @@ def test_the_round_robin_ranking_stays_in_its_panel_at_200_percent(
     from game.ui import text
 
     app, scene = _large_text_tournament(size, language)
-    scene.set_game("morpion")
-    while len(scene.specs) < 4:
-        scene.add_player()
-    for index, name in enumerate(["random", "greedy", "bestfirst", "minimax"]):
-        scene.set_player(index, name)
-    scene.games = 10
-    scene.start()
-    assert run_until(app, lambda: scene.runner is not None and scene.runner.finished, 60)
-    app.toast = None
+    play_four_on_morpion(app, scene)
     bottoms: list[int] = []
     wrapped = text.blit_wrapped
 
