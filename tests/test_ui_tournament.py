@@ -621,8 +621,8 @@ def test_the_export_folder_is_readable_at_200_percent(size: tuple[int, int],
                                                       language: str) -> None:
     """Regression (seen at 200% text): the folder box beside "Export CSV + PNG" was a few
     characters wide ("…ts" at 1024x768). The button says "Export" alone when that leaves the
-    box 40% of the row (else the box takes a row of its own), and a long path keeps its end
-    (the folder's own name) in view."""
+    box 40% of the row and 16 letters (else the box takes a row of its own), and a long path
+    keeps its end (the folder's own name) in view."""
     app, scene = _large_text_tournament(size, language)
     row = scene.panels["results"].union(scene.export_button.rect)
     box = scene.folder.box()
@@ -632,7 +632,7 @@ def test_the_export_folder_is_readable_at_200_percent(size: tuple[int, int],
     assert pygame.Rect((0, 0), size).contains(scene.export_button.rect)
     scene.folder.value = "/home/teacher/Documents/AI Game Lab/class 2"
     shown = scene.folder.shown()
-    assert shown.startswith("…") and shown.endswith("Lab/class 2"), shown
+    assert shown.endswith("Lab/class 2") and len(shown) >= 16, shown
     app.shutdown()
 
 
