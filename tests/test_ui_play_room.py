@@ -191,3 +191,20 @@ def test_connect4s_panel_keeps_the_legend_and_the_move_list(
     assert play.view.cell == alone.cell
     assert play.panel.rect.width > share
     app.shutdown()
+
+
+@pytest.mark.parametrize(("game", "ai"), [("morpion", "mcts"), ("nim", "qlearning")])
+def test_three_buttons_a_row_keep_the_legend_at_1920x1080_in_french(game: str, ai: str) -> None:
+    """Seen in a headless play-through (Morpion against MCTS, Nim against Q-learning,
+    1920x1080, French): "Enregistrer" got 26 px of the 27 it may shrink to in a row of three,
+    the buttons took a third row and the legend's colour row dropped out. A row of three now
+    shares its width by the labels' widths at that least size."""
+    app = make_app((1920, 1080), language="fr", show_reasoning=True, explain_wait=True)
+    play = start_game(app, game, (ai, "human"))
+    assert run_until(app, lambda: play.turns.pending is not None, 30)
+    frame(app)
+    assert len({b.rect.top for b in play.panel.bottom_buttons}) == 2
+    assert all(b.px >= play.panel.least_label_px() for b in play.panel.bottom_buttons)
+    rows = play.legend_rows()
+    assert len(rows) == 2 and play.panel.legend_rows_shown == 2
+    app.shutdown()

@@ -235,13 +235,16 @@ class PlayPanel:
     def _button_widths(self, line: list[Button], width: int, row: int,
                        need: bool = False) -> list[int]:
         """The widths of one row of buttons filling ``width``: equal for two; for three, each
-        its label's width (at 80% of the small size) plus an equal share of what is left.
-        With ``need``, an empty list when the labels do not fit."""
+        its label's width at the least size allowed (:meth:`least_label_px`) plus an equal
+        share of what is left. With ``need``, an empty list when the labels do not fit.
+        (Measured at 80% of the small size, "Enregistrer" got too little of the row to read
+        at that least size, 26 px of 27 at 1920x1080 in French, and the buttons took a third
+        row that pushed the legend's colour row out of the panel.)"""
         m = self.app.metrics
         gaps = m.pad * (len(line) - 1)
         if len(line) < 3 and not need:
             return [(width - gaps) // len(line)] * len(line)
-        floor = int(m.small * 0.8)
+        floor = self.least_label_px()
         widths = [text.size(b.label(), floor, True)[0] + row // 3 + m.pad // 2 for b in line]
         spare = width - gaps - sum(widths)
         if spare < 0:
