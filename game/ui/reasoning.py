@@ -276,9 +276,11 @@ class LegendRow:
     elimination learner's marks."""
 
 
-def score_legend(d: Decision, mover: str) -> list[LegendRow]:
+def score_legend(d: Decision, mover: str, short_counts: bool = False) -> list[LegendRow]:
     """What the labels on the board mean, in words, from the mover's side ("W5: Black wins in 5
-    moves whatever the opponent does"): one row per kind of label this decision shows."""
+    moves whatever the opponent does"): one row per kind of label this decision shows. With
+    ``short_counts`` (the board wrote counts in thousands) a count's sample is written so and
+    its words say what "k" is."""
     rows: list[LegendRow] = []
     seen: set[str] = set()
 
@@ -328,7 +330,7 @@ def score_legend(d: Decision, mover: str) -> list[LegendRow]:
         elif kind in _KIND_LEGENDS:
             integral = all(abs(_number(v) - round(_number(v))) < 1e-9 for v in shown.values())
             words = tr(_KIND_LEGENDS[kind], side=mover)
-            if kind in COUNT_KINDS and integral and abs(_number(value)) >= 1000:
+            if short_counts and kind in COUNT_KINDS and integral and abs(_number(value)) >= 1000:
                 # The board may write a count in thousands ("2k", see
                 # boards.base.fitted_labels): the sample does, and the words say so.
                 add(kind, LegendRow(format_score(_number(value), kind, True, COUNT_FORMS),

@@ -116,6 +116,9 @@ class BoardView:
     def __init__(self, theme: Theme) -> None:
         self.theme = theme
         self.rect = pygame.Rect(0, 0, 0, 0)
+        #: True when the last drawing wrote some count shorter ("2k", see
+        #: :func:`fitted_labels`): the legend then says what "k" is.
+        self.counts_shortened = False
 
     def layout(self, rect: pygame.Rect, state: Any) -> None:
         """Fit the board in ``rect`` (square cells, room for coordinates and side panels)."""
@@ -449,11 +452,13 @@ def shared_label_px(texts: Iterable[str], px: int, max_width: float) -> int:
 
 
 def fitted_labels(scores: Mapping[Any, float], kind: str, theme: Theme, px: int,
-                  max_width: float) -> tuple[dict[Any, tuple[str, Colour, bool]], int]:
-    """The labels of :func:`score_labels` and their one text size (:func:`shared_label_px`),
-    each count written in its longest form that fits ``max_width`` at ``px`` ("2070", else
-    "2.1k", else "2k"): MCTS's "2070" playouts shrank to 12 px in a Connect 4 column, well
-    under the body text. Smaller than ``px`` only where even the shortest form does not fit."""
+                  max_width: float
+                  ) -> tuple[dict[Any, tuple[str, Colour, bool]], int, bool]:
+    """The labels of :func:`score_labels`, their one text size (:func:`shared_label_px`) and
+    whether any count is written shorter: each count in its longest form that fits
+    ``max_width`` at ``px`` ("2070", else "2.1k", else "2k"). MCTS's "2070" playouts shrank to
+    12 px in a Connect 4 column, well under the body text. Smaller than ``px`` only where even
+    the shortest form does not fit."""
     forms = [score_labels(scores, kind, theme, shorter)
              for shorter in range(COUNT_FORMS + 1 if kind in COUNT_KINDS else 1)]
     labels = dict(forms[0])
@@ -462,7 +467,9 @@ def fitted_labels(scores: Mapping[Any, float], kind: str, theme: Theme, px: int,
             labels[move] = shorter[move]
             if shared_label_px([shorter[move][0]], px, max_width) >= px:
                 break
-    return labels, shared_label_px([t for t, _c, _b in labels.values()], px, max_width)
+    shortened = any(labels[move][0] != forms[0][move][0] for move in labels)
+    return labels, shared_label_px([t for t, _c, _b in labels.values()], px,
+                                   max_width), shortened
 
 
 def score_chip(surface: pygame.Surface, text: str, centre: tuple[float, float], px: int,

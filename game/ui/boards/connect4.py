@@ -252,6 +252,7 @@ class Connect4View(BoardView):
     def draw(self, surface: pygame.Surface, state: Any, ctx: BoardContext) -> None:
         """Holes, discs (one maybe falling), frame, letters, hover, hint, the line, scores."""
         self._ensure(state)
+        self.counts_shortened = False
         theme = ctx.theme
         board: Connect4State = state
         cols, rows = self.shape
@@ -387,8 +388,9 @@ class Connect4View(BoardView):
     def _draw_scores(self, surface: pygame.Surface, ctx: BoardContext) -> None:
         """Each scored column's value in the strip above it; the best one outlined."""
         assert ctx.scores is not None
-        labels, px = fitted_labels(ctx.scores, ctx.score_kind, ctx.theme,
-                                   label_px(ctx, self.cell * 0.27), self.cell * 0.96)
+        labels, px, self.counts_shortened = fitted_labels(
+            ctx.scores, ctx.score_kind, ctx.theme, label_px(ctx, self.cell * 0.27),
+            self.cell * 0.96)
         placed: list[pygame.Rect] = []  # chips never overlap (see score_chip)
         for move, (text, colour, best) in labels.items():
             if not isinstance(move, Connect4Move) or move.col >= self.shape[0]:

@@ -463,7 +463,9 @@ class PlayScene(Scene, TurnListener):
         shown = self.shown_decision()
         if shown is None:
             return []
-        return score_legend(shown.decision, self.presenter.side_name(shown.mover))
+        # The board's last drawing says whether it wrote counts in thousands ("2k").
+        short = self.view is not None and self.view.counts_shortened
+        return score_legend(shown.decision, self.presenter.side_name(shown.mover), short)
 
     def board_context(self) -> BoardContext:
         """What the board view needs besides the state (see :mod:`play_board`)."""
