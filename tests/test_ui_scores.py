@@ -393,3 +393,21 @@ def test_near_equal_estimates_are_not_coloured_as_blunders() -> None:
     # Ranks alone where no distance is given (visits, beads, proven results).
     plain = score_labels({"a": 3.0, "b": 2.9, "c": 2.8}, "value", theme)
     assert plain["c"][1] == theme.score_bad
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_learned_values_are_written_as_fractions_even_when_all_zero(language: str) -> None:
+    """Seen in a real window (Hexapawn against an untrained Q-learner, 1920x1080, French):
+    every cell said "0" while the panel said "Valeur Q de ce coup : 0,00"."""
+    from game.ui.boards.base import format_score
+
+    d = Decision(move="a", scores={"a": 0.0, "b": 0.0}, score_kind="q")
+    i18n.set_language(language)
+    try:
+        labels = score_labels(shown_scores(d), "q", THEMES["default"])
+        zero = "0.00" if language == "en" else "0,00"
+        assert {text for text, _c, _b in labels.values()} == {zero}
+        assert score_legend(d, "X")[0].sample == zero
+        assert format_score(1.0, "q", True) == "+1.00".replace(".", zero[1])
+    finally:
+        i18n.set_language("en")

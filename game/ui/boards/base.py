@@ -237,6 +237,9 @@ COUNT_KINDS = frozenset({"visits", "beads"})
 """Score kinds that count something (MCTS's playouts, a matchbox's beads): from a thousand up
 they may be written shorter ("2.1k", "2k") so a narrow column's label keeps its size."""
 
+FRACTION_KINDS = frozenset({"q"})
+"""Score kinds that are fractions (a learned value from -1 to +1): always two decimals."""
+
 #: How many shorter forms a count has (see :func:`count_text`).
 COUNT_FORMS = 2
 
@@ -318,6 +321,9 @@ def format_score(value: float, kind: str, integral: bool, shorter: int = 0) -> s
     if kind in ("winrate", "win_rate", "probability"):
         return f"{round(value * 100)}%"
     signed = kind in SIGNED_KINDS
+    # A learned value (Q) is a fraction between -1 and +1 even when every one is still 0: the
+    # cells said "0" beside the panel's "Q value of this move: 0.00".
+    integral = integral and kind not in FRACTION_KINDS
     if integral and kind in COUNT_KINDS:
         return count_text(round(value), shorter).replace("-", "\u2212")
     if integral:
