@@ -698,3 +698,31 @@ def test_the_boxes_grid_is_not_measured_again_while_nothing_changed(
     lab.knowledge.draw(app.screen, None)  # type: ignore[attr-defined]
     drawn = len(lab.knowledge.box_rects)
     assert calls <= 10 + 12 * drawn, (calls, drawn)
+
+
+def test_the_live_game_beside_the_boxes_is_not_cut_at_the_largest_text(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen at 1024x768 with 200% text in French: while "One game" is watched, the live
+    game's title read "Partie 1, en dir…", and before the game changed a box the note
+    "Pas encore de boîte… Appuyez sur Entraîner" (wrong there) was cut too. They shrink to
+    the readable size before they are cut; the box beside lists its moves at that size at
+    least."""
+    from game.ui.scenes.play_fit import readable_px
+
+    app, lab = large_lab((1024, 768), "fr")
+    train_instantly(lab, "hexapawn", "reinforcement", 30)
+    click_widget(app, lab.step_button)
+    assert run_until(app, lambda: lab.runner is not None and lab.runner.current is not None,
+                     20)
+    frame(app)
+    assert lab.watching_live()
+    app.toast = None  # type: ignore[attr-defined]
+    # Before the game changes a box: a note (not "No boxes yet... Press Train"), uncut.
+    if not lab.knowledge.boxes:
+        assert not texts_drawn_cut(app, monkeypatch)
+    assert run_until(app, lambda: bool(lab.knowledge.boxes) and lab.watching_live(), 30)
+    app.toast = None  # type: ignore[attr-defined]
+    assert not texts_drawn_cut(app, monkeypatch)
+    assert lab.knowledge.box_shapes
+    assert all(px >= readable_px((1024, 768)) for _shape, px in lab.knowledge.box_shapes)
+    lab.stop()

@@ -39,7 +39,7 @@ from game.ui.scenes.lab_box_moves import (
     shape_box,
     used_label,
 )
-from game.ui.scenes.lab_common import WrapButton
+from game.ui.scenes.lab_common import WrapButton, wrapped_px
 from game.ui.scenes.play_fit import readable_px
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Metrics, Widget, draw_panel
@@ -290,9 +290,12 @@ class KnowledgePanel:
         view = self._board_view()
         pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.4), rect,
                          border_radius=m.radius)
+        # Shrunk down to the readable size before it is cut ("Partie 1, en dir…" at
+        # 1024x768 with 200% text).
         text.blit_text(surface, tr("lab.live", n=runner.done + 1), m.small, theme.text,
                        (rect.centerx, rect.top + m.pad // 2), "midtop", bold=True,
-                       max_width=rect.width - m.pad)
+                       max_width=rect.width - m.pad,
+                       min_px=min(m.small, readable_px(self.app.size)))
         if view is None or state is None:
             return
         board = rect.inflate(-m.pad * 2, -m.pad * 2)
@@ -306,7 +309,11 @@ class KnowledgePanel:
         self.box_rects = []
         self.box_shapes = []
         if not self.boxes:
-            text.blit_wrapped(surface, tr("lab.no_boxes"), m.body, theme.text_muted, body)
+            # One game at a time: its boxes appear as it changes them (the learner has boxes).
+            # Shrunk to the readable size before it is cut (beside the live game).
+            said = tr("lab.no_changed_boxes" if self.session.changed_only else "lab.no_boxes")
+            px = wrapped_px(said, body, m.body, min(m.body, readable_px(self.app.size)))
+            text.blit_wrapped(surface, said, px, theme.text_muted, body, line_gap=0)
             self.prev_button.visible = self.next_button.visible = False
             return
         score_kind = self.session.learner.score_kind
