@@ -580,3 +580,41 @@ def test_needed_width_keeps_the_board_as_large(game: str, options: dict[str, str
     assert all(now >= was - 1e-6 for now, was in zip(view.sizes(), full, strict=True))
     view.layout(pygame.Rect(rect.left, rect.top, width - 8, rect.height), state)
     assert any(now < was for now, was in zip(view.sizes(), full, strict=True))
+
+
+@pytest.mark.parametrize("game", ["connect4", "othello", "hexapawn"])
+def test_rules_pictures_draw_coordinates_at_the_readable_size_where_the_cell_allows(
+        monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    """Regression: the rules page's boards at 1920x1080 with 200% text drew their coordinates
+    from the cell alone (Connect 4's letters 19 px, Othello's a-h 18 px, the readable size
+    being 27). They are now at least that size where the margin round the board allows."""
+    from game.ui import text as txt
+    from game.ui.scenes.play_fit import readable_px
+    from game.ui.scenes.rules import RulesScene, sample_state
+    from tests.ui_helpers import frame, make_app
+
+    coordinates = {chr(ord("a") + i) for i in range(8)} | {str(i) for i in range(1, 9)}
+    sizes: list[int] = []
+    blit = txt.blit_text
+
+    def spy(surface: pygame.Surface, value: str, px: int, *args: Any, **kwargs: Any) -> Any:
+        if value in coordinates:
+            sizes.append(px)
+        return blit(surface, value, px, *args, **kwargs)
+
+    monkeypatch.setattr(txt, "blit_text", spy)
+    app = make_app((1920, 1080), language="fr", text_scale=200)
+    scene = RulesScene(app, game)
+    app.push(scene)
+    frame(app)
+    _body, picture = scene.layout()
+    view = _view(game, sample_state(game), pygame.Rect((0, 0), picture.size))
+    cell = view.cell if game == "connect4" else view.grid.cell  # type: ignore[attr-defined]
+    least = readable_px((1920, 1080))
+    app.shutdown()
+    assert sizes
+    # Where the margin (0.4 of a cell under Connect 4, 0.45 round the grids) holds the
+    # readable size, that size; else as large as it holds.
+    assert min(sizes) >= min(least, int(cell * (0.4 if game == "connect4" else 0.45)))
+    share = int(cell * (0.27 if game == "connect4" else 0.36))
+    assert min(sizes) >= share and (min(sizes) > share or share >= least)

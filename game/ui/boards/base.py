@@ -108,6 +108,9 @@ class BoardContext:
     interactive: bool = False
     #: Text size of the score labels in pixels (the scene's body text); 0: from the cell size.
     label_px: int = 0
+    #: The least text size of the coordinates (the window's readable size), as far as the
+    #: margin around the board allows; 0: from the cell size alone.
+    coords_px: int = 0
 
 
 class BoardView:
@@ -141,10 +144,13 @@ class BoardView:
         on ``element`` should land, for tests and demos."""
         raise NotImplementedError
 
-    def thumbnail(self, surface: pygame.Surface, rect: pygame.Rect, state: Any) -> None:
-        """Draw ``state`` small (menu cards, rules pages): layout then draw, no overlays."""
+    def thumbnail(self, surface: pygame.Surface, rect: pygame.Rect, state: Any,
+                  coords_px: int = 0) -> None:
+        """Draw ``state`` small (menu cards, rules pages): layout then draw, no overlays;
+        coordinates at least ``coords_px`` where the margin allows (see
+        :attr:`BoardContext.coords_px`)."""
         self.layout(rect, state)
-        self.draw(surface, state, BoardContext(theme=self.theme))
+        self.draw(surface, state, BoardContext(theme=self.theme, coords_px=coords_px))
 
     def sizes(self) -> tuple[float, ...]:
         """The sizes of what the last :meth:`layout` drew that a wider rectangle may make
@@ -540,6 +546,20 @@ def free_spot(rect: pygame.Rect, placed: list[pygame.Rect], bounds: pygame.Rect)
 COORDINATES_MIN_CELL = 40
 """Below this cell size (menu thumbnails) coordinates would be too small to read: not drawn."""
 
+#: Coordinates are drawn at this share of a cell, larger (up to :data:`COORDINATES_MAX`) when
+#: the window's readable size asks for it: the margin round the board is 0.55 of a cell.
+COORDINATES_SHARE = 0.36
+COORDINATES_MAX = 0.45
+
+
+def coordinate_px(cell: int, least: int, share: float = COORDINATES_SHARE,
+                  most: float = COORDINATES_MAX) -> int:
+    """The coordinates' text size for ``cell``: ``share`` of it, or ``least`` (the window's
+    readable size) as far as ``most`` of a cell allows. On the rules page at 1920x1080 with
+    200% text Othello's a-h and 1-8 were 18 px and Connect 4's letters 19 px, the readable
+    size being 27."""
+    return max(7, int(cell * share), min(least, int(cell * most)))
+
 
 class Grid:
     """Geometry of a rows x cols board of square cells inside a rectangle.
@@ -605,12 +625,13 @@ class Grid:
             pygame.draw.line(surface, theme.grid, (self.board.left, y), (self.board.right - 1, y),
                              line)
 
-    def draw_coordinates(self, surface: pygame.Surface, theme: Theme) -> None:
+    def draw_coordinates(self, surface: pygame.Surface, theme: Theme, least: int = 0) -> None:
         """Column letters below and above, row numbers left and right, as in the text forms:
-        bold, in the text colour and as large as the margin allows, so a class can say "d3"."""
+        bold, in the text colour and as large as the margin allows, at least ``least`` px
+        where it does (see :func:`coordinate_px`), so a class can say "d3"."""
         from game.ui import text as txt
 
-        px = max(7, int(self.cell * 0.36))
+        px = coordinate_px(self.cell, least)
         gap = self.cell * 0.30 + max(2, self.cell // 14)
         for col in range(self.cols):
             x = self.board.left + (col + 0.5) * self.cell

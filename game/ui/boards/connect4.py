@@ -35,6 +35,7 @@ from game.ui.boards.base import (
     InputController,
     alpha_circle,
     alpha_fill,
+    coordinate_px,
     disc,
     fitted_labels,
     label_px,
@@ -187,7 +188,8 @@ class Connect4View(BoardView):
         """A controller for the side to move."""
         return Connect4Controller(state)
 
-    def thumbnail(self, surface: pygame.Surface, rect: pygame.Rect, state: Any) -> None:
+    def thumbnail(self, surface: pygame.Surface, rect: pygame.Rect, state: Any,
+                  coords_px: int = 0) -> None:
         """Draw ``state`` small; an empty board (the menu card's start position) gets a few
         discs dropped first, so the card shows red and yellow discs in a blue frame."""
         if isinstance(state, Connect4State) and not any(state.boards):
@@ -195,7 +197,7 @@ class Connect4View(BoardView):
                 move = Connect4Move(min(col, state.options.cols - 1))
                 if state.outcome is None and move in state.legal_moves():
                     state = state.play(move)
-        super().thumbnail(surface, rect, state)
+        super().thumbnail(surface, rect, state, coords_px)
 
     # -- pictures made once per size ---------------------------------------------------------
 
@@ -267,7 +269,7 @@ class Connect4View(BoardView):
             self._draw_falling(surface, board, falling, ctx.anim, theme)
         surface.blit(self._frame(theme), self.board.topleft)
         if self.cell >= COORDINATES_MIN_CELL:
-            self._draw_letters(surface, theme)
+            self._draw_letters(surface, theme, ctx.coords_px)
         last = ctx.last_move if isinstance(ctx.last_move, Connect4Move) else None
         if last is not None and falling is None:
             row = board.height(last.col) - 1 if last.col < cols else -1
@@ -317,9 +319,10 @@ class Connect4View(BoardView):
         self._disc(surface, (x, y), owner, theme)
         surface.set_clip(clip)
 
-    def _draw_letters(self, surface: pygame.Surface, theme: Theme) -> None:
-        """Column letters under the frame, as in the moves' text."""
-        px = max(7, int(self.cell * 0.27))
+    def _draw_letters(self, surface: pygame.Surface, theme: Theme, least: int = 0) -> None:
+        """Column letters under the frame, as in the moves' text, at least ``least`` px where
+        the margin allows (see :func:`~game.ui.boards.base.coordinate_px`)."""
+        px = coordinate_px(self.cell, least, 0.27, 0.4)
         y = round(self.board.bottom + self.cell * 0.3)
         for col in range(self.shape[0]):
             x = round(self.board.left + (col + 0.5) * self.cell)

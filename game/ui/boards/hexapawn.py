@@ -190,7 +190,7 @@ class HexapawnView(GridBoardView):
         hex_state: HexapawnState = state
         grid.draw_cells(surface, theme, checker=True)
         if grid.cell >= COORDINATES_MIN_CELL:
-            grid.draw_coordinates(surface, theme)
+            grid.draw_coordinates(surface, theme, ctx.coords_px)
         last = ctx.last_move if isinstance(ctx.last_move, HexapawnMove) else None
         if last is not None:
             for cell in ((last.from_row, last.from_col), (last.to_row, last.to_col)):

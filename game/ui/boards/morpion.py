@@ -229,7 +229,7 @@ class MorpionView(GridBoardView):
         mor: MorpionState = state
         grid.draw_cells(surface, theme, checker=False)
         if grid.cell >= COORDINATES_MIN_CELL:
-            grid.draw_coordinates(surface, theme)
+            grid.draw_coordinates(surface, theme, ctx.coords_px)
         last = ctx.last_move if isinstance(ctx.last_move, MorpionMove) else None
         if last is not None:
             grid.tint_cell(surface, *last.to, theme.last_move, 100)

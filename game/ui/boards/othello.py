@@ -191,7 +191,7 @@ class OthelloView(GridBoardView):
         oth: OthelloState = state
         grid.draw_cells(surface, theme, checker=False, fill=theme.felt)
         if grid.cell >= COORDINATES_MIN_CELL:
-            grid.draw_coordinates(surface, theme)
+            grid.draw_coordinates(surface, theme, ctx.coords_px)
         self._draw_star_points(surface, grid, theme)
         last = ctx.last_move if isinstance(ctx.last_move, OthelloMove) else None
         if last is not None and not last.is_pass and last.row < oth.size and last.col < oth.size:

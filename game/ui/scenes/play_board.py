@@ -17,7 +17,7 @@ from game.ui import text, widgets
 from game.ui.boards.base import BoardContext
 from game.ui.i18n import tr
 from game.ui.reasoning import shown_scores
-from game.ui.scenes.play_fit import large_text
+from game.ui.scenes.play_fit import large_text, readable_px
 from game.ui.scenes.play_seats import draw_spinner
 from game.ui.widgets import Metrics
 
@@ -59,6 +59,7 @@ def board_context(scene: PlayScene) -> BoardContext:
         scores=scores,
         score_kind=kind,
         label_px=scene.app.metrics.body,
+        coords_px=readable_px(scene.app.size),
         show_legal=True,
         anim=scene.anim,
         previous_state=scene.previous_state if scene.anim < 1.0 else None,
@@ -70,7 +71,8 @@ def _review_context(scene: PlayScene) -> BoardContext:
     """The reviewed position: the move that led there, and the AI's scores where an AI chose
     the next move from it (what it thought there); nothing to click."""
     ctx = BoardContext(theme=scene.app.theme, last_move=scene.review.move_into(),
-                       label_px=scene.app.metrics.body, show_legal=False)
+                       label_px=scene.app.metrics.body, show_legal=False,
+                       coords_px=readable_px(scene.app.size))
     decision = scene.review.decision_at()
     if decision is not None and decision.scores and scene.app.settings.show_reasoning:
         ctx.scores = shown_scores(decision)

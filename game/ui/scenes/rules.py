@@ -15,6 +15,7 @@ from game.ui import text, widgets
 from game.ui.boards import presenter_for
 from game.ui.i18n import tr
 from game.ui.scene import Scene
+from game.ui.scenes.play_fit import readable_px
 from game.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
@@ -191,7 +192,8 @@ class RulesScene(Scene):
 
             view = board_view_for(self.game, self.app.theme)
             surf = pygame.Surface(rect.size, pygame.SRCALPHA)
-            view.thumbnail(surf, surf.get_rect(), sample_state(self.game, self.options))
+            view.thumbnail(surf, surf.get_rect(), sample_state(self.game, self.options),
+                           readable_px(self.app.size))
             self.picture = surf
         except (ImportError, AttributeError, NotImplementedError, RulesError):
             self.picture = None  # no board view for this game yet: the page is text only
