@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -213,6 +214,21 @@ def _drawn_texts(app: object, scene: NTupleLabScene,
     return drawn
 
 
+def _shipped_lab(size: tuple[int, int], **settings: object) -> tuple[Any, NTupleLabScene]:
+    """An app of ``size`` showing the n-tuple lab on the shipped network, drawn once."""
+    app = make_app(size, **settings)
+    scene = NTupleLabScene(app, NTupleLabSession(8))
+    app.push(scene)
+    scene.load_shipped()
+    frame(app)
+    return app, scene
+
+
+def _is_map_number(line: str) -> bool:
+    """Whether a drawn text is one of the heat maps' numbers ("100", "\u221220")."""
+    return line.lstrip("\u2212").isdigit() and len(line) <= 3
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
 def test_heat_map_numbers_read_and_nothing_overlaps_at_the_largest_text(
@@ -225,15 +241,10 @@ def test_heat_map_numbers_read_and_nothing_overlaps_at_the_largest_text(
     from game.ui.widgets import Metrics
 
     for scale in (100, 200):
-        app = make_app(size, language=language, text_scale=scale)
-        scene = NTupleLabScene(app, NTupleLabSession(8))
-        app.push(scene)
-        scene.load_shipped()
-        frame(app)
+        app, scene = _shipped_lab(size, language=language, text_scale=scale)
         m = app.metrics
         drawn = _drawn_texts(app, scene, monkeypatch)
-        numbers = [px for line, px, _r in drawn if line.lstrip("\u2212").isdigit()
-                   and len(line) <= 3]
+        numbers = [px for line, px, _r in drawn if _is_map_number(line)]
         # At the largest size the maps give way to the curves: their numbers are then never
         # smaller than at the normal size (or left to the colours).
         floor = readable_px(m if scale == 100 else Metrics.for_size(size))
@@ -371,3 +382,21 @@ def test_the_shipped_network_notice_is_in_the_users_language() -> None:
     assert app.toast == tr("ntuple.shipped_loaded",  # type: ignore[attr-defined]
                            what=tr("ntuple.games_trained", games=grouped(games)))
     assert "games" not in app.toast and grouped(games) in app.toast  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800), (1920, 1080)])
+def test_the_curves_words_read_like_the_rest_while_the_maps_keep_their_numbers(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: the curves' title, legend and axes were drawn at 17 px beside 22 px small
+    text at 1280x800 (23 px for 30 at 1920x1080; seen in a real window), the heat maps taking
+    all the height. The curves now get room for text of about the small size where the maps
+    still print both their numbers."""
+    from game.ui.i18n import tr
+
+    app, scene = _shipped_lab(size)
+    m = app.metrics
+    drawn = _drawn_texts(app, scene, monkeypatch)
+    title = [px for line, px, _r in drawn if line == tr("ntuple.curves")]
+    assert title and title[0] >= int(m.small * 0.9), (title, m.small)
+    assert len([line for line, _px, _r in drawn if _is_map_number(line)]) >= 2 * 64
+    app.shutdown()

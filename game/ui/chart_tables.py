@@ -14,6 +14,9 @@ from game.ui.chart_parts import _ink, _title, diverging, format_number, sequenti
 from game.ui.i18n import decimal
 from game.ui.theme import Theme, blend
 
+#: A cell's number is at most this share of the cell's height.
+NUMBER_SHARE = 0.6
+
 
 def _heat_geometry(rect: pygame.Rect, row_labels: Sequence[str], nrows: int, ncols: int,
                    px: int, row_title: str, col_title: str
@@ -38,18 +41,21 @@ def heat_label_px(labels: Sequence[str], cw: float, ch: float, px: int) -> int:
     needs more width), at most 85% of ``px``."""
     small = max(8, int(px * 0.85))
     widest = max((text.size(label, small, True)[0] for label in labels), default=1)
-    return max(6, min(small, int(ch * 0.6), int(small * (cw - 6) / max(1, widest))))
+    return max(6, min(small, int(ch * NUMBER_SHARE), int(small * (cw - 6) / max(1, widest))))
 
 
 def heat_map_height(width: int, row_labels: Sequence[str], ncols: int, px: int, *,
-                    row_title: str = "", col_title: str = "") -> int:
+                    row_title: str = "", col_title: str = "", numbers_px: int = 0) -> int:
     """How high a heat map drawn ``width`` pixels wide is at most (header and cells, no title):
-    a screen gives it that much and the rest to other things."""
+    a screen gives it that much and the rest to other things. With ``numbers_px``, how high it
+    must be for its cells to print numbers of that size (no higher than at most)."""
     if not row_labels or not ncols:
         return 0
     tall = pygame.Rect(0, 0, width, 10_000)
     _area, head_h, _cw, ch = _heat_geometry(tall, row_labels, len(row_labels), ncols, px,
                                             row_title, col_title)
+    if numbers_px:
+        ch = min(ch, math.ceil(numbers_px / NUMBER_SHARE) + 1)
     return head_h + math.ceil(ch * len(row_labels))
 
 

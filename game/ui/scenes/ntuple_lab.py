@@ -44,6 +44,10 @@ if TYPE_CHECKING:
 
 #: How often (seconds) the heat map and the patterns are read again while training.
 KNOWLEDGE_SECONDS = 0.5
+#: The curves' height in lines of small text: their title, legend, axis labels and ticks take
+#: about half of it, the curves the rest. Below it, their text shrank under the small size
+#: (14 px for a 22 px small size at 1280x800, seen in a real window).
+CHART_LINES = 9
 
 
 def signed_whole(value: float) -> str:
@@ -264,14 +268,19 @@ class NTupleLabScene(Scene):
         rest = pygame.Rect(body.left, self.progress_rect.bottom + m.pad, body.width,
                            body.bottom - self.progress_rect.bottom - m.pad)
         # The heat maps take the height their cells need for numbers of a readable size, the
-        # patterns a strip of their own (at most 18%), the curves the rest (at least a quarter:
-        # at the largest text size the maps give way, their numbers left to the colours).
+        # patterns a strip of their own (at most 18%), the curves the rest: at least a quarter,
+        # and CHART_LINES of small text where the maps keep numbers of a readable size (the
+        # words of the curves then read as well as the rest of the screen). At the largest
+        # text size the maps give way, their numbers left to the colours.
         # (The patterns' caption keeps its two lines: cut, it lost what dark and light mean.)
         strip_h = min(self._strip_height(rest.width, m),
                       max(int(rest.height * 0.18), self._caption_height(rest.width, m)
                           + m.small * 3))
-        maps_h = min(self._maps_height(rest.width, m),
-                     rest.height - strip_h - m.pad * 2 - rest.height // 4)
+        room = rest.height - strip_h - m.pad * 2
+        maps_h = max(min(self._maps_height(rest.width, m),
+                         room - max(rest.height // 4, CHART_LINES * m.small)),
+                     min(self._maps_height(rest.width, m, readable_px(m)),
+                         room - rest.height // 4))
         self.chart_rect = pygame.Rect(rest.left, rest.top, rest.width,
                                       rest.height - strip_h - maps_h - m.pad * 2)
         self.heat_rect = pygame.Rect(rest.left, self.chart_rect.bottom + m.pad, rest.width,
@@ -288,12 +297,14 @@ class NTupleLabScene(Scene):
         room = width - height // 3 - 2  # the button's own margin
         return min(text.fit_px(t, room, m.small, True, int(m.small * 0.8)) for t in texts)
 
-    def _maps_height(self, width: int, m: widgets.Metrics) -> int:
-        """How high the two heat maps side by side are at most: their title and cells."""
+    def _maps_height(self, width: int, m: widgets.Metrics, numbers_px: int = 0) -> int:
+        """How high the two heat maps side by side are at most, their title and cells; with
+        ``numbers_px``, how high they must be to print their numbers at that size."""
         size = self.session.size
         half = (width - m.pad) // 2
         return (self._map_title_height(half, m)
-                + charts.heat_map_height(half, [str(size)] * size, size, m.small))
+                + charts.heat_map_height(half, [str(size)] * size, size, m.small,
+                                         numbers_px=numbers_px))
 
     def _map_titles(self, width: int, px: int) -> tuple[str, str]:
         """The titles of the two heat maps (the second one while no game is watched); the
@@ -365,7 +376,7 @@ class NTupleLabScene(Scene):
                     max((p.games for p in points), default=1))
         # Its title, legend and axis labels leave the curves at least half its height (at the
         # largest text size the small text would leave them none).
-        px = max(text.MIN_PX, min(m.small, self.chart_rect.height // 9))
+        px = max(text.MIN_PX, min(m.small, self.chart_rect.height // CHART_LINES))
         charts.line_chart(surface, self.chart_rect, series, theme, px,
                           title=tr("ntuple.curves"), x_label=tr("lab.chart.games"),
                           y_range=(0.0, 1.0), percent=True, x_max=x_max,
