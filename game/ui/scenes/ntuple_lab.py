@@ -44,9 +44,8 @@ if TYPE_CHECKING:
 
 #: How often (seconds) the heat map and the patterns are read again while training.
 KNOWLEDGE_SECONDS = 0.5
-#: The curves' height in lines of small text: their title, legend, axis labels and ticks take
-#: about half of it, the curves the rest. Below it, their text shrank under the small size
-#: (14 px for a 22 px small size at 1280x800, seen in a real window).
+#: The curves' height in lines of small text (title, legend and axes take about half of it);
+#: lower, their words shrink below the small size.
 CHART_LINES = 9
 
 
@@ -276,11 +275,10 @@ class NTupleLabScene(Scene):
         strip_h = min(self._strip_height(rest.width, m),
                       max(int(rest.height * 0.18), self._caption_height(rest.width, m)
                           + m.small * 3))
-        room = rest.height - strip_h - m.pad * 2
+        room, quarter = rest.height - strip_h - m.pad * 2, rest.height // 4
         maps_h = max(min(self._maps_height(rest.width, m),
-                         room - max(rest.height // 4, CHART_LINES * m.small)),
-                     min(self._maps_height(rest.width, m, readable_px(m)),
-                         room - rest.height // 4))
+                         room - max(quarter, CHART_LINES * m.small)),
+                     min(self._maps_height(rest.width, m, readable_px(m)), room - quarter))
         self.chart_rect = pygame.Rect(rest.left, rest.top, rest.width,
                                       rest.height - strip_h - maps_h - m.pad * 2)
         self.heat_rect = pygame.Rect(rest.left, self.chart_rect.bottom + m.pad, rest.width,
