@@ -528,13 +528,15 @@ def test_the_exported_picture_writes_numbers_the_french_way(
     app.shutdown()
 
 
-@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_duel_at_the_largest_text_size_shows_every_number_and_the_chart(
         size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Regression: at 200% text the thinking times and the cumulative chart dropped out of a
     two-player tournament; the title and the bar give way first, the numbers may shrink to
-    the normal small size."""
+    the normal small size. Regression (review, 200% text): the plot inside the chart was a
+    sliver (50 px high at 1920x1080, 39 px at 1280x720, under its title, legend and axes);
+    it is now at least 2.5 lines of the chart's text high."""
     from game.ui import charts
     from tests.ui_helpers import make_app
 
@@ -549,11 +551,15 @@ def test_a_duel_at_the_largest_text_size_shows_every_number_and_the_chart(
     assert run_until(app, lambda: scene.runner is not None and scene.runner.finished, 60)
     app.toast = None
     charted: list[pygame.Rect] = []
+    plots: list[tuple[pygame.Rect, int]] = []
     real_chart = charts.line_chart
 
-    def spy(surface: Any, rect: pygame.Rect, *args: Any, **kwargs: Any) -> Any:
+    def spy(surface: Any, rect: pygame.Rect, series: Any, theme: Any, px: int,
+            **kwargs: Any) -> Any:
         charted.append(pygame.Rect(rect))
-        return real_chart(surface, rect, *args, **kwargs)
+        plot = real_chart(surface, rect, series, theme, px, **kwargs)
+        plots.append((plot, px))
+        return plot
 
     monkeypatch.setattr(charts, "line_chart", spy)
     texts = drawn_texts(app, monkeypatch)
@@ -565,6 +571,8 @@ def test_a_duel_at_the_largest_text_size_shows_every_number_and_the_chart(
     assert any(t.startswith(length) for t in texts), texts
     assert charted and charted[0].width >= 150 and charted[0].height >= 100, charted
     assert scene.panels["results"].contains(charted[0])
+    plot, chart_px = plots[0]
+    assert plot.height >= chart_px * 2.5, (plot, chart_px)
     app.shutdown()
 
 

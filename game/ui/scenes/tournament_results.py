@@ -52,6 +52,12 @@ def draw_results(scene: TournamentScene, surface: pygame.Surface, rect: pygame.R
         _draw_round_robin(scene, surface, body, px, small, theme)
 
 
+#: The least height of the duel's chart, in lines of its text: its title, legend and axes
+#: take about six, and at six lines (the bound before) the plot was a sliver at 200% text
+#: (175x50 px at 1920x1080) while the bar above grew into the room.
+CHART_LINES = 10
+
+
 def _draw_duel(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rect, px: int,
                small: int, theme: Theme, floor_px: int, floor: int) -> None:
     """Two players: the bar of wins, draws and losses with its interval, the numbers and
@@ -86,7 +92,7 @@ def _draw_duel(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rec
         width, line_px, count = numbers_column(lines, lower, px, small, floor)
         # The chart's text as the numbers', in a plot worth reading.
         fits = (count == len(lines) and lower.width - width - px >= line_px * 10
-                and lower.height >= line_px * 6)
+                and lower.height >= line_px * CHART_LINES)
         return fits, width, line_px, count
 
     tries = [(tr("tour.results"), px), ("", px)]
@@ -117,12 +123,15 @@ def _draw_duel(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rec
         return  # no room for a chart worth reading beside the numbers
     chart = pygame.Rect(lower.left + width + px, lower.top, lower.width - width - px,
                         lower.height)
+    # Short of its height, the chart's title gives way to the plot (its legend names the
+    # lines): at 200% of 1920x1080 the plot was 50 px high under a 48 px title.
+    title = tr("tour.chart.wins") if chart.height >= line_px * CHART_LINES else ""
     charts.line_chart(
         surface, chart,
         [charts.Series(a, m.cumulative("p1"), theme.ok),
          charts.Series(b, m.cumulative("p2"), theme.danger),
          charts.Series(tr("tour.draws"), m.cumulative("draw"), theme.text_muted)],
-        theme, line_px, title=tr("tour.chart.wins"), x_label=tr("lab.chart.games"),
+        theme, line_px, title=title, x_label=tr("lab.chart.games"),
         y_label=tr("lab.chart.wins_axis"), x_max=m.games_planned)
 
 
