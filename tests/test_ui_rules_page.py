@@ -69,3 +69,28 @@ def test_every_game_tab_shows_its_whole_name_at_one_size(size: tuple[int, int], 
         assert not tab.rect.colliderect(scene.back.rect), tab.label()
     for left, right in zip(scene.tabs, scene.tabs[1:], strict=False):
         assert left.rect.right < right.rect.left
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_nim_caption_does_not_ask_to_hover_a_picture_that_does_not_answer(
+        language: str) -> None:
+    """Regression (review, real window at 1920x1080 in French): under Nim's picture the
+    caption said "Hover a match to see what you would take", but the rules page's picture is
+    a still image: pointing at a match changed nothing. The picture stays still (a class can
+    read it), and the caption now says the hovering is in a game."""
+    import pygame
+
+    from game.ui.i18n import tr
+
+    app = make_app((1920, 1080), language=language)
+    scene = RulesScene(app, "nim")
+    app.push(scene)
+    frame(app)
+    _body, pic = scene.layout()
+    before = pygame.image.tobytes(app.screen.subsurface(pic), "RGB")
+    for x in range(pic.left + 2, pic.right - 2, max(1, pic.width // 40)):
+        frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=(x, pic.centery), rel=(0, 0),
+                                       buttons=(0, 0, 0))])
+    assert pygame.image.tobytes(app.screen.subsurface(pic), "RGB") == before
+    in_a_game = {"en": "In a game", "fr": "En partie"}[language]
+    assert tr("rules.nim.caption").startswith(in_a_game)
