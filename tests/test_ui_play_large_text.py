@@ -143,3 +143,24 @@ def test_at_normal_size_the_legend_keeps_its_first_row_after_the_first_fact() ->
     assert play.panel.reasoning_facts >= 1
     assert play.panel.legend_rows_shown >= 1
     app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_at_200_percent_connect4_keeps_the_whole_legend_and_a_move_row(lang: str) -> None:
+    """Regression: at 200% of 1920x1080 the panel showed the reasoning and the legend's first
+    row, but not its colour row nor any row of the move list. With large text each seat card
+    now takes one line when both fit ("Red · 4 discs    Alpha-beta"), the legend shrinks (to
+    the normal small size) rather than leave the move list no row, and the facts after the
+    first ones give way to that row."""
+    app = make_app((1920, 1080), language=lang, show_reasoning=True, text_scale=200)
+    play = start_game(app, "connect4", ("alphabeta", "human"))
+    for _ in range(3):
+        assert run_until(app, lambda: play.match.human_to_move, 20)
+        assert play.apply_move(play.state.legal_moves()[3])
+    assert run_until(app, lambda: play.match.human_to_move and bool(play.legend_rows()), 20)
+    frame(app)
+    assert play.panel.seats.one_line
+    assert play.panel.reasoning_facts >= 2
+    assert play.panel.legend_rows_shown == len(play.legend_rows()) == 2
+    assert len({rect.top for rect, _ in play.panel.move_rects}) >= 1
+    app.shutdown()

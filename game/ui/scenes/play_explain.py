@@ -96,7 +96,14 @@ class ExplainBox:
         m = self.app.metrics
         # With no room even for the first row (large text in a small window), no legend:
         # it ran under the Undo button.
-        kept, px = self._legend_fit(rows, self.rect.bottom - y - reserve)
+        height = self.rect.bottom - y - reserve
+        # Smaller (with large text) rather than the move list's last row gone, when that keeps
+        # every row: at 200% of 1920x1080 the legend at full size left the list no row.
+        move_row = text.font(m.small).get_linesize()
+        kept, px = self._legend_fit(rows, height - move_row)
+        if len(kept) < len(rows):
+            kept, px = max((kept, px), self._legend_fit(rows, height),
+                           key=lambda fit: len(fit[0]))
         self.legend_rows_shown = len(kept)
         if not kept:
             return y
@@ -137,10 +144,13 @@ class ExplainBox:
                    if turns.reasoning_seat is not None else "")
             paragraphs = reasoning_lines(d, who, scene.presenter.move_text)
         # Keep room for one row of the move list (the latest moves) and the position summary:
-        # with the reasoning on, the class is watching how the AI decides more than the list.
-        # With large text the move list's row gives way too (the board marks the last move).
-        moves_row = 0 if large_text(m, self.app.size) else 1
-        kept = moves_row + (1 if scene.presenter.position_summary(scene.state) else 0)
+        # with the reasoning on, the class is watching how the AI decides more than the list,
+        # but the facts after the first ones give way to that row, large text too.
+        summary_rows = 1 if scene.presenter.position_summary(scene.state) else 0
+        kept = 1 + summary_rows
+        # ... except with large text, where the move list's row gives way to the first facts
+        # (at 200% of 1920x1080 an AI-vs-AI game with its running score lost its second).
+        kept_first = summary_rows if large_text(m, self.app.size) else kept
         avail = (self.rect.bottom - y - m.pad) // line_h
         wrapped_all = [text.wrap(paragraph, width, m.small) for paragraph in paragraphs]
         # The first facts (the move and why) come before the legend, which gives way row by
@@ -151,9 +161,9 @@ class ExplainBox:
         # The first facts come first (they are the point of the screen; the legend can
         # shrink): at 1920x1080 in French the legend's first row took the second fact's room,
         # and MCTS's "stopped by the clock" was not said.
-        if room < first and first <= avail - kept:
+        if room < first and first <= avail - kept_first:
             room = first
-        room = min(room, avail - kept)
+        room = min(room, max(avail - kept, first if first <= avail - kept_first else 0))
         self.facts = 0
         for wrapped in wrapped_all:
             # Wrapped rather than cut, and only whole paragraphs: a narrow window (1024x640)

@@ -81,6 +81,9 @@ class SeatCards:
         self.scene = scene
         #: Each seat's card in the last layout.
         self.rects: list[pygame.Rect] = []
+        #: With large text, each card on one line: the side and its count on the left, who
+        #: plays it on the right (see :meth:`_one_line_fits`).
+        self.one_line = False
 
     def at(self, pos: tuple[int, int]) -> int | None:
         """The seat whose card is at ``pos`` (a click there changes its player), or None."""
@@ -131,7 +134,10 @@ class SeatCards:
                     _plain, self._thinking_words(TIME_RESERVE)]:
                 lines = max(lines, len(who_lines(label, tw, m.small, words)[0]))
         height = self._base_height()
-        if lines > 1:
+        self.one_line = self._one_line_fits(left, width)
+        if self.one_line:
+            height = text.font(m.body, True).get_linesize() + pad
+        elif lines > 1:
             name_h = text.font(m.body, True).get_linesize()
             height = max(height, pad // 2 * 2 + name_h + lines * text.two_line_step(m.small))
         self.rects = []
@@ -140,6 +146,28 @@ class SeatCards:
             self.rects.append(pygame.Rect(left, y, width, height))
             y += height + pad
         return y
+
+    def _one_line_fits(self, left: int, width: int) -> bool:
+        """With large text, whether both cards hold the side's name, its count and who plays
+        it on one line (the count with room for two more digits, so a card does not change
+        shape as the game goes on): two cards of two lines left the legend's colour row no
+        room at 200% of 1920x1080."""
+        m = self.app.metrics
+        if not large_text(m, self.app.size):
+            return False
+        scene = self.scene
+        presenter = scene.presenter
+        room = left + width - self._text_left(left) - m.pad
+        for seat in (0, 1):
+            side = scene.match.side_of_seat(seat)
+            summary = presenter.side_summary(scene.state, side)
+            words = text.size(presenter.side_name(side), m.body, True)[0]
+            if summary:
+                words += text.size(f" · {summary}88", m.body)[0]
+            words += m.pad * 2 + text.size(scene.seat_label(seat), m.small)[0]
+            if words > room:
+                return False
+        return True
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -183,6 +211,9 @@ class SeatCards:
                 words = self._thinking_words(seconds_text(turns.clock - turns.thinking_since))
             # The spinner turns on the side's disc: the counts keep the name's line.
             draw_spinner(surface, theme, turns.clock, centre, int(disc_r * 0.9))
+        if self.one_line:
+            self._draw_one_line(surface, seat, rect, tx)
+            return
         lines, px = who_lines(scene.seat_label(seat), tw, m.small, words)
         step = text.two_line_step(px)
         # The name and the player's line(s) as one block in the middle of the card (one card
@@ -204,3 +235,24 @@ class SeatCards:
         for line in lines:
             text.blit_text(surface, line, px, theme.text_muted, (tx, y), max_width=tw, min_px=px)
             y += step
+
+    def _draw_one_line(self, surface: pygame.Surface, seat: int, rect: pygame.Rect,
+                       tx: int) -> None:
+        """A one-line card's words (see :attr:`one_line`): the side's name and count from
+        ``tx``, who plays it against the right edge, on one baseline."""
+        theme = self.app.theme
+        m = self.app.metrics
+        presenter = self.scene.presenter
+        side = self.scene.match.side_of_seat(seat)
+        name_h = text.font(m.body, True).get_linesize()
+        top = rect.centery - name_h // 2
+        name_rect = text.blit_text(surface, presenter.side_name(side), m.body, theme.text,
+                                   (tx, top), bold=True)
+        who = text.blit_text(surface, self.scene.seat_label(seat), m.small, theme.text_muted,
+                             (rect.right - m.pad, name_rect.bottom), "bottomright")
+        summary = presenter.side_summary(self.scene.board_state, side)
+        if summary:
+            sx = name_rect.right
+            text.blit_text(surface, f" · {summary}", m.body, theme.text,
+                           (sx, name_rect.bottom), "bottomleft",
+                           max_width=max(1, who.left - m.pad - sx), min_px=int(m.small * 0.8))
