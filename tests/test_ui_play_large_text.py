@@ -153,12 +153,10 @@ def test_at_200_percent_connect4_keeps_the_whole_legend_and_a_move_row(lang: str
     the normal small size) rather than leave the move list no row, and the facts after the
     first ones give way to that row."""
     app = make_app((1920, 1080), language=lang, show_reasoning=True, text_scale=200)
+    from tests.test_ui_play_room import play_until_the_legend
+
     play = start_game(app, "connect4", ("alphabeta", "human"))
-    for _ in range(3):
-        assert run_until(app, lambda: play.match.human_to_move, 20)
-        assert play.apply_move(play.state.legal_moves()[3])
-    assert run_until(app, lambda: play.match.human_to_move and bool(play.legend_rows()), 20)
-    frame(app)
+    play_until_the_legend(app, play)
     assert play.panel.seats.one_line
     assert play.panel.reasoning_facts >= 2
     assert play.panel.legend_rows_shown == len(play.legend_rows()) == 2

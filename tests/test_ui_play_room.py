@@ -3,6 +3,8 @@ the numbers on the board, Nim's rule, the review's move list."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
@@ -158,6 +160,15 @@ def test_a_short_games_review_keeps_the_graphs_key() -> None:
     app.shutdown()
 
 
+def play_until_the_legend(app: Any, play: Any) -> None:
+    """Three moves each in the middle column against the AI, then its explained reply."""
+    for _ in range(3):
+        assert run_until(app, lambda: play.match.human_to_move, 20)
+        assert play.apply_move(play.state.legal_moves()[3])
+    assert run_until(app, lambda: play.match.human_to_move and bool(play.legend_rows()), 20)
+    frame(app)
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize(("size", "move_rows"), [((1920, 1080), 2), ((1280, 720), 2),
                                                  ((1024, 640), 1)])
@@ -172,11 +183,7 @@ def test_connect4s_panel_keeps_the_legend_and_the_move_list(
 
     app = make_app(size, language=lang, show_reasoning=True)
     play = start_game(app, "connect4", ("alphabeta", "human"))
-    for _ in range(3):
-        assert run_until(app, lambda: play.match.human_to_move, 20)
-        assert play.apply_move(play.state.legal_moves()[3])
-    assert run_until(app, lambda: play.match.human_to_move and bool(play.legend_rows()), 20)
-    frame(app)
+    play_until_the_legend(app, play)
     rows = play.legend_rows()
     assert len(rows) == 2
     assert play.panel.legend_rows_shown == len(rows)
