@@ -291,3 +291,19 @@ def test_every_chart_writes_numbers_the_french_way(monkeypatch: pytest.MonkeyPat
     assert charts.format_number(0.25) == "0,25"
     assert charts.format_number(2500.0) == "2\u202f500"
     assert charts.format_number(0.75, percent=True) == "75\u202f%"
+
+
+def test_the_x_axis_label_of_a_narrow_chart_is_not_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (review, tournament duel at 200% text, 1024x768 French): the x axis label
+    was limited to the plot's width and read "parties jou…" while the chart had room for it;
+    a label wider than the plot is centred under the whole chart."""
+    from game.ui import text
+    from tests.ui_helpers import watch_cuts
+
+    cut = watch_cuts(monkeypatch)
+    surface = pygame.Surface((170, 200))
+    series = [charts.Series("", [float(i) for i in range(100)], (200, 50, 50))]
+    plot = charts.line_chart(surface, surface.get_rect(), series, THEME, 18,
+                             x_label="parties jouées", y_label="victoires")
+    assert text.size("parties jouées", int(18 * 0.85))[0] > plot.width  # the case at hand
+    assert not cut, cut

@@ -327,8 +327,12 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
     pygame.draw.line(surface, theme.text_muted, plot.bottomleft, plot.bottomright, line_w)
     pygame.draw.line(surface, theme.text_muted, plot.bottomleft, plot.topleft, line_w)
     if x_label:
+        # Under the plot, or under the whole chart when the plot is narrower than the label
+        # (the tournament duel's narrow chart at 200% text cut "parties jou…").
+        wide = text.size(x_label, small)[0] > plot.width
         text.blit_text(surface, x_label, small, theme.text_muted,
-                       (plot.centerx, rect.bottom), "midbottom", max_width=plot.width)
+                       (rect.centerx if wide else plot.centerx, rect.bottom), "midbottom",
+                       max_width=rect.width)
     if y_label and text.size(y_label, small)[0] <= plot.height:
         label = _rotated_label(y_label, small, theme.text_muted)
         surface.blit(label, label.get_rect(midleft=(rect.left, plot.centery)))

@@ -126,11 +126,14 @@ def _draw_duel(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rec
     # Short of its height, the chart's title gives way to the plot (its legend names the
     # lines): at 200% of 1920x1080 the plot was 50 px high under a 48 px title.
     title = tr("tour.chart.wins") if chart.height >= line_px * CHART_LINES else ""
+    # No legend of its own: the bar's, right above, names the same colours at its size (the
+    # chart's, two rows in its narrow column, shrank to 12 px at 200% of 1024x768 in French,
+    # smaller than at 100%, and took a third of the chart's height).
     charts.line_chart(
         surface, chart,
-        [charts.Series(a, m.cumulative("p1"), theme.ok),
-         charts.Series(b, m.cumulative("p2"), theme.danger),
-         charts.Series(tr("tour.draws"), m.cumulative("draw"), theme.text_muted)],
+        [charts.Series("", m.cumulative("p1"), theme.ok),
+         charts.Series("", m.cumulative("p2"), theme.danger),
+         charts.Series("", m.cumulative("draw"), theme.text_muted)],
         theme, line_px, title=title, x_label=tr("lab.chart.games"),
         y_label=tr("lab.chart.wins_axis"), x_max=m.games_planned)
 
