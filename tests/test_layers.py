@@ -112,3 +112,17 @@ def test_generic_ai_never_names_a_game() -> None:
             continue
         found = pattern.findall(path.read_text(encoding="utf-8"))
         assert not found, f"{path.relative_to(ROOT)} names {found}"
+
+
+#: The house rule for a screen's module: beyond it, split the module by job.
+SCENE_MODULE_MOST_LINES = 500
+
+
+def test_no_scene_module_is_over_the_house_size() -> None:
+    """Every module of game/ui/scenes keeps to 500 lines (learning_lab.py had grown to 525 and
+    play_panel.py to 505 before they were split by job)."""
+    scenes = ROOT / "game" / "ui" / "scenes"
+    too_long = {p.name: n for p in sorted(scenes.glob("*.py"))
+                if (n := len(p.read_text(encoding="utf-8").splitlines()))
+                > SCENE_MODULE_MOST_LINES}
+    assert not too_long

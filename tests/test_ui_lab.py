@@ -408,16 +408,3 @@ def test_save_and_load_say_why_when_the_data_folder_cannot_be_made(
     lab.files.open_load()
     assert isinstance(app.top, MessageDialog) and "a-file" in lab.message
     assert lab.learner.games_trained == 10  # nothing lost
-
-
-def test_the_lab_modules_keep_to_the_house_size() -> None:
-    """No scene module over 500 lines (the house rule): learning_lab.py had grown to 525
-    before its layout and drawing moved to lab_layout.py."""
-    from pathlib import Path
-
-    scenes = Path(__file__).resolve().parent.parent / "game" / "ui" / "scenes"
-    modules = [scenes / "learning_lab.py", scenes / "ntuple_lab.py",
-               *sorted(scenes.glob("lab_*.py"))]
-    too_long = {p.name: n for p in modules
-                if (n := len(p.read_text(encoding="utf-8").splitlines())) > 500}
-    assert not too_long
