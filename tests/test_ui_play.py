@@ -579,3 +579,28 @@ def test_marienbad_moves_are_never_cut_in_the_list(language: str, scale: int,
     assert len(play.panel.move_rects) == 3
     assert not [m for m in moves if m in cut], cut
     app.shutdown()
+
+
+def test_the_help_names_every_key_of_the_play_screen() -> None:
+    """Regression: the help (F1) did not say that Space or Enter goes on after an explained AI
+    move, nor name the review's arrows, Home and End, nor Ctrl+S and Ctrl+O."""
+    from game.ui.scenes.help import SHORTCUTS
+    from game.ui.scenes.play_input import KEYS
+
+    # How the help writes a key (pygame's names are lower case, some are symbols there).
+    written = {"escape": "Esc", "space": "Space", "return": "Enter", "enter": "Enter",
+               "left": "←", "right": "→", "home": "Home", "end": "End", "+": "+", "=": "+",
+               "-": "−"}
+    helped: set[str] = set()
+    for keys, _what in SHORTCUTS:
+        for part in keys.split(" / "):
+            helped.add(part.strip())
+    for binding in KEYS:
+        for code in binding.keys:
+            name = pygame.key.name(code)
+            if name.startswith("[") or name.startswith("keypad"):
+                continue  # the keypad's Enter, + and - double the main keys
+            label = written.get(name, name.upper())
+            if binding.ctrl:
+                label = f"Ctrl+{label}"
+            assert label in helped, (label, sorted(helped))

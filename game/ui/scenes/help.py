@@ -19,15 +19,19 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("Ctrl+Z", "help.undo"),
     ("H", "help.hint"),
     ("R", "help.restart"),
+    ("Space / Enter", "help.go_on"),
     ("Space", "help.pause"),
     ("→", "help.step"),
+    ("← / → / Home / End", "help.review"),
+    ("Ctrl+S / Ctrl+O", "help.record"),
     ("+ / −", "help.speed"),
     ("F1", "help.help"),
 )
 
 
 #: Key names that differ between languages (French keyboards say "Espace", "Entrée", "Échap").
-KEY_NAMES = {"Space": "key.space", "Enter": "key.enter", "Esc": "key.escape"}
+KEY_NAMES = {"Space": "key.space", "Enter": "key.enter", "Esc": "key.escape",
+             "Home": "key.home", "End": "key.end"}
 
 
 def key_label(keys: str) -> str:
