@@ -327,6 +327,13 @@ def test_progress_text_says_rate_and_time_left() -> None:
     stopped = Progress(done=40, planned=100, elapsed=2.0, games_per_second=20.0, eta=None,
                        running=False, paused=False, finished=True, stopped=True)
     assert "40" in progress_text(stopped, 40) and "100" in progress_text(stopped, 40)
+    # Regression: a run of 0.02 s said "300 games in 0.0 s (15,000/s)".
+    quick = Progress(done=300, planned=300, elapsed=0.02, games_per_second=15_000.0, eta=None,
+                     running=False, paused=False, finished=True, stopped=False)
+    assert progress_text(quick, 300).startswith("300 games in < 0.1 s (15,000/s)")
+    quick_enough = Progress(done=300, planned=300, elapsed=0.06, games_per_second=5_000.0,
+                            eta=None, running=False, paused=False, finished=True, stopped=False)
+    assert "in 0.1 s" in progress_text(quick_enough, 300)
 
 
 @pytest.mark.parametrize(("language", "big", "one"), [

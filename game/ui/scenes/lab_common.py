@@ -80,6 +80,14 @@ def describe_choice(value: Any) -> str:
     return ""
 
 
+def seconds_text(seconds: float) -> str:
+    """A run's duration for "in {seconds} s": one decimal, the language's mark; a run shorter
+    than that says "< 0.1" rather than "0.0" (300 Nim games take 0.05 s)."""
+    if seconds < 0.05:
+        return "< " + decimal("0.1")
+    return decimal(f"{seconds:.1f}")
+
+
 def progress_text(progress: Progress | None, trained: int, brief: bool = False) -> str:
     """The line under the progress bar: games done, speed, time left, and the learner's total;
     every count with the language's thousands separator ("100,000" / "100 000"). ``brief``:
@@ -96,7 +104,7 @@ def progress_text(progress: Progress | None, trained: int, brief: bool = False) 
         key = ("lab.progress_stopped" if progress.stopped
                else "lab.progress_done_brief" if brief else "lab.progress_done")
         return plural(key, progress.done, done=done, planned=planned, rate=rate,
-                      seconds=decimal(f"{progress.elapsed:.1f}"))
+                      seconds=seconds_text(progress.elapsed))
     if progress.eta is None:
         left = "—"
     elif progress.eta >= 60:
