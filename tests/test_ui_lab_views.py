@@ -293,7 +293,7 @@ def test_heat_map_numbers_are_readable_or_left_to_the_box(kind: str,
     (the legend then says the box below gives them); the table takes the height its rows
     need and the box gets the rest (half the view stood empty)."""
     from game.ui import text as text_module
-    from game.ui.scenes.lab_table import readable_px
+    from game.ui.scenes.lab_table import smallest_number_px
 
     app, lab = open_lab((1024, 768))
     lab.set_kind(kind)
@@ -312,7 +312,7 @@ def test_heat_map_numbers_are_readable_or_left_to_the_box(kind: str,
     m = app.metrics  # type: ignore[attr-defined]
     text_module.clear_cache()
     lab.table.draw(app.screen, app.theme, m)  # type: ignore[attr-defined]
-    assert sizes and min(sizes) >= readable_px(m), sorted(set(sizes))[:4]
+    assert sizes and min(sizes) >= smallest_number_px(m), sorted(set(sizes))[:4]
     grid, table_rect, box = lab.table.grid, lab.table.table_rect, lab.table.box_rect
     assert grid.height > 0 and table_rect.bottom - grid.bottom <= m.body * 2
     # The box gets the rest, right under the table. Not a fixed share: how many rows the

@@ -476,6 +476,10 @@ def test_more_opens_the_other_screens_when_the_header_is_full() -> None:
     assert [label for _v, label, _d in popup.items] == [
         tr("menu.lab"), tr("ntuple.open"), tr("menu.tournament")]
     assert all(desc for _v, _l, desc in popup.items)
+    # Every entry says what its screen is for (a missing one showed its own name instead).
+    from game.ui.scenes.menu import ENTRY_DESCRIPTIONS, EXTRA_ENTRIES
+
+    assert set(ENTRY_DESCRIPTIONS) == {key for key, _factory in EXTRA_ENTRIES}
     frame(app)
     rect, _index = popup.rows[2]
     click(app, rect.center)

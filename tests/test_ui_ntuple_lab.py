@@ -237,7 +237,7 @@ def test_heat_map_numbers_read_and_nothing_overlaps_at_the_largest_text(
     size the row numbers ran into each other and Save, Load and Menu left the window. The
     numbers are printed at a readable size (or left to the colours), no two texts overlap,
     every button stays in its panel."""
-    from game.ui.scenes.lab_table import readable_px
+    from game.ui.scenes.lab_table import smallest_number_px
     from game.ui.widgets import Metrics
 
     for scale in (100, 200):
@@ -247,7 +247,7 @@ def test_heat_map_numbers_read_and_nothing_overlaps_at_the_largest_text(
         numbers = [px for line, px, _r in drawn if _is_map_number(line)]
         # At the largest size the maps give way to the curves: their numbers are then never
         # smaller than at the normal size (or left to the colours).
-        floor = readable_px(m if scale == 100 else Metrics.for_size(size))
+        floor = smallest_number_px(m if scale == 100 else Metrics.for_size(size))
         assert all(px >= floor for px in numbers), (scale, sorted(set(numbers)))
         if scale == 100:
             assert len(numbers) >= 2 * 64  # both maps' numbers are printed

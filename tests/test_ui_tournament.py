@@ -53,7 +53,7 @@ def test_two_players_results_and_export(tmp_path: Path) -> None:
     screenshot(app, "tournament-nim2-1280x800")
     # Export into a folder typed in the field (created if missing).
     folder = tmp_path / "exports" / "class 1"
-    click(app, scene.folder._box().center)
+    click(app, scene.folder.box().center)
     assert scene.folder.focused
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="",
                                    scancode=0)] * (len(scene.folder.value) + 1))

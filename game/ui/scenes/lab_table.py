@@ -63,22 +63,22 @@ def best_cells(table: HeatTable) -> set[tuple[int, int]]:
     return best
 
 
-def readable_px(m: Metrics) -> int:
-    """The smallest number the heat map prints: 80% of the small text size, the floor every
-    text of the app keeps to (smaller, the colours alone say it)."""
+def smallest_number_px(m: Metrics) -> int:
+    """The smallest number a lab's heat map prints: 80% of the small text size (smaller, the
+    colours alone say it). Not play_fit.readable_px: 2.5% of the window's height."""
     return int(m.small * 0.8)
 
 
 def legend_fits(words: str, area: pygame.Rect, m: Metrics) -> bool:
-    """Whether ``words`` wrapped in ``area`` fit its height at :func:`readable_px`."""
-    px = readable_px(m)
+    """Whether ``words`` wrapped in ``area`` fit its height at :func:`smallest_number_px`."""
+    px = smallest_number_px(m)
     lines = text.wrap(words, area.width, px)
     return area.width > 0 and len(lines) * text.font(px).get_linesize() <= area.height
 
 
 def numbers_fit(table: HeatTable, style: TableStyle, grid: pygame.Rect, m: Metrics,
                 px: int) -> bool:
-    """Whether the heat map drawn in ``grid`` printed its numbers (at :func:`readable_px` at
+    """Whether the heat map drawn in ``grid`` printed its numbers (at :func:`smallest_number_px` at
     least): on a narrow view a table of twenty positions shows colours only, and the box
     beside gives the numbers."""
     if grid.width <= 0 or not table.cols or not table.rows:
@@ -86,7 +86,7 @@ def numbers_fit(table: HeatTable, style: TableStyle, grid: pygame.Rect, m: Metri
     labels = [style.fmt(style.shade(v)) for row in table.values for v in row if v is not None]
     px = charts.heat_label_px(labels, grid.width / len(table.cols),
                               grid.height / len(table.rows), px)
-    return px >= readable_px(m)
+    return px >= smallest_number_px(m)
 
 
 def map_px(table: HeatTable, width: int, height: int, m: Metrics) -> int:
@@ -98,7 +98,7 @@ def map_px(table: HeatTable, width: int, height: int, m: Metrics) -> int:
                                   row_title=table.row_title,
                                   col_title=table.col_title) <= height:
             return px
-    return readable_px(m)
+    return smallest_number_px(m)
 
 
 class TablePanel:
@@ -237,7 +237,7 @@ class TablePanel:
                 surface, grid_area, table.rows, table.cols, shaded, theme, self.px,
                 row_title=table.row_title, col_title=table.col_title, signed=style.signed,
                 highlight=best_cells(table) if style is STYLES["value"] else None,
-                fmt=style.fmt, min_px=readable_px(m))
+                fmt=style.fmt, min_px=smallest_number_px(m))
             self._mark_column(surface, table, theme, m)
             if not numbers_fit(table, style, self.grid, m, self.px):
                 legend = f"{legend} {tr('lab.table.read_in_box')}"
@@ -249,7 +249,7 @@ class TablePanel:
                                                        "lab.all_lost_short")]
             legend = next((n for n in notes if legend_fits(n, text_area, m)), legend)
         # Smaller rather than cut (French at the largest text size ran past its room).
-        px = wrapped_px(legend, text_area, m.small, readable_px(m))
+        px = wrapped_px(legend, text_area, m.small, smallest_number_px(m))
         text.blit_wrapped(surface, legend, px, theme.text_muted, text_area, line_gap=0)
         self._draw_box(surface, box, theme, m)
 

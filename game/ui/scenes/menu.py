@@ -236,7 +236,7 @@ class MenuScene(Scene):
         """The other screens' entries (the header shows them under "More…" at large text),
         each with what it is for."""
         factories = dict(EXTRA_ENTRIES)
-        items = [(key, tr(key), tr(ENTRY_DESCRIPTIONS.get(key, key)))
+        items = [(key, tr(key), tr(ENTRY_DESCRIPTIONS[key]))
                  for key, _f in reversed(EXTRA_ENTRIES)]
         self.app.push(ListPopup(self.app, tr("menu.more_title"), items, None,
                                 lambda key: self.app.push(factories[key](self.app))))

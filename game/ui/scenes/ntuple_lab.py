@@ -35,7 +35,7 @@ from game.ui.scenes.lab_common import (
     progress_text,
     wrapped_px,
 )
-from game.ui.scenes.lab_table import readable_px
+from game.ui.scenes.lab_table import smallest_number_px
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Choice, Stepper, Toggle, Widget, draw_panel
 
@@ -266,11 +266,10 @@ class NTupleLabScene(Scene):
         self.progress_rect = pygame.Rect(body.left, body.top, body.width, int(m.small * 2.6))
         rest = pygame.Rect(body.left, self.progress_rect.bottom + m.pad, body.width,
                            body.bottom - self.progress_rect.bottom - m.pad)
-        # The heat maps take the height their cells need for numbers of a readable size, the
-        # patterns a strip of their own (at most 18%), the curves the rest: at least a quarter,
-        # and CHART_LINES of small text where the maps keep numbers of a readable size (the
-        # words of the curves then read as well as the rest of the screen). At the largest
-        # text size the maps give way, their numbers left to the colours.
+        # The heat maps take the height their cells need, the patterns a strip of their own
+        # (at most 18%), the curves the rest: at least a quarter, and CHART_LINES of small text
+        # where the maps keep numbers of a readable size (the curves' words then read like the
+        # rest). At the largest text size the maps give way, numbers left to the colours.
         # (The patterns' caption keeps its two lines: cut, it lost what dark and light mean.)
         strip_h = min(self._strip_height(rest.width, m),
                       max(int(rest.height * 0.18), self._caption_height(rest.width, m)
@@ -278,7 +277,8 @@ class NTupleLabScene(Scene):
         room, quarter = rest.height - strip_h - m.pad * 2, rest.height // 4
         maps_h = max(min(self._maps_height(rest.width, m),
                          room - max(quarter, CHART_LINES * m.small)),
-                     min(self._maps_height(rest.width, m, readable_px(m)), room - quarter))
+                     min(self._maps_height(rest.width, m, smallest_number_px(m)),
+                         room - quarter))
         self.chart_rect = pygame.Rect(rest.left, rest.top, rest.width,
                                       rest.height - strip_h - maps_h - m.pad * 2)
         self.heat_rect = pygame.Rect(rest.left, self.chart_rect.bottom + m.pad, rest.width,
@@ -394,7 +394,7 @@ class NTupleLabScene(Scene):
         px = m.small
         # No "+" sign (the colour says it), so that "100" and "\u221250" fit cells of a readable
         # size; numbers that would be smaller than that are left to the colours.
-        readable = readable_px(m)
+        readable = smallest_number_px(m)
         learnt_title, seed_title = self._map_titles(half, int(m.small * 0.8))
         title_h = self._map_title_height(half, m)
         left, right = (self._map_title(surface, side, title, title_h, theme, m)

@@ -38,9 +38,6 @@ class TextField(Widget):
         self.selected = False
         self.on_enter = on_enter
 
-    def _box(self) -> pygame.Rect:
-        return self.box()
-
     def box(self) -> pygame.Rect:
         """The box the text is typed in (right of the label)."""
         label_w = text.size(self.label(), self.px)[0] + self.px if self.label() else 0
@@ -56,7 +53,7 @@ class TextField(Widget):
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             was = self.focused
-            self.focused = self._box().collidepoint(event.pos)
+            self.focused = self.box().collidepoint(event.pos)
             if self.focused and not was:
                 pygame.key.start_text_input()
             self.selected = self.focused and not was
@@ -97,7 +94,7 @@ class TextField(Widget):
     def draw(self, surface: pygame.Surface, theme: Theme, mouse: tuple[int, int]) -> None:
         if not self.visible or self.rect.width <= 0:
             return
-        box = self._box()
+        box = self.box()
         if self.label():
             text.blit_text(surface, self.label(), self.px, theme.text,
                            (self.rect.left, self.rect.centery), "midleft")
@@ -120,7 +117,7 @@ class TextField(Widget):
     def shown(self) -> str:
         """The text as the box shows it: a long one keeps its end (the folder's own name),
         its start replaced by "…"."""
-        inner = self._box().width - self.px
+        inner = self.box().width - self.px
         # No glyph is narrower than a pixel, so at most ``inner`` characters can show: cutting
         # there first keeps the loop below short (a 5000-character paste took 0.7 s a frame).
         shown = self.value[-max(inner, 1):]
