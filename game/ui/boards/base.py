@@ -561,6 +561,33 @@ def coordinate_px(cell: int, least: int, share: float = COORDINATES_SHARE,
     return max(7, int(cell * share), min(least, int(cell * most)))
 
 
+#: Side columns beside a grid board (Othello's disc counts, Morpion's hands) are kept when
+#: the board keeps at least this share of the size it has without them.
+SIDE_COLUMNS_KEEP = 0.9
+#: The grid's margin for the coordinates, in cells, on each side.
+GRID_MARGIN = 0.55
+
+
+def side_column_width(rect: pygame.Rect, rows: int, cols: int, share: float,
+                      least_cells: float) -> int:
+    """The width to keep on each side of a ``rows`` x ``cols`` grid board in ``rect`` for a
+    column beside it: up to ``share`` of the width, at least ``least_cells`` cells, or 0 (no
+    columns) when they would cost the board more than :data:`SIDE_COLUMNS_KEEP` of its size.
+    A fixed 14% a side made Othello's board 344 px in a 552x595 area at 1024x768 with 200%
+    text; the seat cards in the panel say the same counts."""
+    across = cols + 2 * GRID_MARGIN
+    high = rows + 2 * GRID_MARGIN
+    alone = min(rect.width / across, rect.height / high)
+    with_columns = min(rect.width / (across + 2 * least_cells), rect.height / high)
+    if with_columns < alone * SIDE_COLUMNS_KEEP:
+        return 0
+    # What the board, limited by the height, leaves of the width (whole pixels, so the
+    # board keeps its height-limited cell).
+    spare = math.floor((rect.width - across * (rect.height / high)) / 2)
+    return max(0, min(round(rect.width * share), max(math.ceil(least_cells * with_columns),
+                                                     spare)))
+
+
 class Grid:
     """Geometry of a rows x cols board of square cells inside a rectangle.
 
@@ -570,7 +597,7 @@ class Grid:
     """
 
     def __init__(self, area: pygame.Rect, rows: int, cols: int, rows_up: bool,
-                 margin: float = 0.55) -> None:
+                 margin: float = GRID_MARGIN) -> None:
         self.rows, self.cols, self.rows_up = rows, cols, rows_up
         cell = min(area.width / (cols + 2 * margin), area.height / (rows + 2 * margin))
         self.cell = max(1, int(cell))

@@ -36,6 +36,7 @@ from game.ui.boards.base import (
     score_chip,
     score_labels,
     shared_label_px,
+    side_column_width,
 )
 from game.ui.boards.presenter import GamePresenter, OptionSpec
 from game.ui.i18n import tr
@@ -133,6 +134,12 @@ class MorpionController(InputController):
         return self.lifted
 
 
+#: The hands' columns beside the board: at most this share of the width each, at least this
+#: many cells, or none (see :func:`~game.ui.boards.base.side_column_width`).
+HANDS_SHARE = 0.15
+HANDS_CELLS = 1.0
+
+
 class MorpionView(GridBoardView):
     """Draws a Morpion position, the hands, the lifted piece and the AI's scores."""
 
@@ -144,7 +151,7 @@ class MorpionView(GridBoardView):
     def layout(self, rect: pygame.Rect, state: Any) -> None:
         """The board in the middle, a column for each side's pieces in hand."""
         self.rect = pygame.Rect(rect)
-        side = round(self.rect.width * 0.15)
+        side = side_column_width(self.rect, state.size, state.size, HANDS_SHARE, HANDS_CELLS)
         board_area = pygame.Rect(self.rect.left + side, self.rect.top,
                                  self.rect.width - 2 * side, self.rect.height)
         self.grid = Grid(board_area, state.size, state.size, rows_up=False)
@@ -154,6 +161,8 @@ class MorpionView(GridBoardView):
         left_strip = board.left - self.grid.cell * 0.55 - self.rect.left
         right_strip = self.rect.right - (board.right + self.grid.cell * 0.55)
         width = max(0, round(min(left_strip, right_strip, self.grid.cell * 1.3) * 0.85))
+        if side == 0:
+            width = 0  # no room for the hands: the seat cards say what is in hand
         left = pygame.Rect(0, 0, width, round(board.height * 0.96))
         left.center = (round(self.rect.left + left_strip / 2), board.centery)
         right = pygame.Rect(0, 0, width, round(board.height * 0.96))

@@ -47,6 +47,7 @@ from game.ui.boards.base import (
     score_chip,
     score_labels,
     shared_label_px,
+    side_column_width,
 )
 from game.ui.boards.presenter import GamePresenter, OptionSpec, is_pass
 from game.ui.i18n import tr
@@ -92,6 +93,13 @@ class OthelloController(InputController):
         return set(self._cells)
 
 
+#: The disc counts' columns beside the board: at most this share of the width each, at least
+#: this many cells (their "discs" caption stays readable), or none (see
+#: :func:`~game.ui.boards.base.side_column_width`).
+COUNTS_SHARE = 0.14
+COUNTS_CELLS = 1.2
+
+
 class OthelloView(GridBoardView):
     """Draws an Othello position with dots, last move, hint, counts, flips and scores."""
 
@@ -104,7 +112,8 @@ class OthelloView(GridBoardView):
         """The board in the middle, each side's disc count in a column beside it."""
         self.rect = pygame.Rect(rect)
         # Small pictures (menu cards) show just the board: the counts would be unreadable.
-        side = round(self.rect.width * 0.14) if min(self.rect.size) >= 260 else 0
+        side = (side_column_width(self.rect, state.size, state.size, COUNTS_SHARE, COUNTS_CELLS)
+                if min(self.rect.size) >= 260 else 0)
         area = pygame.Rect(self.rect.left + side, self.rect.top, self.rect.width - 2 * side,
                            self.rect.height)
         self.grid = Grid(area, state.size, state.size, rows_up=False)

@@ -1,0 +1,54 @@
+"""The board takes the room left of the panel (issue 12, "from the back of the room").
+
+Before: at 1024x768 with 200% text Othello's 8x8 board was 344 px square in a 552x595 area
+and Morpion's 282 px: the disc counts' and hands' columns took 14-15% of the width on each
+side whatever the board lost by it. They now stay only where they cost the board little (the
+seat cards in the panel say the same counts).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from tests.ui_helpers import frame, make_app, start_game
+
+GAMES = ["othello", "connect4", "hexapawn", "morpion"]
+#: The board's longer side as a share of the free area's smaller side, at least.
+LEAST_SHARE = 0.7
+#: The boards' sides (width, height) on main before the change, at 100% text.
+BEFORE = {
+    ("othello", (1024, 768)): (392, 392), ("othello", (1920, 1080)): (752, 752),
+    ("connect4", (1024, 768)): (539, 462), ("connect4", (1920, 1080)): (763, 654),
+    ("hexapawn", (1024, 768)): (456, 456), ("hexapawn", (1920, 1080)): (648, 648),
+    ("morpion", (1024, 768)): (318, 318), ("morpion", (1920, 1080)): (609, 609),
+}
+
+
+def board_and_area(size: tuple[int, int], game: str, scale: int) -> tuple[pygame.Rect, Any]:
+    """The board's rectangle and the free area it was laid out in, at the game's start."""
+    app = make_app(size, language="fr", show_reasoning=True, text_scale=scale)
+    play = start_game(app, game, ("human", "alphabeta"))
+    frame(app)
+    view = play.view
+    grid = getattr(view, "grid", None)
+    board = pygame.Rect(grid.board if grid is not None else view.board)
+    area = pygame.Rect(play.board_rect)
+    app.shutdown()
+    return board, area
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_at_200_percent_the_board_takes_the_room_left_of_the_panel(game: str) -> None:
+    board, area = board_and_area((1024, 768), game, 200)
+    assert max(board.size) >= LEAST_SHARE * min(area.size), (game, board, area)
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+@pytest.mark.parametrize("game", GAMES)
+def test_at_100_percent_no_board_got_smaller(game: str, size: tuple[int, int]) -> None:
+    board, _ = board_and_area(size, game, 100)
+    before = BEFORE[(game, size)]
+    assert board.width >= before[0] and board.height >= before[1], (game, board.size, before)
