@@ -726,3 +726,17 @@ def test_the_live_game_beside_the_boxes_is_not_cut_at_the_largest_text(
     assert lab.knowledge.box_shapes
     assert all(px >= readable_px((1024, 768)) for _shape, px in lab.knowledge.box_shapes)
     lab.stop()
+
+
+def test_a_box_where_every_move_lost_still_says_how_often_it_was_used() -> None:
+    """Regression: sorted by most used, the start box of Nim (used 500 times) said only "lost",
+    hiding the count the boxes were sorted by (seen in a real window at 1024x768)."""
+    from game.ui import text
+    from game.ui.scenes.lab_box_moves import used_label
+
+    px = 20
+    assert used_label(True, 500, 10_000, px) == "all lost, used 500×"
+    short = used_label(True, 500, text.size("lost, 500×", px)[0], px)
+    assert short == "lost, 500×"
+    assert used_label(True, 500, 10, px) == "500×"
+    assert used_label(False, 1_500, 10_000, px) == "used 1,500×"

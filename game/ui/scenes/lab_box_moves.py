@@ -271,13 +271,17 @@ def all_lost_note(width: int, height: int, m: Metrics) -> tuple[str, int]:
 
 
 def used_label(lost: bool, used: int, width: int, px: int) -> str:
-    """What a box says under its moves: how often it was used ("used 17×"), or that every
-    move ``lost``; the short form ("17×", "lost") where the long one is wider than ``width``
-    at ``px``."""
-    long = tr("lab.box_all_lost") if lost else tr("lab.box_used", n=grouped(used))
-    if text.size(long, px)[0] <= width:
-        return long
-    return tr("lab.box_all_lost_short") if lost else tr("lab.box_used_short", n=grouped(used))
+    """What a box says under its moves: how often it was used ("used 17×"), and whether every
+    move ``lost`` ("all lost, used 17×"); the first form no wider than ``width`` at ``px``,
+    else the count alone ("17×": the boxes may be sorted by it; a lost box's count is drawn
+    in the colour of a loss)."""
+    n = grouped(used)
+    keys = (("lab.box_all_lost", "lab.box_all_lost_short") if lost else ("lab.box_used",))
+    for key in keys:
+        said = tr(key, n=n)
+        if text.size(said, px)[0] <= width:
+            return said
+    return tr("lab.box_used_short", n=n)
 
 
 def narrow_grid(count: int, uses: list[tuple[bool, int]], body: pygame.Rect, m: Metrics
