@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 import pytest
 
-from tests.ui_helpers import frame, make_app, start_game
+from tests.ui_helpers import frame, make_app, run_until, start_game
 
 GAMES = ["othello", "connect4", "hexapawn", "morpion"]
 #: The board's longer side as a share of the free area's smaller side, at least.
@@ -52,3 +52,22 @@ def test_at_100_percent_no_board_got_smaller(game: str, size: tuple[int, int]) -
     board, _ = board_and_area(size, game, 100)
     before = BEFORE[(game, size)]
     assert board.width >= before[0] and board.height >= before[1], (game, board.size, before)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720)])
+@pytest.mark.parametrize("game", GAMES)
+def test_at_200_percent_the_legend_keeps_its_first_row(game: str, size: tuple[int, int],
+                                                       lang: str) -> None:
+    """Regression: at 1024x768 with 200% text the legend (what "+32", "W5" mean) dropped out
+    of the panel for every game while the board showed the numbers: the reasoning's first two
+    facts and the move list kept their room first. Its first row now comes before the second
+    fact."""
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=200, explain_wait=True)
+    play = start_game(app, game, ("alphabeta:depth=2", "human"))
+    assert run_until(app, lambda: bool(play.legend_rows()), 30)
+    frame(app)
+    frame(app)
+    assert play.panel.reasoning_facts >= 1
+    assert play.panel.legend_rows_shown >= 1
+    app.shutdown()

@@ -16,7 +16,7 @@ import pygame
 from game.ui import text
 from game.ui.i18n import tr
 from game.ui.reasoning import LegendRow, reasoning_lines
-from game.ui.scenes.play_fit import large_text
+from game.ui.scenes.play_fit import large_text, readable_px
 from game.ui.theme import blend
 from game.ui.widgets import Metrics
 
@@ -64,17 +64,33 @@ class ExplainBox:
         line_h = text.font(self.app.metrics.small).get_linesize()
         return line_h * len(self._legend_lines(rows)) + self.app.metrics.pad * 2
 
+    def _legend_sizes(self) -> list[int]:
+        """The legend's text sizes, largest first: the small size, and with large text down
+        to the normal small size (never under the window's readable size)."""
+        m = self.app.metrics
+        sizes = [m.small]
+        if large_text(m, self.app.size):
+            normal = Metrics.for_size(self.app.size).small
+            least = max(normal, int(m.small * 0.8), readable_px(self.app.size))
+            sizes += [px for px in (int(m.small * 0.9), least) if px < m.small]
+        return sizes
+
+    def first_row_height(self, rows: list[LegendRow]) -> int:
+        """The height the legend's first row (what the number on the board is) needs at its
+        least size, with its box's margins; 0 without a legend."""
+        if not rows:
+            return 0
+        px = self._legend_sizes()[-1]
+        lines = len(self._legend_lines(rows[:1], px))
+        return text.font(px).get_linesize() * lines + self.app.metrics.pad * 3 // 2
+
     def _legend_fit(self, rows: list[LegendRow], height: int) -> tuple[list[LegendRow], int]:
         """The legend's first rows that fit ``height`` pixels, whole, and their text size:
         the small size, or with large text down to the normal small size when that keeps
         more rows (the legend gives way before the reasoning, but is not dropped for want
         of a few pixels)."""
         m = self.app.metrics
-        sizes = [m.small]
-        if large_text(m, self.app.size):
-            normal = Metrics.for_size(self.app.size).small
-            sizes += [px for px in (int(m.small * 0.9), max(normal, int(m.small * 0.8)))
-                      if px < m.small]
+        sizes = self._legend_sizes()
         best: tuple[list[LegendRow], int] = ([], m.small)
         for px in sizes:
             kept = list(rows)
@@ -164,6 +180,14 @@ class ExplainBox:
         if room < first and first <= avail - kept_first:
             room = first
         room = min(room, max(avail - kept, first if first <= avail - kept_first else 0))
+        if legend and wrapped_all:
+            # ... but the legend's first row (what the numbers on the board mean) keeps its
+            # place before the second fact: at 1024x768 with 200% text the board showed
+            # "+32" and "-31" and the panel never said what they were.
+            # (Only where the first fact leaves it the room: else the facts keep theirs.)
+            need = -(-self.first_row_height(legend) // line_h)
+            if len(wrapped_all[0]) <= avail - need:
+                room = min(room, max(len(wrapped_all[0]), avail - need))
         self.facts = 0
         for wrapped in wrapped_all:
             # Wrapped rather than cut, and only whole paragraphs: a narrow window (1024x640)
