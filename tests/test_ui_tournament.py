@@ -671,3 +671,29 @@ def test_the_round_robin_ranking_stays_in_its_panel_at_200_percent(
     assert not scene.rank_button.rect.collidelist(
         [pygame.Rect(panel.left, b - 1, panel.width, 1) for b in bottoms]) >= 0
     app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_the_round_robin_ranking_is_no_smaller_at_200_percent(size: tuple[int, int],
+                                                             language: str) -> None:
+    """Regression (issue 12, review): at 200% text the set-up and header took more height,
+    the results panel got shorter and the ranking shrank with the table to fit: 25 px at
+    1920x1080 against 35 px at 100%, 17 px at 1024x768 in French (under the 20 px floor).
+    The cross-table now gives way: the ranking (names, points, interval) keeps at least its
+    100% size and the readable size."""
+    from game.ui.scenes.play_fit import readable_px
+    from tests.ui_helpers import make_app
+
+    sizes = []
+    for scale in (100, 200):
+        app = make_app(size, language=language, text_scale=scale)
+        scene = TournamentScene(app)
+        app.push(scene)
+        frame(app)
+        play_four_on_morpion(app, scene)
+        frame(app)
+        sizes.append(scene.rank_px)  # type: ignore[attr-defined]
+        app.shutdown()
+    normal, large = sizes
+    assert large >= normal and large >= readable_px(size), (normal, large)

@@ -14,6 +14,7 @@ from ai.training import Standing, wilson_interval
 from game.ui import charts, text
 from game.ui.i18n import decimal, grouped, tr
 from game.ui.scenes.lab_common import game_title, variant_label
+from game.ui.scenes.play_fit import readable_px
 from game.ui.theme import Theme
 from game.ui.widgets import Metrics
 
@@ -195,7 +196,7 @@ def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pyg
     lines = [standing_line(rank, s) for rank, s in enumerate(ranking, 1)]
     title = tr("tour.cross", n=scene.games)
     place, px = fitted_round_robin(lines, title, body, px, len(scene.names),
-                                   scene.rank_button.rect.size)
+                                   scene.rank_button.rect.size, ranking_floor(scene, px))
     text.blit_text(surface, title, px, theme.text, (body.left, place.title_top), bold=True,
                    max_width=max(10, place.title_width), min_px=int(px * 0.75))
     table_rect, rank_rect = place.table, place.ranking
@@ -205,8 +206,8 @@ def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pyg
                        totals_title=tr("tour.col.elo") if scene.rank_by_elo
                        else tr("tour.col.points"))
     x, y = rank_rect.left, rank_rect.top
-    y = text.blit_text(surface, tr("tour.ranking"), px, theme.text, (x, y),
-                       bold=True).bottom + px // 4
+    y = text.blit_text(surface, tr("tour.ranking"), place.heading_px, theme.text, (x, y),
+                       bold=True).bottom + place.heading_px // 4
     scene.rank_columns = columns
     scene.rank_px = line_px
     col_w = rank_rect.width // columns
@@ -221,6 +222,17 @@ def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pyg
                               pygame.Rect(x + col * col_w, y, col_w - line_px,
                                           rank_rect.bottom - y),
                               line_gap=0.0) + line_px // 6
+
+
+def ranking_floor(scene: TournamentScene, px: int) -> int:
+    """The least text size of ``scene``'s ranking drawn from a body size of ``px``: with
+    larger text (``px`` over the 100% body size), the 100% body size and never under the
+    readable size (2.5% of the window's height); at 100%, none (0: the ranking shrinks with
+    the table, as before)."""
+    normal = Metrics.for_size(scene.app.size).body
+    if px <= normal:
+        return 0
+    return min(px, max(normal, readable_px(scene.app.size)))
 
 
 def place_rank_button(scene: TournamentScene) -> None:
@@ -240,12 +252,15 @@ def place_rank_button(scene: TournamentScene) -> None:
     if len(scene.names) > 2 and scene.matches and scene.table is not None:
         lines = [standing_line(rank, s) for rank, s in enumerate(scene.ranking(), 1)]
         title = tr("tour.cross", n=scene.games)
-        layout, px = fitted_round_robin(lines, title, body, m.body, len(scene.names), size)
+        floor = ranking_floor(scene, m.body)
+        layout, px = fitted_round_robin(lines, title, body, m.body, len(scene.names), size,
+                                        floor)
         if px < m.body:
             # The results shrank to fit: the button with them, beside the ranking's heading.
-            button_px = min(m.small, max(8, int(px * 0.85)))
+            button_px = min(m.small, max(8, int(layout.heading_px * 0.85)))
             size = button_size(button_px)
-            layout = fitted_round_robin(lines, title, body, m.body, len(scene.names), size)[0]
+            layout = fitted_round_robin(lines, title, body, m.body, len(scene.names), size,
+                                        floor)[0]
         place = layout.button
     scene.rank_button.place(place, button_px)
 
@@ -266,37 +281,54 @@ class RoundRobinLayout:
     button: pygame.Rect
     #: Whether the ranking fits its room whole (else it would run past the panel).
     fits: bool = True
+    #: The text size of the ranking's heading (the ranking's own body size).
+    heading_px: int = 0
 
 
 #: The round robin's results shrink down to this share of their text size before the ranking
 #: is drawn past its panel (at 200% of 1920x1080 it ran under the folder and Export).
 LEAST_RESULTS_SHARE = 0.6
+#: With a floor for the ranking (larger text), the cross-table and title may shrink further,
+#: down to this share: they give way to the ranking, which keeps its floor.
+LEAST_TABLE_SHARE = 0.4
 
 
 def fitted_round_robin(lines: list[str], title: str, body: pygame.Rect, px: int, players: int,
-                       button: tuple[int, int]) -> tuple[RoundRobinLayout, int]:
+                       button: tuple[int, int], rank_floor: int = 0
+                       ) -> tuple[RoundRobinLayout, int]:
     """The :func:`round_robin_layout` at the largest text size from ``px`` down to
-    :data:`LEAST_RESULTS_SHARE` of it at which the ranking fits whole, and that size."""
-    least = max(text.MIN_PX, int(px * LEAST_RESULTS_SHARE))
+    :data:`LEAST_RESULTS_SHARE` of it at which the ranking fits whole, and that size.
+
+    With a ``rank_floor``, the ranking's text never goes under it (nor under the table's):
+    the table and the title shrink alone, down to :data:`LEAST_TABLE_SHARE` of ``px`` (at
+    200% text the ranking shrank with them to 25 px at 1920x1080, 35 px at 100%)."""
+    share = LEAST_TABLE_SHARE if rank_floor else LEAST_RESULTS_SHARE
+    least = max(text.MIN_PX, int(px * share))
     size = px
     while True:
+        rank = max(size, rank_floor)
         place = round_robin_layout(lines, title, body, size, max(8, int(size * 0.85)),
-                                   players, button)
+                                   players, button,
+                                   (rank, max(rank_floor, 8, int(rank * 0.85))))
         if place.fits or size <= least:
             return place, size
         size = max(least, size - max(1, size // 20))
 
 
 def round_robin_layout(lines: list[str], title: str, body: pygame.Rect, px: int, small: int,
-                       players: int, button: tuple[int, int]) -> RoundRobinLayout:
+                       players: int, button: tuple[int, int],
+                       rank: tuple[int, int] | None = None) -> RoundRobinLayout:
     """The :class:`RoundRobinLayout` of the ranking ``lines`` and the table of ``players``
-    in ``body``, with a ranking button of size ``button``.
+    in ``body``, with a ranking button of size ``button``. The title and table are at
+    ``px``; the ranking at ``rank`` (its body and small sizes; default ``px`` and
+    ``small``).
 
     The button (points or Elo) sits on the ranking's heading line, beside what it changes,
     so the title has the whole width (the French title did not fit beside the button, went
     below it and left the ranking the small size). When the heading line has no room for
     it, the button goes to the top right and the title beside it, or below it."""
     bw, bh = button
+    rank_px, rank_small = rank or (px, small)
 
     fits = [True]
 
@@ -305,20 +337,21 @@ def round_robin_layout(lines: list[str], title: str, body: pygame.Rect, px: int,
         ``title_top`` (``fits[0]`` says whether the ranking has its room)."""
         top = title_top + int(px * 1.6)
         rest = pygame.Rect(body.left, top, body.width, body.bottom - top)
-        if rest.width >= 40 * px:
+        if rest.width >= 40 * rank_px:
             # The ranking as wide as its longest line needs (each standing on one line), up
-            # to half the width; the table takes the rest.
-            longest = max(text.size(line, px)[0] for line in lines) + px
+            # to half the width; the table takes the rest. (Judged by the ranking's size: a
+            # table shrunk for it must not put it in half the width, wrapped and cut.)
+            longest = max(text.size(line, rank_px)[0] for line in lines) + rank_px
             split = rest.width - px - min(longest, rest.width // 2)
             return (pygame.Rect(rest.left, rest.top, split, rest.height),
                     pygame.Rect(rest.left + split + px, rest.top, rest.width - split - px,
-                                rest.height), px, 1)
+                                rest.height), rank_px, 1)
         table_h = min(int(rest.height * 0.6), int((players + 1) * px * 2.2))
         least_table = int((players + 1) * px * 1.35)
         # The ranking at body size, as the table (it was at 85% of it, too small for the back
         # row), in one column or two; at the small size only when the table, its rows at
         # least 1.35 lines tall, would not leave it the room.
-        line_px, columns, ranking_h = ranking_layout(lines, rest.width, px, small,
+        line_px, columns, ranking_h = ranking_layout(lines, rest.width, rank_px, rank_small,
                                                      rest.height - least_table)
         fits[0] = ranking_h <= rest.height - least_table
         table_h = max(min(table_h, rest.height - ranking_h), least_table)
@@ -327,12 +360,12 @@ def round_robin_layout(lines: list[str], title: str, body: pygame.Rect, px: int,
                             rest.height - table_h - px // 2), line_px, columns)
 
     table_rect, rank_rect, line_px, columns = parts(body.top)
-    if text.size(tr("tour.ranking"), px, True)[0] + px + bw <= rank_rect.width:
-        heading_h = text.font(px, True).get_height()
+    if text.size(tr("tour.ranking"), rank_px, True)[0] + rank_px + bw <= rank_rect.width:
+        heading_h = text.font(rank_px, True).get_height()
         button_rect = pygame.Rect(rank_rect.right - bw, rank_rect.top + (heading_h - bh) // 2,
                                   bw, bh)
         return RoundRobinLayout(body.top, body.width, table_rect, rank_rect, line_px, columns,
-                                button_rect, fits[0])
+                                button_rect, fits[0], rank_px)
     # No room beside the heading: the button at the top right, the title beside it when it
     # fits there whole (at 90% of its size at least), else below it across the width.
     title_top, title_w = body.top, body.width - bw - px
@@ -340,7 +373,7 @@ def round_robin_layout(lines: list[str], title: str, body: pygame.Rect, px: int,
         title_top, title_w = body.top + bh + px // 3, body.width
     table_rect, rank_rect, line_px, columns = parts(title_top)
     return RoundRobinLayout(title_top, title_w, table_rect, rank_rect, line_px, columns,
-                            pygame.Rect(body.right - bw, body.top, bw, bh), fits[0])
+                            pygame.Rect(body.right - bw, body.top, bw, bh), fits[0], rank_px)
 
 
 def ranking_layout(lines: list[str], width: int, px: int, small: int,
