@@ -566,6 +566,9 @@ def coordinate_px(cell: int, least: int, share: float = COORDINATES_SHARE,
 SIDE_COLUMNS_KEEP = 0.9
 #: The grid's margin for the coordinates, in cells, on each side.
 GRID_MARGIN = 0.55
+#: The most a small board's (Morpion's, Hexapawn's) coordinates margin takes of the free
+#: area's smaller side (see :class:`Grid`).
+SMALL_BOARD_MARGIN = 0.09
 
 
 def side_column_width(rect: pygame.Rect, rows: int, cols: int, share: float,
@@ -597,9 +600,17 @@ class Grid:
     """
 
     def __init__(self, area: pygame.Rect, rows: int, cols: int, rows_up: bool,
-                 margin: float = GRID_MARGIN) -> None:
+                 margin: float = GRID_MARGIN, most_margin: float = 0.0) -> None:
         self.rows, self.cols, self.rows_up = rows, cols, rows_up
         cell = min(area.width / (cols + 2 * margin), area.height / (rows + 2 * margin))
+        #: The margin for the coordinates in pixels: ``margin`` cells, or at most
+        #: ``most_margin`` of the area's smaller side when that is given (a 3x3 board's
+        #: margins took 27% of its room at 1024x768, for letters larger than the text).
+        self.margin_px = margin * cell
+        most = most_margin * min(area.size)
+        if most and self.margin_px > most:
+            self.margin_px = most
+            cell = min((area.width - 2 * most) / cols, (area.height - 2 * most) / rows)
         self.cell = max(1, int(cell))
         width, height = self.cell * cols, self.cell * rows
         self.board = pygame.Rect(0, 0, width, height)
@@ -658,8 +669,11 @@ class Grid:
         where it does (see :func:`coordinate_px`), so a class can say "d3"."""
         from game.ui import text as txt
 
-        px = coordinate_px(self.cell, least)
-        gap = self.cell * 0.30 + max(2, self.cell // 14)
+        # A margin narrower than 0.55 cells (``most_margin``) holds letters as large as a
+        # 0.55-cell margin holds for its cells: the same share of the margin.
+        px = min(coordinate_px(self.cell, least),
+                 max(7, int(self.margin_px * COORDINATES_MAX / GRID_MARGIN)))
+        gap = min(self.cell * 0.30 + max(2, self.cell // 14), self.margin_px * 0.67)
         for col in range(self.cols):
             x = self.board.left + (col + 0.5) * self.cell
             letter = chr(ord("a") + col)

@@ -15,6 +15,7 @@ import pygame
 from game.rules.hexapawn import HexapawnMove, HexapawnState
 from game.ui.boards.base import (
     COORDINATES_MIN_CELL,
+    SMALL_BOARD_MARGIN,
     BoardContext,
     Cell,
     ClickResult,
@@ -151,7 +152,8 @@ class HexapawnView(GridBoardView):
     def layout(self, rect: pygame.Rect, state: Any) -> None:
         """Square cells as large as fit, with a margin for the coordinates."""
         self.rect = pygame.Rect(rect)
-        self.grid = Grid(self.rect, state.rows, state.cols, rows_up=True)
+        self.grid = Grid(self.rect, state.rows, state.cols, rows_up=True,
+                         most_margin=SMALL_BOARD_MARGIN)
 
     def grid_shape(self, state: Any) -> tuple[int, int]:
         """Hexapawn boards may be rectangular: ``rows`` x ``cols``."""

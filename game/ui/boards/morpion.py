@@ -20,6 +20,7 @@ from game.rules.morpion import MorpionMove, MorpionState
 from game.ui import text as txt
 from game.ui.boards.base import (
     COORDINATES_MIN_CELL,
+    SMALL_BOARD_MARGIN,
     BoardContext,
     Cell,
     ClickResult,
@@ -154,12 +155,13 @@ class MorpionView(GridBoardView):
         side = side_column_width(self.rect, state.size, state.size, HANDS_SHARE, HANDS_CELLS)
         board_area = pygame.Rect(self.rect.left + side, self.rect.top,
                                  self.rect.width - 2 * side, self.rect.height)
-        self.grid = Grid(board_area, state.size, state.size, rows_up=False)
+        self.grid = Grid(board_area, state.size, state.size, rows_up=False,
+                         most_margin=SMALL_BOARD_MARGIN)
         board = self.grid.board
         # Each hand sits in the middle of the free strip beside the board, inside the rectangle
         # (its frame is drawn 6% wider, hence the 0.85).
-        left_strip = board.left - self.grid.cell * 0.55 - self.rect.left
-        right_strip = self.rect.right - (board.right + self.grid.cell * 0.55)
+        left_strip = board.left - self.grid.margin_px - self.rect.left
+        right_strip = self.rect.right - (board.right + self.grid.margin_px)
         width = max(0, round(min(left_strip, right_strip, self.grid.cell * 1.3) * 0.85))
         if side == 0:
             width = 0  # no room for the hands: the seat cards say what is in hand
