@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -133,15 +134,16 @@ def test_labels_never_overlap_when_two_share_a_cell() -> None:
     assert free_spot(lone, [], surface.get_rect()) == lone
 
 
-def test_hexapawn_board_draws_body_size_labels_that_do_not_overlap() -> None:
-    """Two pawns reaching one cell: their labels sit apart (drawn through the real view)."""
+def _hexapawn_chips(position: str) -> tuple[Any, list[Any], list[pygame.Rect]]:
+    """The Hexapawn view of ``position`` (Black to move) drawn at 600 px with every move
+    scored and 24 px labels: the view, the moves, and each label's chip as drawn."""
     from game.rules.hexapawn import HexapawnOptions
     from game.ui.boards import board_view_for
     from game.ui.boards.base import BoardContext
 
     pygame.init()
     theme = THEMES["default"]
-    state = HexapawnOptions().position("BBB/.W./W.W", 1)
+    state = HexapawnOptions().position(position, 1)
     moves = state.legal_moves()
     view = board_view_for("hexapawn", theme)
     surface = pygame.Surface((600, 600))
@@ -162,11 +164,31 @@ def test_hexapawn_board_draws_body_size_labels_that_do_not_overlap() -> None:
                                                label_px=24))
     finally:
         hexapawn_view.score_chip = real_chip
+    return view, moves, drawn
+
+
+def test_hexapawn_board_draws_body_size_labels_that_do_not_overlap() -> None:
+    """Two pawns reaching one cell: their labels sit apart (drawn through the real view)."""
+    _view, moves, drawn = _hexapawn_chips("BBB/.W./W.W")
     assert len(drawn) == len(moves) >= 2
     for i, a in enumerate(drawn):
         assert a.height >= 24
         for b in drawn[i + 1:]:
             assert not a.colliderect(b)
+
+
+def test_two_captures_on_one_cell_label_apart_and_off_the_pawn_taken() -> None:
+    """Regression: a3xb2 and c3xb2 drew their labels touching each other over the white pawn
+    on b2 (seen in a real window at 1024x768). Each now sits toward its corner of the cell: a
+    clear gap between them, and the cell's centre, where the pawn taken stands, left free."""
+    view, moves, drawn = _hexapawn_chips("BBB/.W./W.W")
+    captures = [rect for move, rect in zip(moves, drawn, strict=True)
+                if move.from_col != move.to_col]
+    assert len(captures) == 2
+    left, right = sorted(captures, key=lambda r: r.centerx)
+    assert right.left - left.right >= left.height // 2
+    centre = view.grid.centre(1, 1)
+    assert not any(rect.collidepoint(centre) for rect in captures)
 
 
 def test_contrast_theme_othello_board_is_not_white_under_white_discs() -> None:
