@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -19,7 +20,7 @@ from game.ui.scenes.lab_export import export_view
 from game.ui.scenes.learning_lab import LearningLabScene
 from game.ui.scenes.tournament_setup_list import ListScroller
 from tests.lab_helpers import open_from_menu, screenshot
-from tests.ui_helpers import click, click_widget, frame, run_until
+from tests.ui_helpers import click, click_widget, frame, run_until, texts_drawn_by
 
 SIZES = [(1024, 768), (1280, 720), (1920, 1080)]
 
@@ -509,6 +510,19 @@ def test_clear_runs_sits_under_the_progress_bar(size: tuple[int, int]) -> None:
         assert lab.clear_button.px >= int(app.metrics.small * 0.8)
 
 
+def lost_nim_lab(size: tuple[int, int], language: str, tab: str,
+                 monkeypatch: pytest.MonkeyPatch) -> tuple[Any, LearningLabScene]:
+    """The lab at the largest text showing ``tab`` of an elimination learner trained on 300
+    Nim games (some boxes with every move lost), checked to draw no text cut."""
+    app, lab = large_lab(size, language)
+    train_instantly(lab, "nim", "elimination", 300)
+    lab.tabs.choose(tab)
+    frame(app)
+    assert any(b.all_lost(lab.learner.score_kind) for b in lab.knowledge.boxes)
+    assert not texts_drawn_cut(app, monkeypatch)
+    return app, lab
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
 def test_the_all_lost_note_leaves_the_boxes_room_at_the_largest_text(
@@ -516,12 +530,7 @@ def test_the_all_lost_note_leaves_the_boxes_room_at_the_largest_text(
     """Regression, seen in a real window at 1920x1080 at 200%: Nim's elimination boxes with
     the note under them ("every move lost...", four lines) were 40 pixels high, their counts
     cut ("30..."). The note takes at most a third of the panel (its short form if need be)."""
-    app, lab = large_lab(size, language)
-    train_instantly(lab, "nim", "elimination", 300)
-    lab.tabs.choose("boxes")
-    frame(app)
-    assert any(b.all_lost(lab.learner.score_kind) for b in lab.knowledge.boxes)
-    assert not texts_drawn_cut(app, monkeypatch)
+    _app, lab = lost_nim_lab(size, language, "boxes", monkeypatch)
     panel = lab.knowledge.rect
     assert min(rect.height for rect, _box in lab.knowledge.box_rects) >= panel.height * 0.25
 
@@ -533,32 +542,13 @@ def test_the_elimination_table_legend_is_not_cut_at_the_largest_text(
     """Regression, seen in a real window at 1920x1080 at 200% in French: the Table view of an
     elimination learner ended its legend "...ses nombres. ..." (the "every move lost" note
     cut); the short note is used where the long one does not fit, none where neither does."""
-    app, lab = large_lab(size, language)
-    train_instantly(lab, "nim", "elimination", 300)
-    lab.tabs.choose("table")
-    frame(app)
-    assert any(b.all_lost(lab.learner.score_kind) for b in lab.knowledge.boxes)
-    assert not texts_drawn_cut(app, monkeypatch)
+    lost_nim_lab(size, language, "table", monkeypatch)
 
 
 def drawn_texts(app: object, monkeypatch: pytest.MonkeyPatch
                 ) -> list[tuple[str, int, pygame.Rect]]:
     """Every text the lab draws with ``text.blit_text`` in one frame: (text, size, rect)."""
-    from game.ui import text as text_module
-
-    drawn: list[tuple[str, int, pygame.Rect]] = []
-    real = text_module.blit_text
-
-    def spy(surface: pygame.Surface, line: str, px: int, *args: object,
-            **kwargs: object) -> pygame.Rect:
-        rect = real(surface, line, px, *args, **kwargs)  # type: ignore[arg-type]
-        drawn.append((line, px, rect))
-        return rect
-
-    with monkeypatch.context() as patch:
-        patch.setattr(text_module, "blit_text", spy)
-        app.draw(app.screen)  # type: ignore[attr-defined]
-    return drawn
+    return texts_drawn_by(lambda: app.draw(app.screen), monkeypatch)  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(("language", "kind"), [("en", "qlearning"), ("fr", "qlearning"),

@@ -11,7 +11,15 @@ import pytest
 from ai.ntuple import default_path
 from ai.ntuple_training import NTupleLabSession
 from game.ui.scenes.ntuple_lab import NTupleLabScene
-from tests.ui_helpers import click_widget, frame, key, make_app, run_until, screenshot
+from tests.ui_helpers import (
+    click_widget,
+    frame,
+    key,
+    make_app,
+    run_until,
+    screenshot,
+    texts_drawn_by,
+)
 
 
 def open_lab(size: tuple[int, int] = (1280, 800), language: str = "en",
@@ -197,21 +205,7 @@ def test_the_strongest_patterns_are_drawn_as_small_boards(size: tuple[int, int])
 def _drawn_texts(app: object, scene: NTupleLabScene,
                  monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int, pygame.Rect]]:
     """Every text the screen draws through text.blit_text in one frame: (text, size, rect)."""
-    from game.ui import text as text_module
-
-    drawn: list[tuple[str, int, pygame.Rect]] = []
-    real = text_module.blit_text
-
-    def spy(surface: pygame.Surface, line: str, px: int, *args: object,
-            **kwargs: object) -> pygame.Rect:
-        rect = real(surface, line, px, *args, **kwargs)  # type: ignore[arg-type]
-        drawn.append((line, px, rect))
-        return rect
-
-    with monkeypatch.context() as patch:
-        patch.setattr(text_module, "blit_text", spy)
-        scene.draw(app.screen)  # type: ignore[attr-defined]
-    return drawn
+    return texts_drawn_by(lambda: scene.draw(app.screen), monkeypatch)  # type: ignore[attr-defined]
 
 
 def _shipped_lab(size: tuple[int, int], **settings: object) -> tuple[Any, NTupleLabScene]:

@@ -184,3 +184,24 @@ def watch_cuts(monkeypatch: Any) -> list[str]:
 
     monkeypatch.setattr(text, "ellipsize", spy)
     return cut
+
+
+def texts_drawn_by(draw: Callable[[], object], monkeypatch: Any
+                ) -> list[tuple[str, int, pygame.Rect]]:
+    """Every text ``draw()`` writes with ``text.blit_text``: (text, size, rect), in order,
+    through ``monkeypatch`` (a pytest MonkeyPatch; the spy is gone afterwards)."""
+    from game.ui import text as text_module
+
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    real = text_module.blit_text
+
+    def spy(surface: pygame.Surface, line: str, px: int, *args: Any,
+            **kwargs: Any) -> pygame.Rect:
+        rect = real(surface, line, px, *args, **kwargs)
+        drawn.append((line, px, rect))
+        return rect
+
+    with monkeypatch.context() as patch:
+        patch.setattr(text_module, "blit_text", spy)
+        draw()
+    return drawn

@@ -22,7 +22,7 @@ from game.rules.registry import game_names, get_game
 from game.ui import text, widgets
 from game.ui.boards import presenter_for
 from game.ui.i18n import decimal, grouped, tr
-from game.ui.reasoning import plural
+from game.ui.reasoning import plural, seconds_text
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.lab_session import SELF
@@ -80,12 +80,12 @@ def describe_choice(value: Any) -> str:
     return ""
 
 
-def seconds_text(seconds: float) -> str:
-    """A run's duration for "in {seconds} s": one decimal, the language's mark; a run shorter
-    than that says "< 0.1" rather than "0.0" (300 Nim games take 0.05 s)."""
+def run_seconds(seconds: float) -> str:
+    """A run's duration for "in {seconds} s": reasoning.seconds_text (one decimal, the
+    language's mark), but "< 0.1" rather than "0.0" (300 Nim games take 0.05 s)."""
     if seconds < 0.05:
-        return "< " + decimal("0.1")
-    return decimal(f"{seconds:.1f}")
+        return "< " + seconds_text(0.1)
+    return seconds_text(seconds)
 
 
 def progress_text(progress: Progress | None, trained: int, brief: bool = False) -> str:
@@ -104,7 +104,7 @@ def progress_text(progress: Progress | None, trained: int, brief: bool = False) 
         key = ("lab.progress_stopped" if progress.stopped
                else "lab.progress_done_brief" if brief else "lab.progress_done")
         return plural(key, progress.done, done=done, planned=planned, rate=rate,
-                      seconds=seconds_text(progress.elapsed))
+                      seconds=run_seconds(progress.elapsed))
     if progress.eta is None:
         left = "—"
     elif progress.eta >= 60:

@@ -275,10 +275,9 @@ class NTupleLabScene(Scene):
                       max(int(rest.height * 0.18), self._caption_height(rest.width, m)
                           + m.small * 3))
         room, quarter = rest.height - strip_h - m.pad * 2, rest.height // 4
-        maps_h = max(min(self._maps_height(rest.width, m),
-                         room - max(quarter, CHART_LINES * m.small)),
-                     min(self._maps_height(rest.width, m, smallest_number_px(m)),
-                         room - quarter))
+        most, least = self._maps_heights(rest.width, m)
+        maps_h = max(min(most, room - max(quarter, CHART_LINES * m.small)),
+                     min(least, room - quarter))
         self.chart_rect = pygame.Rect(rest.left, rest.top, rest.width,
                                       rest.height - strip_h - maps_h - m.pad * 2)
         self.heat_rect = pygame.Rect(rest.left, self.chart_rect.bottom + m.pad, rest.width,
@@ -295,14 +294,15 @@ class NTupleLabScene(Scene):
         room = width - height // 3 - 2  # the button's own margin
         return min(text.fit_px(t, room, m.small, True, int(m.small * 0.8)) for t in texts)
 
-    def _maps_height(self, width: int, m: widgets.Metrics, numbers_px: int = 0) -> int:
-        """How high the two heat maps side by side are at most, their title and cells; with
-        ``numbers_px``, how high they must be to print their numbers at that size."""
-        size = self.session.size
-        half = (width - m.pad) // 2
-        return (self._map_title_height(half, m)
-                + charts.heat_map_height(half, [str(size)] * size, size, m.small,
-                                         numbers_px=numbers_px))
+    def _maps_heights(self, width: int, m: widgets.Metrics) -> tuple[int, int]:
+        """How high the two heat maps side by side are, their title and cells: at most, and
+        enough to print their numbers at :func:`smallest_number_px`."""
+        size, half = self.session.size, (width - m.pad) // 2
+        title_h = self._map_title_height(half, m)
+        rows = [str(size)] * size
+        return (title_h + charts.heat_map_height(half, rows, size, m.small),
+                title_h + charts.heat_map_height(half, rows, size, m.small,
+                                                 numbers_px=smallest_number_px(m)))
 
     def _map_titles(self, width: int, px: int) -> tuple[str, str]:
         """The titles of the two heat maps (the second one while no game is watched); the
