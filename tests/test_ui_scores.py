@@ -433,3 +433,17 @@ def test_learned_values_are_written_as_fractions_even_when_all_zero(language: st
         assert format_score(1.0, "q", True) == "+1.00".replace(".", zero[1])
     finally:
         i18n.set_language("en")
+
+
+def test_a_network_says_how_many_games_it_trained_on_not_positions_it_knows() -> None:
+    """Regression, seen in a real window (Othello against the n-tuple network, French): the
+    reasoning said "Entraîné sur 0 partie, connaît 0 position". A network keeps weights, not
+    positions; the tabular learners still say both."""
+    network = Decision(move="c5", scores={"c5": 0.0}, score_kind="value",
+                       info={"learner": "ntuple", "games_trained": 1000})
+    table = Decision(move="c5", scores={"c5": 0.0}, score_kind="q",
+                     info={"learner": "qlearning", "games_trained": 10, "positions_known": 7})
+    network_lines = reasoning_lines(network, "White")
+    assert "Trained on 1000 games" in network_lines
+    assert not any("knows" in line for line in network_lines)
+    assert any("Trained on 10 games, knows 7" in line for line in reasoning_lines(table, "X"))

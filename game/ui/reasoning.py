@@ -499,12 +499,15 @@ def reasoning_lines(d: Decision, side: str, move_text: Callable[[Any], str] = st
                 lines.append(tr("think.q", q=format_score(float(chosen), "q", False)))
             if info.get("explored"):
                 lines.append(tr("think.explored"))
-        if "games_trained" in info:
+        if "positions_known" in info:
             known = _int(info.get("positions_known", 0))
             # Each count with its own plural ("knows 1 positions" before).
             lines.append(plural("think.trained", _int(info.get("games_trained")),
                                 positions=plural("think.positions", known,
                                                  n_text=_count(known))))
+        elif "games_trained" in info:
+            # A network keeps weights, not positions: "knows 0 positions" was wrong for it.
+            lines.append(plural("think.trained_games", _int(info.get("games_trained"))))
         return lines
 
     if kind == "visits":
