@@ -115,7 +115,9 @@ class BestFirstPlayer(Player):
         move = self.rng.choice(diagonal or best)
         return Decision(move=move, scores=scores, score_kind="cost", depth=1,
                         nodes=len(moves), pv=(move,),
-                        info={"tied": len(best), "diagonal_preferred": bool(diagonal)})
+                        info={"tied": len(best), "diagonal_preferred": bool(diagonal),
+                              "tie_rule": "diagonal" if 0 < len(diagonal) < len(best)
+                              else "random"})
 
 
 # --------------------------------------------------------------------------------------------

@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.base import Decision, GameRecord, Limits, Player
-from ai.simple import break_tie, ties_param
+from ai.simple import break_tie, tie_info, ties_param
 from game.rules.base import GameState
 from game.rules.registry import GameSetup
 from game.userdata import (
@@ -595,6 +595,7 @@ class QLearner(TabularLearner):
             best = max(box.values())
             tied = [m for m, v in box.items() if v == best]
             move = break_tie(tied, self.rng, self.params.get("ties", 0))
+            info.update(tie_info(tied, self.params.get("ties", 0)))
         return self._decision(move, box, info)
 
     def _learn_game(self, record: GameRecord, seats: frozenset[int]) -> None:

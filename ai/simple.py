@@ -44,6 +44,15 @@ def break_tie(tied: Sequence[Any], rng: random.Random, ties: float) -> Any:
     return rng.choice(tied)
 
 
+def tie_info(tied: Sequence[Any], ties: float) -> dict[str, Any]:
+    """What a decision tells of a tie it broke: ``{"tied": n, "tie_rule": "random"|"first"}``
+    when ``n`` > 1 moves shared the best value, else nothing. A class that sees every label
+    equal asks why this move: the reasoning answers from these."""
+    if len(tied) < 2:
+        return {}
+    return {"tied": len(tied), "tie_rule": TIES[int(ties)]}
+
+
 # --------------------------------------------------------------------------------------------
 # random
 # --------------------------------------------------------------------------------------------
@@ -97,9 +106,10 @@ class GreedyPlayer(Player):
             for move in moves:
                 limits.check()
                 scores[move] = self._evaluate(state.play(move), me)
-        move = break_tie(best_moves(scores, moves), self.rng, self.ties)
+        tied = best_moves(scores, moves)
+        move = break_tie(tied, self.rng, self.ties)
         return Decision(move=move, scores=scores, score_kind=kind, depth=1,
-                        nodes=len(moves), pv=(move,))
+                        nodes=len(moves), pv=(move,), info=tie_info(tied, self.ties))
 
 
 # --------------------------------------------------------------------------------------------

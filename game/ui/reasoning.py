@@ -466,6 +466,37 @@ def _simulations_line(progress: SearchProgress, move_text: Callable[[Any], str])
 
 def reasoning_lines(d: Decision, side: str, move_text: Callable[[Any], str] = str) -> list[str]:
     """What the AI playing ``side`` saw when it chose ``d.move``, in a few short lines."""
+    lines = _decision_lines(d, side, move_text)
+    tie = tie_line(d)
+    if tie:
+        # Third, after the move and its value: with every label equal on the board, "why this
+        # one?" is the class's first question (a fresh Q-learner, Greedy's first reply).
+        lines.insert(min(2, len(lines)), tie)
+    return lines
+
+
+def tie_line(d: Decision) -> str | None:
+    """"3 moves share this best value: one drawn at random" when the player broke a tie
+    (``info["tied"]``, see ``ai.simple.tie_info``), else None."""
+    info = d.info if isinstance(d.info, dict) else {}
+    tied = info.get("tied")
+    if not isinstance(tied, int) or isinstance(tied, bool) or tied < 2:
+        return None
+    rule = info.get("tie_rule")
+    return tr(_TIE_KEYS.get(rule if isinstance(rule, str) else "", "think.tied_random"), n=tied)
+
+
+#: How a tie was broken (``info["tie_rule"]``), in words; "random" when the player does not
+#: say (minimax and alpha-beta draw one with their seeded rng).
+_TIE_KEYS: dict[str, str] = {
+    "random": "think.tied_random",
+    "first": "think.tied_first",
+    "diagonal": "think.tied_diagonal",
+}
+
+
+def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str]) -> list[str]:
+    """The facts of :func:`reasoning_lines` but a tie's."""
     info = d.info if isinstance(d.info, dict) else {}
     kind = d.score_kind
     lines: list[str] = []

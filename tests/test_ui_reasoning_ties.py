@@ -1,0 +1,79 @@
+"""A tie the player broke is said in its reasoning (regression: in a real window, a fresh
+Q-learner's Hexapawn board showed four labels "0,00" and Greedy's first Othello reply three
+labels "1", and nothing said why the move played was chosen over the others)."""
+
+from __future__ import annotations
+
+from ai.base import Limits
+from ai.registry import make_player
+from game.rules.registry import get_game, parse_options
+from game.ui import i18n
+from game.ui.reasoning import reasoning_lines
+
+
+def _said(spec: str, game: str, lang: str = "en",
+          options_text: dict[str, str] | None = None) -> list[str]:
+    info = get_game(game)
+    options = parse_options(info, options_text or {})
+    state = info.initial_state(options)
+    decision = make_player(spec, game, options, seed=3).choose(state, Limits())
+    i18n.set_language(lang)
+    try:
+        return reasoning_lines(decision, "White")
+    finally:
+        i18n.set_language("en")
+
+
+def test_greedy_othello_opening_says_its_four_equal_moves_were_drawn_at_random() -> None:
+    lines = _said("greedy", "othello")
+    # Every opening move flips one disc: the move, its flips, then the tie.
+    assert lines[2] == "4 moves share this best value: one drawn at random"
+
+
+def test_greedy_with_ties_first_says_it_took_the_first_in_move_order() -> None:
+    lines = _said("greedy:ties=first", "othello", "fr")
+    assert "4 coups ont cette meilleure valeur : le premier dans l'ordre des coups" in lines
+
+
+def test_a_fresh_q_learner_says_all_its_values_tie() -> None:
+    lines = _said("qlearning:epsilon=0", "hexapawn")
+    assert "3 moves share this best value: one drawn at random" in lines
+
+
+def test_minimax_says_its_tie_was_drawn_at_random() -> None:
+    # At depth 2 every Hexapawn opening scores the same (ai.search draws one with its rng).
+    lines = _said("minimax:depth=2", "hexapawn")
+    assert "3 moves share this best value: one drawn at random" in lines
+
+
+def test_best_first_says_it_preferred_a_diagonal() -> None:
+    # Seeded game: ties among all cells with a diagonal preferred (the seed's best-first),
+    # a tie without diagonals, then lone best moves, which get no tie line.
+    info = get_game("morpion")
+    options = parse_options(info, {})
+    state = info.initial_state(options)
+    player = make_player("bestfirst", "morpion", options, seed=1)
+    seen = set()
+    for _ in range(6):
+        decision = player.choose(state, Limits())
+        line = next((x for x in reasoning_lines(decision, "X") if "share" in x), None)
+        seen.add((decision.info["tied"], decision.info["tie_rule"], line))
+        state = state.play(decision.move)
+        if state.outcome is not None:
+            break
+    assert {(tied > 1, rule) for tied, rule, _line in seen} >= {
+        (True, "diagonal"), (True, "random"), (False, "random")}
+    for tied, rule, line in seen:
+        if tied < 2:
+            assert line is None
+        elif rule == "diagonal":
+            assert line == f"{tied} moves share this best value: one on a diagonal, drawn at random"
+        else:
+            assert line == f"{tied} moves share this best value: one drawn at random"
+
+
+def test_no_tie_no_line() -> None:
+    # 21 matches, take 1 to 3: taking 1 (leaving a multiple of 4) is the one winning move.
+    for lines in (_said("random", "othello"),
+                  _said("alphabeta", "nim", options_text={"matches": "21"})):
+        assert not any("share this best value" in line for line in lines)
