@@ -432,7 +432,10 @@ def test_score_labels_by_kind() -> None:
     assert format_score(1.0, "value", True) == "+1"
     assert format_score(-0.5, "q", False) == "\u22120.50"
     assert format_score(37.0, "visits", True) == "37"
-    assert format_score(0.25, "probability", False) == "25%"
+    assert format_score(0.25, "probability", False) == "1/4"
+    # One in eight was "12%" (12.5 rounded to even): eight moves made 96%.
+    assert format_score(1 / 8, "probability", False) == "1/8"
+    assert format_score(0.3, "probability", False) == "30%"
     assert format_score(WIN - 3, "exact", True) == "W3"
     assert format_score(-(WIN - 2), "exact", True) == "L2"
     assert format_score(0, "exact", True) == "="

@@ -301,7 +301,7 @@ def test_a_random_players_chances_are_neutral_not_good_or_bad(language: str) -> 
         good = i18n.tr("legend.colours")
     finally:
         i18n.set_language("en")
-    assert rows[0].sample == "33%" and rows[0].colour == "text"
+    assert rows[0].sample == "1/3" and rows[0].colour == "text"
     assert all(row.words != good for row in rows)
     assert all(row.colour not in ("score_good", "score_bad") for row in rows)
 
