@@ -444,6 +444,19 @@ def test_a_network_says_how_many_games_it_trained_on_not_positions_it_knows() ->
     table = Decision(move="c5", scores={"c5": 0.0}, score_kind="q",
                      info={"learner": "qlearning", "games_trained": 10, "positions_known": 7})
     network_lines = reasoning_lines(network, "White")
-    assert "Trained on 1000 games" in network_lines
+    assert "Trained on 1\u202f000 games" in network_lines
     assert not any("knows" in line for line in network_lines)
     assert any("Trained on 10 games, knows 7" in line for line in reasoning_lines(table, "X"))
+
+
+def test_games_trained_are_grouped_by_thousands() -> None:
+    """Regression (lab helper, real window, Othello against the shipped network): "Trained on
+    100000 games", where every other count of the panel is grouped."""
+    network = Decision(move="c5", scores={"c5": 0.0}, score_kind="value",
+                       info={"learner": "ntuple", "games_trained": 100_000})
+    table = Decision(move="c5", scores={"c5": 0.0}, score_kind="q",
+                     info={"learner": "qlearning", "games_trained": 25_000,
+                           "positions_known": 4_321})
+    assert "Trained on 100\u202f000 games" in reasoning_lines(network, "White")
+    assert ("Trained on 25\u202f000 games, knows 4\u202f321 positions"
+            in reasoning_lines(table, "X"))

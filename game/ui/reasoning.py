@@ -533,12 +533,15 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str]) -> 
         if "positions_known" in info:
             known = _int(info.get("positions_known", 0))
             # Each count with its own plural ("knows 1 positions" before).
-            lines.append(plural("think.trained", _int(info.get("games_trained")),
+            games = _int(info.get("games_trained"))
+            lines.append(plural("think.trained", games, n_text=_count(games),
                                 positions=plural("think.positions", known,
                                                  n_text=_count(known))))
         elif "games_trained" in info:
             # A network keeps weights, not positions: "knows 0 positions" was wrong for it.
-            lines.append(plural("think.trained_games", _int(info.get("games_trained"))))
+            games = _int(info.get("games_trained"))
+            # Grouped like every count ("100 000", not "100000": the shipped network).
+            lines.append(plural("think.trained_games", games, n_text=_count(games)))
         return lines
 
     if kind == "visits":
