@@ -134,9 +134,9 @@ class Widget:
         return True
 
 
-def _fits(label: str, box: pygame.Rect, px: int) -> bool:
+def _fits(label: str, box: pygame.Rect, px: int, min_px: int | None = None) -> bool:
     """Whether ``label`` drawn by :func:`text.blit_fit` in ``box`` shows whole."""
-    lines, _px = text.fit_lines(label, box, px)
+    lines, _px = text.fit_lines(label, box, px, min_px=min_px)
     return len(lines) == 2 or lines[0] == label
 
 
@@ -251,6 +251,9 @@ class Stepper(Widget):
         #: The value box's width when a scene lines steppers up (see :func:`align_values`);
         #: None: as wide as the value shown.
         self.value_width: int | None = None
+        #: The least size of the label on two lines (None: 70% of the text size); a scene
+        #: short of height may allow down to the readable size (see the menu's seats).
+        self.label_least: int | None = None
 
     def values(self) -> list[float]:
         """Values the stepper can show that may be its widest (for lining up a column)."""
@@ -333,7 +336,7 @@ class Stepper(Widget):
                                 min_px=int(self.px * VALUE_LEAST))
         surface.blit(shown, shown.get_rect(center=value.center))
         text.blit_fit(surface, self.label(), self._label_box(), self.px, theme.text,
-                      align="left")
+                      align="left", min_px=self.label_least)
 
     def _label_box(self) -> pygame.Rect:
         minus = self._buttons()[0]
@@ -341,7 +344,7 @@ class Stepper(Widget):
                            minus.left - self.rect.left - self.px // 3, self.rect.height)
 
     def label_fits(self) -> bool:
-        return _fits(self.label(), self._label_box(), self.px)
+        return _fits(self.label(), self._label_box(), self.px, self.label_least)
 
 
 class Choice(Widget):
@@ -487,21 +490,35 @@ def mouse() -> tuple[int, int]:
 
 
 def align_values(widgets: Sequence[Widget]) -> None:
-    """Give every stepper among ``widgets`` (placed one per row) the same value box, wide
-    enough for the widest value any of them can show, so their -, value and + line up in
-    columns and do not move as values change."""
+    """Give every stepper among ``widgets`` (placed one per row, as wide as each other) the
+    same value box, so their -, value and + line up in one column and do not move as values
+    change: as wide as the widest value any of them can show, or narrower down to
+    :data:`VALUE_LEAST` of the text size (values shrink rather than be cut) while a label
+    would not show whole beside it (on two lines if it must). When no common column leaves
+    every label whole, each row keeps its own value box: a value as wide as it needs, its
+    label the rest (whole labels before a straight column)."""
     steppers = [w for w in widgets if isinstance(w, Stepper)]
     if not steppers:
         return
-    # Every label whole on one line first; the values get what is left.
+    most = min(s.most_value_room() for s in steppers)
+    widest = min(most, max(s.widest_value() for s in steppers))
+    least = min(most, max(s.widest_value(VALUE_LEAST) for s in steppers))
+    # One column for all when the labels allow (a row with a short label and a long value
+    # took more room than the others: the - buttons of "Profondeur" and "Éval" were 5 px
+    # apart at 1024x768, three places apart for Q-learning's four rows).
+    step = max(1, steppers[0].px // 4)
+    for width in [*range(widest, least, -step), least]:
+        for stepper in steppers:
+            stepper.value_width = width
+        if all(s.label_fits() for s in steppers):
+            return
+    # No common column: each row its own (the narrowest labels' room for most, a long value
+    # as wide as it needs, or at least :data:`VALUE_LEAST` of it).
     width = min(max(s.widest_value() for s in steppers), min(s.value_room() for s in steppers))
     for stepper in steppers:
-        # A row with a short label and a long value ("Ties: random") takes the room it has.
         own = stepper.widest_value()
         stepper.value_width = max(width, min(own, stepper.value_room()))
         if stepper.value_width < own:
-            # That would cut a value ("10…" for 1000 at large text): this one whole (at most
-            # :data:`VALUE_LEAST` of the size), its label on two lines in what is left.
             stepper.value_width = min(stepper.widest_value(VALUE_LEAST),
                                       stepper.most_value_room())
 

@@ -345,6 +345,7 @@ class MenuScene(Scene):
                  for seat in (0, 1)]
         self.desc_px = [sizes[0][0], sizes[1][0]]
         self.extra = [0, 0]
+        menu_layout.let_labels_shrink(self.seat_widgets, None)
         for _attempt in range(12):
             self._place_body(top, footer_top - pad * 2, widths, room)
             # A parameter's label cut (its row too low for two lines): the cards give the
@@ -359,7 +360,10 @@ class MenuScene(Scene):
                 if cards_left:
                     self.extra[seat] += max(1, m.body // 4)
                 elif self.desc_px[seat]:
-                    self.desc_px[seat] = sizes[seat][sizes[seat].index(self.desc_px[seat]) + 1]
+                    smaller = sizes[seat][sizes[seat].index(self.desc_px[seat]) + 1]
+                    # Its labels to the readable size before the description goes.
+                    if smaller or not menu_layout.let_labels_shrink(self.seat_widgets, seat, m):
+                        self.desc_px[seat] = smaller
 
     def _place_body(self, top: int, bottom: int, widths: list[int], room: int) -> None:
         """Place the cards from ``top`` and the three panels down to ``bottom``."""

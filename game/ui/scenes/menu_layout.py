@@ -16,7 +16,7 @@ import pygame
 
 from game.ui import text
 from game.ui.i18n import tr
-from game.ui.widgets import BODY_MIN_FRACTION, Button, Metrics
+from game.ui.widgets import BODY_MIN_FRACTION, Button, Metrics, Stepper, Widget
 
 #: The panels' shares of the width: options | seat 1 | seat 2 (the seats get more: a player's
 #: parameters have longer labels than a game's options).
@@ -117,3 +117,23 @@ def choose_header(every: Sequence[Button], fewer: Sequence[Button], w: int, m: M
         return list(every)
     place_header(fewer, w, m, header_h, bh)
     return list(fewer)
+
+
+def let_labels_shrink(seat_widgets: Sequence[Sequence[Widget]], seat: int | None,
+                      m: Metrics | None = None) -> bool:
+    """Let the parameters' labels of ``seat`` go on two lines down to the readable size
+    (:data:`BODY_MIN_FRACTION` of the window height) rather than 70% of theirs: the last
+    step before the seat's description is left out (the reinforcement learner's four
+    two-line labels hid it at 200% of 1280x800 in French). True when that is new for the
+    seat; ``seat`` None (with no metrics) puts every label back to its usual least size."""
+    if seat is None or m is None:
+        for stepper in (w for ws in seat_widgets for w in ws if isinstance(w, Stepper)):
+            stepper.label_least = None
+        return False
+    least = math.ceil(m.height * BODY_MIN_FRACTION)
+    steppers = [w for w in seat_widgets[seat] if isinstance(w, Stepper)]
+    if not steppers or least >= int(m.body * 0.7) or steppers[0].label_least == least:
+        return False
+    for stepper in steppers:
+        stepper.label_least = least
+    return True
