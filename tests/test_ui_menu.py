@@ -518,3 +518,38 @@ def test_a_seats_parameters_share_one_value_column(size: tuple[int, int],
                 assert widest <= value.width - 4 and s.label_fits(), (game, info.name)
     app.shutdown()
     assert not crooked, crooked
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800), (1920, 1080)])
+def test_the_header_buttons_are_readable_beside_a_full_size_title(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (issue 12): at 1024x768 the six header buttons took the small size, 18 px
+    under the 20 px readable size, and still shrank the title (41 px of 45, 28 in French);
+    widening them shrank it to 33. They now go on two rows when one row would do that."""
+    import math
+
+    from game.ui import text
+    from game.ui.i18n import tr
+
+    drawn: list[int] = []
+    real = text.render
+
+    def spy(content: str, px: int, *args: Any, **kwargs: Any) -> Any:
+        if content == tr("app.title"):
+            drawn.append(px)
+        return real(content, px, *args, **kwargs)
+
+    monkeypatch.setattr(text, "render", spy)
+    app = make_app(size, language=language)
+    frame(app)
+    menu = menu_of(app)
+    buttons = menu.header_buttons
+    assert len(buttons) == 6
+    assert min(b.px for b in buttons) >= math.ceil(size[1] * 0.025), [b.px for b in buttons]
+    assert drawn and min(drawn) >= int(app.metrics.title * 0.9), (drawn, app.metrics.title)
+    rects = [b.rect for b in buttons]
+    assert all(r.collidelist(rects[:i] + rects[i + 1:]) < 0 for i, r in enumerate(rects))
+    cards_top = min(rect.top for _name, rect in menu.cards)
+    assert all(r.bottom <= cards_top for r in rects)
+    app.shutdown()

@@ -461,7 +461,7 @@ class MenuScene(Scene):
                                     max_width=menu_layout.title_room(self.header_buttons, m),
                                     min_px=m.heading)
         sub_x = title_rect.right + pad
-        avail = self.header_buttons[0].rect.left - sub_x - pad * 2
+        avail = menu_layout.buttons_left(self.header_buttons) - sub_x - pad * 2
         if avail > text.size(tr("app.tagline"), m.small)[0]:
             text.blit_text(surface, tr("app.tagline"), m.small, theme.text_muted,
                            (sub_x, pad + header_h // 2 + m.title // 4), "bottomleft",

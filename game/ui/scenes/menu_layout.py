@@ -101,17 +101,59 @@ def place_header(buttons: Sequence[Button], w: int, m: Metrics, header_h: int, b
         x -= bw + pad
 
 
+#: A row of the header's buttons when they go on two rows: at least this many text heights.
+HEADER_ROW = 1.45
+
+
+def place_header_rows(buttons: Sequence[Button], w: int, m: Metrics, header_h: int) -> bool:
+    """Place the header's ``buttons`` on two rows at its right, each as wide as its label,
+    at the body size (smaller down to the readable size if the rows need it);
+    False (nothing placed) when two rows at that size do not fit the header's height. On one
+    row at 1024x768 they took the small size (18 px, under the 20 px readable size) and
+    still shrank the title; on two, both keep their sizes."""
+    pad = m.pad
+    gap = max(2, pad // 2)
+    row_h = (header_h - gap) // 2
+    px = min(m.body, int(row_h / HEADER_ROW))
+    if px < max(m.small, math.ceil(m.height * BODY_MIN_FRACTION)) or len(buttons) < 2:
+        return False
+    half = math.ceil(len(buttons) / 2)
+    top = pad + (header_h - 2 * row_h - gap) // 2
+    for r, row in enumerate((buttons[:half], buttons[half:])):
+        x = w - pad * 2
+        for b in reversed(row):
+            bw = text.size(b.label(), px, True)[0] + row_h // 2
+            b.place(pygame.Rect(x - bw, top + r * (row_h + gap), bw, row_h), px)
+            x -= bw + pad
+    return True
+
+
+def buttons_left(buttons: Sequence[Button]) -> int:
+    """The left edge of the header's leftmost button (on one row or two)."""
+    return min(b.rect.left for b in buttons)
+
+
 def title_room(buttons: Sequence[Button], m: Metrics) -> int:
     """The width the header leaves the app's title left of its placed ``buttons``."""
-    return buttons[0].rect.left - m.pad * 4 if buttons else 0
+    return buttons_left(buttons) - m.pad * 4 if buttons else 0
 
 
 def choose_header(every: Sequence[Button], fewer: Sequence[Button], w: int, m: Metrics,
                   header_h: int, bh: int) -> list[Button]:
-    """The header's buttons, placed: ``every`` one when the app's title still fits beside
-    them at the heading size, else ``fewer`` (the screens' entries behind one "More…"). At
-    200% text the six buttons filled the header and the title was left out (seen at
-    1920x1080 in French): a class should always see where it is."""
+    """The header's buttons, placed: ``every`` one on one row when they keep a readable
+    size and the app's title 90% of its size beside them, else on two rows when they fit
+    there at a readable size and leave the title its size, else on one row when the title
+    still fits at the heading size, else ``fewer`` (the screens' entries behind one
+    "More…"). At 200% text the six buttons filled the header and the title was left out
+    (seen at 1920x1080 in French): a class should always see where it is."""
+    title_w = text.size(tr("app.title"), m.title, True)[0]
+    place_header(every, w, m, header_h, bh)
+    if (every[0].px >= math.ceil(m.height * BODY_MIN_FRACTION)
+            and title_room(every, m) >= text.size(tr("app.title"), int(m.title * 0.9),
+                                                  True)[0]):
+        return list(every)
+    if place_header_rows(every, w, m, header_h) and title_room(every, m) >= title_w:
+        return list(every)
     place_header(every, w, m, header_h, bh)
     if title_room(every, m) >= text.size(tr("app.title"), m.heading, True)[0]:
         return list(every)
