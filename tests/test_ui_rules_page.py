@@ -3,6 +3,9 @@ the rules' text fits its panel (issue 12, screenshots looked at)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pygame
 import pytest
 
 from game.rules.registry import game_names
@@ -94,3 +97,38 @@ def test_the_nim_caption_does_not_ask_to_hover_a_picture_that_does_not_answer(
     assert pygame.image.tobytes(app.screen.subsurface(pic), "RGB") == before
     in_a_game = {"en": "In a game", "fr": "En partie"}[language]
     assert tr("rules.nim.caption").startswith(in_a_game)
+
+
+@pytest.mark.parametrize(("size", "scale"), [((1024, 640), 100), ((1920, 1080), 100),
+                                             ((1920, 1080), 200)])
+def test_othello_coordinates_are_at_least_the_small_size_where_the_margin_allows(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], scale: int) -> None:
+    """Regression (issue 12): Othello's a-h and 1-8 on the rules page were drawn at the
+    readable size (17 px at 1024x640, the page's small text being 18; 27 px at 1920x1080
+    with 200% text, the small size 41). They are now at least the small size, as far as
+    the margin round the board (0.45 of a cell) allows."""
+    from game.ui import text as txt
+    from game.ui.boards import board_view_for
+    from game.ui.scenes.rules import sample_state
+
+    coordinates = {chr(ord("a") + i) for i in range(8)} | {str(i) for i in range(1, 9)}
+    sizes: list[int] = []
+    blit = txt.blit_text
+
+    def spy(surface: pygame.Surface, value: str, px: int, *args: Any, **kwargs: Any) -> Any:
+        if value in coordinates:
+            sizes.append(px)
+        return blit(surface, value, px, *args, **kwargs)
+
+    monkeypatch.setattr(txt, "blit_text", spy)
+    app = make_app(size, text_scale=scale)
+    scene = RulesScene(app, "othello")
+    app.push(scene)
+    frame(app)
+    _body, picture = scene.layout()
+    view: Any = board_view_for("othello", app.theme)
+    view.layout(pygame.Rect((0, 0), picture.size), sample_state("othello"))
+    small = app.metrics.small
+    app.shutdown()
+    assert sizes
+    assert min(sizes) >= min(small, int(view.grid.cell * 0.45)), (sizes, small, view.grid.cell)

@@ -192,8 +192,10 @@ class RulesScene(Scene):
 
             view = board_view_for(self.game, self.app.theme)
             surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+            # Coordinates at the small text size at least, as the page's caption (Othello's
+            # a-h were 17 px at 1024x640, the small size being 18), where the margin allows.
             view.thumbnail(surf, surf.get_rect(), sample_state(self.game, self.options),
-                           readable_px(self.app.size))
+                           max(readable_px(self.app.size), self.app.metrics.small))
             self.picture = surf
         except (ImportError, AttributeError, NotImplementedError, RulesError):
             self.picture = None  # no board view for this game yet: the page is text only
