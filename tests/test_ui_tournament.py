@@ -656,20 +656,24 @@ def test_the_round_robin_ranking_stays_in_its_panel_at_200_percent(
 
     app, scene = _large_text_tournament(size, language)
     play_four_on_morpion(app, scene)
+    if scene.results.one_view and scene.results.show_table:
+        click_widget(app, scene.view_button)  # the ranking has a view of its own
     bottoms: list[int] = []
+    spans: list[pygame.Rect] = []
     wrapped = text.blit_wrapped
 
     def record(*args: Any, **kwargs: Any) -> Any:
         bottom = wrapped(*args, **kwargs)
         bottoms.append(bottom)
+        box = args[4]  # the standing's box: its last line ends at ``bottom``
+        spans.append(pygame.Rect(box.left, bottom - 1, box.width, 1))
         return bottom
 
     monkeypatch.setattr(text, "blit_wrapped", record)
     frame(app)
     panel = scene.panels["results"]
     assert len(bottoms) >= 4 and max(bottoms) <= panel.bottom, (bottoms, panel)
-    assert not scene.rank_button.rect.collidelist(
-        [pygame.Rect(panel.left, b - 1, panel.width, 1) for b in bottoms]) >= 0
+    assert not scene.rank_button.rect.collidelist(spans) >= 0
     app.shutdown()
 
 
@@ -693,7 +697,80 @@ def test_the_round_robin_ranking_is_no_smaller_at_200_percent(size: tuple[int, i
         frame(app)
         play_four_on_morpion(app, scene)
         frame(app)
+        if scene.results.one_view and scene.results.show_table:
+            click_widget(app, scene.view_button)  # the ranking has a view of its own
         sizes.append(scene.rank_px)  # type: ignore[attr-defined]
         app.shutdown()
     normal, large = sizes
     assert large >= normal and large >= readable_px(size), (normal, large)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800), (1920, 1080)])
+def test_the_cross_table_keeps_the_small_size_at_200_percent(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (issue 12): at 200% text the cross-table beside the ranking shrank to
+    16-23 px and its numbers to 10-19 px (the small size being 25-41). When it would, the
+    results show the table or the ranking, one at a time with the whole panel (a button
+    switches), the table's rows numbered with a key when the names would take the cells'
+    room: every number and label at the small size at least, every player named."""
+    from game.ui import charts, text
+    from game.ui.scenes.play_fit import readable_px
+
+    app, scene = _large_text_tournament(size, language)
+    play_four_on_morpion(app, scene)
+    sizes: list[tuple[str, int]] = []
+    drawn: list[str] = []
+    real_table, real_blit = charts.cross_table, text.blit_text
+
+    def blit(surface: Any, content: str, px: int, *args: Any, **kwargs: Any) -> Any:
+        drawn.append(content)
+        return real_blit(surface, content, px, *args, **kwargs)
+
+    def table(*args: Any, **kwargs: Any) -> Any:
+        def inside(surface: Any, content: str, px: int, *a: Any, **k: Any) -> Any:
+            sizes.append((content, px))
+            drawn.append(content)
+            return real_blit(surface, content, px, *a, **k)
+
+        monkeypatch.setattr(text, "blit_text", inside)
+        try:
+            return real_table(*args, **kwargs)
+        finally:
+            monkeypatch.setattr(text, "blit_text", blit)
+
+    monkeypatch.setattr(charts, "cross_table", table)
+    monkeypatch.setattr(text, "blit_text", blit)
+    frame(app)
+    small = app.metrics.small
+    assert sizes and all(px >= small for _c, px in sizes if _c != "\u2014"), (sizes, small)
+    panel = scene.panels["results"]
+    for name in scene.names:
+        assert any(name in line for line in drawn), name
+    if scene.results.one_view:
+        assert scene.view_button.visible and panel.contains(scene.view_button.rect)
+        click_widget(app, scene.view_button)
+        assert not scene.results.show_table
+        assert scene.rank_button.visible and panel.contains(scene.rank_button.rect)
+        # The standings (sentences) at least the readable size; they keep the small size
+        # where the panel holds them (not in French at 1280x800: 25 px, the small size 30).
+        assert scene.rank_px >= readable_px(size)  # type: ignore[attr-defined]
+        click_widget(app, scene.view_button)
+        assert scene.results.show_table
+    app.shutdown()
+
+
+def test_at_100_percent_the_table_and_the_ranking_show_together() -> None:
+    """The one-view switch is for large text: at 100% of 1024x768 four players' table and
+    ranking share the panel, the table's numbers at the small size at least."""
+    from tests.ui_helpers import make_app
+
+    app = make_app((1024, 768), language="fr")
+    scene = TournamentScene(app)
+    app.push(scene)
+    frame(app)
+    play_four_on_morpion(app, scene)
+    frame(app)
+    assert not scene.results.one_view and not scene.view_button.visible
+    assert scene.rank_px >= app.metrics.body  # type: ignore[attr-defined]
+    app.shutdown()

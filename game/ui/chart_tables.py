@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -135,41 +136,99 @@ def heat_map(surface: pygame.Surface, rect: pygame.Rect, row_labels: Sequence[st
     return pygame.Rect(area.left, area.top, area.width, round(ch * nrows))
 
 
+#: A cross-table's numbers are at most this share of their row's height (their font, bold,
+#: is about 1.17 times as high: they fill the cell without touching its edges).
+CROSS_NUMBER_SHARE = 0.7
+#: The names' column takes at most this share of a cross-table's width; past it a screen may
+#: number the rows and name the players in a key.
+CROSS_NAMES_SHARE = 0.42
+
+
+@dataclass(frozen=True)
+class CrossGeometry:
+    """Where a cross-table's parts go in its rectangle: the names' column width, a cell's
+    width and height, the numbers' and the row labels' text sizes, and whether the rows show
+    the players' numbers alone (their names then in a key beside the table)."""
+
+    name_w: int
+    cw: float
+    ch: float
+    number_px: int
+    label_px: int
+    numbered: bool
+
+    def readable(self, least: int) -> bool:
+        """Whether the numbers and row labels are at least ``least`` px."""
+        return self.number_px >= least and self.label_px >= least
+
+
+def names_fit(names: Sequence[str], width: int, small: int) -> bool:
+    """Whether rows labelled "1. Random"... leave a cross-table ``width`` wide its cells: the
+    names' column at most :data:`CROSS_NAMES_SHARE` of it, at ``small`` px."""
+    return (max((text.size(f"{i + 1}. {name}", small)[0] for i, name in enumerate(names)),
+                default=0) + small <= width * CROSS_NAMES_SHARE)
+
+
+def cross_geometry(rect: pygame.Rect, names: Sequence[str], labels: Sequence[str], px: int,
+                   small: int = 0, extra: int = 0, numbered: bool = False) -> CrossGeometry:
+    """The :class:`CrossGeometry` of a table of ``names`` (plus ``extra`` columns) whose cells
+    say ``labels``, drawn in ``rect`` from a text size ``px``: labels at ``small`` (default
+    85% of ``px``), numbers as large as their cells allow, up to ``px``; ``numbered``: the
+    rows show the players' numbers alone (at 200% text "3. Meilleur d'abord" left the
+    numbers 11 px at 1024x768)."""
+    small = small or max(8, int(px * 0.85))
+    n = len(names)
+    rows = [str(i + 1) if numbered else f"{i + 1}. {name}" for i, name in enumerate(names)]
+    full_w = max((text.size(row, small)[0] for row in rows), default=0) + small
+    name_w = full_w if numbered else min(int(rect.width * 0.4), full_w)
+    cw = (rect.width - name_w) / max(1, n + extra)
+    ch = min(rect.height / (n + 1), px * 2.4)
+    shown = {label for label in labels if label}
+    number_px = max(6, min(px, int(ch * CROSS_NUMBER_SHARE)))
+    while number_px > 6 and any(text.size(label, number_px, True)[0] > cw - 6
+                                for label in shown):
+        number_px -= 1
+    label_px = min((text.fit_px(row, name_w - small // 2, small, False, text.MIN_PX)
+                    for row in rows), default=small)
+    return CrossGeometry(name_w, cw, ch, number_px, label_px, numbered)
+
+
 def cross_table(surface: pygame.Surface, rect: pygame.Rect, names: Sequence[str],
                 cells: Sequence[Sequence[str]], shades: Sequence[Sequence[float | None]],
                 theme: Theme, px: int, *, title: str = "",
-                totals: Sequence[str] = (), totals_title: str = "") -> None:
+                totals: Sequence[str] = (), totals_title: str = "", small: int = 0,
+                numbered: bool = False) -> CrossGeometry:
     """A round-robin table: row player against column player.
 
     ``cells[i][j]`` is the text of i against j (the diagonal is drawn as a dash);
     ``shades[i][j]`` in [0, 1] (i's score share) colours the cell from red (0) to green (1).
-    ``totals`` adds a last column (points, or rating) titled ``totals_title``.
+    ``totals`` adds a last column (points, or rating) titled ``totals_title``. ``small`` and
+    ``numbered``: see :func:`cross_geometry`, whose answer is returned.
     """
-    small = max(8, int(px * 0.85))
     top = _title(surface, rect, title, px, theme)
     n = len(names)
+    area = pygame.Rect(rect.left, top, rect.width, rect.bottom - top)
+    labels = [c for row in cells for c in row] + list(totals)
+    geo = cross_geometry(area, names, labels, px, small, 1 if totals else 0, numbered)
     if not n:
-        return
-    short = [f"{i + 1}" for i in range(n)]
-    name_w = min(int(rect.width * 0.4),
-                 max(text.size(f"{i + 1}. {name}", small)[0] for i, name in enumerate(names))
-                 + small)
-    extra = 1 if totals else 0
-    cw = (rect.width - name_w) / (n + extra)
-    ch = min((rect.bottom - top) / (n + 1), px * 2.4)
-    head = pygame.Rect(rect.left + name_w, top, round(cw * (n + extra)), round(ch))
+        return geo
+    small = small or max(8, int(px * 0.85))
+    name_w, cw, ch, cell_px = geo.name_w, geo.cw, geo.ch, geo.number_px
+    head = pygame.Rect(rect.left + name_w, top, round(cw * (n + (1 if totals else 0))),
+                       round(ch))
     for j in range(n):
-        text.blit_text(surface, short[j], small, theme.text_muted,
+        text.blit_text(surface, str(j + 1), small, theme.text_muted,
                        (round(head.left + (j + 0.5) * cw), head.centery), "center", bold=True)
     if totals:
         text.blit_text(surface, totals_title, small, theme.accent,
                        (round(head.left + (n + 0.5) * cw), head.centery), "center", bold=True,
                        max_width=int(cw))
-    cell_px = max(6, min(px, int(ch * 0.55)))
     for i in range(n):
         y0 = top + (i + 1) * ch
-        text.blit_text(surface, f"{i + 1}. {names[i]}", small, theme.text,
-                       (rect.left, round(y0 + ch / 2)), "midleft", max_width=name_w - small // 2)
+        row_label = str(i + 1) if geo.numbered else f"{i + 1}. {names[i]}"
+        text.blit_text(surface, row_label, small, theme.text,
+                       (rect.left, round(y0 + ch / 2)), "midleft", max_width=name_w - small // 2,
+                       min_px=min(small, geo.label_px))
         for j in range(n):
             cell = pygame.Rect(round(rect.left + name_w + j * cw) + 1, round(y0) + 1,
                                max(1, round(cw) - 2), max(1, round(ch) - 2))
@@ -193,3 +252,4 @@ def cross_table(surface: pygame.Surface, rect: pygame.Rect, names: Sequence[str]
                              border_radius=max(1, int(ch) // 8))
             text.blit_text(surface, totals[i], cell_px, theme.accent, cell.center, "center",
                            bold=True, max_width=cell.width - 2)
+    return geo

@@ -5,9 +5,8 @@ games per pairing, seats swapped every game or not, and a seed so that a tournam
 replayed exactly. Right, Start / Pause / Stop with a progress bar, then the results as they come
 in: for two players the wins, draws and losses with percentages and the 95% Wilson interval, a
 stacked bar, the cumulative-wins chart, the average game length and the thinking time per move;
-for more players the round-robin cross-table and a ranking by points or by Elo. At the bottom,
-the results are exported as CSV and the charts as PNG into a folder the user can type (the
-Documents or home folder by default), and a message says where the files went.
+for more players the round-robin cross-table and a ranking by points or by Elo (one at a time
+with large text). At the bottom, CSV and PNG exports go to a folder the user can type.
 
 The games run in an :class:`ai.training.TournamentRunner` thread; Stop keeps every finished game.
 """
@@ -58,6 +57,7 @@ from game.ui.scenes.tournament_model import (
 )
 from game.ui.scenes.tournament_results import draw_results, place_rank_button
 from game.ui.scenes.tournament_setup_list import Row, SetupList, row_step
+from game.ui.scenes.tournament_views import rank_button_shown, view_button
 from game.ui.widgets import Button, Choice, Stepper, Toggle, Widget, draw_panel
 
 if TYPE_CHECKING:
@@ -98,10 +98,10 @@ class TournamentScene(RunScene[TournamentRunner]):
         self.extra_slots = 0
         self.start_button = Button(lambda: tr("tour.start"), self.start, primary=True)
         self.add_button = Button(lambda: tr("tour.add"), self.add_player)
-        # It says what it does (it read "Rank by points" while ranked by points).
-        self.rank_button = Button(
+        self.rank_button = Button(  # what it does (not "Rank by points" while by points)
             lambda: tr("tour.rank_points") if self.rank_by_elo else tr("tour.rank_elo"),
             self.toggle_rank)
+        self.view_button = view_button(lambda: self.results)  # table or ranking (large text)
         self.folder = TextField(lambda: tr("tour.folder"), str(default_folder()))
         self.export_short = 0  # the export button's label: which of EXPORT_LABELS
         self.export_button = Button(lambda: tr(EXPORT_LABELS[self.export_short]),
@@ -354,7 +354,7 @@ class TournamentScene(RunScene[TournamentRunner]):
         rows = [w for row in self.player_rows for w in row]
         return [self.folder, self.menu_button, *self.setup_widgets, *rows, self.add_button,
                 self.start_button, self.pause_button, self.stop_button, self.rank_button,
-                self.export_button]
+                self.view_button, self.export_button]
 
     def _enable(self) -> None:
         busy = self.running
@@ -368,7 +368,7 @@ class TournamentScene(RunScene[TournamentRunner]):
         self.pause_button.enabled = busy
         self.stop_button.enabled = busy
         self.export_button.enabled = not busy and bool(self.matches)
-        self.rank_button.visible = len(self.names) > 2 and bool(self.matches)
+        self.rank_button.visible = rank_button_shown(self)
 
     def handle(self, event: pygame.event.Event) -> None:
         self.layout()

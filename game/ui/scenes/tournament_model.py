@@ -194,6 +194,10 @@ class TournamentResults:
         self.matches: list[tuple[int, int, MatchResult]] = []
         self.table: CrossTable | None = None
         self.rank_by_elo = False
+        #: Whether the results show one view at a time (the table beside the ranking would
+        #: be too small to read), and which: the cross-table or the ranking.
+        self.one_view = False
+        self.show_table = True
 
     def update(self, matches: list[tuple[int, int, MatchResult]]) -> None:
         """Take the matches played so far and recount the cross-table."""

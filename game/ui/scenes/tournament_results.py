@@ -15,6 +15,12 @@ from game.ui import charts, text
 from game.ui.i18n import decimal, grouped, tr
 from game.ui.scenes.lab_common import game_title, variant_label
 from game.ui.scenes.play_fit import readable_px
+from game.ui.scenes.tournament_views import (
+    cross_data,
+    draw_one_view,
+    place_view_buttons,
+    table_geometry,
+)
 from game.ui.theme import Theme
 from game.ui.widgets import Metrics
 
@@ -50,7 +56,7 @@ def draw_results(scene: TournamentScene, surface: pygame.Surface, rect: pygame.R
         else:
             _draw_duel(scene, surface, body, px, small, theme, px, max(8, int(small * 0.9)))
     else:
-        _draw_round_robin(scene, surface, body, px, small, theme)
+        _draw_round_robin(scene, surface, body, px, small, theme, printed is not None)
 
 
 #: The least height of the duel's chart, in lines of its text: its title, legend and axes
@@ -168,32 +174,12 @@ def numbers_column(lines: list[str], area: pygame.Rect, px: int, small: int,
 
 
 def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rect, px: int,
-                      small: int, theme: Theme) -> None:
-    table = scene.table
-    assert table is not None
-    n = len(scene.names)
-    cells: list[list[str]] = []
-    shades: list[list[float | None]] = []
-    for i in range(n):
-        row_cells: list[str] = []
-        row_shades: list[float | None] = []
-        for j in range(n):
-            g = table.games[i][j]
-            if i == j or not g:
-                row_cells.append("")
-                row_shades.append(None)
-                continue
-            row_cells.append(format_points(table.score[i][j]))
-            row_shades.append(table.score[i][j] / g)
-        cells.append(row_cells)
-        shades.append(row_shades)
-    ranking = scene.ranking()
-    by_index = {s.index: s for s in ranking}
-    if scene.rank_by_elo:
-        totals = [f"{by_index[i].elo:.0f}" for i in range(n)]
-    else:
-        totals = [format_points(by_index[i].points) for i in range(n)]
-    lines = [standing_line(rank, s) for rank, s in enumerate(ranking, 1)]
+                      small: int, theme: Theme, printed: bool = False) -> None:
+    lines = [standing_line(rank, s) for rank, s in enumerate(scene.ranking(), 1)]
+    if scene.results.one_view and not printed:
+        draw_one_view(scene, surface, body, theme, lines, readable_px(scene.app.size))
+        return
+    cells, shades, totals, totals_title = cross_data(scene)
     title = tr("tour.cross", n=scene.games)
     place, px = fitted_round_robin(lines, title, body, px, len(scene.names),
                                    scene.rank_button.rect.size, ranking_floor(scene, px))
@@ -201,10 +187,10 @@ def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pyg
                    max_width=max(10, place.title_width), min_px=int(px * 0.75))
     table_rect, rank_rect = place.table, place.ranking
     line_px, columns = place.line_px, place.columns
+    # On the screen the table's labels at the small size at least (the picture keeps its own).
     charts.cross_table(surface, table_rect, scene.names, cells, shades, theme, px,
-                       totals=totals,
-                       totals_title=tr("tour.col.elo") if scene.rank_by_elo
-                       else tr("tour.col.points"))
+                       totals=totals, totals_title=totals_title,
+                       small=0 if printed else max(scene.app.metrics.small, int(px * 0.85)))
     x, y = rank_rect.left, rank_rect.top
     y = text.blit_text(surface, tr("tour.ranking"), place.heading_px, theme.text, (x, y),
                        bold=True).bottom + place.heading_px // 4
@@ -212,7 +198,7 @@ def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pyg
     scene.rank_px = line_px
     col_w = rank_rect.width // columns
     top_y = y
-    per_col = -(-len(ranking) // columns)
+    per_col = -(-len(lines) // columns)
     for rank, line in enumerate(lines, 1):
         col = (rank - 1) // per_col
         if (rank - 1) % per_col == 0:
@@ -247,6 +233,8 @@ def place_rank_button(scene: TournamentScene) -> None:
 
     button_px = m.small
     size = button_size(button_px)
+    scene.results.one_view = False
+    scene.view_button.visible = False
     body = scene.results_body()
     place = pygame.Rect(body.right - size[0], body.top, *size)
     if len(scene.names) > 2 and scene.matches and scene.table is not None:
@@ -259,9 +247,16 @@ def place_rank_button(scene: TournamentScene) -> None:
             # The results shrank to fit: the button with them, beside the ranking's heading.
             button_px = min(m.small, max(8, int(layout.heading_px * 0.85)))
             size = button_size(button_px)
-            layout = fitted_round_robin(lines, title, body, m.body, len(scene.names), size,
-                                        floor)[0]
+            layout, px = fitted_round_robin(lines, title, body, m.body, len(scene.names), size,
+                                            floor)
         place = layout.button
+        # Beside each other the table's numbers or names, or the ranking, would be under the
+        # small size: one view at a time, each with the whole panel.
+        scene.results.one_view = layout.line_px < m.small or not table_geometry(
+            scene, layout.table, px, max(m.small, int(px * 0.85))).readable(m.small)
+        if scene.results.one_view:
+            place_view_buttons(scene, body)
+            return
     scene.rank_button.place(place, button_px)
 
 

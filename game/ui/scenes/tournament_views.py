@@ -1,0 +1,208 @@
+"""A round robin's results one view at a time: the cross-table or the ranking, each with the
+whole results panel, when side by side the table's numbers would be smaller than the small
+text size (at 200% text they were 11-19 px, the small size being 25-41). A button switches
+between the two views; the points/Elo button sits beside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import charts, text
+from game.ui.chart_tables import CrossGeometry, cross_geometry, names_fit
+from game.ui.i18n import tr
+from game.ui.scenes.tournament_model import TournamentResults
+from game.ui.theme import Theme
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.scenes.tournament import TournamentScene
+
+Cells = list[list[str]]
+Shades = list[list[float | None]]
+
+
+def view_button(results: Callable[[], TournamentResults]) -> Button:
+    """The button that switches the ``results`` (as they are now) between the cross-table
+    and the ranking; it names the view it opens."""
+
+    def toggle() -> None:
+        results().show_table = not results().show_table
+
+    return Button(lambda: tr("tour.ranking") if results().show_table else tr("tour.view_table"),
+                  toggle)
+
+
+def rank_button_shown(scene: TournamentScene) -> bool:
+    """Whether the points/Elo button shows: with three players or more and results, but not
+    on the table alone (its totals column follows the ranking's choice)."""
+    results = scene.results
+    return (len(scene.names) > 2 and bool(scene.matches)
+            and not (results.one_view and results.show_table))
+
+
+def cross_data(scene: TournamentScene) -> tuple[Cells, Shades, list[str], str]:
+    """The cross-table of ``scene``'s round robin as drawn: each cell's text (row's points
+    against column) and shade (row's share of the points), the totals column and its
+    title (points, or Elo when ranked by Elo)."""
+    from game.ui.scenes.tournament_results import format_points
+
+    table = scene.table
+    assert table is not None
+    n = len(scene.names)
+    cells: Cells = []
+    shades: Shades = []
+    for i in range(n):
+        played = [table.games[i][j] if i != j else 0 for j in range(n)]
+        cells.append([format_points(table.score[i][j]) if played[j] else ""
+                      for j in range(n)])
+        shades.append([table.score[i][j] / played[j] if played[j] else None
+                       for j in range(n)])
+    by_index = {s.index: s for s in scene.ranking()}
+    if scene.rank_by_elo:
+        return (cells, shades, [f"{by_index[i].elo:.0f}" for i in range(n)],
+                tr("tour.col.elo"))
+    return (cells, shades, [format_points(by_index[i].points) for i in range(n)],
+            tr("tour.col.points"))
+
+
+def table_geometry(scene: TournamentScene, rect: pygame.Rect, px: int, small: int,
+                   numbered: bool = False, totals: bool = True) -> CrossGeometry:
+    """How ``scene``'s cross-table comes out in ``rect`` at ``px`` (labels at ``small``)."""
+    cells, _shades, column, _title = cross_data(scene)
+    labels = [c for row in cells for c in row] + (column if totals else [])
+    return cross_geometry(rect, scene.names, labels, px, small, 1 if totals else 0, numbered)
+
+
+@dataclass(frozen=True)
+class OneView:
+    """Where one view's parts go: its main area (the table or the ranking), the side column
+    (the buttons, then the players' key when the table's rows are numbered), the table's
+    title lines (none when the table needs their room) and whether it has its totals column
+    (the ranking view says the same points when the table needs the room)."""
+
+    main: pygame.Rect
+    side: pygame.Rect
+    key: list[str]
+    title: list[str]
+    totals: bool
+
+
+def key_lines(names: list[str]) -> list[str]:
+    """The key of a table whose rows are numbered: "1 Random", "2 Greedy"..."""
+    return [f"{i + 1}\u00a0\u00a0{name}" for i, name in enumerate(names)]
+
+
+def one_view(scene: TournamentScene, body: pygame.Rect) -> OneView:
+    """The :class:`OneView` of ``scene``'s table in ``body``: the view button in a column at
+    the right (the table keeps the whole height); the table's rows numbered, with a key
+    under the button, when its names would take its cells' room; then its title and totals
+    column only when its numbers stay at the small size with them."""
+    m = scene.app.metrics
+    button_h = int(m.small * 1.6)
+    side_w = text.size(scene.view_button.label(), m.small, True)[0] + int(m.small * 2.2)
+    key: list[str] = []
+    if scene.results.show_table:
+        key = key_lines(scene.names)
+        key_h = len(key) * text.font(m.small).get_linesize() + m.pad + button_h
+        key_w = max(text.size(line, m.small)[0] for line in key)
+        if (names_fit(scene.names, body.width - side_w - m.pad * 2, m.small)
+                or key_h > body.height or key_w > body.width * 0.45):
+            key = []
+        else:
+            side_w = max(side_w, key_w)
+    side = pygame.Rect(body.right - side_w, body.top, side_w, body.height)
+    main = pygame.Rect(body.left, body.top, body.width - side_w - m.pad * 2, body.height)
+    if not scene.results.show_table:
+        return OneView(main, side, [], [], True)
+    title = text.wrap(tr("tour.cross", n=scene.games), main.width, m.small)
+    title_h = len(title) * text.font(m.small).get_linesize() + m.pad // 2
+    tries = [(title, True), ([], True), (title, False), ([], False)]
+    for lines, totals in tries:
+        top = main.top + (title_h if lines else 0)
+        area = pygame.Rect(main.left, top, main.width, main.bottom - top)
+        geo = table_geometry(scene, area, m.body, m.small, bool(key), totals)
+        if geo.readable(m.small):
+            break
+    return OneView(main, side, key, lines, totals)
+
+
+def place_view_buttons(scene: TournamentScene, body: pygame.Rect) -> None:
+    """Place the view button at the top of the side column of :func:`one_view` (the table),
+    or with the points/Elo one on the ranking's top row, at its right."""
+    m = scene.app.metrics
+    h = int(m.small * 1.6)  # a low row: the ranking below has the more room
+    scene.view_button.visible = True
+    if scene.results.show_table:
+        side = one_view(scene, body).side
+        scene.view_button.place(pygame.Rect(side.left, side.top, side.width, h), m.small)
+        return
+    x = body.right
+    for button in (scene.rank_button, scene.view_button):
+        w = text.size(button.label(), m.small, True)[0] + int(m.small * 2.2)
+        button.place(pygame.Rect(x - w, body.top, w, h), m.small)
+        x -= w + m.pad
+
+
+def ranking_fit(lines: list[str], room: pygame.Rect, sizes: range) -> tuple[int, int]:
+    """The text size and columns at which the ranking's ``lines`` fit ``room``: the largest
+    of ``sizes`` in one column, else in two; the smallest in two when none fits."""
+    for px in sizes:
+        for columns in (1, 2):
+            per_col = -(-len(lines) // columns)
+            step = text.font(px).get_linesize()
+            heights = [sum(len(text.wrap(line, room.width // columns - px, px)) * step
+                           + px // 6 for line in lines[c * per_col:(c + 1) * per_col])
+                       for c in range(columns)]
+            if max(heights) <= room.height:
+                return px, columns
+    return sizes[-1], 2
+
+
+def draw_one_view(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rect,
+                  theme: Theme, lines: list[str], floor: int) -> None:
+    """The cross-table as :func:`one_view` places it, or the ranking (``lines``, down to
+    ``floor`` px if it must) below its buttons."""
+    m = scene.app.metrics
+    if scene.results.show_table:
+        view = one_view(scene, body)
+        main = view.main
+        y = scene.view_button.rect.bottom + m.pad
+        for line in view.key:
+            y = text.blit_text(surface, line, m.small, theme.text, (view.side.left, y)).bottom
+        top = main.top
+        for line in view.title:
+            top = text.blit_text(surface, line, m.small, theme.text_muted,
+                                 (main.left, top)).bottom
+        top += m.pad // 2 if view.title else 0
+        cells, shades, totals, totals_title = cross_data(scene)
+        charts.cross_table(surface, pygame.Rect(main.left, top, main.width, main.bottom - top),
+                           scene.names, cells, shades, theme, m.body,
+                           totals=totals if view.totals else (), totals_title=totals_title,
+                           small=m.small, numbered=bool(view.key))
+        return
+    row_h = scene.view_button.rect.height
+    left = min(scene.view_button.rect.left, scene.rank_button.rect.left) - m.pad
+    if text.size(tr("tour.ranking"), m.body, True)[0] <= left - body.left:
+        text.blit_text(surface, tr("tour.ranking"), m.body, theme.text,
+                       (body.left, body.top + row_h // 2), "midleft", bold=True)
+    room = pygame.Rect(body.left, body.top + row_h + m.pad, body.width,
+                       body.height - row_h - m.pad)
+    # At the body size, else smaller down to the readable size (six players' standings at
+    # 200% of 1024x768 in French).
+    line_px, columns = ranking_fit(lines, room, range(m.body, min(m.body, floor) - 1, -1))
+    scene.rank_columns, scene.rank_px = columns, line_px
+    per_col = -(-len(lines) // columns)
+    col_w = room.width // columns
+    y = room.top
+    for rank, line in enumerate(lines, 1):
+        col = (rank - 1) // per_col
+        if (rank - 1) % per_col == 0:
+            y = room.top
+        y = text.blit_wrapped(surface, line, line_px, theme.accent if rank == 1 else theme.text,
+                              pygame.Rect(room.left + col * col_w, y, col_w - line_px,
+                                          room.bottom - y), line_gap=0.0) + line_px // 6
