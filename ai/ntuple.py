@@ -985,7 +985,10 @@ def _register() -> None:
         player = NTuplePlayer("ntuple", seed, size, alpha=float(values["alpha"]),
                               lam=float(values["lambda"]), epsilon=float(values["epsilon"]),
                               tc=bool(values["tc"]))
-        if values["trained"]:
+        # Trained by default (a teacher who seats the network expects one that has learnt:
+        # from nothing every value is 0 and its moves are arbitrary); a size the app ships no
+        # network for (6x6) starts from nothing, as the parameter's description says.
+        if values["trained"] and shipped_path(size).is_file():
             player.load_file(shipped_path(size))
         return player
 
@@ -1002,8 +1005,10 @@ def _register() -> None:
                                                        "move"),
             Param("tc", int, 1, 0, 1, "1 = temporal coherence: each weight's step shrinks "
                                       "once its updates disagree; 0 = one learning rate"),
-            Param("trained", int, 0, 0, 1, "1 = start from the network shipped with the app "
-                                           "(trained by self-play), 0 = from nothing"),
+            Param("trained", int, 1, 0, 1, "1 (the default) = start from the network "
+                                           "shipped with the app (trained by self-play) where "
+                                           "it ships one (8x8; 6x6 then starts from nothing), "
+                                           "0 = from nothing"),
         ),
         factory=build,
         applies=applies,

@@ -432,7 +432,7 @@ def test_a_trained_file_plays_legal_moves_in_the_arena(tmp_path: Path) -> None:
     trainer = NTuplePlayer("ntuple", 0, 8)
     trainer.train_self_play(10)
     path = trainer.save(tmp_path / "trained.npz")
-    player = make_player("ntuple", "othello", OthelloOptions(8), seed=1)
+    player = make_player("ntuple:trained=0", "othello", OthelloOptions(8), seed=1)
     assert isinstance(player, NTuplePlayer)
     assert player.load(path).loaded
     opponent = make_player("random", "othello", OthelloOptions(8), seed=2)
@@ -488,9 +488,32 @@ def test_the_shipped_network_loads_when_present() -> None:
     assert player.games_trained > 0
 
 
+def test_a_seat_picked_in_the_menu_plays_the_shipped_network() -> None:
+    """Regression: the menu's "N-tuple network" on 8x8 played untrained (every value 0, its
+    moves arbitrary), since ``trained`` defaulted to 0. The default is now the shipped
+    network where the app ships one for the size; 6x6 (none shipped) starts from nothing,
+    and ``trained=0`` always does. The parameter says its default."""
+    from ai.registry import get_player_info
+
+    if not shipped_path(8).exists():
+        pytest.skip("no shipped network")
+    seat = make_player("ntuple", "othello", OthelloOptions(8))
+    assert isinstance(seat, NTuplePlayer) and seat.games_trained > 0
+    assert "trained=1" in seat.spec
+    decision = seat.choose(BOARD_8)
+    assert len(set(decision.scores.values())) > 1  # it tells its moves apart
+    fresh = make_player("ntuple:trained=0", "othello", OthelloOptions(8))
+    assert isinstance(fresh, NTuplePlayer) and fresh.games_trained == 0
+    assert not fresh.net.weights.any()
+    small = make_player("ntuple", "othello", OthelloOptions(6))
+    assert isinstance(small, NTuplePlayer) and small.games_trained == 0
+    trained = next(p for p in get_player_info("ntuple").params if p.name == "trained")
+    assert trained.default == 1 and "default" in trained.description
+
+
 @pytest.mark.parametrize(("learner", "alpha", "tc"), [
-    ("ntuple", ALPHA, True),
-    ("ntuple:alpha=0.2,tc=0", 0.2, False),  # the recipe of the shipped network
+    ("ntuple:trained=0", ALPHA, True),
+    ("ntuple:alpha=0.2,tc=0,trained=0", 0.2, False),  # the recipe of the shipped network
 ])
 def test_the_train_command_trains_like_the_benchmark_loop(tmp_path: Path, learner: str,
                                                           alpha: float, tc: bool) -> None:
