@@ -394,3 +394,27 @@ def test_the_curves_words_read_like_the_rest_while_the_maps_keep_their_numbers(
     assert title and title[0] >= int(m.small * 0.9), (title, m.small)
     assert len([line for line, _px, _r in drawn if _is_map_number(line)]) >= 2 * 64
     app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 640), (1024, 768), (1920, 1080)])
+def test_every_word_of_the_curves_is_at_least_the_small_size(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: at 1024x640 the curves' legend, ticks and axis label were 11-14 px (the
+    small text there is 18 px; 12 px with 200% text), their title 14 px. Every word of the
+    chart is now at the small size at 100% text; at 200% where the maps keep their numbers
+    it shrinks, never under the small size of normal text (nor 2.5% of the height). At 100%
+    the maps still print both their numbers."""
+    from game.ui.scenes.lab_ntuple_layout import least_chart_px
+
+    for scale in (100, 200):
+        app, scene = _shipped_lab(size, language=language, text_scale=scale)
+        m = app.metrics
+        drawn = _drawn_texts(app, scene, monkeypatch)
+        chart = [(line, px) for line, px, r in drawn if scene.chart_rect.contains(r)]
+        assert len(chart) >= 8  # title, legend, ticks, axis label
+        floor = m.small if scale == 100 else least_chart_px(size)
+        assert all(px >= floor for _line, px in chart), (scale, floor, sorted(chart))
+        if scale == 100:
+            assert len([line for line, _px, _r in drawn if _is_map_number(line)]) >= 2 * 64
+        app.shutdown()

@@ -19,8 +19,10 @@ import pygame
 
 from game.ui import text
 from game.ui.chart_parts import (
+    LegendItem,
     _legend,
     _legend_on_title_line,
+    _legend_width,
     _rotated_label,
     _title,
     format_number,
@@ -235,27 +237,37 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
                theme: Theme, px: int, *, title: str = "", x_label: str = "",
                y_label: str = "", y_range: tuple[float, float] | None = None,
                percent: bool = False, x_max: int | None = None,
-               empty_text: str = "") -> pygame.Rect:
+               empty_text: str = "", small_px: int | None = None,
+               legend_by_x_label: bool = False) -> pygame.Rect:
     """A line chart of ``series`` in ``rect``; returns the plot area (inside the axes).
 
     The x axis runs from 1 to the longest series (or ``x_max``); the y axis over ``y_range`` or
     the data (from 0). ``percent`` shows y values in [0, 1] as percentages. ``empty_text`` is
-    shown in the middle while there is no data.
+    shown in the middle while there is no data. ``small_px``: the size of the legend, ticks and
+    axis labels (85% of ``px`` if None). ``legend_by_x_label``: a legend that does not fit the
+    title's line goes on the x label's line where both fit, not on a line of its own (a short
+    chart keeps its curves: see :func:`least_line_chart_height`).
     """
-    small = max(8, int(px * 0.85))
+    small = small_px if small_px is not None else max(8, int(px * 0.85))
     title_top = rect.top
     top = _title(surface, rect, title, px, theme)
     legend_px = small
     items = [(s.label, s.colour, s.dashed) for s in series if s.label]
+    x_label_left = False
     if items and title and _legend_on_title_line(surface, items, rect, title, px, small,
                                                  title_top, top, theme):
         # The legend shares the title's line: the plot keeps all the height below it.
         items = []
+    elif items and x_label and legend_by_x_label and _legend_on_x_label_line(
+            surface, items, rect, x_label, small, theme):
+        items = []
+        x_label_left = True
     # Otherwise the legend may take at most 30% of the height: beyond that, the faded
     # (earlier) series get short labels in a smaller size, and if even that is too tall they
     # leave the legend.
     limit = top + int((rect.bottom - top) * 0.3)
-    if items and _legend(None, items, rect.left, top, rect.width, legend_px, theme) > limit:
+    if items and not legend_by_x_label and _legend(None, items, rect.left, top, rect.width,
+                                                   legend_px, theme) > limit:
         legend_px = max(8, int(small * 0.8))
         items = [(text.ellipsize(s.label, rect.width // 3, legend_px) if s.faded else s.label,
                   s.colour, s.dashed) for s in series if s.label]
@@ -292,7 +304,8 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
     right_margin = last_w + small if last_w else small // 2
     # The last x tick's label is centred on the right edge: leave room for its half.
     right_margin = max(right_margin, text.size(format_number(x_hi), small)[0] // 2 + 2)
-    bottom_margin = int(small * 1.5) + (int(small * 1.4) if x_label else 0)
+    bottom_margin = int(small * 1.5) + (int(small * (1.45 if x_label_left else 1.4))
+                                        if x_label else 0)
     # The latest values are printed level with the line ends: a top margin of most of a line
     # keeps the highest one clear of the legend above.
     top_margin = int(small * 0.8) if last_w else small // 2
@@ -330,9 +343,13 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
         # Under the plot, or under the whole chart when the plot is narrower than the label
         # (the tournament duel's narrow chart at 200% text cut "parties jou…").
         wide = text.size(x_label, small)[0] > plot.width
-        text.blit_text(surface, x_label, small, theme.text_muted,
-                       (rect.centerx if wide else plot.centerx, rect.bottom), "midbottom",
-                       max_width=rect.width)
+        if x_label_left:  # the legend has the right of its line
+            text.blit_text(surface, x_label, small, theme.text_muted,
+                           (rect.left, rect.bottom), "bottomleft", max_width=rect.width)
+        else:
+            text.blit_text(surface, x_label, small, theme.text_muted,
+                           (rect.centerx if wide else plot.centerx, rect.bottom), "midbottom",
+                           max_width=rect.width)
     if y_label and text.size(y_label, small)[0] <= plot.height:
         label = _rotated_label(y_label, small, theme.text_muted)
         surface.blit(label, label.get_rect(midleft=(rect.left, plot.centery)))
@@ -386,6 +403,31 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
         text.blit_text(surface, value_text, small, value_colour,
                        (plot.right + small // 3, round(y_at)), "midleft", bold=True)
     return plot
+
+
+def _legend_on_x_label_line(surface: pygame.Surface, items: Sequence[LegendItem],
+                            rect: pygame.Rect, x_label: str, px: int, theme: Theme) -> bool:
+    """Draw the legend right-aligned on the x label's line (the chart's last) if both fit
+    there at ``px``; True if drawn."""
+    width = _legend_width(items, px)
+    if text.size(x_label, px)[0] + px * 2 + width > rect.width:
+        return False
+    line_h = int(px * 1.45)
+    _legend(surface, items, rect.right - width, rect.bottom - line_h, width + px, px, theme)
+    return True
+
+
+def least_line_chart_height(px: int, small: int, width: int, labels: Sequence[str],
+                            x_label: str, theme: Theme, plot_lines: float = 2.6) -> int:
+    """The height a :func:`line_chart` ``width`` wide, its title at ``px``, its words at
+    ``small``, ``x_label`` under it and the legend of ``labels`` by it (``legend_by_x_label``)
+    needs for a plot ``plot_lines`` lines of ``small`` high."""
+    title_h = text.font(px, True).get_linesize() + px // 3
+    items = [(label, (0, 0, 0), False) for label in labels]
+    beside = text.size(x_label, small)[0] + small * 2 + _legend_width(items, small) <= width
+    legend_h = 0 if beside or not items else _legend(None, items, 0, 0, width, small, theme)
+    return (title_h + legend_h + small // 2 + int(small * plot_lines) + int(small * 1.5)
+            + int(small * 1.45))
 
 
 def _dashed_lines(surface: pygame.Surface, colour: Colour,

@@ -17,10 +17,11 @@ incremental summaries), :mod:`game.ui.chart_bars` (stacked bar and columns),
 from __future__ import annotations
 
 from game.ui.chart_bars import Part, Segment, stacked_bar, stacked_bar_height, stacked_columns
-from game.ui.chart_lines import Series, line_chart
+from game.ui.chart_lines import Series, least_line_chart_height, line_chart
 from game.ui.chart_parts import diverging, format_number, nice_ticks, save_png, sequential
 from game.ui.chart_tables import cross_table, heat_label_px, heat_map, heat_map_height
 
 __all__ = ["Part", "Segment", "Series", "cross_table", "diverging", "format_number",
-           "heat_label_px", "heat_map", "heat_map_height", "line_chart", "nice_ticks",
+           "heat_label_px", "heat_map", "heat_map_height", "least_line_chart_height",
+           "line_chart", "nice_ticks",
            "save_png", "sequential", "stacked_bar", "stacked_bar_height", "stacked_columns"]

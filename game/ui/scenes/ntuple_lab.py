@@ -35,6 +35,7 @@ from game.ui.scenes.lab_common import (
     progress_text,
     wrapped_px,
 )
+from game.ui.scenes.lab_ntuple_layout import chart_and_maps, curve_labels
 from game.ui.scenes.lab_table import smallest_number_px
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Choice, Stepper, Toggle, Widget, draw_panel
@@ -44,10 +45,6 @@ if TYPE_CHECKING:
 
 #: How often (seconds) the heat map and the patterns are read again while training.
 KNOWLEDGE_SECONDS = 0.5
-#: The curves' height in lines of small text (title, legend and axes take about half of it);
-#: lower, their words shrink below the small size.
-CHART_LINES = 9
-
 
 def signed_whole(value: float) -> str:
     """A heat map's number: whole, with a true minus sign and no plus ("100", "\u221250")."""
@@ -112,6 +109,7 @@ class NTupleLabScene(Scene):
         self._knowledge_age = KNOWLEDGE_SECONDS
         self._board_view: Any = None
         self.chart_rect = pygame.Rect(0, 0, 0, 0)
+        self.chart_px = self.app.metrics.small
         self.heat_rect = pygame.Rect(0, 0, 0, 0)
         self.strip_rect = pygame.Rect(0, 0, 0, 0)
         self.progress_rect = pygame.Rect(0, 0, 0, 0)
@@ -266,22 +264,22 @@ class NTupleLabScene(Scene):
         self.progress_rect = pygame.Rect(body.left, body.top, body.width, int(m.small * 2.6))
         rest = pygame.Rect(body.left, self.progress_rect.bottom + m.pad, body.width,
                            body.bottom - self.progress_rect.bottom - m.pad)
-        # The heat maps take the height their cells need, the patterns a strip of their own
-        # (at most 18%), the curves the rest: at least a quarter, and CHART_LINES of small text
-        # where the maps keep numbers of a readable size (the curves' words then read like the
-        # rest). At the largest text size the maps give way, numbers left to the colours.
+        # The patterns a strip of their own (at most 18%), the heat maps and the curves the
+        # rest (lab_ntuple_layout): the curves' words at the small size (they were 12-16 px at
+        # 1024x640), the maps' numbers readable.
         # (The patterns' caption keeps its two lines: cut, it lost what dark and light mean.)
         strip_h = min(self._strip_height(rest.width, m),
                       max(int(rest.height * 0.18), self._caption_height(rest.width, m)
                           + m.small * 3))
-        room, quarter = rest.height - strip_h - m.pad * 2, rest.height // 4
-        most, least = self._maps_heights(rest.width, m)
-        maps_h = max(min(most, room - max(quarter, CHART_LINES * m.small)),
-                     min(least, room - quarter))
-        self.chart_rect = pygame.Rect(rest.left, rest.top, rest.width,
-                                      rest.height - strip_h - maps_h - m.pad * 2)
+        shares = chart_and_maps(
+            rest.height - strip_h - m.pad * 2, rest.height // 4,
+            self._maps_heights(rest.width, m), m, self.app.size,
+            lambda px: charts.least_line_chart_height(px, px, rest.width, curve_labels(),
+                                                      tr("lab.chart.games"), self.app.theme))
+        self.chart_px = shares.chart_px
+        self.chart_rect = pygame.Rect(rest.left, rest.top, rest.width, shares.chart_h)
         self.heat_rect = pygame.Rect(rest.left, self.chart_rect.bottom + m.pad, rest.width,
-                                     maps_h)
+                                     shares.maps_h)
         self.strip_rect = pygame.Rect(rest.left, self.heat_rect.bottom + m.pad, rest.width,
                                       rest.bottom - self.heat_rect.bottom - m.pad)
 
@@ -365,20 +363,21 @@ class NTupleLabScene(Scene):
         points = self.session.curve_points()
         colours = (theme.legal, theme.accent, theme.hint)
         series = []
-        for opponent, colour in zip(LAB_OPPONENTS, colours, strict=True):
+        for opponent, colour, label in zip(LAB_OPPONENTS, colours, curve_labels(), strict=True):
             xs = [float(p.games) for p in points if opponent in p.scores]
-            series.append(charts.Series(tr(f"ntuple.vs.{opponent.split(':')[0]}"),
+            series.append(charts.Series(label,
                                         [p.scores[opponent] for p in points
                                          if opponent in p.scores], colour, xs=xs))
         x_max = max(1, self.session.player.games_trained,
                     max((p.games for p in points), default=1))
-        # Its title, legend and axis labels leave the curves at least half its height (at the
-        # largest text size the small text would leave them none).
-        px = max(text.MIN_PX, min(m.small, self.chart_rect.height // CHART_LINES))
+        # Every word at the size the layout gave the chart the height for, the legend beside
+        # the x label rather than on a line of its own where both fit.
+        px = self.chart_px
         charts.line_chart(surface, self.chart_rect, series, theme, px,
                           title=tr("ntuple.curves"), x_label=tr("lab.chart.games"),
                           y_range=(0.0, 1.0), percent=True, x_max=x_max,
-                          empty_text=tr("ntuple.no_curve"))
+                          empty_text=tr("ntuple.no_curve"), small_px=px,
+                          legend_by_x_label=True)
 
     def _draw_knowledge(self, surface: pygame.Surface, theme: Theme, m: widgets.Metrics) -> None:
         if self._knowledge is None:
