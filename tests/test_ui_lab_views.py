@@ -588,6 +588,45 @@ def test_a_hexapawn_boxs_moves_and_values_are_listed_at_body_size(
         assert any("," in line for line, _px, _r in drawn if line[:1] in "+\u2212")
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_boxes_whose_every_move_lost_keep_their_list_at_body_size_at_the_largest_text(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: at 1920x1080 with 200% text, Hexapawn's elimination boxes under the "every
+    move lost" note listed their moves at 34 px for a 48 px body. The box's use now goes in
+    the free columns of its list's last row (a line less), and the note takes no more than a
+    body-size box leaves (its short form, down to 2.5% of the height)."""
+    from game.ui.scenes.play_fit import readable_px
+
+    size = (1920, 1080)
+    app, lab = large_lab(size, language)
+    train_instantly(lab, "hexapawn", "elimination", 60)
+    lab.tabs.choose("boxes")
+    frame(app)
+    m = app.metrics  # type: ignore[attr-defined]
+    knowledge = lab.knowledge
+    assert any(b.all_lost(lab.learner.score_kind) for b in knowledge.boxes)
+    assert knowledge.box_shapes
+    assert all(px >= m.body for _shape, px in knowledge.box_shapes), knowledge.box_shapes
+    from game.ui import text as text_module
+
+    note: list[int] = []
+    real = text_module.blit_wrapped
+
+    def spy(surface: pygame.Surface, said: str, px: int, *args: Any, **kwargs: Any) -> Any:
+        if said in (tr("lab.all_lost_note"), tr("lab.all_lost_short")):
+            note.append(px)
+        return real(surface, said, px, *args, **kwargs)
+
+    monkeypatch.setattr(text_module, "blit_wrapped", spy)
+    app.draw(app.screen)  # type: ignore[attr-defined]
+    assert note and min(note) >= readable_px(size)
+    for (cell, _box), (shape, _px) in zip(knowledge.box_rects, knowledge.box_shapes,
+                                          strict=True):
+        assert cell.contains(shape.moves) and cell.contains(shape.board)
+        assert shape.footer is not None and cell.contains(shape.footer)
+        assert not shape.footer.colliderect(shape.board)
+
+
 @pytest.mark.parametrize("text_scale", [100, 200])
 def test_hexapawn_boxes_at_1920x1080_in_french_are_as_large_as_their_page_allows(
         text_scale: int) -> None:

@@ -10,12 +10,13 @@ no smaller than :data:`LEAST_BOARD` body heights, each as large as the count all
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
+from game.rules.base import GameState
 from game.ui import text
 from game.ui.boards.presenter import box_value_colour, box_value_text
 from game.ui.i18n import grouped, tr
@@ -45,6 +46,27 @@ class MoveLine:
     colour: Colour
     best: bool = False
     changed: bool = False
+
+
+@dataclass
+class BoxView:
+    """One matchbox as drawn: its position, its values per move, how often it was used."""
+
+    key: Hashable
+    state: GameState[Any]
+    values: dict[Any, float]
+    used: int
+    changed: bool
+    filled: bool = False
+    #: The values before the last game, for a box that game changed (else None).
+    before: Mapping[Any, float] | None = None
+
+    def all_lost(self, score_kind: str) -> bool:
+        """True for an elimination box whose every move is crossed out: each lost a game from
+        here (against perfect play every move of a lost position loses), so the learner plays
+        at random in it and wins only when the opponent errs."""
+        return score_kind == "allowed" and bool(self.values) and not any(
+            v > 0 for v in self.values.values())
 
 
 def move_lines(values: Mapping[Any, float], move_text: Callable[[Any], str], score_kind: str,
@@ -122,10 +144,14 @@ class ListSize:
         return self.move_w + self.value_w + self.gap * 2 + self.px // 2
 
     def block(self, columns: int, footer: bool = False) -> tuple[int, int]:
-        """The list's width and height in ``columns`` columns (``footer``: and a line under
-        it, the box's "used 8×")."""
-        rows = math.ceil(self.lines / columns) + footer
+        """The list's width and height in ``columns`` columns (``footer``: and a line for the
+        box's "used 8×", under it unless its last row has a free column for it)."""
+        rows = math.ceil(self.lines / columns) + (footer and not self.free_columns(columns))
         return self.column_w * columns + self.gap * (columns - 1), rows * self.line_h
+
+    def free_columns(self, columns: int) -> int:
+        """How many columns the list's last row leaves free in ``columns`` columns."""
+        return -self.lines % columns if self.lines > 0 else 0
 
 
 def list_size(lines: list[MoveLine], px: int, score_kind: str, count: int | None = None
@@ -176,7 +202,14 @@ def shape_box(rect: pygame.Rect, need: ListSize, footer: bool = False) -> BoxSha
             under = pygame.Rect(rect.left, 0, rect.width, need.line_h)
         else:
             continue
-        if footer:
+        free = need.free_columns(columns)
+        if footer and free:
+            # In the free columns of the list's last row: a line less (at 1920x1080 with
+            # 200% text a Hexapawn box's list then keeps the body size).
+            under = pygame.Rect(moves.right - free * (need.column_w + gap) + gap,
+                                moves.bottom - need.line_h, free * (need.column_w + gap) - gap,
+                                need.line_h)
+        elif footer:
             moves.height -= need.line_h
             under.top = moves.bottom
         if side >= LEAST_BOARD * need.px and (best is None or side > best[0]):
@@ -257,17 +290,38 @@ def grid_for(count: int, size: tuple[int, int], ratio: float, two_rows: bool
     return rows, max(1, -(-count // rows))
 
 
-def all_lost_note(width: int, height: int, m: Metrics) -> tuple[str, int]:
+def all_lost_note(width: int, height: int, m: Metrics, readable: int) -> tuple[str, int]:
     """The note under boxes whose every move lost, and its size, to fit ``width`` x ``height``:
-    the long note at the small size down to 80% of it, else the short note so."""
+    the long note at the small size down to 80% of it, else the short note so, else the short
+    note down to ``readable`` (the boxes' lists keep the body size: at 1920x1080 with 200%
+    text they were 34 px for a 48 px body)."""
     room = pygame.Rect(0, 0, width, height)
     least = int(m.small * 0.8)
-    for key in ("lab.all_lost_note", "lab.all_lost_short"):
-        px = wrapped_px(tr(key), room, m.small, least)
+    tries = [("lab.all_lost_note", least), ("lab.all_lost_short", least),
+             ("lab.all_lost_short", min(least, readable))]
+    for key, smallest in tries:
+        px = wrapped_px(tr(key), room, m.small, smallest)
         lines = text.wrap(tr(key), width, px)
         if len(lines) * text.font(px).get_linesize() <= height:
             return tr(key), px
-    return tr("lab.all_lost_short"), least
+    return tr("lab.all_lost_short"), min(least, readable)
+
+
+def least_box_height(width: int, need: ListSize) -> int | None:
+    """The least height of a box ``width`` wide that holds its list at ``need``'s size (and
+    its use) beside or under a board of :data:`LEAST_BOARD` text heights; None if no height
+    does."""
+    lo = 1
+    hi = need.block(1, True)[1] + need.gap + math.ceil(LEAST_BOARD * need.px) + 1
+    if width <= 0 or shape_box(pygame.Rect(0, 0, width, hi), need, True) is None:
+        return None
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if shape_box(pygame.Rect(0, 0, width, mid), need, True) is None:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
 
 
 def used_label(lost: bool, used: int, width: int, px: int) -> str:

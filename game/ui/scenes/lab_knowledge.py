@@ -12,20 +12,20 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ai.learners import key_text
 from ai.training import TrainingRunner
-from game.rules.base import GameState, RulesError
+from game.rules.base import RulesError
 from game.ui import text
 from game.ui.boards import presenter_for
 from game.ui.boards.presenter import GamePresenter
 from game.ui.i18n import grouped, language, tr
 from game.ui.scenes.lab_box_moves import (
     BoxShape,
+    BoxView,
     ListSize,
     MoveLine,
     all_lost_note,
@@ -33,6 +33,7 @@ from game.ui.scenes.lab_box_moves import (
     box_grid,
     distinct_lines,
     draw_move_list,
+    least_box_height,
     list_size,
     move_lines,
     narrow_grid,
@@ -53,27 +54,6 @@ if TYPE_CHECKING:
 FULL_READ = 400
 #: The grid is laid out for the longest list of moves among this many boxes.
 NEED_SAMPLE = 200
-
-
-@dataclass
-class BoxView:
-    """One matchbox as drawn: its position, its values per move, how often it was used."""
-
-    key: Hashable
-    state: GameState[Any]
-    values: dict[Any, float]
-    used: int
-    changed: bool
-    filled: bool = False
-    #: The values before the last game, for a box that game changed (else None).
-    before: Mapping[Any, float] | None = None
-
-    def all_lost(self, score_kind: str) -> bool:
-        """True for an elimination box whose every move is crossed out: each lost a game from
-        here (against perfect play every move of a lost position loses), so the learner plays
-        at random in it and wins only when the opponent errs."""
-        return score_kind == "allowed" and bool(self.values) and not any(
-            v > 0 for v in self.values.values())
 
 
 class KnowledgePanel:
@@ -321,8 +301,10 @@ class KnowledgePanel:
             # Said in words, since the picture alone (every move crossed out while the learner
             # wins most games) looks like a bug to a class.
             # At most a third of the panel (at 1920x1080 at the largest text size the note
-            # left the boxes 40 pixels high): smaller, then its short form.
-            said, px = all_lost_note(body.width, body.height // 3, m)
+            # left the boxes 40 pixels high), less where a box's list would lose the body
+            # size: smaller, then its short form.
+            said, px = all_lost_note(body.width, self._note_room(body, m), m,
+                                     readable_px(self.app.size))
             line_h = text.font(px).get_linesize()
             note_h = len(text.wrap(said, body.width, px)) * line_h
             note = pygame.Rect(body.left, body.bottom - note_h, body.width, note_h)
@@ -372,6 +354,15 @@ class KnowledgePanel:
             board = pygame.Rect(cell.left + m.pad // 2, cell.top + m.pad // 2,
                                 cell.width - m.pad, cell.height - label_h - m.pad)
             self.draw_box(surface, board, box, theme, m, m.heading)
+
+    def _note_room(self, body: pygame.Rect, m: Metrics) -> int:
+        """The most height the all-lost note may take from ``body``: a third, and no more than
+        a box of body-size list leaves (a game's own matchboxes: a third)."""
+        if type(presenter_for(self.session.game)).draw_matchbox is not GamePresenter.draw_matchbox:
+            return body.height // 3
+        box_h = least_box_height(body.width - m.pad * 2, self.list_need(m.body))
+        spare = body.height - (box_h or 0) - m.pad * 2 - m.pad // 2
+        return body.height // 3 if box_h is None else max(0, min(body.height // 3, spare))
 
     def _draw_used(self, surface: pygame.Surface, box: BoxView, rect: pygame.Rect, px: int,
                    m: Metrics) -> None:

@@ -26,7 +26,8 @@ from game.ui.widgets import Button, Metrics, Widget, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.scenes.lab_knowledge import BoxView, KnowledgePanel
+    from game.ui.scenes.lab_box_moves import BoxView
+    from game.ui.scenes.lab_knowledge import KnowledgePanel
 
 
 @dataclass(frozen=True)
