@@ -16,6 +16,9 @@ from game.ui.theme import Theme, blend
 
 #: How much larger than the box's text the allowed/eliminated marks are drawn.
 ALLOWED_MARK_SCALE = 1.4
+#: The height of a take's line, in text heights: the same in every box of a page, so that a
+#: take's line is level with the same take's in the boxes beside it.
+LINE_PITCH = 1.6
 
 
 def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
@@ -37,6 +40,9 @@ def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
     if state.options.variant == "fibonacci" and not multi:
         label = f"{heaps[0]} (≤{state.max_allowed_take(0)})"
     label_px = max(8, int(min(px * 1.3, header_h * 0.8)))
+    # Never wider than 60% of the box (Marienbad's "1 · 3 · 5" ran over its sticks and out of
+    # the box at 1024x768).
+    label_px = txt.fit_px(label, int(head.width * 0.6), label_px, True, 8)
     label_w = txt.size(label, label_px, True)[0] + px // 2
     total_sticks = sum(heaps) + 2 * (len(heaps) - 1)
     stick_gap = min((head.width - label_w) * 0.95 / max(1, total_sticks), px * 0.6)
@@ -54,9 +60,12 @@ def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
             x += stick_gap * 2
     txt.blit_text(surface, label, label_px, theme.text, (head.right, head.centery),
                    "midright", bold=True)
-    # One line per move.
+    # One line per move, from the top, each as high as in every other box drawn at ``px``
+    # (spread over the box's height, a two-take box's "−2" sat level with its neighbour's
+    # "−2"/"−3" gap and its count looked like another take's: review), every other line on a
+    # faint band so that a take's beads and count read as its own.
     body = pygame.Rect(rect.left, head.bottom, rect.width, rect.bottom - head.bottom)
-    line_h = min(px * 1.8, body.height / max(1, len(items)))
+    line_h = min(px * LINE_PITCH, body.height / max(1, len(items)))
     if line_h < 9:
         line_h = 9.0  # too many moves for the box: the last line says how many are left out
     fits = line_h * len(items) <= body.height + 0.5  # float division must not drop a line
@@ -95,11 +104,12 @@ def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
             txt.blit_text(surface, f"+{len(items) - i}…", small, theme.text_muted,
                            (body.left, y), "midleft")
             break
-        if changed:
-            band = pygame.Rect(body.left, round(y - line_h / 2) + 1, body.width,
-                               max(1, round(line_h) - 2))
-            pygame.draw.rect(surface, blend(theme.panel, theme.highlight, 0.3), band,
-                             border_radius=max(2, band.height // 4))
+        band = pygame.Rect(body.left, round(y - line_h / 2) + 1, body.width,
+                           max(1, round(line_h) - 2))
+        if changed or i % 2:
+            tint = (blend(theme.panel, theme.highlight, 0.3) if changed
+                    else blend(theme.panel, theme.text_muted, 0.12))
+            pygame.draw.rect(surface, tint, band, border_radius=max(2, band.height // 4))
         txt.blit_text(surface, take, small, theme.text, (body.left, y), "midleft", bold=True)
         colour = theme.highlight if changed else box_value_colour(value, score_kind, theme)
         room_after_take = body.right - (body.left + take_w + small // 3)
