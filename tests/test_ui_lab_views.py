@@ -771,3 +771,46 @@ def test_a_box_where_every_move_lost_still_says_how_often_it_was_used() -> None:
     assert short == "lost, 500×"
     assert used_label(True, 500, 10, px) == "500×"
     assert used_label(False, 1_500, 10_000, px) == "used 1,500×"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_teacher_gets_to_the_boxes_that_matter_among_many_pages(language: str) -> None:
+    """Review: with 200% text at 1024x768 a Hexapawn Q-learner's boxes were one a page, 44 to
+    59 pages with only the arrows to go through them. The filter button now cycles through
+    all boxes, those used at least once (about half: a Q-learner also keeps boxes for the
+    side it does not play, never used) and the last game's; Page Down/Up, Home and End jump
+    pages (the mouse wheel already turned them); the boxes stay sorted by use."""
+    from tests.ui_helpers import key
+
+    app, lab = large_lab((1024, 768), language)
+    train_instantly(lab, "hexapawn", "qlearning", 60)
+    lab.tabs.choose("boxes")
+    frame(app)
+    knowledge = lab.knowledge
+    every = len(knowledge.boxes)
+    assert knowledge.changed_button.label() == tr("lab.show_all")
+    pages_before = -(-every // knowledge.per_page)
+    click_widget(app, knowledge.changed_button)  # type: ignore[arg-type]
+    frame(app)
+    assert knowledge.changed_button.label() == tr("lab.show_used")
+    used = [box.used for box in knowledge.boxes]
+    assert used and all(n > 0 for n in used) and len(used) < every
+    assert used == sorted(used, reverse=True)
+    pages = -(-len(used) // knowledge.per_page)
+    assert pages < pages_before
+    key(app, pygame.K_END)  # type: ignore[arg-type]
+    assert knowledge.page == pages - 1
+    key(app, pygame.K_PAGEUP)  # type: ignore[arg-type]
+    assert knowledge.page == max(0, pages - 2)
+    key(app, pygame.K_HOME)  # type: ignore[arg-type]
+    assert knowledge.page == 0
+    key(app, pygame.K_PAGEDOWN)  # type: ignore[arg-type]
+    assert knowledge.page == min(1, pages - 1)
+    assert lab.runner is not None and not lab.running  # no key started or stopped a run
+    click_widget(app, knowledge.changed_button)  # type: ignore[arg-type]
+    frame(app)
+    assert knowledge.changed_button.label() == tr("lab.show_changed")
+    assert all(box.changed for box in knowledge.boxes)
+    click_widget(app, knowledge.changed_button)  # type: ignore[arg-type]
+    frame(app)
+    assert len(knowledge.boxes) == every

@@ -41,6 +41,7 @@ from game.ui.scenes.lab_box_moves import (
     used_label,
 )
 from game.ui.scenes.lab_common import WrapButton, wrapped_px
+from game.ui.scenes.lab_pages import FILTER_KEYS, filter_label, next_filter, page_for_key, shown
 from game.ui.scenes.play_fit import readable_px
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Metrics, Widget, draw_panel
@@ -93,9 +94,7 @@ class KnowledgePanel:
         self.sort_button = WrapButton(
             lambda: tr("lab.sort_use") if session.sort_by_use else tr("lab.sort_position"),
             self.toggle_sort)
-        self.changed_button = WrapButton(
-            lambda: tr("lab.show_changed") if session.changed_only else tr("lab.show_all"),
-            self.toggle_changed)
+        self.changed_button = WrapButton(lambda: filter_label(session), self.toggle_changed)
         self.prev_button = Button(lambda: "◀", lambda: self.turn_page(-1))
         self.next_button = Button(lambda: "▶", lambda: self.turn_page(+1))
 
@@ -124,8 +123,7 @@ class KnowledgePanel:
                          before=self.last_before.get(key))
                  for key, state in positions.items()
                  if every_side or usage.get(key) or key in session.loaded_keys]
-        if session.changed_only:
-            boxes = [b for b in boxes if b.changed]
+        boxes = shown(boxes, session, [b.used for b in boxes], [b.changed for b in boxes])
         self.boxes = self._sorted(boxes)
         self.fill_values()
 
@@ -136,8 +134,8 @@ class KnowledgePanel:
         self.page = 0
 
     def toggle_changed(self) -> None:
-        """Show every box, or only those the last game changed."""
-        self.session.changed_only = not self.session.changed_only
+        """Show every box, those used at least once, or those the last game changed."""
+        next_filter(self.session)
         self.page = 0
         if self.on_change is not None:
             self.on_change()
@@ -179,6 +177,15 @@ class KnowledgePanel:
         self.page = max(0, self.page + step)
         self.fill_values()
 
+    def page_key(self, key: int) -> bool:
+        """Page Up/Down, Home or End: the page they go to; False for another key."""
+        page = page_for_key(key, self.page, max(1, -(-len(self.boxes) // self.per_page)))
+        if page is None:
+            return False
+        self.page = page
+        self.fill_values()
+        return True
+
     # -- layout and drawing ---------------------------------------------------------------------
 
     def layout(self, rect: pygame.Rect) -> None:
@@ -191,7 +198,7 @@ class KnowledgePanel:
         px = m.body
         sh = nav = int(px * 1.8)
         page_w = text.size("88/88", px)[0] + pad
-        toggles = ((self.changed_button, ("lab.show_changed", "lab.show_all")),
+        toggles = ((self.changed_button, FILTER_KEYS),
                    (self.sort_button, ("lab.sort_use", "lab.sort_position")))
         widths = [max(text.size(tr(k), px, True)[0] for k in keys) + sh // 2
                   for _b, keys in toggles]

@@ -144,6 +144,8 @@ class LabSession:
         self.view = "charts"
         #: The boxes view shows only the boxes the last game changed (with before -> after).
         self.changed_only = False
+        #: The boxes view shows only the boxes used at least once (see lab_pages).
+        self.used_only = False
         #: The position whose box the table view draws large beside the table.
         self.chosen_box: Hashable | None = None
         self.runs: list[Run] = []

@@ -208,14 +208,14 @@ class LearningLabScene(RunScene[TrainingRunner]):
         """Start a run of ``games`` games with the current set-up (the boxes view then shows
         every box again, not only one game's)."""
         if self.start_run(self.games, self.session.speed):
-            self.session.changed_only = False
+            self.session.changed_only = self.session.used_only = False
 
     def one_game(self) -> None:
         """MENACE one game at a time: play one game shown move by move, then show the boxes it
         changed and how (before -> after); the games add up on one run of the charts."""
         if self.start_run(1, "watch", stepwise=True):
             self.session.view = "boxes"
-            self.session.changed_only = True
+            self.session.changed_only, self.session.used_only = True, False
 
     def start_run(self, games: int, speed: str, stepwise: bool = False) -> bool:
         """Start ``games`` games at ``speed``, by playing or watching as the set-up says;
@@ -379,9 +379,12 @@ class LearningLabScene(RunScene[TrainingRunner]):
     def handle(self, event: pygame.event.Event) -> None:
         self.layout()
         self._enable()
+        view = self.tabs.current()
+        if (event.type == pygame.KEYDOWN and view == "boxes"
+                and self.knowledge.page_key(event.key)):
+            return
         if self.handle_run_keys(event, self.train):
             return
-        view = self.tabs.current()
         if (event.type == pygame.MOUSEWHEEL and view == "boxes"
                 and self.knowledge.rect.collidepoint(widgets.mouse())):
             self.knowledge.turn_page(-1 if event.y > 0 else 1)
