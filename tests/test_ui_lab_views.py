@@ -814,3 +814,23 @@ def test_a_teacher_gets_to_the_boxes_that_matter_among_many_pages(language: str)
     click_widget(app, knowledge.changed_button)  # type: ignore[arg-type]
     frame(app)
     assert len(knowledge.boxes) == every
+
+
+def test_nims_boxes_say_before_and_after_only_among_the_last_games_boxes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen in a real window (Nim, reinforcement, 1024x768 with 200% text): among all the
+    boxes, those the last game of a run changed showed "273→276" shrunk to about 14 px in
+    place of their count. As in a board's list, "before → after" is for the view of the last
+    game's boxes; among all of them each take shows its count."""
+    app, lab = large_lab((1024, 768), "en")
+    train_instantly(lab, "nim", "reinforcement", 300)
+    lab.tabs.choose("boxes")
+    frame(app)
+    knowledge = lab.knowledge
+    assert any(box.changed for box in knowledge.boxes)
+    drawn = drawn_texts(app, monkeypatch)
+    assert not [line for line, _px, _r in drawn if "→" in line]
+    while knowledge.changed_button.label() != tr("lab.show_changed"):
+        click_widget(app, knowledge.changed_button)  # type: ignore[arg-type]
+    frame(app)
+    assert [line for line, _px, _r in drawn_texts(app, monkeypatch) if "→" in line]

@@ -452,8 +452,11 @@ class KnowledgePanel:
 
         score_kind = self.session.learner.score_kind
         presenter = presenter_for(self.session.game)
+        # "Before → after" where the last game's boxes are the subject, as in a board's list
+        # (among all boxes Nim's counts shrank to 14 px "273→276" bands).
+        before = box.before if self.session.changed_only else None
         if presenter.draw_matchbox(surface, board, box.state, box.values, score_kind, theme,
-                                   px, box.before):
+                                   px, before):
             return
         view = self._board_view()
         if view is None:
