@@ -284,3 +284,40 @@ def test_a_marienbad_boxs_heaps_stay_inside_it(monkeypatch: pytest.MonkeyPatch) 
                                {NimMove(2, 1): 3.0}, "beads", THEMES["default"], 38)
     label = next(rect for text, rect in drawn if "\u00b7" in text)
     assert box.contains(label) and label.width <= box.width * 0.6 + 1, (label, box)
+
+
+@pytest.mark.parametrize("width", [150, 180, 240, 400])
+def test_a_boxs_beads_follow_its_counts_whatever_their_width(
+        width: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen at 1920x1080 (lab, Nim, reinforcement): the beads' room was measured line by
+    line, so a short count ("−1 • 1") had a bead and a long one ("−2 409") none: the beads
+    said the opposite of the counts. Every line now has the room of the widest count: the
+    fullest take has the most beads, and beads start at one x on every line."""
+    from game.ui.boards import nim_matchbox
+
+    pygame.init()
+    dots: list[tuple[int, int]] = []
+    real = nim_matchbox.pygame.draw.circle
+
+    def spy(surface: pygame.Surface, colour: object, centre: tuple[int, int], r: int,
+            *args: object) -> pygame.Rect:
+        dots.append((round(centre[0]), round(centre[1])))
+        return real(surface, colour, centre, r, *args)  # type: ignore[arg-type]
+
+    surface = pygame.Surface((500, 500))
+    values = {NimMove(0, 1): 1.0, NimMove(0, 2): 409.0, NimMove(0, 3): 279.0}
+    state = NimOptions().initial_state()
+    monkeypatch.setattr(nim_matchbox.pygame.draw, "circle", spy)
+    nim_matchbox.draw_matchbox(surface, pygame.Rect(0, 0, width, 300), state, values, "beads",
+                               THEMES["default"], 40)
+    header = min(300 * 0.26, 40 * 2.2)
+    beads = [(x, y) for x, y in dots if y > header]  # not the match heads above
+    per_line: dict[int, list[int]] = {}
+    for x, y in beads:
+        per_line.setdefault(y, []).append(x)
+    counts = [len(per_line.get(y, [])) for y in sorted(per_line)]
+    assert per_line or width < 400  # a wide box has room for beads
+    if per_line:
+        assert len(per_line) == 3, per_line
+        assert counts[1] == max(counts) and counts[1] > counts[2] > 0, counts
+        assert len({min(xs) for xs in per_line.values()}) == 1

@@ -16,6 +16,9 @@ from game.ui.theme import Theme, blend
 
 #: How much larger than the box's text the allowed/eliminated marks are drawn.
 ALLOWED_MARK_SCALE = 1.4
+#: The most beads drawn on a take's line, and the fewest worth drawing (with room for fewer,
+#: the counts alone say it).
+MOST_BEADS, LEAST_BEADS = 8, 3
 #: The height of a take's line, in text heights: the same in every box of a page, so that a
 #: take's line is level with the same take's in the boxes beside it.
 LINE_PITCH = 1.6
@@ -97,6 +100,9 @@ def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
     best = max(values.values()) if values else 0.0
     most = max(values.values(), default=1.0) or 1.0
     vx = body.left + txt.size("h8: −15 " if multi else "−10 ", small, True)[0]
+    widest = max((txt.size(v, small, True)[0] for _t, v, c in texts if not c), default=0)
+    bead_room = min(MOST_BEADS, int((body.right - widest - small // 2 - vx)
+                                    // (2 * max(2, small // 4) + 2)))
     for i, ((take, value_text, changed), value) in enumerate(
             zip(texts, [v for _m, v in items[:shown]], strict=True)):
         y = round(body.top + i * line_h + line_h / 2)
@@ -114,12 +120,13 @@ def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
         colour = theme.highlight if changed else box_value_colour(value, score_kind, theme)
         room_after_take = body.right - (body.left + take_w + small // 3)
         if score_kind == "beads":
-            # Beads drawn in proportion to the box's fullest move where there is room, then
-            # the count, right-aligned.
-            number_w = txt.size(value_text, small, True)[0] + small // 2
+            # Beads drawn in proportion to the box's fullest move, in one column of the same
+            # room on every line (measured for the widest count), then the count,
+            # right-aligned. Measured line by line, short counts had beads and long ones none
+            # ("−1 • 1" over "−2 409"): the beads told the opposite of the counts.
             r = max(2, small // 4)
-            room = int((body.right - number_w - vx) // (2 * r + 2))
-            dots = min(room, 8, max(1 if value > 0 else 0, round(8 * value / most)))
+            dots = (min(bead_room, max(1 if value > 0 else 0, round(bead_room * value / most)))
+                    if bead_room >= LEAST_BEADS else 0)
             for b in range(max(0, dots)):
                 pygame.draw.circle(surface, theme.accent if value == best else theme.text_muted,
                                    (round(vx + r + b * (2 * r + 2)), y), r)
