@@ -553,3 +553,34 @@ def test_the_header_buttons_are_readable_beside_a_full_size_title(
     cards_top = min(rect.top for _name, rect in menu.cards)
     assert all(r.bottom <= cards_top for r in rects)
     app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_at_200_percent_a_seats_values_stand_at_two_places_at_most(language: str) -> None:
+    """Regression: at 200% of 1024x768, where one column for all would cut a label,
+    Q-learning's four rows had their - buttons at three places (rate, discount and
+    exploration at two, "random" at a third). The column that lines up the most rows is
+    kept, the others each their own; no label lined up shrinks under 75% of its size (nor
+    under the readable size): "Discount γ" went to 19 px when a column took its room."""
+    import math
+
+    from game.ui import text
+
+    app = make_app((1024, 768), language=language, text_scale=200)
+    menu = menu_of(app)
+    for game in ("hexapawn", "othello"):
+        menu.select_game(game)
+        menu.choices.seats = ["human", "qlearning"]
+        menu.rebuild()
+        frame(app)
+        steppers = [w for w in menu.seat_widgets[1] if isinstance(w, Stepper)]
+        lefts = [s._buttons()[0].left for s in steppers]
+        assert len(set(lefts)) <= 2, (game, lefts)
+        column = max(set(lefts), key=lefts.count)
+        for s, left in zip(steppers, lefts, strict=True):
+            assert s.label_fits(), s.label()
+            if left == column:  # lined up at no more than a quarter of a label's size
+                _lines, used = text.fit_lines(s.label(), s._label_box(), s.px,
+                                              min_px=s.label_least)
+                assert used >= max(math.ceil(768 * 0.025), int(s.px * 0.75)), (s.label(), used)
+    app.shutdown()
