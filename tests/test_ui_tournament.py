@@ -774,3 +774,47 @@ def test_at_100_percent_the_table_and_the_ranking_show_together() -> None:
     assert not scene.results.one_view and not scene.view_button.visible
     assert scene.rank_px >= app.metrics.body  # type: ignore[attr-defined]
     app.shutdown()
+
+
+def test_six_players_at_200_percent_keep_readable_numbers_and_one_size_of_names(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: six players at 200% of 1280x800 in French left the numbers 19 px and the
+    row names each shrunk on its own ("3. Meilleur d'abord" 15 px between others at 25).
+    The rows are numbered with a key beside them (down to the readable size when it needs
+    the room): numbers and key at the readable size at least, the rows' labels one size."""
+    from game.ui import charts, text
+    from game.ui.scenes.play_fit import readable_px
+
+    size = (1280, 800)
+    app, scene = _large_text_tournament(size, "fr")
+    scene.set_game("morpion")
+    while len(scene.specs) < 6:
+        scene.add_player()
+    for index, name in enumerate(["random", "greedy", "bestfirst", "minimax", "alphabeta",
+                                  "random"]):
+        scene.set_player(index, name)
+    scene.games = 2
+    scene.start()
+    assert run_until(app, lambda: scene.runner is not None and scene.runner.finished, 60)
+    app.toast = None
+    sizes: list[tuple[str, int]] = []
+    real_table, real_blit = charts.cross_table, text.blit_text
+
+    def table(*args: Any, **kwargs: Any) -> Any:
+        def inside(surface: Any, content: str, px: int, *a: Any, **k: Any) -> Any:
+            sizes.append((content, px))
+            return real_blit(surface, content, px, *a, **k)
+
+        monkeypatch.setattr(text, "blit_text", inside)
+        try:
+            return real_table(*args, **kwargs)
+        finally:
+            monkeypatch.setattr(text, "blit_text", real_blit)
+
+    monkeypatch.setattr(charts, "cross_table", table)
+    frame(app)
+    assert sizes and min(px for _c, px in sizes) >= readable_px(size), sizes
+    rows = [px for content, px in sizes if content.split(".")[0] in "123456" and content[:1]
+            and content[0].isdigit() and not content[-1].isdigit()]
+    assert len(set(rows)) <= 1, rows
+    app.shutdown()

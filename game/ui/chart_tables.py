@@ -226,7 +226,9 @@ def cross_table(surface: pygame.Surface, rect: pygame.Rect, names: Sequence[str]
     for i in range(n):
         y0 = top + (i + 1) * ch
         row_label = str(i + 1) if geo.numbered else f"{i + 1}. {names[i]}"
-        text.blit_text(surface, row_label, small, theme.text,
+        # Every row's name at one size, that at which the longest fits (each shrank on its
+        # own: "3. Meilleur d'abord" at 15 px between "2. Glouton" and "4. Minimax" at 25).
+        text.blit_text(surface, row_label, min(small, geo.label_px), theme.text,
                        (rect.left, round(y0 + ch / 2)), "midleft", max_width=name_w - small // 2,
                        min_px=min(small, geo.label_px))
         for j in range(n):

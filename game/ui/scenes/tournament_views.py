@@ -15,6 +15,7 @@ import pygame
 from game.ui import charts, text
 from game.ui.chart_tables import CrossGeometry, cross_geometry, names_fit
 from game.ui.i18n import tr
+from game.ui.scenes.play_fit import readable_px
 from game.ui.scenes.tournament_model import TournamentResults
 from game.ui.theme import Theme
 from game.ui.widgets import Button
@@ -90,6 +91,8 @@ class OneView:
     key: list[str]
     title: list[str]
     totals: bool
+    #: The key's text size: the small size, or the readable size when it needs less room.
+    key_px: int = 0
 
 
 def key_lines(names: list[str]) -> list[str]:
@@ -106,19 +109,22 @@ def one_view(scene: TournamentScene, body: pygame.Rect) -> OneView:
     button_h = int(m.small * 1.6)
     side_w = text.size(scene.view_button.label(), m.small, True)[0] + int(m.small * 2.2)
     key: list[str] = []
-    if scene.results.show_table:
-        key = key_lines(scene.names)
-        key_h = len(key) * text.font(m.small).get_linesize() + m.pad + button_h
-        key_w = max(text.size(line, m.small)[0] for line in key)
-        if (names_fit(scene.names, body.width - side_w - m.pad * 2, m.small)
-                or key_h > body.height or key_w > body.width * 0.45):
-            key = []
-        else:
-            side_w = max(side_w, key_w)
+    key_px = m.small
+    if scene.results.show_table and not names_fit(scene.names, body.width - side_w - m.pad * 2,
+                                                  m.small):
+        # The key at the small size, or down to the readable size where six names need it
+        # (at 200% of 1280x800 the names shrank to 17 px in their rows, the numbers to 19).
+        for key_px in (m.small, min(m.small, readable_px(scene.app.size))):
+            key_h = len(scene.names) * text.font(key_px).get_linesize() + m.pad + button_h
+            key_w = max(text.size(line, key_px)[0] for line in key_lines(scene.names))
+            if key_h <= body.height and key_w <= body.width * 0.45:
+                key = key_lines(scene.names)
+                side_w = max(side_w, key_w)
+                break
     side = pygame.Rect(body.right - side_w, body.top, side_w, body.height)
     main = pygame.Rect(body.left, body.top, body.width - side_w - m.pad * 2, body.height)
     if not scene.results.show_table:
-        return OneView(main, side, [], [], True)
+        return OneView(main, side, [], [], True, key_px)
     title = text.wrap(tr("tour.cross", n=scene.games), main.width, m.small)
     title_h = len(title) * text.font(m.small).get_linesize() + m.pad // 2
     tries = [(title, True), ([], True), (title, False), ([], False)]
@@ -128,7 +134,7 @@ def one_view(scene: TournamentScene, body: pygame.Rect) -> OneView:
         geo = table_geometry(scene, area, m.body, m.small, bool(key), totals)
         if geo.readable(m.small):
             break
-    return OneView(main, side, key, lines, totals)
+    return OneView(main, side, key, lines, totals, key_px)
 
 
 def place_view_buttons(scene: TournamentScene, body: pygame.Rect) -> None:
@@ -173,7 +179,8 @@ def draw_one_view(scene: TournamentScene, surface: pygame.Surface, body: pygame.
         main = view.main
         y = scene.view_button.rect.bottom + m.pad
         for line in view.key:
-            y = text.blit_text(surface, line, m.small, theme.text, (view.side.left, y)).bottom
+            y = text.blit_text(surface, line, view.key_px, theme.text,
+                               (view.side.left, y)).bottom
         top = main.top
         for line in view.title:
             top = text.blit_text(surface, line, m.small, theme.text_muted,
