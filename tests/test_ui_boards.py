@@ -626,3 +626,27 @@ def test_rules_pictures_draw_coordinates_at_the_readable_size_where_the_cell_all
                                             room)))
     share = int(min(cell * (0.27 if game == "connect4" else 0.36), room))
     assert min(sizes) >= share and (min(sizes) > share or share >= least)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1600, 900)])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_morpions_hand_count_keeps_a_margin_inside_its_frame(
+        lang: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen at 1920x1080 in French: "3 en main" touched its column's frame. The words now
+    keep a margin on each side of the frame, whole."""
+    from game.ui.i18n import tr
+    from tests.ui_helpers import frame, make_app, start_game, texts_drawn_by, watch_cuts
+
+    app = make_app(size, language=lang)
+    play = start_game(app, "morpion", ("human", "human"))
+    frame(app)
+    cut = watch_cuts(monkeypatch)
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    counts = [rect for line, _, rect in drawn if line.endswith(tr("boards.in_hand"))
+              and rect.centerx < play.panel.rect.left]  # the seat cards say it too
+    assert len(counts) == 2 and not cut
+    for area, rect in zip(play.view._hands, counts, strict=True):
+        box = area.inflate(round(area.width * 0.12), 0)  # the frame as drawn
+        inner = box.inflate(-2 * max(3, round(box.width * 0.1)), 0)
+        assert inner.contains(rect), (rect, box)
+    app.shutdown()

@@ -42,7 +42,7 @@ from game.ui.boards.base import (
 from game.ui.boards.presenter import GamePresenter, OptionSpec
 from game.ui.i18n import tr
 from game.ui.reasoning import plural
-from game.ui.theme import Theme, blend, disc_rim
+from game.ui.theme import Colour, Theme, blend, disc_rim
 
 SYMBOLS = ("X", "O")
 
@@ -139,6 +139,33 @@ class MorpionController(InputController):
 #: many cells, or none (see :func:`~game.ui.boards.base.side_column_width`).
 HANDS_SHARE = 0.15
 HANDS_CELLS = 1.0
+#: The margin kept between a hand's count ("3 en main") and its frame's sides, as a share of
+#: the frame's width: at 1920x1080 in French the words touched the frame.
+HAND_TEXT_MARGIN = 0.1
+#: How far the count's words may shrink (a share of their size) before only the number shows.
+HAND_TEXT_SHRINK = 0.8
+
+
+def hand_count(surface: pygame.Surface, count: int, frame: pygame.Rect, px: int,
+               colour: Colour, centre: tuple[int, int]) -> None:
+    """``count`` pieces "in hand" under the hand's letter, inside its frame with a margin
+    (:data:`HAND_TEXT_MARGIN`): a little smaller if need be, else the number alone."""
+    width = frame.width - 2 * hand_text_margin(frame)
+    words = f"{count} {tr('boards.in_hand')}"
+    least = round(px * HAND_TEXT_SHRINK)
+    shown = words if txt.size(words, least)[0] <= width else str(count)
+    txt.blit_text(surface, shown, px, colour, centre, anchor="center", max_width=width,
+                  min_px=least)
+
+
+def hand_frame(area: pygame.Rect) -> pygame.Rect:
+    """The frame drawn around a hand's column ``area`` (a little wider)."""
+    return area.inflate(round(area.width * 0.12), 0)
+
+
+def hand_text_margin(frame: pygame.Rect) -> int:
+    """The margin between a hand's words and its frame's sides, in pixels."""
+    return max(3, round(frame.width * HAND_TEXT_MARGIN))
 
 
 class MorpionView(GridBoardView):
@@ -333,7 +360,7 @@ class MorpionView(GridBoardView):
             if radius < 3:
                 continue
             active = mor.outcome is None and mor.to_move == player
-            frame = area.inflate(round(area.width * 0.12), 0)
+            frame = hand_frame(area)
             alpha_fill(surface, frame, theme.panel, 200, radius=round(radius * 0.6))
             border = theme.accent if active else theme.panel_border
             pygame.draw.rect(surface, border, frame, width=max(2, round(radius * 0.1)),
@@ -351,9 +378,8 @@ class MorpionView(GridBoardView):
             txt.blit_text(surface, SYMBOLS[player], round(px * 1.4), colour,
                           (area.centerx, round(area.top + px * 0.9)), anchor="center", bold=True)
             if px >= 10:
-                txt.blit_text(surface, f"{count} {tr('boards.in_hand')}", round(px * 0.8),
-                              theme.text_muted, (area.centerx, round(area.top + px * 2.3)),
-                              anchor="center", max_width=frame.width)
+                hand_count(surface, count, frame, round(px * 0.8), theme.text_muted,
+                           (area.centerx, round(area.top + px * 2.3)))
 
     def _draw_scores(self, surface: pygame.Surface, ctx: BoardContext,
                      lifted: Cell | None) -> None:
