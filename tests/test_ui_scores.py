@@ -460,3 +460,23 @@ def test_games_trained_are_grouped_by_thousands() -> None:
     assert "Trained on 100\u202f000 games" in reasoning_lines(network, "White")
     assert ("Trained on 25\u202f000 games, knows 4\u202f321 positions"
             in reasoning_lines(table, "X"))
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("scores", [{"a": 0.0, "b": 0.0, "c": 0.0}, {"a": 2.0}])
+def test_alike_scores_get_no_colour_scale_in_the_legend(language: str,
+                                                         scores: dict[str, float]) -> None:
+    """Seen in Connect 4: seven "0" labels all in one colour while the legend explained a
+    green-to-red scale. Scores all alike (or a single move) are one colour, and the legend
+    says that, not a scale."""
+    d = Decision(move="a", scores=scores, score_kind="value")
+    labels = score_labels(shown_scores(d), d.score_kind, THEMES["default"])
+    assert len({colour for _text, colour, _best in labels.values()}) == 1
+    i18n.set_language(language)
+    try:
+        rows = score_legend(d, "X")
+        scale, alike = i18n.tr("legend.colours"), i18n.tr("legend.colours_alike")
+    finally:
+        i18n.set_language("en")
+    assert rows[-1].words == alike
+    assert all(row.words != scale for row in rows)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -339,9 +339,30 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False) -> list[Le
                 add(kind, LegendRow(format_score(_number(value), kind, integral), words))
     if rows:
         # A random player's numbers judge nothing: one neutral colour, and words that say so.
-        rows.append(LegendRow("", tr("legend.colours_neutral" if kind in NEUTRAL_KINDS
-                                     else "legend.colours")))
+        # Scores all alike are drawn in one colour too (see boards.base.score_labels): the
+        # legend explained a green-to-red scale over seven amber "0" labels in Connect 4.
+        if kind in NEUTRAL_KINDS:
+            key = "legend.colours_neutral"
+        elif len(_distinct(shown.values())) <= 1:
+            key = "legend.colours_alike"
+        else:
+            key = "legend.colours"
+        rows.append(LegendRow("", tr(key)))
     return rows
+
+
+def _distinct(values: Iterable[object]) -> set[float]:
+    """The distinct numbers among ``values`` (infinities kept, non-numbers left out), as
+    the board's colour scale ranks them."""
+    numbers: set[float] = set()
+    for value in values:
+        try:
+            number = float(value)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            continue
+        if not math.isnan(number):
+            numbers.add(number)
+    return numbers
 
 
 #: The legend line of each kind of score that is not a result or an estimate.
