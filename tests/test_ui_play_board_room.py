@@ -59,18 +59,23 @@ def test_at_100_percent_no_board_got_smaller(game: str, size: tuple[int, int]) -
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("size", [(1024, 768), (1280, 720)])
-@pytest.mark.parametrize("game", GAMES)
-def test_at_200_percent_the_legend_keeps_its_first_row(game: str, size: tuple[int, int],
-                                                       lang: str) -> None:
+@pytest.mark.parametrize("game", [*GAMES, "nim"])
+def test_at_200_percent_the_panel_keeps_the_legend_two_facts_and_a_move(
+        game: str, size: tuple[int, int], lang: str) -> None:
     """Regression: at 1024x768 with 200% text the legend (what "+32", "W5" mean) dropped out
-    of the panel for every game while the board showed the numbers: the reasoning's first two
-    facts and the move list kept their room first. Its first row now comes before the second
-    fact."""
+    of the panel for every game while the board showed the numbers. Then, given its first
+    row, the reasoning's second fact and the move list gave way to it (Othello at 1024x768
+    in French: one fact, no move; Nim at 1280x720: no legend). Now the facts shrink to the
+    legend's least size before one drops, the legend's later rows give way to a row of the
+    list, and Nim's legend goes under its heaps."""
     app = make_app(size, language=lang, show_reasoning=True, text_scale=200, explain_wait=True)
-    play = start_game(app, game, ("alphabeta:depth=2", "human"))
+    play = start_game(app, game, ("human", "alphabeta:depth=2"))
+    assert run_until(app, lambda: play.match.human_to_move, 30)
+    assert play.apply_move(play.state.legal_moves()[0])
     assert run_until(app, lambda: bool(play.legend_rows()), 30)
     frame(app)
     frame(app)
-    assert play.panel.reasoning_facts >= 1
+    assert play.panel.reasoning_facts >= 2
     assert play.panel.legend_rows_shown >= 1
+    assert len({rect.top for rect, _ in play.panel.move_rects}) >= 1
     app.shutdown()

@@ -152,6 +152,12 @@ class BoardView:
         self.layout(rect, state)
         self.draw(surface, state, BoardContext(theme=self.theme, coords_px=coords_px))
 
+    def content_bottom(self) -> int:
+        """The y below everything the last :meth:`layout` draws: the rectangle under it is
+        free (the play screen writes the legend there with large text). The rectangle's
+        bottom by default (nothing free)."""
+        return self.rect.bottom
+
     def sizes(self) -> tuple[float, ...]:
         """The sizes of what the last :meth:`layout` drew that a wider rectangle may make
         larger (a cell, a side column's width...); empty when every pixel of width is used,

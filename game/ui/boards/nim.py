@@ -169,6 +169,7 @@ class NimView(BoardView):
         self._boxes: list[_HeapBox] = []
         self._header = pygame.Rect(0, 0, 0, 0)
         self._table = pygame.Rect(0, 0, 0, 0)
+        self._bottom = 0
         self._sum_y = 0.0
         self._key: tuple[Any, ...] | None = None
 
@@ -241,10 +242,16 @@ class NimView(BoardView):
                                         limit))
             y += height + gap
         self._sum_y = y + length * 0.5
+        # A heap is drawn centred in the body; the table of several heaps reaches its bottom.
+        self._bottom = rect.bottom if multi else math.ceil(y - gap)
         table_left = round(x0 + grid_w + slot * 0.3)
         self._table = pygame.Rect(table_left, round(top), max(0, body.right - table_left),
                                   max(0, round(body.bottom - top))) if multi else pygame.Rect(
                                       0, 0, 0, 0)
+
+    def content_bottom(self) -> int:
+        """Below the heaps (see :meth:`BoardView.content_bottom`)."""
+        return self._bottom if self._key is not None else self.rect.bottom
 
     def sizes(self) -> tuple[float, ...]:
         """The match's length, the binary table's digits and the goal line's room (see

@@ -43,6 +43,7 @@ from game.ui.scenes.play_board import (
     board_context,
     draw_over_board,
     draw_status,
+    legend_strip,
     status_height,
 )
 from game.ui.scenes.play_input import CLICK_GUARD_SECONDS, PlayInput
@@ -114,6 +115,8 @@ class PlayScene(Scene, TurnListener):
         self.anim = 1.0
         self.previous_state: Any = None
         self.board_rect = pygame.Rect(0, 0, 0, 0)
+        #: The free strip under the board where the legend goes (see legend_strip).
+        self.legend_rect = pygame.Rect(0, 0, 0, 0)
         #: The panel's width and what it was worked out for (see :meth:`panel_width`).
         self._panel_width: tuple[object, int] = (None, 0)
         self.panel = PlayPanel(app, self)
@@ -424,6 +427,7 @@ class PlayScene(Scene, TurnListener):
         self.board_rect = self.banner.layout(self.board_rect)
         if self.view is not None:
             self.view.layout(self.board_rect, self.board_state)
+        self.legend_rect = legend_strip(self)
 
     def panel_width(self, status_h: int) -> int:
         """The side panel's width: its share of the window (:func:`panel_share`), and the

@@ -29,6 +29,29 @@ if TYPE_CHECKING:
 PART_SEPARATOR = " \u00b7 "
 #: The engine line's parts that always show (depth, best move with its score, positions).
 ENGINE_PARTS = 3
+#: The least free height under the board, in lines of the legend's least size (its box's
+#: margins added), for the legend to go there (see :func:`legend_strip`).
+LEGEND_STRIP_LINES = 2
+
+
+def legend_strip(scene: PlayScene) -> pygame.Rect:
+    """The free strip under the laid-out board (:meth:`BoardView.content_bottom`) where the
+    legend of the board's numbers goes with large text and the reasoning on, when it holds
+    :data:`LEGEND_STRIP_LINES` lines; else an empty rectangle. At 200% of 1280x720 the panel
+    had no room for Nim's legend beside two facts of the reasoning and a move, while half
+    the board's area under the matches was empty."""
+    m = scene.app.metrics
+    area = scene.board_rect
+    view = scene.view
+    if (view is None or not scene.app.settings.show_reasoning
+            or not large_text(m, scene.app.size)):
+        return pygame.Rect(area.left, area.bottom, area.width, 0)
+    top = view.content_bottom() + m.pad
+    least = max(Metrics.for_size(scene.app.size).small, int(m.small * 0.8),
+                readable_px(scene.app.size))
+    if area.bottom - top < text.font(least).get_linesize() * LEGEND_STRIP_LINES + m.pad:
+        return pygame.Rect(area.left, area.bottom, area.width, 0)
+    return pygame.Rect(area.left, top, area.width, area.bottom - top)
 
 
 def board_context(scene: PlayScene) -> BoardContext:

@@ -9,6 +9,8 @@ the legend's rows (whole), then the other facts; a row of the move list is kept.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import pygame
@@ -94,7 +96,8 @@ class ExplainBox:
         best: tuple[list[LegendRow], int] = ([], m.small)
         for px in sizes:
             kept = list(rows)
-            room = (height - m.pad) // text.font(px).get_linesize()
+            # The box's margins and the gap after it (a pad and a half, as first_row_height).
+            room = (height - m.pad * 3 // 2) // text.font(px).get_linesize()
             # Whole rows only, the first ones (the numbers) before the colours' meaning: a
             # row cut after its first line read "Green: good for the mover, red:".
             while kept and len(self._legend_lines(kept, px)) > room:
@@ -103,9 +106,33 @@ class ExplainBox:
                 best = (kept, px)
         return best
 
+    @contextmanager
+    def _in(self, area: pygame.Rect) -> Iterator[None]:
+        """Lay the legend out in ``area`` for a moment instead of the panel's column."""
+        column, self.rect = self.rect, pygame.Rect(area)
+        try:
+            yield
+        finally:
+            self.rect = column
+
+    def fits_first_row(self, area: pygame.Rect, rows: list[LegendRow]) -> bool:
+        """True when the legend's first row fits ``area`` whole (at one of its sizes)."""
+        if not rows or area.height <= 0:
+            return False
+        with self._in(area):
+            return bool(self._legend_fit(rows[:1], area.height)[0])
+
+    def draw_legend_in(self, surface: pygame.Surface, area: pygame.Rect,
+                       rows: list[LegendRow]) -> None:
+        """The legend in ``area`` (the free strip under the board, see
+        :func:`~game.ui.scenes.play_board.legend_strip`), as many whole rows as fit."""
+        with self._in(area):
+            self.draw_legend(surface, area.top, rows, keep_row=False)
+
     def draw_legend(self, surface: pygame.Surface, y: int, rows: list[LegendRow],
-                     reserve: int = 0) -> int:
-        """What the numbers on the board mean, each sample in its colour; return the next y."""
+                     reserve: int = 0, keep_row: bool = True) -> int:
+        """What the numbers on the board mean, each sample in its colour; return the next y.
+        With ``keep_row`` (in the panel) a row of the move list keeps its room below."""
         if not rows:
             return y
         theme = self.app.theme
@@ -115,11 +142,12 @@ class ExplainBox:
         height = self.rect.bottom - y - reserve
         # Smaller (with large text) rather than the move list's last row gone, when that keeps
         # every row: at 200% of 1920x1080 the legend at full size left the list no row.
-        move_row = text.font(m.small).get_linesize()
+        # The later rows give way to that row; only the first (what the numbers are) may
+        # take its room: at 200% of 1024x768 the colours' row left Hexapawn's list no row.
+        move_row = text.font(m.small).get_linesize() if keep_row else 0
         kept, px = self._legend_fit(rows, height - move_row)
-        if len(kept) < len(rows):
-            kept, px = max((kept, px), self._legend_fit(rows, height),
-                           key=lambda fit: len(fit[0]))
+        if not kept:
+            kept, px = self._legend_fit(rows[:1], height)
         self.legend_rows_shown = len(kept)
         if not kept:
             return y
@@ -140,6 +168,25 @@ class ExplainBox:
             ty += line_h
         return box.bottom + m.pad // 2
 
+    def facts_px(self, paragraphs: list[str], legend: list[LegendRow], height: int,
+                 reserve: int) -> int:
+        """The reasoning's text size: the small size, or with large text the largest of the
+        legend's sizes (:meth:`_legend_sizes`) at which the first facts
+        (:data:`FIRST_FACTS`), the legend's first row and ``reserve`` pixels (a row of the
+        move list, the position summary) fit ``height``: at 200% of 1024x768 Othello showed
+        one fact and no move, its second fact three lines long at the small size."""
+        m = self.app.metrics
+        sizes = self._legend_sizes()
+        width = self.rect.width - 2 * m.pad
+        legend_h = self.first_row_height(legend)
+        for px in sizes:
+            lines = sum(len(text.wrap(paragraph, width, px))
+                        for paragraph in paragraphs[:FIRST_FACTS])
+            box = text.font(px).get_linesize() * lines + m.pad + m.pad // 2
+            if box + legend_h + reserve <= height:
+                return px
+        return sizes[-1]
+
     def draw_reasoning(self, surface: pygame.Surface, y: int,
                         legend: list[LegendRow]) -> int:
         """The last AI decision in words (see :mod:`game.ui.reasoning`); return the next y.
@@ -149,7 +196,6 @@ class ExplainBox:
         m = self.app.metrics
         scene = self.scene
         turns = scene.turns
-        line_h = text.font(m.small).get_linesize()
         d = turns.pending or turns.reasoning
         width = self.rect.width - 2 * m.pad
         lines: list[str] = []
@@ -163,12 +209,17 @@ class ExplainBox:
         # with the reasoning on, the class is watching how the AI decides more than the list,
         # but the facts after the first ones give way to that row, large text too.
         summary_rows = 1 if scene.presenter.position_summary(scene.state) else 0
-        kept = 1 + summary_rows
+        small_h = text.font(m.small).get_linesize()
+        summary_h = summary_rows * int(small_h * 1.2)
+        px = self.facts_px(paragraphs, legend, self.rect.bottom - y, small_h + summary_h)
+        line_h = text.font(px).get_linesize()
+        # (In lines of the facts' size, which may be smaller than the list's.)
+        kept = -(-(small_h + summary_h) // line_h)
         # ... except with large text, where the move list's row gives way to the first facts
         # (at 200% of 1920x1080 an AI-vs-AI game with its running score lost its second).
-        kept_first = summary_rows if large_text(m, self.app.size) else kept
+        kept_first = -(-summary_h // line_h) if large_text(m, self.app.size) else kept
         avail = (self.rect.bottom - y - m.pad) // line_h
-        wrapped_all = [text.wrap(paragraph, width, m.small) for paragraph in paragraphs]
+        wrapped_all = [text.wrap(paragraph, width, px) for paragraph in paragraphs]
         # The first facts (the move and why) come before the legend, which gives way row by
         # row: with large text the legend's room once left the reasoning one line.
         first = sum(len(w) for w in wrapped_all[:FIRST_FACTS])
@@ -185,9 +236,12 @@ class ExplainBox:
             # place before the second fact: at 1024x768 with 200% text the board showed
             # "+32" and "-31" and the panel never said what they were.
             # (Only where the first fact leaves it the room: else the facts keep theirs.)
-            need = -(-self.first_row_height(legend) // line_h)
-            if len(wrapped_all[0]) <= avail - need:
-                room = min(room, max(len(wrapped_all[0]), avail - need))
+            # (Counted in pixels: in whole lines of the facts' size the row's 104 px took
+            # three lines of 38 and the second fact dropped, at 200% of 1920x1080.)
+            left = (self.rect.bottom - y - self.first_row_height(legend)
+                    - m.pad * 3 // 2) // line_h
+            if len(wrapped_all[0]) <= left:
+                room = min(room, max(len(wrapped_all[0]), left))
         self.facts = 0
         for wrapped in wrapped_all:
             # Wrapped rather than cut, and only whole paragraphs: a narrow window (1024x640)
@@ -205,7 +259,7 @@ class ExplainBox:
                          border_radius=m.radius)
         ty = y + m.pad // 2
         for line in lines:
-            text.blit_text(surface, line, m.small, theme.text, (box.left + m.pad, ty),
+            text.blit_text(surface, line, px, theme.text, (box.left + m.pad, ty),
                            max_width=width)
             ty += line_h
         return box.bottom + m.pad // 2

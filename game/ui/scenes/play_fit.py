@@ -18,8 +18,10 @@ from game.ui.widgets import BODY_MIN_FRACTION, Button, Metrics, normal_body
 #: A button row's height in body sizes; with large text (see :data:`LARGE_TEXT`), less: at
 #: 200% of 1920x1080 the panel's four rows of buttons left the AI's reasoning no room. 1.8,
 #: not 2: at 1920x1080 in French three rows of two took Nim's rule line (59 px a button).
+#: 1.5, not 1.6: at 200% of 1280x720 in French Morpion's two rows left no row of the move
+#: list under two facts and the legend (54 px a button, 51 now).
 ROW_BODIES = 1.8
-LARGE_ROW_BODIES = 1.6
+LARGE_ROW_BODIES = 1.5
 #: Body text this many times its normal size or more is large.
 LARGE_TEXT = 1.15
 

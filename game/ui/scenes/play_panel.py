@@ -53,6 +53,8 @@ class PlayPanel:
         self.score_rect = pygame.Rect(0, 0, 0, 0)
         self.score_lines: list[str] = []
         self.score_px = app.metrics.small
+        #: True when the score is written in the title row, in the game's name's place.
+        self.score_in_title = False
         self.review = ReviewPanel(app, scene)
         #: How many rows of moves the list is scrolled back from the latest.
         self.scroll = 0
@@ -156,12 +158,23 @@ class PlayPanel:
         self.rules_button.place(pygame.Rect(p.right - pad * 2 - rules_w, p.top + pad, rules_w,
                                             rules_h), m.small)
         y = self.seats.layout(inner_x, y, inner_w)
-        self.score_lines, self.score_px = self._score_lines(inner_w)
-        score_h = text.font(self.score_px).get_linesize() * len(self.score_lines)
-        self.score_rect = pygame.Rect(inner_x, y - pad // 2, inner_w, score_h)
-        y += score_h
-        review = self.scene.review.active
         large = large_text(m, self.app.size)
+        title_w = self.rules_button.rect.left - inner_x - pad
+        self.score_lines, self.score_px = self._score_lines(inner_w)
+        self.score_in_title = large and self._score_fits(title_w)
+        if self.score_in_title:
+            # With large text the running score takes the game's name's place (the board
+            # shows the game): its own row left the legend no room at 200% of 1920x1080 in
+            # an AI-vs-AI game ("Minimax 1 - Random 0").
+            self.score_lines, self.score_px = self._score_lines(title_w, "play.score_bare")
+            line_h = text.font(self.score_px, True).get_linesize()
+            self.score_rect = pygame.Rect(inner_x, self.rules_button.rect.centery - line_h // 2,
+                                          title_w, line_h)
+        else:
+            score_h = text.font(self.score_px).get_linesize() * len(self.score_lines)
+            self.score_rect = pygame.Rect(inner_x, y - pad // 2, inner_w, score_h)
+            y += score_h
+        review = self.scene.review.active
         # The switches' rows are only as tall as their words need (not a button's height):
         # at 1920x1080 the two rows of AI vs AI left Nim's rule no room.
         toggle_h = min(row, int(m.body * TOGGLE_BODIES))
@@ -251,14 +264,20 @@ class PlayPanel:
             return []
         return [w + spare // len(line) for w in widths]
 
-    def _score_lines(self, width: int) -> tuple[list[str], int]:
+    def _score_fits(self, width: int) -> bool:
+        """True when the running score without the word "Score" fits ``width`` on one line
+        (see :meth:`_score_lines`)."""
+        lines, px = self._score_lines(width, "play.score_bare")
+        return len(lines) == 1 and text.size(lines[0], px, True)[0] <= width
+
+    def _score_lines(self, width: int, key: str = "play.score") -> tuple[list[str], int]:
         """The running score in lines of ``width`` (names as :func:`score_line` gives them) and
         their text size: one line at the small size, or a little smaller (down to 85%, with
         large text to the normal small size); else, when two players of one name do not fit,
         without their notes, wrapped if need be; none before the first game ends."""
         m = self.app.metrics
         label = self.scene.seat_label
-        line = score_line(self.scene.match, label)
+        line = score_line(self.scene.match, label, key)
         if not line:
             return [], m.small
         floor = int(m.small * 0.85)
@@ -267,7 +286,7 @@ class PlayPanel:
         px = text.fit_px(line, width, m.small, True, floor)
         if text.size(line, px, True)[0] <= width:
             return [line], px
-        short = score_line(self.scene.match, lambda seat: without_note(label(seat)))
+        short = score_line(self.scene.match, lambda seat: without_note(label(seat)), key)
         return text.wrap(short, width, m.small, True), m.small
 
     # -- drawing --------------------------------------------------------------------------------
@@ -280,9 +299,11 @@ class PlayPanel:
         p = self.rect
         presenter = self.scene.presenter
         draw_panel(surface, p, theme, m.radius)
-        text.blit_text(surface, presenter.title(), m.heading, theme.accent,
-                       (p.left + pad * 2, p.top + pad), bold=True,
-                       max_width=self.rules_button.rect.left - p.left - pad * 3, min_px=m.body)
+        if not self.score_in_title:
+            text.blit_text(surface, presenter.title(), m.heading, theme.accent,
+                           (p.left + pad * 2, p.top + pad), bold=True,
+                           max_width=self.rules_button.rect.left - p.left - pad * 3,
+                           min_px=m.body)
         self.seats.draw(surface)
         score_h = text.font(self.score_px).get_linesize()
         for i, line in enumerate(self.score_lines):
@@ -305,7 +326,12 @@ class PlayPanel:
         reasoning = self.app.settings.show_reasoning
         legend = self.scene.legend_rows() if reasoning else []
         self.explain.legend_rows_shown = 0
-        if reasoning:
+        if reasoning and self.explain.fits_first_row(self.scene.legend_rect, legend):
+            # With large text, under the board when it leaves the room (see
+            # play_board.legend_strip): the panel keeps its room for the facts and the moves.
+            y = self.explain.draw_reasoning(surface, y, [])
+            self.explain.draw_legend_in(surface, self.scene.legend_rect, legend)
+        elif reasoning:
             y = self.explain.draw_reasoning(surface, y, legend)
             # The position summary (Nim's matches left) keeps its line under the legend: it
             # was pushed under the Undo button at 1920x1080 in French.

@@ -160,12 +160,13 @@ def _bracketed(name: str) -> str:
     return f"{title} ({note})" if sep else name
 
 
-def score_line(match: Match, player_name: Callable[[int], str]) -> str:
+def score_line(match: Match, player_name: Callable[[int], str], key: str = "play.score") -> str:
     """The running score over the games these players played ("Score: Human 2 – Minimax 1
     · 1 draw"), or "" before the first game ends. Two players of the same name are told apart
     by their parameter in brackets ("Alpha-beta (Depth 2) 1 – Alpha-beta (Depth 4) 2"), else
     by their seat number; otherwise a name's note is left out (the score read "Alpha-beta ·
-    Depth 2 3", the parameter's number running into the score)."""
+    Depth 2 3", the parameter's number running into the score). ``key`` "play.score_bare"
+    leaves out the word "Score" (the panel's title row, with large text)."""
     if not (match.wins[0] or match.wins[1] or match.draws):
         return ""
     full = [player_name(0), player_name(1)]
@@ -174,7 +175,7 @@ def score_line(match: Match, player_name: Callable[[int], str]) -> str:
         names = [_bracketed(name) for name in full]
     if names[0] == names[1]:
         names = [f"{names[0]} 1", f"{names[1]} 2"]
-    score = tr("play.score", a=names[0], x=match.wins[0], b=names[1], y=match.wins[1])
+    score = tr(key, a=names[0], x=match.wins[0], b=names[1], y=match.wins[1])
     if match.draws:
         score = plural("play.score_draws", match.draws, score=score)
     return score
