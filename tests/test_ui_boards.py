@@ -650,3 +650,46 @@ def test_morpions_hand_count_keeps_a_margin_inside_its_frame(
         inner = box.inflate(-2 * max(3, round(box.width * 0.1)), 0)
         assert inner.contains(rect), (rect, box)
     app.shutdown()
+
+
+def connect4_visit_labels(size: tuple[int, int], scale: int,
+                          counts: list[int]) -> tuple[dict[Any, str], int, int, Any]:
+    """Connect 4's labels for MCTS ``counts`` (one per column) as the play screen draws them:
+    (label per move, their size, the rows they take, the app)."""
+    from ai.base import Decision
+    from tests.ui_helpers import frame, make_app, start_game
+
+    app = make_app(size, language="fr", show_reasoning=True, text_scale=scale, ai_delay=3.0)
+    play = start_game(app, "connect4", ("human", "human"))
+    moves = play.state.legal_moves()
+    d = Decision(move=moves[2], score_kind="visits",
+                 scores={m: float(c) for m, c in zip(moves, counts, strict=True)})
+    play.turns.reasoning = play.turns.pending = d
+    play.turns.reasoning_seat = 0
+    frame(app)
+    labels, px, _short, rows = play.view._label_plan(play.board_context())
+    return {m: labels[m][0] for m in moves}, px, rows, app
+
+
+COUNTS = [1400, 1500, 21000, 980, 2100, 1449, 300]
+
+
+@pytest.mark.parametrize(("size", "scale"), [((1920, 1080), 100), ((1024, 768), 100),
+                                             ((1024, 768), 200), ((1280, 720), 200),
+                                             ((1920, 1080), 200)])
+def test_connect4s_visit_counts_read_at_body_size_and_apart(size: tuple[int, int],
+                                                            scale: int) -> None:
+    """Seen at 1920x1080: 1,400 playouts read "1k" and 1,500 "2k" (only the colour ranked
+    them), and with large text "21k" shrank under the body size in its narrow column. The
+    labels now keep the body size and tell different counts apart, in two staggered rows
+    when one column is too narrow (the strip above the board grows for them)."""
+    from game.ui.boards.connect4 import staggered_height
+
+    labels, px, rows, app = connect4_visit_labels(size, scale, COUNTS)
+    assert px == app.metrics.body
+    by_count = dict(zip(COUNTS, labels.values(), strict=True))
+    assert len(set(by_count.values())) == len(COUNTS), by_count
+    assert by_count[1400] not in ("1k", "2k") and by_count[1500] not in ("1k", "2k")
+    if rows == 2:
+        assert app.scenes[-1].view.strip.height >= staggered_height(px)
+    app.shutdown()

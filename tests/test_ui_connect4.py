@@ -307,8 +307,8 @@ def test_full_game_by_clicks_against_every_generic_ai(opponent: str) -> None:
 def test_mcts_visit_counts_keep_the_body_size(monkeypatch: pytest.MonkeyPatch, lang: str,
                                               size: tuple[int, int]) -> None:
     """Regression: MCTS's visit counts ("2070", "20700") shrank to 12-16 px to fit a column,
-    under the body text. Counts are now written shorter when need be ("21k"), at body size,
-    and the legend says what "k" is."""
+    under the body text. Counts are now at body size, whole in two staggered rows or written
+    shorter when need be ("21k"), and the legend says what "k" is."""
     from ai.base import Decision
     from game.ui.boards import connect4 as view_module
     from game.ui.reasoning import score_legend
@@ -334,10 +334,16 @@ def test_mcts_visit_counts_keep_the_body_size(monkeypatch: pytest.MonkeyPatch, l
     frame(app)
     assert len(drawn) == 7
     assert all(px >= app.metrics.body for _label, px in drawn), drawn
-    labels = dict(drawn)
-    assert "310" in labels and "21k" in labels
+    labels = [label for label, _px in drawn]
+    assert "310" in labels
+    # The largest count whole in two staggered rows where they fit ("20700", issue 12:
+    # "1k" and "2k" for 1,400 and 1,500 only told apart by colour), else shorter ("21k"),
+    # and the legend says it the board's way.
+    big = labels[moves.index(decision.move)]
+    assert big in ("20700", "21k"), labels
     legend = play.legend_rows()
-    assert legend[0].sample == "21k" and i18n.tr("legend.thousands") in legend[0].words
+    assert legend[0].sample == big
+    assert (i18n.tr("legend.thousands") in legend[0].words) == (big == "21k")
     # Where the board writes counts whole (Morpion's cells), so does the legend.
     assert score_legend(decision, "Red")[0].sample == "20700"
     app.shutdown()

@@ -122,6 +122,9 @@ class BoardView:
         #: True when the last drawing wrote some count shorter ("2k", see
         #: :func:`fitted_labels`): the legend then says what "k" is.
         self.counts_shortened = False
+        #: The size the screen draws score labels at (its body text), 0 when unknown: a view
+        #: may keep room for them in its layout (Connect 4's strip above the columns).
+        self.label_px = 0
 
     def layout(self, rect: pygame.Rect, state: Any) -> None:
         """Fit the board in ``rect`` (square cells, room for coordinates and side panels)."""
@@ -474,15 +477,15 @@ def shared_label_px(texts: Iterable[str], px: int, max_width: float) -> int:
 
 
 def fitted_labels(scores: Mapping[Any, float], kind: str, theme: Theme, px: int,
-                  max_width: float
+                  max_width: float, most_shorter: int = COUNT_FORMS
                   ) -> tuple[dict[Any, tuple[str, Colour, bool]], int, bool]:
     """The labels of :func:`score_labels`, their one text size (:func:`shared_label_px`) and
     whether any count is written shorter: each count in its longest form that fits
-    ``max_width`` at ``px`` ("2070", else "2.1k", else "2k"). MCTS's "2070" playouts shrank to
-    12 px in a Connect 4 column, well under the body text. Smaller than ``px`` only where even
-    the shortest form does not fit."""
-    forms = [score_labels(scores, kind, theme, shorter)
-             for shorter in range(COUNT_FORMS + 1 if kind in COUNT_KINDS else 1)]
+    ``max_width`` at ``px`` ("2070", else "2.1k", else "2k"; at most ``most_shorter`` steps
+    shorter). MCTS's "2070" playouts shrank to 12 px in a Connect 4 column, well under the
+    body text. Smaller than ``px`` only where even the shortest form does not fit."""
+    steps = min(COUNT_FORMS, most_shorter) if kind in COUNT_KINDS else 0
+    forms = [score_labels(scores, kind, theme, shorter) for shorter in range(steps + 1)]
     labels = dict(forms[0])
     for move in labels:
         for shorter in forms:
@@ -492,6 +495,28 @@ def fitted_labels(scores: Mapping[Any, float], kind: str, theme: Theme, px: int,
     shortened = any(labels[move][0] != forms[0][move][0] for move in labels)
     return labels, shared_label_px([t for t, _c, _b in labels.values()], px,
                                    max_width), shortened
+
+
+def chip_height(px: int) -> int:
+    """The height of a score chip with text of ``px`` pixels (see :func:`score_chip`)."""
+    from game.ui import text as txt
+
+    return txt.font(px, True).get_height() + 2 * max(1, px // 8)
+
+
+def labels_tell_apart(scores: Mapping[Any, float],
+                      labels: Mapping[Any, tuple[str, Colour, bool]]) -> bool:
+    """True when moves of different scores got different labels: "1.4k" for both 1,400 and
+    1,449 playouts would say they are alike."""
+    seen: dict[str, float] = {}
+    for move, (label, _colour, _best) in labels.items():
+        try:
+            value = float(scores[move])
+        except (TypeError, ValueError):
+            continue
+        if seen.setdefault(label, value) != value:
+            return False
+    return True
 
 
 def score_chip(surface: pygame.Surface, text: str, centre: tuple[float, float], px: int,

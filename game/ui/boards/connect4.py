@@ -27,6 +27,7 @@ from game.rules.connect4 import (
 from game.ui import text as txt
 from game.ui.boards.base import (
     COORDINATES_MIN_CELL,
+    COUNT_FORMS,
     BoardContext,
     BoardView,
     ClickResult,
@@ -35,10 +36,12 @@ from game.ui.boards.base import (
     InputController,
     alpha_circle,
     alpha_fill,
+    chip_height,
     coordinate_px,
     disc,
     fitted_labels,
     label_px,
+    labels_tell_apart,
     score_chip,
 )
 from game.ui.boards.presenter import GamePresenter, OptionSpec
@@ -110,6 +113,16 @@ class Connect4Controller(InputController):
         return set() if row is None else {(row, col)}
 
 
+#: The gap between two staggered chips of one row, in columns (see Connect4View._label_plan).
+STAGGER_GAP = 0.12
+
+
+def staggered_height(px: int) -> int:
+    """The height two staggered rows of score chips with text of ``px`` pixels take, with a
+    gap between them."""
+    return 2 * chip_height(px) + max(2, px // 4)
+
+
 class Connect4View(BoardView):
     """Draws a Puissance 4 position: frame, discs, the drop, hover, hint, scores, the line."""
 
@@ -135,14 +148,22 @@ class Connect4View(BoardView):
         strip = 0.35 if small else 1.0
         cell = min(self.rect.width / (cols + 2 * margin),
                    self.rect.height / (rows + strip + 2 * margin))
+        strip_px = round(cell * strip)
+        two_rows = 0 if small or not self.label_px else staggered_height(self.label_px)
+        if two_rows > strip_px:
+            # Room for the labels in two staggered rows at the screen's text size (see
+            # _draw_scores), the board a little smaller: with large text a count's label
+            # shrank to fit one column.
+            cell = min(self.rect.width / (cols + 2 * margin),
+                       (self.rect.height - two_rows) / (rows + 2 * margin))
+            strip_px = max(two_rows, round(cell * strip))
         self.cell = max(1, int(cell))
         width, height = self.cell * cols, self.cell * rows
-        total = height + round(self.cell * strip)
+        total = height + strip_px
         self.board = pygame.Rect(0, 0, width, height)
         self.board.centerx = self.rect.centerx
         self.board.bottom = self.rect.centery + total // 2
-        self.strip = pygame.Rect(self.board.left, self.board.top - round(self.cell * strip),
-                                 width, round(self.cell * strip))
+        self.strip = pygame.Rect(self.board.left, self.board.top - strip_px, width, strip_px)
 
     def sizes(self) -> tuple[float, ...]:
         """The cell's size (see :meth:`BoardView.sizes`)."""
@@ -388,21 +409,49 @@ class Connect4View(BoardView):
                 pygame.draw.circle(surface, theme.highlight, (round(p[0]), round(p[1])),
                                    width // 2 + 1)
 
-    def _draw_scores(self, surface: pygame.Surface, ctx: BoardContext) -> None:
-        """Each scored column's value in the strip above it; the best one outlined."""
+    def _label_plan(self, ctx: BoardContext
+                    ) -> tuple[dict[Any, tuple[str, Colour, bool]], int, bool, int]:
+        """The labels, their size, whether a count is shortened and in how many rows (1 or
+        2, staggered: a chip may then be nearly two columns wide). The first of these whose
+        labels fit at the screen's text size and tell different counts apart: one row, then
+        two, with counts whole or with one decimal ("1400", "1.4k"); then one row, then two,
+        in whole thousands ("21k"); else two rows, shrunk. At 1920x1080 1,400 playouts read
+        "1k" and 1,500 "2k" (a column 105 px wide, "1,4k" 107); with large text "21k" shrank
+        under the body size."""
         assert ctx.scores is not None
-        labels, px, self.counts_shortened = fitted_labels(
-            ctx.scores, ctx.score_kind, ctx.theme, label_px(ctx, self.cell * 0.27),
-            self.cell * 0.96)
+        px = label_px(ctx, self.cell * 0.27)
+        one, two = self.cell * 0.96, self.cell * (2 - STAGGER_GAP)
+        rows = [(1, one)]
+        if self.strip.height >= staggered_height(px):
+            rows.append((2, two))
+        plans = [(n, width, most) for most in (1, COUNT_FORMS) for n, width in rows]
+        for n, width, most in plans:
+            labels, fitted, short = fitted_labels(ctx.scores, ctx.score_kind, ctx.theme, px,
+                                                  width, most)
+            if fitted >= px and labels_tell_apart(ctx.scores, labels):
+                return labels, fitted, short, n
+        n, width = rows[-1]
+        return (*fitted_labels(ctx.scores, ctx.score_kind, ctx.theme, px, width), n)
+
+    def _draw_scores(self, surface: pygame.Surface, ctx: BoardContext) -> None:
+        """Each scored column's value in the strip above it, in one row or two staggered
+        ones (see :meth:`_label_plan`); the best one outlined."""
+        labels, px, self.counts_shortened, rows = self._label_plan(ctx)
+        width = self.cell * (0.96 if rows == 1 else 2 - STAGGER_GAP)
+        chip = chip_height(px)
+        gap = staggered_height(px) - 2 * chip
         placed: list[pygame.Rect] = []  # chips never overlap (see score_chip)
         for move, (text, colour, best) in labels.items():
             if not isinstance(move, Connect4Move) or move.col >= self.shape[0]:
                 continue
-            centre = self.strip_centre(move.col)
+            x, y = self.strip_centre(move.col)
+            if rows == 2:
+                # Even columns above, odd ones below, the pair centred in the strip.
+                y += (chip + gap) / 2 * (1 if move.col % 2 else -1)
             if self.strip.height < self.cell // 2:
-                centre = self.centre(self.shape[1] - 1, move.col)
-            score_chip(surface, text, centre, px, colour, ctx.theme, best=best,
-                       max_width=self.cell * 0.96, placed=placed)
+                x, y = self.centre(self.shape[1] - 1, move.col)
+            score_chip(surface, text, (x, y), px, colour, ctx.theme, best=best,
+                       max_width=width, placed=placed)
 
 
 class Connect4Presenter(GamePresenter):

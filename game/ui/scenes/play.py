@@ -419,6 +419,8 @@ class PlayScene(Scene, TurnListener):
         m = self.app.metrics
         pad = m.pad
         status_h = status_height(m, self.app.size)
+        if self.view is not None:
+            self.view.label_px = m.body  # the score labels' size (see board_context)
         side_w = self.panel_width(status_h)
         self.panel.layout(pygame.Rect(w - side_w - pad * 2, pad * 2, side_w, h - pad * 4))
         left_w = self.panel.rect.left - pad * 4
