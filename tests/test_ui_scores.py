@@ -480,3 +480,19 @@ def test_alike_scores_get_no_colour_scale_in_the_legend(language: str,
         i18n.set_language("en")
     assert rows[-1].words == alike
     assert all(row.words != scale for row in rows)
+
+
+@pytest.mark.parametrize(("language", "one", "many"),
+                         [("en", "skipped 1 branch", "skipped 2 branches"),
+                          ("fr", "évité 1 branche", "évité 2 branches")])
+def test_one_skipped_branch_is_singular(language: str, one: str, many: str) -> None:
+    """Seen at 200% of 1280x720 in French: "Alpha-bêta a évité 1 branches"."""
+    i18n.set_language(language)
+    try:
+        said = [reasoning_lines(Decision(move="a", scores={"a": 1.0, "b": 0.0},
+                                         score_kind="value", info={"cutoffs": n}), "X")
+                for n in (1, 2)]
+    finally:
+        i18n.set_language("en")
+    assert any(line.endswith(one) for line in said[0]), said[0]
+    assert any(line.endswith(many) for line in said[1]), said[1]

@@ -626,7 +626,9 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str]) -> 
         lines.append(tr("think.to_the_end"))
     cutoffs = info.get("cutoffs")
     if isinstance(cutoffs, int) and cutoffs > 0:
-        lines.append(tr("think.cutoffs", n=_count(cutoffs)))
+        # "1 branch", not "1 branches" (seen at 200% of 1280x720 in French).
+        key = "think.cutoffs.one" if cutoffs == 1 else "think.cutoffs"
+        lines.append(tr(key, n=_count(cutoffs)))
     if len(d.pv) > 1:
         lines.append(tr("think.line", line=", ".join(move_text(x) for x in d.pv[:6])))
     return lines
