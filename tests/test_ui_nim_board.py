@@ -223,6 +223,18 @@ def test_a_one_move_box_draws_its_mark_as_large_as_the_others(
     assert drawn["\u2713"] > drawn["\u22121"], drawn
 
 
+def _box_texts(monkeypatch: pytest.MonkeyPatch, box: pygame.Rect, state: NimState,
+               values: dict[NimMove, float]) -> list[tuple[str, int, pygame.Rect]]:
+    """The texts a beads matchbox of ``state`` drawn in ``box`` at 38 px writes."""
+    from game.ui.boards import nim_matchbox
+    from tests.ui_helpers import texts_drawn_by
+
+    pygame.init()
+    surface = pygame.Surface((400, 300))
+    return texts_drawn_by(lambda: nim_matchbox.draw_matchbox(
+        surface, box, state, values, "beads", THEMES["default"], 38), monkeypatch)
+
+
 def test_a_takes_line_is_level_with_the_same_take_in_the_boxes_beside_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Review finding (lab, Nim, 1024x768 with 200% text): a box's lines were spread over its
@@ -230,30 +242,13 @@ def test_a_takes_line_is_level_with_the_same_take_in_the_boxes_beside_it(
     "−3", and which take a count belonged to was hard to tell. Every box drawn at one size
     now gives a take's line the same height from the top: a take is level with the same take
     in the boxes beside it, and its count is level with it."""
-    from game.ui import text as txt
-    from game.ui.boards import nim_matchbox
-
-    pygame.init()
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = txt.blit_text
-
-    def spy(surface: pygame.Surface, text: str, px: int, *args: object,
-            **kwargs: object) -> pygame.Rect:
-        rect = real(surface, text, px, *args, **kwargs)  # type: ignore[arg-type]
-        drawn.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(nim_matchbox.txt, "blit_text", spy)
-    surface = pygame.Surface((400, 300))
     lines: list[dict[str, int]] = []
     # Boxes of the lab's grid at 1024x768 with 200% text: about 150 x 260, heading size 38.
     for left, matches, takes in ((0, 2, 2), (200, 15, 3)):
-        drawn.clear()
         values = {NimMove(0, n): float(10 * n) for n in range(1, takes + 1)}
-        nim_matchbox.draw_matchbox(surface, pygame.Rect(left, 0, 150, 260),
-                                   NimOptions(matches=matches).initial_state(), values,
-                                   "beads", THEMES["default"], 38)
-        at = {text: rect.centery for text, rect in drawn}
+        drawn = _box_texts(monkeypatch, pygame.Rect(left, 0, 150, 260),
+                           NimOptions(matches=matches).initial_state(), values)
+        at = {text: rect.centery for text, _px, rect in drawn}
         for n in range(1, takes + 1):
             assert abs(at[str(10 * n)] - at[f"\u2212{n}"]) <= 2, (n, at)
         lines.append(at)
@@ -264,25 +259,10 @@ def test_a_takes_line_is_level_with_the_same_take_in_the_boxes_beside_it(
 def test_a_marienbad_boxs_heaps_stay_inside_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """Seen at 1024x768 (lab, Marienbad 1 · 3 · 5): the heaps' "1 · 3 · 5" over a box ran
     over its sticks and out of the box. It is never wider than 60% of the box."""
-    from game.ui import text as txt
-    from game.ui.boards import nim_matchbox
-
-    pygame.init()
-    drawn: list[tuple[str, pygame.Rect]] = []
-    real = txt.blit_text
-
-    def spy(surface: pygame.Surface, text: str, px: int, *args: object,
-            **kwargs: object) -> pygame.Rect:
-        rect = real(surface, text, px, *args, **kwargs)  # type: ignore[arg-type]
-        drawn.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(nim_matchbox.txt, "blit_text", spy)
     box = pygame.Rect(100, 0, 110, 160)
     state = NimOptions(variant="marienbad", heaps=(1, 3, 5)).initial_state()
-    nim_matchbox.draw_matchbox(pygame.Surface((400, 300)), box, state,
-                               {NimMove(2, 1): 3.0}, "beads", THEMES["default"], 38)
-    label = next(rect for text, rect in drawn if "\u00b7" in text)
+    drawn = _box_texts(monkeypatch, box, state, {NimMove(2, 1): 3.0})
+    label = next(rect for text, _px, rect in drawn if "\u00b7" in text)
     assert box.contains(label) and label.width <= box.width * 0.6 + 1, (label, box)
 
 
