@@ -781,7 +781,8 @@ def test_a_teacher_gets_to_the_boxes_that_matter_among_many_pages(language: str)
     59 pages with only the arrows to go through them. The filter button now cycles through
     all boxes, those used at least once (about half: a Q-learner also keeps boxes for the
     side it does not play, never used) and the last game's; Page Down/Up, Home and End jump
-    pages (the mouse wheel already turned them); the boxes stay sorted by use."""
+    pages (the mouse wheel already turned them), and a click or a drag on the page bar under
+    the boxes goes to any page; the boxes stay sorted by use."""
     from tests.ui_helpers import key
 
     app, lab = large_lab((1024, 768), language)
@@ -808,6 +809,21 @@ def test_a_teacher_gets_to_the_boxes_that_matter_among_many_pages(language: str)
     assert knowledge.page == 0
     key(app, pygame.K_PAGEDOWN)  # type: ignore[arg-type]
     assert knowledge.page == min(1, pages - 1)
+    # The page bar under the boxes: a click at its right end shows the last page, a drag
+    # back to its left end the first.
+    bar = knowledge.page_bar.rect
+    assert bar.width and knowledge.rect.contains(bar)
+    assert not any(bar.colliderect(cell) for cell, _box in knowledge.box_rects)
+    click(app, (bar.right - 1, bar.centery))  # type: ignore[arg-type]
+    assert knowledge.page == pages - 1
+    frame(app, [  # type: ignore[arg-type]
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(bar.right - 1, bar.centery), button=1),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(bar.centerx, bar.centery), rel=(0, 0),
+                           buttons=(1, 0, 0)),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(bar.left, bar.centery), rel=(0, 0),
+                           buttons=(1, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(bar.left, bar.centery), button=1)])
+    assert knowledge.page == 0
     assert lab.runner is not None and not lab.running  # no key started or stopped a run
     click_widget(app, knowledge.changed_button)  # type: ignore[arg-type]
     frame(app)

@@ -354,3 +354,15 @@ def narrow_grid(count: int, uses: list[tuple[bool, int]], body: pygame.Rect, m: 
     # (Never narrower than its count needs, where the row has the room.)
     cell_w = max(min(body.width / cols, cell_h * ratio * 1.3), min(least_w, body.width / cols))
     return rows, cols, cell_w, min(cell_h, cell_w / ratio * 1.15)
+
+
+def draw_used(surface: pygame.Surface, rect: pygame.Rect, box: BoxView, score_kind: str,
+              px: int, m: Metrics, theme: Theme, least: int) -> None:
+    """How often ``box`` was used (or that every move lost), at the foot of ``rect``, shrunk
+    to ``least`` before it is cut."""
+    lost = box.all_lost(score_kind)
+    used = used_label(lost, box.used, rect.width - m.pad, min(px, m.small))
+    colour = (theme.danger if lost else theme.highlight if box.changed
+              else theme.text_muted)
+    text.blit_text(surface, used, px, colour, (rect.centerx, rect.bottom - m.pad // 3),
+                   "midbottom", max_width=rect.width - m.pad, min_px=min(m.small, least))

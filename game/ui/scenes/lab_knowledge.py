@@ -33,15 +33,15 @@ from game.ui.scenes.lab_box_moves import (
     box_grid,
     distinct_lines,
     draw_move_list,
+    draw_used,
     least_box_height,
     list_size,
     move_lines,
     narrow_grid,
     shape_box,
-    used_label,
 )
 from game.ui.scenes.lab_common import WrapButton, wrapped_px
-from game.ui.scenes.lab_pages import FILTER_KEYS, filter_label, next_filter, page_for_key, shown
+from game.ui.scenes.lab_pages import FILTER_KEYS, PageBar, filter_label, next_filter, shown
 from game.ui.scenes.play_fit import readable_px
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Metrics, Widget, draw_panel
@@ -84,6 +84,7 @@ class KnowledgePanel:
         self._grid_memo: tuple[Any, tuple[int, ListSize | None, tuple[int, int]]] | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._page_rect = pygame.Rect(0, 0, 0, 0)
+        self.page_bar = PageBar()
         self._title_y = 0
         self._head_h = 0
         self._view: BoardView | None = None
@@ -177,14 +178,20 @@ class KnowledgePanel:
         self.page = max(0, self.page + step)
         self.fill_values()
 
-    def page_key(self, key: int) -> bool:
-        """Page Up/Down, Home or End: the page they go to; False for another key."""
-        page = page_for_key(key, self.page, max(1, -(-len(self.boxes) // self.per_page)))
-        if page is None:
-            return False
-        self.page = page
-        self.fill_values()
-        return True
+    def handle_bar(self, event: pygame.event.Event) -> bool:
+        """A click or a drag on the page bar: the page under the pointer."""
+        return self.go_to(self.page_bar.handle(event, self.pages()))
+
+    def go_to(self, page: int | None) -> bool:
+        """Show ``page`` (None: nothing changes); True if shown."""
+        if page is not None:
+            self.page = page
+            self.fill_values()
+        return page is not None
+
+    def pages(self) -> int:
+        """How many pages the boxes take."""
+        return max(1, -(-len(self.boxes) // self.per_page))
 
     # -- layout and drawing ---------------------------------------------------------------------
 
@@ -338,6 +345,8 @@ class KnowledgePanel:
         if any(not b.filled for b in page_boxes):
             self.fill_values()
         self.prev_button.visible = self.next_button.visible = pages > 1
+        self.page_bar.place(self.rect, m.pad, pages)
+        self.page_bar.draw(surface, self.page, pages, theme)
         if pages > 1:
             text.blit_text(surface, f"{self.page + 1}/{pages}", m.body, theme.text,
                            self._page_rect.center, "center")
@@ -373,17 +382,8 @@ class KnowledgePanel:
 
     def _draw_used(self, surface: pygame.Surface, box: BoxView, rect: pygame.Rect, px: int,
                    m: Metrics) -> None:
-        """How often ``box`` was used (or that every move lost), at the foot of ``rect``."""
-        theme = self.app.theme
-        score_kind = self.session.learner.score_kind
-        lost = box.all_lost(score_kind)
-        used = used_label(box.all_lost(score_kind), box.used, rect.width - m.pad,
-                          min(px, m.small))
-        colour = (theme.danger if lost else theme.highlight if box.changed
-                  else theme.text_muted)
-        text.blit_text(surface, used, px, colour, (rect.centerx, rect.bottom - m.pad // 3),
-                       "midbottom", max_width=rect.width - m.pad,
-                       min_px=min(m.small, readable_px(self.app.size)))
+        draw_used(surface, rect, box, self.session.learner.score_kind, px, m, self.app.theme,
+                  readable_px(self.app.size))
 
     def list_need(self, px: int) -> ListSize:
         """The room the longest list of moves of the boxes read so far takes at ``px``."""

@@ -3,7 +3,8 @@ with 200% text a page holds one box (a Hexapawn Q-learner's 44 to 59 boxes made 
 only the arrows to go through them). The boxes shown can be all of them, those used at least
 once (a Q-learner also keeps boxes for the positions of the side it does not play, never
 used: about half of them), or those the last game changed; the keys jump pages (Page Up/Down,
-Home, End) as the mouse wheel turns them.
+Home, End) as the mouse wheel turns them, and the page bar under the boxes (where the page
+shown sits among all of them) takes a click or a drag to any page.
 
 The filter button cycles through the three, its label naming what is shown.
 """
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, TypeVar
 import pygame
 
 from game.ui.i18n import tr
+from game.ui.theme import Theme, blend
 
 if TYPE_CHECKING:
     from game.ui.scenes.lab_session import LabSession
@@ -70,3 +72,49 @@ def page_for_key(key: int, page: int, pages: int) -> int | None:
     if step in (float("-inf"), float("inf")):
         return 0 if step < 0 else max(0, pages - 1)
     return min(max(0, pages - 1), max(0, page + int(step)))
+
+
+class PageBar:
+    """Under the boxes, in the panel's padding (nothing else is drawn there, so it moves no
+    box): a track across the panel, and on it the page shown, as wide as a page's share. A
+    click or a drag on it goes to the page under the pointer."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.dragging = False
+
+    def place(self, panel: pygame.Rect, pad: int, pages: int) -> None:
+        """Across ``panel``'s bottom padding; nowhere for one page."""
+        self.rect = (pygame.Rect(panel.left + pad * 2, panel.bottom - pad, panel.width - pad * 4,
+                                 pad) if pages > 1 else pygame.Rect(0, 0, 0, 0))
+
+    def page_at(self, x: int, pages: int) -> int:
+        """The page under ``x``."""
+        share = (x - self.rect.left) / max(1, self.rect.width)
+        return min(pages - 1, max(0, int(share * pages)))
+
+    def handle(self, event: pygame.event.Event, pages: int) -> int | None:
+        """The page a click or a drag on the bar goes to, or None."""
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.rect.collidepoint(event.pos)):
+            self.dragging = True
+        elif event.type == pygame.MOUSEBUTTONUP or not self.rect.width:
+            self.dragging = False
+        if self.dragging and event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
+            return self.page_at(event.pos[0], pages)
+        return None
+
+    def draw(self, surface: pygame.Surface, page: int, pages: int, theme: Theme) -> None:
+        """The track and the page shown on it."""
+        bar = self.rect
+        if bar.width <= 0:
+            return
+        track = pygame.Rect(bar.left, bar.centery - max(2, bar.height // 6), bar.width,
+                            max(4, bar.height // 3))
+        pygame.draw.rect(surface, blend(theme.panel, theme.text_muted, 0.3), track,
+                         border_radius=track.height // 2)
+        width = max(track.height * 3, track.width // pages)
+        thumb = pygame.Rect(track.left + (track.width - width) * page // max(1, pages - 1),
+                            bar.centery - max(3, bar.height // 3), width,
+                            max(6, bar.height * 2 // 3))
+        pygame.draw.rect(surface, theme.accent, thumb, border_radius=thumb.height // 2)

@@ -34,6 +34,7 @@ from game.ui.scenes.lab_common import RunScene, RunTexts, player_name
 from game.ui.scenes.lab_files import LabFiles
 from game.ui.scenes.lab_knowledge import KnowledgePanel
 from game.ui.scenes.lab_layout import draw_lab, place_lab
+from game.ui.scenes.lab_pages import page_for_key
 from game.ui.scenes.lab_session import OPPONENT, SELF, WATCHED, LabSession, Run, window_for
 from game.ui.scenes.lab_setup import build_setup
 from game.ui.scenes.lab_table import TablePanel
@@ -380,10 +381,13 @@ class LearningLabScene(RunScene[TrainingRunner]):
         self.layout()
         self._enable()
         view = self.tabs.current()
-        if (event.type == pygame.KEYDOWN and view == "boxes"
-                and self.knowledge.page_key(event.key)):
+        boxes = self.knowledge
+        if event.type == pygame.KEYDOWN and view == "boxes" and boxes.go_to(
+                page_for_key(event.key, boxes.page, boxes.pages())):
             return
         if self.handle_run_keys(event, self.train):
+            return
+        if view == "boxes" and boxes.handle_bar(event):
             return
         if (event.type == pygame.MOUSEWHEEL and view == "boxes"
                 and self.knowledge.rect.collidepoint(widgets.mouse())):
