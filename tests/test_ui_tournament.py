@@ -818,3 +818,35 @@ def test_six_players_at_200_percent_keep_readable_numbers_and_one_size_of_names(
             and content[0].isdigit() and not content[-1].isdigit()]
     assert len(set(rows)) <= 1, rows
     app.shutdown()
+
+
+def test_the_table_alone_still_says_what_it_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (seen in a real window at 200% of 1024x768 in French, 100 games a
+    pairing): the table needed the title's room and came out with no word of what its
+    numbers are. The title goes in the side column, under the key, when it has room there."""
+    from game.ui import text
+    from game.ui.i18n import tr
+
+    app, scene = _large_text_tournament((1024, 768), "fr")
+    scene.set_game("morpion")
+    while len(scene.specs) < 4:
+        scene.add_player()
+    for index, name in enumerate(["random", "bestfirst", "random", "random"]):
+        scene.set_player(index, name)
+    scene.games = 100
+    scene.start()
+    assert run_until(app, lambda: scene.runner is not None and scene.runner.finished, 60)
+    app.toast = None
+    drawn: list[str] = []
+    real = text.blit_text
+
+    def spy(surface: Any, content: str, *args: Any, **kwargs: Any) -> Any:
+        drawn.append(content)
+        return real(surface, content, *args, **kwargs)
+
+    monkeypatch.setattr(text, "blit_text", spy)
+    frame(app)
+    assert scene.results.one_view and scene.results.show_table
+    title = tr("tour.cross", n=100)
+    assert " ".join(line for line in drawn if len(line) > 3 and line in title) == title, drawn
+    app.shutdown()
