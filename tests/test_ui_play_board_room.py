@@ -79,3 +79,23 @@ def test_at_200_percent_the_panel_keeps_the_legend_two_facts_and_a_move(
     assert play.panel.legend_rows_shown >= 1
     assert len({rect.top for rect, _ in play.panel.move_rects}) >= 1
     app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_at_200_percent_a_long_players_card_alone_grows(lang: str) -> None:
+    """Regression: at 200% of 1024x768 against MCTS ("Monte-Carlo · 300 random games" on two
+    lines) both seat cards grew, and the move list lost its row by 13 px. With large text
+    only the long name's card grows."""
+    app = make_app((1024, 768), language=lang, show_reasoning=True, text_scale=200,
+                   explain_wait=True)
+    play = start_game(app, "hexapawn", ("human", "mcts:iterations=300"))
+    assert run_until(app, lambda: play.match.human_to_move, 30)
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: bool(play.legend_rows()), 30)
+    frame(app)
+    frame(app)
+    human, mcts = play.panel.seat_rects
+    assert human.height < mcts.height
+    assert play.panel.reasoning_facts >= 2 and play.panel.legend_rows_shown >= 1
+    assert len({rect.top for rect, _ in play.panel.move_rects}) >= 1
+    app.shutdown()

@@ -2,8 +2,9 @@
 
 Who plays a side is the player's whole name with its parameter ("Reinforcement · Starting beads
 50") and, while it thinks, for how long ("· 1.2 s", a spinner turning on its disc). A name
-too wide for one line goes on two, broken before its note, and both cards grow alike: the card
-never cuts the parameter a class was shown in the menu. The room for the thinking time is
+too wide for one line goes on two, broken before its note, and both cards grow alike (with
+large text only that card grows): the card never cuts the parameter a class was shown in the
+menu. The room for the thinking time is
 kept from the start, so a card never grows when its AI starts thinking.
 """
 
@@ -124,7 +125,7 @@ class SeatCards:
         m = self.app.metrics
         pad = m.pad
         tw = left + width - self._text_left(left) - pad
-        lines = 1
+        lines = [1, 1]
         for seat in (0, 1):
             human = self.scene.match.seats[seat].human
             label = self.scene.seat_label(seat)
@@ -132,20 +133,31 @@ class SeatCards:
             # lost its note to stay on one.
             for words in [_plain] if human or not self._shows_time() else [
                     _plain, self._thinking_words(TIME_RESERVE)]:
-                lines = max(lines, len(who_lines(label, tw, m.small, words)[0]))
-        height = self._base_height()
+                lines[seat] = max(lines[seat], len(who_lines(label, tw, m.small, words)[0]))
+        if not large_text(m, self.app.size):
+            lines = [max(lines)] * 2
+        # With large text only the card of a long name grows: both growing took the room of
+        # a row of the move list at 200% of 1024x768 (against MCTS, "Monte-Carlo · 300
+        # parties au hasard" on two lines, 13 px short).
         self.one_line = self._one_line_fits(left, width)
-        if self.one_line:
-            height = text.font(m.body, True).get_linesize() + pad
-        elif lines > 1:
-            name_h = text.font(m.body, True).get_linesize()
-            height = max(height, pad // 2 * 2 + name_h + lines * text.two_line_step(m.small))
         self.rects = []
         y = top
-        for _ in (0, 1):
+        for seat in (0, 1):
+            height = self._card_height(lines[seat])
             self.rects.append(pygame.Rect(left, y, width, height))
             y += height + pad
         return y
+
+    def _card_height(self, lines: int) -> int:
+        """A card's height for a player's name of ``lines`` lines."""
+        m = self.app.metrics
+        if self.one_line:
+            return text.font(m.body, True).get_linesize() + m.pad
+        height = self._base_height()
+        if lines > 1:
+            name_h = text.font(m.body, True).get_linesize()
+            height = max(height, m.pad // 2 * 2 + name_h + lines * text.two_line_step(m.small))
+        return height
 
     def _one_line_fits(self, left: int, width: int) -> bool:
         """With large text, whether both cards hold the side's name, its count and who plays
