@@ -99,3 +99,23 @@ def test_at_200_percent_a_long_players_card_alone_grows(lang: str) -> None:
     assert play.panel.reasoning_facts >= 2 and play.panel.legend_rows_shown >= 1
     assert len({rect.top for rect, _ in play.panel.move_rects}) >= 1
     app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_at_200_percent_othellos_counts_give_the_panel_their_width(lang: str) -> None:
+    """Regression: at 200% of 1280x720 Othello's disc counts beside the board (said by the
+    seat cards too) left the panel 500 px of 1280, and against the engine the reasoning kept
+    one fact. With large text the board goes without them and the panel takes the width."""
+    app = make_app((1280, 720), language=lang, show_reasoning=True, text_scale=200,
+                   explain_wait=True)
+    play = start_game(app, "othello", ("human", "engine:time=0.1"))
+    assert run_until(app, lambda: play.match.human_to_move, 30)
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: bool(play.legend_rows()), 30)
+    frame(app)
+    frame(app)
+    assert play.view.sizes()[-1] == 0  # no counts' columns
+    assert play.panel.rect.width > 500
+    assert play.panel.reasoning_facts >= 2 and play.panel.legend_rows_shown >= 1
+    assert len({rect.top for rect, _ in play.panel.move_rects}) >= 1
+    app.shutdown()

@@ -125,6 +125,9 @@ class BoardView:
         #: The size the screen draws score labels at (its body text), 0 when unknown: a view
         #: may keep room for them in its layout (Connect 4's strip above the columns).
         self.label_px = 0
+        #: True when the screen's text is large and its panel needs the width: a view then
+        #: leaves out what only repeats the panel (Othello's disc counts beside the board).
+        self.compact = False
 
     def layout(self, rect: pygame.Rect, state: Any) -> None:
         """Fit the board in ``rect`` (square cells, room for coordinates and side panels)."""

@@ -112,8 +112,11 @@ class OthelloView(GridBoardView):
         """The board in the middle, each side's disc count in a column beside it."""
         self.rect = pygame.Rect(rect)
         # Small pictures (menu cards) show just the board: the counts would be unreadable.
+        # With large text neither: the seat cards say the counts, and the panel took the
+        # width (at 200% of 1280x720 the columns left the panel 500 px of 1280, and the
+        # engine's reasoning one fact).
         side = (side_column_width(self.rect, state.size, state.size, COUNTS_SHARE, COUNTS_CELLS)
-                if min(self.rect.size) >= 260 else 0)
+                if min(self.rect.size) >= 260 and not self.compact else 0)
         area = pygame.Rect(self.rect.left + side, self.rect.top, self.rect.width - 2 * side,
                            self.rect.height)
         self.grid = Grid(area, state.size, state.size, rows_up=False)

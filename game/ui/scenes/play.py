@@ -46,6 +46,7 @@ from game.ui.scenes.play_board import (
     legend_strip,
     status_height,
 )
+from game.ui.scenes.play_fit import large_text
 from game.ui.scenes.play_input import CLICK_GUARD_SECONDS, PlayInput
 from game.ui.scenes.play_panel import PlayPanel
 from game.ui.scenes.play_status import (
@@ -419,8 +420,8 @@ class PlayScene(Scene, TurnListener):
         m = self.app.metrics
         pad = m.pad
         status_h = status_height(m, self.app.size)
-        if self.view is not None:
-            self.view.label_px = m.body  # the score labels' size (see board_context)
+        if self.view is not None:  # the score labels' size (see board_context), large text
+            self.view.label_px, self.view.compact = m.body, large_text(m, self.app.size)
         side_w = self.panel_width(status_h)
         self.panel.layout(pygame.Rect(w - side_w - pad * 2, pad * 2, side_w, h - pad * 4))
         left_w = self.panel.rect.left - pad * 4
