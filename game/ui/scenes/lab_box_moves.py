@@ -150,8 +150,16 @@ class ListSize:
         return self.column_w * columns + self.gap * (columns - 1), rows * self.line_h
 
     def free_columns(self, columns: int) -> int:
-        """How many columns the list's last row leaves free in ``columns`` columns."""
-        return -self.lines % columns if self.lines > 0 else 0
+        """How many columns, counted from the right, the list's last row leaves free in
+        ``columns`` columns. The list fills column by column (:func:`draw_move_list`): the
+        columns it does not reach are free, and so is the last row of its last column when
+        that column is short. (Counting as if it filled row by row put a box's "used 8×" over
+        its fourth move in a list of four lines in three columns.)"""
+        if self.lines <= 0:
+            return 0
+        rows = math.ceil(self.lines / columns)
+        used = math.ceil(self.lines / rows)
+        return columns - used + (1 if self.lines < used * rows else 0)
 
 
 def list_size(lines: list[MoveLine], px: int, score_kind: str, count: int | None = None

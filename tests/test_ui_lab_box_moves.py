@@ -1,0 +1,45 @@
+"""Where a matchbox puts its "used 8×" line (review finding: counted as if the list filled
+row by row, it went over the fourth move of a list of four lines in three columns, and over
+the sixth of seven)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.scenes.lab_box_moves import ListSize, MoveLine, draw_move_list, list_size, shape_box
+from game.ui.theme import THEMES
+
+
+def test_the_use_line_never_covers_a_move() -> None:
+    pygame.init()
+    theme = THEMES["default"]
+    surface = pygame.Surface((800, 600))
+    in_last_row = 0
+    for lines_count in range(1, 21):
+        lines = [MoveLine(f"m{i}", f"{i}", theme.text) for i in range(lines_count)]
+        measured = list_size(lines, 20, "beads")
+        for width in range(120, 800, 40):
+            for height in (40, 60, 90, 140, 200, 300):
+                shape = shape_box(pygame.Rect(0, 0, width, height), measured, footer=True)
+                if shape is None or shape.footer is None:
+                    continue
+                drawn = draw_move_list(surface, shape, lines, measured, "beads", theme)
+                assert len(drawn) >= lines_count
+                covered = [r for r in drawn if r.colliderect(shape.footer)]
+                assert not covered, (lines_count, width, height, shape.columns)
+                in_last_row += shape.footer.top < shape.moves.bottom
+    # The case the fix is about was met: a footer in the list's last row.
+    assert in_last_row > 0
+
+
+def test_free_columns_counts_the_list_filled_column_by_column() -> None:
+    def free(lines: int, columns: int) -> int:
+        return ListSize(lines, 40, 30, 20).free_columns(columns)
+
+    assert free(4, 3) == 1   # two columns of two: the third is free
+    assert free(7, 3) == 1   # 3 + 3 + 1: the last row of the last column
+    assert free(6, 3) == 0
+    assert free(5, 2) == 1   # 3 + 2
+    assert free(3, 3) == 0
+    assert free(1, 3) == 2   # one line in the first column
+    assert free(0, 3) == 0
