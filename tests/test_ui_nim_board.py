@@ -301,3 +301,37 @@ def test_a_boxs_beads_follow_its_counts_whatever_their_width(
         assert len(per_line) == 3, per_line
         assert counts[1] == max(counts) and counts[1] > counts[2] > 0, counts
         assert len({min(xs) for xs in per_line.values()}) == 1
+
+
+@pytest.mark.parametrize("width", [180, 220, 260, 400])
+def test_beads_stay_clear_of_a_changed_take_s_before_and_after(
+        width: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review finding: in the One game view a changed take's "1→2" is wider than the plain
+    counts the beads' room was measured on, and beads were drawn under it."""
+    from game.ui.boards import nim_matchbox
+
+    pygame.init()
+    dots: list[pygame.Rect] = []
+    texts: list[tuple[str, pygame.Rect]] = []
+    real_circle = nim_matchbox.pygame.draw.circle
+    real_blit = nim_matchbox.txt.blit_text
+
+    def circle(surface: pygame.Surface, colour: object, centre: tuple[int, int], r: int,
+               *args: object) -> pygame.Rect:
+        dots.append(pygame.Rect(round(centre[0]) - r, round(centre[1]) - r, 2 * r, 2 * r))
+        return real_circle(surface, colour, centre, r, *args)  # type: ignore[arg-type]
+
+    def blit(surface: pygame.Surface, s: str, *args: object, **kw: object) -> pygame.Rect:
+        drawn = real_blit(surface, s, *args, **kw)  # type: ignore[arg-type]
+        texts.append((s, drawn))
+        return drawn
+
+    monkeypatch.setattr(nim_matchbox.pygame.draw, "circle", circle)
+    monkeypatch.setattr(nim_matchbox.txt, "blit_text", blit)
+    values = {NimMove(0, 1): 1.0, NimMove(0, 2): 2.0, NimMove(0, 3): 2.0}
+    nim_matchbox.draw_matchbox(pygame.Surface((500, 500)), pygame.Rect(0, 0, width, 300),
+                               NimOptions().initial_state(), values, "beads",
+                               THEMES["default"], 30, before={NimMove(0, 3): 1.0})
+    changed = [rect for s, rect in texts if "\u2192" in s]
+    assert changed  # the "1→2" was drawn
+    assert not [d for d in dots for rect in changed if d.colliderect(rect)]

@@ -100,7 +100,9 @@ def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
     best = max(values.values()) if values else 0.0
     most = max(values.values(), default=1.0) or 1.0
     vx = body.left + txt.size("h8: −15 " if multi else "−10 ", small, True)[0]
-    widest = max((txt.size(v, small, True)[0] for _t, v, c in texts if not c), default=0)
+    # Every line's count, a changed one's "1→2" included: measured without it, the beads ran
+    # under the wider "before→after" of the One game view (review).
+    widest = max((txt.size(v, small, True)[0] for _t, v, _c in texts), default=0)
     bead_room = min(MOST_BEADS, int((body.right - widest - small // 2 - vx)
                                     // (2 * max(2, small // 4) + 2)))
     for i, ((take, value_text, changed), value) in enumerate(
