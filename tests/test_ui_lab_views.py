@@ -852,3 +852,53 @@ def test_nims_boxes_say_before_and_after_only_among_the_last_games_boxes(
         click_widget(app, knowledge.changed_button)  # type: ignore[arg-type]
     frame(app)
     assert [line for line, _px, _r in drawn_texts(app, monkeypatch) if "→" in line]
+
+
+def test_used_boxes_with_none_used_says_so_and_keeps_its_way_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review: with "Used boxes" chosen and no box used, the view said "No boxes yet… Press
+    Train" and hid the filter button, the only way back to "All boxes"; and Train reset the
+    filter a teacher had chosen to halve the pages."""
+    from game.ui import text as text_module
+    from tests.ui_helpers import make_app
+
+    app = make_app((1024, 768))
+    lab = LearningLabScene(app)
+    app.push(lab)
+    lab.tabs.choose("boxes")
+    lab.session.used_only = True
+    said: list[str] = []
+    real = text_module.blit_wrapped
+
+    def spy(surface: pygame.Surface, words: str, *args: Any, **kwargs: Any) -> Any:
+        said.append(words)
+        return real(surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(text_module, "blit_wrapped", spy)
+    frame(app)
+    monkeypatch.undo()
+    drawn = " ".join(said)
+    assert tr("lab.no_used_boxes").split(":")[0] in drawn
+    assert tr("lab.no_boxes").split(":")[0] not in drawn
+    assert lab.knowledge.changed_button.visible
+    train_instantly(lab, "nim", "reinforcement", 20)
+    frame(app)
+    assert lab.session.used_only and lab.knowledge.boxes
+    assert all(box.used > 0 for box in lab.knowledge.boxes)
+
+
+def test_the_page_bar_reads_the_learner_only_for_a_new_page() -> None:
+    """Review: a drag on the page bar sends a motion event per pixel, and each re-read the
+    page's boxes under the lock the training thread needs, page changed or not."""
+    from tests.ui_helpers import make_app
+
+    app = make_app((1024, 768))
+    lab = LearningLabScene(app)
+    app.push(lab)
+    knowledge = lab.knowledge
+    reads: list[int] = []
+    knowledge.fill_values = lambda: reads.append(knowledge.page)  # type: ignore[method-assign]
+    knowledge.page = 0
+    assert knowledge.go_to(0) and reads == []
+    assert knowledge.go_to(2) and reads == [2]
+    assert not knowledge.go_to(None) and reads == [2]

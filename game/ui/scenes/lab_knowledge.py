@@ -23,6 +23,7 @@ from game.ui import text
 from game.ui.boards import presenter_for
 from game.ui.boards.presenter import GamePresenter
 from game.ui.i18n import grouped, language, tr
+from game.ui.scenes import lab_pages
 from game.ui.scenes.lab_box_moves import (
     BoxShape,
     BoxView,
@@ -184,7 +185,8 @@ class KnowledgePanel:
 
     def go_to(self, page: int | None) -> bool:
         """Show ``page`` (None: nothing changes); True if shown."""
-        if page is not None:
+        if page is not None and page != self.page:
+            # Only a new page reads the learner (a page bar's drag: a motion event per pixel).
             self.page = page
             self.fill_values()
         return page is not None
@@ -273,7 +275,7 @@ class KnowledgePanel:
             body = pygame.Rect(live.right + pad * 2, body.top, body.right - live.right - pad * 2,
                                body.height)
         self.sort_button.visible = bool(self.boxes)
-        self.changed_button.visible = bool(self.boxes) or self.session.changed_only
+        self.changed_button.visible = bool(self.boxes) or lab_pages.filtered(self.session)
         self._draw_boxes(surface, body, theme, m)
 
     def _draw_live(self, surface: pygame.Surface, rect: pygame.Rect, runner: TrainingRunner,
@@ -305,7 +307,7 @@ class KnowledgePanel:
         if not self.boxes:
             # One game at a time: its boxes appear as it changes them (the learner has boxes).
             # Shrunk to the readable size before it is cut (beside the live game).
-            said = tr("lab.no_changed_boxes" if self.session.changed_only else "lab.no_boxes")
+            said = tr(lab_pages.empty_key(self.session))
             px = wrapped_px(said, body, m.body, min(m.body, readable_px(self.app.size)))
             text.blit_wrapped(surface, said, px, theme.text_muted, body, line_gap=0)
             self.prev_button.visible = self.next_button.visible = False

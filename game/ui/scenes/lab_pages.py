@@ -35,6 +35,22 @@ def filter_key(session: LabSession) -> str:
     return "lab.show_used" if session.used_only else "lab.show_all"
 
 
+def filtered(session: LabSession) -> bool:
+    """Whether a filter hides boxes: its button then stays even with no box shown, as the
+    way back to all of them ("Used boxes" before any use hid the button, and with it the
+    way back)."""
+    return session.changed_only or session.used_only
+
+
+def empty_key(session: LabSession) -> str:
+    """What the boxes view says when the filter leaves no box: each filter its own words
+    ("Used boxes" with none used said "No boxes yet… Press Train" while "All boxes" listed
+    them: review)."""
+    if session.changed_only:
+        return "lab.no_changed_boxes"
+    return "lab.no_used_boxes" if session.used_only else "lab.no_boxes"
+
+
 def filter_label(session: LabSession) -> str:
     """The filter button's label: what is shown."""
     return tr(filter_key(session))

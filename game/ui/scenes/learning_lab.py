@@ -207,9 +207,10 @@ class LearningLabScene(RunScene[TrainingRunner]):
 
     def train(self) -> None:
         """Start a run of ``games`` games with the current set-up (the boxes view then shows
-        every box again, not only one game's)."""
+        more than one game's boxes again; "Used boxes", a teacher's choice to halve the pages,
+        stays)."""
         if self.start_run(self.games, self.session.speed):
-            self.session.changed_only = self.session.used_only = False
+            self.session.changed_only = False
 
     def one_game(self) -> None:
         """MENACE one game at a time: play one game shown move by move, then show the boxes it
