@@ -116,8 +116,7 @@ class BestFirstPlayer(Player):
         return Decision(move=move, scores=scores, score_kind="cost", depth=1,
                         nodes=len(moves), pv=(move,),
                         info={"tied": len(best), "diagonal_preferred": bool(diagonal),
-                              "tie_rule": "diagonal" if 0 < len(diagonal) < len(best)
-                              else "random"})
+                              "tie_rule": _tie_rule(len(best), len(diagonal))})
 
 
 # --------------------------------------------------------------------------------------------
@@ -142,3 +141,13 @@ register_player(PlayerInfo(
     applies=_morpion_only,
     factory=_make_bestfirst,
 ))
+
+
+def _tie_rule(tied: int, on_diagonals: int) -> str:
+    """How :class:`BestFirstPlayer` broke a tie of ``tied`` moves, ``on_diagonals`` of them
+    on a diagonal (see ``ai.simple.tie_info``): "diagonal_only" when one alone is on a
+    diagonal (no draw at all), "diagonal" when it drew among several there, "random" when it
+    drew among all."""
+    if 0 < on_diagonals < tied:
+        return "diagonal_only" if on_diagonals == 1 else "diagonal"
+    return "random"

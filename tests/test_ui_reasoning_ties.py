@@ -66,6 +66,8 @@ def test_best_first_says_it_preferred_a_diagonal() -> None:
     for tied, rule, line in seen:
         if tied < 2:
             assert line is None
+        elif rule == "diagonal_only":
+            assert line == f"{tied} moves share this best value: the only one on a diagonal"
         elif rule == "diagonal":
             assert line == f"{tied} moves share this best value: one on a diagonal, drawn at random"
         else:
@@ -77,3 +79,17 @@ def test_no_tie_no_line() -> None:
     for lines in (_said("random", "othello"),
                   _said("alphabeta", "nim", options_text={"matches": "21"})):
         assert not any("share this best value" in line for line in lines)
+
+
+def test_best_first_with_one_tied_move_on_a_diagonal_does_not_claim_a_draw() -> None:
+    """Review: with one tied move alone on a diagonal, best-first takes it without drawing,
+    and the line said "one on a diagonal, drawn at random"."""
+    from ai.base import Decision
+    from ai.bestfirst import _tie_rule
+
+    assert _tie_rule(2, 1) == "diagonal_only"
+    assert _tie_rule(5, 2) == "diagonal"
+    assert _tie_rule(3, 3) == _tie_rule(3, 0) == "random"
+    d = Decision(move="b2", scores={"b2": 1.0, "a2": 1.0}, score_kind="cost",
+                 info={"tied": 2, "tie_rule": "diagonal_only"})
+    assert "2 moves share this best value: the only one on a diagonal" in reasoning_lines(d, "X")

@@ -513,6 +513,7 @@ _TIE_KEYS: dict[str, str] = {
     "random": "think.tied_random",
     "first": "think.tied_first",
     "diagonal": "think.tied_diagonal",
+    "diagonal_only": "think.tied_diagonal_only",
 }
 
 
