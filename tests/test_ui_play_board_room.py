@@ -10,6 +10,7 @@ smaller side.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -119,3 +120,24 @@ def test_at_200_percent_othellos_counts_give_the_panel_their_width(lang: str) ->
     assert play.panel.reasoning_facts >= 2 and play.panel.legend_rows_shown >= 1
     assert len({rect.top for rect, _ in play.panel.move_rects}) >= 1
     app.shutdown()
+
+
+def test_the_legend_strip_and_the_panel_share_the_least_legend_size() -> None:
+    """One formula (play_fit.least_legend_px) for the panel's legend and the strip under the
+    board: written twice, the two could drift apart."""
+    from game.ui.scenes import play_board, play_explain
+    from game.ui.scenes.play_fit import least_legend_px, readable_px
+    from game.ui.widgets import Metrics
+
+    for source in (play_board, play_explain):
+        code = Path(str(source.__file__)).read_text(encoding="utf-8")
+        assert "least_legend_px(" in code and "Metrics.for_size(" not in code, source
+    app = make_app((1024, 768), language="fr", show_reasoning=True, text_scale=200)
+    try:
+        play = start_game(app, "othello", ("human", "alphabeta"))
+        frame(app)
+        least = least_legend_px(app.metrics, app.size)
+        assert play.panel.explain._legend_sizes()[-1] == least
+        assert least >= max(readable_px(app.size), Metrics.for_size(app.size).small)
+    finally:
+        app.shutdown()

@@ -628,8 +628,7 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str]) -> 
     cutoffs = info.get("cutoffs")
     if isinstance(cutoffs, int) and cutoffs > 0:
         # "1 branch", not "1 branches" (seen at 200% of 1280x720 in French).
-        key = "think.cutoffs.one" if cutoffs == 1 else "think.cutoffs"
-        lines.append(tr(key, n=_count(cutoffs)))
+        lines.append(plural("think.cutoffs", cutoffs, n_text=_count(cutoffs)))
     if len(d.pv) > 1:
         lines.append(tr("think.line", line=", ".join(move_text(x) for x in d.pv[:6])))
     return lines

@@ -17,7 +17,7 @@ from game.ui import text, widgets
 from game.ui.boards.base import BoardContext
 from game.ui.i18n import tr
 from game.ui.reasoning import shown_scores
-from game.ui.scenes.play_fit import large_text, readable_px
+from game.ui.scenes.play_fit import large_text, least_legend_px, readable_px
 from game.ui.scenes.play_seats import draw_spinner
 from game.ui.widgets import Metrics
 
@@ -47,8 +47,7 @@ def legend_strip(scene: PlayScene) -> pygame.Rect:
             or not large_text(m, scene.app.size)):
         return pygame.Rect(area.left, area.bottom, area.width, 0)
     top = view.content_bottom() + m.pad
-    least = max(Metrics.for_size(scene.app.size).small, int(m.small * 0.8),
-                readable_px(scene.app.size))
+    least = least_legend_px(m, scene.app.size)
     if area.bottom - top < text.font(least).get_linesize() * LEGEND_STRIP_LINES + m.pad:
         return pygame.Rect(area.left, area.bottom, area.width, 0)
     return pygame.Rect(area.left, top, area.width, area.bottom - top)

@@ -18,9 +18,8 @@ import pygame
 from game.ui import text
 from game.ui.i18n import tr
 from game.ui.reasoning import LegendRow, reasoning_lines
-from game.ui.scenes.play_fit import large_text, readable_px
+from game.ui.scenes.play_fit import large_text, least_legend_px
 from game.ui.theme import blend
-from game.ui.widgets import Metrics
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -72,8 +71,7 @@ class ExplainBox:
         m = self.app.metrics
         sizes = [m.small]
         if large_text(m, self.app.size):
-            normal = Metrics.for_size(self.app.size).small
-            least = max(normal, int(m.small * 0.8), readable_px(self.app.size))
+            least = least_legend_px(m, self.app.size)
             sizes += [px for px in (int(m.small * 0.9), least) if px < m.small]
         return sizes
 

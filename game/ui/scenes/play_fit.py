@@ -37,6 +37,13 @@ def readable_px(size: tuple[int, int]) -> int:
     return math.ceil(size[1] * BODY_MIN_FRACTION)
 
 
+def least_legend_px(m: Metrics, size: tuple[int, int]) -> int:
+    """The least text size of the score legend with large text: the normal small size, 80% of
+    the current small size, never under the window's readable size. One place for the panel's
+    legend (play_explain) and the strip under the board (play_board), so they cannot drift."""
+    return max(Metrics.for_size(size).small, int(m.small * 0.8), readable_px(size))
+
+
 def button_row(m: Metrics, size: tuple[int, int]) -> int:
     """The height of a row of the play screen's buttons in a window of ``size``."""
     return int(m.body * (LARGE_ROW_BODIES if large_text(m, size) else ROW_BODIES))
