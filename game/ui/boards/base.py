@@ -525,32 +525,46 @@ def labels_tell_apart(scores: Mapping[Any, float],
 def score_chip(surface: pygame.Surface, text: str, centre: tuple[float, float], px: int,
                colour: Colour, theme: Theme, best: bool = False,
                max_width: float | None = None,
-               placed: list[pygame.Rect] | None = None) -> pygame.Rect:
+               placed: list[pygame.Rect] | None = None,
+               bounds: pygame.Rect | None = None, side_pad: int | None = None) -> pygame.Rect:
     """A score label on a dark rounded chip so it reads on any cell; the best is outlined.
 
     With ``max_width`` the text shrinks (not below 7 px) so the chip stays inside its cell.
     With ``placed`` (the chips already drawn this frame) the chip moves to the nearest free
-    spot around ``centre`` so labels never overlap, and its rectangle is added to the list.
+    spot around ``centre`` so labels never overlap (inside ``bounds``, else the surface), and
+    its rectangle is added to the list. ``side_pad``: the room left and right of the text
+    (default a third of ``px``; see :func:`chip_rect`).
     """
     from game.ui import text as txt
 
     if max_width is not None:
         px = txt.fit_px(text, round(max_width - 2 * max(2, px // 3)), px, True, min_px=7)
     label = txt.render(text, px, colour, bold=True)
-    pad_x, pad_y = max(2, px // 3), max(1, px // 8)
-    rect = label.get_rect()
-    rect.inflate_ip(2 * pad_x, 2 * pad_y)
-    # Short labels ("3") get a chip at least as wide as it is tall, so they stay easy to spot.
-    rect.width = max(rect.width, rect.height)
-    rect.center = (round(centre[0]), round(centre[1]))
+    rect = chip_rect(text, centre, px, side_pad)
     if placed is not None:
-        rect = free_spot(rect, placed, surface.get_rect())
+        rect = free_spot(rect, placed, surface.get_rect() if bounds is None else bounds)
         placed.append(rect)
     alpha_fill(surface, rect, theme.overlay, 225, radius=max(2, rect.height // 3))
     if best:
         pygame.draw.rect(surface, colour, rect, width=max(2, px // 8),
                          border_radius=max(2, rect.height // 3))
     surface.blit(label, label.get_rect(center=rect.center))
+    return rect
+
+
+def chip_rect(text: str, centre: tuple[float, float], px: int,
+              side_pad: int | None = None) -> pygame.Rect:
+    """Where :func:`score_chip` draws ``text`` at ``px`` centred on ``centre`` (before it moves
+    aside from other chips), with ``side_pad`` pixels left and right of the text (default a
+    third of ``px``: a board whose chips overflow their cells may give less)."""
+    from game.ui import text as txt
+
+    width, height = txt.size(text, px, True)
+    pad_x = max(2, px // 3) if side_pad is None else side_pad
+    rect = pygame.Rect(0, 0, width + 2 * pad_x, height + 2 * max(1, px // 8))
+    # Short labels ("3") get a chip at least as wide as it is tall, so they stay easy to spot.
+    rect.width = max(rect.width, rect.height)
+    rect.center = (round(centre[0]), round(centre[1]))
     return rect
 
 

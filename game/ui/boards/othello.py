@@ -42,7 +42,9 @@ from game.ui.boards.base import (
     alpha_circle,
     alpha_fill,
     as_cell,
+    chip_rect,
     disc,
+    free_spot,
     label_px,
     score_chip,
     score_labels,
@@ -98,6 +100,15 @@ class OthelloController(InputController):
 #: :func:`~game.ui.boards.base.side_column_width`).
 COUNTS_SHARE = 0.14
 COUNTS_CELLS = 1.2
+#: A score label's chip may be this many cells wide, overflowing its cell onto its neighbours
+#: (translucent): with large text "−5,3" at body size is 1.5 to 1.8 cells wide.
+LABEL_MOST_CELLS = 2.0
+
+
+def chip_side_pad(px: int) -> int:
+    """The room left and right of a score label's text: a sixth of its size, not the usual
+    third (8 px more of text at 48 px where chips already overflow their cells)."""
+    return max(2, px // 6)
 
 
 class OthelloView(GridBoardView):
@@ -107,6 +118,8 @@ class OthelloView(GridBoardView):
         super().__init__(theme)
         self._panels: tuple[pygame.Rect, pygame.Rect] = (pygame.Rect(0, 0, 0, 0),) * 2
         self._sprites: dict[tuple[int, int, str, Colour], pygame.Surface] = {}
+        #: The last score chips laid out (see :meth:`_score_chips`): their key and result.
+        self._chips_cache: tuple[Any, tuple[int, list[pygame.Rect]]] | None = None
 
     def layout(self, rect: pygame.Rect, state: Any) -> None:
         """The board in the middle, each side's disc count in a column beside it."""
@@ -318,22 +331,101 @@ class OthelloView(GridBoardView):
 
     def _draw_scores(self, surface: pygame.Surface, oth: OthelloState,
                      ctx: BoardContext) -> None:
-        """Each scored move's value on its cell; the best one outlined."""
+        """Each scored move's value on a chip over its cell; the best one outlined."""
         grid = self.grid
         assert grid is not None and ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
-        px = shared_label_px([t for t, _c, _b in labels.values()], label_px(ctx, grid.cell * 0.27),
-                             grid.cell * 1.3)
+        # The best first: it keeps its cell, the others move aside rather than overlap.
+        shown = [(move, *label) for move, label in
+                 sorted(labels.items(), key=lambda kv: not kv[1][2])
+                 if isinstance(move, OthelloMove) and not move.is_pass
+                 and move.row < oth.size and move.col < oth.size]
+        chips = [(text, grid.centre(move.row, move.col)) for move, text, _c, _b in shown]
+        px, rects = self._score_chips(chips, label_px(ctx, grid.cell * 0.27))
+        for (_move, text, colour, best), rect in zip(shown, rects, strict=True):
+            score_chip(surface, text, rect.center, px, colour, ctx.theme, best=best,
+                       side_pad=chip_side_pad(px))
+
+    def _score_chips(self, chips: list[tuple[str, tuple[float, float]]], body: int
+                     ) -> tuple[int, list[pygame.Rect]]:
+        """One text size for the score labels and each label's chip: the largest size, up to
+        ``body``, at which every chip is at most :data:`LABEL_MOST_CELLS` cells wide, inside
+        the board (the coordinates stay clear), clear of the others and over its own cell's
+        centre. A chip may so overflow its cell onto its neighbours: at 200% of 1024x768
+        "−5,3" shrank to 23 px in its 60 px cell (body 28), at 1920x1080 to 30 (body 48).
+        Kept while the labels and the board do not change (it is drawn every frame)."""
+        grid = self.grid
+        assert grid is not None
+        key = (tuple(chips), body, tuple(grid.board))
+        if self._chips_cache is not None and self._chips_cache[0] == key:
+            return self._chips_cache[1]
+        px = body
+        texts = [t for t, _c in chips]
+        # Never under the size the labels had inside their cells.
+        least = min(body, shared_label_px(texts, body, grid.cell * 1.3))
+        rects: list[pygame.Rect] = []
+        while True:
+            rects = self._chips_at(chips, px)
+            if px <= least or len(rects) == len(chips):
+                break
+            px -= 1
+        if len(rects) < len(chips):
+            # Crowded even so: as before, each on its own spot (moved aside if need be).
+            rects = []
+            for text, centre in chips:
+                rects.append(free_spot(chip_rect(text, centre, px, chip_side_pad(px)), rects,
+                                       grid.board))
+        self._chips_cache = (key, (px, rects))
+        return px, rects
+
+    def _chips_at(self, chips: list[tuple[str, tuple[float, float]]], px: int
+                  ) -> list[pygame.Rect]:
+        """The chips of ``chips`` at ``px`` (see :meth:`_score_chips`), in their order, or
+        fewer when they do not all fit. Each chip may move up to half a cell sideways (its
+        centre stays in its cell) and a third of its height up or down; tried as given (the
+        best first, nearest spot) and, failing that, left to right, each as far left as it
+        may go (two neighbours in a row then both fit up to two cells wide)."""
+        grid = self.grid
+        assert grid is not None
+        half = grid.cell // 2
+        best_first = self._place(chips, px, sorted(
+            ((dx, dy) for dx in (0, -half // 2, half // 2, -half, half) for dy in (0, -1, 1)),
+            key=lambda d: (abs(d[0]), abs(d[1]))))
+        if len(best_first) == len(chips):
+            return best_first
+        order = sorted(range(len(chips)), key=lambda i: (chips[i][1][1], chips[i][1][0]))
+        leftmost = self._place([chips[i] for i in order], px, sorted(
+            ((dx, dy) for dx in (-half, -half // 2, 0, half // 2, half) for dy in (0, -1, 1)),
+            key=lambda d: (d[0], abs(d[1]))))
+        if len(leftmost) < len(chips):
+            return best_first
+        rects = [pygame.Rect(0, 0, 0, 0)] * len(chips)
+        for i, rect in zip(order, leftmost, strict=True):
+            rects[i] = rect
+        return rects
+
+    def _place(self, chips: list[tuple[str, tuple[float, float]]], px: int,
+               shifts: list[tuple[int, int]]) -> list[pygame.Rect]:
+        """Each chip in turn at its first free spot of ``shifts`` (sideways in pixels, up or
+        down in thirds of its height), inside the board; stops at the first with none."""
+        grid = self.grid
+        assert grid is not None
         placed: list[pygame.Rect] = []
-        # Labels as large as body text may be wider than a cell: the best keeps its cell, the
-        # others move aside rather than overlap.
-        for move, (text, colour, best) in sorted(labels.items(), key=lambda kv: not kv[1][2]):
-            if not isinstance(move, OthelloMove) or move.is_pass:
-                continue
-            if move.row >= oth.size or move.col >= oth.size:
-                continue
-            score_chip(surface, text, grid.centre(move.row, move.col), px, colour, ctx.theme,
-                       best=best, max_width=grid.cell * 1.3, placed=placed)
+        for text, centre in chips:
+            rect = chip_rect(text, centre, px, chip_side_pad(px))
+            if rect.width > grid.cell * LABEL_MOST_CELLS:
+                break
+            anchor = (round(centre[0]), round(centre[1]))
+            for dx, dy in shifts:
+                trial = rect.move(dx, dy * (rect.height // 3)).clamp(grid.board)
+                if (trial.collidepoint(anchor)
+                        and abs(trial.centerx - anchor[0]) <= grid.cell // 2
+                        and not any(trial.inflate(2, 2).colliderect(o) for o in placed)):
+                    placed.append(trial)
+                    break
+            else:
+                break
+        return placed
 
 
 class OthelloPresenter(GamePresenter):

@@ -1,0 +1,106 @@
+"""Othello's score labels read from the back of the room with large text (issue 12).
+
+At 200% text the engine's estimates ("−5,3") shrank inside their cells: 23 px for a 28 px
+body at 1024x768, 30 px for 48 at 1920x1080. A label's chip may now overflow its cell onto
+its neighbours, while no two chips overlap, each stays inside the board (the coordinates stay
+clear) and over its own cell's centre, and every label keeps one size.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+import pytest
+
+import game.ui.boards.othello as othello_view
+from ai.base import Decision
+from game.rules.registry import get_game
+from game.ui import i18n
+from game.ui.boards import BoardContext, board_view_for
+from game.ui.boards.base import score_labels
+from game.ui.reasoning import shown_scores
+from game.ui.theme import THEMES
+
+UNITS = "evaluation points (100 is about one disc); +-10000 per disc = proven"
+
+
+def position(plies: int) -> Any:
+    """The start, or a position ``plies`` random moves on (the same every run)."""
+    state = get_game("othello").setup().initial_state()
+    rng = random.Random(3)
+    for _ in range(plies):
+        state = state.play(rng.choice(list(state.legal_moves())))
+    return state
+
+
+def engine_decision(state: Any) -> Decision:
+    """The engine's estimates for ``state``'s moves: from -5.3 discs up by about one a move."""
+    moves = list(state.legal_moves())
+    return Decision(move=moves[0], score_kind="value", depth=6, nodes=10,
+                    scores={m: float(-530 + 97 * i) for i, m in enumerate(moves)},
+                    info={"units": UNITS})
+
+
+def chips_drawn(state: Any, side: int, body: int, monkeypatch: pytest.MonkeyPatch
+                ) -> tuple[Any, list[tuple[int, pygame.Rect, Any]]]:
+    """The view (laid out in a ``side`` square) and each label drawn: its size, its chip and
+    its text, for :func:`engine_decision`'s estimates."""
+    pygame.init()
+    i18n.set_language("fr")
+    decision = engine_decision(state)
+    view = board_view_for("othello", THEMES["default"])
+    surface = pygame.Surface((side, side))
+    view.layout(surface.get_rect(), state)
+    drawn: list[tuple[int, pygame.Rect, Any]] = []
+    real = othello_view.score_chip
+
+    def spy(surface: pygame.Surface, text: str, centre: Any, px: int, *args: Any,
+            **kwargs: Any) -> pygame.Rect:
+        assert kwargs.get("max_width") is None  # no shrinking inside the cell any more
+        rect = real(surface, text, centre, px, *args, **kwargs)
+        drawn.append((px, rect, text))
+        return rect
+
+    monkeypatch.setattr(othello_view, "score_chip", spy)
+    try:
+        view.draw(surface, state, BoardContext(theme=THEMES["default"],
+                                               scores=shown_scores(decision),
+                                               score_kind="value", label_px=body))
+    finally:
+        i18n.set_language("en")
+    return view, drawn
+
+
+@pytest.mark.parametrize(("side", "body"), [(546, 28), (800, 48)])
+def test_at_the_start_the_labels_are_drawn_at_body_size(
+        side: int, body: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cells of 60 and 88 px, as at 200% of 1024x768 and 1920x1080 (was 23 and 30 px)."""
+    _view, drawn = chips_drawn(position(0), side, body, monkeypatch)
+    assert len(drawn) == 4
+    assert {px for px, _r, _t in drawn} == {body}, drawn
+
+
+@pytest.mark.parametrize(("side", "body", "least"), [(546, 28, 26), (800, 48, 38)])
+def test_crowded_labels_stay_near_body_size_apart_and_over_their_cells(
+        side: int, body: int, least: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Eleven moves, neighbours in a row and at the board's edge (was 23 and 30 px)."""
+    state = position(16)
+    view, drawn = chips_drawn(state, side, body, monkeypatch)
+    moves = list(state.legal_moves())
+    assert len(drawn) == len(moves) == 11
+    assert len({px for px, _r, _t in drawn}) == 1 and drawn[0][0] >= least, drawn
+    rects = [r for _px, r, _t in drawn]
+    grid = view.grid
+    for i, rect in enumerate(rects):
+        assert grid.board.contains(rect), rect
+        assert not any(rect.colliderect(other) for other in rects[i + 1:]), rects
+    # Each chip over its own cell's centre (the labels differ: a label names its move).
+    labels = score_labels(shown_scores(engine_decision(state)), "value", THEMES["default"])
+    # (Drawn in French: "+4,4" here is "+4.4".)
+    cell_of = {text.replace(".", ","): move for move, (text, _c, _b) in labels.items()}
+    for _px, rect, text in drawn:
+        move = cell_of[text]
+        x, y = grid.centre(move.row, move.col)
+        assert rect.collidepoint(round(x), round(y)), (text, rect)
