@@ -405,3 +405,68 @@ def test_the_panels_texts_never_run_under_its_buttons_in_explain_mode(
                 if rect.colliderect(button) and not button.contains(rect):
                     raise AssertionError(f"{game}: '{content}' runs under a button")
         app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768)])
+def test_each_row_of_review_buttons_has_one_text_size(lang: str,
+                                                      size: tuple[int, int]) -> None:
+    """Regression: at 200% of 1280x800 in French 'Enregistrer' was drawn smaller than 'Ouvrir'
+    beside it (two equal halves, each label fitted alone)."""
+    from game.ui import text
+
+    app = make_app(size, language=lang, text_scale=200)
+    play = _human_game(app)
+    key(app, pygame.K_LEFT)
+    frame(app)
+    assert play.review.active
+    panel = play.panel.review
+    for pair in ((panel.back_button, panel.forward_button),
+                 (panel.save_button, panel.open_button)):
+        drawn = [text.fit_px(b.label(), b.rect.width - b.rect.height // 3, b.px, True,
+                             int(b.px * 0.8)) for b in pair]
+        assert drawn[0] == drawn[1], (lang, size, [b.label() for b in pair], drawn)
+        assert all(b.label_fits() for b in pair)
+    app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768), (1920, 1080)])
+def test_the_review_tag_touches_no_coordinate(size: tuple[int, int],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: at 200% of 1280x800 in French the REVUE tag, at the frame's top left,
+    touched Othello's column letter 'a'. Now in a blank corner of the frame, a gap away from
+    the coordinates, else at the end of the headline's row."""
+    from game.ui.scenes import play, play_board
+
+    boxes: list[pygame.Rect] = []
+    real_over, real_rect = play_board.draw_over_board, pygame.draw.rect
+
+    def filled(surface: pygame.Surface, colour: Any, rect: Any, width: int = 0,
+               **kwargs: Any) -> pygame.Rect:
+        if width == 0:  # the tag's box (the frame is an outline)
+            boxes.append(pygame.Rect(rect))
+        return real_rect(surface, colour, rect, width, **kwargs)
+
+    def over(surface: pygame.Surface, scene: Any) -> None:
+        monkeypatch.setattr(pygame.draw, "rect", filled)
+        try:
+            real_over(surface, scene)
+        finally:
+            monkeypatch.setattr(pygame.draw, "rect", real_rect)
+
+    monkeypatch.setattr(play, "draw_over_board", over)
+    app = make_app(size, language="fr", text_scale=200)
+    play = _human_game(app, moves=4)
+    key(app, pygame.K_LEFT)
+    frame(app)
+    assert play.review.active and boxes
+    grid = play.view.grid
+    margin = round(grid.cell * 0.55)
+    letters = [pygame.Rect(grid.board.left, grid.board.top - margin, grid.board.width, margin),
+               pygame.Rect(grid.board.left, grid.board.bottom, grid.board.width, margin),
+               pygame.Rect(grid.board.left - margin, grid.board.top, margin, grid.board.height),
+               pygame.Rect(grid.board.right, grid.board.top, margin, grid.board.height)]
+    box = boxes[-1]
+    assert not any(box.inflate(6, 6).colliderect(r) for r in letters), (box, letters)
+    assert not box.colliderect(grid.board)
+    app.shutdown()

@@ -154,12 +154,15 @@ def draw_status(surface: pygame.Surface, scene: PlayScene) -> None:
                      m.heading // 2)
         x += m.heading + m.pad
     accent = scene.match.over or scene.review.active
-    if text.size(headline, int(m.heading * 0.9), True)[0] > board.right - x:
+    # In review the headline's row keeps room at its end for the REVIEW tag (drawn there
+    # when no corner of the board's frame is blank, see tag_spot).
+    right = board.right - (review_tag_size(scene)[0] + m.pad if scene.review.active else 0)
+    if text.size(headline, int(m.heading * 0.9), True)[0] > right - x:
         headline = scene.short_headline() or headline
     # Large text in a small window: the headline shrinks as far as small text, the detail
     # goes on two lines or shrinks as far as 80% of small text, before anything is cut.
     text.blit_text(surface, headline, m.heading, theme.accent if accent else theme.text,
-                   (x, top), bold=True, max_width=board.right - x, min_px=m.small)
+                   (x, top), bold=True, max_width=right - x, min_px=m.small)
     if detail:
         # The engine line keeps its depth, best move and positions searched; only its time
         # gives way.
@@ -174,6 +177,40 @@ def draw_status(surface: pygame.Surface, scene: PlayScene) -> None:
             y += text.font(px).get_linesize()
 
 
+def review_tag(scene: PlayScene) -> pygame.Surface:
+    """The REVIEW tag's text, rendered."""
+    m = scene.app.metrics
+    return text.render(tr("review.tag"), m.small, scene.app.theme.accent_text, bold=True)
+
+
+def review_tag_size(scene: PlayScene) -> tuple[int, int]:
+    """The REVIEW tag's box size."""
+    m = scene.app.metrics
+    return review_tag(scene).get_rect().inflate(m.pad * 2, m.pad // 2).size
+
+
+def tag_spot(surface: pygame.Surface, scene: PlayScene, frame: pygame.Rect) -> pygame.Rect:
+    """Where the REVIEW tag goes: the first corner of ``frame`` (top left, top right, bottom
+    left, bottom right) where the board's drawing leaves it blank, else the right end of the
+    headline's row (which keeps it free, see :func:`draw_status`). At the top left it
+    covered Othello's column letter "a" at 200% of 1280x800 in French; the corners are read
+    from the pixels, so this works for any game's drawing."""
+    blank = surface.get_at(frame.topleft)
+    box = pygame.Rect((0, 0), review_tag_size(scene))
+    for corner in ("topleft", "topright", "bottomleft", "bottomright"):
+        setattr(box, corner, getattr(frame, corner))
+        # A clear gap round it inside the frame (2 px was touching, in a real window).
+        gap = max(4, scene.app.metrics.pad // 2)
+        area = box.inflate(2 * gap, 2 * gap).clip(frame)
+        if not surface.get_rect().contains(area):
+            continue
+        same = pygame.mask.from_threshold(surface.subsurface(area), blank, (6, 6, 6, 255))
+        if same.count() == area.width * area.height:
+            return box
+    box.topright = (scene.board_rect.right, scene.app.metrics.pad * 2)
+    return box
+
+
 def draw_over_board(surface: pygame.Surface, scene: PlayScene) -> None:
     """The REVIEW frame and tag while an earlier position is shown, else a pass in large
     letters while it is announced."""
@@ -183,10 +220,9 @@ def draw_over_board(surface: pygame.Surface, scene: PlayScene) -> None:
         # A frame round the board and a tag, so nobody takes a reviewed position for the
         # game in progress.
         frame = scene.board_rect.inflate(m.pad, m.pad)
+        tag = review_tag(scene)
+        box = tag_spot(surface, scene, frame)
         pygame.draw.rect(surface, theme.accent, frame, max(3, m.line * 3), border_radius=m.radius)
-        tag = text.render(tr("review.tag"), m.small, theme.accent_text, bold=True)
-        box = tag.get_rect().inflate(m.pad * 2, m.pad // 2)
-        box.topleft = frame.topleft
         pygame.draw.rect(surface, theme.accent, box, border_radius=m.radius)
         surface.blit(tag, tag.get_rect(center=box.center))
     elif scene.pass_flash is not None:

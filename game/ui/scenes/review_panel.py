@@ -16,7 +16,7 @@ import pygame
 from game.rules.registry import Evaluation
 from game.ui import text
 from game.ui.i18n import tr
-from game.ui.scenes.play_fit import place_fitted
+from game.ui.scenes.play_fit import place_fitted, place_row
 from game.ui.scenes.players import choice_text
 from game.ui.scenes.review import FROM_RESULT, EvalGraph, EvalPoint, evaluation_points
 from game.ui.theme import blend
@@ -62,15 +62,13 @@ class ReviewPanel:
     def place_buttons(self, left: int, bottom: int, width: int, row: int, pad: int) -> int:
         """Three rows of buttons ending at ``bottom``; return their top."""
         m = self.app.metrics
-        half = (width - pad) // 2
         top = bottom - 3 * row - 2 * pad
         review = self.scene.review
         self.back_button.enabled = review.shown > 0
         self.forward_button.enabled = review.active
-        for i, b in enumerate((self.back_button, self.forward_button, self.save_button,
-                               self.open_button)):
-            place_fitted(b, pygame.Rect(left + (i % 2) * (half + pad),
-                                        top + (i // 2) * (row + pad), half, row), m)
+        for i, pair in enumerate(((self.back_button, self.forward_button),
+                                  (self.save_button, self.open_button))):
+            place_row(list(pair), pygame.Rect(left, top + i * (row + pad), width, row), pad, m)
         place_fitted(self.live_button, pygame.Rect(left, top + 2 * (row + pad), width, row), m)
         return top
 
