@@ -307,3 +307,63 @@ def test_the_x_axis_label_of_a_narrow_chart_is_not_cut(monkeypatch: pytest.Monke
                              x_label="parties jouées", y_label="victoires")
     assert text.size("parties jouées", int(18 * 0.85))[0] > plot.width  # the case at hand
     assert not cut, cut
+
+
+def tick_labels_drawn(monkeypatch: pytest.MonkeyPatch, draw: object) -> list[pygame.Rect]:
+    """The rectangles of the muted texts (ticks and axis labels) drawn by ``draw()``."""
+    from game.ui import text
+
+    rects: list[pygame.Rect] = []
+    real = text.blit_text
+
+    def spy(surface: pygame.Surface, line: str, px: int, colour: object,
+            *args: object, **kwargs: object) -> pygame.Rect:
+        rect = real(surface, line, px, colour, *args, **kwargs)  # type: ignore[arg-type]
+        if colour == THEME.text_muted:
+            rects.append(rect)
+        return rect
+
+    monkeypatch.setattr(text, "blit_text", spy)
+    draw()  # type: ignore[operator]
+    return rects
+
+
+@pytest.mark.parametrize("percent", [True, False])
+def test_tick_labels_of_a_short_plot_never_overlap(monkeypatch: pytest.MonkeyPatch,
+                                                   percent: bool) -> None:
+    """Regression (lab at 200% text, 1024x768): a plot 44 px high drew "100 %", "50 %" and
+    "0 %" over each other, and a crowded x axis its tick labels on each other; a label too
+    close to its neighbour is left out, the bottom one kept."""
+    surface = pygame.Surface((500, 138))
+    values = [0.5 + 0.3 * math.sin(i / 9) for i in range(250)] if percent else \
+        [float(i) for i in range(250)]
+    series = [charts.Series("", values, (90, 200, 120))]
+    plots: list[pygame.Rect] = []
+
+    def draw() -> None:
+        plots.append(charts.line_chart(
+            surface, surface.get_rect(), series, THEME, 28, title="Taux",
+            y_range=(0.0, 1.0) if percent else None, percent=percent, x_max=250))
+
+    rects = tick_labels_drawn(monkeypatch, draw)
+    assert plots[0].height < 50  # the case at hand: a short plot
+    assert len(rects) >= 3
+    for i, a in enumerate(rects):
+        for b in rects[i + 1:]:
+            assert not a.colliderect(b), (a, b)
+
+
+def test_no_gridline_runs_through_the_empty_charts_words() -> None:
+    """Regression (audit, lab before training): "Press Train" had a gridline through it."""
+    from game.ui.theme import blend
+
+    surface = pygame.Surface((600, 400))
+    surface.fill(THEME.panel)
+    plot = charts.line_chart(surface, surface.get_rect(), [], THEME, 20, title="Wins",
+                             x_label="games", empty_text="Press Train", x_max=500)
+    grid = blend(THEME.panel, THEME.text_muted, 0.25)
+    inside = plot.inflate(-8, -8)
+    found = [(x, y) for x in range(inside.left, inside.right, 2)
+             for y in range(inside.top, inside.bottom, 2)
+             if tuple(surface.get_at((x, y)))[:3] == tuple(grid)[:3]]
+    assert not found, found[:5]

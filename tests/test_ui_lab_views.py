@@ -902,3 +902,43 @@ def test_the_page_bar_reads_the_learner_only_for_a_new_page() -> None:
     assert knowledge.go_to(0) and reads == []
     assert knowledge.go_to(2) and reads == [2]
     assert not knowledge.go_to(None) and reads == [2]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_every_chart_drawn_has_a_readable_plot_at_the_largest_text(
+        size: tuple[int, int], language: str) -> None:
+    """Regression (audit, 1024x768 at 200%): two stacked charts left each plot 22-27 px high
+    ("Victoires cumulées" a line, "100 %/50 %/0 %" on each other). Where two do not fit, one
+    chart is shown at a time, with two buttons choosing it; each plot is at least four lines
+    of the chart's small text high."""
+    app, lab = large_lab(size, language)
+    train_instantly(lab, "nim", "reinforcement", 250)
+    frame(app)
+    m = app.metrics  # type: ignore[attr-defined]
+    for name in ("chart_wins", "chart_rate"):
+        if lab.chart_choice.single:
+            click_widget(app, lab.chart_choice.buttons[name])  # type: ignore[arg-type]
+            assert lab.chart_choice.names() == (name,)
+            assert lab.chart_choice.buttons[name] in lab.all_widgets()
+        frame(app)  # type: ignore[arg-type]
+        assert lab.charts.plots[name].height >= 4 * int(m.small * 0.85), (name,
+                                                                          lab.charts.plots)
+    if size == (1024, 768):
+        assert lab.chart_choice.single  # the case at hand
+        view = lab.panels["view"]
+        for button in lab.chart_choice.buttons.values():
+            assert view.contains(button.rect)
+            assert not button.rect.colliderect(lab.panels["chart_wins"])
+    screenshot(app, f"lab-charts-200-{size[0]}-{language}")
+    app.shutdown()  # type: ignore[attr-defined]
+
+
+def test_both_charts_stay_side_by_side_or_stacked_where_they_fit() -> None:
+    """At 100% text both charts are shown at every size (no chooser)."""
+    for size in SIZES:
+        app, lab = open_lab(size)
+        frame(app)  # type: ignore[arg-type]
+        assert not lab.chart_choice.single, size
+        assert lab.chart_choice.widgets() == []
+        app.shutdown()  # type: ignore[attr-defined]

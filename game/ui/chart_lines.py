@@ -324,19 +324,34 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
         # Game x of x_lo..x_hi; one game sits at the left edge.
         return plot.left + ((x - x_lo) / (x_hi - x_lo)) * plot.width if x_hi > x_lo else plot.left
 
+    # No gridline runs through the empty chart's words ("Press Train" was struck through).
+    gridlines = longest > 0 or not empty_text
+    label_h = text.font(small).get_linesize()
+    last_label_y = math.inf
     for t in y_ticks:
         y = round(ypos(t))
         if plot.top - 1 <= y <= plot.bottom + 1:
-            pygame.draw.line(surface, grid, (plot.left, y), (plot.right, y), 1)
-            text.blit_text(surface, format_number(t, percent), small, theme.text_muted,
-                           (plot.left - small // 3, y), "midright")
+            if gridlines:
+                pygame.draw.line(surface, grid, (plot.left, y), (plot.right, y), 1)
+            # A label too close to the one below it is left out (on a short plot "100 %",
+            # "50 %" and "0 %" were drawn over each other).
+            if last_label_y - y >= label_h:
+                text.blit_text(surface, format_number(t, percent), small, theme.text_muted,
+                               (plot.left - small // 3, y), "midright")
+                last_label_y = y
     x_ticks = [t for t in nice_ticks(x_lo, x_hi, max(2, min(6, plot.width // (small * 6))))
                if x_lo <= t <= x_hi and float(t).is_integer()]
+    last_label_x = -math.inf
     for t in x_ticks:
         x = round(xpos(t))
-        pygame.draw.line(surface, grid, (x, plot.top), (x, plot.bottom), 1)
-        text.blit_text(surface, format_number(t), small, theme.text_muted,
-                       (x, plot.bottom + small // 4), "midtop")
+        if gridlines:
+            pygame.draw.line(surface, grid, (x, plot.top), (x, plot.bottom), 1)
+        tick_text = format_number(t)
+        half_w = text.size(tick_text, small)[0] // 2
+        if x - half_w >= last_label_x + small // 2:
+            text.blit_text(surface, tick_text, small, theme.text_muted,
+                           (x, plot.bottom + small // 4), "midtop")
+            last_label_x = x + half_w
     pygame.draw.line(surface, theme.text_muted, plot.bottomleft, plot.bottomright, line_w)
     pygame.draw.line(surface, theme.text_muted, plot.bottomleft, plot.topleft, line_w)
     if x_label:

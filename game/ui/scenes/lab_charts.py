@@ -14,15 +14,22 @@ from typing import Any
 import pygame
 
 from game.ui import charts, text
+from game.ui.chart_parts import _legend_width
 from game.ui.i18n import tr
 from game.ui.scenes.lab_session import Run, window_for
 from game.ui.theme import Colour, Theme
+from game.ui.widgets import Button
 
 #: Shortest time between two redraws of a chart while a run adds games to it.
 CHART_SECONDS = 0.25
 RUN_COLOURS_KEYS = ("legal", "hint", "accent", "highlight", "last_move")
 #: The charts, by panel name.
 CHART_NAMES = ("chart_wins", "chart_rate")
+#: The label keys of the buttons choosing the chart shown when only one fits.
+CHART_BUTTON_KEYS = {"chart_wins": "lab.chart.show_wins", "chart_rate": "lab.chart.show_rate"}
+#: A plot shorter than this many lines of the charts' small text cannot be read from the back
+#: of a room (two stacked charts at the largest text at 1024x768 left plots 27 px high).
+LEAST_PLOT_LINES = 4.0
 
 
 def run_colours(theme: Theme) -> list[Colour]:
@@ -89,6 +96,62 @@ def draw_rate_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run],
                              y_range=(0.0, 1.0), percent=True,
                              x_max=planned_games(runs, planned),
                              empty_text=tr("lab.chart.empty"))
+
+
+def least_chart_height(width: int, px: int, theme: Theme, window: int) -> int:
+    """The height a lab chart ``width`` wide with its text at ``px`` needs for a plot of
+    :data:`LEAST_PLOT_LINES` lines: its title, a line of legend where the legend does not
+    share the title's line (either chart's: the wins chart's three names, the rate chart's
+    title of a ``window``-game window), the plot, the x ticks and the x axis's label."""
+    small = max(8, int(px * 0.85))
+    legends = ((tr("lab.chart.wins"), ("lab.series.learner", "lab.series.opponent",
+                                        "lab.series.draws")),
+               (tr("lab.chart.rate", n=window), ("lab.series.rate",)))
+    beside = all(text.size(title, px, True)[0] + px
+                 + _legend_width([(tr(k), theme.ok, False) for k in keys], small) <= width
+                 for title, keys in legends)
+    return (charts.least_line_chart_height(px, small, width, [], tr("lab.chart.games"), theme,
+                                           LEAST_PLOT_LINES)
+            + (0 if beside else text.font(small).get_linesize()))
+
+
+class ChartChoice:
+    """Which charts the charts view shows: both, or where two would each be too short (see
+    :func:`least_chart_height`) one at a time, chosen by two buttons under it."""
+
+    def __init__(self) -> None:
+        #: True when one chart is shown at a time (set by the layout).
+        self.single = False
+        #: The chart shown when one is shown at a time.
+        self.shown = CHART_NAMES[0]
+        self.buttons = {name: self._button(name) for name in CHART_NAMES}
+
+    def _button(self, name: str) -> Button:
+        return Button(lambda: tr(CHART_BUTTON_KEYS[name]), lambda: self.choose(name),
+                      selected=lambda: self.shown == name)
+
+    def choose(self, name: str) -> None:
+        """Show the chart ``name`` (when one is shown at a time)."""
+        self.shown = name
+
+    def names(self) -> tuple[str, ...]:
+        """The charts drawn, by panel name."""
+        return (self.shown,) if self.single else CHART_NAMES
+
+    def widgets(self) -> list[Button]:
+        """The buttons choosing the chart: none while both are shown."""
+        for button in self.buttons.values():
+            button.visible = self.single
+        return list(self.buttons.values()) if self.single else []
+
+    def place(self, row: pygame.Rect, px: int, pad: int) -> None:
+        """The buttons side by side from the left of ``row``, each as wide as its label."""
+        x = row.left
+        for name in CHART_NAMES:
+            width = min(row.right - x, text.size(tr(CHART_BUTTON_KEYS[name]), px, True)[0]
+                        + row.height)
+            self.buttons[name].place(pygame.Rect(x, row.top, width, row.height), px)
+            x += width + pad
 
 
 _DRAWERS = {"chart_wins": draw_wins_chart, "chart_rate": draw_rate_chart}

@@ -14,8 +14,9 @@ import pygame
 
 from game.ui import text
 from game.ui.i18n import tr
-from game.ui.scenes.lab_charts import CHART_NAMES
+from game.ui.scenes.lab_charts import least_chart_height
 from game.ui.scenes.lab_common import draw_progress, progress_bar_height, progress_lines
+from game.ui.scenes.lab_session import window_for
 from game.ui.scenes.lab_setup import place_setup
 from game.ui.scenes.lab_views import VIEWS
 from game.ui.widgets import draw_panel
@@ -49,15 +50,7 @@ def place_lab(lab: LearningLabScene) -> None:
     view = pygame.Rect(right.left, tabs.bottom + pad, right.width,
                        right.bottom - tabs.bottom - pad)
     lab.panels["view"] = view
-    # The charts side by side on a wide view, else one above the other.
-    if view.width >= view.height * 1.6:
-        half = (view.width - pad * 2) // 2
-        lab.panels["chart_wins"] = pygame.Rect(view.left, view.top, half, view.height)
-        lab.panels["chart_rate"] = pygame.Rect(view.right - half, view.top, half, view.height)
-    else:
-        half = (view.height - pad * 2) // 2
-        lab.panels["chart_wins"] = pygame.Rect(view.left, view.top, view.width, half)
-        lab.panels["chart_rate"] = pygame.Rect(view.left, view.bottom - half, view.width, half)
+    place_charts(lab, view, px, bh)
     # "Clear runs" at the end of the progress line (it acts on the charts), under the bar: at
     # the largest text size a button of the small text's usual height covered the bar's end.
     progress = lab.panels["progress"]
@@ -70,6 +63,31 @@ def place_lab(lab: LearningLabScene) -> None:
     lab.panels["boxes"] = view
     lab.knowledge.layout(view)
     lab.table.layout(view)
+
+
+def place_charts(lab: LearningLabScene, view: pygame.Rect, px: int, bh: int) -> None:
+    """The charts side by side on a wide view, else one above the other, or where two
+    stacked would each be too short to read, one at a time over a row of two buttons
+    choosing it (``px``: the buttons' text size)."""
+    m = lab.app.metrics
+    pad = m.pad
+    choice = lab.chart_choice
+    half = (view.height - pad * 2) // 2
+    choice.single = False
+    if view.width >= view.height * 1.6:
+        half = (view.width - pad * 2) // 2
+        lab.panels["chart_wins"] = pygame.Rect(view.left, view.top, half, view.height)
+        lab.panels["chart_rate"] = pygame.Rect(view.right - half, view.top, half, view.height)
+    elif half >= least_chart_height(view.width - pad * 2, m.body, lab.app.theme,
+                                   window_for(lab.games)) + pad * 2:
+        lab.panels["chart_wins"] = pygame.Rect(view.left, view.top, view.width, half)
+        lab.panels["chart_rate"] = pygame.Rect(view.left, view.bottom - half, view.width, half)
+    else:
+        choice.single = True
+        row_h = min(bh, int(px * 1.9))
+        chart = pygame.Rect(view.left, view.top, view.width, view.height - row_h - pad)
+        lab.panels["chart_wins"] = lab.panels["chart_rate"] = chart
+        choice.place(pygame.Rect(view.left, view.bottom - row_h, view.width, row_h), px, pad)
 
 
 def tabs_fit(lab: LearningLabScene, width: int, bh: int) -> tuple[int, int]:
@@ -104,7 +122,7 @@ def draw_lab(lab: LearningLabScene, surface: pygame.Surface) -> None:
                   lab.clear_button.rect.left - lab.panels["progress"].left - m.pad
                   if view == "charts" else None)
     if view == "charts":
-        for name in CHART_NAMES:
+        for name in lab.chart_choice.names():
             draw_panel(surface, lab.panels[name], theme, m.radius)
             inner = lab.panels[name].inflate(-m.pad * 2, -m.pad * 2)
             # Body-size text when the charts are stacked (each the view's width); side by

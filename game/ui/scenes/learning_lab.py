@@ -29,7 +29,7 @@ from game.ui import widgets
 from game.ui.boards import lab_default_game
 from game.ui.i18n import grouped, tr
 from game.ui.scenes.dialogs import MessageDialog
-from game.ui.scenes.lab_charts import LabCharts
+from game.ui.scenes.lab_charts import ChartChoice, LabCharts
 from game.ui.scenes.lab_common import RunScene, RunTexts, player_name
 from game.ui.scenes.lab_files import LabFiles
 from game.ui.scenes.lab_knowledge import KnowledgePanel
@@ -71,6 +71,7 @@ class LearningLabScene(RunScene[TrainingRunner]):
         #: Games of the current run on the charts before this runner's (step-by-step runs).
         self._run_offset = 0
         self.charts = LabCharts()
+        self.chart_choice = ChartChoice()
         self.knowledge = KnowledgePanel(app, self.session, self._lock)
         self.config_widgets: list[Widget] = []
         self.train_button = Button(lambda: tr("lab.train"), self.train, primary=True)
@@ -355,7 +356,7 @@ class LearningLabScene(RunScene[TrainingRunner]):
         view = self.tabs.current()
         shown: list[Widget] = (self.knowledge.widgets() if view == "boxes"
                                else self.table.widgets() if view == "table"
-                               else [self.clear_button])
+                               else [self.clear_button, *self.chart_choice.widgets()])
         return [self.menu_button, *self.config_widgets, self.train_button, self.step_button,
                 self.pause_button, self.stop_button, *self.tabs.widgets(), self.export_button,
                 *shown, self.save_button, self.load_button, self.reset_button,
