@@ -77,7 +77,7 @@ def _draw_duel(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rec
                 charts.Segment(tr("tour.wins", name=b), m.p2_wins, theme.danger)]
     bar_args: dict[str, Any] = {
         "intervals": [wilson_interval(m.p1_wins, n) if n else None],
-        "interval_label": tr("tour.interval", name=a)}
+        "interval_label": tr_named("tour.interval", a)}
     lines = []
     for name, points in ((a, m.p1_wins + 0.5 * m.draws), (b, m.p2_wins + 0.5 * m.draws)):
         lo, hi = wilson_interval(points, n)
@@ -391,6 +391,17 @@ def ranking_layout(lines: list[str], width: int, px: int, small: int,
         options.append((need, size, columns))
     need, size, columns = min(options)  # none fits: the one that needs the least height
     return size, columns, need
+
+
+#: The first letters of a name before which French elides "de" ("d'Alpha-bêta", not "de
+#: Alpha-bêta"): a text with a ``.vowel`` form takes it before such a name.
+VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüÿæœ")
+
+
+def tr_named(key: str, name: str) -> str:
+    """The text ``key`` about ``name``, in its ``.vowel`` form when the name starts with a
+    vowel (each language has both forms; English says the same in both)."""
+    return tr(f"{key}.vowel" if name[:1].lower() in VOWELS else key, name=name)
 
 
 def standing_line(rank: int, standing: Standing) -> str:
