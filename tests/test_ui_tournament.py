@@ -719,6 +719,7 @@ def test_the_cross_table_keeps_the_small_size_at_200_percent(
 
     app, scene = _large_text_tournament(size, language)
     play_four_on_morpion(app, scene)
+    scene.results.show_table = True  # the table's view (one view at a time opens on the ranking)
     sizes: list[tuple[str, int]] = []
     drawn: list[str] = []
     real_table, real_blit = charts.cross_table, text.blit_text
@@ -797,6 +798,7 @@ def test_six_players_at_200_percent_keep_readable_numbers_and_one_size_of_names(
     scene.start()
     assert run_until(app, lambda: scene.runner is not None and scene.runner.finished, 60)
     app.toast = None
+    scene.results.show_table = True  # the table's view (one view at a time opens on the ranking)
     sizes: list[tuple[str, int]] = []
     real_table, real_blit = charts.cross_table, text.blit_text
 
@@ -837,6 +839,7 @@ def test_the_table_alone_still_says_what_it_shows(monkeypatch: pytest.MonkeyPatc
     scene.start()
     assert run_until(app, lambda: scene.runner is not None and scene.runner.finished, 60)
     app.toast = None
+    scene.results.show_table = True  # the table's view (one view at a time opens on the ranking)
     drawn: list[str] = []
     real = text.blit_text
 

@@ -31,3 +31,50 @@ def test_french_elides_de_before_a_vowel() -> None:
 def test_english_says_the_same_before_a_vowel() -> None:
     i18n.set_language("en")
     assert tr_named("tour.interval", "Alpha-beta") == "├─┤ 95% CI of Alpha-beta's wins"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_at_200_percent_the_results_open_on_the_ranking_in_rank_order(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (audit, 200% of 1024x768): the results opened on the cross-table, its key
+    "1 Random … 4 Minimax" in seat order right under the "Ranking" button, read as a ranking
+    though Minimax led by 26 points; no share, interval or Elo showed, nor points at 1024.
+    One view at a time now opens on the ranking, in rank order, each standing with its
+    points, share, 95% interval and Elo; the table's key is headed "Players"."""
+    from game.ui import text
+    from game.ui.i18n import tr
+    from tests.test_ui_tournament import _large_text_tournament, play_four_on_morpion
+    from tests.ui_helpers import click_widget, frame
+
+    app, scene = _large_text_tournament((1024, 768), language)
+    play_four_on_morpion(app, scene)
+    wrapped: list[str] = []
+    drawn: list[str] = []
+    real_wrapped, real_blit = text.blit_wrapped, text.blit_text
+
+    def spy_wrapped(surface: object, content: str, *args: object, **kwargs: object) -> int:
+        wrapped.append(content)
+        return real_wrapped(surface, content, *args, **kwargs)  # type: ignore[arg-type]
+
+    def spy_blit(surface: object, content: str, *args: object, **kwargs: object) -> object:
+        drawn.append(content)
+        return real_blit(surface, content, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text, "blit_wrapped", spy_wrapped)
+    monkeypatch.setattr(text, "blit_text", spy_blit)
+    frame(app)
+    assert scene.results.one_view and not scene.results.show_table
+    standings = [line for line in wrapped if any(name in line for name in scene.names)]
+    ranking = scene.ranking()
+    assert ranking[0].name == "Minimax" and ranking[0].points > ranking[-1].points
+    assert [line.split(" ", 1)[1].split(":")[0].strip() for line in standings] == [
+        s.name for s in ranking], standings
+    for line in standings:
+        assert "pts" in line and "%" in line and "95" in line and "Elo" in line, line
+    drawn.clear()
+    click_widget(app, scene.view_button)
+    frame(app)
+    assert scene.results.show_table
+    key = drawn.index(tr("tour.players"))  # the rows are numbered, with a key
+    assert drawn[key + 1].startswith("1\u00a0\u00a0"), drawn
+    app.shutdown()

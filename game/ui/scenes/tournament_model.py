@@ -195,9 +195,11 @@ class TournamentResults:
         self.table: CrossTable | None = None
         self.rank_by_elo = False
         #: Whether the results show one view at a time (the table beside the ranking would
-        #: be too small to read), and which: the cross-table or the ranking.
+        #: be too small to read), and which: the cross-table or the ranking. The ranking
+        #: first: it has the points, shares, intervals and Elo the subtitle promises (the
+        #: table first showed its key, the players in seat order, where the ranking goes).
         self.one_view = False
-        self.show_table = True
+        self.show_table = False
 
     def update(self, matches: list[tuple[int, int, MatchResult]]) -> None:
         """Take the matches played so far and recount the cross-table."""

@@ -175,10 +175,13 @@ def numbers_column(lines: list[str], area: pygame.Rect, px: int, small: int,
 
 def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rect, px: int,
                       small: int, theme: Theme, printed: bool = False) -> None:
-    lines = [standing_line(rank, s) for rank, s in enumerate(scene.ranking(), 1)]
     if scene.results.one_view and not printed:
+        # With its points: the table with its totals column is in the other view.
+        lines = [standing_line(rank, s, points=True)
+                 for rank, s in enumerate(scene.ranking(), 1)]
         draw_one_view(scene, surface, body, theme, lines, readable_px(scene.app.size))
         return
+    lines = [standing_line(rank, s) for rank, s in enumerate(scene.ranking(), 1)]
     cells, shades, totals, totals_title = cross_data(scene)
     title = tr("tour.cross", n=scene.games)
     place, px = fitted_round_robin(lines, title, body, px, len(scene.names),
@@ -404,13 +407,15 @@ def tr_named(key: str, name: str) -> str:
     return tr(f"{key}.vowel" if name[:1].lower() in VOWELS else key, name=name)
 
 
-def standing_line(rank: int, standing: Standing) -> str:
-    """One line of the ranking: points, their share with its 95% Wilson interval, Elo."""
+def standing_line(rank: int, standing: Standing, points: bool = False) -> str:
+    """One line of the ranking: the share of the points with its 95% Wilson interval, Elo;
+    with ``points``, the points first (when no table beside it has them)."""
     lo, hi = wilson_interval(standing.points, standing.games)
     share = standing.points / standing.games * 100 if standing.games else 0.0
-    return tr("tour.stand", rank=rank, name=standing.name, points=format_points(standing.points),
-              games=standing.games, pct=f"{share:.0f}", lo=f"{lo * 100:.0f}",
-              hi=f"{hi * 100:.0f}", elo=f"{standing.elo:.0f}")
+    return tr("tour.stand_points" if points else "tour.stand", rank=rank, name=standing.name,
+              points=format_points(standing.points), games=standing.games,
+              pct=f"{share:.0f}", lo=f"{lo * 100:.0f}", hi=f"{hi * 100:.0f}",
+              elo=f"{standing.elo:.0f}")
 
 
 def format_points(points: float) -> str:

@@ -118,8 +118,10 @@ def one_view(scene: TournamentScene, body: pygame.Rect) -> OneView:
         # The key at the small size, or down to the readable size where six names need it
         # (at 200% of 1280x800 the names shrank to 17 px in their rows, the numbers to 19).
         for key_px in (m.small, min(m.small, readable_px(scene.app.size))):
-            key_h = len(scene.names) * text.font(key_px).get_linesize() + m.pad + button_h
-            key_w = max(text.size(line, key_px)[0] for line in key_lines(scene.names))
+            key_h = ((len(scene.names) + 1) * text.font(key_px).get_linesize() + m.pad
+                     + button_h)
+            key_w = max(text.size(line, key_px)[0]
+                        for line in [*key_lines(scene.names), tr("tour.players")])
             if key_h <= body.height and key_w <= body.width * 0.45:
                 key = key_lines(scene.names)
                 side_w = max(side_w, key_w)
@@ -140,7 +142,7 @@ def one_view(scene: TournamentScene, body: pygame.Rect) -> OneView:
     side_title: list[str] = []
     if not lines:
         side_title = text.wrap(tr("tour.cross", n=scene.games), side.width, m.small)
-        used = button_h + m.pad + len(key) * text.font(key_px).get_linesize() + m.pad
+        used = button_h + m.pad + (len(key) + 1) * text.font(key_px).get_linesize() + m.pad
         if used + len(side_title) * text.font(m.small).get_linesize() > side.height:
             side_title = []
     return OneView(main, side, key, lines, totals, key_px, tuple(side_title))
@@ -187,6 +189,11 @@ def draw_one_view(scene: TournamentScene, surface: pygame.Surface, body: pygame.
         view = one_view(scene, body)
         main = view.main
         y = scene.view_button.rect.bottom + m.pad
+        if view.key:
+            # Headed "Players": in seat order under the "Ranking" button, the bare key read
+            # as a ranking ("1 Random … 4 Minimax" with Minimax first by 26 points).
+            y = text.blit_text(surface, tr("tour.players"), view.key_px, theme.text_muted,
+                               (view.side.left, y)).bottom
         for line in view.key:
             y = text.blit_text(surface, line, view.key_px, theme.text,
                                (view.side.left, y)).bottom
