@@ -57,6 +57,7 @@ from game.ui.scenes.tournament_model import (
 )
 from game.ui.scenes.tournament_results import draw_results, place_rank_button
 from game.ui.scenes.tournament_setup_list import Row, SetupList, row_step
+from game.ui.scenes.tournament_variant import BESIDE, TWO_LINES, variant_fit, variant_slots
 from game.ui.scenes.tournament_views import rank_button_shown, view_button
 from game.ui.widgets import Button, Choice, Stepper, Toggle, Widget, draw_panel
 
@@ -96,6 +97,7 @@ class TournamentScene(RunScene[TournamentRunner]):
         self.most_params = 0
         #: Slots taken by set-up rows beyond one each (a two-line variant name).
         self.extra_slots = 0
+        self.variant_fit = BESIDE  # how the variant's names show (tournament_variant)
         self.start_button = Button(lambda: tr("tour.start"), self.start, primary=True)
         self.add_button = Button(lambda: tr("tour.add"), self.add_player)
         self.rank_button = Button(  # what it does (not "Rank by points" while by points)
@@ -388,8 +390,10 @@ class TournamentScene(RunScene[TournamentRunner]):
         left, right, bh = self.frame_layout(0.34)
         inner = pygame.Rect(left.left + pad * 2, left.top + pad + int(m.heading * 1.4),
                             left.width - pad * 4, left.height - pad * 2 - int(m.heading * 1.4))
-        variant_span = 2 if self._variant_needs_two_lines(inner.width) else 1
+        # The variant's slots whatever the game (rows stay put when it changes).
+        variant_span = variant_slots(m, inner.width)
         self.extra_slots = variant_span - 1
+        self.variant_fit = variant_fit(m, inner.width, self.game)
         step = self._row_step(inner.height)
         px = m.body if step >= m.body * 1.7 else m.small
         rows = [Row((wdg,), span=variant_span if wdg is self.setup_widgets[1] else 1)
@@ -399,6 +403,11 @@ class TournamentScene(RunScene[TournamentRunner]):
             rows += [Row((p,), indent=0.08) for p in row[2:]]
         rows.append(Row((self.add_button,), label_width=text.size(tr("tour.add"), px, True)[0]))
         self.setup_list.place(rows, inner, step, px, pad)
+        chooser = self.setup_widgets[1]
+        if self.variant_fit != TWO_LINES and chooser.rect.height > step:
+            # One row high in the middle of its slots (it was 88 px tall beside 41 px rows).
+            chooser.place(pygame.Rect(0, 0, chooser.rect.width, step - max(2, pad // 2))
+                          .move(chooser.rect.left, chooser.rect.top + step // 2), px)
         self.panels["setup_rows"] = inner
         align_choices([w for w in self.setup_widgets if isinstance(w, Choice)])
         controls_h = self.place_controls(right, bh, (
@@ -441,21 +450,9 @@ class TournamentScene(RunScene[TournamentRunner]):
         self.app.push(ListPopup(self.app, tr("lab.variant"), items, choice.get(), choice.set))
 
     def _variant_label(self) -> str:
-        """The variant chooser's label: none when the chooser takes the whole width for a long
-        variant name (its popup still says "Variant")."""
-        return "" if self.extra_slots else tr("lab.variant")
-
-    def _variant_needs_two_lines(self, width: int) -> bool:
-        """Whether some variant of the game is too long a name for one line of the variant
-        chooser beside its label (Nim's at 1024x768): the chooser then takes the whole width
-        and two slots, so its value can wrap on two lines, whichever variant is chosen (rows do
-        not move when the variant changes)."""
-        m = self.app.metrics
-        labels = (tr("lab.game"), tr("lab.variant"))
-        label_w = max(text.size(label, m.body)[0] for label in labels) + m.body
-        room = width - label_w - 2 * int(m.body * 2.0 * 0.75)
-        return any(text.size(label(), int(m.body * 0.9), True)[0] > room
-                   for _v, label in variant_items(self.game, self.presets()))
+        """The variant chooser's label: none when the game's variant names need the whole
+        width (its popup still says "Variant")."""
+        return "" if self.variant_fit != BESIDE else tr("lab.variant")
 
     def _row_step(self, height: int) -> int:
         """The height of a set-up row in a list ``height`` pixels tall.

@@ -1,0 +1,43 @@
+"""The tournament's set-up rows stay put when the game changes."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ui.scenes.tournament import TournamentScene
+from tests.ui_helpers import click, frame, make_app
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_choosing_puissance_4_moves_no_player_row(size: tuple[int, int], language: str) -> None:
+    """Regression (audit, real window at 200% of 1024x768 in French): the variant chooser
+    took two slots for Puissance 4 ("7×6, par 4", 88 px tall beside 41 px rows) but one for
+    Morpion, so choosing Puissance 4 moved the player rows down 47 px and a click meant for
+    player 2's arrow changed player 1. The variant takes the same slots for every game, and
+    a variant that fits one line is one row high."""
+    app = make_app(size, language=language, text_scale=200)
+    scene = TournamentScene(app)
+    app.push(scene)
+    tops = {}
+    heights = {}
+    for game in ("morpion", "connect4", "hexapawn", "othello", "nim"):
+        scene.set_game(game)
+        frame(app)
+        tops[game] = [row[0].rect.top for row in scene.player_rows]
+        heights[game] = scene.setup_widgets[1].rect.height - scene.setup_widgets[0].rect.height
+    assert len({tuple(t[:2]) for t in tops.values()}) == 1, tops
+    # Nim's "20 allumettes, 1–3, misère" needs two lines; the others one row.
+    assert all(h <= 1 for game, h in heights.items() if game != "nim"), heights
+    scene.set_game("morpion")
+    frame(app)
+    second = scene.player_rows[1][0]
+    before = list(scene.specs)
+    scene.set_game("connect4")
+    frame(app)
+    before = list(scene.specs)
+    # Player 2's right arrow where it was drawn before the game changed.
+    click(app, (second.rect.right - 5, second.rect.centery))
+    assert scene.specs[0] == before[0] and scene.specs[1] != before[1], (before, scene.specs)
+    app.shutdown()
+
