@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.ui.scenes.tournament import TournamentScene
@@ -41,3 +42,32 @@ def test_choosing_puissance_4_moves_no_player_row(size: tuple[int, int], languag
     assert scene.specs[0] == before[0] and scene.specs[1] != before[1], (before, scene.specs)
     app.shutdown()
 
+
+@pytest.mark.parametrize(("size", "language"), [((1024, 768), "fr"), ((1920, 1080), "en"),
+                                                ((1280, 720), "fr")])
+def test_the_end_notice_covers_no_results_button(size: tuple[int, int], language: str) -> None:
+    """Regression (audit, real window at 200% of 1024x768 in French): "Tournoi terminé : 300
+    parties." covered the top of the results, its Ranking button and the table's title, for
+    three seconds. The notice goes over the progress line (which says the same) when it fits
+    above the results, else at the results' bottom: over no button, nor the results' top."""
+    from game.ui.i18n import tr
+    from tests.test_ui_tournament import play_four_on_morpion
+
+    app = make_app(size, language=language, text_scale=200)
+    scene = TournamentScene(app)
+    app.push(scene)
+    frame(app)
+    play_four_on_morpion(app, scene)
+    frame(app)  # the scene's own notice of the end, then ours of each kind
+    for message in (tr("tour.finished", done=300), tr("tour.stopped", done=300)):
+        app.notify(message)
+        frame(app)
+        toast = app.toast_rect
+        assert app.toast == message and toast is not None
+        covered = [w for w in [*scene.all_widgets(), scene.view_button, scene.rank_button]
+                   if w.visible and w.rect.width and toast.colliderect(w.rect)]
+        assert not covered, (message, covered)
+        results = scene.panels["results"]
+        top = pygame.Rect(results.left, results.top, results.width, app.metrics.body * 3)
+        assert not toast.colliderect(top), (message, toast, results)
+    app.shutdown()

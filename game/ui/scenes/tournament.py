@@ -55,6 +55,7 @@ from game.ui.scenes.tournament_model import (
     TournamentSetup,
     numbered,
 )
+from game.ui.scenes.tournament_notice import notice_area
 from game.ui.scenes.tournament_results import draw_results, place_rank_button
 from game.ui.scenes.tournament_setup_list import Row, SetupList, row_step
 from game.ui.scenes.tournament_variant import BESIDE, TWO_LINES, variant_fit, variant_slots
@@ -424,9 +425,8 @@ class TournamentScene(RunScene[TournamentRunner]):
         place_rank_button(self)
 
     def notice_area(self) -> pygame.Rect | None:
-        """Notices ("Tournament finished") over the top of the results, never over Export."""
-        res = self.panels.get("results")
-        return None if res is None else pygame.Rect(res.left, res.top, res.width, 0)
+        """Notices ("Tournament finished") over the progress line, never over a button."""
+        return notice_area(self)
 
     def results_body(self) -> pygame.Rect:
         """Where the results are drawn inside their panel."""
