@@ -694,3 +694,25 @@ def test_connect4s_visit_counts_read_at_body_size_and_apart(size: tuple[int, int
     if rows == 2:
         assert app.scenes[-1].view.strip.height >= staggered_height(px)
     app.shutdown()
+
+
+def test_connect4_legal_dots_are_opaque_and_large_in_the_contrast_theme() -> None:
+    """Regression: the dots over the legal columns were 0.16 of a cell across at 170/255
+    opacity, dark blue on the high-contrast theme's black (17 px in a 108 px cell)."""
+    pygame.init()
+    theme = THEMES["contrast"]
+    state = get_game("connect4").setup().initial_state()
+    view = board_view_for("connect4", theme)
+    surface = pygame.Surface((1000, 900))
+    view.layout(surface.get_rect(), state)
+    view.draw(surface, state, BoardContext(theme=theme, show_legal=True, interactive=True,
+                                           controller=view.controller(state)))
+    cell = view.cell
+    for col in range(7):
+        x, y = view.strip_centre(col)
+        box = pygame.Rect(0, 0, cell, view.strip.height)
+        box.center = (round(x), round(y))
+        dot = pygame.mask.from_threshold(surface.subsurface(box.clip(surface.get_rect())),
+                                         theme.legal, (1, 1, 1, 255))
+        # A disc a quarter of a cell across at least, in the theme's own colour.
+        assert dot.count() >= 3.14 * (cell * 0.125) ** 2, (col, dot.count(), cell)

@@ -49,6 +49,9 @@ from game.ui.i18n import tr
 from game.ui.reasoning import plural
 from game.ui.theme import Theme, blend
 
+#: The legal columns' dots above the board: their radius in cells.
+LEGAL_DOT_RADIUS = 0.15
+
 #: A disc's radius, and its hole's, as fractions of a cell.
 DISC_RADIUS = 0.39
 HOLE_RADIUS = 0.42
@@ -359,11 +362,14 @@ class Connect4View(BoardView):
         col = as_column(hovered)
         if col is None:
             if ctx.show_legal and self.strip.height >= self.cell // 2:
+                # Opaque and a third of the cell across (as far as the strip allows): at
+                # 0.16 of a cell, 170/255 opaque, they were dark blue on the high-contrast
+                # theme's black, 17 px in a 108 px cell at 1920x1080.
+                radius = min(self.cell * LEGAL_DOT_RADIUS, self.strip.height * 0.4)
                 for element in controller.highlighted():
                     c = as_column(element)
                     if c is not None:
-                        alpha_circle(surface, self.strip_centre(c), self.cell * 0.08,
-                                     theme.legal, 170)
+                        pygame.draw.circle(surface, theme.legal, self.strip_centre(c), radius)
             return
         lane = pygame.Rect(self.board.left + col * self.cell, self.strip.top, self.cell,
                            self.board.bottom - self.strip.top)
