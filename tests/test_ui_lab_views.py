@@ -942,3 +942,41 @@ def test_both_charts_stay_side_by_side_or_stacked_where_they_fit() -> None:
         assert not lab.chart_choice.single, size
         assert lab.chart_choice.widgets() == []
         app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("kind", ["elimination", "reinforcement"])
+def test_the_heat_map_at_1920x1080_prints_its_numbers_and_large_labels(
+        kind: str, language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (audit, 1920x1080 at 100%): the table's text size fell to the floor (24 px,
+    its labels 20 px, smaller than at 1024x768) because the map's height was measured with
+    cells up to three text heights; and no number was printed in cells 51x62 px (at most 23
+    px fitted, under the 24 px floor). Now the map is sized by the height its numbers need,
+    its labels are larger than at 1024x768, and every cell prints its number."""
+    from game.ui import text as text_module
+    from game.ui.scenes.lab_table import smallest_number_px
+
+    app, lab = open_lab((1920, 1080), language)
+    lab.set_kind(kind)
+    train(app, lab, 300)
+    lab.tabs.choose("table")
+    frame(app)  # type: ignore[arg-type]
+    m = app.metrics  # type: ignore[attr-defined]
+    assert lab.table.px > smallest_number_px(m)
+    assert int(lab.table.px * 0.85) > 22  # the 1024x768 labels' size
+    printed: list[str] = []
+    real = text_module.blit_text
+
+    def spy(surface: pygame.Surface, line: str, px: int, colour: object,
+            pos: tuple[int, int], *args: object, **kwargs: object) -> pygame.Rect:
+        if kwargs.get("bold") and lab.table.grid.collidepoint(pos):
+            printed.append(line)
+        return real(surface, line, px, colour, pos, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text_module, "blit_text", spy)
+    lab.table.draw(app.screen, app.theme, m)  # type: ignore[attr-defined]
+    table = lab.table.table()
+    assert table is not None
+    cells = sum(v is not None for row in table.values for v in row)
+    assert len(printed) == cells, (len(printed), cells)
+    app.shutdown()  # type: ignore[attr-defined]

@@ -19,6 +19,7 @@ import pygame
 from game.ui import charts, text
 from game.ui.boards import presenter_for
 from game.ui.boards.presenter import HeatTable
+from game.ui.chart_tables import _heat_geometry
 from game.ui.i18n import decimal, grouped, tr
 from game.ui.scenes.lab_common import wrapped_px
 from game.ui.theme import Theme, blend
@@ -77,29 +78,53 @@ def legend_fits(words: str, area: pygame.Rect, m: Metrics) -> bool:
     return area.width > 0 and len(lines) * text.font(px).get_linesize() <= area.height
 
 
+#: A number in a heat map's cell is at least this share of the window's height, where that is
+#: less than :func:`smallest_number_px` (see :func:`cell_number_px`).
+CELL_NUMBER_SHARE = 0.02
+
+
+def cell_number_px(m: Metrics) -> int:
+    """The smallest number printed in a heat map's cell: :func:`smallest_number_px`, at most
+    2% of the window's height. At 1920x1080 (small text 30 px) that floor was 24 px and
+    twenty columns 51 px wide of bead counts ("235" fits them at 23 px) printed no number in
+    cells 62 px high; 21 px there is larger than the 14 px printed at 1024x768."""
+    return min(smallest_number_px(m), int(m.height * CELL_NUMBER_SHARE))
+
+
 def numbers_fit(table: HeatTable, style: TableStyle, grid: pygame.Rect, m: Metrics,
                 px: int) -> bool:
-    """Whether the heat map drawn in ``grid`` printed its numbers (at :func:`smallest_number_px` at
-    least): on a narrow view a table of twenty positions shows colours only, and the box
+    """Whether the heat map drawn in ``grid`` printed its numbers (at :func:`cell_number_px`
+    at least): on a narrow view a table of twenty positions shows colours only, and the box
     beside gives the numbers."""
     if grid.width <= 0 or not table.cols or not table.rows:
         return True
     labels = [style.fmt(style.shade(v)) for row in table.values for v in row if v is not None]
     px = charts.heat_label_px(labels, grid.width / len(table.cols),
                               grid.height / len(table.rows), px)
-    return px >= smallest_number_px(m)
+    return px >= cell_number_px(m)
 
 
-def map_px(table: HeatTable, width: int, height: int, m: Metrics) -> int:
-    """The heat map's text size: heading size where the whole map fits ``height`` at it, else
-    body, small, then the readable floor. At 1920x1080 at the largest text size its heading-
-    size header left the rows of takes 11 pixels high, their labels specks."""
-    for px in (m.heading, m.body, m.small):
-        if charts.heat_map_height(width, table.rows, len(table.cols), px,
-                                  row_title=table.row_title,
-                                  col_title=table.col_title) <= height:
+def map_px(table: HeatTable, labels: list[str], width: int, height: int, m: Metrics) -> int:
+    """The heat map's text size: the largest of heading, body and small size at which the map
+    fits ``height`` with cells high enough to print numbers of :func:`cell_number_px` and wide
+    enough for its ``labels`` (the numbers in its cells) at that size; else the largest that
+    fits (the box beside then gives the numbers); else the readable floor. (At 1920x1080 the
+    test was the map's height at most, cells up to three text heights: it fell to the floor,
+    its labels 20 px, smaller than at 1024x768, and its numbers were left out.)"""
+    floor = cell_number_px(m)
+    fitting = [px for px in (m.heading, m.body, m.small)
+               if charts.heat_map_height(width, table.rows, len(table.cols), px,
+                                         row_title=table.row_title, col_title=table.col_title,
+                                         numbers_px=floor) <= height]
+    for px in fitting:
+        # The cells' width at px (the row labels' column grows with it); chart_tables owns
+        # the geometry, read rather than copied.
+        _area, _head, cw, _ch = _heat_geometry(pygame.Rect(0, 0, width, 10_000), table.rows,
+                                               len(table.rows), len(table.cols), px,
+                                               table.row_title, table.col_title)
+        if charts.heat_label_px(labels, cw, 10_000, px) >= floor:
             return px
-    return smallest_number_px(m)
+    return fitting[0] if fitting else smallest_number_px(m)
 
 
 class TablePanel:
@@ -178,7 +203,7 @@ class TablePanel:
         table = self.table()
         grid_h = inner.height // 2 - title_h
         if table is not None and table.keys:
-            self.px = map_px(table, inner.width, grid_h - pad, m)
+            self.px = map_px(table, self.cell_labels(table), inner.width, grid_h - pad, m)
             grid_h = min(grid_h, charts.heat_map_height(
                 inner.width, table.rows, len(table.cols), self.px,
                 row_title=table.row_title, col_title=table.col_title) + pad)
@@ -198,6 +223,11 @@ class TablePanel:
         y = self.legend_rect.bottom - nav
         self.prev_button.place(pygame.Rect(self.legend_rect.left, y, nav, nav), m.body)
         self.next_button.place(pygame.Rect(self.legend_rect.right - nav, y, nav, nav), m.body)
+
+    def cell_labels(self, table: HeatTable) -> list[str]:
+        """The numbers the heat map of ``table`` prints in its cells."""
+        style = STYLES.get(self.knowledge.session.learner.score_kind, STYLES["value"])
+        return [style.fmt(style.shade(v)) for row in table.values for v in row if v is not None]
 
     def legend_text_area(self, nav: int) -> pygame.Rect:
         """Where the legend's words go: above the box's arrows (``nav`` high)."""
@@ -238,7 +268,7 @@ class TablePanel:
                 surface, grid_area, table.rows, table.cols, shaded, theme, self.px,
                 row_title=table.row_title, col_title=table.col_title, signed=style.signed,
                 highlight=best_cells(table) if style is STYLES["value"] else None,
-                fmt=style.fmt, min_px=smallest_number_px(m))
+                fmt=style.fmt, min_px=cell_number_px(m))
             self._mark_column(surface, table, theme, m)
             if not numbers_fit(table, style, self.grid, m, self.px):
                 legend = f"{legend} {tr('lab.table.read_in_box')}"
