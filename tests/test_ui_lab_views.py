@@ -980,3 +980,56 @@ def test_the_heat_map_at_1920x1080_prints_its_numbers_and_large_labels(
     cells = sum(v is not None for row in table.values for v in row)
     assert len(printed) == cells, (len(printed), cells)
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("scale", [100, 200])
+def test_the_keep_learning_switch_reads_near_small_size(
+        language: str, scale: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (audit, French at 1024x768 at 100%): "Continue d'apprendre quand vous
+    jouez" was fitted on one line and drawn at 13 px (body 20) though two lines of 18 px fit
+    its switch's box (18 px at 200%, body 28); it is drawn whole at 85% of the small size at
+    least (18 and 21 px in French, 18 and 24 in English)."""
+    from game.ui import text as text_module
+    from tests.ui_helpers import make_app
+
+    app = make_app((1024, 768), language=language, text_scale=scale)
+    lab = LearningLabScene(app)
+    app.push(lab)
+    frame(app)
+    words = set(tr("lab.keep_learning").split())
+    sizes: list[int] = []
+    real = text_module.render
+
+    def spy(line: str, px: int, *args: object, **kwargs: object) -> pygame.Surface:
+        if line.strip() and set(line.split()) <= words:
+            sizes.append(int(px))
+        return real(line, px, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text_module, "render", spy)
+    text_module.clear_cache()
+    lab.keep_toggle.draw(app.screen, app.theme, (0, 0))
+    assert sizes and min(sizes) >= int(app.metrics.small * 0.85), sizes
+    assert lab.keep_toggle.label_fits()
+    app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("kind", ["reinforcement", "qlearning"])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_every_setup_row_shows_for_a_learner_of_four_parameters(
+        size: tuple[int, int], kind: str, language: str) -> None:
+    """Regression (audit, 1920x1080 at 100%, Nim with Reinforcement or Q-learning): the set-up
+    was one row short and scrolled, Speed out of sight (every row showed at 1024x768). Rows
+    a little lower with their text at 90% of the small size show them all."""
+    app, lab = open_lab(size, language)
+    lab.set_kind(kind)
+    frame(app)  # type: ignore[arg-type]
+    scroller = lab.config_widgets[0]
+    assert isinstance(scroller, ListScroller)
+    assert scroller.rows.shown >= scroller.rows.total
+    speed = lab.config_widgets[-1]
+    assert speed.visible and speed.label() == tr("lab.speed")
+    m = app.metrics  # type: ignore[attr-defined]
+    assert all(w.px >= int(m.small * 0.9) for w in lab.config_widgets[1:])
+    app.shutdown()  # type: ignore[attr-defined]

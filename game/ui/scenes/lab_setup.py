@@ -41,6 +41,8 @@ LABEL_WIDTH = 0.3
 ROOMY_ROW = 1.7
 #: The least height of a set-up row, in small-text heights (a chooser's box stays readable).
 LEAST_ROW = 1.55
+#: The set-up rows' text may go down to this share of the small size (see :func:`row_step`).
+SMALLER_ROW_TEXT = 0.9
 #: How the learner learns: by playing, or by watching two other players (seed 002).
 MODES = ("play", "watch")
 
@@ -185,7 +187,12 @@ def row_step(lab: LearningLabScene, height: int, shown: int) -> int:
         return step
     without = every - len(WATCHED if lab.session.watching else (OPPONENT,)) * most_choices(
         lab.game, lab.options)
-    return max(int(m.small * LEAST_ROW), min(int(m.body * 2.1), height // max(1, without)))
+    fit = height // max(1, without)
+    if int(m.small * SMALLER_ROW_TEXT * LEAST_ROW) <= fit < int(m.small * LEAST_ROW):
+        # Every row shows, their text at 90% of the small size, rather than one scrolled out
+        # of sight (Speed, at 1920x1080 for a learner of four parameters: one row short).
+        return fit
+    return max(int(m.small * LEAST_ROW), min(int(m.body * 2.1), fit))
 
 
 def reserved_rows(lab: LearningLabScene) -> int:
@@ -219,7 +226,9 @@ def place_setup(lab: LearningLabScene, left: pygame.Rect, bh: int) -> None:
         # it) when a chooser would not hold its label beside its widest value (large text
         # at 1024x768: "Adversaire" beside "Meilleur d'abord").
         sizes = [m.body] if step >= m.body * 1.7 else []
-        sizes += [m.small, int(m.small * 0.9)]
+        if step >= int(m.small * LEAST_ROW):
+            sizes.append(m.small)
+        sizes.append(int(m.small * SMALLER_ROW_TEXT))
         choosers = [w for w in widgets if isinstance(w, Choice)]
         px = next((size for size in sizes
                    if all(chooser_fits(c, size, rows.width) for c in choosers)), sizes[-1])
@@ -249,7 +258,21 @@ def place_setup(lab: LearningLabScene, left: pygame.Rect, bh: int) -> None:
     ppx = min(fit("lab.reset", third), fit("lab.play_against", play_w))
     lab.reset_button.place(pygame.Rect(rows.left, second, third, bh), ppx)
     lab.play_button.place(pygame.Rect(rows.left + third + pad, second, play_w, bh), ppx)
-    # The switch's sentence shrinks a little before it is cut (French at 1024x768).
-    kpx = text.fit_px(tr("lab.keep_learning"), rows.width - int(bh * 1.8), m.small, False,
-                      int(m.small * 0.85))
-    lab.keep_toggle.place(pygame.Rect(rows.left, fy + 2 * (bh + pad), rows.width, bh), kpx)
+    keep = pygame.Rect(rows.left, fy + 2 * (bh + pad), rows.width, bh)
+    lab.keep_toggle.place(keep, switch_px(tr("lab.keep_learning"), keep.width - int(bh * 1.5)
+                                          - bh // 3, bh, m.body, int(m.small * 0.85)))
+
+
+@functools.lru_cache(maxsize=64)
+def switch_px(label: str, width: int, height: int, body: int, least: int) -> int:
+    """The text size to give a switch whose ``label`` goes in a box ``width`` x ``height``:
+    the one, from ``body`` down to ``least``, at which the switch draws it largest and whole
+    (on one line or two: :func:`text.fit_lines`). Fitted on one line, "Continue d'apprendre
+    quand vous jouez" was drawn at 13 px in French at 1024x768 (body text 20 px), though two
+    lines of 18 px fit."""
+    best, best_used = least, 0
+    for px in range(body, least - 1, -1):
+        lines, used = text.fit_lines(label, pygame.Rect(0, 0, width, height), px)
+        if not lines[-1].endswith("…") and used > best_used:
+            best, best_used = px, used
+    return best
