@@ -78,3 +78,38 @@ def test_at_200_percent_the_results_open_on_the_ranking_in_rank_order(
     key = drawn.index(tr("tour.players"))  # the rows are numbered, with a key
     assert drawn[key + 1].startswith("1\u00a0\u00a0"), drawn
     app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_duel_chart_text_is_readable_at_200_percent(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (audit, 200% of 1024x768 in French): the duel's cumulative chart drew its
+    title and ticks at 15 px beside 28 px text. They are at the readable size at least."""
+    from typing import Any
+
+    from game.ui import charts
+    from game.ui.scenes.play_fit import readable_px
+    from tests.test_ui_tournament import _large_text_tournament
+    from tests.ui_helpers import frame, run_until
+
+    app, scene = _large_text_tournament((1024, 768), language)
+    scene.set_game("morpion")
+    scene.set_player(0, "random")
+    scene.set_player(1, "greedy")
+    scene.games = 100
+    scene.start()
+    assert run_until(app, lambda: scene.runner is not None and scene.runner.finished, 60)
+    app.toast = None
+    sizes: list[tuple[int, int]] = []
+    real = charts.line_chart
+
+    def spy(surface: Any, rect: Any, series: Any, theme: Any, px: int, **kwargs: Any) -> Any:
+        small = kwargs.get("small_px")
+        sizes.append((px, small if small is not None else max(8, int(px * 0.85))))
+        return real(surface, rect, series, theme, px, **kwargs)
+
+    monkeypatch.setattr(charts, "line_chart", spy)
+    frame(app)
+    least = readable_px((1024, 768))
+    assert sizes and all(px >= least and small >= least for px, small in sizes), (sizes, least)
+    app.shutdown()

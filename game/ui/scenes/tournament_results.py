@@ -52,7 +52,7 @@ def draw_results(scene: TournamentScene, surface: pygame.Surface, rect: pygame.R
         normal = Metrics.for_size(scene.app.size)
         if printed is None:
             _draw_duel(scene, surface, body, px, small, theme, min(px, normal.body),
-                       normal.small)
+                       normal.small, readable_px(scene.app.size))
         else:
             _draw_duel(scene, surface, body, px, small, theme, px, max(8, int(small * 0.9)))
     else:
@@ -66,9 +66,11 @@ CHART_LINES = 10
 
 
 def _draw_duel(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rect, px: int,
-               small: int, theme: Theme, floor_px: int, floor: int) -> None:
+               small: int, theme: Theme, floor_px: int, floor: int,
+               chart_least: int = 0) -> None:
     """Two players: the bar of wins, draws and losses with its interval, the numbers and
-    the cumulative chart; text may shrink to ``floor_px`` (bar) and ``floor`` (numbers)."""
+    the cumulative chart; text may shrink to ``floor_px`` (bar) and ``floor`` (numbers), the
+    chart's title, ticks and axis names never under ``chart_least``."""
     _i, _j, m = scene.matches[0]
     a, b = scene.names
     n = m.games
@@ -132,7 +134,10 @@ def _draw_duel(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rec
                         lower.height)
     # Short of its height, the chart's title gives way to the plot (its legend names the
     # lines): at 200% of 1920x1080 the plot was 50 px high under a 48 px title.
-    title = tr("tour.chart.wins") if chart.height >= line_px * CHART_LINES else ""
+    # The chart's text as the numbers', its ticks and axis names at the readable size at
+    # least (at 200% of 1024x768 in French they were 15 px beside 28 px text).
+    chart_px = max(line_px, chart_least)
+    title = tr("tour.chart.wins") if chart.height >= chart_px * CHART_LINES else ""
     # No legend of its own: the bar's, right above, names the same colours at its size (the
     # chart's, two rows in its narrow column, shrank to 12 px at 200% of 1024x768 in French,
     # smaller than at 100%, and took a third of the chart's height).
@@ -141,8 +146,9 @@ def _draw_duel(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rec
         [charts.Series("", m.cumulative("p1"), theme.ok),
          charts.Series("", m.cumulative("p2"), theme.danger),
          charts.Series("", m.cumulative("draw"), theme.text_muted)],
-        theme, line_px, title=title, x_label=tr("lab.chart.games"),
-        y_label=tr("lab.chart.wins_axis"), x_max=m.games_planned)
+        theme, chart_px, title=title, x_label=tr("lab.chart.games"),
+        y_label=tr("lab.chart.wins_axis"), x_max=m.games_planned,
+        small_px=max(int(chart_px * 0.85), chart_least))
 
 
 def numbers_column(lines: list[str], area: pygame.Rect, px: int, small: int,
