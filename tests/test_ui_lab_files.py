@@ -376,3 +376,39 @@ def test_every_browsers_buttons_stay_inside_it_at_the_largest_text(
             assert dialog.box.contains(button.rect), (kind.__name__, button.label())
             assert text.size(button.label(), button.px, True)[0] <= button.rect.width
         app.pop(dialog)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_two_saves_of_a_day_read_different_in_the_load_dialog(
+        tmp_path: Path, language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (audit, 1024x768 at 200% in French): a long file name was cut at its end,
+    "elimination-nim-20-allumettes--1-3-500g-20261124…", so two saves of one day looked the
+    same; it is cut in the middle, its end (the time) kept, and fits its row."""
+    from game.ui import text
+    from game.ui.scenes.lab_load_dialog import LoadDialog as Dialog
+    from tests.ui_helpers import make_app
+
+    names = [f"elimination-nim-20-allumettes--1-3-500g-20261124-{t}.json"
+             for t in ("041233", "043010")]
+    for name in names:
+        (tmp_path / name).write_text("{}")
+    app = make_app((1024, 768), language=language, text_scale=200)
+    dialog = Dialog(app, tmp_path, lambda _path: None)
+    app.push(dialog)
+    frame(app)
+    drawn: list[tuple[str, int]] = []
+    real = text.blit_text
+
+    def spy(surface: pygame.Surface, line: str, px: int, *args: object,
+            **kwargs: object) -> pygame.Rect:
+        if line.startswith("elimination"):
+            drawn.append((line, px))
+        return real(surface, line, px, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text, "blit_text", spy)
+    dialog.draw(app.screen)
+    assert len(drawn) == 2
+    assert drawn[0][0] != drawn[1][0], drawn
+    room = dialog.row_rects[0][0].width - 2 * app.metrics.pad
+    for line, px in drawn:
+        assert line.endswith(".json") and text.size(line, px, True)[0] <= room, (line, room)

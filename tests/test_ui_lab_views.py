@@ -1033,3 +1033,33 @@ def test_every_setup_row_shows_for_a_learner_of_four_parameters(
     m = app.metrics  # type: ignore[attr-defined]
     assert all(w.px >= int(m.small * 0.9) for w in lab.config_widgets[1:])
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_progress_line_of_a_run_is_never_cut_at_the_largest_text(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (audit, French at 1024x768 at 200%): while training, the line under the bar
+    read "495 / 500 parties · rest…"; where even the brief form does not fit beside "Clear
+    runs", the games alone are said (the bar shows the rest)."""
+    from ai.training import Progress
+    from game.ui import text as text_module
+    from game.ui.scenes.lab_common import draw_progress, progress_lines
+
+    app, lab = large_lab((1024, 768), language)
+    m = app.metrics  # type: ignore[attr-defined]
+    running = Progress(done=99_995, planned=100_000, elapsed=60.0, games_per_second=1666.0,
+                       eta=2.0, running=True, paused=False, finished=False, stopped=False)
+    drawn: list[str] = []
+    real = text_module.render
+
+    def spy(line: str, *args: object, **kwargs: object) -> pygame.Surface:
+        drawn.append(line)
+        return real(line, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text_module, "render", spy)
+    text_module.clear_cache()
+    progress = lab.panels["progress"]
+    draw_progress(app.screen, progress, running, progress_lines(running, 100_000),  # type: ignore[attr-defined]
+                  app.theme, m, lab.clear_button.rect.left - progress.left - m.pad)  # type: ignore[attr-defined]
+    assert drawn and not any(line.endswith("…") for line in drawn), drawn
+    assert any("99" in line and "100" in line for line in drawn)

@@ -262,8 +262,10 @@ class LoadDialog(Scene):
             if rect.collidepoint(mouse):
                 pygame.draw.rect(surface, theme.button_hover, rect, border_radius=m.radius)
             colour = theme.accent if row.is_folder else theme.text
-            text.blit_text(surface, row.label, m.body, colour, (rect.left + m.pad, rect.top),
-                           bold=True, max_width=rect.width - 2 * m.pad)
+            room = rect.width - 2 * m.pad
+            px = text.fit_px(row.label, room, m.body, True, int(m.small * 0.85))
+            text.blit_text(surface, middle_cut(row.label, room, px, True), px, colour,
+                           (rect.left + m.pad, rect.top), bold=True)
             text.blit_text(surface, row.detail, m.small, theme.text_muted,
                            (rect.left + m.pad, rect.top + int(m.body * 1.35)),
                            max_width=rect.width - 2 * m.pad)
@@ -288,6 +290,25 @@ class LoadDialog(Scene):
             colour = theme.text_muted if self.error_is_info else theme.danger
             text.blit_wrapped(surface, self.error, m.body, colour, self.error_rect, max_lines=2)
         widgets.draw_all(self.widgets(), surface, theme)
+
+
+def middle_cut(label: str, width: int, px: int, bold: bool = False) -> str:
+    """``label`` cut in its middle with an ellipsis so it fits ``width`` at ``px``, keeping
+    its start and its end: two saves of one day differ by the time at the end of their names
+    ("elimination-nim-20-…-20261124-041233.json"; cut at the end they read the same)."""
+    if text.size(label, px, bold)[0] <= width:
+        return label
+    head, tail = len(label) // 2, len(label) - len(label) // 2
+    while head + tail > 1:
+        # The start goes first: the end holds the date and time.
+        if head >= tail:
+            head -= 1
+        else:
+            tail -= 1
+        cut = f"{label[:head]}…{label[len(label) - tail:]}"
+        if text.size(cut, px, bold)[0] <= width:
+            return cut
+    return text.ellipsize(label, width, px, bold)
 
 
 class SaveDialog(LoadDialog):
