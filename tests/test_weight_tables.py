@@ -282,3 +282,35 @@ def test_opening_a_corrupt_table_keeps_it_aside_and_changes_nothing(data_dir: Pa
     assert editor.table.weight(0, 0) == 2  # type: ignore[attr-defined]
     assert editor.name_field.value == "good"  # type: ignore[attr-defined]
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_editors_words_are_body_text_at_1024x768(data_dir: Path, language: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (audit, 1024x768 at 100%): every button, the switch, the name field and the
+    help were small text (18 px of a body of 20) with half the panel empty under them."""
+    from game.ui import text
+    from game.ui.i18n import tr
+    from game.ui.scenes.weights_editor import WeightsEditorScene
+    from tests.ui_helpers import frame, make_app
+
+    app = make_app((1024, 768), language)
+    editor = WeightsEditorScene(app)
+    app.push(editor)
+    frame(app)
+    body = app.metrics.body
+    assert all(w.px == body for w in editor.widgets()), [w.px for w in editor.widgets()]
+    first_word = tr("weights.help").split()[0]
+    sizes: list[int] = []
+    real = text.blit_text
+
+    def spy(surface: pygame.Surface, line: str, px: int, *args: object,
+            **kwargs: object) -> pygame.Rect:
+        if line.startswith(first_word):
+            sizes.append(px)
+        return real(surface, line, px, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text, "blit_text", spy)
+    editor.draw(app.screen)
+    assert sizes == [body]
+    app.shutdown()

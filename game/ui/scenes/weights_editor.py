@@ -251,18 +251,22 @@ class WeightsEditorScene(Scene):
         gap = max(2, m.pad // 2)
         y = inner.top + int(m.body * 1.6)  # under the selected square's line
         width = (inner.width - gap * (len(STEPS) - 1)) // len(STEPS)
+        # Body text where the labels fit (all of them were small text at 1024x768, 18 px of a
+        # body of 20, the panel half empty below them); one size a row.
+        spx = self.row_px(self.step_buttons, width, row)
         for i, button in enumerate(self.step_buttons):
-            button.place(pygame.Rect(inner.left + i * (width + gap), y, width, row), m.small)
+            button.place(pygame.Rect(inner.left + i * (width + gap), y, width, row), spx)
         y += row + gap * 2
         for widget in (self.symmetric_toggle, self.name_field):
-            widget.place(pygame.Rect(inner.left, y, inner.width, row), m.small)
+            widget.place(pygame.Rect(inner.left, y, inner.width, row), m.body)
             y += row + gap
         y += gap
         half = (inner.width - gap) // 2
         pairs = ((self.save_button, self.open_button), (self.seed_button, self.back_button))
+        bpx = self.row_px([b for pair in pairs for b in pair], half, row)
         for a, b in pairs:
-            a.place(pygame.Rect(inner.left, y, half, row), m.small)
-            b.place(pygame.Rect(inner.left + half + gap, y, half, row), m.small)
+            a.place(pygame.Rect(inner.left, y, half, row), bpx)
+            b.place(pygame.Rect(inner.left + half + gap, y, half, row), bpx)
             y += row + gap
         self.info_top = y + gap
 
@@ -286,14 +290,30 @@ class WeightsEditorScene(Scene):
         for widget in self.widgets():
             widget.draw(surface, theme, mouse)
         lines = [tr("weights.help", low=LOW, high=HIGH), tr("weights.use")]
+        px = next((size for size in (m.body, m.small)
+                   if self.help_height(lines, inner.width, size)
+                   <= inner.bottom - self.info_top), m.small)
         y = self.info_top
         for line in lines:
-            for part in text.wrap(line, inner.width, m.small):
-                if y + m.small > inner.bottom:
+            for part in text.wrap(line, inner.width, px):
+                if y + px > inner.bottom:
                     return
-                text.blit_text(surface, part, m.small, theme.text_muted, (inner.left, y))
-                y += int(m.small * 1.35)
-            y += m.small // 2
+                text.blit_text(surface, part, px, theme.text_muted, (inner.left, y))
+                y += int(px * 1.35)
+            y += px // 2
+
+    @staticmethod
+    def help_height(lines: list[str], width: int, px: int) -> int:
+        """How high the help's ``lines`` wrapped in ``width`` at ``px`` are."""
+        return sum(len(text.wrap(line, width, px)) * int(px * 1.35) + px // 2
+                   for line in lines)
+
+    def row_px(self, buttons: list[Button], width: int, height: int) -> int:
+        """The size, body text down to small, at which every label of a row of ``buttons``
+        each ``width`` wide fits."""
+        m = self.app.metrics
+        return min(text.fit_px(b.label(), width - height // 3, m.body, True, m.small)
+                   for b in buttons)
 
     def _draw_board(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
