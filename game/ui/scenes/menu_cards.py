@@ -114,9 +114,15 @@ class GameCards:
             draw_panel(surface, rect, theme, m.radius,
                        theme.button_hover if hover and not is_chosen else theme.panel, border,
                        max(2, m.line * 2) if is_chosen else 2)
-            label_h = int(m.heading * 1.5)
+            # The name's line as tall as the names are drawn: 1.5 headings took the picture's
+            # room (at 200% of 1920x1080 with Minimax's three parameters the cards, 147 px
+            # tall, kept 35 px for a picture and showed names only; with Perfect, pictures).
+            label_h = int(title_px * 1.5)
             pic = pygame.Rect(rect.left + pad, rect.top + pad, rect.width - 2 * pad,
                               rect.height - label_h - pad)
+            # No wider than 1.5 times its height, centred: in a low band the board views drew
+            # Morpion's hands beside a small board.
+            pic.inflate_ip(min(0, int(pic.height * 1.5) - pic.width), 0)
             # Squeezed by large text, a picture would be a speck: the name alone then.
             thumb = self.picture(name, pic.size, theme) if pic.height >= m.heading else None
             if thumb is not None:
