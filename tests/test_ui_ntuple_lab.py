@@ -418,3 +418,35 @@ def test_every_word_of_the_curves_is_at_least_the_small_size(
         if scale == 100:
             assert len([line for line, _px, _r in drawn if _is_map_number(line)]) >= 2 * 64
         app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_paired_buttons_share_one_text_size_at_the_largest_text(language: str) -> None:
+    """Regression (audit, 1024x768 at 200%): in the button column "Effacer" and "Arrêter"
+    were 25 px beside "Enregistrer" at 20 px; the paired buttons now share one size."""
+    app = make_app((1024, 768), language=language, text_scale=200)
+    scene = NTupleLabScene(app, NTupleLabSession(6))
+    app.push(scene)
+    frame(app)
+    paired = [scene.train_button, scene.pause_button, scene.stop_button, scene.reset_button,
+              scene.save_button, scene.load_button]
+    assert len({b.px for b in paired}) == 1, [b.px for b in paired]
+    from game.ui import text
+
+    drawn: list[int] = []
+    real = text.render
+    labels = {b.label() for b in paired}
+
+    def spy(line: str, px: int, *args: object, **kwargs: object) -> pygame.Surface:
+        if line in labels:
+            drawn.append(px)
+        return real(line, px, *args, **kwargs)  # type: ignore[arg-type]
+
+    text.render = spy  # type: ignore[assignment]
+    try:
+        text.clear_cache()
+        app.draw(app.screen)
+    finally:
+        text.render = real  # type: ignore[assignment]
+    assert drawn and len(set(drawn)) == 1, drawn
+    app.shutdown()

@@ -240,8 +240,7 @@ class NTupleLabScene(Scene):
                                  h - top - m.pad)
         inner = self.left.inflate(-2 * m.pad, -2 * m.pad)
         gap = max(2, m.pad // 2)
-        # Seven set-up rows, three rows of paired buttons and two wide ones: shorter rows at
-        # the largest text size rather than Save, Load and Menu under the window's edge.
+        # Seven set-up rows, paired buttons of one size and two wide ones, shorter at 200%.
         count = len(self.setup) + 5
         row = min(int(m.body * 1.9), (inner.height - gap * (count + 1)) // count)
         y = inner.top
@@ -250,11 +249,13 @@ class NTupleLabScene(Scene):
             y += row + gap
         y += gap
         half = (inner.width - gap) // 2
-        pairs = [(self.train_button, self.pause_button), (self.stop_button, self.reset_button),
-                 (self.save_button, self.load_button)]
-        for a, b in pairs:
+        paired = [self.train_button, self.pause_button, self.stop_button, self.reset_button,
+                  self.save_button, self.load_button]
+        bpx = min(self._button_px(b, half, row, m) for b in paired)  # then as a button draws it:
+        bpx = min(text.fit_px(b.label(), half - row // 3, bpx, True, bpx * 4 // 5) for b in paired)
+        for a, b in zip(paired[::2], paired[1::2], strict=True):
             for button, x in ((a, inner.left), (b, inner.left + half + gap)):
-                button.place(pygame.Rect(x, y, half, row), self._button_px(button, half, row, m))
+                button.place(pygame.Rect(x, y, half, row), bpx)
             y += row + gap
         for button in (self.shipped_button, self.back_button):
             button.place(pygame.Rect(inner.left, y, inner.width, row),
