@@ -42,3 +42,15 @@ def test_every_player_has_a_title_and_description_in_every_language(lang: str) -
     for info in all_players():
         assert texts.get(f"player.{info.name}.title"), info.name
         assert texts.get(f"player.{info.name}.description"), info.name
+
+
+def test_french_file_names_after_de_are_quoted_not_elided() -> None:
+    """Audit: "Chargement de elimination-nim-….json" (French elides "de" before a vowel; a
+    file name in « » needs no elision, and reads as a name)."""
+    i18n.set_language("fr")
+    try:
+        for key in ("lab.loading", "lab.load_cancelled"):
+            said = i18n.tr(key, name="elimination-nim.json")
+            assert "de elimination" not in said and "« elimination-nim.json »" in said
+    finally:
+        i18n.set_language("en")
