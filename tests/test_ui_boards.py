@@ -592,25 +592,14 @@ def test_rules_pictures_draw_coordinates_at_the_readable_size_where_the_cell_all
     """Regression: the rules page's boards at 1920x1080 with 200% text drew their coordinates
     from the cell alone (Connect 4's letters 19 px, Othello's a-h 18 px, the readable size
     being 27). They are now at least that size where the margin round the board allows."""
-    from game.ui import text as txt
     from game.ui.scenes.play_fit import readable_px
     from game.ui.scenes.rules import RulesScene, sample_state
-    from tests.ui_helpers import frame, make_app
+    from tests.ui_helpers import coordinate_sizes, make_app
 
-    coordinates = {chr(ord("a") + i) for i in range(8)} | {str(i) for i in range(1, 9)}
-    sizes: list[int] = []
-    blit = txt.blit_text
-
-    def spy(surface: pygame.Surface, value: str, px: int, *args: Any, **kwargs: Any) -> Any:
-        if value in coordinates:
-            sizes.append(px)
-        return blit(surface, value, px, *args, **kwargs)
-
-    monkeypatch.setattr(txt, "blit_text", spy)
     app = make_app((1920, 1080), language="fr", text_scale=200)
     scene = RulesScene(app, game)
     app.push(scene)
-    frame(app)
+    sizes = coordinate_sizes(app, monkeypatch)
     _body, picture = scene.layout()
     view = _view(game, sample_state(game), pygame.Rect((0, 0), picture.size))
     cell = view.cell if game == "connect4" else view.grid.cell  # type: ignore[attr-defined]

@@ -31,6 +31,23 @@ from tests.ui_helpers import (
 SIZE = (1024, 640)
 
 
+def title_sizes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The sizes the app's title is drawn at from now on (a list the frames fill)."""
+    from game.ui import text
+    from game.ui.i18n import tr
+
+    drawn: list[int] = []
+    real = text.render
+
+    def spy(content: str, px: int, *args: Any, **kwargs: Any) -> Any:
+        if content == tr("app.title"):
+            drawn.append(px)
+        return real(content, px, *args, **kwargs)
+
+    monkeypatch.setattr(text, "render", spy)
+    return drawn
+
+
 def menu_of(app: object) -> MenuScene:
     top = app.top  # type: ignore[attr-defined]
     assert isinstance(top, MenuScene)
@@ -437,19 +454,10 @@ def test_the_app_title_shows_whole_at_every_size_and_text_scale(
     """Regression (seen at 200% of 1920x1080 in French): the six header buttons filled the
     header and the title "AI Game Lab" was left out. The title now shows whole, at the
     heading size at least; at large text the other screens' entries go behind "More…"."""
-    from game.ui import text
     from game.ui.i18n import tr
 
     cut = watch_cuts(monkeypatch)
-    drawn: list[int] = []
-    real = text.render
-
-    def spy(content: str, px: int, *args: Any, **kwargs: Any) -> Any:
-        if content == tr("app.title"):
-            drawn.append(px)
-        return real(content, px, *args, **kwargs)
-
-    monkeypatch.setattr(text, "render", spy)
+    drawn = title_sizes(monkeypatch)
     app = make_app(size, language=language, text_scale=scale)
     frame(app)
     menu = menu_of(app)
@@ -529,18 +537,8 @@ def test_the_header_buttons_are_readable_beside_a_full_size_title(
     widening them shrank it to 33. They now go on two rows when one row would do that."""
     import math
 
-    from game.ui import text
-    from game.ui.i18n import tr
 
-    drawn: list[int] = []
-    real = text.render
-
-    def spy(content: str, px: int, *args: Any, **kwargs: Any) -> Any:
-        if content == tr("app.title"):
-            drawn.append(px)
-        return real(content, px, *args, **kwargs)
-
-    monkeypatch.setattr(text, "render", spy)
+    drawn = title_sizes(monkeypatch)
     app = make_app(size, language=language)
     frame(app)
     menu = menu_of(app)

@@ -107,24 +107,14 @@ def test_othello_coordinates_are_at_least_the_small_size_where_the_margin_allows
     readable size (17 px at 1024x640, the page's small text being 18; 27 px at 1920x1080
     with 200% text, the small size 41). They are now at least the small size, as far as
     the margin round the board (0.45 of a cell) allows."""
-    from game.ui import text as txt
     from game.ui.boards import board_view_for
     from game.ui.scenes.rules import sample_state
+    from tests.ui_helpers import coordinate_sizes
 
-    coordinates = {chr(ord("a") + i) for i in range(8)} | {str(i) for i in range(1, 9)}
-    sizes: list[int] = []
-    blit = txt.blit_text
-
-    def spy(surface: pygame.Surface, value: str, px: int, *args: Any, **kwargs: Any) -> Any:
-        if value in coordinates:
-            sizes.append(px)
-        return blit(surface, value, px, *args, **kwargs)
-
-    monkeypatch.setattr(txt, "blit_text", spy)
     app = make_app(size, text_scale=scale)
     scene = RulesScene(app, "othello")
     app.push(scene)
-    frame(app)
+    sizes = coordinate_sizes(app, monkeypatch)
     _body, picture = scene.layout()
     view: Any = board_view_for("othello", app.theme)
     view.layout(pygame.Rect((0, 0), picture.size), sample_state("othello"))

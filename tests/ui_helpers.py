@@ -205,3 +205,14 @@ def texts_drawn_by(draw: Callable[[], object], monkeypatch: Any
         patch.setattr(text_module, "blit_text", spy)
         draw()
     return drawn
+
+
+#: A board's coordinates as drawn: the column letters a-h and the row numbers 1-8.
+BOARD_COORDINATES = frozenset({chr(ord("a") + i) for i in range(8)}
+                              | {str(i) for i in range(1, 9)})
+
+
+def coordinate_sizes(app: App, monkeypatch: Any) -> list[int]:
+    """The text sizes of the board coordinates one frame of ``app`` draws."""
+    return [px for line, px, _rect in texts_drawn_by(lambda: frame(app), monkeypatch)
+            if line in BOARD_COORDINATES]
