@@ -60,6 +60,16 @@ def place_fitted(button: Button, rect: pygame.Rect, m: Metrics) -> None:
     button.place(rect, label_px(button.label(), rect, m))
 
 
+def label_widths(buttons: list[Button], px: int, room: int, ends: int) -> list[int]:
+    """The widths of ``buttons`` side by side in ``room`` pixels: each its label's width at
+    ``px`` plus ``ends``, and an equal share of what is left; empty when they do not fit."""
+    widths = [text.size(b.label(), px, True)[0] + ends for b in buttons]
+    spare = room - sum(widths)
+    if spare < 0:
+        return []
+    return [w + spare // len(buttons) for w in widths]
+
+
 def place_row(buttons: list[Button], rect: pygame.Rect, gap: int, m: Metrics) -> None:
     """Place ``buttons`` side by side in ``rect`` (``gap`` apart) with one text size, the
     largest up to the body size at which every label fits: each button as wide as its label
@@ -68,19 +78,11 @@ def place_row(buttons: list[Button], rect: pygame.Rect, gap: int, m: Metrics) ->
     room = rect.width - gap * (len(buttons) - 1)
     ends = rect.height // 3 + m.pad // 2
 
-    def needs(px: int) -> list[int]:
-        return [text.size(b.label(), px, True)[0] + ends for b in buttons]
-
     least = int(m.small * 0.8)
     px = m.body
-    while px > least and sum(needs(px)) > room:
+    while px > least and not label_widths(buttons, px, room, ends):
         px -= 1
-    widths = needs(px)
-    spare = room - sum(widths)
-    if spare < 0:
-        widths = [room // len(buttons)] * len(buttons)
-    else:
-        widths = [w + spare // len(buttons) for w in widths]
+    widths = label_widths(buttons, px, room, ends) or [room // len(buttons)] * len(buttons)
     rects, x = [], rect.left
     for w in widths:
         rects.append(pygame.Rect(x, rect.top, w, rect.height))

@@ -16,7 +16,14 @@ import pygame
 from game.ui import text, widgets
 from game.ui.i18n import tr
 from game.ui.scenes.play_explain import ExplainBox
-from game.ui.scenes.play_fit import button_row, label_px, large_text, place_fitted, readable_px
+from game.ui.scenes.play_fit import (
+    button_row,
+    label_px,
+    label_widths,
+    large_text,
+    place_fitted,
+    readable_px,
+)
 from game.ui.scenes.play_seats import SeatCards
 from game.ui.scenes.play_status import score_line, without_note
 from game.ui.scenes.players import LadderStepper
@@ -257,12 +264,7 @@ class PlayPanel:
         gaps = m.pad * (len(line) - 1)
         if len(line) < 3 and not need:
             return [(width - gaps) // len(line)] * len(line)
-        floor = self.least_label_px()
-        widths = [text.size(b.label(), floor, True)[0] + row // 3 + m.pad // 2 for b in line]
-        spare = width - gaps - sum(widths)
-        if spare < 0:
-            return []
-        return [w + spare // len(line) for w in widths]
+        return label_widths(line, self.least_label_px(), width - gaps, row // 3 + m.pad // 2)
 
     def _score_fits(self, width: int) -> bool:
         """True when the running score without the word "Score" fits ``width`` on one line
