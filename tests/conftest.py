@@ -34,6 +34,23 @@ def _isolated_environment(tmp_path_factory: pytest.TempPathFactory,
     yield folder
 
 
+#: Set to a fraction (e.g. ``0.065``: a true 200%, body text 40 px at 1024x768 and 70 px at
+#: 1920x1080) to run the tests with that cap on body text instead of
+#: :data:`game.ui.widgets.BODY_MAX_FRACTION`: how the screens are made ready for a larger cap
+#: before the app's own cap is raised.
+TRY_TEXT_CAP = "AIGAMELAB_TRY_TEXT_CAP"
+
+
+@pytest.fixture(autouse=True)
+def _tried_text_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Apply :data:`TRY_TEXT_CAP` when it is set (never in CI)."""
+    tried = os.environ.get(TRY_TEXT_CAP)
+    if tried:
+        from game.ui import widgets
+
+        monkeypatch.setattr(widgets, "BODY_MAX_FRACTION", float(tried))
+
+
 @pytest.fixture
 def data_dir(_isolated_environment: Path) -> Path:
     """The temporary user data folder of this test (``AIGAMELAB_DATA_DIR``)."""
