@@ -54,16 +54,18 @@ def test_start_size_fits_the_screen_and_is_at_most_1280x800() -> None:
 @pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1280, 800), (1920, 1080),
                                   (800, 500), (800, 800), (1000, 1400), (3840, 2160)])
 def test_body_text_is_at_least_2_5_percent_of_the_window_height(size: tuple[int, int]) -> None:
+    from game.ui import widgets
     from game.ui.widgets import Metrics
 
     assert Metrics.for_size(size).body >= 0.025 * size[1]
     larger = Metrics.for_size(size, 2.0)
-    # 200% doubles the text as far as the screens hold it: body text up to 4.5% of the height
-    # (of 62.5% of the width in a narrower window).
+    # 200% doubles the text as far as the screens hold it: body text up to the cap's fraction of
+    # the height (of 62.5% of the width in a narrower window).
     base = max(200, min(size[1], int(size[0] * 0.625)))
+    cap = widgets.BODY_MAX_FRACTION
     normal = Metrics.for_size(size).body
-    assert larger.body >= min(1.9 * normal, int(0.045 * base))
-    assert larger.body <= max(normal, 0.045 * base)
+    assert larger.body >= min(1.9 * normal, int(cap * base))
+    assert larger.body <= max(normal, cap * base)
     # The setting is clamped: a hand-edited 900% gives 200%.
     assert Metrics.for_size(size, 9.0) == larger
 
