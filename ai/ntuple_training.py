@@ -38,13 +38,11 @@ from ai.training import (
     DRAW,
     FAST_GAMES_PER_SECOND,
     LOSS,
-    SPEEDS,
     WATCH_END_SECONDS,
     WATCH_MOVE_SECONDS,
     WIN,
     Speed,
-    _Runner,
-    check_games,
+    _GamesRunner,
 )
 from game.rules.base import GameState
 from game.rules.othello import OthelloOptions
@@ -62,7 +60,7 @@ class CurvePoint:
     scores: dict[str, float] = field(default_factory=dict)
 
 
-class NTupleTrainingRunner(_Runner):
+class NTupleTrainingRunner(_GamesRunner):
     """Self-play training of ``player`` for ``games`` games, measured every ``eval_every``.
 
     ``eval_games`` games (an even number: pairs with seats swapped) per opponent and
@@ -74,32 +72,16 @@ class NTupleTrainingRunner(_Runner):
     def __init__(self, player: NTuplePlayer, games: int, speed: Speed = "instant",
                  eval_every: int = 500, eval_games: int = 20,
                  opponents: tuple[str, ...] = LAB_OPPONENTS, seed: int = 0) -> None:
-        super().__init__(check_games(games))
-        if speed not in SPEEDS:
-            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, got {speed!r}")
+        super().__init__(games, speed)
         if eval_every < 1 or eval_games < 0:
             raise ValueError("eval_every must be 1 or more and eval_games 0 or more")
         self.player = player
-        self.speed: Speed = speed
         self.eval_every = eval_every
         self.eval_games = eval_games + eval_games % 2
         self.opponents = opponents
         self.seed = seed
-        self.results: list[int] = []
         self.curves: list[CurvePoint] = []
         self.measuring = False
-        self.current: GameState[Any] | None = None
-        self.current_move: Any = None
-
-    @property
-    def done(self) -> int:
-        """Games finished so far."""
-        return self._done
-
-    def counts(self) -> tuple[int, int, int]:
-        """(first player wins, second player wins, draws) so far."""
-        results = self.results[: self._done]
-        return results.count(WIN), results.count(LOSS), results.count(DRAW)
 
     def snapshot(self) -> NTupleNetwork:
         """A frozen copy of the network as it is now (taken under the lock)."""

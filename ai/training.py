@@ -218,7 +218,35 @@ def check_games(games: int) -> int:
     return games
 
 
-class TrainingRunner(_Runner):
+class _GamesRunner(_Runner):
+    """A runner that plays its games one at a time and keeps each result: training runs.
+
+    ``speed`` ("instant" or "watch", see :data:`SPEEDS`) may be changed while the run goes on;
+    :attr:`current` and :attr:`current_move` are the position being played when watched.
+    """
+
+    def __init__(self, games: int, speed: Speed) -> None:
+        super().__init__(check_games(games))
+        if speed not in SPEEDS:
+            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, got {speed!r}")
+        self.speed: Speed = speed
+        self.results: list[int] = []
+        self.current: GameState[Any] | None = None
+        self.current_move: Any = None
+
+    @property
+    def done(self) -> int:
+        """Games finished so far."""
+        return self._done
+
+    def counts(self) -> tuple[int, int, int]:
+        """(wins, losses, draws) so far, from the side each subclass keeps :attr:`results` from
+        (the learner's; in self-play, the first player's)."""
+        results = self.results[: self._done]
+        return results.count(WIN), results.count(LOSS), results.count(DRAW)
+
+
+class TrainingRunner(_GamesRunner):
     """Trains ``learner`` for ``games`` games against ``opponent`` (None: against itself).
 
     ``seat`` says where the learner sits: "first" (moves first), "second", or "alternate".
@@ -241,11 +269,9 @@ class TrainingRunner(_Runner):
                  seat: Seat = "first", speed: Speed = "instant",
                  max_moves: int = MAX_MOVES,
                  watched: tuple[Player, Player] | None = None) -> None:
-        super().__init__(check_games(games))
         if seat not in SEATS:
             raise ValueError(f"seat must be one of {', '.join(SEATS)}, got {seat!r}")
-        if speed not in SPEEDS:
-            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, got {speed!r}")
+        super().__init__(games, speed)
         self.learner = learner
         self.opponent = opponent
         if watched is not None and learner in watched:
@@ -253,10 +279,8 @@ class TrainingRunner(_Runner):
         self.watched = watched
         self.self_play = watched is None and (opponent is None or opponent is learner)
         self.seat: Seat = seat
-        self.speed: Speed = speed
         self._initial = initial
         self.max_moves = max_moves
-        self.results: list[int] = []
         self.learner_first: list[bool] = []
         self.lengths: list[int] = []
         self.usage: dict[Hashable, int] = {}
@@ -265,18 +289,6 @@ class TrainingRunner(_Runner):
         #: The values the boxes changed by the last game held before it (to show the change).
         self.last_before: dict[Hashable, Mapping[Any, float]] = {}
         self.last_record: GameRecord | None = None
-        self.current: GameState[Any] | None = None
-        self.current_move: Any = None
-
-    @property
-    def done(self) -> int:
-        """Games finished so far."""
-        return self._done
-
-    def counts(self) -> tuple[int, int, int]:
-        """(learner wins, opponent wins, draws) so far (first/second player in self-play)."""
-        results = self.results[: self._done]
-        return results.count(WIN), results.count(LOSS), results.count(DRAW)
 
     def _learner_seat(self, index: int) -> int:
         if self.seat == "first":
