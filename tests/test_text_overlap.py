@@ -90,7 +90,10 @@ def menu_screens(app: App, look: Look) -> None:
         for info in players_for(game, scene.options()):
             scene.choices.seats = [info.name, info.name]
             scene.rebuild()
-            look(f"menu {game} {info.name}")
+            # At large text the menu shows its parts one page at a time: each of them.
+            for page in scene.pages() or ("",):
+                scene.show_page(page or scene.page)
+                look(f"menu {game} {info.name} {page}".rstrip())
         scene.choices.seats = ["human", "random"]
         scene.rebuild()
     scene.open_choice(scene.seat_widgets[1][0])  # type: ignore[arg-type]

@@ -67,10 +67,16 @@ def test_menu_keeps_every_parameter_at_200_percent(size: tuple[int, int],
     window = pygame.Rect((0, 0), size)
     for button in scene.header_buttons:
         assert window.contains(button.rect), button.label()
+    # At large text the menu shows the game and each seat on a page of its own.
     for seat in (0, 1):
+        scene.show_page(f"seat{seat + 1}")
+        frame(app)
         panel = scene.panels[1 + seat]
         for widget in scene.seat_widgets[seat]:
             assert widget.visible and panel.contains(widget.rect), (seat, widget.rect, panel)
+        assert scene.start_button.rect.bottom <= size[1]
+    scene.show_page("game")
+    frame(app)
     for widget in scene.option_widgets:
         assert widget.visible and scene.panels[0].contains(widget.rect)
     assert scene.start_button.rect.bottom <= size[1]

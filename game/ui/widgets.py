@@ -350,14 +350,16 @@ class Stepper(Widget):
     def label_fits(self) -> bool:
         return _fits(self.label(), self._label_box(), self.px, self.label_least)
 
-    def label_keeps_its_size(self) -> bool:
+    def label_keeps_its_size(self, share: float | None = None) -> bool:
         """Whether the label shows whole at :data:`ALIGNED_LABEL_LEAST` of the text size at
-        least (or at its :attr:`label_least`, when a scene set one): lining values up may
-        cost a label that much, not more."""
+        least (or at its :attr:`label_least`, when a scene set one; or at ``share`` of the
+        text size, when given): lining values up may cost a label that much, not more."""
         lines, used = text.fit_lines(self.label(), self._label_box(), self.px,
                                      min_px=self.label_least)
         whole = len(lines) == 2 or lines[0] == self.label()
-        return whole and used >= (self.label_least or int(self.px * ALIGNED_LABEL_LEAST))
+        least = (int(self.px * share) if share is not None
+                 else self.label_least or int(self.px * ALIGNED_LABEL_LEAST))
+        return whole and used >= least
 
 
 class Choice(Widget):
@@ -520,11 +522,15 @@ def align_values(widgets: Sequence[Widget]) -> None:
     # took more room than the others: the - buttons of "Profondeur" and "Éval" were 5 px
     # apart at 1024x768, three places apart for Q-learning's four rows).
     step = max(1, steppers[0].px // 4)
-    for width in [*range(widest, least, -step), least]:
-        for stepper in steppers:
-            stepper.value_width = width
-        if all(s.label_keeps_its_size() for s in steppers):
-            return
+    # Labels at their full size first (on two lines if need be), then down to
+    # ALIGNED_LABEL_LEAST: the widest value box first left "Profondeur" at 36 px over "Éval"
+    # at 48 (200% of 1920x1080) where a narrower box kept both whole at 48.
+    for share in (1.0, None):
+        for width in [*range(widest, least, -step), least]:
+            for stepper in steppers:
+                stepper.value_width = width
+            if all(s.label_keeps_its_size(share) for s in steppers):
+                return
     # No column for all: the one that lines up the most rows (the widest of those), the
     # others each their own box, a value as wide as it needs (or at least VALUE_LEAST of it)
     # and its label the rest. Q-learning's rate, discount and exploration stood at three

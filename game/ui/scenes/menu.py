@@ -15,72 +15,25 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ai.registry import PlayerSpecError, resolve_spec
+from ai.registry import PlayerSpecError, players_for, resolve_spec
 from game.rules.base import RulesError
 from game.rules.registry import GameSetup, game_names, get_game, parse_options
 from game.ui import text, widgets
 from game.ui.boards import presenter_for
 from game.ui.i18n import tr
 from game.ui.scene import Scene
-from game.ui.scenes import menu_layout, menu_seats
+from game.ui.scenes import menu_layout, menu_pages, menu_seats
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.match import HUMAN, Match, make_seat
 from game.ui.scenes.menu_cards import GameCards
+from game.ui.scenes.menu_entries import ENTRY_DESCRIPTIONS, EXTRA_ENTRIES, TOOLS, tr_label
 from game.ui.scenes.menu_options import default_text, option_widgets
+from game.ui.scenes.players import player_description
 from game.ui.settings import FIRST_CHOICES, GameChoices
-from game.ui.widgets import Button, Choice, Widget, align_values, draw_panel
+from game.ui.widgets import Button, Choice, Widget, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
-
-
-#: Extra menu entries other screens add (label key, factory): the learning lab, the tournament.
-EXTRA_ENTRIES: list[tuple[str, Callable[[App], Scene]]] = []
-
-
-def _open_lab(app: App) -> Scene:
-    from game.ui.scenes.learning_lab import LearningLabScene
-
-    return LearningLabScene(app)
-
-
-def _open_tournament(app: App) -> Scene:
-    from game.ui.scenes.tournament import TournamentScene
-
-    return TournamentScene(app)
-
-
-def _open_ntuple_lab(app: App) -> Scene:
-    from game.ui.scenes.ntuple_lab import NTupleLabScene
-
-    return NTupleLabScene(app)
-
-
-def _open_weights_editor(app: App) -> Scene:
-    from game.ui.scenes.weights_editor import WeightsEditorScene
-
-    return WeightsEditorScene(app)
-
-
-#: Tools a game's presenter may offer under its options (``GamePresenter.tools``), by name:
-#: (label key, factory). The header has no room left at 1024 pixels.
-TOOLS: dict[str, tuple[str, Callable[[App], Scene]]] = {
-    "weights": ("weights.open_editor", _open_weights_editor),
-}
-
-
-# Inserted before Rules, in reverse: the header reads "Learning lab, N-tuple, Tournament,
-# Rules...".
-EXTRA_ENTRIES += [("menu.tournament", _open_tournament), ("ntuple.open", _open_ntuple_lab),
-                  ("menu.lab", _open_lab)]
-#: What each entry's screen is for, said in the "More…" list (label key: description key).
-ENTRY_DESCRIPTIONS = {"menu.lab": "lab.subtitle", "ntuple.open": "ntuple.title",
-                      "menu.tournament": "tour.subtitle"}
-
-
-def tr_label(key: str) -> Callable[[], str]:
-    """A label callable that translates ``key`` at draw time (follows language changes)."""
-    return lambda: tr(key)
 
 
 class MenuScene(Scene):
@@ -99,9 +52,13 @@ class MenuScene(Scene):
         self.error: str | None = None
         #: Each seat's description text size (0: not shown, it does not fit whole).
         self.desc_px = [0, 0]
-        #: Pixels each seat panel needs beyond its rows of the least height (labels on two
-        #: lines).
-        self.extra = [0, 0]
+        #: The cards' height for the game's most demanding player, by what it depends on.
+        self._cards_cache: dict[tuple[Any, ...], int] = {}
+        #: Where each seat's description is drawn (empty: not shown).
+        self.desc_rects = [pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0)]
+        #: The page shown at large text (see :mod:`menu_pages`): the game or a seat.
+        self.page = menu_pages.PAGES[0]
+        self.tabs = menu_pages.page_tabs(self.show_page, lambda: self.page)
         core = [
             Button(lambda: tr("menu.rules"), self.open_rules),
             Button(lambda: tr("menu.settings"), self.open_settings),
@@ -112,8 +69,14 @@ class MenuScene(Scene):
         #: The header's buttons as laid out: every entry, or (large text) "More…" for the
         #: other screens' entries, so the app's title keeps its room.
         self.header_buttons = [*entries, *core]
-        self._header_choices = (self.header_buttons,
-                                [Button(lambda: tr("menu.more"), self.open_more), *core])
+        more = Button(lambda: tr("menu.more"), self.open_more)
+        # Fewest (a true 200%): Rules and Quit go under "More…" too, Settings stays in view
+        # (it sets the text size back).
+        self._header_choices = (self.header_buttons, [more, *core], [more, core[1]])
+        #: The entries "More…" lists when Rules or Quit are not in the header (label key:
+        #: (description key, action)).
+        self._core_entries = {"menu.rules": ("menu.more.rules", self.open_rules, core[0]),
+                              "menu.quit": ("menu.more.quit", self.ask_quit, core[2])}
         self.first_choice = Choice(
             lambda: tr("menu.first"),
             [(c, tr_label(f"menu.first.{c}")) for c in FIRST_CHOICES],
@@ -223,6 +186,14 @@ class MenuScene(Scene):
         self.rebuild()
         self.app.save_settings()
 
+    def pages(self) -> tuple[str, ...]:
+        """The pages the menu shows one at a time at its size (none: all on one screen)."""
+        return menu_pages.PAGES if menu_pages.is_paged(self.app.size, self.app.metrics) else ()
+
+    def show_page(self, page: str) -> None:
+        """Show ``page`` (at large text: the game or a seat)."""
+        self.page = page
+
     # -- actions --------------------------------------------------------------------------------
 
     def open_choice(self, choice: Choice) -> None:
@@ -235,11 +206,15 @@ class MenuScene(Scene):
     def open_more(self) -> None:
         """The other screens' entries (the header shows them under "More…" at large text),
         each with what it is for."""
-        factories = dict(EXTRA_ENTRIES)
+        actions = {key: self._opener(factory) for key, factory in EXTRA_ENTRIES}
         items = [(key, tr(key), tr(ENTRY_DESCRIPTIONS[key]))
                  for key, _f in reversed(EXTRA_ENTRIES)]
+        for key, (description, action, button) in self._core_entries.items():
+            if button not in self.header_buttons:
+                actions[key] = action
+                items.append((key, tr(key), tr(description)))
         self.app.push(ListPopup(self.app, tr("menu.more_title"), items, None,
-                                lambda key: self.app.push(factories[key](self.app))))
+                                lambda key: actions[key]()))
 
     def open_rules(self) -> None:
         """The rules page of the chosen game."""
@@ -284,7 +259,7 @@ class MenuScene(Scene):
     def all_widgets(self) -> list[Widget]:
         """Every widget of the screen, in event order."""
         return [*self.header_buttons, *self.option_widgets, *self.seat_widgets[0],
-                *self.seat_widgets[1], self.first_choice, self.start_button]
+                *self.seat_widgets[1], self.first_choice, *self.tabs, self.start_button]
 
     def on_settings_changed(self) -> None:
         self.game_cards.clear()
@@ -331,48 +306,73 @@ class MenuScene(Scene):
         footer_top = h - pad * 2 - footer_h
         self.start_button.place(pygame.Rect(w - pad * 2 - int(w * 0.22), footer_top,
                                             int(w * 0.22), footer_h), m.heading)
+        top = pad + header_h + pad
+        paged = bool(self.pages())
+        for tab in self.tabs:
+            tab.visible = paged
+        if paged:
+            menu_pages.place_tabs(self.tabs, pygame.Rect(pad * 2, footer_top, w, footer_h),
+                                  self.start_button.rect, m)
+            area = pygame.Rect(pad * 2, top, w - pad * 4, footer_top - pad * 2 - top)
+            if self.page == "game":
+                menu_pages.place_game_page(self, area)
+            else:
+                menu_pages.place_seat_page(self, menu_pages.PAGES.index(self.page) - 1, area)
+            return
+        self.first_choice.visible = True
         self.first_choice.place(pygame.Rect(pad * 3, footer_top + (footer_h - bh) // 2,
                                             int(w * 0.5), bh), m.body)
         # Cards: 30% of the height, less when the panels need it (large text, a player with
         # four parameters), so that no option or parameter is hidden and the descriptions
-        # show whole (at 200% of 1920x1080 alpha-beta's and MCTS's were left out).
-        top = pad + header_h + pad
+        # show whole; as high for every player of the game, so that choosing another does
+        # not move the seat choosers (seat 2's moved 14-57 px at 1920x1080 in French).
         widths = menu_layout.panel_widths(w - pad * 4 - pad * 4)
         room = footer_top - pad * 2 - (top + pad * 2)
+        cards_h = self._cards_height(widths, room)
         sizes = [menu_layout.description_px(self.seat_desc[seat], widths[1 + seat],
                                             len(self.seat_widgets[seat]) - 1, m,
-                                            room - menu_layout.least_cards(m))
+                                            room - cards_h)
                  for seat in (0, 1)]
         self.desc_px = [sizes[0][0], sizes[1][0]]
-        self.extra = [0, 0]
         menu_layout.let_labels_shrink(self.seat_widgets, None)
         for _attempt in range(12):
-            self._place_body(top, footer_top - pad * 2, widths, room)
-            # A parameter's label cut (its row too low for two lines): the cards give the
-            # seat more height while they can, then its description takes a smaller size or
-            # gives way.
+            self._place_body(top, footer_top - pad * 2, widths, cards_h)
+            # A parameter's label cut (its row too low for two lines): its description takes
+            # a smaller size or gives way.
             cut = [seat for seat in (0, 1)
                    if not all(wdg.label_fits() for wdg in self.seat_widgets[seat][1:])]
-            cards_left = self.cards[0][1].height > menu_layout.least_cards(m)
-            if not cut or not (cards_left or any(self.desc_px[seat] for seat in cut)):
+            if not any(self.desc_px[seat] for seat in cut):
                 return
             for seat in cut:
-                if cards_left:
-                    self.extra[seat] += max(1, m.body // 4)
-                elif self.desc_px[seat]:
+                if self.desc_px[seat]:
                     smaller = sizes[seat][sizes[seat].index(self.desc_px[seat]) + 1]
                     # Its labels to the readable size before the description goes.
                     if smaller or not menu_layout.let_labels_shrink(self.seat_widgets, seat, m):
                         self.desc_px[seat] = smaller
 
-    def _place_body(self, top: int, bottom: int, widths: list[int], room: int) -> None:
+    def _cards_height(self, widths: list[int], room: int) -> int:
+        """The cards' height: what the panels leave with the game's most demanding player
+        (cached: the same for every player of the game)."""
+        m = self.app.metrics
+        key = (self.game, tuple(widths), room, m, tr("menu.seat", n=1),
+               repr(sorted(self.choices.options.items())))
+        if key not in self._cards_cache:
+            players = [(tr("seat.human_desc"), 0)] + [
+                (player_description(info), len(info.params))
+                for info in players_for(self.game, self.options())]
+            need = max(menu_layout.options_need(len(self.option_widgets), m),
+                       menu_layout.players_need(players, max(widths[1:]), m,
+                                                room - menu_layout.least_cards(m)))
+            self._cards_cache = {key: max(menu_layout.least_cards(m),
+                                          min(int(self.app.size[1] * 0.30), room - need))}
+        return self._cards_cache[key]
+
+    def _place_body(self, top: int, bottom: int, widths: list[int], cards_h: int) -> None:
         """Place the cards from ``top`` and the three panels down to ``bottom``."""
-        w, h = self.app.size
+        w, _h = self.app.size
         m = self.app.metrics
         pad = m.pad
         gap = pad * 2
-        cards_h = max(menu_layout.least_cards(m),
-                      min(int(h * 0.30), room - self._panels_need(widths)))
         self.game_cards.place(pad * 2, top, w - pad * 4, cards_h, gap)
         # Panels: options | seat 1 | seat 2.
         ptop = top + cards_h + pad * 2
@@ -382,29 +382,39 @@ class MenuScene(Scene):
             self.panels.append(pygame.Rect(x, ptop, pw, bottom - ptop))
             x += pw + gap
         row_h = int(m.body * menu_layout.ROW)
-        self._stack(self.option_widgets, self.panels[0], row_h, m.body, m)
+        self._stack(self.option_widgets, self.panels[0], m, int(m.heading * 1.4))
         for seat in (0, 1):
             panel = self.panels[1 + seat]
             chooser, params = self.seat_widgets[seat][0], self.seat_widgets[seat][1:]
             head = panel.top + pad + int(m.heading * 1.4)
+            chooser.visible = True
             chooser.place(pygame.Rect(panel.left + pad * 2, head,
                                       panel.width - pad * 3, row_h), m.body)
             # Parameters come first: a description that does not fit whole is left out.
-            desc_h = self._description_height(seat) + pad
-            rest = pygame.Rect(panel.left, head + row_h + desc_h, panel.width,
-                               panel.bottom - (head + row_h + desc_h))
-            self._stack(params, rest, row_h, m.body, m, heading=False)
+            px = self.desc_px[seat]
+            lines = self._normal_description_room(seat)
+            self.desc_rects[seat] = pygame.Rect(chooser.rect.left, chooser.rect.bottom + pad // 2,
+                                                chooser.rect.width,
+                                                text.font(px).get_linesize() * lines if px else 0)
+            desc_h = self.desc_rects[seat].height + pad
+            self._stack(params, pygame.Rect(panel.left, head + row_h + desc_h, panel.width,
+                                            panel.bottom - (head + row_h + desc_h)), m, 0)
 
-    def _panels_need(self, widths: list[int]) -> int:
-        """The height the three panels need (see :mod:`menu_layout`)."""
-        m = self.app.metrics
-        return max(menu_layout.options_need(len(self.option_widgets), m),
-                   *(menu_layout.seat_need(self.seat_desc[seat], widths[1 + seat],
-                                           len(self.seat_widgets[seat]) - 1, m,
-                                           self.desc_px[seat]) + self.extra[seat]
-                     for seat in (0, 1)))
+    def _stack(self, items: list[Widget], panel: pygame.Rect, m: widgets.Metrics,
+               heading: int) -> None:
+        """Place widgets one per row in ``panel`` under ``heading`` pixels (rows shrink to
+        fit; extra ones are hidden)."""
+        top = panel.top + m.pad + heading
+        menu_pages.stack(items, pygame.Rect(panel.left + m.pad * 2, top, panel.width - m.pad * 3,
+                                            panel.bottom - top - m.pad), m.body, m,
+                         shown_to=panel.bottom)
 
     def description_room(self, seat: int) -> int:
+        """How many lines of its player's description the seat shows (0: left out)."""
+        px = self.desc_px[seat]
+        return self.desc_rects[seat].height // text.font(px).get_linesize() if px else 0
+
+    def _normal_description_room(self, seat: int) -> int:
         """How many lines the seat panel gives its player's description: all it needs when
         the panel holds them above the parameters' rows (at their least height), else none:
         at large text a description cut after a few words ("Learns a value per mov…") told
@@ -422,30 +432,11 @@ class MenuScene(Scene):
         return needed if needed <= fits else 0
 
     def description_lines(self, seat: int) -> int:
-        """How many lines the seat's player description needs at its size."""
-        chooser = self.seat_widgets[seat][0]
+        """How many lines the seat's player description needs at its size and width."""
         px = self.desc_px[seat] or self.app.metrics.small
-        return len(text.wrap(self.seat_desc[seat], chooser.rect.width, px))
-
-    def _description_height(self, seat: int) -> int:
-        """The pixels the seat's description takes under its chooser (0 when left out)."""
-        px = self.desc_px[seat]
-        return text.font(px).get_linesize() * self.description_room(seat) if px else 0
-
-    def _stack(self, items: list[Widget], panel: pygame.Rect, row_h: int, px: int,
-               m: widgets.Metrics, heading: bool = True) -> None:
-        """Place widgets one per row in ``panel`` (rows shrink to fit; extra ones are hidden)."""
-        top = panel.top + m.pad + (int(m.heading * 1.4) if heading else 0)
-        avail = panel.bottom - top - m.pad
-        step = row_h + m.pad // 2
-        if items and step * len(items) > avail:
-            step = max(int(px * menu_layout.LEAST_ROW), avail // len(items))
-        height = min(row_h, step - 2)
-        for i, wdg in enumerate(items):
-            y = top + i * step
-            wdg.visible = y + height <= panel.bottom
-            wdg.place(pygame.Rect(panel.left + m.pad * 2, y, panel.width - m.pad * 3, height), px)
-        align_values(items)
+        width = (self.desc_rects[seat].width if self.pages()
+                 else self.seat_widgets[seat][0].rect.width)
+        return len(text.wrap(self.seat_desc[seat], width, px))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.layout()
@@ -469,20 +460,22 @@ class MenuScene(Scene):
         self.game_cards.draw(surface, self.game, widgets.mouse(), theme, m)
         titles = (tr("menu.options"), tr("menu.seat", n=1), tr("menu.seat", n=2))
         for i, panel in enumerate(self.panels):
+            if not panel.width:
+                continue  # another page's (large text)
             draw_panel(surface, panel, theme, m.radius)
-            title = titles[i]
-            text.blit_text(surface, title, m.heading, theme.accent,
-                           (panel.left + pad * 2, panel.top + pad), bold=True,
+            # A seat's page: the title beside its chooser, on the first row.
+            at, anchor = (((panel.left + pad * 2, self.seat_widgets[i - 1][0].rect.centery),
+                           "midleft") if i and self.pages()
+                          else ((panel.left + pad * 2, panel.top + pad), "topleft"))
+            text.blit_text(surface, titles[i], m.heading, theme.accent, at, anchor, bold=True,
                            max_width=panel.width - pad * 4)
         for seat in (0, 1):
-            chooser = self.seat_widgets[seat][0]
-            desc_rect = pygame.Rect(chooser.rect.left, chooser.rect.bottom + pad // 2,
-                                    chooser.rect.width, self._description_height(seat))
-            if desc_rect.height > 0:
+            desc_rect = self.desc_rects[seat]
+            if desc_rect.height > 0 and self.desc_px[seat]:
                 text.blit_wrapped(surface, self.seat_desc[seat], self.desc_px[seat],
                                   theme.text_muted,
                                   desc_rect, line_gap=0.0, max_lines=self.description_room(seat))
-        if not self.option_widgets:
+        if not self.option_widgets and self.panels[0].width:
             text.blit_text(surface, tr("menu.no_options"), m.body, theme.text_muted,
                            (self.panels[0].left + pad * 2,
                             self.panels[0].top + pad + int(m.heading * 1.6)))

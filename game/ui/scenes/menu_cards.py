@@ -51,6 +51,20 @@ class GameCards:
         self.rects = [(name, pygame.Rect(left + i * (card_w + gap), top, card_w, height))
                       for i, name in enumerate(names)]
 
+    def place_rows(self, left: int, top: int, width: int, height: int, gap: int) -> None:
+        """Lay the cards out one under another in ``(left, top, width, height)``: at large
+        text, a row each, the picture at its left and the whole name beside it (five cards
+        side by side cut "Hexapa…" at 200% of 1024x768)."""
+        names = game_names()
+        card_h = (height - gap * (len(names) - 1)) // len(names)
+        self.rects = [(name, pygame.Rect(left, top + i * (card_h + gap), width, card_h))
+                      for i, name in enumerate(names)]
+
+    @staticmethod
+    def is_row(rect: pygame.Rect) -> bool:
+        """Whether a card is a row (picture beside the name) rather than a column."""
+        return rect.width > rect.height * 2
+
     def hit(self, pos: tuple[int, int]) -> str | None:
         """The game whose card is at ``pos``, or None."""
         for name, rect in self.rects:
@@ -100,11 +114,9 @@ class GameCards:
     def draw(self, surface: pygame.Surface, chosen: str, mouse: tuple[int, int], theme: Theme,
              m: Metrics) -> None:
         """Draw every card; the ``chosen`` game's in the accent colour."""
-        pad = m.pad
         # One size for every name (the largest at which all fit): at large text each card's
         # name shrank on its own, "Nim" large beside a small "Puissance 4".
-        title_px = min((text.fit_px(tr(f"game.{name}.title"), rect.width - 2 * pad, m.heading,
-                                    True, int(m.small * 0.8)) for name, rect in self.rects),
+        title_px = min((self._title_px(name, rect, m) for name, rect in self.rects),
                        default=m.heading)
         for name, rect in self.rects:
             is_chosen = name == chosen
@@ -114,21 +126,46 @@ class GameCards:
             draw_panel(surface, rect, theme, m.radius,
                        theme.button_hover if hover and not is_chosen else theme.panel, border,
                        max(2, m.line * 2) if is_chosen else 2)
-            # The name's line as tall as the names are drawn: 1.5 headings took the picture's
-            # room (at 200% of 1920x1080 with Minimax's three parameters the cards, 147 px
-            # tall, kept 35 px for a picture and showed names only; with Perfect, pictures).
-            label_h = int(title_px * 1.5)
-            pic = pygame.Rect(rect.left + pad, rect.top + pad, rect.width - 2 * pad,
-                              rect.height - label_h - pad)
-            # No wider than 1.5 times its height, centred: in a low band the board views drew
-            # Morpion's hands beside a small board.
-            pic.inflate_ip(min(0, int(pic.height * 1.5) - pic.width), 0)
-            # Squeezed by large text, a picture would be a speck: the name alone then.
-            thumb = self.picture(name, pic.size, theme) if pic.height >= m.heading else None
+            pic, name_box = self._parts(rect, title_px, m)
+            # Squeezed by large text, a picture would be a speck: the name alone then (a
+            # row's square picture reads from a text height: 79 px at 200% of 1920x1080).
+            least = m.body if self.is_row(rect) else m.heading
+            thumb = self.picture(name, pic.size, theme) if pic.height >= least else None
             if thumb is not None:
                 surface.blit(thumb, pic)
+            anchor = "midleft" if self.is_row(rect) else "center"
             text.blit_text(surface, tr(f"game.{name}.title"), title_px,
                            theme.accent if is_chosen else theme.text,
-                           (rect.centerx, rect.bottom - label_h // 2), "center", bold=True,
+                           getattr(name_box, anchor), anchor, bold=True,
                            # A long name ("Puissance 4", large text) shrinks before any cut.
-                           max_width=rect.width - 2 * pad, min_px=int(m.small * 0.8))
+                           max_width=name_box.width, min_px=int(m.small * 0.8))
+
+    def _title_px(self, name: str, rect: pygame.Rect, m: Metrics) -> int:
+        """The largest size (at most the heading's) at which ``name`` fits its card."""
+        if self.is_row(rect):
+            room = rect.width - rect.height - 2 * m.pad
+            most = min(m.heading, int((rect.height - m.pad) / 1.2))
+        else:
+            room, most = rect.width - 2 * m.pad, m.heading
+        return text.fit_px(tr(f"game.{name}.title"), room, most, True, int(m.small * 0.8))
+
+    def _parts(self, rect: pygame.Rect, title_px: int,
+               m: Metrics) -> tuple[pygame.Rect, pygame.Rect]:
+        """A card's picture box and its name's box."""
+        pad = m.pad
+        if self.is_row(rect):
+            side = rect.height - 2 * pad
+            pic = pygame.Rect(rect.left + pad, rect.top + pad, side, side)
+            return pic, pygame.Rect(pic.right + pad, rect.top, rect.right - pad - pic.right - pad,
+                                    rect.height)
+        # The name's line as tall as the names are drawn: 1.5 headings took the picture's
+        # room (at 200% of 1920x1080 with Minimax's three parameters the cards, 147 px
+        # tall, kept 35 px for a picture and showed names only; with Perfect, pictures).
+        label_h = int(title_px * 1.5)
+        pic = pygame.Rect(rect.left + pad, rect.top + pad, rect.width - 2 * pad,
+                          rect.height - label_h - pad)
+        # No wider than 1.5 times its height, centred: in a low band the board views drew
+        # Morpion's hands beside a small board.
+        pic.inflate_ip(min(0, int(pic.height * 1.5) - pic.width), 0)
+        return pic, pygame.Rect(rect.left + pad, rect.bottom - label_h, rect.width - 2 * pad,
+                                label_h)

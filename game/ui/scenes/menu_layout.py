@@ -69,6 +69,14 @@ def description_px(description: str, width: int, params: int, m: Metrics,
             if seat_need(description, width, params, m, px) <= room] + [0]
 
 
+def players_need(players: Sequence[tuple[str, int]], width: int, m: Metrics, room: int) -> int:
+    """The height a seat panel ``width`` pixels wide needs for the most demanding of
+    ``players`` (description, number of parameters), each description at the largest size
+    at which it fits whole in ``room`` pixels (or left out)."""
+    return max(seat_need(desc, width, params, m, description_px(desc, width, params, m, room)[0])
+               for desc, params in players)
+
+
 def options_need(options: int, m: Metrics) -> int:
     """The height the options panel needs for ``options`` rows of the least height."""
     return m.pad + int(m.heading * 1.4) + int(m.body * LEAST_ROW) * options + m.pad
@@ -138,14 +146,15 @@ def title_room(buttons: Sequence[Button], m: Metrics) -> int:
     return buttons_left(buttons) - m.pad * 4 if buttons else 0
 
 
-def choose_header(every: Sequence[Button], fewer: Sequence[Button], w: int, m: Metrics,
-                  header_h: int, bh: int) -> list[Button]:
+def choose_header(every: Sequence[Button], fewer: Sequence[Button], fewest: Sequence[Button],
+                  w: int, m: Metrics, header_h: int, bh: int) -> list[Button]:
     """The header's buttons, placed: ``every`` one on one row when they keep a readable
     size and the app's title 90% of its size beside them, else on two rows when they fit
     there at a readable size and leave the title its size, else on one row when the title
     still fits at the heading size, else ``fewer`` (the screens' entries behind one
-    "More…"). At 200% text the six buttons filled the header and the title was left out
-    (seen at 1920x1080 in French): a class should always see where it is."""
+    "More…"), else ``fewest`` (Rules and Quit behind it too: at a true 200% of 1024x768 four
+    buttons left the title "AI Ga…"). At 200% text the six buttons filled the header and
+    the title was left out (seen at 1920x1080 in French): a class should always see where it is."""
     title_w = text.size(tr("app.title"), m.title, True)[0]
     place_header(every, w, m, header_h, bh)
     if (every[0].px >= math.ceil(m.height * BODY_MIN_FRACTION)
@@ -158,7 +167,10 @@ def choose_header(every: Sequence[Button], fewer: Sequence[Button], w: int, m: M
     if title_room(every, m) >= text.size(tr("app.title"), m.heading, True)[0]:
         return list(every)
     place_header(fewer, w, m, header_h, bh)
-    return list(fewer)
+    if title_room(fewer, m) >= text.size(tr("app.title"), m.heading, True)[0] or not fewest:
+        return list(fewer)
+    place_header(fewest, w, m, header_h, bh)
+    return list(fewest)
 
 
 def let_labels_shrink(seat_widgets: Sequence[Sequence[Widget]], seat: int | None,

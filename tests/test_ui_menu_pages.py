@@ -1,0 +1,150 @@
+"""The menu's seat choosers stay put, and at large text it shows one part at a time."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from ai.registry import players_for
+from game.rules.registry import game_names
+from game.ui.scenes.menu import MenuScene
+from tests.ui_helpers import click_widget, frame, make_app
+
+
+def menu_of(app: object) -> MenuScene:
+    scene = app.top  # type: ignore[attr-defined]
+    assert isinstance(scene, MenuScene)
+    return scene
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize(("size", "scale"), [((1920, 1080), 100), ((1280, 720), 100),
+                                             ((1920, 1080), 125), ((1024, 768), 100),
+                                             ((1920, 1080), 200), ((1024, 768), 200)])
+def test_a_seats_chooser_stays_put_whoever_is_chosen(size: tuple[int, int], scale: int,
+                                                     language: str) -> None:
+    """Regression: the cards were sized for the chosen players, so choosing another player
+    moved the seat choosers under the pointer (seat 2's by 14-57 px at 1920x1080 in French,
+    up to 190 px at 200%). Now the cards are as high for every player of the game (or, at
+    large text, each seat has its page with the chooser at the top)."""
+    app = make_app(size, language=language, text_scale=scale)
+    menu = menu_of(app)
+    moved: list[str] = []
+    for game in game_names():
+        menu.select_game(game)
+        for seat in (0, 1):
+            menu.show_page(f"seat{seat + 1}")
+            places = set()
+            for name in ["human", *(i.name for i in players_for(game, menu.options()))]:
+                menu._set_seat(seat, name)
+                frame(app)
+                chooser = menu.seat_widgets[seat][0]
+                assert chooser.visible
+                places.add(tuple(chooser.rect))
+            if len(places) > 1:
+                moved.append(f"{game} seat {seat + 1}: {sorted(places)}")
+    app.shutdown()
+    assert not moved, moved
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_at_large_text_tabs_show_each_part_and_start_stays(size: tuple[int, int],
+                                                           language: str) -> None:
+    """At 200% the menu shows the game, seat 1 or seat 2, chosen by tabs beside Start; a
+    click on a tab shows its part only, Start does not move, and a double-click on a tab
+    leaves the same page."""
+    app = make_app(size, language=language, text_scale=200)
+    menu = menu_of(app)
+    menu.select_game("othello")
+    menu.choices.seats = ["human", "alphabeta"]
+    menu.rebuild()
+    frame(app)
+    assert menu.pages() == ("game", "seat1", "seat2")
+    window = pygame.Rect((0, 0), size)
+    start = pygame.Rect(menu.start_button.rect)
+    for index, tab in enumerate(menu.tabs):
+        click_widget(app, tab)
+        click_widget(app, tab)
+        frame(app)
+        assert menu.page == menu.pages()[index]
+        assert menu.start_button.rect == start
+        shown = [w for w in menu.all_widgets() if w.visible]
+        assert all(window.contains(w.rect) for w in shown)
+        seats = [s for s in (0, 1) if menu.seat_widgets[s][0] in shown]
+        assert seats == ([] if index == 0 else [index - 1])
+        assert (menu.first_choice in shown) == (index == 0)
+        assert all(w in shown for w in menu.option_widgets) == (index == 0)
+        assert bool(menu.cards) == (index == 0)
+    app.shutdown()
+
+
+def test_at_normal_text_every_part_shows_at_once() -> None:
+    app = make_app((1024, 768), language="fr", text_scale=100)
+    menu = menu_of(app)
+    assert menu.pages() == ()
+    assert not any(tab.visible for tab in menu.tabs)
+    assert menu.seat_widgets[0][0].visible and menu.seat_widgets[1][0].visible
+    app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_at_large_text_the_game_names_are_at_least_body_text(size: tuple[int, int],
+                                                             language: str) -> None:
+    """Regression: at 200% of 1024x768 the five cards side by side drew their names at
+    21 px, under the body size (28 px); one per row, they are at least body text."""
+    app = make_app(size, language=language, text_scale=200)
+    menu = menu_of(app)
+    frame(app)
+    m = app.metrics
+    sizes = [menu.game_cards._title_px(name, rect, m) for name, rect in menu.cards]
+    assert min(sizes) >= m.body, sizes
+    app.shutdown()
+
+
+def test_more_lists_rules_and_quit_when_the_header_leaves_them_out() -> None:
+    """When the header keeps only "More…" and Settings (a true 200%), "More…" lists Rules
+    and Quit too, each with what it does."""
+    from game.ui.i18n import tr
+    from game.ui.scenes.dialogs import ListPopup, MessageDialog
+
+    app = make_app((1024, 768), language="fr", text_scale=200)
+    menu = menu_of(app)
+    more, settings = menu._header_choices[2]
+    menu.header_buttons = [more, settings]
+    menu.open_more()
+    popup = app.top
+    assert isinstance(popup, ListPopup)
+    keys = [value for value, _label, _desc in popup.items]
+    assert keys[-2:] == ["menu.rules", "menu.quit"]
+    assert all(desc for _v, _l, desc in popup.items)
+    popup.on_pick("menu.quit")
+    assert isinstance(app.top, MessageDialog) and app.top.title == tr("menu.quit_title")
+    app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_a_seats_labels_keep_one_size_beside_lined_up_values(size: tuple[int, int],
+                                                             language: str) -> None:
+    """Regression: at 200% of 1920x1080 in French lining alpha-beta's values up drew
+    "Profondeur" at 36 px over "Éval" at 48 px, where a narrower value box kept both at 48
+    (with a true 200%, AIGAMELAB_TRY_TEXT_CAP=0.065, it fails without the fix in French)."""
+    from game.ui import text
+    from game.ui.widgets import Stepper
+
+    app = make_app(size, language=language, text_scale=200)
+    menu = menu_of(app)
+    menu.select_game("othello")
+    menu.choices.seats = ["human", "alphabeta"]
+    menu.rebuild()
+    menu.show_page("seat2")
+    frame(app)
+    steppers = [w for w in menu.seat_widgets[1] if isinstance(w, Stepper)]
+    assert len(steppers) >= 2
+    used = {text.fit_lines(s.label(), s._label_box(), s.px, min_px=s.label_least)[1]
+            for s in steppers}
+    assert used == {steppers[0].px}, used
+    assert len({s._buttons()[0].left for s in steppers}) == 1
+    app.shutdown()
