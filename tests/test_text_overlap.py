@@ -152,19 +152,32 @@ def tournament_screens(app: App, look: Look) -> None:
 def lab_setup_screens(app: App, look: Look) -> None:
     """The learning lab's set-up panel: every game, variant and learner, playing against each
     opponent (a search player shows its evaluation) and watching."""
+    from game.ui.scenes.lab_setup import ListScroller
     from game.ui.scenes.learning_lab import LearningLabScene
 
     lab = LearningLabScene(app)
     app.push(lab)
+    lab.tabs.choose("setup")  # a page of its own in the compact layout (large text)
 
     def setup() -> pygame.Rect:
-        return lab.panels["setup"]
+        return lab.setup_area()
+
+    def look_all(screen: str, part: Callable[[], pygame.Rect]) -> None:
+        """The rows at the top of the list, then (when some are out of sight) at its end."""
+        scroller = lab.config_widgets[0]
+        assert isinstance(scroller, ListScroller)
+        scroller.rows.scroll = 0
+        look(screen, part)
+        if scroller.rows.total > scroller.rows.shown:
+            scroller.rows.scroll_by(scroller.rows.total)
+            look(f"{screen} (scrolled)", part)
+            scroller.rows.scroll = 0
 
     for game in game_names():
         lab.set_game(game)
         for index in range(len(get_game(game).lab_presets)):
             lab.set_variant(index)
-            look(f"lab {game} variant {index}", setup)
+            look_all(f"lab {game} variant {index}", setup)
         for kind in ("elimination", "qlearning", "reinforcement"):
             lab.set_kind(kind)
             lab.set_mode("play")
@@ -175,10 +188,10 @@ def lab_setup_screens(app: App, look: Look) -> None:
             for info in opponents if kind == "reinforcement" else [searcher]:
                 lab._set_opponent(info.name)
                 lab.rebuild()
-                look(f"lab {game} {kind} against {info.name}", setup)
+                look_all(f"lab {game} {kind} against {info.name}", setup)
             lab.set_mode("watch")
             lab.rebuild()
-            look(f"lab {game} {kind} watching", setup)
+            look_all(f"lab {game} {kind} watching", setup)
         lab.set_mode("play")
 
 

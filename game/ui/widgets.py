@@ -193,6 +193,9 @@ class Toggle(Widget):
         self.label = label
         self.get = get
         self.set = set_
+        #: The switch's height when the row is taller than one line (a label on two lines
+        #: of large text); None: sized from the row.
+        self.switch_height: int | None = None
 
     def handle(self, event: pygame.event.Event) -> bool:
         if (self.visible and self.enabled and _is_click(event)
@@ -205,7 +208,7 @@ class Toggle(Widget):
         if not self.visible or self.rect.width <= 0:
             return
         on = self.get()
-        h = self.rect.height
+        h = min(self.rect.height, self.switch_height or self.rect.height)
         sw = pygame.Rect(0, 0, int(h * 1.5), int(h * 0.7))
         sw.midright = (self.rect.right, self.rect.centery)
         hover = self.rect.collidepoint(mouse)
@@ -220,9 +223,9 @@ class Toggle(Widget):
         text.blit_fit(surface, self.label(), self._label_box(), self.px, colour, align="left")
 
     def _label_box(self) -> pygame.Rect:
-        h = self.rect.height
+        h = min(self.rect.height, self.switch_height or self.rect.height)
         return pygame.Rect(self.rect.left, self.rect.top,
-                           self.rect.width - int(h * 1.5) - h // 3, h)
+                           self.rect.width - int(h * 1.5) - h // 3, self.rect.height)
 
     def label_fits(self) -> bool:
         return _fits(self.label(), self._label_box(), self.px)

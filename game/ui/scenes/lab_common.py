@@ -119,11 +119,14 @@ def progress_text(progress: Progress | None, trained: int, brief: bool = False) 
 def progress_lines(progress: Progress | None, trained: int) -> list[str]:
     """The progress line, then its brief form (see :func:`progress_text`), then while a run
     goes on its shortest, the games alone (French at 1024x768 at 200% cut the brief form to
-    "495 / 500 parties · rest…")."""
+    "495 / 500 parties · rest…"); after a run too, and before one the learner's games."""
     lines = [progress_text(progress, trained), progress_text(progress, trained, brief=True)]
-    if progress is not None and not progress.finished and not progress.paused:
-        lines.append(tr("lab.progress_count", done=grouped(progress.done),
-                        planned=grouped(progress.planned)))
+    if progress is not None:
+        done, planned = grouped(progress.done), grouped(progress.planned)
+        lines += [tr("lab.progress_count", done=done, planned=planned), f"{done} / {planned}"]
+    else:
+        # The shortest, for the compact layout's header at 200% of 1024x768.
+        lines.append(plural("lab.progress_games", trained, games=grouped(trained)))
     return lines
 
 
@@ -195,19 +198,21 @@ def subtitle_fits(subtitle: str, room: pygame.Rect, px: int) -> bool:
     return " ".join(lines) == " ".join(subtitle.split())
 
 
-def progress_bar_height(rect: pygame.Rect) -> int:
-    """The height of the progress bar across the top of ``rect`` (the line goes below)."""
-    return int(rect.height * 0.45)
+def progress_bar_height(rect: pygame.Rect, share: float = 0.45) -> int:
+    """The height of the progress bar across the top of ``rect`` (the line goes below):
+    ``share`` of it."""
+    return int(rect.height * share)
 
 
 def draw_progress(surface: pygame.Surface, rect: pygame.Rect, progress: Progress | None,
                   line: str | Sequence[str], theme: Theme, m: widgets.Metrics,
-                  line_width: int | None = None) -> None:
+                  line_width: int | None = None, bar_share: float = 0.45) -> None:
     """A progress bar across the top of ``rect`` (greyed while paused), ``line`` below it
     (within ``line_width`` when a button sits at the end of its line); ``line`` may be a
     list of forms, longest first: the first that fits is drawn (the lab's "Clear runs" left
-    "50 parties en 0,0 s (4 …" at the largest text size)."""
-    bar = pygame.Rect(rect.left, rect.top, rect.width, progress_bar_height(rect))
+    "50 parties en 0,0 s (4 …" at the largest text size); the bar takes ``bar_share`` of
+    ``rect``'s height."""
+    bar = pygame.Rect(rect.left, rect.top, rect.width, progress_bar_height(rect, bar_share))
     pygame.draw.rect(surface, theme.button, bar, border_radius=bar.height // 2)
     if progress is not None and progress.planned:
         filled = bar.copy()
@@ -400,16 +405,39 @@ class RunScene(Scene, Generic[R]):
         w, h = self.app.size
         m = self.app.metrics
         pad = m.pad
-        header_h = int(m.title * 1.3)
-        bh = int(m.body * 1.9)
-        self.menu_button.place(pygame.Rect(w - pad * 2 - int(w * 0.12),
-                                           pad + (header_h - bh) // 2, int(w * 0.12), bh),
+        header_h = self.header_height()
+        bh = self.button_height()
+        # As wide as its label needs ("Me…" at 40 px body text in 12% of 1024 pixels).
+        mw = max(int(w * 0.12), text.size(tr(self.texts.menu), m.body, True)[0] + bh // 2)
+        self.menu_button.place(pygame.Rect(w - pad * 2 - mw, pad + (header_h - bh) // 2, mw, bh),
                                m.body)
         top = pad + header_h + pad
         left = pygame.Rect(pad * 2, top, int(w * left_share), h - top - pad * 2)
         right = pygame.Rect(left.right + pad * 2, top, w - left.right - pad * 4, left.height)
         self.panels["setup"] = left
         return left, right, bh
+
+    def button_height(self) -> int:
+        """The height of the screen's buttons."""
+        return int(self.app.metrics.body * 1.9)
+
+    def header_height(self) -> int:
+        """The height of the header (the title's line)."""
+        return int(self.app.metrics.title * 1.3)
+
+    def subtitle_end(self) -> int:
+        """Where the subtitle's room ends on the right: the Menu button (the lab's compact
+        layout puts its progress line there instead)."""
+        return self.menu_button.rect.left
+
+    def title_px(self) -> int:
+        """The title's text size: the title size, or smaller where the title would run into
+        the Menu button ("Labo d'apprentissage" at 200% of 1024x768), not under the heading
+        size."""
+        m = self.app.metrics
+        room = self.menu_button.rect.left - m.pad * 4
+        most = min(m.title, int(self.header_height() / 1.3))
+        return text.fit_px(tr(self.texts.title), room, most, True, min(m.heading, most))
 
     def place_controls(self, right: pygame.Rect, bh: int,
                        controls: Sequence[tuple[Button, Sequence[str]]],
@@ -442,19 +470,22 @@ class RunScene(Scene, Generic[R]):
         theme = self.app.theme
         m = self.app.metrics
         pad = m.pad
-        header_h = int(m.title * 1.3)
+        header_h = self.header_height()
         title = tr(self.texts.title)
-        text.blit_text(surface, title, m.title, theme.accent, (pad * 2, pad + header_h // 2),
+        title_px = self.title_px()
+        text.blit_text(surface, title, title_px, theme.accent, (pad * 2, pad + header_h // 2),
                        "midleft", bold=True)
-        sub_x = pad * 4 + text.size(title, m.title, True)[0]
+        sub_x = pad * 4 + text.size(title, title_px, True)[0]
         # On two lines beside a long title ("Labo d'apprentissage") rather than cut; left out
         # where even two lines do not fit (the largest text size left room for "V…" only):
         # the title says what the screen is.
-        room = pygame.Rect(sub_x, pad, self.menu_button.rect.left - sub_x - pad * 2, header_h)
+        room = pygame.Rect(sub_x, pad, self.subtitle_end() - sub_x - pad * 2, header_h)
         subtitle = tr(self.texts.subtitle)
         if subtitle_fits(subtitle, room, m.small):
             text.blit_fit(surface, subtitle, room, m.small, theme.text_muted, align="left")
         setup = self.panels["setup"]
+        if setup.width <= 0:  # no set-up panel (the lab's compact layout: a page of its own)
+            return setup
         draw_panel(surface, setup, theme, m.radius)
         text.blit_text(surface, tr(self.texts.setup), m.heading, theme.accent,
                        (setup.left + pad * 2, setup.top + pad), bold=True,

@@ -205,7 +205,7 @@ class KnowledgePanel:
         m = self.app.metrics
         pad = m.pad
         px = m.body
-        sh = nav = int(px * 1.8)
+        sh = nav = PageBar.button_height(rect, px)
         page_w = text.size("88/88", px)[0] + pad
         toggles = ((self.changed_button, FILTER_KEYS),
                    (self.sort_button, ("lab.sort_use", "lab.sort_position")))

@@ -17,12 +17,37 @@ from game.ui.i18n import tr
 from game.ui.scenes.lab_charts import least_chart_height
 from game.ui.scenes.lab_common import draw_progress, progress_bar_height, progress_lines
 from game.ui.scenes.lab_session import window_for
-from game.ui.scenes.lab_setup import place_setup
+from game.ui.scenes.lab_setup import place_setup, place_setup_rows, switch_px
 from game.ui.scenes.lab_views import VIEWS
 from game.ui.widgets import draw_panel
 
 if TYPE_CHECKING:
     from game.ui.scenes.learning_lab import LearningLabScene
+
+
+#: Set-up and run share the window while it is at least this many body-text heights wide and
+#: :data:`COMPACT_TALL` tall; else (text past about 150% of 1024x768, 140% of 1920x1080) the
+#: set-up is a page of its own, a tab beside the views (:func:`compact`). Side by side at 200%
+#: of 1024x768 with 40-pixel text, the set-up's 380 pixels showed three rows and cut "Lea…",
+#: "Enregist…".
+COMPACT_WIDE = 34
+#: See :data:`COMPACT_WIDE`.
+COMPACT_TALL = 21.5
+#: In the compact layout, buttons are this many body heights tall (1.9 side by side): 19 lines
+#: of 40-pixel text is all 1024x768 holds.
+COMPACT_BUTTON = 1.35
+#: In the compact layout, the least share of the progress row its bar takes (0.45 side by
+#: side).
+COMPACT_BAR = 0.12
+#: In the compact set-up page, the share of its width the rows take (the file buttons and
+#: "Play against it" the rest, one above the other).
+COMPACT_ROWS_SHARE = 0.54
+
+
+def compact(size: tuple[int, int], body: int) -> bool:
+    """Whether the lab in a window of ``size`` with body text of ``body`` pixels shows its
+    set-up as a page of its own (see :data:`COMPACT_WIDE`)."""
+    return size[0] < COMPACT_WIDE * body or size[1] < COMPACT_TALL * body
 
 
 def place_lab(lab: LearningLabScene) -> None:
@@ -32,12 +57,21 @@ def place_lab(lab: LearningLabScene) -> None:
     # A narrow window gives the set-up a little more of its width, so that values such as
     # "20 allumettes, 1 à 3" are not cut.
     left, right, bh = lab.frame_layout(0.37 if lab.app.size[0] < 1300 else 0.34)
-    place_setup(lab, left, bh)
+    on_page = lab.compact() and lab.tabs.current() == "setup"
+    if lab.compact():
+        # One panel across the window: the set-up page or the run's view.
+        right = pygame.Rect(left.left, left.top, right.right - left.left, left.height)
+        lab.panels["setup"] = pygame.Rect(0, 0, 0, 0)
+    else:
+        place_setup(lab, left, bh)
     controls_h = lab.place_controls(right, bh, (
         (lab.train_button, ("lab.train",)),
         (lab.step_button, ("lab.one_game",)),
         (lab.pause_button, ("lab.pause", "lab.resume")),
         (lab.stop_button, ("lab.stop",))))
+    if lab.compact():
+        controls_h = bh
+        place_compact_progress(lab)
     # The view tabs, and on their right the view's own action (export, clear the runs).
     tabs_top = right.top + controls_h + pad
     tabs = pygame.Rect(right.left, tabs_top, right.width, bh)
@@ -47,35 +81,121 @@ def place_lab(lab: LearningLabScene) -> None:
     lab.export_button.place(pygame.Rect(right.right - ew, tabs_top, ew, bh),
                             text.fit_px(tr("lab.export"), ew - bh // 3, px, True,
                                         int(m.small * 0.8)))
+    lab.export_button.visible = not on_page
     view = pygame.Rect(right.left, tabs.bottom + pad, right.width,
                        right.bottom - tabs.bottom - pad)
     lab.panels["view"] = view
-    place_charts(lab, view, px, bh)
-    # "Clear runs" at the end of the progress line (it acts on the charts), under the bar: at
-    # the largest text size a button of the small text's usual height covered the bar's end.
-    progress = lab.panels["progress"]
-    below = progress.bottom + pad // 2 - (progress.top + progress_bar_height(progress) + 2)
-    ch = max(int(m.small * 0.8 * 1.3), min(int(m.small * 1.7), below))
-    cpx = max(int(m.small * 0.8), min(m.small, int(ch / 1.3)))
-    cw = text.size(tr("lab.clear_runs"), cpx, True)[0] + ch
-    lab.clear_button.place(pygame.Rect(progress.right - cw, progress.bottom - ch + pad // 2,
-                                       cw, ch), cpx)
+    if on_page:
+        place_setup_page(lab, view, bh)
+    if lab.compact():
+        place_compact_charts(lab, view, px, bh)
+    else:
+        place_charts(lab, view, px, bh)
+        place_clear_button(lab)
     lab.panels["boxes"] = view
     lab.knowledge.layout(view)
     lab.table.layout(view)
 
 
-def place_charts(lab: LearningLabScene, view: pygame.Rect, px: int, bh: int) -> None:
+def place_compact_charts(lab: LearningLabScene, view: pygame.Rect, px: int, bh: int) -> None:
+    """The compact layout's charts: "Clear runs" at the right of a row under them (the
+    progress line, in the header, has no room for it), the buttons choosing one chart at its
+    left when one shows at a time."""
+    pad = lab.app.metrics.pad
+    label = tr("lab.clear_runs")
+    cpx = text.fit_px(label, view.width // 2 - bh // 3, px, True, int(lab.app.metrics.small * 0.8))
+    cw = text.size(label, cpx, True)[0] + bh // 2
+    row = pygame.Rect(view.left, view.bottom - bh, view.width - cw - pad, bh)
+    lab.clear_button.place(pygame.Rect(view.right - cw, row.top, cw, bh), cpx)
+    place_charts(lab, pygame.Rect(view.left, view.top, view.width, view.height - bh - pad), px,
+                 bh, row)
+
+
+def place_clear_button(lab: LearningLabScene) -> None:
+    """"Clear runs" at the end of the progress line (it acts on the charts), under the bar:
+    at the largest text size a button of the small text's usual height covered the bar's
+    end."""
+    m = lab.app.metrics
+    pad = m.pad
+    progress = lab.panels["progress"]
+    share = bar_share(lab)
+    below = progress.bottom + pad // 2 - (progress.top + progress_bar_height(progress, share)
+                                          + 2)
+    ch = max(int(m.small * 0.8 * 1.3), min(int(m.small * 1.7), below))
+    cpx = max(int(m.small * 0.8), min(m.small, int(ch / 1.3)))
+    cw = text.size(tr("lab.clear_runs"), cpx, True)[0] + ch
+    lab.clear_button.place(pygame.Rect(progress.right - cw, progress.bottom - ch + pad // 2,
+                                       cw, ch), cpx)
+
+
+def place_compact_progress(lab: LearningLabScene) -> None:
+    """In the compact layout, the progress bar and its line in the header, between the title
+    and the Menu button (in place of the subtitle): a row of its own cost the views a
+    fifteenth of the window at 200% of 1920x1080."""
+    m = lab.app.metrics
+    pad = m.pad
+    left = pad * 4 + text.size(tr(lab.texts.title), lab.title_px(), True)[0]
+    right = lab.menu_button.rect.left - pad * 2
+    lab.panels["progress"] = pygame.Rect(left, pad, max(0, right - left), lab.header_height())
+
+
+def bar_share(lab: LearningLabScene) -> float:
+    """The share of the progress row its bar takes: in the compact layout's header, what its
+    line of small text leaves (a thin bar)."""
+    if not lab.compact():
+        return 0.45
+    height = max(1, lab.panels["progress"].height)
+    line = text.font(lab.app.metrics.small).get_linesize() + lab.app.metrics.pad // 3
+    return max(COMPACT_BAR, 1 - line / height)
+
+
+def place_setup_page(lab: LearningLabScene, area: pygame.Rect, bh: int) -> None:
+    """The compact layout's set-up page in ``area``: the rows on the left (a list that
+    scrolls), the file buttons, "Play against it" and the keep-learning switch one above the
+    other on the right."""
+    m = lab.app.metrics
+    pad = m.pad
+    lab.panels["setup_page"] = area
+    inner = area.inflate(-pad * 2, -pad * 2)
+    rows_w = int(inner.width * COMPACT_ROWS_SHARE)
+    rows = pygame.Rect(inner.left, inner.top, rows_w - pad * 2, inner.height)
+    place_setup_rows(lab, rows)
+    column = pygame.Rect(rows.right + pad * 3, inner.top, inner.right - rows.right - pad * 3,
+                         inner.height)
+    buttons = (lab.save_button, lab.load_button, lab.reset_button, lab.play_button)
+    step = min(bh + pad, column.height // (len(buttons) + 2))
+    height = step - pad
+    px = min(text.fit_px(b.label(), column.width - height // 3, m.body, True,
+                         int(m.small * 0.8)) for b in buttons)
+    for i, button in enumerate(buttons):
+        button.place(pygame.Rect(column.left, column.top + i * step, column.width, height), px)
+    keep = pygame.Rect(column.left, column.top + len(buttons) * step, column.width,
+                       column.bottom - column.top - len(buttons) * step)
+    # Its label on up to two lines beside a switch as tall as a button.
+    keep.height = min(keep.height, 2 * height)
+    lab.keep_toggle.switch_height = height
+    lab.keep_toggle.place(keep, switch_px(tr("lab.keep_learning"),
+                                          keep.width - int(height * 1.5) - height // 3,
+                                          keep.height, m.body, int(m.small * 0.8)))
+
+
+def place_charts(lab: LearningLabScene, view: pygame.Rect, px: int, bh: int,
+                 row: pygame.Rect | None = None) -> None:
     """The charts side by side on a wide view, else one above the other, or where two
     stacked would each be too short to read, one at a time over a row of two buttons
-    choosing it (``px``: the buttons' text size)."""
+    choosing it (``px``: the buttons' text size; ``row``: where those buttons go when the
+    layout keeps a row for them under ``view``)."""
     m = lab.app.metrics
     pad = m.pad
     choice = lab.chart_choice
     half = (view.height - pad * 2) // 2
     choice.single = False
-    if view.width >= view.height * 1.6:
-        half = (view.width - pad * 2) // 2
+    wide = (view.width - pad * 2) // 2
+    if view.width >= view.height * 1.6 and view.height >= least_chart_height(
+            wide - pad * 2, m.small, lab.app.theme, window_for(lab.games)) * 1.1 + pad * 2:
+        # Side by side where each, half as wide, keeps a readable plot (its text small; a
+        # tenth to spare: 200% of 1920x1080 left a plot 6 pixels short of four lines).
+        half = wide
         lab.panels["chart_wins"] = pygame.Rect(view.left, view.top, half, view.height)
         lab.panels["chart_rate"] = pygame.Rect(view.right - half, view.top, half, view.height)
     elif half >= least_chart_height(view.width - pad * 2, m.body, lab.app.theme,
@@ -85,9 +205,11 @@ def place_charts(lab: LearningLabScene, view: pygame.Rect, px: int, bh: int) -> 
     else:
         choice.single = True
         row_h = min(bh, int(px * 1.9))
-        chart = pygame.Rect(view.left, view.top, view.width, view.height - row_h - pad)
+        chart = pygame.Rect(view.left, view.top, view.width,
+                            view.height - (0 if row else row_h + pad))
         lab.panels["chart_wins"] = lab.panels["chart_rate"] = chart
-        choice.place(pygame.Rect(view.left, view.bottom - row_h, view.width, row_h), px, pad)
+        choice.place(row or pygame.Rect(view.left, view.bottom - row_h, view.width, row_h),
+                     px, pad)
 
 
 def tabs_fit(lab: LearningLabScene, width: int, bh: int) -> tuple[int, int]:
@@ -117,10 +239,11 @@ def draw_lab(lab: LearningLabScene, surface: pygame.Surface) -> None:
     lab.draw_frame(surface)
     progress = lab.runner.progress() if lab.runner is not None else None
     view = lab.tabs.current()
-    draw_progress(surface, lab.panels["progress"], progress,
-                  progress_lines(progress, lab.learner.games_trained), theme, m,
-                  lab.clear_button.rect.left - lab.panels["progress"].left - m.pad
-                  if view == "charts" else None)
+    if lab.panels["progress"].width > 0:
+        draw_progress(surface, lab.panels["progress"], progress,
+                      progress_lines(progress, lab.learner.games_trained), theme, m,
+                      lab.clear_button.rect.left - lab.panels["progress"].left - m.pad
+                      if view == "charts" and not lab.compact() else None, bar_share(lab))
     if view == "charts":
         for name in lab.chart_choice.names():
             draw_panel(surface, lab.panels[name], theme, m.radius)
@@ -132,5 +255,7 @@ def draw_lab(lab: LearningLabScene, surface: pygame.Surface) -> None:
                                             lab.running), inner)
     elif view == "table":
         lab.table.draw(surface, theme, m)
+    elif view == "setup":
+        draw_panel(surface, lab.panels["view"], theme, m.radius)
     else:
         lab.knowledge.draw(surface, lab.runner if lab.watching_live() else None)

@@ -19,6 +19,10 @@ import pygame
 from game.ui.i18n import tr
 from game.ui.theme import Theme, blend
 
+#: A boxes panel this many body-text lines tall has buttons 1.8 lines high; a shorter one
+#: (the lab's compact layout at 200% of 1920x1080: ten lines) 1.35, to leave the boxes room.
+TALL_PANEL = 12
+
 if TYPE_CHECKING:
     from game.ui.scenes.lab_session import LabSession
 
@@ -94,6 +98,12 @@ class PageBar:
     """Under the boxes, in the panel's padding (nothing else is drawn there, so it moves no
     box): a track across the panel, and on it the page shown, as wide as a page's share. A
     click or a drag on it goes to the page under the pointer."""
+
+    @staticmethod
+    def button_height(panel: pygame.Rect, px: int) -> int:
+        """The height of the boxes panel's buttons (these arrows among them) for a panel
+        ``panel`` with text of ``px``: see :data:`TALL_PANEL`."""
+        return int(px * (1.8 if panel.height >= TALL_PANEL * px else 1.35))
 
     def __init__(self) -> None:
         self.rect = pygame.Rect(0, 0, 0, 0)

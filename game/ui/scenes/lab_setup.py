@@ -212,6 +212,14 @@ def place_setup(lab: LearningLabScene, left: pygame.Rect, bh: int) -> None:
     head = int(m.heading * 1.4)
     rows = pygame.Rect(left.left + pad * 2, left.top + pad + head, left.width - pad * 4,
                        left.height - files_h - head - pad * 2)
+    place_setup_rows(lab, rows)
+    place_file_buttons(lab, left, rows, bh)
+
+
+def place_setup_rows(lab: LearningLabScene, rows: pygame.Rect) -> None:
+    """Lay the set-up's rows out in ``rows`` (a list that scrolls when they do not fit)."""
+    m = lab.app.metrics
+    pad = m.pad
     scroller, *widgets = lab.config_widgets
     assert isinstance(scroller, ListScroller)
     # A variant too long for one row even shrunk as a chooser shrinks its value (to 80%;
@@ -239,6 +247,15 @@ def place_setup(lab: LearningLabScene, left: pygame.Rect, bh: int) -> None:
             break
     scroller.place(rows, pad)
     align_choices([w for w in widgets if isinstance(w, Choice)])
+
+
+def place_file_buttons(lab: LearningLabScene, left: pygame.Rect, rows: pygame.Rect,
+                       bh: int) -> None:
+    """The file buttons, "Play against it" and the keep-learning switch at the bottom of the
+    set-up panel ``left``, as wide as its ``rows``."""
+    m = lab.app.metrics
+    pad = m.pad
+    files_h = bh * 3 + pad * 4
     fy = left.bottom - files_h + pad
     # Save and Load share the first row, Reset and "Play against it" the second: three file
     # buttons in one row drew "Enregistrer" at 80% of the small size in French at 1024x768.
@@ -259,6 +276,7 @@ def place_setup(lab: LearningLabScene, left: pygame.Rect, bh: int) -> None:
     lab.reset_button.place(pygame.Rect(rows.left, second, third, bh), ppx)
     lab.play_button.place(pygame.Rect(rows.left + third + pad, second, play_w, bh), ppx)
     keep = pygame.Rect(rows.left, fy + 2 * (bh + pad), rows.width, bh)
+    lab.keep_toggle.switch_height = None
     lab.keep_toggle.place(keep, switch_px(tr("lab.keep_learning"), keep.width - int(bh * 1.5)
                                           - bh // 3, bh, m.body, int(m.small * 0.85)))
 

@@ -81,6 +81,8 @@ def legend_fits(words: str, area: pygame.Rect, m: Metrics) -> bool:
 #: A number in a heat map's cell is at least this share of the window's height, where that is
 #: less than :func:`smallest_number_px` (see :func:`cell_number_px`).
 CELL_NUMBER_SHARE = 0.02
+#: The table view shows its title when its panel is at least this many body-text lines tall.
+TITLE_ROOM = 12
 
 
 def cell_number_px(m: Metrics) -> int:
@@ -143,6 +145,8 @@ class TablePanel:
         self._table: HeatTable | None = None
         #: The heat map's text size (its labels; its numbers at most 85% of it).
         self.px = app.metrics.heading
+        #: The height of the title's line (0: left out, see :data:`TITLE_ROOM`).
+        self.title_h = 0
 
     def widgets(self) -> list[Widget]:
         """The panel's buttons, in event order."""
@@ -199,7 +203,9 @@ class TablePanel:
         m = self.app.metrics
         pad = m.pad
         inner = rect.inflate(-pad * 4, -pad * 2)
-        title_h = int(m.body * 1.5)
+        # The title where the view is tall enough; else the tab ("Table") says what it is and
+        # the heat map takes its line (at 200% of 1920x1080 it had no room for its rows).
+        title_h = self.title_h = int(m.body * 1.5) if inner.height >= TITLE_ROOM * m.body else 0
         table = self.table()
         grid_h = inner.height // 2 - title_h
         if table is not None and table.keys:
@@ -213,16 +219,26 @@ class TablePanel:
         # Wide enough for a changed row's "before → after" beside its take; narrower where the
         # legend beside it would not fit at a readable size (French at the largest text size).
         longest = self.longest_legend()
+        # A short view (no title) puts the box's arrows either side of the box and its use
+        # above the legend: at 200% of 1920x1080 the legend had one line left above them.
+        beside = nav + pad if not title_h else 0
         for share in (0.5, 0.45, 0.4, 0.36):
-            box_w = min(int(inner.width * share), int(below * 1.25))
-            self.box_rect = pygame.Rect(inner.left, self.table_rect.bottom + pad, box_w, below)
-            self.legend_rect = pygame.Rect(self.box_rect.right + pad * 2, self.box_rect.top,
-                                           inner.right - self.box_rect.right - pad * 2, below)
+            box_w = min(int(inner.width * share) - 2 * beside, int(below * 1.25))
+            self.box_rect = pygame.Rect(inner.left + beside, self.table_rect.bottom + pad,
+                                        box_w, below)
+            left = self.box_rect.right + beside + pad * 2
+            self.legend_rect = pygame.Rect(left, self.box_rect.top, inner.right - left, below)
             if legend_fits(longest, self.legend_text_area(nav), m):
                 break
-        y = self.legend_rect.bottom - nav
-        self.prev_button.place(pygame.Rect(self.legend_rect.left, y, nav, nav), m.body)
-        self.next_button.place(pygame.Rect(self.legend_rect.right - nav, y, nav, nav), m.body)
+        if beside:
+            y = self.box_rect.centery - nav // 2
+            self.prev_button.place(pygame.Rect(inner.left, y, nav, nav), m.body)
+            self.next_button.place(pygame.Rect(self.box_rect.right + pad, y, nav, nav), m.body)
+        else:
+            y = self.legend_rect.bottom - nav
+            self.prev_button.place(pygame.Rect(self.legend_rect.left, y, nav, nav), m.body)
+            self.next_button.place(pygame.Rect(self.legend_rect.right - nav, y, nav, nav),
+                                   m.body)
 
     def cell_labels(self, table: HeatTable) -> list[str]:
         """The numbers the heat map of ``table`` prints in its cells."""
@@ -232,6 +248,10 @@ class TablePanel:
     def legend_text_area(self, nav: int) -> pygame.Rect:
         """Where the legend's words go: above the box's arrows (``nav`` high)."""
         legend = self.legend_rect
+        if not self.title_h:  # the arrows beside the box, the box's use on the first line
+            used = text.font(self.app.metrics.body).get_linesize()
+            return pygame.Rect(legend.left, legend.top + used, legend.width,
+                               legend.height - used)
         return pygame.Rect(legend.left, legend.top, legend.width,
                            legend.height - nav - self.app.metrics.pad)
 
@@ -252,10 +272,11 @@ class TablePanel:
         legend = tr(style.legend)
         kind = session.learner.score_kind
         top = self.table_rect
-        text.blit_text(surface, tr("lab.table.title"), m.body, theme.accent, top.topleft,
-                       bold=True, max_width=top.width)
-        grid_area = pygame.Rect(top.left, top.top + int(m.body * 1.5), top.width,
-                                top.height - int(m.body * 1.5))
+        if self.title_h:
+            text.blit_text(surface, tr("lab.table.title"), m.body, theme.accent, top.topleft,
+                           bold=True, max_width=top.width)
+        grid_area = pygame.Rect(top.left, top.top + self.title_h, top.width,
+                                top.height - self.title_h)
         box = None
         if table is None or not table.keys:
             text.blit_wrapped(surface, tr("lab.no_boxes"), m.body, theme.text_muted, grid_area)
@@ -308,6 +329,10 @@ class TablePanel:
         inner = area.inflate(-m.pad * 2, -m.pad * 2)
         self.knowledge.draw_box(surface, inner, box, theme, m, m.heading)
         used = tr("lab.box_used", n=grouped(box.used))
+        if not self.title_h:  # a short view: the use on the legend's first line
+            text.blit_text(surface, used, m.body, theme.text_muted, self.legend_rect.topleft,
+                           max_width=self.legend_rect.width)
+            return
         text.blit_text(surface, used, m.body, theme.text_muted,
                        ((self.prev_button.rect.right + self.next_button.rect.left) // 2,
                         self.prev_button.rect.centery), "center",

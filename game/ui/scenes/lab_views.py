@@ -15,7 +15,7 @@ from game.ui.scenes.lab_session import LabSession
 from game.ui.widgets import Button
 
 #: The views, in tab order, with their label keys.
-VIEWS = (("charts", "lab.view.charts"), ("boxes", "lab.view.boxes"),
+VIEWS = (("setup", "lab.view.setup"), ("charts", "lab.view.charts"), ("boxes", "lab.view.boxes"),
          ("table", "lab.view.table"))
 
 

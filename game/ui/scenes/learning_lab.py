@@ -33,7 +33,7 @@ from game.ui.scenes.lab_charts import ChartChoice, LabCharts
 from game.ui.scenes.lab_common import RunScene, RunTexts, player_name
 from game.ui.scenes.lab_files import LabFiles
 from game.ui.scenes.lab_knowledge import KnowledgePanel
-from game.ui.scenes.lab_layout import draw_lab, place_lab
+from game.ui.scenes.lab_layout import COMPACT_BUTTON, compact, draw_lab, place_lab
 from game.ui.scenes.lab_pages import page_for_key
 from game.ui.scenes.lab_session import OPPONENT, SELF, WATCHED, LabSession, Run, window_for
 from game.ui.scenes.lab_setup import build_setup
@@ -212,6 +212,8 @@ class LearningLabScene(RunScene[TrainingRunner]):
         stays)."""
         if self.start_run(self.games, self.session.speed):
             self.session.changed_only = False
+            if self.tabs.current() == "setup":
+                self.session.view = "charts"  # the class watches the learner train
 
     def one_game(self) -> None:
         """MENACE one game at a time: play one game shown move by move, then show the boxes it
@@ -352,19 +354,49 @@ class LearningLabScene(RunScene[TrainingRunner]):
         self.knowledge.forget_view()
 
     def all_widgets(self) -> list[Widget]:
-        """Every widget, in event order (the current view's own widgets among them)."""
+        """Every widget, in event order (the current view's own widgets among them; in the
+        compact layout, the set-up's only on its page)."""
         view = self.tabs.current()
+        setup: list[Widget] = [*self.config_widgets, self.save_button, self.load_button,
+                               self.reset_button, self.play_button, self.keep_toggle]
         shown: list[Widget] = (self.knowledge.widgets() if view == "boxes"
                                else self.table.widgets() if view == "table"
+                               else [] if view == "setup"
                                else [self.clear_button, *self.chart_choice.widgets()])
-        return [self.menu_button, *self.config_widgets, self.train_button, self.step_button,
+        if self.compact() and view != "setup":
+            setup = []
+        return [self.menu_button, self.train_button, self.step_button,
                 self.pause_button, self.stop_button, *self.tabs.widgets(), self.export_button,
-                *shown, self.save_button, self.load_button, self.reset_button,
-                self.play_button, self.keep_toggle]
+                *shown, *setup]
+
+    def compact(self) -> bool:
+        """Whether the set-up is a page of its own, a tab beside the views (large text: see
+        :func:`game.ui.scenes.lab_layout.compact`)."""
+        return compact(self.app.size, self.app.metrics.body)
+
+    def button_height(self) -> int:
+        return int(self.app.metrics.body * (COMPACT_BUTTON if self.compact() else 1.9))
+
+    def header_height(self) -> int:
+        # The compact layout's title on a line as tall as a button: every line counts.
+        return self.button_height() if self.compact() else super().header_height()
+
+    def subtitle_end(self) -> int:
+        # The compact layout's progress line takes the subtitle's place.
+        return self.panels["progress"].left if self.compact() else super().subtitle_end()
+
+    def setup_area(self) -> pygame.Rect:
+        """Where the set-up is drawn: its panel, or its page in the compact layout (nowhere
+        while another view shows)."""
+        if not self.compact():
+            return self.panels["setup"]
+        return self.panels["view"] if self.tabs.current() == "setup" else pygame.Rect(0, 0, 0, 0)
 
     def offered_views(self) -> list[str]:
-        """The views the current game offers (the table only where boxes read as one)."""
-        return ["charts", "boxes", "table"] if self.table.available() else ["charts", "boxes"]
+        """The views the current game offers (the table only where boxes read as one; the
+        set-up first in the compact layout)."""
+        views = ["charts", "boxes", "table"] if self.table.available() else ["charts", "boxes"]
+        return ["setup", *views] if self.compact() else views
 
     def _enable(self) -> None:
         busy = self.running

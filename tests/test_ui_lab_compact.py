@@ -1,0 +1,119 @@
+"""The learning lab's compact layout: where the text leaves the set-up no panel of its own
+(a true 200%: body text 6.5% of the window's height, 40 px at 1024x768, 70 px at 1920x1080),
+the set-up is a page, a tab beside the views, and the run's views take the window's width.
+
+These tests set that cap themselves, so they run whatever the app's own cap is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from game.ui import text, widgets
+from game.ui.i18n import tr
+from game.ui.scenes.learning_lab import LearningLabScene
+from tests.text_watch import TextRecorder, cut, outside, overlaps, watch_texts
+from tests.ui_helpers import FRAME, click_widget, frame, make_app
+
+#: Body text at 6.5% of the window's height: a true 200% at 1024x768 and 1920x1080.
+TRUE_200 = 0.065
+SIZES = [(1024, 768), (1920, 1080)]
+
+
+@pytest.fixture
+def true_200(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The cap on body text at a true 200%, and every text drawn watched."""
+    monkeypatch.setattr(widgets, "BODY_MAX_FRACTION", TRUE_200)
+    with watch_texts():
+        yield
+
+
+def compact_lab(size: tuple[int, int], language: str) -> tuple[Any, LearningLabScene]:
+    """The lab at 200% text in a window of ``size``."""
+    app = make_app(size, language=language, text_scale=200)
+    lab = LearningLabScene(app)
+    app.push(lab)
+    frame(app)
+    return app, lab
+
+
+def problems(app: Any) -> list[str]:
+    """Every text cut, drawn over another or past the window's edge in one frame."""
+    app.advance([], FRAME)
+    app.toast = None
+    recorder = TextRecorder(app.size)
+    app.draw(recorder)
+    drawn = recorder.drawn
+    return [*map(str, cut(drawn)), *map(str, overlaps(drawn)), *map(str, outside(drawn))]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_set_up_is_a_page_of_its_own_at_a_true_200(
+        true_200: None, size: tuple[int, int], language: str) -> None:
+    """Regression: at a true 200% the set-up panel beside the run, 380 pixels wide at
+    1024x768, showed three rows and cut "Lea…", "Enregist…", "Continue d'a…", "Me…" (Menu),
+    and the title ran under the Menu button. The set-up is now the first tab: its rows, the
+    file buttons and "Play against it" across the window, every text whole."""
+    app, lab = compact_lab(size, language)
+    assert lab.compact()
+    assert lab.offered_views()[0] == "setup"
+    assert not any(w in lab.all_widgets() for w in lab.config_widgets)  # not on the charts
+    assert problems(app) == []
+    click_widget(app, lab.tabs.buttons["setup"])
+    assert lab.tabs.current() == "setup"
+    page = lab.setup_area()
+    window = pygame.Rect((0, 0), app.size)
+    for button in (lab.save_button, lab.load_button, lab.reset_button, lab.play_button,
+                   lab.keep_toggle):
+        assert button in lab.all_widgets()
+        assert page.contains(button.rect) and window.contains(button.rect), button.rect
+        assert button.label_fits()
+    shown = [w for w in lab.config_widgets[1:] if w.visible]
+    assert len(shown) >= 5  # five rows at least, the others a wheel's turn away
+    assert all(page.contains(w.rect) for w in shown)
+    assert problems(app) == []
+    assert lab.menu_button.rect.width >= text.size(
+        tr("lab.menu"), lab.menu_button.px, True)[0]
+    app.shutdown()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_train_from_the_set_up_page_shows_the_learner_training(
+        true_200: None, size: tuple[int, int]) -> None:
+    """A class watches the learner train: Train pressed on the set-up page turns to the
+    charts, the progress bar and its line in the header, nothing cut."""
+    app, lab = compact_lab(size, "fr")
+    lab.tabs.choose("setup")
+    lab.games = 50
+    lab._set_speed("instant")
+    frame(app)
+    click_widget(app, lab.train_button)
+    assert lab.tabs.current() == "charts"
+    assert lab.runner is not None and lab.runner.join(60)
+    frame(app)
+    progress = lab.panels["progress"]
+    assert progress.width > 0 and progress.bottom <= lab.train_button.rect.top
+    assert lab.clear_button in lab.all_widgets()
+    assert pygame.Rect((0, 0), app.size).contains(lab.clear_button.rect)
+    assert problems(app) == []
+    app.shutdown()
+
+
+def test_the_layout_is_side_by_side_at_the_current_sizes() -> None:
+    """At 100%, and at 200% under the app's own cap (4.5%), set-up and run share the window as
+    before: the compact layout is for larger text only."""
+    for size in ((1024, 768), (1920, 1080), (1280, 720), (1024, 640)):
+        for scale in (100, 200):
+            app = make_app(size, text_scale=scale)
+            lab = LearningLabScene(app)
+            app.push(lab)
+            frame(app)
+            if scale == 100 or widgets.BODY_MAX_FRACTION <= 0.045:
+                assert not lab.compact(), (size, scale)
+                assert "setup" not in lab.offered_views()
+            app.shutdown()
