@@ -63,14 +63,14 @@ def test_review_keeps_three_rows_of_its_move_list(lang: str, size: tuple[int, in
     (at 1920x1080 in French too): the graph kept 3.6 body sizes and its key all its words.
     The key's paragraphs and then the plot give way first."""
     from game.ui.scenes.review_panel import LIST_ROWS
-    from tests.ui_helpers import click_widget
+    from tests.ui_helpers import click_widget, open_review
 
     app = make_app(size, language=lang, text_scale=scale)
     play = start_game(app, "connect4", ("random", "random"))
     run_until(app, lambda: len(play.match.moves) >= 7 or play.match.over)
     if not play.match.over:
         click_widget(app, play.panel.pause_button)
-    click_widget(app, play.panel.review_button)
+    open_review(app, play)
     frame(app)
     assert play.review.active
     rows = {rect.top for rect, _ in play.panel.move_rects}
@@ -146,14 +146,14 @@ def test_a_short_games_review_keeps_the_graphs_key() -> None:
     """Seen in a real window at 1024x768 with 200% text: a Hexapawn game of three moves was
     reviewed with no key under the graph, its room kept for list rows the game did not
     have."""
-    from tests.ui_helpers import click_widget
+    from tests.ui_helpers import open_review
 
     app = make_app((1024, 768), text_scale=200)
     play = start_game(app, "hexapawn", ("human", "human"))
     for _ in range(3):
         play.match.play(play.state.legal_moves()[0])
     frame(app)
-    click_widget(app, play.panel.review_button)
+    open_review(app, play)
     frame(app)
     assert play.review.active
     assert play.panel.review.key_rect.height > 0

@@ -20,6 +20,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from game.ui.app import App
+from game.ui.i18n import tr
 from game.ui.settings import Settings
 
 #: Set this environment variable to a folder to keep the tests' screenshots there; otherwise
@@ -104,6 +105,31 @@ def click_widget(app: App, widget: object) -> None:
     rect = widget.rect
     assert rect.width > 0 and rect.height > 0, "widget is not placed"
     click(app, rect.center)
+
+
+def open_review(app: App, play: Any) -> None:
+    """Press Review on the play panel: its own button at normal text, the item of the More
+    list with large text (see game.ui.scenes.play_more)."""
+    if play.panel.review_button in play.panel.buttons():
+        click_widget(app, play.panel.review_button)
+        return
+    pick_more(app, play, tr("review.button"))
+
+
+def pick_more(app: App, play: Any, label: str) -> None:
+    """Open the play panel's More list and click the row labelled ``label``."""
+    click_widget(app, play.panel.more_button)
+    popup = app.top
+    labels = [item[1] for item in popup.items]
+    assert label in labels, labels
+    frame(app)
+    for _ in range(len(labels)):
+        rows = {popup.items[index][1]: rect for rect, index in popup.rows}
+        if label in rows:
+            click(app, rows[label].center)
+            return
+        key(app, pygame.K_DOWN)
+    raise AssertionError(f"{label!r} never shown in the More list")
 
 
 def run_until(app: App, done: Callable[[], bool], timeout: float = 20.0,

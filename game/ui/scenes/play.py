@@ -46,7 +46,7 @@ from game.ui.scenes.play_board import (
     legend_strip,
     status_height,
 )
-from game.ui.scenes.play_fit import large_text
+from game.ui.scenes.play_fit import PANEL_SHARE_WIDE, large_text, panel_share
 from game.ui.scenes.play_input import CLICK_GUARD_SECONDS, PlayInput
 from game.ui.scenes.play_panel import PlayPanel
 from game.ui.scenes.play_status import (
@@ -76,21 +76,6 @@ MESSAGE_SECONDS = 2.5
 ANIMATION_SECONDS = 0.25
 #: How long a pass is shown in large letters over the board.
 PASS_FLASH_SECONDS = 1.2
-#: The side panel's share of the window's width at the normal text size, and at most.
-PANEL_SHARE = 0.32
-PANEL_SHARE_MAX = 0.42
-#: The most of the window's width the panel takes when the board, limited by the height, leaves
-#: width unused (Connect 4 at 1920x1080): the status line above the board keeps the rest.
-PANEL_SHARE_WIDE = 0.5
-
-
-def panel_share(text_scale: float) -> float:
-    """The side panel's share of the window's width when text is ``text_scale`` times its
-    normal size: wider for larger text (at 140%, 39%), so its buttons and the seats' names
-    keep their words; the boards are square and lose little."""
-    return min(PANEL_SHARE_MAX, PANEL_SHARE * float(max(1.0, text_scale) ** 0.6))
-
-
 class PlayScene(Scene, TurnListener):
     """A game in progress."""
 
@@ -118,6 +103,8 @@ class PlayScene(Scene, TurnListener):
         self.board_rect = pygame.Rect(0, 0, 0, 0)
         #: The free strip under the board where the legend goes (see legend_strip).
         self.legend_rect = pygame.Rect(0, 0, 0, 0)
+        #: Where the REVIEW tag goes in the last frame (see play_board.tag_spot).
+        self.review_tag_box = pygame.Rect(0, 0, 0, 0)
         #: The panel's width and what it was worked out for (see :meth:`panel_width`).
         self._panel_width: tuple[object, int] = (None, 0)
         self.panel = PlayPanel(app, self)
@@ -480,8 +467,7 @@ class PlayScene(Scene, TurnListener):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.layout()
-        draw_status(surface, self)
-        # Board.
+        # The board first: the status line reads where the REVIEW tag goes (see tag_spot).
         m = self.app.metrics
         if self.view is not None:
             try:
@@ -493,6 +479,7 @@ class PlayScene(Scene, TurnListener):
             text.blit_text(surface, tr("play.no_board", error=self.view_error or ""), m.body,
                            self.app.theme.danger, self.board_rect.center, "center",
                            max_width=self.board_rect.width)
+        draw_status(surface, self)
         draw_over_board(surface, self)
         self.panel.draw(surface)
         self.banner.draw(surface)

@@ -14,7 +14,7 @@ import pygame
 from game.rules.base import Outcome
 from game.ui import text
 from game.ui.i18n import tr
-from game.ui.scenes.play_fit import button_row
+from game.ui.scenes.play_fit import button_row, place_row, readable_px
 from game.ui.widgets import Button, Widget, draw_panel
 
 if TYPE_CHECKING:
@@ -91,8 +91,10 @@ class PlayBanner:
         self.rect = band = pygame.Rect(board.left, board.bottom - bh, board.width, bh)
         by = (band.centery - row // 2 if self.over and not self.stacked
               else band.bottom - pad * 2 - row)
-        second.place(pygame.Rect(band.right - pad * 2 - bw, by, bw, row), m.body)
-        first.place(pygame.Rect(band.right - pad * 3 - 2 * bw, by, bw, row), m.body)
+        # Never wider than the band: "Play again" ran out of the window at 200% of 1024x768.
+        bw = min(bw, (band.width - pad * 5) // 2)
+        place_row([first, second], pygame.Rect(band.right - pad * 3 - 2 * bw, by, 2 * bw + pad,
+                                               row), pad, m, least=readable_px(self.app.size))
         return pygame.Rect(board.left, board.top, board.width, board.height - bh - pad * 2)
 
     def _headline_fits(self, width: int) -> bool:

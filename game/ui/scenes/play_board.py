@@ -125,17 +125,22 @@ def status_height(m: Metrics, size: tuple[int, int]) -> int:
 
 
 def detail_lines(detail: str, width: int, m: Metrics, two: bool, keep: int = 1,
-                 bad: bool = False) -> tuple[list[str], int]:
+                 bad: bool = False, least: int | None = None,
+                 room: int = 0) -> tuple[list[str], int]:
     """The status detail as drawn, and its size: one line at body size (down to 90%); else,
-    when ``two`` lines have room, two lines at small size; else one line without its last
-    parts (never fewer than ``keep``, see :func:`fit_parts`), which the text functions then
-    shrink as far as 80% of small text."""
+    when ``two`` lines have room, two lines at small size, or smaller down to ``least`` (the
+    engine line at 200% of 1024x768 took three lines at the small size), or more lines when
+    they fit ``room`` pixels high (it needs three at 200% of 1024x768); else one line
+    without its last parts (never fewer than ``keep``, see :func:`fit_parts`), which the
+    text functions then shrink as far as 80% of small text."""
     if text.size(detail, int(m.body * 0.9), bad)[0] <= width:
         return [detail], m.body
     if two:
-        lines = text.wrap(detail, width, m.small, bad)
-        if len(lines) <= 2 and all(text.size(line, m.small, bad)[0] <= width for line in lines):
-            return lines, m.small
+        for px in range(m.small, min(m.small, least or m.small) - 1, -1):
+            lines = text.wrap(detail, width, px, bad)
+            most = max(2, room // text.font(px).get_linesize())
+            if len(lines) <= most and all(text.size(line, px, bad)[0] <= width for line in lines):
+                return lines, px
     return [fit_parts(detail, width, m.body, bad, keep)], m.body
 
 
@@ -154,27 +159,48 @@ def draw_status(surface: pygame.Surface, scene: PlayScene) -> None:
                      m.heading // 2)
         x += m.heading + m.pad
     accent = scene.match.over or scene.review.active
-    # In review the headline's row keeps room at its end for the REVIEW tag (drawn there
-    # when no corner of the board's frame is blank, see tag_spot).
-    right = board.right - (review_tag_size(scene)[0] + m.pad if scene.review.active else 0)
+    # In review the headline's row keeps room at its end for the REVIEW tag when it goes
+    # there (no corner of the board's frame is blank, see tag_spot; the board is drawn
+    # first): kept always, "Coup 12/13 : 1 allumette" was cut at 200% of 1024x768 while the
+    # tag went to a corner of Nim's board.
+    right = board.right
+    if scene.review.active:
+        frame = review_frame(scene)
+        scene.review_tag_box = tag_spot(surface, scene, frame)
+        if scene.review_tag_box.top < frame.top:
+            right = scene.review_tag_box.left - m.pad
     if text.size(headline, int(m.heading * 0.9), True)[0] > right - x:
         headline = scene.short_headline() or headline
     # Large text in a small window: the headline shrinks as far as small text, the detail
     # goes on two lines or shrinks as far as 80% of small text, before anything is cut.
+    large = large_text(m, scene.app.size)
+    least = least_legend_px(m, scene.app.size) if large else m.small
+    # (With large text down to the legend's least size: "Coup 12/13 : 1 allumette" beside
+    # the REVIEW tag at 200% of 1024x768.)
+    # (In review beside the tag down to the readable size: "Coup 13/15 : 2 allumettes" at
+    # 200% of 1920x1080 needed 46 px.)
+    if scene.review.active and right < board.right:
+        least = readable_px(scene.app.size)
     text.blit_text(surface, headline, m.heading, theme.accent if accent else theme.text,
-                   (x, top), bold=True, max_width=right - x, min_px=m.small)
+                   (x, top), bold=True, max_width=right - x, min_px=min(m.small, least))
     if detail:
         # The engine line keeps its depth, best move and positions searched; only its time
         # gives way.
         keep = ENGINE_PARTS if turns.thinking_since is not None else 1
-        lines, px = detail_lines(detail, board.width, m, large_text(m, scene.app.size), keep,
-                                 bad)
         y = top + int(m.heading * 1.35)
+        lines, px = detail_lines(detail, board.width, m, large, keep, bad, least,
+                                 room=top + status_height(m, scene.app.size) - y if large else 0)
         for line in lines:
             text.blit_text(surface, line, px, theme.danger if bad else theme.text_muted,
                            (board.left, y), bold=bad, max_width=board.width,
                            min_px=int(m.small * 0.8))
             y += text.font(px).get_linesize()
+
+
+def review_frame(scene: PlayScene) -> pygame.Rect:
+    """The frame drawn round the board in review."""
+    m = scene.app.metrics
+    return scene.board_rect.inflate(m.pad, m.pad)
 
 
 def review_tag(scene: PlayScene) -> pygame.Surface:
@@ -219,9 +245,9 @@ def draw_over_board(surface: pygame.Surface, scene: PlayScene) -> None:
     if scene.review.active:
         # A frame round the board and a tag, so nobody takes a reviewed position for the
         # game in progress.
-        frame = scene.board_rect.inflate(m.pad, m.pad)
+        frame = review_frame(scene)
         tag = review_tag(scene)
-        box = tag_spot(surface, scene, frame)
+        box = scene.review_tag_box
         pygame.draw.rect(surface, theme.accent, frame, max(3, m.line * 3), border_radius=m.radius)
         pygame.draw.rect(surface, theme.accent, box, border_radius=m.radius)
         surface.blit(tag, tag.get_rect(center=box.center))

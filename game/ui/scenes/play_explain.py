@@ -47,16 +47,24 @@ class ExplainBox:
                       px: int | None = None) -> list[tuple[str, int, str, str]]:
         """The legend wrapped to the panel at ``px`` (the small size by default): (sample,
         indent, text, colour name) per line; a row's wrapped lines keep its indent, under its
-        words, not under its sample."""
+        words, not under its sample. With large text a row's later lines take the whole width
+        (under the sample): indented, the first row took four lines at 200% of 1024x768 and
+        the move list had no room left."""
         m = self.app.metrics
         px = px or m.small
         width = self.rect.width - 2 * m.pad
+        large = large_text(m, self.app.size)
         lines: list[tuple[str, int, str, str]] = []
         for row in rows:
             sample = f"{row.sample}  " if row.sample else ""
             indent = text.size(sample, px, True)[0] if sample else 0
-            for i, part in enumerate(text.wrap(row.words, max(1, width - indent), px)):
-                lines.append((sample if i == 0 else "", indent, part, row.colour))
+            parts = text.wrap(row.words, max(1, width - indent), px)
+            if large and len(parts) > 1:
+                rest = " ".join(row.words.split(" ")[len(parts[0].split(" ")):])
+                parts = parts[:1] + text.wrap(rest, width, px)
+            for i, part in enumerate(parts):
+                lines.append((sample if i == 0 else "", indent if i == 0 or not large else 0,
+                              part, row.colour))
         return lines
 
     def _legend_height(self, rows: list[LegendRow]) -> int:

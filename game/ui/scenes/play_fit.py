@@ -25,6 +25,20 @@ LARGE_ROW_BODIES = 1.5
 #: Body text this many times its normal size or more is large.
 LARGE_TEXT = 1.15
 
+#: The side panel's share of the window's width at the normal text size, and at most.
+PANEL_SHARE = 0.32
+PANEL_SHARE_MAX = 0.42
+#: The most of the window's width the panel takes when the board, limited by the height, leaves
+#: width unused (Connect 4 at 1920x1080): the status line above the board keeps the rest.
+PANEL_SHARE_WIDE = 0.5
+
+
+def panel_share(text_scale: float) -> float:
+    """The side panel's share of the window's width when text is ``text_scale`` times its
+    normal size: wider for larger text (at 140%, 39%), so its buttons and the seats' names
+    keep their words; the boards are square and lose little."""
+    return min(PANEL_SHARE_MAX, PANEL_SHARE * float(max(1.0, text_scale) ** 0.6))
+
 
 def large_text(m: Metrics, size: tuple[int, int]) -> bool:
     """True when the text-size setting makes body text clearly larger than normal."""
@@ -70,15 +84,20 @@ def label_widths(buttons: list[Button], px: int, room: int, ends: int) -> list[i
     return [w + spare // len(buttons) for w in widths]
 
 
-def place_row(buttons: list[Button], rect: pygame.Rect, gap: int, m: Metrics) -> None:
+def place_row(buttons: list[Button], rect: pygame.Rect, gap: int, m: Metrics,
+              least: int | None = None) -> None:
     """Place ``buttons`` side by side in ``rect`` (``gap`` apart) with one text size, the
     largest up to the body size at which every label fits: each button as wide as its label
     at that size plus an equal share of what is left. Two equal halves drew the review's
-    "Enregistrer" smaller than "Ouvrir" beside it (200% of 1280x800 in French)."""
+    "Enregistrer" smaller than "Ouvrir" beside it (200% of 1280x800 in French). ``least``:
+    the smallest size tried (80% of the small size by default); under that, the row keeps
+    the size all its labels fit at, one size for all (the play panel's "Annuler · Indice ·
+    Plus…" at 200% of 1024x768 fits at 27 px: the button's own shrinking drew "Annuler"
+    at 22 px beside 28 px labels)."""
     room = rect.width - gap * (len(buttons) - 1)
     ends = rect.height // 3 + m.pad // 2
-
-    least = int(m.small * 0.8)
+    floor = int(m.small * 0.8)
+    least = floor if least is None else min(least, floor)
     px = m.body
     while px > least and not label_widths(buttons, px, room, ends):
         px -= 1
@@ -88,7 +107,8 @@ def place_row(buttons: list[Button], rect: pygame.Rect, gap: int, m: Metrics) ->
         rects.append(pygame.Rect(x, rect.top, w, rect.height))
         x += w + gap
     # One size for the row: the size its tightest label fits at.
-    px = min(label_px(b.label(), r, m) for b, r in zip(buttons, rects, strict=True))
+    if px >= floor:
+        px = min(label_px(b.label(), r, m) for b, r in zip(buttons, rects, strict=True))
     for b, r in zip(buttons, rects, strict=True):
         b.place(r, px)
 

@@ -21,9 +21,12 @@ from game.ui.scenes.play_fit import (
     label_px,
     label_widths,
     large_text,
+    least_legend_px,
     place_fitted,
+    place_row,
     readable_px,
 )
+from game.ui.scenes.play_more import open_more
 from game.ui.scenes.play_seats import SeatCards
 from game.ui.scenes.play_status import score_line, without_note
 from game.ui.scenes.players import LadderStepper
@@ -88,12 +91,27 @@ class PlayPanel:
         self.review_button = Button(lambda: tr("review.button"),
                                     lambda: scene.enter_review(len(scene.match.states) - 1))
         self.save_button = Button(lambda: tr("review.save"), scene.save_record)
+        self.more_button = Button(lambda: tr("play.more"), lambda: open_more(app, scene))
+
+    @property
+    def compact(self) -> bool:
+        """True with large text: the panel keeps the buttons used every move and a More
+        button for the others (see :mod:`~game.ui.scenes.play_more`), no title or Rules
+        button (the title row shows the running score), no reasoning switch. At 200% of
+        1024x768 the six buttons, the title row and the switch took two thirds of the
+        panel and left the AI's reasoning no line."""
+        return large_text(self.app.metrics, self.app.size)
 
     @property
     def bottom_buttons(self) -> tuple[Button, ...]:
         """The buttons at the bottom of the panel outside the review, two per row. An AI-vs-AI
         game has no Hint (hints are for people) and more controls above: Review takes Hint's
-        place and Save is in the review, so the reasoning keeps its room."""
+        place and Save is in the review, so the reasoning keeps its room. With large text
+        (:attr:`compact`), one row: Undo, Hint (Pause, Step in AI vs AI) and More."""
+        if self.compact:
+            first = ((self.pause_button, self.step_button) if self.scene.match.ai_vs_ai
+                     else (self.undo_button, self.hint_button))
+            return (*first, self.more_button)
         if self.scene.match.ai_vs_ai:
             return (self.undo_button, self.review_button, self.restart_button, self.menu_button)
         return (self.undo_button, self.hint_button, self.review_button, self.save_button,
@@ -102,7 +120,11 @@ class PlayPanel:
     def buttons(self) -> list[Widget]:
         """The panel's active widgets, in event order."""
         if self.scene.review.active:
+            if self.compact:
+                return [*self.review.buttons(compact=True), self.more_button]
             return [*self.review.buttons(), self.rules_button]
+        if self.compact:
+            return list(self.bottom_buttons)
         result: list[Widget] = [*self.bottom_buttons, self.rules_button, self.reasoning_toggle]
         if self.scene.match.ai_vs_ai:
             result += [self.pause_button, self.step_button, self.speed_stepper]
@@ -150,6 +172,9 @@ class PlayPanel:
         """From the top: title row, two seats, AI controls, reasoning, moves; buttons at the
         bottom."""
         self.rect = rect
+        if self.compact:
+            self._layout_compact(rect)
+            return
         match = self.scene.match
         m = self.app.metrics
         pad = m.pad
@@ -223,6 +248,37 @@ class PlayPanel:
         px = min(label_px(b.label(), rect, m) for b, rect in placed)
         for b, rect in placed:
             b.place(rect, px)
+        self.moves_rect = pygame.Rect(inner_x, y, inner_w, bottom - pad - y)
+
+    def _layout_compact(self, rect: pygame.Rect) -> None:
+        """The layout with large text (:attr:`compact`): the running score on top (once a
+        game has ended), the two seats, the reasoning and the moves;
+        one row of buttons at the bottom (two in review)."""
+        m = self.app.metrics
+        pad = m.pad
+        inner_x, inner_w = rect.left + pad * 2, rect.width - pad * 4
+        row = button_row(m, self.app.size)
+        y = rect.top + pad
+        self.rules_button.place(pygame.Rect(0, 0, 0, 0), m.small)
+        self.score_in_title = self._score_fits(inner_w)
+        self.score_lines, self.score_px = self._score_lines(
+            inner_w, "play.score_bare" if self.score_in_title else "play.score")
+        score_h = (text.font(self.score_px, True).get_linesize() * len(self.score_lines))
+        self.score_rect = pygame.Rect(inner_x, y, inner_w, score_h)
+        if score_h:
+            y += score_h + pad // 2
+        y = self.seats.layout(inner_x, y, inner_w)
+        match = self.scene.match
+        if self.scene.review.active:
+            bottom = self.review.place_buttons(inner_x, rect.bottom - pad * 2, inner_w, row, pad,
+                                               more=self.more_button)
+            self.moves_rect = pygame.Rect(inner_x, y, inner_w, bottom - pad - y)
+            return
+        # (The speed is in More's list, see play_more.speed_actions.)
+        self.pause_button.enabled = self.step_button.enabled = not match.over
+        bottom = rect.bottom - pad * 2 - row
+        place_row(list(self.bottom_buttons), pygame.Rect(inner_x, bottom, inner_w, row), pad, m,
+                  least=readable_px(self.app.size))
         self.moves_rect = pygame.Rect(inner_x, y, inner_w, bottom - pad - y)
 
     def _button_rows(self, buttons: tuple[Button, ...], width: int,
@@ -301,7 +357,7 @@ class PlayPanel:
         p = self.rect
         presenter = self.scene.presenter
         draw_panel(surface, p, theme, m.radius)
-        if not self.score_in_title:
+        if not self.score_in_title and not self.compact:
             text.blit_text(surface, presenter.title(), m.heading, theme.accent,
                            (p.left + pad * 2, p.top + pad), bold=True,
                            max_width=self.rules_button.rect.left - p.left - pad * 3,
@@ -320,7 +376,8 @@ class PlayPanel:
             summary = presenter.position_summary(self.scene.board_state)
             if summary and y + line_h <= self.moves_rect.bottom:
                 text.blit_text(surface, summary, m.small, theme.text_muted,
-                               (self.moves_rect.left, y), max_width=self.moves_rect.width)
+                               (self.moves_rect.left, y), max_width=self.moves_rect.width,
+                               min_px=least_legend_px(m, self.app.size))
                 y += int(line_h * 1.2)
             self._draw_moves(surface, pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
                                                   self.moves_rect.bottom - y))
@@ -346,8 +403,10 @@ class PlayPanel:
         summary = presenter.position_summary(self.scene.state)
         if (summary or not reasoning) and y + line_h <= self.moves_rect.bottom:
             extra = summary or presenter.describe_options(self.scene.match.options)
+            # Smaller rather than cut ("19 allumettes restantes" at 200% of 1024x768).
             text.blit_text(surface, extra, m.small, theme.text_muted, (self.moves_rect.left, y),
-                           max_width=self.moves_rect.width)
+                           max_width=self.moves_rect.width,
+                           min_px=least_legend_px(m, self.app.size))
             y += int(text.font(m.small).get_linesize() * 1.2)
         self._draw_moves(surface, pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
                                               self.moves_rect.bottom - y))
@@ -367,8 +426,11 @@ class PlayPanel:
         review = self.scene.review
         moves = [self.scene.presenter.move_text(mv) for mv in self.scene.match.moves]
         marked = review.shown - 1 if review.active else len(moves) - 1
-        col = rect.width // 8
-        cell_w = int(rect.width * 0.44)
+        # The numbers' column as wide as "88." needs; two cells a pad apart, so the marked
+        # move's chip (a quarter pad wider each side) never touches the next column (it did
+        # at 200% of 1280x800 in French).
+        col = max(rect.width // 8, text.size("88.", m.small)[0] + m.pad // 2)
+        cell_w = (rect.width - col - m.pad) // 2
         per_row = 2
         if any(text.size(mv, int(m.small * 0.9), True)[0] > cell_w for mv in moves):
             per_row, cell_w = 1, rect.width - col - m.pad // 2
@@ -392,8 +454,7 @@ class PlayPanel:
             text.blit_text(surface, f"{n}.", m.small, theme.text_muted, (rect.left, y))
             for j, mv in enumerate(pair):
                 index = (n - 1) * per_row + j
-                cell = pygame.Rect(rect.left + col + j * int(rect.width * 0.45), y, cell_w,
-                                   line_h)
+                cell = pygame.Rect(rect.left + col + j * (cell_w + m.pad), y, cell_w, line_h)
                 self.move_rects.append((cell, index + 1))
                 mark = index == marked
                 if mark and review.active:

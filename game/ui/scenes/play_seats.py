@@ -85,6 +85,9 @@ class SeatCards:
         #: With large text, each card on one line: the side and its count on the left, who
         #: plays it on the right (see :meth:`_one_line_fits`).
         self.one_line = False
+        #: With large text in review, each card on one line without who plays it (the score
+        #: row above names them): the graph's key and the list's rows need the room.
+        self.brief = False
 
     def at(self, pos: tuple[int, int]) -> int | None:
         """The seat whose card is at ``pos`` (a click there changes its player), or None."""
@@ -134,12 +137,15 @@ class SeatCards:
             for words in [_plain] if human or not self._shows_time() else [
                     _plain, self._thinking_words(TIME_RESERVE)]:
                 lines[seat] = max(lines[seat], len(who_lines(label, tw, m.small, words)[0]))
+        for seat in (0, 1):
+            lines[seat] += self._summary_below(seat, tw)
         if not large_text(m, self.app.size):
             lines = [max(lines)] * 2
         # With large text only the card of a long name grows: both growing took the room of
         # a row of the move list at 200% of 1024x768 (against MCTS, "Monte-Carlo · 300
         # parties au hasard" on two lines, 13 px short).
         self.one_line = self._one_line_fits(left, width)
+        self.brief = large_text(m, self.app.size) and self.scene.review.active
         self.rects = []
         y = top
         for seat in (0, 1):
@@ -148,10 +154,24 @@ class SeatCards:
             y += height + pad
         return y
 
+    def _summary_below(self, seat: int, width: int) -> bool:
+        """With large text, whether the side's count goes on its own line under its name:
+        beside it, Morpion's " · 1 posé, 2 en main" was cut at 200% of 1024x768."""
+        m = self.app.metrics
+        if not large_text(m, self.app.size):
+            return False
+        scene = self.scene
+        side = scene.match.side_of_seat(seat)
+        summary = scene.presenter.side_summary(scene.board_state, side)
+        if not summary:
+            return False
+        return (text.size(scene.presenter.side_name(side), m.body, True)[0]
+                + text.size(f" · {summary}", int(m.small * 0.8))[0]) > width
+
     def _card_height(self, lines: int) -> int:
         """A card's height for a player's name of ``lines`` lines."""
         m = self.app.metrics
-        if self.one_line:
+        if self.one_line or self.brief:
             return text.font(m.body, True).get_linesize() + m.pad
         height = self._base_height()
         if lines > 1:
@@ -223,10 +243,14 @@ class SeatCards:
                 words = self._thinking_words(seconds_text(turns.clock - turns.thinking_since))
             # The spinner turns on the side's disc: the counts keep the name's line.
             draw_spinner(surface, theme, turns.clock, centre, int(disc_r * 0.9))
-        if self.one_line:
+        if self.one_line or self.brief:
             self._draw_one_line(surface, seat, rect, tx)
             return
         lines, px = who_lines(scene.seat_label(seat), tw, m.small, words)
+        summary = presenter.side_summary(shown, side)
+        below = self._summary_below(seat, tw)
+        if below:
+            lines = [summary, *lines]
         step = text.two_line_step(px)
         # The name and the player's line(s) as one block in the middle of the card (one card
         # may be taller for the other's two-line name).
@@ -235,8 +259,7 @@ class SeatCards:
         top = max(rect.top + pad // 2, rect.centery - block // 2)
         name_rect = text.blit_text(surface, presenter.side_name(side), m.body, theme.text,
                                    (tx, top), bold=True, max_width=tw)
-        summary = presenter.side_summary(shown, side)
-        if summary:
+        if summary and not below:
             # The counts in regular weight after the name, shrinking to 80% of the small size
             # before anything is cut ("X · 3 placed, 0 in hand" at 1024x640, at 200% text).
             sx = name_rect.right
@@ -244,8 +267,11 @@ class SeatCards:
                            (sx, name_rect.bottom), "bottomleft",
                            max_width=max(1, rect.right - pad - sx), min_px=int(m.small * 0.8))
         y = top + name_h
-        for line in lines:
-            text.blit_text(surface, line, px, theme.text_muted, (tx, y), max_width=tw, min_px=px)
+        for i, line in enumerate(lines):
+            # The count under the name shrinks (to 80% of the small size) rather than be cut.
+            counts = below and i == 0
+            text.blit_text(surface, line, px, theme.text if counts else theme.text_muted,
+                           (tx, y), max_width=tw, min_px=int(m.small * 0.8) if counts else px)
             y += step
 
     def _draw_one_line(self, surface: pygame.Surface, seat: int, rect: pygame.Rect,
@@ -260,11 +286,14 @@ class SeatCards:
         top = rect.centery - name_h // 2
         name_rect = text.blit_text(surface, presenter.side_name(side), m.body, theme.text,
                                    (tx, top), bold=True)
-        who = text.blit_text(surface, self.scene.seat_label(seat), m.small, theme.text_muted,
-                             (rect.right - m.pad, name_rect.bottom), "bottomright")
+        right = rect.right - m.pad
+        if not self.brief:
+            who = text.blit_text(surface, self.scene.seat_label(seat), m.small,
+                                 theme.text_muted, (right, name_rect.bottom), "bottomright")
+            right = who.left - m.pad
         summary = presenter.side_summary(self.scene.board_state, side)
         if summary:
             sx = name_rect.right
             text.blit_text(surface, f" · {summary}", m.body, theme.text,
                            (sx, name_rect.bottom), "bottomleft",
-                           max_width=max(1, who.left - m.pad - sx), min_px=int(m.small * 0.8))
+                           max_width=max(1, right - sx), min_px=int(m.small * 0.8))

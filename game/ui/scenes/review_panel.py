@@ -16,7 +16,13 @@ import pygame
 from game.rules.registry import Evaluation
 from game.ui import text
 from game.ui.i18n import tr
-from game.ui.scenes.play_fit import place_fitted, place_row
+from game.ui.scenes.play_fit import (
+    large_text,
+    least_legend_px,
+    place_fitted,
+    place_row,
+    readable_px,
+)
 from game.ui.scenes.players import choice_text
 from game.ui.scenes.review import FROM_RESULT, EvalGraph, EvalPoint, evaluation_points
 from game.ui.theme import blend
@@ -54,18 +60,32 @@ class ReviewPanel:
         self._graph = EvalGraph([], [])
         self._graph_key: tuple[int, int, str] | None = None
 
-    def buttons(self) -> list[Widget]:
-        """The review's buttons, in event order."""
+    def buttons(self, compact: bool = False) -> list[Widget]:
+        """The review's buttons, in event order; ``compact`` (large text): without Save and
+        Open, which are behind the panel's More button."""
+        if compact:
+            return [self.back_button, self.forward_button, self.live_button]
         return [self.back_button, self.forward_button, self.save_button, self.open_button,
                 self.live_button]
 
-    def place_buttons(self, left: int, bottom: int, width: int, row: int, pad: int) -> int:
-        """Three rows of buttons ending at ``bottom``; return their top."""
+    def place_buttons(self, left: int, bottom: int, width: int, row: int, pad: int,
+                      more: Button | None = None) -> int:
+        """Three rows of buttons ending at ``bottom``; return their top. With ``more`` (large
+        text) two rows: Back and Forward, then Back to the game and More (Save and Open are
+        in its list): the third row took the move list's room at 200%."""
         m = self.app.metrics
-        top = bottom - 3 * row - 2 * pad
         review = self.scene.review
         self.back_button.enabled = review.shown > 0
         self.forward_button.enabled = review.active
+        if more is not None:
+            top = bottom - 2 * row - pad
+            least = readable_px(self.app.size)
+            place_row([self.back_button, self.forward_button],
+                      pygame.Rect(left, top, width, row), pad, m, least)
+            place_row([self.live_button, more], pygame.Rect(left, top + row + pad, width, row),
+                      pad, m, least)
+            return top
+        top = bottom - 3 * row - 2 * pad
         for i, pair in enumerate(((self.back_button, self.forward_button),
                                   (self.save_button, self.open_button))):
             place_row(list(pair), pygame.Rect(left, top + i * (row + pad), width, row), pad, m)
@@ -128,21 +148,27 @@ class ReviewPanel:
                  else tr("review.graph_key_ai"))
         if len(scene.match.info.evaluations) > 1:
             words += " " + tr("review.graph_choose")
+        # The key with large text at the legend's least size: at 200% of 1024x768 it gave way
+        # whole to a short game's list rows.
+        key_px = (least_legend_px(m, self.app.size) if large_text(m, self.app.size)
+                  else m.small)
+        key_h = text.font(key_px).get_linesize()
+
         # What the height means: the edges are sure results, estimates are scaled between.
         def key_paragraphs() -> list[list[str]]:
-            return [text.wrap(words, rect.width, m.small),
-                    text.wrap(tr("review.graph_scale"), rect.width, m.small)]
+            return [text.wrap(words, rect.width, key_px),
+                    text.wrap(tr("review.graph_scale"), rect.width, key_px)]
 
         key_paras = key_paragraphs()
         # Whose side is up is written in the plot's corners (see _draw_edges); a plot too low
         # for them has the caption above it instead.
         title_lines: list[str] = []
-        plot_h = self._plot_height(rect.height, line_h, title_lines, key_paras)
+        plot_h = self._plot_height(rect.height, line_h, title_lines, key_paras, key_h)
         if not self._edges_fit(plot_h):
             title_lines = text.wrap(tr("review.graph_title", side=first), rect.width, m.small,
                                     True)
             key_paras = key_paragraphs()
-            plot_h = self._plot_height(rect.height, line_h, title_lines, key_paras)
+            plot_h = self._plot_height(rect.height, line_h, title_lines, key_paras, key_h)
         key_lines = [line for paragraph in key_paras for line in paragraph]
         y = rect.top
         for line in title_lines:
@@ -179,8 +205,8 @@ class ReviewPanel:
         y = plot.bottom
         top = y
         for line in key_lines:
-            text.blit_text(surface, line, m.small, theme.text_muted, (rect.left, y))
-            y += line_h
+            text.blit_text(surface, line, key_px, theme.text_muted, (rect.left, y))
+            y += key_h
         self.key_rect = pygame.Rect(rect.left, top, rect.width, y - top)
         return y + m.pad // 2
 
@@ -208,7 +234,7 @@ class ReviewPanel:
                            (plot.left + inset, y), "midleft", max_width=plot.width - 2 * inset)
 
     def _plot_height(self, room: int, line_h: int, title_lines: list[str],
-                     key_paras: list[list[str]]) -> int:
+                     key_paras: list[list[str]], key_h: int) -> int:
         """The plot's height in ``room`` pixels with the caption above, the key's paragraphs
         below and :data:`LIST_ROWS` rows of the move list under them: a :data:`PLOT_SHARE` of
         the room, at least 3.6 body sizes when that leaves the list its rows (it was a thin
@@ -224,8 +250,8 @@ class ReviewPanel:
         list_h = min(LIST_ROWS, max(1, -(-moves // 2))) * line_h + m.pad
 
         def text_h() -> int:
-            lines = len(title_lines) + sum(len(p) for p in key_paras)
-            return lines * line_h + m.pad // 2 if lines else 0
+            lines = len(title_lines) * line_h + sum(len(p) for p in key_paras) * key_h
+            return lines + m.pad // 2 if lines else 0
 
         while room - text_h() - list_h < least and (key_paras or title_lines):
             if key_paras:

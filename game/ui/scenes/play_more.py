@@ -1,0 +1,77 @@
+"""The play panel's "More" button with large text: the actions that do not fit the panel.
+
+At 200% text (40 px body at 1024x768) the panel's six buttons, the Rules button and the
+reasoning switch took two thirds of its height and the AI's reasoning, the legend of the
+board's numbers and the move list had none left. With large text the panel keeps the buttons
+used every move (Undo and Hint; Pause and Step in AI vs AI; Back and Forward in review) and one
+"More" button opening a list of the others (:func:`more_actions`), each a whole word at body
+size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
+from game.ui.i18n import tr
+from game.ui.scenes.dialogs import ListPopup
+from game.ui.scenes.settings import delay_label
+from game.ui.settings import AI_DELAYS
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.scenes.play import PlayScene
+
+#: One action of the list: what it does and its label.
+Action = tuple[Callable[[], None], str]
+
+
+def reasoning_label(on: bool) -> str:
+    """The reasoning switch as an item of the list: "Show AI reasoning: On"."""
+    return tr("play.reasoning_is", state=tr("param.on" if on else "param.off"))
+
+
+def speed_actions(app: App, scene: PlayScene) -> list[Action]:
+    """Faster and slower AI moves, each naming the speed it goes to ("Faster (0.3 s)"), none
+    past the fastest or slowest preset: with large text the speed's row took the room of the
+    reasoning's second fact (200% of 1920x1080, AI vs AI)."""
+    current = app.settings.ai_delay
+    index = min(range(len(AI_DELAYS)), key=lambda i: abs(AI_DELAYS[i] - current))
+    actions: list[Action] = []
+    for direction, key in ((-1, "play.faster"), (+1, "play.slower")):
+        to = index + direction
+        if 0 <= to < len(AI_DELAYS):
+            actions.append((partial(scene.change_speed, direction),
+                            tr(key, speed=delay_label(AI_DELAYS[to]))))
+    return actions
+
+
+def more_actions(app: App, scene: PlayScene) -> list[Action]:
+    """The actions behind "More", in the order a class needs them: in review, saving and
+    opening a game and the rules; else reviewing the game, saving it (not in AI vs AI, where
+    the review saves), undo and the speed (AI vs AI), restart, the reasoning switch, the
+    rules, the menu."""
+    if scene.review.active:
+        return [(scene.save_record, tr("review.save")), (scene.open_record, tr("review.open")),
+                (scene.open_rules, tr("play.rules"))]
+    match = scene.match
+    last = len(match.states) - 1
+    actions: list[Action] = [(lambda: scene.enter_review(last), tr("review.button"))]
+    if match.ai_vs_ai:
+        actions.append((scene.undo, tr("play.undo")))
+    else:
+        actions.append((scene.save_record, tr("review.save")))
+    if match.ai_vs_ai:
+        actions += speed_actions(app, scene)
+    on = app.settings.show_reasoning
+    actions += [(scene.restart, tr("play.restart")),
+                (lambda: scene.set_reasoning(not on), reasoning_label(on)),
+                (scene.open_rules, tr("play.rules")), (scene.to_menu, tr("play.menu"))]
+    return actions
+
+
+def open_more(app: App, scene: PlayScene) -> None:
+    """Open the list of :func:`more_actions`; a pick runs its action."""
+    items = [(action, label, "") for action, label in more_actions(app, scene)]
+    app.push(ListPopup(app, tr("play.more_title"), items, None, lambda action: action()))
