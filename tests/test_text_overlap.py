@@ -223,9 +223,15 @@ def lab_view_screens(app: App, look: Look) -> None:
 
 def ntuple_screens(app: App, look: Look) -> None:
     from game.ui.scenes.ntuple_lab import NTupleLabScene
+    from game.ui.scenes.ntuple_lab_pages import PAGES, is_compact
 
-    app.push(NTupleLabScene(app))
+    lab = NTupleLabScene(app)
+    app.push(lab)
     look("n-tuple lab")
+    lab.load_shipped()  # numbers in the maps, patterns in the strip
+    for page, _key in PAGES if is_compact(lab) else ():  # one page at a time at large text
+        lab.page = page
+        look(f"n-tuple lab {page}")
 
 
 def play_screens(app: App, look: Look) -> None:

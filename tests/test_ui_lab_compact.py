@@ -117,3 +117,49 @@ def test_the_layout_is_side_by_side_at_the_current_sizes() -> None:
                 assert not lab.compact(), (size, scale)
                 assert "setup" not in lab.offered_views()
             app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_ntuple_lab_shows_one_page_at_a_time_at_a_true_200(
+        true_200: None, size: tuple[int, int], language: str) -> None:
+    """Regression: at a true 200% the n-tuple lab cut its title ("Réseau n-tuple : une
+    machine apprend l'Othello en jo…"), its set-up labels ("Ta…", "Ex…"), "Start from the
+    trai…", drew the maps' letters over the patterns' caption and printed no number in its
+    maps. It shows one page at a time (set-up, curves, values, patterns) under the run's
+    buttons, every text whole, the maps' numbers printed at the readable size at least."""
+    from ai.ntuple_training import NTupleLabSession
+    from game.ui.scenes.ntuple_lab import NTupleLabScene
+    from game.ui.scenes.ntuple_lab_pages import PAGES, is_compact
+    from game.ui.scenes.play_fit import readable_px
+
+    app = make_app(size, language=language, text_scale=200)
+    lab = NTupleLabScene(app, NTupleLabSession(8))
+    app.push(lab)
+    lab.load_shipped()
+    frame(app)
+    assert is_compact(lab)
+    for page, _key in PAGES:
+        click_widget(app, lab.tabs[page])
+        assert lab.page == page
+        assert problems(app) == [], page
+        window = pygame.Rect((0, 0), app.size)
+        assert all(window.contains(w.rect) for w in lab.active_widgets())
+    sizes: list[int] = []
+    real = text.render
+
+    def spy(line: str, px: int, *args: Any, **kwargs: Any) -> pygame.Surface:
+        if line.lstrip("\u2212").isdigit():
+            sizes.append(px)
+        return real(line, px, *args, **kwargs)
+
+    lab.page = "values"
+    frame(app)
+    text.clear_cache()
+    text.render = spy  # type: ignore[assignment]
+    try:
+        app.draw(app.screen)
+    finally:
+        text.render = real  # type: ignore[assignment]
+    assert len(sizes) >= 2 * 64 and min(sizes) >= readable_px(size), sorted(set(sizes))
+    app.shutdown()

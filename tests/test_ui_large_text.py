@@ -15,7 +15,7 @@ from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.settings import SettingsScene, scale_label
 from game.ui.widgets import Metrics, effective_scale
 from tests.test_text_fit import TextLog, check, log, menu, show  # noqa: F401 (the fixture)
-from tests.ui_helpers import frame, make_app
+from tests.ui_helpers import frame, key, make_app
 
 SIZES = [(1920, 1080), (1024, 768)]
 
@@ -44,12 +44,20 @@ def test_settings_keep_every_row_and_back_at_200_percent(size: tuple[int, int],
     app.push(scene)
     frame(app)
     window = pygame.Rect((0, 0), size)
-    placed = [*scene.rows, scene.back]
-    for widget in placed:
-        assert scene.panel.contains(widget.rect) and window.contains(widget.rect)
-    for i, a in enumerate(placed):
-        for b in placed[i + 1:]:
-            assert not a.rect.colliderect(b.rect)
+    seen: set[int] = set()
+    # When the rows do not all fit they scroll: every one shows on the way down.
+    for _step in range(len(scene.rows) + 1):
+        placed = [w for w in [*scene.rows, scene.back] if w.visible]
+        assert scene.back in placed
+        assert scene.rows[1].visible or scene.scroll  # the text size, unless scrolled away
+        for widget in placed:
+            assert scene.panel.contains(widget.rect) and window.contains(widget.rect)
+        for i, a in enumerate(placed):
+            for b in placed[i + 1:]:
+                assert not a.rect.colliderect(b.rect)
+        seen |= {i for i, row in enumerate(scene.rows) if row.visible}
+        key(app, pygame.K_DOWN)
+    assert seen == set(range(len(scene.rows)))
     # Whoever made the text too large finds the way back second from the top.
     assert scene.rows[1].label() == "Text size" or language == "fr"
 

@@ -11,6 +11,7 @@ import pytest
 from ai.ntuple import default_path
 from ai.ntuple_training import NTupleLabSession
 from game.ui.scenes.ntuple_lab import NTupleLabScene
+from game.ui.scenes.ntuple_lab_pages import draw_patterns, is_compact
 from tests.ui_helpers import (
     click_widget,
     frame,
@@ -188,7 +189,7 @@ def test_the_strongest_patterns_are_drawn_as_small_boards(size: tuple[int, int])
     theme = app.theme  # type: ignore[attr-defined]
     surface.fill(theme.background)
     strip = pygame.Rect(0, 0, size[0] // 2, size[1] // 6)
-    scene._draw_patterns(surface, strip, patterns, 8, theme, app.metrics)  # type: ignore[attr-defined]
+    draw_patterns(scene, surface, strip, patterns, 8, theme, app.metrics)  # type: ignore[attr-defined]
     felt = sum(1 for x in range(strip.width) for y in range(strip.height)
                if surface.get_at((x, y))[:3] == theme.felt[:3])
     dark = sum(1 for x in range(strip.width) for y in range(strip.height)
@@ -196,8 +197,8 @@ def test_the_strongest_patterns_are_drawn_as_small_boards(size: tuple[int, int])
     assert felt > 40 and dark > 10
     # Nothing learnt yet: the title only, no board.
     surface.fill(theme.background)
-    scene._draw_patterns(surface, strip, [(edge.name, "." * len(edge.cells), 0.0)], 8, theme,
-                         app.metrics)  # type: ignore[attr-defined]
+    draw_patterns(scene, surface, strip, [(edge.name, "." * len(edge.cells), 0.0)], 8, theme,
+                  app.metrics)  # type: ignore[attr-defined]
     assert all(surface.get_at((x, strip.height - 5))[:3] == theme.background[:3]
                for x in range(strip.width))
 
@@ -249,8 +250,12 @@ def test_heat_map_numbers_read_and_nothing_overlaps_at_the_largest_text(
         for i, (a, ra) in enumerate(rects):
             for b, rb in rects[i + 1:]:
                 assert not ra.inflate(-2, -2).colliderect(rb.inflate(-2, -2)), (scale, a, b)
+        window = pygame.Rect((0, 0), app.size)
         for widget in [*scene.setup, *scene.buttons]:
-            assert scene.left.contains(widget.rect), (scale, widget.rect, scene.left)
+            if is_compact(scene):  # one page at a time: the run's buttons above the page
+                assert widget not in scene.active_widgets() or window.contains(widget.rect)
+            else:
+                assert scene.left.contains(widget.rect), (scale, widget.rect, scene.left)
         screenshot(app, f"ntuple-lab-{language}-{size[0]}x{size[1]}-{scale}")
         app.shutdown()
 
@@ -427,9 +432,13 @@ def test_the_paired_buttons_share_one_text_size_at_the_largest_text(language: st
     app = make_app((1024, 768), language=language, text_scale=200)
     scene = NTupleLabScene(app, NTupleLabSession(6))
     app.push(scene)
+    scene.page = "setup"  # the file buttons' page where the text leaves them no column
     frame(app)
     paired = [scene.train_button, scene.pause_button, scene.stop_button, scene.reset_button,
               scene.save_button, scene.load_button]
+    if is_compact(scene):  # a row of the run's buttons, a column of the file buttons
+        assert len({b.px for b in paired[:3]}) == len({b.px for b in paired[3:]}) == 1
+        paired = paired[3:]
     assert len({b.px for b in paired}) == 1, [b.px for b in paired]
     from game.ui import text
 

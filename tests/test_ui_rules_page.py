@@ -70,8 +70,10 @@ def test_every_game_tab_shows_its_whole_name_at_one_size(size: tuple[int, int], 
         assert text.size(tab.label(), tab.px, True)[0] <= room, tab.label()
         assert tab.rect.left >= 0 and tab.rect.right <= size[0] - app.metrics.pad
         assert not tab.rect.colliderect(scene.back.rect), tab.label()
+    # On one row, or two at a true 200% (AIGAMELAB_TRY_TEXT_CAP=0.065): in order, apart.
     for left, right in zip(scene.tabs, scene.tabs[1:], strict=False):
-        assert left.rect.right < right.rect.left
+        assert (left.rect.right < right.rect.left if left.rect.top == right.rect.top
+                else left.rect.bottom < right.rect.top)
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -122,3 +124,44 @@ def test_othello_coordinates_are_at_least_the_small_size_where_the_margin_allows
     app.shutdown()
     assert sizes
     assert min(sizes) >= min(small, int(view.grid.cell * 0.45)), (sizes, small, view.grid.cell)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_rules_that_do_not_fit_scroll_a_rule_at_a_time_and_say_so(
+        monkeypatch: pytest.MonkeyPatch, language: str) -> None:
+    """Regression: at a true 200% the rules were cut after a few lines ("On gagne en
+    atteignant la…") and the title too ("Rules of Hexap…"). Each rule now shows whole; when
+    they do not all fit they scroll (arrow keys, wheel) and the panel says which are shown."""
+    from game.ui import text
+    from game.ui.i18n import tr
+    from tests.test_ui_help import drawn_texts
+    from tests.ui_helpers import key
+
+    seen = drawn_texts(monkeypatch)
+    wrapped: list[str] = []
+    real_wrapped = text.blit_wrapped
+
+    def spy_wrapped(surface: Any, shown: str, *args: Any, **kwargs: Any) -> Any:
+        wrapped.append(shown)
+        return real_wrapped(surface, shown, *args, **kwargs)
+
+    from game.ui import widgets
+
+    monkeypatch.setattr(text, "blit_wrapped", spy_wrapped)
+    monkeypatch.setattr(widgets, "BODY_MAX_FRACTION", 0.065)  # a true 200%
+    app = make_app((1024, 768), language=language, text_scale=200)
+    scene = RulesScene(app, "othello")
+    app.push(scene)
+    frame(app)
+    rules = scene.lines()
+    assert tr("rules.title", game=tr("game.othello.title")) in seen
+    hint = " ".join(s for s in seen if s not in rules)
+    assert tr("rules.more", first=1, last=1, count=len(rules)).split(" · ")[0] in hint
+    shown: set[str] = set()
+    for _rule in rules:
+        shown |= set(wrapped) & set(rules)
+        wrapped.clear()
+        key(app, pygame.K_DOWN)
+    assert shown == set(rules)
+    assert not any(s.endswith("…") for s in seen)
+    app.shutdown()

@@ -317,3 +317,34 @@ def test_the_text_size_arrows_stay_under_the_pointer(size: tuple[int, int]) -> N
         frame(app, dt=1.0)
     assert app.settings.text_scale == 100
     app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_at_a_true_200_percent_the_settings_rows_scroll_and_say_so(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: with a 40 px body at 1024x768 the rows ran under Back, "IA contre IA :
+    délai par coup" over the hint, which was cut ("Changes are applied and saved at on…").
+    The rows now scroll (wheel, arrow keys) between the title and Back, only whole rows
+    show, a bar shows where, and the hint beside Back says how, on two lines if need be."""
+    from game.ui import text, widgets
+
+    monkeypatch.setattr(widgets, "BODY_MAX_FRACTION", 0.065)
+    app = make_app(size, language=language, text_scale=200)
+    scene = SettingsScene(app)
+    app.push(scene)
+    frame(app)
+    assert scene.most_scroll > 0
+    assert " ".join(scene.hint) == " ".join(text.wrap(i18n.tr("settings.saved_scroll"),
+                                                      10 ** 6, app.metrics.small))
+    seen: set[int] = set()
+    for _ in range(len(scene.rows)):
+        shown = [r for r in scene.rows if r.visible]
+        assert all(scene.view.contains(r.rect) for r in shown)
+        assert not any(r.rect.colliderect(scene.back.rect) for r in shown)
+        seen |= {scene.rows.index(r) for r in shown}
+        key(app, pygame.K_DOWN)
+    assert seen == set(range(len(scene.rows)))
+    frame(app, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=10, flipped=False)])
+    assert scene.scroll == 0
+    app.shutdown()

@@ -37,6 +37,14 @@ from game.ui.scenes.lab_common import (
 )
 from game.ui.scenes.lab_ntuple_layout import chart_and_maps, curve_labels
 from game.ui.scenes.lab_table import smallest_number_px
+from game.ui.scenes.ntuple_lab_pages import (
+    draw_patterns,
+    is_compact,
+    map_number_px,
+    page_tabs,
+    page_widgets,
+    place_compact,
+)
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Choice, Stepper, Toggle, Widget, draw_panel
 
@@ -115,6 +123,10 @@ class NTupleLabScene(Scene):
         self.progress_rect = pygame.Rect(0, 0, 0, 0)
         self.left = pygame.Rect(0, 0, 0, 0)
         self.right = pygame.Rect(0, 0, 0, 0)
+        #: The page shown at large text (ntuple_lab_pages), its tabs, and the header's title.
+        self.page = "curves"
+        self.tabs = page_tabs(self)
+        self.header_h, self.title_text, self.title_px = 0, "", 0
 
     # -- actions --------------------------------------------------------------------------------
 
@@ -212,9 +224,13 @@ class NTupleLabScene(Scene):
                 else:
                     self.train()
             return
-        for widget in [*self.setup, *self.buttons]:
+        for widget in self.active_widgets():
             if widget.handle(event):
                 return
+
+    def active_widgets(self) -> list[Widget]:
+        """The widgets that take events (at large text, the page's)."""
+        return page_widgets(self) if is_compact(self) else [*self.setup, *self.buttons]
 
     def animating(self) -> bool:
         """True while a run trains (its charts and counters move)."""
@@ -232,6 +248,9 @@ class NTupleLabScene(Scene):
 
     def layout(self) -> None:
         """Place the panels and widgets for the current window size."""
+        if is_compact(self):
+            place_compact(self)
+            return
         w, h = self.app.size
         m = self.app.metrics
         top = m.pad * 2 + m.heading
@@ -270,7 +289,7 @@ class NTupleLabScene(Scene):
         # 1024x640), the maps' numbers readable.
         # (The patterns' caption keeps its two lines: cut, it lost what dark and light mean.)
         strip_h = min(self._strip_height(rest.width, m),
-                      max(int(rest.height * 0.18), self._caption_height(rest.width, m)
+                      max(int(rest.height * 0.18), self.caption_height(rest.width, m)
                           + m.small * 3))
         shares = chart_and_maps(
             rest.height - strip_h - m.pad * 2, rest.height // 4,
@@ -322,7 +341,7 @@ class NTupleLabScene(Scene):
                           if text.size(t, least, True)[0] > width)])
         return lines * text.font(m.small, True).get_linesize() + m.small // 3
 
-    def _caption_height(self, width: int, m: widgets.Metrics) -> int:
+    def caption_height(self, width: int, m: widgets.Metrics) -> int:
         """The patterns' caption's height: one line or two, at 80% of the small size at
         least."""
         least = int(m.small * 0.8)
@@ -342,13 +361,16 @@ class NTupleLabScene(Scene):
         m = self.app.metrics
         mouse = pygame.mouse.get_pos()
         surface.fill(theme.background)
-        # Shrunk to fit rather than cut at the largest text size.
-        text.blit_text(surface, tr("ntuple.title"), m.heading, theme.text,
-                       (m.pad, m.pad), bold=True, max_width=self.app.size[0] - 2 * m.pad,
-                       min_px=int(m.small * 0.9))
+        if is_compact(self):
+            text.blit_text(surface, self.title_text, self.title_px, theme.text,
+                           (m.pad * 2, m.pad + self.header_h // 2), "midleft", bold=True)
+        else:  # shrunk to fit rather than cut at the largest text size
+            text.blit_text(surface, tr("ntuple.title"), m.heading, theme.text,
+                           (m.pad, m.pad), bold=True, max_width=self.app.size[0] - 2 * m.pad,
+                           min_px=int(m.small * 0.9))
         draw_panel(surface, self.left, theme, m.radius)
         draw_panel(surface, self.right, theme, m.radius)
-        for widget in [*self.setup, *self.buttons]:
+        for widget in self.active_widgets():
             widget.draw(surface, theme, mouse)
         runner = self.session.runner
         progress = runner.progress() if runner is not None else None
@@ -356,11 +378,16 @@ class NTupleLabScene(Scene):
         line = progress_text(progress, trained)
         if runner is not None and runner.measuring:
             line = tr("ntuple.measuring")
-        draw_progress(surface, self.progress_rect, progress, line, theme, m)
+        draw_progress(surface, self.progress_rect, progress,
+                      [line, tr("lab.progress_games", games=grouped(trained))]
+                      if is_compact(self) else line, theme, m,
+                      bar_share=0.15 if is_compact(self) else 0.45)
         self._draw_curves(surface, theme, m)
         self._draw_knowledge(surface, theme, m)
 
     def _draw_curves(self, surface: pygame.Surface, theme: Theme, m: widgets.Metrics) -> None:
+        if self.chart_rect.height <= 0:  # on another page (large text)
+            return
         points = self.session.curve_points()
         colours = (theme.legal, theme.accent, theme.hint)
         series = []
@@ -386,6 +413,9 @@ class NTupleLabScene(Scene):
         squares, patterns, _games = self._knowledge
         size = len(squares)
         maps = self.heat_rect
+        if maps.height <= 0:  # the values are on another page (large text)
+            draw_patterns(self, surface, self.strip_rect, patterns, size, theme, m)
+            return
         half = (maps.width - m.pad) // 2
         left = pygame.Rect(maps.left, maps.top, half, maps.height)
         right = pygame.Rect(maps.left + half + m.pad, maps.top, half, maps.height)
@@ -394,7 +424,7 @@ class NTupleLabScene(Scene):
         px = m.small
         # No "+" sign (the colour says it), so that "100" and "\u221250" fit cells of a readable
         # size; numbers that would be smaller than that are left to the colours.
-        readable = smallest_number_px(m)
+        readable = map_number_px(self)
         learnt_title, seed_title = self._map_titles(half, int(m.small * 0.8))
         title_h = self._map_title_height(half, m)
         left, right = (self._map_title(surface, side, title, title_h, theme, m)
@@ -409,7 +439,7 @@ class NTupleLabScene(Scene):
             table = [[float(v) for v in row] for row in OTHELLO_WEIGHTS[size]]
             charts.heat_map(surface, right, rows, cols, table, theme, px,
                             fmt=signed_whole, min_px=readable)
-        self._draw_patterns(surface, self.strip_rect, patterns, size, theme, m)
+        draw_patterns(self, surface, self.strip_rect, patterns, size, theme, m)
 
     def _map_title(self, surface: pygame.Surface, rect: pygame.Rect, title: str, height: int,
                    theme: Theme, m: widgets.Metrics) -> pygame.Rect:
@@ -419,63 +449,6 @@ class NTupleLabScene(Scene):
         px = wrapped_px(title, room, m.small, int(m.small * 0.8), bold=True)
         text.blit_wrapped(surface, title, px, theme.text, room, bold=True, line_gap=0)
         return pygame.Rect(rect.left, rect.top + height, rect.width, rect.height - height)
-
-    def _draw_patterns(self, surface: pygame.Surface, rect: pygame.Rect,
-                       patterns: list[tuple[str, str, float]], size: int, theme: Theme,
-                       m: widgets.Metrics) -> None:
-        """The strongest patterns as small boards: the tuple's squares on the felt, the
-        others dim; a dark disc for the player who just moved, a light one for the opponent;
-        the learnt weight under each (positive: good for the player who just moved)."""
-        # On two lines where one would cut it (the layout keeps the room for them).
-        title = pygame.Rect(rect.left, rect.top, rect.width,
-                            min(rect.height, self._caption_height(rect.width, m)))
-        px = wrapped_px(tr("ntuple.patterns"), title, m.small, int(m.small * 0.8), bold=True)
-        top = text.blit_wrapped(surface, tr("ntuple.patterns"), px, theme.text, title,
-                                bold=True, line_gap=0)
-        shown = [p for p in patterns if p[2] != 0.0]  # nothing learnt yet: no pattern
-        if not shown:
-            return
-        cells_of = {shape.name: shape.cells for shape in self.session.player.net.shapes}
-        caption = int(m.small * 1.3)
-        height = rect.bottom - top - caption
-        slot = rect.width // len(shown)
-        for number, (name, drawing, weight) in enumerate(shown):
-            cells = cells_of.get(name, ())
-            if not cells:
-                continue
-            # Only the rows and columns the tuple covers, so that its squares are big enough
-            # to read; the board's edge is drawn thicker where the tuple touches it.
-            rows = [r for r, _ in cells]
-            cols = [c for _, c in cells]
-            r0, c0 = min(rows), min(cols)
-            n_rows, n_cols = max(rows) - r0 + 1, max(cols) - c0 + 1
-            cell = min(height // n_rows, (slot - m.pad) // n_cols, m.small * 2)
-            if cell < 6:
-                return
-            board = pygame.Rect(0, 0, cell * n_cols, cell * n_rows)
-            board.midtop = (rect.left + slot * number + slot // 2, top)
-            for (r, c), mark in zip(cells, drawing, strict=False):
-                square = pygame.Rect(board.left + (c - c0) * cell, board.top + (r - r0) * cell,
-                                     cell, cell)
-                pygame.draw.rect(surface, theme.felt, square)
-                pygame.draw.rect(surface, theme.panel_border, square, 1)
-                if mark != ".":
-                    fill, rim = ((theme.piece1, theme.text) if mark == "X"
-                                 else (theme.piece0, theme.background))
-                    radius = max(2, cell * 2 // 5)
-                    pygame.draw.circle(surface, fill, square.center, radius)
-                    pygame.draw.circle(surface, rim, square.center, radius, 1)
-            last = size - 1
-            for y, touches in ((board.top, r0 == 0), (board.bottom - 1, max(rows) == last)):
-                if touches:
-                    pygame.draw.line(surface, theme.text, (board.left, y), (board.right, y), 2)
-            for x, touches in ((board.left, c0 == 0), (board.right - 1, max(cols) == last)):
-                if touches:
-                    pygame.draw.line(surface, theme.text, (x, board.top), (x, board.bottom), 2)
-            colour = theme.score_good if weight > 0 else theme.score_bad
-            said = decimal(f"{weight:+.2f}").replace("-", "\u2212")
-            text.blit_text(surface, said, m.small, colour, (board.centerx, board.bottom + 2),
-                           "midtop", max_width=slot - 4)
 
     def _draw_live(self, surface: pygame.Surface, rect: pygame.Rect, theme: Theme,
                    m: widgets.Metrics) -> None:

@@ -16,7 +16,7 @@ from game.ui.boards import presenter_for
 from game.ui.i18n import tr
 from game.ui.scene import Scene
 from game.ui.scenes.play_fit import readable_px
-from game.ui.widgets import Button, draw_panel
+from game.ui.widgets import Button, draw_panel, normal_body
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -57,6 +57,8 @@ class RulesScene(Scene):
         self.picture_key: tuple[Any, ...] = ()
         #: The rules' text size: the body size, less when large text would not fit.
         self.text_px = app.metrics.body
+        #: The first rule shown (large text: the rules scroll a rule at a time).
+        self.first = 0
 
     @staticmethod
     def _title(name: str) -> Any:
@@ -67,6 +69,7 @@ class RulesScene(Scene):
             if name != self.game:
                 self.game = name
                 self.options = None
+                self.first = 0
         return choose
 
     def _is(self, name: str) -> Any:
@@ -76,34 +79,62 @@ class RulesScene(Scene):
         """Back to where the page was opened from."""
         self.app.pop(self)
 
-    def place_tabs(self, row: pygame.Rect) -> None:
-        """One tab per game across ``row``, each as wide as its name needs, all at one size.
+    def place_tabs(self, row: pygame.Rect) -> int:
+        """One tab per game across ``row``, each as wide as its name needs, all at one size;
+        returns the bottom of the tabs.
 
         The tabs had a quarter of 62% of the width each, written for four games: the fifth ran
         past that share, and at a large text size "Puissance 4" was cut to "Puissanc…" in
         French while "Hexapawn" shrank beside a full-size "Nim". The size is the largest (body
         size down to the small size) at which every name fits; the row's spare width is shared
-        out, up to a fifth of the row per tab so a short name does not get a wide tab.
+        out, up to a fifth of the row per tab so a short name does not get a wide tab. When
+        even the small size does not hold them on one row (a true 200%), they take two rows
+        at the body size.
         """
         m = self.app.metrics
         gap = m.pad
         labels = [tab.label() for tab in self.tabs]
-        spare = row.width - gap * (len(self.tabs) - 1)
 
-        def needed(px: int) -> list[int]:
+        def needed(px: int, names: list[str]) -> list[int]:
             # The button keeps a third of its height free around its label.
-            return [text.size(label, px, True)[0] + row.height // 3 + m.pad for label in labels]
+            return [text.size(label, px, True)[0] + row.height // 3 + m.pad for label in names]
+
+        def spare(count: int) -> int:
+            return row.width - gap * (count - 1)
 
         px = m.body
-        while px > m.small and sum(needed(px)) > spare:
+        while px > m.small and sum(needed(px, labels)) > spare(len(labels)):
             px -= 1
-        widths = needed(px)
-        extra = max(0, spare - sum(widths)) // len(widths)
-        x = row.left
-        for tab, width in zip(self.tabs, widths, strict=True):
-            width = max(width, min(width + extra, row.width // 5))
-            tab.place(pygame.Rect(x, row.top, width, row.height), px)
-            x += width + gap
+        rows = [self.tabs]
+        if sum(needed(px, labels)) > spare(len(labels)):
+            half = (len(self.tabs) + 1) // 2
+            rows = [self.tabs[:half], self.tabs[half:]]
+            px = m.body
+            while px > m.small and max(sum(needed(px, [t.label() for t in r])) - spare(len(r))
+                                       for r in rows) > 0:
+                px -= 1
+        y = row.top
+        for tabs in rows:
+            widths = needed(px, [tab.label() for tab in tabs])
+            extra = max(0, spare(len(tabs)) - sum(widths)) // len(widths)
+            x = row.left
+            for tab, width in zip(tabs, widths, strict=True):
+                width = max(width, min(width + extra, row.width // 5))
+                tab.place(pygame.Rect(x, y, width, row.height), px)
+                x += width + gap
+            y += row.height + gap
+        return y - gap
+
+    def title_px(self) -> int:
+        """The page title's size: the title size, down to the heading size when the game's
+        name would not fit beside Back ("Rules of Hexap…" at a true 200%)."""
+        m = self.app.metrics
+        room = self.back.rect.left - m.pad * 4
+        # At a larger text size the heading size: the tab says the game too, and the rules
+        # need the height.
+        most = m.heading if m.body > normal_body(self.app.size) else m.title
+        return text.fit_px(tr("rules.title", game=tr(f"game.{self.game}.title")), room,
+                           most, True, m.heading)
 
     def layout(self) -> tuple[pygame.Rect, pygame.Rect]:
         """Place tabs and Back; return the text area and the picture area.
@@ -117,19 +148,19 @@ class RulesScene(Scene):
         row_h = int(m.body * 2.0)
         self.back.place(pygame.Rect(w - m.pad * 2 - int(w * 0.16), m.pad * 2, int(w * 0.16),
                                     row_h), m.body)
-        tabs_top = m.pad * 2 + m.title
+        tabs_top = m.pad * 2 + self.title_px()
         # The tabs take the whole width under the title, or stop short of Back where a narrow
         # window's tall buttons reach down into their row.
         tabs_right = w - m.pad * 2 if tabs_top >= self.back.rect.bottom else (
             self.back.rect.left - m.pad)
-        self.place_tabs(pygame.Rect(m.pad * 2, tabs_top, tabs_right - m.pad * 2, row_h))
-        top = m.pad * 4 + m.title + row_h
+        top = self.place_tabs(pygame.Rect(m.pad * 2, tabs_top, tabs_right - m.pad * 2,
+                                          row_h)) + m.pad * 2
         height = h - top - m.pad * 2
         # The narrowest text column that holds the rules: the picture gets the rest.
         share = next((f for f in TEXT_SHARES if self.text_height(int(w * f)) <= height),
                      TEXT_SHARES[-1])
         # Large text that still does not fit the widest column is drawn a little smaller (down
-        # to the small size) rather than cut.
+        # to the small size), then scrolls a rule at a time (see :meth:`shown_lines`).
         self.text_px = m.body
         while (self.text_px > m.small
                and self.text_height(int(w * share), self.text_px) > height):
@@ -163,6 +194,37 @@ class RulesScene(Scene):
         return m.pad * 4 + sum(len(text.wrap(line, inner, px)) * step + m.pad // 2
                                for line in self.lines())
 
+    def _rule_height(self, line: str, width: int) -> int:
+        """How high one rule is drawn in a column ``width`` wide (its bullet included)."""
+        px = self.text_px
+        step = int(text.font(px).get_linesize() * 1.125)
+        return len(text.wrap(line, width - px, px)) * step + self.app.metrics.pad // 2
+
+    def shown_lines(self, inner: pygame.Rect) -> int:
+        """How many rules show from :attr:`first` in ``inner``: all that fit whole, leaving
+        room for the line that says the rules scroll when they do not all fit."""
+        lines = self.lines()
+        self.first = max(0, min(self.first, len(lines) - 1))
+        heights = [self._rule_height(line, inner.width) for line in lines]
+        if sum(heights) <= inner.height:
+            self.first = 0
+            return len(lines)
+        m = self.app.metrics
+        hint = tr("rules.more", first=len(lines), last=len(lines), count=len(lines))
+        room = inner.height - len(text.wrap(hint, inner.width, m.small)) * text.font(
+            m.small).get_linesize()
+        shown = 0
+        for height in heights[self.first:]:
+            room -= height
+            if room < 0:
+                break
+            shown += 1
+        return max(1, shown)
+
+    def scroll(self, rules: int) -> None:
+        """Show the rules from ``rules`` further on (when they do not all fit)."""
+        self.first = max(0, min(len(self.lines()) - 1, self.first + rules))
+
     def caption_height(self, width: int) -> int:
         """How high the picture's caption is when wrapped to ``width``."""
         m = self.app.metrics
@@ -174,10 +236,15 @@ class RulesScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.close()
+            elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                self.scroll(-1 if event.key in (pygame.K_UP, pygame.K_PAGEUP) else 1)
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 names = game_names()
                 step = 1 if event.key == pygame.K_RIGHT else -1
                 self._chooser(names[(names.index(self.game) + step) % len(names)])()
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y)
             return
         widgets.handle_all([*self.tabs, self.back], event)
 
@@ -206,15 +273,17 @@ class RulesScene(Scene):
         theme = self.app.theme
         m = self.app.metrics
         surface.fill(theme.background)
-        text.blit_text(surface, tr("rules.title", game=tr(f"game.{self.game}.title")), m.title,
-                       theme.accent, (m.pad * 2, m.pad), bold=True,
+        text.blit_text(surface, tr("rules.title", game=tr(f"game.{self.game}.title")),
+                       self.title_px(), theme.accent, (m.pad * 2, m.pad), bold=True,
                        max_width=self.back.rect.left - m.pad * 4)
         widgets.draw_all([*self.tabs, self.back], surface, theme)
         panel = body.inflate(0, 0)
         draw_panel(surface, panel, theme, m.radius)
         inner = panel.inflate(-m.pad * 4, -m.pad * 4)
         y = inner.top
-        for line in self.lines():
+        lines = self.lines()
+        shown = self.shown_lines(inner)
+        for line in lines[self.first:self.first + shown]:
             px = self.text_px
             bullet = pygame.Rect(inner.left, y, inner.width, inner.bottom - y)
             pygame.draw.circle(surface, theme.accent, (inner.left + px // 3,
@@ -222,6 +291,14 @@ class RulesScene(Scene):
             bullet.left += px
             bullet.width -= px
             y = text.blit_wrapped(surface, line, px, theme.text, bullet) + m.pad // 2
+        if shown < len(lines):
+            # The rules scroll: where the reader is, and how to go on.
+            hint = tr("rules.more", first=self.first + 1, last=self.first + shown,
+                      count=len(lines))
+            for part in reversed(text.wrap(hint, inner.width, m.small)):
+                text.blit_text(surface, part, m.small, theme.text_muted,
+                               (inner.left, inner.bottom), "bottomleft")
+                inner.height -= text.font(m.small).get_linesize()
         picture = self._picture(pic)
         if picture is not None:
             surface.blit(picture, pic)

@@ -20,6 +20,10 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
+#: Keys that scroll the rows when they do not all fit (rows at a time).
+SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -4, pygame.K_PAGEDOWN: 4}
+
+
 def delay_label(delay: float) -> str:
     """An AI-vs-AI delay in words, in the language's way ("instant", "0.6 s"; "0,6 s")."""
     return tr("speed.instant") if delay <= 0 else tr("speed.seconds", s=decimal(f"{delay:g}"))
@@ -74,6 +78,13 @@ class SettingsScene(Scene):
         #: Where the pointer was and which arrow (0 left, 2 right) it clicked when the text
         #: size last changed: the panel then moves so that arrow stays under the pointer.
         self.anchor: tuple[tuple[int, int], int] | None = None
+        #: How far the rows are scrolled, in pixels, and how far they can be (large text).
+        self.scroll = 0
+        self.most_scroll = 0
+        #: Where the rows show (between the title and Back).
+        self.view = pygame.Rect(0, 0, 0, 0)
+        #: The lines beside Back.
+        self.hint: list[str] = []
 
     def _percent(self, value: int) -> Any:
         return lambda: scale_label(value, self.app.size)
@@ -103,33 +114,67 @@ class SettingsScene(Scene):
         self.app.pop(self)
 
     def layout(self) -> None:
-        """Place the rows in a centred panel; with large text the rows draw closer together
-        (never under 1.3 text heights) so that all of them and Back stay in the window."""
+        """Place the rows in a centred panel, each as high as its label needs (two lines for
+        a long one at large text); when they do not all fit between the title and Back the
+        rows scroll (wheel, arrow keys) and only whole rows are shown."""
         w, h = self.app.size
         m = self.app.metrics
         row_h = int(m.body * 2.0)
-        head = m.heading * 3
-        foot = row_h + m.pad * 4
-        room = h - 2 * m.pad - head - foot
-        step = max(int(m.body * 1.3) + m.pad // 2, min(row_h + m.pad, room // len(self.rows)))
-        height = min(row_h, step - m.pad // 2)
+        head = text.font(m.title, True).get_linesize() + m.pad * 2
         pw = int(min(w * 0.7, h * 1.3))
         if m.body > normal_body(self.app.size):
             pw = int(w * 0.9)  # longer labels: the panel takes the width it has
-        ph = head + step * len(self.rows) + foot
-        self.panel = pygame.Rect(0, 0, pw, min(ph, h - 2 * m.pad))
+        inner = pw - m.pad * 6
+        gap = m.pad // 2
+        for one in (2.0, 1.6):  # rows closer together before they scroll
+            heights = [self._row_height(row, inner, int(m.body * one), m) for row in self.rows]
+            content = sum(heights) + gap * len(self.rows)
+            self.hint = self._hint_lines(pw, m, content > h - 2 * m.pad - head - row_h * 2)
+            foot = max(row_h, text.font(m.small).get_linesize() * len(self.hint)) + m.pad * 4
+            if head + content + foot <= h - 2 * m.pad:
+                break
+        ph = min(head + content + foot, h - 2 * m.pad)
+        self.panel = pygame.Rect(0, 0, pw, ph)
         self.panel.center = (w // 2, h // 2)
-        y = self.panel.top + head
-        for row in self.rows:
-            row.place(pygame.Rect(self.panel.left + m.pad * 3, y, pw - m.pad * 6, height), m.body)
-            if isinstance(row, Choice):
-                row.label_width = 0.5
-            y += step
+        self.view = pygame.Rect(self.panel.left + m.pad * 3, self.panel.top + head, inner,
+                                ph - head - foot)
+        self.most_scroll = max(0, content - self.view.height)
+        self.scroll = max(0, min(self.scroll, self.most_scroll))
+        y = self.view.top - self.scroll
+        for row, height in zip(self.rows, heights, strict=True):
+            row.place(pygame.Rect(self.view.left, y, inner, height), m.body)
+            row.visible = self.view.contains(row.rect)
+            y += height + gap
+        # Back and the hint beside it share the middle of the foot.
+        middle = self.panel.bottom - m.pad * 2 - (foot - m.pad * 4) // 2
         self.back.place(pygame.Rect(self.panel.right - m.pad * 3 - int(pw * 0.3),
-                                    self.panel.bottom - m.pad * 2 - row_h, int(pw * 0.3), row_h),
-                        m.body)
-
+                                    middle - row_h // 2, int(pw * 0.3), row_h), m.body)
         self._follow_anchor()
+
+    def _hint_lines(self, pw: int, m: widgets.Metrics, scrolls: bool) -> list[str]:
+        """The lines beside Back: that changes are saved (and, when the rows scroll, how to
+        see them all), wrapped to the room left of Back."""
+        hint = tr("settings.saved_scroll" if scrolls else "settings.saved")
+        return text.wrap(hint, pw - int(pw * 0.3) - m.pad * 7, m.small)
+
+    @staticmethod
+    def _row_height(row: Widget, width: int, one: int, m: widgets.Metrics) -> int:
+        """A row's height: ``one`` pixels, or room for its label on two lines when it does
+        not fit on one ("Mode explication : le coup de l'IA attend un clic" at 200%)."""
+        if isinstance(row, Choice):
+            row.label_width = 0.5
+        row.place(pygame.Rect(0, 0, width, one), m.body)
+        if isinstance(row, Choice):
+            box = row._parts()[1]
+            fits = text.fit_lines(row.label(), pygame.Rect(0, 0, box.left - m.body // 2, one),
+                                  m.body)[0] == [row.label()]
+        else:
+            fits = row.label_fits()
+        return one if fits else text.two_line_step(int(m.body * 0.9)) * 2 + m.pad // 2
+
+    def scroll_by(self, pixels: int) -> None:
+        """Scroll the rows (when they do not all fit)."""
+        self.scroll = max(0, min(self.most_scroll, self.scroll + pixels))
 
     def _keep_under_pointer(self) -> None:
         """Remember the text-size arrow under the pointer (a click on it changes every row's
@@ -151,9 +196,16 @@ class SettingsScene(Scene):
         w, h = self.app.size
         dx = max(-self.panel.left, min(w - self.panel.right, x - arrow.centerx))
         dy = max(-self.panel.top, min(h - self.panel.bottom, y - arrow.centery))
+        # What the panel cannot move (it fills the height at large text) the rows scroll.
+        rest = y - arrow.centery - dy
+        scroll = max(0, min(self.most_scroll, self.scroll - rest))
         self.panel.move_ip(dx, dy)
-        for wdg in [*self.rows, self.back]:
-            wdg.place(wdg.rect.move(dx, dy), wdg.px)
+        self.view.move_ip(dx, dy)
+        for wdg in self.rows:
+            wdg.place(wdg.rect.move(dx, dy + self.scroll - scroll), wdg.px)
+            wdg.visible = self.view.contains(wdg.rect)
+        self.back.place(self.back.rect.move(dx, dy), self.back.px)
+        self.scroll = scroll
 
     def notice_area(self) -> pygame.Rect | None:
         """Notices (a settings file that cannot be written) over the top of the panel, never
@@ -166,6 +218,13 @@ class SettingsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
             return
+        step = int(self.app.metrics.body * 1.6)
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * step)
+            return
+        if event.type == pygame.KEYDOWN and event.key in SCROLL_KEYS:
+            self.scroll_by(SCROLL_KEYS[event.key] * step)
+            return
         widgets.handle_all([*self.rows, self.back], event)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -177,7 +236,24 @@ class SettingsScene(Scene):
         text.blit_text(surface, tr("settings.title"), m.title, theme.accent,
                        (self.panel.left + m.pad * 3, self.panel.top + m.pad), bold=True)
         widgets.draw_all([*self.rows, self.back], surface, theme)
-        hint = tr("settings.saved")
-        text.blit_text(surface, hint, m.small, theme.text_muted,
-                       (self.panel.left + m.pad * 3, self.back.rect.centery), "midleft",
-                       max_width=self.back.rect.left - self.panel.left - m.pad * 4)
+        if self.most_scroll:
+            self._draw_scrollbar(surface)
+        # Beside Back: that changes are saved (and how to see every row when they scroll),
+        # on two lines if need be.
+        step = text.font(m.small).get_linesize()
+        y = self.back.rect.centery - step * len(self.hint) // 2
+        for line in self.hint:
+            text.blit_text(surface, line, m.small, theme.text_muted,
+                           (self.panel.left + m.pad * 3, y), "topleft")
+            y += step
+
+    def _draw_scrollbar(self, surface: pygame.Surface) -> None:
+        """A bar right of the rows: how much of them shows, and where."""
+        m = self.app.metrics
+        track = pygame.Rect(self.view.right + m.pad, self.view.top, max(4, m.pad // 2),
+                            self.view.height)
+        whole = self.view.height + self.most_scroll
+        thumb = pygame.Rect(track.left, track.top + track.height * self.scroll // whole,
+                            track.width, max(m.pad, track.height * self.view.height // whole))
+        pygame.draw.rect(surface, self.app.theme.panel_border, track, border_radius=track.width)
+        pygame.draw.rect(surface, self.app.theme.accent, thumb, border_radius=track.width)
