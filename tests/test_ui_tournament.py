@@ -629,19 +629,27 @@ def _large_text_tournament(size: tuple[int, int], language: str) -> tuple[Any, T
 def test_the_export_folder_is_readable_at_200_percent(size: tuple[int, int],
                                                       language: str) -> None:
     """Regression (seen at 200% text): the folder box beside "Export CSV + PNG" was a few
-    characters wide ("…ts" at 1024x768). The button says "Export" alone when that leaves the
-    box 40% of the row and 16 letters (else the box takes a row of its own), and a long path
-    keeps its end (the folder's own name) in view."""
+    characters wide ("…ts" at 1024x768). At large text the folder is the set-up page's last
+    row (the results' page keeps Export beside the progress line): its box at least 40% of
+    the row, and a long path keeps its end (the folder's own name) in view."""
+    from tests.ui_helpers import click_widget
+
     app, scene = _large_text_tournament(size, language)
-    row = scene.panels["results"].union(scene.export_button.rect)
+    assert scene.paged and scene.page == "setup"
+    scene.scroll_setup(100)  # to the end of the list
+    frame(app)
+    row = scene.panels["setup_rows"]
     box = scene.folder.box()
+    assert scene.folder.visible and row.contains(scene.folder.rect)
     assert box.width >= row.width * 0.4, (box, row)
-    assert not box.colliderect(scene.export_button.rect)
-    assert not box.colliderect(scene.panels["results"])
-    assert pygame.Rect((0, 0), size).contains(scene.export_button.rect)
     scene.folder.value = "/home/teacher/Documents/AI Game Lab/class 2"
     shown = scene.folder.shown()
     assert shown.endswith("Lab/class 2") and len(shown) >= 16, shown
+    click_widget(app, scene.page_button)
+    assert scene.page == "results" and not scene.folder.visible
+    assert scene.export_button.visible
+    assert not scene.export_button.rect.colliderect(scene.panels["results"])
+    assert pygame.Rect((0, 0), size).contains(scene.export_button.rect)
     app.shutdown()
 
 

@@ -75,8 +75,13 @@ def test_at_200_percent_the_results_open_on_the_ranking_in_rank_order(
     click_widget(app, scene.view_button)
     frame(app)
     assert scene.results.show_table
-    key = drawn.index(tr("tour.players"))  # the rows are numbered, with a key
-    assert drawn[key + 1].startswith("1\u00a0\u00a0"), drawn
+    if tr("tour.players") in drawn:  # the rows are numbered, with a key
+        key = drawn.index(tr("tour.players"))
+        assert drawn[key + 1].startswith("1\u00a0\u00a0"), drawn
+    else:  # across the page's width the rows have room for the names: no numbers, no key
+        from game.ui.scenes.tournament_views import one_view
+
+        assert not one_view(scene, scene.results_body()).key
     app.shutdown()
 
 

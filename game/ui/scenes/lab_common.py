@@ -189,13 +189,22 @@ def wrapped_px(words: str, rect: pygame.Rect, px: int, least: int, bold: bool = 
     return least
 
 
-def subtitle_fits(subtitle: str, room: pygame.Rect, px: int) -> bool:
-    """Whether ``subtitle`` fits ``room`` uncut (on one line or two, as
-    :func:`game.ui.text.fit_lines` fits it)."""
+def subtitle_lines(subtitle: str, room: pygame.Rect, px: int) -> tuple[list[str], int]:
+    """``subtitle`` as it fits ``room`` uncut: on one line at ``px``, else on two at ``px``
+    (the header is two lines high: at 1024x768 the subtitle was shrunk to 16 px on one line
+    rather than 18 on two), else as :func:`game.ui.text.fit_lines` fits it; no lines when
+    even that cuts it."""
     if room.width <= 0:
-        return False
-    lines, _px = text.fit_lines(subtitle, room, px)
-    return " ".join(lines) == " ".join(subtitle.split())
+        return [], px
+    if text.size(subtitle, px)[0] <= room.width:
+        return [subtitle], px
+    lines = text.wrap(subtitle, room.width, px)
+    if (len(lines) == 2 and text.two_line_step(px) * 2 <= room.height
+            and all(text.size(line, px)[0] <= room.width for line in lines)):
+        return lines, px
+    lines, used = text.fit_lines(subtitle, room, px)
+    whole = " ".join(lines) == " ".join(subtitle.split())
+    return (lines, used) if whole else ([], px)
 
 
 def progress_bar_height(rect: pygame.Rect, share: float = 0.45) -> int:
@@ -480,11 +489,13 @@ class RunScene(Scene, Generic[R]):
         # where even two lines do not fit (the largest text size left room for "V…" only):
         # the title says what the screen is.
         room = pygame.Rect(sub_x, pad, self.subtitle_end() - sub_x - pad * 2, header_h)
-        subtitle = tr(self.texts.subtitle)
-        if subtitle_fits(subtitle, room, m.small):
-            text.blit_fit(surface, subtitle, room, m.small, theme.text_muted, align="left")
+        lines, px = subtitle_lines(tr(self.texts.subtitle), room, m.small)
+        step = text.two_line_step(px)
+        for index, line in enumerate(lines):
+            y = round(room.centery + step * (index + 0.5 - len(lines) / 2))
+            text.blit_text(surface, line, px, theme.text_muted, (room.left, y), "midleft")
         setup = self.panels["setup"]
-        if setup.width <= 0:  # no set-up panel (the lab's compact layout: a page of its own)
+        if setup.width <= 0:  # no set-up panel (a page of its own: the lab's, the tournament's)
             return setup
         draw_panel(surface, setup, theme, m.radius)
         text.blit_text(surface, tr(self.texts.setup), m.heading, theme.accent,

@@ -37,16 +37,15 @@ from game.ui.scenes.dialogs import ListPopup
 from game.ui.scenes.lab_common import (
     RunScene,
     RunTexts,
-    align_choices,
     draw_progress,
     game_items,
     param_widget,
     player_items,
-    progress_text,
+    progress_lines,
     variant_items,
 )
 from game.ui.scenes.players import LadderStepper, seat_title
-from game.ui.scenes.text_field import TextField, place_with_button
+from game.ui.scenes.text_field import TextField
 from game.ui.scenes.tournament_model import (
     GAMES_HEADER,
     MAX_PLAYERS,
@@ -56,9 +55,10 @@ from game.ui.scenes.tournament_model import (
     numbered,
 )
 from game.ui.scenes.tournament_notice import notice_area
-from game.ui.scenes.tournament_results import draw_results, place_rank_button
-from game.ui.scenes.tournament_setup_list import Row, SetupList, row_step
-from game.ui.scenes.tournament_variant import BESIDE, TWO_LINES, variant_fit, variant_slots
+from game.ui.scenes.tournament_pages import EXPORT_LABELS, RESULTS, SETUP, layout
+from game.ui.scenes.tournament_results import draw_results
+from game.ui.scenes.tournament_setup_list import SetupList, row_step
+from game.ui.scenes.tournament_variant import BESIDE
 from game.ui.scenes.tournament_views import rank_button_shown, view_button
 from game.ui.widgets import Button, Choice, Stepper, Toggle, Widget, draw_panel
 
@@ -69,7 +69,6 @@ __all__ = ["MAX_PLAYERS", "TournamentScene"]
 
 GAME_COUNTS = (2, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000)
 LABEL_WIDTH = 0.36
-EXPORT_LABELS = ("tour.export", "tour.export_short")  # longest first: see export_short
 TEXTS = RunTexts(title="tour.title", subtitle="tour.subtitle", setup="tour.setup",
                  menu="tour.menu", pause="tour.pause", resume="tour.resume", stop="tour.stop",
                  failed="tour.failed")
@@ -99,6 +98,12 @@ class TournamentScene(RunScene[TournamentRunner]):
         #: Slots taken by set-up rows beyond one each (a two-line variant name).
         self.extra_slots = 0
         self.variant_fit = BESIDE  # how the variant's names show (tournament_variant)
+        #: Whether the set-up and the results have a page each, and which one shows.
+        self.paged = False
+        self.page = SETUP
+        self.page_button = Button(  # names the page it opens
+            lambda: tr("tour.results") if self.page == SETUP else tr("tour.setup"),
+            self.toggle_page)
         self.start_button = Button(lambda: tr("tour.start"), self.start, primary=True)
         self.add_button = Button(lambda: tr("tour.add"), self.add_player)
         self.rank_button = Button(  # what it does (not "Rank by points" while by points)
@@ -296,6 +301,7 @@ class TournamentScene(RunScene[TournamentRunner]):
         self.exported = []
         self._chart_key = None
         self.runner.start()
+        self.page = RESULTS
         self.app.play_sound("click")
 
     def display_names(self) -> list[str]:
@@ -356,7 +362,8 @@ class TournamentScene(RunScene[TournamentRunner]):
         """Every widget, in event order (the folder field first: it takes the keys)."""
         rows = [w for row in self.player_rows for w in row]
         return [self.folder, self.menu_button, *self.setup_widgets, *rows, self.add_button,
-                self.start_button, self.pause_button, self.stop_button, self.rank_button,
+                self.start_button, self.pause_button, self.stop_button, self.page_button,
+                self.rank_button,
                 self.view_button, self.export_button]
 
     def _enable(self) -> None:
@@ -371,58 +378,32 @@ class TournamentScene(RunScene[TournamentRunner]):
         self.pause_button.enabled = busy
         self.stop_button.enabled = busy
         self.export_button.enabled = not busy and bool(self.matches)
-        self.rank_button.visible = rank_button_shown(self)
+        self.rank_button.visible = rank_button_shown(self) and not (self.paged
+                                                                     and self.page == SETUP)
 
     def handle(self, event: pygame.event.Event) -> None:
         self.layout()
         self._enable()
         if self.folder.handle(event) or self.handle_run_keys(event, self.start):
             return
-        if (event.type == pygame.MOUSEWHEEL
+        if (event.type == pygame.MOUSEWHEEL and not (self.paged and self.page == RESULTS)
                 and self.panels["setup"].collidepoint(widgets.mouse())):
             self.scroll_setup(-int(event.y))
             return
         widgets.handle_all(self.all_widgets()[1:], event)
 
     def layout(self) -> None:
-        """Place the panels and widgets for the window size."""
-        m = self.app.metrics
-        pad = m.pad
-        left, right, bh = self.frame_layout(0.34)
-        inner = pygame.Rect(left.left + pad * 2, left.top + pad + int(m.heading * 1.4),
-                            left.width - pad * 4, left.height - pad * 2 - int(m.heading * 1.4))
-        # The variant's slots whatever the game (rows stay put when it changes).
-        variant_span = variant_slots(m, inner.width)
-        self.extra_slots = variant_span - 1
-        self.variant_fit = variant_fit(m, inner.width, self.game)
-        step = self._row_step(inner.height)
-        px = m.body if step >= m.body * 1.7 else m.small
-        rows = [Row((wdg,), span=variant_span if wdg is self.setup_widgets[1] else 1)
-                for wdg in self.setup_widgets]
-        for row in self.player_rows:
-            rows.append(Row(tuple(row[:2])))
-            rows += [Row((p,), indent=0.08) for p in row[2:]]
-        rows.append(Row((self.add_button,), label_width=text.size(tr("tour.add"), px, True)[0]))
-        self.setup_list.place(rows, inner, step, px, pad)
-        chooser = self.setup_widgets[1]
-        if self.variant_fit != TWO_LINES and chooser.rect.height > step:
-            # One row high in the middle of its slots (it was 88 px tall beside 41 px rows).
-            chooser.place(pygame.Rect(0, 0, chooser.rect.width, step - max(2, pad // 2))
-                          .move(chooser.rect.left, chooser.rect.top + step // 2), px)
-        self.panels["setup_rows"] = inner
-        align_choices([w for w in self.setup_widgets if isinstance(w, Choice)])
-        controls_h = self.place_controls(right, bh, (
-            (self.start_button, ("tour.start",)),
-            (self.pause_button, ("tour.pause", "tour.resume")),
-            (self.stop_button, ("tour.stop",))), self._progress_width())
-        # Export row at the bottom ("Export" alone at large text: the folder showed "…ts").
-        ey, self.export_short = place_with_button(
-            self.folder, self.export_button, right, bh, m.body, pad * 2,
-            [text.size(tr(key), m.body, True)[0] + bh for key in EXPORT_LABELS])
-        results_top = right.top + controls_h + pad * 2
-        self.panels["results"] = pygame.Rect(right.left, results_top, right.width,
-                                             ey - pad * 2 - results_top)
-        place_rank_button(self)
+        """Place the panels and widgets for the window size (see tournament_pages)."""
+        layout(self)
+
+    def setup_list_widgets(self) -> list[Widget]:
+        """The widgets of the set-up list, in order: set-up, players, "Add a player"."""
+        return [*self.setup_widgets, *(w for row in self.player_rows for w in row),
+                self.add_button]
+
+    def toggle_page(self) -> None:
+        """Show the other page (when the set-up has a page of its own)."""
+        self.page = RESULTS if self.page == SETUP else SETUP
 
     def notice_area(self) -> pygame.Rect | None:
         """Notices ("Tournament finished") over the progress line, never over a button."""
@@ -433,7 +414,7 @@ class TournamentScene(RunScene[TournamentRunner]):
         pad = self.app.metrics.pad
         return self.panels["results"].inflate(-pad * 4, -pad * 3)
 
-    def _progress_width(self) -> int:
+    def progress_width(self) -> int:
         """The width the progress line needs for the games planned (at its smallest size), so
         that it goes on its own row rather than being cut beside the buttons."""
         most = f"{self.games:,}".replace(",", "\u202f")
@@ -454,7 +435,7 @@ class TournamentScene(RunScene[TournamentRunner]):
         width (its popup still says "Variant")."""
         return "" if self.variant_fit != BESIDE else tr("lab.variant")
 
-    def _row_step(self, height: int) -> int:
+    def row_step(self, height: int) -> int:
         """The height of a set-up row in a list ``height`` pixels tall.
 
         Rows are spaced as if every player had as many parameters as the most configurable
@@ -477,21 +458,24 @@ class TournamentScene(RunScene[TournamentRunner]):
         theme = self.app.theme
         m = self.app.metrics
         pad = m.pad
+        shows = {SETUP, RESULTS} if not self.paged else {self.page}
         setup = self.draw_frame(surface)
         # The players' count on the title's line when it fits beside it ("Réglages" and
         # "4 joueurs" were drawn over each other at the largest text size); the rows'
         # numbers count the players anyway.
         count = tr("tour.players_count", n=len(self.specs))
         title_w = text.size(tr(self.texts.setup), m.heading, True)[0]
-        if title_w + text.size(count, m.small)[0] + pad * 6 <= setup.width:
+        if SETUP in shows and title_w + text.size(count, m.small)[0] + pad * 6 <= setup.width:
             text.blit_text(surface, count, m.small, theme.text_muted,
                            (setup.right - pad * 2, setup.top + pad + m.heading // 3), "topright")
-        progress = self.runner.progress() if self.runner is not None else None
-        line = (tr("tour.progress_idle") if progress is None
-                else progress_text(progress, progress.done))
-        draw_progress(surface, self.panels["progress"], progress, line, theme, m)
-        res = self.panels["results"]
-        draw_panel(surface, res, theme, m.radius)
-        draw_results(self, surface, self.results_body(), m.body)
+        if RESULTS in shows:
+            progress = self.runner.progress() if self.runner is not None else None
+            # The first of its forms that fits (the Export button may share its row).
+            line = ([tr("tour.progress_idle")] if progress is None
+                    else progress_lines(progress, progress.done))
+            draw_progress(surface, self.panels["progress"], progress, line, theme, m)
+            draw_panel(surface, self.panels["results"], theme, m.radius)
+            draw_results(self, surface, self.results_body(), m.body)
         widgets.draw_all(self.all_widgets(), surface, theme)
-        self.setup_list.draw_scroll_bar(surface, theme, pad)
+        if SETUP in shows:
+            self.setup_list.draw_scroll_bar(surface, theme, pad)

@@ -97,11 +97,19 @@ def _draw_duel(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rec
     # chart dropped out.
     def place(lower: pygame.Rect) -> tuple[bool, int, int, int]:
         """Whether every line and a readable chart fit in ``lower``; the numbers' column
-        width, text size and line count there."""
-        width, line_px, count = numbers_column(lines, lower, px, small, floor)
-        # The chart's text as the numbers', in a plot worth reading.
-        fits = (count == len(lines) and lower.width - width - px >= line_px * 10
-                and lower.height >= line_px * CHART_LINES)
+        width, text size and line count there. The numbers (and the chart's text with them)
+        shrink towards ``floor`` while the chart has not the height its text needs: across
+        the whole width at 200% of 1920x1080 they kept 40 px and left a plot 141 px high."""
+        fits, width, line_px, count = False, 0, px, 0
+        for top in [px, *range(min(px, small) - 2, floor - 1, -2)]:
+            width, line_px, count = numbers_column(lines, lower, top, min(top, small), floor)
+            # The chart's text as the numbers' (never under chart_least, as drawn below), in
+            # a plot worth reading.
+            chart_px = max(line_px, chart_least)
+            fits = (count == len(lines) and lower.width - width - px >= chart_px * 10
+                    and lower.height >= chart_px * CHART_LINES)
+            if fits:
+                break
         return fits, width, line_px, count
 
     tries = [(tr("tour.results"), px), ("", px)]
