@@ -291,6 +291,8 @@ class RunScene(Scene, Generic[R]):
     starts and what the panels hold.
     """
 
+    #: Whether the set-up panel shows its heading (a page of its own may need the room).
+    setup_heading = True
     #: The game, its options and the number of games of the next run (set by the subclass).
     game: str
     options: Any
@@ -498,7 +500,8 @@ class RunScene(Scene, Generic[R]):
         if setup.width <= 0:  # no set-up panel (a page of its own: the lab's, the tournament's)
             return setup
         draw_panel(surface, setup, theme, m.radius)
-        text.blit_text(surface, tr(self.texts.setup), m.heading, theme.accent,
-                       (setup.left + pad * 2, setup.top + pad), bold=True,
-                       max_width=setup.width - pad * 4)
+        if self.setup_heading:
+            text.blit_text(surface, tr(self.texts.setup), m.heading, theme.accent,
+                           (setup.left + pad * 2, setup.top + pad), bold=True,
+                           max_width=setup.width - pad * 4)
         return setup

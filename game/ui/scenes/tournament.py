@@ -465,7 +465,8 @@ class TournamentScene(RunScene[TournamentRunner]):
         # numbers count the players anyway.
         count = tr("tour.players_count", n=len(self.specs))
         title_w = text.size(tr(self.texts.setup), m.heading, True)[0]
-        if SETUP in shows and title_w + text.size(count, m.small)[0] + pad * 6 <= setup.width:
+        if (SETUP in shows and self.setup_heading
+                and title_w + text.size(count, m.small)[0] + pad * 6 <= setup.width):
             text.blit_text(surface, count, m.small, theme.text_muted,
                            (setup.right - pad * 2, setup.top + pad + m.heading // 3), "topright")
         if RESULTS in shows:

@@ -158,8 +158,12 @@ def place_setup(scene: TournamentScene, panel: pygame.Rect) -> None:
     m = scene.app.metrics
     pad = m.pad
     scene.panels["setup"] = panel
-    inner = pygame.Rect(panel.left + pad * 2, panel.top + pad + int(m.heading * 1.4),
-                        panel.width - pad * 4, panel.height - pad * 2 - int(m.heading * 1.4))
+    # On its own page, no heading: the rows start at the top (at a true 200% of 1920x1080 the
+    # heading left room for three rows: the game, the variant and one player).
+    scene.setup_heading = not scene.paged
+    heading = int(m.heading * 1.4) if scene.setup_heading else 0
+    inner = pygame.Rect(panel.left + pad * 2, panel.top + pad + heading,
+                        panel.width - pad * 4, panel.height - pad * 2 - heading)
     if scene.paged:
         # No wider than the widest row needs (a chooser's arrows 900 px apart read poorly).
         need = widest_row(m.body, int(m.body * 2.0), language(), int(inner.width * 0.08))
@@ -193,6 +197,8 @@ def place_setup(scene: TournamentScene, panel: pygame.Rect) -> None:
         chooser.place(pygame.Rect(0, 0, chooser.rect.width, step - max(2, pad // 2))
                       .move(chooser.rect.left, chooser.rect.top + step // 2), px)
     scene.panels["setup_rows"] = inner
+    for row in scene.player_rows:  # the number's own width ("1."): 10% of a page was 69 px
+        row[0].label_width = 0.01 if scene.paged else 0.1  # type: ignore[attr-defined]
     align_choices([w for w in scene.setup_widgets if isinstance(w, Choice)])
     line_up_values([w for w in scene.setup_list_widgets() if isinstance(w, Stepper)])
 
