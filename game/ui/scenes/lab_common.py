@@ -190,21 +190,15 @@ def wrapped_px(words: str, rect: pygame.Rect, px: int, least: int, bold: bool = 
 
 
 def subtitle_lines(subtitle: str, room: pygame.Rect, px: int) -> tuple[list[str], int]:
-    """``subtitle`` as it fits ``room`` uncut: on one line at ``px``, else on two at ``px``
-    (the header is two lines high: at 1024x768 the subtitle was shrunk to 16 px on one line
-    rather than 18 on two), else as :func:`game.ui.text.fit_lines` fits it; no lines when
-    even that cuts it."""
-    if room.width <= 0:
-        return [], px
-    if text.size(subtitle, px)[0] <= room.width:
-        return [subtitle], px
-    lines = text.wrap(subtitle, room.width, px)
-    if (len(lines) == 2 and text.two_line_step(px) * 2 <= room.height
+    """``subtitle`` whole in ``room``: on one or two lines at ``px`` (shrunk to 16 px on one
+    line at 100% of 1024x768 it had room for 18 on two), else as text.fit_lines fits it; no
+    lines where that cuts it."""
+    lines = text.wrap(subtitle, room.width, px) if room.width > 0 else []
+    if (0 < len(lines) <= 2 and text.two_line_step(px) * len(lines) <= room.height
             and all(text.size(line, px)[0] <= room.width for line in lines)):
         return lines, px
-    lines, used = text.fit_lines(subtitle, room, px)
-    whole = " ".join(lines) == " ".join(subtitle.split())
-    return (lines, used) if whole else ([], px)
+    lines, used = text.fit_lines(subtitle, room, px) if room.width > 0 else ([], px)
+    return (lines, used) if " ".join(lines) == " ".join(subtitle.split()) else ([], px)
 
 
 def progress_bar_height(rect: pygame.Rect, share: float = 0.45) -> int:
@@ -291,8 +285,7 @@ class RunScene(Scene, Generic[R]):
     starts and what the panels hold.
     """
 
-    #: Whether the set-up panel shows its heading (a page of its own may need the room).
-    setup_heading = True
+    setup_heading = True  #: Whether the set-up panel shows its heading (not on a page of its own).
     #: The game, its options and the number of games of the next run (set by the subclass).
     game: str
     options: Any
@@ -492,10 +485,9 @@ class RunScene(Scene, Generic[R]):
         # the title says what the screen is.
         room = pygame.Rect(sub_x, pad, self.subtitle_end() - sub_x - pad * 2, header_h)
         lines, px = subtitle_lines(tr(self.texts.subtitle), room, m.small)
-        step = text.two_line_step(px)
-        for index, line in enumerate(lines):
-            y = round(room.centery + step * (index + 0.5 - len(lines) / 2))
-            text.blit_text(surface, line, px, theme.text_muted, (room.left, y), "midleft")
+        for index, line in enumerate(lines):  # centred as text.blit_fit centres lines
+            text.blit_text(surface, line, px, theme.text_muted, (room.left, round(
+                room.centery + text.two_line_step(px) * (index + 0.5 - len(lines) / 2))), "midleft")
         setup = self.panels["setup"]
         if setup.width <= 0:  # no set-up panel (a page of its own: the lab's, the tournament's)
             return setup
