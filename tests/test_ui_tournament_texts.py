@@ -126,3 +126,13 @@ def test_the_duel_chart_text_is_readable_at_200_percent(
     least = readable_px((1024, 768))
     assert sizes and all(px >= least and small >= least for px, small in sizes), (sizes, least)
     app.shutdown()
+
+
+def test_a_thinking_time_keeps_its_unit_on_its_line() -> None:
+    """Regression (real window, 200% of 1920x1080): "Time per move: Random 4 µs · Greedy 230"
+    wrapped before "µs". The number and its unit are held by a no-break space."""
+    from game.ui.scenes.tournament_results import format_seconds
+
+    for seconds, unit in ((4e-6, "µs"), (0.0042, "ms"), (0.23, "ms"), (1.5, "s")):
+        shown = format_seconds(seconds)
+        assert " " not in shown and shown.endswith("\u00a0" + unit), shown
