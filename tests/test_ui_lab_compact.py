@@ -163,3 +163,25 @@ def test_the_ntuple_lab_shows_one_page_at_a_time_at_a_true_200(
         text.render = real  # type: ignore[assignment]
     assert len(sizes) >= 2 * 64 and min(sizes) >= readable_px(size), sorted(set(sizes))
     app.shutdown()
+
+
+@pytest.mark.parametrize("cap", [0.05, 0.06, 0.065])
+def test_every_chart_keeps_a_readable_plot_at_caps_above_the_current_one(
+        cap: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: with body text capped at 6% of 1920x1080, the charts side by side left the
+    wins chart's plot 181 pixels high, under four lines of its small text (184): its legend
+    took two rows the estimate counted as one. Each plot keeps four lines at every cap."""
+    monkeypatch.setattr(widgets, "BODY_MAX_FRACTION", cap)
+    app, lab = compact_lab((1920, 1080), "en")
+    lab.set_game("nim")
+    lab.set_kind("reinforcement")
+    lab.games = 250
+    lab._set_speed("instant")
+    lab.train()
+    assert lab.runner is not None and lab.runner.join(60)
+    m = app.metrics
+    for name in ("chart_wins", "chart_rate"):
+        lab.chart_choice.choose(name)
+        frame(app)
+        assert lab.charts.plots[name].height >= 4 * int(m.small * 0.85), (name, cap)
+    app.shutdown()

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.ui import charts, text
-from game.ui.chart_parts import _legend_width
+from game.ui.chart_parts import _legend, _legend_width
 from game.ui.i18n import tr
 from game.ui.scenes.lab_session import Run, window_for
 from game.ui.theme import Colour, Theme
@@ -110,9 +110,13 @@ def least_chart_height(width: int, px: int, theme: Theme, window: int) -> int:
     beside = all(text.size(title, px, True)[0] + px
                  + _legend_width([(tr(k), theme.ok, False) for k in keys], small) <= width
                  for title, keys in legends)
+    # The legend's own rows where it wraps (the wins chart's three names took two at 200% of
+    # 1920x1080, its plot 3 pixels short of four lines).
+    rows = max(_legend(None, [(tr(k), theme.ok, False) for k in keys], 0, 0, width, small,
+                       theme) for _title, keys in legends)
     return (charts.least_line_chart_height(px, small, width, [], tr("lab.chart.games"), theme,
                                            LEAST_PLOT_LINES)
-            + (0 if beside else text.font(small).get_linesize()))
+            + (0 if beside else max(text.font(small).get_linesize(), rows)))
 
 
 class ChartChoice:
