@@ -234,6 +234,17 @@ def ntuple_screens(app: App, look: Look) -> None:
         look(f"n-tuple lab {page}")
 
 
+def weights_editor_screens(app: App, look: Look) -> None:
+    """The weights editor (a corner selected: the most squares outlined)."""
+    from game.ui.scenes.weights_editor import WeightsEditorScene
+
+    editor = WeightsEditorScene(app)
+    app.push(editor)
+    look("weights editor")
+    editor.select(0, 0)
+    look("weights editor, a corner")
+
+
 def play_screens(app: App, look: Look) -> None:
     """Each game after the AI's first move, its reasoning shown."""
     for game in game_names():
@@ -254,6 +265,7 @@ SCREENS: dict[str, Callable[[App, Look], None]] = {
     "lab set-up": lab_setup_screens,
     "lab views": lab_view_screens,
     "n-tuple lab": ntuple_screens,
+    "weights editor": weights_editor_screens,
     "play": play_screens,
 }
 

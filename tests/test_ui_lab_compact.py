@@ -185,3 +185,25 @@ def test_every_chart_keeps_a_readable_plot_at_caps_above_the_current_one(
         frame(app)
         assert lab.charts.plots[name].height >= 4 * int(m.small * 0.85), (name, cap)
     app.shutdown()
+
+
+@pytest.mark.parametrize("cap", [0.05, 0.065])
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_weights_editor_cuts_nothing_at_larger_caps(
+        true_200: None, cap: float, language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: at a true 200% of 1024x768 the weights editor cut its title ("Votre
+    heuristique : table de poids …"), "Enregist…", "Table du…", drew "−10" and "+10" as
+    empty buttons and stopped its help mid-sentence; at 5% a corner's "+100" read "+1…". The
+    title is the short one where the long one does not fit, the file buttons one a row, the
+    board half the width, the help whole or left out."""
+    from game.ui.scenes.weights_editor import WeightsEditorScene
+
+    monkeypatch.setattr(widgets, "BODY_MAX_FRACTION", cap)
+    app = make_app((1024, 768), language=language, text_scale=200)
+    editor = WeightsEditorScene(app)
+    app.push(editor)
+    frame(app)
+    assert problems(app) == []
+    window = pygame.Rect((0, 0), app.size)
+    assert all(window.contains(w.rect) and w.label_fits() for w in editor.widgets())
+    app.shutdown()

@@ -37,6 +37,8 @@ from game.ui import charts, text
 from game.ui.i18n import tr
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup
+from game.ui.scenes.lab_layout import COMPACT_BUTTON, compact
+from game.ui.scenes.play_fit import readable_px
 from game.ui.scenes.text_field import TextField
 from game.ui.theme import Colour, blend, luminance
 from game.ui.widgets import Button, Toggle, Widget, draw_panel
@@ -240,14 +242,18 @@ class WeightsEditorScene(Scene):
         w, h = self.app.size
         m = self.app.metrics
         top = m.pad * 2 + m.heading
-        side = min(h - top - m.pad * 2 - m.small * 2, int(w * 0.55))
+        # Half the width at large text: the panel's five step buttons cut "−10" beside 55%.
+        side = min(h - top - m.pad * 2 - m.small * 2,
+                   int(w * (0.5 if compact(self.app.size, m.body) else 0.55)))
         label = m.small * 2
         self.board = pygame.Rect(m.pad + label, top + label, side - label, side - label)
         self.board.width = self.board.height = (self.board.width // SIZE) * SIZE
         left = self.board.right + m.pad * 2
         self.panel = pygame.Rect(left, top, w - left - m.pad, h - top - m.pad)
         inner = self.panel.inflate(-2 * m.pad, -2 * m.pad)
-        row = int(m.body * 1.9)
+        large = compact(self.app.size, m.body)
+        # Rows a little lower at large text (the step buttons' "−10" had no room left).
+        row = int(m.body * (COMPACT_BUTTON if large else 1.9))
         gap = max(2, m.pad // 2)
         y = inner.top + int(m.body * 1.6)  # under the selected square's line
         width = (inner.width - gap * (len(STEPS) - 1)) // len(STEPS)
@@ -263,11 +269,19 @@ class WeightsEditorScene(Scene):
         y += gap
         half = (inner.width - gap) // 2
         pairs = ((self.save_button, self.open_button), (self.seed_button, self.back_button))
-        bpx = self.row_px([b for pair in pairs for b in pair], half, row)
-        for a, b in pairs:
-            a.place(pygame.Rect(inner.left, y, half, row), bpx)
-            b.place(pygame.Rect(inner.left + half + gap, y, half, row), bpx)
-            y += row + gap
+        files = [b for pair in pairs for b in pair]
+        bpx = self.row_px(files, half, row)
+        if any(text.size(b.label(), int(bpx * 0.8), True)[0] > half - row // 3 for b in files):
+            # One a row where two side by side would cut them ("Enregist…" at large text).
+            bpx = self.row_px(files, inner.width, row)
+            for button in files:
+                button.place(pygame.Rect(inner.left, y, inner.width, row), bpx)
+                y += row + gap
+        else:
+            for a, b in pairs:
+                a.place(pygame.Rect(inner.left, y, half, row), bpx)
+                b.place(pygame.Rect(inner.left + half + gap, y, half, row), bpx)
+                y += row + gap
         self.info_top = y + gap
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -275,8 +289,12 @@ class WeightsEditorScene(Scene):
         theme = self.app.theme
         m = self.app.metrics
         surface.fill(theme.background)
-        text.blit_text(surface, tr("weights.title"), m.heading, theme.text, (m.pad, m.pad),
-                       bold=True, max_width=self.app.size[0] - 2 * m.pad)
+        # The long title where it fits at the small size at least, else the short one.
+        room = self.app.size[0] - 2 * m.pad
+        title = next((tr(k) for k in ("weights.title", "weights.title_short")
+                      if text.size(tr(k), m.small, True)[0] <= room), tr("weights.title_short"))
+        text.blit_text(surface, title, text.fit_px(title, room, m.heading, True, m.small),
+                       theme.text, (m.pad, m.pad), bold=True, max_width=room)
         self._draw_board(surface)
         draw_panel(surface, self.panel, theme, m.radius)
         inner = self.panel.inflate(-2 * m.pad, -2 * m.pad)
@@ -289,15 +307,18 @@ class WeightsEditorScene(Scene):
         mouse = pygame.mouse.get_pos()
         for widget in self.widgets():
             widget.draw(surface, theme, mouse)
-        lines = [tr("weights.help", low=LOW, high=HIGH), tr("weights.use")]
-        px = next((size for size in (m.body, m.small)
-                   if self.help_height(lines, inner.width, size)
-                   <= inner.bottom - self.info_top), m.small)
+        # The help and the note on using a table, at the largest size that shows them whole;
+        # at large text the note, then the help, are left out rather than cut mid-sentence
+        # ("...changez son poids avec les").
+        help_lines = [tr("weights.help", low=LOW, high=HIGH), tr("weights.use")]
+        room = inner.bottom - self.info_top
+        sizes = (m.body, m.small, readable_px(self.app.size))
+        told, px = next(((help_lines[:n], size) for n in (2, 1) for size in sizes
+                          if self.help_height(help_lines[:n], inner.width, size) <= room),
+                         ([], m.small))
         y = self.info_top
-        for line in lines:
+        for line in told:
             for part in text.wrap(line, inner.width, px):
-                if y + px > inner.bottom:
-                    return
                 text.blit_text(surface, part, px, theme.text_muted, (inner.left, y))
                 y += int(px * 1.35)
             y += px // 2
@@ -322,6 +343,10 @@ class WeightsEditorScene(Scene):
         limit = max(1, max(abs(v) for r in self.table.rows for v in r))
         targets = self.table.targets(*self.selected)
         px = max(8, min(m.small, int(cell * 0.36)))
+        # Every weight whole: "+100" was cut ("+1…") in 56-pixel cells at large text.
+        labels = [f"{v:+d}".replace("-", "\u2212") for row in self.table.rows for v in row]
+        widest = max(labels, key=lambda label: text.size(label, px, True)[0])
+        px = text.fit_px(widest, cell - 6, px, True, 8)
         for c in range(SIZE):
             text.blit_text(surface, chr(ord("a") + c), m.small, theme.text_muted,
                            (self.board.left + c * cell + cell // 2, self.board.top - 2),
