@@ -33,6 +33,17 @@ def play_four_on_morpion(app: Any, scene: TournamentScene) -> None:
     app.toast = None
 
 
+def play_duel(app: Any, scene: TournamentScene, game: str, games: int) -> None:
+    """Run Random against Greedy on ``game``, ``games`` games, to its end."""
+    scene.set_game(game)
+    scene.set_player(0, "random")
+    scene.set_player(1, "greedy")
+    scene.games = games
+    scene.start()
+    assert run_until(app, lambda: scene.runner is not None and scene.runner.finished, 60)
+    app.toast = None
+
+
 def run(app: object, scene: TournamentScene, timeout: float = 60) -> None:
     click_widget(app, scene.start_button)
     assert scene.runner is not None
@@ -544,13 +555,7 @@ def test_a_duel_at_the_largest_text_size_shows_every_number_and_the_chart(
     app = make_app(size, language=language, text_scale=200)
     scene = TournamentScene(app)
     app.push(scene)
-    scene.set_game("nim")
-    scene.set_player(0, "random")
-    scene.set_player(1, "greedy")
-    scene.games = 10
-    scene.start()
-    assert run_until(app, lambda: scene.runner is not None and scene.runner.finished, 60)
-    app.toast = None
+    play_duel(app, scene, "nim", 10)
     charted: list[pygame.Rect] = []
     plots: list[tuple[pygame.Rect, int]] = []
     real_chart = charts.line_chart

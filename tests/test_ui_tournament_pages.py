@@ -120,3 +120,31 @@ def test_the_subtitle_keeps_its_size_on_two_lines(language: str,
     assert " ".join(line for line, _px in parts) == subtitle, parts
     assert all(px == app.metrics.small for _line, px in parts), parts
     app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_duel_at_a_true_200_percent_keeps_its_legend_readable(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (cap tried at 0.065, 40 px body text at 1024x768): the duel's bar shrank to
+    the 100% body size (20 px) to leave the chart its room, and its legend (85% of the bar's
+    size) to 17 px, under the readable size. The bar stops where its legend is readable."""
+    from game.ui import charts, widgets
+    from game.ui.scenes.play_fit import readable_px
+    from tests.test_ui_tournament import play_duel
+
+    monkeypatch.setattr(widgets, "BODY_MAX_FRACTION", 0.065)
+    app = make_app((1024, 768), language=language, text_scale=200)
+    scene = TournamentScene(app)
+    app.push(scene)
+    play_duel(app, scene, "nim", 10)
+    sizes: list[int] = []
+    real = charts.stacked_bar
+
+    def spy(surface: Any, rect: Any, segments: Any, theme: Any, px: int, **kwargs: Any) -> Any:
+        sizes.append(px)
+        return real(surface, rect, segments, theme, px, **kwargs)
+
+    monkeypatch.setattr(charts, "stacked_bar", spy)
+    frame(app)
+    assert sizes and all(int(px * 0.85) >= readable_px(app.size) for px in sizes), sizes
+    app.shutdown()

@@ -102,17 +102,11 @@ def test_the_duel_chart_text_is_readable_at_200_percent(
 
     from game.ui import charts
     from game.ui.scenes.play_fit import readable_px
-    from tests.test_ui_tournament import _large_text_tournament
-    from tests.ui_helpers import frame, run_until
+    from tests.test_ui_tournament import _large_text_tournament, play_duel
+    from tests.ui_helpers import frame
 
     app, scene = _large_text_tournament((1024, 768), language)
-    scene.set_game("morpion")
-    scene.set_player(0, "random")
-    scene.set_player(1, "greedy")
-    scene.games = 100
-    scene.start()
-    assert run_until(app, lambda: scene.runner is not None and scene.runner.finished, 60)
-    app.toast = None
+    play_duel(app, scene, "morpion", 100)
     sizes: list[tuple[int, int]] = []
     real = charts.line_chart
 

@@ -50,9 +50,13 @@ def draw_results(scene: TournamentScene, surface: pygame.Surface, rect: pygame.R
         # On the screen the numbers may shrink to the normal (100%) small size before a line
         # or the chart gives way; the picture keeps its sizes.
         normal = Metrics.for_size(scene.app.size)
+        readable = readable_px(scene.app.size)
         if printed is None:
-            _draw_duel(scene, surface, body, px, small, theme, min(px, normal.body),
-                       normal.small, readable_px(scene.app.size))
+            # The bar no smaller than its legend (85% of it) at the readable size: at a true
+            # 200% of 1024x768 the bar went down to 20 px and its legend to 17.
+            bar_least = max(normal.body, -(-readable * 100 // 85))
+            _draw_duel(scene, surface, body, px, small, theme, min(px, bar_least),
+                       normal.small, readable)
         else:
             _draw_duel(scene, surface, body, px, small, theme, px, max(8, int(small * 0.9)))
     else:
