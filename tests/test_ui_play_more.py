@@ -142,3 +142,26 @@ def test_the_review_lists_marked_move_keeps_clear_of_the_next_column() -> None:
         # Each chip is pad // 4 wider on each side: a clear gap between two chips.
         assert right.left - left.right > pad // 2, (left, right, pad)
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1280, 720), "en"), ((1280, 720), "fr"),
+                                            ((1024, 768), "fr")])
+def test_at_a_true_200_percent_morpion_keeps_two_facts_the_legend_and_a_move(
+        size: tuple[int, int], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: with body text at 6.5% of the height, Morpion's hands beside the board
+    left the panel one fact and no move row at 1280x720, and at 1024x768 the count
+    (" · 0 posé, 3 en main") took a line of its own under "O" and the move row went. The
+    hands give way with large text (the seat cards say them), the count shrinks to the
+    readable size beside its name."""
+    monkeypatch.setattr(widgets, "BODY_MAX_FRACTION", 0.065)
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=200, explain_wait=True)
+    play = start_game(app, "morpion", ("human", "alphabeta:depth=2"))
+    assert run_until(app, lambda: play.match.human_to_move, 30)
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: bool(play.legend_rows()), 30)
+    frame(app)
+    frame(app)
+    assert play.view.sizes()[-1] == 0  # no hands' columns
+    assert play.panel.reasoning_facts >= 2 and play.panel.legend_rows_shown >= 1
+    assert len({rect.top for rect, _ in play.panel.move_rects}) >= 1
+    app.shutdown()

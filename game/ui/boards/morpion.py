@@ -179,7 +179,11 @@ class MorpionView(GridBoardView):
     def layout(self, rect: pygame.Rect, state: Any) -> None:
         """The board in the middle, a column for each side's pieces in hand."""
         self.rect = pygame.Rect(rect)
-        side = side_column_width(self.rect, state.size, state.size, HANDS_SHARE, HANDS_CELLS)
+        # With large text no hands' columns, as Othello's counts: the seat cards say what is
+        # in hand, and the panel takes the width (at 200% of 1280x720 the columns left the
+        # AI's reasoning one fact and the move list no row).
+        side = (0 if self.compact else
+                side_column_width(self.rect, state.size, state.size, HANDS_SHARE, HANDS_CELLS))
         board_area = pygame.Rect(self.rect.left + side, self.rect.top,
                                  self.rect.width - 2 * side, self.rect.height)
         self.grid = Grid(board_area, state.size, state.size, rows_up=False,

@@ -151,6 +151,8 @@ class ExplainBox:
         # The later rows give way to that row; only the first (what the numbers are) may
         # take its room: at 200% of 1024x768 the colours' row left Hexapawn's list no row.
         move_row = text.font(m.small).get_linesize() if keep_row else 0
+        if not self.scene.match.moves and large_text(m, self.app.size):
+            move_row = 0  # no move to list yet (see draw_reasoning)
         kept, px = self._legend_fit(rows, height - move_row)
         if not kept:
             kept, px = self._legend_fit(rows[:1], height)
@@ -217,10 +219,13 @@ class ExplainBox:
         summary_rows = 1 if scene.presenter.position_summary(scene.state) else 0
         small_h = text.font(m.small).get_linesize()
         summary_h = summary_rows * int(small_h * 1.2)
-        px = self.facts_px(paragraphs, legend, self.rect.bottom - y, small_h + summary_h)
+        # With large text, before the first move there is no row to keep ("No moves yet"
+        # took the second fact's room at 200% of 1920x1080, AI vs AI).
+        row_h = small_h if scene.match.moves or not large_text(m, self.app.size) else 0
+        px = self.facts_px(paragraphs, legend, self.rect.bottom - y, row_h + summary_h)
         line_h = text.font(px).get_linesize()
         # (In lines of the facts' size, which may be smaller than the list's.)
-        kept = -(-(small_h + summary_h) // line_h)
+        kept = -(-(row_h + summary_h) // line_h)
         # ... except with large text, where the move list's row gives way to the first facts
         # (at 200% of 1920x1080 an AI-vs-AI game with its running score lost its second).
         kept_first = -(-summary_h // line_h) if large_text(m, self.app.size) else kept

@@ -19,7 +19,7 @@ import pygame
 from game.ui import text, widgets
 from game.ui.i18n import tr
 from game.ui.reasoning import seconds_text
-from game.ui.scenes.play_fit import large_text
+from game.ui.scenes.play_fit import large_text, readable_px
 from game.ui.scenes.play_status import without_note
 from game.ui.theme import Theme, blend, disc_rim
 from game.ui.widgets import draw_panel
@@ -154,6 +154,15 @@ class SeatCards:
             y += height + pad
         return y
 
+    def least_count_px(self) -> int:
+        """The least size of a side's count beside its name: 80% of the small size; with
+        large text the window's readable size (Morpion's "X · 0 posé, 3 en main" needs 24 px
+        at 200% of 1024x768, where a line of its own took the move list's row)."""
+        m = self.app.metrics
+        if large_text(m, self.app.size):
+            return min(int(m.small * 0.8), readable_px(self.app.size))
+        return int(m.small * 0.8)
+
     def _summary_below(self, seat: int, width: int) -> bool:
         """With large text, whether the side's count goes on its own line under its name:
         beside it, Morpion's " · 1 posé, 2 en main" was cut at 200% of 1024x768."""
@@ -166,7 +175,7 @@ class SeatCards:
         if not summary:
             return False
         return (text.size(scene.presenter.side_name(side), m.body, True)[0]
-                + text.size(f" · {summary}", int(m.small * 0.8))[0]) > width
+                + text.size(f" · {summary}", self.least_count_px())[0]) > width
 
     def _card_height(self, lines: int) -> int:
         """A card's height for a player's name of ``lines`` lines."""
@@ -265,7 +274,8 @@ class SeatCards:
             sx = name_rect.right
             text.blit_text(surface, f" · {summary}", m.body, theme.text,
                            (sx, name_rect.bottom), "bottomleft",
-                           max_width=max(1, rect.right - pad - sx), min_px=int(m.small * 0.8))
+                           max_width=max(1, rect.right - pad - sx),
+                           min_px=self.least_count_px())
         y = top + name_h
         for i, line in enumerate(lines):
             # The count under the name shrinks (to 80% of the small size) rather than be cut.
