@@ -134,20 +134,23 @@ def place_seat_page(menu: MenuScene, seat: int, area: pygame.Rect) -> None:
     chooser.place(pygame.Rect(area.left + title_w, area.top + pad, area.width - title_w - pad * 2,
                               row_h), m.body)
     inner = area.width - pad * 4
-    columns = 2 if params else 1
-    rows = math.ceil(len(params) / columns)
-    params_h = rows * (int(m.body * menu_layout.LEAST_ROW) + m.pad // 2)
     desc_top = chooser.rect.bottom + pad
     menu.desc_rects[1 - seat] = pygame.Rect(0, 0, 0, 0)
-    menu.desc_rects[seat] = pygame.Rect(area.left + pad * 2, desc_top, inner, 0)
-    menu.desc_px[seat] = 0
-    for px in menu_layout.description_sizes(m):
-        lines = len(text.wrap(menu.seat_desc[seat], inner, px))
-        high = text.font(px).get_linesize() * lines
+    # The parameters in one column (each label whole beside its value) when they fit with
+    # the description, else two columns; the description at the largest size that fits, or
+    # left out (the player list shows it). In two columns at a true 200% of 1024x768 the
+    # values' column left "Profondeur" 30 px beside "Éval" at 40.
+    sizes = menu_layout.description_sizes(m)
+    choices = [*((1, px) for px in sizes), *((2, px) for px in sizes), (1, 0), (2, 0)]
+    for columns, px in choices:
+        rows = math.ceil(len(params) / columns)
+        params_h = rows * (int(m.body * menu_layout.LEAST_ROW) + m.pad // 2)
+        high = (text.font(px).get_linesize() * len(text.wrap(menu.seat_desc[seat], inner, px))
+                if px else 0)
         if desc_top + high + pad + params_h <= area.bottom - pad:
-            menu.desc_px[seat] = px
-            menu.desc_rects[seat].height = high
             break
+    menu.desc_px[seat] = px
+    menu.desc_rects[seat] = pygame.Rect(area.left + pad * 2, desc_top, inner, high)
     top = menu.desc_rects[seat].bottom + pad
     col_w = (inner - pad * 2) // columns
     for col in range(columns):
