@@ -459,3 +459,19 @@ def test_the_paired_buttons_share_one_text_size_at_the_largest_text(language: st
         text.render = real  # type: ignore[assignment]
     assert drawn and len(set(drawn)) == 1, drawn
     app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_start_from_the_trained_network_reads_at_the_small_size(language: str) -> None:
+    """Regression (issue 12 audit, 1024x768 at 100%): "Start from the trained network" was
+    shrunk to 14 px on one line (small text 18, readable 19); its button is now taller, the
+    label at the small size on one line or two, whole."""
+    app = make_app((1024, 768), language=language)
+    scene = NTupleLabScene(app, NTupleLabSession(8))
+    app.push(scene)
+    frame(app)
+    button = scene.shipped_button
+    assert button.px >= app.metrics.small  # type: ignore[attr-defined]
+    assert scene.left.contains(button.rect) and scene.left.contains(scene.back_button.rect)
+    assert not button.rect.colliderect(scene.back_button.rect)
+    app.shutdown()  # type: ignore[attr-defined]

@@ -276,10 +276,16 @@ class NTupleLabScene(Scene):
             for button, x in ((a, inner.left), (b, inner.left + half + gap)):
                 button.place(pygame.Rect(x, y, half, row), bpx)
             y += row + gap
-        for button in (self.shipped_button, self.back_button):
-            button.place(pygame.Rect(inner.left, y, inner.width, row),
-                         self._button_px(button, inner.width, row, m))
-            y += row + gap
+        # "Start from the trained network" on two lines of the small size where one line
+        # would shrink it (14 px at 1024x768, the readable size being 19), its row taller.
+        tall = int(row * 1.5) if inner.bottom - y >= int(row * 2.5) + 2 * gap else row
+        for button, height in ((self.shipped_button, tall), (self.back_button, row)):
+            px = self._button_px(button, inner.width, height, m)
+            if button is self.shipped_button and height > row:
+                px = max(px, min(m.small, wrapped_px(button.label(), pygame.Rect(
+                    0, 0, inner.width - height // 3, height - 4), m.small, px, bold=True)))
+            button.place(pygame.Rect(inner.left, y, inner.width, height), px)
+            y += height + gap
         body = self.right.inflate(-2 * m.pad, -2 * m.pad)
         self.progress_rect = pygame.Rect(body.left, body.top, body.width, int(m.small * 2.6))
         rest = pygame.Rect(body.left, self.progress_rect.bottom + m.pad, body.width,
