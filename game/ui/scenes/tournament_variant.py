@@ -38,7 +38,10 @@ def variant_fit(metrics: Metrics, width: int, game: str) -> int:
     label when all fit there, else :data:`ACROSS` when all fit on one line without it, else
     :data:`TWO_LINES` (the value's size as the chooser draws one line: 90% of the body)."""
     m = metrics
-    arrows = 2 * int(m.body * 2.0 * 0.75)
+    # The chooser's arrows at their widest (widgets.Choice: 60% of the row's height, at most
+    # two text heights): 75% overstated them, and "20 matches, 1–3, misère" took two lines
+    # (and every game's variant two slots, the list a row more) at 100% of 1024x768.
+    arrows = 2 * int(m.body * 2.0 * 0.6)
     label_w = max(text.size(tr(key), m.body)[0] for key in ("lab.game", "lab.variant")) + m.body
     widest = max(text.size(name, int(m.body * 0.9), True)[0] for name in variant_names(game))
     if widest <= width - label_w - arrows:
