@@ -1,6 +1,6 @@
 """At the largest text size no screen cuts a text or draws two texts over each other.
 
-The text-size setting at its largest (200%, which body text caps at 4.5% of the window height)
+The text-size setting at its largest (200%: body text 40 px at 1024x768, 70 px at 1920x1080)
 is what a teacher picks for the back row. Every screen is drawn at it in English and French at
 1024x768 and 1920x1080, and fails the test on a text cut with an ellipsis, a text running past
 the window's edge, or two different texts whose ink shares pixels (see ``tests/text_watch.py``:

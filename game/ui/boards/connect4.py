@@ -120,6 +120,11 @@ class Connect4Controller(InputController):
 STAGGER_GAP = 0.12
 
 
+#: The least text size of visit counts kept apart when the screen's size does not fit them
+#: (see Connect4View._label_plan): the app's smallest text.
+LEAST_COUNT_PX = 12
+
+
 def staggered_height(px: int) -> int:
     """The height two staggered rows of score chips with text of ``px`` pixels take, with a
     gap between them."""
@@ -421,21 +426,33 @@ class Connect4View(BoardView):
         2, staggered: a chip may then be nearly two columns wide). The first of these whose
         labels fit at the screen's text size and tell different counts apart: one row, then
         two, with counts whole or with one decimal ("1400", "1.4k"); then one row, then two,
-        in whole thousands ("21k"); else two rows, shrunk. At 1920x1080 1,400 playouts read
-        "1k" and 1,500 "2k" (a column 105 px wide, "1,4k" 107); with large text "21k" shrank
-        under the body size."""
+        in whole thousands ("21k"); then, where none fits at that size (a true 200%), the
+        largest of them that still tells the counts apart, down to :data:`LEAST_COUNT_PX`; else
+        two rows, shrunk. At 1920x1080 1,400 playouts read "1k" and 1,500 "2k" (a column 105 px
+        wide, "1,4k" 107); with large text "21k" shrank under the body size, and at 200% of
+        1920x1080 (70 px text) "1k" and "2k" came back: two counts under one label mislead a
+        class more than a smaller text (the colour ranks them too)."""
         assert ctx.scores is not None
         px = label_px(ctx, self.cell * 0.27)
         one, two = self.cell * 0.96, self.cell * (2 - STAGGER_GAP)
         rows = [(1, one)]
         if self.strip.height >= staggered_height(px):
             rows.append((2, two))
-        plans = [(n, width, most) for most in (1, COUNT_FORMS) for n, width in rows]
-        for n, width, most in plans:
+        # Whole counts first: at a shrunk size "1400" and "1449" still differ, "1.4k" not.
+        plans = [(n, width, most) for most in (0, 1, COUNT_FORMS) for n, width in rows]
+        apart: list[tuple[int, int, dict[Any, tuple[str, Colour, bool]], bool]] = []
+        for order, (n, width, most) in enumerate(plans):
             labels, fitted, short = fitted_labels(ctx.scores, ctx.score_kind, ctx.theme, px,
                                                   width, most)
-            if fitted >= px and labels_tell_apart(ctx.scores, labels):
-                return labels, fitted, short, n
+            if labels_tell_apart(ctx.scores, labels):
+                if fitted >= px:
+                    return labels, fitted, short, n
+                # Largest first; of two alike, the earlier plan (fewer rows, whole counts).
+                apart.append((fitted, -order, labels, short))
+        if apart:
+            fitted, order, labels, short = max(apart, key=lambda plan: plan[:2])
+            if fitted >= LEAST_COUNT_PX:
+                return labels, fitted, short, plans[-order][0]
         n, width = rows[-1]
         return (*fitted_labels(ctx.scores, ctx.score_kind, ctx.theme, px, width), n)
 
