@@ -165,3 +165,76 @@ def test_rules_that_do_not_fit_scroll_a_rule_at_a_time_and_say_so(
     assert shown == set(rules)
     assert not any(s.endswith("…") for s in seen)
     app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_a_long_caption_goes_with_the_rules_and_the_picture_takes_the_column(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], language: str) -> None:
+    """Regression: at a true 200% of 1920x1080 in French, Connect 4's four-line caption under
+    the picture left it 240 px square, without its column letters. A caption that would take
+    more than a fifth of the column is now the rules' last item (scrolled to like a rule),
+    and the picture is as high as the rules' panel; a short one stays under the picture."""
+    from game.ui import text, widgets
+    from game.ui.i18n import tr
+    from game.ui.scenes.rules import CAPTION_MAX_SHARE
+    from tests.ui_helpers import key
+
+    monkeypatch.setattr(widgets, "BODY_MAX_FRACTION", 0.065)  # a true 200%
+    wrapped: list[str] = []
+    real_wrapped = text.blit_wrapped
+
+    def spy_wrapped(surface: Any, shown: str, *args: Any, **kwargs: Any) -> Any:
+        wrapped.append(shown)
+        return real_wrapped(surface, shown, *args, **kwargs)
+
+    monkeypatch.setattr(text, "blit_wrapped", spy_wrapped)
+    for scale in (100, 200):
+        app = make_app(size, language=language, text_scale=scale)
+        for game in game_names():
+            scene = RulesScene(app, game)
+            app.push(scene)
+            wrapped.clear()
+            for _rule in range(len(scene.lines()) + 1):
+                frame(app)
+                key(app, pygame.K_DOWN)
+            body, pic = scene.layout()
+            column = size[0] - body.right - app.metrics.pad * 5
+            caption = tr(f"rules.{game}.caption")
+            assert caption in wrapped, (game, scale)
+            if scene.caption_with_rules:
+                # As large as the column's width or the panel's height allows.
+                assert pic.height >= min(body.height, column) - 1, (game, scale, pic, body)
+                assert scene.lines()[-1] == caption
+            else:
+                height = scene.caption_height(column)
+                assert height + app.metrics.pad <= body.height * CAPTION_MAX_SHARE
+            if (game, scale) == ("connect4", 200):
+                assert scene.caption_with_rules
+            app.pop()
+        app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_the_longest_rule_fits_above_the_line_that_says_the_rules_scroll(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], language: str) -> None:
+    """Regression: at a true 200% of 1920x1080 Othello's first rule (five lines) ran into
+    "Rules 1-1 of 4 · ↑ ↓ or wheel: more" under it. The rules' column now takes the width a
+    picture limited by the height leaves, and every rule fits above that line."""
+    from game.ui import widgets
+
+    monkeypatch.setattr(widgets, "BODY_MAX_FRACTION", 0.065)  # a true 200%
+    app = make_app(size, language=language, text_scale=200)
+    for game in game_names():
+        scene = RulesScene(app, game)
+        app.push(scene)
+        frame(app)
+        body, _pic = scene.layout()
+        inner = body.inflate(-app.metrics.pad * 4, -app.metrics.pad * 4)
+        if scene.shown_lines(inner) < len(scene.lines()):
+            room = inner.height - scene._hint_height(inner.width)
+            tallest = max(scene._rule_height(line, inner.width) for line in scene.lines())
+            assert tallest <= room, (game, tallest, room)
+        app.pop()
+    app.shutdown()

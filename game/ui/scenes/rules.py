@@ -42,6 +42,10 @@ def sample_state(game: str, options: Any = None) -> Any:
 #: holds the whole text is used, and the picture has the rest.
 TEXT_SHARES = (0.42, 0.47, 0.52, 0.58)
 
+#: The most of the picture's column its caption may take under it; a longer caption (large
+#: text) goes with the rules instead, as their last item, and the picture takes the column.
+CAPTION_MAX_SHARE = 0.2
+
 
 class RulesScene(Scene):
     """The rules of one game, with tabs for the others."""
@@ -59,6 +63,9 @@ class RulesScene(Scene):
         self.text_px = app.metrics.body
         #: The first rule shown (large text: the rules scroll a rule at a time).
         self.first = 0
+        #: Whether the picture's caption is the rules' last item rather than under the
+        #: picture (set by :meth:`layout`).
+        self.caption_with_rules = False
 
     @staticmethod
     def _title(name: str) -> Any:
@@ -141,7 +148,8 @@ class RulesScene(Scene):
 
         The picture takes the whole right side above its caption (it was a third of the width,
         centred, so a board's trays and counts came out in 9-pixel letters), and the caption
-        stays inside the window whatever its length.
+        stays inside the window whatever its length. A caption that would take more than
+        :data:`CAPTION_MAX_SHARE` of the column goes with the rules (see :meth:`lines`).
         """
         w, h = self.app.size
         m = self.app.metrics
@@ -156,22 +164,54 @@ class RulesScene(Scene):
         top = self.place_tabs(pygame.Rect(m.pad * 2, tabs_top, tabs_right - m.pad * 2,
                                           row_h)) + m.pad * 2
         height = h - top - m.pad * 2
-        # The narrowest text column that holds the rules: the picture gets the rest.
-        share = next((f for f in TEXT_SHARES if self.text_height(int(w * f)) <= height),
-                     TEXT_SHARES[-1])
+        self.caption_with_rules = False
+        body, right = self._columns(top, height)
+        caption_h = self.caption_height(right.width) + m.pad
+        if caption_h > right.height * CAPTION_MAX_SHARE:
+            # At a true 200% of 1920x1080 a four-line caption left the picture 240 px square
+            # (Connect 4 without its column letters): the caption joins the rules, which
+            # scroll anyway, and the picture takes the column's height.
+            self.caption_with_rules = True
+            body, right = self._columns(top, height)
+            caption_h = 0
+        pic_size = max(0, min(right.width, right.height - caption_h))
+        if right.width > pic_size and self.text_height(body.width) > height:
+            # Rules that do not fit at the body size take the width a picture limited by the
+            # height leaves (at a true 200% of 1920x1080 Othello's first rule ran into the
+            # line that says the rules scroll).
+            body, right = self._columns(top, height, body.width + right.width - pic_size)
+            pic_size = max(0, min(right.width, right.height - caption_h))
+        pic = pygame.Rect(0, 0, pic_size, pic_size)
+        pic.midtop = (right.centerx, right.top + (right.height - caption_h - pic_size) // 2)
+        return body, pic
+
+    def _columns(self, top: int, height: int,
+                 width: int | None = None) -> tuple[pygame.Rect, pygame.Rect]:
+        """The rules' column and the picture's (with its caption), ``height`` high from
+        ``top``: the rules ``width`` wide, by default the narrowest text share that holds
+        them; sets :attr:`text_px`."""
+        w = self.app.size[0]
+        m = self.app.metrics
+        if width is None:
+            share = next((f for f in TEXT_SHARES if self.text_height(int(w * f)) <= height),
+                         TEXT_SHARES[-1])
+            width = int(w * share)
         # Large text that still does not fit the widest column is drawn a little smaller (down
         # to the small size), then scrolls a rule at a time (see :meth:`shown_lines`).
         self.text_px = m.body
-        while (self.text_px > m.small
-               and self.text_height(int(w * share), self.text_px) > height):
+        while self.text_px > m.small and self.text_height(width, self.text_px) > height:
             self.text_px -= 1
-        body = pygame.Rect(m.pad * 2, top, int(w * share), height)
+        body = pygame.Rect(m.pad * 2, top, width, height)
+        if self.text_height(body.width, self.text_px) > height:
+            # The rules scroll: the longest rule must fit with the line that says so (at a
+            # true 200% of 1920x1080 Othello's first rule ran into that line).
+            inner = body.inflate(-m.pad * 4, -m.pad * 4)
+            room = inner.height - self._hint_height(inner.width)
+            while self.text_px > m.small and max(
+                    self._rule_height(line, inner.width) for line in self.lines()) > room:
+                self.text_px -= 1
         right = pygame.Rect(body.right + m.pad * 3, top, w - body.right - m.pad * 5, body.height)
-        caption_h = self.caption_height(right.width)
-        pic_size = max(0, min(right.width, right.height - caption_h - m.pad))
-        pic = pygame.Rect(0, 0, pic_size, pic_size)
-        pic.midtop = (right.centerx, right.top + (right.height - caption_h - m.pad - pic_size) // 2)
-        return body, pic
+        return body, right
 
     def lines(self) -> list[str]:
         """The rules' bullet texts of the game shown."""
@@ -182,7 +222,13 @@ class RulesScene(Scene):
             if line == key:
                 break
             found.append(line)
+        if self.caption_with_rules:
+            found.append(self.caption())
         return found
+
+    def caption(self) -> str:
+        """The picture's caption for the game shown."""
+        return tr(f"rules.{self.game}.caption")
 
     def text_height(self, width: int, px: int | None = None) -> int:
         """How high the rules' text is in a panel ``width`` wide, at ``px`` (the body size by
@@ -209,10 +255,7 @@ class RulesScene(Scene):
         if sum(heights) <= inner.height:
             self.first = 0
             return len(lines)
-        m = self.app.metrics
-        hint = tr("rules.more", first=len(lines), last=len(lines), count=len(lines))
-        room = inner.height - len(text.wrap(hint, inner.width, m.small)) * text.font(
-            m.small).get_linesize()
+        room = inner.height - self._hint_height(inner.width)
         shown = 0
         for height in heights[self.first:]:
             room -= height
@@ -221,6 +264,14 @@ class RulesScene(Scene):
             shown += 1
         return max(1, shown)
 
+    def _hint_height(self, width: int) -> int:
+        """How high the line that says the rules scroll is, wrapped to ``width`` (its longest
+        wording: the last rules of all)."""
+        small = self.app.metrics.small
+        count = len(self.lines())
+        hint = tr("rules.more", first=count, last=count, count=count)
+        return len(text.wrap(hint, width, small)) * text.font(small).get_linesize()
+
     def scroll(self, rules: int) -> None:
         """Show the rules from ``rules`` further on (when they do not all fit)."""
         self.first = max(0, min(len(self.lines()) - 1, self.first + rules))
@@ -228,7 +279,7 @@ class RulesScene(Scene):
     def caption_height(self, width: int) -> int:
         """How high the picture's caption is when wrapped to ``width``."""
         m = self.app.metrics
-        lines = text.wrap(tr(f"rules.{self.game}.caption"), width, m.small)
+        lines = text.wrap(self.caption(), width, m.small)
         return len(lines) * text.font(m.small).get_linesize()
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -283,14 +334,19 @@ class RulesScene(Scene):
         y = inner.top
         lines = self.lines()
         shown = self.shown_lines(inner)
+        caption_line = self.caption() if self.caption_with_rules else None
         for line in lines[self.first:self.first + shown]:
             px = self.text_px
             bullet = pygame.Rect(inner.left, y, inner.width, inner.bottom - y)
-            pygame.draw.circle(surface, theme.accent, (inner.left + px // 3,
-                                                       y + int(px * 0.65)), max(3, px // 5))
+            # The caption, when it is with the rules, is muted and has no bullet, as under
+            # the picture: it says something about the picture, not a rule.
+            if line != caption_line:
+                pygame.draw.circle(surface, theme.accent, (inner.left + px // 3,
+                                                           y + int(px * 0.65)), max(3, px // 5))
             bullet.left += px
             bullet.width -= px
-            y = text.blit_wrapped(surface, line, px, theme.text, bullet) + m.pad // 2
+            colour = theme.text_muted if line == caption_line else theme.text
+            y = text.blit_wrapped(surface, line, px, colour, bullet) + m.pad // 2
         if shown < len(lines):
             # The rules scroll: where the reader is, and how to go on.
             hint = tr("rules.more", first=self.first + 1, last=self.first + shown,
@@ -302,8 +358,10 @@ class RulesScene(Scene):
         picture = self._picture(pic)
         if picture is not None:
             surface.blit(picture, pic)
+            if self.caption_with_rules:
+                return
             width = self.app.size[0] - body.right - m.pad * 5
             caption = pygame.Rect(body.right + m.pad * 3, pic.bottom + m.pad, width,
                                   body.bottom - pic.bottom - m.pad)
-            text.blit_wrapped(surface, tr(f"rules.{self.game}.caption"), m.small,
+            text.blit_wrapped(surface, self.caption(), m.small,
                               theme.text_muted, caption, line_gap=0)
