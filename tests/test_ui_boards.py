@@ -586,15 +586,7 @@ def test_needed_width_keeps_the_board_as_large(game: str, options: dict[str, str
     assert any(now < was for now, was in zip(view.sizes(), full, strict=True))
 
 
-@pytest.mark.parametrize("game", [
-    pytest.param("connect4", marks=pytest.mark.xfail(strict=True, reason=(
-        "a true 200% of 1920x1080: the rules page's picture is 240 px, a thumbnail without "
-        "letters"))),
-    "othello",
-    pytest.param("hexapawn", marks=pytest.mark.xfail(strict=True, reason=(
-        "a true 200% of 1920x1080: the rules page's picture leaves coordinates 25 px, the "
-        "readable size being 27"))),
-])
+@pytest.mark.parametrize("game", ["connect4", "othello", "hexapawn"])
 def test_rules_pictures_draw_coordinates_at_the_readable_size_where_the_cell_allows(
         monkeypatch: pytest.MonkeyPatch, game: str) -> None:
     """Regression: the rules page's boards at 1920x1080 with 200% text drew their coordinates
