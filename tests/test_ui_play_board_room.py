@@ -63,6 +63,9 @@ def test_at_100_percent_no_board_got_smaller(game: str, size: tuple[int, int]) -
 #: fix shows.
 SHORT_AT_A_TRUE_200 = {
     ("nim", (1280, 720), "fr"): "1280x720 French at 200%: Nim keeps one fact (two at 0.06)",
+    # The legend went under the heap over the labels' second lane, hiding one: now it starts
+    # under that lane, has no room left there and takes the panel's.
+    ("nim", (1280, 720), "en"): "1280x720 at 200%: Nim keeps one fact, its legend in the panel",
 }
 
 
@@ -154,3 +157,35 @@ def test_the_legend_strip_and_the_panel_share_the_least_legend_size() -> None:
         assert least >= max(readable_px(app.size), Metrics.for_size(app.size).small)
     finally:
         app.shutdown()
+
+
+def test_at_200_percent_nims_labels_stay_out_from_under_the_legend(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression, seen in a real window at a true 200% of 1024x768 (Nim against alpha-beta
+    after taking 3): of the three labels, the second lane's "L8" was pushed under the legend
+    drawn below the heap (the lanes were 12 px apart for 57 px chips). The second lane now
+    sits a chip lower and the legend starts under it."""
+    from game.ui.boards import nim as nim_board
+
+    app = make_app((1024, 768), language="en", show_reasoning=True, text_scale=200,
+                   explain_wait=True)
+    play = start_game(app, "nim", ("human", "alphabeta"))
+    assert run_until(app, lambda: play.match.human_to_move, 30)
+    assert play.apply_move(next(m for m in play.state.legal_moves() if m.count == 3))
+    assert run_until(app, lambda: bool(play.legend_rows()), 30)
+    frame(app)
+    chips: list[pygame.Rect] = []
+    real = nim_board.score_chip
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        result = real(*args, **kwargs)
+        chips.append(kwargs["placed"][-1])
+        return result
+
+    monkeypatch.setattr(nim_board, "score_chip", spy)
+    frame(app)
+    legend = play.legend_rect
+    app.shutdown()
+    assert len(chips) == 3 and legend.height > 0
+    for chip in chips:
+        assert not chip.colliderect(legend), (chip, legend)

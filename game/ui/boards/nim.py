@@ -31,6 +31,7 @@ from game.ui.boards.base import (
     Element,
     InputController,
     alpha_fill,
+    chip_height,
     label_px,
     score_chip,
     score_labels,
@@ -155,10 +156,13 @@ class _HeapBox:
                             - self.length * ROW_GAP)
         return area.inflate(round(self.slot * 0.5), round(self.length * 0.12))
 
-    def band_centre(self, index: int, lane: int) -> tuple[float, float]:
-        """Centre of the band below match ``index``; ``lane`` 0 or 1 staggers crowded labels."""
+    def band_centre(self, index: int, lane: int, px: int = 0) -> tuple[float, float]:
+        """Centre of the band below match ``index``; ``lane`` 0 or 1 staggers crowded labels
+        (the second a chip of text ``px`` lower at least: with large text the two lanes'
+        chips overlapped and one was pushed under the legend)."""
         rect = self.slot_rect(index)
-        return (rect.centerx, rect.bottom + self.length * BAND * (0.3 + 0.45 * lane))
+        step = max(self.length * BAND * 0.45, chip_height(px) + 3 if px else 0)
+        return (rect.centerx, rect.bottom + self.length * BAND * 0.3 + step * lane)
 
 
 class NimView(BoardView):
@@ -244,6 +248,13 @@ class NimView(BoardView):
         self._sum_y = y + length * 0.5
         # A heap is drawn centred in the body; the table of several heaps reaches its bottom.
         self._bottom = rect.bottom if multi else math.ceil(y - gap)
+        if not multi and self.label_px:
+            # The labels' second lane (see _draw_scores) hangs under the band at the screen's
+            # text size: what goes below (the legend) starts under it. At 200% of 1024x768
+            # the legend covered a Nim label.
+            last = self._boxes[-1]
+            under = last.band_centre(last.capacity - 1, 1, self.label_px)[1]
+            self._bottom = max(self._bottom, math.ceil(under + chip_height(self.label_px) / 2 + 2))
         table_left = round(x0 + grid_w + slot * 0.3)
         self._table = pygame.Rect(table_left, round(top), max(0, body.right - table_left),
                                   max(0, round(body.bottom - top))) if multi else pygame.Rect(
@@ -507,7 +518,7 @@ class NimView(BoardView):
             for move, (text, colour, best) in entries:
                 index = size - move.count
                 lane = index % 2 if stagger else 0
-                score_chip(surface, text, box.band_centre(index, lane), px, colour, ctx.theme,
+                score_chip(surface, text, box.band_centre(index, lane, px), px, colour, ctx.theme,
                            best=best, placed=placed)
 
 
