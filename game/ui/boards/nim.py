@@ -329,7 +329,7 @@ class NimView(BoardView):
                     legal_clicks = set()
         last = ctx.last_move if isinstance(ctx.last_move, NimMove) else None
         hint = ctx.hint_move if isinstance(ctx.hint_move, NimMove) else None
-        self._draw_header(surface, nim, theme)
+        self._draw_header(surface, nim, theme, ctx.coords_px)
         for box in self._boxes:
             size = nim.heaps[box.heap] if box.heap < len(nim.heaps) else 0
             self._draw_heap_frame(surface, box, size, nim, theme)
@@ -396,8 +396,11 @@ class NimView(BoardView):
                        self._sum_y, change, nim.options.misere, theme, px,
                        words=TableWords(words_px, self.rect.left))
 
-    def _draw_header(self, surface: pygame.Surface, nim: NimState, theme: Theme) -> None:
-        """The goal (normal or misere) and, for one heap, the limit of the side to move."""
+    def _draw_header(self, surface: pygame.Surface, nim: NimState, theme: Theme,
+                     least: int = 0) -> None:
+        """The goal (normal or misere) and, for one heap, the limit of the side to move; at
+        least ``least`` px (the window's readable size) where the room above the heaps
+        allows (see :meth:`_large_header`)."""
         px = self._header_px()
         if not px:
             return  # a menu card: a 9-11 px heading is a grey smudge, not text
@@ -405,15 +408,47 @@ class NimView(BoardView):
         lines = [goal]
         if len(nim.heaps) == 1 and nim.outcome is None:
             lines.insert(0, self._limit_text(nim, 0, long=True))
+        colours = [theme.accent if i == 0 and len(lines) > 1 else theme.text_muted
+                   for i in range(len(lines))]
+        if nim.options.misere:
+            colours[-1] = theme.danger  # the goal, always the last line
+        sizes = [px if i == 0 else round(px * 0.8) for i in range(len(lines))]
+        large = self._large_header(lines, sizes, least)
+        if large is not None:
+            for i, part, size, top in large:
+                txt.blit_text(surface, part, size, colours[i], (self._header.centerx, top),
+                              anchor="midtop", bold=i == 0)
+            return
         y = self._header.top + self._header.height * (0.3 if len(lines) > 1 else 0.5)
         for i, line in enumerate(lines):
-            colour = theme.accent if i == 0 and len(lines) > 1 else theme.text_muted
-            if nim.options.misere and line == goal:
-                colour = theme.danger
-            size = px if i == 0 else round(px * 0.8)
-            txt.blit_text(surface, line, size, colour, (self._header.centerx, round(y)),
+            txt.blit_text(surface, line, sizes[i], colours[i], (self._header.centerx, round(y)),
                           anchor="center", bold=i == 0, max_width=self._header.width)
             y += self._header.height * 0.45
+
+    def _large_header(self, lines: list[str], sizes: list[int],
+                      least: int) -> list[tuple[int, str, int, int]] | None:
+        """The header's lines when its own sizes (``sizes``) are under ``least``: as near
+        ``least`` as the room above the heaps allows, each wrapped to the width, stacked in
+        that room; each as (its line's index, text, size, top). None: keep the header as it
+        is. The live game in the learning lab (a small rectangle) wrote its goal at 10 px and
+        its limit at 12 at 1024x768, the readable size being 20, with room to spare above
+        the heap."""
+        if least <= 0 or min(sizes) >= least or not self._boxes:
+            return None
+        room = round(min(b.origin[1] for b in self._boxes) - self.rect.top
+                     - self._boxes[0].length * 0.1)
+        width = self._header.width
+        for target in range(least, min(sizes), -1):
+            rows = [(i, part, max(size, target))
+                    for i, (line, size) in enumerate(zip(lines, sizes, strict=True))
+                    for part in txt.wrap(line, width, max(size, target), i == 0)]
+            heights = [txt.font(px, i == 0).get_linesize() for i, _part, px in rows]
+            if sum(heights) <= room and len(rows) <= len(lines) + 1 and all(
+                    txt.size(part, px, i == 0)[0] <= width for i, part, px in rows):
+                top = self.rect.top + (room - sum(heights)) // 2
+                return [(i, part, px, top + sum(heights[:n]))
+                        for n, (i, part, px) in enumerate(rows)]
+        return None
 
     def _limit_text(self, nim: NimState, heap: int, long: bool) -> str:
         """The limit written beside (or above) a heap, in words."""

@@ -294,11 +294,11 @@ class KnowledgePanel:
                        min_px=min(m.small, readable_px(self.app.size)))
         if view is None or state is None:
             return
-        board = rect.inflate(-m.pad * 2, -m.pad * 2)
-        board.top += m.small
+        board = rect.inflate(-m.pad * 2, -m.pad * 2).move(0, m.small)
         board.height -= m.small
         view.layout(board, state)
-        view.draw(surface, state, BoardContext(theme=theme, last_move=runner.current_move))
+        view.draw(surface, state, BoardContext(theme=theme, last_move=runner.current_move,
+                                               coords_px=readable_px(self.app.size)))
 
     def _draw_boxes(self, surface: pygame.Surface, body: pygame.Rect, theme: Theme,
                     m: Metrics) -> None:
@@ -466,8 +466,7 @@ class KnowledgePanel:
         # The moves listed beside the board at body size at least (their values were chips
         # on the board, about 10 pixels at 1024x768 with 200% text); a box the last game
         # changed says "old → new" where the last game's boxes are the subject.
-        lines = move_lines(box.values, presenter.move_text, score_kind, theme,
-                           box.before if self.session.changed_only else None)
+        lines = move_lines(box.values, presenter.move_text, score_kind, theme, before)
         needs = ([self.page_need] if used and self.page_need is not None
                  else [list_size(lines, size, score_kind)
                        for size in dict.fromkeys((px, m.body, readable_px(self.app.size)))])
@@ -487,7 +486,8 @@ class KnowledgePanel:
         try:
             view.layout(picture, box.state)
             view.draw(surface, box.state, BoardContext(
-                theme=theme, show_legal=False, hint_move=best_move(box.values)))
+                theme=theme, show_legal=False, hint_move=best_move(box.values),
+                coords_px=readable_px(self.app.size)))
         except (ValueError, KeyError, AttributeError, pygame.error):
             text.blit_text(surface, key_text(box.key), m.small, theme.text, picture.center,
                            "center", max_width=picture.width)

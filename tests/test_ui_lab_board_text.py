@@ -1,0 +1,125 @@
+"""The learning lab's small boards write their text at the readable size where their room
+allows: Hexapawn's coordinates on a box's picture in the Matchboxes view (15 px at 1024x768
+with 200% text, the readable size 20) and the live Nim game's limit and goal above its heap
+while one game is watched (12 and 10 px)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.rules.nim import NimOptions
+from game.ui.boards.base import COORDINATES_MAX
+from game.ui.boards.nim import NimView
+from game.ui.scenes.learning_lab import LearningLabScene
+from game.ui.scenes.play_fit import readable_px
+from game.ui.theme import get_theme
+from tests.ui_helpers import (
+    BOARD_COORDINATES,
+    click_widget,
+    frame,
+    make_app,
+    run_until,
+    texts_drawn_by,
+)
+
+
+def large_lab(size: tuple[int, int], language: str) -> tuple[object, LearningLabScene]:
+    """The lab at the largest text size (200%)."""
+    app = make_app(size, language=language, text_scale=200)
+    lab = LearningLabScene(app)
+    app.push(lab)
+    frame(app)
+    return app, lab
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_hexapawn_boxes_write_their_coordinates_readable(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 1024x768 the box's picture has room for letters of the readable size (the board
+    gives up a few pixels of its margin); at 1920x1080 the picture is smaller than the letters
+    need, and they are as large as a board's coordinates get (0.45 of a cell), never smaller
+    than the 9% margin gave (they were 15 and 16 px)."""
+    app, lab = large_lab(size, language)
+    lab.set_game("hexapawn")
+    lab.set_kind("elimination")
+    lab.games = 60
+    lab._set_speed("instant")
+    lab.train()
+    assert lab.runner is not None and lab.runner.join(60)
+    lab.tabs.choose("boxes")
+    frame(app)
+    drawn = texts_drawn_by(lambda: lab.knowledge.draw(app.screen, None), monkeypatch)
+    coordinates = [(px, rect) for value, px, rect in drawn if value in BOARD_COORDINATES]
+    assert coordinates
+    least = readable_px(size)
+    cells = [cell for cell, _box in lab.knowledge.box_rects]
+    for _px, rect in coordinates:
+        # Inside its box, never over the list of moves beside the board.
+        assert any(cell.contains(rect) for cell in cells), rect
+        assert not any(shape.moves.colliderect(rect) for shape, _px in
+                       lab.knowledge.box_shapes), rect
+    view = lab.knowledge._board_view()
+    assert view is not None and view.grid is not None
+    # The readable size, or as large as a board's coordinates get for its cells.
+    assert min(px for px, _rect in coordinates) >= min(least, int(view.grid.cell
+                                                                  * COORDINATES_MAX))
+    if size == (1024, 768):
+        assert min(px for px, _rect in coordinates) >= least
+
+
+def test_a_small_nim_board_writes_its_limit_and_goal_readable(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The live game's rectangle at 1024x768 with 200% text: with the window's readable size
+    asked for, the limit and the goal are written at it above the heap (the goal wraps where
+    it is too long), inside the board; without it (a menu card, a rules page) nothing
+    changes."""
+    from game.ui.boards.base import BoardContext
+
+    pygame.display.init()
+    surface = pygame.Surface((1024, 768))
+    view = NimView(get_theme("default"))
+    state = NimOptions().initial_state()
+    rect = pygame.Rect(60, 440, 392, 300)
+    view.layout(rect, state)
+
+    def texts(least: int) -> list[tuple[str, int, pygame.Rect]]:
+        return texts_drawn_by(lambda: view.draw(surface, state, BoardContext(
+            theme=view.theme, coords_px=least)), monkeypatch)
+
+    before = texts(0)
+    assert before and min(px for _v, px, _r in before) < 20  # the small header, as it was
+    after = texts(20)
+    assert len(after) >= 2
+    heaps = min(box.origin[1] for box in view._boxes)
+    for _value, px, drawn in after:
+        assert px >= 20
+        assert rect.contains(drawn) and drawn.bottom <= heaps
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_live_nim_game_writes_its_header_readable(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While one game of Nim is watched in the lab at 1024x768 with 200% text, the live
+    board's limit and goal are at least the readable size (they were 12 and 10 px)."""
+    app, lab = large_lab((1024, 768), language)
+    lab.set_game("nim")
+    lab.set_kind("reinforcement")
+    lab.games = 20
+    lab._set_speed("instant")
+    lab.train()
+    assert lab.runner is not None and lab.runner.join(60)
+    frame(app)
+    click_widget(app, lab.step_button)
+    assert run_until(app, lambda: lab.runner is not None and lab.runner.current is not None,
+                     20)
+    assert lab.watching_live()
+    runner = lab.runner
+    drawn = texts_drawn_by(lambda: lab.knowledge.draw(app.screen, runner), monkeypatch)
+    lab.stop()
+    view = lab.knowledge._board_view()
+    assert view is not None
+    header = [(px, rect) for _value, px, rect in drawn if view.rect.contains(rect)]
+    assert header
+    assert min(px for px, _rect in header) >= readable_px((1024, 768))
