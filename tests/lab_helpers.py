@@ -13,8 +13,9 @@ import pytest
 from game.ui.app import App
 from game.ui.i18n import tr
 from game.ui.scene import Scene
+from game.ui.scenes.learning_lab import LearningLabScene
 from game.ui.scenes.menu import MenuScene
-from tests.ui_helpers import click_widget, make_app
+from tests.ui_helpers import click_widget, frame, make_app
 from tests.ui_helpers import screenshot as _screenshot
 
 S = TypeVar("S", bound=Scene)
@@ -52,3 +53,12 @@ def failing_writes(monkeypatch: pytest.MonkeyPatch, number: int) -> Iterator[Non
         if number == errno.EROFS:
             patch.setattr(userdata.tempfile, "mkstemp", fails)
         yield
+
+
+def large_lab(size: tuple[int, int], language: str) -> tuple[object, LearningLabScene]:
+    """The lab at the largest text size (200%) in a window of ``size``, one frame drawn."""
+    app = make_app(size, language=language, text_scale=200)
+    lab = LearningLabScene(app)
+    app.push(lab)
+    frame(app)
+    return app, lab

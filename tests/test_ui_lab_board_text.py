@@ -11,26 +11,16 @@ import pytest
 from game.rules.nim import NimOptions
 from game.ui.boards.base import COORDINATES_MAX
 from game.ui.boards.nim import NimView
-from game.ui.scenes.learning_lab import LearningLabScene
 from game.ui.scenes.play_fit import readable_px
 from game.ui.theme import get_theme
+from tests.lab_helpers import large_lab
 from tests.ui_helpers import (
     BOARD_COORDINATES,
     click_widget,
     frame,
-    make_app,
     run_until,
     texts_drawn_by,
 )
-
-
-def large_lab(size: tuple[int, int], language: str) -> tuple[object, LearningLabScene]:
-    """The lab at the largest text size (200%)."""
-    app = make_app(size, language=language, text_scale=200)
-    lab = LearningLabScene(app)
-    app.push(lab)
-    frame(app)
-    return app, lab
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

@@ -16,6 +16,7 @@ import pytest
 from game.ui import text, widgets
 from game.ui.i18n import tr
 from game.ui.scenes.learning_lab import LearningLabScene
+from tests.lab_helpers import large_lab
 from tests.text_watch import TextRecorder, cut, outside, overlaps, watch_texts
 from tests.ui_helpers import FRAME, click_widget, frame, make_app
 
@@ -33,11 +34,8 @@ def true_200(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def compact_lab(size: tuple[int, int], language: str) -> tuple[Any, LearningLabScene]:
-    """The lab at 200% text in a window of ``size``."""
-    app = make_app(size, language=language, text_scale=200)
-    lab = LearningLabScene(app)
-    app.push(lab)
-    frame(app)
+    """The lab at 200% text in a window of ``size`` (the app typed loosely for these tests)."""
+    app, lab = large_lab(size, language)
     return app, lab
 
 

@@ -19,7 +19,7 @@ from game.ui.scenes.dialogs import MessageDialog
 from game.ui.scenes.lab_export import export_view
 from game.ui.scenes.learning_lab import LearningLabScene
 from game.ui.scenes.tournament_setup_list import ListScroller
-from tests.lab_helpers import open_from_menu, screenshot
+from tests.lab_helpers import large_lab, open_from_menu, screenshot
 from tests.ui_helpers import click, click_widget, frame, run_until, texts_drawn_by
 
 SIZES = [(1024, 768), (1280, 720), (1920, 1080)]
@@ -439,17 +439,6 @@ def test_export_keeps_its_text_beside_the_tabs_at_the_largest_text(language: str
         for b in buttons[i + 1:]:
             assert not a.rect.colliderect(b.rect)
     screenshot(app, f"lab-tabs-200-{language}")
-
-
-def large_lab(size: tuple[int, int], language: str) -> tuple[object, LearningLabScene]:
-    """The lab at the largest text size (200%)."""
-    from tests.ui_helpers import make_app
-
-    app = make_app(size, language=language, text_scale=200)
-    lab = LearningLabScene(app)
-    app.push(lab)
-    frame(app)
-    return app, lab
 
 
 def train_instantly(lab: LearningLabScene, game: str, kind: str, games: int) -> None:
