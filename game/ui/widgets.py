@@ -43,9 +43,8 @@ class Metrics:
         :data:`BODY_MIN_FRACTION` of the window height, so it reads from the back of a classroom
         whatever the window's shape.
         """
-        w, h = size
-        # A window much wider than tall is limited by its height, one much taller by its width.
-        base = max(200, min(h, int(w * 0.625)))
+        h = size[1]
+        base = size_base(size)
         body = normal_body(size)
         scale = effective_scale(size, scale)
         return cls(
@@ -73,11 +72,17 @@ MAX_TEXT_SCALE = 2.0
 BODY_MAX_FRACTION = 0.065
 
 
+def size_base(size: tuple[int, int]) -> int:
+    """The length every text size is a fraction of: the window's height, or 62.5% of its width
+    in a window narrower than 16:10 (a window much wider than tall is limited by its height,
+    one much taller by its width)."""
+    w, h = size
+    return max(200, min(h, int(w * 0.625)))
+
+
 def normal_body(size: tuple[int, int]) -> int:
     """The body text size at 100% for a window of ``size``."""
-    w, h = size
-    base = max(200, min(h, int(w * 0.625)))
-    return max(14, round(base * 0.032), math.ceil(h * BODY_MIN_FRACTION))
+    return max(14, round(size_base(size) * 0.032), math.ceil(size[1] * BODY_MIN_FRACTION))
 
 
 def effective_scale(size: tuple[int, int], scale: float) -> float:
@@ -86,10 +91,8 @@ def effective_scale(size: tuple[int, int], scale: float) -> float:
     height."""
     wanted = min(MAX_TEXT_SCALE, max(1.0, float(scale)))
     normal = normal_body(size)
-    # Of the height, or of the width's 62.5% in a window narrower than 16:10 (1024x768: the
-    # three menu panels side by side hold no more).
-    base = max(200, min(size[1], int(size[0] * 0.625)))
-    most = max(normal, int(base * BODY_MAX_FRACTION)) / normal
+    # Of the height, or of the width's 62.5% in a window narrower than 16:10 (1024x768).
+    most = max(normal, int(size_base(size) * BODY_MAX_FRACTION)) / normal
     return min(wanted, max(1.0, most))
 
 

@@ -440,19 +440,19 @@ class Connect4View(BoardView):
             rows.append((2, two))
         # Whole counts first: at a shrunk size "1400" and "1449" still differ, "1.4k" not.
         plans = [(n, width, most) for most in (0, 1, COUNT_FORMS) for n, width in rows]
-        apart: list[tuple[int, int, dict[Any, tuple[str, Colour, bool]], bool]] = []
-        for order, (n, width, most) in enumerate(plans):
+        # The largest plan that tells counts apart; of two alike, the earlier (fewer rows,
+        # whole counts): max keeps the first of equal sizes.
+        best: tuple[dict[Any, tuple[str, Colour, bool]], int, bool, int] | None = None
+        for n, width, most in plans:
             labels, fitted, short = fitted_labels(ctx.scores, ctx.score_kind, ctx.theme, px,
                                                   width, most)
             if labels_tell_apart(ctx.scores, labels):
                 if fitted >= px:
                     return labels, fitted, short, n
-                # Largest first; of two alike, the earlier plan (fewer rows, whole counts).
-                apart.append((fitted, -order, labels, short))
-        if apart:
-            fitted, order, labels, short = max(apart, key=lambda plan: plan[:2])
-            if fitted >= LEAST_COUNT_PX:
-                return labels, fitted, short, plans[-order][0]
+                if best is None or fitted > best[1]:
+                    best = labels, fitted, short, n
+        if best is not None and best[1] >= LEAST_COUNT_PX:
+            return best
         n, width = rows[-1]
         return (*fitted_labels(ctx.scores, ctx.score_kind, ctx.theme, px, width), n)
 

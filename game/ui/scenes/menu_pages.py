@@ -21,7 +21,7 @@ import pygame
 from game.ui import text
 from game.ui.i18n import tr
 from game.ui.scenes import menu_layout
-from game.ui.widgets import Button, Metrics, Widget, align_values
+from game.ui.widgets import Button, Metrics, Widget, align_values, size_base
 
 if TYPE_CHECKING:
     from game.ui.scenes.menu import MenuScene
@@ -39,9 +39,7 @@ GAME_LIST_SHARE = 0.42
 
 def is_paged(size: tuple[int, int], m: Metrics) -> bool:
     """Whether the menu shows one part at a time in a window of ``size`` with metrics ``m``."""
-    w, h = size
-    base = max(200, min(h, int(w * 0.625)))
-    return m.body > base * PAGED_FROM
+    return m.body > size_base(size) * PAGED_FROM
 
 
 def page_tabs(choose: Callable[[str], None], current: Callable[[], str]) -> list[Button]:
