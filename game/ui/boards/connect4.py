@@ -26,6 +26,7 @@ from game.rules.connect4 import (
 )
 from game.ui import text as txt
 from game.ui.boards.base import (
+    COORDINATES_MAX,
     COORDINATES_MIN_CELL,
     COUNT_FORMS,
     BoardContext,
@@ -37,6 +38,7 @@ from game.ui.boards.base import (
     alpha_circle,
     alpha_fill,
     chip_height,
+    chip_text_px,
     coordinate_px,
     disc,
     fitted_labels,
@@ -125,10 +127,36 @@ STAGGER_GAP = 0.12
 LEAST_COUNT_PX = 12
 
 
+#: The label the strip above the columns keeps room for: a four-digit count (MCTS's default
+#: thousand playouts share out counts of up to four digits; a search's "+12" and "W5" are
+#: shorter).
+STRIP_SAMPLE = "0000"
+
+
 def staggered_height(px: int) -> int:
     """The height two staggered rows of score chips with text of ``px`` pixels take, with a
     gap between them."""
     return 2 * chip_height(px) + max(2, px // 4)
+
+
+def staggered_px(height: int, px: int) -> int:
+    """The largest text size, up to ``px``, whose two staggered rows of chips fit ``height``
+    pixels (0 when not even 7 px do)."""
+    while px >= 7 and staggered_height(px) > height:
+        px -= 1
+    return px if px >= 7 else 0
+
+
+def strip_height(cell: int, px: int) -> int:
+    """The strip a board of ``cell`` pixels keeps above its columns for score labels of at most
+    ``px`` pixels: a cell, or two staggered rows of chips at the size a four-digit count
+    (:data:`STRIP_SAMPLE`) gets in a chip nearly two columns wide, when that is taller. It kept
+    two rows at the body size: at 200% of 1920x1080 a 213 px strip for labels drawn at 30 px,
+    and a board of 69 px cells where 80 fit."""
+    if not px:
+        return cell
+    sample = min(px, chip_text_px(STRIP_SAMPLE, px, cell * (2 - STAGGER_GAP)))
+    return max(cell, staggered_height(sample))
 
 
 class Connect4View(BoardView):
@@ -142,6 +170,8 @@ class Connect4View(BoardView):
         self.shape = (0, 0)
         self._frames: dict[tuple[int, int, int, str], pygame.Surface] = {}
         self._sprites: dict[tuple[int, int, str, int], pygame.Surface] = {}
+        self._strip_key: tuple[Any, ...] | None = None
+        self._strip_plan = (1, 1)
 
     # -- geometry ----------------------------------------------------------------------------
 
@@ -157,14 +187,10 @@ class Connect4View(BoardView):
         cell = min(self.rect.width / (cols + 2 * margin),
                    self.rect.height / (rows + strip + 2 * margin))
         strip_px = round(cell * strip)
-        two_rows = 0 if small or not self.label_px else staggered_height(self.label_px)
-        if two_rows > strip_px:
-            # Room for the labels in two staggered rows at the screen's text size (see
-            # _draw_scores), the board a little smaller: with large text a count's label
-            # shrank to fit one column.
-            cell = min(self.rect.width / (cols + 2 * margin),
-                       (self.rect.height - two_rows) / (rows + 2 * margin))
-            strip_px = max(two_rows, round(cell * strip))
+        if not small and self.label_px:
+            # Room for the labels in two staggered rows (see _draw_scores), the board a
+            # little smaller: with large text a count's label shrank to fit one column.
+            cell, strip_px = self._cell_and_strip(int(cell), margin)
         self.cell = max(1, int(cell))
         width, height = self.cell * cols, self.cell * rows
         total = height + strip_px
@@ -172,6 +198,20 @@ class Connect4View(BoardView):
         self.board.centerx = self.rect.centerx
         self.board.bottom = self.rect.centery + total // 2
         self.strip = pygame.Rect(self.board.left, self.board.top - strip_px, width, strip_px)
+
+    def _cell_and_strip(self, most: int, margin: float) -> tuple[int, int]:
+        """The largest cell, up to ``most``, whose board with ``margin`` cells round it and
+        the label strip above (see :func:`strip_height`) fits the rectangle's height, and
+        that strip's height. Laid out again every frame: remembered for the last size."""
+        key = (self.rect.height, most, self.shape, self.label_px, margin)
+        if self._strip_key != key:
+            rows = self.shape[1]
+            cell = max(1, most)
+            while cell > 1 and (cell * (rows + 2 * margin) + strip_height(cell, self.label_px)
+                                > self.rect.height):
+                cell -= 1
+            self._strip_key, self._strip_plan = key, (cell, strip_height(cell, self.label_px))
+        return self._strip_plan
 
     def sizes(self) -> tuple[float, ...]:
         """The cell's size (see :meth:`BoardView.sizes`)."""
@@ -349,14 +389,23 @@ class Connect4View(BoardView):
         surface.set_clip(clip)
 
     def _draw_letters(self, surface: pygame.Surface, theme: Theme, least: int = 0) -> None:
-        """Column letters under the frame, as in the moves' text, at least ``least`` px where
-        the margin allows (see :func:`~game.ui.boards.base.coordinate_px`)."""
-        px = coordinate_px(self.cell, least, 0.27, 0.4)
-        y = round(self.board.bottom + self.cell * 0.3)
+        """Column letters under the frame, as in the moves' text: bold, in the text colour, as
+        large as a grid board's coordinates (see :func:`~game.ui.boards.base.coordinate_px`)
+        or as the screen's text (up to :data:`~game.ui.boards.base.COORDINATES_MAX` of a
+        cell), at least ``least`` px, as far as the room under the frame allows. Grey,
+        regular and 0.27 of a cell, a lower-case letter stood about 8 px high at 200% of
+        1024x640 (16 px text in a 40 px cell)."""
+        gap = max(2, self.cell // 20)
+        room = self.rect.bottom - self.board.bottom - gap
+        px = min(int(self.cell * COORDINATES_MAX),
+                 max(coordinate_px(self.cell, least), self.label_px))
+        while px > 7 and txt.font(px, True).get_height() > room:
+            px -= 1
+        y = self.board.bottom + gap
         for col in range(self.shape[0]):
             x = round(self.board.left + (col + 0.5) * self.cell)
-            txt.blit_text(surface, chr(ord("a") + col), px, theme.text_muted, (x, y),
-                          anchor="center")
+            txt.blit_text(surface, chr(ord("a") + col), px, theme.text, (x, y),
+                          anchor="midtop", bold=True)
 
     def _draw_hover(self, surface: pygame.Surface, board: Connect4State,
                     controller: Connect4Controller, ctx: BoardContext) -> None:
@@ -423,7 +472,8 @@ class Connect4View(BoardView):
     def _label_plan(self, ctx: BoardContext
                     ) -> tuple[dict[Any, tuple[str, Colour, bool]], int, bool, int]:
         """The labels, their size, whether a count is shortened and in how many rows (1 or
-        2, staggered: a chip may then be nearly two columns wide). The first of these whose
+        2, staggered: a chip may then be nearly two columns wide, its text as large as two
+        rows of chips fit the strip's height). The first of these whose
         labels fit at the screen's text size and tell different counts apart: one row, then
         two, with counts whole or with one decimal ("1400", "1.4k"); then one row, then two,
         in whole thousands ("21k"); then, where none fits at that size (a true 200%), the
@@ -435,16 +485,19 @@ class Connect4View(BoardView):
         assert ctx.scores is not None
         px = label_px(ctx, self.cell * 0.27)
         one, two = self.cell * 0.96, self.cell * (2 - STAGGER_GAP)
-        rows = [(1, one)]
-        if self.strip.height >= staggered_height(px):
-            rows.append((2, two))
+        # Each way's largest size: two rows as large as the strip holds them.
+        rows = [(1, one, px)]
+        two_px = staggered_px(self.strip.height, px)
+        if two_px >= min(px, LEAST_COUNT_PX):
+            rows.append((2, two, two_px))
         # Whole counts first: at a shrunk size "1400" and "1449" still differ, "1.4k" not.
-        plans = [(n, width, most) for most in (0, 1, COUNT_FORMS) for n, width in rows]
+        plans = [(n, width, most, size) for most in (0, 1, COUNT_FORMS)
+                 for n, width, size in rows]
         # The largest plan that tells counts apart; of two alike, the earlier (fewer rows,
         # whole counts): max keeps the first of equal sizes.
         best: tuple[dict[Any, tuple[str, Colour, bool]], int, bool, int] | None = None
-        for n, width, most in plans:
-            labels, fitted, short = fitted_labels(ctx.scores, ctx.score_kind, ctx.theme, px,
+        for n, width, most, size in plans:
+            labels, fitted, short = fitted_labels(ctx.scores, ctx.score_kind, ctx.theme, size,
                                                   width, most)
             if labels_tell_apart(ctx.scores, labels):
                 if fitted >= px:
@@ -453,8 +506,8 @@ class Connect4View(BoardView):
                     best = labels, fitted, short, n
         if best is not None and best[1] >= LEAST_COUNT_PX:
             return best
-        n, width = rows[-1]
-        return (*fitted_labels(ctx.scores, ctx.score_kind, ctx.theme, px, width), n)
+        n, width, size = rows[-1]
+        return (*fitted_labels(ctx.scores, ctx.score_kind, ctx.theme, size, width), n)
 
     def _draw_scores(self, surface: pygame.Surface, ctx: BoardContext) -> None:
         """Each scored column's value in the strip above it, in one row or two staggered
