@@ -62,3 +62,21 @@ def large_lab(size: tuple[int, int], language: str) -> tuple[object, LearningLab
     app.push(lab)
     frame(app)
     return app, lab
+
+
+def watch_one_nim_game(app: App, lab: LearningLabScene, kind: str = "reinforcement",
+                       games: int = 20) -> None:
+    """Train a ``kind`` learner ``games`` games of Nim at once, then start One game: the lab
+    shows the live game (``lab.runner.current``) when this returns."""
+    from tests.ui_helpers import run_until
+
+    lab.set_game("nim")
+    lab.set_kind(kind)
+    lab.games = games
+    lab._set_speed("instant")
+    lab.train()
+    assert lab.runner is not None and lab.runner.join(60)
+    frame(app)
+    click_widget(app, lab.step_button)
+    assert run_until(app, lambda: lab.runner is not None and lab.runner.current is not None,
+                     20)

@@ -72,3 +72,135 @@ def test_connect4s_strip_holds_the_labels_drawn_and_no_more(size: tuple[int, int
     assert view.strip.height <= max(view.cell, staggered_height(px) * 1.25), (
         view.strip.height, px)
     assert len(set(labels.values())) == len(COUNTS)
+
+
+def nim_against_alphabeta(size: tuple[int, int], lang: str) -> tuple[Any, Any]:
+    """The play screen at 200% text, a person against alpha-beta at Nim (20 matches, take 1
+    to 3), the AI's reasoning on and its first move explained on the board: (app, scene)."""
+    from tests.ui_helpers import run_until
+
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=200, ai_delay=3.0)
+    play = start_game(app, "nim", ("alphabeta", "human"))
+    assert run_until(app, lambda: play.turns.reasoning is not None, 30)
+    frame(app)
+    return app, play
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", SIZES)
+def test_nims_limit_and_goal_are_written_near_the_body_size(
+        size: tuple[int, int], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: at 200% of 1024x640 in French, "Prenez de 1 à 3" was 18 px and the goal
+    16 px beside 40 px text, with 150 px free above the heap. The limit is now at the body
+    size and the goal at 80% of it (wrapped), above the heap, inside the board."""
+    from game.ui.i18n import tr
+
+    app, play = nim_against_alphabeta(size, lang)
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    view = play.view
+    body = app.metrics.body
+    app.shutdown()
+    limit = [(px, rect) for line, px, rect in drawn if line == tr("boards.nim_take_range",
+                                                                   high=3)]
+    goal_words = tr("boards.nim_normal").split()
+    goal = [(line, px, rect) for line, px, rect in drawn
+            if line.split() and line.split()[0] in goal_words and view.rect.contains(rect)
+            and set(line.split()) <= set(goal_words)]
+    assert len(limit) == 1 and limit[0][0] == body, limit
+    assert " ".join(line for line, _px, _rect in goal).split() == goal_words, goal
+    heaps = min(box.origin[1] for box in view._boxes)
+    for px, rect in [*limit, *((px, rect) for _line, px, rect in goal)]:
+        assert px >= round(body * 0.8) and px >= readable_px(size)
+        assert view.rect.contains(rect) and rect.bottom <= heaps, (rect, heaps)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
+def test_each_nim_label_sits_at_its_match(size: tuple[int, int], lang: str,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression, 200% of 1024x768, a person against alpha-beta: of the three labels
+    ("L10", wider than two matches), the third was pushed aside by the free-spot search and
+    stood left of its match, under another one. Each label is now centred under its match or,
+    in a row below the matches, joined to it by a line from the match's foot; every label is
+    inside the board, none overlaps another."""
+    from game.rules.nim import NimMove
+    from game.ui.boards import nim as nim_board
+
+    app, play = nim_against_alphabeta(size, lang)
+    chips: list[pygame.Rect] = []
+    lines: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    real_chip, real_line = nim_board.score_chip, pygame.draw.line
+
+    def chip_spy(*args: Any, **kwargs: Any) -> Any:
+        result = real_chip(*args, **kwargs)
+        chips.append(kwargs["placed"][-1])
+        return result
+
+    def line_spy(surface: Any, colour: Any, start: Any, end: Any, *rest: Any) -> Any:
+        lines.append(((round(start[0]), round(start[1])), (round(end[0]), round(end[1]))))
+        return real_line(surface, colour, start, end, *rest)
+
+    monkeypatch.setattr(nim_board, "score_chip", chip_spy)
+    monkeypatch.setattr(nim_board.pygame.draw, "line", line_spy)
+    frame(app)
+    monkeypatch.undo()
+    ctx = play.board_context()
+    view = play.view
+    (box,) = view._boxes
+    size_left = play.state.heaps[0]
+    app.shutdown()
+    moves = [m for m in (ctx.scores or {}) if isinstance(m, NimMove)]
+    assert len(moves) == len(chips) == 3
+    for move, chip in zip(moves, chips, strict=True):
+        match = box.slot_rect(size_left - move.count)
+        assert view.rect.contains(chip), (chip, view.rect)
+        under = abs(chip.centerx - match.centerx) <= box.slot / 2
+        joined = any(abs(start[0] - match.centerx) <= 1 and start[1] >= match.bottom
+                     and end == chip.midtop for start, end in lines)
+        assert under or joined, (move, chip, match)
+    assert not any(a.colliderect(b) for i, a in enumerate(chips) for b in chips[i + 1:])
+
+
+def live_nim_header(size: tuple[int, int], lang: str, scale: int,
+                    monkeypatch: pytest.MonkeyPatch) -> tuple[list[tuple[str, int]], list[str]]:
+    """The lines the learning lab's live Nim game writes above its heap while one game is
+    watched (a reinforcement learner trained 20 games, then One game), with their sizes, and
+    the texts cut with an ellipsis meanwhile."""
+    from game.ui.scenes.learning_lab import LearningLabScene
+    from tests.lab_helpers import watch_one_nim_game
+    from tests.ui_helpers import watch_cuts
+
+    app = make_app(size, language=lang, text_scale=scale)
+    lab = LearningLabScene(app)
+    app.push(lab)
+    frame(app)
+    watch_one_nim_game(app, lab)
+    runner = lab.runner
+    cut = watch_cuts(monkeypatch)
+    drawn = texts_drawn_by(lambda: lab.knowledge.draw(app.screen, runner), monkeypatch)
+    view = lab.knowledge._board_view()
+    lab.stop()
+    app.shutdown()
+    assert view is not None
+    return [(line, px) for line, px, rect in drawn if view.rect.contains(rect)], cut
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720)])
+def test_the_live_nim_game_in_the_lab_writes_its_rule_whole(
+        size: tuple[int, int], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression, the lab at 100% text: at 1024x768 the live game cut its French goal
+    ("Celui qui prend la dernière allumette gag…", one line in a 212 px board); at 1280x720
+    (a board 242 px high) it wrote neither the limit nor the goal. Both are now written
+    whole, the goal wrapped; at 1280x720 at the readable size."""
+    from game.ui.i18n import tr
+
+    lines, cut = live_nim_header(size, lang, 100, monkeypatch)
+    assert not cut, cut
+    texts = [line for line, _px in lines]
+    assert tr("boards.nim_take_range", high=3) in texts
+    goal = tr("boards.nim_normal")
+    words = " ".join(texts).split()
+    assert " ".join(words[words.index(goal.split()[0]):]).startswith(goal), texts
+    if size == (1280, 720):
+        assert min(px for _line, px in lines) >= readable_px(size), lines

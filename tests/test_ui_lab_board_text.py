@@ -13,12 +13,10 @@ from game.ui.boards.base import COORDINATES_MAX
 from game.ui.boards.nim import NimView
 from game.ui.scenes.play_fit import readable_px
 from game.ui.theme import get_theme
-from tests.lab_helpers import large_lab
+from tests.lab_helpers import large_lab, watch_one_nim_game
 from tests.ui_helpers import (
     BOARD_COORDINATES,
-    click_widget,
     frame,
-    run_until,
     texts_drawn_by,
 )
 
@@ -94,16 +92,7 @@ def test_the_live_nim_game_writes_its_header_readable(
     """While one game of Nim is watched in the lab at 1024x768 with 200% text, the live
     board's limit and goal are at least the readable size (they were 12 and 10 px)."""
     app, lab = large_lab((1024, 768), language)
-    lab.set_game("nim")
-    lab.set_kind("reinforcement")
-    lab.games = 20
-    lab._set_speed("instant")
-    lab.train()
-    assert lab.runner is not None and lab.runner.join(60)
-    frame(app)
-    click_widget(app, lab.step_button)
-    assert run_until(app, lambda: lab.runner is not None and lab.runner.current is not None,
-                     20)
+    watch_one_nim_game(app, lab)
     assert lab.watching_live()
     runner = lab.runner
     drawn = texts_drawn_by(lambda: lab.knowledge.draw(app.screen, runner), monkeypatch)

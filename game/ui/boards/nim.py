@@ -36,6 +36,7 @@ from game.ui.boards.base import (
     score_chip,
     score_labels,
 )
+from game.ui.boards.nim_labels import label_places
 from game.ui.boards.nim_matchbox import draw_matchbox
 from game.ui.boards.nim_table import Change, TableWords, bit_count, draw_nim_table
 from game.ui.boards.presenter import GamePresenter, HeatTable, OptionSpec
@@ -156,6 +157,11 @@ class _HeapBox:
                             - self.length * ROW_GAP)
         return area.inflate(round(self.slot * 0.5), round(self.length * 0.12))
 
+    def foot(self, index: int) -> tuple[int, int]:
+        """The middle of match ``index``'s foot: where a leader line to its label starts."""
+        rect = self.slot_rect(index)
+        return rect.centerx, rect.bottom + max(1, round(self.length * 0.03))
+
     def band_centre(self, index: int, lane: int, px: int = 0) -> tuple[float, float]:
         """Centre of the band below match ``index``; ``lane`` 0 or 1 staggers crowded labels
         (the second a chip of text ``px`` lower at least: with large text the two lanes'
@@ -176,13 +182,17 @@ class NimView(BoardView):
         self._bottom = 0
         self._sum_y = 0.0
         self._key: tuple[Any, ...] | None = None
+        #: The readable size the last drawing asked for (its ``coords_px``): the layout keeps
+        #: the header room for its lines at that size.
+        self._least = 0
 
     # -- geometry --------------------------------------------------------------------------
 
     def layout(self, rect: pygame.Rect, state: Any) -> None:
         """Stack the heaps in ``rect`` with the largest match size that fits."""
         rect = pygame.Rect(rect)
-        key = (tuple(rect), state.options)
+        lines = tuple(self._header_lines(state))
+        key = (tuple(rect), state.options, lines, self._least)
         if key == self._key:
             return
         self._key = key
@@ -190,7 +200,11 @@ class NimView(BoardView):
         capacities = state.options.heap_sizes
         multi = len(capacities) > 1
         # Several heaps have their limits beside them: the header holds only the goal line.
-        header_h = rect.height * (0.085 if multi else 0.12)
+        # Taller where its lines wrap to the width (at most 30% of the board): the live game
+        # in the lab at 1024x768 (a 212 px wide board) cut the French goal.
+        own = self._header_sizes(list(lines))
+        header_h = max(rect.height * (0.085 if multi else 0.12),
+                       min(rect.height * 0.3, self._header_height(list(lines), own, rect.width)))
         self._header = pygame.Rect(rect.left, rect.top, rect.width, round(header_h))
         body = pygame.Rect(rect.left, round(rect.top + header_h), rect.width,
                            round(rect.height - header_h))
@@ -231,6 +245,11 @@ class NimView(BoardView):
         gap = length * ROW_GAP
         total_h = sum(heights) + gap * (len(layouts) - 1) + (length * row_h if multi else 0.0)
         y = body.top + (body.height - total_h) / 2
+        # The heaps a little lower, as far as the body allows, where the header's lines at
+        # the readable size (see _large_header) need the room: never shorter matches for it.
+        readable = self._header_height(list(lines), self._header_room_sizes(list(lines)),
+                                       rect.width)
+        y = max(y, min(rect.top + readable + length * 0.1, body.bottom - total_h))
         grid_w = cols * slot
         x0 = body.left + side + (inner_w - grid_w) / 2
         self._boxes = []
@@ -278,9 +297,48 @@ class NimView(BoardView):
         goal_room = min(self._header.width, txt.size(goal, px, True)[0] + px) if px else 0
         return (length, table_px if self._table.width else 0.0, goal_room)
 
+    def _header_lines(self, nim: NimState) -> list[str]:
+        """The header's lines: for one heap in play its limit, then the goal."""
+        goal = tr("boards.nim_misere" if nim.options.misere else "boards.nim_normal")
+        if len(nim.heaps) == 1 and nim.outcome is None:
+            return [self._limit_text(nim, 0, long=True), goal]
+        return [goal]
+
+    def _header_sizes(self, lines: list[str]) -> list[int]:
+        """The header's own text sizes: the first line's, 80% of it after."""
+        px = self._header_px()
+        return [px if i == 0 else round(px * 0.8) for i in range(len(lines))]
+
+    def _header_room_sizes(self, lines: list[str]) -> list[int]:
+        """The sizes the layout moves the heaps down for, where the body has room: the
+        header's own, at least the readable size the last drawing asked for (see
+        :attr:`_least`)."""
+        return [max(px, self._least) for px in self._header_sizes(lines)]
+
+    @staticmethod
+    def _header_rows(lines: list[str], sizes: list[int],
+                     width: int) -> list[tuple[int, str, int]]:
+        """``lines`` at ``sizes`` wrapped to ``width``: (line index, text, size) per row; the
+        first line is bold."""
+        return [(i, part, px) for i, (line, px) in enumerate(zip(lines, sizes, strict=True))
+                for part in txt.wrap(line, width, px, i == 0)]
+
+    def _header_height(self, lines: list[str], sizes: list[int], width: int) -> int:
+        """The height the header's lines take at ``sizes``, wrapped to ``width`` (0 when they
+        are not drawn: a menu card)."""
+        if not self._header_px():
+            return 0
+        rows = self._header_rows(lines, sizes, width)
+        return sum(txt.font(px, i == 0).get_linesize() for i, _part, px in rows) + 4
+
     def _header_px(self) -> int:
-        """The goal line's text size, 0 when too small to be drawn (a menu card)."""
+        """The goal line's text size, 0 when too small to be drawn (a menu card). A board
+        asked for readable text (the lab's live game, 242 px high at 1280x720) writes it from
+        12 px up (then at the readable size where the room allows, see :meth:`_large_header`):
+        it had no header at all."""
         px = round(self.rect.height * 0.12 * 0.36)
+        if px < 12 and self._least and self.rect.height >= 8 * self._least:
+            return 12
         return px if px >= 12 else 0
 
     def hit(self, pos: tuple[int, int], state: Any) -> Element | None:
@@ -313,6 +371,7 @@ class NimView(BoardView):
 
     def draw(self, surface: pygame.Surface, state: Any, ctx: BoardContext) -> None:
         """Heaps, limits, last move, hint, hover group and the AI's scores."""
+        self._least = ctx.coords_px
         self.layout(self.rect, state)
         theme = ctx.theme
         nim: NimState = state
@@ -401,49 +460,58 @@ class NimView(BoardView):
         """The goal (normal or misere) and, for one heap, the limit of the side to move; at
         least ``least`` px (the window's readable size) where the room above the heaps
         allows (see :meth:`_large_header`)."""
-        px = self._header_px()
-        if not px:
+        if not self._header_px():
             return  # a menu card: a 9-11 px heading is a grey smudge, not text
-        goal = tr("boards.nim_misere" if nim.options.misere else "boards.nim_normal")
-        lines = [goal]
-        if len(nim.heaps) == 1 and nim.outcome is None:
-            lines.insert(0, self._limit_text(nim, 0, long=True))
+        lines = self._header_lines(nim)
         colours = [theme.accent if i == 0 and len(lines) > 1 else theme.text_muted
                    for i in range(len(lines))]
         if nim.options.misere:
             colours[-1] = theme.danger  # the goal, always the last line
-        sizes = [px if i == 0 else round(px * 0.8) for i in range(len(lines))]
+        sizes = self._header_sizes(lines)
         large = self._large_header(lines, sizes, least)
-        if large is not None:
-            for i, part, size, top in large:
-                txt.blit_text(surface, part, size, colours[i], (self._header.centerx, top),
-                              anchor="midtop", bold=i == 0)
-            return
-        y = self._header.top + self._header.height * (0.3 if len(lines) > 1 else 0.5)
-        for i, line in enumerate(lines):
-            txt.blit_text(surface, line, sizes[i], colours[i], (self._header.centerx, round(y)),
-                          anchor="center", bold=i == 0, max_width=self._header.width)
-            y += self._header.height * 0.45
+        if large is None:
+            # At their own sizes, wrapped (the layout kept room for them), centred in the
+            # header: cut to one line, the French goal lost its end in the lab's live game.
+            rows = self._header_rows(lines, sizes, self._header.width)
+            heights = [txt.font(px, i == 0).get_linesize() for i, _part, px in rows]
+            top = self._header.top + (self._header.height - sum(heights)) // 2
+            large = [(i, part, px, top + sum(heights[:n]))
+                     for n, (i, part, px) in enumerate(rows)]
+        for i, part, size, top in large:
+            txt.blit_text(surface, part, size, colours[i], (self._header.centerx, top),
+                          anchor="midtop", bold=i == 0, max_width=self._header.width)
 
     def _large_header(self, lines: list[str], sizes: list[int],
                       least: int) -> list[tuple[int, str, int, int]] | None:
-        """The header's lines when its own sizes (``sizes``) are under ``least``: as near
-        ``least`` as the room above the heaps allows, each wrapped to the width, stacked in
-        that room; each as (its line's index, text, size, top). None: keep the header as it
-        is. The live game in the learning lab (a small rectangle) wrote its goal at 10 px and
-        its limit at 12 at 1024x768, the readable size being 20, with room to spare above
-        the heap."""
-        if least <= 0 or min(sizes) >= least or not self._boxes:
+        """The header's lines when its own sizes (``sizes``) are under ``least``, or its first
+        line under the screen's text size (:attr:`label_px`): the first line as near that
+        size, and the others as near 80% of it, as the room above the heaps allows (never
+        under ``least`` where the room allows it), each wrapped to the width, stacked in that
+        room; each as (its line's index, text, size, top). None: keep the header as it is.
+        The live game in the learning lab (a small rectangle) wrote its goal at 10 px and its
+        limit at 12 at 1024x768, the readable size being 20, with room to spare above the
+        heap; at 200% of 1024x640 the play screen wrote "Take 1 to 3" at 18 px and the goal
+        at 16 beside 40 px text, with 150 px free above the heap."""
+        wanted = max(least, self.label_px)
+        if (least <= 0 or (min(sizes) >= least and sizes[0] >= wanted)
+                or not self._boxes):
             return None
         room = round(min(b.origin[1] for b in self._boxes) - self.rect.top
                      - self._boxes[0].length * 0.1)
         width = self._header.width
-        for target in range(least, min(sizes), -1):
-            rows = [(i, part, max(size, target))
-                    for i, (line, size) in enumerate(zip(lines, sizes, strict=True))
-                    for part in txt.wrap(line, width, max(size, target), i == 0)]
+
+        def line_px(i: int, target: int) -> int:
+            """Line ``i``'s size for ``target``: the target, 80% of it after the first line
+            (not under ``least``); never under the line's own size."""
+            own = target if i == 0 else min(target, max(least, round(target * 0.8)))
+            return max(sizes[i], own)
+
+        for target in range(wanted, min(min(sizes), least), -1):
+            rows = [(i, part, line_px(i, target))
+                    for i, line in enumerate(lines)
+                    for part in txt.wrap(line, width, line_px(i, target), i == 0)]
             heights = [txt.font(px, i == 0).get_linesize() for i, _part, px in rows]
-            if sum(heights) <= room and len(rows) <= len(lines) + 1 and all(
+            if sum(heights) <= room and len(rows) <= len(lines) + 2 and all(
                     txt.size(part, px, i == 0)[0] <= width for i, part, px in rows):
                 top = self.rect.top + (room - sum(heights)) // 2
                 return [(i, part, px, top + sum(heights[:n]))
@@ -547,14 +615,17 @@ class NimView(BoardView):
             entries = [(move, label) for move, label in labels.items()
                        if isinstance(move, NimMove) and move.heap == box.heap
                        and 0 < move.count <= size]
-            widest = max((txt.size(text, px, True)[0] for _, (text, _, _) in entries), default=0)
-            # Labels wider than a slot alternate between two lanes so neighbours never overlap.
-            stagger = widest + px * 0.7 > box.slot
-            for move, (text, colour, best) in entries:
-                index = size - move.count
-                lane = index % 2 if stagger else 0
-                score_chip(surface, text, box.band_centre(index, lane, px), px, colour, ctx.theme,
-                           best=best, placed=placed)
+            # Under each match, in two lanes, or in a row with leader lines (see nim_labels);
+            # the row only under a single heap, where nothing else is below it.
+            places = label_places([(size - m.count, text) for m, (text, _c, _b) in entries], px,
+                                  box.band_centre, box.foot, self.rect,
+                                  row_allowed=len(self._boxes) == 1)
+            for (_move, (text, colour, best)), place in zip(entries, places, strict=True):
+                if place.leader_from is not None:
+                    pygame.draw.line(surface, colour, place.leader_from, place.rect.midtop,
+                                     max(2, px // 12))
+                score_chip(surface, text, place.rect.center, px, colour, ctx.theme, best=best,
+                           placed=placed)
 
 
 #: The heap sets the menu offers for Marienbad.

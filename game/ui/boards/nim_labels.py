@@ -1,0 +1,75 @@
+"""Where Nim's score labels go under a heap: each under its match, or, where labels are wider
+than the matches, in a row below them with a leader line from each match to its label.
+
+A label says what taking from a match on means, so a class must see at once which match it
+belongs to. Under the match while it fits there; in two lanes while a lane's neighbours stay
+apart; else in one row, in the matches' order, the row kept inside the board, each label
+joined to its match by a line. At 200% of 1024x768 three "L10" chips (40 px text, matches
+26 px apart) were in two lanes and the third, pushed aside by the free-spot search, stood
+left of its match, under another one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui.boards.base import chip_rect
+
+#: A match's place: its slot's rectangle and the centre of its band's lane (index, lane, px).
+BandCentre = Callable[[int, int, int], tuple[float, float]]
+
+
+@dataclass(frozen=True)
+class LabelPlace:
+    """Where one label goes: its chip's rectangle and, for a label in the row below the
+    matches, the foot of its match (the leader line's start), else None."""
+
+    rect: pygame.Rect
+    leader_from: tuple[int, int] | None = None
+
+
+def _apart(rects: Sequence[pygame.Rect], gap: int) -> bool:
+    """True when no two of ``rects`` come closer than ``gap`` pixels."""
+    grown = [r.inflate(gap, gap) for r in rects]
+    return not any(a.colliderect(b) for i, a in enumerate(grown) for b in grown[i + 1:])
+
+
+def label_places(items: Sequence[tuple[int, str]], px: int, band_centre: BandCentre,
+                 foot: Callable[[int], tuple[int, int]], bounds: pygame.Rect,
+                 row_allowed: bool = True) -> list[LabelPlace]:
+    """The place of each label of ``items`` ((match index, text), in any order) at ``px``:
+    under its match (lane 0) when they all fit apart and inside ``bounds``; else in two lanes
+    (even and odd matches) when that does; else, if ``row_allowed``, in one row at the second
+    lane's height, in the matches' order, centred under them and moved inside ``bounds``, each
+    with the foot of its match (``foot(index)``) for a leader line; else in two lanes."""
+    gap = max(4, px // 4)
+
+    def lanes(count: int) -> list[pygame.Rect]:
+        return [chip_rect(text, band_centre(index, index % count, px), px)
+                for index, text in items]
+
+    for count in (1, 2):
+        rects = lanes(count)
+        if _apart(rects, gap) and all(bounds.contains(r) for r in rects):
+            return [LabelPlace(r) for r in rects]
+    staggered = lanes(2)
+    if not row_allowed or not items:
+        return [LabelPlace(r) for r in staggered]
+    order = sorted(range(len(items)), key=lambda i: items[i][0])
+    widths = [staggered[i].width for i in order]
+    total = sum(widths) + gap * (len(order) - 1)
+    if total > bounds.width:
+        return [LabelPlace(r) for r in staggered]
+    centres = [band_centre(items[i][0], 1, px) for i in order]
+    middle = sum(x for x, _y in centres) / len(centres)
+    left = round(min(max(middle - total / 2, bounds.left), bounds.right - total))
+    places: dict[int, LabelPlace] = {}
+    for i, width in zip(order, widths, strict=True):
+        rect = pygame.Rect(left, 0, width, staggered[i].height)
+        rect.centery = round(centres[0][1])
+        places[i] = LabelPlace(rect, foot(items[i][0]))
+        left += width + gap
+    return [places[i] for i in range(len(items))]
