@@ -16,7 +16,8 @@ from typing import Any
 import pygame
 import pytest
 
-from tests.ui_helpers import frame, make_app, run_until, start_game
+from tests.play_helpers import assert_facts_legend_and_move, explained_reply
+from tests.ui_helpers import frame, make_app, start_game
 
 GAMES = ["othello", "connect4", "hexapawn", "morpion"]
 #: The board's longer side as a share of the free area's smaller side, at least (Morpion
@@ -58,41 +59,21 @@ def test_at_100_percent_no_board_got_smaller(game: str, size: tuple[int, int]) -
     assert board.width >= before[0] and board.height >= before[1], (game, board.size, before)
 
 
-#: Where a true 200% (text 46 px at 1280x720; the cap was 140% until then) still leaves the
-#: panel one reasoning fact: a target missed, kept as a strict expected failure so that the
-#: fix shows.
-SHORT_AT_A_TRUE_200 = {
-    ("nim", (1280, 720), "fr"): "1280x720 French at 200%: Nim keeps one fact (two at 0.06)",
-    # The legend went under the heap over the labels' second lane, hiding one: now it starts
-    # under that lane, has no room left there and takes the panel's.
-    ("nim", (1280, 720), "en"): "1280x720 at 200%: Nim keeps one fact, its legend in the panel",
-}
-
-
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("size", [(1024, 768), (1280, 720)])
 @pytest.mark.parametrize("game", [*GAMES, "nim"])
 def test_at_200_percent_the_panel_keeps_the_legend_two_facts_and_a_move(
-        game: str, size: tuple[int, int], lang: str, request: pytest.FixtureRequest) -> None:
+        game: str, size: tuple[int, int], lang: str) -> None:
     """Regression: at 1024x768 with 200% text the legend (what "+32", "W5" mean) dropped out
     of the panel for every game while the board showed the numbers. Then, given its first
     row, the reasoning's second fact and the move list gave way to it (Othello at 1024x768
     in French: one fact, no move; Nim at 1280x720: no legend). Now the facts shrink to the
     legend's least size before one drops, the legend's later rows give way to a row of the
-    list, and Nim's legend goes under its heaps."""
-    missed = SHORT_AT_A_TRUE_200.get((game, size, lang))
-    if missed:
-        request.applymarker(pytest.mark.xfail(strict=True, reason=missed))
-    app = make_app(size, language=lang, show_reasoning=True, text_scale=200, explain_wait=True)
-    play = start_game(app, game, ("human", "alphabeta:depth=2"))
-    assert run_until(app, lambda: play.match.human_to_move, 30)
-    assert play.apply_move(play.state.legal_moves()[0])
-    assert run_until(app, lambda: bool(play.legend_rows()), 30)
-    frame(app)
-    frame(app)
-    assert play.panel.reasoning_facts >= 2
-    assert play.panel.legend_rows_shown >= 1
-    assert len({rect.top for rect, _ in play.panel.move_rects}) >= 1
+    list, and Nim's legend goes under its heaps. At a true 200% of 1280x720 (46 px text)
+    Nim and Othello kept one fact: now a card whose words fit one line takes one, and the
+    panel's words take one size, down to 70% of the small size (28 px)."""
+    app, play = explained_reply(size, lang, game, "alphabeta:depth=2")
+    assert_facts_legend_and_move(play)
     app.shutdown()
 
 
@@ -101,40 +82,22 @@ def test_at_200_percent_a_long_players_card_alone_grows(lang: str) -> None:
     """Regression: at 200% of 1024x768 against MCTS ("Monte-Carlo · 300 random games" on two
     lines) both seat cards grew, and the move list lost its row by 13 px. With large text
     only the long name's card grows."""
-    app = make_app((1024, 768), language=lang, show_reasoning=True, text_scale=200,
-                   explain_wait=True)
-    play = start_game(app, "hexapawn", ("human", "mcts:iterations=300"))
-    assert run_until(app, lambda: play.match.human_to_move, 30)
-    assert play.apply_move(play.state.legal_moves()[0])
-    assert run_until(app, lambda: bool(play.legend_rows()), 30)
-    frame(app)
-    frame(app)
+    app, play = explained_reply((1024, 768), lang, "hexapawn", "mcts:iterations=300")
     human, mcts = play.panel.seat_rects
     assert human.height < mcts.height
-    assert play.panel.reasoning_facts >= 2 and play.panel.legend_rows_shown >= 1
-    assert len({rect.top for rect, _ in play.panel.move_rects}) >= 1
+    assert_facts_legend_and_move(play)
     app.shutdown()
 
 
-@pytest.mark.xfail(strict=True, reason="a true 200% of 1280x720 (46 px text): against the "
-                   "engine the panel keeps one reasoning fact (the rest holds)")
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_at_200_percent_othellos_counts_give_the_panel_their_width(lang: str) -> None:
     """Regression: at 200% of 1280x720 Othello's disc counts beside the board (said by the
     seat cards too) left the panel 500 px of 1280, and against the engine the reasoning kept
     one fact. With large text the board goes without them and the panel takes the width."""
-    app = make_app((1280, 720), language=lang, show_reasoning=True, text_scale=200,
-                   explain_wait=True)
-    play = start_game(app, "othello", ("human", "engine:time=0.1"))
-    assert run_until(app, lambda: play.match.human_to_move, 30)
-    assert play.apply_move(play.state.legal_moves()[0])
-    assert run_until(app, lambda: bool(play.legend_rows()), 30)
-    frame(app)
-    frame(app)
+    app, play = explained_reply((1280, 720), lang, "othello", "engine:time=0.1")
     assert play.view.sizes()[-1] == 0  # no counts' columns
     assert play.panel.rect.width > 500
-    assert play.panel.reasoning_facts >= 2 and play.panel.legend_rows_shown >= 1
-    assert len({rect.top for rect, _ in play.panel.move_rects}) >= 1
+    assert_facts_legend_and_move(play)
     app.shutdown()
 
 
@@ -167,13 +130,9 @@ def test_at_200_percent_nims_labels_stay_out_from_under_the_legend(
     sits a chip lower and the legend starts under it."""
     from game.ui.boards import nim as nim_board
 
-    app = make_app((1024, 768), language="en", show_reasoning=True, text_scale=200,
-                   explain_wait=True)
-    play = start_game(app, "nim", ("human", "alphabeta"))
-    assert run_until(app, lambda: play.match.human_to_move, 30)
-    assert play.apply_move(next(m for m in play.state.legal_moves() if m.count == 3))
-    assert run_until(app, lambda: bool(play.legend_rows()), 30)
-    frame(app)
+    app, play = explained_reply((1024, 768), "en", "nim", "alphabeta",
+                                lambda state: next(m for m in state.legal_moves()
+                                                   if m.count == 3))
     chips: list[pygame.Rect] = []
     real = nim_board.score_chip
 

@@ -18,6 +18,7 @@ import pytest
 
 from ai.registry import make_player
 from game.ui import text, widgets
+from tests.play_helpers import assert_facts_legend_and_move, explained_reply
 from tests.test_text_fit import WideThinker
 from tests.ui_helpers import frame, key, make_app, run_until, start_game
 
@@ -148,8 +149,6 @@ def test_at_normal_size_the_legend_keeps_its_first_row_after_the_first_fact() ->
     app.shutdown()
 
 
-@pytest.mark.xfail(strict=True, reason="a true 200% of 1920x1080 (70 px text): the seat cards "
-                   "take two lines and the legend keeps its first row only (both held at 0.05)")
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_at_200_percent_connect4_keeps_the_whole_legend_and_a_move_row(lang: str) -> None:
     """Regression: at 200% of 1920x1080 the panel showed the reasoning and the legend's first
@@ -166,4 +165,20 @@ def test_at_200_percent_connect4_keeps_the_whole_legend_and_a_move_row(lang: str
     assert play.panel.reasoning_facts >= 2
     assert play.panel.legend_rows_shown == len(play.legend_rows()) == 2
     assert len({rect.top for rect, _ in play.panel.move_rects}) >= 1
+    app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_at_200_percent_the_facts_are_never_smaller_than_the_legend_and_a_move_shows(
+        lang: str) -> None:
+    """Regression, seen in a real window at a true 200% of 1920x1080 in French (Othello
+    against MCTS): the facts were drawn at the legend's least size (48 px) beside a legend at
+    the small size (60 px), and the move list had no row. The panel's words now take one size,
+    the legend never larger than the facts, with a row of the list kept."""
+    from game.ui.scenes.play_fit import least_legend_px
+
+    app, play = explained_reply((1920, 1080), lang, "othello", "mcts:iterations=300")
+    explain = play.panel.explain
+    assert_facts_legend_and_move(play)
+    assert explain.facts_size >= explain.legend_size >= least_legend_px(app.metrics, app.size)
     app.shutdown()

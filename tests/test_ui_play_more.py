@@ -15,6 +15,7 @@ from game.ui import widgets
 from game.ui.i18n import tr
 from game.ui.scenes.dialogs import ListPopup
 from game.ui.scenes.settings import delay_label
+from tests.play_helpers import assert_facts_legend_and_move, explained_reply
 from tests.ui_helpers import click_widget, frame, key, make_app, pick_more, run_until, start_game
 
 
@@ -154,14 +155,7 @@ def test_at_a_true_200_percent_morpion_keeps_two_facts_the_legend_and_a_move(
     hands give way with large text (the seat cards say them), the count shrinks to the
     readable size beside its name."""
     monkeypatch.setattr(widgets, "BODY_MAX_FRACTION", 0.065)
-    app = make_app(size, language=lang, show_reasoning=True, text_scale=200, explain_wait=True)
-    play = start_game(app, "morpion", ("human", "alphabeta:depth=2"))
-    assert run_until(app, lambda: play.match.human_to_move, 30)
-    assert play.apply_move(play.state.legal_moves()[0])
-    assert run_until(app, lambda: bool(play.legend_rows()), 30)
-    frame(app)
-    frame(app)
+    app, play = explained_reply(size, lang, "morpion", "alphabeta:depth=2")
     assert play.view.sizes()[-1] == 0  # no hands' columns
-    assert play.panel.reasoning_facts >= 2 and play.panel.legend_rows_shown >= 1
-    assert len({rect.top for rect, _ in play.panel.move_rects}) >= 1
+    assert_facts_legend_and_move(play)
     app.shutdown()

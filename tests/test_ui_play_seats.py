@@ -85,6 +85,24 @@ def test_both_cards_grow_alike_for_a_long_name_and_keep_its_parameter() -> None:
     short.shutdown()
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_at_200_percent_a_card_whose_words_fit_one_line_takes_one(lang: str) -> None:
+    """Regression: at a true 200% of 1280x720 both of Nim's cards took two lines, "Player 1"
+    over "Human" too, because the other card's name was long; that second line was the room
+    of the reasoning's second fact. A card whose words fit one line now takes one, its
+    player's name on the right, and the disc is the same size in both cards."""
+    app = make_app((1280, 720), language=lang, text_scale=200)
+    play = start_game(app, "nim", ("human", "alphabeta:depth=2"))
+    frame(app)
+    seats = play.panel.seats
+    human, ai = play.panel.seat_rects
+    assert seats.single == [True, False]
+    assert human.height < ai.height
+    line_h = text.font(app.metrics.body, True).get_linesize()
+    assert human.height == line_h + app.metrics.pad
+    app.shutdown()
+
+
 class Waiter(Player):
     """An AI that thinks until it is cancelled."""
 

@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 #: How many facts of the AI's reasoning come before the legend's later rows (the first row of
 #: the legend comes between the first fact and the second).
 FIRST_FACTS = 2
+#: With large text, the least size (a share of the small size) the panel's words take to
+#: show the whole legend; under it only its first row stays (see ExplainBox.facts_px).
+WHOLE_LEGEND_SHARE = 0.8
 
 
 class ExplainBox:
@@ -42,6 +45,11 @@ class ExplainBox:
         self.facts = 0
         #: How many rows of the score legend the last frame showed.
         self.legend_rows_shown = 0
+        #: The size of the panel's words under the seats in the last frame (see
+        #: :meth:`words_px`): the facts', and the largest the legend beside them may take.
+        self.facts_size = app.metrics.small
+        #: The legend's text size in the last frame.
+        self.legend_size = app.metrics.small
 
     def _legend_lines(self, rows: list[LegendRow],
                       px: int | None = None) -> list[tuple[str, int, str, str]]:
@@ -67,38 +75,71 @@ class ExplainBox:
                               part, row.colour))
         return lines
 
-    def _legend_height(self, rows: list[LegendRow]) -> int:
+    def _legend_height(self, rows: list[LegendRow], px: int | None = None) -> int:
         if not rows:
             return 0
-        line_h = text.font(self.app.metrics.small).get_linesize()
-        return line_h * len(self._legend_lines(rows)) + self.app.metrics.pad * 2
+        px = px or self.app.metrics.small
+        line_h = text.font(px).get_linesize()
+        return line_h * len(self._legend_lines(rows, px)) + self.app.metrics.pad * 2
 
-    def _legend_sizes(self) -> list[int]:
+    def words_px(self) -> int:
+        """The size of the position summary and the move list under the legend: with large
+        text the facts' (one size for the panel's words; at the small size a row of the list
+        took the room of the reasoning's second fact at 200% of 1280x720), else small."""
+        m = self.app.metrics
+        return self.facts_size if large_text(m, self.app.size) else m.small
+
+    def kept_below(self, px: int) -> tuple[int, int]:
+        """The heights kept under the facts and the legend when the panel's words are ``px``
+        (see :meth:`words_px`): a row of the move list, and the position summary's line
+        (Nim's matches left; 0 without one). With large text, before the first move there is
+        no row to keep ("No moves yet" took the second fact's room at 200% of 1920x1080, AI
+        vs AI)."""
+        m = self.app.metrics
+        scene = self.scene
+        large = large_text(m, self.app.size)
+        line_h = text.font(px if large else m.small).get_linesize()
+        summary = int(line_h * 1.2) if scene.presenter.position_summary(scene.state) else 0
+        return (line_h if scene.match.moves or not large else 0), summary
+
+    def _legend_sizes(self, most: int | None = None) -> list[int]:
         """The legend's text sizes, largest first: the small size, and with large text down
-        to the normal small size (never under the window's readable size)."""
+        to its least size (:func:`~game.ui.scenes.play_fit.least_legend_px`); none over
+        ``most`` but the least (beside the facts, their size: the legend larger than the
+        facts took their room, at 200% of 1920x1080 against MCTS)."""
         m = self.app.metrics
         sizes = [m.small]
         if large_text(m, self.app.size):
             least = least_legend_px(m, self.app.size)
-            sizes += [px for px in (int(m.small * 0.9), least) if px < m.small]
+            # (A step at 80% between 90% and the least size, 70%: at 200% of 1024x768 the
+            # words jumped from 32 to 25 px and left three rows of the list empty.)
+            steps = (int(m.small * 0.9), int(m.small * WHOLE_LEGEND_SHARE), least)
+            sizes += sorted({px for px in steps if least <= px < m.small}, reverse=True)
+        if most is not None:
+            sizes = [px for px in sizes if px <= most] or sizes[-1:]
         return sizes
 
-    def first_row_height(self, rows: list[LegendRow]) -> int:
-        """The height the legend's first row (what the number on the board is) needs at its
-        least size, with its box's margins; 0 without a legend."""
+    def first_row_height(self, rows: list[LegendRow], px: int | None = None) -> int:
+        """The height the legend's first row (what the number on the board is) needs at
+        ``px`` (its least size by default), with its box's margins; 0 without a legend."""
+        return self._legend_box(rows[:1], px or self._legend_sizes()[-1])
+
+    def _legend_box(self, rows: list[LegendRow], px: int) -> int:
+        """The height ``rows`` of the legend need at ``px``, with the box's margins and the
+        gap after it; 0 without rows."""
         if not rows:
             return 0
-        px = self._legend_sizes()[-1]
-        lines = len(self._legend_lines(rows[:1], px))
+        lines = len(self._legend_lines(rows, px))
         return text.font(px).get_linesize() * lines + self.app.metrics.pad * 3 // 2
 
-    def _legend_fit(self, rows: list[LegendRow], height: int) -> tuple[list[LegendRow], int]:
+    def _legend_fit(self, rows: list[LegendRow], height: int,
+                    most: int | None = None) -> tuple[list[LegendRow], int]:
         """The legend's first rows that fit ``height`` pixels, whole, and their text size:
         the small size, or with large text down to the normal small size when that keeps
         more rows (the legend gives way before the reasoning, but is not dropped for want
-        of a few pixels)."""
+        of a few pixels); none over ``most`` (see :meth:`_legend_sizes`)."""
         m = self.app.metrics
-        sizes = self._legend_sizes()
+        sizes = self._legend_sizes(most)
         best: tuple[list[LegendRow], int] = ([], m.small)
         for px in sizes:
             kept = list(rows)
@@ -150,15 +191,16 @@ class ExplainBox:
         # every row: at 200% of 1920x1080 the legend at full size left the list no row.
         # The later rows give way to that row; only the first (what the numbers are) may
         # take its room: at 200% of 1024x768 the colours' row left Hexapawn's list no row.
-        move_row = text.font(m.small).get_linesize() if keep_row else 0
-        if not self.scene.match.moves and large_text(m, self.app.size):
-            move_row = 0  # no move to list yet (see draw_reasoning)
-        kept, px = self._legend_fit(rows, height - move_row)
+        move_row = self.kept_below(self.facts_size)[0] if keep_row else 0
+        # Beside the facts, never larger than they are.
+        most = self.facts_size if keep_row and large_text(m, self.app.size) else None
+        kept, px = self._legend_fit(rows, height - move_row, most)
         if not kept:
-            kept, px = self._legend_fit(rows[:1], height)
+            kept, px = self._legend_fit(rows[:1], height, most)
         self.legend_rows_shown = len(kept)
         if not kept:
             return y
+        self.legend_size = px
         line_h = text.font(px).get_linesize()
         lines = self._legend_lines(kept, px)
         box = pygame.Rect(self.rect.left, y, self.rect.width,
@@ -176,23 +218,28 @@ class ExplainBox:
             ty += line_h
         return box.bottom + m.pad // 2
 
-    def facts_px(self, paragraphs: list[str], legend: list[LegendRow], height: int,
-                 reserve: int) -> int:
+    def facts_px(self, paragraphs: list[str], legend: list[LegendRow], height: int) -> int:
         """The reasoning's text size: the small size, or with large text the largest of the
         legend's sizes (:meth:`_legend_sizes`) at which the first facts
-        (:data:`FIRST_FACTS`), the legend's first row and ``reserve`` pixels (a row of the
-        move list, the position summary) fit ``height``: at 200% of 1024x768 Othello showed
-        one fact and no move, its second fact three lines long at the small size."""
+        (:data:`FIRST_FACTS`), the whole legend (else its first row), a row of the move list
+        and the position summary (:meth:`kept_below`), all at that size, fit ``height``: at
+        200% of 1024x768 Othello showed one fact and no move, its second fact three lines
+        long at the small size; at 200% of 1920x1080 Connect 4's legend kept only its first
+        row beside facts at the small size."""
         m = self.app.metrics
         sizes = self._legend_sizes()
         width = self.rect.width - 2 * m.pad
-        legend_h = self.first_row_height(legend)
-        for px in sizes:
-            lines = sum(len(text.wrap(paragraph, width, px))
-                        for paragraph in paragraphs[:FIRST_FACTS])
-            box = text.font(px).get_linesize() * lines + m.pad + m.pad // 2
-            if box + legend_h + reserve <= height:
-                return px
+        # The whole legend down to 80% of the small size; only its first row (what the
+        # numbers are) takes the words to their least size.
+        whole = [px for px in sizes if px >= int(m.small * WHOLE_LEGEND_SHARE)]
+        for shown, tried in ((legend, whole), (legend[:1], sizes)):
+            for px in tried:
+                lines = sum(len(text.wrap(paragraph, width, px))
+                            for paragraph in paragraphs[:FIRST_FACTS])
+                box = text.font(px).get_linesize() * lines + m.pad + m.pad // 2
+                # The legend at this size too: it is never larger than the facts.
+                if box + self._legend_box(shown, px) + sum(self.kept_below(px)) <= height:
+                    return px
         return sizes[-1]
 
     def draw_reasoning(self, surface: pygame.Surface, y: int,
@@ -216,13 +263,9 @@ class ExplainBox:
         # Keep room for one row of the move list (the latest moves) and the position summary:
         # with the reasoning on, the class is watching how the AI decides more than the list,
         # but the facts after the first ones give way to that row, large text too.
-        summary_rows = 1 if scene.presenter.position_summary(scene.state) else 0
-        small_h = text.font(m.small).get_linesize()
-        summary_h = summary_rows * int(small_h * 1.2)
-        # With large text, before the first move there is no row to keep ("No moves yet"
-        # took the second fact's room at 200% of 1920x1080, AI vs AI).
-        row_h = small_h if scene.match.moves or not large_text(m, self.app.size) else 0
-        px = self.facts_px(paragraphs, legend, self.rect.bottom - y, row_h + summary_h)
+        px = self.facts_px(paragraphs, legend, self.rect.bottom - y)
+        self.facts_size = px
+        row_h, summary_h = self.kept_below(px)
         line_h = text.font(px).get_linesize()
         # (In lines of the facts' size, which may be smaller than the list's.)
         kept = -(-(row_h + summary_h) // line_h)
@@ -234,7 +277,7 @@ class ExplainBox:
         # The first facts (the move and why) come before the legend, which gives way row by
         # row: with large text the legend's room once left the reasoning one line.
         first = sum(len(w) for w in wrapped_all[:FIRST_FACTS])
-        whole_legend = -(-self._legend_height(legend) // line_h)
+        whole_legend = -(-self._legend_height(legend, px) // line_h)
         room = max(2, avail - kept - whole_legend)
         # The first facts come first (they are the point of the screen; the legend can
         # shrink): at 1920x1080 in French the legend's first row took the second fact's room,
@@ -249,7 +292,7 @@ class ExplainBox:
             # (Only where the first fact leaves it the room: else the facts keep theirs.)
             # (Counted in pixels: in whole lines of the facts' size the row's 104 px took
             # three lines of 38 and the second fact dropped, at 200% of 1920x1080.)
-            left = (self.rect.bottom - y - self.first_row_height(legend)
+            left = (self.rect.bottom - y - self.first_row_height(legend, px)
                     - m.pad * 3 // 2) // line_h
             if len(wrapped_all[0]) <= left:
                 room = min(room, max(len(wrapped_all[0]), left))

@@ -24,6 +24,11 @@ ROW_BODIES = 1.8
 LARGE_ROW_BODIES = 1.5
 #: Body text this many times its normal size or more is large.
 LARGE_TEXT = 1.15
+#: With large text, the least size of the panel's words (the AI's reasoning, the legend,
+#: the move list) as a share of the small size: 0.8 left Othello's second fact or its move
+#: list no room at a true 200% of 1280x720 (46 px body text), 0.7 keeps both (28 px, 1.4
+#: times the normal small size).
+LEAST_WORDS_SHARE = 0.7
 
 #: The side panel's share of the window's width at the normal text size, and at most.
 PANEL_SHARE = 0.32
@@ -52,10 +57,12 @@ def readable_px(size: tuple[int, int]) -> int:
 
 
 def least_legend_px(m: Metrics, size: tuple[int, int]) -> int:
-    """The least text size of the score legend with large text: the normal small size, 80% of
-    the current small size, never under the window's readable size. One place for the panel's
-    legend (play_explain) and the strip under the board (play_board), so they cannot drift."""
-    return max(Metrics.for_size(size).small, int(m.small * 0.8), readable_px(size))
+    """The least text size of the score legend with large text: the normal small size,
+    :data:`LEAST_WORDS_SHARE` of the current small size, never under the window's readable
+    size. One place for the panel's legend (play_explain) and the strip under the board
+    (play_board), so they cannot drift."""
+    return max(Metrics.for_size(size).small, int(m.small * LEAST_WORDS_SHARE),
+               readable_px(size))
 
 
 def button_row(m: Metrics, size: tuple[int, int]) -> int:

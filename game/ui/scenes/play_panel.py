@@ -394,45 +394,49 @@ class PlayPanel:
             y = self.explain.draw_reasoning(surface, y, legend)
             # The position summary (Nim's matches left) keeps its line under the legend: it
             # was pushed under the Undo button at 1920x1080 in French.
-            summary_h = (int(text.font(m.small).get_linesize() * 1.2)
-                         if presenter.position_summary(self.scene.state) else 0)
-            y = self.explain.draw_legend(surface, y, legend, reserve=summary_h)
+            y = self.explain.draw_legend(surface, y, legend,
+                                         reserve=self.explain.kept_below(self.explain.facts_size)[1])
         # With the reasoning on, the options line gives its room to the reasoning (the board
         # shows its size); a position summary (Nim's matches left) stays, the class counts
-        # with it.
+        # with it. With large text both it and the list at the facts' size (words_px).
+        px = self.explain.words_px() if reasoning else m.small
+        line_h = text.font(px).get_linesize()
         summary = presenter.position_summary(self.scene.state)
         if (summary or not reasoning) and y + line_h <= self.moves_rect.bottom:
             extra = summary or presenter.describe_options(self.scene.match.options)
             # Smaller rather than cut ("19 allumettes restantes" at 200% of 1024x768).
-            text.blit_text(surface, extra, m.small, theme.text_muted, (self.moves_rect.left, y),
+            text.blit_text(surface, extra, px, theme.text_muted, (self.moves_rect.left, y),
                            max_width=self.moves_rect.width,
-                           min_px=least_legend_px(m, self.app.size))
-            y += int(text.font(m.small).get_linesize() * 1.2)
+                           min_px=min(px, least_legend_px(m, self.app.size)))
+            y += int(line_h * 1.2)
         self._draw_moves(surface, pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
-                                              self.moves_rect.bottom - y))
+                                              self.moves_rect.bottom - y), px)
 
 
-    def _draw_moves(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The move list, one row per pair of moves (one per move when a move's words do not
-        fit half the row: "3 allumettes" at 200% text), the latest at the bottom; the marked
-        move is the latest, or in review the one that led to the shown position (scrolled
-        into view). Each move is clickable (see :meth:`click`)."""
+    def _draw_moves(self, surface: pygame.Surface, rect: pygame.Rect,
+                    px: int | None = None) -> None:
+        """The move list at ``px`` (the small size by default), one row per pair of moves
+        (one per move when a move's words do not fit half the row: "3 allumettes" at 200%
+        text), the latest at the bottom; the marked move is the latest, or in review the one
+        that led to the shown position (scrolled into view). Each move is clickable (see
+        :meth:`click`)."""
         theme = self.app.theme
         m = self.app.metrics
+        px = px or m.small
         self.move_rects = []
-        if rect.height < m.small:
+        if rect.height < px:
             return
-        line_h = text.font(m.small).get_linesize()
+        line_h = text.font(px).get_linesize()
         review = self.scene.review
         moves = [self.scene.presenter.move_text(mv) for mv in self.scene.match.moves]
         marked = review.shown - 1 if review.active else len(moves) - 1
         # The numbers' column as wide as "88." needs; two cells a pad apart, so the marked
         # move's chip (a quarter pad wider each side) never touches the next column (it did
         # at 200% of 1280x800 in French).
-        col = max(rect.width // 8, text.size("88.", m.small)[0] + m.pad // 2)
+        col = max(rect.width // 8, text.size("88.", px)[0] + m.pad // 2)
         cell_w = (rect.width - col - m.pad) // 2
         per_row = 2
-        if any(text.size(mv, int(m.small * 0.9), True)[0] > cell_w for mv in moves):
+        if any(text.size(mv, int(px * 0.9), True)[0] > cell_w for mv in moves):
             per_row, cell_w = 1, rect.width - col - m.pad // 2
         pairs = [moves[i:i + per_row] for i in range(0, len(moves), per_row)]
         fits = max(1, rect.height // line_h)
@@ -447,11 +451,11 @@ class PlayPanel:
         first_number = max(0, end - fits) + 1
         y = rect.top
         if not moves:
-            text.blit_text(surface, tr("play.no_moves_yet"), m.small, theme.text_muted,
+            text.blit_text(surface, tr("play.no_moves_yet"), px, theme.text_muted,
                            (rect.left, y), max_width=rect.width)
         for i, pair in enumerate(shown):
             n = first_number + i
-            text.blit_text(surface, f"{n}.", m.small, theme.text_muted, (rect.left, y))
+            text.blit_text(surface, f"{n}.", px, theme.text_muted, (rect.left, y))
             for j, mv in enumerate(pair):
                 index = (n - 1) * per_row + j
                 cell = pygame.Rect(rect.left + col + j * (cell_w + m.pad), y, cell_w, line_h)
@@ -465,7 +469,7 @@ class PlayPanel:
                                      border_radius=m.radius)
                 # A long move ("3 allumettes du tas 2", large text) shrinks a little before
                 # it is cut (Marienbad's list read "take 1 fro…" at 1024x768).
-                text.blit_text(surface, mv, m.small, theme.accent if mark else theme.text,
+                text.blit_text(surface, mv, px, theme.accent if mark else theme.text,
                                cell.topleft, bold=mark, max_width=cell.width,
-                               min_px=int(m.small * MOVE_SHRINK))
+                               min_px=int(px * MOVE_SHRINK))
             y += line_h

@@ -19,7 +19,7 @@ import pygame
 from game.ui import text, widgets
 from game.ui.i18n import tr
 from game.ui.reasoning import seconds_text
-from game.ui.scenes.play_fit import large_text, readable_px
+from game.ui.scenes.play_fit import LEAST_WORDS_SHARE, large_text, readable_px
 from game.ui.scenes.play_status import without_note
 from game.ui.theme import Theme, blend, disc_rim
 from game.ui.widgets import draw_panel
@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 TIME_RESERVE = "88,8"
 #: Smallest size of the player's name, as a share of the small size, before it takes two lines.
 NAME_SHRINK = 0.85
+#: With large text, the side's disc's radius as a share of a one-line card's height.
+DISC_SHARE = 0.3
 
 
 def draw_spinner(surface: pygame.Surface, theme: Theme, clock: float, centre: tuple[int, int],
@@ -50,14 +52,14 @@ def _plain(name: str) -> str:
     return name
 
 
-def who_lines(label: str, width: int, px: int,
-              words: Callable[[str], str] = _plain) -> tuple[list[str], int]:
+def who_lines(label: str, width: int, px: int, words: Callable[[str], str] = _plain,
+              shrink: float = NAME_SHRINK) -> tuple[list[str], int]:
     """The player line(s) of a seat card and their size: ``words(label)`` on one line shrunk
-    down to :data:`NAME_SHRINK` of ``px``; else on two lines, broken before the label's note
+    down to ``shrink`` of ``px``; else on two lines, broken before the label's note
     ("Alpha-beta" / "Depth 4 · 1.2 s") or wherever it wraps; else (a name too long even for
     two lines) the label without its note on one line. ``words`` puts the label in its
     sentence (the thinking time)."""
-    floor = int(px * NAME_SHRINK)
+    floor = int(px * shrink)
     whole = words(label)
     one = text.fit_px(whole, width, px, min_px=floor)
     if text.size(whole, one)[0] <= width:
@@ -82,9 +84,9 @@ class SeatCards:
         self.scene = scene
         #: Each seat's card in the last layout.
         self.rects: list[pygame.Rect] = []
-        #: With large text, each card on one line: the side and its count on the left, who
-        #: plays it on the right (see :meth:`_one_line_fits`).
-        self.one_line = False
+        #: With large text, which cards take one line: the side and its count on the left,
+        #: who plays it on the right (see :meth:`_fits_one_line`).
+        self.single = [False, False]
         #: With large text in review, each card on one line without who plays it (the score
         #: row above names them): the graph's key and the list's rows need the room.
         self.brief = False
@@ -98,6 +100,11 @@ class SeatCards:
 
     # -- layout ---------------------------------------------------------------------------------
 
+    @property
+    def one_line(self) -> bool:
+        """True when both cards take one line (see :attr:`single`)."""
+        return all(self.single)
+
     def _base_height(self) -> int:
         """A one-line card's height: roomy at normal text; with large text just what the name
         and the player's line need (two cards at 2.9 bodies left the AI's reasoning no room
@@ -108,16 +115,33 @@ class SeatCards:
                     + m.pad)
         return int(m.body * 2.9)
 
+    def _disc_radius(self) -> int:
+        """The side's disc's radius, the same in both cards: with large text as a one-line
+        card allows, so a card of one line and a card of two keep their words in one column
+        (the larger disc of a two-line card left "Joueur 1 · Humain" 9 px short of one line
+        at 200% of 1280x720)."""
+        m = self.app.metrics
+        if large_text(m, self.app.size):
+            return int((text.font(m.body, True).get_linesize() + m.pad) * DISC_SHARE)
+        return int(self._base_height() * 0.24)
+
     def _text_left(self, left: int) -> int:
         """Where a card's words start: right of its disc."""
         pad = self.app.metrics.pad
-        return left + pad + 2 * int(self._base_height() * 0.24) + pad
+        return left + pad + 2 * self._disc_radius() + pad
 
     def _shows_time(self) -> bool:
         """Whether a card says how long its AI has been thinking: not with large text, where
         the room kept for the time put the player's name on two lines and both cards grew
         (the engine line above the board tells the time, the spinner turns on the disc)."""
         return not large_text(self.app.metrics, self.app.size)
+
+    def _shrink(self) -> float:
+        """How far who plays a side shrinks before it takes a second line: with large text
+        as far as the panel's other words (:data:`~game.ui.scenes.play_fit.LEAST_WORDS_SHARE`;
+        "Alpha-bêta · Profondeur 2" on two lines took the move list's row at 200% of
+        1280x720), else :data:`NAME_SHRINK`."""
+        return LEAST_WORDS_SHARE if large_text(self.app.metrics, self.app.size) else NAME_SHRINK
 
     def _thinking_words(self, seconds: str) -> Callable[[str], str]:
         return lambda name: tr("play.thinking_for", player=name, s=seconds)
@@ -136,20 +160,23 @@ class SeatCards:
             # lost its note to stay on one.
             for words in [_plain] if human or not self._shows_time() else [
                     _plain, self._thinking_words(TIME_RESERVE)]:
-                lines[seat] = max(lines[seat], len(who_lines(label, tw, m.small, words)[0]))
+                lines[seat] = max(lines[seat],
+                                  len(who_lines(label, tw, m.small, words, self._shrink())[0]))
         for seat in (0, 1):
             lines[seat] += self._summary_below(seat, tw)
         if not large_text(m, self.app.size):
             lines = [max(lines)] * 2
         # With large text only the card of a long name grows: both growing took the room of
         # a row of the move list at 200% of 1024x768 (against MCTS, "Monte-Carlo · 300
-        # parties au hasard" on two lines, 13 px short).
-        self.one_line = self._one_line_fits(left, width)
+        # parties au hasard" on two lines, 13 px short). And a card whose words fit one line
+        # takes one (the human's, mostly), whatever the other's: at 200% of 1280x720 the
+        # second line of "Player 1 / Human" was the room of the reasoning's second fact.
+        self.single = [self._fits_one_line(seat, left, width) for seat in (0, 1)]
         self.brief = large_text(m, self.app.size) and self.scene.review.active
         self.rects = []
         y = top
         for seat in (0, 1):
-            height = self._card_height(lines[seat])
+            height = self._card_height(lines[seat], self.single[seat])
             self.rects.append(pygame.Rect(left, y, width, height))
             y += height + pad
         return y
@@ -177,10 +204,11 @@ class SeatCards:
         return (text.size(scene.presenter.side_name(side), m.body, True)[0]
                 + text.size(f" · {summary}", self.least_count_px())[0]) > width
 
-    def _card_height(self, lines: int) -> int:
-        """A card's height for a player's name of ``lines`` lines."""
+    def _card_height(self, lines: int, single: bool = False) -> int:
+        """A card's height for a player's name of ``lines`` lines (``single``: the card on
+        one line, see :attr:`single`)."""
         m = self.app.metrics
-        if self.one_line or self.brief:
+        if single or self.brief:
             return text.font(m.body, True).get_linesize() + m.pad
         height = self._base_height()
         if lines > 1:
@@ -188,27 +216,37 @@ class SeatCards:
             height = max(height, m.pad // 2 * 2 + name_h + lines * text.two_line_step(m.small))
         return height
 
-    def _one_line_fits(self, left: int, width: int) -> bool:
-        """With large text, whether both cards hold the side's name, its count and who plays
-        it on one line (the count with room for two more digits, so a card does not change
-        shape as the game goes on): two cards of two lines left the legend's colour row no
-        room at 200% of 1920x1080."""
-        m = self.app.metrics
-        if not large_text(m, self.app.size):
+    def _fits_one_line(self, seat: int, left: int, width: int) -> bool:
+        """With large text, whether ``seat``'s card holds the side's name, its count and who
+        plays it on one line (see :meth:`_one_line_who`): two cards of two lines left the
+        legend's colour row no room at 200% of 1920x1080."""
+        if not large_text(self.app.metrics, self.app.size):
             return False
+        return self._one_line_who(seat, left + width - self._text_left(left)
+                                  - self.app.metrics.pad)[1]
+
+    def _one_line_who(self, seat: int, room: int) -> tuple[int, bool]:
+        """The size of who plays ``seat`` on its card's one line of ``room`` pixels, and
+        whether it fits there: beside the side's name and its count (at the least size the
+        count is drawn at, with room for one more digit, so a card does not change shape as
+        the game goes on), from the small size down to the panel's least words size
+        (:data:`~game.ui.scenes.play_fit.LEAST_WORDS_SHARE`)."""
+        m = self.app.metrics
         scene = self.scene
         presenter = scene.presenter
-        room = left + width - self._text_left(left) - m.pad
-        for seat in (0, 1):
-            side = scene.match.side_of_seat(seat)
-            summary = presenter.side_summary(scene.state, side)
-            words = text.size(presenter.side_name(side), m.body, True)[0]
-            if summary:
-                words += text.size(f" · {summary}88", m.body)[0]
-            words += m.pad * 2 + text.size(scene.seat_label(seat), m.small)[0]
-            if words > room:
-                return False
-        return True
+        side = scene.match.side_of_seat(seat)
+        summary = presenter.side_summary(scene.state, side)
+        used = text.size(presenter.side_name(side), m.body, True)[0] + m.pad * 2
+        if summary:
+            used += text.size(f" · {summary}8", self._one_line_count_px())[0]
+        label = scene.seat_label(seat)
+        px = text.fit_px(label, room - used, m.small, min_px=int(m.small * LEAST_WORDS_SHARE))
+        return px, text.size(label, px)[0] <= room - used
+
+    def _one_line_count_px(self) -> int:
+        """The least size of a one-line card's count (80% of the small size): it shrinks to
+        leave who plays the side its room beside it."""
+        return int(self.app.metrics.small * 0.8)
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -234,7 +272,7 @@ class SeatCards:
             theme.button_hover if hover else theme.button)
         draw_panel(surface, rect, theme, m.radius, fill,
                    theme.accent if to_move else theme.panel_border, 3 if to_move else 2)
-        disc_r = int(self._base_height() * 0.24)
+        disc_r = self._disc_radius()
         centre = (rect.left + pad + disc_r, rect.top + rect.height // 2)
         piece = presenter.side_colour(side, theme)
         pygame.draw.circle(surface, piece, centre, disc_r)
@@ -252,10 +290,10 @@ class SeatCards:
                 words = self._thinking_words(seconds_text(turns.clock - turns.thinking_since))
             # The spinner turns on the side's disc: the counts keep the name's line.
             draw_spinner(surface, theme, turns.clock, centre, int(disc_r * 0.9))
-        if self.one_line or self.brief:
+        if self.single[seat] or self.brief:
             self._draw_one_line(surface, seat, rect, tx)
             return
-        lines, px = who_lines(scene.seat_label(seat), tw, m.small, words)
+        lines, px = who_lines(scene.seat_label(seat), tw, m.small, words, self._shrink())
         summary = presenter.side_summary(shown, side)
         below = self._summary_below(seat, tw)
         if below:
@@ -298,7 +336,8 @@ class SeatCards:
                                    (tx, top), bold=True)
         right = rect.right - m.pad
         if not self.brief:
-            who = text.blit_text(surface, self.scene.seat_label(seat), m.small,
+            px = self._one_line_who(seat, right - tx)[0]
+            who = text.blit_text(surface, self.scene.seat_label(seat), px,
                                  theme.text_muted, (right, name_rect.bottom), "bottomright")
             right = who.left - m.pad
         summary = presenter.side_summary(self.scene.board_state, side)
@@ -306,4 +345,4 @@ class SeatCards:
             sx = name_rect.right
             text.blit_text(surface, f" · {summary}", m.body, theme.text,
                            (sx, name_rect.bottom), "bottomleft",
-                           max_width=max(1, right - sx), min_px=int(m.small * 0.8))
+                           max_width=max(1, right - sx), min_px=self._one_line_count_px())

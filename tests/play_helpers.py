@@ -1,0 +1,36 @@
+"""Helpers shared by the play screen's UI tests with the text size at 200%: a human's move
+and the AI's reply explained in the panel, and what the panel must then keep."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.ui.app import App
+from game.ui.scenes.play import PlayScene
+from tests.ui_helpers import frame, make_app, run_until, start_game
+
+
+def explained_reply(size: tuple[int, int], lang: str, game: str, ai: str,
+                    move: Callable[[Any], Any] | None = None) -> tuple[App, PlayScene]:
+    """The play screen at 200% text with the reasoning on and explain mode waiting for a click:
+    the human (seat 1) plays ``move(state)`` (the first legal move by default) and the AI's
+    reply stays explained, its legend shown (two frames drawn since)."""
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=200, explain_wait=True)
+    play = start_game(app, game, ("human", ai))
+    assert run_until(app, lambda: play.match.human_to_move, 30)
+    chosen = move(play.state) if move is not None else play.state.legal_moves()[0]
+    assert play.apply_move(chosen)
+    assert run_until(app, lambda: bool(play.legend_rows()), 30)
+    frame(app)
+    frame(app)
+    return app, play
+
+
+def assert_facts_legend_and_move(play: PlayScene, facts: int = 2, legend: int = 1) -> None:
+    """The panel's last frame showed at least ``facts`` facts of the reasoning, ``legend`` rows
+    of the legend and one row of the move list."""
+    panel = play.panel
+    assert panel.reasoning_facts >= facts, panel.reasoning_facts
+    assert panel.legend_rows_shown >= legend, panel.legend_rows_shown
+    assert len({rect.top for rect, _ in panel.move_rects}) >= 1, "no row of the move list"
