@@ -103,6 +103,23 @@ def test_at_200_percent_a_card_whose_words_fit_one_line_takes_one(lang: str) -> 
     app.shutdown()
 
 
+def test_at_200_percent_a_card_keeps_its_shape_as_its_count_grows() -> None:
+    """Regression, seen in a real window at 200% of 1024x768 (Connect 4 against alpha-beta):
+    "Red · 1 disc · Human" took one line and "Red · 3 discs" two, so the card changed shape
+    from move to move. A count is measured as two digits, and a card that took two lines
+    keeps them."""
+    app = make_app((1024, 768), language="en", text_scale=200)
+    play = start_game(app, "connect4", ("human", "alphabeta:depth=1"))
+    heights = set()
+    for _ in range(4):
+        assert run_until(app, lambda: play.match.human_to_move, 20)
+        frame(app)
+        heights.add(play.panel.seat_rects[0].height)
+        assert play.apply_move(play.state.legal_moves()[2])
+    assert len(heights) == 1, heights
+    app.shutdown()
+
+
 class Waiter(Player):
     """An AI that thinks until it is cancelled."""
 

@@ -11,6 +11,7 @@ kept from the start, so a card never grows when its AI starts thinking.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 TIME_RESERVE = "88,8"
 #: Smallest size of the player's name, as a share of the small size, before it takes two lines.
 NAME_SHRINK = 0.85
+#: Numbers in a side's count, measured as two digits (a count grows as the game goes on).
+WIDE_COUNT = re.compile(r"\d+")
 #: With large text, the side's disc's radius as a share of a one-line card's height.
 DISC_SHARE = 0.3
 
@@ -87,6 +90,12 @@ class SeatCards:
         #: With large text, which cards take one line: the side and its count on the left,
         #: who plays it on the right (see :meth:`_fits_one_line`).
         self.single = [False, False]
+        #: The seats whose card took two lines since the window, the text size or the players
+        #: (the key) last changed.
+        self._two_lines: tuple[object, set[int]] = (None, set())
+        #: The size of the counts on one-line cards: one for both, the size the tighter fits
+        #: at ("Noir · 3 pions" beside "Blanc · 3 pions" a size smaller read as a difference).
+        self.count_px = app.metrics.body
         #: With large text in review, each card on one line without who plays it (the score
         #: row above names them): the graph's key and the list's rows need the room.
         self.brief = False
@@ -171,7 +180,17 @@ class SeatCards:
         # parties au hasard" on two lines, 13 px short). And a card whose words fit one line
         # takes one (the human's, mostly), whatever the other's: at 200% of 1280x720 the
         # second line of "Player 1 / Human" was the room of the reasoning's second fact.
-        self.single = [self._fits_one_line(seat, left, width) for seat in (0, 1)]
+        # A card that once needed two lines keeps them (for this window and these players):
+        # "Red · 1 disc" fitted one line and "Red · 3 discs" did not, so the card changed
+        # shape from move to move.
+        key = (self.app.size, m.body, tuple(self.scene.seat_label(seat) for seat in (0, 1)))
+        if self._two_lines[0] != key:
+            self._two_lines = (key, set())
+        self.single = [seat not in self._two_lines[1] and self._fits_one_line(seat, left, width)
+                       for seat in (0, 1)]
+        self._two_lines[1].update(seat for seat in (0, 1) if not self.single[seat])
+        self.count_px = min([self._one_line_count_fit(seat, left, width)
+                             for seat in (0, 1) if self.single[seat]], default=m.body)
         self.brief = large_text(m, self.app.size) and self.scene.review.active
         self.rects = []
         y = top
@@ -238,10 +257,26 @@ class SeatCards:
         summary = presenter.side_summary(scene.state, side)
         used = text.size(presenter.side_name(side), m.body, True)[0] + m.pad * 2
         if summary:
-            used += text.size(f" · {summary}8", self._one_line_count_px())[0]
+            used += text.size(f" · {WIDE_COUNT.sub('88', summary)}",
+                              self._one_line_count_px())[0]
         label = scene.seat_label(seat)
         px = text.fit_px(label, room - used, m.small, min_px=int(m.small * LEAST_WORDS_SHARE))
         return px, text.size(label, px)[0] <= room - used
+
+    def _one_line_count_fit(self, seat: int, left: int, width: int) -> int:
+        """The size ``seat``'s count fits at on its one-line card, between the body size and
+        its least size (:meth:`_one_line_count_px`)."""
+        m = self.app.metrics
+        scene = self.scene
+        side = scene.match.side_of_seat(seat)
+        summary = scene.presenter.side_summary(scene.board_state, side)
+        if not summary:
+            return m.body
+        room = left + width - self._text_left(left) - m.pad
+        px = self._one_line_who(seat, room)[0]
+        room -= (text.size(scene.presenter.side_name(side), m.body, True)[0] + m.pad
+                 + text.size(scene.seat_label(seat), px)[0])
+        return text.fit_px(f" · {summary}", room, m.body, min_px=self._one_line_count_px())
 
     def _one_line_count_px(self) -> int:
         """The least size of a one-line card's count (80% of the small size): it shrinks to
@@ -343,6 +378,7 @@ class SeatCards:
         summary = presenter.side_summary(self.scene.board_state, side)
         if summary:
             sx = name_rect.right
-            text.blit_text(surface, f" · {summary}", m.body, theme.text,
+            px = self.count_px if self.single[seat] else m.body
+            text.blit_text(surface, f" · {summary}", px, theme.text,
                            (sx, name_rect.bottom), "bottomleft",
                            max_width=max(1, right - sx), min_px=self._one_line_count_px())
