@@ -204,3 +204,77 @@ def test_the_live_nim_game_in_the_lab_writes_its_rule_whole(
     assert " ".join(words[words.index(goal.split()[0]):]).startswith(goal), texts
     if size == (1280, 720):
         assert min(px for _line, px in lines) >= readable_px(size), lines
+
+
+def crowded_othello(plies: int = 22) -> Any:
+    """A midgame of fifteen legal moves, five of them side by side on row 2 (random moves
+    from the start, the same every run)."""
+    import random
+
+    from game.rules.registry import get_game
+
+    state = get_game("othello").setup().initial_state()
+    rng = random.Random(0)
+    for _ in range(plies):
+        state = state.play(rng.choice(list(state.legal_moves())))
+    return state
+
+
+@pytest.mark.parametrize("scale", [100, 200])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_crowded_othello_labels_stay_readable_over_their_cells(
+        size: tuple[int, int], scale: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: in crowded midgames (fifteen moves, the engine's "+10,7"-like estimates)
+    the labels were drawn at 19 px at 200% of 1024x768 (readable 20) and 25 at 1920x1080
+    (27), some moved off their cells: the greedy placement got stuck where two lanes (a
+    chip a little above its cell's centre, its neighbour's a little below) hold them all.
+    Now never under the readable size where a chip of that size is at most two cells wide,
+    each chip's centre inside its own cell (within 3/8 of a cell of the cell's centre), none
+    overlapping, all inside the board."""
+    from ai.base import Decision
+    from game.rules.othello import OthelloMove
+    from game.ui.boards import BoardContext
+    from game.ui.boards import othello as othello_board
+    from game.ui.reasoning import shown_scores
+
+    state = crowded_othello()
+    moves = list(state.legal_moves())
+    assert len(moves) == 15
+    decision = Decision(move=moves[0], score_kind="value", depth=6, nodes=10,
+                        scores={m: float(1070 - 23 * i) for i, m in enumerate(moves)},
+                        info={"units": "evaluation points (100 is about one disc); "
+                                       "+-10000 per disc = proven"})
+    app = make_app(size, language="fr", text_scale=scale, show_reasoning=True)
+    play = start_game(app, "othello", ("human", "human"))
+    frame(app)
+    view = play.view
+    view.layout(view.rect, state)
+    drawn: list[tuple[int, pygame.Rect, Any]] = []
+    real = othello_board.score_chip
+
+    def spy(surface: pygame.Surface, text: str, centre: Any, px: int, *args: Any,
+            **kwargs: Any) -> pygame.Rect:
+        drawn.append((px, real(surface, text, centre, px, *args, **kwargs), centre))
+        return drawn[-1][1]
+
+    monkeypatch.setattr(othello_board, "score_chip", spy)
+    view.draw(app.screen, state, BoardContext(
+        theme=app.theme, scores=shown_scores(decision), score_kind="value",
+        label_px=app.metrics.body, coords_px=readable_px(size)))
+    app.shutdown()
+    grid = view.grid
+    assert len(drawn) == 15
+    assert min(px for px, _r, _c in drawn) >= readable_px(size), [px for px, _r, _c in drawn]
+    rects = [rect for _px, rect, _c in drawn]
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    centres = {grid.centre(m.row, m.col) for m in moves if isinstance(m, OthelloMove)}
+    for _px, rect, _centre in drawn:
+        assert grid.board.contains(rect), rect
+        own = min(centres, key=lambda c: (c[0] - rect.centerx) ** 2 + (c[1] - rect.centery) ** 2)
+        assert abs(rect.centerx - own[0]) <= grid.cell * 3 / 8 + 1, (rect, own)
+        assert abs(rect.centery - own[1]) <= grid.cell * 3 / 8 + 1, (rect, own)
+        assert rect.left <= own[0] < rect.right
+    # Each chip is nearest its own cell's centre: no two chips claim one cell.
+    owners = [min(centres, key=lambda c, r=rect: (c[0] - r.centerx) ** 2
+                  + (c[1] - r.centery) ** 2) for rect in rects]
+    assert len(set(owners)) == len(rects)

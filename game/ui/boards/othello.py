@@ -51,6 +51,7 @@ from game.ui.boards.base import (
     shared_label_px,
     side_column_width,
 )
+from game.ui.boards.chip_packing import pack_chips
 from game.ui.boards.presenter import GamePresenter, OptionSpec, is_pass
 from game.ui.i18n import tr
 from game.ui.reasoning import plural
@@ -103,6 +104,23 @@ COUNTS_CELLS = 1.2
 #: A score label's chip may be this many cells wide, overflowing its cell onto its neighbours
 #: (translucent): with large text "−5,3" at body size is 1.5 to 1.8 cells wide.
 LABEL_MOST_CELLS = 2.0
+#: How far a score chip may move up or down from its cell's centre, in eighths of a cell (see
+#: OthelloView._spots): its centre stays in the middle half of its cell, and two neighbours'
+#: chips may sit half a cell apart, one above the other.
+STEPS_Y = (0, -1, 1, -2, 2)
+#: How far it may move sideways, in eighths of a cell: its centre stays inside its cell, so
+#: nearer that cell's centre than any other's (half a cell put it on the line between two).
+SHIFTS_X = (0, -2, 2, -3, 3)
+
+
+def chip_shifts(cell: int, steps_y: tuple[int, ...], leftmost: bool = False
+                ) -> list[tuple[int, int]]:
+    """A score chip's moves to try, (sideways in pixels, up or down in eighths of a cell):
+    the nearest first, or with ``leftmost`` the furthest left first."""
+    pairs = [(dx * (cell // 8), dy) for dx in SHIFTS_X for dy in steps_y]
+    if leftmost:
+        return sorted(pairs, key=lambda d: (d[0], abs(d[1])))
+    return sorted(pairs, key=lambda d: (abs(d[0]), abs(d[1])))
 
 
 def chip_side_pad(px: int) -> int:
@@ -341,34 +359,51 @@ class OthelloView(GridBoardView):
                  if isinstance(move, OthelloMove) and not move.is_pass
                  and move.row < oth.size and move.col < oth.size]
         chips = [(text, grid.centre(move.row, move.col)) for move, text, _c, _b in shown]
-        px, rects = self._score_chips(chips, label_px(ctx, grid.cell * 0.27))
+        px, rects = self._score_chips(chips, label_px(ctx, grid.cell * 0.27), ctx.coords_px)
         for (_move, text, colour, best), rect in zip(shown, rects, strict=True):
             score_chip(surface, text, rect.center, px, colour, ctx.theme, best=best,
                        side_pad=chip_side_pad(px))
 
-    def _score_chips(self, chips: list[tuple[str, tuple[float, float]]], body: int
-                     ) -> tuple[int, list[pygame.Rect]]:
+    def _score_chips(self, chips: list[tuple[str, tuple[float, float]]], body: int,
+                     readable: int = 0) -> tuple[int, list[pygame.Rect]]:
         """One text size for the score labels and each label's chip: the largest size, up to
         ``body``, at which every chip is at most :data:`LABEL_MOST_CELLS` cells wide, inside
         the board (the coordinates stay clear), clear of the others and over its own cell's
-        centre. A chip may so overflow its cell onto its neighbours: at 200% of 1024x768
-        "−5,3" shrank to 23 px in its 60 px cell (body 28), at 1920x1080 to 30 (body 48).
+        centre (see :meth:`_spots`). A chip may so overflow its cell onto its neighbours: at
+        200% of 1024x768 "−5,3" shrank to 23 px in its 60 px cell (body 28), at 1920x1080 to
+        30 (body 48). Never under the size the labels had inside their cells, nor under
+        ``readable`` (the window's readable size) where a chip of that size is at most
+        :data:`LABEL_MOST_CELLS` cells wide: crowded midgames (fifteen moves, five side by
+        side) drew 19 px at 200% of 1024x768 (readable 20) and 25 at 1920x1080 (27). A
+        greedy placement first, then a search (see :meth:`_searched`) where it gets stuck.
         Kept while the labels and the board do not change (it is drawn every frame)."""
         grid = self.grid
         assert grid is not None
-        key = (tuple(chips), body, tuple(grid.board))
+        key = (tuple(chips), body, tuple(grid.board), readable)
         if self._chips_cache is not None and self._chips_cache[0] == key:
             return self._chips_cache[1]
         px = body
         texts = [t for t, _c in chips]
-        # Never under the size the labels had inside their cells.
         least = min(body, shared_label_px(texts, body, grid.cell * 1.3))
+        if readable > least and all(
+                chip_rect(t, (0, 0), readable, chip_side_pad(readable)).width
+                <= grid.cell * LABEL_MOST_CELLS for t in texts):
+            least = min(body, readable)
         rects: list[pygame.Rect] = []
         while True:
             rects = self._chips_at(chips, px)
             if px <= least or len(rects) == len(chips):
                 break
             px -= 1
+        done = px if len(rects) == len(chips) else least - 1
+        px, rects = self._searched(chips, done, body, rects)
+        px = max(px, least)
+        if len(rects) < len(chips):
+            # Crowded even so: chips a little further up or down, still over their cells.
+            shifts = chip_shifts(grid.cell, (*STEPS_Y, -3, 3))
+            packed = pack_chips([self._spots(text, centre, px, shifts, reach=3)
+                                 for text, centre in chips])
+            rects = packed or []
         if len(rects) < len(chips):
             # Crowded even so: as before, each on its own spot (moved aside if need be).
             rects = []
@@ -381,22 +416,18 @@ class OthelloView(GridBoardView):
     def _chips_at(self, chips: list[tuple[str, tuple[float, float]]], px: int
                   ) -> list[pygame.Rect]:
         """The chips of ``chips`` at ``px`` (see :meth:`_score_chips`), in their order, or
-        fewer when they do not all fit. Each chip may move up to half a cell sideways (its
-        centre stays in its cell) and a third of its height up or down; tried as given (the
-        best first, nearest spot) and, failing that, left to right, each as far left as it
-        may go (two neighbours in a row then both fit up to two cells wide)."""
+        fewer when they do not all fit. Each chip may move a little sideways, up or down (see
+        :meth:`_spots`); tried as given (the best first, nearest spot) and, failing that, left
+        to right, each as far left as it may go (two neighbours in a row then both fit up to
+        two cells wide)."""
         grid = self.grid
         assert grid is not None
-        half = grid.cell // 2
-        best_first = self._place(chips, px, sorted(
-            ((dx, dy) for dx in (0, -half // 2, half // 2, -half, half) for dy in (0, -1, 1)),
-            key=lambda d: (abs(d[0]), abs(d[1]))))
+        best_first = self._place(chips, px, chip_shifts(grid.cell, STEPS_Y))
         if len(best_first) == len(chips):
             return best_first
         order = sorted(range(len(chips)), key=lambda i: (chips[i][1][1], chips[i][1][0]))
-        leftmost = self._place([chips[i] for i in order], px, sorted(
-            ((dx, dy) for dx in (-half, -half // 2, 0, half // 2, half) for dy in (0, -1, 1)),
-            key=lambda d: (d[0], abs(d[1]))))
+        leftmost = self._place([chips[i] for i in order], px,
+                               chip_shifts(grid.cell, STEPS_Y, leftmost=True))
         if len(leftmost) < len(chips):
             return best_first
         rects = [pygame.Rect(0, 0, 0, 0)] * len(chips)
@@ -404,27 +435,64 @@ class OthelloView(GridBoardView):
             rects[i] = rect
         return rects
 
-    def _place(self, chips: list[tuple[str, tuple[float, float]]], px: int,
-               shifts: list[tuple[int, int]]) -> list[pygame.Rect]:
-        """Each chip in turn at its first free spot of ``shifts`` (sideways in pixels, up or
-        down in thirds of its height), inside the board; stops at the first with none."""
+    def _searched(self, chips: list[tuple[str, tuple[float, float]]], done: int, body: int,
+                  rects: list[pygame.Rect]) -> tuple[int, list[pygame.Rect]]:
+        """The largest size above ``done`` (the greedy placement's, with ``rects``), up to
+        ``body``, at which :func:`~game.ui.boards.chip_packing.pack_chips` finds every chip a
+        spot (a bisection); ``done`` and ``rects`` when none. In a crowded midgame at 200% of
+        1024x768 the greedy placement got no further than 19 px (readable 20) where the
+        search places fifteen labels at 26."""
         grid = self.grid
         assert grid is not None
+        shifts = chip_shifts(grid.cell, STEPS_Y)
+        best = (done, rects)
+        low, high = done, body
+        while low < high:
+            middle = (low + high + 1) // 2
+            packed = pack_chips([self._spots(text, centre, middle, shifts)
+                                 for text, centre in chips])
+            if packed is None:
+                high = middle - 1
+            else:
+                low, best = middle, (middle, packed)
+        return best
+
+    def _spots(self, text: str, centre: tuple[float, float], px: int,
+               shifts: list[tuple[int, int]], reach: int = 2) -> list[pygame.Rect]:
+        """Where the chip of ``text`` at ``px`` may go, in the order of ``shifts`` (sideways
+        in pixels, up or down in eighths of a cell): inside the board, at most
+        :data:`LABEL_MOST_CELLS` cells wide, across its own cell's centre line, its own
+        centre in the middle half of the cell (so nearer that cell's centre than any other's:
+        two neighbours' chips may sit a quarter of a cell above and below it); with
+        ``reach`` 3, its centre up to three eighths of a cell from the cell's (still in the
+        cell)."""
+        grid = self.grid
+        assert grid is not None
+        rect = chip_rect(text, centre, px, chip_side_pad(px))
+        if rect.width > grid.cell * LABEL_MOST_CELLS:
+            return []
+        anchor = (round(centre[0]), round(centre[1]))
+        spots: list[pygame.Rect] = []
+        for dx, dy in shifts:
+            trial = rect.move(dx, dy * (grid.cell // 8)).clamp(grid.board)
+            if (trial.left <= anchor[0] < trial.right
+                    and abs(trial.centerx - anchor[0]) <= max(SHIFTS_X) * (grid.cell // 8)
+                    and abs(trial.centery - anchor[1]) <= reach * (grid.cell // 8)
+                    and trial not in spots):
+                spots.append(trial)
+        return spots
+
+    def _place(self, chips: list[tuple[str, tuple[float, float]]], px: int,
+               shifts: list[tuple[int, int]]) -> list[pygame.Rect]:
+        """Each chip in turn at its first free spot of ``shifts`` (see :meth:`_spots`);
+        stops at the first with none."""
         placed: list[pygame.Rect] = []
         for text, centre in chips:
-            rect = chip_rect(text, centre, px, chip_side_pad(px))
-            if rect.width > grid.cell * LABEL_MOST_CELLS:
+            spot = next((trial for trial in self._spots(text, centre, px, shifts)
+                         if not any(trial.inflate(2, 2).colliderect(o) for o in placed)), None)
+            if spot is None:
                 break
-            anchor = (round(centre[0]), round(centre[1]))
-            for dx, dy in shifts:
-                trial = rect.move(dx, dy * (rect.height // 3)).clamp(grid.board)
-                if (trial.collidepoint(anchor)
-                        and abs(trial.centerx - anchor[0]) <= grid.cell // 2
-                        and not any(trial.inflate(2, 2).colliderect(o) for o in placed)):
-                    placed.append(trial)
-                    break
-            else:
-                break
+            placed.append(spot)
         return placed
 
 
