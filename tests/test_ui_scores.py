@@ -363,8 +363,8 @@ def test_a_zero_time_says_what_it_means_for_each_player() -> None:
 
     level_time = next(p for p in get_player_info("engine-level").params if p.name == "time")
     mcts_time = next(p for p in get_player_info("mcts").params if p.name == "time")
-    assert param_text(level_time, 0) == "by level"
-    assert param_text(mcts_time, 0) == "off"
+    assert param_text(level_time, 0) == "By level"
+    assert param_text(mcts_time, 0) == "Off"
     assert param_text(level_time, 2.5) == "2.5"
 
 

@@ -130,3 +130,28 @@ def test_a_thinking_time_keeps_its_unit_on_its_line() -> None:
     for seconds, unit in ((4e-6, "µs"), (0.0042, "ms"), (0.23, "ms"), (1.5, "s")):
         shown = format_seconds(seconds)
         assert " " not in shown and shown.endswith("\u00a0" + unit), shown
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_parameter_value_in_words_starts_with_a_capital(language: str) -> None:
+    """Regression (issue 12, tournament at 200%): the "Ties" stepper read "random" ("hasard")
+    under players called "Random" ("Hasard") and beside "Weights" ("Poids"); depth's "auto"
+    and time's "off" were lower case too. Every value a stepper shows in words, for every
+    player of every game (the menu's seats, the lab and the tournament share them), now
+    starts with a capital, in both languages."""
+    from ai.registry import players_for
+    from game.rules.registry import game_names
+    from game.ui.scenes.players import param_ladder, param_text
+
+    i18n.set_language(language)
+    lower: set[str] = set()
+    try:
+        for game in game_names():
+            for info in players_for(game):
+                for param in info.params:
+                    shown = [param_text(param, v) for v in param_ladder(param)]
+                    lower |= {f"{info.name}.{param.name}: {s}" for s in shown
+                              if s[:1].isalpha() and not s[:1].isupper()}
+    finally:
+        i18n.set_language("en")
+    assert not lower, sorted(lower)
