@@ -260,7 +260,10 @@ def test_descriptions_show_whole_at_the_largest_text_size(size: tuple[int, int],
     (three or four parameters) were left out; the cards now give up height and the
     description takes 85% of the small size if need be. The five-parameter n-tuple
     learner's stayed hidden: the cards now shrink to their names, rows are 1.25 text
-    heights, and a description may take 2.5% of the window height."""
+    heights, and a description may take 2.5% of the window height. That left alpha-beta's,
+    reinforcement's and Q-learning's (four parameters) at 27 px at 1920x1080 (20 at
+    1280x800), the small size being 60 (44): a seat's page counted half a padding more per
+    row than its rows take; each description is now at the small size at least."""
     app = make_app(size, language=language, text_scale=200)
     menu = menu_of(app)
     hidden: list[str] = []
@@ -276,6 +279,8 @@ def test_descriptions_show_whole_at_the_largest_text_size(size: tuple[int, int],
                 lines = menu.description_lines(seat)
                 if not 0 < lines <= menu.description_room(seat):
                     hidden.append(f"{game}/{info.name} seat {seat + 1}")
+                if menu.desc_px[seat] < app.metrics.small:
+                    hidden.append(f"{game}/{info.name}: {menu.desc_px[seat]} px")
                 hidden += [f"{game}/{info.name}: a row is hidden"
                            for w in menu.seat_widgets[seat] if not w.visible]
     app.shutdown()

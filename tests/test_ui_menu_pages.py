@@ -148,3 +148,63 @@ def test_a_seats_labels_keep_one_size_beside_lined_up_values(size: tuple[int, in
     assert used == {steppers[0].px}, used
     assert len({s._buttons()[0].left for s in steppers}) == 1
     app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_at_large_text_the_game_page_says_who_sits_in_each_seat(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (issue 12, 200%): the game page showed the options only, so a teacher
+    pressing Start could not see who would play. It now says each seat's player, as the
+    play screen names it, whole and at the small size at least; a click there shows that
+    seat's page."""
+    from game.rules.registry import GameSetup
+    from game.ui.scenes.players import player_title, seat_title
+    from tests.ui_helpers import texts_drawn_by
+
+    app = make_app(size, language=language, text_scale=200)
+    menu = menu_of(app)
+    menu.select_game("othello")
+    for seat2 in ("alphabeta:depth=3", "mcts", "human"):
+        menu.choices.seats = ["human", seat2]
+        menu.rebuild()
+        menu.show_page("game")
+        drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+        shown = " ".join(line for line, _px, _rect in drawn)
+        for seat, spec in enumerate(menu.choices.seats):
+            assert menu.seat_lines[seat].visible
+            assert menu.seat_lines[seat].px >= app.metrics.small
+            # The player and the parameter that sets it apart (Othello's three rows leave
+            # the room for it on a line of its own).
+            who = seat_title(spec, GameSetup.of("othello", menu.options()))
+            assert all(part in shown for part in who.split(" · ")), (who, shown)
+        if seat2.startswith("alphabeta"):
+            info = next(i for i in players_for("othello") if i.name == "alphabeta")
+            assert player_title(info) in shown and " 3" in shown
+    click_widget(app, menu.seat_lines[1])
+    assert menu.page == "seat2"
+    assert not any(line.visible for line in menu.seat_lines)
+    app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_selected_tab_does_not_look_like_start(language: str) -> None:
+    """Regression (issue 12, 200%): the selected tab was filled with the accent colour like
+    Start beside it, so the footer showed two "primary" buttons. A selected tab is now the
+    panel's colour with an accent outline (as the chosen game's card); Start keeps the fill."""
+    app = make_app((1024, 768), language=language, text_scale=200)
+    menu = menu_of(app)
+    theme = app.theme
+    for index, tab in enumerate(menu.tabs):
+        menu.show_page(menu.pages()[index])
+        frame(app)
+
+        def fill(button: object) -> tuple[int, int, int]:
+            rect = button.rect  # type: ignore[attr-defined]
+            return tuple(app.screen.get_at((rect.left + rect.height // 2, rect.top + 6)))[:3]
+
+        assert fill(menu.start_button) == theme.accent
+        assert fill(tab) == theme.panel, (tab.label(), fill(tab))
+        others = [t for t in menu.tabs if t is not tab]
+        assert all(fill(t) == theme.button for t in others)
+    app.shutdown()

@@ -171,6 +171,11 @@ class Button(Widget):
         is_selected = self.selected is not None and self.selected()
         if not self.enabled:
             fill, fg = theme.button_disabled, theme.text_muted
+        elif is_selected and not self.primary:
+            # A selected tab: the panel's colour with an accent outline and label, as the
+            # chosen game's card; an accent fill made it look like Start beside it.
+            fill = theme.button_hover if hover else theme.panel
+            fg = theme.accent
         elif self.primary or is_selected:
             fill = blend(theme.accent, theme.text, 0.25) if hover else theme.accent
             fg = theme.accent_text
@@ -180,8 +185,8 @@ class Button(Widget):
         else:
             fill = theme.button_hover if hover else theme.button
             fg = theme.button_text
-        border = theme.accent if hover else theme.panel_border
-        draw_panel(surface, self.rect, theme, radius, fill, border, 2)
+        border = theme.accent if hover or is_selected else theme.panel_border
+        draw_panel(surface, self.rect, theme, radius, fill, border, 3 if is_selected else 2)
         # Buttons may shrink their label to 80% of the body size (still above 2.5% of the
         # window height) before cutting it, as French labels run longer.
         label = text.render_fit(self.label(), self.rect.width - self.rect.height // 3, self.px, fg,

@@ -59,6 +59,7 @@ class MenuScene(Scene):
         #: The page shown at large text (see :mod:`menu_pages`): the game or a seat.
         self.page = menu_pages.PAGES[0]
         self.tabs = menu_pages.page_tabs(self.show_page, lambda: self.page)
+        self.seat_lines = [menu_pages.SeatLine(self, seat) for seat in (0, 1)]
         core = [
             Button(lambda: tr("menu.rules"), self.open_rules),
             Button(lambda: tr("menu.settings"), self.open_settings),
@@ -259,7 +260,8 @@ class MenuScene(Scene):
     def all_widgets(self) -> list[Widget]:
         """Every widget of the screen, in event order."""
         return [*self.header_buttons, *self.option_widgets, *self.seat_widgets[0],
-                *self.seat_widgets[1], self.first_choice, *self.tabs, self.start_button]
+                *self.seat_widgets[1], self.first_choice, *self.seat_lines, *self.tabs,
+                self.start_button]
 
     def on_settings_changed(self) -> None:
         self.game_cards.clear()
@@ -308,7 +310,7 @@ class MenuScene(Scene):
                                             int(w * 0.22), footer_h), m.heading)
         top = pad + header_h + pad
         paged = bool(self.pages())
-        for tab in self.tabs:
+        for tab in (*self.tabs, *self.seat_lines):
             tab.visible = paged
         if paged:
             menu_pages.place_tabs(self.tabs, pygame.Rect(pad * 2, footer_top, w, footer_h),
@@ -463,6 +465,8 @@ class MenuScene(Scene):
             if not panel.width:
                 continue  # another page's (large text)
             draw_panel(surface, panel, theme, m.radius)
+            if not i and self.pages():
+                continue  # the game page: who plays heads it (see menu_pages.SeatLine)
             # A seat's page: the title beside its chooser, on the first row.
             at, anchor = (((panel.left + pad * 2, self.seat_widgets[i - 1][0].rect.centery),
                            "midleft") if i and self.pages()
@@ -477,8 +481,8 @@ class MenuScene(Scene):
                                   desc_rect, line_gap=0.0, max_lines=self.description_room(seat))
         if not self.option_widgets and self.panels[0].width:
             text.blit_text(surface, tr("menu.no_options"), m.body, theme.text_muted,
-                           (self.panels[0].left + pad * 2,
-                            self.panels[0].top + pad + int(m.heading * 1.6)))
+                           (self.panels[0].left + pad * 2, self.seat_lines[1].rect.bottom + pad
+                            if self.pages() else self.panels[0].top + pad + int(m.heading * 1.6)))
         widgets.draw_all(self.all_widgets(), surface, theme)
         if self.error:
             text.blit_text(surface, self.error, m.small, theme.danger,

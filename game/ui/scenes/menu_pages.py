@@ -4,9 +4,10 @@ At 200% of 1024x768 a 40-pixel body leaves about nineteen lines on the screen: t
 the options and two seat panels side by side cut every name ("Hexapa…", "Pr…"). From
 :data:`PAGED_FROM` the menu shows one part at a time, chosen by three tabs in the footer
 beside Start (which stays where it is): the game's page lists the games one per row (picture
-and whole name) beside its options and who moves first; a seat's page gives the whole width to
-its player: its chooser at the top (it never moves as the player changes), the description
-under it, the parameters in two columns.
+and whole name) beside its options and who moves first, and under them who sits in each seat
+(a teacher sees who will play before pressing Start; a click there shows the seat's page); a
+seat's page gives the whole width to its player: its chooser at the top (it never moves as the
+player changes), the description under it, the parameters in one or two columns.
 """
 
 from __future__ import annotations
@@ -18,10 +19,23 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.rules.base import RulesError
+from game.rules.registry import GameSetup
 from game.ui import text
 from game.ui.i18n import tr
 from game.ui.scenes import menu_layout
-from game.ui.widgets import Button, Metrics, Widget, align_values, size_base
+from game.ui.scenes.players import NOTE_SEPARATOR, seat_title
+from game.ui.theme import Theme
+from game.ui.widgets import (
+    Button,
+    Choice,
+    Metrics,
+    Stepper,
+    Toggle,
+    Widget,
+    align_values,
+    size_base,
+)
 
 if TYPE_CHECKING:
     from game.ui.scenes.menu import MenuScene
@@ -53,6 +67,96 @@ def page_tabs(choose: Callable[[str], None], current: Callable[[], str]) -> list
 
 def _is(current: Callable[[], str], page: str) -> bool:
     return current() == page
+
+
+class SeatLine(Widget):
+    """On the game page, who sits in one seat ("Seat 2: Alpha-beta · Depth 3", as the play
+    screen names the player); a click shows that seat's page. At 200% the game page showed
+    the options only, so a teacher pressing Start could not see who would play."""
+
+    def __init__(self, menu: MenuScene, seat: int) -> None:
+        super().__init__()
+        self.menu = menu
+        self.seat = seat
+        self.visible = False
+        #: Whether the player's parameter is left out when the line does not hold it (the
+        #: game page's rows need the height).
+        self.short = False
+
+    def player(self) -> str:
+        """The seat's player in words, with the parameter that sets it apart."""
+        menu = self.menu
+        spec = menu.choices.seats[self.seat]
+        try:
+            return seat_title(spec, GameSetup.of(menu.game, menu.options()))
+        except (RulesError, ValueError):
+            return spec
+
+    def parts(self, player: str) -> tuple[str, str]:
+        """The line in two parts: the seat ("Seat 2: ", drawn in the accent colour) and the
+        player."""
+        before, _mark, after = tr("menu.seat_player", n=self.seat + 1, player="\0").partition(
+            "\0")
+        return before, player + after
+
+    def lines(self, width: int, m: Metrics, most: int | None = None) -> tuple[list[str], int]:
+        """The line as drawn ``width`` pixels wide and its size: on one line at ``most`` (by
+        default the body size) down to the small size; else the player's parameter on a
+        line of its own under the player's name, unless :attr:`short` (then left out: the
+        seat's page shows it)."""
+        most = most or m.body
+        least = min(m.small, most)
+        player = self.player()
+        line = "".join(self.parts(player))
+        px = text.fit_px(line, width, most, min_px=least)
+        if text.size(line, px)[0] <= width:
+            return [line], px
+        title, _sep, note = player.partition(NOTE_SEPARATOR)
+        first = "".join(self.parts(title))
+        px = text.fit_px(first, width, most, min_px=least)
+        if self.short or not note:
+            return [first], px
+        return [first, *text.wrap(note, width - self._indent(px), px)], px
+
+    def _indent(self, px: int) -> int:
+        """Where the player's name starts: the width of "Seat 2: " at ``px``."""
+        return text.size(self.parts("")[0], px)[0]
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if (self.visible and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self.rect.collidepoint(event.pos)):
+            self.menu.show_page(PAGES[1 + self.seat])
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, theme: Theme, mouse: tuple[int, int]) -> None:
+        if not self.visible or self.rect.width <= 0:
+            return
+        lines, px = self.lines(self.rect.width, self.menu.app.metrics, self.px)
+        hover = self.rect.collidepoint(mouse)
+        seat, _player = self.parts("")
+        y = self.rect.top
+        for index, line in enumerate(lines):
+            x = self.rect.left + (self._indent(px) if index else 0)
+            if not index:
+                x = text.blit_text(surface, seat, px, theme.accent, (x, y), "topleft").right
+                line = line[len(seat):]
+            text.blit_text(surface, line, px, theme.accent if hover else theme.text, (x, y),
+                           "topleft")
+            y += text.font(px).get_linesize()
+
+
+def place_seat_lines(lines: list[SeatLine], area: pygame.Rect, m: Metrics) -> int:
+    """Place the seat lines one under the other from the top of ``area``, at one size (the
+    largest at which each shows whole); return the y under the last."""
+    y = area.top
+    px = min(line.lines(area.width, m)[1] for line in lines)
+    for line in lines:
+        height = text.font(px).get_linesize() * len(line.lines(area.width, m, px)[0])
+        line.visible = True
+        line.place(pygame.Rect(area.left, y, area.width, height), px)
+        y += height
+    return y
 
 
 def place_tabs(tabs: list[Button], footer: pygame.Rect, start: pygame.Rect, m: Metrics) -> None:
@@ -104,14 +208,44 @@ def place_game_page(menu: MenuScene, area: pygame.Rect) -> None:
     panel = pygame.Rect(area.left + list_w + pad * 2, area.top,
                         area.right - (area.left + list_w + pad * 2), area.height)
     menu.panels = [panel, pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0)]
-    top = panel.top + pad + int(m.heading * 1.4)
-    if not menu.option_widgets:
-        top += int(m.body * 1.6)  # the "No options" line
-    rows = pygame.Rect(panel.left + pad * 2, top, panel.width - pad * 3,
-                       panel.bottom - pad - top)
-    stack([*menu.option_widgets, menu.first_choice], rows, m.body, m)
+    # Who plays heads the panel, in the room of its title ("Options": its rows say what
+    # they are); a player's parameter on a line of its own only when no row's label
+    # shrinks for it (Nim's five rows at 1024x768 drew "Qui commence" at 26 px).
+    items = [*menu.option_widgets, menu.first_choice]
+
+    def place(short: bool) -> tuple[bool, int]:
+        for line in menu.seat_lines:
+            line.short = short
+        top = place_seat_lines(menu.seat_lines, pygame.Rect(
+            panel.left + pad * 2, panel.top + pad, panel.width - pad * 4, 0), m) + pad
+        if not menu.option_widgets:
+            top += int(m.body * 1.6)  # the "No options" line
+        rows = pygame.Rect(panel.left + pad * 2, top, panel.width - pad * 3,
+                           panel.bottom - pad - top)
+        return stack(items, rows, m.body, m), min(map(label_px, items))
+
+    shortest = place(True)
+    if place(False) < shortest:
+        place(True)
     hide([*menu.seat_widgets[0], *menu.seat_widgets[1]])
     menu.desc_rects = [pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0)]
+
+
+def label_px(widget: Widget) -> int:
+    """The size a row's label is drawn at where the row is placed (on one line or two): a
+    stepper's and a switch's beside their controls, a chooser's beside its box."""
+    label = getattr(widget, "label", None)
+    if isinstance(widget, Choice):
+        box = widget._parts()[1]
+        room = pygame.Rect(widget.rect.left, widget.rect.top,
+                           box.left - widget.rect.left - widget.px // 2, widget.rect.height)
+    elif isinstance(widget, (Stepper, Toggle)):
+        room = widget._label_box()
+    else:
+        return widget.px
+    if label is None or not label() or room.width <= 0:
+        return widget.px
+    return text.fit_lines(label(), room, widget.px)[1]
 
 
 def place_seat_page(menu: MenuScene, seat: int, area: pygame.Rect) -> None:
@@ -124,7 +258,8 @@ def place_seat_page(menu: MenuScene, seat: int, area: pygame.Rect) -> None:
     panels = [pygame.Rect(0, 0, 0, 0)] * 3
     panels[1 + seat] = area
     menu.panels = panels
-    hide([*menu.option_widgets, menu.first_choice, *menu.seat_widgets[1 - seat]])
+    hide([*menu.option_widgets, menu.first_choice, *menu.seat_widgets[1 - seat],
+          *menu.seat_lines])
     chooser, params = menu.seat_widgets[seat][0], menu.seat_widgets[seat][1:]
     row_h = int(m.body * menu_layout.ROW)
     title_w = text.size(tr("menu.seat", n=seat + 1), m.heading, True)[0] + pad * 4
@@ -135,23 +270,46 @@ def place_seat_page(menu: MenuScene, seat: int, area: pygame.Rect) -> None:
     desc_top = chooser.rect.bottom + pad
     menu.desc_rects[1 - seat] = pygame.Rect(0, 0, 0, 0)
     # The parameters in one column (each label whole beside its value) when they fit with
-    # the description, else two columns; the description at the largest size that fits, or
-    # left out (the player list shows it). In two columns at a true 200% of 1024x768 the
-    # values' column left "Profondeur" 30 px beside "Éval" at 40.
+    # the description at the small size, else in two columns if every label keeps its size
+    # there, else one column with the description smaller, or left out (the player list
+    # shows it). In two columns at a true 200% of 1024x768 the values' column left
+    # "Profondeur" 30 px beside "Éval" at 40; one column at 1280x800 wrote alpha-beta's
+    # description at 37 px where two columns kept the small size (44).
     sizes = menu_layout.description_sizes(m)
-    choices = [*((1, px) for px in sizes), *((2, px) for px in sizes), (1, 0), (2, 0)]
-    for columns, px in choices:
+    readable = [(2, px, True) for px in sizes if px >= m.small]
+    choices = [*((1, px, False) for px in sizes if px >= m.small), *readable,
+               *((1, px, False) for px in sizes), *((2, px, False) for px in sizes),
+               (1, 0, False), (2, 0, False)]
+    for columns, px, strict in choices:
         rows = math.ceil(len(params) / columns)
-        params_h = rows * (int(m.body * menu_layout.LEAST_ROW) + m.pad // 2)
         high = (text.font(px).get_linesize() * len(text.wrap(menu.seat_desc[seat], inner, px))
                 if px else 0)
-        if desc_top + high + pad + params_h <= area.bottom - pad:
+        # Rows at their least height (as stack places them when short of room).
+        fits = desc_top + high + pad + rows * int(m.body * menu_layout.LEAST_ROW) <= (
+            area.bottom - pad)
+        if not fits and (columns, px) != (2, 0):
+            continue
+        place_params(params, columns, pygame.Rect(area.left + pad * 2, desc_top + high + pad,
+                                                  inner, area.bottom - pad * 2 - desc_top
+                                                  - high), m)
+        if not strict or all(_keeps_its_size(w) for w in params):
             break
     menu.desc_px[seat] = px
     menu.desc_rects[seat] = pygame.Rect(area.left + pad * 2, desc_top, inner, high)
-    top = menu.desc_rects[seat].bottom + pad
-    col_w = (inner - pad * 2) // columns
+
+
+def place_params(params: list[Widget], columns: int, area: pygame.Rect, m: Metrics) -> None:
+    """Place a seat's parameter widgets in ``columns`` columns across ``area``."""
+    rows = math.ceil(len(params) / columns)
+    col_w = (area.width - m.pad * 2) // columns
     for col in range(columns):
         items = params[col * rows:(col + 1) * rows]
-        stack(items, pygame.Rect(area.left + pad * 2 + col * (col_w + pad * 2), top, col_w,
-                                 area.bottom - pad - top), m.body, m)
+        stack(items, pygame.Rect(area.left + col * (col_w + m.pad * 2), area.top, col_w,
+                                 area.height), m.body, m)
+
+
+def _keeps_its_size(widget: Widget) -> bool:
+    """Whether a parameter's label shows whole at its full size where it is placed."""
+    if isinstance(widget, Stepper):
+        return widget.label_keeps_its_size(1.0)
+    return widget.label_fits()
