@@ -10,7 +10,7 @@ import pytest
 
 from game.rules.registry import game_names
 from game.ui.scenes.rules import RulesScene
-from tests.ui_helpers import frame, make_app
+from tests.ui_helpers import click, frame, make_app
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -63,6 +63,14 @@ def test_every_game_tab_shows_its_whole_name_at_one_size(size: tuple[int, int], 
     scene = RulesScene(app, game_names()[0])
     app.push(scene)
     frame(app)
+    if scene.game_choice.visible:
+        # Two rows of tabs would not do (a true 200%): the games' chooser, each name whole.
+        assert not any(tab.visible for tab in scene.tabs)
+        choice = scene.game_choice
+        left, _box, right = choice._parts()
+        for _name, label in choice.items:
+            assert text.size(label(), int(choice.px * 0.8), True)[0] <= right.left - left.right
+        return
     sizes = {tab.px for tab in scene.tabs}
     assert len(sizes) == 1, sizes
     for tab in scene.tabs:
@@ -70,7 +78,7 @@ def test_every_game_tab_shows_its_whole_name_at_one_size(size: tuple[int, int], 
         assert text.size(tab.label(), tab.px, True)[0] <= room, tab.label()
         assert tab.rect.left >= 0 and tab.rect.right <= size[0] - app.metrics.pad
         assert not tab.rect.colliderect(scene.back.rect), tab.label()
-    # On one row, or two at a true 200% (AIGAMELAB_TRY_TEXT_CAP=0.065): in order, apart.
+    # On one row (or two, where two rows are not a true 200%): in order, apart.
     for left, right in zip(scene.tabs, scene.tabs[1:], strict=False):
         assert (left.rect.right < right.rect.left if left.rect.top == right.rect.top
                 else left.rect.bottom < right.rect.top)
@@ -131,32 +139,24 @@ def test_rules_that_do_not_fit_scroll_a_rule_at_a_time_and_say_so(
         monkeypatch: pytest.MonkeyPatch, language: str) -> None:
     """Regression: at a true 200% the rules were cut after a few lines ("On gagne en
     atteignant la…") and the title too ("Rules of Hexap…"). Each rule now shows whole; when
-    they do not all fit they scroll (arrow keys, wheel) and the panel says which are shown."""
-    from game.ui import text
-    from game.ui.i18n import tr
-    from tests.test_ui_help import drawn_texts
-    from tests.ui_helpers import key
-
-    seen = drawn_texts(monkeypatch)
-    wrapped: list[str] = []
-    real_wrapped = text.blit_wrapped
-
-    def spy_wrapped(surface: Any, shown: str, *args: Any, **kwargs: Any) -> Any:
-        wrapped.append(shown)
-        return real_wrapped(surface, shown, *args, **kwargs)
-
+    they do not all fit they scroll (arrow keys, wheel) and the panel says which are shown
+    (two of Othello's five at once since the games' chooser took the tabs' rows)."""
     from game.ui import widgets
+    from game.ui.i18n import tr
+    from tests.ui_helpers import key, spy_texts
 
-    monkeypatch.setattr(text, "blit_wrapped", spy_wrapped)
+    seen = spy_texts(monkeypatch)
+    wrapped = spy_texts(monkeypatch, "blit_wrapped")
     monkeypatch.setattr(widgets, "BODY_MAX_FRACTION", 0.065)  # a true 200%
     app = make_app((1024, 768), language=language, text_scale=200)
     scene = RulesScene(app, "othello")
     app.push(scene)
     frame(app)
     rules = scene.lines()
-    assert tr("rules.title", game=tr("game.othello.title")) in seen
+    # The page's title, the game in the chooser beside it (see the next test).
+    assert tr("rules.heading") in seen and scene.game_choice.visible
     hint = " ".join(s for s in seen if s not in rules)
-    assert tr("rules.more", first=1, last=1, count=len(rules)).split(" · ")[0] in hint
+    assert tr("rules.more", first=1, last=2, count=len(rules)).split(" · ")[0] in hint
     shown: set[str] = set()
     for _rule in rules:
         shown |= set(wrapped) & set(rules)
@@ -175,20 +175,13 @@ def test_a_long_caption_goes_with_the_rules_and_the_picture_takes_the_column(
     the picture left it 240 px square, without its column letters. A caption that would take
     more than a fifth of the column is now the rules' last item (scrolled to like a rule),
     and the picture is as high as the rules' panel; a short one stays under the picture."""
-    from game.ui import text, widgets
+    from game.ui import widgets
     from game.ui.i18n import tr
     from game.ui.scenes.rules import CAPTION_MAX_SHARE
-    from tests.ui_helpers import key
+    from tests.ui_helpers import key, spy_texts
 
     monkeypatch.setattr(widgets, "BODY_MAX_FRACTION", 0.065)  # a true 200%
-    wrapped: list[str] = []
-    real_wrapped = text.blit_wrapped
-
-    def spy_wrapped(surface: Any, shown: str, *args: Any, **kwargs: Any) -> Any:
-        wrapped.append(shown)
-        return real_wrapped(surface, shown, *args, **kwargs)
-
-    monkeypatch.setattr(text, "blit_wrapped", spy_wrapped)
+    wrapped = spy_texts(monkeypatch, "blit_wrapped")
     for scale in (100, 200):
         app = make_app(size, language=language, text_scale=scale)
         for game in game_names():
@@ -237,4 +230,34 @@ def test_the_longest_rule_fits_above_the_line_that_says_the_rules_scroll(
             tallest = max(scene._rule_height(line, inner.width) for line in scene.lines())
             assert tallest <= room, (game, tallest, room)
         app.pop()
+    app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_at_200_percent_a_games_chooser_beside_the_title_leaves_two_rules_at_once(
+        size: tuple[int, int], language: str) -> None:
+    """Regression (issue 12): at 200% the title and two rows of tabs took a third of the
+    height of 1024x768, and every game's rules showed one at a time (two for Nim and Morpion
+    in English). The games are now a chooser on Back's row beside the title "Rules" (its
+    arrows and the arrow keys change the game, its middle lists them) and the rules' column
+    may take 64% of the width: at least two rules show at once for every game, at the small
+    size at least."""
+    app = make_app(size, language=language, text_scale=200)
+    scene = RulesScene(app, game_names()[0])
+    app.push(scene)
+    frame(app)
+    assert scene.game_choice.visible and not any(tab.visible for tab in scene.tabs)
+    assert scene.game_choice.rect.top == scene.back.rect.top
+    shown = {}
+    for game in game_names():
+        assert scene.game == game
+        body, _pic = scene.layout()
+        inner = body.inflate(-app.metrics.pad * 4, -app.metrics.pad * 4)
+        shown[game] = scene.shown_lines(inner)
+        assert scene.text_px >= app.metrics.small
+        _left, _box, right = scene.game_choice._parts()
+        click(app, right.center)
+    assert scene.game == game_names()[0]
+    assert min(shown.values()) >= 2, shown
     app.shutdown()

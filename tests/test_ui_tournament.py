@@ -12,7 +12,7 @@ import pytest
 from game.ui.scenes.dialogs import MessageDialog
 from game.ui.scenes.tournament import TournamentScene
 from tests.lab_helpers import open_from_menu, screenshot
-from tests.ui_helpers import click, click_widget, frame, run_until
+from tests.ui_helpers import click, click_widget, frame, run_until, spy_texts
 
 
 def open_tournament(size: tuple[int, int] = (1280, 800)) -> tuple[object, TournamentScene]:
@@ -304,23 +304,9 @@ def test_a_huge_paste_in_the_folder_box_keeps_the_frame_cheap(
 
 def drawn_texts(app: object, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text drawn by the next frame (plain and wrapped)."""
-    from game.ui import text
-
-    seen: list[str] = []
-    plain, wrapped = text.blit_text, text.blit_wrapped
-
-    def record_plain(surface: Any, line: str, *args: Any, **kwargs: Any) -> Any:
-        seen.append(line)
-        return plain(surface, line, *args, **kwargs)
-
-    def record_wrapped(surface: Any, line: str, *args: Any, **kwargs: Any) -> Any:
-        seen.append(line)
-        return wrapped(surface, line, *args, **kwargs)
-
-    monkeypatch.setattr(text, "blit_text", record_plain)
-    monkeypatch.setattr(text, "blit_wrapped", record_wrapped)
-    frame(app)
-    monkeypatch.undo()
+    with monkeypatch.context() as patch:
+        seen = spy_texts(patch, "blit_text", "blit_wrapped")
+        frame(app)  # type: ignore[arg-type]
     return seen
 
 
@@ -841,7 +827,6 @@ def test_the_table_alone_still_says_what_it_shows(monkeypatch: pytest.MonkeyPatc
     """Regression (seen in a real window at 200% of 1024x768 in French, 100 games a
     pairing): the table needed the title's room and came out with no word of what its
     numbers are. The title goes in the side column, under the key, when it has room there."""
-    from game.ui import text
     from game.ui.i18n import tr
 
     app, scene = _large_text_tournament((1024, 768), "fr")
@@ -855,14 +840,7 @@ def test_the_table_alone_still_says_what_it_shows(monkeypatch: pytest.MonkeyPatc
     assert run_until(app, lambda: scene.runner is not None and scene.runner.finished, 60)
     app.toast = None
     scene.results.show_table = True  # the table's view (one view at a time opens on the ranking)
-    drawn: list[str] = []
-    real = text.blit_text
-
-    def spy(surface: Any, content: str, *args: Any, **kwargs: Any) -> Any:
-        drawn.append(content)
-        return real(surface, content, *args, **kwargs)
-
-    monkeypatch.setattr(text, "blit_text", spy)
+    drawn = spy_texts(monkeypatch)
     frame(app)
     # Alone, or beside the ranking where the results' page holds both (4.5% cap).
     assert scene.results.show_table or not scene.results.one_view

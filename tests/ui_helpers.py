@@ -212,6 +212,25 @@ def watch_cuts(monkeypatch: Any) -> list[str]:
     return cut
 
 
+def spy_texts(monkeypatch: Any, *helpers: str) -> list[str]:
+    """Every text the named helpers of ``game.ui.text`` (by default ``blit_text``) are asked
+    to draw from now on, in order (one list, cleared by the caller), through ``monkeypatch``
+    (a pytest MonkeyPatch)."""
+    from game.ui import text as text_module
+
+    seen: list[str] = []
+
+    def spy_on(real: Callable[..., Any]) -> Callable[..., Any]:
+        def spy(surface: pygame.Surface, line: str, *args: Any, **kwargs: Any) -> Any:
+            seen.append(line)
+            return real(surface, line, *args, **kwargs)
+        return spy
+
+    for name in helpers or ("blit_text",):
+        monkeypatch.setattr(text_module, name, spy_on(getattr(text_module, name)))
+    return seen
+
+
 def texts_drawn_by(draw: Callable[[], object], monkeypatch: Any
                 ) -> list[tuple[str, int, pygame.Rect]]:
     """Every text ``draw()`` writes with ``text.blit_text``: (text, size, rect), in order,

@@ -1,6 +1,7 @@
 """One rules page per game: the rules in a few lines and a picture of the board.
 
-Reachable from the menu and from the play screen; tabs switch between the four games.
+Reachable from the menu and from the play screen; tabs switch between the games, or at large
+text (when the tabs would take two rows) a chooser beside the page's title.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from game.ui.boards import presenter_for
 from game.ui.i18n import tr
 from game.ui.scene import Scene
 from game.ui.scenes.play_fit import readable_px
-from game.ui.widgets import Button, draw_panel, normal_body
+from game.ui.widgets import Button, Choice, draw_panel, normal_body
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -40,7 +41,7 @@ def sample_state(game: str, options: Any = None) -> Any:
 
 #: The shares of the window's width the rules' text may take, narrowest first: the first that
 #: holds the whole text is used, and the picture has the rest.
-TEXT_SHARES = (0.42, 0.47, 0.52, 0.58)
+TEXT_SHARES = (0.42, 0.47, 0.52, 0.58, 0.64)
 
 #: The most of the picture's column its caption may take under it; a longer caption (large
 #: text) goes with the rules instead, as their last item, and the picture takes the column.
@@ -57,6 +58,13 @@ class RulesScene(Scene):
         self.tabs = [Button(self._title(name), self._chooser(name),
                             selected=self._is(name)) for name in game_names()]
         self.back = Button(lambda: tr("dialog.back"), self.close, primary=True)
+        #: At large text, the games in one chooser beside the title instead of two rows of
+        #: tabs (at 200% of 1024x768 the title and the tabs took a third of the height and
+        #: the rules showed one at a time).
+        self.game_choice = Choice(lambda: "", [(name, self._title(name)) for name in game_names()],
+                                  lambda: self.game, lambda name: self._chooser(name)(),
+                                  self.open_games, label_width=0.0)
+        self.game_choice.visible = False
         self.picture: pygame.Surface | None = None
         self.picture_key: tuple[Any, ...] = ()
         #: The rules' text size: the body size, less when large text would not fit.
@@ -81,6 +89,13 @@ class RulesScene(Scene):
 
     def _is(self, name: str) -> Any:
         return lambda: self.game == name
+
+    def open_games(self, choice: Choice) -> None:
+        """The games as a list to pick from (the chooser's middle)."""
+        from game.ui.scenes.dialogs import ListPopup
+
+        items = [(name, label(), "") for name, label in choice.items]
+        self.app.push(ListPopup(self.app, tr("menu.tab.game"), items, self.game, choice.set))
 
     def close(self) -> None:
         """Back to where the page was opened from."""
@@ -136,6 +151,8 @@ class RulesScene(Scene):
         """The page title's size: the title size, down to the heading size when the game's
         name would not fit beside Back ("Rules of Hexap…" at a true 200%)."""
         m = self.app.metrics
+        if self.game_choice.visible:
+            return m.heading
         room = self.back.rect.left - m.pad * 4
         # At a larger text size the heading size: the tab says the game too, and the rules
         # need the height.
@@ -156,6 +173,7 @@ class RulesScene(Scene):
         row_h = int(m.body * 2.0)
         self.back.place(pygame.Rect(w - m.pad * 2 - int(w * 0.16), m.pad * 2, int(w * 0.16),
                                     row_h), m.body)
+        self.game_choice.visible = False
         tabs_top = m.pad * 2 + self.title_px()
         # The tabs take the whole width under the title, or stop short of Back where a narrow
         # window's tall buttons reach down into their row.
@@ -163,6 +181,16 @@ class RulesScene(Scene):
             self.back.rect.left - m.pad)
         top = self.place_tabs(pygame.Rect(m.pad * 2, tabs_top, tabs_right - m.pad * 2,
                                           row_h)) + m.pad * 2
+        for tab in self.tabs:
+            tab.visible = top <= tabs_top + row_h + m.pad * 2
+        if not self.tabs[-1].visible:
+            # Two rows of tabs: the games' chooser beside the title, on Back's row.
+            left = m.pad * 4 + text.size(tr("rules.heading"), m.heading, True)[0]
+            self.game_choice.visible = True
+            self.game_choice.place(pygame.Rect(left, self.back.rect.top,
+                                               self.back.rect.left - m.pad * 2 - left, row_h),
+                                   m.body)
+            top = self.back.rect.bottom + m.pad * 2
         height = h - top - m.pad * 2
         self.caption_with_rules = False
         body, right = self._columns(top, height)
@@ -297,7 +325,7 @@ class RulesScene(Scene):
         if event.type == pygame.MOUSEWHEEL:
             self.scroll(-event.y)
             return
-        widgets.handle_all([*self.tabs, self.back], event)
+        widgets.handle_all([*self.tabs, self.game_choice, self.back], event)
 
     def _picture(self, rect: pygame.Rect) -> pygame.Surface | None:
         key = (self.game, repr(self.options), rect.size, self.app.theme.name)
@@ -324,10 +352,14 @@ class RulesScene(Scene):
         theme = self.app.theme
         m = self.app.metrics
         surface.fill(theme.background)
-        text.blit_text(surface, tr("rules.title", game=tr(f"game.{self.game}.title")),
-                       self.title_px(), theme.accent, (m.pad * 2, m.pad), bold=True,
-                       max_width=self.back.rect.left - m.pad * 4)
-        widgets.draw_all([*self.tabs, self.back], surface, theme)
+        if self.game_choice.visible:
+            text.blit_text(surface, tr("rules.heading"), m.heading, theme.accent,
+                           (m.pad * 2, self.back.rect.centery), "midleft", bold=True)
+        else:
+            text.blit_text(surface, tr("rules.title", game=tr(f"game.{self.game}.title")),
+                           self.title_px(), theme.accent, (m.pad * 2, m.pad), bold=True,
+                           max_width=self.back.rect.left - m.pad * 4)
+        widgets.draw_all([*self.tabs, self.game_choice, self.back], surface, theme)
         panel = body.inflate(0, 0)
         draw_panel(surface, panel, theme, m.radius)
         inner = panel.inflate(-m.pad * 4, -m.pad * 4)
