@@ -8,7 +8,7 @@ import pytest
 from ai.registry import players_for
 from game.rules.registry import game_names
 from game.ui.scenes.menu import MenuScene
-from tests.ui_helpers import click_widget, frame, make_app
+from tests.ui_helpers import click, click_widget, frame, make_app
 
 
 def menu_of(app: object) -> MenuScene:
@@ -157,7 +157,7 @@ def test_at_large_text_the_game_page_says_who_sits_in_each_seat(
     """Regression (issue 12, 200%): the game page showed the options only, so a teacher
     pressing Start could not see who would play. It now says each seat's player, as the
     play screen names it, whole and at the small size at least; a click there shows that
-    seat's page."""
+    seat's page, a double-click too (its second click does not open the seat's chooser)."""
     from game.rules.registry import GameSetup
     from game.ui.scenes.players import player_title, seat_title
     from tests.ui_helpers import texts_drawn_by
@@ -181,8 +181,11 @@ def test_at_large_text_the_game_page_says_who_sits_in_each_seat(
         if seat2.startswith("alphabeta"):
             info = next(i for i in players_for("othello") if i.name == "alphabeta")
             assert player_title(info) in shown and " 3" in shown
-    click_widget(app, menu.seat_lines[1])
-    assert menu.page == "seat2"
+    # A double-click (seen in a real window: its second click opened the chooser's list).
+    where = menu.seat_lines[1].rect.center
+    click(app, where)
+    click(app, where)
+    assert menu.page == "seat2" and app.top is menu
     assert not any(line.visible for line in menu.seat_lines)
     app.shutdown()
 

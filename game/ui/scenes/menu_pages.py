@@ -126,6 +126,12 @@ class SeatLine(Widget):
         if (self.visible and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
                 and self.rect.collidepoint(event.pos)):
             self.menu.show_page(PAGES[1 + self.seat])
+            # The page changes under the pointer: the end of a double-click must not press
+            # the seat's chooser now there (seen in a real window: its list opened), as
+            # when a click changes the screen (App.second_click).
+            app = self.menu.app
+            app.screen_click = (event.pos, app.elapsed, app.top)
+            app.second_press = False
             return True
         return False
 
