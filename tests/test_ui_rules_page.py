@@ -241,8 +241,8 @@ def test_at_200_percent_a_games_chooser_beside_the_title_leaves_two_rules_at_onc
     height of 1024x768, and every game's rules showed one at a time (two for Nim and Morpion
     in English). The games are now a chooser on Back's row beside the title "Rules" (its
     arrows and the arrow keys change the game, its middle lists them) and the rules' column
-    may take 64% of the width: at least two rules show at once for every game, at the small
-    size at least."""
+    may take 64% of the width where the picture keeps 40% of the height: at least two rules
+    show at once for every game, at the small size at least."""
     app = make_app(size, language=language, text_scale=200)
     scene = RulesScene(app, game_names()[0])
     app.push(scene)

@@ -42,6 +42,10 @@ def sample_state(game: str, options: Any = None) -> Any:
 #: The shares of the window's width the rules' text may take, narrowest first: the first that
 #: holds the whole text is used, and the picture has the rest.
 TEXT_SHARES = (0.42, 0.47, 0.52, 0.58, 0.64)
+#: The least width of the picture's column, as a share of the window's height: the widest text
+#: share stops there (0.64 at 200% of 1024x768 left Connect 4's picture 250 px wide, without
+#: its column letters; at 1920x1080 it shows Othello's first two rules at once).
+PICTURE_LEAST = 0.4
 
 #: The most of the picture's column its caption may take under it; a longer caption (large
 #: text) goes with the rules instead, as their last item, and the picture takes the column.
@@ -221,8 +225,10 @@ class RulesScene(Scene):
         w = self.app.size[0]
         m = self.app.metrics
         if width is None:
-            share = next((f for f in TEXT_SHARES if self.text_height(int(w * f)) <= height),
-                         TEXT_SHARES[-1])
+            shares = [f for f in TEXT_SHARES if f == TEXT_SHARES[0] or w - int(w * f)
+                      - m.pad * 7 >= self.app.size[1] * PICTURE_LEAST]
+            share = next((f for f in shares if self.text_height(int(w * f)) <= height),
+                         shares[-1])
             width = int(w * share)
         # Large text that still does not fit the widest column is drawn a little smaller (down
         # to the small size), then scrolls a rule at a time (see :meth:`shown_lines`).
