@@ -16,7 +16,7 @@ from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.settings import SettingsScene, scale_label
 from game.ui.widgets import Metrics, effective_scale
 from tests.test_text_fit import TextLog, check, log, menu, show  # noqa: F401 (the fixture)
-from tests.ui_helpers import frame, key, make_app
+from tests.ui_helpers import frame, key, make_app, seat_players
 
 SIZES = [(1920, 1080), (1024, 768)]
 
@@ -72,9 +72,7 @@ def test_menu_keeps_every_parameter_at_200_percent(size: tuple[int, int],
                                                    language: str) -> None:
     app = make_app(size, language=language, text_scale=200)
     scene = menu(app)
-    scene.select_game("othello")
-    scene.choices.seats = ["human", "alphabeta"]
-    scene.rebuild()
+    seat_players(scene, "othello", ("human", "alphabeta"))
     frame(app)
     window = pygame.Rect((0, 0), size)
     for button in scene.header_buttons:

@@ -8,7 +8,7 @@ import pytest
 from ai.registry import players_for
 from game.rules.registry import game_names
 from game.ui.scenes.menu import MenuScene
-from tests.ui_helpers import click, click_widget, frame, make_app
+from tests.ui_helpers import click, click_widget, frame, make_app, seat_players
 
 
 def menu_of(app: object) -> MenuScene:
@@ -56,9 +56,7 @@ def test_at_large_text_tabs_show_each_part_and_start_stays(size: tuple[int, int]
     leaves the same page."""
     app = make_app(size, language=language, text_scale=200)
     menu = menu_of(app)
-    menu.select_game("othello")
-    menu.choices.seats = ["human", "alphabeta"]
-    menu.rebuild()
+    seat_players(menu, "othello", ("human", "alphabeta"))
     frame(app)
     assert menu.pages() == ("game", "seat1", "seat2")
     window = pygame.Rect((0, 0), size)
@@ -136,9 +134,7 @@ def test_a_seats_labels_keep_one_size_beside_lined_up_values(size: tuple[int, in
 
     app = make_app(size, language=language, text_scale=200)
     menu = menu_of(app)
-    menu.select_game("othello")
-    menu.choices.seats = ["human", "alphabeta"]
-    menu.rebuild()
+    seat_players(menu, "othello", ("human", "alphabeta"))
     menu.show_page("seat2")
     frame(app)
     steppers = [w for w in menu.seat_widgets[1] if isinstance(w, Stepper)]
@@ -164,10 +160,8 @@ def test_at_large_text_the_game_page_says_who_sits_in_each_seat(
 
     app = make_app(size, language=language, text_scale=200)
     menu = menu_of(app)
-    menu.select_game("othello")
     for seat2 in ("alphabeta:depth=3", "mcts", "human"):
-        menu.choices.seats = ["human", seat2]
-        menu.rebuild()
+        seat_players(menu, "othello", ("human", seat2))
         menu.show_page("game")
         drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
         shown = " ".join(line for line, _px, _rect in drawn)

@@ -152,6 +152,14 @@ def screenshot(app: App, name: str) -> Path:
     return path
 
 
+def seat_players(menu: Any, game: str, seats: tuple[str, str]) -> None:
+    """Choose ``game`` on ``menu`` (a MenuScene) and put ``seats`` (player specs) in its two
+    seats, its widgets rebuilt for them."""
+    menu.select_game(game)
+    menu.choices.seats = list(seats)
+    menu.rebuild()
+
+
 def start_game(app: App, game: str, seats: tuple[str, str], first: str = "seat1",
                options: dict[str, str] | None = None) -> Any:
     """From the menu: choose ``game``, its options and seats, click Start; return the scene."""

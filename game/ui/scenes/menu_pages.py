@@ -92,6 +92,10 @@ class SeatLine(Widget):
         except (RulesError, ValueError):
             return spec
 
+    def label(self) -> str:
+        """The whole line, as the other widgets name their text."""
+        return "".join(self.parts(self.player()))
+
     def parts(self, player: str) -> tuple[str, str]:
         """The line in two parts: the seat ("Seat 2: ", drawn in the accent colour) and the
         player."""
