@@ -148,3 +148,25 @@ def test_at_200_percent_nims_labels_stay_out_from_under_the_legend(
     assert len(chips) == 3 and legend.height > 0
     for chip in chips:
         assert not chip.colliderect(legend), (chip, legend)
+
+
+def test_in_review_of_a_finished_game_the_board_keeps_its_room() -> None:
+    """Regression (the lead's finding, play-review at 200% of 1024x768 in French): in review of
+    a finished game the end banner took the lower half of the board's column and the board
+    shrank to 250 px. The banner waits for the end of the review."""
+    app = make_app((1024, 768), language="fr", text_scale=200)
+    play = start_game(app, "hexapawn", ("human", "human"))
+    frame(app)
+    live = pygame.Rect(play.board_rect)
+    while play.state.outcome is None:
+        play.match.play(play.state.legal_moves()[0])
+    frame(app)
+    assert play.banner.rect is not None and play.board_rect.height < live.height
+    play.enter_review(2)
+    frame(app)
+    assert play.banner.rect is None and play.banner.buttons() == []
+    assert play.board_rect == live
+    play.leave_review()
+    frame(app)
+    assert play.banner.rect is not None
+    app.shutdown()

@@ -120,6 +120,33 @@ def test_at_200_percent_a_card_keeps_its_shape_as_its_count_grows() -> None:
     app.shutdown()
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_at_200_percent_morpions_counts_read_at_80_percent_of_the_small_size(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (the lead's finding at 200% of 1024x768 in English): Morpion's "· 0 placed,
+    3 in hand" shrank to about 20 px beside "X", the player's name alone on the line below.
+    Now the count takes that line and who plays goes beside the name, where it fits."""
+    app = make_app((1024, 768), language=lang, show_reasoning=True, text_scale=200)
+    start_game(app, "morpion", ("human", "alphabeta:depth=2"))
+    frame(app)
+    drawn: list[tuple[str, int]] = []
+    real = text.blit_text
+
+    def spy(surface: Any, words: str, *args: Any, **kwargs: Any) -> Any:
+        rect = real(surface, words, *args, **kwargs)
+        if any(word in words for word in ("in hand", "en main")):
+            drawn.append((words, rect.height))
+        return rect
+
+    monkeypatch.setattr(text, "blit_text", spy)
+    frame(app)
+    least = int(app.metrics.small * 0.8)
+    assert len(drawn) == 2
+    for words, height in drawn:
+        assert height >= text.size(words, least)[1], (words, height)
+    app.shutdown()
+
+
 class Waiter(Player):
     """An AI that thinks until it is cancelled."""
 

@@ -57,7 +57,12 @@ class PlayBanner:
         return self.scene.match.over
 
     def buttons(self) -> list[Widget]:
-        """The banner's buttons, none while the game goes on normally."""
+        """The banner's buttons, none while the game goes on normally, and none in review:
+        the reviewed position keeps the board's room (at 200% of 1024x768 in French the end
+        banner took the lower half of the column and the board shrank to 250 px); back to
+        the game, the banner is there again."""
+        if self.scene.review.active:
+            return []
         if self.over:
             return [self.again_button, self.menu_button]
         if self.scene.turns.ai_error is not None:

@@ -20,7 +20,7 @@ import pygame
 from game.ui import text, widgets
 from game.ui.i18n import tr
 from game.ui.reasoning import seconds_text
-from game.ui.scenes.play_fit import LEAST_WORDS_SHARE, large_text, readable_px
+from game.ui.scenes.play_fit import LEAST_WORDS_SHARE, large_text
 from game.ui.scenes.play_status import without_note
 from game.ui.theme import Theme, blend, disc_rim
 from game.ui.widgets import draw_panel
@@ -93,6 +93,9 @@ class SeatCards:
         #: The seats whose card took two lines since the window, the text size or the players
         #: (the key) last changed.
         self._two_lines: tuple[object, set[int]] = (None, set())
+        #: With large text, which two-line cards write who plays the side beside its name and
+        #: the count on the second line (see :meth:`_count_below`).
+        self.count_below = [False, False]
         #: The size of the counts on one-line cards: one for both, the size the tighter fits
         #: at ("Noir · 3 pions" beside "Blanc · 3 pions" a size smaller read as a difference).
         self.count_px = app.metrics.body
@@ -189,6 +192,8 @@ class SeatCards:
         self.single = [seat not in self._two_lines[1] and self._fits_one_line(seat, left, width)
                        for seat in (0, 1)]
         self._two_lines[1].update(seat for seat in (0, 1) if not self.single[seat])
+        self.count_below = [not self.single[seat] and self._count_below(seat, left, width)
+                            for seat in (0, 1)]
         self.count_px = min([self._one_line_count_fit(seat, left, width)
                              for seat in (0, 1) if self.single[seat]], default=m.body)
         self.brief = large_text(m, self.app.size) and self.scene.review.active
@@ -201,13 +206,11 @@ class SeatCards:
         return y
 
     def least_count_px(self) -> int:
-        """The least size of a side's count beside its name: 80% of the small size; with
-        large text the window's readable size (Morpion's "X · 0 posé, 3 en main" needs 24 px
-        at 200% of 1024x768, where a line of its own took the move list's row)."""
-        m = self.app.metrics
-        if large_text(m, self.app.size):
-            return min(int(m.small * 0.8), readable_px(self.app.size))
-        return int(m.small * 0.8)
+        """The least size of a side's count beside its name: 80% of the small size. (With
+        large text it was the window's readable size, 20 px at 200% of 1024x768, beside a
+        40 px name: Morpion's count now goes on the card's second line where it can, see
+        :meth:`_count_below`, and the panel's words give way before it shrinks.)"""
+        return int(self.app.metrics.small * 0.8)
 
     def _summary_below(self, seat: int, width: int) -> bool:
         """With large text, whether the side's count goes on its own line under its name:
@@ -244,7 +247,23 @@ class SeatCards:
         return self._one_line_who(seat, left + width - self._text_left(left)
                                   - self.app.metrics.pad)[1]
 
-    def _one_line_who(self, seat: int, room: int) -> tuple[int, bool]:
+    def _count_below(self, seat: int, left: int, width: int) -> bool:
+        """With large text, whether ``seat``'s count goes on the card's second line and who
+        plays it beside the side's name: when the count beside the name would shrink under
+        80% of the small size and the player's name fits there. Morpion's " · 0 placed, 3
+        in hand" was 20 px beside "X" at 200% of 1024x768, the player alone on its line."""
+        m = self.app.metrics
+        scene = self.scene
+        side = scene.match.side_of_seat(seat)
+        summary = scene.presenter.side_summary(scene.state, side)
+        if not summary or not large_text(m, self.app.size):
+            return False
+        room = left + width - self._text_left(left) - m.pad
+        beside = (text.size(scene.presenter.side_name(side), m.body, True)[0]
+                  + text.size(f" · {WIDE_COUNT.sub('88', summary)}", int(m.small * 0.8))[0])
+        return beside > room and self._one_line_who(seat, room, count=False)[1]
+
+    def _one_line_who(self, seat: int, room: int, count: bool = True) -> tuple[int, bool]:
         """The size of who plays ``seat`` on its card's one line of ``room`` pixels, and
         whether it fits there: beside the side's name and its count (at the least size the
         count is drawn at, with room for one more digit, so a card does not change shape as
@@ -255,8 +274,9 @@ class SeatCards:
         presenter = scene.presenter
         side = scene.match.side_of_seat(seat)
         summary = presenter.side_summary(scene.state, side)
-        used = text.size(presenter.side_name(side), m.body, True)[0] + m.pad * 2
-        if summary:
+        # (Without the count, a pad after the name is enough: who plays is at the right end.)
+        used = text.size(presenter.side_name(side), m.body, True)[0] + m.pad * (1 + count)
+        if summary and count:
             used += text.size(f" · {WIDE_COUNT.sub('88', summary)}",
                               self._one_line_count_px())[0]
         label = scene.seat_label(seat)
@@ -328,6 +348,9 @@ class SeatCards:
         if self.single[seat] or self.brief:
             self._draw_one_line(surface, seat, rect, tx)
             return
+        if self.count_below[seat]:
+            self._draw_count_below(surface, seat, rect, tx)
+            return
         lines, px = who_lines(scene.seat_label(seat), tw, m.small, words, self._shrink())
         summary = presenter.side_summary(shown, side)
         below = self._summary_below(seat, tw)
@@ -357,8 +380,23 @@ class SeatCards:
                            (tx, y), max_width=tw, min_px=int(m.small * 0.8) if counts else px)
             y += step
 
+    def _draw_count_below(self, surface: pygame.Surface, seat: int, rect: pygame.Rect,
+                          tx: int) -> None:
+        """A card with its count on the second line (see :attr:`count_below`): the side's
+        name and who plays it on the first, as on a one-line card."""
+        m = self.app.metrics
+        presenter = self.scene.presenter
+        side = self.scene.match.side_of_seat(seat)
+        name_h = text.font(m.body, True).get_linesize()
+        top = rect.centery - (name_h + text.font(m.small).get_linesize()) // 2
+        line = pygame.Rect(rect.left, top, rect.width, name_h)
+        self._draw_one_line(surface, seat, line, tx, count=False)
+        text.blit_text(surface, presenter.side_summary(self.scene.board_state, side), m.small,
+                       self.app.theme.text, (tx, top + name_h), max_width=rect.right - m.pad - tx,
+                       min_px=int(m.small * 0.8))
+
     def _draw_one_line(self, surface: pygame.Surface, seat: int, rect: pygame.Rect,
-                       tx: int) -> None:
+                       tx: int, count: bool = True) -> None:
         """A one-line card's words (see :attr:`one_line`): the side's name and count from
         ``tx``, who plays it against the right edge, on one baseline."""
         theme = self.app.theme
@@ -371,12 +409,12 @@ class SeatCards:
                                    (tx, top), bold=True)
         right = rect.right - m.pad
         if not self.brief:
-            px = self._one_line_who(seat, right - tx)[0]
+            px = self._one_line_who(seat, right - tx, count)[0]
             who = text.blit_text(surface, self.scene.seat_label(seat), px,
                                  theme.text_muted, (right, name_rect.bottom), "bottomright")
             right = who.left - m.pad
         summary = presenter.side_summary(self.scene.board_state, side)
-        if summary:
+        if summary and count:
             sx = name_rect.right
             px = self.count_px if self.single[seat] else m.body
             text.blit_text(surface, f" · {summary}", px, theme.text,
