@@ -82,12 +82,13 @@ def test_at_the_start_the_labels_are_drawn_at_body_size(
     assert {px for px, _r, _t in drawn} == {body}, drawn
 
 
-@pytest.mark.parametrize(("side", "body", "least"), [(546, 28, 25), (800, 48, 36)])
+@pytest.mark.parametrize(("side", "body", "least"), [(546, 28, 23), (800, 48, 35)])
 def test_crowded_labels_stay_near_body_size_apart_and_over_their_cells(
         side: int, body: int, least: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Eleven moves, neighbours in a row and at the board's edge (was 23 and 30 px). A chip's
     centre stays inside its own cell (26 and 38 px put some on the line between two cells,
-    see tests/test_ui_boards_readable.py), so 25 and 36 px."""
+    see tests/test_ui_boards_readable.py) and no chip covers the middle of another cell's
+    disc (see tests/test_ui_othello_chips.py), so 23 and 35 px."""
     state = position(16)
     view, drawn = chips_drawn(state, side, body, monkeypatch)
     moves = list(state.legal_moves())
@@ -98,11 +99,14 @@ def test_crowded_labels_stay_near_body_size_apart_and_over_their_cells(
     for i, rect in enumerate(rects):
         assert grid.board.contains(rect), rect
         assert not any(rect.colliderect(other) for other in rects[i + 1:]), rects
-    # Each chip over its own cell's centre (the labels differ: a label names its move).
+    # Each chip across its own cell's centre line, its centre inside that cell (a chip may
+    # sit a quarter of a cell above or below the centre, its neighbour's below or above; the
+    # labels differ: a label names its move).
     labels = score_labels(shown_scores(engine_decision(state)), "value", THEMES["default"])
     # (Drawn in French: "+4,4" here is "+4.4".)
     cell_of = {text.replace(".", ","): move for move, (text, _c, _b) in labels.items()}
     for _px, rect, text in drawn:
         move = cell_of[text]
         x, y = grid.centre(move.row, move.col)
-        assert rect.collidepoint(round(x), round(y)), (text, rect)
+        assert rect.left <= round(x) < rect.right, (text, rect)
+        assert abs(rect.centerx - x) < grid.cell / 2 and abs(rect.centery - y) < grid.cell / 2

@@ -108,6 +108,11 @@ LABEL_MOST_CELLS = 2.0
 #: OthelloView._spots): its centre stays in the middle half of its cell, and two neighbours'
 #: chips may sit half a cell apart, one above the other.
 STEPS_Y = (0, -1, 1, -2, 2)
+#: The middle of a disc (a share of the cell's side) no other cell's chip may cover: the
+#: disc's colour still reads around a chip that overflows onto its edge.
+DISC_CORE = 0.6
+#: ... and the middle of a legal move's dot (its radius is 0.18 of the cell).
+LEGAL_DOT_CLEAR = 0.36
 #: How far it may move sideways, in eighths of a cell: its centre stays inside its cell, so
 #: nearer that cell's centre than any other's (half a cell put it on the line between two).
 SHIFTS_X = (0, -2, 2, -3, 3)
@@ -136,6 +141,8 @@ class OthelloView(GridBoardView):
         super().__init__(theme)
         self._panels: tuple[pygame.Rect, pygame.Rect] = (pygame.Rect(0, 0, 0, 0),) * 2
         self._sprites: dict[tuple[int, int, str, Colour], pygame.Surface] = {}
+        #: What the score chips being laid out must not cover (see :meth:`_keep_clear`).
+        self._clear: list[pygame.Rect] = []
         #: The last score chips laid out (see :meth:`_score_chips`): their key and result.
         self._chips_cache: tuple[Any, tuple[int, list[pygame.Rect]]] | None = None
 
@@ -359,10 +366,33 @@ class OthelloView(GridBoardView):
                  if isinstance(move, OthelloMove) and not move.is_pass
                  and move.row < oth.size and move.col < oth.size]
         chips = [(text, grid.centre(move.row, move.col)) for move, text, _c, _b in shown]
+        self._clear = self._keep_clear(oth, ctx)
         px, rects = self._score_chips(chips, label_px(ctx, grid.cell * 0.27), ctx.coords_px)
         for (_move, text, colour, best), rect in zip(shown, rects, strict=True):
             score_chip(surface, text, rect.center, px, colour, ctx.theme, best=best,
                        side_pad=chip_side_pad(px))
+
+    def _keep_clear(self, oth: OthelloState, ctx: BoardContext) -> list[pygame.Rect]:
+        """What a score chip must not cover but on its own cell: the middle of every disc
+        (:data:`DISC_CORE` of the cell) and every dot of the person's moves. Seen in a real
+        window at 200% of 1024x768 (the lead's finding): the chips of c3 and e3, two cells
+        wide, met over d3 and hid the disc the engine had just played there; the next turn a
+        chip hid discs beside it and one of the person's dots."""
+        grid = self.grid
+        assert grid is not None
+        cells = [(DISC_CORE, (row, col)) for row in range(oth.size) for col in range(oth.size)
+                 if oth.cell(row, col) != EMPTY_CELL]
+        controller = ctx.controller if ctx.interactive else None
+        if isinstance(controller, OthelloController) and ctx.show_legal:
+            cells += [(LEGAL_DOT_CLEAR, cell) for cell in
+                      (as_cell(e) for e in controller.highlighted()) if cell is not None]
+        clear = []
+        for share, (row, col) in cells:
+            rect = pygame.Rect(0, 0, round(grid.cell * share), round(grid.cell * share))
+            x, y = grid.centre(row, col)
+            rect.center = (round(x), round(y))
+            clear.append(rect)
+        return clear
 
     def _score_chips(self, chips: list[tuple[str, tuple[float, float]]], body: int,
                      readable: int = 0) -> tuple[int, list[pygame.Rect]]:
@@ -379,7 +409,8 @@ class OthelloView(GridBoardView):
         Kept while the labels and the board do not change (it is drawn every frame)."""
         grid = self.grid
         assert grid is not None
-        key = (tuple(chips), body, tuple(grid.board), readable)
+        key = (tuple(chips), body, tuple(grid.board), readable,
+               tuple(tuple(r) for r in self._clear))
         if self._chips_cache is not None and self._chips_cache[0] == key:
             return self._chips_cache[1]
         px = body
@@ -404,6 +435,12 @@ class OthelloView(GridBoardView):
             packed = pack_chips([self._spots(text, centre, px, shifts, reach=3)
                                  for text, centre in chips])
             rects = packed or []
+        if len(rects) < len(chips):
+            # Then smaller: the neighbours' discs leave the cells no room for that size, and
+            # a chip over another cell's disc hides the position the class is reading.
+            smaller, found = self._searched(chips, 6, px - 1, [])
+            if len(found) == len(chips):
+                px, rects = smaller, found
         if len(rects) < len(chips):
             # Crowded even so: as before, each on its own spot (moved aside if need be).
             rects = []
@@ -463,7 +500,8 @@ class OthelloView(GridBoardView):
         in pixels, up or down in eighths of a cell): inside the board, at most
         :data:`LABEL_MOST_CELLS` cells wide, across its own cell's centre line, its own
         centre in the middle half of the cell (so nearer that cell's centre than any other's:
-        two neighbours' chips may sit a quarter of a cell above and below it); with
+        two neighbours' chips may sit a quarter of a cell above and below it), covering
+        nothing :meth:`_keep_clear` keeps clear but on its own cell; with
         ``reach`` 3, its centre up to three eighths of a cell from the cell's (still in the
         cell)."""
         grid = self.grid
@@ -472,13 +510,14 @@ class OthelloView(GridBoardView):
         if rect.width > grid.cell * LABEL_MOST_CELLS:
             return []
         anchor = (round(centre[0]), round(centre[1]))
+        others = [r for r in self._clear if not r.collidepoint(anchor)]
         spots: list[pygame.Rect] = []
         for dx, dy in shifts:
             trial = rect.move(dx, dy * (grid.cell // 8)).clamp(grid.board)
             if (trial.left <= anchor[0] < trial.right
                     and abs(trial.centerx - anchor[0]) <= max(SHIFTS_X) * (grid.cell // 8)
                     and abs(trial.centery - anchor[1]) <= reach * (grid.cell // 8)
-                    and trial not in spots):
+                    and trial.collidelist(others) < 0 and trial not in spots):
                 spots.append(trial)
         return spots
 

@@ -1,0 +1,85 @@
+"""Othello's score chips never hide a disc or a dot of the person's moves (issue 12).
+
+Regression: at 200% of 1024x768, against the engine with its reasoning shown, the chips of
+c3 and e3 ("+1,0" at 40 px, two cells wide) met over d3 and hid the disc Black had just
+played there; on the next turn the chip of the engine's own move hid the discs beside it and
+one of Black's dots. The person then chose a move on a board they could not see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from game.rules.othello import EMPTY_CELL, OthelloState
+from game.ui.boards.base import as_cell
+from game.ui.boards.othello import DISC_CORE, OthelloController, OthelloView
+from tests.ui_helpers import frame, key, make_app, run_until, start_game
+
+#: A legal move's dot (its radius is 0.18 of the cell).
+DOT = 0.36
+
+
+def middle(view: OthelloView, cell: tuple[int, int], share: float) -> pygame.Rect:
+    """The middle ``share`` of ``cell``'s side, as a square."""
+    assert view.grid is not None
+    side = round(view.grid.cell * share)
+    rect = pygame.Rect(0, 0, side, side)
+    x, y = view.grid.centre(*cell)
+    rect.center = (round(x), round(y))
+    return rect
+
+
+def nearest_cell(view: OthelloView, size: int, point: tuple[int, int]) -> tuple[int, int]:
+    """The cell whose centre is nearest ``point`` (a chip's own cell: it moves at most half a
+    cell sideways)."""
+    assert view.grid is not None
+    grid = view.grid
+
+    def distance(cell: tuple[int, int]) -> float:
+        x, y = grid.centre(*cell)
+        return float((x - point[0]) ** 2 + (y - point[1]) ** 2)
+
+    return min(((r, c) for r in range(size) for c in range(size)), key=distance)
+
+
+def hidden_by_chips(app: Any, play: Any) -> list[tuple[pygame.Rect, tuple[int, int]]]:
+    """Each chip with a disc or a dot it covers the middle of, on a cell not its own."""
+    frame(app)
+    frame(app)
+    view = play.view
+    state = play.state
+    assert isinstance(view, OthelloView) and isinstance(state, OthelloState)
+    assert view._chips_cache is not None
+    _px, chips = view._chips_cache[1]
+    assert chips
+    cells = [(r, c) for r in range(state.size) for c in range(state.size)]
+    keep = [(cell, middle(view, cell, DISC_CORE)) for cell in cells
+            if state.cell(*cell) != EMPTY_CELL]
+    if play.match.human_to_move:
+        keep += [(cell, middle(view, cell, DOT)) for cell in
+                 (as_cell(e) for e in OthelloController(state).highlighted()) if cell]
+    found = []
+    for chip in chips:
+        own = nearest_cell(view, state.size, chip.center)
+        found += [(chip, cell) for cell, rect in keep if cell != own and chip.colliderect(rect)]
+    return found
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1024, 768), "fr"), ((1280, 720), "en"),
+                                            ((1920, 1080), "en")])
+def test_at_200_percent_no_chip_hides_a_disc_or_a_dot(size: tuple[int, int], lang: str) -> None:
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=200, explain_wait=True)
+    play = start_game(app, "othello", ("human", "alphabeta:depth=2"))
+    assert run_until(app, lambda: play.match.human_to_move, 30)
+    for _turn in range(3):
+        play.apply_move(play.state.legal_moves()[0])
+        # While the AI's move waits for the class to read it, then once it is played.
+        assert run_until(app, lambda: bool(play.legend_rows()), 30)
+        assert not hidden_by_chips(app, play)
+        key(app, pygame.K_SPACE)
+        assert run_until(app, lambda: play.match.human_to_move, 30)
+        assert not hidden_by_chips(app, play)
+    app.shutdown()
