@@ -278,3 +278,26 @@ def test_crowded_othello_labels_stay_readable_over_their_cells(
     owners = [min(centres, key=lambda c, r=rect: (c[0] - r.centerx) ** 2
                   + (c[1] - r.centery) ** 2) for rect in rects]
     assert len(set(owners)) == len(rects)
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1024, 640)])
+def test_connect4s_rules_picture_writes_its_letters_readable(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: the rules page's Connect 4 picture at 200% of 1024x768 wrote its column
+    letters at 16 px (readable 20) in a 0.55-cell margin, and a picture whose cells were
+    under 40 px wrote none. The picture keeps room under the frame for letters of the
+    readable size, and writes all seven at that size."""
+    from game.ui.scenes.rules import RulesScene
+
+    app = make_app(size, language="fr", text_scale=200)
+
+    def open_rules() -> None:
+        # The picture is drawn once (kept for the next frames): watched from the first.
+        app.push(RulesScene(app, "connect4"))
+        frame(app)
+
+    letters = [(line, px) for line, px, _rect in texts_drawn_by(open_rules, monkeypatch)
+               if line in BOARD_COORDINATES]
+    app.shutdown()
+    assert sorted(line for line, _px in letters) == list("abcdefg"), letters
+    assert min(px for _line, px in letters) >= readable_px(size), letters

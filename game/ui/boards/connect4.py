@@ -171,6 +171,8 @@ class Connect4View(BoardView):
         self._frames: dict[tuple[int, int, int, str], pygame.Surface] = {}
         self._sprites: dict[tuple[int, int, str, int], pygame.Surface] = {}
         self._strip_key: tuple[Any, ...] | None = None
+        #: The letters' least size a picture asked for (see :meth:`thumbnail`), 0: none.
+        self._least = 0
         self._strip_plan = (1, 1)
 
     # -- geometry ----------------------------------------------------------------------------
@@ -191,12 +193,24 @@ class Connect4View(BoardView):
             # Room for the labels in two staggered rows (see _draw_scores), the board a
             # little smaller: with large text a count's label shrank to fit one column.
             cell, strip_px = self._cell_and_strip(int(cell), margin)
+        # A picture asked for letters of the readable size (see thumbnail) keeps room for
+        # them under the frame: the rules page at 200% of 1024x768 wrote them at 16 px in a
+        # 0.55-cell margin, the readable size being 20.
+        letters = 0 if small or not self._least else (
+            txt.font(self._least, True).get_height() + max(2, self._least // 4))
+        if letters > cell * margin:
+            cell = min(cell, (self.rect.height - letters) / (rows + strip + margin))
+            strip_px = round(cell * strip)
         self.cell = max(1, int(cell))
         width, height = self.cell * cols, self.cell * rows
         total = height + strip_px
         self.board = pygame.Rect(0, 0, width, height)
         self.board.centerx = self.rect.centerx
         self.board.bottom = self.rect.centery + total // 2
+        if letters > self.cell * margin:
+            # The frame and its strip, then the letters' room, centred together.
+            whole = total + round(self.cell * margin) + letters
+            self.board.bottom = self.rect.centery - whole // 2 + round(self.cell * margin) + total
         self.strip = pygame.Rect(self.board.left, self.board.top - strip_px, width, strip_px)
 
     def _cell_and_strip(self, most: int, margin: float) -> tuple[int, int]:
@@ -266,6 +280,7 @@ class Connect4View(BoardView):
                 move = Connect4Move(min(col, state.options.cols - 1))
                 if state.outcome is None and move in state.legal_moves():
                     state = state.play(move)
+        self._least = coords_px
         super().thumbnail(surface, rect, state, coords_px)
 
     # -- pictures made once per size ---------------------------------------------------------
@@ -337,7 +352,9 @@ class Connect4View(BoardView):
         if falling is not None:
             self._draw_falling(surface, board, falling, ctx.anim, theme)
         surface.blit(self._frame(theme), self.board.topleft)
-        if self.cell >= COORDINATES_MIN_CELL:
+        if self.cell >= COORDINATES_MIN_CELL or (ctx.coords_px and min(self.rect.size) >= 260):
+            # Also in smaller cells where the readable size is asked for (not a menu card):
+            # the layout kept room for the letters under the frame.
             self._draw_letters(surface, theme, ctx.coords_px)
         last = ctx.last_move if isinstance(ctx.last_move, Connect4Move) else None
         if last is not None and falling is None:
@@ -397,8 +414,8 @@ class Connect4View(BoardView):
         1024x640 (16 px text in a 40 px cell)."""
         gap = max(2, self.cell // 20)
         room = self.rect.bottom - self.board.bottom - gap
-        px = min(int(self.cell * COORDINATES_MAX),
-                 max(coordinate_px(self.cell, least), self.label_px))
+        px = max(least, min(int(self.cell * COORDINATES_MAX),
+                            max(coordinate_px(self.cell, least), self.label_px)))
         while px > 7 and txt.font(px, True).get_height() > room:
             px -= 1
         y = self.board.bottom + gap
