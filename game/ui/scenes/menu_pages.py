@@ -156,11 +156,12 @@ class SeatLine(Widget):
             y += text.font(px).get_linesize()
 
 
-def place_seat_lines(lines: list[SeatLine], area: pygame.Rect, m: Metrics) -> int:
+def place_seat_lines(lines: list[SeatLine], area: pygame.Rect, m: Metrics,
+                     most: int | None = None) -> int:
     """Place the seat lines one under the other from the top of ``area``, at one size (the
-    largest at which each shows whole); return the y under the last."""
+    largest up to ``most`` at which each shows whole); return the y under the last."""
     y = area.top
-    px = min(line.lines(area.width, m)[1] for line in lines)
+    px = min(line.lines(area.width, m, most)[1] for line in lines)
     for line in lines:
         height = text.font(px).get_linesize() * len(line.lines(area.width, m, px)[0])
         line.visible = True
@@ -223,20 +224,25 @@ def place_game_page(menu: MenuScene, area: pygame.Rect) -> None:
     # shrinks for it (Nim's five rows at 1024x768 drew "Qui commence" at 26 px).
     items = [*menu.option_widgets, menu.first_choice]
 
-    def place(short: bool) -> tuple[bool, int]:
+    def place(short: bool, most: int) -> tuple[bool, int]:
         for line in menu.seat_lines:
             line.short = short
         top = place_seat_lines(menu.seat_lines, pygame.Rect(
-            panel.left + pad * 2, panel.top + pad, panel.width - pad * 4, 0), m) + pad
+            panel.left + pad * 2, panel.top + pad, panel.width - pad * 4, 0), m, most) + pad
         if not menu.option_widgets:
             top += int(m.body * 1.6)  # the "No options" line
         rows = pygame.Rect(panel.left + pad * 2, top, panel.width - pad * 3,
                            panel.bottom - pad - top)
         return stack(items, rows, m.body, m), min(map(label_px, items))
 
-    shortest = place(True)
-    if place(False) < shortest:
-        place(True)
+    # The lines at the largest size at which every row shows: at 200% of 1280x800 in French
+    # two lines at the small size hid Nim's fifth row, "who moves first".
+    for most in [m.body, *(px for px in menu_layout.description_sizes(m) if px < m.small)]:
+        shortest = place(True, most)
+        if shortest[0]:
+            break
+    if place(False, most) < shortest:
+        place(True, most)
     hide([*menu.seat_widgets[0], *menu.seat_widgets[1]])
     menu.desc_rects = [pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0)]
 
