@@ -38,7 +38,13 @@ from game.ui.boards.base import (
 )
 from game.ui.boards.nim_labels import label_places
 from game.ui.boards.nim_matchbox import draw_matchbox
-from game.ui.boards.nim_table import Change, TableWords, bit_count, draw_nim_table
+from game.ui.boards.nim_table import (
+    Change,
+    TableWords,
+    bit_count,
+    draw_nim_table,
+    table_width,
+)
 from game.ui.boards.presenter import GamePresenter, HeatTable, OptionSpec
 from game.ui.i18n import tr
 from game.ui.reasoning import plural
@@ -209,6 +215,10 @@ class NimView(BoardView):
         body = pygame.Rect(rect.left, round(rect.top + header_h), rect.width,
                            round(rect.height - header_h))
         side = body.width * (0.1 if multi else 0.0)
+        if multi and self._least:
+            # Wide enough for the heaps' names at the readable size (up to a fifth).
+            name = tr("boards.nim_heap", n=len(capacities))
+            side = max(side, min(body.width * 0.2, txt.size(name, self._least)[0] * 1.1 + 4))
         # Several heaps (Marienbad): the binary table on the right, where a one-heap game writes
         # its limit; the table's nim-sum line needs one more row.
         table_w = body.width * (TABLE_SHARE if multi else 0.0)
@@ -290,7 +300,7 @@ class NimView(BoardView):
         if not self._boxes or self._key is None:
             return ()
         length = self._boxes[0].length
-        table_px = min(length * 0.32, self._table.width * 0.09, self.rect.height * 0.05)
+        table_px = self._table_px(self._key[1])
         px = self._header_px()
         misere = getattr(self._key[1], "misere", False)
         goal = tr("boards.nim_misere" if misere else "boards.nim_normal")
@@ -436,8 +446,7 @@ class NimView(BoardView):
         """Marienbad's binary table, level with the heaps; the row of the move under the
         pointer (or else of the last move) highlighted. ``body_px`` is the scene's body text
         size (0 on a menu card): the table's words are written near it."""
-        length = self._boxes[0].length if self._boxes else 0.0
-        px = round(min(length * 0.32, self._table.width * 0.09, self.rect.height * 0.05))
+        px = self._table_px(nim.options)
         if px < 12:
             return  # a menu card: no room for digits a class could read
         change = None
@@ -453,7 +462,24 @@ class NimView(BoardView):
         words_px = max(round(px * 0.7), round(body_px * 0.8))
         draw_nim_table(surface, self._table, nim.heaps, bit_count(nim.options.heap_sizes), rows,
                        self._sum_y, change, nim.options.misere, theme, px,
-                       words=TableWords(words_px, self.rect.left))
+                       words=TableWords(max(words_px, min(px, self._least)), self.rect.left,
+                                        self._least))
+
+    def _table_px(self, options: Any) -> int:
+        """The table's digits' size: 9% of its column's width and 0.32 of a match, or the
+        readable size the drawing asks for (:attr:`_least`) as far as the column holds the
+        digits (see :func:`~game.ui.boards.nim_table.table_width`), up to 0.6 of a match;
+        never over 5% of the board's height. The fixed shares wrote them at 11-16 px at 200%
+        of 1024x768 (readable 20) where the column held 20."""
+        if not self._boxes or not self._table.width:
+            return 0
+        length = self._boxes[0].length
+        px = round(min(length * 0.32, self._table.width * 0.09, self.rect.height * 0.05))
+        bits = bit_count(options.heap_sizes)
+        larger = round(min(self._least, length * 0.6, self.rect.height * 0.05))
+        while larger > px and table_width(larger, bits) > self._table.width:
+            larger -= 1
+        return max(px, larger)
 
     def _draw_header(self, surface: pygame.Surface, nim: NimState, theme: Theme,
                      least: int = 0) -> None:
@@ -545,8 +571,15 @@ class NimView(BoardView):
         if px < 8:
             return
         cx, cy = box.label.centerx, box.label.top + box.length * 0.5
-        txt.blit_text(surface, tr("boards.nim_heap", n=box.heap + 1), round(px * 0.75),
-                      theme.text_muted, (cx, round(cy - px * 0.55)), anchor="center")
+        name = tr("boards.nim_heap", n=box.heap + 1)
+        # At least the readable size the drawing asks for where the column holds the name
+        # (at 200% of 1024x768 "tas 1" was 12 px and its count 16 in a 52 px column).
+        name_px = round(px * 0.75)
+        if self._least > name_px and txt.size(name, self._least)[0] <= box.label.width:
+            name_px = self._least
+            px = max(px, self._least)
+        txt.blit_text(surface, name, name_px, theme.text_muted,
+                      (cx, round(cy - max(px * 0.55, name_px * 0.6))), anchor="center")
         txt.blit_text(surface, str(size), px, theme.text, (cx, round(cy + px * 0.45)),
                       anchor="center", bold=True)
         if nim.outcome is None and box.limit.width > px:

@@ -65,6 +65,18 @@ def after_change(heaps: Sequence[int], change: Change | None) -> tuple[int, ...]
     return tuple(change.after if i == change.heap else h for i, h in enumerate(heaps))
 
 
+def _column_widths(px: int) -> tuple[float, float]:
+    """The width of a digit's column and of the heap's number ("7 =") at ``px``."""
+    return (txt.size("0", px, True)[0] * 1.9, txt.size("00 =", px, True)[0] + px * 0.4)
+
+
+def table_width(px: int, bits: int) -> float:
+    """The width the table's digits take at ``px`` with ``bits`` columns, the highlight band
+    round a row included."""
+    digit_w, number_w = _column_widths(px)
+    return number_w + digit_w * bits + px * 0.6
+
+
 def draw_nim_table(surface: pygame.Surface, rect: pygame.Rect, heaps: Sequence[int],
                    bits: int, row_ys: Sequence[float], sum_y: float, change: Change | None,
                    misere: bool, theme: Theme, px: int, words: TableWords | None = None
@@ -72,14 +84,13 @@ def draw_nim_table(surface: pygame.Surface, rect: pygame.Rect, heaps: Sequence[i
     """The table in ``rect``: a row per heap at ``row_ys`` (each heap's centre line), a rule,
     the nim-sum at ``sum_y`` and a line saying what it means (see :class:`TableWords`)."""
     shown = after_change(heaps, change)
-    digit_w = txt.size("0", px, True)[0] * 1.9
-    number_w = txt.size("00 =", px, True)[0] + px * 0.4
+    digit_w, number_w = _column_widths(px)
     width = number_w + digit_w * bits
     x0 = rect.left + max(0.0, (rect.width - width) / 2)
     first_digit = x0 + number_w
     head_y = row_ys[0] - px * 1.6 if row_ys else rect.top
-    # Place values over the columns: 4 2 1.
-    small = max(8, round(px * 0.7))
+    # Place values over the columns: 4 2 1 (not under the readable size the words ask for).
+    small = max(8, round(px * 0.7), min(px, words.least if words is not None else 0))
     for i in range(bits):
         cx = first_digit + digit_w * (i + 0.5)
         txt.blit_text(surface, str(1 << (bits - 1 - i)), small, theme.text_muted,
@@ -110,8 +121,11 @@ def draw_nim_table(surface: pygame.Surface, rect: pygame.Rect, heaps: Sequence[i
                                                        round(sum_y)), "midright", bold=True)
     if words is None:
         words = TableWords(small, rect.left)
+    # With a readable size asked for, the words may shrink under the place values' size (to
+    # that size) to stay whole: digits of the readable size left misère's rule cut.
+    least = min(small, words.least) if words.least else small
     _draw_meaning(surface, rect, first_digit + digit_w * bits / 2, sum_y + px * 1.1, total,
-                  misere, words, small, theme)
+                  misere, words, least, theme)
 
 
 @dataclass(frozen=True)
@@ -122,6 +136,9 @@ class TableWords:
 
     px: int
     left: int
+    #: The least size of the table's small text (its place values) where its digits are
+    #: that large: the window's readable size, 0 for none.
+    least: int = 0
 
 
 def _draw_meaning(surface: pygame.Surface, rect: pygame.Rect, centre_x: float, top: float,
@@ -138,6 +155,9 @@ def _draw_meaning(surface: pygame.Surface, rect: pygame.Rect, centre_x: float, t
     width = max(1, rect.right - words.left)
     tries = [(with_caption, px) for with_caption in (True, False)
              for px in range(max(min_px, words.px), min_px - 1, -1)]
+    # Last, the meaning alone under that size (not under 10 px) rather than cut: French
+    # misère's rule at 200% of 1024x768.
+    tries += [(False, px) for px in range(min_px - 1, 9, -1)]
     for with_caption, px in tries:
         caption_w, line_h = txt.size(caption, px)
         lines = txt.wrap(meaning, width, px)
