@@ -186,6 +186,8 @@ class MessageDialog(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
         #: The message as drawn: words too long for the box (file names) cut into pieces.
         self.shown = message
+        #: The title as drawn: one line, or wrapped when even the widest box cannot hold it.
+        self.title_lines = [title]
 
     def _closing(self, action: Callable[[], None]) -> Callable[[], None]:
         def run() -> None:
@@ -196,13 +198,17 @@ class MessageDialog(Scene):
     def _layout(self) -> None:
         m = self.app.metrics
         w, h = self.app.size
-        # As wide as the longest word (a file name) needs, up to nearly the window's width.
+        # As wide as the title or the longest word (a file name) needs, up to nearly the
+        # window's width: at 200% of 1024x768 "Quitter cette partie ?" was cut in a box of 56%.
         widest = max((text.size(word, m.body)[0] for word in self.message.split()), default=0)
+        widest = max(widest, text.size(self.title, m.heading, True)[0])
         width = max(int(w * 0.56), min(widest + 4 * m.pad + 2, int(w * 0.94)))
+        self.title_lines = text.wrap(self.title, width - 4 * m.pad, m.heading, True)
         self.shown = break_long_words(self.message, width - 4 * m.pad, m.body)
         lines = text.wrap(self.shown, width - 4 * m.pad, m.body)
         line_h = text.font(m.body).get_linesize()
-        height = m.heading * 2 + len(lines) * line_h + m.body * 3 + m.pad * 4
+        title_h = text.font(m.heading, True).get_linesize() * len(self.title_lines)
+        height = m.heading + title_h + len(lines) * line_h + m.body * 3 + m.pad * 4
         self.box = pygame.Rect(0, 0, width, min(height, int(h * 0.9)))
         self.box.center = (w // 2, h // 2)
         bw = (self.box.width - m.pad * (len(self.buttons) + 3)) // max(1, len(self.buttons))
@@ -231,10 +237,13 @@ class MessageDialog(Scene):
         self._layout()
         dim(surface, theme.overlay)
         draw_panel(surface, self.box, theme, m.radius, theme.panel, theme.accent, 3)
-        text.blit_text(surface, self.title, m.heading, theme.accent,
-                       (self.box.left + m.pad * 2, self.box.top + m.pad * 2), bold=True,
-                       max_width=self.box.width - 4 * m.pad)
-        body = pygame.Rect(self.box.left + m.pad * 2, self.box.top + m.pad * 3 + m.heading,
+        y = self.box.top + m.pad * 2
+        title_h = text.font(m.heading, True).get_linesize()
+        for line in self.title_lines:
+            text.blit_text(surface, line, m.heading, theme.accent, (self.box.left + m.pad * 2, y),
+                           bold=True, max_width=self.box.width - 4 * m.pad)
+            y += title_h
+        body = pygame.Rect(self.box.left + m.pad * 2, y + m.pad,
                            self.box.width - 4 * m.pad, self.box.height)
         text.blit_wrapped(surface, self.shown, m.body, theme.text, body)
         widgets.draw_all(self.buttons, surface, theme)
