@@ -64,19 +64,35 @@ def large_lab(size: tuple[int, int], language: str) -> tuple[object, LearningLab
     return app, lab
 
 
+def train_instantly(lab: LearningLabScene, game: str, kind: str, games: int) -> None:
+    """A run of ``games`` games of ``kind`` on ``game``, at once, to its end."""
+    lab.set_game(game)
+    lab.set_kind(kind)
+    lab.games = games
+    lab._set_speed("instant")
+    lab.train()
+    assert lab.runner is not None and lab.runner.join(60)
+
+
 def watch_one_nim_game(app: App, lab: LearningLabScene, kind: str = "reinforcement",
                        games: int = 20) -> None:
     """Train a ``kind`` learner ``games`` games of Nim at once, then start One game: the lab
     shows the live game (``lab.runner.current``) when this returns."""
     from tests.ui_helpers import run_until
 
-    lab.set_game("nim")
-    lab.set_kind(kind)
-    lab.games = games
-    lab._set_speed("instant")
-    lab.train()
-    assert lab.runner is not None and lab.runner.join(60)
+    train_instantly(lab, "nim", kind, games)
     frame(app)
     click_widget(app, lab.step_button)
     assert run_until(app, lambda: lab.runner is not None and lab.runner.current is not None,
                      20)
+
+
+def large_boxes(size: tuple[int, int], language: str, game: str, kind: str, games: int
+                ) -> tuple[object, LearningLabScene]:
+    """The lab at 200% text showing the Matchboxes of a ``kind`` learner trained on ``games``
+    games of ``game``, one frame drawn."""
+    app, lab = large_lab(size, language)
+    train_instantly(lab, game, kind, games)
+    lab.tabs.choose("boxes")
+    frame(app)  # type: ignore[arg-type]
+    return app, lab

@@ -13,10 +13,9 @@ from game.ui.boards.base import COORDINATES_MAX
 from game.ui.boards.nim import NimView
 from game.ui.scenes.play_fit import readable_px
 from game.ui.theme import get_theme
-from tests.lab_helpers import large_lab, watch_one_nim_game
+from tests.lab_helpers import large_boxes, large_lab, watch_one_nim_game
 from tests.ui_helpers import (
     BOARD_COORDINATES,
-    frame,
     texts_drawn_by,
 )
 
@@ -25,19 +24,11 @@ from tests.ui_helpers import (
 @pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
 def test_hexapawn_boxes_write_their_coordinates_readable(
         size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """At 1024x768 the box's picture has room for letters of the readable size (the board
-    gives up a few pixels of its margin); at 1920x1080 the picture is smaller than the letters
-    need, and they are as large as a board's coordinates get (0.45 of a cell), never smaller
-    than the 9% margin gave (they were 15 and 16 px)."""
-    app, lab = large_lab(size, language)
-    lab.set_game("hexapawn")
-    lab.set_kind("elimination")
-    lab.games = 60
-    lab._set_speed("instant")
-    lab.train()
-    assert lab.runner is not None and lab.runner.join(60)
-    lab.tabs.choose("boxes")
-    frame(app)
+    """The box's picture has room for letters of the readable size (the board gives up a few
+    pixels of its margin; they were 15 and 16 px); at 1920x1080 the picture was smaller than
+    the letters need (24 px, a board's coordinates being at most 0.45 of a cell): the grid of
+    boxes now keeps each board large enough for them."""
+    app, lab = large_boxes(size, language, "hexapawn", "elimination", 60)
     drawn = texts_drawn_by(lambda: lab.knowledge.draw(app.screen, None), monkeypatch)
     coordinates = [(px, rect) for value, px, rect in drawn if value in BOARD_COORDINATES]
     assert coordinates
@@ -50,11 +41,11 @@ def test_hexapawn_boxes_write_their_coordinates_readable(
                        lab.knowledge.box_shapes), rect
     view = lab.knowledge._board_view()
     assert view is not None and view.grid is not None
-    # The readable size, or as large as a board's coordinates get for its cells.
-    assert min(px for px, _rect in coordinates) >= min(least, int(view.grid.cell
-                                                                  * COORDINATES_MAX))
-    if size == (1024, 768):
-        assert min(px for px, _rect in coordinates) >= least
+    # The readable size, the boards large enough for it (at 1920x1080 they were 24 px, a
+    # board's coordinates being at most 0.45 of a cell: the grid of boxes now keeps each
+    # board as large as that needs).
+    assert view.grid.cell * COORDINATES_MAX >= least
+    assert min(px for px, _rect in coordinates) >= least
 
 
 def test_a_small_nim_board_writes_its_limit_and_goal_readable(

@@ -60,6 +60,7 @@ def test_the_set_up_is_a_page_of_its_own_at_a_true_200(
     app, lab = compact_lab(size, language)
     assert lab.compact()
     assert lab.offered_views()[0] == "setup"
+    lab.tabs.choose("charts")
     assert not any(w in lab.all_widgets() for w in lab.config_widgets)  # not on the charts
     assert problems(app) == []
     click_widget(app, lab.tabs.buttons["setup"])
@@ -99,6 +100,56 @@ def test_train_from_the_set_up_page_shows_the_learner_training(
     assert lab.clear_button in lab.all_widgets()
     assert pygame.Rect((0, 0), app.size).contains(lab.clear_button.rect)
     assert problems(app) == []
+    app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", SIZES)
+def test_every_page_says_which_game_and_learner_it_trains(
+        true_200: None, size: tuple[int, int], language: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen in a real window at 200%: the compact lab opened on the charts, and nothing said
+    which game or learner was trained until Set-up was opened. A fresh lab now opens on its
+    set-up, and every page's header names the game and the learner ("Nim · Elimination"),
+    whole, readable, left of the progress line; a new choice on the set-up page shows there
+    at once, and a trained learner's lab reopens where the class left it."""
+    from game.ui.scenes.lab_common import game_title, player_name
+    from game.ui.scenes.play_fit import readable_px
+    from tests.ui_helpers import texts_drawn_by
+
+    app, lab = compact_lab(size, language)
+    assert lab.tabs.current() == "setup"
+
+    def header_says(game: str, kind: str) -> None:
+        said = f"{game_title(game)} · {player_name(kind)}"
+        drawn = texts_drawn_by(lambda: app.draw(app.screen), monkeypatch)
+        title = [(px, rect) for line, px, rect in drawn if line == said]
+        assert title, (lab.tabs.current(), said)
+        px, rect = title[0]
+        assert px >= readable_px(size)
+        assert rect.right <= lab.panels["progress"].left
+        assert rect.bottom <= lab.train_button.rect.top
+        assert problems(app) == []
+
+    for kind in ("elimination", "qlearning"):
+        lab.set_kind(kind)
+        for view in lab.offered_views():
+            lab.tabs.choose(view)
+            header_says(lab.game, kind)
+    lab.set_game("hexapawn")
+    lab.set_kind("reinforcement")
+    header_says("hexapawn", "reinforcement")
+    lab.games = 5
+    lab._set_speed("instant")
+    lab.train()
+    assert lab.runner is not None and lab.runner.join(60)
+    lab.tabs.choose("boxes")
+    frame(app)
+    app.pop()
+    again = LearningLabScene(app)
+    app.push(again)
+    frame(app)
+    assert again.tabs.current() == "boxes"
     app.shutdown()
 
 

@@ -19,7 +19,7 @@ from game.ui.scenes.dialogs import MessageDialog
 from game.ui.scenes.lab_export import export_view
 from game.ui.scenes.learning_lab import LearningLabScene
 from game.ui.scenes.tournament_setup_list import ListScroller
-from tests.lab_helpers import large_lab, open_from_menu, screenshot
+from tests.lab_helpers import large_lab, open_from_menu, screenshot, train_instantly
 from tests.ui_helpers import click, click_widget, frame, run_until, texts_drawn_by
 
 SIZES = [(1024, 768), (1280, 720), (1920, 1080)]
@@ -441,16 +441,6 @@ def test_export_keeps_its_text_beside_the_tabs_at_the_largest_text(language: str
     screenshot(app, f"lab-tabs-200-{language}")
 
 
-def train_instantly(lab: LearningLabScene, game: str, kind: str, games: int) -> None:
-    """A run of ``games`` games of ``kind`` on ``game``, at once, to its end."""
-    lab.set_game(game)
-    lab.set_kind(kind)
-    lab.games = games
-    lab._set_speed("instant")
-    lab.train()
-    assert lab.runner is not None and lab.runner.join(60)
-
-
 def texts_drawn_cut(app: object, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text drawn cut with an ellipsis in one frame of ``app`` (Load… ends so on
     purpose), the charts' own surfaces included."""
@@ -550,9 +540,12 @@ def test_a_hexapawn_boxs_moves_and_values_are_listed_at_body_size(
     """Issue 12, "MENACE, large": at 1024x768 with 200% text a Hexapawn box's values were
     chips about 10 pixels high on its small board. Each box now lists its moves, as the play
     screen names them, with their values ("b1-b2  +0,45", the language's decimal mark) at
-    body size beside or under the board, inside the box and clear of the board."""
+    body size beside or under the board, inside the box and clear of the board; or down to
+    SHRINK_FOR_MORE of the body size where that shows twice as many boxes a page (a
+    Q-learner's boxes were one a page)."""
     from game.ui.boards import presenter_for
     from game.ui.boards.presenter import box_value_text
+    from game.ui.scenes.lab_box_grid import SHRINK_FOR_MORE
 
     app, lab = large_lab((1024, 768), language)
     train_instantly(lab, "hexapawn", kind, 60)
@@ -564,6 +557,9 @@ def test_a_hexapawn_boxs_moves_and_values_are_listed_at_body_size(
     score_kind = lab.learner.score_kind
     knowledge = lab.knowledge
     assert knowledge.box_rects and len(knowledge.box_shapes) == len(knowledge.box_rects)
+    least = min(px for _shape, px in knowledge.box_shapes)
+    assert least >= m.body or (least >= int(m.body * SHRINK_FOR_MORE)
+                               and len(knowledge.box_rects) >= 2), least
     for (cell, box), (shape, _px) in zip(knowledge.box_rects, knowledge.box_shapes,
                                          strict=True):
         assert box.values
@@ -574,7 +570,7 @@ def test_a_hexapawn_boxs_moves_and_values_are_listed_at_body_size(
                   for text in (presenter.move_text(move), box_value_text(value, score_kind))}
         for wanted in listed:
             sizes = [px for line, px, _r in inside_box if line == wanted]
-            assert sizes and min(sizes) >= m.body, (wanted, sizes, m.body)
+            assert sizes and min(sizes) >= least, (wanted, sizes, least)
         for line, _px, rect in inside_box:
             if line in listed:
                 assert not rect.colliderect(shape.board), (line, rect, shape.board)
@@ -786,11 +782,11 @@ def test_a_teacher_gets_to_the_boxes_that_matter_among_many_pages(language: str)
     frame(app)
     knowledge = lab.knowledge
     every = len(knowledge.boxes)
-    assert knowledge.changed_button.label() == tr("lab.show_all")
+    assert knowledge.changed_button.label() == knowledge.filter_text("lab.show_all")
     pages_before = -(-every // knowledge.per_page)
     click_widget(app, knowledge.changed_button)  # type: ignore[arg-type]
     frame(app)
-    assert knowledge.changed_button.label() == tr("lab.show_used")
+    assert knowledge.changed_button.label() == knowledge.filter_text("lab.show_used")
     used = [box.used for box in knowledge.boxes]
     assert used and all(n > 0 for n in used) and len(used) < every
     assert used == sorted(used, reverse=True)
@@ -822,7 +818,7 @@ def test_a_teacher_gets_to_the_boxes_that_matter_among_many_pages(language: str)
     assert lab.runner is not None and not lab.running  # no key started or stopped a run
     click_widget(app, knowledge.changed_button)  # type: ignore[arg-type]
     frame(app)
-    assert knowledge.changed_button.label() == tr("lab.show_changed")
+    assert knowledge.changed_button.label() == knowledge.filter_text("lab.show_changed")
     assert all(box.changed for box in knowledge.boxes)
     click_widget(app, knowledge.changed_button)  # type: ignore[arg-type]
     frame(app)
@@ -843,8 +839,9 @@ def test_nims_boxes_say_before_and_after_only_among_the_last_games_boxes(
     assert any(box.changed for box in knowledge.boxes)
     drawn = drawn_texts(app, monkeypatch)
     assert not [line for line, _px, _r in drawn if "→" in line]
-    while knowledge.changed_button.label() != tr("lab.show_changed"):
+    for _ in range(2):  # all boxes -> used -> the last game's
         click_widget(app, knowledge.changed_button)  # type: ignore[arg-type]
+    assert lab.session.changed_only
     frame(app)
     assert [line for line, _px, _r in drawn_texts(app, monkeypatch) if "→" in line]
 

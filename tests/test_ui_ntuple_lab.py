@@ -224,6 +224,44 @@ def _is_map_number(line: str) -> bool:
     return line.lstrip("\u2212").isdigit() and len(line) <= 3
 
 
+def _map_texts(app: object, scene: NTupleLabScene, monkeypatch: pytest.MonkeyPatch
+               ) -> tuple[list[tuple[str, int, pygame.Rect]], list[tuple[str, int, pygame.Rect]]]:
+    """The heat maps' numbers drawn in their cells, and their coordinates (around them), of
+    both maps: side by side in one frame, or one at a time (where side by side they would
+    not read), each shown by its button."""
+    from game.ui import charts
+
+    grids: list[pygame.Rect] = []
+    real = charts.heat_map
+
+    def spy(*args: Any, **kwargs: Any) -> pygame.Rect:
+        grids.append(real(*args, **kwargs))
+        return grids[-1]
+
+    numbers: list[tuple[str, int, pygame.Rect]] = []
+    coordinates: list[tuple[str, int, pygame.Rect]] = []
+    for button in (scene.map_choice.buttons.values() if scene.map_choice.single else [None]):
+        if button is not None:
+            click_widget(app, button)
+        grids.clear()
+        with monkeypatch.context() as patch:
+            patch.setattr(charts, "heat_map", spy)
+            texts = _drawn_texts(app, scene, monkeypatch)
+        for line, px, r in texts:
+            inside = any(g.contains(r) for g in grids)
+            if inside and _is_map_number(line):
+                numbers.append((line, px, r))
+            elif not inside and scene.heat_rect.contains(r) and len(line) == 1:
+                coordinates.append((line, px, r))
+    return numbers, coordinates
+
+
+def _map_numbers(app: object, scene: NTupleLabScene, monkeypatch: pytest.MonkeyPatch
+                 ) -> list[tuple[str, int, pygame.Rect]]:
+    """The heat maps' numbers drawn in their cells, of both maps (see :func:`_map_texts`)."""
+    return _map_texts(app, scene, monkeypatch)[0]
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
 def test_heat_map_numbers_read_and_nothing_overlaps_at_the_largest_text(
@@ -244,8 +282,8 @@ def test_heat_map_numbers_read_and_nothing_overlaps_at_the_largest_text(
         # smaller than at the normal size (or left to the colours).
         floor = smallest_number_px(m if scale == 100 else Metrics.for_size(size))
         assert all(px >= floor for px in numbers), (scale, sorted(set(numbers)))
-        if scale == 100:
-            assert len(numbers) >= 2 * 64  # both maps' numbers are printed
+        if scale == 100:  # both maps' numbers are printed
+            assert len(_map_numbers(app, scene, monkeypatch)) >= 2 * 64
         rects = [(line, r) for line, _px, r in drawn if r.width and r.height]
         for i, (a, ra) in enumerate(rects):
             for b, rb in rects[i + 1:]:
@@ -397,7 +435,7 @@ def test_the_curves_words_read_like_the_rest_while_the_maps_keep_their_numbers(
     drawn = _drawn_texts(app, scene, monkeypatch)
     title = [px for line, px, _r in drawn if line == tr("ntuple.curves")]
     assert title and title[0] >= int(m.small * 0.9), (title, m.small)
-    assert len([line for line, _px, _r in drawn if _is_map_number(line)]) >= 2 * 64
+    assert len(_map_numbers(app, scene, monkeypatch)) >= 2 * 64
     app.shutdown()
 
 
@@ -421,7 +459,7 @@ def test_every_word_of_the_curves_is_at_least_the_small_size(
         floor = m.small if scale == 100 else least_chart_px(size)
         assert all(px >= floor for _line, px in chart), (scale, floor, sorted(chart))
         if scale == 100:
-            assert len([line for line, _px, _r in drawn if _is_map_number(line)]) >= 2 * 64
+            assert len(_map_numbers(app, scene, monkeypatch)) >= 2 * 64
         app.shutdown()
 
 
@@ -475,3 +513,40 @@ def test_start_from_the_trained_network_reads_at_the_small_size(language: str) -
     assert scene.left.contains(button.rect) and scene.left.contains(scene.back_button.rect)
     assert not button.rect.colliderect(scene.back_button.rect)
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_the_heat_maps_numbers_and_coordinates_are_readable_at_100(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen at 1024x768 with 100% text: the maps' numbers were 14 px and their coordinates
+    15 px, the readable size being 20; side by side, 8 cells in 320 pixels, they cannot be
+    larger. The maps' numbers and coordinates are now at least the readable size there: the
+    maps one at a time, two buttons choosing the one shown (the learnt values first). At
+    1920x1080 they stay side by side, their coordinates readable and their numbers as before
+    (the maps' height, not their width, limits them to 24 px: missed)."""
+    from game.ui.i18n import tr
+    from game.ui.scenes.play_fit import readable_px
+
+    least = readable_px(size)
+    app, scene = _shipped_lab(size, language=language)
+    numbers, coordinates = _map_texts(app, scene, monkeypatch)
+    assert len(numbers) == 2 * 64
+    if size == (1024, 768):
+        assert min(px for _l, px, _r in numbers) >= least
+    assert len(coordinates) >= 2 * 16
+    assert min(c[1] for c in coordinates) >= least, sorted({c[1] for c in coordinates})
+    if size == (1920, 1080):
+        assert not scene.map_choice.single
+    if size == (1024, 768):
+        assert scene.map_choice.single
+        choose = scene.map_choice.buttons
+        assert all(b in scene.active_widgets() and b.label_fits() for b in choose.values())
+        assert [b.label() for b in choose.values()] == [tr("ntuple.learnt_plain"),
+                                                       tr("ntuple.seed_table")]
+        # The course's table shown by its button: its b2 and g2, b7 and g7 "\u221250".
+        click_widget(app, choose["seed"])
+        seed = [line for line, _px, r in _drawn_texts(app, scene, monkeypatch)
+                if _is_map_number(line) and scene.heat_rect.contains(r)]
+        assert seed.count("\u221250") == 4
+    app.shutdown()

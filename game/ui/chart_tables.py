@@ -45,6 +45,15 @@ def heat_label_px(labels: Sequence[str], cw: float, ch: float, px: int) -> int:
     return max(6, min(small, int(ch * NUMBER_SHARE), int(small * (cw - 6) / max(1, widest))))
 
 
+def heat_number_px(width: int, row_labels: Sequence[str], ncols: int, px: int,
+                   labels: Sequence[str]) -> int:
+    """The size of the numbers ``labels`` in a heat map ``width`` pixels wide (as high as it
+    is at most; see :func:`heat_map_height`): what its cells' width allows them."""
+    _area, _head_h, cw, ch = _heat_geometry(pygame.Rect(0, 0, width, 10_000), row_labels,
+                                            len(row_labels), ncols, px, "", "")
+    return heat_label_px(labels, cw, ch, px)
+
+
 def heat_map_height(width: int, row_labels: Sequence[str], ncols: int, px: int, *,
                     row_title: str = "", col_title: str = "", numbers_px: int = 0) -> int:
     """How high a heat map drawn ``width`` pixels wide is at most (header and cells, no title):

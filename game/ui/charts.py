@@ -19,9 +19,16 @@ from __future__ import annotations
 from game.ui.chart_bars import Part, Segment, stacked_bar, stacked_bar_height, stacked_columns
 from game.ui.chart_lines import Series, least_line_chart_height, line_chart
 from game.ui.chart_parts import diverging, format_number, nice_ticks, save_png, sequential
-from game.ui.chart_tables import cross_table, heat_label_px, heat_map, heat_map_height
+from game.ui.chart_tables import (
+    cross_table,
+    heat_label_px,
+    heat_map,
+    heat_map_height,
+    heat_number_px,
+)
 
 __all__ = ["Part", "Segment", "Series", "cross_table", "diverging", "format_number",
-           "heat_label_px", "heat_map", "heat_map_height", "least_line_chart_height",
+           "heat_label_px", "heat_map", "heat_map_height", "heat_number_px",
+           "least_line_chart_height",
            "line_chart", "nice_ticks",
            "save_png", "sequential", "stacked_bar", "stacked_bar_height", "stacked_columns"]

@@ -38,6 +38,7 @@ from game.ui.boards.base import (
 )
 from game.ui.boards.nim_labels import label_places
 from game.ui.boards.nim_matchbox import draw_matchbox
+from game.ui.boards.nim_matchbox import text_px as matchbox_text_px
 from game.ui.boards.nim_table import (
     Change,
     TableWords,
@@ -718,6 +719,11 @@ class NimPresenter(GamePresenter):
                       px: int, before: Mapping[Any, float] | None = None) -> bool:
         draw_matchbox(surface, rect, state, values, score_kind, theme, px, before)
         return True
+
+    def matchbox_text_px(self, rect: pygame.Rect, state: Any, values: Mapping[Any, float],
+                         score_kind: str, px: int,
+                         before: Mapping[Any, float] | None = None) -> int:
+        return matchbox_text_px(rect, state, values, score_kind, px, before)
 
     def learner_table(self, boxes: Sequence[tuple[Hashable, Mapping[Any, float]]],
                       options: Any) -> HeatTable | None:

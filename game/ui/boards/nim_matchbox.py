@@ -5,6 +5,7 @@ allowed mark or Q-value, and what the last game changed)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -24,50 +25,40 @@ MOST_BEADS, LEAST_BEADS = 8, 3
 LINE_PITCH = 1.6
 
 
-def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
-                  values: Mapping[Any, float], score_kind: str, theme: Theme, px: int,
-                  before: Mapping[Any, float] | None = None) -> None:
-    """A learner's matchbox for a Nim position (the learning lab): the matches left drawn as
-    sticks, then one line per take with what the learner holds for it (allowed or eliminated,
-    beads as dots and their count, or a Q-value), as large as the box allows up to ``px``.
+@dataclass(frozen=True)
+class TakeLines:
+    """Where a matchbox's takes are listed and at which size (:func:`take_lines`)."""
 
-    With ``before`` (the values before the last game), each take the game changed is
-    highlighted and shows "before → after" (beads "3 → 6", "✓ → ✗")."""
-    heaps: tuple[int, ...] = tuple(state.heaps)
-    multi = len(heaps) > 1
+    body: pygame.Rect
+    line_h: float
+    #: How many of the takes have a line (the last then says how many are left out).
+    shown: int
+    #: Each line's take, value text and whether the last game changed it.
+    texts: list[tuple[str, str, bool]]
+    px: int
+    take_w: int
+
+
+def header_height(rect: pygame.Rect, px: int) -> int:
+    """The height of a matchbox's header (the sticks and the count of matches) in ``rect``."""
+    return int(min(rect.height * 0.26, px * 2.2))
+
+
+def take_lines(rect: pygame.Rect, state: NimState, values: Mapping[Any, float],
+               score_kind: str, px: int, before: Mapping[Any, float] | None = None
+               ) -> TakeLines:
+    """The lines of the takes of a matchbox drawn in ``rect`` up to ``px`` (see
+    :func:`draw_matchbox`), and their text size: what the lab measures to give a box's use
+    a size in proportion (at 1920x1080 with 200% text the takes were 25 px under a 48 px
+    "300×")."""
+    multi = len(state.heaps) > 1
     items = list(values.items())
-    header_h = int(min(rect.height * 0.26, px * 2.2))
-    head = pygame.Rect(rect.left, rect.top, rect.width, header_h)
-    # The position: sticks for each heap, with the count written beside them.
-    label = " · ".join(str(h) for h in heaps) if multi else str(heaps[0])
-    if state.options.variant == "fibonacci" and not multi:
-        label = f"{heaps[0]} (≤{state.max_allowed_take(0)})"
-    label_px = max(8, int(min(px * 1.3, header_h * 0.8)))
-    # Never wider than 60% of the box (Marienbad's "1 · 3 · 5" ran over its sticks and out of
-    # the box at 1024x768).
-    label_px = txt.fit_px(label, int(head.width * 0.6), label_px, True, 8)
-    label_w = txt.size(label, label_px, True)[0] + px // 2
-    total_sticks = sum(heaps) + 2 * (len(heaps) - 1)
-    stick_gap = min((head.width - label_w) * 0.95 / max(1, total_sticks), px * 0.6)
-    stick_h = header_h * 0.62
-    x = head.left + px * 0.3
-    for h_i, count in enumerate(heaps):
-        for _ in range(count):
-            top = head.top + (header_h - stick_h) / 2
-            pygame.draw.line(surface, theme.match_wood, (x, top + stick_h * 0.2),
-                             (x, top + stick_h), max(1, int(stick_gap * 0.35)))
-            pygame.draw.circle(surface, theme.match_head, (round(x), round(top + stick_h * 0.2)),
-                               max(1, int(stick_gap * 0.35)))
-            x += stick_gap
-        if h_i < len(heaps) - 1:
-            x += stick_gap * 2
-    txt.blit_text(surface, label, label_px, theme.text, (head.right, head.centery),
-                   "midright", bold=True)
+    top = rect.top + header_height(rect, px)
     # One line per move, from the top, each as high as in every other box drawn at ``px``
     # (spread over the box's height, a two-take box's "−2" sat level with its neighbour's
     # "−2"/"−3" gap and its count looked like another take's: review), every other line on a
     # faint band so that a take's beads and count read as its own.
-    body = pygame.Rect(rect.left, head.bottom, rect.width, rect.bottom - head.bottom)
+    body = pygame.Rect(rect.left, top, rect.width, rect.bottom - top)
     line_h = min(px * LINE_PITCH, body.height / max(1, len(items)))
     if line_h < 9:
         line_h = 9.0  # too many moves for the box: the last line says how many are left out
@@ -97,6 +88,57 @@ def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
     if take_w + value_w + small // 2 > body.width:
         small = max(7, int(small * body.width / (take_w + value_w + small // 2)))
         take_w = max((txt.size(t, small, True)[0] for t, _v, _c in texts), default=0)
+    return TakeLines(body, line_h, shown, texts, small, take_w)
+
+
+def text_px(rect: pygame.Rect, state: NimState, values: Mapping[Any, float], score_kind: str,
+            px: int, before: Mapping[Any, float] | None = None) -> int:
+    """The text size of the takes of a matchbox drawn in ``rect`` up to ``px``."""
+    return take_lines(rect, state, values, score_kind, px, before).px
+
+
+def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
+                  values: Mapping[Any, float], score_kind: str, theme: Theme, px: int,
+                  before: Mapping[Any, float] | None = None) -> None:
+    """A learner's matchbox for a Nim position (the learning lab): the matches left drawn as
+    sticks, then one line per take with what the learner holds for it (allowed or eliminated,
+    beads as dots and their count, or a Q-value), as large as the box allows up to ``px``.
+
+    With ``before`` (the values before the last game), each take the game changed is
+    highlighted and shows "before → after" (beads "3 → 6", "✓ → ✗")."""
+    heaps: tuple[int, ...] = tuple(state.heaps)
+    multi = len(heaps) > 1
+    items = list(values.items())
+    header_h = header_height(rect, px)
+    head = pygame.Rect(rect.left, rect.top, rect.width, header_h)
+    # The position: sticks for each heap, with the count written beside them.
+    label = " · ".join(str(h) for h in heaps) if multi else str(heaps[0])
+    if state.options.variant == "fibonacci" and not multi:
+        label = f"{heaps[0]} (≤{state.max_allowed_take(0)})"
+    label_px = max(8, int(min(px * 1.3, header_h * 0.8)))
+    # Never wider than 60% of the box (Marienbad's "1 · 3 · 5" ran over its sticks and out of
+    # the box at 1024x768).
+    label_px = txt.fit_px(label, int(head.width * 0.6), label_px, True, 8)
+    label_w = txt.size(label, label_px, True)[0] + px // 2
+    total_sticks = sum(heaps) + 2 * (len(heaps) - 1)
+    stick_gap = min((head.width - label_w) * 0.95 / max(1, total_sticks), px * 0.6)
+    stick_h = header_h * 0.62
+    x = head.left + px * 0.3
+    for h_i, count in enumerate(heaps):
+        for _ in range(count):
+            top = head.top + (header_h - stick_h) / 2
+            pygame.draw.line(surface, theme.match_wood, (x, top + stick_h * 0.2),
+                             (x, top + stick_h), max(1, int(stick_gap * 0.35)))
+            pygame.draw.circle(surface, theme.match_head, (round(x), round(top + stick_h * 0.2)),
+                               max(1, int(stick_gap * 0.35)))
+            x += stick_gap
+        if h_i < len(heaps) - 1:
+            x += stick_gap * 2
+    txt.blit_text(surface, label, label_px, theme.text, (head.right, head.centery),
+                   "midright", bold=True)
+    lines = take_lines(rect, state, values, score_kind, px, before)
+    body, line_h, shown, texts = lines.body, lines.line_h, lines.shown, lines.texts
+    small, take_w = lines.px, lines.take_w
     best = max(values.values()) if values else 0.0
     most = max(values.values(), default=1.0) or 1.0
     vx = body.left + txt.size("h8: −15 " if multi else "−10 ", small, True)[0]

@@ -180,6 +180,13 @@ class GamePresenter:
         values before the last game, when the lab shows what that game changed."""
         return False
 
+    def matchbox_text_px(self, rect: pygame.Rect, state: Any, values: Mapping[Any, float],
+                         score_kind: str, px: int,
+                         before: Mapping[Any, float] | None = None) -> int:
+        """The text size :meth:`draw_matchbox` writes the box's moves at in ``rect`` (the lab
+        sizes the box's use in proportion); 0 for a box drawn as a board."""
+        return 0
+
     def learner_table(self, boxes: Sequence[tuple[Hashable, Mapping[Any, float]]],
                       options: Any) -> HeatTable | None:
         """A Q-learner's boxes (key, values) as one table, when the game reads well that way

@@ -3,8 +3,7 @@ move, "b1-b2   +0,45" at body size (a class reads it from the back row), the bes
 outlined and hinted on the board. On the board itself the values were chips about 10 pixels
 high at 1024x768 with 200% text; the board stays as the picture of the position.
 
-Also the grid of boxes a page holds: as many as fit with their lists at body size and a board
-no smaller than :data:`LEAST_BOARD` body heights, each as large as the count allows.
+The grid of boxes a page holds is :mod:`game.ui.scenes.lab_box_grid`.
 """
 
 from __future__ import annotations
@@ -183,11 +182,13 @@ class BoxShape:
     footer: pygame.Rect | None = None
 
 
-def shape_box(rect: pygame.Rect, need: ListSize, footer: bool = False) -> BoxShape | None:
+def shape_box(rect: pygame.Rect, need: ListSize, footer: bool = False, least: int = 0
+              ) -> BoxShape | None:
     """The board as large as ``rect`` allows beside or below the list of ``need``'s size (in
     one to :data:`MOST_COLUMNS` columns), the two centred together; None when the list does
-    not fit, or leaves the board under :data:`LEAST_BOARD` text heights. ``footer``: a line
-    under the list, as wide as the room beside the board (or the box's width below it)."""
+    not fit, or leaves the board under :data:`LEAST_BOARD` text heights or ``least`` pixels.
+    ``footer``: a line under the list, as wide as the room beside the board (or the box's
+    width below it)."""
     best: tuple[int, BoxShape] | None = None
     gap = need.gap
     for columns in range(1, MOST_COLUMNS + 1):
@@ -220,7 +221,7 @@ def shape_box(rect: pygame.Rect, need: ListSize, footer: bool = False) -> BoxSha
         elif footer:
             moves.height -= need.line_h
             under.top = moves.bottom
-        if side >= LEAST_BOARD * need.px and (best is None or side > best[0]):
+        if side >= max(LEAST_BOARD * need.px, least) and (best is None or side > best[0]):
             best = side, BoxShape(board, moves, columns, under if footer else None)
     return best[1] if best is not None else None
 
@@ -252,52 +253,6 @@ def draw_move_list(surface: pygame.Surface, shape: BoxShape, lines: list[MoveLin
     return drawn
 
 
-def box_grid(count: int, area: tuple[int, int], need: ListSize, pad: int
-             ) -> tuple[int, int] | None:
-    """Rows and columns of the boxes' grid in ``area``: every box when some grid shows them
-    all, each as large as it can be; else the most boxes a page holds with their lists at
-    ``need``'s size (and the line of their use under it) and a board of at least
-    :data:`LEAST_BOARD` text heights (fewer, larger boxes when the text is large). None
-    when not even one box fits."""
-    width, height = area
-    fitting: list[tuple[int, int, int]] = []  # shown, board side, -cells
-    grids: list[tuple[int, int]] = []
-    for rows in range(1, 7):
-        for cols in range(1, 10):
-            cell = pygame.Rect(0, 0, width // cols - pad * 2, height // rows - pad * 2)
-            if cell.width <= 0 or cell.height <= 0:
-                continue
-            shape = shape_box(cell, need, footer=True)
-            if shape is None:
-                continue
-            fitting.append((min(count, rows * cols), shape.board.width, -rows * cols))
-            grids.append((rows, cols))
-    if not fitting:
-        return None
-    best = max(range(len(fitting)), key=lambda i: fitting[i])
-    return grids[best]
-
-
-def grid_for(count: int, size: tuple[int, int], ratio: float, two_rows: bool
-             ) -> tuple[int, int]:
-    """Rows and columns of the boxes' grid in an area of ``size``: boxes about ``ratio`` as
-    wide as tall, two rows when ``two_rows`` allows; when ``count`` boxes fit on one page, the
-    arrangement that draws them largest (one game's few boxes fill the panel)."""
-    width, height = size
-    options = (1, 2) if two_rows else (1,)
-    full = [(r, max(1, round(width / (height / r * ratio)))) for r in options]
-    rows, cols = full[-1]
-    if count > rows * cols:
-        return rows, cols  # paged at the most boxes a page holds
-
-    def scale(r: int) -> float:
-        c = max(1, -(-count // r))
-        return min(width / c / ratio, height / r)
-
-    rows = max((r for r in options if r <= max(1, count)), key=scale)
-    return rows, max(1, -(-count // rows))
-
-
 def all_lost_note(width: int, height: int, m: Metrics, readable: int) -> tuple[str, int]:
     """The note under boxes whose every move lost, and its size, to fit ``width`` x ``height``:
     the long note at the small size down to 80% of it, else the short note so, else the short
@@ -313,6 +268,23 @@ def all_lost_note(width: int, height: int, m: Metrics, readable: int) -> tuple[s
         if len(lines) * text.font(px).get_linesize() <= height:
             return tr(key), px
     return tr("lab.all_lost_short"), min(least, readable)
+
+
+def draw_all_lost_note(surface: pygame.Surface, body: pygame.Rect, need: ListSize | None,
+                       m: Metrics, readable: int, theme: Theme) -> pygame.Rect:
+    """The note under boxes whose every move lost, at the foot of ``body``; returns what it
+    leaves of ``body``. It takes at most a third of it (at 1920x1080 at the largest text
+    size a note of its own size left the boxes 40 pixels high), and no more than a box of
+    ``need``'s list leaves (None: a game's own matchboxes); see :func:`all_lost_note`."""
+    room = body.height // 3
+    box_h = least_box_height(body.width - m.pad * 2, need) if need is not None else None
+    if box_h is not None:
+        room = max(0, min(room, body.height - box_h - m.pad * 2 - m.pad // 2))
+    said, px = all_lost_note(body.width, room, m, readable)
+    note_h = len(text.wrap(said, body.width, px)) * text.font(px).get_linesize()
+    note = pygame.Rect(body.left, body.bottom - note_h, body.width, note_h)
+    text.blit_wrapped(surface, said, px, theme.text, note, line_gap=0)
+    return pygame.Rect(body.left, body.top, body.width, body.height - note_h - m.pad // 2)
 
 
 def least_box_height(width: int, need: ListSize) -> int | None:
@@ -344,24 +316,6 @@ def used_label(lost: bool, used: int, width: int, px: int) -> str:
         if text.size(said, px)[0] <= width:
             return said
     return tr("lab.box_used_short", n=n)
-
-
-def narrow_grid(count: int, uses: list[tuple[bool, int]], body: pygame.Rect, m: Metrics
-                ) -> tuple[int, int, float, float]:
-    """Rows, columns and cell size of ``count`` boxes a game draws its own way (Nim's narrow
-    lists of takes) in ``body``: big boxes, two rows when the panel is tall enough, the rest
-    paged. ``uses``: each box's (all moves lost, times used), for the line under it."""
-    ratio = 0.62
-    rows, cols = grid_for(count, body.size, ratio, body.height >= m.body * 18)
-    # Never so narrow that a box's count is cut: at 1920x1080 at the largest text size six
-    # boxes a row read "used…".
-    least_w = max(text.size(used_label(lost, used, 0, m.small), m.small)[0]
-                  for lost, used in uses) + m.pad * 2
-    cols = max(1, min(cols, int(body.width // least_w)))
-    cell_h = body.height / rows
-    # (Never narrower than its count needs, where the row has the room.)
-    cell_w = max(min(body.width / cols, cell_h * ratio * 1.3), min(least_w, body.width / cols))
-    return rows, cols, cell_w, min(cell_h, cell_w / ratio * 1.15)
 
 
 def draw_used(surface: pygame.Surface, rect: pygame.Rect, box: BoxView, score_kind: str,

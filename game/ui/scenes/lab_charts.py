@@ -8,7 +8,7 @@ changed, and during a run at most a few times a second, so a long run keeps the 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pygame
@@ -121,17 +121,20 @@ def least_chart_height(width: int, px: int, theme: Theme, window: int) -> int:
 
 class ChartChoice:
     """Which charts the charts view shows: both, or where two would each be too short (see
-    :func:`least_chart_height`) one at a time, chosen by two buttons under it."""
+    :func:`least_chart_height`) one at a time, chosen by two buttons under it. Also the
+    n-tuple lab's two heat maps (``names`` and their buttons' label ``keys``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, names: tuple[str, ...] = CHART_NAMES,
+                 keys: Mapping[str, str] = CHART_BUTTON_KEYS) -> None:
+        self.all_names, self.keys = names, keys
         #: True when one chart is shown at a time (set by the layout).
         self.single = False
         #: The chart shown when one is shown at a time.
-        self.shown = CHART_NAMES[0]
-        self.buttons = {name: self._button(name) for name in CHART_NAMES}
+        self.shown = names[0]
+        self.buttons = {name: self._button(name) for name in names}
 
     def _button(self, name: str) -> Button:
-        return Button(lambda: tr(CHART_BUTTON_KEYS[name]), lambda: self.choose(name),
+        return Button(lambda: tr(self.keys[name]), lambda: self.choose(name),
                       selected=lambda: self.shown == name)
 
     def choose(self, name: str) -> None:
@@ -140,7 +143,7 @@ class ChartChoice:
 
     def names(self) -> tuple[str, ...]:
         """The charts drawn, by panel name."""
-        return (self.shown,) if self.single else CHART_NAMES
+        return (self.shown,) if self.single else self.all_names
 
     def widgets(self) -> list[Button]:
         """The buttons choosing the chart: none while both are shown."""
@@ -151,8 +154,8 @@ class ChartChoice:
     def place(self, row: pygame.Rect, px: int, pad: int) -> None:
         """The buttons side by side from the left of ``row``, each as wide as its label."""
         x = row.left
-        for name in CHART_NAMES:
-            width = min(row.right - x, text.size(tr(CHART_BUTTON_KEYS[name]), px, True)[0]
+        for name in self.all_names:
+            width = min(row.right - x, text.size(tr(self.keys[name]), px, True)[0]
                         + row.height)
             self.buttons[name].place(pygame.Rect(x, row.top, width, row.height), px)
             x += width + pad

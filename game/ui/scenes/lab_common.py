@@ -72,12 +72,10 @@ def describe_choice(value: Any) -> str:
     """A player's one-line description ("itself" for self-play), or "" for other values."""
     if value == SELF:
         return tr("lab.self_desc")
-    if isinstance(value, str):
-        try:
-            return player_description(get_player_info(value))
-        except PlayerSpecError:
-            return ""
-    return ""
+    try:
+        return player_description(get_player_info(value)) if isinstance(value, str) else ""
+    except PlayerSpecError:
+        return ""
 
 
 def run_seconds(seconds: float) -> str:
@@ -434,14 +432,17 @@ class RunScene(Scene, Generic[R]):
         layout puts its progress line there instead)."""
         return self.menu_button.rect.left
 
+    def title_text(self) -> str:
+        """The header's title: the screen's name."""
+        return tr(self.texts.title)
+
     def title_px(self) -> int:
-        """The title's text size: the title size, or smaller where the title would run into
-        the Menu button ("Labo d'apprentissage" at 200% of 1024x768), not under the heading
-        size."""
+        """The title's text size: the title size, or smaller where the title would run into the
+        Menu button ("Labo d'apprentissage" at 200% of 1024x768), not under the heading size."""
         m = self.app.metrics
         room = self.menu_button.rect.left - m.pad * 4
         most = min(m.title, int(self.header_height() / 1.3))
-        return text.fit_px(tr(self.texts.title), room, most, True, min(m.heading, most))
+        return text.fit_px(self.title_text(), room, most, True, min(m.heading, most))
 
     def place_controls(self, right: pygame.Rect, bh: int,
                        controls: Sequence[tuple[Button, Sequence[str]]],
@@ -475,7 +476,7 @@ class RunScene(Scene, Generic[R]):
         m = self.app.metrics
         pad = m.pad
         header_h = self.header_height()
-        title = tr(self.texts.title)
+        title = self.title_text()
         title_px = self.title_px()
         text.blit_text(surface, title, title_px, theme.accent, (pad * 2, pad + header_h // 2),
                        "midleft", bold=True)

@@ -24,25 +24,29 @@ from game.ui.boards import presenter_for
 from game.ui.boards.presenter import GamePresenter
 from game.ui.i18n import grouped, language, tr
 from game.ui.scenes import lab_pages
+from game.ui.scenes.lab_box_grid import (
+    USE_LINE,
+    least_picture,
+    list_sizes_grid,
+    narrow_grid,
+    narrow_use_px,
+)
 from game.ui.scenes.lab_box_moves import (
     BoxShape,
     BoxView,
     ListSize,
     MoveLine,
-    all_lost_note,
     best_move,
-    box_grid,
     distinct_lines,
+    draw_all_lost_note,
     draw_move_list,
     draw_used,
-    least_box_height,
     list_size,
     move_lines,
-    narrow_grid,
     shape_box,
 )
 from game.ui.scenes.lab_common import WrapButton, wrapped_px
-from game.ui.scenes.lab_pages import FILTER_KEYS, PageBar, filter_label, next_filter, shown
+from game.ui.scenes.lab_pages import FILTER_KEYS, PageBar, filter_key, next_filter, shown
 from game.ui.scenes.play_fit import readable_px
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Metrics, Widget, draw_panel
@@ -84,6 +88,8 @@ class KnowledgePanel:
         #: The last grid chosen, for the size, count, text sizes and lines it was chosen for.
         self._grid_memo: tuple[Any, tuple[int, ListSize | None, tuple[int, int]]] | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
+        #: Whether the panel has a title row ("What it learned: 19 boxes") beside its buttons.
+        self.titled = True
         self._page_rect = pygame.Rect(0, 0, 0, 0)
         self.page_bar = PageBar()
         self._title_y = 0
@@ -96,7 +102,8 @@ class KnowledgePanel:
         self.sort_button = WrapButton(
             lambda: tr("lab.sort_use") if session.sort_by_use else tr("lab.sort_position"),
             self.toggle_sort)
-        self.changed_button = WrapButton(lambda: filter_label(session), self.toggle_changed)
+        self.changed_button = WrapButton(lambda: self.filter_text(filter_key(session)),
+                                         self.toggle_changed)
         self.prev_button = Button(lambda: "◀", lambda: self.turn_page(-1))
         self.next_button = Button(lambda: "▶", lambda: self.turn_page(+1))
 
@@ -199,37 +206,48 @@ class KnowledgePanel:
 
     def layout(self, rect: pygame.Rect) -> None:
         """The panel at ``rect``: its buttons (changed only, sort, page arrows) on the top row
-        beside the title, or on a row of their own when the panel is narrow; body size (they
-        are read from the back of a room too)."""
+        beside the title, or alone on it when the panel is narrow, the count of boxes then
+        on the filter button (a title row of its own left a Q-learner's Hexapawn boxes one a
+        page at 200% of 1920x1080); body size (read from the back of a room too)."""
         self.rect = kb = rect
         m = self.app.metrics
         pad = m.pad
         px = m.body
         sh = nav = PageBar.button_height(rect, px)
         page_w = text.size("88/88", px)[0] + pad
-        toggles = ((self.changed_button, FILTER_KEYS),
-                   (self.sort_button, ("lab.sort_use", "lab.sort_position")))
-        widths = [max(text.size(tr(k), px, True)[0] for k in keys) + sh // 2
-                  for _b, keys in toggles]
+        sorts = [tr("lab.sort_use"), tr("lab.sort_position")]
+        widths = [max(text.size(t, px, True)[0] for t in texts) + sh // 2
+                  for texts in ([tr(k) for k in FILTER_KEYS], sorts)]
         nav_w = nav * 2 + page_w + pad
         title_w = text.size(tr("lab.knowledge_short", n=8888), px, True)[0]
-        one_row = sum(widths) + nav_w + title_w + pad * 6 <= kb.width
-        top = kb.top + pad if one_row else kb.top + pad * 2 + sh
+        self.titled = sum(widths) + nav_w + title_w + pad * 6 <= kb.width
+        toggles = ((self.changed_button, [self.filter_text(k, 8888) for k in FILTER_KEYS]),
+                   (self.sort_button, sorts))
+        top = kb.top + pad
         self._title_y = kb.top + pad + sh // 2
-        self._head_h = sh if one_row else sh * 2 + pad
+        self._head_h = sh
         self.next_button.place(pygame.Rect(kb.right - pad * 2 - nav, top, nav, sh), px)
         self._page_rect = pygame.Rect(self.next_button.rect.left - page_w, top, page_w, sh)
         self.prev_button.place(pygame.Rect(self._page_rect.left - nav, top, nav, sh), px)
-        if one_row:
+        if self.titled:
             x = self.prev_button.rect.left - pad - sum(widths) - pad
         else:
             x = kb.left + pad * 2
             room = self.prev_button.rect.left - pad * 2 - x
+            widths = [max(text.size(t, px, True)[0] for t in texts) + sh // 2
+                      for _b, texts in toggles]
             widths = [min(w, room // 2) for w in widths]
-        for (button, keys), bw in zip(toggles, widths, strict=True):
-            bpx = min(text.fit_px(tr(k), bw - sh // 2, px, True, m.small) for k in keys)
+        for (button, texts), bw in zip(toggles, widths, strict=True):
+            bpx = min(text.fit_px(t, bw - sh // 2, px, True, m.small) for t in texts)
             button.place(pygame.Rect(x, top, bw, sh), bpx)
             x += bw + pad
+
+    def filter_text(self, key: str, count: int | None = None) -> str:
+        """The filter button's label for ``key``, with the count of boxes shown (``count``,
+        default the panel's) where the panel has no title row: "All boxes (19)"."""
+        if self.titled:
+            return tr(key)
+        return f"{tr(key)} ({grouped(len(self.boxes) if count is None else count)})"
 
     def _board_view(self) -> BoardView | None:
         game = self.session.game
@@ -256,14 +274,15 @@ class KnowledgePanel:
         rect = self.rect
         draw_panel(surface, rect, theme, m.radius)
         pad = m.pad
-        beside = self.changed_button.visible and self._head_h < self.sort_button.rect.height * 2
-        room = (self.changed_button.rect.left if beside else rect.right) - rect.left - pad * 4
+        room = (self.changed_button.rect.left if self.changed_button.visible
+                else rect.right) - rect.left - pad * 4
         title = tr("lab.knowledge", n=grouped(len(self.boxes)))
         if text.size(title, m.body, True)[0] > room:
             title = tr("lab.knowledge_short", n=grouped(len(self.boxes)))  # the count matters most
-        text.blit_text(surface, title, m.body, theme.accent,
-                       (rect.left + pad * 2, self._title_y), "midleft",
-                       bold=True, max_width=room)
+        if self.titled:
+            text.blit_text(surface, title, m.body, theme.accent,
+                           (rect.left + pad * 2, self._title_y), "midleft",
+                           bold=True, max_width=room)
         head = self._head_h + pad
         body = pygame.Rect(rect.left + pad * 2, rect.top + pad * 2 + head,
                            rect.width - pad * 4, rect.height - pad * 3 - head)
@@ -313,28 +332,19 @@ class KnowledgePanel:
             self.prev_button.visible = self.next_button.visible = False
             return
         score_kind = self.session.learner.score_kind
-        if any(b.all_lost(score_kind) for b in self.boxes):
-            # Said in words, since the picture alone (every move crossed out while the learner
-            # wins most games) looks like a bug to a class.
-            # At most a third of the panel (at 1920x1080 at the largest text size the note
-            # left the boxes 40 pixels high), less where a box's list would lose the body
-            # size: smaller, then its short form.
-            said, px = all_lost_note(body.width, self._note_room(body, m), m,
-                                     readable_px(self.app.size))
-            line_h = text.font(px).get_linesize()
-            note_h = len(text.wrap(said, body.width, px)) * line_h
-            note = pygame.Rect(body.left, body.bottom - note_h, body.width, note_h)
-            text.blit_wrapped(surface, said, px, theme.text, note, line_gap=0)
-            body = pygame.Rect(body.left, body.top, body.width,
-                               body.height - note_h - m.pad // 2)
-        label_h = int(m.body * 1.35)
         # A game's own matchbox (Nim's list of takes) is narrower than a board.
         presenter = presenter_for(self.session.game)
         narrow = type(presenter).draw_matchbox is not GamePresenter.draw_matchbox
+        if any(b.all_lost(score_kind) for b in self.boxes):
+            # Said in words, since the picture alone (every move crossed out while the learner
+            # wins most games) looks like a bug to a class.
+            body = draw_all_lost_note(surface, body, None if narrow else self.list_need(m.body),
+                                      m, readable_px(self.app.size), theme)
         if narrow:
             rows, cols, cell_w, cell_h = narrow_grid(
                 len(self.boxes), [(b.all_lost(score_kind), b.used) for b in self.boxes],
-                body, m)
+                body, m, self._moves_px([b for b in self.boxes[:NEED_SAMPLE] if b.filled], m),
+                readable_px(self.app.size))
         else:
             # A board beside its list of moves: the grid holds the longest list at heading
             # size where that shows as many boxes as body size does, else at body size.
@@ -347,6 +357,9 @@ class KnowledgePanel:
         if any(not b.filled for b in page_boxes):
             self.fill_values()
         self.prev_button.visible = self.next_button.visible = pages > 1
+        use_px = (narrow_use_px((round(cell_w) - m.pad, round(cell_h) - m.pad), self._moves_px(
+            page_boxes, m), m.body, readable_px(self.app.size), m.pad) if narrow else m.body)
+        label_h = int(use_px * USE_LINE)
         self.page_bar.place(self.rect, m.pad, pages)
         self.page_bar.draw(surface, self.page, pages, theme)
         if pages > 1:
@@ -368,24 +381,24 @@ class KnowledgePanel:
                               self.list_px, used=True)
                 continue
             self._draw_used(surface, box, pygame.Rect(cell.left, cell.bottom - label_h,
-                                                       cell.width, label_h), m.body, m)
+                                                       cell.width, label_h), use_px, m)
             board = pygame.Rect(cell.left + m.pad // 2, cell.top + m.pad // 2,
                                 cell.width - m.pad, cell.height - label_h - m.pad)
             self.draw_box(surface, board, box, theme, m, m.heading)
-
-    def _note_room(self, body: pygame.Rect, m: Metrics) -> int:
-        """The most height the all-lost note may take from ``body``: a third, and no more than
-        a box of body-size list leaves (a game's own matchboxes: a third)."""
-        if type(presenter_for(self.session.game)).draw_matchbox is not GamePresenter.draw_matchbox:
-            return body.height // 3
-        box_h = least_box_height(body.width - m.pad * 2, self.list_need(m.body))
-        spare = body.height - (box_h or 0) - m.pad * 2 - m.pad // 2
-        return body.height // 3 if box_h is None else max(0, min(body.height // 3, spare))
 
     def _draw_used(self, surface: pygame.Surface, box: BoxView, rect: pygame.Rect, px: int,
                    m: Metrics) -> None:
         draw_used(surface, rect, box, self.session.learner.score_kind, px, m, self.app.theme,
                   readable_px(self.app.size))
+
+    def _moves_px(self, boxes: list[BoxView], m: Metrics) -> Callable[[pygame.Rect], int]:
+        """The size the game's own matchboxes write the moves of ``boxes`` at in a rectangle
+        (the least of them: one size for the use lines of a page; :func:`narrow_use_px`)."""
+        presenter, kind = presenter_for(self.session.game), self.session.learner.score_kind
+        before = self.session.changed_only
+        return lambda rect: min((presenter.matchbox_text_px(
+            rect, b.state, b.values, kind, m.heading, b.before if before else None)
+            for b in boxes), default=m.body)
 
     def list_need(self, px: int) -> ListSize:
         """The room the longest list of moves of the boxes read so far takes at ``px``."""
@@ -414,32 +427,18 @@ class KnowledgePanel:
         to the smallest readable one at which a box fits."""
         # (Measured from the boxes read so far: a big table is read a page at a time, and
         # reading again here each frame re-measured every line: 26,000 measures a frame.)
-        count = len(self.boxes)
+        count, least = len(self.boxes), readable_px(self.app.size)
         self._list_texts()
-        key = (body.size, count, m.body, m.heading, self._texts_read)
+        # Boards large enough to write their coordinates at the readable size.
+        picture = least_picture(self._board_view(), self.boxes[0].state, least)
+        key = (body.size, count, m.body, m.heading, self._texts_read, picture)
         if self._grid_memo is not None and self._grid_memo[0] == key:
             self.list_px, self.page_need, grid = self._grid_memo[1]
             return grid
-        least = readable_px(self.app.size)
-        sizes = [m.heading, m.body]
-        while sizes[-1] > least:
-            sizes.append(max(least, int(sizes[-1] * 0.9)))
-        found: list[tuple[int, tuple[int, int]]] = []
-        for px in sizes:
-            fits = box_grid(count, body.size, self.list_need(px), m.pad)
-            if fits is not None:
-                found.append((px, fits))
-            if px <= m.body and found:
-                break
-        if not found:
-            self.list_px, self.page_need, grid = least, None, (1, 1)
-        else:
-            px, grid = found[0]
-            if px == m.heading and len(found) > 1 and found[1][0] == m.body:
-                body_grid = found[1][1]
-                if min(count, grid[0] * grid[1]) < min(count, body_grid[0] * body_grid[1]):
-                    px, grid = found[1]
-            self.list_px, self.page_need = px, self.list_need(px)
+        chosen = list_sizes_grid(count, body.size, self.list_need, (m.heading, m.body, least),
+                                 m.pad, picture)
+        px, grid = chosen if chosen is not None else (least, (1, 1))
+        self.list_px, self.page_need = px, self.list_need(px) if chosen is not None else None
         self._grid_memo = key, (self.list_px, self.page_need, grid)
         return grid
 
@@ -477,7 +476,7 @@ class KnowledgePanel:
                 break
         if shape is None and used:
             # No room for the list (never at the lab's sizes): the board and its use.
-            label_h = int(m.body * 1.35)
+            label_h = int(m.body * USE_LINE)
             self._draw_used(surface, box, board, m.body, m)
             board = pygame.Rect(board.left, board.top, board.width, board.height - label_h)
         picture = shape.board if shape is not None else board

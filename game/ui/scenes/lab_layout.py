@@ -15,10 +15,17 @@ import pygame
 from game.ui import text
 from game.ui.i18n import tr
 from game.ui.scenes.lab_charts import least_chart_height
-from game.ui.scenes.lab_common import draw_progress, progress_bar_height, progress_lines
+from game.ui.scenes.lab_common import (
+    draw_progress,
+    game_title,
+    player_name,
+    progress_bar_height,
+    progress_lines,
+)
 from game.ui.scenes.lab_session import window_for
 from game.ui.scenes.lab_setup import place_setup, place_setup_rows, switch_px
 from game.ui.scenes.lab_views import VIEWS
+from game.ui.scenes.play_fit import readable_px
 from game.ui.widgets import draw_panel
 
 if TYPE_CHECKING:
@@ -42,12 +49,28 @@ COMPACT_BAR = 0.12
 #: In the compact set-up page, the share of its width the rows take (the file buttons and
 #: "Play against it" the rest, one above the other).
 COMPACT_ROWS_SHARE = 0.54
+#: In the compact layout, the most of the header left of the Menu button its title takes
+#: ("Hexapawn · Reinforcement"): the progress line keeps the rest, at least its shortest form.
+COMPACT_TITLE_SHARE = 0.7
 
 
 def compact(size: tuple[int, int], body: int) -> bool:
     """Whether the lab in a window of ``size`` with body text of ``body`` pixels shows its
     set-up as a page of its own (see :data:`COMPACT_WIDE`)."""
     return size[0] < COMPACT_WIDE * body or size[1] < COMPACT_TALL * body
+
+
+def compact_title(lab: LearningLabScene) -> tuple[str, int]:
+    """The compact layout's title and its size: what is trained ("Nim · Elimination"), on
+    every page (the set-up, a page of its own, said it on its page only: the lab opened on
+    the charts and nothing named the game or the learner), as large as the title where
+    :data:`COMPACT_TITLE_SHARE` of the header holds it, never under the readable size."""
+    m = lab.app.metrics
+    title = f"{game_title(lab.game)} · {player_name(lab.session.kind)}"
+    room = int((lab.menu_button.rect.left - m.pad * 4) * COMPACT_TITLE_SHARE)
+    most = min(m.title, int(lab.header_height() / 1.3))
+    least = max(readable_px(lab.app.size), int(m.small * 0.8))
+    return title, text.fit_px(title, room, most, True, min(least, most))
 
 
 def place_lab(lab: LearningLabScene) -> None:
@@ -134,7 +157,7 @@ def place_compact_progress(lab: LearningLabScene) -> None:
     fifteenth of the window at 200% of 1920x1080."""
     m = lab.app.metrics
     pad = m.pad
-    left = pad * 4 + text.size(tr(lab.texts.title), lab.title_px(), True)[0]
+    left = pad * 4 + text.size(lab.title_text(), lab.title_px(), True)[0]
     right = lab.menu_button.rect.left - pad * 2
     lab.panels["progress"] = pygame.Rect(left, pad, max(0, right - left), lab.header_height())
 

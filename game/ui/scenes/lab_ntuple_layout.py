@@ -5,10 +5,11 @@ the maps give way."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ai.ntuple_training import LAB_OPPONENTS
+from game.ui import charts
 from game.ui.i18n import tr
 from game.ui.scenes.play_fit import readable_px
 from game.ui.widgets import Metrics
@@ -16,6 +17,12 @@ from game.ui.widgets import Metrics
 #: The curves' height in lines of small text where the room allows it (title, legend and axes
 #: take about half of it).
 CHART_LINES = 9
+#: The two heat maps (the learnt values, the course's table) by name, and their buttons'
+#: labels where one is shown at a time (:func:`one_map`).
+MAPS = ("learnt", "seed")
+MAP_KEYS = {"learnt": "ntuple.learnt_plain", "seed": "ntuple.seed_table"}
+#: A heat map's coordinates are this share of its text size (chart_tables draws them so).
+LABEL_SHARE = 0.85
 
 
 @dataclass(frozen=True)
@@ -57,3 +64,30 @@ def chart_and_maps(room: int, quarter: int, maps: tuple[int, int], m: Metrics,
     px = min(floor, m.small)
     maps_h = max(0, room - chart_need(px))
     return ChartAndMaps(px, room - maps_h, maps_h)
+
+
+def maps_px(m: Metrics, size: tuple[int, int]) -> int:
+    """The heat maps' text size: the small size, or larger where their coordinates
+    (:data:`LABEL_SHARE` of it) would be under the readable size (15 px at 1024x768 with 100%
+    text, the readable size being 20)."""
+    px = m.small
+    while int(px * LABEL_SHARE) < readable_px(size):
+        px += 1
+    return px
+
+
+def signed_whole(value: float) -> str:
+    """A heat map's number: whole, with a true minus sign and no plus ("100", "\u221250")."""
+    return f"{round(value):d}".replace("-", "\u2212")  # -0.3 is "0", not "-0"
+
+
+def one_map(width: int, m: Metrics, size: tuple[int, int],
+            values: Sequence[Sequence[float]]) -> bool:
+    """Whether the heat maps go one at a time across ``width`` in a window of ``size``
+    (``values``: their rows): side by side their numbers would be under the readable size
+    where one map that wide prints them (at 1024x768 with 100% text they were 14 px, the
+    readable size being 20)."""
+    cells, px, least = len(values[0]), maps_px(m, size), readable_px(size)
+    rows, labels = [str(cells)] * cells, [signed_whole(v) for row in values for v in row]
+    half = charts.heat_number_px((width - m.pad) // 2, rows, cells, px, labels)
+    return half < least <= charts.heat_number_px(width, rows, cells, px, labels)

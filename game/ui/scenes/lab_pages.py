@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
-from game.ui.i18n import tr
 from game.ui.theme import Theme, blend
 
 #: A boxes panel this many body-text lines tall has buttons 1.8 lines high; a shorter one
@@ -53,11 +52,6 @@ def empty_key(session: LabSession) -> str:
     if session.changed_only:
         return "lab.no_changed_boxes"
     return "lab.no_used_boxes" if session.used_only else "lab.no_boxes"
-
-
-def filter_label(session: LabSession) -> str:
-    """The filter button's label: what is shown."""
-    return tr(filter_key(session))
 
 
 def next_filter(session: LabSession) -> None:

@@ -33,7 +33,13 @@ from game.ui.scenes.lab_charts import ChartChoice, LabCharts
 from game.ui.scenes.lab_common import RunScene, RunTexts, player_name
 from game.ui.scenes.lab_files import LabFiles
 from game.ui.scenes.lab_knowledge import KnowledgePanel
-from game.ui.scenes.lab_layout import COMPACT_BUTTON, compact, draw_lab, place_lab
+from game.ui.scenes.lab_layout import (
+    COMPACT_BUTTON,
+    compact,
+    compact_title,
+    draw_lab,
+    place_lab,
+)
 from game.ui.scenes.lab_pages import page_for_key
 from game.ui.scenes.lab_session import OPPONENT, SELF, WATCHED, LabSession, Run, window_for
 from game.ui.scenes.lab_setup import build_setup
@@ -91,6 +97,8 @@ class LearningLabScene(RunScene[TrainingRunner]):
         self.knowledge.on_change = self.refresh_knowledge
         self.rebuild()
         self.refresh_knowledge()
+        if self.compact() and not self.runs and not self.learner.games_trained:
+            self.session.view = "setup"  # nothing to chart yet: first, what to train
 
     # The run's game, variant and length are the session's (RunScene reads them).
 
@@ -376,6 +384,13 @@ class LearningLabScene(RunScene[TrainingRunner]):
 
     def button_height(self) -> int:
         return int(self.app.metrics.body * (COMPACT_BUTTON if self.compact() else 1.9))
+
+    def title_text(self) -> str:
+        # The compact layout says what is trained on every page (lab_layout.compact_title).
+        return compact_title(self)[0] if self.compact() else super().title_text()
+
+    def title_px(self) -> int:
+        return compact_title(self)[1] if self.compact() else super().title_px()
 
     def header_height(self) -> int:
         # The compact layout's title on a line as tall as a button: every line counts.

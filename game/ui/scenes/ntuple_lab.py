@@ -28,6 +28,7 @@ from game.ui.i18n import decimal, grouped, tr
 from game.ui.reasoning import plural
 from game.ui.scene import Scene
 from game.ui.scenes import lab_ntuple_files
+from game.ui.scenes.lab_charts import ChartChoice
 from game.ui.scenes.lab_common import (
     WrapButton,
     draw_progress,
@@ -35,8 +36,15 @@ from game.ui.scenes.lab_common import (
     progress_text,
     wrapped_px,
 )
-from game.ui.scenes.lab_ntuple_layout import chart_and_maps, curve_labels
-from game.ui.scenes.lab_table import smallest_number_px
+from game.ui.scenes.lab_ntuple_layout import (
+    MAP_KEYS,
+    MAPS,
+    chart_and_maps,
+    curve_labels,
+    maps_px,
+    one_map,
+    signed_whole,
+)
 from game.ui.scenes.ntuple_lab_pages import (
     draw_patterns,
     is_compact,
@@ -45,6 +53,7 @@ from game.ui.scenes.ntuple_lab_pages import (
     page_widgets,
     place_compact,
 )
+from game.ui.scenes.play_fit import readable_px
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Choice, Stepper, Toggle, Widget, draw_panel
 
@@ -53,11 +62,6 @@ if TYPE_CHECKING:
 
 #: How often (seconds) the heat map and the patterns are read again while training.
 KNOWLEDGE_SECONDS = 0.5
-
-def signed_whole(value: float) -> str:
-    """A heat map's number: whole, with a true minus sign and no plus ("100", "\u221250")."""
-    return f"{round(value):d}".replace("-", "\u2212")  # -0.3 is "0", not "-0"
-
 
 def ntuple_session(app: App) -> NTupleLabSession:
     """The session the screen works on, kept by the app: leaving the screen and coming back
@@ -119,6 +123,8 @@ class NTupleLabScene(Scene):
         self.chart_rect = pygame.Rect(0, 0, 0, 0)
         self.chart_px = self.app.metrics.small
         self.heat_rect = pygame.Rect(0, 0, 0, 0)
+        #: The heat maps one at a time where side by side their numbers would not read.
+        self.map_choice = ChartChoice(MAPS, MAP_KEYS)
         self.strip_rect = pygame.Rect(0, 0, 0, 0)
         self.progress_rect = pygame.Rect(0, 0, 0, 0)
         self.left = pygame.Rect(0, 0, 0, 0)
@@ -230,7 +236,8 @@ class NTupleLabScene(Scene):
 
     def active_widgets(self) -> list[Widget]:
         """The widgets that take events (at large text, the page's)."""
-        return page_widgets(self) if is_compact(self) else [*self.setup, *self.buttons]
+        return (page_widgets(self) if is_compact(self)
+                else [*self.setup, *self.buttons, *self.map_choice.widgets()])
 
     def animating(self) -> bool:
         """True while a run trains (its charts and counters move)."""
@@ -248,6 +255,7 @@ class NTupleLabScene(Scene):
 
     def layout(self) -> None:
         """Place the panels and widgets for the current window size."""
+        self.map_choice.single = False
         if is_compact(self):
             place_compact(self)
             return
@@ -297,17 +305,24 @@ class NTupleLabScene(Scene):
         strip_h = min(self._strip_height(rest.width, m),
                       max(int(rest.height * 0.18), self.caption_height(rest.width, m)
                           + m.small * 3))
-        shares = chart_and_maps(
-            rest.height - strip_h - m.pad * 2, rest.height // 4,
-            self._maps_heights(rest.width, m), m, self.app.size,
-            lambda px: charts.least_line_chart_height(px, px, rest.width, curve_labels(),
-                                                      tr("lab.chart.games"), self.app.theme))
+        # One map at a time where only so its numbers read, and where its height lets them.
+        self.map_choice.single = one_map(rest.width, m, self.app.size, [
+            *OTHELLO_WEIGHTS[self.session.size], *(self._knowledge or ([],))[0]])
+        for _side_by_side in range(2):
+            maps = self._maps_heights(rest.width, m)
+            shares = chart_and_maps(rest.height - strip_h - m.pad * 2, rest.height // 4, maps,
+                                    m, self.app.size, lambda px: charts.least_line_chart_height(
+                                        px, px, rest.width, curve_labels(),
+                                        tr("lab.chart.games"), self.app.theme))
+            self.map_choice.single &= shares.maps_h >= maps[1]
         self.chart_px = shares.chart_px
         self.chart_rect = pygame.Rect(rest.left, rest.top, rest.width, shares.chart_h)
         self.heat_rect = pygame.Rect(rest.left, self.chart_rect.bottom + m.pad, rest.width,
                                      shares.maps_h)
         self.strip_rect = pygame.Rect(rest.left, self.heat_rect.bottom + m.pad, rest.width,
                                       rest.bottom - self.heat_rect.bottom - m.pad)
+        self.map_choice.place(pygame.Rect(rest.left, self.heat_rect.top, rest.width,
+                                          int(m.small * 1.6)), m.small, m.pad)
 
     def _button_px(self, button: Button, width: int, height: int, m: widgets.Metrics) -> int:
         """The size of a button's text: the small size, shrunk to 80% of it rather than cut
@@ -319,14 +334,16 @@ class NTupleLabScene(Scene):
         return min(text.fit_px(t, room, m.small, True, int(m.small * 0.8)) for t in texts)
 
     def _maps_heights(self, width: int, m: widgets.Metrics) -> tuple[int, int]:
-        """How high the two heat maps side by side are, their title and cells: at most, and
-        enough to print their numbers at :func:`smallest_number_px`."""
-        size, half = self.session.size, (width - m.pad) // 2
-        title_h = self._map_title_height(half, m)
+        """How high the two heat maps side by side (or the one shown, under the buttons
+        choosing it: its numbers then asked for at the readable size) are, their title and
+        cells: at most, and enough to print their numbers at :func:`map_number_px`."""
+        size, px, single = self.session.size, maps_px(m, self.app.size), self.map_choice.single
+        half = width if single else (width - m.pad) // 2
+        title_h = int(m.small * 1.6) + m.pad if single else self._map_title_height(half, m)
         rows = [str(size)] * size
-        return (title_h + charts.heat_map_height(half, rows, size, m.small),
-                title_h + charts.heat_map_height(half, rows, size, m.small,
-                                                 numbers_px=smallest_number_px(m)))
+        return (title_h + charts.heat_map_height(half, rows, size, px),
+                title_h + charts.heat_map_height(half, rows, size, px, numbers_px=readable_px(
+                    self.app.size) if single else map_number_px(self)))
 
     def _map_titles(self, width: int, px: int) -> tuple[str, str]:
         """The titles of the two heat maps (the second one while no game is watched); the
@@ -423,28 +440,32 @@ class NTupleLabScene(Scene):
             draw_patterns(self, surface, self.strip_rect, patterns, size, theme, m)
             return
         half = (maps.width - m.pad) // 2
-        left = pygame.Rect(maps.left, maps.top, half, maps.height)
-        right = pygame.Rect(maps.left + half + m.pad, maps.top, half, maps.height)
-        rows = [str(r + 1) for r in range(size)]
-        cols = [chr(ord("a") + c) for c in range(size)]
-        px = m.small
-        # No "+" sign (the colour says it), so that "100" and "\u221250" fit cells of a readable
-        # size; numbers that would be smaller than that are left to the colours.
-        readable = map_number_px(self)
+        sides = [pygame.Rect(maps.left, maps.top, half, maps.height),
+                 pygame.Rect(maps.left + half + m.pad, maps.top, half, maps.height)]
         learnt_title, seed_title = self._map_titles(half, int(m.small * 0.8))
         title_h = self._map_title_height(half, m)
-        left, right = (self._map_title(surface, side, title, title_h, theme, m)
-                       for side, title in ((left, learnt_title), (right, seed_title)))
-        charts.heat_map(surface, left, rows, cols, squares, theme, px,
-                        fmt=signed_whole, min_px=readable)
-        runner = self.session.runner
-        if (runner is not None and runner.running and self.session.speed == "watch"
-                and runner.current is not None):
-            self._draw_live(surface, right, theme, m)
+        shown = [name == self.map_choice.shown for name in MAPS]
+        if self.map_choice.single:  # one across, under the buttons choosing it (its title)
+            below = self.map_choice.buttons[MAPS[0]].rect.bottom + m.pad
+            sides = [pygame.Rect(maps.left, below, maps.width, maps.bottom - below)] * 2
         else:
-            table = [[float(v) for v in row] for row in OTHELLO_WEIGHTS[size]]
-            charts.heat_map(surface, right, rows, cols, table, theme, px,
-                            fmt=signed_whole, min_px=readable)
+            shown = [True, True]
+            sides = [self._map_title(surface, side, title, title_h, theme, m)
+                     for side, title in zip(sides, (learnt_title, seed_title), strict=True)]
+        # The coordinates at the readable size; no "+" sign (the colour says it), so that
+        # "100" and "−50" fit cells of a readable size; numbers that would be smaller than
+        # that are left to the colours.
+        px, readable = maps_px(m, self.app.size), map_number_px(self)
+        labels = ([str(r + 1) for r in range(size)], [chr(ord("a") + c) for c in range(size)])
+        runner = self.session.runner
+        table = [[float(v) for v in row] for row in OTHELLO_WEIGHTS[size]]
+        for values, side, drawn in zip((squares, table), sides, shown, strict=True):
+            if drawn and values is table and runner is not None and runner.running and (
+                    self.session.speed == "watch" and runner.current is not None):
+                self._draw_live(surface, side, theme, m)
+            elif drawn:
+                charts.heat_map(surface, side, *labels, values, theme, px, fmt=signed_whole,
+                                min_px=readable)
         draw_patterns(self, surface, self.strip_rect, patterns, size, theme, m)
 
     def _map_title(self, surface: pygame.Surface, rect: pygame.Rect, title: str, height: int,

@@ -1,0 +1,191 @@
+"""The grid of boxes a page of the learning lab's Matchboxes view holds, and the sizes of
+their text: as many boxes as fit with their lists at body size (a little less where that
+doubles the boxes a page) and a board no smaller than LEAST_BOARD body heights nor than its
+coordinates need at the readable size, each as large as the count allows; a game's own
+matchboxes (Nim's lists of takes) with their use line in proportion to their moves. A box
+itself is :mod:`game.ui.scenes.lab_box_moves`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.rules.base import GameState
+from game.ui import text
+from game.ui.boards.base import COORDINATES_MAX, GRID_MARGIN, BoardView, Grid
+from game.ui.scenes.lab_box_moves import ListSize, shape_box, used_label
+from game.ui.widgets import Metrics
+
+#: How far under body size a page's lists may shrink to show twice as many boxes
+#: (:func:`list_sizes_grid`): 32 px of a 40-px body at 1024x768, 56 of 70 at 1920x1080.
+SHRINK_FOR_MORE = 0.8
+#: The line of a box's use ("used 8×") under a game's own matchbox, in its text heights.
+USE_LINE = 1.35
+#: A game's own matchbox writes its use at most this much larger than its moves
+#: (:func:`narrow_use_px`).
+USE_OVER_MOVES = 1.2
+
+
+def box_grid(count: int, area: tuple[int, int], need: ListSize, pad: int, least: int = 0
+             ) -> tuple[int, int] | None:
+    """Rows and columns of the boxes' grid in ``area``: every box when some grid shows them
+    all, each as large as it can be; else the most boxes a page holds with their lists at
+    ``need``'s size (and the line of their use under it) and a board of at least
+    :data:`LEAST_BOARD` text heights and ``least`` pixels (fewer, larger boxes when the text
+    is large). None when not even one box fits."""
+    width, height = area
+    fitting: list[tuple[int, int, int]] = []  # shown, board side, -cells
+    grids: list[tuple[int, int]] = []
+    for rows in range(1, 7):
+        for cols in range(1, 10):
+            cell = pygame.Rect(0, 0, width // cols - pad * 2, height // rows - pad * 2)
+            if cell.width <= 0 or cell.height <= 0:
+                continue
+            shape = shape_box(cell, need, footer=True, least=least)
+            if shape is None:
+                continue
+            fitting.append((min(count, rows * cols), shape.board.width, -rows * cols))
+            grids.append((rows, cols))
+    if not fitting:
+        return None
+    best = max(range(len(fitting)), key=lambda i: fitting[i])
+    return grids[best]
+
+
+def list_sizes_grid(count: int, area: tuple[int, int], need_at: Callable[[int], ListSize],
+                    sizes: tuple[int, int, int], pad: int, least_board: int = 0
+                    ) -> tuple[int, tuple[int, int]] | None:
+    """The text size of the boxes' lists and the grid (rows, columns) of ``count`` boxes in
+    ``area``; ``sizes``: the heading, body and least readable sizes; ``need_at(px)``: the
+    room the longest list takes at ``px``. Heading size where that shows as many boxes as
+    body size, else body size, or a smaller size down to :data:`SHRINK_FOR_MORE` of it where
+    that shows at least twice as many boxes (a Q-learner's Hexapawn boxes were one a page at
+    200% of 1024x768, a second box 4 pixels short of its board), else (a short panel) the
+    largest size down to the readable one at which a box fits. Each board at least
+    ``least_board`` pixels wide where some grid allows it (:func:`least_picture`). None when
+    no box fits."""
+    heading, body, least = sizes
+
+    def shown(grid: tuple[int, int]) -> int:
+        return min(count, grid[0] * grid[1])
+
+    tries = [heading, body]
+    while tries[-1] > least:
+        tries.append(max(least, int(tries[-1] * 0.9)))
+    found: list[tuple[int, tuple[int, int]]] = []
+    for px in tries:
+        fits = box_grid(count, area, need_at(px), pad, least_board)
+        if fits is not None:
+            found.append((px, fits))
+        if px <= body and found:
+            break
+    if not found:
+        return (list_sizes_grid(count, area, need_at, sizes, pad) if least_board else None)
+    px, grid = found[0]
+    if px == heading and len(found) > 1 and found[1][0] == body and shown(grid) < shown(
+            found[1][1]):
+        px, grid = found[1]
+    if px >= body:
+        for smaller in range(body - 1, max(least, int(body * SHRINK_FOR_MORE)) - 1, -1):
+            more = box_grid(count, area, need_at(smaller), pad, least_board)
+            if more is not None and shown(more) >= 2 * shown(grid):
+                return smaller, more
+    return px, grid
+
+
+def least_picture(view: BoardView | None, state: GameState[Any], readable: int) -> int:
+    """The least side of a box's board picture that writes its coordinates at ``readable``
+    pixels: a grid board's letters are at most :data:`~game.ui.boards.base.COORDINATES_MAX`
+    of a cell, in margins of :data:`~game.ui.boards.base.GRID_MARGIN` cells (Hexapawn's
+    pictures wrote them at 24 px at 1920x1080 with 200% text, the readable size being 27).
+    0 for a board drawn without a grid."""
+    if view is None:
+        return 0
+    view.layout(pygame.Rect(0, 0, 400, 400), state)
+    grid = getattr(view, "grid", None)
+    if not isinstance(grid, Grid):
+        return 0
+    cells = max(grid.rows, grid.cols) + 2 * GRID_MARGIN
+    return math.ceil(cells * (readable + 0.5) / COORDINATES_MAX)
+
+
+def grid_for(count: int, size: tuple[int, int], ratio: float, two_rows: bool
+             ) -> tuple[int, int]:
+    """Rows and columns of the boxes' grid in an area of ``size``: boxes about ``ratio`` as
+    wide as tall, two rows when ``two_rows`` allows; when ``count`` boxes fit on one page, the
+    arrangement that draws them largest (one game's few boxes fill the panel)."""
+    width, height = size
+    options = (1, 2) if two_rows else (1,)
+    full = [(r, max(1, round(width / (height / r * ratio)))) for r in options]
+    rows, cols = full[-1]
+    if count > rows * cols:
+        return rows, cols  # paged at the most boxes a page holds
+
+    def scale(r: int) -> float:
+        c = max(1, -(-count // r))
+        return min(width / c / ratio, height / r)
+
+    rows = max((r for r in options if r <= max(1, count)), key=scale)
+    return rows, max(1, -(-count // rows))
+
+
+def narrow_use_px(cell: tuple[int, int], moves_px: Callable[[pygame.Rect], int], most: int,
+                  least: int, pad: int) -> int:
+    """The size of the use line ("300×") under a game's own matchboxes of ``cell`` size
+    (Nim's takes): ``most`` where the moves drawn above it (``moves_px(rect)``: their size in
+    the rectangle it leaves them) are at least 1/:data:`USE_OVER_MOVES` of it, else the
+    largest size so, never under ``least``. Its line was 1.35 body heights whatever the box
+    held: at 1920x1080 with 200% text the takes were 25 px under a 48 px count."""
+    def fits(px: int) -> bool:
+        board = pygame.Rect(0, 0, cell[0] - pad, cell[1] - int(px * USE_LINE) - pad)
+        return board.height > 0 and px <= moves_px(board) * USE_OVER_MOVES
+
+    low, high = least, most
+    if fits(high):
+        return high
+    while low < high:  # the largest size that fits (the moves grow as the line shrinks)
+        mid = (low + high + 1) // 2
+        if fits(mid):
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+def narrow_grid(count: int, uses: list[tuple[bool, int]], body: pygame.Rect, m: Metrics,
+                moves_px: Callable[[pygame.Rect], int] | None = None, least: int = 0
+                ) -> tuple[int, int, float, float]:
+    """Rows, columns and cell size of ``count`` boxes a game draws its own way (Nim's narrow
+    lists of takes) in ``body``: big boxes, two rows when the panel is tall enough, the rest
+    paged; more boxes a row where their moves (``moves_px(rect)``: their size in a box's
+    rectangle, its use under it at :func:`narrow_use_px`, never under ``least``) keep
+    :data:`SHRINK_FOR_MORE` of the body size (boxes as tall as the panel were as wide as
+    0.62 of it: four a page with 50 px takes at 1024x768 with 200% text). ``uses``: each
+    box's (all moves lost, times used), for the line under it."""
+    ratio = 0.62
+    rows, cols = grid_for(count, body.size, ratio, body.height >= m.body * 18)
+    # Never so narrow that a box's count is cut: at 1920x1080 at the largest text size six
+    # boxes a row read "used…".
+    least_w = max(text.size(used_label(lost, used, 0, m.small), m.small)[0]
+                  for lost, used in uses) + m.pad * 2
+    cols = max(1, min(cols, int(body.width // least_w)))
+
+    def cell(columns: int) -> tuple[float, float]:
+        cell_h = body.height / rows
+        # (Never narrower than its count needs, where the row has the room.)
+        cell_w = max(min(body.width / columns, cell_h * ratio * 1.3),
+                     min(least_w, body.width / columns))
+        return cell_w, min(cell_h, cell_w / ratio * 1.15)
+
+    while moves_px is not None and count > rows * cols and body.width / (cols + 1) >= least_w:
+        w, h = (round(v) - m.pad for v in cell(cols + 1))
+        use = narrow_use_px((w, h), moves_px, m.body, least, m.pad)
+        if moves_px(pygame.Rect(0, 0, w - m.pad, h - int(use * USE_LINE) - m.pad)) < (
+                m.body * SHRINK_FOR_MORE):
+            break
+        cols += 1
+    return rows, cols, *cell(cols)

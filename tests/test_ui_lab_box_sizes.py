@@ -1,0 +1,110 @@
+"""The learning lab's Matchboxes at 200% text: how many boxes a page holds and the size of
+what they say (Nim's takes and their use line, a board box's list)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from game.ui import text as text_module
+from game.ui.i18n import grouped, tr
+from game.ui.scenes.lab_box_grid import SHRINK_FOR_MORE, USE_OVER_MOVES, list_sizes_grid
+from game.ui.scenes.lab_box_moves import ListSize
+from game.ui.scenes.play_fit import readable_px
+from tests.lab_helpers import large_boxes
+
+SIZES = [(1024, 768), (1920, 1080)]
+
+
+def rendered_in_boxes(lab: Any, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
+    """Every text the boxes panel renders (its size as drawn, after any shrinking)."""
+    drawn: list[tuple[str, int]] = []
+    real = text_module.render
+
+    def spy(line: str, px: int, *args: Any, **kwargs: Any) -> pygame.Surface:
+        drawn.append((line, px))
+        return real(line, px, *args, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(text_module, "render", spy)
+        lab.knowledge.draw(lab.app.screen, None)
+    return drawn
+
+
+@pytest.mark.parametrize("kind", ["elimination", "reinforcement", "qlearning"])
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", SIZES)
+def test_nims_takes_are_readable_and_in_proportion_to_their_use(
+        size: tuple[int, int], language: str, kind: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen at 1920x1080 with 200% text: each of Nim's elimination boxes listed its takes at
+    25 px under a 48 px "300×" (the use line was 1.35 body heights whatever the box held).
+    The use line is now at most USE_OVER_MOVES times the takes' size, the takes at least the
+    readable size, every box of a page alike."""
+    app, lab = large_boxes(size, language, "nim", kind, 300)
+    page = [box for _cell, box in lab.knowledge.box_rects]
+    assert len(page) >= 2
+    drawn = rendered_in_boxes(lab, monkeypatch)
+    takes = [px for line, px in drawn if line.startswith("−")]
+    uses = {tr(key, n=grouped(box.used)) for box in page
+            for key in ("lab.box_used", "lab.box_used_short", "lab.box_all_lost",
+                        "lab.box_all_lost_short")}
+    use_px = [px for line, px in drawn if line in uses]
+    assert len(takes) >= 2 * len(page) - 2 and len(use_px) == len(page)
+    assert min(takes) >= readable_px(size), sorted(set(takes))
+    assert max(use_px) <= min(takes) * USE_OVER_MOVES + 1, (use_px, sorted(set(takes)))
+    app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize(("size", "kind"), [((1920, 1080), "qlearning"),
+                                            ((1920, 1080), "reinforcement"),
+                                            ((1024, 768), "elimination")])
+def test_hexapawn_boxes_are_more_than_one_a_page(
+        size: tuple[int, int], language: str, kind: str) -> None:
+    """Seen at 200% text: a Q-learner's Hexapawn boxes were one a page (1920x1080, the page's
+    title row took the room; the elimination boxes at 1024x768 were 4 pixels short of a
+    second). Now at least two a page, their lists at least SHRINK_FOR_MORE of the body size,
+    each board large enough for readable coordinates. (A Q-learner's at 1024x768 stays one a
+    page: two would need lists of 29 px or boards too small for their letters.)"""
+    from game.ui.boards.base import COORDINATES_MAX
+
+    app, lab = large_boxes(size, language, "hexapawn", kind, 60)
+    knowledge = lab.knowledge
+    assert len(knowledge.box_rects) >= 2
+    m = app.metrics  # type: ignore[attr-defined]
+    assert knowledge.list_px >= int(m.body * SHRINK_FOR_MORE)
+    view = knowledge._board_view()
+    assert view is not None and view.grid is not None
+    assert view.grid.cell * COORDINATES_MAX >= readable_px(size)
+    # The panel's buttons on one row, the count of boxes on the filter button.
+    assert not knowledge.titled
+    assert f"({grouped(len(knowledge.boxes))})" in knowledge.changed_button.label()
+    assert knowledge.changed_button.rect.top < knowledge.box_rects[0][0].top
+    app.shutdown()  # type: ignore[attr-defined]
+
+
+def test_lists_shrink_a_little_only_to_double_the_boxes_a_page() -> None:
+    """The grid's text size: body size where that shows as many boxes as a smaller one; a
+    smaller size, down to SHRINK_FOR_MORE of the body size, only where it shows at least
+    twice as many."""
+    pygame.init()
+
+    def need(px: int) -> ListSize:
+        return ListSize(3, px * 3, px * 3, px)
+
+    body, heading, least = 40, 54, 20
+    # 850 x 250 pixels: one box at body size, two at 38 px (a board and a list of three lines
+    # side by side need about 10.5 text heights).
+    chosen = list_sizes_grid(10, (850, 250), need, (heading, body, least), 12)
+    assert chosen is not None
+    px, (rows, cols) = chosen
+    assert int(body * SHRINK_FOR_MORE) <= px < body and rows * cols == 2
+    at_body = list_sizes_grid(10, (850, 250), need, (heading, body, body), 12)
+    assert at_body is not None and at_body[1] == (1, 1)
+    # Where body size already shows two, it keeps body size; where only 30 px would show two
+    # (under 80% of the body size), body size and one box.
+    assert list_sizes_grid(10, (900, 250), need, (heading, body, least), 12) == (40, (1, 2))
+    assert list_sizes_grid(10, (550, 250), need, (heading, body, least), 12) == (40, (1, 1))
