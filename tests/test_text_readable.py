@@ -41,8 +41,6 @@ KNOWN_MISSES: dict[tuple[str, tuple[int, int]], str] = {
     ("weights-editor", (1024, 768)): "the weight buttons (+1, +10, -20...) at 15 px",
     ("weights-editor", (1280, 720)): "the weight buttons (+1, +10, -20...) at 16 px",
     ("weights-editor", (1920, 1080)): "the weight buttons (+1, +10, -20...) at 24 px",
-    ("lab-hexapawn-matchboxes", (1280, 720)): "the boxes' coordinates at 10 px",
-    ("lab-hexapawn-matchboxes", (1920, 1080)): "the boxes' coordinates at 24 px",
 }
 
 
