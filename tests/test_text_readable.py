@@ -38,9 +38,6 @@ VARYING = ("lab-heatmap-elimination", "lab-heatmap-reinforcement", "lab-heatmap-
 
 #: (shot, window) -> what is still too small there: a target missed.
 KNOWN_MISSES: dict[tuple[str, tuple[int, int]], str] = {
-    ("weights-editor", (1024, 768)): "the weight buttons (+1, +10, -20...) at 15 px",
-    ("weights-editor", (1280, 720)): "the weight buttons (+1, +10, -20...) at 16 px",
-    ("weights-editor", (1920, 1080)): "the weight buttons (+1, +10, -20...) at 24 px",
 }
 
 

@@ -63,6 +63,12 @@ def square_name(row: int, col: int) -> str:
     return f"{chr(ord('a') + col)}{row + 1}"
 
 
+def cell_label(value: int) -> str:
+    """A square's weight as its cell writes it: whole, a true minus sign, no plus ("100",
+    "\u221220")."""
+    return f"{value:d}".replace("-", "\u2212")
+
+
 def ink(colour: Colour) -> Colour:
     """Dark or light text, whichever reads better on ``colour``."""
     return (20, 20, 24) if luminance(colour) > 0.25 else (250, 250, 250)
@@ -342,9 +348,12 @@ class WeightsEditorScene(Scene):
         cell = self.board.width // SIZE
         limit = max(1, max(abs(v) for r in self.table.rows for v in r))
         targets = self.table.targets(*self.selected)
-        px = max(8, min(m.small, int(cell * 0.36)))
+        # At least the readable size where the cells hold it (at 200% text "+100" in 55-pixel
+        # cells was 15 px, the readable size being 20), no "+" (the colour and the selected
+        # square's line say it, as in the n-tuple lab's maps).
+        px = max(8, min(m.small, max(int(cell * 0.36), readable_px(self.app.size))))
         # Every weight whole: "+100" was cut ("+1…") in 56-pixel cells at large text.
-        labels = [f"{v:+d}".replace("-", "\u2212") for row in self.table.rows for v in row]
+        labels = [cell_label(v) for row in self.table.rows for v in row]
         widest = max(labels, key=lambda label: text.size(label, px, True)[0])
         px = text.fit_px(widest, cell - 6, px, True, 8)
         for c in range(SIZE):
@@ -361,8 +370,7 @@ class WeightsEditorScene(Scene):
                 value = self.table.weight(r, c)
                 colour = charts.diverging(theme, value, limit)
                 pygame.draw.rect(surface, colour, rect, border_radius=max(1, cell // 10))
-                label = f"{value:+d}".replace("-", "\u2212") if value else "0"
-                text.blit_text(surface, label, px, ink(colour), rect.center, "center",
+                text.blit_text(surface, cell_label(value), px, ink(colour), rect.center, "center",
                                bold=True, max_width=rect.width - 2)
                 if (r, c) == self.selected:
                     pygame.draw.rect(surface, theme.text, rect, max(3, cell // 12),
