@@ -412,3 +412,30 @@ def test_two_saves_of_a_day_read_different_in_the_load_dialog(
     room = dialog.row_rects[0][0].width - 2 * app.metrics.pad
     for line, px in drawn:
         assert line.endswith(".json") and text.size(line, px, True)[0] <= room, (line, room)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_the_load_dialog_shows_its_path_and_says_where_files_go_at_the_largest_text(
+        size: tuple[int, int], language: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen in a real window at 1024x768 with 200% text (French): beside its label
+    ("Dossier ou fichier") the path field was 60 pixels wide and showed "…", and an empty
+    folder's note was cut, "Les fichiers sont rangés dans…", without the folder it names.
+    The label goes above the field where beside it the field would keep under half its
+    width, and an empty folder's note takes the list's room."""
+    from tests.lab_helpers import large_lab
+    from tests.ui_helpers import watch_cuts
+
+    monkeypatch.setenv("AIGAMELAB_DATA_DIR", str(tmp_path))
+    app, lab = large_lab(size, language)
+    lab.files.open_load()
+    frame(app)  # type: ignore[arg-type]
+    dialog = app.top  # type: ignore[attr-defined]
+    assert isinstance(dialog, LoadDialog) and not dialog.rows
+    cut = watch_cuts(monkeypatch)
+    app.draw(app.screen)  # type: ignore[attr-defined]
+    field = dialog.path_field
+    assert field.box().width >= field.rect.width // 2 and field.box().width >= 300
+    assert dialog.error and dialog.error not in cut, cut
+    assert not dialog.path_field.rect.colliderect(dialog.error_rect)

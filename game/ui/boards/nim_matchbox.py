@@ -93,8 +93,13 @@ def take_lines(rect: pygame.Rect, state: NimState, values: Mapping[Any, float],
 
 def text_px(rect: pygame.Rect, state: NimState, values: Mapping[Any, float], score_kind: str,
             px: int, before: Mapping[Any, float] | None = None) -> int:
-    """The text size of the takes of a matchbox drawn in ``rect`` up to ``px``."""
-    return take_lines(rect, state, values, score_kind, px, before).px
+    """The text size of the takes of a matchbox drawn in ``rect`` up to ``px``, or the size
+    a "before→after" line shrinks to on its own where that is smaller (the lab makes no box
+    so narrow that it cuts one: "12→11" beside the live game at 1024x768)."""
+    lines = take_lines(rect, state, values, score_kind, px, before)
+    room = lines.body.width - lines.take_w - lines.px // 3
+    widest = max((txt.size(v, lines.px, True)[0] for _t, v, c in lines.texts if c), default=0)
+    return lines.px if widest <= room else int(lines.px * max(0, room) / widest)
 
 
 def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,

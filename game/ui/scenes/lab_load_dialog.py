@@ -99,7 +99,11 @@ class LoadDialog(Scene):
         self.row_rects: list[tuple[pygame.Rect, Row]] = []
         self.box = pygame.Rect(0, 0, 0, 0)
         self.error_rect = pygame.Rect(0, 0, 0, 0)
-        self.path_field = TextField(lambda: tr(self.path_key), str(folder), self.go)
+        self.error_lines = 0
+        #: Where the path field's label goes above it (large text), else None: beside it.
+        self.label_above: tuple[int, int] | None = None
+        self.path_field = TextField(lambda: "" if self.label_above else tr(self.path_key),
+                                    str(folder), self.go)
         self.up_button = Button(lambda: tr("lab.browse.up"), self.up)
         self.home_button = Button(lambda: tr(self.home_key), lambda: self.go(str(self.home)))
         self.open_button = Button(lambda: tr(self.action_key), self.act, primary=True)
@@ -197,6 +201,13 @@ class LoadDialog(Scene):
         bh = int(m.body * 2.1)
         top = self.box.top + m.pad * 2 + int(m.heading * 1.4)
         up_w = text.size(tr("lab.browse.up"), m.body, True)[0] + bh
+        # Its label above the field where beside it the field keeps under half its width (at
+        # 1024x768 with 200% text the path showed as "…" in 60 pixels).
+        field_w = inner.width - up_w - m.pad
+        self.label_above = None
+        if text.size(tr(self.path_key), m.body)[0] + m.body > field_w // 2:
+            self.label_above = (inner.left, top)
+            top += text.font(m.small).get_linesize()
         self.path_field.place(pygame.Rect(inner.left, top, inner.width - up_w - m.pad, bh),
                               m.body)
         self.up_button.place(pygame.Rect(inner.right - up_w, top, up_w, bh), m.body)
@@ -215,7 +226,12 @@ class LoadDialog(Scene):
             button.place(pygame.Rect(x, bottom, bw, bh), px)
             x += bw + m.pad
         list_top = top + bh + m.pad * 2
-        error_h = int(text.font(m.body).get_linesize() * 2.3) if self.error else 0
+        # Two lines under a list; all it needs (up to six) in an empty folder's room ("Les
+        # fichiers sont rangés dans…" cut the folder it names at 200% of 1024x768).
+        self.error_lines = min(len(text.wrap(self.error, inner.width, m.body)),
+                               2 if self.rows else 6) if self.error else 0
+        error_h = int(text.font(m.body).get_linesize() * (self.error_lines + 0.3)
+                      ) if self.error else 0
         self.error_rect = pygame.Rect(inner.left, bottom - m.pad - error_h, inner.width,
                                       error_h)
         list_bottom = self.error_rect.top - m.pad
@@ -257,6 +273,8 @@ class LoadDialog(Scene):
         text.blit_text(surface, tr(self.title_key), m.heading, theme.accent,
                        (self.box.left + m.pad * 2, self.box.top + m.pad * 2), bold=True,
                        max_width=self.box.width - 4 * m.pad)
+        if self.label_above is not None:
+            text.blit_text(surface, tr(self.path_key), m.small, theme.text, self.label_above)
         mouse = widgets.mouse()
         for rect, row in self.row_rects:
             if rect.collidepoint(mouse):
@@ -288,7 +306,8 @@ class LoadDialog(Scene):
                                max_width=room, min_px=int(m.small * 0.8))
         if self.error:
             colour = theme.text_muted if self.error_is_info else theme.danger
-            text.blit_wrapped(surface, self.error, m.body, colour, self.error_rect, max_lines=2)
+            text.blit_wrapped(surface, self.error, m.body, colour, self.error_rect,
+                              max_lines=self.error_lines)
         widgets.draw_all(self.widgets(), surface, theme)
 
 
