@@ -37,8 +37,7 @@ VARYING = ("lab-heatmap-elimination", "lab-heatmap-reinforcement", "lab-heatmap-
            "tournament-results")
 
 #: (shot, window) -> what is still too small there: a target missed.
-KNOWN_MISSES: dict[tuple[str, tuple[int, int]], str] = {
-}
+KNOWN_MISSES: dict[tuple[str, tuple[int, int]], str] = {}
 
 
 def readable_px(size: tuple[int, int]) -> int:
