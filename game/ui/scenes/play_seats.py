@@ -274,8 +274,11 @@ class SeatCards:
         presenter = scene.presenter
         side = scene.match.side_of_seat(seat)
         summary = presenter.side_summary(scene.state, side)
-        # (Without the count, a pad after the name is enough: who plays is at the right end.)
-        used = text.size(presenter.side_name(side), m.body, True)[0] + m.pad * (1 + count)
+        # One pad between the words and who plays, as the card draws them (two, with the
+        # count, left "Yellow · 88 discs    Alpha-beta" 3 px short of one line at 200% of
+        # 1920x1080 and the legend its colour row): the count's room for two digits keeps
+        # the card's shape.
+        used = text.size(presenter.side_name(side), m.body, True)[0] + m.pad
         if summary and count:
             used += text.size(f" · {WIDE_COUNT.sub('88', summary)}",
                               self._one_line_count_px())[0]
