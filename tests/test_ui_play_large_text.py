@@ -150,17 +150,19 @@ def test_at_normal_size_the_legend_keeps_its_first_row_after_the_first_fact() ->
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-@pytest.mark.parametrize("seats", [("alphabeta", "human"), ("human", "alphabeta")])
+@pytest.mark.parametrize(("size", "seats"), [((1920, 1080), ("alphabeta", "human")),
+                                             ((1920, 1080), ("human", "alphabeta")),
+                                             ((1280, 720), ("human", "alphabeta"))])
 def test_at_200_percent_connect4_keeps_the_whole_legend_and_a_move_row(
-        lang: str, seats: tuple[str, str]) -> None:
+        lang: str, size: tuple[int, int], seats: tuple[str, str]) -> None:
     """Regression: at 200% of 1920x1080 the panel showed the reasoning and the legend's first
     row, but not its colour row nor any row of the move list. With large text each seat card
     now takes one line when both fit ("Red · 4 discs    Alpha-beta"), the legend shrinks (to
     the normal small size) rather than leave the move list no row, and the facts after the
     first ones give way to that row. With the human first, "Yellow · 88 discs" beside
     "Alpha-beta" was measured with two pads between them (the card draws one) and took two
-    lines: the legend lost its colour row."""
-    app = make_app((1920, 1080), language=lang, show_reasoning=True, text_scale=200)
+    lines: the legend lost its colour row (in English, at 1280x720 too)."""
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=200)
     from tests.test_ui_play_room import play_until_the_legend
 
     play = start_game(app, "connect4", seats)
