@@ -256,3 +256,21 @@ def test_the_weights_editor_cuts_nothing_at_larger_caps(
     window = pygame.Rect((0, 0), app.size)
     assert all(window.contains(w.rect) and w.label_fits() for w in editor.widgets())
     app.shutdown()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_fresh_ntuple_lab_opens_on_its_set_up_a_trained_one_on_its_curves(
+        true_200: None, size: tuple[int, int]) -> None:
+    """Regression: at 200% the n-tuple lab opened on an empty Curves page ("0 games", one
+    tick) while the learning lab opens a fresh learner on its set-up. Nothing to chart yet:
+    the set-up first; once a run has curves, the lab reopens on them."""
+    from ai.ntuple_training import CurvePoint, NTupleLabSession
+    from game.ui.scenes.ntuple_lab import NTupleLabScene
+
+    app = make_app(size, text_scale=200)
+    session = NTupleLabSession(8)
+    fresh = NTupleLabScene(app, session)
+    assert fresh.page == "setup"
+    session.curves.append(CurvePoint(200, {"random": 0.5}))
+    assert NTupleLabScene(app, session).page == "curves"
+    app.shutdown()

@@ -210,11 +210,13 @@ def _drawn_texts(app: object, scene: NTupleLabScene,
 
 
 def _shipped_lab(size: tuple[int, int], **settings: object) -> tuple[Any, NTupleLabScene]:
-    """An app of ``size`` showing the n-tuple lab on the shipped network, drawn once."""
+    """An app of ``size`` showing the n-tuple lab on the shipped network, drawn once (at
+    large text on its curves, not the set-up a lab with no curves opens on)."""
     app = make_app(size, **settings)
     scene = NTupleLabScene(app, NTupleLabSession(8))
     app.push(scene)
     scene.load_shipped()
+    scene.page = "curves"
     frame(app)
     return app, scene
 

@@ -131,6 +131,10 @@ class NTupleLabScene(Scene):
         self.right = pygame.Rect(0, 0, 0, 0)
         #: The page shown at large text (ntuple_lab_pages), its tabs, and the header's title.
         self.page = "curves"
+        if self.session.runner is None and not self.session.curves:
+            # Nothing to chart yet (an empty Curves page, "0 games", at 200%): first, what to
+            # train, as the learning lab does.
+            self.page = "setup"
         self.tabs = page_tabs(self)
         self.header_h, self.title_text, self.title_px = 0, "", 0
 
