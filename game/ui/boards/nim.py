@@ -36,7 +36,7 @@ from game.ui.boards.base import (
     score_chip,
     score_labels,
 )
-from game.ui.boards.nim_labels import label_places
+from game.ui.boards.nim_labels import label_places, lanes_fit
 from game.ui.boards.nim_matchbox import draw_matchbox
 from game.ui.boards.nim_matchbox import text_px as matchbox_text_px
 from game.ui.boards.nim_table import (
@@ -643,16 +643,24 @@ class NimView(BoardView):
         assert ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
         placed: list[pygame.Rect] = []
+        heaps = []
         for box in self._boxes:
             size = nim.heaps[box.heap] if box.heap < len(nim.heaps) else 0
             px = label_px(ctx, min(box.length * BAND * 0.4, box.slot * 0.5))
             entries = [(move, label) for move, label in labels.items()
                        if isinstance(move, NimMove) and move.heap == box.heap
                        and 0 < move.count <= size]
+            items = [(size - m.count, text) for m, (text, _c, _b) in entries]
+            heaps.append((box, entries, items, px))
+        if len(self._boxes) > 1:
+            # One size for every heap's labels (two sizes would read as two kinds of number).
+            shared = min((self._lanes_px(box, items, px, ctx.coords_px)
+                          for box, _e, items, px in heaps if items), default=0)
+            heaps = [(box, entries, items, shared) for box, entries, items, _px in heaps]
+        for box, entries, items, px in heaps:
             # Under each match, in two lanes, or in a row with leader lines (see nim_labels);
             # the row only under a single heap, where nothing else is below it.
-            places = label_places([(size - m.count, text) for m, (text, _c, _b) in entries], px,
-                                  box.band_centre, box.foot, self.rect,
+            places = label_places(items, px, box.band_centre, box.foot, self.rect,
                                   row_allowed=len(self._boxes) == 1)
             for (_move, (text, colour, best)), place in zip(entries, places, strict=True):
                 if place.leader_from is not None:
@@ -660,6 +668,24 @@ class NimView(BoardView):
                                      max(2, px // 12))
                 score_chip(surface, text, place.rect.center, px, colour, ctx.theme, best=best,
                            placed=placed)
+
+    def _lanes_px(self, box: _HeapBox, items: list[tuple[int, str]], px: int,
+                  readable: int) -> int:
+        """Several heaps (Marienbad): the largest size, from ``px`` down to the window's
+        ``readable`` size (the context's ``coords_px``; none: ``px``), at which ``box``'s
+        labels stand apart under their matches clear of the other heaps, the heaps' names and
+        the table. At 200% of 1024x768 the
+        chips at body size (40 px, matches 34 px apart) were pushed by the free-spot search
+        over the other heaps' matches and names, none under its own match."""
+        least = min(px, readable) if readable else px
+        avoid = [other.tray() for other in self._boxes if other is not box]
+        avoid += [other.label for other in self._boxes]
+        if self._table.width:
+            avoid.append(self._table)
+        for size in range(px, least, -1):
+            if lanes_fit(items, size, box.band_centre, self.rect, avoid):
+                return size
+        return least
 
 
 #: The heap sets the menu offers for Marienbad.

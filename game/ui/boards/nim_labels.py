@@ -73,3 +73,18 @@ def label_places(items: Sequence[tuple[int, str]], px: int, band_centre: BandCen
         places[i] = LabelPlace(rect, foot(items[i][0]))
         left += width + gap
     return [places[i] for i in range(len(items))]
+
+
+def lanes_fit(items: Sequence[tuple[int, str]], px: int, band_centre: BandCentre,
+              bounds: pygame.Rect, avoid: Sequence[pygame.Rect]) -> bool:
+    """Whether the labels of ``items`` at ``px`` stand apart under their matches, in one lane
+    or two, inside ``bounds`` and clear of ``avoid`` (what else is drawn near: other heaps,
+    their names, Marienbad's table)."""
+    gap = max(4, px // 4)
+    for count in (1, 2):
+        rects = [chip_rect(text, band_centre(index, index % count, px), px)
+                 for index, text in items]
+        if (_apart(rects, gap) and all(bounds.contains(r) for r in rects)
+                and not any(r.collidelist(list(avoid)) >= 0 for r in rects)):
+            return True
+    return False
