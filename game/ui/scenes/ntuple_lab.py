@@ -8,10 +8,8 @@ Right, the progress bar; the win-rate curves of the frozen network, measured eve
 games against random, greedy and the seed's minimax at depth 2; and what it learnt: the worth of
 one disc on each square as a heat map beside the seed's weight table (corners turn good and
 X-squares bad without anyone saying so), with its strongest patterns. At "watch" speed the game
-being played replaces the seed's table.
-
-Everything that is not drawing lives in :class:`ai.ntuple_training.NTupleLabSession`, tested
-without pixels.
+being played replaces the seed's table. Everything that is not drawing lives in
+:class:`ai.ntuple_training.NTupleLabSession`, tested without pixels.
 """
 
 from __future__ import annotations
@@ -129,12 +127,9 @@ class NTupleLabScene(Scene):
         self.progress_rect = pygame.Rect(0, 0, 0, 0)
         self.left = pygame.Rect(0, 0, 0, 0)
         self.right = pygame.Rect(0, 0, 0, 0)
-        #: The page shown at large text (ntuple_lab_pages), its tabs, and the header's title.
-        self.page = "curves"
-        if self.session.runner is None and not self.session.curves:
-            # Nothing to chart yet (an empty Curves page, "0 games", at 200%): first, what to
-            # train, as the learning lab does.
-            self.page = "setup"
+        #: The page shown at large text (ntuple_lab_pages), its tabs, and the header's title;
+        #: with nothing to chart yet the set-up, as the learning lab (not empty curves).
+        self.page = "curves" if self.session.runner or self.session.curves else "setup"
         self.tabs = page_tabs(self)
         self.header_h, self.title_text, self.title_px = 0, "", 0
 
