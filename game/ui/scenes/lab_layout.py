@@ -26,6 +26,7 @@ from game.ui.scenes.lab_session import window_for
 from game.ui.scenes.lab_setup import place_setup, place_setup_rows, switch_px
 from game.ui.scenes.lab_views import VIEWS
 from game.ui.scenes.play_fit import readable_px
+from game.ui.scenes.tournament_notice import notice_height
 from game.ui.widgets import draw_panel
 
 if TYPE_CHECKING:
@@ -282,3 +283,22 @@ def draw_lab(lab: LearningLabScene, surface: pygame.Surface) -> None:
         draw_panel(surface, lab.panels["view"], theme, m.radius)
     else:
         lab.knowledge.draw(surface, lab.runner if lab.watching_live() else None)
+
+
+def notice_area(lab: LearningLabScene) -> pygame.Rect | None:
+    """Where the lab's notices go ("Training finished: 500 games played."): inside the view
+    shown, at its bottom, else at its top, where the box covers none of the lab's controls
+    (its top edge and width); None, the app's default, where neither does. Across the
+    window's bottom it covered the charts' buttons for three seconds (seen at 200% of
+    1920x1080 in French)."""
+    view = lab.panels.get("view")
+    if view is None or view.width <= 0:
+        return None
+    m = lab.app.metrics
+    high = notice_height(lab.app.toast or "", view.width, m.body, m.pad)
+    controls = [w.rect for w in lab.all_widgets() if getattr(w, "visible", True)]
+    for top in (view.bottom - m.pad - high, view.top + m.pad):
+        box = pygame.Rect(view.left, top, view.width, high)
+        if view.contains(box) and box.collidelist(controls) < 0:
+            return pygame.Rect(view.left, top, view.width, 0)
+    return None

@@ -38,6 +38,7 @@ from game.ui.scenes.lab_layout import (
     compact,
     compact_title,
     draw_lab,
+    notice_area,
     place_lab,
 )
 from game.ui.scenes.lab_pages import page_for_key
@@ -360,6 +361,9 @@ class LearningLabScene(RunScene[TrainingRunner]):
     def on_settings_changed(self) -> None:
         self.charts.clear()
         self.knowledge.forget_view()
+
+    def notice_area(self) -> pygame.Rect | None:
+        return notice_area(self)  # in the view, over none of its controls (lab_layout)
 
     def all_widgets(self) -> list[Widget]:
         """Every widget, in event order (the current view's own widgets among them; in the
