@@ -181,8 +181,11 @@ def draw_status(surface: pygame.Surface, scene: PlayScene) -> None:
     # 200% of 1920x1080 needed 46 px.)
     if scene.review.active and right < board.right:
         least = readable_px(scene.app.size)
+    # The headline then shrinks on as far as the readable size before it is cut: "Joueur 2
+    # choisit 2 allumettes du ta…" at 200% of 1024x768 and 1920x1080 (Marienbad).
+    headline_least = min(m.small, least, readable_px(scene.app.size) if large else least)
     text.blit_text(surface, headline, m.heading, theme.accent if accent else theme.text,
-                   (x, top), bold=True, max_width=right - x, min_px=min(m.small, least))
+                   (x, top), bold=True, max_width=right - x, min_px=headline_least)
     if detail:
         # The engine line keeps its depth, best move and positions searched; only its time
         # gives way.
