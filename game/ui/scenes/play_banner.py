@@ -1,8 +1,9 @@
 """The strip under the play screen's board: the end of the game, or an AI that failed.
 
-At the end it says who won and why, with Play again and Menu; when an AI raised or chose an
-illegal move it shows the error in full, with Retry and Change player. The board shrinks to
-make room, so the final position stays fully visible.
+At the end it says who won and why, with Play again and Menu (with large text the buttons
+alone: the status line says the rest); when an AI raised or chose an illegal move it shows
+the error in full, with Retry and Change player. The board shrinks to make room, so the final
+position stays fully visible.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import pygame
 from game.rules.base import Outcome
 from game.ui import text
 from game.ui.i18n import tr
-from game.ui.scenes.play_fit import button_row, place_row, readable_px
+from game.ui.scenes.play_fit import button_row, large_text, place_row, readable_px
 from game.ui.widgets import Button, Widget, draw_panel
 
 if TYPE_CHECKING:
@@ -46,6 +47,9 @@ class PlayBanner:
         self.rect: pygame.Rect | None = None
         #: The end's texts above the buttons (large text, a narrow board), not beside them.
         self.stacked = False
+        #: With large text the end's banner is its buttons alone: the status line above the
+        #: board already says who won and why, in larger type (see :meth:`layout`).
+        self.buttons_only = False
         self.again_button = Button(lambda: tr("play.again"), scene.restart, primary=True)
         self.menu_button = Button(lambda: tr("play.menu"), scene.to_menu)
         self.retry_button = Button(lambda: tr("play.retry"), scene.turns.retry, primary=True)
@@ -83,7 +87,13 @@ class PlayBanner:
                  *(text.size(b.label(), m.body, True)[0] + row // 2 for b in (first, second)))
         line_h = text.font(m.small).get_linesize()
         self.stacked = False
-        if self.over:
+        # At 200% of 1920x1080 in French the end's words stacked over the buttons took the
+        # column's lower half, Hexapawn's final position shrank to 140 px and "Blanc a atteint
+        # la dern…" was cut, under the status line saying the same whole.
+        self.buttons_only = self.over and large_text(m, self.app.size)
+        if self.buttons_only:
+            bh = row + pad * 2
+        elif self.over:
             # One row: headline and reason on the left, the buttons on the right.
             bh = max(row + pad * 2, int(line_h * 3.2) + pad * 2)
             self.stacked = not self._headline_fits(board.width - pad * 7 - 2 * bw)
@@ -120,6 +130,8 @@ class PlayBanner:
         scene = self.scene
         draw_panel(surface, b, theme, m.radius, theme.panel,
                    theme.accent if self.over else theme.danger, 3)
+        if self.buttons_only:
+            return
         if self.over:
             if self.stacked:
                 area = pygame.Rect(b.left + m.pad * 2, b.top + m.pad, b.width - m.pad * 4,
