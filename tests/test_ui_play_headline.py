@@ -31,3 +31,20 @@ def test_at_200_percent_the_ai_moves_headline_is_whole(size: tuple[int, int], la
     headline = play.status()[0]
     assert headline not in cut, (headline, cut)
     app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_at_200_percent_marienbads_moves_are_whole_in_the_list(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: at 200% of 1024x768 in French, the perfect player first, the move list
+    read "1 allumette du ta…": a move shrank to 80% of the list's size, then was cut. It now
+    shrinks on to the readable size first."""
+    app = make_app((1024, 768), language=lang, show_reasoning=True, text_scale=200)
+    play = start_game(app, "nim", ("perfect", "human"), options={"variant": "marienbad"})
+    assert run_until(app, lambda: play.match.human_to_move, 30)
+    cut = watch_cuts(monkeypatch)
+    frame(app)
+    frame(app)
+    moves = [play.presenter.move_text(mv) for mv in play.match.moves]
+    assert play.panel.move_rects and not set(moves) & set(cut), cut
+    app.shutdown()

@@ -468,8 +468,9 @@ class PlayPanel:
                     pygame.draw.rect(surface, theme.button_hover, cell.inflate(m.pad // 2, 0),
                                      border_radius=m.radius)
                 # A long move ("3 allumettes du tas 2", large text) shrinks a little before
-                # it is cut (Marienbad's list read "take 1 fro…" at 1024x768).
+                # it is cut (Marienbad's list read "take 1 fro…" at 1024x768), and on to the
+                # readable size where it must ("1 allumette du ta…" at 200% of 1024x768).
                 text.blit_text(surface, mv, px, theme.accent if mark else theme.text,
                                cell.topleft, bold=mark, max_width=cell.width,
-                               min_px=int(px * MOVE_SHRINK))
+                               min_px=min(int(px * MOVE_SHRINK), readable_px(self.app.size)))
             y += line_h
