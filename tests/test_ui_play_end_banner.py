@@ -30,6 +30,9 @@ def test_at_200_percent_the_final_position_keeps_its_room(
     banner = play.banner
     assert banner.rect is not None and banner.buttons_only
     assert all(banner.rect.contains(b.rect) and b.label_fits() for b in banner.buttons())
+    # Alone in the band, the buttons stand in its middle.
+    again, menu = banner.buttons()
+    assert abs((again.rect.left + menu.rect.right) / 2 - banner.rect.centerx) <= app.metrics.pad
     # The banner takes a row of buttons: the board keeps most of its height.
     assert play.board_rect.height >= 0.7 * during, (during, play.board_rect.height)
     headline, reason, _bad = play.status()

@@ -108,8 +108,11 @@ class PlayBanner:
               else band.bottom - pad * 2 - row)
         # Never wider than the band: "Play again" ran out of the window at 200% of 1024x768.
         bw = min(bw, (band.width - pad * 5) // 2)
-        place_row([first, second], pygame.Rect(band.right - pad * 3 - 2 * bw, by, 2 * bw + pad,
-                                               row), pad, m, least=readable_px(self.app.size))
+        # Right of the end's words; alone, in the middle of the band.
+        left = (band.centerx - bw - pad // 2 if self.buttons_only
+                else band.right - pad * 3 - 2 * bw)
+        place_row([first, second], pygame.Rect(left, by, 2 * bw + pad, row), pad, m,
+                  least=readable_px(self.app.size))
         return pygame.Rect(board.left, board.top, board.width, board.height - bh - pad * 2)
 
     def _headline_fits(self, width: int) -> bool:
