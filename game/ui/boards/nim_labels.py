@@ -37,6 +37,30 @@ def _apart(rects: Sequence[pygame.Rect], gap: int) -> bool:
     return not any(a.colliderect(b) for i, a in enumerate(grown) for b in grown[i + 1:])
 
 
+def _gap(px: int) -> int:
+    """The least room between two labels at ``px``."""
+    return max(4, px // 4)
+
+
+def _lanes(items: Sequence[tuple[int, str]], px: int, band_centre: BandCentre,
+           count: int) -> list[pygame.Rect]:
+    """Each label of ``items`` under its match, in ``count`` lanes (1, or 2: even and odd)."""
+    return [chip_rect(text, band_centre(index, index % count, px), px) for index, text in items]
+
+
+def _fitting_lanes(items: Sequence[tuple[int, str]], px: int, band_centre: BandCentre,
+                   bounds: pygame.Rect, avoid: Sequence[pygame.Rect] = ()
+                   ) -> list[pygame.Rect] | None:
+    """The labels in one lane, else two, the first way they stand apart inside ``bounds``
+    clear of ``avoid``; None when neither does."""
+    for count in (1, 2):
+        rects = _lanes(items, px, band_centre, count)
+        if (_apart(rects, _gap(px)) and all(bounds.contains(r) for r in rects)
+                and not any(r.collidelist(list(avoid)) >= 0 for r in rects)):
+            return rects
+    return None
+
+
 def label_places(items: Sequence[tuple[int, str]], px: int, band_centre: BandCentre,
                  foot: Callable[[int], tuple[int, int]], bounds: pygame.Rect,
                  row_allowed: bool = True) -> list[LabelPlace]:
@@ -45,17 +69,11 @@ def label_places(items: Sequence[tuple[int, str]], px: int, band_centre: BandCen
     (even and odd matches) when that does; else, if ``row_allowed``, in one row at the second
     lane's height, in the matches' order, centred under them and moved inside ``bounds``, each
     with the foot of its match (``foot(index)``) for a leader line; else in two lanes."""
-    gap = max(4, px // 4)
-
-    def lanes(count: int) -> list[pygame.Rect]:
-        return [chip_rect(text, band_centre(index, index % count, px), px)
-                for index, text in items]
-
-    for count in (1, 2):
-        rects = lanes(count)
-        if _apart(rects, gap) and all(bounds.contains(r) for r in rects):
-            return [LabelPlace(r) for r in rects]
-    staggered = lanes(2)
+    gap = _gap(px)
+    fitting = _fitting_lanes(items, px, band_centre, bounds)
+    if fitting is not None:
+        return [LabelPlace(r) for r in fitting]
+    staggered = _lanes(items, px, band_centre, 2)
     if not row_allowed or not items:
         return [LabelPlace(r) for r in staggered]
     order = sorted(range(len(items)), key=lambda i: items[i][0])
@@ -80,11 +98,4 @@ def lanes_fit(items: Sequence[tuple[int, str]], px: int, band_centre: BandCentre
     """Whether the labels of ``items`` at ``px`` stand apart under their matches, in one lane
     or two, inside ``bounds`` and clear of ``avoid`` (what else is drawn near: other heaps,
     their names, Marienbad's table)."""
-    gap = max(4, px // 4)
-    for count in (1, 2):
-        rects = [chip_rect(text, band_centre(index, index % count, px), px)
-                 for index, text in items]
-        if (_apart(rects, gap) and all(bounds.contains(r) for r in rects)
-                and not any(r.collidelist(list(avoid)) >= 0 for r in rects)):
-            return True
-    return False
+    return _fitting_lanes(items, px, band_centre, bounds, avoid) is not None
