@@ -10,6 +10,7 @@ import pytest
 
 from ai.ntuple import default_path
 from ai.ntuple_training import NTupleLabSession
+from game.ui.scenes.lab_ntuple_layout import MAPS
 from game.ui.scenes.ntuple_lab import NTupleLabScene
 from game.ui.scenes.ntuple_lab_pages import draw_patterns, is_compact
 from tests.ui_helpers import (
@@ -242,7 +243,8 @@ def _map_texts(app: object, scene: NTupleLabScene, monkeypatch: pytest.MonkeyPat
 
     numbers: list[tuple[str, int, pygame.Rect]] = []
     coordinates: list[tuple[str, int, pygame.Rect]] = []
-    for button in (scene.map_choice.buttons.values() if scene.map_choice.single else [None]):
+    choice = scene.map_choice
+    for button in ([choice.buttons[n] for n in MAPS] if choice.single else [None]):
         if button is not None:
             click_widget(app, button)
         grids.clear()
@@ -518,37 +520,53 @@ def test_start_from_the_trained_network_reads_at_the_small_size(language: str) -
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080), (1280, 720), (1280, 800),
+                                  (1024, 640)])
 def test_the_heat_maps_numbers_and_coordinates_are_readable_at_100(
         size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Seen at 1024x768 with 100% text: the maps' numbers were 14 px and their coordinates
     15 px, the readable size being 20; side by side, 8 cells in 320 pixels, they cannot be
-    larger. The maps' numbers and coordinates are now at least the readable size there: the
-    maps one at a time, two buttons choosing the one shown (the learnt values first). At
-    1920x1080 they stay side by side, their coordinates readable and their numbers as before
-    (the maps' height, not their width, limits them to 24 px: missed)."""
+    larger: there the maps go one at a time, two buttons choosing the one shown (the learnt
+    values first). Then the maps' height limited their numbers: 24 px at 1920x1080 (readable
+    27), 16 at 1280x720 (18), 18 at 1280x800 (20), 14 at 1024x640 (16). Every number and
+    coordinate of both maps is now at least the readable size at each of those sizes: the
+    patterns' strip gives way to its least, and where even that leaves the maps too short,
+    the patterns are a third choice beside the two maps (drawn, larger, when chosen)."""
     from game.ui.i18n import tr
+    from game.ui.scenes.lab_ntuple_layout import PATTERNS
     from game.ui.scenes.play_fit import readable_px
 
     least = readable_px(size)
     app, scene = _shipped_lab(size, language=language)
     numbers, coordinates = _map_texts(app, scene, monkeypatch)
     assert len(numbers) == 2 * 64
-    if size == (1024, 768):
-        assert min(px for _l, px, _r in numbers) >= least
+    assert min(px for _l, px, _r in numbers) >= least, sorted({n[1] for n in numbers})
     assert len(coordinates) >= 2 * 16
     assert min(c[1] for c in coordinates) >= least, sorted({c[1] for c in coordinates})
-    if size == (1920, 1080):
-        assert not scene.map_choice.single
-    if size == (1024, 768):
-        assert scene.map_choice.single
-        choose = scene.map_choice.buttons
-        assert all(b in scene.active_widgets() and b.label_fits() for b in choose.values())
-        assert [b.label() for b in choose.values()] == [tr("ntuple.learnt_plain"),
-                                                       tr("ntuple.seed_table")]
+    choice = scene.map_choice
+    if size == (1920, 1080):  # side by side, the patterns under them
+        assert not choice.single and scene.strip_rect.height > 0
+    else:
+        assert choice.single
+        assert all(b in scene.active_widgets() and b.label_fits()
+                   for b in choice.widgets())
+        assert [b.label() for b in choice.widgets()][:2] == [tr("ntuple.learnt_plain"),
+                                                            tr("ntuple.seed_table")]
         # The course's table shown by its button: its b2 and g2, b7 and g7 "\u221250".
-        click_widget(app, choose["seed"])
+        click_widget(app, choice.buttons["seed"])
         seed = [line for line, _px, r in _drawn_texts(app, scene, monkeypatch)
                 if _is_map_number(line) and scene.heat_rect.contains(r)]
         assert seed.count("\u221250") == 4
+    if scene.strip_rect.height <= 0:  # the patterns are the third choice: drawn when chosen
+        assert choice.offered[-1] == PATTERNS
+        click_widget(app, choice.buttons[PATTERNS])
+        drawn = _drawn_texts(app, scene, monkeypatch)
+        weights = [line for line, _px, _r in drawn if line[:1] in "+\u2212" and "," in
+                   line.replace(".", ",")]  # "+0.46" under each pattern's board
+        assert len(weights) >= 3, [line for line, _px, _r in drawn]
+        assert not [line for line, _px, _r in drawn if _is_map_number(line)]
+        felt = app.theme.felt[:3]
+        assert sum(app.screen.get_at((x, y))[:3] == felt
+                   for x in range(scene.heat_rect.left, scene.heat_rect.right, 3)
+                   for y in range(scene.heat_rect.top, scene.heat_rect.bottom, 3)) > 100
     app.shutdown()

@@ -127,6 +127,8 @@ class ChartChoice:
     def __init__(self, names: tuple[str, ...] = CHART_NAMES,
                  keys: Mapping[str, str] = CHART_BUTTON_KEYS) -> None:
         self.all_names, self.keys = names, keys
+        #: The names offered by the buttons (a layout may offer fewer, :meth:`offer`).
+        self.offered = names
         #: True when one chart is shown at a time (set by the layout).
         self.single = False
         #: The chart shown when one is shown at a time.
@@ -135,26 +137,36 @@ class ChartChoice:
 
     def _button(self, name: str) -> Button:
         return Button(lambda: tr(self.keys[name]), lambda: self.choose(name),
-                      selected=lambda: self.shown == name)
+                      selected=lambda: self.showing(name))
 
     def choose(self, name: str) -> None:
         """Show the chart ``name`` (when one is shown at a time)."""
         self.shown = name
 
+    def offer(self, names: tuple[str, ...]) -> None:
+        """Offer only ``names`` (some of the names given at first), in that order; the one
+        chosen is kept for when it is offered again (a layout tries several), the first shown
+        while it is not."""
+        self.offered = names
+
+    def showing(self, name: str) -> bool:
+        """Whether ``name`` is the one shown (when one is shown at a time)."""
+        return name == self.shown if self.shown in self.offered else name == self.offered[0]
+
     def names(self) -> tuple[str, ...]:
         """The charts drawn, by panel name."""
-        return (self.shown,) if self.single else self.all_names
+        return tuple(n for n in self.offered if self.showing(n)) if self.single else self.offered
 
     def widgets(self) -> list[Button]:
         """The buttons choosing the chart: none while both are shown."""
-        for button in self.buttons.values():
-            button.visible = self.single
-        return list(self.buttons.values()) if self.single else []
+        for name, button in self.buttons.items():
+            button.visible = self.single and name in self.offered
+        return [self.buttons[name] for name in self.offered] if self.single else []
 
     def place(self, row: pygame.Rect, px: int, pad: int) -> None:
         """The buttons side by side from the left of ``row``, each as wide as its label."""
         x = row.left
-        for name in self.all_names:
+        for name in self.offered:
             width = min(row.right - x, text.size(tr(self.keys[name]), px, True)[0]
                         + row.height)
             self.buttons[name].place(pygame.Rect(x, row.top, width, row.height), px)

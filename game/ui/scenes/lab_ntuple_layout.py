@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
 
 from ai.ntuple_training import LAB_OPPONENTS
 from game.ui import charts
@@ -14,13 +17,20 @@ from game.ui.i18n import tr
 from game.ui.scenes.play_fit import readable_px
 from game.ui.widgets import Metrics
 
+if TYPE_CHECKING:
+    from game.ui.scenes.ntuple_lab import NTupleLabScene
+
 #: The curves' height in lines of small text where the room allows it (title, legend and axes
 #: take about half of it).
 CHART_LINES = 9
 #: The two heat maps (the learnt values, the course's table) by name, and their buttons'
 #: labels where one is shown at a time (:func:`one_map`).
 MAPS = ("learnt", "seed")
-MAP_KEYS = {"learnt": "ntuple.learnt_plain", "seed": "ntuple.seed_table"}
+#: The patterns, a third choice beside the two maps where the window has no height for their
+#: strip under maps whose numbers read (:func:`share_right`).
+PATTERNS = "patterns"
+MAP_KEYS = {"learnt": "ntuple.learnt_plain", "seed": "ntuple.seed_table",
+            PATTERNS: "ntuple.page.patterns"}
 #: A heat map's coordinates are this share of its text size (chart_tables draws them so).
 LABEL_SHARE = 0.85
 
@@ -91,3 +101,32 @@ def one_map(width: int, m: Metrics, size: tuple[int, int],
     rows, labels = [str(cells)] * cells, [signed_whole(v) for row in values for v in row]
     half = charts.heat_number_px((width - m.pad) // 2, rows, cells, px, labels)
     return half < least <= charts.heat_number_px(width, rows, cells, px, labels)
+
+
+def share_right(lab: NTupleLabScene, rest: pygame.Rect,
+                values: Sequence[Sequence[float]]) -> ChartAndMaps:
+    """Share ``rest``, the right panel under the progress line, between the curves, the heat
+    maps (of ``values``' rows) and the patterns' strip under them, the maps' numbers at the
+    readable size; sets ``lab.map_choice``. Tried in turn, the first where the numbers read:
+    the maps side by side (or one at a time where only so their width prints the numbers)
+    over the strip at its height; the same over the strip at its least (caption and three
+    lines of small text); then one thing at a time, the learnt values, the course's table or
+    the patterns, chosen by buttons, the strip's height going to the map. Before, with 100%
+    text the maps' numbers were as small as their height made them: 24 px at 1920x1080,
+    16 at 1280x720 and 14 at 1024x640 (readable: 27, 18, 16)."""
+    m, choice = lab.app.metrics, lab.map_choice
+    least = lab.caption_height(rest.width, m) + m.small * 3
+    strip = min(lab.strip_height(rest.width, m), max(int(rest.height * 0.18), least))
+    by_width = one_map(rest.width, m, lab.app.size, values)
+    tries = [(by_width, MAPS, strip), (by_width, MAPS, least), (True, (*MAPS, PATTERNS), 0)]
+    for single, offered, strip_h in tries:
+        choice.single = single  # (what maps_heights reads)
+        choice.offer(offered)
+        maps = lab.maps_heights(rest.width, m)
+        shares = chart_and_maps(rest.height - strip_h - m.pad * 2, rest.height // 4, maps,
+                                m, lab.app.size, lambda px: charts.least_line_chart_height(
+                                    px, px, rest.width, curve_labels(),
+                                    tr("lab.chart.games"), lab.app.theme))
+        if shares.maps_h >= maps[1]:
+            break
+    return shares

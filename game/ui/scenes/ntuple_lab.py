@@ -37,10 +37,10 @@ from game.ui.scenes.lab_common import (
 from game.ui.scenes.lab_ntuple_layout import (
     MAP_KEYS,
     MAPS,
-    chart_and_maps,
+    PATTERNS,
     curve_labels,
     maps_px,
-    one_map,
+    share_right,
     signed_whole,
 )
 from game.ui.scenes.ntuple_lab_pages import (
@@ -122,7 +122,7 @@ class NTupleLabScene(Scene):
         self.chart_px = self.app.metrics.small
         self.heat_rect = pygame.Rect(0, 0, 0, 0)
         #: The heat maps one at a time where side by side their numbers would not read.
-        self.map_choice = ChartChoice(MAPS, MAP_KEYS)
+        self.map_choice = ChartChoice((*MAPS, PATTERNS), MAP_KEYS)
         self.strip_rect = pygame.Rect(0, 0, 0, 0)
         self.progress_rect = pygame.Rect(0, 0, 0, 0)
         self.left = pygame.Rect(0, 0, 0, 0)
@@ -297,23 +297,9 @@ class NTupleLabScene(Scene):
         self.progress_rect = pygame.Rect(body.left, body.top, body.width, int(m.small * 2.6))
         rest = pygame.Rect(body.left, self.progress_rect.bottom + m.pad, body.width,
                            body.bottom - self.progress_rect.bottom - m.pad)
-        # The patterns a strip of their own (at most 18%), the heat maps and the curves the
-        # rest (lab_ntuple_layout): the curves' words at the small size (they were 12-16 px at
-        # 1024x640), the maps' numbers readable.
-        # (The patterns' caption keeps its two lines: cut, it lost what dark and light mean.)
-        strip_h = min(self._strip_height(rest.width, m),
-                      max(int(rest.height * 0.18), self.caption_height(rest.width, m)
-                          + m.small * 3))
-        # One map at a time where only so its numbers read, and where its height lets them.
-        self.map_choice.single = one_map(rest.width, m, self.app.size, [
-            *OTHELLO_WEIGHTS[self.session.size], *(self._knowledge or ([],))[0]])
-        for _side_by_side in range(2):
-            maps = self._maps_heights(rest.width, m)
-            shares = chart_and_maps(rest.height - strip_h - m.pad * 2, rest.height // 4, maps,
-                                    m, self.app.size, lambda px: charts.least_line_chart_height(
-                                        px, px, rest.width, curve_labels(),
-                                        tr("lab.chart.games"), self.app.theme))
-            self.map_choice.single &= shares.maps_h >= maps[1]
+        # The curves, the heat maps (numbers readable) and the patterns' strip: lab_ntuple_layout.
+        shares = share_right(self, rest, [*OTHELLO_WEIGHTS[self.session.size],
+                                          *(self._knowledge or ([],))[0]])
         self.chart_px = shares.chart_px
         self.chart_rect = pygame.Rect(rest.left, rest.top, rest.width, shares.chart_h)
         self.heat_rect = pygame.Rect(rest.left, self.chart_rect.bottom + m.pad, rest.width,
@@ -332,7 +318,7 @@ class NTupleLabScene(Scene):
         room = width - height // 3 - 2  # the button's own margin
         return min(text.fit_px(t, room, m.small, True, int(m.small * 0.8)) for t in texts)
 
-    def _maps_heights(self, width: int, m: widgets.Metrics) -> tuple[int, int]:
+    def maps_heights(self, width: int, m: widgets.Metrics) -> tuple[int, int]:
         """How high the two heat maps side by side (or the one shown, under the buttons
         choosing it: its numbers then asked for at the readable size) are, their title and
         cells: at most, and enough to print their numbers at :func:`map_number_px`."""
@@ -370,7 +356,7 @@ class NTupleLabScene(Scene):
         lines = min(2, len(text.wrap(tr("ntuple.patterns"), width, least, True)))
         return lines * text.font(m.small, True).get_linesize()
 
-    def _strip_height(self, width: int, m: widgets.Metrics) -> int:
+    def strip_height(self, width: int, m: widgets.Metrics) -> int:
         """The patterns' strip: its caption (on two lines when one would be cut), the small
         boards (three rows of squares for the tallest tuple) and their weights."""
         caption_lines = len(text.wrap(tr("ntuple.patterns"), width, m.small, True))
@@ -443,10 +429,12 @@ class NTupleLabScene(Scene):
                  pygame.Rect(maps.left + half + m.pad, maps.top, half, maps.height)]
         learnt_title, seed_title = self._map_titles(half, int(m.small * 0.8))
         title_h = self._map_title_height(half, m)
-        shown = [name == self.map_choice.shown for name in MAPS]
+        shown = [self.map_choice.showing(name) for name in MAPS]
         if self.map_choice.single:  # one across, under the buttons choosing it (its title)
             below = self.map_choice.buttons[MAPS[0]].rect.bottom + m.pad
             sides = [pygame.Rect(maps.left, below, maps.width, maps.bottom - below)] * 2
+            if self.map_choice.showing(PATTERNS):  # the third choice where no strip fits
+                draw_patterns(self, surface, sides[0], patterns, size, theme, m)
         else:
             shown = [True, True]
             sides = [self._map_title(surface, side, title, title_h, theme, m)

@@ -70,15 +70,13 @@ def title_and_px(lab: NTupleLabScene, room: int) -> tuple[str, int]:
 
 
 def map_number_px(lab: NTupleLabScene) -> int:
-    """The least size of a heat map's numbers: 80% of the small text (smaller, the colours
-    say it), but on the compact layout's page of values the readable size, never under what
-    100% text prints (at 200% of 1024x768 the cells, 52 pixels, had no room for 28-pixel
-    numbers and the maps printed none)."""
-    m = lab.app.metrics
-    if not is_compact(lab):
-        return smallest_number_px(m)
+    """The least size of a heat map's numbers (smaller, the colours say it): the readable
+    size, or 80% of the small text where that is larger; on the compact layout's page of
+    values never under what 100% text prints (at 200% of 1024x768 the cells, 52 pixels, had
+    no room for 28-pixel numbers and the maps printed none)."""
     size = lab.app.size
-    return max(readable_px(size), smallest_number_px(Metrics.for_size(size)))
+    m = lab.app.metrics if not is_compact(lab) else Metrics.for_size(size)
+    return max(readable_px(size), smallest_number_px(m))
 
 
 def place_compact(lab: NTupleLabScene) -> None:
