@@ -33,13 +33,14 @@ SIZE = (1024, 640)
 
 
 def play_by_clicks(app: Any, play: PlayScene, rng: random.Random, max_moves: int = 400,
-                   on_move: Any = None) -> int:
-    """Play the human side by clicking random legal moves until the game ends; count them."""
+                   on_move: Any = None, enough: Any = None) -> int:
+    """Play the human side by clicking random legal moves until the game ends (or, given
+    ``enough``, until it says the test has seen what it needs); count them."""
     human_moves = 0
     for _ in range(max_moves):
         assert run_until(app, lambda: play.match.over or play.match.human_to_move, 30), \
             "the AI never answered"
-        if play.match.over:
+        if play.match.over or (enough is not None and enough()):
             return human_moves
         state = play.state
         move = rng.choice(list(state.legal_moves()))
@@ -115,7 +116,13 @@ def test_morpion_4x4_movement_phase_with_a_cancelled_lift() -> None:
         assert scene.state is state, "putting a piece back must not play a move"
         cancelled.append(move)
 
-    play_by_clicks(app, play, random.Random(11), on_move=lift_and_put_back)
+    # Random Morpion movement can go on for hundreds of moves (60 s of this test): stop once
+    # a lift was cancelled and three pieces were moved after it.
+    def moved_after_cancel() -> bool:
+        return bool(cancelled) and sum(m.origin is not None for m in play.match.moves) >= 4
+
+    play_by_clicks(app, play, random.Random(11), on_move=lift_and_put_back,
+                   enough=moved_after_cancel)
     assert cancelled, "the game reached the movement phase"
     assert any(m.origin is not None for m in play.match.moves)
     app.shutdown()
