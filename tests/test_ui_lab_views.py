@@ -1059,3 +1059,37 @@ def test_the_progress_line_of_a_run_is_never_cut_at_the_largest_text(
                   app.theme, m, width)  # type: ignore[attr-defined]
     assert drawn and not any(line.endswith("…") for line in drawn), drawn
     assert any("99" in line and "100" in line for line in drawn)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("scale", [100, 200])
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
+def test_the_elimination_tables_numbers_are_readable(
+        size: tuple[int, int], scale: int, language: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nim elimination's Table view at 1024x768: its 0 and 1 were 17 px (15 in French, the
+    rows' title "prendre" widening the row labels' column) with 100% text and 19 px with
+    200%, the readable size being 20: the cells were at most 1.2 times as high as their
+    20 columns are wide, and at 200% the map kept half the view. Every 0 and 1 is now at
+    least 2.5% of the window's height (22 and 23 px there), the rows' title on the columns'
+    title's line, whole."""
+    from game.ui.scenes.play_fit import readable_px
+    from tests.ui_helpers import make_app
+
+    app = make_app(size, language=language, text_scale=scale)
+    lab = LearningLabScene(app)
+    app.push(lab)
+    train_instantly(lab, "nim", "elimination", 200)
+    lab.tabs.choose("table")
+    frame(app)
+    app.toast = None  # type: ignore[attr-defined]
+    drawn = drawn_texts(app, monkeypatch)
+    grid = lab.table.grid
+    numbers = [px for line, px, r in drawn if grid.contains(r) and line in ("0", "1")]
+    table = lab.table.table()
+    assert table is not None
+    assert len(numbers) == sum(v is not None for row in table.values for v in row) > 40
+    assert min(numbers) >= readable_px(size), sorted(set(numbers))
+    assert tr("lab.table.take") in [line for line, _px, r in drawn
+                                    if lab.table.table_rect.contains(r)]
+    app.shutdown()  # type: ignore[attr-defined]

@@ -17,6 +17,10 @@ from game.ui.theme import Theme, blend
 
 #: A cell's number is at most this share of the cell's height.
 NUMBER_SHARE = 0.6
+#: A cell is at most this many times as high as it is wide: narrow columns (Nim's twenty
+#: positions at 1024x768, 24 pixels) keep numbers of a readable size (at 1.2 they were 17 px
+#: there, the readable size being 20).
+CELL_ASPECT = 1.5
 
 
 def _heat_geometry(rect: pygame.Rect, row_labels: Sequence[str], nrows: int, ncols: int,
@@ -25,15 +29,34 @@ def _heat_geometry(rect: pygame.Rect, row_labels: Sequence[str], nrows: int, nco
     """Where a heat map's cells go in ``rect`` (below its title): the cells' area, the header's
     height, and a cell's width and height (nearly square, at most three text heights)."""
     small = max(8, int(px * 0.85))
-    row_w = max(text.size(label, small)[0] for label in row_labels) + small
-    if row_title:
+    row_w = _row_labels_w(row_labels, small)
+    if row_title and not _row_title_above(rect.width, row_w, ncols, row_title, col_title,
+                                          small):
         row_w = max(row_w, text.size(row_title, small, True)[0] + small // 2)
     head_h = int(small * 1.5) + (int(small * 1.4) if col_title else 0)
     area = pygame.Rect(rect.left + row_w, rect.top + head_h, rect.width - row_w,
                        rect.height - head_h)
     cw = area.width / ncols
-    ch = min(area.height / nrows, cw * 1.2, px * 3.0)
+    ch = min(area.height / nrows, cw * CELL_ASPECT, px * 3.0)
     return area, head_h, cw, ch
+
+
+def _row_labels_w(row_labels: Sequence[str], small: int) -> int:
+    """The width of a heat map's row labels' column, its rows' title left out."""
+    return max(text.size(label, small)[0] for label in row_labels) + small
+
+
+def _row_title_above(width: int, row_w: int, ncols: int, row_title: str, col_title: str,
+                     small: int) -> bool:
+    """Whether a heat map ``width`` wide puts its rows' title on its columns' title's line,
+    left of it, rather than beside the columns' labels, where it widened the row labels'
+    column ("prendre" beside "−1": at 1024x768 Nim's twenty columns lost 44 pixels and
+    their numbers fell to 15 px)."""
+    if not row_title or not col_title:
+        return False
+    cells_w = width - row_w
+    free = row_w + (cells_w - text.size(col_title, small, True)[0]) // 2 - small
+    return text.size(row_title, small, True)[0] <= free
 
 
 def heat_label_px(labels: Sequence[str], cw: float, ch: float, px: int) -> int:
@@ -101,7 +124,11 @@ def heat_map(surface: pygame.Surface, rect: pygame.Rect, row_labels: Sequence[st
     if col_title:
         text.blit_text(surface, col_title, small, theme.text_muted,
                        (area.left + round(cw * ncols / 2), top), "midtop", bold=True)
-    if row_title:
+    if row_title and _row_title_above(rect.width, _row_labels_w(row_labels, small), ncols,
+                                      row_title, col_title, small):
+        text.blit_text(surface, row_title, small, theme.text_muted, (rect.left, top),
+                       bold=True)
+    elif row_title:
         text.blit_text(surface, row_title, small, theme.text_muted,
                        (rect.left, top + head_h - small // 4), "bottomleft", bold=True)
     # Every column labelled when the labels fit with a gap; else every second (or third...)

@@ -22,6 +22,7 @@ from game.ui.boards.presenter import HeatTable
 from game.ui.chart_tables import _heat_geometry
 from game.ui.i18n import decimal, grouped, tr
 from game.ui.scenes.lab_common import wrapped_px
+from game.ui.scenes.play_fit import readable_px
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Metrics, Widget, draw_panel
 
@@ -83,6 +84,9 @@ def legend_fits(words: str, area: pygame.Rect, m: Metrics) -> bool:
 CELL_NUMBER_SHARE = 0.02
 #: The table view shows its title when its panel is at least this many body-text lines tall.
 TITLE_ROOM = 12
+#: The heat map and its title take at most this share of the table view's height (half where
+#: that prints its numbers at the readable size), the chosen box the rest.
+TABLE_MOST = 0.6
 
 
 def cell_number_px(m: Metrics) -> int:
@@ -108,24 +112,31 @@ def numbers_fit(table: HeatTable, style: TableStyle, grid: pygame.Rect, m: Metri
 
 def map_px(table: HeatTable, labels: list[str], width: int, height: int, m: Metrics) -> int:
     """The heat map's text size: the largest of heading, body and small size at which the map
-    fits ``height`` with cells high enough to print numbers of :func:`cell_number_px` and wide
-    enough for its ``labels`` (the numbers in its cells) at that size; else the largest that
-    fits (the box beside then gives the numbers); else the readable floor. (At 1920x1080 the
-    test was the map's height at most, cells up to three text heights: it fell to the floor,
-    its labels 20 px, smaller than at 1024x768, and its numbers were left out.)"""
-    floor = cell_number_px(m)
-    fitting = [px for px in (m.heading, m.body, m.small)
-               if charts.heat_map_height(width, table.rows, len(table.cols), px,
-                                         row_title=table.row_title, col_title=table.col_title,
-                                         numbers_px=floor) <= height]
-    for px in fitting:
-        # The cells' width at px (the row labels' column grows with it); chart_tables owns
-        # the geometry, read rather than copied.
-        _area, _head, cw, _ch = _heat_geometry(pygame.Rect(0, 0, width, 10_000), table.rows,
-                                               len(table.rows), len(table.cols), px,
-                                               table.row_title, table.col_title)
-        if charts.heat_label_px(labels, cw, 10_000, px) >= floor:
-            return px
+    fits ``height`` with cells high enough to print numbers of the readable size (2.5% of the
+    window's height) and wide enough for its ``labels`` (the numbers in its cells) at that
+    size; else the same with numbers of :func:`cell_number_px`; else the largest that fits
+    (the box beside then gives the numbers); else the readable floor. (At 1920x1080 the test
+    was the map's height at most, cells up to three text heights: it fell to the floor, its
+    labels 20 px, smaller than at 1024x768, and its numbers were left out. At 200% of
+    1024x768 it kept the body size, whose column labels took half the map's height, and
+    Nim's 0 and 1 were 19 px, the readable size being 20.)"""
+    least = cell_number_px(m)
+    fitting: list[int] = []
+    for floor in sorted({max(least, readable_px((0, m.height))), least}, reverse=True):
+        fitting = [px for px in (m.heading, m.body, m.small)
+                   if charts.heat_map_height(width, table.rows, len(table.cols), px,
+                                             row_title=table.row_title,
+                                             col_title=table.col_title,
+                                             numbers_px=floor) <= height]
+        for px in fitting:
+            # The cells' width at px (the row labels' column grows with it); chart_tables
+            # owns the geometry, read rather than copied.
+            _area, _head, cw, _ch = _heat_geometry(pygame.Rect(0, 0, width, 10_000),
+                                                   table.rows, len(table.rows),
+                                                   len(table.cols), px, table.row_title,
+                                                   table.col_title)
+            if charts.heat_label_px(labels, cw, 10_000, px) >= floor:
+                return px
     return fitting[0] if fitting else smallest_number_px(m)
 
 
@@ -209,6 +220,12 @@ class TablePanel:
         table = self.table()
         grid_h = inner.height // 2 - title_h
         if table is not None and table.keys:
+            # Up to 60% of the view where half leaves its numbers under the readable size (at
+            # 200% of 1024x768 Nim's 0 and 1 were 19 px in half, the readable size being 20).
+            grid_h = max(grid_h, min(int(inner.height * TABLE_MOST) - title_h, pad + (
+                charts.heat_map_height(inner.width, table.rows, len(table.cols), m.small,
+                                       row_title=table.row_title, col_title=table.col_title,
+                                       numbers_px=readable_px((0, m.height))))))
             self.px = map_px(table, self.cell_labels(table), inner.width, grid_h - pad, m)
             grid_h = min(grid_h, charts.heat_map_height(
                 inner.width, table.rows, len(table.cols), self.px,
