@@ -383,10 +383,10 @@ def test_two_saves_of_a_day_read_different_in_the_load_dialog(
         tmp_path: Path, language: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Regression (audit, 1024x768 at 200% in French): a long file name was cut at its end,
     "elimination-nim-20-allumettes--1-3-500g-20261124…", so two saves of one day looked the
-    same; it is cut in the middle, its end (the time) kept, and fits its row."""
+    same; it is now shown whole, on two lines, each line inside its row."""
     from game.ui import text
     from game.ui.scenes.lab_load_dialog import LoadDialog as Dialog
-    from tests.ui_helpers import make_app
+    from tests.ui_helpers import make_app, texts_drawn_by
 
     names = [f"elimination-nim-20-allumettes--1-3-500g-20261124-{t}.json"
              for t in ("041233", "043010")]
@@ -396,22 +396,15 @@ def test_two_saves_of_a_day_read_different_in_the_load_dialog(
     dialog = Dialog(app, tmp_path, lambda _path: None)
     app.push(dialog)
     frame(app)
-    drawn: list[tuple[str, int]] = []
-    real = text.blit_text
-
-    def spy(surface: pygame.Surface, line: str, px: int, *args: object,
-            **kwargs: object) -> pygame.Rect:
-        if line.startswith("elimination"):
-            drawn.append((line, px))
-        return real(surface, line, px, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(text, "blit_text", spy)
-    dialog.draw(app.screen)
-    assert len(drawn) == 2
-    assert drawn[0][0] != drawn[1][0], drawn
-    room = dialog.row_rects[0][0].width - 2 * app.metrics.pad
-    for line, px in drawn:
-        assert line.endswith(".json") and text.size(line, px, True)[0] <= room, (line, room)
+    drawn = texts_drawn_by(lambda: dialog.draw(app.screen), monkeypatch)
+    shown = []
+    for rect, _row in dialog.row_rects:
+        lines = [(line, px, at) for line, px, at in drawn
+                 if rect.contains(at) and px == app.metrics.body]
+        shown.append("".join(line for line, _px, _at in lines))
+        for line, px, at in lines:
+            assert at.right <= rect.right and text.size(line, px, True)[0] <= rect.width, line
+    assert sorted(shown) == sorted(names), shown
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

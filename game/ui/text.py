@@ -7,6 +7,8 @@ projector. Sizes are pixels, computed by the caller from the window height.
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from game.resources import asset
@@ -169,6 +171,61 @@ def wrap(text: str, max_width: int, px: int, bold: bool = False) -> list[str]:
                 line = word
         lines.append(line)
     return lines
+
+
+#: A file name's pieces, each with the separators after it: a name breaks after a dash, an
+#: underscore, a dot or a space ("elimination-nim-" / "20-allumettes.json").
+_NAME_PIECES = re.compile(r"[^-_. ]+[-_. ]*|[-_. ]+")
+
+
+def break_name(name: str, max_width: int, px: int, bold: bool = False,
+               at_separators: bool = True) -> list[str]:
+    """``name`` (a file name, which has no spaces to wrap at) broken into lines that fit
+    ``max_width``: after its separators, and inside a piece only when the piece alone is
+    wider than a line (``at_separators`` False: each line filled to its last character that
+    fits). Joined, the lines give ``name`` back."""
+    lines: list[str] = []
+    line = ""
+    for piece in _NAME_PIECES.findall(name) if at_separators else name:
+        if size(line + piece, px, bold)[0] <= max_width:
+            line += piece
+            continue
+        if line:
+            lines.append(line)
+        while len(piece) > 1 and size(piece, px, bold)[0] > max_width:
+            keep = len(piece) - 1
+            while keep > 1 and size(piece[:keep], px, bold)[0] > max_width:
+                keep -= 1
+            lines.append(piece[:keep])
+            piece = piece[keep:]
+        line = piece
+    return [*lines, line] if line or not lines else lines
+
+
+def wrap_name(name: str, max_width: int, px: int, bold: bool = False,
+              max_lines: int = 2) -> list[str]:
+    """``name`` on at most ``max_lines`` lines of ``max_width`` (see :func:`break_name`); a
+    longer one is cut in its middle with an ellipsis, keeping its start and its end: the
+    end holds the extension and, in a save's name, its time, which tell two files apart."""
+    lines = break_name(name, max_width, px, bold)
+    if len(lines) <= max_lines:
+        return lines
+
+    def cut(kept: int) -> list[str]:
+        # Filled to the last character: a name cut is too long to spare room at its breaks.
+        tail = (kept + 1) // 2
+        return break_name(f"{name[:kept - tail]}…{name[len(name) - tail:]}", max_width, px,
+                          bold, at_separators=False)
+
+    # The most characters kept with the name still on max_lines lines.
+    low, high = 1, len(name) - 1
+    while low < high:
+        mid = (low + high + 1) // 2
+        if len(cut(mid)) <= max_lines:
+            low = mid
+        else:
+            high = mid - 1
+    return cut(low)[:max_lines]
 
 
 def blit_text(

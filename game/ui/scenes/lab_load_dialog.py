@@ -10,6 +10,7 @@ What the folder holds is read by :mod:`ai.learner_files` (headers only, regular 
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import time
 from collections.abc import Callable
@@ -40,6 +41,46 @@ class Row:
     label: str
     detail: str
     is_folder: bool
+
+
+#: A row's name takes at most this many lines (a longer one is cut in its middle), its
+#: detail (game, learner, games, date; or date and size) at most this many.
+NAME_LINES = 2
+DETAIL_LINES = 3
+#: With body text past this fraction of the window's height (where every screen shows one
+#: part at a time) the dialog takes :data:`LARGE_BOX` of the window, else :data:`BOX`: whole
+#: names take more lines, and at 200% of 1024x768 the list held two rows.
+LARGE_TEXT = 0.042
+BOX, LARGE_BOX = (0.8, 0.86), (0.94, 0.94)
+
+
+@dataclass(frozen=True)
+class RowText:
+    """A row's text as drawn: its name's lines (bold) at ``name_px``, then its detail's lines
+    at ``detail_px``, each line whole (the name is cut in its middle only past
+    :data:`NAME_LINES` lines)."""
+
+    name: tuple[str, ...]
+    detail: tuple[str, ...]
+    name_px: int
+    detail_px: int
+
+    def height(self) -> int:
+        """The pixels its lines take."""
+        return (len(self.name) * text.font(self.name_px, True).get_linesize()
+                + len(self.detail) * text.font(self.detail_px).get_linesize())
+
+
+@functools.lru_cache(maxsize=512)
+def row_text(label: str, detail: str, width: int, name_px: int, detail_px: int) -> RowText:
+    """How a row's ``label`` and ``detail`` are drawn in ``width``: wrapped rather than cut
+    (a long name was cut in its middle at every size, its date cut at the end at 200%)."""
+    lines = text.wrap(detail, width, detail_px)
+    if len(lines) > DETAIL_LINES:
+        lines = [*lines[:DETAIL_LINES - 1],
+                 text.ellipsize(f"{lines[DETAIL_LINES - 1]}…", width, detail_px)]
+    return RowText(tuple(text.wrap_name(label, width, name_px, True, NAME_LINES)),
+                   tuple(lines), name_px, detail_px)
 
 
 def plain_rows(folder: Path, suffix: str) -> list[Row]:
@@ -195,7 +236,8 @@ class LoadDialog(Scene):
     def _layout(self) -> None:
         m = self.app.metrics
         w, h = self.app.size
-        self.box = pygame.Rect(0, 0, int(w * 0.8), int(h * 0.86))
+        share = LARGE_BOX if m.body > h * LARGE_TEXT else BOX
+        self.box = pygame.Rect(0, 0, int(w * share[0]), int(h * share[1]))
         self.box.center = (w // 2, h // 2)
         inner = self.box.inflate(-4 * m.pad, 0)
         bh = int(m.body * 2.1)
@@ -234,13 +276,37 @@ class LoadDialog(Scene):
                       ) if self.error else 0
         self.error_rect = pygame.Rect(inner.left, bottom - m.pad - error_h, inner.width,
                                       error_h)
-        list_bottom = self.error_rect.top - m.pad
-        row_h = int(m.body * 1.5 + m.small * 1.5)
-        visible = max(1, (list_bottom - list_top) // row_h)
-        self.scroll = max(0, min(self.scroll, len(self.rows) - visible))
-        self.row_rects = [
-            (pygame.Rect(inner.left, list_top + i * row_h, inner.width, row_h - m.pad // 2), row)
-            for i, row in enumerate(self.rows[self.scroll:self.scroll + visible])]
+        self._place_rows(pygame.Rect(inner.left, list_top, inner.width,
+                                     self.error_rect.top - m.pad - list_top))
+
+    def _row_text(self, row: Row, width: int) -> RowText:
+        m = self.app.metrics
+        return row_text(row.label, row.detail, width - 2 * m.pad, m.body, m.small)
+
+    def _place_rows(self, area: pygame.Rect) -> None:
+        """The rows shown from ``scroll`` on, each as tall as its lines, as many as ``area``
+        holds (at least one); ``scroll`` no further than the last rows filling it."""
+        gap = self.app.metrics.pad
+        heights = [0] * len(self.rows)
+
+        def height(i: int) -> int:
+            if not heights[i]:
+                heights[i] = self._row_text(self.rows[i], area.width).height() + gap
+            return heights[i]
+
+        last, used = len(self.rows), 0
+        while last > 0 and used + height(last - 1) <= area.height:
+            used += height(last - 1)
+            last -= 1
+        self.scroll = max(0, min(self.scroll, last, len(self.rows) - 1))
+        self.row_rects = []
+        y = area.top
+        for i in range(self.scroll, len(self.rows)):
+            if self.row_rects and y + height(i) > area.bottom:
+                break
+            self.row_rects.append((pygame.Rect(area.left, y, area.width, height(i) - gap),
+                                   self.rows[i]))
+            y += height(i)
 
     def widgets(self) -> list[widgets.Widget]:
         """The dialog's widgets, in event order."""
@@ -280,54 +346,43 @@ class LoadDialog(Scene):
             if rect.collidepoint(mouse):
                 pygame.draw.rect(surface, theme.button_hover, rect, border_radius=m.radius)
             colour = theme.accent if row.is_folder else theme.text
-            room = rect.width - 2 * m.pad
-            px = text.fit_px(row.label, room, m.body, True, int(m.small * 0.85))
-            text.blit_text(surface, middle_cut(row.label, room, px, True), px, colour,
-                           (rect.left + m.pad, rect.top), bold=True)
-            text.blit_text(surface, row.detail, m.small, theme.text_muted,
-                           (rect.left + m.pad, rect.top + int(m.body * 1.35)),
-                           max_width=rect.width - 2 * m.pad)
+            lines = self._row_text(row, rect.width)
+            y = rect.top
+            for line in lines.name:
+                text.blit_text(surface, line, lines.name_px, colour, (rect.left + m.pad, y),
+                               bold=True)
+                y += text.font(lines.name_px, True).get_linesize()
+            for line in lines.detail:
+                text.blit_text(surface, line, lines.detail_px, theme.text_muted,
+                               (rect.left + m.pad, y))
+                y += text.font(lines.detail_px).get_linesize()
         if len(self.rows) > len(self.row_rects):
-            more = tr("dialog.scroll_more", shown=len(self.row_rects), total=len(self.rows))
-            title_w = text.size(tr(self.title_key), m.heading, True)[0]
-            if title_w + text.size(more, m.small)[0] + m.pad * 6 <= self.box.width:
-                text.blit_text(surface, more, m.small, theme.text_muted,
-                               (self.box.right - m.pad * 2, self.box.top + m.pad * 2),
-                               "topright")
-            else:
-                # Beside a long title (the largest text size) it ran into it: left of the
-                # buttons at the bottom instead.
-                left = self.box.left + m.pad * 2
-                room = self.home_button.rect.left - left - m.pad
-                if text.size(more, int(m.small * 0.8))[0] > room:
-                    more = f"{len(self.row_rects)} / {len(self.rows)}"
-                text.blit_text(surface, more, m.small, theme.text_muted,
-                               (left, self.home_button.rect.centery), "midleft",
-                               max_width=room, min_px=int(m.small * 0.8))
+            self._draw_scroll_hint(surface)
         if self.error:
             colour = theme.text_muted if self.error_is_info else theme.danger
             text.blit_wrapped(surface, self.error, m.body, colour, self.error_rect,
                               max_lines=self.error_lines)
         widgets.draw_all(self.widgets(), surface, theme)
 
-
-def middle_cut(label: str, width: int, px: int, bold: bool = False) -> str:
-    """``label`` cut in its middle with an ellipsis so it fits ``width`` at ``px``, keeping
-    its start and its end: two saves of one day differ by the time at the end of their names
-    ("elimination-nim-20-…-20261124-041233.json"; cut at the end they read the same)."""
-    if text.size(label, px, bold)[0] <= width:
-        return label
-    head, tail = len(label) // 2, len(label) - len(label) // 2
-    while head + tail > 1:
-        # The start goes first: the end holds the date and time.
-        if head >= tail:
-            head -= 1
-        else:
-            tail -= 1
-        cut = f"{label[:head]}…{label[len(label) - tail:]}"
-        if text.size(cut, px, bold)[0] <= width:
-            return cut
-    return text.ellipsize(label, width, px, bold)
+    def _draw_scroll_hint(self, surface: pygame.Surface) -> None:
+        """How many rows of how many are shown, in words or else as "3 / 7": beside the
+        title where it fits, else left of the buttons (beside a long title it ran into it;
+        at 200% of 1024x640 neither place held the words, and "1 / 7" was cut to "…")."""
+        m = self.app.metrics
+        shown, total = len(self.row_rects), len(self.rows)
+        left = self.box.left + m.pad * 2
+        title_room = (self.box.width - m.pad * 6
+                      - text.size(tr(self.title_key), m.heading, True)[0])
+        places = ((title_room, (self.box.right - m.pad * 2, self.box.top + m.pad * 2),
+                   "topright"),
+                  (self.home_button.rect.left - left - m.pad,
+                   (left, self.home_button.rect.centery), "midleft"))
+        for hint in (tr("dialog.scroll_more", shown=shown, total=total), f"{shown} / {total}"):
+            for room, pos, anchor in places:
+                if text.size(hint, m.small)[0] <= room:
+                    text.blit_text(surface, hint, m.small, self.app.theme.text_muted, pos,
+                                   anchor)
+                    return
 
 
 class SaveDialog(LoadDialog):

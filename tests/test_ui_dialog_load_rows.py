@@ -1,0 +1,103 @@
+"""The Load dialog's rows show each file's whole name and its whole description.
+
+Regression: a row was one line of name and one of description; a long name was cut in its
+middle ("un-nom-de-fichier-vr…-il-deborde-2026.json", at 100% of 1024x768 already) and the
+description cut at its end at 200% ("Nim 20 allumettes, 1–3 · Élimination · 20 par…").
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui.scenes.lab_load_dialog import LoadDialog
+from tests.test_ui_lab_files import trained_file
+from tests.ui_helpers import frame, make_app, texts_drawn_by, watch_cuts
+
+#: Names of up to about 40 characters, as a class saves them (separators, a date; one with
+#: no separator at all, which breaks between letters).
+NAMES = ("elimination-nim-20-allumettes-500g.json",
+         "classe-de-seconde-B-apprenti-nim-20.json",
+         "reinforcement_marienbad_1_3_5_7_2000.json",
+         "apprentidelaclassedesecondeBnimvingt.json",
+         "q.json")
+#: A name far too long for its row's lines: cut in its middle, its start and end kept.
+LONG = ("un-nom-de-fichier-vraiment-tres-tres-long-pour-voir-ce-qui-se-passe-quand-il-"
+        "deborde-de-la-ligne-et-encore-de-la-suivante-20261124-041233.json")
+SIZES = [(1024, 640), (1024, 768), (1280, 720), (1920, 1080)]
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder holding a subfolder and a trained learner under each name."""
+    where = tmp_path_factory.mktemp("learners")
+    for name in (*NAMES, LONG):
+        trained_file(where, 10, name)
+    (where / "Clé USB de la classe 2").mkdir()
+    return where
+
+
+def rows_drawn(size: tuple[int, int], language: str, scale: int, folder: Path,
+               monkeypatch: pytest.MonkeyPatch) -> dict[str, tuple[str, str]]:
+    """Every row of the dialog on ``folder``, scrolled through: its name and its detail as
+    drawn (the lines inside the row joined), by the row's label."""
+    app = make_app(size, language=language, text_scale=scale)
+    dialog = LoadDialog(app, folder, lambda _path: None)
+    app.push(dialog)
+    shown: dict[str, tuple[str, str]] = {}
+    while len(shown) < len(dialog.rows):
+        frame(app)
+        drawn = texts_drawn_by(lambda: dialog.draw(app.screen), monkeypatch)
+        assert dialog.row_rects, "no row shown"
+        for rect, row in dialog.row_rects:
+            assert dialog.box.contains(rect) and not rect.colliderect(dialog.open_button.rect)
+            inside = [(line, px) for line, px, at in drawn if rect.contains(at)]
+            name = "".join(line for line, px in inside if px == app.metrics.body)
+            detail = " ".join(line for line, px in inside if px != app.metrics.body)
+            shown[row.label] = (name, detail)
+        before = dialog.scroll
+        dialog.scroll += len(dialog.row_rects)
+        dialog._layout()
+        if dialog.scroll == before:
+            break
+    assert len(shown) == len(dialog.rows), (len(shown), len(dialog.rows))
+    return {label: drawn for label, drawn in shown.items()}
+
+
+@pytest.mark.parametrize("scale", [100, 200])
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", SIZES)
+def test_rows_show_whole_names_and_details(size: tuple[int, int], language: str, scale: int,
+                                           folder: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Names of up to about 40 characters and every description are drawn whole (wrapped
+    onto more lines where they need them), nothing cut with an ellipsis; a far longer name
+    keeps its start and its end (the time and the extension)."""
+    cut = watch_cuts(monkeypatch)
+    rows = rows_drawn(size, language, scale, folder, monkeypatch)
+    dialog_rows = {row.label: row for row in LoadDialog(
+        make_app(size, language=language, text_scale=scale), folder, lambda _p: None).rows}
+    for label, (name, detail) in rows.items():
+        if label != LONG:
+            assert name == label, (name, label)
+        assert detail == dialog_rows[label].detail, (detail, dialog_rows[label].detail)
+    name, _detail = rows[LONG]
+    assert name.startswith(LONG[:16]) and name.endswith(LONG[-12:]) and "…" in name, name
+    assert not [c for c in cut if not c.startswith(str(folder.parent))], cut
+
+
+def test_the_list_scrolls_to_its_last_row_and_no_further(folder: Path) -> None:
+    """Rows of different heights: the wheel scrolls one row, the last row comes into view
+    and the list stops there (the last rows fill the list)."""
+    app = make_app((1024, 768), language="fr", text_scale=200)
+    dialog = LoadDialog(app, folder, lambda _path: None)
+    app.push(dialog)
+    frame(app)
+    first = len(dialog.row_rects)
+    assert first < len(dialog.rows)
+    for _ in range(len(dialog.rows) + 3):
+        frame(app, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1)])
+    assert dialog.row_rects[-1][1] is dialog.rows[-1]
+    assert dialog.scroll > 0 and dialog.scroll <= len(dialog.rows) - len(dialog.row_rects)
