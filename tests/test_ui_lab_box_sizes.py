@@ -10,7 +10,12 @@ import pytest
 
 from game.ui import text as text_module
 from game.ui.i18n import grouped, tr
-from game.ui.scenes.lab_box_grid import SHRINK_FOR_MORE, USE_OVER_MOVES, list_sizes_grid
+from game.ui.scenes.lab_box_grid import (
+    LISTS_SHRINK_FOR_MORE,
+    USE_OVER_MOVES,
+    box_grid,
+    list_sizes_grid,
+)
 from game.ui.scenes.lab_box_moves import ListSize
 from game.ui.scenes.play_fit import readable_px
 from tests.lab_helpers import large_boxes
@@ -61,21 +66,27 @@ def test_nims_takes_are_readable_and_in_proportion_to_their_use(
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize(("size", "kind"), [((1920, 1080), "qlearning"),
                                             ((1920, 1080), "reinforcement"),
-                                            ((1024, 768), "elimination")])
+                                            ((1024, 768), "elimination"),
+                                            ((1024, 768), "qlearning"),
+                                            ((1920, 1080), "elimination"),
+                                            ((1280, 720), "elimination")])
 def test_hexapawn_boxes_are_more_than_one_a_page(
         size: tuple[int, int], language: str, kind: str) -> None:
     """Seen at 200% text: a Q-learner's Hexapawn boxes were one a page (1920x1080, the page's
     title row took the room; the elimination boxes at 1024x768 were 4 pixels short of a
-    second). Now at least two a page, their lists at least SHRINK_FOR_MORE of the body size,
-    each board large enough for readable coordinates. (A Q-learner's at 1024x768 stays one a
-    page: two would need lists of 29 px or boards too small for their letters.)"""
+    second). Now at least two a page, their lists at least LISTS_SHRINK_FOR_MORE of the body size,
+    each board large enough for readable coordinates. A Q-learner's at 1024x768 stayed one a
+    page (its list at 54 px: two needed lists of 30 px, 75% of the body size, for boards
+    large enough for their letters), and so did an elimination learner's at 1920x1080 and
+    1280x720 (two at 70%): LISTS_SHRINK_FOR_MORE went from 80% to 70% of the body size, still at
+    least 1.4 times the readable size."""
     from game.ui.boards.base import COORDINATES_MAX
 
     app, lab = large_boxes(size, language, "hexapawn", kind, 60)
     knowledge = lab.knowledge
     assert len(knowledge.box_rects) >= 2
     m = app.metrics  # type: ignore[attr-defined]
-    assert knowledge.list_px >= int(m.body * SHRINK_FOR_MORE)
+    assert knowledge.list_px >= max(int(m.body * LISTS_SHRINK_FOR_MORE), readable_px(size))
     view = knowledge._board_view()
     assert view is not None and view.grid is not None
     assert view.grid.cell * COORDINATES_MAX >= readable_px(size)
@@ -88,7 +99,7 @@ def test_hexapawn_boxes_are_more_than_one_a_page(
 
 def test_lists_shrink_a_little_only_to_double_the_boxes_a_page() -> None:
     """The grid's text size: body size where that shows as many boxes as a smaller one; a
-    smaller size, down to SHRINK_FOR_MORE of the body size, only where it shows at least
+    smaller size, down to LISTS_SHRINK_FOR_MORE of the body size, only where it shows at least
     twice as many."""
     pygame.init()
 
@@ -101,10 +112,11 @@ def test_lists_shrink_a_little_only_to_double_the_boxes_a_page() -> None:
     chosen = list_sizes_grid(10, (850, 250), need, (heading, body, least), 12)
     assert chosen is not None
     px, (rows, cols) = chosen
-    assert int(body * SHRINK_FOR_MORE) <= px < body and rows * cols == 2
+    assert int(body * LISTS_SHRINK_FOR_MORE) <= px < body and rows * cols == 2
     at_body = list_sizes_grid(10, (850, 250), need, (heading, body, body), 12)
     assert at_body is not None and at_body[1] == (1, 1)
-    # Where body size already shows two, it keeps body size; where only 30 px would show two
-    # (under 80% of the body size), body size and one box.
+    # Where body size already shows two, it keeps body size; where only a size under
+    # LISTS_SHRINK_FOR_MORE of it would show two, body size and one box.
     assert list_sizes_grid(10, (900, 250), need, (heading, body, least), 12) == (40, (1, 2))
-    assert list_sizes_grid(10, (550, 250), need, (heading, body, least), 12) == (40, (1, 1))
+    assert list_sizes_grid(10, (520, 250), need, (heading, body, least), 12) == (40, (1, 1))
+    assert box_grid(10, (520, 250), need(27), 12) == (2, 1)  # (27 px: under 70% of 40)

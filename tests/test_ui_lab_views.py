@@ -541,11 +541,11 @@ def test_a_hexapawn_boxs_moves_and_values_are_listed_at_body_size(
     chips about 10 pixels high on its small board. Each box now lists its moves, as the play
     screen names them, with their values ("b1-b2  +0,45", the language's decimal mark) at
     body size beside or under the board, inside the box and clear of the board; or down to
-    SHRINK_FOR_MORE of the body size where that shows twice as many boxes a page (a
+    LISTS_SHRINK_FOR_MORE of the body size where that shows twice as many boxes a page (a
     Q-learner's boxes were one a page)."""
     from game.ui.boards import presenter_for
     from game.ui.boards.presenter import box_value_text
-    from game.ui.scenes.lab_box_grid import SHRINK_FOR_MORE
+    from game.ui.scenes.lab_box_grid import LISTS_SHRINK_FOR_MORE
 
     app, lab = large_lab((1024, 768), language)
     train_instantly(lab, "hexapawn", kind, 60)
@@ -558,7 +558,7 @@ def test_a_hexapawn_boxs_moves_and_values_are_listed_at_body_size(
     knowledge = lab.knowledge
     assert knowledge.box_rects and len(knowledge.box_shapes) == len(knowledge.box_rects)
     least = min(px for _shape, px in knowledge.box_shapes)
-    assert least >= m.body or (least >= int(m.body * SHRINK_FOR_MORE)
+    assert least >= m.body or (least >= int(m.body * LISTS_SHRINK_FOR_MORE)
                                and len(knowledge.box_rects) >= 2), least
     for (cell, box), (shape, _px) in zip(knowledge.box_rects, knowledge.box_shapes,
                                          strict=True):
@@ -584,7 +584,10 @@ def test_boxes_whose_every_move_lost_keep_their_list_at_body_size_at_the_largest
     """Regression: at 1920x1080 with 200% text, Hexapawn's elimination boxes under the "every
     move lost" note listed their moves at 34 px for a 48 px body. The box's use now goes in
     the free columns of its list's last row (a line less), and the note takes no more than a
-    body-size box leaves (its short form, down to 2.5% of the height)."""
+    body-size box leaves (its short form, down to 2.5% of the height). The lists stay at
+    body size, or at LISTS_SHRINK_FOR_MORE of it at least where that shows twice as many
+    boxes a page (two, not one, at 1920x1080)."""
+    from game.ui.scenes.lab_box_grid import LISTS_SHRINK_FOR_MORE
     from game.ui.scenes.play_fit import readable_px
 
     size = (1920, 1080)
@@ -596,7 +599,9 @@ def test_boxes_whose_every_move_lost_keep_their_list_at_body_size_at_the_largest
     knowledge = lab.knowledge
     assert any(b.all_lost(lab.learner.score_kind) for b in knowledge.boxes)
     assert knowledge.box_shapes
-    assert all(px >= m.body for _shape, px in knowledge.box_shapes), knowledge.box_shapes
+    assert all(px >= m.body or (px >= int(m.body * LISTS_SHRINK_FOR_MORE)
+                                and len(knowledge.box_rects) >= 2)
+               for _shape, px in knowledge.box_shapes), knowledge.box_shapes
     from game.ui import text as text_module
 
     note: list[int] = []

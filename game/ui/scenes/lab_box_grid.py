@@ -20,9 +20,14 @@ from game.ui.boards.base import COORDINATES_MAX, GRID_MARGIN, BoardView, Grid
 from game.ui.scenes.lab_box_moves import ListSize, shape_box, used_label
 from game.ui.widgets import Metrics
 
-#: How far under body size a page's lists may shrink to show twice as many boxes
-#: (:func:`list_sizes_grid`): 32 px of a 40-px body at 1024x768, 56 of 70 at 1920x1080.
+#: How far under body size a game's own matchboxes' moves may shrink to show more boxes a row
+#: (:func:`narrow_grid`: Nim's takes).
 SHRINK_FOR_MORE = 0.8
+#: How far under body size a page's lists beside their boards may shrink to show twice as
+#: many boxes (:func:`list_sizes_grid`): 28 px of a 40-px body at 1024x768, 49 of 70 at
+#: 1920x1080 (at 80% a Q-learner's Hexapawn boxes stayed one a page at 200% of 1024x768:
+#: two need 30 px for boards whose coordinates read).
+LISTS_SHRINK_FOR_MORE = 0.7
 #: The line of a box's use ("used 8×") under a game's own matchbox, in its text heights.
 USE_LINE = 1.35
 #: A game's own matchbox writes its use at most this much larger than its moves
@@ -62,8 +67,8 @@ def list_sizes_grid(count: int, area: tuple[int, int], need_at: Callable[[int], 
     """The text size of the boxes' lists and the grid (rows, columns) of ``count`` boxes in
     ``area``; ``sizes``: the heading, body and least readable sizes; ``need_at(px)``: the
     room the longest list takes at ``px``. Heading size where that shows as many boxes as
-    body size, else body size, or a smaller size down to :data:`SHRINK_FOR_MORE` of it where
-    that shows at least twice as many boxes (a Q-learner's Hexapawn boxes were one a page at
+    body size, else body size, or a smaller size down to :data:`LISTS_SHRINK_FOR_MORE` of it
+    where that shows at least twice as many boxes (a Q-learner's Hexapawn boxes were one a page at
     200% of 1024x768, a second box 4 pixels short of its board), else (a short panel) the
     largest size down to the readable one at which a box fits. Each board at least
     ``least_board`` pixels wide where some grid allows it (:func:`least_picture`). None when
@@ -90,7 +95,7 @@ def list_sizes_grid(count: int, area: tuple[int, int], need_at: Callable[[int], 
             found[1][1]):
         px, grid = found[1]
     if px >= body:
-        for smaller in range(body - 1, max(least, int(body * SHRINK_FOR_MORE)) - 1, -1):
+        for smaller in range(body - 1, max(least, int(body * LISTS_SHRINK_FOR_MORE)) - 1, -1):
             more = box_grid(count, area, need_at(smaller), pad, least_board)
             if more is not None and shown(more) >= 2 * shown(grid):
                 return smaller, more
