@@ -53,21 +53,48 @@ def test_a_help_that_fits_closes_on_any_key() -> None:
     app.shutdown()
 
 
-#: Rows the help shows at 200% (body 40 px at 1024x768, 70 at 1920x1080) at least: 5, 5, 4
-#: and 4 before (en, fr), the keys' column as wide as "F11 / Alt+Entrée" at the body size
-#: and the French descriptions each on two lines beside it.
-MORE_ROWS = {((1024, 768), "en"): 8, ((1024, 768), "fr"): 6, ((1920, 1080), "en"): 6,
-             ((1920, 1080), "fr"): 5}
+#: Rows the help shows at 200% (body 40 px at 1024x768 and 1024x640, 46 at 1280x720, 70 at
+#: 1920x1080) at least. Before, in a column of keys as wide as "F11 / Alt+Entrée" beside one
+#: of descriptions, with a quarter line between rows: 8, 6 at 1024x768 (en, fr); 6, 5 at
+#: 1920x1080 and 1280x720; 6, 4 at 1024x640. Now each description starts beside its own key
+#: (or all beside the widest, where that shows as many) and rows are their lines apart.
+MORE_ROWS = {((1024, 768), "en"): 9, ((1024, 768), "fr"): 8, ((1920, 1080), "en"): 8,
+             ((1920, 1080), "fr"): 8, ((1280, 720), "en"): 8, ((1280, 720), "fr"): 8,
+             ((1024, 640), "en"): 7, ((1024, 640), "fr"): 7}
+
+
+def check_rows(app: object, overlay: HelpOverlay, drawn: list[tuple[str, int, pygame.Rect]]
+               ) -> None:
+    """Every text at least the small size, the rows' at least 2.5% of the window's height;
+    each key inside its chip; each row's texts inside the box and its own column, no two
+    rows overlapping."""
+    m = app.metrics  # type: ignore[attr-defined]
+    assert min(px for _line, px, _rect in drawn) >= m.small
+    layout = overlay.layout()
+    assert layout.px >= 0.025 * m.height
+    columns = sorted({x for _index, x, _y in layout.places})
+    column_w = (columns[1] - columns[0] - m.pad * 3 if len(columns) > 1
+                else layout.box.right - m.pad * 3 - columns[0])
+    areas = []
+    for index, x, y in layout.places:
+        row = layout.rows[index]
+        for part in row.keys:
+            assert text.size(part, layout.px, True)[0] + m.pad * 2 <= row.chip_w, part
+        widest = max(text.size(line, layout.px)[0] for line in row.lines)
+        assert row.text_x + widest <= column_w, (row.lines, column_w)
+        area = pygame.Rect(x, y, column_w, row.height - m.pad // 2)
+        assert layout.box.contains(area)
+        assert area.collidelist(areas) == -1, row.lines
+        areas.append(area)
 
 
 @pytest.mark.parametrize(("size", "language"), list(MORE_ROWS))
 def test_at_200_percent_the_help_shows_more_rows_at_a_readable_size(
         size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Regression (issue 12): at 200% of 1024x768 the help showed 5 of its 12 shortcuts, at
-    1920x1080 4. A long key now breaks after its " / " where that makes the rows lower, and
-    when the rows do not all fit the text may take the small size (its title the body size)
-    if that shows more: each key stays inside its chip, every text at the small size at
-    least."""
+    """Regression (issue 12): at 200% of 1920x1080 in French the help showed 5 of its 12
+    shortcuts (1024x768: 6, 1024x640: 4). A key chip stands beside its description, rows
+    are closer, and where a window is wide two columns show more; the text takes the small
+    size when that shows more, never less."""
     from tests.ui_helpers import texts_drawn_by
 
     app = make_app(size, language=language, text_scale=200)
@@ -75,8 +102,40 @@ def test_at_200_percent_the_help_shows_more_rows_at_a_readable_size(
     app.push(overlay)
     drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
     assert overlay.shown >= MORE_ROWS[(size, language)], overlay.shown
-    assert min(px for _line, px, _rect in drawn) >= app.metrics.small
-    _px, _title, _box, _footer, (key_w, keys, _lines, _heights), _shown = overlay.layout()
-    widest = max(text.size(part, overlay.px, True)[0] for parts in keys for part in parts)
-    assert widest + app.metrics.pad * 2 <= key_w
+    check_rows(app, overlay, drawn)
+    app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080), (1024, 640)])
+def test_at_100_percent_every_row_shows_its_descriptions_aligned(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 100% all twelve rows show, the descriptions in one column right of the widest key
+    (beside each key only where that shows more rows)."""
+    from tests.ui_helpers import texts_drawn_by
+
+    app = make_app(size, language=language)
+    overlay = HelpOverlay(app)
+    app.push(overlay)
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    assert overlay.shown == len(SHORTCUTS)
+    check_rows(app, overlay, drawn)
+    assert len({row.text_x for row in overlay.layout().rows}) == 1
+    app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_wide_window_shows_the_help_in_two_columns(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a window much wider than tall (2560x1080 at 200%) the rows go down two columns:
+    10 or more of 12 shown (8 in one column)."""
+    from tests.ui_helpers import texts_drawn_by
+
+    app = make_app((2560, 1080), language=language, text_scale=200)
+    overlay = HelpOverlay(app)
+    app.push(overlay)
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    assert len({x for _index, x, _y in overlay.layout().places}) == 2
+    assert overlay.shown >= 10, overlay.shown
+    check_rows(app, overlay, drawn)
     app.shutdown()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -44,9 +45,41 @@ def key_label(keys: str) -> str:
                   if m.group(0) in KEY_NAMES else m.group(0), keys)
 
 
-#: The help's rows as laid out: the keys' column width, each row's key lines and description
-#: lines, each row's height.
-Plan = tuple[int, list[list[str]], list[list[str]], list[int]]
+@dataclass(frozen=True)
+class Row:
+    """A shortcut as laid out in a column: its key chip's lines and width, its description's
+    lines and where they start (right of the chip, or of every chip: the keys' column);
+    its height with the gap under it."""
+
+    keys: list[str]
+    chip_w: int
+    lines: list[str]
+    text_x: int
+    height: int
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The help as drawn: text and title sizes, the box, the last line's lines, every row
+    laid out for the column width, and where each row shown goes (its index, its top left)."""
+
+    px: int
+    title_px: int
+    box: pygame.Rect
+    footer: list[str]
+    rows: list[Row]
+    places: list[tuple[int, int, int]]
+
+    @property
+    def shown(self) -> list[int]:
+        """The rows shown, in order."""
+        return [index for index, _x, _y in self.places]
+
+
+#: A key chip is at most this share of its column; a longer key breaks after its " / ".
+CHIP_SHARE = 0.4
+#: The help's columns: one, or two in a window wide enough that two show more rows.
+COLUMNS = (1, 2)
 
 #: Keys that scroll the list when it does not fit (any other key closes the overlay).
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -4, pygame.K_PAGEDOWN: 4}
@@ -82,111 +115,130 @@ class HelpOverlay(Scene):
     def _scroll_by(self, rows: int) -> None:
         self.scroll = max(0, min(len(SHORTCUTS) - 1, self.scroll + rows))
 
-    def rows(self, width: int, px: int) -> tuple[int, list[list[str]], list[list[str]], list[int]]:
-        """The rows in a box ``width`` wide with text of ``px``: the keys' column width, each
-        row's key lines and description lines, and each row's height. The keys' column is
-        the width, among each key's and each key part's (keys break after " / "), that makes
-        the rows the lowest."""
+    def row(self, keys: str, what: str, width: int, px: int, key_w: int = 0) -> Row:
+        """A shortcut laid out in a column ``width`` wide: its key chip, and its description
+        on as many lines as it needs, beside the chip or, with ``key_w``, that far right
+        of the column's left (all descriptions aligned)."""
         m = self.app.metrics
-        line = text.font(px).get_linesize()
-        chip_step = text.font(px, True).get_linesize()
-        labels = [key_label(keys) for keys, _what in SHORTCUTS]
-        whole = [text.size(label, px, True)[0] for label in labels]
-        words = [text.size(word, px, True)[0] for label in labels
-                 for word in text.wrap(label, 1, px, True)]
-        best: tuple[int, int, list[list[str]], list[list[str]], list[int]] | None = None
-        for key_w in sorted({w + m.pad * 2 for w in [*whole, *words] if w >= max(words)}):
-            if key_w > width * 0.45 and best is not None:
-                break
-            room = width - m.pad * 7 - key_w
-            keys = [text.wrap(label, key_w - m.pad * 2, px, True) for label in labels]
-            lines = [text.wrap(tr(what), room, px) for _keys, what in SHORTCUTS]
-            heights = [max(min(int(px * 1.7), chip_h(px, len(k)) + m.pad),
-                           line * len(d) + m.pad, chip_step * len(k) + m.pad)
-                       for k, d in zip(keys, lines, strict=True)]
-            if best is None or sum(heights) < best[0]:
-                best = (sum(heights), key_w, keys, lines, heights)
-        assert best is not None
-        return best[1:]
+        label = key_label(keys)
+        most = int(width * CHIP_SHARE) - m.pad * 2
+        parts = [label] if text.size(label, px, True)[0] <= most else text.wrap(
+            label, most, px, True)
+        chip_w = max(text.size(part, px, True)[0] for part in parts) + m.pad * 2
+        text_x = max(key_w, chip_w) + m.pad
+        lines = text.wrap(tr(what), width - text_x, px)
+        height = max(chip_h(px, len(parts)), text.font(px).get_linesize() * len(lines))
+        return Row(parts, chip_w, lines, text_x, height + m.pad // 2)
 
-    def layout(self) -> tuple[int, int, pygame.Rect, list[str], Plan, list[int]]:
-        """The text size, the title's, the box, the last line's lines, the rows' plan (see
-        :meth:`rows`) and the rows shown: at the body size under a title at the heading
-        size, or when the rows do not all show, the small size (under a title at the body
-        size) where that shows more (at 200% of 1024x768 five rows of twelve showed)."""
+    def place(self, rows: list[Row], first: int, columns: int, column_w: int,
+              origin: tuple[int, int], room: int) -> tuple[list[tuple[int, int, int]], int]:
+        """Rows from ``first`` on, down one column then the next, as many as ``room``
+        pixels of height hold: where each goes, and the height the columns take."""
         m = self.app.metrics
-        w, h = self.app.size
-        best: tuple[int, int, pygame.Rect, list[str], Plan, list[int]] | None = None
+        places: list[tuple[int, int, int]] = []
+        column, used, tallest = 0, 0, 0
+        for index in range(first, len(rows)):
+            if used + rows[index].height > room:
+                column, used = column + 1, 0
+                if column == columns or rows[index].height > room:
+                    break
+            places.append((index, origin[0] + column * (column_w + m.pad * 3),
+                           origin[1] + used))
+            used += rows[index].height
+            tallest = max(tallest, used)
+        return places, tallest
+
+    def layout(self) -> Layout:
+        """The help at the body size under a title at the heading size, in one column; or,
+        when not every row shows, in two columns, or at the small size (under a title at the
+        body size), whichever shows the most rows (at 200% of 1920x1080 in French five rows
+        of twelve showed in one column of keys and one of descriptions)."""
+        m = self.app.metrics
+        best: Layout | None = None
         for px, title_px in dict.fromkeys(((m.body, m.heading), (m.small, m.heading),
                                            (m.small, m.body))):
-            # As wide as the longest key and description need (large text), in the window.
-            key_most = max(text.size(key_label(keys), px, True)[0] for keys, _w in SHORTCUTS)
-            what_w = max(text.size(tr(what), px)[0] for _keys, what in SHORTCUTS)
-            width = max(int(min(w * 0.7, h * 1.2)), key_most + m.pad * 2 + what_w + m.pad * 8)
-            width = min(width, w - m.pad * 4)
-            plan = self.rows(width, px)
-            heights = plan[3]
-            chrome = int(title_px * 1.4) + m.pad * 6
-            scrolls = sum(heights) > h - m.pad * 4 - chrome - text.font(m.small).get_linesize()
-            # The last line says how to close, and how to scroll when the rows do not all
-            # fit (on two lines if need be).
-            footer = text.wrap(tr("help.close_scroll" if scrolls else "help.close"),
-                               width - m.pad * 4, m.small)
-            chrome += text.font(m.small).get_linesize() * len(footer)
-            first = self.scroll if scrolls else 0
-            shown: list[int] = []
-            used = 0
-            for index in range(first, len(SHORTCUTS)):
-                if used + heights[index] > h - m.pad * 4 - chrome:
-                    break
-                shown.append(index)
-                used += heights[index]
-            box = pygame.Rect(0, 0, width, chrome + used)
-            box.center = (w // 2, h // 2)
-            if best is None or len(shown) > len(best[5]):
-                best = (px, title_px, box, footer, plan, shown)
+            for columns in COLUMNS:
+                for aligned in (True, False):
+                    layout = self._layout_for(px, title_px, columns, aligned)
+                    if best is None or len(layout.shown) > len(best.shown):
+                        best = layout
+                    if len(best.shown) == len(SHORTCUTS):
+                        return best
         assert best is not None
         return best
+
+    def _layout_for(self, px: int, title_px: int, columns: int, aligned: bool) -> Layout:
+        """The help with text of ``px``, its title of ``title_px``, in ``columns``; its
+        descriptions ``aligned`` right of the widest chip, else each beside its own chip
+        (the keys' column, as wide as "F11 / Alt+Entrée", put most French descriptions on
+        two lines at 200%)."""
+        m = self.app.metrics
+        w, h = self.app.size
+        # One column as wide as the longest key and description need (large text), two the
+        # window's width; in the window.
+        key_most = max(text.size(key_label(keys), px, True)[0] for keys, _w in SHORTCUTS)
+        what_w = max(text.size(tr(what), px)[0] for _keys, what in SHORTCUTS)
+        width = (max(int(min(w * 0.7, h * 1.2)), key_most + what_w + m.pad * 9)
+                 if columns == 1 else w)
+        width = min(width, w - m.pad * 4)
+        column_w = (width - m.pad * 6 - m.pad * 3 * (columns - 1)) // columns
+        rows = [self.row(keys, what, column_w, px) for keys, what in SHORTCUTS]
+        if aligned:
+            key_w = max(row.chip_w for row in rows)
+            rows = [self.row(keys, what, column_w, px, key_w) for keys, what in SHORTCUTS]
+        origin = (0, 0)
+        places: list[tuple[int, int, int]] = []
+        for key in ("help.close", "help.close_scroll"):
+            # The last line says how to close, and how to scroll when the rows do not all
+            # fit (on two lines if need be).
+            footer = text.wrap(tr(key), width - m.pad * 4, m.small)
+            chrome = (int(title_px * 1.4) + m.pad * 6
+                      + text.font(m.small).get_linesize() * len(footer))
+            first = self.scroll if key == "help.close_scroll" else 0
+            places, used = self.place(rows, first, columns, column_w, origin,
+                                      h - m.pad * 4 - chrome)
+            if len(places) == len(SHORTCUTS):
+                break
+        box = pygame.Rect(0, 0, width, chrome + used)
+        box.center = (w // 2, h // 2)
+        left, top = box.left + m.pad * 3, box.top + m.pad * 3 + int(title_px * 1.4)
+        return Layout(px, title_px, box, footer, rows,
+                      [(index, left + x, top + y) for index, x, y in places])
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         m = self.app.metrics
         dim(surface, theme.overlay, 190)
-        px, title_px, box, footer, (key_w, keys, lines, heights), shown = self.layout()
-        self.scrolls = len(shown) < len(SHORTCUTS)
+        layout = self.layout()
+        px, box = layout.px, layout.box
+        self.scrolls = len(layout.places) < len(SHORTCUTS)
         if not self.scrolls:
             self.scroll = 0
-        self.shown, self.px = len(shown), px
+        self.shown, self.px = len(layout.places), px
         line = text.font(px).get_linesize()
         chip_step = text.font(px, True).get_linesize()
         draw_panel(surface, box, theme, m.radius, theme.panel, theme.accent, 3)
-        text.blit_text(surface, tr("help.title"), title_px, theme.accent,
+        text.blit_text(surface, tr("help.title"), layout.title_px, theme.accent,
                        (box.left + m.pad * 3, box.top + m.pad * 2), bold=True)
-        y = box.top + m.pad * 3 + int(title_px * 1.4)
-        for index in shown:
-            parts = keys[index]
-            chip_w = max(text.size(part, px, True)[0] for part in parts) + m.pad * 2
-            chip_rect = pygame.Rect(box.left + m.pad * 3, y, min(chip_w, key_w),
-                                    chip_h(px, len(parts)))
+        for index, x, y in layout.places:
+            row = layout.rows[index]
+            chip_rect = pygame.Rect(x, y, row.chip_w, chip_h(px, len(row.keys)))
             pygame.draw.rect(surface, theme.accent, chip_rect, border_radius=m.radius)
-            cy = chip_rect.centery - chip_step * (len(parts) - 1) // 2
-            for part in parts:
+            for k, part in enumerate(row.keys):
                 chip = text.render(part, px, theme.accent_text, bold=True)
-                surface.blit(chip, chip.get_rect(center=(chip_rect.centerx, cy)))
-                cy += chip_step
-            ty = chip_rect.top + (int(px * 1.25) - line) // 2
-            for part in lines[index]:
+                surface.blit(chip, chip.get_rect(midtop=(chip_rect.centerx,
+                                                         y + k * chip_step)))
+            for k, part in enumerate(row.lines):
                 text.blit_text(surface, part, px, theme.text,
-                               (box.left + m.pad * 4 + key_w, ty), "topleft")
-                ty += line
-            y += heights[index]
+                               (x + row.text_x, y + k * line), "topleft")
         small_line = text.font(m.small).get_linesize()
-        fy = box.bottom - m.pad * 2 - small_line * len(footer)
-        for part in footer:
+        fy = box.bottom - m.pad * 2 - small_line * len(layout.footer)
+        for part in layout.footer:
             text.blit_text(surface, part, m.small, theme.text_muted, (box.centerx, fy), "midtop")
             fy += small_line
 
 
 def chip_h(px: int, lines: int) -> int:
-    """A key chip's height for a key on ``lines`` lines at ``px``."""
-    return int(px * 1.25) + text.font(px, True).get_linesize() * (lines - 1)
+    """A key chip's height for a key on ``lines`` lines at ``px``: its lines, no more (the
+    rows' spacing was a quarter of a line more: at 200% that was a row in eight)."""
+    return text.font(px, True).get_linesize() * lines
