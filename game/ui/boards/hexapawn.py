@@ -40,9 +40,16 @@ from game.ui.reasoning import plural
 from game.ui.theme import Theme, blend, disc_rim
 
 #: How far from the destination cell's centre a move's label sits, toward where the pawn comes
-#: from, in cells: a step forward, and a capture (along the diagonal).
-LABEL_REACH = 0.24
-CAPTURE_LABEL_REACH = 0.36
+#: from, in cells: a step forward (in the middle of the empty cell it goes to, clear of the
+#: corners where captures' labels go), and a capture (along the diagonal: to the corner the
+#: pawn crosses, half a diagonal away, where no pawn is drawn).
+LABEL_REACH = 0.0
+CAPTURE_LABEL_REACH = 0.5 * 2 ** 0.5
+
+#: The widest a label's chip may be, in cells: on a corner it then clears the heads and bodies
+#: of the pawns on both sides (they take the middle 0.24 of a cell), and inside a cell it leaves
+#: the pawn beside it alone.
+CHIP_WIDTH = 0.74
 
 class HexapawnController(InputController):
     """Two clicks, a pawn then its destination, make one move."""
@@ -307,7 +314,7 @@ class HexapawnView(GridBoardView):
         assert grid is not None and ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
         px = shared_label_px([t for t, _c, _b in labels.values()], label_px(ctx, grid.cell * 0.17),
-                             grid.cell * 0.9)
+                             grid.cell * CHIP_WIDTH)
         placed: list[pygame.Rect] = []
         # The best move's label is placed first, so it keeps its spot when two labels meet.
         for move, (text, colour, best) in sorted(labels.items(), key=lambda kv: not kv[1][2]):
@@ -318,16 +325,18 @@ class HexapawnView(GridBoardView):
             dx, dy = start[0] - end[0], start[1] - end[1]
             norm = max(1e-9, (dx * dx + dy * dy) ** 0.5)
             ux, uy = dx / norm, dy / norm
-            # The label sits inside the destination cell on the side the pawn comes from; a
-            # capture's nearer the corner, so two pawns taking on one cell get labels apart and
-            # off the pawn taken (at 0.24 they touched over it, seen in a real window).
+            # A step's label sits in the middle of the empty cell it goes to. A capture's sits
+            # on the corner its arrow crosses: inside the cell it covered the head of the pawn
+            # taken (two "W5" over b2 at 200%, seen in a real window); at the corner it stands
+            # between four pawns' heads and bases, and two pawns taking on one cell get two
+            # corners.
             reach = CAPTURE_LABEL_REACH if move.from_col != move.to_col else LABEL_REACH
             at = (end[0] + ux * grid.cell * reach, end[1] + uy * grid.cell * reach)
             tail = (start[0] - ux * grid.cell * 0.3, start[1] - uy * grid.cell * 0.3)
             arrow(surface, tail, (end[0] - ux * grid.cell * 0.02, end[1] - uy * grid.cell * 0.02),
                   colour, grid.cell * (0.05 if best else 0.03), 190 if best else 120)
             score_chip(surface, text, at, px, colour, ctx.theme, best=best,
-                       max_width=grid.cell * 0.9, placed=placed)
+                       max_width=grid.cell * CHIP_WIDTH, placed=placed)
 
 
 class HexapawnPresenter(GamePresenter):
