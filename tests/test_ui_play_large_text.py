@@ -79,7 +79,7 @@ def show(app: Any, play: Any, watch: Watch, screen: str) -> None:
 
 
 @pytest.mark.parametrize("watch", [(1024, 768), (1920, 1080)], indirect=True)
-@pytest.mark.parametrize("game", ["nim", "othello"])
+@pytest.mark.parametrize("game", ["nim", "othello", "connect4"])
 def test_the_play_screen_keeps_every_text_at_200_percent(watch: Watch, game: str) -> None:
     app = make_app(watch.size, language="fr", show_reasoning=True, text_scale=200)
     options = {"size": "6"} if game == "othello" else None

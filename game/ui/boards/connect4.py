@@ -57,6 +57,16 @@ LEGAL_DOT_RADIUS = 0.15
 #: A disc's radius, and its hole's, as fractions of a cell.
 DISC_RADIUS = 0.39
 HOLE_RADIUS = 0.42
+#: The room round the frame in cells (beside, above the strip, under the frame): a menu card's,
+#: the play screen's, and the play screen's with large text (see Connect4View.margins).
+SMALL_MARGINS = (0.15, 0.15, 0.15)
+MARGINS = (0.55, 0.55, 0.55)
+LARGE_TEXT_MARGINS = (0.1, 0.1, 0.45)
+#: With large text, the labels' size the strip above the columns keeps room for, as a share
+#: of the body size: about the panel's least words (42 px at 200% of 1920x1080, where body
+#: text is 70; see play_fit.least_legend_px), which the legend saying what they mean is drawn
+#: at. Two rows of chips of four-digit counts at the body size took 1.6 cells of the height.
+STRIP_TEXT_SHARE = 0.6
 #: Part of the drop animation spent falling; the rest is the bounce.
 FALL_PART = 0.78
 #: The columns of the discs a menu card shows on an empty board (an opening: d, d, c, e).
@@ -177,54 +187,64 @@ class Connect4View(BoardView):
 
     # -- geometry ----------------------------------------------------------------------------
 
+    def margins(self, small: bool) -> tuple[float, float, float]:
+        """The room round the frame in cells: beside it, above its strip, under it (the
+        letters). With large text the status line above and the panel beside already set the
+        board apart, so only the letters keep theirs: 0.55 of a cell on every side cost the
+        board a fifth of its size at 200% of 1920x1080 (80 px cells, the height the limit)."""
+        if small:
+            return SMALL_MARGINS
+        return LARGE_TEXT_MARGINS if self.compact else MARGINS
+
     def layout(self, rect: pygame.Rect, state: Any) -> None:
-        """The frame centred in ``rect``, a strip one cell high above it, letters below."""
+        """The frame in ``rect``, a strip one cell high above it, letters below, centred
+        together with their margins (see :meth:`margins`)."""
         self.rect = pygame.Rect(rect)
         options = state.options
         cols, rows = options.cols, options.rows
         self.shape = (cols, rows)
         small = min(self.rect.size) < 260  # menu cards: no letters, a thinner strip
-        margin = 0.15 if small else 0.55
+        side, top, bottom = self.margins(small)
         strip = 0.35 if small else 1.0
-        cell = min(self.rect.width / (cols + 2 * margin),
-                   self.rect.height / (rows + strip + 2 * margin))
+        cell = min(self.rect.width / (cols + 2 * side),
+                   self.rect.height / (rows + strip + top + bottom))
         strip_px = round(cell * strip)
         if not small and self.label_px:
             # Room for the labels in two staggered rows (see _draw_scores), the board a
             # little smaller: with large text a count's label shrank to fit one column.
-            cell, strip_px = self._cell_and_strip(int(cell), margin)
+            cell, strip_px = self._cell_and_strip(int(cell), top + bottom)
         # A picture asked for letters of the readable size (see thumbnail) keeps room for
         # them under the frame: the rules page at 200% of 1024x768 wrote them at 16 px in a
         # 0.55-cell margin, the readable size being 20.
         letters = 0 if small or not self._least else (
             txt.font(self._least, True).get_height() + max(2, self._least // 4))
-        if letters > cell * margin:
-            cell = min(cell, (self.rect.height - letters) / (rows + strip + margin))
+        if letters > cell * bottom:
+            cell = min(cell, (self.rect.height - letters) / (rows + strip + top))
             strip_px = round(cell * strip)
         self.cell = max(1, int(cell))
         width, height = self.cell * cols, self.cell * rows
-        total = height + strip_px
+        above = round(self.cell * top) + strip_px
+        whole = above + height + max(round(self.cell * bottom), letters)
         self.board = pygame.Rect(0, 0, width, height)
         self.board.centerx = self.rect.centerx
-        self.board.bottom = self.rect.centery + total // 2
-        if letters > self.cell * margin:
-            # The frame and its strip, then the letters' room, centred together.
-            whole = total + round(self.cell * margin) + letters
-            self.board.bottom = self.rect.centery - whole // 2 + round(self.cell * margin) + total
+        self.board.top = self.rect.centery - whole // 2 + above
         self.strip = pygame.Rect(self.board.left, self.board.top - strip_px, width, strip_px)
 
-    def _cell_and_strip(self, most: int, margin: float) -> tuple[int, int]:
-        """The largest cell, up to ``most``, whose board with ``margin`` cells round it and
-        the label strip above (see :func:`strip_height`) fits the rectangle's height, and
-        that strip's height. Laid out again every frame: remembered for the last size."""
-        key = (self.rect.height, most, self.shape, self.label_px, margin)
+    def _cell_and_strip(self, most: int, margins: float) -> tuple[int, int]:
+        """The largest cell, up to ``most``, whose board with ``margins`` cells above and
+        under it and the label strip above (see :func:`strip_height`) fits the rectangle's
+        height, and that strip's height. Laid out again every frame: remembered for the last
+        size."""
+        key = (self.rect.height, most, self.shape, self.label_px, margins, self.compact)
         if self._strip_key != key:
             rows = self.shape[1]
             cell = max(1, most)
-            while cell > 1 and (cell * (rows + 2 * margin) + strip_height(cell, self.label_px)
-                                > self.rect.height):
+            # With large text the strip keeps room for the panel's least words, not the body
+            # size (see STRIP_TEXT_SHARE).
+            px = round(self.label_px * (STRIP_TEXT_SHARE if self.compact else 1.0))
+            while cell > 1 and cell * (rows + margins) + strip_height(cell, px) > self.rect.height:
                 cell -= 1
-            self._strip_key, self._strip_plan = key, (cell, strip_height(cell, self.label_px))
+            self._strip_key, self._strip_plan = key, (cell, strip_height(cell, px))
         return self._strip_plan
 
     def sizes(self) -> tuple[float, ...]:

@@ -32,6 +32,12 @@ ENGINE_PARTS = 3
 #: The least free height under the board, in lines of the legend's least size (its box's
 #: margins added), for the legend to go there (see :func:`legend_strip`).
 LEGEND_STRIP_LINES = 2
+#: The headline's row, in heading sizes: the detail starts this far under its top.
+HEADLINE_ROW = 1.35
+#: With large text, the status detail's lines at the panel's least words' size: the widest
+#: engine line ("Profondeur 20 · meilleur a (−12,3) · 123 456 789 positions") takes two at
+#: 200% of 1024x768 in French, its time giving way (see :func:`detail_lines`).
+DETAIL_LINES = 2
 
 
 def legend_strip(scene: PlayScene) -> pygame.Rect:
@@ -115,32 +121,37 @@ def fit_parts(words: str, width: int, px: int, bold: bool = False, keep: int = 1
 
 
 def status_height(m: Metrics, size: tuple[int, int]) -> int:
-    """The status line's height above the board: a headline and a detail line; two detail
-    lines with large text (see :func:`~game.ui.scenes.play_fit.large_text`: the engine line
-    or a review's note did not fit one at 200%)."""
-    height = int(m.heading * 1.4 + m.body * 1.5)
+    """The status line's height above the board: a headline and a detail line; with large
+    text (see :func:`~game.ui.scenes.play_fit.large_text`) a headline and
+    :data:`DETAIL_LINES` lines of the panel's least words (the engine line or a review's note
+    did not fit one line at 200%; room for a body line and a small one, 301 px at 200% of
+    1920x1080, kept Connect 4's board, whose limit is the height, at 80 px cells)."""
     if large_text(m, size):
-        height += text.font(m.small).get_linesize()
-    return height
+        line = text.font(least_legend_px(m, size)).get_linesize()
+        return int(m.heading * HEADLINE_ROW) + DETAIL_LINES * line
+    return int(m.heading * 1.4 + m.body * 1.5)
 
 
 def detail_lines(detail: str, width: int, m: Metrics, two: bool, keep: int = 1,
                  bad: bool = False, least: int | None = None,
                  room: int = 0) -> tuple[list[str], int]:
     """The status detail as drawn, and its size: one line at body size (down to 90%); else,
-    when ``two`` lines have room, two lines at small size, or smaller down to ``least`` (the
-    engine line at 200% of 1024x768 took three lines at the small size), or more lines when
-    they fit ``room`` pixels high (it needs three at 200% of 1024x768); else one line
-    without its last parts (never fewer than ``keep``, see :func:`fit_parts`), which the
-    text functions then shrink as far as 80% of small text."""
+    when ``two`` (large text), as many lines as fit ``room`` pixels high at the small size,
+    or smaller down to ``least``, then without its last parts (never fewer than ``keep``:
+    the engine line's time gives way before its words shrink further); else one line without
+    its last parts (see :func:`fit_parts`), which the text functions then shrink as far as
+    80% of small text."""
     if text.size(detail, int(m.body * 0.9), bad)[0] <= width:
         return [detail], m.body
     if two:
-        for px in range(m.small, min(m.small, least or m.small) - 1, -1):
-            lines = text.wrap(detail, width, px, bad)
-            most = max(2, room // text.font(px).get_linesize())
-            if len(lines) <= most and all(text.size(line, px, bad)[0] <= width for line in lines):
-                return lines, px
+        parts = detail.split(PART_SEPARATOR)
+        for count in range(len(parts), min(keep, len(parts)) - 1, -1):
+            words = PART_SEPARATOR.join(parts[:count])
+            for px in range(m.small, min(m.small, least or m.small) - 1, -1):
+                lines = text.wrap(words, width, px, bad)
+                high = len(lines) * text.font(px).get_linesize()
+                if high <= room and all(text.size(line, px, bad)[0] <= width for line in lines):
+                    return lines, px
     return [fit_parts(detail, width, m.body, bad, keep)], m.body
 
 
@@ -190,13 +201,13 @@ def draw_status(surface: pygame.Surface, scene: PlayScene) -> None:
         # The engine line keeps its depth, best move and positions searched; only its time
         # gives way.
         keep = ENGINE_PARTS if turns.thinking_since is not None else 1
-        y = top + int(m.heading * 1.35)
+        y = top + int(m.heading * HEADLINE_ROW)
         lines, px = detail_lines(detail, board.width, m, large, keep, bad, least,
                                  room=top + status_height(m, scene.app.size) - y if large else 0)
         for line in lines:
             text.blit_text(surface, line, px, theme.danger if bad else theme.text_muted,
                            (board.left, y), bold=bad, max_width=board.width,
-                           min_px=int(m.small * 0.8))
+                           min_px=min(px, int(m.small * 0.8)))
             y += text.font(px).get_linesize()
 
 

@@ -1,0 +1,104 @@
+"""Puissance 4 on the play screen with the text size at 200% (issue 12, "from the back of the
+room"): the board takes the height the status line and the labels' strip leave it.
+
+Before: at 200% of 1920x1080 the cells were 80 px, the height the limit: the status line kept
+301 px (a 90 px headline, a body line and a small one), the strip above the columns 132 px
+(two staggered rows of chips of four-digit counts at the body size) and the frame 0.55 of a
+cell of margin on every side. Cells were 62 px at 1024x768, 53 at 1280x720, 47 at 1024x640.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game.ui import text
+from game.ui.boards import connect4
+from game.ui.scenes import play_board
+from game.ui.scenes.play_fit import readable_px
+from tests.play_helpers import explained_reply
+from tests.ui_helpers import frame
+
+#: The least cell at 200% in each window (before: 47, 62, 53, 80 px).
+LEAST_CELL = {(1024, 640): 56, (1024, 768): 70, (1280, 720): 64, (1920, 1080): 98}
+
+
+@pytest.mark.parametrize("ai", ["alphabeta:depth=2", "mcts:iterations=2000"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", list(LEAST_CELL))
+def test_at_200_percent_the_board_is_larger_and_its_labels_readable(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str, ai: str) -> None:
+    """The cells are larger (with large text the frame keeps a margin only for its letters,
+    the strip keeps room for labels at the panel's least words' size, the status line's
+    detail takes two lines of that size), and the column labels and letters stay readable
+    (2.5% of the height)."""
+    plans: list[int] = []
+    letters: list[int] = []
+    plan, blit = connect4.Connect4View._label_plan, connect4.txt.blit_text
+
+    def spy_plan(view: Any, ctx: Any) -> Any:
+        result = plan(view, ctx)
+        plans.append(result[1])
+        return result
+
+    def spy_blit(surface: Any, value: str, px: int, *args: Any, **kwargs: Any) -> Any:
+        if len(value) == 1 and value.isalpha():
+            letters.append(px)
+        return blit(surface, value, px, *args, **kwargs)
+
+    monkeypatch.setattr(connect4.Connect4View, "_label_plan", spy_plan)
+    monkeypatch.setattr(connect4.txt, "blit_text", spy_blit)
+    app, play = explained_reply(size, lang, "connect4", ai)
+    plans.clear()
+    letters.clear()
+    frame(app)
+    assert play.view.cell >= LEAST_CELL[size], (size, play.view.cell)
+    assert plans and min(plans) >= readable_px(size), plans
+    assert letters and min(letters) >= readable_px(size), letters
+    # The strip of labels stays inside the board's area, under the status line.
+    assert play.view.strip.top >= play.board_rect.top
+    app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 640), (1024, 768), (1920, 1080)])
+def test_at_200_percent_the_shorter_status_line_keeps_the_whole_engine_line(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str) -> None:
+    """The status line is shorter with large text: its detail (the widest engine line, the
+    prompt) still shows every part, in lines that fit its room and the board's width, no
+    smaller than the readable size (last session a shorter status line cut the engine line at
+    1024x768)."""
+    from tests.test_text_fit import WideThinker
+    from tests.ui_helpers import make_app, run_until, start_game
+
+    drawn: list[tuple[list[str], int]] = []
+    detail_lines = play_board.detail_lines
+
+    def spy(*args: Any, **kwargs: Any) -> tuple[list[str], int]:
+        result = detail_lines(*args, **kwargs)
+        drawn.append(result)
+        return result
+
+    monkeypatch.setattr(play_board, "detail_lines", spy)
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=200)
+    play = start_game(app, "connect4", ("alphabeta:depth=1", "human"))
+    assert run_until(app, lambda: play.match.human_to_move, 30)
+    play.match.seats[0].player = WideThinker(None, play.presenter.move_text)
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: (play.turns.worker.progress is not None
+                                   and play.turns.worker.progress.best is not None), 10)
+    drawn.clear()
+    frame(app)
+    detail = play.status().detail
+    lines, px = drawn[-1]
+    play.turns.cancel_thinking()
+    # Every part, the time's tenths aside (the clock ran between the frame and this line).
+    shown, said = " ".join(lines).split(), detail.split()
+    assert len(shown) == len(said) and shown[:-2] == said[:-2], (detail, lines)
+    assert px >= readable_px(size)
+    room = play_board.status_height(app.metrics, size) - int(
+        app.metrics.heading * play_board.HEADLINE_ROW)
+    assert len(lines) * text.font(px).get_linesize() <= room
+    assert all(text.size(line, px)[0] <= play.board_rect.width for line in lines)
+    app.shutdown()
