@@ -496,3 +496,61 @@ def test_one_skipped_branch_is_singular(language: str, one: str, many: str) -> N
         i18n.set_language("en")
     assert any(line.endswith(one) for line in said[0]), said[0]
     assert any(line.endswith(many) for line in said[1]), said[1]
+
+
+def nim_engine_decision(matches: int) -> Decision:
+    """The engine's real decision on one heap of ``matches`` (take 1 to 3)."""
+    from ai.base import Limits
+    from ai.registry import make_player
+    from game.rules.nim import NimOptions
+
+    options = NimOptions()
+    player = make_player("engine", "nim", options, seed=1)
+    return player.decide(options.position((matches,)), Limits())
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_moves_a_search_stopped_before_are_not_worked_out_not_a_red_zero(language: str) -> None:
+    """Regression (QA in a real window): with 3 matches left the engine proves "take 3 wins" at
+    its first depth and stops; taking 1 or 2 kept that pass's point count, drawn as a red "0"
+    beside "W1" with no words for it. They read "?", in the text colour, and the legend says
+    why."""
+    i18n.set_language(language)
+    try:
+        d = nim_engine_decision(3)
+        theme = THEMES["default"]
+        labels = score_labels(shown_scores(d), d.score_kind, theme)
+        texts = sorted(text for text, _c, _b in labels.values())
+        assert texts == ["?", "?", i18n.tr("score.win_short", n=1)]
+        for text, colour, best in labels.values():
+            if text == "?":
+                assert colour == theme.text and not best
+        legend = score_legend(d, "Player 2")
+        assert [row.sample for row in legend][:2] == [i18n.tr("score.win_short", n=1), "?"]
+        assert legend[1].words == i18n.tr("legend.unsettled")
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_search_to_the_end_keeps_every_moves_proven_result() -> None:
+    """The rule above leaves alone what was proven: at 15 matches every move is W or L."""
+    d = nim_engine_decision(15)
+    assert "?" not in labels_of(d).values()
+
+
+def test_a_proven_loss_beside_a_proven_win_is_red_whatever_its_rank() -> None:
+    """Regression (Marienbad, real window): "L13" ranked second of five beside "W14" and was
+    drawn yellow-green, read as almost as good. Among losses alone the best stays green."""
+    from ai.bounds import Proven
+
+    theme = THEMES["default"]
+    claims = {"a": Proven(1, 14), "b": Proven(-1, 13), "c": Proven(-1, 11), "d": Proven(0)}
+    d = Decision(move="a", scores={m: 0.0 for m in claims}, score_kind="value",
+                 info={}, proven=claims)
+    labels = score_labels(shown_scores(d), d.score_kind, theme)
+    assert labels["a"][1] == theme.score_good
+    assert labels["b"][1] == theme.score_bad and labels["c"][1] == theme.score_bad
+    assert labels["d"][1] == theme.highlight
+    losses = Decision(move="b", scores={"b": 0.0, "c": 0.0}, score_kind="value", info={},
+                      proven={"b": Proven(-1, 13), "c": Proven(-1, 11)})
+    assert score_labels(shown_scores(losses), "value", theme)["b"][1] == theme.score_good

@@ -217,6 +217,10 @@ def is_disc_estimate(d: Decision) -> bool:
     return isinstance(units, str) and units.startswith("evaluation")
 
 
+#: The label of a move a search did not work out (see :func:`shown_scores`).
+UNSETTLED = "?"
+
+
 def shown_scores(d: Decision) -> dict[Any, float]:
     """The decision's scores as the board shows them, each in the unit the legend states.
 
@@ -261,6 +265,13 @@ def shown_scores(d: Decision) -> dict[Any, float]:
             shown[move] = decided if decided is not None else value
         else:
             shown[move] = value
+    if any(isinstance(c, Proven) and c.result > 0 for c in claims.values()):
+        # A search that proved a win stops there: the other moves keep what its shallowest
+        # pass gave them, a point count of another unit (Nim's engine drew a red "0" beside
+        # "W1" where taking 1 loses). Say they were not worked out.
+        for move, value in shown.items():
+            if not isinstance(value, ShownScore) and kind in ("value", "exact"):
+                shown[move] = ShownScore(_number(value), UNSETTLED, neutral=True)
     return shown
 
 
@@ -314,6 +325,8 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False) -> list[Le
             else:
                 add("loss", LegendRow(value.label, plural("legend.loss", meaning.plies,
                                                           side=mover)))
+        elif isinstance(value, ShownScore) and value.neutral:
+            add("unsettled", LegendRow(value.label, tr("legend.unsettled"), "text"))
         elif isinstance(value, ShownScore):
             add("estimate", LegendRow(value.label, tr("legend.disc_estimate", side=mover),
                                       "text"))

@@ -380,14 +380,17 @@ class ShownScore(float):
     #: How far below the best (in key units) a score must be to get the worst colour; 0:
     #: colours by rank alone. See :func:`score_labels`.
     close: float
+    #: A move the player did not judge (drawn in the text colour, not on the good-bad scale).
+    neutral: bool
 
     def __new__(cls, key: float, label: str, proven: bool = False,
-                meaning: Any = None, close: float = 0.0) -> ShownScore:
+                meaning: Any = None, close: float = 0.0, neutral: bool = False) -> ShownScore:
         made = super().__new__(cls, key)
         made.label = label
         made.proven = proven
         made.meaning = meaning
         made.close = close
+        made.neutral = neutral
         return made
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -435,6 +438,9 @@ def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme, shorter: 
     # The ranks: distinct scores, infinities (proven results reported so) at the ends.
     distinct = sorted({v for v in numbers.values() if v is not None})
     top = distinct[-1] if distinct else 0.0
+    results = [raw.meaning.result for raw in scores.values()
+               if isinstance(raw, ShownScore) and raw.proven and hasattr(raw.meaning, "result")]
+    best_result = max(results) if results else None
     labels: dict[Any, tuple[str, Colour, bool]] = {}
     for move, value in numbers.items():
         raw = scores[move]
@@ -447,12 +453,19 @@ def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme, shorter: 
             text = raw.label
         else:
             text = format_score(value, kind, integral, shorter)
-        if kind in NEUTRAL_KINDS:
+        if kind in NEUTRAL_KINDS or (isinstance(raw, ShownScore) and raw.neutral):
             # Regression: a random player's equal chances were all drawn green and outlined,
             # and the legend read them as "good for the mover".
             labels[move] = (text, theme.text, False)
             continue
         t = distinct.index(value) / (len(distinct) - 1) if len(distinct) > 1 else 0.5
+        if best_result is not None and isinstance(raw, ShownScore) and raw.proven:
+            # Where some move is proven to win, a proven loss is red however it ranks among
+            # the losses, and a draw amber: "L13" next to "W14" was drawn yellow-green, and
+            # read as almost as good (Marienbad, seen in a real window).
+            result = getattr(raw.meaning, "result", best_result)
+            if result < best_result:
+                t = min(t, 0.0 if result < 0 else 0.5)
         if isinstance(raw, ShownScore) and raw.close > 0 and math.isfinite(top - value):
             # Nearly as good as the best looks nearly as good: three Othello estimates within
             # one disc were green, amber and red by rank, and a class read the red one as a
