@@ -110,10 +110,11 @@ def test_every_page_says_which_game_and_learner_it_trains(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Seen in a real window at 200%: the compact lab opened on the charts, and nothing said
     which game or learner was trained until Set-up was opened. A fresh lab now opens on its
-    set-up, and every page's header names the game and the learner ("Nim · Elimination"),
+    set-up, and every page's header names the game, its variant and the learner ("Nim (20
+    matches, 1–3) · Elimination": "Nim · Elimination" said the same for Marienbad),
     whole, readable, left of the progress line; a new choice on the set-up page shows there
     at once, and a trained learner's lab reopens where the class left it."""
-    from game.ui.scenes.lab_common import game_title, player_name
+    from game.ui.scenes.lab_common import game_title, player_name, variant_label
     from game.ui.scenes.play_fit import readable_px
     from tests.ui_helpers import texts_drawn_by
 
@@ -121,7 +122,8 @@ def test_every_page_says_which_game_and_learner_it_trains(
     assert lab.tabs.current() == "setup"
 
     def header_says(game: str, kind: str) -> None:
-        said = f"{game_title(game)} · {player_name(kind)}"
+        # The variant too: "Nim · Elimination" said the same for Marienbad.
+        said = f"{game_title(game)} ({variant_label(game, lab.options)}) · {player_name(kind)}"
         drawn = texts_drawn_by(lambda: app.draw(app.screen), monkeypatch)
         title = [(px, rect) for line, px, rect in drawn if line == said]
         assert title, (lab.tabs.current(), said)
@@ -136,6 +138,12 @@ def test_every_page_says_which_game_and_learner_it_trains(
         for view in lab.offered_views():
             lab.tabs.choose(view)
             header_says(lab.game, kind)
+    from game.ui.scenes.lab_session import lab_presets
+
+    for index, options in enumerate(lab_presets(lab.session.info)):  # Marienbad, misère...
+        lab.set_variant(index)
+        assert lab.options == options
+        header_says(lab.game, "qlearning")
     lab.set_game("hexapawn")
     lab.set_kind("reinforcement")
     header_says("hexapawn", "reinforcement")
@@ -273,4 +281,32 @@ def test_a_fresh_ntuple_lab_opens_on_its_set_up_a_trained_one_on_its_curves(
     assert fresh.page == "setup"
     session.curves.append(CurvePoint(200, {"random": 0.5}))
     assert NTupleLabScene(app, session).page == "curves"
+    app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [*SIZES, (1280, 720)])
+def test_every_set_up_row_shows_on_its_page(true_200: None, size: tuple[int, int],
+                                             language: str) -> None:
+    """Seen at a true 200% of 1920x1080: the compact set-up page showed 6 of a Q-learner's 12
+    rows and scrolled (9 of 12 at 1024x768, 6 of 9 at 1280x720). Every row now shows, its
+    text down to the readable size (2.5% of the height), an evaluation's row too when a
+    search opponent is chosen; the file buttons beside them, nothing cut or overlapping."""
+    from game.ui.scenes.play_fit import readable_px
+
+    app, lab = compact_lab(size, language)
+    for game, kind in (("hexapawn", "qlearning"), ("nim", "elimination"),
+                       ("nim", "reinforcement")):
+        lab.set_game(game)
+        lab.set_kind(kind)
+        for opponent in ("random", "minimax"):
+            lab._set_opponent(opponent)
+            frame(app)
+            scroller = lab.config_widgets[0]
+            rows = scroller.rows  # type: ignore[attr-defined]
+            assert rows.shown >= rows.total, (game, kind, opponent, rows.shown, rows.total)
+            shown = [w for w in lab.config_widgets[1:] if w.visible]
+            assert len(shown) >= 8 and all(
+                w.px >= readable_px(size) for w in shown), [w.px for w in shown]
+            assert problems(app) == []
     app.shutdown()

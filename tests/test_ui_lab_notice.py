@@ -3,8 +3,9 @@
 Regression: at 200% of 1920x1080 in French, "Entraînement terminé : 500 parties jouées" sat
 across the window's bottom over the charts' buttons (Victoires, Taux de victoire, Effacer les
 courbes) for three seconds. The lab now puts its notices in the view shown, at its bottom or
-top, where they cover no control. (The compact set-up page is controls from top to bottom: a
-notice there still goes across the window's bottom; a run's end shows the charts.)
+top, where they cover no control; on the compact set-up page, controls from top to bottom,
+in the room kept under its buttons (there it went across the window's bottom, over the set-up's
+last rows and the keep-learning switch).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from tests.lab_helpers import large_lab, train_instantly
 from tests.ui_helpers import frame
 
 
-@pytest.mark.parametrize("view", ["charts", "boxes", "table"])
+@pytest.mark.parametrize("view", ["charts", "boxes", "table", "setup"])
 @pytest.mark.parametrize(("size", "lang"), [((1920, 1080), "fr"), ((1024, 768), "en"),
                                             ((1280, 720), "fr")])
 def test_the_end_of_a_run_is_told_over_no_control(size: tuple[int, int], lang: str,
@@ -26,11 +27,13 @@ def test_the_end_of_a_run_is_told_over_no_control(size: tuple[int, int], lang: s
     frame(app)
     if view in lab.offered_views():
         lab.tabs.choose(view)
-    app.notify(tr("lab.finished", done=200, games=200))  # type: ignore[attr-defined]
-    frame(app)
-    box = app.toast_rect  # type: ignore[attr-defined]
-    assert box.width > 0
-    covered = [w for w in lab.all_widgets() if getattr(w, "visible", True)
-               and w.rect.width and box.colliderect(w.rect)]
-    assert not covered, [(getattr(w, "label", lambda: "?")(), w.rect) for w in covered]
+    for notice in (tr("lab.finished", done=200, games=200),
+                   tr("lab.loaded", name="nim-elimination.json", games=200, boxes=22)):
+        app.notify(notice)  # type: ignore[attr-defined]
+        frame(app)
+        box = app.toast_rect  # type: ignore[attr-defined]
+        assert box.width > 0 and lab.panels["view"].contains(box), (box, lab.panels["view"])
+        covered = [w for w in lab.all_widgets() if getattr(w, "visible", True)
+                   and w.rect.width and box.colliderect(w.rect)]
+        assert not covered, [(getattr(w, "label", lambda: "?")(), w.rect) for w in covered]
     app.shutdown()  # type: ignore[attr-defined]

@@ -21,13 +21,15 @@ from game.ui.scenes.lab_common import (
     player_name,
     progress_bar_height,
     progress_lines,
+    variant_label,
 )
 from game.ui.scenes.lab_session import window_for
-from game.ui.scenes.lab_setup import place_setup, place_setup_rows, switch_px
+from game.ui.scenes.lab_setup import chooser_fits, place_setup, place_setup_rows, switch_px
 from game.ui.scenes.lab_views import VIEWS
 from game.ui.scenes.play_fit import readable_px
 from game.ui.scenes.tournament_notice import notice_height
-from game.ui.widgets import draw_panel
+from game.ui.scenes.tournament_setup_list import ListScroller
+from game.ui.widgets import Choice, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.scenes.learning_lab import LearningLabScene
@@ -50,6 +52,8 @@ COMPACT_BAR = 0.12
 #: In the compact set-up page, the share of its width the rows take (the file buttons and
 #: "Play against it" the rest, one above the other).
 COMPACT_ROWS_SHARE = 0.54
+#: ... or down to this share where the rows keep their text size there (:func:`setup_page_rows`).
+COMPACT_ROWS_LEAST = 0.4
 #: In the compact layout, the most of the header left of the Menu button its title takes
 #: ("Hexapawn · Reinforcement"): the progress line keeps the rest, at least its shortest form.
 COMPACT_TITLE_SHARE = 0.7
@@ -62,16 +66,24 @@ def compact(size: tuple[int, int], body: int) -> bool:
 
 
 def compact_title(lab: LearningLabScene) -> tuple[str, int]:
-    """The compact layout's title and its size: what is trained ("Nim · Elimination"), on
-    every page (the set-up, a page of its own, said it on its page only: the lab opened on
-    the charts and nothing named the game or the learner), as large as the title where
-    :data:`COMPACT_TITLE_SHARE` of the header holds it, never under the readable size."""
+    """The compact layout's title and its size: what is trained, the variant too ("Nim (20
+    matches, 1–3) · Elimination"), on every page (the set-up, a page of its own, said it on
+    its page only: the lab opened on the charts and nothing named the game or the learner),
+    as large as the title where :data:`COMPACT_TITLE_SHARE` of the header holds it, never
+    under the readable size."""
     m = lab.app.metrics
-    title = f"{game_title(lab.game)} · {player_name(lab.session.kind)}"
+    game, learner = game_title(lab.game), player_name(lab.session.kind)
     room = int((lab.menu_button.rect.left - m.pad * 4) * COMPACT_TITLE_SHARE)
     most = min(m.title, int(lab.header_height() / 1.3))
-    least = max(readable_px(lab.app.size), int(m.small * 0.8))
-    return title, text.fit_px(title, room, most, True, min(least, most))
+    least = min(readable_px(lab.app.size), most)
+    # The variant named ("Nim (Marienbad 1 · 3 · 5 · 7) · Elimination": "Nim · Elimination"
+    # said the same for every variant), down to the readable size; else without it.
+    for title in (f"{game} ({variant_label(lab.game, lab.options)}) · {learner}",
+                  f"{game} · {learner}"):
+        px = text.fit_px(title, room, most, True, least)
+        if text.size(title, px, True)[0] <= room:
+            break
+    return title, px
 
 
 def place_lab(lab: LearningLabScene) -> None:
@@ -175,32 +187,63 @@ def bar_share(lab: LearningLabScene) -> float:
 
 def place_setup_page(lab: LearningLabScene, area: pygame.Rect, bh: int) -> None:
     """The compact layout's set-up page in ``area``: the rows on the left (a list that
-    scrolls), the file buttons, "Play against it" and the keep-learning switch one above the
-    other on the right."""
+    scrolls where even rows of readable text do not fit), on the right Save and Load side by
+    side, Reset and "Play against it" side by side, the keep-learning switch, and under them
+    the room for the lab's notices (:func:`notice_area`: across the window's bottom they
+    covered the page's controls)."""
     m = lab.app.metrics
     pad = m.pad
     lab.panels["setup_page"] = area
     inner = area.inflate(-pad * 2, -pad * 2)
-    rows_w = int(inner.width * COMPACT_ROWS_SHARE)
-    rows = pygame.Rect(inner.left, inner.top, rows_w - pad * 2, inner.height)
-    place_setup_rows(lab, rows)
+    rows = setup_page_rows(lab, inner)
     column = pygame.Rect(rows.right + pad * 3, inner.top, inner.right - rows.right - pad * 3,
                          inner.height)
-    buttons = (lab.save_button, lab.load_button, lab.reset_button, lab.play_button)
-    step = min(bh + pad, column.height // (len(buttons) + 2))
-    height = step - pad
-    px = min(text.fit_px(b.label(), column.width - height // 3, m.body, True,
-                         int(m.small * 0.8)) for b in buttons)
-    for i, button in enumerate(buttons):
-        button.place(pygame.Rect(column.left, column.top + i * step, column.width, height), px)
-    keep = pygame.Rect(column.left, column.top + len(buttons) * step, column.width,
-                       column.bottom - column.top - len(buttons) * step)
+    height = min(bh, column.height // 5 - pad)
+    half, third = (column.width - pad) // 2, (column.width - pad) // 3
+    pairs = ((lab.save_button, half, lab.load_button), (lab.reset_button, third, lab.play_button))
+    # One size for the four, shrunk to fit (not under 80% of the small size).
+    px = min(text.fit_px(b.label(), w - height // 3, m.body, True, int(m.small * 0.8))
+             for first, first_w, second in pairs
+             for b, w in ((first, first_w), (second, column.width - first_w - pad)))
+    y = column.top
+    for first, first_w, second in pairs:
+        first.place(pygame.Rect(column.left, y, first_w, height), px)
+        second.place(pygame.Rect(column.left + first_w + pad, y, column.width - first_w - pad,
+                                 height), px)
+        y += height + pad
     # Its label on up to two lines beside a switch as tall as a button.
-    keep.height = min(keep.height, 2 * height)
+    keep = pygame.Rect(column.left, y, column.width, min(2 * height, column.bottom - y))
     lab.keep_toggle.switch_height = height
     lab.keep_toggle.place(keep, switch_px(tr("lab.keep_learning"),
                                           keep.width - int(height * 1.5) - height // 3,
                                           keep.height, m.body, int(m.small * 0.8)))
+    lab.panels["setup_notice"] = pygame.Rect(column.left, keep.bottom, column.width,
+                                             max(0, area.bottom - keep.bottom))
+
+
+def setup_page_rows(lab: LearningLabScene, inner: pygame.Rect) -> pygame.Rect:
+    """Place the set-up page's rows in the left of ``inner`` and return their rectangle: the
+    least share of its width (down to :data:`COMPACT_ROWS_LEAST`) that gives them the text
+    size and rows they get at :data:`COMPACT_ROWS_SHARE`, the buttons' column the rest (the
+    rows' text, smaller where every row fits, left that column room for the notices)."""
+    pad = lab.app.metrics.pad
+    scroller, *widgets = lab.config_widgets
+    assert isinstance(scroller, ListScroller)
+
+    def place(share: float) -> tuple[pygame.Rect, list[object]]:
+        rows = pygame.Rect(inner.left, inner.top, int(inner.width * share) - pad * 2,
+                           inner.height)
+        place_setup_rows(lab, rows)
+        fits = all(chooser_fits(w, w.px, rows.width) for w in widgets if isinstance(w, Choice))
+        return rows, [fits, scroller.rows.total, *(getattr(w, "px", 0) for w in widgets)]
+
+    _widest, wanted = place(COMPACT_ROWS_SHARE)
+    for share in (COMPACT_ROWS_LEAST, (COMPACT_ROWS_LEAST + COMPACT_ROWS_SHARE) / 2,
+                  COMPACT_ROWS_SHARE):
+        rows, got = place(share)
+        if got == wanted:
+            return rows
+    return rows
 
 
 def place_charts(lab: LearningLabScene, view: pygame.Rect, px: int, bh: int,
@@ -295,10 +338,19 @@ def notice_area(lab: LearningLabScene) -> pygame.Rect | None:
     if view is None or view.width <= 0:
         return None
     m = lab.app.metrics
-    high = notice_height(lab.app.toast or "", view.width, m.body, m.pad)
     controls = [w.rect for w in lab.all_widgets() if getattr(w, "visible", True)]
-    for top in (view.bottom - m.pad - high, view.top + m.pad):
-        box = pygame.Rect(view.left, top, view.width, high)
-        if view.contains(box) and box.collidelist(controls) < 0:
-            return pygame.Rect(view.left, top, view.width, 0)
+    # The view's bottom or top across its width; on the compact set-up page, whose controls
+    # fill the view, the room kept under its buttons (place_setup_page).
+    spots = [(view, top) for top in ("bottom", "top")]
+    if lab.compact() and lab.tabs.current() == "setup":
+        spots.append((lab.panels.get("setup_notice", pygame.Rect(0, 0, 0, 0)), "bottom"))
+    for room, edge in spots:
+        if room.width <= 0:
+            continue
+        high = notice_height(lab.app.toast or "", room.width, m.body, m.pad)
+        box = pygame.Rect(room.left, room.top + m.pad, room.width, high)
+        if edge == "bottom":
+            box.bottom = room.bottom - m.pad
+        if room.contains(box) and box.collidelist(controls) < 0:
+            return pygame.Rect(box.left, box.top, box.width, 0)
     return None

@@ -28,6 +28,7 @@ from game.ui.scenes.lab_common import (
     variant_items,
 )
 from game.ui.scenes.lab_session import OPPONENT, SELF, WATCHED, lab_presets
+from game.ui.scenes.play_fit import readable_px
 from game.ui.scenes.players import LadderStepper
 from game.ui.scenes.tournament_setup_list import ListScroller, Row
 from game.ui.widgets import Choice, Widget
@@ -191,8 +192,16 @@ def row_step(lab: LearningLabScene, height: int, shown: int) -> int:
     if int(m.small * SMALLER_ROW_TEXT * LEAST_ROW) <= fit < int(m.small * LEAST_ROW):
         # Every row shows, their text at 90% of the small size, rather than one scrolled out
         # of sight (Speed, at 1920x1080 for a learner of four parameters: one row short).
-        return fit
-    return max(int(m.small * LEAST_ROW), min(int(m.body * 2.1), fit))
+        step = fit
+    else:
+        step = max(int(m.small * LEAST_ROW), min(int(m.body * 2.1), fit))
+    whole = height // max(1, every)
+    if lab.compact() and whole < step and whole >= int(readable_px(lab.app.size) * LEAST_ROW):
+        # The compact set-up page: every row, an evaluation's too, rows whose text is down
+        # to the readable size rather than half of them scrolled out of sight (6 rows of 12
+        # showed at 200% of 1920x1080).
+        return whole
+    return step
 
 
 def reserved_rows(lab: LearningLabScene) -> int:
@@ -236,7 +245,8 @@ def place_setup_rows(lab: LearningLabScene, rows: pygame.Rect) -> None:
         sizes = [m.body] if step >= m.body * 1.7 else []
         if step >= int(m.small * LEAST_ROW):
             sizes.append(m.small)
-        sizes.append(int(m.small * SMALLER_ROW_TEXT))
+        # (Rows shorter than that: the compact page's, text as large as they hold.)
+        sizes.append(min(int(m.small * SMALLER_ROW_TEXT), int(step / LEAST_ROW)))
         choosers = [w for w in widgets if isinstance(w, Choice)]
         px = next((size for size in sizes
                    if all(chooser_fits(c, size, rows.width) for c in choosers)), sizes[-1])
