@@ -4,6 +4,7 @@ record, and the running match score. Driven with synthetic events on the real sc
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ import pytest
 from ai.base import Decision
 from game import record
 from game.rules.registry import get_game
+from game.ui import i18n, text
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.match import Match, Seat
 from game.ui.scenes.play import PlayScene
@@ -469,4 +471,54 @@ def test_the_review_tag_touches_no_coordinate(size: tuple[int, int],
     box = boxes[-1]
     assert not any(box.inflate(6, 6).colliderect(r) for r in letters), (box, letters)
     assert not box.colliderect(grid.board)
+    app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_at_200_percent_the_reviews_start_and_its_numbers_read_whole(
+        language: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA, real window, 1920x1080 200%): at the start of a review the headline
+    read "Review: the start (7 moves playe…"; and a move had two numbers, "Move 3/7: a1" in
+    the headline beside "2. a1 c3" in the list. Now the start has a short headline and a row
+    of the list is numbered by its first move."""
+    from tests.ui_helpers import watch_cuts
+
+    cut = watch_cuts(monkeypatch)
+    drawn: list[str] = []
+    blit = text.blit_text
+
+    def watched(surface: Any, value: str, *args: Any, **kwargs: Any) -> Any:
+        drawn.append(value)
+        return blit(surface, value, *args, **kwargs)
+
+    monkeypatch.setattr(text, "blit_text", watched)
+    app = make_app(size, language=language, text_scale=200)
+    play = start_game(app, "morpion", ("human", "alphabeta:depth=2"))
+    for _ in range(3):
+        run_until(app, lambda: play.match.human_to_move or play.match.over)
+        if play.match.over:
+            break
+        assert play.apply_move(play.state.legal_moves()[0])
+    run_until(app, lambda: play.match.human_to_move or play.match.over)
+    while not play.review.active or play.review.shown > 0:
+        key(app, pygame.K_LEFT)
+    frame(app)
+    headline = i18n.tr("review.headline_start", total=len(play.match.moves))
+    assert not [c for c in cut if c.startswith(headline[:6])], cut
+    start = i18n.tr("review.headline_start_short", total=len(play.match.moves))
+    assert start in drawn or i18n.tr("review.headline_start",
+                                     total=len(play.match.moves)) in drawn
+    # Move 3 (X's second) is the first of its row, and that row is numbered 3.
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    drawn.clear()
+    frame(app)
+    assert play.review.shown == 3
+    numbers = sorted(int(v[:-1]) for v in drawn if v[:-1].isdigit() and v.endswith("."))
+    steps = {b - a for a, b in itertools.pairwise(numbers)}
+    one_a_row = steps <= {1}
+    two_a_row = steps <= {2} and all(n % 2 for n in numbers)
+    assert 3 in numbers and (one_a_row or two_a_row), numbers
     app.shutdown()

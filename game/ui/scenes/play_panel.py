@@ -455,7 +455,11 @@ class PlayPanel:
                            (rect.left, y), max_width=rect.width)
         for i, pair in enumerate(shown):
             n = first_number + i
-            text.blit_text(surface, f"{n}.", px, theme.text_muted, (rect.left, y))
+            # A row is numbered by its first move, so every number is a move's own: with two
+            # a row, "2. a1 c3" beside the review's headline "Move 3/7: a1" gave one move two
+            # numbers (QA, real window); now that row reads "3. a1 c3".
+            text.blit_text(surface, f"{(n - 1) * per_row + 1}.", px, theme.text_muted,
+                           (rect.left, y))
             for j, mv in enumerate(pair):
                 index = (n - 1) * per_row + j
                 cell = pygame.Rect(rect.left + col + j * (cell_w + m.pad), y, cell_w, line_h)

@@ -182,11 +182,12 @@ def score_line(match: Match, player_name: Callable[[int], str], key: str = "play
 
 
 def review_short_headline(match: Match, review: Review, presenter: GamePresenter) -> str | None:
-    """The review's headline in fewer words ("Move 9/11: 3 matches"), for large text in a
-    small window; None at the start (that headline is short already)."""
+    """The review's headline in fewer words ("Move 9/11: 3 matches", "The start (0/11)"), for
+    large text in a small window."""
     shown = review.shown
     if shown == 0:
-        return None
+        # "Review: the start (7 moves played)" was cut at 200% of 1920x1080 (QA, real window).
+        return tr("review.headline_start_short", total=len(match.moves))
     return tr("review.headline_short", n=shown, total=len(match.moves),
               move=presenter.move_text(match.moves[shown - 1]))
 
