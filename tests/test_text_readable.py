@@ -43,10 +43,7 @@ VARYING = ("lab-heatmap-elimination", "lab-heatmap-reinforcement", "lab-heatmap-
            "tournament-results")
 
 #: (shot, window, language) -> what is still too small there: a target missed.
-KNOWN_MISSES: dict[tuple[str, tuple[int, int], str], str] = {
-    ("play-marienbad", (1024, 768), "en"):
-        "the misere rule 'Nim-sum 0: the player to move loses again' shrinks to 17 px",
-}
+KNOWN_MISSES: dict[tuple[str, tuple[int, int], str], str] = {}
 
 
 def readable_px(size: tuple[int, int]) -> int:

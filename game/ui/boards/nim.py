@@ -14,7 +14,7 @@ ones the last move took are tinted with the last-move colour.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -32,6 +32,7 @@ from game.ui.boards.base import (
     InputController,
     alpha_fill,
     chip_height,
+    chip_rect,
     label_px,
     score_chip,
     score_labels,
@@ -44,6 +45,7 @@ from game.ui.boards.nim_table import (
     TableWords,
     bit_count,
     draw_nim_table,
+    meaning_height,
     table_width,
 )
 from game.ui.boards.presenter import GamePresenter, HeatTable, OptionSpec
@@ -65,6 +67,25 @@ ONE_ROW_SHARE = 0.5
 ONE_ROW_MIN_PX = 12
 #: The share of the board's width Marienbad's binary table takes, right of the heaps.
 TABLE_SHARE = 0.3
+#: A match's head starts this share of its length below the top of its slot.
+HEAD_TOP = 0.06
+#: The least share of their length the matches keep for room for two lanes of labels under
+#: each of several heaps (else the room is not kept: the second lane may touch the next heap).
+LANES_SHARE = 0.55
+#: The most of the board's width the table takes to write its digits at the readable size.
+TABLE_MOST = 0.45
+
+
+def _largest(fits: Callable[[float], bool], most: float) -> float:
+    """The largest value up to ``most`` for which ``fits`` (true for small values, false past
+    some value) holds, to a hundredth of a pixel; 0 when it holds for none."""
+    low, high = 0.0, most
+    if fits(high):
+        return high
+    while high - low > 0.01:
+        middle = (low + high) / 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return low
 
 
 @dataclass(frozen=True)
@@ -130,6 +151,25 @@ class NimController(InputController):
         return {MatchRef(move.heap, i) for i in range(size - move.count, size)}
 
 
+def lane_offsets(length: float, px: int) -> tuple[float, float]:
+    """How far under a match's slot the first lane of its labels is centred, and the step
+    down to the second, for matches ``length`` long and chips of text ``px`` (0: from the
+    length alone). With chips, the first lane is clear of the match's foot and the second a
+    chip lower: at 200% of 1024x768 the first lane covered the feet of the matches and the
+    two lanes' chips overlapped."""
+    first, step = length * BAND * 0.3, length * BAND * 0.45
+    if px:
+        chip = chip_height(px)
+        first, step = max(first, chip / 2 + 2), max(step, chip + 3)
+    return first, step
+
+
+def lanes_depth(length: float, px: int) -> float:
+    """How far under a match's slot the second lane of chips of text ``px`` reaches."""
+    first, step = lane_offsets(length, px)
+    return first + step + chip_height(px) / 2
+
+
 @dataclass
 class _HeapBox:
     """Where one heap is drawn: its grid of match slots, its label and its limit areas.
@@ -146,6 +186,8 @@ class _HeapBox:
     origin: tuple[float, float]
     label: pygame.Rect
     limit: pygame.Rect
+    #: The room kept under the band for a second lane of labels (see NimView._heap_gap).
+    under: float = 0.0
 
     def slot_rect(self, index: int) -> pygame.Rect:
         """The slot of match ``index``: the match itself, without the band below it."""
@@ -156,12 +198,13 @@ class _HeapBox:
                            max(1, round(self.length)))
 
     def tray(self) -> pygame.Rect:
-        """The rectangle around every slot of the heap, bands included."""
+        """The rectangle around every slot of the heap, bands (and the room for a second lane
+        of labels) included."""
         first, last = self.slot_rect(0), self.slot_rect(self.capacity - 1)
         area = first.union(last)
         area.width = round(self.cols * self.slot)
         area.height = round(self.rows * self.length * (1 + BAND + ROW_GAP)
-                            - self.length * ROW_GAP)
+                            - self.length * ROW_GAP + self.under)
         return area.inflate(round(self.slot * 0.5), round(self.length * 0.12))
 
     def foot(self, index: int) -> tuple[int, int]:
@@ -171,11 +214,10 @@ class _HeapBox:
 
     def band_centre(self, index: int, lane: int, px: int = 0) -> tuple[float, float]:
         """Centre of the band below match ``index``; ``lane`` 0 or 1 staggers crowded labels
-        (the second a chip of text ``px`` lower at least: with large text the two lanes'
-        chips overlapped and one was pushed under the legend)."""
+        (see :func:`lane_offsets`)."""
         rect = self.slot_rect(index)
-        step = max(self.length * BAND * 0.45, chip_height(px) + 3 if px else 0)
-        return (rect.centerx, rect.bottom + self.length * BAND * 0.3 + step * lane)
+        first, step = lane_offsets(self.length, px)
+        return (rect.centerx, rect.bottom + first + step * lane)
 
 
 class NimView(BoardView):
@@ -192,6 +234,9 @@ class NimView(BoardView):
         #: The readable size the last drawing asked for (its ``coords_px``): the layout keeps
         #: the header room for its lines at that size.
         self._least = 0
+        #: True when the layout keeps room for two lanes of labels under each of several heaps
+        #: (see _heap_gap).
+        self._lanes = False
 
     # -- geometry --------------------------------------------------------------------------
 
@@ -223,8 +268,29 @@ class NimView(BoardView):
         # Several heaps (Marienbad): the binary table on the right, where a one-heap game writes
         # its limit; the table's nim-sum line needs one more row.
         table_w = body.width * (TABLE_SHARE if multi else 0.0)
-        inner_w = body.width - side - table_w
         row_h = 1 + BAND + ROW_GAP  # in match lengths, gap included
+        words_h, tall = 0, 0.0
+        if multi:
+            # As tall as the height allows with room for the labels' lanes and the nim-sum's
+            # meaning (see _multi_height); the table wide enough for readable digits.
+            words_h = (meaning_height(state.options.misere, self._least, rect.width)
+                       if self._least else 0)
+            # The labels' two lanes under every heap where the matches keep LANES_SHARE of
+            # the length they have without them (five heaps at 200% of 1024x640 would be 9 px).
+            self._lanes = False
+            free = _largest(lambda length: self._multi_height(
+                length, len(capacities), words_h) <= body.height, body.height)
+            # (Only where labels are drawn: the play screen gives its text size, the lab none.)
+            self._lanes = bool(self._least and self.label_px)
+            tall = _largest(lambda length: self._multi_height(
+                length, len(capacities), words_h) <= body.height, body.height)
+            if tall < free * LANES_SHARE:
+                self._lanes, tall = False, free
+            if self._least:
+                # At 1024x640 the 30% share held four digits at 15 px (readable 16).
+                need = table_width(self._least, bit_count(capacities)) + MAX_SLOT * tall * 0.3
+                table_w = max(table_w, min(body.width * TABLE_MOST, need + 2))
+        inner_w = body.width - side - table_w
 
         def length_for(cols: int, rows: int) -> float:
             """The longest match that fits ``rows`` rows of ``cols`` matches in the body."""
@@ -234,7 +300,7 @@ class NimView(BoardView):
         if multi:
             cols = max(capacities)
             # One row per heap; every row has room for the biggest heap so heaps line up.
-            length = length_for(cols, len(capacities) + 1)
+            length = min(tall, inner_w / (cols * MIN_SLOT * 1.25))
             layouts = [(cap, cols, 1) for cap in capacities]
         else:
             cap = capacities[0]
@@ -252,15 +318,25 @@ class NimView(BoardView):
             layouts = [(cap, cols, math.ceil(cap / cols))]
         length = max(4.0, length * 0.96)
         slot = max(MIN_SLOT * length, min(MAX_SLOT * length, inner_w / cols))
+        if multi and self._least:
+            # Wide enough for two lanes of labels such as "L16" at the readable size to
+            # stand apart (at 1024x640 they were 19 px apart for 42 px chips), as the width
+            # allows.
+            chip = chip_rect("L00", (0, 0), self._least).width + max(4, self._least // 4)
+            slot = max(slot, min(chip / 2 + 1, inner_w / cols))
         heights = [rows * length * row_h - length * ROW_GAP for _, _, rows in layouts]
-        gap = length * ROW_GAP
-        total_h = sum(heights) + gap * (len(layouts) - 1) + (length * row_h if multi else 0.0)
-        y = body.top + (body.height - total_h) / 2
+        gap = self._heap_gap(length) if multi else length * ROW_GAP
+        total_h = (self._multi_height(length, len(layouts), words_h) if multi
+                   else sum(heights) + gap * (len(layouts) - 1))
+        # Several heaps: the table's place values over them (see _head_room).
+        head = self._head_room(length) if multi else 0.0
+        y = body.top + (body.height - total_h) / 2 + head
+        total_h -= head
         # The heaps a little lower, as far as the body allows, where the header's lines at
         # the readable size (see _large_header) need the room: never shorter matches for it.
         readable = self._header_height(list(lines), self._header_room_sizes(list(lines)),
                                        rect.width)
-        y = max(y, min(rect.top + readable + length * 0.1, body.bottom - total_h))
+        y = max(y, min(rect.top + readable + max(length * 0.1, head), body.bottom - total_h))
         grid_w = cols * slot
         x0 = body.left + side + (inner_w - grid_w) / 2
         self._boxes = []
@@ -272,8 +348,10 @@ class NimView(BoardView):
             right = x0 + grid_w + slot * 0.3
             limit_w = 0 if multi else round(body.right - right)
             limit = pygame.Rect(round(right), round(y), limit_w, round(height))
+            under = (max(0.0, lanes_depth(length, self._least) - length * BAND)
+                     if multi and self._lanes else 0.0)
             self._boxes.append(_HeapBox(heap, cap, cols_h, rows, length, slot, (x0, y), label,
-                                        limit))
+                                        limit, under))
             y += height + gap
         self._sum_y = y + length * 0.5
         # A heap is drawn centred in the body; the table of several heaps reaches its bottom.
@@ -289,6 +367,38 @@ class NimView(BoardView):
         self._table = pygame.Rect(table_left, round(top), max(0, body.right - table_left),
                                   max(0, round(body.bottom - top))) if multi else pygame.Rect(
                                       0, 0, 0, 0)
+
+    def _heap_gap(self, length: float) -> float:
+        """The room between two of several heaps: a share of a match, or more where two
+        lanes of labels at the readable size (:attr:`_least`) need it, so that the second
+        stops above the next heap's match heads (it ran over them at 200% of 1024x768)."""
+        gap = length * ROW_GAP
+        if not self._lanes:
+            return gap
+        return max(gap, lanes_depth(length, self._least) + 3 - length * (BAND + HEAD_TOP))
+
+    def _multi_height(self, length: float, heaps: int, words_h: int) -> float:
+        """The height several heaps of matches ``length`` long take with the nim-sum's row
+        under them (level with where one more heap would be) and, under the sum, its meaning
+        ``words_h`` high (see :func:`~game.ui.boards.nim_table.meaning_height`)."""
+        gap = self._heap_gap(length)
+        heap_h = length * (1 + BAND)
+        # The meaning starts 1.1 of the table's digits under the sum's centre.
+        digits = self._digits_most(length)
+        sum_h = max(heap_h, length * 0.5 + digits * 1.1 + words_h + 2) if words_h else heap_h
+        return self._head_room(length) + heaps * heap_h + heaps * gap + sum_h
+
+    def _digits_most(self, length: float) -> float:
+        """The largest the table's digits are with matches ``length`` long (see _table_px)."""
+        return min(self.rect.height * 0.05, max(length * 0.32, self._least))
+
+    def _head_room(self, length: float) -> float:
+        """The room above several heaps for the table's place values (4 2 1), which stand
+        1.6 digits over the first heap's centre: with the heaps closer to the header they
+        ran into the goal line (0: the first heap's half-length holds them)."""
+        if not self._least:
+            return 0.0
+        return max(0.0, self._digits_most(length) * 2.3 - length * 0.5)
 
     def content_bottom(self) -> int:
         """Below the heaps (see :meth:`BoardView.content_bottom`)."""
@@ -469,7 +579,7 @@ class NimView(BoardView):
     def _table_px(self, options: Any) -> int:
         """The table's digits' size: 9% of its column's width and 0.32 of a match, or the
         readable size the drawing asks for (:attr:`_least`) as far as the column holds the
-        digits (see :func:`~game.ui.boards.nim_table.table_width`), up to 0.6 of a match;
+        digits (see :func:`~game.ui.boards.nim_table.table_width`), up to 0.6 of a row;
         never over 5% of the board's height. The fixed shares wrote them at 11-16 px at 200%
         of 1024x768 (readable 20) where the column held 20."""
         if not self._boxes or not self._table.width:
@@ -477,7 +587,10 @@ class NimView(BoardView):
         length = self._boxes[0].length
         px = round(min(length * 0.32, self._table.width * 0.09, self.rect.height * 0.05))
         bits = bit_count(options.heap_sizes)
-        larger = round(min(self._least, length * 0.6, self.rect.height * 0.05))
+        # Up to 0.6 of the rows' pitch (a heap with the room for its labels under it).
+        pitch = self._boxes[1].origin[1] - self._boxes[0].origin[1] if len(self._boxes) > 1 \
+            else length
+        larger = round(min(self._least, pitch * 0.6, self.rect.height * 0.05))
         while larger > px and table_width(larger, bits) > self._table.width:
             larger -= 1
         return max(px, larger)
@@ -566,19 +679,11 @@ class NimView(BoardView):
         """Heap number and count on the left, the limit on the right (several heaps only)."""
         if box.label.width <= 0:
             return
-        # Readable from the back of the room: at least ~3.4% of the board's height, as long as
-        # the label column is wide enough.
-        px = round(min(box.label.width * 0.3, max(box.length * 0.3, self.rect.height * 0.045)))
+        px, name_px = self._frame_px(box)
         if px < 8:
             return
         cx, cy = box.label.centerx, box.label.top + box.length * 0.5
         name = tr("boards.nim_heap", n=box.heap + 1)
-        # At least the readable size the drawing asks for where the column holds the name
-        # (at 200% of 1024x768 "tas 1" was 12 px and its count 16 in a 52 px column).
-        name_px = round(px * 0.75)
-        if self._least > name_px and txt.size(name, self._least)[0] <= box.label.width:
-            name_px = self._least
-            px = max(px, self._least)
         txt.blit_text(surface, name, name_px, theme.text_muted,
                       (cx, round(cy - max(px * 0.55, name_px * 0.6))), anchor="center")
         txt.blit_text(surface, str(size), px, theme.text, (cx, round(cy + px * 0.45)),
@@ -589,13 +694,36 @@ class NimView(BoardView):
                           colour, (box.limit.left, round(cy)), anchor="midleft",
                           max_width=box.limit.width)
 
+    def _frame_px(self, box: _HeapBox) -> tuple[int, int]:
+        """The sizes of a heap's count and name in its label column (count under 8: none)."""
+        # Readable from the back of the room: at least ~3.4% of the board's height, as long as
+        # the label column is wide enough.
+        px = round(min(box.label.width * 0.3, max(box.length * 0.3, self.rect.height * 0.045)))
+        name = tr("boards.nim_heap", n=box.heap + 1)
+        # At least the readable size the drawing asks for where the column holds the name
+        # (at 200% of 1024x768 "tas 1" was 12 px and its count 16 in a 52 px column).
+        name_px = round(px * 0.75)
+        if self._least > name_px and txt.size(name, self._least)[0] <= box.label.width:
+            name_px = self._least
+            px = max(px, self._least)
+        return px, name_px
+
+    def _name_rect(self, box: _HeapBox) -> pygame.Rect:
+        """Where a heap's name and count stand in its label column (the labels keep clear of
+        it; the column's band under them is free)."""
+        px, name_px = self._frame_px(box)
+        cy = box.label.top + box.length * 0.5
+        top = cy - max(px * 0.55, name_px * 0.6) - name_px * 0.7
+        bottom = cy + px * 0.45 + px * 0.7
+        return pygame.Rect(box.label.left, round(top), box.label.width, round(bottom - top))
+
     def _draw_match(self, surface: pygame.Surface, slot: pygame.Rect, length: float,
                     theme: Theme, glow: bool) -> None:
         """One match standing up: a wooden stick with a rounded red head."""
         thick = max(2, round(length * 0.075))
         head_w = max(3, round(thick * 1.75))
         head_h = max(4, round(thick * 2.6))
-        top = slot.top + round(slot.height * 0.06)
+        top = slot.top + round(slot.height * HEAD_TOP)
         bottom = slot.bottom - round(slot.height * 0.04)
         stick = pygame.Rect(0, 0, thick, bottom - top - head_h // 2)
         stick.midbottom = (slot.centerx, bottom)
@@ -679,7 +807,7 @@ class NimView(BoardView):
         over the other heaps' matches and names, none under its own match."""
         least = min(px, readable) if readable else px
         avoid = [other.tray() for other in self._boxes if other is not box]
-        avoid += [other.label for other in self._boxes]
+        avoid += [self._name_rect(other) for other in self._boxes]
         if self._table.width:
             avoid.append(self._table)
         for size in range(px, least, -1):

@@ -141,6 +141,20 @@ class TableWords:
     least: int = 0
 
 
+def sum_meaning(total: int, misere: bool) -> str:
+    """What a nim-sum of ``total`` means for the player to move, with misère's exception."""
+    meaning = tr("boards.nim_sum_zero" if total == 0 else "boards.nim_sum_not_zero")
+    return f"{meaning} {tr('boards.nim_sum_misere')}" if misere else meaning
+
+
+def meaning_height(misere: bool, px: int, width: int) -> int:
+    """The height the nim-sum's meaning takes at ``px`` wrapped to ``width`` (as
+    :func:`_draw_meaning` writes it, without its caption): the taller of its two sentences,
+    so the heaps do not move when the sum changes."""
+    step = round(txt.size(tr("boards.nim_sum"), px)[1] * 1.05)
+    return max(step * len(txt.wrap(sum_meaning(total, misere), width, px)) for total in (0, 1))
+
+
 def _draw_meaning(surface: pygame.Surface, rect: pygame.Rect, centre_x: float, top: float,
                   total: int, misere: bool, words: TableWords, min_px: int,
                   theme: Theme) -> None:
@@ -148,9 +162,7 @@ def _draw_meaning(surface: pygame.Surface, rect: pygame.Rect, centre_x: float, t
     impaires)" ran under the side panel), then the sentence saying what the sum means, at the
     largest size from ``words.px`` down to ``min_px`` at which it all fits above the bottom.
     Where even that is too tall (misère's longer rule), the caption gives way to the meaning."""
-    meaning = tr("boards.nim_sum_zero" if total == 0 else "boards.nim_sum_not_zero")
-    if misere:
-        meaning += " " + tr("boards.nim_sum_misere")
+    meaning = sum_meaning(total, misere)
     caption = tr("boards.nim_sum")
     width = max(1, rect.right - words.left)
     tries = [(with_caption, px) for with_caption in (True, False)

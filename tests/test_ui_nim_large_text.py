@@ -1,0 +1,174 @@
+"""Nim's play screen at every window size, 100% and 200% text: Marienbad's binary table and
+what its nim-sum means at the readable size (2.5% of the window height) and whole, and the
+AI's labels under the matches covering none of them.
+
+Before: at 200% of 1024x768 in English the nim-sum's meaning shrank to 17 px (readable 20) to
+fit one line, French misère's rule to 14 px; at 1024x640 the four-digit table of heaps up to 8
+or 9 was 15 px (readable 16); where the labels needed a second lane, it ran over the next
+heap's match heads.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import Any
+
+import pygame
+import pytest
+
+from ai.registry import make_player
+from game.ui import text
+from game.ui.boards import nim, nim_table
+from game.ui.i18n import tr
+from game.ui.reasoning import shown_scores
+from tests.ui_helpers import frame, make_app, start_game
+
+SIZES = ((1024, 640), (1024, 768), (1280, 720), (1280, 800), (1920, 1080))
+
+#: The board's variants: Marienbad's heap sets with three and four binary digits, one heap.
+VARIANTS = ({"variant": "marienbad"}, {"variant": "marienbad", "heaps": "1,3,5,7,9"},
+            {"variant": "marienbad", "heaps": "2,4,6,8"},
+            {"variant": "marienbad", "heaps": "5,5,5"}, {"variant": "single"},
+            {"variant": "fibonacci"})
+
+
+def readable(size: tuple[int, int]) -> int:
+    """2.5% of the window height, rounded up (20 px at 768)."""
+    return math.ceil(0.025 * size[1])
+
+
+def nim_play(size: tuple[int, int], language: str, scale: int,
+             options: dict[str, str]) -> Any:
+    """The play screen of Nim with ``options``, two people seated, one frame drawn."""
+    app = make_app(size, language=language, text_scale=scale)
+    play = start_game(app, "nim", ("human", "human"), options=options)
+    frame(app)
+    return play
+
+
+def match_rect(box: Any, index: int) -> pygame.Rect:
+    """Where match ``index`` of ``box`` is drawn: head top to foot, as wide as its head (see
+    ``NimView._draw_match``)."""
+    slot = box.slot_rect(index)
+    thick = max(2, round(box.length * 0.075))
+    head_w = max(3, round(thick * 1.75))
+    top = slot.top + round(slot.height * nim.HEAD_TOP)
+    bottom = slot.bottom - round(slot.height * 0.04)
+    return pygame.Rect(slot.centerx - head_w // 2, top, head_w, bottom - top)
+
+
+def label_cases() -> list[Any]:
+    """(size, scale, options) for every window size, text size and variant; the misses
+    known (see :data:`LABEL_MISSES`) as strict expected failures."""
+    cases = []
+    for size in SIZES:
+        for scale in (100, 200):
+            for options in VARIANTS:
+                name = "-".join(options.values())
+                missed = LABEL_MISSES.get((size, scale, name))
+                marks = [pytest.mark.xfail(strict=True, reason=missed)] if missed else []
+                cases.append(pytest.param(size, scale, options, marks=marks,
+                                          id=f"{size[0]}x{size[1]}-{scale}-{name}"))
+    return cases
+
+
+#: Where labels still cover matches: (size, scale, variant and heaps) -> why.
+#: At 200% two lanes of readable labels under each of five heaps would leave the matches
+#: under 55% of their length (at 1024x640: 9 px): the layout keeps the matches, and the
+#: second lane may cover the next heap's heads. Fibonacci's 19 labels of the first move at
+#: 200% fit neither two lanes nor one row under its single heap.
+LANES_TOO_COSTLY = "two lanes of readable labels would leave the matches under 55% long"
+FIBONACCI_CROWDED = "19 labels at 200% fit neither two lanes nor a row under one heap"
+LABEL_MISSES: dict[tuple[tuple[int, int], int, str], str] = {
+    **{(size, 200, "fibonacci"): FIBONACCI_CROWDED for size in SIZES},
+    **{(size, 200, "marienbad-1,3,5,7,9"): LANES_TOO_COSTLY for size in SIZES},
+}
+
+
+@pytest.mark.parametrize(("size", "scale", "options"), label_cases())
+def test_the_ai_s_labels_cover_no_match(size: tuple[int, int], scale: int,
+                                        options: dict[str, str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The perfect player's labels of the first position (every take labelled) drawn under
+    their matches: none overlaps a match of any heap, and none is under the readable size."""
+    chips: list[tuple[str, int, pygame.Rect]] = []
+    original = nim.score_chip
+
+    def spy(surface: pygame.Surface, label: str, centre: tuple[float, float], px: int,
+            *args: Any, **kwargs: Any) -> pygame.Rect:
+        rect = original(surface, label, centre, px, *args, **kwargs)
+        chips.append((label, px, rect))
+        return rect
+
+    monkeypatch.setattr(nim, "score_chip", spy)
+    problems = []
+    play = nim_play(size, "en", scale, options)
+    state = play.board_state
+    decision = make_player("perfect", "nim", state.options).choose(state)
+    ctx = dataclasses.replace(play.board_context(), scores=shown_scores(decision),
+                              score_kind=decision.score_kind, hover=None)
+    chips.clear()
+    play.view.draw(play.app.screen, state, ctx)
+    assert len(chips) == len(state.legal_moves())
+    matches = [match_rect(box, i) for box in play.view._boxes
+               for i in range(state.heaps[box.heap])]
+    for label, px, rect in chips:
+        covered = rect.collidelist(matches)
+        if covered >= 0:
+            problems.append(f"{options}: {label!r} {rect} over the match {matches[covered]}")
+        if px < readable(size):
+            problems.append(f"{options}: {label!r} at {px} px")
+    assert not problems, "\n".join(problems)
+
+
+class _TableText:
+    """The text helpers as the table sees them, recording what it draws (text, px, rect)."""
+
+    def __init__(self, drawn: list[tuple[str, int, pygame.Rect]]) -> None:
+        self.drawn = drawn
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(text, name)
+
+    def blit_text(self, surface: pygame.Surface, value: str, px: int, *args: Any,
+                  **kwargs: Any) -> pygame.Rect:
+        rect = text.blit_text(surface, value, px, *args, **kwargs)
+        self.drawn.append((value, px, rect))
+        return rect
+
+
+@pytest.mark.parametrize("misere", ["false", "true"])
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_marienbad_table_and_its_meaning_are_readable_and_whole(
+        size: tuple[int, int], language: str, misere: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 200%: the table's digits and the nim-sum's meaning (both sentences: the sum is 0 at
+    the start and not 0 after a take) at the readable size at least, the meaning whole (no
+    ellipsis: wrapped over more lines rather than shrunk), inside the board."""
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    monkeypatch.setattr(nim_table, "txt", _TableText(drawn))
+    problems: list[str] = []
+    for heaps in ("1,3,5,7", "1,3,5,7,9", "2,4,6,8"):
+        play = nim_play(size, language, 200,
+                        {"variant": "marienbad", "heaps": heaps, "misere": misere})
+        for take in (None, play.board_state.legal_moves()[0]):
+            if take is not None:
+                play.match.play(take)
+            drawn.clear()
+            frame(play.app)
+            total = nim_table.nim_sum(play.board_state.heaps)
+            meaning = tr("boards.nim_sum_zero" if total == 0 else "boards.nim_sum_not_zero")
+            if misere == "true":
+                meaning += " " + tr("boards.nim_sum_misere")
+            words = [t for t, _px, _r in drawn]
+            for value, px, rect in dict.fromkeys((v, px, tuple(r)) for v, px, r in drawn):
+                if px < readable(size):
+                    problems.append(f"{heaps} sum {total}: {value!r} at {px} px")
+                if not play.view.rect.contains(pygame.Rect(rect)):
+                    problems.append(f"{heaps} sum {total}: {value!r} {rect} outside the board")
+            if meaning not in " ".join(words):
+                problems.append(f"{heaps} sum {total}: the meaning is not whole: {words}")
+    assert not problems, "\n".join(problems)
+
