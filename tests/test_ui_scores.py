@@ -554,3 +554,22 @@ def test_a_proven_loss_beside_a_proven_win_is_red_whatever_its_rank() -> None:
     losses = Decision(move="b", scores={"b": 0.0, "c": 0.0}, score_kind="value", info={},
                       proven={"b": Proven(-1, 13), "c": Proven(-1, 11)})
     assert score_labels(shown_scores(losses), "value", theme)["b"][1] == theme.score_good
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_loss_in_one_move_is_the_move_itself(language: str) -> None:
+    """Regression (QA, real window, Othello 4x4): White's last move filled the board and lost,
+    and the legend said "L1: White loses at the next move if the opponent plays well". A
+    proven result counts the move itself (ai.bounds.Proven), so L1 is a move that ends the game
+    lost, as W1 is one that ends it won."""
+    from ai.bounds import Proven
+
+    i18n.set_language(language)
+    try:
+        d = Decision(move="a", scores={"a": 0.0, "b": 0.0}, score_kind="value",
+                     proven={"a": Proven(-1, 1), "b": Proven(-1, 3)})
+        words = {row.sample: row.words for row in score_legend(d, "White")}
+        one = words[i18n.tr("score.loss_short", n=1)]
+        assert {"en": "with this very move", "fr": "avec ce coup même"}[language] in one
+    finally:
+        i18n.set_language("en")
