@@ -566,8 +566,8 @@ def test_a_loss_in_one_move_is_the_move_itself(language: str) -> None:
 
     i18n.set_language(language)
     try:
-        d = Decision(move="a", scores={"a": 0.0, "b": 0.0}, score_kind="value",
-                     proven={"a": Proven(-1, 1), "b": Proven(-1, 3)})
+        d = Decision(move="a", scores={"a": 0.0}, score_kind="value",
+                     proven={"a": Proven(-1, 1)})
         words = {row.sample: row.words for row in score_legend(d, "White")}
         one = words[i18n.tr("score.loss_short", n=1)]
         assert {"en": "with this very move", "fr": "avec ce coup même"}[language] in one
