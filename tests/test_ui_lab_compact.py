@@ -310,3 +310,24 @@ def test_every_set_up_row_shows_on_its_page(true_200: None, size: tuple[int, int
                 w.px >= readable_px(size) for w in shown), [w.px for w in shown]
             assert problems(app) == []
     app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [*SIZES, (1024, 640), (1280, 720)])
+def test_the_charts_buttons_are_whole_beside_clear_runs(
+        true_200: None, size: tuple[int, int], language: str) -> None:
+    """Seen at 200% of 1024x640 in French: under a Hexapawn learner's charts, one at a time,
+    'Taux de victoire' was cut to 'Taux de vi…' (three tabs leave the tabs' text at body size,
+    and the chart buttons and 'Effacer les courbes' took that size). The row's buttons now
+    share one size at which all three are whole, for every game."""
+    from tests.lab_helpers import train_instantly
+
+    app, lab = compact_lab(size, language)
+    for game in ("hexapawn", "nim"):
+        train_instantly(lab, game, "qlearning", 20)
+        lab.tabs.choose("charts")
+        frame(app)
+        shown = [*lab.chart_choice.widgets(), lab.clear_button]
+        assert all(b.label_fits() for b in shown), [(b.label(), b.px) for b in shown]
+        assert problems(app) == []
+    app.shutdown()

@@ -14,7 +14,7 @@ import pygame
 
 from game.ui import text
 from game.ui.i18n import tr
-from game.ui.scenes.lab_charts import least_chart_height
+from game.ui.scenes.lab_charts import CHART_BUTTON_KEYS, least_chart_height
 from game.ui.scenes.lab_common import (
     draw_progress,
     game_title,
@@ -139,7 +139,14 @@ def place_compact_charts(lab: LearningLabScene, view: pygame.Rect, px: int, bh: 
     left when one shows at a time."""
     pad = lab.app.metrics.pad
     label = tr("lab.clear_runs")
-    cpx = text.fit_px(label, view.width // 2 - bh // 3, px, True, int(lab.app.metrics.small * 0.8))
+    least = int(lab.app.metrics.small * 0.8)
+    # One size for the row, the chart buttons whole beside "Clear runs" (with the tabs' size,
+    # three tabs at 200% of 1024x640 in French, 'Taux de victoire' was cut to 'Taux de vi…').
+    words = [tr(key) for key in CHART_BUTTON_KEYS.values()]
+    while px > least and sum(text.size(w, px, True)[0] + bh + pad for w in words) + (
+            text.size(label, px, True)[0] + bh // 2) > view.width:
+        px -= 1
+    cpx = text.fit_px(label, view.width // 2 - bh // 3, px, True, least)
     cw = text.size(label, cpx, True)[0] + bh // 2
     row = pygame.Rect(view.left, view.bottom - bh, view.width - cw - pad, bh)
     lab.clear_button.place(pygame.Rect(view.right - cw, row.top, cw, bh), cpx)
