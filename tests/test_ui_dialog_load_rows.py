@@ -53,10 +53,11 @@ def rows_drawn(size: tuple[int, int], language: str, scale: int, folder: Path,
         assert dialog.row_rects, "no row shown"
         for rect, row in dialog.row_rects:
             assert dialog.box.contains(rect) and not rect.colliderect(dialog.open_button.rect)
-            inside = [(line, px) for line, px, at in drawn if rect.contains(at)]
-            name = "".join(line for line, px in inside if px == app.metrics.body)
-            detail = " ".join(line for line, px in inside if px != app.metrics.body)
-            shown[row.label] = (name, detail)
+            inside = [line for line, _px, at in drawn if rect.contains(at)]
+            # The name's lines first, then the detail's (the two sizes may be equal).
+            split = next((k for k in range(1, len(inside) + 1)
+                          if " ".join(inside[k:]) == row.detail), len(inside))
+            shown[row.label] = ("".join(inside[:split]), " ".join(inside[split:]))
         before = dialog.scroll
         dialog.scroll += len(dialog.row_rects)
         dialog._layout()
