@@ -348,3 +348,46 @@ def test_at_a_true_200_percent_the_settings_rows_scroll_and_say_so(
     frame(app, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=10, flipped=False)])
     assert scene.scroll == 0
     app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_at_200_percent_every_settings_row_reads_at_the_rows_size(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA, real window at 200% of 1024x768): "Explain mode: the AI's move waits
+    for a click" was shrunk to 31 px among 40 px rows ("IA contre IA : délai par coup" to
+    32), the hint broke between "↑" and "↓", and scrolled to the end the rows left an empty
+    band above "Colours". A long label now takes two lines at the rows' size, the arrows
+    stay together, and the rows scroll a whole row at a time, the first one shown at the
+    top of the list."""
+    from game.ui import text
+
+    drawn: list[tuple[str, int]] = []
+    real = text.render
+
+    def spy(value: str, px: int, *args: Any, **kwargs: Any) -> pygame.Surface:
+        drawn.append((value, px))
+        return real(value, px, *args, **kwargs)
+
+    monkeypatch.setattr(text, "render", spy)
+    app = make_app(size, language=language, text_scale=200)
+    scene = SettingsScene(app)
+    app.push(scene)
+    labels: dict[str, set[int]] = {}
+    for _ in range(len(scene.rows) + 1):
+        drawn.clear()
+        frame(app)
+        shown = [r for r in scene.rows if r.visible]
+        assert min(r.rect.top for r in shown) == scene.view.top, "a band above the rows"
+        for row in shown:
+            # The run of texts drawn that makes the label (one line, or two).
+            runs = [drawn[i:i + n] for n in (1, 2) for i in range(len(drawn))
+                    if " ".join(v for v, _px in drawn[i:i + n]) == row.label()]
+            assert runs, (row.label(), drawn)
+            labels[row.label()] = {px for _v, px in runs[0]}
+        key(app, pygame.K_DOWN)
+    assert scene.rows[-1].visible
+    assert set(labels) == {r.label() for r in scene.rows}
+    assert all(sizes == {app.metrics.body} for sizes in labels.values()), labels
+    assert not any(line.endswith("↑") for line in scene.hint), scene.hint
+    app.shutdown()

@@ -96,15 +96,16 @@ def render_fit(
 
 
 def fit_lines(text: str, box: pygame.Rect, px: int, bold: bool = False,
-              min_px: int | None = None) -> tuple[list[str], int]:
-    """``text`` as it fits ``box``: one line shrunk down to 90% of ``px``, else two lines down
-    to ``min_px`` (default 70% of ``px``) when two lines fit the box's height, else one line at
-    90% cut with an ellipsis. Returns the lines and their size."""
-    one = fit_px(text, box.width, px, bold, int(px * 0.9))
+              min_px: int | None = None, shrink: float = 0.9) -> tuple[list[str], int]:
+    """``text`` as it fits ``box``: one line shrunk down to ``shrink`` (90%) of ``px``, else
+    two lines from that size down to ``min_px`` (default 70% of ``px``) when two lines fit
+    the box's height, else one line at ``shrink`` cut with an ellipsis. Returns the lines
+    and their size."""
+    one = fit_px(text, box.width, px, bold, int(px * shrink))
     if size(text, one, bold)[0] <= box.width:
         return [text], one
     floor = int(px * 0.7) if min_px is None else min_px
-    trial = int(px * 0.9)
+    trial = int(px * shrink)
     while trial >= max(MIN_PX, floor):
         lines = wrap(text, box.width, trial, bold)
         if (len(lines) <= 2 and two_line_step(trial) * len(lines) <= box.height + 2
@@ -121,10 +122,10 @@ def two_line_step(px: int) -> int:
 
 def blit_fit(surface: pygame.Surface, text: str, box: pygame.Rect, px: int,
              colour: tuple[int, int, int], bold: bool = False, align: str = "center",
-             min_px: int | None = None) -> None:
+             min_px: int | None = None, shrink: float = 0.9) -> None:
     """Draw ``text`` in ``box`` as :func:`fit_lines` fits it, centred vertically; ``align``
     "center" or "left" horizontally."""
-    lines, used = fit_lines(text, box, px, bold, min_px)
+    lines, used = fit_lines(text, box, px, bold, min_px, shrink)
     step = two_line_step(used)
     y = box.centery - step * len(lines) / 2
     for line in lines:
@@ -146,10 +147,12 @@ _NO_BREAK_BEFORE = (":", ";", "!", "?", "»", "%")
 
 def _glued(words: list[str]) -> list[str]:
     """``words`` with each one that starts with a mark of :data:`_NO_BREAK_BEFORE` joined to
-    the word before it (with its space), and the word after an opening « joined to it."""
+    the word before it (with its space), the word after an opening « joined to it, and "↓"
+    to the "↑" before it (a hint broke between the two arrows of "↑ ↓ or wheel")."""
     glued: list[str] = []
     for word in words:
-        if glued and (word.startswith(_NO_BREAK_BEFORE) or glued[-1] == "«"):
+        if glued and (word.startswith(_NO_BREAK_BEFORE) or glued[-1] == "«"
+                      or (word.startswith("↓") and glued[-1].endswith("↑"))):
             glued[-1] = f"{glued[-1]} {word}"
         else:
             glued.append(word)

@@ -138,9 +138,10 @@ class Widget:
         return True
 
 
-def _fits(label: str, box: pygame.Rect, px: int, min_px: int | None = None) -> bool:
+def _fits(label: str, box: pygame.Rect, px: int, min_px: int | None = None,
+          shrink: float = 0.9) -> bool:
     """Whether ``label`` drawn by :func:`text.blit_fit` in ``box`` shows whole."""
-    lines, _px = text.fit_lines(label, box, px, min_px=min_px)
+    lines, _px = text.fit_lines(label, box, px, min_px=min_px, shrink=shrink)
     return len(lines) == 2 or lines[0] == label
 
 
@@ -205,6 +206,9 @@ class Toggle(Widget):
         #: The switch's height when the row is taller than one line (a label on two lines
         #: of large text); None: sized from the row.
         self.switch_height: int | None = None
+        #: How far the label shrinks on one line before it takes two (1.0: never, so it
+        #: keeps the size of the rows around it).
+        self.shrink = 0.9
 
     def handle(self, event: pygame.event.Event) -> bool:
         if (self.visible and self.enabled and _is_click(event)
@@ -229,7 +233,8 @@ class Toggle(Widget):
         pygame.draw.circle(surface, theme.text if not on else theme.accent_text,
                            (kx, sw.centery), knob_r)
         colour = theme.text if self.enabled else theme.text_muted
-        text.blit_fit(surface, self.label(), self._label_box(), self.px, colour, align="left")
+        text.blit_fit(surface, self.label(), self._label_box(), self.px, colour, align="left",
+                      shrink=self.shrink)
 
     def _label_box(self) -> pygame.Rect:
         h = min(self.rect.height, self.switch_height or self.rect.height)
@@ -237,7 +242,7 @@ class Toggle(Widget):
                            self.rect.width - int(h * 1.5) - h // 3, self.rect.height)
 
     def label_fits(self) -> bool:
-        return _fits(self.label(), self._label_box(), self.px)
+        return _fits(self.label(), self._label_box(), self.px, shrink=self.shrink)
 
 
 #: However long its label, a stepper leaves it this share of its row (on two lines if it must).
@@ -392,6 +397,8 @@ class Choice(Widget):
         self.set = set_
         self.on_open = on_open
         self.label_width = label_width
+        #: How far the label shrinks on one line before it takes two (as :class:`Toggle`'s).
+        self.shrink = 0.9
         #: The label may go when even at 30% of the row it would leave the values too little
         #: room (the menu's variant at large text: "Fibonacci" in a box says enough).
         self.label_optional = False
@@ -499,7 +506,7 @@ class Choice(Widget):
         if self.label() and box.left > self.rect.left:
             text.blit_fit(surface, self.label(), pygame.Rect(
                 self.rect.left, self.rect.top, box.left - self.rect.left - self.px // 2,
-                self.rect.height), self.px, theme.text, align="left")
+                self.rect.height), self.px, theme.text, align="left", shrink=self.shrink)
 
 
 # The last pointer position seen by the app, for wheel events (which carry no position).

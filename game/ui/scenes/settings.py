@@ -73,14 +73,23 @@ class SettingsScene(Scene):
                    [(d, self._delay_text(d)) for d in AI_DELAYS],
                    lambda: s.ai_delay, self._set("ai_delay"), None),
         ]
+        for row in self.rows:
+            if isinstance(row, (Toggle, Choice)):
+                # A long label on two lines at the rows' size, not one line shrunk ("Explain
+                # mode: the AI's move waits for a click" read 31 px among 40 px rows).
+                row.shrink = 1.0
         self.back = Button(lambda: tr("dialog.back"), self.close, primary=True)
         self.panel = pygame.Rect(0, 0, 0, 0)
         #: Where the pointer was and which arrow (0 left, 2 right) it clicked when the text
         #: size last changed: the panel then moves so that arrow stays under the pointer.
         self.anchor: tuple[tuple[int, int], int] | None = None
-        #: How far the rows are scrolled, in pixels, and how far they can be (large text).
+        #: How far the rows are scrolled, in pixels, and how far they can be (large text):
+        #: scrolling stops at a row's top (see :attr:`tops`), so no band is left empty
+        #: above the first row shown.
         self.scroll = 0
         self.most_scroll = 0
+        #: Where each row starts below the first one's top, in pixels.
+        self.tops: list[int] = [0]
         #: Where the rows show (between the title and Back).
         self.view = pygame.Rect(0, 0, 0, 0)
         #: The lines beside Back.
@@ -138,7 +147,11 @@ class SettingsScene(Scene):
         self.panel.center = (w // 2, h // 2)
         self.view = pygame.Rect(self.panel.left + m.pad * 3, self.panel.top + head, inner,
                                 ph - head - foot)
-        self.most_scroll = max(0, content - self.view.height)
+        self.tops = [sum(heights[:i]) + gap * i for i in range(len(heights))]
+        # The first row's top from which the rest fits: at the end the last row shows whole
+        # and the first row shown starts at the top.
+        self.most_scroll = next((top for top in self.tops
+                                 if content - top <= self.view.height), self.tops[-1])
         self.scroll = max(0, min(self.scroll, self.most_scroll))
         y = self.view.top - self.scroll
         for row, height in zip(self.rows, heights, strict=True):
@@ -163,18 +176,27 @@ class SettingsScene(Scene):
         not fit on one ("Mode explication : le coup de l'IA attend un clic" at 200%)."""
         if isinstance(row, Choice):
             row.label_width = 0.5
+        if isinstance(row, Toggle):
+            row.switch_height = one  # the switch of a two-line row as large as the others
         row.place(pygame.Rect(0, 0, width, one), m.body)
+        # On one line at the rows' size, else two lines (in a row of one it shrank).
         if isinstance(row, Choice):
-            box = row._parts()[1]
-            fits = text.fit_lines(row.label(), pygame.Rect(0, 0, box.left - m.body // 2, one),
-                                  m.body)[0] == [row.label()]
+            fits = text.size(row.label(), m.body)[0] <= row._parts()[1].left - m.body // 2
+        elif isinstance(row, Toggle):
+            fits = text.size(row.label(), m.body)[0] <= row._label_box().width
         else:
-            fits = row.label_fits()
-        return one if fits else text.two_line_step(int(m.body * 0.9)) * 2 + m.pad // 2
+            fits = True
+        return one if fits else text.two_line_step(m.body) * 2 + m.pad // 2
 
     def scroll_by(self, pixels: int) -> None:
-        """Scroll the rows (when they do not all fit)."""
-        self.scroll = max(0, min(self.most_scroll, self.scroll + pixels))
+        """Scroll the rows (when they do not all fit), to the top of the row ``pixels``
+        reach, or the next one in that direction."""
+        target = self.scroll + pixels
+        tops = [top for top in self.tops if top <= self.most_scroll] or [0]
+        if pixels > 0:
+            self.scroll = min([top for top in tops if top >= target] or [tops[-1]])
+        elif pixels < 0:
+            self.scroll = max([top for top in tops if top <= target] or [0])
 
     def _keep_under_pointer(self) -> None:
         """Remember the text-size arrow under the pointer (a click on it changes every row's
