@@ -83,3 +83,32 @@ def test_at_200_percent_no_chip_hides_a_disc_or_a_dot(size: tuple[int, int], lan
         assert run_until(app, lambda: play.match.human_to_move, 30)
         assert not hidden_by_chips(app, play)
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1920, 1080), "en"), ((1024, 768), "fr")])
+def test_the_ais_played_move_keeps_its_disc_visible(size: tuple[int, int], lang: str) -> None:
+    """Regression (QA, real window, 4x4 at 200% of 1920x1080): once the AI's move was played,
+    its label stayed for the person's turn on the disc it had just put down ("+18" hid a3's
+    new white disc, "−102" d3's). A label stands only on an empty cell."""
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=200, explain_wait=True)
+    play = start_game(app, "othello", ("human", "alphabeta:depth=3"), options={"size": "4"})
+    for _turn in range(3):
+        assert run_until(app, lambda: play.match.over or play.match.human_to_move, 30)
+        if play.match.over:
+            break
+        play.apply_move(play.state.legal_moves()[0])
+        if not run_until(app, lambda: bool(play.legend_rows()), 30):
+            break
+        key(app, pygame.K_SPACE)
+        assert run_until(app, lambda: play.match.over or play.match.human_to_move, 30)
+        if play.match.over:
+            break
+        frame(app)
+        frame(app)
+        view = play.view
+        assert isinstance(view, OthelloView) and view._chips_cache is not None
+        last = play.match.moves[-1]
+        played = middle(view, (last.row, last.col), DISC_CORE)
+        _px, chips = view._chips_cache[1]
+        assert not [chip for chip in chips if chip.colliderect(played)], (last, chips)
+    app.shutdown()

@@ -361,10 +361,15 @@ class OthelloView(GridBoardView):
         assert grid is not None and ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
         # The best first: it keeps its cell, the others move aside rather than overlap.
+        # Only on empty cells: once the AI's move is played (the labels stay for the class
+        # while the person thinks) its label sat on the disc it had just put down, the one
+        # disc the class must see (QA, real window, 4x4 at 200%); the panel and the last-move
+        # mark say which move it was and its score.
         shown = [(move, *label) for move, label in
                  sorted(labels.items(), key=lambda kv: not kv[1][2])
                  if isinstance(move, OthelloMove) and not move.is_pass
-                 and move.row < oth.size and move.col < oth.size]
+                 and move.row < oth.size and move.col < oth.size
+                 and oth.cell(move.row, move.col) == EMPTY_CELL]
         chips = [(text, grid.centre(move.row, move.col)) for move, text, _c, _b in shown]
         self._clear = self._keep_clear(oth, ctx)
         px, rects = self._score_chips(chips, label_px(ctx, grid.cell * 0.27), ctx.coords_px)
