@@ -93,3 +93,33 @@ def test_the_live_nim_game_writes_its_header_readable(
     header = [(px, rect) for _value, px, rect in drawn if view.rect.contains(rect)]
     assert header
     assert min(px for px, _rect in header) >= readable_px((1024, 768))
+
+
+@pytest.mark.parametrize("kind", ["reinforcement", "qlearning"])
+def test_a_nim_boxs_take_and_count_do_not_read_as_one_number(
+        kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen in a real window at 200% of 1920x1080: a reinforcement box's lines read "−1 421",
+    the take and its bead count a few pixels apart in the same bold type and colour. The take
+    is now regular and muted, the count (or Q-value) bold: two kinds of type on every line."""
+    from game.ui import text as text_module
+
+    app, lab = large_boxes((1920, 1080), "en", "nim", kind, 300)
+    styles: dict[str, set[tuple[bool, tuple[int, ...]]]] = {"take": set(), "value": set()}
+    real = text_module.blit_text
+
+    def spy(surface: pygame.Surface, line: str, px: int, colour: tuple[int, ...],
+            *args: object, **kwargs: object) -> pygame.Rect:
+        part = "take" if line.startswith("\u2212") and line[1:].isdigit() else "value"
+        styles[part].add((bool(kwargs.get("bold")), tuple(colour)[:3]))
+        return real(surface, line, px, colour, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text_module, "blit_text", spy)
+    from game.ui.boards import presenter_for
+
+    theme = app.theme  # type: ignore[attr-defined]
+    for _cell, box in lab.knowledge.box_rects:
+        presenter_for("nim").draw_matchbox(app.screen, pygame.Rect(0, 0, 260, 420), box.state,
+                                          box.values, lab.learner.score_kind, theme, 48)
+    assert styles["take"] == {(False, tuple(theme.text_muted)[:3])}, styles
+    assert styles["value"] and all(bold for bold, _colour in styles["value"]), styles
+    app.shutdown()  # type: ignore[attr-defined]

@@ -165,7 +165,12 @@ def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
             tint = (blend(theme.panel, theme.highlight, 0.3) if changed
                     else blend(theme.panel, theme.text_muted, 0.12))
             pygame.draw.rect(surface, tint, band, border_radius=max(2, band.height // 4))
-        txt.blit_text(surface, take, small, theme.text, (body.left, y), "midleft", bold=True)
+        # A count beside its take in the same bold type read as one number ("−1 421", seen
+        # in a real window): the take regular and muted, what the box holds for it bold and
+        # coloured (the elimination learner's ✓ and ✗ cannot be mistaken for digits).
+        counts = score_kind != "allowed"
+        txt.blit_text(surface, take, small, theme.text_muted if counts else theme.text,
+                      (body.left, y), "midleft", bold=not counts)
         colour = theme.highlight if changed else box_value_colour(value, score_kind, theme)
         room_after_take = body.right - (body.left + take_w + small // 3)
         if score_kind == "beads":
@@ -187,5 +192,4 @@ def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
             value_px = (min(round(small * ALLOWED_MARK_SCALE), int(line_h * 0.95))
                         if score_kind == "allowed" and not changed else small)
             txt.blit_text(surface, value_text, value_px, colour, (body.right, y), "midright",
-                           bold=score_kind == "allowed" or value == best or changed,
-                           max_width=room_after_take, min_px=7)
+                           bold=True, max_width=room_after_take, min_px=7)
