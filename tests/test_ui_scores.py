@@ -573,3 +573,29 @@ def test_a_loss_in_one_move_is_the_move_itself(language: str) -> None:
         assert {"en": "with this very move", "fr": "avec ce coup même"}[language] in one
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_q_legend_states_no_range_the_learned_values_leave(language: str) -> None:
+    """Regression (QA, real window): the legend read "from −1 (loss) to +1 (win)" while a
+    Q-learner trained 500 games showed +1.44 and −1.8 (seed 002's update, Q ← (1−α)Q +
+    α(r − γ max Q'), sums a loss's −1 with the next position's value)."""
+    from ai.arena import run_match
+    from ai.learners import make_learner
+    from game.rules.nim import NimOptions
+
+    options = NimOptions()
+    learner = make_learner("qlearning", "nim", options, seed=1)
+    run_match(learner, learner, options.initial_state(), 500)
+    values = [v for n in range(1, options.matches + 1)
+              for v in learner.box(options.position((n,))).values()]
+    assert max(abs(v) for v in values) > 1.0  # what the class saw
+    i18n.set_language(language)
+    try:
+        d = Decision(move="a", scores={"a": max(values), "b": min(values)}, score_kind="q")
+        words = " ".join(row.words for row in score_legend(d, "Black"))
+        stated = {"en": "from −1 (loss) to +1 (win)", "fr": "de −1 (défaite) à +1 (victoire)"}
+        assert stated[language] not in words
+        assert "0" in words  # it says what the sign means
+    finally:
+        i18n.set_language("en")
