@@ -15,7 +15,7 @@ from game.ui.i18n import tr
 from game.ui.scene import Scene
 from game.ui.scenes.learning_lab import LearningLabScene
 from game.ui.scenes.menu import MenuScene
-from tests.ui_helpers import click_widget, frame, make_app
+from tests.ui_helpers import click_widget, frame, make_app, texts_drawn_by
 from tests.ui_helpers import screenshot as _screenshot
 
 S = TypeVar("S", bound=Scene)
@@ -85,6 +85,20 @@ def watch_one_nim_game(app: App, lab: LearningLabScene, kind: str = "reinforceme
     click_widget(app, lab.step_button)
     assert run_until(app, lambda: lab.runner is not None and lab.runner.current is not None,
                      20)
+
+
+def live_nim_header(app: App, lab: LearningLabScene, monkeypatch: pytest.MonkeyPatch
+                    ) -> list[tuple[str, int, object]]:
+    """One game of Nim watched in ``lab`` (see :func:`watch_one_nim_game`): the texts its live
+    board writes inside itself in one frame (its limit and goal), as (text, px, rect)."""
+    watch_one_nim_game(app, lab)
+    assert lab.watching_live()
+    runner = lab.runner
+    drawn = texts_drawn_by(lambda: lab.knowledge.draw(app.screen, runner), monkeypatch)
+    lab.stop()
+    view = lab.knowledge._board_view()
+    assert view is not None
+    return [(value, px, rect) for value, px, rect in drawn if view.rect.contains(rect)]
 
 
 def large_boxes(size: tuple[int, int], language: str, game: str, kind: str, games: int

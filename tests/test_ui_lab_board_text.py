@@ -13,7 +13,7 @@ from game.ui.boards.base import COORDINATES_MAX
 from game.ui.boards.nim import NimView
 from game.ui.scenes.play_fit import readable_px
 from game.ui.theme import get_theme
-from tests.lab_helpers import large_boxes, large_lab, watch_one_nim_game
+from tests.lab_helpers import large_boxes, large_lab, live_nim_header
 from tests.ui_helpers import (
     BOARD_COORDINATES,
     texts_drawn_by,
@@ -83,16 +83,9 @@ def test_the_live_nim_game_writes_its_header_readable(
     """While one game of Nim is watched in the lab at 1024x768 with 200% text, the live
     board's limit and goal are at least the readable size (they were 12 and 10 px)."""
     app, lab = large_lab((1024, 768), language)
-    watch_one_nim_game(app, lab)
-    assert lab.watching_live()
-    runner = lab.runner
-    drawn = texts_drawn_by(lambda: lab.knowledge.draw(app.screen, runner), monkeypatch)
-    lab.stop()
-    view = lab.knowledge._board_view()
-    assert view is not None
-    header = [(px, rect) for _value, px, rect in drawn if view.rect.contains(rect)]
+    header = live_nim_header(app, lab, monkeypatch)  # type: ignore[arg-type]
     assert header
-    assert min(px for px, _rect in header) >= readable_px((1024, 768))
+    assert min(px for _value, px, _rect in header) >= readable_px((1024, 768))
 
 
 @pytest.mark.parametrize("kind", ["reinforcement", "qlearning"])

@@ -22,6 +22,8 @@ from game.ui import text
 from game.ui.boards import nim, nim_table
 from game.ui.i18n import tr
 from game.ui.reasoning import shown_scores
+from game.ui.scenes.learning_lab import LearningLabScene
+from tests.lab_helpers import live_nim_header
 from tests.ui_helpers import frame, make_app, start_game
 
 SIZES = ((1024, 640), (1024, 768), (1280, 720), (1280, 800), (1920, 1080))
@@ -172,3 +174,19 @@ def test_marienbad_table_and_its_meaning_are_readable_and_whole(
                 problems.append(f"{heaps} sum {total}: the meaning is not whole: {words}")
     assert not problems, "\n".join(problems)
 
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1024, 640)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_at_100_percent_the_lab_s_live_nim_game_writes_its_rule_readable(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One game of Nim watched in the learning lab at 100% text: the live board's limit and
+    goal at the readable size at least, whole (at 1024x768 in French they were 17 and 16 px,
+    readable 20: the heap took all the board's height)."""
+    app = make_app(size, language=language)
+    lab = LearningLabScene(app)
+    app.push(lab)
+    frame(app)
+    header = live_nim_header(app, lab, monkeypatch)
+    assert " ".join(value for value, _px, _r in header).endswith(tr("boards.nim_normal"))
+    assert min(px for _value, px, _r in header) >= readable(size), header

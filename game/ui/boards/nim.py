@@ -255,8 +255,15 @@ class NimView(BoardView):
         # Taller where its lines wrap to the width (at most 30% of the board): the live game
         # in the lab at 1024x768 (a 212 px wide board) cut the French goal.
         own = self._header_sizes(list(lines))
+        margin = 0.0
+        if 0 < self._header_px() < self._least:
+            # A small board (the learning lab's live game): room for the lines at the
+            # readable size, the matches shorter for it. At 1024x768 in French its limit
+            # and goal were 17 and 16 px (readable 20), the heap taking all the height.
+            own, margin = self._header_room_sizes(list(lines)), rect.height * 0.03
         header_h = max(rect.height * (0.085 if multi else 0.12),
-                       min(rect.height * 0.3, self._header_height(list(lines), own, rect.width)))
+                       min(rect.height * 0.3,
+                           self._header_height(list(lines), own, rect.width) + margin))
         self._header = pygame.Rect(rect.left, rect.top, rect.width, round(header_h))
         body = pygame.Rect(rect.left, round(rect.top + header_h), rect.width,
                            round(rect.height - header_h))
