@@ -27,6 +27,9 @@ def dim(surface: pygame.Surface, colour: tuple[int, int, int], alpha: int = 170)
 #: no wheel).
 SCROLL_KEYS: dict[int, int] = {pygame.K_UP: -1, pygame.K_DOWN: 1}
 PAGE_KEYS: dict[int, int] = {pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
+#: With body text past this fraction of the window's height (where every screen shows one
+#: part at a time) a list takes more of the window and its rows are closer.
+LARGE_TEXT = 0.042
 
 
 class ListPopup(Scene):
@@ -56,16 +59,21 @@ class ListPopup(Scene):
         m = self.app.metrics
         w, h = self.app.size
         has_desc = any(desc for _v, _l, desc in self.items)
-        box_w = int(w * (0.7 if has_desc else 0.5))
+        large = m.body > h * LARGE_TEXT
+        box_w = int(w * (0.9 if large else 0.7 if has_desc else 0.5))
         if has_desc:
             # Rows as tall as the longest description needs (one line or two): one-line
             # descriptions leave room for more players on screen.
             width = box_w - 4 * m.pad
             lines = max(len(text.wrap(desc, width, m.small)) for _v, _l, desc in self.items)
-            row_h = int(m.body * 1.6 + m.small * 1.45 * min(2, max(1, lines)))
+            row_h = (int(m.body * 1.3 + text.font(m.small).get_linesize() * min(2, max(1, lines)))
+                     + m.pad // 2)
         else:
-            row_h = int(m.body * 1.9)
-        visible = max(1, min(len(self.items), int(h * 0.78 - m.heading * 2) // row_h))
+            row_h = int(m.body * (1.6 if large else 1.9))
+        # Up to 92% of the height with large text (78% before: at 200% of 1920x1080 the play
+        # screen's More list showed 4 of its 6 actions, the seat chooser 2 players at 1024x768).
+        room = int(h * (0.92 if large else 0.78)) - m.heading * 2 - m.pad * 2
+        visible = max(1, min(len(self.items), room // row_h))
         self.scroll = max(0, min(self.scroll, len(self.items) - visible))
         box_h = visible * row_h + m.heading * 2 + m.pad * 2
         self.box = pygame.Rect(0, 0, box_w, box_h)
@@ -144,9 +152,9 @@ class ListPopup(Scene):
             muted = theme.accent_text if chosen else theme.text_muted
             if desc:
                 text.blit_text(surface, label, m.body, fg,
-                               (rect.left + m.pad, rect.top + m.pad // 2), bold=True,
+                               (rect.left + m.pad, rect.top + m.pad // 4), bold=True,
                                max_width=rect.width - 2 * m.pad)
-                area = pygame.Rect(rect.left + m.pad, rect.top + m.pad // 2 + int(m.body * 1.3),
+                area = pygame.Rect(rect.left + m.pad, rect.top + m.pad // 4 + int(m.body * 1.25),
                                    rect.width - 2 * m.pad, rect.bottom - rect.top)
                 text.blit_wrapped(surface, desc, m.small, muted, area, line_gap=0, max_lines=2)
             else:

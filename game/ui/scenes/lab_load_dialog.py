@@ -24,7 +24,7 @@ from ai import learner_files
 from game.ui import text, widgets
 from game.ui.i18n import grouped, tr
 from game.ui.scene import Scene
-from game.ui.scenes.dialogs import dim
+from game.ui.scenes.dialogs import LARGE_TEXT, dim
 from game.ui.scenes.lab_files import describe_entry
 from game.ui.scenes.text_field import TextField
 from game.ui.widgets import Button, draw_panel
@@ -47,10 +47,9 @@ class Row:
 #: detail (game, learner, games, date; or date and size) at most this many.
 NAME_LINES = 2
 DETAIL_LINES = 3
-#: With body text past this fraction of the window's height (where every screen shows one
-#: part at a time) the dialog takes :data:`LARGE_BOX` of the window, else :data:`BOX`: whole
-#: names take more lines, and at 200% of 1024x768 the list held two rows.
-LARGE_TEXT = 0.042
+#: With large text (see :data:`dialogs.LARGE_TEXT`) the dialog takes :data:`LARGE_BOX` of the
+#: window, else :data:`BOX`: whole names take more lines, and at 200% of 1024x768 the list
+#: held two rows.
 BOX, LARGE_BOX = (0.8, 0.86), (0.94, 0.94)
 
 

@@ -1,0 +1,80 @@
+"""Lists over a screen at large text: the play screen's More actions and the seat chooser's
+players, as many rows as the window holds, in a class's words."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.ui.i18n import tr
+from game.ui.scenes.dialogs import ListPopup
+from game.ui.scenes.play_more import open_more
+from tests.ui_helpers import frame, make_app, start_game, watch_cuts
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_the_more_list_shows_every_action_at_200_percent(size: tuple[int, int],
+                                                         language: str) -> None:
+    """Regression (QA 13): at 200% of 1920x1080 the play screen's More list showed 4 of its
+    6 actions (Rules and Menu below, behind arrows) while 1024x768 showed all six: a list
+    with large text may take 92% of the height, its rows a little closer."""
+    app = make_app(size, language=language, text_scale=200)
+    play = start_game(app, "morpion", ("human", "human"))
+    open_more(app, play)
+    frame(app)
+    popup = app.top
+    assert isinstance(popup, ListPopup)
+    assert len(popup.rows) == len(popup.items), (len(popup.rows), len(popup.items))
+    assert all(popup.box.contains(rect) for rect, _i in popup.rows)
+    app.shutdown()
+
+
+#: Players the seat chooser shows at once at 200%, at least (2 before at both sizes).
+PLAYERS_SHOWN = {(1024, 768): 4, (1920, 1080): 3}
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", list(PLAYERS_SHOWN))
+def test_the_seat_chooser_shows_more_players_at_200_percent(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA 6): the player list showed two players at a time at 200% (eleven for
+    Nim: five clicks to reach the engine). It now takes most of the window and its rows
+    are as tall as a name and two lines of description; no description is cut."""
+    cut = watch_cuts(monkeypatch)
+    app = make_app(size, language=language, text_scale=200)
+    menu = app.top
+    menu.select_game("nim")  # type: ignore[union-attr]
+    frame(app)
+    menu.open_choice(menu.seat_widgets[1][0])  # type: ignore[union-attr]
+    frame(app)
+    popup = app.top
+    assert isinstance(popup, ListPopup)
+    assert len(popup.rows) >= PLAYERS_SHOWN[size], len(popup.rows)
+    descriptions = {desc for _v, _l, desc in popup.items}
+    for _ in popup.items:
+        frame(app)
+        popup._scroll_by(1)
+    assert not descriptions & set(cut), descriptions & set(cut)
+    app.shutdown()
+
+
+#: Words a class has not been taught: search and learning jargon ("ply", UCT, Bellman, TD,
+#: PVS; the engine's description named PVS for Nim too).
+JARGON = re.compile(r"\b(ply|UCT|Bellman|TD|PVS|bitboard)\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_player_descriptions_are_in_a_class_s_words(language: str) -> None:
+    """Regression (QA 6): "best-looking move one ply ahead", "grow a tree (UCT)", "a value
+    per move (Bellman)", "self-play (TD)", "Othello: bitboard PVS" on the projector."""
+    from ai.registry import all_players
+    from game.ui import i18n
+
+    i18n.set_language(language)
+    try:
+        said = {info.name: tr(f"player.{info.name}.description") for info in all_players()}
+    finally:
+        i18n.set_language("en")
+    assert not {name: d for name, d in said.items() if JARGON.search(d)}
