@@ -41,21 +41,28 @@ class KeyBinding:
     when: Callable[[PlayScene], bool] | None = None
 
 
+def leave_game(scene: PlayScene, then: Callable[[], None]) -> None:
+    """Run ``then`` (back to the menu, a new game), asking first while a game is under way:
+    a stray key or click must not throw away a class's game. (Esc asked; the Menu and Restart
+    buttons and R did not: QA in a real window lost a game so.)"""
+    if scene.match.moves and not scene.match.over:
+        scene.app.push(MessageDialog(scene.app, tr("play.leave_title"), tr("play.leave_text"), [
+            (lambda: tr("play.leave"), then),
+            (lambda: tr("play.stay"), lambda: None),
+        ]))
+    else:
+        then()
+
+
 def _escape(scene: PlayScene) -> None:
-    """Esc: drop a half-made move, else leave (asking first during a game: a stray Esc must
-    not throw away a class's game)."""
+    """Esc: drop a half-made move, else leave the review, else leave (asking first)."""
     controller = scene.input.controller
     if controller is not None and controller.selected() is not None:
         controller.cancel()
     elif scene.review.active:
         scene.leave_review()
-    elif scene.match.moves and not scene.match.over:
-        scene.app.push(MessageDialog(scene.app, tr("play.leave_title"), tr("play.leave_text"), [
-            (lambda: tr("play.leave"), scene.to_menu),
-            (lambda: tr("play.stay"), lambda: None),
-        ]))
     else:
-        scene.to_menu()
+        leave_game(scene, scene.to_menu)
 
 
 def _right(scene: PlayScene) -> None:
@@ -74,7 +81,7 @@ KEYS: tuple[KeyBinding, ...] = (
     KeyBinding((pygame.K_s,), lambda s: s.save_record(), ctrl=True),
     KeyBinding((pygame.K_o,), lambda s: s.open_record(), ctrl=True),
     KeyBinding((pygame.K_h,), lambda s: s.ask_hint()),
-    KeyBinding((pygame.K_r,), lambda s: s.restart()),
+    KeyBinding((pygame.K_r,), lambda s: leave_game(s, s.restart)),
     KeyBinding((pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER),
                lambda s: s.turns.go_on(), when=lambda s: s.turns.explaining),
     KeyBinding((pygame.K_SPACE,), lambda s: s.turns.toggle_pause()),
