@@ -102,3 +102,34 @@ def test_the_list_scrolls_to_its_last_row_and_no_further(folder: Path) -> None:
         frame(app, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1)])
     assert dialog.row_rects[-1][1] is dialog.rows[-1]
     assert dialog.scroll > 0 and dialog.scroll <= len(dialog.rows) - len(dialog.row_rects)
+
+
+@pytest.mark.parametrize("how", ["open", "enter", "double-click"])
+def test_a_click_selects_a_file_and_open_opens_it(folder: Path, how: str) -> None:
+    """Regression (QA 17, real window at 1920x1080, 200%): one click on a row loaded the file
+    and closed the dialog, so the usual click on the row then on Open sent the second click
+    to the lab beneath (it switched "Keeps learning" off); a row under the pointer looked
+    selected while Open did nothing. A click now selects the file (drawn selected, its path
+    in the field); Open, Enter or a second click on it opens it."""
+    from tests.ui_helpers import click, click_widget, key
+
+    opened: list[Path] = []
+    app = make_app((1920, 1080), language="en", text_scale=200)
+    dialog = LoadDialog(app, folder, opened.append)
+    app.push(dialog)
+    dialog.scroll = 1  # past the folder
+    frame(app)
+    rect, row = next((r, row) for r, row in dialog.row_rects if not row.is_folder)
+    click(app, rect.center)
+    assert app.top is dialog and not opened
+    assert dialog.selected == row.path and dialog.path_field.value == str(row.path)
+    frame(app, dt=1.0)  # a second click later is not a double-click
+    if how == "open":
+        click_widget(app, dialog.open_button)
+    elif how == "enter":
+        key(app, pygame.K_RETURN)
+    else:
+        click(app, rect.center)
+        assert not opened  # a click a second later only selects again
+        click(app, rect.center)
+    assert opened == [row.path] and app.top is not dialog

@@ -131,7 +131,8 @@ def test_save_and_load_from_the_scene() -> None:
     assert isinstance(dialog, LoadDialog)
     assert "200" in dialog.rows[0].detail  # the list says how many games it trained
     dialog._layout()
-    click(app, dialog.row_rects[0][0].center)
+    click(app, dialog.row_rects[0][0].center)  # a click selects the file,
+    click(app, dialog.row_rects[0][0].center)  # a second one opens it
     assert app.top is lab
     assert lab.learner.games_trained == 200
     assert dict(next(b for b in lab.knowledge.boxes if b.key == 20).values) == box20

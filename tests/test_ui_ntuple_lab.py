@@ -86,7 +86,8 @@ def load_row(app: object, scene: NTupleLabScene, path: Path) -> None:
     dialog.go(str(path.parent))
     frame(app)  # type: ignore[arg-type]
     (row,) = [rect for rect, r in dialog.row_rects if r.path == path]
-    click(app, row.center)  # type: ignore[arg-type]
+    click(app, row.center)  # type: ignore[arg-type]  # selects the file,
+    click(app, row.center)  # type: ignore[arg-type]  # a second click opens it
 
 
 def test_train_draws_curves_and_heat_maps(data_dir: Path) -> None:

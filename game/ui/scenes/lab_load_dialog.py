@@ -51,6 +51,8 @@ DETAIL_LINES = 3
 #: window, else :data:`BOX`: whole names take more lines, and at 200% of 1024x768 the list
 #: held two rows.
 BOX, LARGE_BOX = (0.8, 0.86), (0.94, 0.94)
+#: A second click on a file row this soon opens it (a double-click, 0.5 s on most systems).
+DOUBLE_CLICK_SECONDS = 0.5
 
 
 @dataclass(frozen=True)
@@ -137,6 +139,9 @@ class LoadDialog(Scene):
         self.error_is_info = False
         self.scroll = 0
         self.row_rects: list[tuple[pygame.Rect, Row]] = []
+        #: The file row clicked (Open, Enter or a second click opens it), and when.
+        self.selected: Path | None = None
+        self.clicked_at = 0.0
         self.box = pygame.Rect(0, 0, 0, 0)
         self.error_rect = pygame.Rect(0, 0, 0, 0)
         self.error_lines = 0
@@ -167,6 +172,7 @@ class LoadDialog(Scene):
         self.folder = folder
         self.rows = rows
         self.scroll = 0
+        self.selected = None
         self.path_field.value = str(folder)
         if any(not row.is_folder for row in rows):
             self.error = ""
@@ -224,11 +230,17 @@ class LoadDialog(Scene):
         self.app.pop(self)
 
     def click_row(self, row: Row) -> None:
-        """A folder opens; a file loads."""
+        """A folder opens; a file is selected (its path in the field), and opens on a second
+        click: one click loaded it and closed the dialog, so the usual click on the row
+        then on Open sent the second click to the screen beneath (it switched a setting)."""
         if row.is_folder:
             self.show(row.path)
-        else:
+        elif (row.path == self.selected
+              and self.app.elapsed - self.clicked_at <= DOUBLE_CLICK_SECONDS):
             self.pick(row.path)
+        else:
+            self.selected, self.clicked_at = row.path, self.app.elapsed
+            self.path_field.value = str(row.path)
 
     # -- layout and events ------------------------------------------------------------------
 
@@ -239,7 +251,8 @@ class LoadDialog(Scene):
         self.box = pygame.Rect(0, 0, int(w * share[0]), int(h * share[1]))
         self.box.center = (w // 2, h // 2)
         inner = self.box.inflate(-4 * m.pad, 0)
-        bh = int(m.body * 2.1)
+        # Buttons and field lower with large text: the list keeps room for two files.
+        bh = int(m.body * (1.6 if share is LARGE_BOX else 2.1))
         top = self.box.top + m.pad * 2 + int(m.heading * 1.4)
         up_w = text.size(tr("lab.browse.up"), m.body, True)[0] + bh
         # Its label above the field where beside it the field keeps under half its width (at
@@ -321,6 +334,8 @@ class LoadDialog(Scene):
                 self.cancel()
             elif event.key == pygame.K_BACKSPACE:
                 self.up()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.act()
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll -= int(event.y)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -342,8 +357,11 @@ class LoadDialog(Scene):
             text.blit_text(surface, tr(self.path_key), m.small, theme.text, self.label_above)
         mouse = widgets.mouse()
         for rect, row in self.row_rects:
-            if rect.collidepoint(mouse):
+            if row.path == self.selected:  # the row Open opens
                 pygame.draw.rect(surface, theme.button_hover, rect, border_radius=m.radius)
+                pygame.draw.rect(surface, theme.accent, rect, 3, border_radius=m.radius)
+            elif rect.collidepoint(mouse):
+                pygame.draw.rect(surface, theme.button_hover, rect, 2, border_radius=m.radius)
             colour = theme.accent if row.is_folder else theme.text
             lines = self._row_text(row, rect.width)
             y = rect.top
@@ -413,6 +431,13 @@ class SaveDialog(LoadDialog):
         """A file was typed or clicked: say that a folder is wanted."""
         self.error = tr(self.pick_key)
         self.error_is_info = True
+
+    def click_row(self, row: Row) -> None:
+        """A folder opens; a click on a file says that a folder is wanted."""
+        if row.is_folder:
+            self.show(row.path)
+        else:
+            self.pick(row.path)
 
 
 class ExportDialog(SaveDialog):
