@@ -331,3 +331,31 @@ def test_the_charts_buttons_are_whole_beside_clear_runs(
         assert all(b.label_fits() for b in shown), [(b.label(), b.px) for b in shown]
         assert problems(app) == []
     app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_narrower_set_up_column_keeps_the_rows_words_at_their_size(
+        true_200: None, language: str) -> None:
+    """Seen in a real window at 200% of 1024x768 in French: with Hexapawn chosen, the set-up
+    rows took a narrower column (room for the notices beside them) and 'Hexapawn' and
+    'Adversaire' were drawn a third smaller than the rows around them. The column narrows
+    only where every row keeps its words at 90% of its size at least."""
+    from game.ui.scenes.lab_layout import COMPACT_ROWS_SHARE, whole_at_size
+    from game.ui.scenes.lab_setup import place_setup_rows
+
+    app, lab = compact_lab((1024, 768), language)
+    pad = app.metrics.pad
+    for game in ("hexapawn", "nim"):
+        lab.set_game(game)
+        lab.set_kind("elimination")
+        frame(app)
+        rows = [w for w in lab.config_widgets[1:] if w.visible]
+        shown = [(w.label(), w.px, whole_at_size(w)) for w in rows]
+        inner = lab.panels["setup_page"].inflate(-pad * 2, -pad * 2)
+        place_setup_rows(lab, pygame.Rect(inner.left, inner.top,
+                                          int(inner.width * COMPACT_ROWS_SHARE) - pad * 2,
+                                          inner.height))
+        assert shown == [(w.label(), w.px, whole_at_size(w)) for w in rows], game
+        frame(app)
+        assert problems(app) == []
+    app.shutdown()

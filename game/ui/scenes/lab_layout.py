@@ -24,7 +24,7 @@ from game.ui.scenes.lab_common import (
     variant_label,
 )
 from game.ui.scenes.lab_session import window_for
-from game.ui.scenes.lab_setup import chooser_fits, place_setup, place_setup_rows, switch_px
+from game.ui.scenes.lab_setup import place_setup, place_setup_rows, switch_px
 from game.ui.scenes.lab_views import VIEWS
 from game.ui.scenes.play_fit import readable_px
 from game.ui.scenes.tournament_notice import notice_height
@@ -54,6 +54,8 @@ COMPACT_BAR = 0.12
 COMPACT_ROWS_SHARE = 0.54
 #: ... or down to this share where the rows keep their text size there (:func:`setup_page_rows`).
 COMPACT_ROWS_LEAST = 0.4
+#: ... their words shrunk to no less than this share of it (:func:`whole_at_size`).
+ROW_KEEPS = 0.9
 #: In the compact layout, the most of the header left of the Menu button its title takes
 #: ("Hexapawn · Reinforcement"): the progress line keeps the rest, at least its shortest form.
 COMPACT_TITLE_SHARE = 0.7
@@ -241,8 +243,8 @@ def setup_page_rows(lab: LearningLabScene, inner: pygame.Rect) -> pygame.Rect:
         rows = pygame.Rect(inner.left, inner.top, int(inner.width * share) - pad * 2,
                            inner.height)
         place_setup_rows(lab, rows)
-        fits = all(chooser_fits(w, w.px, rows.width) for w in widgets if isinstance(w, Choice))
-        return rows, [fits, scroller.rows.total, *(getattr(w, "px", 0) for w in widgets)]
+        return rows, [scroller.rows.total, *((getattr(w, "px", 0), whole_at_size(w))
+                                             for w in widgets)]
 
     _widest, wanted = place(COMPACT_ROWS_SHARE)
     for share in (COMPACT_ROWS_LEAST, (COMPACT_ROWS_LEAST + COMPACT_ROWS_SHARE) / 2,
@@ -251,6 +253,25 @@ def setup_page_rows(lab: LearningLabScene, inner: pygame.Rect) -> pygame.Rect:
         if got == wanted:
             return rows
     return rows
+
+
+def whole_at_size(widget: object) -> bool:
+    """Whether a set-up row shows its label and values whole at :data:`ROW_KEEPS` of its own
+    text size at least (a chooser shrinks a value, and a row its label, before cutting it:
+    in a narrower column 'Hexapawn' and 'Adversaire' were drawn a third smaller than the
+    rows around them)."""
+    px = int(getattr(widget, "px", 0) * ROW_KEEPS)
+    if isinstance(widget, Choice):
+        left, _box, right = widget._parts()
+        label_ok = (not widget.label() or widget.label_width <= 0
+                    or text.size(widget.label(), px)[0] <= left.left - widget.rect.left)
+        return label_ok and all(text.size(label(), px, True)[0] <= right.left - left.right
+                                for _v, label in widget.items)
+    box = getattr(widget, "_label_box", None)
+    label = getattr(widget, "label", None)
+    if box is None or label is None:
+        return True
+    return bool(text.size(label(), px)[0] <= box().width)
 
 
 def place_charts(lab: LearningLabScene, view: pygame.Rect, px: int, bh: int,
