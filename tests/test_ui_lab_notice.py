@@ -37,3 +37,32 @@ def test_the_end_of_a_run_is_told_over_no_control(size: tuple[int, int], lang: s
                    and w.rect.width and box.colliderect(w.rect)]
         assert not covered, [(getattr(w, "label", lambda: "?")(), w.rect) for w in covered]
     app.shutdown()  # type: ignore[attr-defined]
+
+
+def test_one_game_that_changed_no_box_says_so() -> None:
+    """QA 30 (real window, 1024x768 fr 200%): after one game an elimination learner had won,
+    the notice said 'Outlined: the boxes this game changed' while none had changed (it learns
+    from its defeats only) and the view showed none. A game that changed no box now says so;
+    one that changed some still points at them."""
+    from ai.training import WIN
+    from tests.ui_helpers import click_widget, run_until
+
+    app, lab = large_lab((1024, 768), "en")
+    train_instantly(lab, "nim", "elimination", 300)
+    told = set()
+    for _ in range(12):
+        click_widget(app, lab.step_button)  # type: ignore[arg-type]
+        assert run_until(app, lambda: lab.runner is not None and lab.runner.finished, 60)
+        frame(app)
+        runner = lab.runner
+        assert runner is not None
+        key = {WIN: "lab.one_game_won"}.get(runner.results[0])
+        if key is None:
+            continue
+        told.add(bool(runner.last_changed))
+        assert app.toast == tr(key if runner.last_changed  # type: ignore[attr-defined]
+                               else f"{key}_unchanged")
+        if not runner.last_changed:
+            break
+    assert False in told  # a won game that changed nothing was seen
+    app.shutdown()  # type: ignore[attr-defined]

@@ -479,7 +479,9 @@ class LearningLabScene(RunScene[TrainingRunner]):
         """What the notice says when a run ends (after one game: who won, and where to look)."""
         runner = self.runner
         if runner is not None and runner.planned == 1 and done == 1:
-            return tr(ONE_GAME_NOTICES[runner.results[0]])
+            # A game that changed no box says so (an elimination learner's win: QA 30).
+            key = ONE_GAME_NOTICES[runner.results[0]]
+            return tr(key if runner.last_changed else f"{key}_unchanged")
         key = "lab.stopped" if stopped else "lab.finished"
         return tr(key, done=grouped(done), games=grouped(self.learner.games_trained))
 
