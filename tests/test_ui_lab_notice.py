@@ -66,3 +66,36 @@ def test_one_game_that_changed_no_box_says_so() -> None:
             break
     assert False in told  # a won game that changed nothing was seen
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1920, 1080), "en"), ((1024, 768), "fr")])
+@pytest.mark.parametrize("view", ["setup", "boxes"])
+def test_a_long_file_name_stays_in_its_notice(size: tuple[int, int], lang: str,
+                                              view: str) -> None:
+    """QA 16 (real window, 1920x1080 en 200%): 'Loaded elimination-nim-20-matches--1-3-500g-
+    20261124-131939.json: 500 games, 19 boxes' drew the file name on one line wider than the
+    window, past the notice's border and both edges, over the set-up's controls. The name
+    now breaks after its dashes onto lines that fit, or (where even so the notice would not
+    fit the room the page keeps for it) is left out: every line of the notice fits it, the
+    notice is inside the view, over no control."""
+    from game.ui import text
+    from game.ui.scenes.lab_layout import loaded_notice
+
+    app, lab = large_lab(size, lang)
+    train_instantly(lab, "nim", "elimination", 20)
+    lab.tabs.choose(view)
+    frame(app)
+    name = "elimination-nim-20-matches--1-3-500g-20261124-131939.json"
+    said = loaded_notice(lab, name, "500", "19")
+    assert said.replace("\n", "") in (tr("lab.loaded", name=name, games="500", boxes="19"),
+                                      tr("lab.loaded_short", games="500", boxes="19"))
+    app.notify(said)  # type: ignore[attr-defined]
+    frame(app)
+    box = app.toast_rect  # type: ignore[attr-defined]
+    m = app.metrics  # type: ignore[attr-defined]
+    lines = text.wrap(said, box.width - 2 * m.pad, m.body)
+    assert all(text.size(line, m.body)[0] <= box.width - 2 * m.pad for line in lines), lines
+    assert lab.panels["view"].contains(box), (box, lab.panels["view"])
+    assert not [w for w in lab.all_widgets() if getattr(w, "visible", True) and w.rect.width
+                and box.colliderect(w.rect)]
+    app.shutdown()  # type: ignore[attr-defined]

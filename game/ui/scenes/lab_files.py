@@ -21,6 +21,7 @@ from game.rules.base import RulesError
 from game.ui.boards import presenter_for
 from game.ui.i18n import grouped, tr
 from game.ui.scenes.lab_common import game_title
+from game.ui.scenes.lab_layout import loaded_notice
 from game.ui.scenes.loading import LoadingPopup
 from game.ui.scenes.players import player_title
 from game.userdata import keep_aside
@@ -199,7 +200,7 @@ class LabFiles:
             return False
         self.lab.session.explore_positions(job.stored_keys, usage=job.usage)
         self.lab.refresh_knowledge()
-        self.lab.app.notify(tr("lab.loaded", name=name,
-                                   games=grouped(self.lab.learner.games_trained),
-                                   boxes=grouped(self.lab.learner.positions_known())))
+        self.lab.app.notify(loaded_notice(self.lab, name,
+                                          grouped(self.lab.learner.games_trained),
+                                          grouped(self.lab.learner.positions_known())))
         return True

@@ -382,3 +382,24 @@ def notice_area(lab: LearningLabScene) -> pygame.Rect | None:
         if room.contains(box) and box.collidelist(controls) < 0:
             return pygame.Rect(box.left, box.top, box.width, 0)
     return None
+
+
+
+def loaded_notice(lab: LearningLabScene, name: str, games: str, boxes: str) -> str:
+    """The notice of a learner loaded from ``name``: the file's name broken after its dashes
+    and dots onto lines ("\n") that fit the room the lab's notices take (the compact set-up
+    page's under its buttons, else the view) at body size; where even so the notice would
+    not fit that room, without the name (the teacher just chose the file). A notice wraps at
+    spaces only: a long save's name ran past the notice and both edges of the window, over
+    the set-up's controls (QA 16, 1920x1080 at 200%)."""
+    m = lab.app.metrics
+    room = lab.panels.get("view", pygame.Rect(0, 0, 0, 0))
+    if lab.compact() and lab.tabs.current() == "setup":
+        room = lab.panels.get("setup_notice", room)
+    width = room.width - 4 * m.pad
+    if width > 0 and text.size(name, m.body)[0] > width:
+        name = "\n".join(text.break_name(name, width, m.body))
+    said = tr("lab.loaded", name=name, games=games, boxes=boxes)
+    if notice_height(said, room.width, m.body, m.pad) + 2 * m.pad <= room.height:
+        return said
+    return tr("lab.loaded_short", games=games, boxes=boxes)
