@@ -148,9 +148,12 @@ def test_marienbad_table_and_its_meaning_are_readable_and_whole(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """At 200%: the table's digits and the nim-sum's meaning (both sentences: the sum is 0 at
     the start and not 0 after a take) at the readable size at least, the meaning whole (no
-    ellipsis: wrapped over more lines rather than shrunk), inside the board."""
+    ellipsis: wrapped over more lines rather than shrunk), inside the board and over none of
+    its other texts."""
     drawn: list[tuple[str, int, pygame.Rect]] = []
+    board: list[tuple[str, int, pygame.Rect]] = []  # the board's own: goal, heaps' names
     monkeypatch.setattr(nim_table, "txt", _TableText(drawn))
+    monkeypatch.setattr(nim, "txt", _TableText(board))
     problems: list[str] = []
     for heaps in ("1,3,5,7", "1,3,5,7,9", "2,4,6,8"):
         play = nim_play(size, language, 200,
@@ -159,6 +162,7 @@ def test_marienbad_table_and_its_meaning_are_readable_and_whole(
             if take is not None:
                 play.match.play(take)
             drawn.clear()
+            board.clear()
             frame(play.app)
             total = nim_table.nim_sum(play.board_state.heaps)
             meaning = tr("boards.nim_sum_zero" if total == 0 else "boards.nim_sum_not_zero")
@@ -170,6 +174,10 @@ def test_marienbad_table_and_its_meaning_are_readable_and_whole(
                     problems.append(f"{heaps} sum {total}: {value!r} at {px} px")
                 if not play.view.rect.contains(pygame.Rect(rect)):
                     problems.append(f"{heaps} sum {total}: {value!r} {rect} outside the board")
+                # Over none of the board's texts (the place values ran into the goal).
+                over = [v for v, _px, r in board if r.colliderect(pygame.Rect(rect))]
+                if over:
+                    problems.append(f"{heaps} sum {total}: {value!r} over {over}")
             if meaning not in " ".join(words):
                 problems.append(f"{heaps} sum {total}: the meaning is not whole: {words}")
     assert not problems, "\n".join(problems)

@@ -643,8 +643,12 @@ class NimView(BoardView):
         if (least <= 0 or (min(sizes) >= least and sizes[0] >= wanted)
                 or not self._boxes):
             return None
+        # Above several heaps the table's place values take their room (see _head_room): the
+        # goal's second line ran into them at 200% of 1024x768 in French (misère).
+        length = self._boxes[0].length
+        above = self._head_room(length) if len(self._boxes) > 1 else 0.0
         room = round(min(b.origin[1] for b in self._boxes) - self.rect.top
-                     - self._boxes[0].length * 0.1)
+                     - max(length * 0.1, above))
         width = self._header.width
 
         def line_px(i: int, target: int) -> int:
