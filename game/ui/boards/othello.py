@@ -291,6 +291,37 @@ class OthelloView(GridBoardView):
         self._draw_counts(surface, oth, theme)
         if ctx.scores:
             self._draw_scores(surface, oth, ctx)
+            # Over the chips: the cells of the person's moves that a chip covers the dot of.
+            for row, col in self.moves_under_chips(ctx):
+                grid.outline_cell(surface, row, col, theme.legal, 0.07)
+
+    def moves_under_chips(self, ctx: BoardContext) -> list[tuple[int, int]]:
+        """The person's moves whose dot a score chip covers: their cells are framed in the
+        dots' colour over the chips. The AI's labels stay through the person's turn, and on
+        cells that were now the person's moves they hid the dots: "Click a cell with a dot",
+        and none showed (QA, real window, 8x8 at 200%). Keeping the dots clear instead shrank
+        the labels to 15 px at 1024x768; a chip is up to three quarters of a cell high, so
+        no corner of the cell is left for a smaller dot, but a frame shows above and below
+        it."""
+        grid = self.grid
+        controller = ctx.controller if ctx.interactive else None
+        if (grid is None or self._chips_cache is None or not ctx.show_legal
+                or not isinstance(controller, OthelloController)):
+            return []
+        chips = self._chips_cache[1][1]
+        hover = grid.cell_at(ctx.hover) if ctx.hover is not None else None
+        side = round(grid.cell * LEGAL_DOT_CLEAR)
+        under = []
+        for element in controller.highlighted():
+            cell = as_cell(element)
+            if cell is None or cell == hover:
+                continue
+            dot = pygame.Rect(0, 0, side, side)
+            x, y = grid.centre(*cell)
+            dot.center = (round(x), round(y))
+            if dot.collidelist(chips) >= 0:
+                under.append(cell)
+        return under
 
     def _draw_star_points(self, surface: pygame.Surface, grid: Grid, theme: Theme) -> None:
         """The four small dots of an 8x8 board (at the corners of the centre 4x4)."""
