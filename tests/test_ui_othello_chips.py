@@ -118,8 +118,8 @@ def test_the_ais_played_move_keeps_its_disc_visible(size: tuple[int, int], lang:
 def test_the_persons_moves_show_under_the_ais_labels(size: tuple[int, int], lang: str) -> None:
     """Regression (QA, real window, 8x8 at 200% of 1920x1080): the AI's labels stay through
     the person's turn, and those on cells that were now the person's moves hid their dots:
-    "Click a cell with a dot", and none showed. Each such cell is framed in the dots' colour
-    over the chips (its top or bottom side clear of them), and the labels keep their size."""
+    "Click a cell with a dot", and none showed. Each such cell is framed in the dots' colour,
+    drawn over the chips, and the labels keep their size."""
     app = make_app(size, language=lang, show_reasoning=True, text_scale=200, explain_wait=True)
     play = start_game(app, "othello", ("human", "alphabeta:depth=2"))
     moved = 0
@@ -144,13 +144,6 @@ def test_the_persons_moves_show_under_the_ais_labels(size: tuple[int, int], lang
         under = [cell for cell in cells if middle(view, cell, DOT).collidelist(chips) >= 0]
         framed = view.moves_under_chips(play.board_context())
         assert sorted(framed) == sorted(under)
-        assert view.grid is not None
-        for cell in framed:
-            # The frame's top or bottom side shows: no chip covers the whole of either.
-            rect = view.grid.cell_rect(*cell)
-            top = pygame.Rect(rect.left + rect.width // 3, rect.top, rect.width // 3, 3)
-            bottom = top.move(0, rect.height - 3)
-            assert top.collidelist(chips) < 0 or bottom.collidelist(chips) < 0, (cell, chips)
         moved += bool(under)
     assert moved, "no label sat on a dot: the test saw nothing"
     app.shutdown()
