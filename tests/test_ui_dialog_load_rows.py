@@ -133,3 +133,21 @@ def test_a_click_selects_a_file_and_open_opens_it(folder: Path, how: str) -> Non
         assert not opened  # a click a second later only selects again
         click(app, rect.center)
     assert opened == [row.path] and app.top is not dialog
+
+
+def test_a_name_breaks_after_its_separators_and_keeps_its_extension_whole() -> None:
+    """Seen in a real window (1024x768, 200%, French): "classe-de-seconde-B-apprenti-nim-20."
+    then "json" alone on the row's second line; the extension now stays with the piece it
+    ends. Every line fits, and the lines joined give the name back."""
+    from game.ui import text
+
+    make_app((1024, 768))
+    name = "classe-de-seconde-B-apprenti-nim-20.json"
+    width = text.size("classe-de-seconde-B-apprenti-nim-20.", 40, True)[0] + 2
+    lines = text.break_name(name, width, 40, True)
+    assert "".join(lines) == name and lines[-1] == "20.json", lines
+    assert all(text.size(line, 40, True)[0] <= width for line in lines[:-1])
+    long_piece = "a" * 60 + ".json"
+    lines = text.break_name(long_piece, 300, 40, True)
+    assert "".join(lines) == long_piece and len(lines) > 2
+    assert all(text.size(line, 40, True)[0] <= 300 for line in lines[:-1])

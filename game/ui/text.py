@@ -187,9 +187,12 @@ def break_name(name: str, max_width: int, px: int, bold: bool = False,
     ``max_width``: after its separators, and inside a piece only when the piece alone is
     wider than a line (``at_separators`` False: each line filled to its last character that
     fits). Joined, the lines give ``name`` back."""
+    pieces: list[str] = list(_NAME_PIECES.findall(name) if at_separators else name)
+    if at_separators and len(pieces) > 1 and pieces[-2].endswith("."):
+        pieces[-2:] = [pieces[-2] + pieces[-1]]  # the extension stays with what it ends
     lines: list[str] = []
     line = ""
-    for piece in _NAME_PIECES.findall(name) if at_separators else name:
+    for piece in pieces:
         if size(line + piece, px, bold)[0] <= max_width:
             line += piece
             continue

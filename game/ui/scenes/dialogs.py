@@ -154,7 +154,7 @@ class ListPopup(Scene):
                 text.blit_text(surface, label, m.body, fg,
                                (rect.left + m.pad, rect.top + m.pad // 4), bold=True,
                                max_width=rect.width - 2 * m.pad)
-                area = pygame.Rect(rect.left + m.pad, rect.top + m.pad // 4 + int(m.body * 1.25),
+                area = pygame.Rect(rect.left + m.pad, rect.top + m.pad // 4 + int(m.body * 1.2),
                                    rect.width - 2 * m.pad, rect.bottom - rect.top)
                 text.blit_wrapped(surface, desc, m.small, muted, area, line_gap=0, max_lines=2)
             else:
