@@ -391,3 +391,34 @@ def test_at_200_percent_every_settings_row_reads_at_the_rows_size(
     assert all(sizes == {app.metrics.body} for sizes in labels.values()), labels
     assert not any(line.endswith("↑") for line in scene.hint), scene.hint
     app.shutdown()
+
+
+def test_stepping_the_text_size_keeps_the_settings_centred_across(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA 33, real window at 1024x768 from 100%): each step of the text size
+    widened the panel, which, following the arrow, sat against the window's left edge (an
+    empty band on the right), the arrow no longer under the pointer; at 200% its title
+    touched the top and "Language" was scrolled away. The panel is as wide at every size,
+    centred across, and goes back to the middle, rows from the top, when the pointer
+    leaves the text-size row."""
+    app = make_app((1024, 768))
+    scene = SettingsScene(app)
+    app.push(scene)
+    frame(app, dt=1.0)
+    chooser = scene.rows[1]
+    assert isinstance(chooser, Choice)
+    right = chooser._parts()[2].center
+    w, h = app.size
+    for _ in range(4):
+        click(app, right)
+        frame(app, dt=1.0)
+        # Centred across (within the arrow's few pixels of growth).
+        assert abs(scene.panel.centerx - w // 2) <= app.metrics.pad
+        assert chooser._parts()[2].collidepoint(right)  # the next click steps again
+    assert app.settings.text_scale == 200
+    frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=(w // 2, 5), rel=(0, 0),
+                                   buttons=(0, 0, 0))])
+    frame(app)
+    assert scene.panel.center == (w // 2, h // 2)
+    assert scene.rows[0].visible and scene.rows[0].rect.top == scene.view.top
+    app.shutdown()

@@ -14,12 +14,15 @@ from game.ui import i18n, text, widgets
 from game.ui.i18n import decimal, tr
 from game.ui.scene import Scene
 from game.ui.settings import AI_DELAYS, TEXT_SCALES
-from game.ui.widgets import Button, Choice, Toggle, Widget, draw_panel, effective_scale, normal_body
+from game.ui.widgets import Button, Choice, Toggle, Widget, draw_panel, effective_scale
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 
+#: How far past the text-size row the pointer may go before the panel, which followed the
+#: arrow it clicked, goes back to the middle of the window.
+ANCHOR_PIXELS = 8
 #: Keys that scroll the rows when they do not all fit (rows at a time).
 SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -4, pygame.K_PAGEDOWN: 4}
 
@@ -130,9 +133,10 @@ class SettingsScene(Scene):
         m = self.app.metrics
         row_h = int(m.body * 2.0)
         head = text.font(m.title, True).get_linesize() + m.pad * 2
-        pw = int(min(w * 0.7, h * 1.3))
-        if m.body > normal_body(self.app.size):
-            pw = int(w * 0.9)  # longer labels: the panel takes the width it has
+        # As wide at every text size (the width large text needs): changing the size then
+        # leaves the arrows where they were across, and the panel centred (from 100% it
+        # widened and, following the pointer, sat against the window's left edge).
+        pw = int(w * 0.9)
         inner = pw - m.pad * 6
         gap = m.pad // 2
         for one in (2.0, 1.6):  # rows closer together before they scroll
@@ -239,6 +243,15 @@ class SettingsScene(Scene):
         self.layout()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
+            return
+        if (event.type == pygame.MOUSEMOTION and self.anchor is not None
+                and not self.rows[1].rect.inflate(ANCHOR_PIXELS * 2,
+                                                  ANCHOR_PIXELS * 2).collidepoint(event.pos)):
+            # The pointer left the text-size row: the panel goes back to the middle, its
+            # rows from the top (it stayed where the arrow had pulled it, against an edge,
+            # "Language" scrolled away behind an empty band).
+            self.anchor = None
+            self.scroll = 0
             return
         step = int(self.app.metrics.body * 1.6)
         if event.type == pygame.MOUSEWHEEL:
