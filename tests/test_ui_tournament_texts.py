@@ -73,7 +73,7 @@ def test_at_200_percent_the_results_open_on_the_ranking_in_rank_order(
     assert [line.split(" ", 1)[1].split(":")[0].strip() for line in standings] == [
         s.name for s in ranking], standings
     for line in standings:
-        assert ("pts" in line or not alone) and "%" in line and "95" in line, line
+        assert ("pt" in line or not alone) and "%" in line and "95" in line, line
         assert "Elo" in line, line
     if not alone:
         assert tr("tour.cross", n=10) in drawn, drawn
@@ -155,3 +155,23 @@ def test_every_parameter_value_in_words_starts_with_a_capital(language: str) -> 
     finally:
         i18n.set_language("en")
     assert not lower, sorted(lower)
+
+
+@pytest.mark.parametrize(("language", "wins", "draws", "said"), [
+    ("en", 1, 0, "1\u00a0pt\u00a0"), ("en", 2, 0, "2\u00a0pts\u00a0"), ("en", 0, 1, "0.5\u00a0pts"),
+    ("fr", 1, 0, "1\u00a0pt\u00a0"), ("fr", 1, 1, "1,5\u00a0pt\u00a0"), ("fr", 2, 0, "2\u00a0pts")])
+def test_a_ranking_line_says_1_pt_not_1_pts(language: str, wins: int, draws: int,
+                                            said: str) -> None:
+    """Regression (QA 25): the standings read "3. Hasard : 1 pts"; one point is "1 pt" (in
+    French every count under 2: "1,5 pt")."""
+    from ai.training import Standing
+    from game.ui import i18n
+    from game.ui.scenes.tournament_results import standing_line
+
+    i18n.set_language(language)
+    try:
+        line = standing_line(3, Standing(0, "Random", games=10, wins=wins, draws=draws),
+                             points=True)
+    finally:
+        i18n.set_language("en")
+    assert said in line, line

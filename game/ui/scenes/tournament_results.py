@@ -12,7 +12,7 @@ import pygame
 
 from ai.training import Standing, wilson_interval
 from game.ui import charts, text
-from game.ui.i18n import decimal, grouped, tr
+from game.ui.i18n import decimal, grouped, language, tr
 from game.ui.scenes.lab_common import game_title, variant_label
 from game.ui.scenes.play_fit import readable_px
 from game.ui.scenes.tournament_views import (
@@ -430,10 +430,18 @@ def standing_line(rank: int, standing: Standing, points: bool = False) -> str:
     with ``points``, the points first (when no table beside it has them)."""
     lo, hi = wilson_interval(standing.points, standing.games)
     share = standing.points / standing.games * 100 if standing.games else 0.0
-    return tr("tour.stand_points" if points else "tour.stand", rank=rank, name=standing.name,
+    key = "tour.stand_points" if points else "tour.stand"
+    if points and one_point(standing.points):
+        key += ".one"  # "1 pt", never "1 pts"
+    return tr(key, rank=rank, name=standing.name,
               points=format_points(standing.points), games=standing.games,
               pct=f"{share:.0f}", lo=f"{lo * 100:.0f}", hi=f"{hi * 100:.0f}",
               elo=f"{standing.elo:.0f}")
+
+
+def one_point(points: float) -> bool:
+    """Whether ``points`` take the singular: 1 in English; under 2 in French ("1,5 pt")."""
+    return points == 1 or (language() == "fr" and points < 2)
 
 
 def format_points(points: float) -> str:
