@@ -285,6 +285,9 @@ class LegendRow:
     """The theme colour name of the sample: "text" for a score (on the board its colour is
     its rank among the moves shown, not its meaning), "score_good"/"score_bad" for the
     elimination learner's marks."""
+    short: str = ""
+    """The same meaning in a few words ("Black loses in 2"), for a legend that has no room
+    for every row's words (see :func:`compact_legend`); empty: the words themselves."""
 
 
 def score_legend(d: Decision, mover: str, short_counts: bool = False) -> list[LegendRow]:
@@ -308,48 +311,65 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False) -> list[Le
         if isinstance(value, ShownScore) and isinstance(meaning, Proven):
             if meaning.margin is not None and meaning.margin > 0:
                 add("margin_win", LegendRow(value.label, plural(
-                    "legend.margin_win", meaning.margin, side=mover)))
+                    "legend.margin_win", meaning.margin, side=mover), short=plural(
+                    "legend.short.margin_win", meaning.margin, side=mover)))
             elif meaning.margin is not None and meaning.margin < 0:
                 add("margin_loss", LegendRow(value.label, plural(
-                    "legend.margin_loss", -meaning.margin, side=mover)))
+                    "legend.margin_loss", -meaning.margin, side=mover), short=plural(
+                    "legend.short.margin_loss", -meaning.margin, side=mover)))
             elif meaning.margin is not None:
-                add("draw", LegendRow(value.label, tr("legend.margin_draw")))
+                add("draw", LegendRow(value.label, tr("legend.margin_draw"),
+                                      short=tr("legend.short.draw")))
             elif meaning.result == 0:
-                add("draw", LegendRow(value.label, tr("legend.draw")))
+                add("draw", LegendRow(value.label, tr("legend.draw"),
+                                      short=tr("legend.short.draw")))
             elif meaning.plies is None:
                 key = "legend.win_sure" if meaning.result > 0 else "legend.loss_sure"
-                add(key, LegendRow(value.label, tr(key, side=mover)))
+                add(key, LegendRow(value.label, tr(key, side=mover),
+                                   short=tr(key.replace("legend.", "legend.short."),
+                                            side=mover)))
             elif meaning.result > 0:
                 add("win", LegendRow(value.label, plural("legend.win", meaning.plies,
-                                                         side=mover)))
+                                                         side=mover),
+                                     short=plural("legend.short.win", meaning.plies,
+                                                  side=mover)))
             else:
                 add("loss", LegendRow(value.label, plural("legend.loss", meaning.plies,
-                                                          side=mover)))
+                                                          side=mover),
+                                      short=plural("legend.short.loss", meaning.plies,
+                                                   side=mover)))
         elif isinstance(value, ShownScore) and value.neutral:
-            add("unsettled", LegendRow(value.label, tr("legend.unsettled"), "text"))
+            add("unsettled", LegendRow(value.label, tr("legend.unsettled"), "text",
+                                       tr("legend.short.unsettled")))
         elif isinstance(value, ShownScore):
             add("estimate", LegendRow(value.label, tr("legend.disc_estimate", side=mover),
-                                      "text"))
+                                      "text", tr("legend.short.disc_estimate", side=mover)))
         elif kind == "allowed":
             # Both marks explained, each beside its own sample (the words once carried the
             # marks too: "✓ ✓ still allowed").
-            add("allowed", LegendRow("\u2713", tr("legend.allowed"), "score_good"))
-            add("eliminated", LegendRow("\u2717", tr("legend.eliminated"), "score_bad"))
+            add("allowed", LegendRow("\u2713", tr("legend.allowed"), "score_good",
+                                     tr("legend.short.allowed")))
+            add("eliminated", LegendRow("\u2717", tr("legend.eliminated"), "score_bad",
+                                        tr("legend.short.eliminated")))
         elif kind in ("value", "exact"):
             label = format_score(_number(value), "value",
                                  all(abs(_number(v) - round(_number(v))) < 1e-9
                                      for v in shown.values()))
-            add("points", LegendRow(label, tr("legend.points", side=mover)))
+            add("points", LegendRow(label, tr("legend.points", side=mover),
+                                    short=tr("legend.short.points", side=mover)))
         elif kind in _KIND_LEGENDS:
             integral = all(abs(_number(v) - round(_number(v))) < 1e-9 for v in shown.values())
             words = tr(_KIND_LEGENDS[kind], side=mover)
+            short = tr(_KIND_LEGENDS[kind].replace("legend.", "legend.short."), side=mover)
             if short_counts and kind in COUNT_KINDS and integral and abs(_number(value)) >= 1000:
                 # The board may write a count in thousands ("2k", see
                 # boards.base.fitted_labels): the sample does, and the words say so.
                 add(kind, LegendRow(format_score(_number(value), kind, True, COUNT_FORMS),
-                                    f"{words} {tr('legend.thousands')}"))
+                                    f"{words} {tr('legend.thousands')}",
+                                    short=f"{short} {tr('legend.thousands')}"))
             else:
-                add(kind, LegendRow(format_score(_number(value), kind, integral), words))
+                add(kind, LegendRow(format_score(_number(value), kind, integral), words,
+                                    short=short))
     if rows:
         # A random player's numbers judge nothing: one neutral colour, and words that say so.
         # Scores all alike are drawn in one colour too (see boards.base.score_labels): the
@@ -362,6 +382,24 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False) -> list[Le
             key = "legend.colours"
         rows.append(LegendRow("", tr(key)))
     return rows
+
+
+def compact_legend(rows: list[LegendRow]) -> list[LegendRow]:
+    """The legend in few words, for a place too small for ``rows`` whole: each kind of label
+    on the board kept, beside its short words (:attr:`LegendRow.short`); the colours' row
+    left out (the colours rank the numbers, they name no kind). Where even that leaves a
+    row out, :func:`packed_legend`. Dropping the later rows left Hexapawn's "L2", Nim's
+    "P" and "P8" on the board with no words at 200% of 1024x768."""
+    return [LegendRow(row.sample, row.short or row.words, row.colour)
+            for row in rows if row.sample]
+
+
+def packed_legend(rows: list[LegendRow]) -> list[LegendRow]:
+    """Every kind of label and its short words as one paragraph ("W5 Black wins in 5 · L2
+    Black loses in 2"), which wraps as it needs: the last form of the legend, when not even
+    one line per kind fits (see :func:`compact_legend`)."""
+    entries = [f"{row.sample} {row.words}" for row in compact_legend(rows)]
+    return [LegendRow("", " \u00b7 ".join(entries))] if entries else []
 
 
 def _distinct(values: Iterable[object]) -> set[float]:

@@ -17,7 +17,7 @@ import pygame
 
 from game.ui import text
 from game.ui.i18n import tr
-from game.ui.reasoning import LegendRow, reasoning_lines
+from game.ui.reasoning import LegendRow, compact_legend, packed_legend, reasoning_lines
 from game.ui.scenes.play_fit import large_text, least_legend_px
 from game.ui.theme import blend
 
@@ -50,6 +50,9 @@ class ExplainBox:
         self.facts_size = app.metrics.small
         #: The legend's text size in the last frame.
         self.legend_size = app.metrics.small
+        #: The samples of the kinds of label the legend named in the last frame (the panel's
+        #: and the strip's), whatever its form (see :meth:`_legend_form`).
+        self.legend_samples: set[str] = set()
 
     def _legend_lines(self, rows: list[LegendRow],
                       px: int | None = None) -> list[tuple[str, int, str, str]]:
@@ -153,6 +156,29 @@ class ExplainBox:
                 best = (kept, px)
         return best
 
+    def _legend_form(self, rows: list[LegendRow], height: int, move_row: int,
+                     most: int | None) -> tuple[list[LegendRow], int, set[str]]:
+        """The legend as drawn in ``height`` pixels, its size and the samples of the kinds of
+        label it names: the first of its forms that names every kind on the board, above a
+        row of the move list (``move_row`` high) if it can, else in that row's room too: its
+        rows whole (the colours' row may go), then in few words
+        (:func:`~game.ui.reasoning.compact_legend`), then as one paragraph
+        (:func:`~game.ui.reasoning.packed_legend`). Else, as before, its first rows that
+        fit."""
+        kinds = {row.sample for row in rows if row.sample}
+        packed = packed_legend(rows)
+        for room in (height - move_row, height):
+            for form in (rows, compact_legend(rows), packed):
+                kept, px = self._legend_fit(form, room, most)
+                # (The paragraph names every kind in its words.)
+                named = kinds if form is packed else {row.sample for row in kept if row.sample}
+                if kept and named >= kinds:
+                    return kept, px, set(named)
+        kept, px = self._legend_fit(rows, height - move_row, most)
+        if not kept:
+            kept, px = self._legend_fit(rows[:1], height, most)
+        return kept, px, {row.sample for row in kept if row.sample}
+
     @contextmanager
     def _in(self, area: pygame.Rect) -> Iterator[None]:
         """Lay the legend out in ``area`` for a moment instead of the panel's column."""
@@ -194,10 +220,9 @@ class ExplainBox:
         move_row = self.kept_below(self.facts_size)[0] if keep_row else 0
         # Beside the facts, never larger than they are.
         most = self.facts_size if keep_row and large_text(m, self.app.size) else None
-        kept, px = self._legend_fit(rows, height - move_row, most)
-        if not kept:
-            kept, px = self._legend_fit(rows[:1], height, most)
+        kept, px, named = self._legend_form(rows, height, move_row, most)
         self.legend_rows_shown = len(kept)
+        self.legend_samples |= named
         if not kept:
             return y
         self.legend_size = px
@@ -232,7 +257,11 @@ class ExplainBox:
         # The whole legend down to 80% of the small size; only its first row (what the
         # numbers are) takes the words to their least size.
         whole = [px for px in sizes if px >= int(m.small * WHOLE_LEGEND_SHARE)]
-        for shown, tried in ((legend, whole), (legend[:1], sizes)):
+        # (In few words, every kind of label named, before the first row alone; one kind
+        # alone: its first row, whole, as the reasoning counts it.)
+        compact = compact_legend(legend)
+        tries = ((legend, whole), (compact, sizes), (legend[:1], sizes))
+        for shown, tried in tries if len(compact) > 1 else tries[::2]:
             for px in tried:
                 lines = sum(len(text.wrap(paragraph, width, px))
                             for paragraph in paragraphs[:FIRST_FACTS])

@@ -387,6 +387,7 @@ class PlayPanel:
         reasoning = self.app.settings.show_reasoning
         legend = self.scene.legend_rows() if reasoning else []
         self.explain.legend_rows_shown = 0
+        self.explain.legend_samples = set()
         if reasoning and self.explain.fits_first_row(self.scene.legend_rect, legend):
             # With large text, under the board when it leaves the room (see
             # play_board.legend_strip): the panel keeps its room for the facts and the moves.
