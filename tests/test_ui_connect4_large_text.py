@@ -16,7 +16,7 @@ import pytest
 from game.ui import text
 from game.ui.boards import connect4
 from game.ui.scenes import play_board
-from game.ui.scenes.play_fit import readable_px
+from game.ui.scenes.play_fit import detail_room, readable_px
 from tests.play_helpers import explained_reply
 from tests.ui_helpers import frame
 
@@ -97,8 +97,7 @@ def test_at_200_percent_the_shorter_status_line_keeps_the_whole_engine_line(
     shown, said = " ".join(lines).split(), detail.split()
     assert len(shown) == len(said) and shown[:-2] == said[:-2], (detail, lines)
     assert px >= readable_px(size)
-    room = play_board.status_height(app.metrics, size) - int(
-        app.metrics.heading * play_board.HEADLINE_ROW)
+    room = detail_room(app.metrics, size)
     assert len(lines) * text.font(px).get_linesize() <= room
     assert all(text.size(line, px)[0] <= play.board_rect.width for line in lines)
     app.shutdown()

@@ -38,3 +38,48 @@ def test_at_200_percent_the_final_position_keeps_its_room(
     headline, reason, _bad = play.status()
     assert headline not in cut and reason not in cut, cut
     app.shutdown()
+
+
+#: An Othello game over with two squares empty (nobody can play there): White 61, Black 1.
+ENDED_WITH_EMPTIES = ["BWWWWWWW", "WWWWWWWW", "WWWWWWWW", "WWWWWWWW", "WWWWWWWW", "WWWWWWWW",
+                      "WWWWWWW.", "WWWWWW.W"]
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1024, 768), "fr"), ((1024, 768), "en"),
+                                            ((1920, 1080), "fr"), ((1280, 720), "fr")])
+def test_at_200_percent_the_end_reason_is_whole_and_readable(
+        size: tuple[int, int], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA 29): at 200% of 1024x768 in French, Othello's end with empty squares
+    read "Le plus de pions. 2 cases sont rest… vides ; comptées pour le gagnant…", the
+    sentence that explains the score cut in the status line, which keeps two lines. Where
+    it does not fit them, the reason goes whole above the banner's buttons, at the panel's
+    least words' size."""
+    from game.rules.othello import OthelloState
+    from game.ui import text
+    from game.ui.scenes.play_fit import readable_px
+
+    app = make_app(size, language=lang, text_scale=200)
+    play = start_game(app, "othello", ("human", "human"))
+    cut = watch_cuts(monkeypatch)
+    drawn: list[tuple[str, int]] = []
+    blit = text.blit_text
+
+    def spy(surface: object, value: str, px: int, *args: object, **kwargs: object) -> object:
+        drawn.append((value, px))
+        return blit(surface, value, px, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text, "blit_text", spy)
+    end = OthelloState.from_rows(ENDED_WITH_EMPTIES)
+    assert end.outcome is not None
+    play.match.states.append(end)
+    frame(app)
+    frame(app)
+    _headline, reason, _bad = play.status()
+    assert reason not in cut, cut
+    words = [value for value, px in drawn if px >= readable_px(size)]
+    assert " ".join(" ".join(words).split()).count(" ".join(reason.split())) or all(
+        word in " ".join(words).split() for word in reason.split()), (reason, drawn[-12:])
+    banner = play.banner
+    assert banner.rect is not None
+    assert all(banner.rect.contains(b.rect) for b in banner.buttons())
+    app.shutdown()

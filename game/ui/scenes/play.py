@@ -44,9 +44,14 @@ from game.ui.scenes.play_board import (
     draw_over_board,
     draw_status,
     legend_strip,
+)
+from game.ui.scenes.play_fit import (
+    PANEL_SHARE_WIDE,
+    detail_room,
+    large_text,
+    panel_share,
     status_height,
 )
-from game.ui.scenes.play_fit import PANEL_SHARE_WIDE, large_text, panel_share
 from game.ui.scenes.play_input import CLICK_GUARD_SECONDS, PlayInput
 from game.ui.scenes.play_panel import PlayPanel
 from game.ui.scenes.play_status import (
@@ -415,6 +420,11 @@ class PlayScene(Scene, TurnListener):
         self.board_rect = pygame.Rect(pad * 2, pad * 2 + status_h, left_w,
                                       h - status_h - pad * 4)
         self.board_rect = self.banner.layout(self.board_rect)
+        if self.banner.reason_lines:
+            # The end's reason is in the banner (see PlayBanner.layout): the status line's
+            # room for it goes to the board.
+            room = detail_room(m, self.app.size)
+            self.board_rect = self.board_rect.inflate(0, room).move(0, -room // 2)
         if self.view is not None:
             self.view.layout(self.board_rect, self.board_state)
         self.legend_rect = legend_strip(self)

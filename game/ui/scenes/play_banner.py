@@ -15,7 +15,15 @@ import pygame
 from game.rules.base import Outcome
 from game.ui import text
 from game.ui.i18n import tr
-from game.ui.scenes.play_fit import button_row, large_text, place_row, readable_px
+from game.ui.scenes.play_fit import (
+    button_row,
+    detail_room,
+    large_text,
+    least_legend_px,
+    place_row,
+    readable_px,
+    wrapped_lines,
+)
 from game.ui.widgets import Button, Widget, draw_panel
 
 if TYPE_CHECKING:
@@ -50,6 +58,10 @@ class PlayBanner:
         #: With large text the end's banner is its buttons alone: the status line above the
         #: board already says who won and why, in larger type (see :meth:`layout`).
         self.buttons_only = False
+        #: With large text, the end's reason as the banner draws it above its buttons, and
+        #: its size, when the status line has no room for it whole (else no lines).
+        self.reason_lines: list[str] = []
+        self.reason_px = app.metrics.small
         self.again_button = Button(lambda: tr("play.again"), scene.restart, primary=True)
         self.menu_button = Button(lambda: tr("play.menu"), scene.to_menu)
         self.retry_button = Button(lambda: tr("play.retry"), scene.turns.retry, primary=True)
@@ -91,8 +103,9 @@ class PlayBanner:
         # column's lower half, Hexapawn's final position shrank to 140 px and "Blanc a atteint
         # la dern…" was cut, under the status line saying the same whole.
         self.buttons_only = self.over and large_text(m, self.app.size)
+        self.reason_lines = []
         if self.buttons_only:
-            bh = row + pad * 2
+            bh = row + pad * 2 + self._reason_height(board)
         elif self.over:
             # One row: headline and reason on the left, the buttons on the right.
             bh = max(row + pad * 2, int(line_h * 3.2) + pad * 2)
@@ -105,7 +118,7 @@ class PlayBanner:
             bh = min(lines, 4) * line_h + row + pad * 4
         self.rect = band = pygame.Rect(board.left, board.bottom - bh, board.width, bh)
         by = (band.centery - row // 2 if self.over and not self.stacked
-              else band.bottom - pad * 2 - row)
+              and not self.reason_lines else band.bottom - pad * 2 - row)
         # Never wider than the band: "Play again" ran out of the window at 200% of 1024x768.
         bw = min(bw, (band.width - pad * 5) // 2)
         # Right of the end's words; alone, in the middle of the band.
@@ -123,6 +136,25 @@ class PlayBanner:
         headline, _reason = outcome_texts(self.scene.presenter, state, outcome)
         return text.size(headline, self.app.metrics.body, True)[0] <= width
 
+    def _reason_height(self, board: pygame.Rect) -> int:
+        """With large text, the height the end's reason takes above the buttons: 0 when the
+        status line shows it whole (its detail's room, down to the panel's least words),
+        else its lines at that size, as wide as the banner (:attr:`reason_lines`). At 200% of
+        1024x768 in French Othello's "Le plus de pions. 2 cases sont restées vides ; comptées
+        pour le gagnant…" needed three lines where the status line keeps two, and was cut."""
+        m = self.app.metrics
+        state = self.scene.state
+        assert state.outcome is not None
+        _headline, reason = outcome_texts(self.scene.presenter, state, state.outcome)
+        least = least_legend_px(m, self.app.size)
+        if (text.size(reason, int(m.body * 0.9))[0] <= board.width
+                or wrapped_lines(reason, board.width, m, least,
+                                 detail_room(m, self.app.size)) is not None):
+            return 0
+        self.reason_px = least
+        self.reason_lines = text.wrap(reason, board.width - m.pad * 4, least)
+        return len(self.reason_lines) * text.font(least).get_linesize() + m.pad
+
     def draw(self, surface: pygame.Surface) -> None:
         """The banner's frame and texts (its buttons are drawn with the scene's widgets)."""
         if self.rect is None:
@@ -134,6 +166,11 @@ class PlayBanner:
         draw_panel(surface, b, theme, m.radius, theme.panel,
                    theme.accent if self.over else theme.danger, 3)
         if self.buttons_only:
+            line_h = text.font(self.reason_px).get_linesize()
+            for i, line in enumerate(self.reason_lines):
+                text.blit_text(surface, line, self.reason_px, theme.text,
+                               (b.left + m.pad * 2, b.top + m.pad + i * line_h),
+                               max_width=b.width - m.pad * 4)
             return
         if self.over:
             if self.stacked:

@@ -17,7 +17,14 @@ from game.ui import text, widgets
 from game.ui.boards.base import BoardContext
 from game.ui.i18n import tr
 from game.ui.reasoning import shown_scores
-from game.ui.scenes.play_fit import large_text, least_legend_px, readable_px
+from game.ui.scenes.play_fit import (
+    HEADLINE_ROW,
+    large_text,
+    least_legend_px,
+    readable_px,
+    status_height,
+    wrapped_lines,
+)
 from game.ui.scenes.play_seats import draw_spinner
 from game.ui.widgets import Metrics
 
@@ -32,12 +39,6 @@ ENGINE_PARTS = 3
 #: The least free height under the board, in lines of the legend's least size (its box's
 #: margins added), for the legend to go there (see :func:`legend_strip`).
 LEGEND_STRIP_LINES = 2
-#: The headline's row, in heading sizes: the detail starts this far under its top.
-HEADLINE_ROW = 1.35
-#: With large text, the status detail's lines at the panel's least words' size: the widest
-#: engine line ("Profondeur 20 · meilleur a (−12,3) · 123 456 789 positions") takes two at
-#: 200% of 1024x768 in French, its time giving way (see :func:`detail_lines`).
-DETAIL_LINES = 2
 
 
 def legend_strip(scene: PlayScene) -> pygame.Rect:
@@ -120,18 +121,6 @@ def fit_parts(words: str, width: int, px: int, bold: bool = False, keep: int = 1
     return PART_SEPARATOR.join(parts)
 
 
-def status_height(m: Metrics, size: tuple[int, int]) -> int:
-    """The status line's height above the board: a headline and a detail line; with large
-    text (see :func:`~game.ui.scenes.play_fit.large_text`) a headline and
-    :data:`DETAIL_LINES` lines of the panel's least words (the engine line or a review's note
-    did not fit one line at 200%; room for a body line and a small one, 301 px at 200% of
-    1920x1080, kept Connect 4's board, whose limit is the height, at 80 px cells)."""
-    if large_text(m, size):
-        line = text.font(least_legend_px(m, size)).get_linesize()
-        return int(m.heading * HEADLINE_ROW) + DETAIL_LINES * line
-    return int(m.heading * 1.4 + m.body * 1.5)
-
-
 def detail_lines(detail: str, width: int, m: Metrics, two: bool, keep: int = 1,
                  bad: bool = False, least: int | None = None,
                  room: int = 0) -> tuple[list[str], int]:
@@ -146,12 +135,10 @@ def detail_lines(detail: str, width: int, m: Metrics, two: bool, keep: int = 1,
     if two:
         parts = detail.split(PART_SEPARATOR)
         for count in range(len(parts), min(keep, len(parts)) - 1, -1):
-            words = PART_SEPARATOR.join(parts[:count])
-            for px in range(m.small, min(m.small, least or m.small) - 1, -1):
-                lines = text.wrap(words, width, px, bad)
-                high = len(lines) * text.font(px).get_linesize()
-                if high <= room and all(text.size(line, px, bad)[0] <= width for line in lines):
-                    return lines, px
+            fitted = wrapped_lines(PART_SEPARATOR.join(parts[:count]), width, m,
+                                   least or m.small, room, bad)
+            if fitted is not None:
+                return fitted
     return [fit_parts(detail, width, m.body, bad, keep)], m.body
 
 
@@ -197,7 +184,9 @@ def draw_status(surface: pygame.Surface, scene: PlayScene) -> None:
     headline_least = min(m.small, least, readable_px(scene.app.size) if large else least)
     text.blit_text(surface, headline, m.heading, theme.accent if accent else theme.text,
                    (x, top), bold=True, max_width=right - x, min_px=headline_least)
-    if detail:
+    if detail and not scene.banner.reason_lines:
+        # (At the end, a reason too long for the status line is in the banner: see
+        # PlayBanner.layout.)
         # The engine line keeps its depth, best move and positions searched; only its time
         # gives way.
         keep = ENGINE_PARTS if turns.thinking_since is not None else 1

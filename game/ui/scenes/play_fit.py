@@ -123,3 +123,41 @@ def place_row(buttons: list[Button], rect: pygame.Rect, gap: int, m: Metrics,
 def button_width(label: str, height: int, m: Metrics) -> int:
     """The width a button ``height`` high needs to show ``label`` whole at the body size."""
     return text.size(label, m.body, True)[0] + height // 3 + m.pad
+
+
+#: The status line's headline row above the board, in heading sizes: its detail starts this
+#: far under its top.
+HEADLINE_ROW = 1.35
+#: With large text, the status detail's lines at the panel's least words' size: the widest
+#: engine line ("Profondeur 20 · meilleur a (−12,3) · 123 456 789 positions") takes two at
+#: 200% of 1024x768 in French, its time giving way (see play_board.detail_lines).
+DETAIL_LINES = 2
+
+
+def status_height(m: Metrics, size: tuple[int, int]) -> int:
+    """The status line's height above the board: a headline and a detail line; with large
+    text (see :func:`large_text`) a headline and :data:`DETAIL_LINES` lines of the panel's
+    least words (the engine line or a review's note did not fit one line at 200%; room for
+    a body line and a small one, 301 px at 200% of 1920x1080, kept Connect 4's board, whose
+    limit is the height, at 80 px cells)."""
+    if large_text(m, size):
+        line = text.font(least_legend_px(m, size)).get_linesize()
+        return int(m.heading * HEADLINE_ROW) + DETAIL_LINES * line
+    return int(m.heading * 1.4 + m.body * 1.5)
+
+
+def detail_room(m: Metrics, size: tuple[int, int]) -> int:
+    """The height the status line keeps for its detail, under the headline."""
+    return status_height(m, size) - int(m.heading * HEADLINE_ROW)
+
+
+def wrapped_lines(words: str, width: int, m: Metrics, least: int, room: int,
+                  bold: bool = False) -> tuple[list[str], int] | None:
+    """``words`` wrapped to ``width`` at the largest size from the small size down to
+    ``least`` whose lines all fit ``room`` pixels high, and that size; None when none do."""
+    for px in range(m.small, min(m.small, least) - 1, -1):
+        lines = text.wrap(words, width, px, bold)
+        high = len(lines) * text.font(px).get_linesize()
+        if high <= room and all(text.size(line, px, bold)[0] <= width for line in lines):
+            return lines, px
+    return None
