@@ -215,3 +215,27 @@ def test_three_buttons_a_row_keep_the_legend_at_1920x1080_in_french(game: str, a
     rows = play.legend_rows()
     assert len(rows) == 2 and play.panel.legend_rows_shown == 2
     app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080), (1280, 720), (1024, 640)])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_at_200_percent_paused_ai_vs_ai_buttons_read_at_the_readable_size(
+        size: tuple[int, int], lang: str) -> None:
+    """Regression (QA 26): AI vs AI paused at 200% of 1024x768 in French drew "Reprendre" at
+    16 px and "Un coup ▸" at 18 (equal thirds of the row; readable: 20). The row's widths
+    now follow its labels, and the French step reads "1 coup ▸"."""
+    from game.ui import text
+    from game.ui.scenes.play_fit import readable_px
+
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=200)
+    play = start_game(app, "othello", ("random", "random"))
+    frame(app)
+    if not play.turns.paused:
+        play.turns.toggle_pause()
+    frame(app)
+    for button in play.panel.bottom_buttons:
+        drawn = text.fit_px(button.label(), button.rect.width - button.rect.height // 3,
+                            button.px, True, int(button.px * 0.8))
+        assert text.size(button.label(), drawn, True)[0] <= button.rect.width
+        assert drawn >= readable_px(size), (button.label(), drawn)
+    app.shutdown()

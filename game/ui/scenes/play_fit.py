@@ -91,6 +91,13 @@ def label_widths(buttons: list[Button], px: int, room: int, ends: int) -> list[i
     return [w + spare // len(buttons) for w in widths]
 
 
+def _shares(buttons: list[Button], px: int, room: int) -> list[int]:
+    """The widths of ``buttons`` sharing ``room`` pixels in proportion to their labels'
+    widths at ``px``."""
+    needs = [max(1, text.size(b.label(), px, True)[0]) for b in buttons]
+    return [room * need // sum(needs) for need in needs]
+
+
 def place_row(buttons: list[Button], rect: pygame.Rect, gap: int, m: Metrics,
               least: int | None = None) -> None:
     """Place ``buttons`` side by side in ``rect`` (``gap`` apart) with one text size, the
@@ -108,7 +115,10 @@ def place_row(buttons: list[Button], rect: pygame.Rect, gap: int, m: Metrics,
     px = m.body
     while px > least and not label_widths(buttons, px, room, ends):
         px -= 1
-    widths = label_widths(buttons, px, room, ends) or [room // len(buttons)] * len(buttons)
+    # Where not even the least size fits, each button's share of the row is its label's
+    # share (equal thirds drew "Reprendre" at 16 px beside "Plus…" at 20, at 200% of
+    # 1024x768 in French: one ratio for all shrinks every label alike).
+    widths = label_widths(buttons, px, room, ends) or _shares(buttons, px, room)
     rects, x = [], rect.left
     for w in widths:
         rects.append(pygame.Rect(x, rect.top, w, rect.height))
