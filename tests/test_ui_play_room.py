@@ -239,3 +239,78 @@ def test_at_200_percent_paused_ai_vs_ai_buttons_read_at_the_readable_size(
         assert text.size(button.label(), drawn, True)[0] <= button.rect.width
         assert drawn >= readable_px(size), (button.label(), drawn)
     app.shutdown()
+
+
+def _before_a_forced_pass() -> tuple[object, object]:
+    """A 6x6 Othello position, Black to move, and a move of Black's after which White must
+    pass (the game going on): found by seeded random games."""
+    import random
+
+    from game.rules.othello import OthelloOptions
+
+    chooser = random.Random(3)
+    for _ in range(200):
+        state = OthelloOptions(6).initial_state()
+        while state.outcome is None:
+            for move in state.legal_moves():
+                after = state.play(move)
+                if (state.to_move == 0 and not getattr(move, "is_pass", False)
+                        and after.outcome is None
+                        and [getattr(m, "is_pass", False) for m in after.legal_moves()] == [True]):
+                    return state, move
+            state = state.play(chooser.choice(state.legal_moves()))
+    raise AssertionError("no forced pass found")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_at_200_percent_a_forced_pass_is_said_whole_and_as_no_choice(
+        monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """Regression (QA 22): at 200% of 1024x768 in French "Blanc passe" in large letters ran
+    past both ends of the board's column, and the panel then said "Blanc a choisi passe :
+    score −227 / A regardé 3 coups": a forced pass is no choice. The flash now fits the
+    column, and the panel says "Blanc n'avait aucun coup et a passé"."""
+    from game.ui import i18n, text
+    from game.ui.scenes import play_board
+
+    flashes: list[int] = []
+    drawn: list[str] = []
+    render, render_fit, blit = text.render, text.render_fit, text.blit_text
+    flash = ""
+
+    def spy_render(value: str, *args: Any, **kwargs: Any) -> Any:
+
+        surface = render(value, *args, **kwargs)
+        if value == flash:
+            flashes.append(surface.get_width())
+        return surface
+
+    def spy_fit(value: str, *args: Any, **kwargs: Any) -> Any:
+        surface = render_fit(value, *args, **kwargs)
+        if value == flash:
+            flashes.append(surface.get_width())
+        return surface
+
+    def spy_blit(surface: Any, value: str, *args: Any, **kwargs: Any) -> Any:
+        drawn.append(value)
+        return blit(surface, value, *args, **kwargs)
+
+    app = make_app((1024, 768), language=lang, show_reasoning=True, text_scale=200)
+    play = start_game(app, "othello", ("human", "alphabeta:depth=1"), options={"size": "6"})
+    before, move = _before_a_forced_pass()
+    play.match.states = [before]
+    play.match.moves.clear()
+    play.match.decisions.clear()
+    flash = i18n.tr("play.pass_flash", side=play.presenter.side_name(1))
+    monkeypatch.setattr(play_board.text, "render_fit", spy_fit)
+    monkeypatch.setattr(play_board.text, "render", spy_render)
+    monkeypatch.setattr(text, "blit_text", spy_blit)
+    assert play.apply_move(move)
+    assert run_until(app, lambda: play.pass_flash is not None, 10)
+    frame(app)
+    assert flashes and max(flashes) <= play.board_rect.width, (flashes, play.board_rect)
+    white = play.presenter.side_name(1)
+    said = " ".join(drawn)
+    assert i18n.tr("play.passed", side=white).split()[-1] in said
+    chose = i18n.tr("think.chose", side=white, move="\x00").split("\x00")[0]
+    assert chose not in said, said
+    app.shutdown()

@@ -255,7 +255,10 @@ def draw_over_board(surface: pygame.Surface, scene: PlayScene) -> None:
         pygame.draw.rect(surface, theme.accent, box, border_radius=m.radius)
         surface.blit(tag, tag.get_rect(center=box.center))
     elif scene.pass_flash is not None:
-        flash = text.render(scene.pass_flash, m.title, theme.accent, bold=True)
+        # As wide as the board's column at most: "Blanc passe" at the title size ran past
+        # both ends of it at 200% of 1024x768 (QA 22).
+        flash = text.render_fit(scene.pass_flash, scene.board_rect.width - m.pad * 6, m.title,
+                                theme.accent, bold=True, min_px=min(m.title, m.heading))
         box = flash.get_rect(center=scene.board_rect.center).inflate(m.pad * 4, m.pad * 2)
         widgets.draw_panel(surface, box, theme, m.radius, theme.panel, theme.accent, 3)
         surface.blit(flash, flash.get_rect(center=box.center))

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import text
+from game.ui.boards.presenter import is_pass
 from game.ui.i18n import tr
 from game.ui.reasoning import LegendRow, compact_legend, packed_legend, reasoning_lines
 from game.ui.scenes.play_fit import large_text, least_legend_px
@@ -288,7 +289,10 @@ class ExplainBox:
         else:
             who = (scene.presenter.side_name(scene.match.side_of_seat(turns.reasoning_seat))
                    if turns.reasoning_seat is not None else "")
-            paragraphs = reasoning_lines(d, who, scene.presenter.move_text)
+            # A pass is played only when no other move is legal: no choice, score or search
+            # to tell of ("Blanc a choisi passe : score −227", QA 22).
+            paragraphs = ([tr("play.passed", side=who)] if is_pass(d.move)
+                          else reasoning_lines(d, who, scene.presenter.move_text))
         # Keep room for one row of the move list (the latest moves) and the position summary:
         # with the reasoning on, the class is watching how the AI decides more than the list,
         # but the facts after the first ones give way to that row, large text too.

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ai.base import Decision
+from game.ui.boards.presenter import is_pass
 from game.ui.i18n import tr
 from game.ui.reasoning import plural, thinking_line
 from game.ui.scenes.match import Match
@@ -120,7 +121,9 @@ def scored_decision(match: Match, turns: TurnDriver, show_reasoning: bool,
             return None
         # Explain mode: the AI's last move stays explained until the person answers it.
         last = match.last_decision
-        if last is not None and last.scores and len(match.states) >= 2:
+        # (A pass is forced: it has no scores to explain on the board.)
+        if (last is not None and last.scores and len(match.states) >= 2
+                and not is_pass(last.move)):
             before = match.states[-2]
             return ShownDecision(last, before, before.to_move)
         return None
