@@ -314,3 +314,36 @@ def test_at_200_percent_a_forced_pass_is_said_whole_and_as_no_choice(
     chose = i18n.tr("think.chose", side=white, move="\x00").split("\x00")[0]
     assert chose not in said, said
     app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_two_digit_move_number_keeps_a_gap_before_its_move(
+        monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """Regression (QA 7): at 200% of 1024x768 the move list's "10." touched its move ("10.3
+    allumettes"): the numbers' column kept half a pad after "88."."""
+    import re
+
+    from game.ui import text
+
+    numbers: list[pygame.Rect] = []
+    blit = text.blit_text
+
+    def spy(surface: Any, value: str, *args: Any, **kwargs: Any) -> Any:
+        rect = blit(surface, value, *args, **kwargs)
+        if re.fullmatch(r"\d+\.", value):
+            numbers.append(rect)
+        return rect
+
+    app = make_app((1024, 768), language=lang, text_scale=200)
+    play = start_game(app, "nim", ("human", "human"))
+    while len(play.match.moves) < 12:
+        play.match.play(play.state.legal_moves()[0])
+    monkeypatch.setattr(text, "blit_text", spy)
+    frame(app)
+    cells = play.panel.move_rects
+    assert numbers and cells
+    for number in numbers:
+        row = [cell for cell, _index in cells if abs(cell.top - number.top) < number.height]
+        assert row, number
+        assert min(cell.left for cell in row) - number.right >= app.metrics.pad, number
+    app.shutdown()

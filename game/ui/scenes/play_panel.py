@@ -436,7 +436,9 @@ class PlayPanel:
         # The numbers' column as wide as "88." needs; two cells a pad apart, so the marked
         # move's chip (a quarter pad wider each side) never touches the next column (it did
         # at 200% of 1280x800 in French).
-        col = max(rect.width // 8, text.size("88.", px)[0] + m.pad // 2)
+        # (A pad, not half of one, after the widest number: "10." touched "3 allumettes" at
+        # 200% of 1024x768, QA 7.)
+        col = max(rect.width // 8, text.size(f"{max(88, len(moves))}.", px)[0] + m.pad)
         cell_w = (rect.width - col - m.pad) // 2
         per_row = 2
         if any(text.size(mv, int(px * 0.9), True)[0] > cell_w for mv in moves):
