@@ -101,3 +101,34 @@ def test_at_200_percent_the_shorter_status_line_keeps_the_whole_engine_line(
     assert len(lines) * text.font(px).get_linesize() <= room
     assert all(text.size(line, px)[0] <= play.board_rect.width for line in lines)
     app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080), (1280, 720)])
+def test_in_review_the_status_detail_stays_clear_of_the_frame(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str) -> None:
+    """Regression, seen in a real window at 200% of 1024x768 in French: in review the status
+    detail's second line "(coup 2)." touched the REVUE frame drawn round the board."""
+    from tests.ui_helpers import make_app, start_game
+
+    drawn: list[tuple[list[str], int]] = []
+    detail_lines = play_board.detail_lines
+
+    def spy(*args: Any, **kwargs: Any) -> tuple[list[str], int]:
+        result = detail_lines(*args, **kwargs)
+        drawn.append(result)
+        return result
+
+    monkeypatch.setattr(play_board, "detail_lines", spy)
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=200)
+    play = start_game(app, "connect4", ("human", "human"))
+    for move in play.state.legal_moves()[:2]:
+        play.match.play(move)
+    play.enter_review(1)
+    frame(app)
+    lines, px = drawn[-1]
+    m = app.metrics
+    bottom = (m.pad * 2 + int(m.heading * play_board.HEADLINE_ROW)
+              + len(lines) * text.font(px).get_linesize())
+    assert bottom <= play_board.review_frame(play).top, (lines, bottom)
+    app.shutdown()

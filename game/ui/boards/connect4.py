@@ -61,7 +61,7 @@ HOLE_RADIUS = 0.42
 #: the play screen's, and the play screen's with large text (see Connect4View.margins).
 SMALL_MARGINS = (0.15, 0.15, 0.15)
 MARGINS = (0.55, 0.55, 0.55)
-LARGE_TEXT_MARGINS = (0.1, 0.1, 0.45)
+LARGE_TEXT_MARGINS = (0.1, 0.0, 0.45)
 #: With large text, the labels' size the strip above the columns keeps room for, as a share
 #: of the body size: about the panel's least words (42 px at 200% of 1920x1080, where body
 #: text is 70; see play_fit.least_legend_px), which the legend saying what they mean is drawn

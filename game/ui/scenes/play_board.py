@@ -19,10 +19,10 @@ from game.ui.i18n import tr
 from game.ui.reasoning import shown_scores
 from game.ui.scenes.play_fit import (
     HEADLINE_ROW,
+    detail_room,
     large_text,
     least_legend_px,
     readable_px,
-    status_height,
     wrapped_lines,
 )
 from game.ui.scenes.play_seats import draw_spinner
@@ -192,7 +192,7 @@ def draw_status(surface: pygame.Surface, scene: PlayScene) -> None:
         keep = ENGINE_PARTS if turns.thinking_since is not None else 1
         y = top + int(m.heading * HEADLINE_ROW)
         lines, px = detail_lines(detail, board.width, m, large, keep, bad, least,
-                                 room=top + status_height(m, scene.app.size) - y if large else 0)
+                                 room=detail_room(m, scene.app.size) if large else 0)
         for line in lines:
             text.blit_text(surface, line, px, theme.danger if bad else theme.text_muted,
                            (board.left, y), bold=bad, max_width=board.width,

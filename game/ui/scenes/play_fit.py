@@ -152,12 +152,17 @@ def status_height(m: Metrics, size: tuple[int, int]) -> int:
     limit is the height, at 80 px cells)."""
     if large_text(m, size):
         line = text.font(least_legend_px(m, size)).get_linesize()
-        return int(m.heading * HEADLINE_ROW) + DETAIL_LINES * line
+        # (And the review's frame round the board, half a pad out and 3 px thick, clear of
+        # the detail's last line: "(coup 2)." touched it at 200% of 1024x768.)
+        frame = m.pad // 2 + max(3, m.line * 3)
+        return int(m.heading * HEADLINE_ROW) + DETAIL_LINES * line + frame
     return int(m.heading * 1.4 + m.body * 1.5)
 
 
 def detail_room(m: Metrics, size: tuple[int, int]) -> int:
-    """The height the status line keeps for its detail, under the headline."""
+    """The height the status line keeps for its detail's lines, under the headline."""
+    if large_text(m, size):
+        return DETAIL_LINES * text.font(least_legend_px(m, size)).get_linesize()
     return status_height(m, size) - int(m.heading * HEADLINE_ROW)
 
 
