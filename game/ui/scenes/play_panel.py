@@ -9,6 +9,7 @@ the scene's actions from its buttons.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import pygame
@@ -337,7 +338,7 @@ class PlayPanel:
         without their notes, wrapped if need be; none before the first game ends."""
         m = self.app.metrics
         label = self.scene.seat_label
-        line = score_line(self.scene.match, label, key)
+        line = _glued_counts(score_line(self.scene.match, label, key))
         if not line:
             return [], m.small
         floor = int(m.small * 0.85)
@@ -346,7 +347,8 @@ class PlayPanel:
         px = text.fit_px(line, width, m.small, True, floor)
         if text.size(line, px, True)[0] <= width:
             return [line], px
-        short = score_line(self.scene.match, lambda seat: without_note(label(seat)), key)
+        short = _glued_counts(score_line(self.scene.match, lambda seat: without_note(label(seat)),
+                                         key))
         return text.wrap(short, width, m.small, True), m.small
 
     # -- drawing --------------------------------------------------------------------------------
@@ -483,3 +485,9 @@ class PlayPanel:
                                cell.topleft, bold=mark, max_width=cell.width,
                                min_px=min(int(px * MOVE_SHRINK), readable_px(self.app.size)))
             y += line_h
+
+
+def _glued_counts(score: str) -> str:
+    """The running score with each count on the line of the word before it (a no-break
+    space): the panel's title row wrapped "1" alone at 200% of 1024x768 (QA 29)."""
+    return re.sub(r" (\d+)(?= \u2013|$| \u00b7)", "\u00a0\\1", score)

@@ -182,10 +182,6 @@ def score_line(match: Match, player_name: Callable[[int], str], key: str = "play
         names = [tr("play.score_seat", name=names[0], n=1),
                  tr("play.score_seat", name=names[1], n=2)]
     score = tr(key, a=names[0], x=match.wins[0], b=names[1], y=match.wins[1])
-    for name, wins in zip(names, match.wins, strict=True):
-        # A score stays on the line of its name's last word (a no-break space): the panel's
-        # title row wrapped "1" alone at 200% of 1024x768 (QA 29).
-        score = score.replace(f"{name} {wins}", f"{name}\u00a0{wins}", 1)
     if match.draws:
         score = plural("play.score_draws", match.draws, score=score)
     return score
