@@ -11,6 +11,8 @@ in 2"), else as one paragraph.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pygame
 import pytest
@@ -30,6 +32,28 @@ CASES = [
 REPLIES = 4
 
 
+def explained_replies(app: Any, play: Any, chooser: random.Random, count: int,
+                      both: bool = False) -> Iterator[bool]:
+    """Up to ``count`` of the AI's replies to the person's random moves, each explained (a
+    frame drawn): yields False while it waits on the board, then, with ``both``, True once
+    Space went on (a frame drawn)."""
+    for _ in range(count):
+        assert run_until(app, lambda: play.match.human_to_move or play.state.outcome
+                         is not None, 30)
+        if play.state.outcome is not None:
+            return
+        assert play.apply_move(chooser.choice(play.state.legal_moves()))
+        assert run_until(app, lambda: play.turns.pending is not None
+                         or play.state.outcome is not None, 30)
+        if play.turns.pending is None:
+            return
+        frame(app)
+        yield False
+        key(app, pygame.K_SPACE)
+        if both:
+            yield True
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
 @pytest.mark.parametrize(("game", "options", "ai"), CASES)
@@ -38,24 +62,32 @@ def test_at_200_percent_the_legend_names_every_kind_of_label(
         lang: str) -> None:
     app = make_app(size, language=lang, show_reasoning=True, text_scale=200, explain_wait=True)
     play = start_game(app, game, ("human", ai), options=options)
-    chooser = random.Random(7)
     checked = 0
-    while checked < REPLIES and play.state.outcome is None:
-        assert run_until(app, lambda: play.match.human_to_move or play.state.outcome
-                         is not None, 30)
-        if play.state.outcome is not None:
-            break
-        assert play.apply_move(chooser.choice(play.state.legal_moves()))
-        assert run_until(app, lambda: play.turns.pending is not None
-                         or play.state.outcome is not None, 30)
-        if play.turns.pending is None:
-            break
-        frame(app)
+    for _reply in explained_replies(app, play, random.Random(7), REPLIES):
         frame(app)
         kinds = {row.sample for row in play.legend_rows() if row.sample}
         missing = kinds - play.panel.explain.legend_samples
         assert not missing, (game, len(play.match.moves), kinds, missing)
         checked += 1
-        key(app, pygame.K_SPACE)
     assert checked, "no AI reply was explained"
+    app.shutdown()
+
+
+@pytest.mark.parametrize(("game", "ai"), [("hexapawn", "minimax"), ("connect4", "alphabeta"),
+                                          ("othello", "alphabeta:depth=2")])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_at_200_percent_the_reasoning_keeps_one_size_through_a_game(
+        game: str, ai: str, lang: str) -> None:
+    """Regression (QA 3): at 200% of 1024x768 Hexapawn's reasoning was drawn at 24 px after
+    one move and 30 px after the next, and larger again once the game went on: the panel
+    seemed to lay itself out again each move. The facts keep one size through a game, smaller
+    only when a later decision needs it, never larger again."""
+    app = make_app((1024, 768), language=lang, show_reasoning=True, text_scale=200,
+                   explain_wait=True)
+    play = start_game(app, game, ("human", ai))
+    sizes: list[int] = []
+    for after in explained_replies(app, play, random.Random(5), REPLIES, both=True):
+        if not after or play.match.human_to_move:
+            sizes.append(play.panel.explain.facts_size)
+    assert len(sizes) >= 2 and sizes == sorted(sizes, reverse=True), sizes
     app.shutdown()

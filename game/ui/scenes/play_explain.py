@@ -51,6 +51,8 @@ class ExplainBox:
         self.facts_size = app.metrics.small
         #: The legend's text size in the last frame.
         self.legend_size = app.metrics.small
+        #: The facts' size so far in this game and window (see :meth:`draw_reasoning`).
+        self._game_px: tuple[object, int] = (None, 0)
         #: The samples of the kinds of label the legend named in the last frame (the panel's
         #: and the strip's), whatever its form (see :meth:`_legend_form`).
         self.legend_samples: set[str] = set()
@@ -297,6 +299,14 @@ class ExplainBox:
         # with the reasoning on, the class is watching how the AI decides more than the list,
         # but the facts after the first ones give way to that row, large text too.
         px = self.facts_px(paragraphs, legend, self.rect.bottom - y)
+        if d is not None:
+            # One size through a game (in this window): the largest that fitted every
+            # decision so far. It jumped from 24 to 30 px between two of Hexapawn's moves at
+            # 200% of 1024x768 (QA 3), the panel seeming to lay itself out again each move.
+            key = (self.app.size, m.small, id(scene.match.states[0]))
+            if self._game_px[0] == key:
+                px = min(px, self._game_px[1])
+            self._game_px = (key, px)
         self.facts_size = px
         row_h, summary_h = self.kept_below(px)
         line_h = text.font(px).get_linesize()
