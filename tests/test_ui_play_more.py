@@ -13,7 +13,7 @@ import pytest
 
 from game.ui import widgets
 from game.ui.i18n import tr
-from game.ui.scenes.dialogs import ListPopup
+from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.settings import delay_label
 from tests.play_helpers import assert_facts_legend_and_move, explained_reply
 from tests.ui_helpers import click_widget, frame, key, make_app, pick_more, run_until, start_game
@@ -53,6 +53,9 @@ def test_with_large_text_the_panel_keeps_undo_hint_and_more(lang: str) -> None:
     assert play.apply_move(play.state.legal_moves()[0])
     assert run_until(app, lambda: play.match.human_to_move and len(play.match.moves) == 2, 20)
     pick_more(app, play, tr("play.restart"))
+    # A game under way: it asks first (see test_ui_play_leave); Enter restarts.
+    assert isinstance(app.top, MessageDialog)
+    key(app, pygame.K_RETURN)
     assert play.match.moves == []
     app.shutdown()
 

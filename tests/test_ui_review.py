@@ -317,8 +317,7 @@ def test_two_players_of_the_same_name_are_told_apart_in_the_score() -> None:
     match.wins = [2, 1]
     match.draws = 1
     # Regression (QA): "Human 1 2 – Human 2 1" ran the seat's number into the score.
-    assert score_line(match, lambda seat: "Human") == \
-        "Score: Human (seat 1) 2 – Human (seat 2) 1 · 1 draw"
+    assert score_line(match, lambda seat: "Human") == "Score: Human 1: 2 – Human 2: 1 · 1 draw"
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

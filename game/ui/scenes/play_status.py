@@ -167,7 +167,7 @@ def score_line(match: Match, player_name: Callable[[int], str], key: str = "play
     """The running score over the games these players played ("Score: Human 2 – Minimax 1
     · 1 draw"), or "" before the first game ends. Two players of the same name are told apart
     by their parameter in brackets ("Alpha-beta (Depth 2) 1 – Alpha-beta (Depth 4) 2"), else
-    by their seat ("Human (seat 1) 2 – Human (seat 2) 1"); otherwise a name's note is left
+    by their seat ("Human 1: 2 – Human 2: 1"); otherwise a name's note is left
     out (the score read "Alpha-beta · Depth 2 3", the parameter's number running into the
     score). ``key`` "play.score_bare"
     leaves out the word "Score" (the panel's title row, with large text)."""
@@ -178,7 +178,7 @@ def score_line(match: Match, player_name: Callable[[int], str], key: str = "play
     if names[0] == names[1]:
         names = [_bracketed(name) for name in full]
     if names[0] == names[1]:
-        # "Human (seat 1) 0": "Human 1 0 – Human 2 1" ran the seat into the score (QA).
+        # "Human 1: 0": "Human 1 0 – Human 2 1" ran the seat into the score (QA).
         names = [tr("play.score_seat", name=names[0], n=1),
                  tr("play.score_seat", name=names[1], n=2)]
     score = tr(key, a=names[0], x=match.wins[0], b=names[1], y=match.wins[1])
