@@ -8,6 +8,7 @@ one of Black's dots. The person then chose a move on a board they could not see.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -85,6 +86,28 @@ def test_at_200_percent_no_chip_hides_a_disc_or_a_dot(size: tuple[int, int], lan
     app.shutdown()
 
 
+def persons_turns(app: Any, play: Any, turns: int, pick: int = 0) -> Iterator[list[pygame.Rect]]:
+    """Play ``turns`` of the person's moves (the ``pick``-th legal one, from the middle when
+    -1), go on after each explained reply, and yield the chips drawn at the person's turn."""
+    for _turn in range(turns):
+        assert run_until(app, lambda: play.match.over or play.match.human_to_move, 30)
+        if play.match.over:
+            return
+        moves = play.state.legal_moves()
+        play.apply_move(moves[len(moves) // 2 if pick < 0 else pick])
+        if not run_until(app, lambda: bool(play.legend_rows()), 30):
+            return
+        key(app, pygame.K_SPACE)
+        assert run_until(app, lambda: play.match.over or play.match.human_to_move, 30)
+        if play.match.over:
+            return
+        frame(app)
+        frame(app)
+        view = play.view
+        assert isinstance(view, OthelloView) and view._chips_cache is not None
+        yield view._chips_cache[1][1]
+
+
 @pytest.mark.parametrize(("size", "lang"), [((1920, 1080), "en"), ((1024, 768), "fr")])
 def test_the_ais_played_move_keeps_its_disc_visible(size: tuple[int, int], lang: str) -> None:
     """Regression (QA, real window, 4x4 at 200% of 1920x1080): once the AI's move was played,
@@ -92,25 +115,13 @@ def test_the_ais_played_move_keeps_its_disc_visible(size: tuple[int, int], lang:
     new white disc, "−102" d3's). A label stands only on an empty cell."""
     app = make_app(size, language=lang, show_reasoning=True, text_scale=200, explain_wait=True)
     play = start_game(app, "othello", ("human", "alphabeta:depth=3"), options={"size": "4"})
-    for _turn in range(3):
-        assert run_until(app, lambda: play.match.over or play.match.human_to_move, 30)
-        if play.match.over:
-            break
-        play.apply_move(play.state.legal_moves()[0])
-        if not run_until(app, lambda: bool(play.legend_rows()), 30):
-            break
-        key(app, pygame.K_SPACE)
-        assert run_until(app, lambda: play.match.over or play.match.human_to_move, 30)
-        if play.match.over:
-            break
-        frame(app)
-        frame(app)
-        view = play.view
-        assert isinstance(view, OthelloView) and view._chips_cache is not None
+    seen = 0
+    for chips in persons_turns(app, play, 3):
         last = play.match.moves[-1]
-        played = middle(view, (last.row, last.col), DISC_CORE)
-        _px, chips = view._chips_cache[1]
+        played = middle(play.view, (last.row, last.col), DISC_CORE)
         assert not [chip for chip in chips if chip.colliderect(played)], (last, chips)
+        seen += 1
+    assert seen >= 2, "the game gave the test too few turns to look at"
     app.shutdown()
 
 
@@ -123,22 +134,8 @@ def test_the_persons_moves_show_under_the_ais_labels(size: tuple[int, int], lang
     app = make_app(size, language=lang, show_reasoning=True, text_scale=200, explain_wait=True)
     play = start_game(app, "othello", ("human", "alphabeta:depth=2"))
     moved = 0
-    for _turn in range(5):
-        assert run_until(app, lambda: play.match.over or play.match.human_to_move, 30)
-        if play.match.over:
-            break
-        moves = play.state.legal_moves()
-        play.apply_move(moves[len(moves) // 2])
-        if not run_until(app, lambda: bool(play.legend_rows()), 30):
-            break
-        key(app, pygame.K_SPACE)
-        assert run_until(app, lambda: play.match.over or play.match.human_to_move, 30)
-        if play.match.over:
-            break
-        frame(app)
+    for chips in persons_turns(app, play, 5, pick=-1):
         view = play.view
-        assert isinstance(view, OthelloView) and view._chips_cache is not None
-        _px, chips = view._chips_cache[1]
         cells = [cell for cell in (as_cell(e) for e in
                                    OthelloController(play.state).highlighted()) if cell]
         under = [cell for cell in cells if middle(view, cell, DOT).collidelist(chips) >= 0]
