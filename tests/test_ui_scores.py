@@ -599,3 +599,19 @@ def test_the_q_legend_states_no_range_the_learned_values_leave(language: str) ->
         assert "0" in words  # it says what the sign means
     finally:
         i18n.set_language("en")
+
+
+def test_a_shown_score_keeps_every_field_through_a_copy() -> None:
+    """A copy (pickle, deepcopy) of a label's score keeps what it says: the "?" of a move not
+    worked out lost its neutral colour in a copy (its new field was left out of __reduce__)."""
+    import copy
+    import pickle
+
+    from ai.bounds import Proven
+
+    for score in (ShownScore(0.0, "?", neutral=True),
+                  ShownScore(5.0, "W3", True, Proven(1, 3), 2.0)):
+        for twin in (copy.deepcopy(score), pickle.loads(pickle.dumps(score))):
+            assert (float(twin), twin.label, twin.proven, twin.meaning, twin.close,
+                    twin.neutral) == (float(score), score.label, score.proven, score.meaning,
+                                      score.close, score.neutral)

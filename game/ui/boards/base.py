@@ -394,7 +394,8 @@ class ShownScore(float):
         return made
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return ShownScore, (float(self), self.label, self.proven, self.meaning, self.close)
+        return ShownScore, (float(self), self.label, self.proven, self.meaning, self.close,
+                            self.neutral)
 
 
 def rank_colour(t: float, theme: Theme) -> Colour:
