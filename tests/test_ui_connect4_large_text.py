@@ -61,6 +61,20 @@ def test_at_200_percent_the_board_is_larger_and_its_labels_readable(
     app.shutdown()
 
 
+def spy_detail_lines(monkeypatch: pytest.MonkeyPatch) -> list[tuple[list[str], int]]:
+    """Every status detail the play screen lays out from now on: its lines and their size."""
+    drawn: list[tuple[list[str], int]] = []
+    detail_lines = play_board.detail_lines
+
+    def spy(*args: Any, **kwargs: Any) -> tuple[list[str], int]:
+        result = detail_lines(*args, **kwargs)
+        drawn.append(result)
+        return result
+
+    monkeypatch.setattr(play_board, "detail_lines", spy)
+    return drawn
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("size", [(1024, 640), (1024, 768), (1920, 1080)])
 def test_at_200_percent_the_shorter_status_line_keeps_the_whole_engine_line(
@@ -72,15 +86,7 @@ def test_at_200_percent_the_shorter_status_line_keeps_the_whole_engine_line(
     from tests.test_text_fit import WideThinker
     from tests.ui_helpers import make_app, run_until, start_game
 
-    drawn: list[tuple[list[str], int]] = []
-    detail_lines = play_board.detail_lines
-
-    def spy(*args: Any, **kwargs: Any) -> tuple[list[str], int]:
-        result = detail_lines(*args, **kwargs)
-        drawn.append(result)
-        return result
-
-    monkeypatch.setattr(play_board, "detail_lines", spy)
+    drawn = spy_detail_lines(monkeypatch)
     app = make_app(size, language=lang, show_reasoning=True, text_scale=200)
     play = start_game(app, "connect4", ("alphabeta:depth=1", "human"))
     assert run_until(app, lambda: play.match.human_to_move, 30)
@@ -111,15 +117,7 @@ def test_in_review_the_status_detail_stays_clear_of_the_frame(
     detail's second line "(coup 2)." touched the REVUE frame drawn round the board."""
     from tests.ui_helpers import make_app, start_game
 
-    drawn: list[tuple[list[str], int]] = []
-    detail_lines = play_board.detail_lines
-
-    def spy(*args: Any, **kwargs: Any) -> tuple[list[str], int]:
-        result = detail_lines(*args, **kwargs)
-        drawn.append(result)
-        return result
-
-    monkeypatch.setattr(play_board, "detail_lines", spy)
+    drawn = spy_detail_lines(monkeypatch)
     app = make_app(size, language=lang, show_reasoning=True, text_scale=200)
     play = start_game(app, "connect4", ("human", "human"))
     for move in play.state.legal_moves()[:2]:
