@@ -284,15 +284,17 @@ class NimView(BoardView):
                        if self._least else 0)
             # The labels' two lanes under every heap where the matches keep LANES_SHARE of
             # the length they have without them (five heaps at 200% of 1024x640 would be 9 px).
-            self._lanes = False
-            free = _largest(lambda length: self._multi_height(
-                length, len(capacities), words_h) <= body.height, body.height)
+            def tallest(lanes: bool) -> float:
+                return _largest(lambda length: self._multi_height(
+                    length, len(capacities), words_h, lanes) <= body.height, body.height)
+
+            free = tallest(False)
             # (Only where labels are drawn: the play screen gives its text size, the lab none.)
-            self._lanes = bool(self._least and self.label_px)
-            tall = _largest(lambda length: self._multi_height(
-                length, len(capacities), words_h) <= body.height, body.height)
+            lanes = bool(self._least and self.label_px)
+            tall = tallest(True) if lanes else free
             if tall < free * LANES_SHARE:
-                self._lanes, tall = False, free
+                lanes, tall = False, free
+            self._lanes = lanes
             if self._least:
                 # At 1024x640 the 30% share held four digits at 15 px (readable 16).
                 need = table_width(self._least, bit_count(capacities)) + MAX_SLOT * tall * 0.3
@@ -332,8 +334,8 @@ class NimView(BoardView):
             chip = chip_rect("L00", (0, 0), self._least).width + max(4, self._least // 4)
             slot = max(slot, min(chip / 2 + 1, inner_w / cols))
         heights = [rows * length * row_h - length * ROW_GAP for _, _, rows in layouts]
-        gap = self._heap_gap(length) if multi else length * ROW_GAP
-        total_h = (self._multi_height(length, len(layouts), words_h) if multi
+        gap = self._heap_gap(length, self._lanes) if multi else length * ROW_GAP
+        total_h = (self._multi_height(length, len(layouts), words_h, self._lanes) if multi
                    else sum(heights) + gap * (len(layouts) - 1))
         # Several heaps: the table's place values over them (see _head_room).
         head = self._head_room(length) if multi else 0.0
@@ -375,20 +377,20 @@ class NimView(BoardView):
                                   max(0, round(body.bottom - top))) if multi else pygame.Rect(
                                       0, 0, 0, 0)
 
-    def _heap_gap(self, length: float) -> float:
+    def _heap_gap(self, length: float, lanes: bool) -> float:
         """The room between two of several heaps: a share of a match, or more where two
         lanes of labels at the readable size (:attr:`_least`) need it, so that the second
         stops above the next heap's match heads (it ran over them at 200% of 1024x768)."""
         gap = length * ROW_GAP
-        if not self._lanes:
+        if not lanes:
             return gap
         return max(gap, lanes_depth(length, self._least) + 3 - length * (BAND + HEAD_TOP))
 
-    def _multi_height(self, length: float, heaps: int, words_h: int) -> float:
+    def _multi_height(self, length: float, heaps: int, words_h: int, lanes: bool) -> float:
         """The height several heaps of matches ``length`` long take with the nim-sum's row
         under them (level with where one more heap would be) and, under the sum, its meaning
         ``words_h`` high (see :func:`~game.ui.boards.nim_table.meaning_height`)."""
-        gap = self._heap_gap(length)
+        gap = self._heap_gap(length, lanes)
         heap_h = length * (1 + BAND)
         # The meaning starts 1.1 of the table's digits under the sum's centre.
         digits = self._digits_most(length)
