@@ -186,6 +186,57 @@ def _proven_margin(margin: int) -> ShownScore:
                                                                None, margin))
 
 
+@dataclass(frozen=True)
+class MarginBound:
+    """A final disc margin the search bounded without working it out: at most ``margin``
+    (``upper``) or at least ``margin``. An exact solve (PVS) works out its best move and only
+    proves each other move no better: the board said a bare "L" for those, ranked above the
+    chosen "\u221210" (QA, Othello endgame: green "L" beside a red "\u221210")."""
+
+    margin: int
+    upper: bool
+
+    @property
+    def result(self) -> int:
+        """+1 or -1 when the bound decides who wins (at most a loss, at least a win), else 0
+        (this meaning is only asked for on a :class:`ShownScore` marked proven)."""
+        if self.upper and self.margin < 0:
+            return -1
+        return 1 if not self.upper and self.margin > 0 else 0
+
+
+#: The names the searches give a root move's value that is only a bound (ai.othello_engine's
+#: and ai.bounds.FLAG_NAMES): True for an upper bound.
+_BOUND_FLAGS = {"at most": True, "upper bound": True, "at least": False, "lower bound": False}
+
+
+def _margin_bound(raw: object, flag: object, kind: str, estimate: bool) -> ShownScore | None:
+    """A move's proven final margin that is only a bound, as "\u2264\u221214" (loses by at least 14)
+    or "\u2265+2", ranked just under (or over) the exact margin it bounds; None when ``flag``
+    names no bound or the value is no margin (an estimate's bound is shown as the estimate)."""
+    upper = _BOUND_FLAGS.get(flag) if isinstance(flag, str) else None
+    value = _number(raw)
+    if upper is None or value != raw:  # not a finite number
+        return None
+    if kind == "discs":
+        margin = round(value)
+    elif estimate and abs(value) >= _PROVEN_PER_DISC:
+        margin = int(value / _PROVEN_PER_DISC)  # toward 0: still a true bound
+    else:
+        return None
+    bound = MarginBound(margin, upper)
+    exact = float(_proven_margin(margin))
+    key = exact - 0.5 if upper else exact + 0.5
+    label = ("\u2264" if upper else "\u2265") + _margin_label(margin)
+    return ShownScore(key, label, bound.result != 0, bound)
+
+
+def _bound_key(bound: MarginBound) -> str:
+    """The legend's words for a margin bound: "legend.bound.most_loss" (at least n behind)..."""
+    side = "win" if bound.margin > 0 else "loss" if bound.margin < 0 else "draw"
+    return f"legend.bound.{'most' if bound.upper else 'least'}_{side}"
+
+
 def _distance_score(value: float, kind: str) -> ShownScore | None:
     """A proven "win/loss in n moves" as a ShownScore (quicker wins rank higher), else None."""
     distance = decided_distance(value, kind)
@@ -236,7 +287,13 @@ def shown_scores(d: Decision) -> dict[Any, float]:
     estimate = is_disc_estimate(d)
     shown: dict[Any, float] = {}
     claims = d.proven if isinstance(getattr(d, "proven", None), dict) else {}
+    flags = d.info.get("bounds") if isinstance(d.info, dict) else None
+    flags = flags if isinstance(flags, dict) else {}
     for move, raw in d.scores.items():
+        bound = _margin_bound(raw, flags.get(str(move)), kind, estimate)
+        if bound is not None:
+            shown[move] = bound
+            continue
         result = claims.get(move)
         if isinstance(result, Proven):
             # The player says what it proved: no float is decoded.
@@ -265,6 +322,14 @@ def shown_scores(d: Decision) -> dict[Any, float]:
             shown[move] = decided if decided is not None else value
         else:
             shown[move] = value
+    if not any(isinstance(v, ShownScore) and isinstance(v.meaning, Proven)
+               and v.meaning.margin is not None for v in shown.values()):
+        # Bounds alone (the exact solve ran out of time before its first move): none is
+        # known to be better than another, so none is drawn in a colour that says so.
+        for move, value in shown.items():
+            if isinstance(value, ShownScore) and isinstance(value.meaning, MarginBound):
+                shown[move] = ShownScore(float(value), value.label, value.proven,
+                                         value.meaning, neutral=True)
     if any(isinstance(c, Proven) and c.result > 0 for c in claims.values()):
         # A search that proved a win stops there: the other moves keep what its shallowest
         # pass gave them, a point count of another unit (Nim's engine drew a red "0" beside
@@ -308,7 +373,12 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False) -> list[Le
     ordered = sorted(shown.items(), key=lambda kv: -_number(kv[1]))
     for _move, value in ordered:
         meaning = value.meaning if isinstance(value, ShownScore) else None
-        if isinstance(value, ShownScore) and isinstance(meaning, Proven):
+        if isinstance(value, ShownScore) and isinstance(meaning, MarginBound):
+            key = _bound_key(meaning)
+            add(key, LegendRow(value.label, plural(key, abs(meaning.margin), side=mover),
+                               short=plural(key.replace("legend.", "legend.short."),
+                                            abs(meaning.margin), side=mover)))
+        elif isinstance(value, ShownScore) and isinstance(meaning, Proven):
             if meaning.margin is not None and meaning.margin > 0:
                 add("margin_win", LegendRow(value.label, plural(
                     "legend.margin_win", meaning.margin, side=mover), short=plural(
