@@ -34,3 +34,18 @@ def assert_facts_legend_and_move(play: PlayScene, facts: int = 2, legend: int = 
     assert panel.reasoning_facts >= facts, panel.reasoning_facts
     assert panel.legend_rows_shown >= legend, panel.legend_rows_shown
     assert len({rect.top for rect, _ in panel.move_rects}) >= 1, "no row of the move list"
+
+
+def record_chips(monkeypatch: Any, module: Any) -> list[Any]:
+    """The rectangles of the score chips ``module`` (a board view's module) draws from now
+    on: a list the caller may clear between frames."""
+    chips: list[Any] = []
+    chip = module.score_chip
+
+    def recorded(*args: Any, **kwargs: Any) -> Any:
+        rect = chip(*args, **kwargs)
+        chips.append(rect)
+        return rect
+
+    monkeypatch.setattr(module, "score_chip", recorded)
+    return chips

@@ -2,15 +2,16 @@
 
 Board elements are cells ``(row, col)``, row 0 at the top (``a1`` top-left), as in the rules.
 While placing, one click on an empty cell is the move. Once all of a player's pieces are on the
-board, the first click lifts one of them (its cell is marked as not allowed: a piece may not go
-back where it just was), the second click puts it on an empty cell; the two clicks are one
-atomic move. Clicking the lifted piece again puts it back; clicking another of one's pieces
+board, the first click lifts one of them (drawn held up above its cell, ringed: a piece may
+not go back where it just was), the second click puts it on an empty cell; the two clicks are
+one atomic move. Clicking the lifted piece again puts it back; clicking another of one's pieces
 lifts that one instead; a click outside the board cancels.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -32,6 +33,7 @@ from game.ui.boards.base import (
     alpha_fill,
     arrow,
     as_cell,
+    chip_height,
     disc,
     label_px,
     score_chip,
@@ -131,9 +133,18 @@ class MorpionController(InputController):
         return set(self._movements)
 
     def selected(self) -> Element | None:
-        """The lifted piece's cell (now marked as not allowed)."""
+        """The lifted piece's cell (drawn held up above it)."""
         return self.lifted
 
+
+#: A score label's chip is at most this share of a cell wide and high, in the middle of its
+#: cell: at 0.28 of a cell below the middle and up to 1.3 cells wide, chips crossed the
+#: cells' bottom edges and the board's frame at 200% of 1920x1080 (QA, real window).
+LABEL_SHARE = 0.88
+#: The lifted piece is held this share of a cell above its cell's middle, its shadow this
+#: share below it (see MorpionView._draw_socket).
+LIFTED_RISE = 0.12
+LIFTED_SHADOW = 0.07
 
 #: The hands' columns beside the board: at most this share of the width each, at least this
 #: many cells, or none (see :func:`~game.ui.boards.base.side_column_width`).
@@ -282,7 +293,7 @@ class MorpionView(GridBoardView):
         marks = controller.highlighted() if controller is not None else set()
         hover = grid.cell_at(ctx.hover) if ctx.hover is not None and controller else None
         if lifted is not None:
-            self._draw_forbidden(surface, grid, lifted, theme)
+            self._draw_socket(surface, grid, lifted, theme)
         # While placing every empty cell is allowed: dots on all of them would say nothing.
         placing = isinstance(controller, MorpionController) and controller.placing
         if controller is not None and ctx.show_legal and not placing:
@@ -301,15 +312,14 @@ class MorpionView(GridBoardView):
                 if owner is None:
                     continue
                 if (row, col) == lifted:
-                    # The lifted piece floats above its old cell, see-through.
-                    x, y = grid.centre(row, col)
-                    self._token(surface, (x, y - grid.cell * 0.12), radius * 1.05, owner, theme,
-                                alpha=170)
+                    self._draw_lifted(surface, grid, (row, col), radius, owner, theme)
                     continue
                 self._token(surface, grid.centre(row, col), radius, owner, theme)
-        if hover is not None and hover in marks and mor.owner(*hover) is None:
-            grid.tint_cell(surface, *hover, theme.highlight, 60)
-            self._token(surface, grid.centre(*hover), radius, mor.to_move, theme, alpha=110)
+        preview = hover if hover in marks and hover is not None and mor.owner(*hover) is None \
+            else None
+        if preview is not None:
+            grid.tint_cell(surface, *preview, theme.highlight, 60)
+            self._token(surface, grid.centre(*preview), radius, mor.to_move, theme, alpha=110)
         self._draw_line(surface, grid, mor, theme)
         self._draw_hands(surface, mor, theme, lifted is not None)
         hint = ctx.hint_move if isinstance(ctx.hint_move, MorpionMove) else None
@@ -320,16 +330,29 @@ class MorpionView(GridBoardView):
                 arrow(surface, grid.centre(*hint.origin), grid.centre(*hint.to), theme.hint,
                       grid.cell * 0.08, 190)
         if ctx.scores:
-            self._draw_scores(surface, ctx, lifted)
+            self._draw_scores(surface, ctx, lifted, mor, preview)
 
-    def _draw_forbidden(self, surface: pygame.Surface, grid: Grid, cell: Cell,
-                        theme: Theme) -> None:
-        """The cell a lifted piece left: red wash and a cross, the piece may not return."""
-        grid.tint_cell(surface, *cell, theme.forbidden, 70)
-        rect = grid.cell_rect(*cell).inflate(-grid.cell * 0.3, -grid.cell * 0.3)
-        width = max(2, grid.cell // 22)
-        pygame.draw.line(surface, theme.forbidden, rect.topleft, rect.bottomright, width)
-        pygame.draw.line(surface, theme.forbidden, rect.topright, rect.bottomleft, width)
+    @staticmethod
+    def _draw_socket(surface: pygame.Surface, grid: Grid, cell: Cell, theme: Theme) -> None:
+        """The cell a lifted piece left: washed in the selection's colour, with the shadow of
+        the piece held above it. A red wash and a cross read as "forbidden" (QA, real
+        window), where the piece is only held up: a click on it puts it back."""
+        grid.tint_cell(surface, *cell, theme.highlight, 45)
+        x, y = grid.centre(*cell)
+        # Wider and lower than a standing piece's shadow: it shows under the raised piece.
+        alpha_circle(surface, (x, y + grid.cell * LIFTED_SHADOW), grid.cell * 0.36,
+                     theme.shadow, 110)
+
+    def _draw_lifted(self, surface: pygame.Surface, grid: Grid, cell: Cell, radius: float,
+                     owner: int, theme: Theme) -> None:
+        """The lifted piece, whole and a little larger, held up above its cell
+        (:data:`LIFTED_RISE`) with a ring in the selection's colour round it."""
+        x, y = grid.centre(*cell)
+        centre = (x, y - grid.cell * LIFTED_RISE)
+        big = radius * 1.08
+        self._token(surface, centre, big, owner, theme)
+        alpha_circle(surface, centre, big + max(2, grid.cell * 0.03), theme.highlight, 255,
+                     width=max(2, round(grid.cell * 0.035)))
 
     def _draw_line(self, surface: pygame.Surface, grid: Grid, mor: MorpionState,
                    theme: Theme) -> None:
@@ -385,18 +408,46 @@ class MorpionView(GridBoardView):
                 hand_count(surface, count, frame, round(px * 0.8), theme.text_muted,
                            (area.centerx, round(area.top + px * 2.3)))
 
-    def _draw_scores(self, surface: pygame.Surface, ctx: BoardContext,
-                     lifted: Cell | None) -> None:
-        """Placements: each cell's score. Movements: per destination the best score (only the
-        lifted piece's moves when one is lifted), with an arrow for the best move."""
+    def _draw_scores(self, surface: pygame.Surface, ctx: BoardContext, lifted: Cell | None,
+                     mor: MorpionState, preview: Cell | None) -> None:
+        """Each scored cell's label (:meth:`score_cells`) in the middle of that cell, inside
+        it, but for the cell the person's preview token is on; with movements an arrow for the
+        best one (while its destination is empty: a label of it is shown)."""
         grid = self.grid
         assert grid is not None and ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
-        px = shared_label_px([t for t, _c, _b in labels.values()], label_px(ctx, grid.cell * 0.22),
-                             grid.cell * 1.3)
+        shown = self.score_cells(ctx.scores, mor, lifted)
+        most = grid.cell * LABEL_SHARE
+        px = shared_label_px([labels[move][0] for move in shown.values()],
+                             label_px(ctx, grid.cell * 0.22), most)
+        while px > 7 and chip_height(px) > most:
+            px -= 1
+        best_move = next((move for move in shown.values() if labels[move][2]), None)
+        if best_move is not None and best_move.origin is not None:
+            arrow(surface, grid.centre(*best_move.origin), grid.centre(*best_move.to),
+                  labels[best_move][1], grid.cell * 0.05, 170)
+        for cell, move in shown.items():
+            if cell == preview:
+                continue  # the person's preview token there says more (and the chip hid it)
+            text, colour, best = labels[move]
+            score_chip(surface, text, grid.centre(*cell), px, colour, ctx.theme, best=best,
+                       max_width=most)
+
+    @staticmethod
+    def score_cells(scores: Mapping[Any, float], mor: MorpionState,
+                    lifted: Cell | None) -> dict[Cell, MorpionMove]:
+        """The cells that get a label and the move each one names: per destination the best
+        scored move (only the lifted piece's when one is lifted), on empty cells only, and
+        only moves of the phase ``mor`` is in. The AI's labels stay while the person thinks:
+        its chosen cell then holds the piece it has just put down, which the label hid ("6"
+        over the O on c1), and once the person moves pieces the AI's placements on the empty
+        cells meant nothing (QA, real window); the panel and the last-move mark say which
+        move it was and its score."""
+        placing = mor.phase == "placing"
         shown: dict[Cell, tuple[float, MorpionMove]] = {}
-        for move, raw in ctx.scores.items():
-            if not isinstance(move, MorpionMove):
+        for move, raw in scores.items():
+            if (not isinstance(move, MorpionMove) or (move.origin is None) != placing
+                    or mor.owner(*move.to) is not None):
                 continue
             if lifted is not None and move.origin != lifted:
                 continue
@@ -408,19 +459,7 @@ class MorpionView(GridBoardView):
                 value = -math.inf
             if move.to not in shown or value > shown[move.to][0]:
                 shown[move.to] = (value, move)
-        best_move: MorpionMove | None = None
-        for _value, move in shown.values():
-            if labels[move][2]:
-                best_move = move
-        if best_move is not None and best_move.origin is not None:
-            arrow(surface, grid.centre(*best_move.origin), grid.centre(*best_move.to),
-                  labels[best_move][1], grid.cell * 0.05, 170)
-        placed: list[pygame.Rect] = []
-        for cell, (_value, move) in sorted(shown.items(), key=lambda kv: not labels[kv[1][1]][2]):
-            text, colour, best = labels[move]
-            x, y = grid.centre(*cell)
-            score_chip(surface, text, (x, y + grid.cell * 0.28), px, colour, ctx.theme, best=best,
-                       max_width=grid.cell * 1.3, placed=placed)
+        return {cell: move for cell, (_value, move) in shown.items()}
 
 
 class MorpionPresenter(GamePresenter):

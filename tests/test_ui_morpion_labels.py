@@ -1,0 +1,137 @@
+"""Morpion's score labels never hide a piece, and only name moves the board's phase plays
+(issue 12, found in a real window, QA 12 and 44).
+
+Regression: at 200% of 1920x1080 against best-first, the AI's labels stayed through the
+person's turn and its "6" sat on the O it had just put on c1; elimination's ✓ sat on its new
+O on a2; once the person was moving pieces the AI's placement labels stayed on the empty
+cells, where they meant nothing; and every label stood 0.28 of a cell below its cell's middle,
+across the cell's bottom edge and the board's frame. The lifted piece's cell was washed red
+and struck with a red cross, which reads as "forbidden" where the piece is only held up.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+import pytest
+
+from game.rules.morpion import MorpionMove, MorpionState
+from game.ui.boards import morpion
+from game.ui.boards.morpion import MorpionView
+from tests.play_helpers import record_chips
+from tests.test_ui_play_legend_kinds import explained_replies
+from tests.ui_helpers import click_element, frame, make_app, start_game
+
+#: The AIs whose labels are checked (each its own kind: scores, proven results, values,
+#: visit counts, ticks).
+AIS = ["bestfirst", "minimax", "alphabeta:depth=3", "mcts:iterations=300", "elimination"]
+
+
+def piece_core(view: MorpionView, row: int, col: int) -> pygame.Rect:
+    """The square inside a piece's round token (radius 0.36 of a cell): what a chip must
+    not cover."""
+    assert view.grid is not None
+    side = round(view.grid.cell * 0.36 * 2 * 0.75)
+    core = pygame.Rect(0, 0, side, side)
+    core.center = view.centre_of((row, col))
+    return core
+
+
+def check_chips(view: MorpionView, state: MorpionState, chips: list[pygame.Rect]) -> None:
+    """No chip over a piece; each inside one cell; no chip at all once the side to move is
+    moving pieces and the labels are placements (see :meth:`MorpionView.score_cells`)."""
+    assert view.grid is not None
+    cells = [view.grid.cell_rect(r, c) for r in range(state.size) for c in range(state.size)]
+    for chip in chips:
+        for row in range(state.size):
+            for col in range(state.size):
+                if state.owner(row, col) is not None:
+                    assert not chip.colliderect(piece_core(view, row, col)), (
+                        f"chip {chip} over the piece on {(row, col)}")
+        assert any(cell.contains(chip) for cell in cells), f"chip {chip} crosses a cell edge"
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1920, 1080), "en"), ((1024, 768), "fr")])
+@pytest.mark.parametrize("ai", AIS)
+def test_labels_stay_off_the_pieces_and_out_of_the_moving_phase(
+        size: tuple[int, int], lang: str, ai: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    chips = record_chips(monkeypatch, morpion)
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=200, explain_wait=True)
+    play = start_game(app, "morpion", ("human", ai))
+    seen = {"pause": 0, "turn": 0, "moving": 0}
+    for answered in explained_replies(app, play, random.Random(3), 5, both=True):
+        chips.clear()
+        frame(app)
+        state = play.board_state
+        check_chips(play.view, state, chips)
+        if not answered:
+            seen["pause"] += bool(chips)
+            continue
+        decision = play.match.last_decision
+        placements = decision is not None and any(
+            isinstance(m, MorpionMove) and m.origin is None for m in decision.scores)
+        if state.phase == "moving" and placements:
+            assert not chips, "placement labels while the person moves pieces"
+            seen["moving"] += 1
+        else:
+            seen["turn"] += bool(chips)
+    assert seen["pause"] >= 2 and seen["turn"] >= 1 and seen["moving"] >= 1, seen
+    app.shutdown()
+
+
+def test_the_chosen_cell_keeps_its_piece_clear_in_the_reported_game(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game of the report: b2, a1, b1 against best-first (O answers a3, c3, c1); after
+    each answer, no label on the new O, and after the third the labels are gone."""
+    chips = record_chips(monkeypatch, morpion)
+    app = make_app((1920, 1080), show_reasoning=True, text_scale=200, explain_wait=True)
+    play = start_game(app, "morpion", ("human", "bestfirst"))
+    counts = []
+    chooser = _Preferred([(1, 1), (0, 0), (0, 1), (1, 0), (2, 1)])
+    for answered in explained_replies(app, play, chooser, 3, both=True):
+        if answered:
+            chips.clear()
+            frame(app)
+            check_chips(play.view, play.board_state, chips)
+            counts.append(len(chips))
+    assert len(counts) == 3 and counts[0] > 0 and counts[-1] == 0, counts
+    app.shutdown()
+
+
+class _Preferred(random.Random):
+    """Chooses the placement on the first free one of ``cells`` (for explained_replies)."""
+
+    def __init__(self, cells: list[tuple[int, int]]) -> None:
+        super().__init__(0)
+        self.cells = cells
+
+    def choice(self, seq: Any) -> Any:
+        return next(m for cell in self.cells for m in seq if m.to == cell)
+
+
+@pytest.mark.parametrize("theme", ["default", "contrast"])
+def test_the_lifted_piece_reads_as_held_up_not_forbidden(theme: str) -> None:
+    """No red on the lifted piece's cell; the piece is drawn whole above its cell's middle,
+    ringed in the selection's colour."""
+    app = make_app((1024, 768), language="fr", text_scale=200, theme=theme)
+    play = start_game(app, "morpion", ("human", "human"))
+    for cell in [(1, 1), (0, 0), (0, 1), (2, 2), (2, 0), (0, 2)]:
+        play.apply_move(next(m for m in play.state.legal_moves() if m.to == cell))
+    frame(app)
+    click_element(app, play, (1, 1))
+    frame(app)
+    view = play.view
+    assert view.grid is not None and play.input.controller.selected() == (1, 1)
+    rect = view.grid.cell_rect(1, 1)
+    shot = app.screen.subsurface(rect).copy()
+    colours = app.theme
+    red = pygame.mask.from_threshold(shot, colours.forbidden, (40, 40, 40, 255)).count()
+    ring = pygame.mask.from_threshold(shot, colours.highlight, (8, 8, 8, 255))
+    app.shutdown()
+    assert red == 0, f"{red} red pixels on the lifted piece's cell"
+    assert ring.count() > rect.width, "no ring round the lifted piece"
+    # The ring's middle is above the cell's: the piece is held up.
+    (_x, y) = ring.centroid()
+    assert y < rect.height / 2 - rect.height * 0.05, (y, rect.height)
