@@ -148,3 +148,20 @@ def test_bounds_alone_are_not_coloured_as_better_than_one_another(
     drawn = labels_drawn(state, solved(state, values), "en", monkeypatch)
     assert [drawn[m][0] for m in values] == ["\u2264\u22121", "\u2264\u22126", "\u2264\u22122"]
     assert {colour for _t, colour in drawn.values()} == {THEMES["default"].text}
+
+
+def test_the_engine_works_out_every_moves_margin_in_the_endgame() -> None:
+    """The exact solve bounded the six moves it did not play; the engine now works their
+    margins out (on a clock counting the engine's work, not the wall clock's)."""
+    from ai.base import Limits
+    from ai.othello_engine import OthelloEngine
+    from tests.test_othello_clock import StepClock
+
+    engine = OthelloEngine(level=5, clock=StepClock(), use_book=False)
+    decision = engine.choose(endgame(), Limits(time=2.0))
+    assert str(decision.move) == "h4"
+    assert decision.info["bounds"] == {m: "exact" for m in ALL_LOSE}
+    assert {str(m): v for m, v in decision.scores.items()} == {
+        "h4": -10, "e8": -24, "d8": -24, "b8": -24, "h7": -42, "c8": -42, "a2": -16}
+    labels = {str(m): s.label for m, s in shown_scores(decision).items()}
+    assert labels["a2"] == "\u221216" and labels["h7"] == "\u221242"
