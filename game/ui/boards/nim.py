@@ -37,7 +37,7 @@ from game.ui.boards.base import (
     score_chip,
     score_labels,
 )
-from game.ui.boards.nim_labels import label_places, lanes_fit
+from game.ui.boards.nim_labels import LabelPlace, arrange, label_places, lanes_fit
 from game.ui.boards.nim_matchbox import draw_matchbox
 from game.ui.boards.nim_matchbox import text_px as matchbox_text_px
 from game.ui.boards.nim_table import (
@@ -74,6 +74,8 @@ HEAD_TOP = 0.06
 LANES_SHARE = 0.55
 #: The most of the board's width the table takes to write its digits at the readable size.
 TABLE_MOST = 0.45
+#: The most lanes of labels under a single heap (Fibonacci's 19 labels of the first move).
+MOST_LANES = 4
 
 
 def _largest(fits: Callable[[float], bool], most: float) -> float:
@@ -162,6 +164,16 @@ def lane_offsets(length: float, px: int) -> tuple[float, float]:
         chip = chip_height(px)
         first, step = max(first, chip / 2 + 2), max(step, chip + 3)
     return first, step
+
+
+def match_extent(slot: pygame.Rect, length: float) -> pygame.Rect:
+    """Where a match ``length`` long is drawn in ``slot``: from its head's top to its foot,
+    as wide as its head (labels keep clear of it)."""
+    thick = max(2, round(length * 0.075))
+    head_w = max(3, round(thick * 1.75))
+    top = slot.top + round(slot.height * HEAD_TOP)
+    bottom = slot.bottom - round(slot.height * 0.04)
+    return pygame.Rect(slot.centerx - head_w // 2, top, head_w, bottom - top)
 
 
 def lanes_depth(length: float, px: int) -> float:
@@ -736,8 +748,8 @@ class NimView(BoardView):
         thick = max(2, round(length * 0.075))
         head_w = max(3, round(thick * 1.75))
         head_h = max(4, round(thick * 2.6))
-        top = slot.top + round(slot.height * HEAD_TOP)
-        bottom = slot.bottom - round(slot.height * 0.04)
+        extent = match_extent(slot, length)
+        top, bottom = extent.top, extent.bottom
         stick = pygame.Rect(0, 0, thick, bottom - top - head_h // 2)
         stick.midbottom = (slot.centerx, bottom)
         wood = blend(theme.match_wood, theme.highlight, 0.35) if glow else theme.match_wood
@@ -800,15 +812,41 @@ class NimView(BoardView):
             heaps = [(box, entries, items, shared) for box, entries, items, _px in heaps]
         for box, entries, items, px in heaps:
             # Under each match, in two lanes, or in a row with leader lines (see nim_labels);
-            # the row only under a single heap, where nothing else is below it.
-            places = label_places(items, px, box.band_centre, box.foot, self.rect,
-                                  row_allowed=len(self._boxes) == 1)
+            # the row and more lanes only under a single heap, where nothing else is below it.
+            single = self._single_places(box, items, px, ctx.coords_px, nim)
+            if single is not None:
+                px, places = single
+            else:
+                places = label_places(items, px, box.band_centre, box.foot, self.rect,
+                                      row_allowed=len(self._boxes) == 1)
             for (_move, (text, colour, best)), place in zip(entries, places, strict=True):
                 if place.leader_from is not None:
                     pygame.draw.line(surface, colour, place.leader_from, place.rect.midtop,
                                      max(2, px // 12))
                 score_chip(surface, text, place.rect.center, px, colour, ctx.theme, best=best,
                            placed=placed)
+
+    def _single_places(self, box: _HeapBox, items: list[tuple[int, str]], px: int,
+                       readable: int, nim: NimState) -> tuple[int, list[LabelPlace]] | None:
+        """One heap: the largest size, from ``px`` down to the window's ``readable`` size, at
+        which its labels stand apart under their matches (in up to :data:`MOST_LANES` lanes,
+        or a row) above the board's content bottom (the legend starts under it), clear of
+        every match; the size and the places. None: several heaps, or nothing fits. At 200%
+        Fibonacci's 19 labels of the first move (40 px chips, matches 26 px apart at
+        1024x768) fit neither two lanes nor a row and covered the matches."""
+        if len(self._boxes) != 1 or not items:
+            return None
+        least = min(px, readable) if readable else px
+        bounds = pygame.Rect(self.rect.left, self.rect.top, self.rect.width,
+                             max(0, self._bottom - self.rect.top))
+        size = nim.heaps[box.heap] if box.heap < len(nim.heaps) else 0
+        avoid = [match_extent(box.slot_rect(i), box.length) for i in range(size)]
+        for tried in range(px, least - 1, -1):
+            places = arrange(items, tried, box.band_centre, box.foot, bounds, avoid,
+                             most_lanes=MOST_LANES)
+            if places is not None:
+                return tried, places
+        return None
 
     def _lanes_px(self, box: _HeapBox, items: list[tuple[int, str]], px: int,
                   readable: int) -> int:

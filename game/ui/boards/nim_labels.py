@@ -4,9 +4,9 @@ than the matches, in a row below them with a leader line from each match to its 
 A label says what taking from a match on means, so a class must see at once which match it
 belongs to. Under the match while it fits there; in two lanes while a lane's neighbours stay
 apart; else in one row, in the matches' order, the row kept inside the board, each label
-joined to its match by a line. At 200% of 1024x768 three "L10" chips (40 px text, matches
-26 px apart) were in two lanes and the third, pushed aside by the free-spot search, stood
-left of its match, under another one.
+joined to its match by a line; under a single heap, else in three lanes or more. At 200% of
+1024x768 three "L10" chips (40 px text, matches 26 px apart) were in two lanes and the third,
+pushed aside by the free-spot search, stood left of its match, under another one.
 """
 
 from __future__ import annotations
@@ -32,33 +32,94 @@ class LabelPlace:
 
 
 def _apart(rects: Sequence[pygame.Rect], gap: int) -> bool:
-    """True when no two of ``rects`` come closer than ``gap`` pixels."""
-    grown = [r.inflate(gap, gap) for r in rects]
+    """True when no two of ``rects`` come closer than ``gap`` pixels side by side, or 2
+    pixels one over the other (lanes are a chip and 3 px apart: see nim.lane_offsets)."""
+    grown = [r.inflate(gap, 2) for r in rects]
     return not any(a.colliderect(b) for i, a in enumerate(grown) for b in grown[i + 1:])
 
 
-def _gap(px: int) -> int:
+def gap(px: int) -> int:
     """The least room between two labels at ``px``."""
     return max(4, px // 4)
 
 
 def _lanes(items: Sequence[tuple[int, str]], px: int, band_centre: BandCentre,
-           count: int) -> list[pygame.Rect]:
-    """Each label of ``items`` under its match, in ``count`` lanes (1, or 2: even and odd)."""
-    return [chip_rect(text, band_centre(index, index % count, px), px) for index, text in items]
+           count: int, bounds: pygame.Rect | None = None) -> list[pygame.Rect]:
+    """Each label of ``items`` under its match, in ``count`` lanes (match ``i`` in lane
+    ``i % count``: 1, or 2 (even and odd), or more under a single heap); with ``bounds``,
+    moved sideways inside them (a heap as wide as the board had its end labels half out)."""
+    rects = [chip_rect(text, band_centre(index, index % count, px), px) for index, text in items]
+    if bounds is not None:
+        for rect in rects:
+            rect.x = min(max(rect.x, bounds.left), bounds.right - rect.width)
+    return rects
+
+
+def _fits(rects: Sequence[pygame.Rect], px: int, bounds: pygame.Rect,
+          avoid: Sequence[pygame.Rect]) -> bool:
+    """True when ``rects`` (chips at ``px``) stand apart inside ``bounds``, clear of
+    ``avoid``."""
+    return (_apart(rects, gap(px)) and all(bounds.contains(r) for r in rects)
+            and not any(r.collidelist(list(avoid)) >= 0 for r in rects))
 
 
 def _fitting_lanes(items: Sequence[tuple[int, str]], px: int, band_centre: BandCentre,
-                   bounds: pygame.Rect, avoid: Sequence[pygame.Rect] = ()
-                   ) -> list[pygame.Rect] | None:
-    """The labels in one lane, else two, the first way they stand apart inside ``bounds``
-    clear of ``avoid``; None when neither does."""
-    for count in (1, 2):
-        rects = _lanes(items, px, band_centre, count)
-        if (_apart(rects, _gap(px)) and all(bounds.contains(r) for r in rects)
-                and not any(r.collidelist(list(avoid)) >= 0 for r in rects)):
+                   bounds: pygame.Rect, avoid: Sequence[pygame.Rect] = (),
+                   counts: Sequence[int] = (1, 2)) -> list[pygame.Rect] | None:
+    """The labels in the first number of lanes of ``counts`` at which they stand apart
+    inside ``bounds`` clear of ``avoid``; None when none does."""
+    for count in counts:
+        rects = _lanes(items, px, band_centre, count, bounds)
+        if _fits(rects, px, bounds, avoid):
             return rects
     return None
+
+
+def _row(items: Sequence[tuple[int, str]], px: int, band_centre: BandCentre,
+         foot: Callable[[int], tuple[int, int]], bounds: pygame.Rect
+         ) -> list[LabelPlace] | None:
+    """The labels in one row at the second lane's height, in the matches' order, centred
+    under them and moved inside ``bounds``, each with the foot of its match for a leader
+    line; None when the row is wider than ``bounds``."""
+    room = gap(px)
+    staggered = _lanes(items, px, band_centre, 2)
+    order = sorted(range(len(items)), key=lambda i: items[i][0])
+    widths = [staggered[i].width for i in order]
+    total = sum(widths) + room * (len(order) - 1)
+    if total > bounds.width:
+        return None
+    centres = [band_centre(items[i][0], 1, px) for i in order]
+    middle = sum(x for x, _y in centres) / len(centres)
+    left = round(min(max(middle - total / 2, bounds.left), bounds.right - total))
+    places: dict[int, LabelPlace] = {}
+    for i, width in zip(order, widths, strict=True):
+        rect = pygame.Rect(left, 0, width, staggered[i].height)
+        rect.centery = round(centres[0][1])
+        places[i] = LabelPlace(rect, foot(items[i][0]))
+        left += width + room
+    return [places[i] for i in range(len(items))]
+
+
+def arrange(items: Sequence[tuple[int, str]], px: int, band_centre: BandCentre,
+            foot: Callable[[int], tuple[int, int]], bounds: pygame.Rect,
+            avoid: Sequence[pygame.Rect] = (), most_lanes: int = 2
+            ) -> list[LabelPlace] | None:
+    """The first way the labels of ``items`` at ``px`` stand apart inside ``bounds`` clear of
+    ``avoid``: under their matches in one lane or two; in one row with leader lines (only
+    where ``most_lanes`` is over 2: under a single heap, nothing else below it); in three
+    lanes up to ``most_lanes``. None when none does. Fibonacci's 19 labels of the first move
+    (matches 26 px apart, "L12" chips 53 px wide at 20 px) fit neither two lanes nor a row:
+    three lanes hold them."""
+    fitting = _fitting_lanes(items, px, band_centre, bounds, avoid)
+    if fitting is not None:
+        return [LabelPlace(r) for r in fitting]
+    if most_lanes <= 2 or not items:
+        return None
+    row = _row(items, px, band_centre, foot, bounds)
+    if row is not None and _fits([p.rect for p in row], px, bounds, avoid):
+        return row
+    more = _fitting_lanes(items, px, band_centre, bounds, avoid, range(3, most_lanes + 1))
+    return None if more is None else [LabelPlace(r) for r in more]
 
 
 def label_places(items: Sequence[tuple[int, str]], px: int, band_centre: BandCentre,
@@ -69,28 +130,13 @@ def label_places(items: Sequence[tuple[int, str]], px: int, band_centre: BandCen
     (even and odd matches) when that does; else, if ``row_allowed``, in one row at the second
     lane's height, in the matches' order, centred under them and moved inside ``bounds``, each
     with the foot of its match (``foot(index)``) for a leader line; else in two lanes."""
-    gap = _gap(px)
     fitting = _fitting_lanes(items, px, band_centre, bounds)
     if fitting is not None:
         return [LabelPlace(r) for r in fitting]
-    staggered = _lanes(items, px, band_centre, 2)
-    if not row_allowed or not items:
-        return [LabelPlace(r) for r in staggered]
-    order = sorted(range(len(items)), key=lambda i: items[i][0])
-    widths = [staggered[i].width for i in order]
-    total = sum(widths) + gap * (len(order) - 1)
-    if total > bounds.width:
-        return [LabelPlace(r) for r in staggered]
-    centres = [band_centre(items[i][0], 1, px) for i in order]
-    middle = sum(x for x, _y in centres) / len(centres)
-    left = round(min(max(middle - total / 2, bounds.left), bounds.right - total))
-    places: dict[int, LabelPlace] = {}
-    for i, width in zip(order, widths, strict=True):
-        rect = pygame.Rect(left, 0, width, staggered[i].height)
-        rect.centery = round(centres[0][1])
-        places[i] = LabelPlace(rect, foot(items[i][0]))
-        left += width + gap
-    return [places[i] for i in range(len(items))]
+    row = _row(items, px, band_centre, foot, bounds) if row_allowed and items else None
+    if row is not None:
+        return row
+    return [LabelPlace(r) for r in _lanes(items, px, band_centre, 2)]
 
 
 def lanes_fit(items: Sequence[tuple[int, str]], px: int, band_centre: BandCentre,
