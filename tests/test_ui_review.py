@@ -16,7 +16,7 @@ from ai.base import Decision
 from game import record
 from game.rules.registry import get_game
 from game.ui import i18n, text
-from game.ui.scenes.dialogs import ListPopup, MessageDialog
+from game.ui.scenes.dialogs import MessageDialog
 from game.ui.scenes.match import Match, Seat
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.play_status import score_line
@@ -27,7 +27,7 @@ from game.ui.scenes.review import (
     EvalPoint,
     evaluation_points,
 )
-from game.ui.scenes.review_files import open_game
+from game.ui.scenes.review_files import RecordOpenDialog, open_game
 from tests.ui_helpers import click, click_widget, frame, key, make_app, run_until, start_game
 
 SIZE = (1024, 768)
@@ -247,11 +247,14 @@ def test_save_and_open_a_game_from_the_play_screen(data_dir: Path) -> None:
     assert len(saved) == 1 and saved[0].parent == data_dir / "games"
     assert app.toast is not None and str(data_dir / "games") in app.toast
     moves = list(play.match.moves)
-    # Open it from the list (Ctrl+O), on a new play screen in review at its last position.
+    # Open it in the Open dialog (Ctrl+O), on a new play screen in review at its last
+    # position, once the game in progress may go.
     key(app, pygame.K_o, mod=pygame.KMOD_CTRL)
-    popup = app.top
-    assert isinstance(popup, ListPopup)
-    popup.on_pick(saved[0])
+    dialog = app.top
+    assert isinstance(dialog, RecordOpenDialog) and dialog.folder == data_dir / "games"
+    dialog.go(str(saved[0]))
+    frame(app)
+    click_widget(app, app.top.buttons[0])  # "Open" in "Open connect4-… instead?"
     opened = app.top
     assert isinstance(opened, PlayScene) and opened is not play
     assert opened.match.moves == moves and opened.review.active
@@ -284,7 +287,7 @@ def test_opening_a_record_whose_player_is_unknown_seats_a_person(data_dir: Path)
     scene = open_game(app, path)
     assert scene is not None and scene.match.seats[0].human
     assert scene.match.seats[1].spec.startswith("random")
-    assert app.toast is not None and "nosuchplayer" in app.toast
+    assert "nosuchplayer" in scene.status().detail, "said on the status line"
 
 
 def test_the_running_score_counts_games_with_names_and_resets_with_new_players() -> None:

@@ -265,8 +265,8 @@ class PlayScene(Scene, TurnListener):
         save_game(self)
 
     def open_record(self) -> None:
-        """Choose a saved game to open and review."""
-        choose_game(self.app)
+        """Choose a saved game to open and review (in place of this one)."""
+        choose_game(self)
 
     def to_menu(self) -> None:
         """Back to the menu (the search is cancelled by on_close)."""

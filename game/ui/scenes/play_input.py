@@ -41,13 +41,17 @@ class KeyBinding:
     when: Callable[[PlayScene], bool] | None = None
 
 
-def leave_game(scene: PlayScene, then: Callable[[], None]) -> None:
-    """Run ``then`` (back to the menu, a new game), asking first while a game is under way:
-    a stray key or click must not throw away a class's game. (Esc asked; the Menu and Restart
-    buttons and R did not: QA in a real window lost a game so.)"""
+def leave_game(scene: PlayScene, then: Callable[[], None], title: str | None = None,
+               leave: str | None = None) -> None:
+    """Run ``then`` (back to the menu, a new game, another game opened), asking first while a
+    game is under way: a stray key or click must not throw away a class's game. (Esc asked;
+    the Menu and Restart buttons and R did not: QA in a real window lost a game so.)
+    ``title`` and ``leave`` name the question and its button when leaving is not all it does
+    (default "Leave this game?", "Leave")."""
     if scene.match.moves and not scene.match.over:
-        scene.app.push(MessageDialog(scene.app, tr("play.leave_title"), tr("play.leave_text"), [
-            (lambda: tr("play.leave"), then),
+        asked = title or tr("play.leave_title")
+        scene.app.push(MessageDialog(scene.app, asked, tr("play.leave_text"), [
+            (lambda: leave or tr("play.leave"), then),
             (lambda: tr("play.stay"), lambda: None),
         ]))
     else:

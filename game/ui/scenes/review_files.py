@@ -1,26 +1,51 @@
 """Saving the game on the play screen as a text record, and opening a saved one to review it.
 
 Records are written atomically in the data folder's ``games`` folder (:mod:`game.record`);
-the notice names the folder, so a teacher can find the file. Opening lists the saved records,
-newest first; a record that cannot be read is explained in a message box and nothing is lost.
-An opened game starts a new play screen at its last position, in review, so the class can
-step back through it; leaving the review plays on from there.
+the notice names the folder, so a teacher can find the file. Opening is the lab's folder
+browser (:class:`~game.ui.scenes.lab_load_dialog.LoadDialog`) on that folder, listing its
+records newest first, with Open, Cancel and any other folder (a USB stick); Cancel changes
+nothing. A record that cannot be read is explained in a message box and nothing is lost; a
+game in progress is only replaced once the person says so, as when leaving it. An opened game
+starts a new play screen at its last position, in review, so the class can step back through
+it; leaving the review plays on from there. What was opened is said on the status line, over
+no part of the board.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game import record
 from game.record import RecordError
 from game.ui.i18n import tr
-from game.ui.scenes.dialogs import ListPopup, MessageDialog
+from game.ui.scenes.dialogs import MessageDialog
+from game.ui.scenes.lab_load_dialog import LoadDialog, Row, plain_rows
+from game.ui.scenes.match import Match
+from game.ui.scenes.play_board import PART_SEPARATOR
+from game.ui.scenes.play_input import leave_game
 from game.ui.scenes.review import match_from_record, record_of
 
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.scenes.play import PlayScene
+
+#: How long the status line says what was opened (longer than a refusal's moment: it names
+#: the file and how to step through it).
+OPENED_SECONDS = 6.0
+
+
+class RecordOpenDialog(LoadDialog):
+    """Browse folders for a game record (``*.txt``) to open: the data folder's saved games
+    first, a USB stick or any folder typed."""
+
+    title_key = "review.open_title"
+    home_key = "review.browse.home"
+    no_files_key = "review.none_saved"
+    empty_key = "review.browse.none"
+
+    def rows_of(self, folder: Path) -> list[Row]:
+        return plain_rows(folder, record.SUFFIX)
 
 
 def save_game(scene: PlayScene) -> Path | None:
@@ -34,42 +59,64 @@ def save_game(scene: PlayScene) -> Path | None:
     return path
 
 
-def choose_game(app: App) -> None:
-    """The list of saved games; picking one opens it."""
+def choose_game(scene: PlayScene) -> None:
+    """The Open dialog on the saved games; the record picked replaces the scene's game (once
+    the person agrees, while it is in progress)."""
+    app = scene.app
     try:
         folder = record.records_folder()
-        files = record.saved_records(folder)
     except OSError as exc:
         app.notify(tr("review.open_failed_text", error=str(exc)))
         return
-    if not files:
-        app.notify(tr("review.none_saved", folder=str(folder)))
+    app.push(RecordOpenDialog(app, folder, lambda path: open_instead(scene, path)))
+
+
+def open_instead(scene: PlayScene, path: Path) -> None:
+    """Open the record at ``path`` in place of ``scene``'s game: read first (a file that
+    cannot be read leaves the game as it is), then, while the game is in progress, asked as
+    leaving it is (Stay keeps it)."""
+    read = read_game(scene.app, path)
+    if read is None:
         return
-    items: list[tuple[Any, str, str]] = [(path, path.stem, "") for path in files]
-    app.push(ListPopup(app, tr("review.open_title"), items, None,
-                       lambda path: _open_quietly(app, Path(path))))
+    match, problems = read
+
+    def replace() -> None:
+        show_game(scene.app, path, match, problems)
+
+    leave_game(scene, replace, title=tr("review.replace_title", name=path.stem),
+               leave=tr("review.replace"))
 
 
-def _open_quietly(app: App, path: Path) -> None:
-    open_game(app, path)
+def read_game(app: App, path: Path) -> tuple[Match, list[str]] | None:
+    """The match the record at ``path`` replays and the problems with its seats, or None
+    after a message box says why it cannot be read."""
+    try:
+        return match_from_record(record.load(path))
+    except RecordError as exc:
+        app.push(MessageDialog(app, tr("review.open_failed"), str(exc),
+                               [(lambda: tr("review.ok"), lambda: None)]))
+        return None
+
+
+def show_game(app: App, path: Path, match: Match, problems: list[str]) -> PlayScene:
+    """``match`` (read from ``path``) on a new play screen, in review at its last position;
+    its status line says what was opened (a notice over the board hid its column letters)."""
+    from game.ui.scenes.play import PlayScene
+
+    scene = PlayScene(app, match)
+    app.replace(scene)
+    scene.enter_review(len(match.states) - 1)
+    parts = [tr("review.opened", name=path.stem, n=len(match.moves))]
+    if problems:
+        parts.append(tr("review.seat_human", error="; ".join(problems)))
+    parts.append(tr("review.how_to_step"))
+    scene.say(PART_SEPARATOR.join(parts))
+    scene.message_left = OPENED_SECONDS
+    return scene
 
 
 def open_game(app: App, path: Path) -> PlayScene | None:
     """Open the record at ``path`` on a new play screen, in review at its last position;
     a message box says why when it cannot be read. Return the new scene, or None."""
-    from game.ui.scenes.play import PlayScene
-
-    try:
-        match, problems = match_from_record(record.load(path))
-    except RecordError as exc:
-        app.push(MessageDialog(app, tr("review.open_failed"), str(exc),
-                               [(lambda: tr("review.ok"), lambda: None)]))
-        return None
-    scene = PlayScene(app, match)
-    app.replace(scene)
-    scene.enter_review(len(match.states) - 1)
-    notice = tr("review.opened", name=path.stem, n=len(match.moves))
-    if problems:
-        notice += " " + tr("review.seat_human", error="; ".join(problems))
-    app.notify(notice)
-    return scene
+    read = read_game(app, path)
+    return None if read is None else show_game(app, path, *read)
