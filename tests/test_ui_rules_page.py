@@ -261,3 +261,36 @@ def test_at_200_percent_a_games_chooser_beside_the_title_leaves_two_rules_at_onc
     assert scene.game == game_names()[0]
     assert min(shown.values()) >= 2, shown
     app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080), (1280, 720), (1024, 640)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_at_200_percent_the_marienbad_picture_writes_its_texts_readable(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], language: str) -> None:
+    """Regression (QA 38): the Marienbad picture beside the rules wrote its heaps' names at
+    19 px and its binary table at 23 at 1920x1080 (readable 27); then, asked for the page's
+    small size (60 px), its heaps were 10 px high. Every text the page draws is now at least
+    2.5% of the window's height."""
+    from game.rules.registry import get_game, parse_options
+    from game.ui import text
+
+    drawn: list[tuple[str, int]] = []
+    render = text.render
+
+    def watched(value: str, px: int, colour: tuple[int, int, int],
+                bold: bool = False) -> pygame.Surface:
+        drawn.append((value, px))
+        return render(value, px, colour, bold)
+
+    monkeypatch.setattr(text, "render", watched)
+    app = make_app(size, language=language, text_scale=200)
+    options = parse_options(get_game("nim"), {"variant": "marienbad"})
+    app.push(RulesScene(app, "nim", options))
+    drawn.clear()
+    frame(app)
+    least = -(-size[1] * 25 // 1000)
+    words = {value for value, _px in drawn}
+    assert {"1 =", "3 =", "4"} <= words, words  # the table was drawn
+    small = sorted({(px, value) for value, px in drawn if value.strip() and px < least})
+    assert not small, small

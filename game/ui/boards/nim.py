@@ -73,7 +73,7 @@ HEAD_TOP = 0.06
 #: each of several heaps (else the room is not kept: the second lane may touch the next heap).
 LANES_SHARE = 0.55
 #: The most of the board's width the table takes to write its digits at the readable size.
-TABLE_MOST = 0.45
+TABLE_MOST = 0.47
 #: The most lanes of labels under a single heap (Fibonacci's 19 labels of the first move).
 MOST_LANES = 4
 
@@ -309,7 +309,10 @@ class NimView(BoardView):
             self._lanes = lanes
             if self._least:
                 # At 1024x640 the 30% share held four digits at 15 px (readable 16).
-                need = table_width(self._least, bit_count(capacities)) + MAX_SLOT * tall * 0.3
+                # (The gap before it is 0.3 of a slot, which may be the lanes' width: the
+                # rules page's picture wrote the digits 1-2 px too wide at 19 px, readable 20.)
+                need = (table_width(self._least, bit_count(capacities))
+                        + max(MAX_SLOT * tall, self._lane_slot()) * 0.3)
                 table_w = max(table_w, min(body.width * TABLE_MOST, need + 2))
         inner_w = body.width - side - table_w
 
@@ -343,8 +346,7 @@ class NimView(BoardView):
             # Wide enough for two lanes of labels such as "L16" at the readable size to
             # stand apart (at 1024x640 they were 19 px apart for 42 px chips), as the width
             # allows.
-            chip = chip_rect("L00", (0, 0), self._least).width + max(4, self._least // 4)
-            slot = max(slot, min(chip / 2 + 1, inner_w / cols))
+            slot = max(slot, min(self._lane_slot(), inner_w / cols))
         heights = [rows * length * row_h - length * ROW_GAP for _, _, rows in layouts]
         gap = self._heap_gap(length, self._lanes) if multi else length * ROW_GAP
         total_h = (self._multi_height(length, len(layouts), words_h, self._lanes) if multi
@@ -364,8 +366,9 @@ class NimView(BoardView):
         top = y
         for heap, ((cap, cols_h, rows), height) in enumerate(zip(layouts, heights, strict=True)):
             # Labels hug the heaps rather than the rectangle's edges, so they read as one row.
-            label = pygame.Rect(round(x0 - side - slot * 0.2), round(y), round(side),
-                                round(height))
+            # (Not left of the board: a grid as wide as its room put "heap 1" half out.)
+            label = pygame.Rect(round(max(body.left, x0 - side - slot * 0.2)), round(y),
+                                round(side), round(height))
             right = x0 + grid_w + slot * 0.3
             limit_w = 0 if multi else round(body.right - right)
             limit = pygame.Rect(round(right), round(y), limit_w, round(height))
@@ -389,6 +392,13 @@ class NimView(BoardView):
                                   max(0, round(body.bottom - top))) if multi else pygame.Rect(
                                       0, 0, 0, 0)
 
+    def _lane_slot(self) -> float:
+        """The slot two lanes of labels such as "L16" at the readable size need to stand
+        apart (0 without a readable size)."""
+        if not self._least:
+            return 0.0
+        return (chip_rect("L00", (0, 0), self._least).width + max(4, self._least // 4)) / 2 + 1
+
     def _heap_gap(self, length: float, lanes: bool) -> float:
         """The room between two of several heaps: a share of a match, or more where two
         lanes of labels at the readable size (:attr:`_least`) need it, so that the second
@@ -411,7 +421,7 @@ class NimView(BoardView):
 
     def _digits_most(self, length: float) -> float:
         """The largest the table's digits are with matches ``length`` long (see _table_px)."""
-        return min(self.rect.height * 0.05, max(length * 0.32, self._least))
+        return max(min(self.rect.height * 0.05, length * 0.32), self._least)
 
     def _head_room(self, length: float) -> float:
         """The room above several heaps for the table's place values (4 2 1), which stand
@@ -611,7 +621,9 @@ class NimView(BoardView):
         # Up to 0.6 of the rows' pitch (a heap with the room for its labels under it).
         pitch = self._boxes[1].origin[1] - self._boxes[0].origin[1] if len(self._boxes) > 1 \
             else length
-        larger = round(min(self._least, pitch * 0.6, self.rect.height * 0.05))
+        # (Not capped under the readable size by the board's height: the rules page's
+        # 347 px picture at 200% of 1024x768 wrote them at 17 px, readable 20.)
+        larger = round(min(self._least, pitch * 0.6))
         while larger > px and table_width(larger, bits) > self._table.width:
             larger -= 1
         return max(px, larger)

@@ -52,6 +52,18 @@ PICTURE_LEAST = 0.4
 CAPTION_MAX_SHARE = 0.2
 
 
+#: The most of the picture's height its least text size may be: at 200% the small size (60 px
+#: at 1920x1080) asked of Marienbad's 559 px picture left its heaps 10 px high.
+PICTURE_TEXT_SHARE = 0.05
+
+
+def picture_text_px(size: tuple[int, int], small: int, picture: pygame.Rect) -> int:
+    """The least text size the picture is asked for: the page's ``small`` size, as its caption,
+    as far as :data:`PICTURE_TEXT_SHARE` of the picture's height; never under the readable size
+    of a window of ``size``."""
+    return max(readable_px(size), min(small, int(picture.height * PICTURE_TEXT_SHARE)))
+
+
 class RulesScene(Scene):
     """The rules of one game, with tabs for the others."""
 
@@ -347,7 +359,7 @@ class RulesScene(Scene):
             # Coordinates at the small text size at least, as the page's caption (Othello's
             # a-h were 17 px at 1024x640, the small size being 18), where the margin allows.
             view.thumbnail(surf, surf.get_rect(), sample_state(self.game, self.options),
-                           max(readable_px(self.app.size), self.app.metrics.small))
+                           picture_text_px(self.app.size, self.app.metrics.small, rect))
             self.picture = surf
         except (ImportError, AttributeError, NotImplementedError, RulesError):
             self.picture = None  # no board view for this game yet: the page is text only
