@@ -110,3 +110,32 @@ def large_boxes(size: tuple[int, int], language: str, game: str, kind: str, game
     lab.tabs.choose("boxes")
     frame(app)  # type: ignore[arg-type]
     return app, lab
+
+
+
+def box_key_pieces(app: App, lab: LearningLabScene, monkeypatch: pytest.MonkeyPatch
+                   ) -> list[tuple[str, int, object]]:
+    """The texts the Matchboxes view's key writes in one frame of ``lab``, in order: (text,
+    size, rect)."""
+    from game.ui.scenes import lab_knowledge
+
+    rects: list[object] = []
+    real = lab_knowledge.draw_key
+
+    def spy(*args: object, **kwargs: object) -> list[object]:
+        drawn = real(*args, **kwargs)  # type: ignore[arg-type]
+        rects.extend(drawn)
+        return drawn
+
+    with monkeypatch.context() as patch:
+        patch.setattr(lab_knowledge, "draw_key", spy)
+        drawn = texts_drawn_by(lambda: lab.knowledge.draw(app.screen, None), monkeypatch)
+    return [piece for piece in drawn if any(piece[2] is rect for rect in rects)]
+
+
+def box_key_text(app: App, lab: LearningLabScene, monkeypatch: pytest.MonkeyPatch
+                 ) -> tuple[str, list[int]]:
+    """The words the Matchboxes view's key writes in one frame of ``lab`` (its pieces joined
+    by spaces, as its wrapped lines were one text) and the sizes it writes them at."""
+    pieces = box_key_pieces(app, lab, monkeypatch)
+    return " ".join(said for said, _px, _rect in pieces), [px for _said, px, _rect in pieces]

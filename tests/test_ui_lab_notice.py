@@ -39,6 +39,32 @@ def test_the_end_of_a_run_is_told_over_no_control(size: tuple[int, int], lang: s
     app.shutdown()  # type: ignore[attr-defined]
 
 
+
+@pytest.mark.parametrize(("size", "lang"), [((1920, 1080), "en"), ((1024, 768), "fr"),
+                                            ((1280, 720), "en")])
+def test_the_end_of_a_run_leaves_the_charts_title_and_legend_in_view(
+        size: tuple[int, int], lang: str) -> None:
+    """QA 18 (1920x1080 en 200%): "Training finished: 500 games played" sat over the chart's
+    title and legend for seconds. While a notice shows on the charts page, the charts are
+    laid out under it; once it is gone they take the page again."""
+    app, lab = large_lab(size, lang)
+    train_instantly(lab, "nim", "elimination", 200)
+    lab.tabs.choose("charts")
+    frame(app)
+    app.toast = None  # type: ignore[attr-defined]
+    frame(app)
+    whole = lab.panels["chart_wins"].copy()
+    app.notify(tr("lab.finished", done=200, games=200))  # type: ignore[attr-defined]
+    frame(app)
+    box = app.toast_rect  # type: ignore[attr-defined]
+    assert box.width > 0
+    for name in lab.chart_choice.names():
+        assert not box.colliderect(lab.panels[name]), (name, box, lab.panels[name])
+    app.toast = None  # type: ignore[attr-defined]
+    frame(app)
+    assert lab.panels["chart_wins"] == whole
+    app.shutdown()  # type: ignore[attr-defined]
+
 def test_one_game_that_changed_no_box_says_so() -> None:
     """QA 30 (real window, 1024x768 fr 200%): after one game an elimination learner had won,
     the notice said 'Outlined: the boxes this game changed' while none had changed (it learns

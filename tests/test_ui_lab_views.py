@@ -19,7 +19,13 @@ from game.ui.scenes.dialogs import MessageDialog
 from game.ui.scenes.lab_export import export_view
 from game.ui.scenes.learning_lab import LearningLabScene
 from game.ui.scenes.tournament_setup_list import ListScroller
-from tests.lab_helpers import large_lab, open_from_menu, screenshot, train_instantly
+from tests.lab_helpers import (
+    box_key_text,
+    large_lab,
+    open_from_menu,
+    screenshot,
+    train_instantly,
+)
 from tests.ui_helpers import click, click_widget, frame, run_until, texts_drawn_by
 
 SIZES = [(1024, 768), (1280, 720), (1920, 1080)]
@@ -602,19 +608,12 @@ def test_boxes_whose_every_move_lost_keep_their_list_at_body_size_at_the_largest
     assert all(px >= m.body or (px >= int(m.body * LISTS_SHRINK_FOR_MORE)
                                 and len(knowledge.box_rects) >= 2)
                for _shape, px in knowledge.box_shapes), knowledge.box_shapes
-    from game.ui import text as text_module
-
-    note: list[int] = []
-    real = text_module.blit_wrapped
-
-    def spy(surface: pygame.Surface, said: str, px: int, *args: Any, **kwargs: Any) -> Any:
-        if said in (tr("lab.all_lost_note"), tr("lab.all_lost_short")):
-            note.append(px)
-        return real(surface, said, px, *args, **kwargs)
-
-    monkeypatch.setattr(text_module, "blit_wrapped", spy)
-    app.draw(app.screen)  # type: ignore[attr-defined]
-    assert note and min(note) >= readable_px(size)
+    # The key says why on a page that shows such a box, at the readable size at least.
+    lab.knowledge.go_to(next(i // knowledge.per_page for i, b in enumerate(knowledge.boxes)
+                             if b.all_lost(lab.learner.score_kind)))
+    lab.knowledge.draw(app.screen, None)
+    words, sizes = box_key_text(app, lab, monkeypatch)
+    assert tr("lab.key.lost") in words and min(sizes) >= readable_px(size)
     for (cell, _box), (shape, _px) in zip(knowledge.box_rects, knowledge.box_shapes,
                                           strict=True):
         assert cell.contains(shape.moves) and cell.contains(shape.board)

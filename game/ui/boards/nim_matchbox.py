@@ -56,8 +56,8 @@ def take_lines(rect: pygame.Rect, state: NimState, values: Mapping[Any, float],
     top = rect.top + header_height(rect, px)
     # One line per move, from the top, each as high as in every other box drawn at ``px``
     # (spread over the box's height, a two-take box's "−2" sat level with its neighbour's
-    # "−2"/"−3" gap and its count looked like another take's: review), every other line on a
-    # faint band so that a take's beads and count read as its own.
+    # "−2"/"−3" gap and its count looked like another take's: review), a thin rule between
+    # lines so that a take's beads and count read as its own.
     body = pygame.Rect(rect.left, top, rect.width, rect.bottom - top)
     line_h = min(px * LINE_PITCH, body.height / max(1, len(items)))
     if line_h < 9:
@@ -161,10 +161,14 @@ def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
             break
         band = pygame.Rect(body.left, round(y - line_h / 2) + 1, body.width,
                            max(1, round(line_h) - 2))
-        if changed or i % 2:
-            tint = (blend(theme.panel, theme.highlight, 0.3) if changed
-                    else blend(theme.panel, theme.text_muted, 0.12))
-            pygame.draw.rect(surface, tint, band, border_radius=max(2, band.height // 4))
+        if changed:
+            pygame.draw.rect(surface, blend(theme.panel, theme.highlight, 0.3), band,
+                             border_radius=max(2, band.height // 4))
+        elif i:
+            # A thin rule between takes: a grey band on every other line read as a mark
+            # with a meaning the view did not explain ("the move it plays?", QA 18).
+            pygame.draw.line(surface, blend(theme.panel, theme.text_muted, 0.35),
+                             (band.left, band.top - 1), (band.right - 1, band.top - 1))
         # A count beside its take in the same bold type read as one number ("−1 421", seen
         # in a real window): the take regular and muted, what the box holds for it bold and
         # coloured (the elimination learner's ✓ and ✗ cannot be mistaken for digits).

@@ -19,7 +19,6 @@ from game.rules.base import GameState
 from game.ui import text
 from game.ui.boards.presenter import box_value_colour, box_value_text
 from game.ui.i18n import grouped, tr
-from game.ui.scenes.lab_common import wrapped_px
 from game.ui.theme import Colour, Theme, blend
 from game.ui.widgets import Metrics
 
@@ -251,40 +250,6 @@ def draw_move_list(surface: pygame.Surface, shape: BoxShape, lines: list[MoveLin
                                     line.colour, (cell.right - gap, y), "midright",
                                     bold=True))
     return drawn
-
-
-def all_lost_note(width: int, height: int, m: Metrics, readable: int) -> tuple[str, int]:
-    """The note under boxes whose every move lost, and its size, to fit ``width`` x ``height``:
-    the long note at the small size down to 80% of it, else the short note so, else the short
-    note down to ``readable`` (the boxes' lists keep the body size: at 1920x1080 with 200%
-    text they were 34 px for a 48 px body)."""
-    room = pygame.Rect(0, 0, width, height)
-    least = int(m.small * 0.8)
-    tries = [("lab.all_lost_note", least), ("lab.all_lost_short", least),
-             ("lab.all_lost_short", min(least, readable))]
-    for key, smallest in tries:
-        px = wrapped_px(tr(key), room, m.small, smallest)
-        lines = text.wrap(tr(key), width, px)
-        if len(lines) * text.font(px).get_linesize() <= height:
-            return tr(key), px
-    return tr("lab.all_lost_short"), min(least, readable)
-
-
-def draw_all_lost_note(surface: pygame.Surface, body: pygame.Rect, need: ListSize | None,
-                       m: Metrics, readable: int, theme: Theme) -> pygame.Rect:
-    """The note under boxes whose every move lost, at the foot of ``body``; returns what it
-    leaves of ``body``. It takes at most a third of it (at 1920x1080 at the largest text
-    size a note of its own size left the boxes 40 pixels high), and no more than a box of
-    ``need``'s list leaves (None: a game's own matchboxes); see :func:`all_lost_note`."""
-    room = body.height // 3
-    box_h = least_box_height(body.width - m.pad * 2, need) if need is not None else None
-    if box_h is not None:
-        room = max(0, min(room, body.height - box_h - m.pad * 2 - m.pad // 2))
-    said, px = all_lost_note(body.width, room, m, readable)
-    note_h = len(text.wrap(said, body.width, px)) * text.font(px).get_linesize()
-    note = pygame.Rect(body.left, body.bottom - note_h, body.width, note_h)
-    text.blit_wrapped(surface, said, px, theme.text, note, line_gap=0)
-    return pygame.Rect(body.left, body.top, body.width, body.height - note_h - m.pad // 2)
 
 
 def least_box_height(width: int, need: ListSize) -> int | None:

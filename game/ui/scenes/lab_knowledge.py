@@ -31,6 +31,7 @@ from game.ui.scenes.lab_box_grid import (
     narrow_grid,
     narrow_use_px,
 )
+from game.ui.scenes.lab_box_key import draw_key, key_entries, reserve_key
 from game.ui.scenes.lab_box_moves import (
     BoxShape,
     BoxView,
@@ -38,7 +39,6 @@ from game.ui.scenes.lab_box_moves import (
     MoveLine,
     best_move,
     distinct_lines,
-    draw_all_lost_note,
     draw_move_list,
     draw_used,
     list_size,
@@ -335,11 +335,10 @@ class KnowledgePanel:
         # A game's own matchbox (Nim's list of takes) is narrower than a board.
         presenter = presenter_for(self.session.game)
         narrow = type(presenter).draw_matchbox is not GamePresenter.draw_matchbox
-        if any(b.all_lost(score_kind) for b in self.boxes):
-            # Said in words, since the picture alone (every move crossed out while the learner
-            # wins most games) looks like a bug to a class.
-            body = draw_all_lost_note(surface, body, None if narrow else self.list_need(m.body),
-                                      m, readable_px(self.app.size), theme)
+        # What a row, a count, an outline are; on a page with a box all lost, why (lab_box_key).
+        body, key = reserve_key(body, key_entries(score_kind, theme, not narrow, any(
+            b.all_lost(score_kind) for b in self.boxes)), None if narrow else self._list_texts(),
+            score_kind, m, readable_px(self.app.size))
         if narrow:
             rows, cols, cell_w, cell_h = narrow_grid(
                 len(self.boxes), [(b.all_lost(score_kind), b.used) for b in self.boxes],
@@ -357,6 +356,8 @@ class KnowledgePanel:
         if any(not b.filled for b in page_boxes):
             self.fill_values()
         self.prev_button.visible = self.next_button.visible = pages > 1
+        draw_key(surface, key, key_entries(score_kind, theme, not narrow, any(
+            b.all_lost(score_kind) for b in page_boxes)), theme, m)
         use_px = (narrow_use_px((round(cell_w) - m.pad, round(cell_h) - m.pad), self._moves_px(
             page_boxes, m), m.body, readable_px(self.app.size), m.pad) if narrow else m.body)
         label_h = int(use_px * USE_LINE)

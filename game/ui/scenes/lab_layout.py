@@ -126,7 +126,7 @@ def place_lab(lab: LearningLabScene) -> None:
     if on_page:
         place_setup_page(lab, view, bh)
     if lab.compact():
-        place_compact_charts(lab, view, px, bh)
+        place_compact_charts(lab, below_notice(lab, view), px, bh)
     else:
         place_charts(lab, view, px, bh)
         place_clear_button(lab)
@@ -154,6 +154,18 @@ def place_compact_charts(lab: LearningLabScene, view: pygame.Rect, px: int, bh: 
     lab.clear_button.place(pygame.Rect(view.right - cw, row.top, cw, bh), cpx)
     place_charts(lab, pygame.Rect(view.left, view.top, view.width, view.height - bh - pad), px,
                  bh, row)
+
+
+def below_notice(lab: LearningLabScene, view: pygame.Rect) -> pygame.Rect:
+    """What the compact charts page leaves the charts while a notice shows on it: the view
+    under the notice's room at its top (:func:`notice_area` puts it there: the page's
+    buttons are at its bottom). Over the chart, "Training finished: …" hid its title and
+    legend for seconds (QA 18, 1920x1080 at 200%)."""
+    if not lab.app.toast or lab.tabs.current() != "charts":
+        return view
+    m = lab.app.metrics
+    high = notice_height(lab.app.toast, view.width, m.body, m.pad) + m.pad * 2
+    return pygame.Rect(view.left, view.top + high, view.width, max(0, view.height - high))
 
 
 def place_clear_button(lab: LearningLabScene) -> None:

@@ -1,0 +1,92 @@
+"""The key under the learning lab's matchboxes (QA 18, 21): what a row, a count and an outline
+are, said on the view at a readable size, and the note about boxes whose every move lost only
+on a page that shows one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from game.ui.i18n import tr
+from game.ui.scenes.play_fit import readable_px
+from tests.lab_helpers import box_key_pieces, box_key_text, large_boxes
+
+
+@pytest.mark.parametrize(("size", "language"), [((1920, 1080), "en"), ((1024, 768), "fr")])
+@pytest.mark.parametrize(("game", "kind"), [("nim", "reinforcement"), ("nim", "qlearning"),
+                                            ("nim", "elimination"),
+                                            ("hexapawn", "reinforcement")])
+def test_the_boxes_view_has_a_key_at_a_readable_size(
+        size: tuple[int, int], language: str, game: str, kind: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA 21: a reinforcement learner's view never said "beads", nor what the outlined boxes
+    and the counts under them were. Its key says what a row is (a move and its beads, its
+    ✓/✗, its learned value), what the count is and what an outline means, under the boxes,
+    at 2.5% of the window's height at least."""
+    app, lab = large_boxes(size, language, game, kind, 300)
+    words, sizes = box_key_text(app, lab, monkeypatch)  # type: ignore[arg-type]
+    score_kind = lab.learner.score_kind
+    for key in (f"lab.key.row.{score_kind}", "lab.key.used", "lab.key.changed"):
+        assert tr(key) in words, (key, words)
+    if kind == "reinforcement":
+        assert tr("words.kind.beads", score="").strip().lower() in words.lower()
+    assert sizes and min(sizes) >= readable_px(size), sizes
+    assert (tr("lab.key.best") in words) == (game != "nim")
+    lowest = max(rect.bottom for rect, _box in lab.knowledge.box_rects)
+    key_top = min(rect.top for _said, _px, rect in box_key_pieces(  # type: ignore[attr-defined]
+        app, lab, monkeypatch))  # type: ignore[arg-type]
+    assert key_top >= lowest, (key_top, lowest)
+
+
+@pytest.mark.parametrize(("size", "language"), [((1920, 1080), "en"), ((1024, 768), "fr")])
+def test_the_all_lost_note_shows_only_on_pages_with_such_a_box(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA 18: "✗ on every move: …" filled the bottom of every page of an elimination learner's
+    boxes, also of pages without such a box. The key says it on a page that shows one (its
+    red count as the sample), not on the others; every page keeps the same grid."""
+    app, lab = large_boxes(size, language, "nim", "elimination", 500)
+    knowledge = lab.knowledge
+    score_kind = lab.learner.score_kind
+    # The boxes that lost every move last (sorted by use they may fall on every page).
+    knowledge.boxes.sort(key=lambda box: box.all_lost(score_kind))
+    seen: set[bool] = set()
+    grids = set()
+    for page in range(knowledge.pages()):
+        knowledge.go_to(page)
+        words, _sizes = box_key_text(app, lab, monkeypatch)  # type: ignore[arg-type]
+        lost = any(box.all_lost(score_kind) for _rect, box in knowledge.box_rects)
+        assert (tr("lab.key.lost") in words) == lost, (page, lost)
+        seen.add(lost)
+        grids.add(knowledge.per_page)
+    assert seen == {True, False}, seen
+    assert len(grids) == 1
+
+
+def test_nims_boxes_draw_no_band_on_a_take_the_last_game_left_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA 18: every other take of a Nim box sat on a grey band ("−2" in most boxes) that
+    nothing explained. A thin rule now parts the takes; a band marks only a take the last
+    game changed (the key says what that is)."""
+    from game.rules.nim import NimMove, NimOptions
+    from game.ui.boards import nim_matchbox
+    from game.ui.theme import THEMES
+
+    state = NimOptions().initial_state()
+    values = {NimMove(0, n): float(b) for n, b in ((1, 4), (2, 9), (3, 2))}
+    surface = pygame.Surface((300, 400))
+    bands: list[object] = []
+    real = pygame.draw.rect
+
+    def spy(*args: Any, **kwargs: Any) -> pygame.Rect:
+        bands.append(args[1])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(nim_matchbox.pygame.draw, "rect", spy)
+    theme = next(iter(THEMES.values()))
+    nim_matchbox.draw_matchbox(surface, surface.get_rect(), state, values, "beads", theme, 30)
+    assert bands == []
+    nim_matchbox.draw_matchbox(surface, surface.get_rect(), state, values, "beads", theme, 30,
+                               before={NimMove(0, 2): 8.0})
+    assert len(bands) == 1
