@@ -126,7 +126,8 @@ def place_lab(lab: LearningLabScene) -> None:
     if on_page:
         place_setup_page(lab, view, bh)
     if lab.compact():
-        place_compact_charts(lab, below_notice(lab, view), px, bh)
+        place_compact_charts(lab, view, px, bh)
+        below_notice(lab, view)
     else:
         place_charts(lab, view, px, bh)
         place_clear_button(lab)
@@ -156,16 +157,21 @@ def place_compact_charts(lab: LearningLabScene, view: pygame.Rect, px: int, bh: 
                  bh, row)
 
 
-def below_notice(lab: LearningLabScene, view: pygame.Rect) -> pygame.Rect:
-    """What the compact charts page leaves the charts while a notice shows on it: the view
-    under the notice's room at its top (:func:`notice_area` puts it there: the page's
-    buttons are at its bottom). Over the chart, "Training finished: …" hid its title and
-    legend for seconds (QA 18, 1920x1080 at 200%)."""
+def below_notice(lab: LearningLabScene, view: pygame.Rect) -> None:
+    """While a notice shows on the compact charts page, the charts start under the room it
+    takes at the page's top (:func:`notice_area` puts it there: the page's buttons are at its
+    bottom), laid out as without it (side by side, stacked or one at a time: the page does
+    not change its layout for the few seconds a notice shows). Over the chart, "Training
+    finished: …" hid its title and legend for seconds (QA 18, 1920x1080 at 200%)."""
     if not lab.app.toast or lab.tabs.current() != "charts":
-        return view
+        return
     m = lab.app.metrics
-    high = notice_height(lab.app.toast, view.width, m.body, m.pad) + m.pad * 2
-    return pygame.Rect(view.left, view.top + high, view.width, max(0, view.height - high))
+    top = view.top + notice_height(lab.app.toast, view.width, m.body, m.pad) + m.pad * 2
+    for name in ("chart_wins", "chart_rate"):
+        chart = lab.panels[name]
+        if chart.top < top:
+            lab.panels[name] = pygame.Rect(chart.left, top, chart.width,
+                                           max(0, chart.bottom - top))
 
 
 def place_clear_button(lab: LearningLabScene) -> None:
