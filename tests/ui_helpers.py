@@ -132,9 +132,16 @@ def pick_more(app: App, play: Any, label: str) -> None:
     raise AssertionError(f"{label!r} never shown in the More list")
 
 
+#: The time each frame of :func:`run_until` tells the scene has passed: a tenth of a second, so
+#: the scenes' own waits (the AI's 1.2 s reveal of its scores, the pause before its move) take
+#: a dozen frames instead of seventy; drawing those frames was most of the test run's time.
+WAIT_FRAME = 0.1
+
+
 def run_until(app: App, done: Callable[[], bool], timeout: float = 20.0,
-              dt: float = FRAME) -> bool:
-    """Run frames (real time passes, so worker threads progress) until ``done()`` or timeout."""
+              dt: float = WAIT_FRAME) -> bool:
+    """Run frames (real time passes, so worker threads progress) until ``done()`` or timeout;
+    each frame tells the scenes ``dt`` seconds passed (see :data:`WAIT_FRAME`)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if done():
