@@ -60,8 +60,18 @@ def test_a_game_under_way_is_never_thrown_away_without_asking(way: str) -> None:
     assert isinstance(app.top, MessageDialog), type(app.top)
     key(app, pygame.K_ESCAPE)  # Esc in the question: stay
     assert app.top is play and play.match.moves == moves
+    # Enter takes the highlighted choice, which is staying (QA: the destructive "Leave" was
+    # the highlighted default, one stray Enter from losing the game).
     leave(app, play)
-    key(app, pygame.K_RETURN)  # Enter: leave, as asked
+    question = app.top
+    assert isinstance(question, MessageDialog)
+    assert [b.primary for b in question.buttons] == [False, True]
+    key(app, pygame.K_RETURN)
+    assert app.top is play and play.match.moves == moves
+    leave(app, play)
+    question = app.top
+    assert isinstance(question, MessageDialog)
+    click_widget(app, question.buttons[0])  # Leave, as asked
     if "Menu" in way or "menu" in way:
         assert isinstance(app.top, MenuScene)
     else:

@@ -53,9 +53,10 @@ def test_with_large_text_the_panel_keeps_undo_hint_and_more(lang: str) -> None:
     assert play.apply_move(play.state.legal_moves()[0])
     assert run_until(app, lambda: play.match.human_to_move and len(play.match.moves) == 2, 20)
     pick_more(app, play, tr("play.restart"))
-    # A game under way: it asks first (see test_ui_play_leave); Enter restarts.
-    assert isinstance(app.top, MessageDialog)
-    key(app, pygame.K_RETURN)
+    # A game under way: it asks first (see test_ui_play_leave); its Leave button restarts.
+    question = app.top
+    assert isinstance(question, MessageDialog)
+    click_widget(app, question.buttons[0])
     assert play.match.moves == []
     app.shutdown()
 

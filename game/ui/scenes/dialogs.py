@@ -179,18 +179,23 @@ class ListPopup(Scene):
 
 
 class MessageDialog(Scene):
-    """A message over the current screen with buttons; Enter picks the first, Esc the last."""
+    """A message over the current screen with buttons; Enter picks the primary one (the first
+    unless ``primary`` says otherwise), Esc the last."""
 
     opaque = False
 
     def __init__(self, app: App, title: str, message: str,
-                 buttons: Sequence[tuple[Callable[[], str], Callable[[], None]]]) -> None:
+                 buttons: Sequence[tuple[Callable[[], str], Callable[[], None]]],
+                 primary: int = 0) -> None:
         super().__init__(app)
         self.title = title
         self.message = message
         self.buttons: list[Button] = []
         for label, action in buttons:
-            self.buttons.append(Button(label, self._closing(action), primary=not self.buttons))
+            self.buttons.append(Button(label, self._closing(action),
+                                       primary=len(self.buttons) == primary))
+        #: The button Enter presses and the one drawn highlighted.
+        self.primary = min(primary, len(self.buttons) - 1)
         self.box = pygame.Rect(0, 0, 0, 0)
         #: The message as drawn: words too long for the box (file names) cut into pieces.
         self.shown = message
@@ -232,10 +237,10 @@ class MessageDialog(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.buttons:
             self.buttons[-1].on_click()
             return
-        # Enter (main or keypad) confirms: the first button is the primary action.
+        # Enter (main or keypad) presses the primary button.
         if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
                 and self.buttons):
-            self.buttons[0].on_click()
+            self.buttons[self.primary].on_click()
             return
         widgets.handle_all(self.buttons, event)
 

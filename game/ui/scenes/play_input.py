@@ -47,13 +47,14 @@ def leave_game(scene: PlayScene, then: Callable[[], None], title: str | None = N
     game is under way: a stray key or click must not throw away a class's game. (Esc asked;
     the Menu and Restart buttons and R did not: QA in a real window lost a game so.)
     ``title`` and ``leave`` name the question and its button when leaving is not all it does
-    (default "Leave this game?", "Leave")."""
+    (default "Leave this game?", "Leave"). Staying is the highlighted choice that Enter
+    takes: a question that guards a game must not default to losing it."""
     if scene.match.moves and not scene.match.over:
         asked = title or tr("play.leave_title")
         scene.app.push(MessageDialog(scene.app, asked, tr("play.leave_text"), [
             (lambda: leave or tr("play.leave"), then),
             (lambda: tr("play.stay"), lambda: None),
-        ]))
+        ], primary=1))
     else:
         then()
 
