@@ -1042,7 +1042,7 @@ def _register_evaluations() -> None:
     def build(setup: GameSetup, name: str) -> Evaluation:
         net = eval_network(name, setup.options.size)
         evaluate = make_evaluate(net)
-        return Evaluation(name, evaluate)
+        return Evaluation(name, evaluate, unit="network")
 
     register_evaluation_source(EvaluationSource(EVAL_NAME, offered, accepts, build))
 

@@ -61,7 +61,7 @@ from ai.bounds import (
 from ai.heuristics import WIN, build_evaluation, eval_param, evaluate, evaluator
 from ai.registry import Need, Param, PlayerFactory, PlayerInfo, register_player
 from game.rules.base import GameState
-from game.rules.registry import GameSetup, game_of
+from game.rules.registry import Evaluation, GameSetup, game_of
 
 Evaluator = Callable[[GameState[Any], int], float]
 
@@ -361,8 +361,11 @@ class SearchPlayer(Player):
 
     def __init__(self, spec: str, seed: int | None, depth: int = 0, pruning: bool = False,
                  memo: bool = True, exact: bool = True,
-                 evaluator: Evaluator | None = None) -> None:
+                 evaluator: Evaluator | None = None, unit: str | None = None) -> None:
         super().__init__(spec, seed)
+        #: What one point of the evaluation counts (``Evaluation.unit``), told in the
+        #: decision's ``info["unit"]`` so a screen can say it; None: not known.
+        self.unit = unit
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
             raise ValueError(f"depth must be a whole number >= 0 (0 = the game's default), "
                              f"got {depth!r}")
@@ -440,6 +443,8 @@ class SearchPlayer(Player):
         }
         if self.pruning:
             found["cutoffs"] = searcher.cutoffs
+        if self.unit is not None:
+            found["unit"] = self.unit
         found["tied"] = len(best)
         found["to_the_end"] = reached >= TO_THE_END
         if memo is not None:
@@ -625,8 +630,10 @@ class EnginePlayer(Player):
     def __init__(self, spec: str, seed: int | None, time_budget: float = 1.0,
                  max_depth: int = TO_THE_END, table_size: int = 1 << 20,
                  evaluator: Evaluator | None = None, solver: Player | None = None,
-                 neutral: bool | None = None) -> None:
+                 neutral: bool | None = None, unit: str | None = None) -> None:
         super().__init__(spec, seed)
+        #: What one point of the evaluation counts (see SearchPlayer.unit).
+        self.unit = unit
         self.solver = solver
         self.neutral = neutral
         if not time_budget > 0:
@@ -690,6 +697,8 @@ class EnginePlayer(Player):
             "tt_size": len(engine.table),
             "bounds": {str(m): FLAG_NAMES[f] for m, f in bounds.items() if f != EXACT},
         }
+        if self.unit is not None:
+            info["unit"] = self.unit
         return Decision(move=move, scores=scores, score_kind="value", depth=reached,
                         nodes=engine.nodes, pv=pv, info=info,
                         proven=proven_values(scores, bounds, solved))
@@ -770,24 +779,23 @@ EXACT_PARAM = Param(
 EVAL_PARAM = eval_param()
 
 
-def _evaluation_of(setup: GameSetup, name: str | None = None) -> tuple[Evaluator, bool]:
-    """The evaluation called ``name`` (the game's default when None) as the searches call
-    it, and whether it is neutral."""
-    evaluation = setup.info.evaluation_named() if name is None else build_evaluation(setup,
-                                                                                     name)
-    return evaluator(evaluation), evaluation.neutral
+def _evaluation_of(setup: GameSetup, name: str | None = None) -> Evaluation:
+    """The evaluation called ``name`` (the game's default when None)."""
+    return setup.info.evaluation_named() if name is None else build_evaluation(setup, name)
 
 
 def _make_minimax(setup: GameSetup, params: dict[str, Any], seed: int | None) -> Player:
+    evaluation = _evaluation_of(setup, params["eval"])
     return SearchPlayer("minimax", seed, depth=int(params["depth"]), pruning=False,
-                        memo=bool(params["memo"]),
-                        evaluator=_evaluation_of(setup, params["eval"])[0])
+                        memo=bool(params["memo"]), evaluator=evaluator(evaluation),
+                        unit=evaluation.unit)
 
 
 def _make_alphabeta(setup: GameSetup, params: dict[str, Any], seed: int | None) -> Player:
+    evaluation = _evaluation_of(setup, params["eval"])
     return SearchPlayer("alphabeta", seed, depth=int(params["depth"]), pruning=True,
                         memo=bool(params["memo"]), exact=bool(params["exact"]),
-                        evaluator=_evaluation_of(setup, params["eval"])[0])
+                        evaluator=evaluator(evaluation), unit=evaluation.unit)
 
 
 #: Engines written for one game, by game name (see :func:`register_game_engine`).
@@ -817,9 +825,10 @@ def _make_engine(setup: GameSetup, params: dict[str, Any], seed: int | None) -> 
         from ai.perfect import PerfectPlayer
 
         solver = PerfectPlayer("perfect", seed, setup)
-    evaluate_, neutral = _evaluation_of(setup)
+    evaluation = _evaluation_of(setup)
     return EnginePlayer("engine", seed, time_budget=float(params["time"]), solver=solver,
-                        evaluator=evaluate_, neutral=neutral)
+                        evaluator=evaluator(evaluation), neutral=evaluation.neutral,
+                        unit=evaluation.unit)
 
 
 register_player(PlayerInfo(

@@ -86,8 +86,11 @@ class GreedyPlayer(Player):
     """
 
     def __init__(self, spec: str, seed: int | None, evaluate: Heuristic | None = None,
-                 gain: MoveGain | None = None, ties: float = 0) -> None:
+                 gain: MoveGain | None = None, ties: float = 0, unit: str | None = None) -> None:
         super().__init__(spec, seed)
+        #: What one point of the evaluation counts (``Evaluation.unit``), told in the
+        #: decision's ``info["unit"]``; None: not known (or the game's gain is scored).
+        self.unit = unit
         self._evaluate: Heuristic = evaluate if evaluate is not None else default_evaluate
         self.gain = gain
         self.ties = ties
@@ -108,8 +111,11 @@ class GreedyPlayer(Player):
                 scores[move] = self._evaluate(state.play(move), me)
         tied = best_moves(scores, moves)
         move = break_tie(tied, self.rng, self.ties)
+        info = tie_info(tied, self.ties)
+        if self.unit is not None and self.gain is None:
+            info["unit"] = self.unit
         return Decision(move=move, scores=scores, score_kind=kind, depth=1,
-                        nodes=len(moves), pv=(move,), info=tie_info(tied, self.ties))
+                        nodes=len(moves), pv=(move,), info=info)
 
 
 # --------------------------------------------------------------------------------------------
@@ -132,8 +138,9 @@ def _make_greedy(setup: GameSetup, params: dict[str, Any], seed: int | None) -> 
     gain = setup.info.move_gain
     if gain is not None and params["eval"] == gain.kind:
         return GreedyPlayer("greedy", seed, None, gain, ties=params["ties"])
-    return GreedyPlayer("greedy", seed, evaluator(build_evaluation(setup, params["eval"])),
-                        None, ties=params["ties"])
+    evaluation = build_evaluation(setup, params["eval"])
+    return GreedyPlayer("greedy", seed, evaluator(evaluation), None, ties=params["ties"],
+                        unit=evaluation.unit)
 
 
 NO_PARAMS: tuple[Param, ...] = ()

@@ -227,7 +227,7 @@ def _build(setup: GameSetup, name: str) -> Evaluation:
     except FileNotFoundError:
         raise WeightTableError(f"there is no saved table '{table}' in {tables_folder()}: "
                                "draw one in the weights editor") from None
-    return Evaluation(name, weight_evaluation(rows))
+    return Evaluation(name, weight_evaluation(rows), unit="table_points")
 
 
 def _register() -> None:

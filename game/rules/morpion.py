@@ -777,9 +777,9 @@ GAME = GameInfo(
     side_names=SIDE_NAMES,
     describe_options=describe_options,
     outcome_reasons=("line", "repetition"),
-    evaluations=(Evaluation("open_lines", open_lines),
-                 Evaluation("weighted_lines", weighted_lines),
-                 Evaluation("threats", line_threats)),
+    evaluations=(Evaluation("open_lines", open_lines, unit="open_lines"),
+                 Evaluation("weighted_lines", weighted_lines, unit="line_points"),
+                 Evaluation("threats", line_threats, unit="threats")),
     search_depth=search_depth,
     # The key leaves out the arrangements seen, which decide draws by repetition.
     memo_safe=False,

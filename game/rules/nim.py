@@ -378,7 +378,7 @@ GAME = GameInfo(
     side_names=SIDE_NAMES,
     describe_options=describe,
     outcome_reasons=("last_match", "misere_last_match"),
-    evaluations=(Evaluation("neutral", neutral, neutral=True),),
+    evaluations=(Evaluation("neutral", neutral, neutral=True, unit="none"),),
     search_depth=search_depth,
     # The key leaves out the side to move (the game is impartial); searches add it.
     memo_safe=True,

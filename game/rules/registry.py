@@ -44,12 +44,17 @@ class Evaluation:
     player's ``eval=NAME`` parameter selects; its words for people are the translation keys
     ``eval.<game>.<name>.title`` and ``.description``. ``neutral`` marks an evaluation that is
     0 everywhere: a depth-limited search learns nothing from it, so the engine goes straight
-    to the end.
+    to the end. ``unit`` says what one point of it counts, as a code shared by evaluations
+    that count the same thing ("discs", "open_lines", "table_points"; "points" when it says
+    nothing more): the screens say the unit and its one-line meaning in words (translation
+    keys ``unit.<code>``, ``unit.<code>.name``, ``unit.<code>.meaning``), so a class reads
+    "−6 open lines" rather than a bare "score −6".
     """
 
     name: str
     function: EvaluationFunction
     neutral: bool = False
+    unit: str = "points"
 
     def __call__(self, state: Any, player: int) -> float:
         return self.function(state, player)

@@ -107,9 +107,48 @@ def rule_words(rule: object) -> str | None:
     return None
 
 
-def value_words(value: float, kind: str) -> str:
+def estimate_unit(d: Decision) -> str | None:
+    """The unit of a decision's estimates (``info["unit"]``, an ``Evaluation.unit`` code the
+    searches and greedy report) when the texts say it in words, else None."""
+    from game.ui.i18n import has
+
+    unit = d.info.get("unit") if isinstance(d.info, dict) else None
+    return unit if isinstance(unit, str) and has(f"unit.{unit}.name") else None
+
+
+def unit_legend(unit: str, side: str) -> tuple[str, str]:
+    """What an estimate in ``unit`` is for ``side``: the legend's words ("open lines for Red
+    (estimate)") and its short form ("open lines for Red, estimated"). A unit may word its
+    own (``unit.<code>.legend``: Nim's "no estimate: only wins and losses count"). What one
+    point is, the unit's meaning, is a fact of the reasoning (:func:`unit_line`): in the
+    legend it took the room of the colours' row at 200% of 1920x1080."""
+    from game.ui.i18n import has
+
+    name = tr(f"unit.{unit}.name")
+    own = f"unit.{unit}.legend"
+    if has(own):
+        return tr(own, side=side), tr(own + ".short", side=side)
+    return (tr("legend.unit", unit=name, side=side),
+            tr("legend.short.unit", unit=name, side=side))
+
+
+def unit_line(d: Decision, side: str) -> str | None:
+    """What one point of the decision's estimates counts, from ``side``'s view ("Scores in
+    open lines: lines still open to Red minus the opponent's"); None without a unit, or for
+    a unit whose legend says it all (Nim's "no estimate")."""
+    from game.ui.i18n import has
+
+    unit = estimate_unit(d)
+    if unit is None or has(f"unit.{unit}.legend"):
+        return None
+    return tr("think.unit", unit=tr(f"unit.{unit}.name"),
+              meaning=tr(f"unit.{unit}.meaning", side=side))
+
+
+def value_words(value: float, kind: str, unit: str | None = None) -> str:
     """A move's score in words: "win in 3 moves" for a proven win, else the score's kind and
-    number ("value +0.35", "12 visits")."""
+    number ("value +0.35", "12 visits"); an estimate with its ``unit`` (see
+    :func:`estimate_unit`) says it ("−6 open lines (estimate)")."""
     try:
         number = float(value)
     except (TypeError, ValueError):
@@ -129,6 +168,8 @@ def value_words(value: float, kind: str) -> str:
     if kind == "allowed":
         return tr("words.allowed") if number > 0 else tr("words.eliminated")
     label = format_score(number, kind, abs(number - round(number)) < 1e-9)
+    if unit is not None and kind == "value":
+        return plural(f"unit.{unit}", round(abs(number)), score=label)
     if not _known_kind(kind):
         return label
     return plural(f"words.kind.{kind}", round(abs(number)), score=label)
@@ -425,8 +466,15 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False) -> list[Le
             label = format_score(_number(value), "value",
                                  all(abs(_number(v) - round(_number(v))) < 1e-9
                                      for v in shown.values()))
-            add("points", LegendRow(label, tr("legend.points", side=mover),
-                                    short=tr("legend.short.points", side=mover)))
+            unit = estimate_unit(d)
+            if unit is not None:
+                # What a point is (QA 15/43: "−6" beside "−11" said nothing of how much
+                # better): the evaluation's unit and its meaning, from the mover's side.
+                words, short = unit_legend(unit, mover)
+                add("points", LegendRow(label, words, short=short))
+            else:
+                add("points", LegendRow(label, tr("legend.points", side=mover),
+                                        short=tr("legend.short.points", side=mover)))
         elif kind in _KIND_LEGENDS:
             integral = all(abs(_number(v) - round(_number(v))) < 1e-9 for v in shown.values())
             words = tr(_KIND_LEGENDS[kind], side=mover)
@@ -729,7 +777,7 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str]) -> 
         # The Othello engine's estimate, in discs as on the board (never raw points).
         verdict = tr("words.disc_estimate", x=shown.label)
     if verdict is None and chosen is not None:
-        verdict = value_words(chosen, kind)
+        verdict = value_words(chosen, kind, estimate_unit(d))
     lines.append(tr("think.chose_verdict", side=side, move=move, verdict=verdict or "?"))
     # Why the search stopped comes second, among the first facts the panel always keeps: a
     # cut by the clock must not read as a choice of depth.
@@ -744,6 +792,11 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str]) -> 
         # The Othello engine's scores: evaluation points or, once solved, final disc margins.
         lines.append(tr("think.units_points" if units.startswith("evaluation")
                         else "think.units_discs"))
+    estimates = [v for v in shown_scores(d).values() if not isinstance(v, ShownScore)]
+    meaning = unit_line(d, side) if estimates else None
+    if meaning:
+        # What a point is, where the board shows estimates (QA 15/43).
+        lines.append(meaning)
     if info.get("to_the_end") and not (d.depth and d.depth >= TO_THE_END_DEPTH):
         lines.append(tr("think.to_the_end"))
     cutoffs = info.get("cutoffs")

@@ -1,0 +1,93 @@
+"""Estimates say what one point is (QA 15/43): minimax, alpha-beta, the generic engine and
+greedy showed "+18", "−302", "score −6" in Othello, Connect 4, Hexapawn and Nim with only "the
+AI's estimate: more is better". Each evaluation now carries its unit (``Evaluation.unit``,
+data), the players report it (``info["unit"]``) and the panel, the legend and its short form
+say it in English and French ("−6 open lines", "lines Red can still complete minus the
+opponent's").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ai.base import Limits
+from ai.registry import make_player
+from game.rules.registry import all_games
+from game.ui import i18n
+from game.ui.reasoning import reasoning_lines, score_legend
+from tests.play_helpers import explained_reply
+from tests.ui_helpers import frame, texts_drawn_by
+
+#: Every declared evaluation, as (game, evaluation).
+EVALUATIONS = [(info.name, e) for info in all_games() for e in info.evaluations]
+#: The words a unit needs.
+UNIT_KEYS = ("unit.{u}", "unit.{u}.name", "unit.{u}.meaning")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("game", "evaluation"), EVALUATIONS,
+                         ids=[f"{g}-{e.name}" for g, e in EVALUATIONS])
+def test_every_evaluation_has_a_unit_in_words(game: str, evaluation: Any, lang: str) -> None:
+    table = i18n.table(lang)
+    missing = [key.format(u=evaluation.unit) for key in UNIT_KEYS
+               if key.format(u=evaluation.unit) not in table]
+    assert not missing, (game, evaluation.name, missing)
+    assert evaluation.unit != "points", f"{game}'s {evaluation.name} names no unit"
+
+
+#: Players that score with an evaluation, for the games whose rules declare one.
+SCORING = ("minimax:depth=1,eval={e}", "alphabeta:depth=1,eval={e}", "greedy:eval={e}")
+
+
+@pytest.mark.parametrize(("game", "evaluation"), EVALUATIONS,
+                         ids=[f"{g}-{e.name}" for g, e in EVALUATIONS])
+def test_players_report_the_unit_of_the_evaluation_they_use(game: str,
+                                                            evaluation: Any) -> None:
+    info = next(g for g in all_games() if g.name == game)
+    setup = info.setup()
+    state = setup.initial_state()
+    for spec in SCORING:
+        player = make_player(spec.format(e=evaluation.name), setup, seed=1)
+        decision = player.decide(state, Limits())
+        assert decision.info.get("unit") == evaluation.unit, (spec, decision.info)
+    engine = make_player("engine:time=0.2", setup, seed=1).decide(state, Limits())
+    if engine.info.get("unit") is not None:
+        # The generic engine uses the game's default evaluation (Othello has its own engine).
+        assert engine.info["unit"] == info.evaluations[0].unit
+
+
+@pytest.mark.parametrize(("lang", "words", "legend", "meaning"), [
+    ("en", "open lines", "open lines for Red (estimate)", "lines still open to Red"),
+    ("fr", "lignes ouvertes", "lignes ouvertes pour Rouge (estimation)",
+     "lignes encore ouvertes à Rouge"),
+])
+def test_the_reasoning_and_the_legend_say_the_unit(lang: str, words: str, legend: str,
+                                                   meaning: str) -> None:
+    setup = next(g for g in all_games() if g.name == "connect4").setup()
+    state = setup.initial_state()
+    decision = make_player("alphabeta:depth=2", setup, seed=1).decide(state, Limits())
+    i18n.set_language(lang)
+    try:
+        side = "Red" if lang == "en" else "Rouge"
+        lines = reasoning_lines(decision, side)
+        assert words in lines[0], lines
+        assert any(meaning in line for line in lines), lines
+        rows = score_legend(decision, side)
+        assert rows[0].words == legend, rows[0].words
+        assert rows[0].short and "{" not in rows[0].short
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+@pytest.mark.parametrize(("lang", "unit"), [("en", "open line"), ("fr", "lignes ouvertes")])
+def test_the_panel_names_the_unit_of_connect4_scores_at_200_percent(
+        size: tuple[int, int], lang: str, unit: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    app, _play = explained_reply(size, lang, "connect4", "alphabeta:depth=2")
+    drawn = " ".join(line for line, _px, _rect in texts_drawn_by(lambda: frame(app),
+                                                                  monkeypatch))
+    assert unit in drawn, drawn
+    assert i18n.tr("legend.short.points", side="") not in drawn
+    app.shutdown()
