@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pygame
@@ -176,15 +177,15 @@ def test_a_moving_scene_is_drawn_every_turn_and_once_more_when_it_stops() -> Non
     assert app.step()  # the last change of the animation
     assert not app.step()
     # A text field's blinking caret asks for its own pace, not the safety net's.
-    from game.ui.scenes.tournament import TournamentScene
+    from game.ui.scenes.lab_load_dialog import LoadDialog
 
     app.pop(moving)
-    scene = TournamentScene(app)
+    scene = LoadDialog(app, Path(os.environ["AIGAMELAB_DATA_DIR"]), lambda _path: None)
     app.push(scene)
     app.step()
     app.step()
     assert app.redraw_due() == app.redraw_seconds
-    scene.folder.focused = True
+    scene.path_field.focused = True
     assert app.redraw_due() == BLINK_SECONDS
     app.shutdown()
 

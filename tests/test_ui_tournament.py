@@ -9,8 +9,10 @@ from typing import Any
 import pygame
 import pytest
 
+from game.ui.i18n import tr
 from game.ui.scenes.dialogs import MessageDialog
 from game.ui.scenes.tournament import TournamentScene
+from game.ui.scenes.tournament_export import ResultsExportDialog
 from tests.lab_helpers import open_from_menu, screenshot
 from tests.ui_helpers import click, click_widget, frame, run_until, spy_texts
 
@@ -62,16 +64,12 @@ def test_two_players_results_and_export(tmp_path: Path) -> None:
     assert m.games == 100 and m.p2_wins >= 95  # perfect play wins from 20 against random
     assert scene.table is not None and scene.table.standings()[0].name == scene.names[1]
     screenshot(app, "tournament-nim2-1280x800")
-    # Export into a folder typed in the field (created if missing).
+    # Export: the folder browser asks where (a folder typed in its field); written there.
     folder = tmp_path / "exports" / "class 1"
-    click(app, scene.folder.box().center)
-    assert scene.folder.focused
-    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="",
-                                   scancode=0)] * (len(scene.folder.value) + 1))
-    assert scene.folder.value == ""
-    frame(app, [pygame.event.Event(pygame.TEXTINPUT, text=str(folder))])
-    assert scene.folder.value == str(folder)
-    click_widget(app, scene.export_button)
+    folder.mkdir(parents=True)
+    dialog = export_dialog(app, scene)
+    choose_folder(app, dialog, folder)
+    click_widget(app, dialog.open_button)  # "Export here"
     assert isinstance(app.top, MessageDialog)
     assert str(folder) in app.top.message
     games_csv, standings_csv, png = scene.exported
@@ -94,17 +92,53 @@ def test_two_players_results_and_export(tmp_path: Path) -> None:
     assert len(list(folder.glob("*.csv"))) == 4
 
 
-def test_export_to_a_file_path_says_why_it_failed(tmp_path: Path) -> None:
+def export_dialog(app: Any, scene: TournamentScene) -> ResultsExportDialog:
+    """Press Export: the folder browser it opens."""
+    click_widget(app, scene.export_button)
+    dialog = app.top
+    assert isinstance(dialog, ResultsExportDialog)
+    frame(app)
+    return dialog
+
+
+def choose_folder(app: Any, dialog: ResultsExportDialog, path: Path) -> None:
+    """Type ``path`` in the browser's path field and press Enter."""
+    click_widget(app, dialog.path_field)
+    dialog.path_field.value = ""
+    frame(app, [pygame.event.Event(pygame.TEXTINPUT, text=str(path))])
+    frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r",
+                                   scancode=0)])
+
+
+def test_export_writes_nothing_until_a_folder_is_chosen(tmp_path: Path) -> None:
+    """Regression (QA 20/48): Export wrote three files straight into the home folder; it
+    now asks for the folder, as the lab's export does (Documents first); a file is refused,
+    Cancel writes nothing."""
+    import os
+
     app, scene = open_tournament()
     scene.games = 10
     run(app, scene)
+    documents = Path(os.environ["XDG_DOCUMENTS_DIR"])
+    before = set(documents.iterdir())
+    dialog = export_dialog(app, scene)
+    assert dialog.folder == documents
+    assert set(documents.iterdir()) == before and scene.exported == []
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("x", encoding="utf-8")
-    scene.folder.value = str(blocker)
-    click_widget(app, scene.export_button)
-    assert isinstance(app.top, MessageDialog)
-    assert "not a folder" in app.top.message or "is a file" in app.top.message
-    assert scene.exported == []
+    choose_folder(app, dialog, blocker)
+    assert app.top is dialog and dialog.error == tr("tour.browse.pick_folder")
+    click_widget(app, dialog.cancel_button)
+    assert app.top is scene and scene.exported == []
+    assert set(documents.iterdir()) == before and set(tmp_path.iterdir()) == {blocker}
+    # Chosen, the files are written there; the next export opens on that folder.
+    dialog = export_dialog(app, scene)
+    choose_folder(app, dialog, tmp_path)
+    click_widget(app, dialog.open_button)
+    assert len(scene.exported) == 3 and all(p.parent == tmp_path for p in scene.exported)
+    assert set(documents.iterdir()) == before
+    click_widget(app, app.top.buttons[0])
+    assert export_dialog(app, scene).folder == tmp_path
 
 
 def test_stop_half_way_keeps_the_scores() -> None:
@@ -277,29 +311,6 @@ def test_the_french_round_robin_title_has_its_line_and_the_ranking_body_size(
     click_widget(app, scene.rank_button)  # clickable where it is drawn
     assert scene.rank_by_elo
     app.shutdown()
-
-
-def test_a_huge_paste_in_the_folder_box_keeps_the_frame_cheap(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Drawing the folder box measures the text a bounded number of times, whatever its
-    length (it measured once per character: a 5000-character paste froze the screen)."""
-    app, scene = open_tournament()
-    from game.ui import text
-    from game.ui.scenes import tournament
-
-    calls: list[int] = []
-    real_size = text.size
-
-    def counting_size(s: str, *args: Any, **kwargs: Any) -> tuple[int, int]:
-        if s.endswith("/end"):  # the folder box's text, not the other labels
-            calls.append(len(s))
-        return real_size(s, *args, **kwargs)
-
-    monkeypatch.setattr(tournament.text, "size", counting_size)
-    scene.folder.value = "x" * 5000 + "/end"
-    frame(app)
-    assert calls and len(calls) < 2 * scene.folder.rect.width
-    assert max(calls) <= scene.folder.rect.width
 
 
 def drawn_texts(app: object, monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -619,30 +630,38 @@ def _large_text_tournament(size: tuple[int, int], language: str) -> tuple[Any, T
 
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
-def test_the_export_folder_is_readable_at_200_percent(size: tuple[int, int],
-                                                      language: str) -> None:
-    """Regression (seen at 200% text): the folder box beside "Export CSV + PNG" was a few
-    characters wide ("…ts" at 1024x768). At large text the folder is the set-up page's last
-    row (the results' page keeps Export beside the progress line): its box at least 40% of
-    the row, and a long path keeps its end (the folder's own name) in view."""
-    from tests.ui_helpers import click_widget
+def test_export_asks_for_the_folder_and_names_each_file_whole_at_200_percent(
+        size: tuple[int, int], language: str, tmp_path: Path) -> None:
+    """Regression (QA 20/48, 1920x1080 French 200%): Export wrote into the home folder
+    without asking, and its message broke "standings.cs" / "v" across two lines. At large
+    text Export is on the results' page beside the progress line; it opens the folder
+    browser, whose buttons stay in its box; the message shows every file name, each part
+    of it between hyphens whole on one line."""
+    from game.ui import text
 
     app, scene = _large_text_tournament(size, language)
-    assert scene.paged and scene.page == "setup"
-    scene.scroll_setup(100)  # to the end of the list
+    play_duel(app, scene, "nim", 10)
+    if scene.page != "results":
+        click_widget(app, scene.page_button)
     frame(app)
-    row = scene.panels["setup_rows"]
-    box = scene.folder.box()
-    assert scene.folder.visible and row.contains(scene.folder.rect)
-    assert box.width >= row.width * 0.4, (box, row)
-    scene.folder.value = "/home/teacher/Documents/AI Game Lab/class 2"
-    shown = scene.folder.shown()
-    assert shown.endswith("Lab/class 2") and len(shown) >= 16, shown
-    click_widget(app, scene.page_button)
-    assert scene.page == "results" and not scene.folder.visible
     assert scene.export_button.visible
     assert not scene.export_button.rect.colliderect(scene.panels["results"])
     assert pygame.Rect((0, 0), size).contains(scene.export_button.rect)
+    dialog = export_dialog(app, scene)
+    for button in (dialog.home_button, dialog.open_button, dialog.cancel_button):
+        assert dialog.box.contains(button.rect), button.label()
+        assert text.size(button.label(), button.px, True)[0] <= button.rect.width
+    choose_folder(app, dialog, tmp_path)
+    click_widget(app, dialog.open_button)
+    told = app.top
+    assert isinstance(told, MessageDialog) and len(scene.exported) == 3
+    frame(app)
+    m = app.metrics
+    lines = text.wrap(told.shown, told.box.width - 4 * m.pad, m.body)
+    for path in scene.exported:
+        for part in path.name.split("-"):
+            assert any(part in line for line in lines), (part, lines)
+    assert all(text.size(line, m.body)[0] <= told.box.width - 4 * m.pad for line in lines)
     app.shutdown()
 
 

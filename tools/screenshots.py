@@ -370,7 +370,6 @@ def tournament_setup(app: Any) -> None:
 def tournament_results(app: Any) -> None:
     """A round robin of four Morpion players, ten games a pair."""
     tour = open_tournament(app, "morpion", ["random", "greedy", "bestfirst", "minimax"])
-    tour.folder.value = "~/Documents"  # as on a teacher's machine, not the throw-away folder
     tour.games = 10
     tour.start()
     run_until(app, lambda: tour.runner is not None and tour.runner.finished, 600)

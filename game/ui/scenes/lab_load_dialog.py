@@ -320,6 +320,10 @@ class LoadDialog(Scene):
                                    self.rows[i]))
             y += height(i)
 
+    def redraw_period(self) -> float | None:
+        """The path field's caret blinks while it has the keyboard."""
+        return self.path_field.redraw_period()
+
     def widgets(self) -> list[widgets.Widget]:
         """The dialog's widgets, in event order."""
         return [self.path_field, self.up_button, self.home_button, self.open_button,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 import pygame
 
@@ -126,30 +126,3 @@ class TextField(Widget):
         if shown != self.value:
             shown = "…" + shown[1:]
         return shown
-
-
-#: A field beside its button gets a row of its own when its box would be narrower than this
-#: share of the width they share, or than :data:`FIELD_LEAST_CHARS` letters (at 200% text the
-#: tournament's folder showed "…ts", then "…e Lab/classe 2" at 1024x768).
-FIELD_LEAST_SHARE = 0.4
-FIELD_LEAST_CHARS = 16
-
-
-def place_with_button(field: TextField, button: Widget, area: pygame.Rect, bh: int, px: int,
-                      gap: int, widths: Sequence[int]) -> tuple[int, int]:
-    """Place ``field`` and its ``button`` at the bottom of ``area``: side by side with the
-    first of the button's ``widths`` (its labels, longest first) that leaves the field's box
-    :data:`FIELD_LEAST_SHARE` of the width and :data:`FIELD_LEAST_CHARS` letters, else the
-    field on a full-width row above the button at its first width. Returns the top of what
-    they take and the width's index."""
-    top = area.bottom - bh
-    least = max(area.width * FIELD_LEAST_SHARE, text.size("x" * FIELD_LEAST_CHARS, px)[0] + px)
-    for index, bw in enumerate(widths):
-        button.place(pygame.Rect(area.right - bw, top, bw, bh), px)
-        field.place(pygame.Rect(area.left, top, area.width - bw - gap, bh), px)
-        if field.box().width >= least:
-            return top, index
-    button.place(pygame.Rect(area.right - widths[0], top, widths[0], bh), px)
-    top -= bh + gap
-    field.place(pygame.Rect(area.left, top, area.width, bh), px)
-    return top, 0

@@ -6,7 +6,8 @@ replayed exactly. Right, Start / Pause / Stop with a progress bar, then the resu
 in: for two players the wins, draws and losses with percentages and the 95% Wilson interval, a
 stacked bar, the cumulative-wins chart, the average game length and the thinking time per move;
 for more players the round-robin cross-table and a ranking by points or by Elo (one at a time
-with large text). At the bottom, CSV and PNG exports go to a folder the user can type.
+with large text). Export writes CSV files and a PNG picture in a folder chosen in the lab's
+folder browser (:mod:`tournament_export`).
 
 The games run in an :class:`ai.training.TournamentRunner` thread; Stop keeps every finished game.
 """
@@ -24,14 +25,6 @@ from ai.registry import Param, PlayerSpecError
 from ai.training import CrossTable, Standing, TournamentRunner
 from game.rules.base import RulesError
 from game.ui import charts, text, widgets
-from game.ui.export import (
-    ExportError,
-    check_folder,
-    default_folder,
-    timestamped,
-    write_csv,
-    write_picture,
-)
 from game.ui.i18n import tr
 from game.ui.scenes.dialogs import ListPopup
 from game.ui.scenes.lab_common import (
@@ -45,11 +38,9 @@ from game.ui.scenes.lab_common import (
     variant_items,
 )
 from game.ui.scenes.players import LadderStepper, seat_title
-from game.ui.scenes.text_field import TextField
+from game.ui.scenes.tournament_export import choose_export_folder, write_results
 from game.ui.scenes.tournament_model import (
-    GAMES_HEADER,
     MAX_PLAYERS,
-    STANDINGS_HEADER,
     TournamentResults,
     TournamentSetup,
     numbered,
@@ -87,6 +78,8 @@ class TournamentScene(RunScene[TournamentRunner]):
         #: The ranking's text size as last drawn (body size unless it has no room).
         self.rank_px = 0
         self.exported: list[Path] = []
+        #: The folder of the last export (the Export dialog opens there next time).
+        self.export_folder: Path | None = None
         self._chart_key: Any = None
         self._chart_surface: pygame.Surface | None = None
         self.setup_widgets: list[Widget] = []
@@ -110,10 +103,9 @@ class TournamentScene(RunScene[TournamentRunner]):
             lambda: tr("tour.rank_points") if self.rank_by_elo else tr("tour.rank_elo"),
             self.toggle_rank)
         self.view_button = view_button(lambda: self.results)  # table or ranking (large text)
-        self.folder = TextField(lambda: tr("tour.folder"), str(default_folder()))
         self.export_short = 0  # the export button's label: which of EXPORT_LABELS
         self.export_button = Button(lambda: tr(EXPORT_LABELS[self.export_short]),
-                                    self.export_clicked, primary=True)
+                                    lambda: choose_export_folder(self), primary=True)
         self.rebuild()
 
     # -- the model, as the run, the results view and the tests read it -------------------------
@@ -308,10 +300,6 @@ class TournamentScene(RunScene[TournamentRunner]):
         """Each player's title with its main parameter (numbered when two are the same)."""
         return numbered([seat_title(spec, self.setup.setup) for spec in self.specs])
 
-    def redraw_period(self) -> float | None:
-        """The folder field's caret blinks while it has the keyboard."""
-        return self.folder.redraw_period()
-
     def animating(self) -> bool:
         """True while games are being played (the charts move)."""
         runner = self.runner
@@ -329,39 +317,18 @@ class TournamentScene(RunScene[TournamentRunner]):
 
     # -- export ---------------------------------------------------------------------------------
 
-    def export(self, folder_text: str) -> list[Path]:
-        """Write the games CSV, the standings CSV and the results PNG into the folder."""
-        if not self.results.has_games():
-            raise ExportError(tr("tour.nothing"))
-        folder = check_folder(folder_text)
-        stem = timestamped(f"tournament-{self.game}")
-        games_csv = write_csv(folder, f"{stem}-games", GAMES_HEADER, self.results.games_rows())
-        standings_csv = write_csv(folder, f"{stem}-standings", STANDINGS_HEADER,
-                                  self.results.standings_rows())
-        # A duel's chart stretches to any height: a lower canvas keeps its picture compact.
-        size = (1600, 700 if len(self.names) == 2 else 900)
-        png = write_picture(folder, stem, size, lambda surface, area, theme: draw_results(
-            self, surface, area, 26, titled=True, theme=theme))
-        return [games_csv, standings_csv, png]
-
-    def export_clicked(self) -> None:
-        """Export, then say where the files went (or why they could not be written)."""
-        try:
-            paths = self.export(self.folder.value)
-        except ExportError as exc:
-            self.show_message(tr("tour.export_failed"), str(exc))
-            return
-        self.exported = paths
-        self.show_message(tr("tour.exported_title"),
-                          tr("tour.exported", folder=str(paths[0].parent),
-                             csv="\n".join(p.name for p in paths[:-1]), png=paths[-1].name))
+    def export(self, folder: Path | str) -> list[Path]:
+        """Write the games CSV, the standings CSV and the results PNG into ``folder``
+        (ExportError says why not); Export asks for the folder first (see
+        :mod:`tournament_export`)."""
+        return write_results(self, Path(folder))
 
     # -- frame ----------------------------------------------------------------------------------
 
     def all_widgets(self) -> list[Widget]:
-        """Every widget, in event order (the folder field first: it takes the keys)."""
+        """Every widget, in event order."""
         rows = [w for row in self.player_rows for w in row]
-        return [self.folder, self.menu_button, *self.setup_widgets, *rows, self.add_button,
+        return [self.menu_button, *self.setup_widgets, *rows, self.add_button,
                 self.start_button, self.pause_button, self.stop_button, self.page_button,
                 self.rank_button,
                 self.view_button, self.export_button]
@@ -384,13 +351,13 @@ class TournamentScene(RunScene[TournamentRunner]):
     def handle(self, event: pygame.event.Event) -> None:
         self.layout()
         self._enable()
-        if self.folder.handle(event) or self.handle_run_keys(event, self.start):
+        if self.handle_run_keys(event, self.start):
             return
         if (event.type == pygame.MOUSEWHEEL and not (self.paged and self.page == RESULTS)
                 and self.panels["setup"].collidepoint(widgets.mouse())):
             self.scroll_setup(-int(event.y))
             return
-        widgets.handle_all(self.all_widgets()[1:], event)
+        widgets.handle_all(self.all_widgets(), event)
 
     def layout(self) -> None:
         """Place the panels and widgets for the window size (see tournament_pages)."""

@@ -27,7 +27,6 @@ from game.ui import text
 from game.ui.i18n import grouped, language, tr
 from game.ui.scenes.lab_common import align_choices
 from game.ui.scenes.players import param_label, param_ladder, param_text
-from game.ui.scenes.text_field import place_with_button
 from game.ui.scenes.tournament_results import place_rank_button
 from game.ui.scenes.tournament_setup_list import Row
 from game.ui.scenes.tournament_variant import TWO_LINES, variant_fit, variant_slots
@@ -42,7 +41,7 @@ if TYPE_CHECKING:
 SIDE_BY_SIDE_MOST = 1.6
 #: The pages.
 SETUP, RESULTS = "setup", "results"
-#: The export button's labels, longest first: the first that leaves the folder its room.
+#: The export button's labels, longest first: the first that fits is shown.
 EXPORT_LABELS = ("tour.export", "tour.export_short")
 
 
@@ -147,7 +146,7 @@ def layout(scene: TournamentScene) -> None:
         return
     place_results_page(scene, whole, bh, controls)
     scene.panels["setup"] = pygame.Rect(whole.left, whole.top, 0, 0)  # none on this page
-    for widget in [*scene.setup_list_widgets(), scene.folder]:
+    for widget in scene.setup_list_widgets():
         widget.visible = False
 
 
@@ -184,12 +183,10 @@ def place_setup(scene: TournamentScene, panel: pygame.Rect) -> None:
         players += [Row((p,), indent=0.08) for p in row[2:]]
     players.append(Row((scene.add_button,),
                        label_width=text.size(tr("tour.add"), px, True)[0]))
-    if scene.paged:
-        # The players right under the game (its page shows 4-6 rows at a true 200%: the
-        # players were all below the fold); then games, seats and seed, and where exports go.
-        rows = [*settings[:2], *players, *settings[2:], Row((scene.folder,))]
-    else:
-        rows = [*settings, *players]
+    # Paged: the players right under the game (its page shows 4-6 rows at a true 200%: the
+    # players were all below the fold); then games, seats and seed.
+    rows = ([*settings[:2], *players, *settings[2:]] if scene.paged
+            else [*settings, *players])
     scene.setup_list.place(rows, inner, step, px, pad)
     chooser = scene.setup_widgets[1]
     if scene.variant_fit != TWO_LINES and chooser.rect.height > step:
@@ -210,11 +207,14 @@ def place_run(scene: TournamentScene, side: pygame.Rect, bh: int,
     m = scene.app.metrics
     pad = m.pad
     controls_h = scene.place_controls(side, bh, controls, scene.progress_width())
-    scene.folder.visible = scene.export_button.visible = True
-    # Export row at the bottom ("Export" alone at large text: the folder showed "…ts").
-    ey, scene.export_short = place_with_button(
-        scene.folder, scene.export_button, side, bh, m.body, pad * 2,
-        [text.size(tr(key), m.body, True)[0] + bh for key in EXPORT_LABELS])
+    # Export at the bottom right, its longer label where it fits (it asks for the folder).
+    widths = [text.size(tr(key), m.body, True)[0] + bh for key in EXPORT_LABELS]
+    scene.export_short = next((i for i, w in enumerate(widths) if w <= side.width),
+                              len(widths) - 1)
+    width = min(widths[scene.export_short], side.width)
+    ey = side.bottom - bh
+    scene.export_button.place(pygame.Rect(side.right - width, ey, width, bh), m.body)
+    scene.export_button.visible = True
     results_top = side.top + controls_h + pad * 2
     scene.panels["results"] = pygame.Rect(side.left, results_top, side.width,
                                           ey - pad * 2 - results_top)
@@ -224,8 +224,8 @@ def place_run(scene: TournamentScene, side: pygame.Rect, bh: int,
 def place_results_page(scene: TournamentScene, page: pygame.Rect, bh: int,
                        controls: list[tuple[Button, tuple[str, ...]]]) -> None:
     """The results' page: the run's buttons, then the progress line with Export at its right
-    (the folder is the set-up's last row: a row of its own here left the results 30% of
-    the height at 1920x1080), then the results to the bottom."""
+    (a row of its own here left the results 30% of the height at 1920x1080), then the
+    results to the bottom."""
     m = scene.app.metrics
     pad = m.pad
     scene.place_controls(page, bh, controls, page.width)  # the progress goes below them
