@@ -49,3 +49,13 @@ def record_chips(monkeypatch: Any, module: Any) -> list[Any]:
 
     monkeypatch.setattr(module, "score_chip", recorded)
     return chips
+
+
+def labelled_game(monkeypatch: Any, module: Any, size: tuple[int, int], lang: str, game: str,
+                  ai: str) -> tuple[list[Any], App, PlayScene]:
+    """A person (seat 1) against ``ai`` at ``game``, 200% text, the reasoning on and explain
+    mode waiting for a click, with the score chips the board's ``module`` draws recorded
+    (see :func:`record_chips`): (chips, app, scene)."""
+    chips = record_chips(monkeypatch, module)
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=200, explain_wait=True)
+    return chips, app, start_game(app, game, ("human", ai))

@@ -643,9 +643,9 @@ def test_morpions_hand_count_keeps_a_margin_inside_its_frame(
 
 
 def connect4_visit_labels(size: tuple[int, int], scale: int,
-                          counts: list[int]) -> tuple[dict[Any, str], int, int, Any]:
+                          counts: list[int]) -> tuple[dict[Any, str], int, Any]:
     """Connect 4's labels for MCTS ``counts`` (one per column) as the play screen draws them:
-    (label per move, their size, the rows they take, the app)."""
+    (label per move, their size, the app)."""
     from ai.base import Decision
     from tests.ui_helpers import frame, make_app, start_game
 
@@ -657,8 +657,8 @@ def connect4_visit_labels(size: tuple[int, int], scale: int,
     play.turns.reasoning = play.turns.pending = d
     play.turns.reasoning_seat = 0
     frame(app)
-    labels, px, _short, rows = play.view._label_plan(play.board_context())
-    return {m: labels[m][0] for m in moves}, px, rows, app
+    labels, px, _short = play.view._label_plan(play.board_context())
+    return {m: labels[m][0] for m in moves}, px, app
 
 
 COUNTS = [1400, 1500, 21000, 980, 2100, 1449, 300]
@@ -671,25 +671,28 @@ def test_connect4s_visit_counts_read_at_body_size_and_apart(size: tuple[int, int
                                                             scale: int) -> None:
     """Seen at 1920x1080: 1,400 playouts read "1k" and 1,500 "2k" (only the colour ranked
     them), and with large text "21k" shrank under the body size in its narrow column. The
-    labels now keep the body size and tell different counts apart, in two staggered rows
-    when one column is too narrow (the strip above the board grows for them). At 200%, where
-    no count fits a column at the body size (70 px at 1920x1080), they keep telling counts
-    apart at the largest size that allows it ("1k" and "2k" came back at 200% of 1920x1080),
-    and that size is readable (2.5% of the height): at 200% of 1280x720 and 1920x1080 it was
-    15 and 22 px (readable 18 and 27), the chip's padding counted at the body size."""
-    from game.ui.boards.connect4 import LEAST_COUNT_PX, staggered_height
+    labels now keep the body size where their column allows and tell different counts apart.
+    At 200%, where no count fits a column at the body size (70 px at 1920x1080), they keep
+    telling counts apart at the largest size that allows it ("1k" and "2k" came back at 200%
+    of 1920x1080), and that size is readable (2.5% of the height): at 200% of 1280x720 and
+    1920x1080 it was 15 and 22 px (readable 18 and 27), the chip's padding counted at the
+    body size. Each label is in one row, in a cap as wide as its column (two staggered rows
+    made a number look as if it belonged to the neighbouring column, QA 24)."""
+    from game.ui.boards.base import chip_text_px
+    from game.ui.boards.connect4 import CAP_PAD_SHARE, cap_width
     from game.ui.scenes.play_fit import readable_px
 
-    labels, px, rows, app = connect4_visit_labels(size, scale, COUNTS)
+    labels, px, app = connect4_visit_labels(size, scale, COUNTS)
     if scale == 100:
-        assert px == app.metrics.body
-    assert LEAST_COUNT_PX <= px <= app.metrics.body
+        # The body size, or the largest at which the longest label fits its column's cap.
+        cap = cap_width(app.scenes[-1].view.cell)
+        widest = max(labels.values(), key=len)
+        assert px == app.metrics.body or chip_text_px(widest, px + 1, cap, CAP_PAD_SHARE) <= px
+    assert 7 <= px <= app.metrics.body
     assert px >= readable_px(size), (px, readable_px(size))
     by_count = dict(zip(COUNTS, labels.values(), strict=True))
     assert len(set(by_count.values())) == len(COUNTS), by_count
     assert by_count[1400] not in ("1k", "2k") and by_count[1500] not in ("1k", "2k")
-    if rows == 2:
-        assert app.scenes[-1].view.strip.height >= staggered_height(px)
     app.shutdown()
 
 

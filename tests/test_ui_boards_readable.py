@@ -61,17 +61,24 @@ def test_connect4s_strip_holds_the_labels_drawn_and_no_more(size: tuple[int, int
     """Regression: at 200% the strip above the columns kept room for two rows of labels at
     the body size (213 px at 1920x1080 for 70 px text) while the labels, limited by the
     columns' width, were drawn at 30 px: the board had 69 px cells where 80 fit. The strip
-    now holds two rows of the labels as they are drawn, a little more at most, and the
-    labels stay readable."""
-    from game.ui.boards.connect4 import staggered_height
+    now holds the row of labels as they are drawn (a little more at most) over the band of
+    the person's marks, and the labels stay readable: three-digit counts (MCTS's thousand
+    playouts) at the strip's size, longer ones smaller."""
+    from game.ui.boards.base import chip_height
+    from game.ui.boards.connect4 import MARKS_BAND
 
-    labels, px, rows, app = connect4_visit_labels(size, 200, COUNTS)
-    view: Any = app.scenes[-1].view
-    app.shutdown()
-    assert rows == 2 and px >= readable_px(size)
-    assert view.strip.height <= max(view.cell, staggered_height(px) * 1.25), (
-        view.strip.height, px)
-    assert len(set(labels.values())) == len(COUNTS)
+    for counts, most in ((HUNDREDS, 1.25), (COUNTS, 1.6)):
+        labels, px, app = connect4_visit_labels(size, 200, counts)
+        view: Any = app.scenes[-1].view
+        app.shutdown()
+        assert px >= readable_px(size)
+        assert view.strip.height <= chip_height(px) * most + round(view.cell * MARKS_BAND), (
+            view.strip.height, px)
+        assert len(set(labels.values())) == len(counts)
+
+
+#: Visit counts of MCTS's default thousand playouts.
+HUNDREDS = [140, 152, 210, 98, 131, 149, 120]
 
 
 def nim_against_alphabeta(size: tuple[int, int], lang: str) -> tuple[Any, Any]:

@@ -304,14 +304,17 @@ def test_full_game_by_clicks_against_every_generic_ai(opponent: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
-def test_mcts_visit_counts_keep_the_body_size(monkeypatch: pytest.MonkeyPatch, lang: str,
-                                              size: tuple[int, int]) -> None:
+def test_mcts_visit_counts_keep_the_largest_size_their_column_holds(
+        monkeypatch: pytest.MonkeyPatch, lang: str, size: tuple[int, int]) -> None:
     """Regression: MCTS's visit counts ("2070", "20700") shrank to 12-16 px to fit a column,
-    under the body text. Counts are now at body size, whole in two staggered rows or written
-    shorter when need be ("21k"), and the legend says what "k" is."""
+    under the body text. Counts are now at body size, whole where their column's cap holds
+    them or written shorter when need be ("21k"), and the legend says what "k" is."""
     from ai.base import Decision
     from game.ui.boards import connect4 as view_module
+    from game.ui.boards.base import chip_text_px
+    from game.ui.boards.connect4 import CAP_PAD_SHARE, cap_width
     from game.ui.reasoning import score_legend
+    from game.ui.scenes.play_fit import readable_px
     from tests.ui_helpers import frame, make_app, start_game
 
     drawn: list[tuple[str, int]] = []
@@ -333,12 +336,19 @@ def test_mcts_visit_counts_keep_the_body_size(monkeypatch: pytest.MonkeyPatch, l
     play.turns.pending = decision
     frame(app)
     assert len(drawn) == 7
-    assert all(px >= app.metrics.body for _label, px in drawn), drawn
+    # One size: the body size, or the largest at which the widest label fits its column's
+    # cap (one row, each label over its own column: QA 24).
+    sizes = {px for _label, px in drawn}
+    assert len(sizes) == 1 and min(sizes) >= readable_px(size), drawn
+    px = sizes.pop()
+    widest = max((label for label, _px in drawn), key=len)
+    assert px == app.metrics.body or chip_text_px(
+        widest, px + 1, cap_width(play.view.cell), CAP_PAD_SHARE) <= px, drawn
     labels = [label for label, _px in drawn]
     assert "310" in labels
-    # The largest count whole in two staggered rows where they fit ("20700", issue 12:
-    # "1k" and "2k" for 1,400 and 1,500 only told apart by colour), else shorter ("21k"),
-    # and the legend says it the board's way.
+    # The largest count whole where it fits ("20700", issue 12: "1k" and "2k" for 1,400 and
+    # 1,500 only told apart by colour), else shorter ("21k"), and the legend says it the
+    # board's way.
     big = labels[moves.index(decision.move)]
     assert big in ("20700", "21k"), labels
     legend = play.legend_rows()

@@ -20,7 +20,7 @@ import pytest
 from game.rules.morpion import MorpionMove, MorpionState
 from game.ui.boards import morpion
 from game.ui.boards.morpion import MorpionView
-from tests.play_helpers import record_chips
+from tests.play_helpers import labelled_game, record_chips
 from tests.test_ui_play_legend_kinds import explained_replies
 from tests.ui_helpers import click_element, frame, make_app, start_game
 
@@ -57,9 +57,7 @@ def check_chips(view: MorpionView, state: MorpionState, chips: list[pygame.Rect]
 @pytest.mark.parametrize("ai", AIS)
 def test_labels_stay_off_the_pieces_and_out_of_the_moving_phase(
         size: tuple[int, int], lang: str, ai: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    chips = record_chips(monkeypatch, morpion)
-    app = make_app(size, language=lang, show_reasoning=True, text_scale=200, explain_wait=True)
-    play = start_game(app, "morpion", ("human", ai))
+    chips, app, play = labelled_game(monkeypatch, morpion, size, lang, "morpion", ai)
     seen = {"pause": 0, "turn": 0, "moving": 0}
     for answered in explained_replies(app, play, random.Random(3), 5, both=True):
         chips.clear()

@@ -192,6 +192,8 @@ def test_connect4s_panel_keeps_the_legend_and_the_move_list(
     share = int(size[0] * panel_share(1.0))
     pad = app.metrics.pad
     alone = board_view_for("connect4", app.theme)
+    # Laid out for the same labels (their strip above the columns).
+    alone.label_px, alone.compact = play.view.label_px, play.view.compact
     board = play.board_rect
     alone.layout(pygame.Rect(board.left, board.top, size[0] - share - pad * 6, board.height),
                  play.state)

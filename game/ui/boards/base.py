@@ -482,48 +482,59 @@ def label_px(ctx: BoardContext, proportional: float) -> int:
     return ctx.label_px if ctx.label_px > 0 else max(8, round(proportional))
 
 
-def shared_label_px(texts: Iterable[str], px: int, max_width: float) -> int:
+#: A score chip's side padding is the text size divided by this (see :func:`chip_rect`).
+CHIP_PAD_SHARE = 3
+
+
+def shared_label_px(texts: Iterable[str], px: int, max_width: float,
+                    pad_share: int = CHIP_PAD_SHARE) -> int:
     """One text size for every score label of a board: the largest, up to ``px``, at which
     each of ``texts`` fits a chip ``max_width`` wide (a long "+143" shrank alone, beside
-    "+65" at full size: two sizes read as two kinds of number)."""
-    return min((chip_text_px(t, px, max_width) for t in texts), default=px)
+    "+65" at full size: two sizes read as two kinds of number); ``pad_share`` as in
+    :func:`chip_text_px`."""
+    return min((chip_text_px(t, px, max_width, pad_share) for t in texts), default=px)
 
 
-def chip_text_px(text: str, px: int, max_width: float) -> int:
+def chip_text_px(text: str, px: int, max_width: float, pad_share: int = CHIP_PAD_SHARE) -> int:
     """The largest text size, up to ``px`` (not under 7), at which ``text`` fits a score chip
-    ``max_width`` wide with the chip's side padding at that size (see :func:`chip_rect`).
+    ``max_width`` wide with the chip's side padding at that size (see :func:`chip_rect`; a
+    chip drawn with less, ``size // pad_share``, may say so).
     The padding was counted at ``px``: at 200% of 1280x720 (46 px text) a Connect 4 chip kept
     30 px of its 86 for padding and "21000" shrank to 15 px, where 18 fit with its own."""
     from game.ui import text as txt
 
     def fits(size: int) -> bool:
-        return txt.size(text, size, True)[0] + 2 * max(2, size // 3) <= max_width
+        return txt.size(text, size, True)[0] + 2 * max(2, size // pad_share) <= max_width
 
-    size = txt.fit_px(text, round(max_width - 2 * max(2, px // 3)), px, True, min_px=7)
+    size = txt.fit_px(text, round(max_width - 2 * max(2, px // pad_share)), px, True, min_px=7)
     while size < px and fits(size + 1):
         size += 1
     return size
 
 
 def fitted_labels(scores: Mapping[Any, float], kind: str, theme: Theme, px: int,
-                  max_width: float, most_shorter: int = COUNT_FORMS
+                  max_width: float, most_shorter: int = COUNT_FORMS,
+                  pad_share: int = CHIP_PAD_SHARE, whole_or_shortest: bool = False
                   ) -> tuple[dict[Any, tuple[str, Colour, bool]], int, bool]:
     """The labels of :func:`score_labels`, their one text size (:func:`shared_label_px`) and
     whether any count is written shorter: each count in its longest form that fits
     ``max_width`` at ``px`` ("2070", else "2.1k", else "2k"; at most ``most_shorter`` steps
-    shorter). MCTS's "2070" playouts shrank to 12 px in a Connect 4 column, well under the
-    body text. Smaller than ``px`` only where even the shortest form does not fit."""
+    shorter; with ``whole_or_shortest`` only the whole and the shortest, the legend's
+    sample's form), with side padding of ``size // pad_share``. MCTS's "2070" playouts
+    shrank to 12 px in a Connect 4 column, well under the body text. Smaller than ``px``
+    only where even the shortest form does not fit."""
     steps = min(COUNT_FORMS, most_shorter) if kind in COUNT_KINDS else 0
-    forms = [score_labels(scores, kind, theme, shorter) for shorter in range(steps + 1)]
+    forms = [score_labels(scores, kind, theme, shorter) for shorter in range(steps + 1)
+             if not whole_or_shortest or shorter in (0, steps)]
     labels = dict(forms[0])
     for move in labels:
         for shorter in forms:
             labels[move] = shorter[move]
-            if shared_label_px([shorter[move][0]], px, max_width) >= px:
+            if shared_label_px([shorter[move][0]], px, max_width, pad_share) >= px:
                 break
     shortened = any(labels[move][0] != forms[0][move][0] for move in labels)
     return labels, shared_label_px([t for t, _c, _b in labels.values()], px,
-                                   max_width), shortened
+                                   max_width, pad_share), shortened
 
 
 def chip_height(px: int) -> int:

@@ -12,6 +12,7 @@ with time) and bounces a little on landing. A won game's line(s) get a stroke th
 
 from __future__ import annotations
 
+import math
 from types import MappingProxyType
 from typing import Any
 
@@ -128,45 +129,41 @@ class Connect4Controller(InputController):
         return set() if row is None else {(row, col)}
 
 
-#: The gap between two staggered chips of one row, in columns (see Connect4View._label_plan).
-STAGGER_GAP = 0.12
+#: The score labels stand in one row of *caps* above the columns, each as wide as its column
+#: less this share of a cell (the gap between two caps), its text padded by its size //
+#: CAP_PAD_SHARE on each side. Two staggered rows of chips up to two columns wide kept the
+#: labels larger, but a number then looked as if it belonged to the neighbouring column
+#: ("156" over b or c?, QA in a real window).
+CAP_GAP = 0.08
+CAP_PAD_SHARE = 8
+#: The band of the strip just above the frame kept for the person's marks (the legal columns'
+#: dots, the disc about to drop, the hint's ring), in cells: the labels stand above it. The
+#: labels covered the dots and the hovered column's disc (QA, real window).
+MARKS_BAND = 0.5
+#: The label the strip keeps room for at its full size: three characters (MCTS's counts of a
+#: thousand playouts, a search's "−11" or "W5"); a longer count is drawn smaller, in its cap.
+STRIP_SAMPLE = "000"
 
 
-#: The least text size of visit counts kept apart when the screen's size does not fit them
-#: (see Connect4View._label_plan): the app's smallest text.
-LEAST_COUNT_PX = 12
+def cap_width(cell: int) -> int:
+    """The width of a column's label cap for cells of ``cell`` pixels (see :data:`CAP_GAP`)."""
+    return max(1, cell - max(2, round(cell * CAP_GAP)))
 
 
-#: The label the strip above the columns keeps room for: a four-digit count (MCTS's default
-#: thousand playouts share out counts of up to four digits; a search's "+12" and "W5" are
-#: shorter).
-STRIP_SAMPLE = "0000"
-
-
-def staggered_height(px: int) -> int:
-    """The height two staggered rows of score chips with text of ``px`` pixels take, with a
-    gap between them."""
-    return 2 * chip_height(px) + max(2, px // 4)
-
-
-def staggered_px(height: int, px: int) -> int:
-    """The largest text size, up to ``px``, whose two staggered rows of chips fit ``height``
-    pixels (0 when not even 7 px do)."""
-    while px >= 7 and staggered_height(px) > height:
-        px -= 1
-    return px if px >= 7 else 0
+def band_height(cell: int, px: int) -> int:
+    """The height of the labels' row above the marks for labels of at most ``px`` pixels: a
+    cap whose text is as large as :data:`STRIP_SAMPLE` fits its width."""
+    return chip_height(chip_text_px(STRIP_SAMPLE, px, cap_width(cell), CAP_PAD_SHARE))
 
 
 def strip_height(cell: int, px: int) -> int:
-    """The strip a board of ``cell`` pixels keeps above its columns for score labels of at most
-    ``px`` pixels: a cell, or two staggered rows of chips at the size a four-digit count
-    (:data:`STRIP_SAMPLE`) gets in a chip nearly two columns wide, when that is taller. It kept
-    two rows at the body size: at 200% of 1920x1080 a 213 px strip for labels drawn at 30 px,
-    and a board of 69 px cells where 80 fit."""
+    """The strip a board of ``cell`` pixels keeps above its columns: the labels' row for
+    labels of at most ``px`` pixels (:func:`band_height`) over the marks' band
+    (:data:`MARKS_BAND`); a cell when no label size is known. It kept two staggered rows of
+    chips: at 200% of 1920x1080 a 213 px strip for labels drawn at 30 px, then 128 px."""
     if not px:
         return cell
-    sample = min(px, chip_text_px(STRIP_SAMPLE, px, cell * (2 - STAGGER_GAP)))
-    return max(cell, staggered_height(sample))
+    return band_height(cell, px) + round(cell * MARKS_BAND)
 
 
 class Connect4View(BoardView):
@@ -206,12 +203,13 @@ class Connect4View(BoardView):
         small = min(self.rect.size) < 260  # menu cards: no letters, a thinner strip
         side, top, bottom = self.margins(small)
         strip = 0.35 if small else 1.0
+        labels = not small and self.label_px > 0
         cell = min(self.rect.width / (cols + 2 * side),
-                   self.rect.height / (rows + strip + top + bottom))
+                   self.rect.height / (rows + (MARKS_BAND if labels else strip) + top + bottom))
         strip_px = round(cell * strip)
-        if not small and self.label_px:
-            # Room for the labels in two staggered rows (see _draw_scores), the board a
-            # little smaller: with large text a count's label shrank to fit one column.
+        if labels:
+            # Room for the labels' row over the marks (see strip_height), the board as large
+            # as the rest of the height allows.
             cell, strip_px = self._cell_and_strip(int(cell), top + bottom)
         # A picture asked for letters of the readable size (see thumbnail) keeps room for
         # them under the frame: the rules page at 200% of 1024x768 wrote them at 16 px in a
@@ -244,7 +242,11 @@ class Connect4View(BoardView):
             px = round(self.label_px * (STRIP_TEXT_SHARE if self.compact else 1.0))
             while cell > 1 and cell * (rows + margins) + strip_height(cell, px) > self.rect.height:
                 cell -= 1
-            self._strip_key, self._strip_plan = key, (cell, strip_height(cell, px))
+            # A board the width limits leaves height spare: the labels' row takes it, up to
+            # the body size (at 200% of 1024x768 alpha-beta's "−11" 24 -> 28 px).
+            spare = math.floor(self.rect.height - cell * (rows + margins))
+            strip = max(strip_height(cell, px), min(strip_height(cell, self.label_px), spare))
+            self._strip_key, self._strip_plan = key, (cell, strip)
         return self._strip_plan
 
     def sizes(self) -> tuple[float, ...]:
@@ -261,9 +263,29 @@ class Connect4View(BoardView):
         return (self.board.left + (col + 0.5) * self.cell,
                 self.board.bottom - (row + 0.5) * self.cell)
 
+    def marks(self) -> pygame.Rect:
+        """The strip's band just above the frame where the person's marks go (the legal
+        columns' dots, the disc about to drop, the hint's ring): :data:`MARKS_BAND` of a cell,
+        the whole strip when it is thinner (a menu card); the labels' row is above it."""
+        if self.strip.height < self.cell // 2:
+            return pygame.Rect(self.strip)
+        height = min(self.strip.height, round(self.cell * MARKS_BAND))
+        return pygame.Rect(self.strip.left, self.strip.bottom - height, self.strip.width, height)
+
     def strip_centre(self, col: int) -> tuple[float, float]:
-        """The centre of column ``col``'s place in the strip above the frame."""
-        return self.board.left + (col + 0.5) * self.cell, float(self.strip.centery)
+        """The centre of column ``col``'s place in the marks' band above the frame."""
+        return self.board.left + (col + 0.5) * self.cell, float(self.marks().centery)
+
+    def cap(self, col: int, height: int) -> pygame.Rect:
+        """Column ``col``'s label cap ``height`` pixels high, in the middle of the labels'
+        row above the marks (in the top hole when the strip is too thin: a menu card)."""
+        rect = pygame.Rect(0, 0, cap_width(self.cell), height)
+        x = round(self.board.left + (col + 0.5) * self.cell)
+        if self.strip.height < self.cell // 2:
+            rect.center = (x, round(self.centre(self.shape[1] - 1, col)[1]))
+        else:
+            rect.center = (x, (self.strip.top + self.marks().top) // 2)
+        return rect
 
     def hit(self, pos: tuple[int, int], state: Any) -> Element | None:
         """The column under ``pos`` (in the frame or the strip above it), or None."""
@@ -453,10 +475,11 @@ class Connect4View(BoardView):
         col = as_column(hovered)
         if col is None:
             if ctx.show_legal and self.strip.height >= self.cell // 2:
+                marks = self.marks()
                 # Opaque and a third of the cell across (as far as the strip allows): at
                 # 0.16 of a cell, 170/255 opaque, they were dark blue on the high-contrast
                 # theme's black, 17 px in a 108 px cell at 1920x1080.
-                radius = min(self.cell * LEGAL_DOT_RADIUS, self.strip.height * 0.4)
+                radius = min(self.cell * LEGAL_DOT_RADIUS, marks.height * 0.4)
                 for element in controller.highlighted():
                     c = as_column(element)
                     if c is not None:
@@ -467,8 +490,10 @@ class Connect4View(BoardView):
         alpha_fill(surface, lane, theme.text, 30 if targets else 15)
         if not targets:
             return
+        # As large as the marks' band holds it: the labels' row is above.
+        band = self.marks().height * 0.9 / (2 * DISC_RADIUS * self.cell)
         self._disc(surface, self.strip_centre(col), board.to_move, theme, alpha=200,
-                   scale=min(1.0, self.strip.height / self.cell))
+                   scale=min(1.0, band))
         for target in targets:
             if isinstance(target, tuple) and len(target) == 2:
                 self._disc(surface, self.centre(target[0], target[1]), board.to_move, theme,
@@ -507,64 +532,50 @@ class Connect4View(BoardView):
                                    width // 2 + 1)
 
     def _label_plan(self, ctx: BoardContext
-                    ) -> tuple[dict[Any, tuple[str, Colour, bool]], int, bool, int]:
-        """The labels, their size, whether a count is shortened and in how many rows (1 or
-        2, staggered: a chip may then be nearly two columns wide, its text as large as two
-        rows of chips fit the strip's height). The first of these whose
-        labels fit at the screen's text size and tell different counts apart: one row, then
-        two, with counts whole or with one decimal ("1400", "1.4k"); then one row, then two,
-        in whole thousands ("21k"); then, where none fits at that size (a true 200%), the
-        largest of them that still tells the counts apart, down to :data:`LEAST_COUNT_PX`; else
-        two rows, shrunk. At 1920x1080 1,400 playouts read "1k" and 1,500 "2k" (a column 105 px
-        wide, "1,4k" 107); with large text "21k" shrank under the body size, and at 200% of
-        1920x1080 (70 px text) "1k" and "2k" came back: two counts under one label mislead a
-        class more than a smaller text (the colour ranks them too)."""
+                    ) -> tuple[dict[Any, tuple[str, Colour, bool]], int, bool]:
+        """The labels, their one size and whether a count is written shorter: the largest
+        size, up to the screen's text size and the labels' row's height, at which every label
+        fits its cap (:func:`cap_width`) whole, else in whole thousands ("1449" whole, "21k"
+        beside it), and labels of different counts differ. At 1920x1080 1,400 playouts read
+        "1k" and 1,500 "2k": two counts under one label mislead a class more than a smaller
+        text (the colour ranks them too)."""
         assert ctx.scores is not None
-        px = label_px(ctx, self.cell * 0.27)
-        one, two = self.cell * 0.96, self.cell * (2 - STAGGER_GAP)
-        # Each way's largest size: two rows as large as the strip holds them.
-        rows = [(1, one, px)]
-        two_px = staggered_px(self.strip.height, px)
-        if two_px >= min(px, LEAST_COUNT_PX):
-            rows.append((2, two, two_px))
-        # Whole counts first: at a shrunk size "1400" and "1449" still differ, "1.4k" not.
-        plans = [(n, width, most, size) for most in (0, 1, COUNT_FORMS)
-                 for n, width, size in rows]
-        # The largest plan that tells counts apart; of two alike, the earlier (fewer rows,
-        # whole counts): max keeps the first of equal sizes.
-        best: tuple[dict[Any, tuple[str, Colour, bool]], int, bool, int] | None = None
-        for n, width, most, size in plans:
-            labels, fitted, short = fitted_labels(ctx.scores, ctx.score_kind, ctx.theme, size,
-                                                  width, most)
-            if labels_tell_apart(ctx.scores, labels):
-                if fitted >= px:
-                    return labels, fitted, short, n
-                if best is None or fitted > best[1]:
-                    best = labels, fitted, short, n
-        if best is not None and best[1] >= LEAST_COUNT_PX:
-            return best
-        n, width, size = rows[-1]
-        return (*fitted_labels(ctx.scores, ctx.score_kind, ctx.theme, size, width), n)
+        height = self.cell if self.strip.height < self.cell // 2 else (
+            self.marks().top - self.strip.top)
+        most = label_px(ctx, self.cell * 0.27)
+        while most > 7 and chip_height(most) > height:
+            most -= 1
+        width = cap_width(self.cell)
+
+        def plan(size: int) -> tuple[dict[Any, tuple[str, Colour, bool]], int, bool]:
+            # Whole or in whole thousands, as the legend's sample is written ("21k").
+            return fitted_labels(ctx.scores or {}, ctx.score_kind, ctx.theme, size, width,
+                                 COUNT_FORMS, CAP_PAD_SHARE, whole_or_shortest=True)
+
+        # The smaller the size, the longer the forms that fit, and whole counts always
+        # differ: a bisection on the size finds the largest at which the labels do.
+        low, high = 7, most
+        while low < high:
+            middle = (low + high + 1) // 2
+            if labels_tell_apart(ctx.scores, plan(middle)[0]):
+                low = middle
+            else:
+                high = middle - 1
+        return plan(low)
 
     def _draw_scores(self, surface: pygame.Surface, ctx: BoardContext) -> None:
-        """Each scored column's value in the strip above it, in one row or two staggered
-        ones (see :meth:`_label_plan`); the best one outlined."""
-        labels, px, self.counts_shortened, rows = self._label_plan(ctx)
-        width = self.cell * (0.96 if rows == 1 else 2 - STAGGER_GAP)
-        chip = chip_height(px)
-        gap = staggered_height(px) - 2 * chip
-        placed: list[pygame.Rect] = []  # chips never overlap (see score_chip)
+        """Each scored column's label in its cap, one row above the marks, every cap as wide
+        as its column; the best one outlined."""
+        labels, px, self.counts_shortened = self._label_plan(ctx)
+        height = chip_height(px)
         for move, (text, colour, best) in labels.items():
             if not isinstance(move, Connect4Move) or move.col >= self.shape[0]:
                 continue
-            x, y = self.strip_centre(move.col)
-            if rows == 2:
-                # Even columns above, odd ones below, the pair centred in the strip.
-                y += (chip + gap) / 2 * (1 if move.col % 2 else -1)
-            if self.strip.height < self.cell // 2:
-                x, y = self.centre(self.shape[1] - 1, move.col)
-            score_chip(surface, text, (x, y), px, colour, ctx.theme, best=best,
-                       max_width=width, placed=placed)
+            cap = self.cap(move.col, height)
+            # The text in the middle of a chip exactly the cap's width.
+            pad = max(1, (cap.width - txt.size(text, px, True)[0]) // 2)
+            score_chip(surface, text, cap.center, px, colour, ctx.theme, best=best,
+                       side_pad=pad)
 
 
 class Connect4Presenter(GamePresenter):
