@@ -655,7 +655,9 @@ class NTuplePlayer(Player):
         own: int = state.own  # type: ignore[attr-defined]
         opp: int = state.opp  # type: ignore[attr-defined]
         moves = legal_mask(own, opp, self.net.region)
-        info: dict[str, Any] = {"learner": self.kind, "games_trained": self.games_trained}
+        # The unit of its values (see game.rules.registry.Evaluation.unit): a screen says it.
+        info: dict[str, Any] = {"learner": self.kind, "games_trained": self.games_trained,
+                                "unit": "network_value"}
         if not moves:
             return Decision(move=PASS, scores={PASS: 0.0}, score_kind=self.score_kind, depth=1,
                             nodes=0, pv=(PASS,), info=info)

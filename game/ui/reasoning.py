@@ -69,15 +69,18 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
-def plural(key: str, n: int, **fmt: Any) -> str:
+def plural(key: str, n: int, /, **fmt: Any) -> str:
     """``tr(key)`` with ``n``, using ``key + ".one"`` for a single thing when it exists
-    ("1 pawn", "2 pawns"; French also uses the singular for 0)."""
+    ("1 pawn", "2 pawns"; French also uses the singular for 0). ``fmt`` may give ``n``
+    another value where the text counts something else ("{k} of {n} moves", ``n`` the
+    total)."""
     from game.ui.i18n import has
 
     single = n == 1 or (language() == "fr" and n == 0)
+    values = {"n": n, **fmt}
     if single and has(key + ".one"):
-        return tr(key + ".one", n=n, **fmt)
-    return tr(key, n=n, **fmt)
+        return tr(key + ".one", **values)
+    return tr(key, **values)
 
 
 def phrase_words(phrase: object) -> str | None:
@@ -456,12 +459,8 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False) -> list[Le
             add("estimate", LegendRow(value.label, tr("legend.disc_estimate", side=mover),
                                       "text", tr("legend.short.disc_estimate", side=mover)))
         elif kind == "allowed":
-            # Both marks explained, each beside its own sample (the words once carried the
-            # marks too: "✓ ✓ still allowed").
-            add("allowed", LegendRow("\u2713", tr("legend.allowed"), "score_good",
-                                     tr("legend.short.allowed")))
-            add("eliminated", LegendRow("\u2717", tr("legend.eliminated"), "score_bad",
-                                        tr("legend.short.eliminated")))
+            for row in _allowed_rows(d, shown):
+                add(row.sample, row)
         elif kind in ("value", "exact"):
             label = format_score(_number(value), "value",
                                  all(abs(_number(v) - round(_number(v))) < 1e-9
@@ -532,6 +531,26 @@ def _distinct(values: Iterable[object]) -> set[float]:
         if not math.isnan(number):
             numbers.add(number)
     return numbers
+
+
+def _allowed_rows(d: Decision, shown: dict[Any, float]) -> list[LegendRow]:
+    """The elimination learner's marks explained, each beside its own sample, in the colour
+    the board draws it (one colour when every move is alike), only the marks on the board.
+    When every move is eliminated the ✗ row says it plays one at random anyway: "never played
+    again" beside the ✗ move it was playing contradicted the board (QA S12 5)."""
+    alike = len(_distinct(shown.values())) <= 1
+    marks = {_positive(v) for v in shown.values()}
+    rows: list[LegendRow] = []
+    if True in marks:
+        rows.append(LegendRow("\u2713", tr("legend.allowed"),
+                              "highlight" if alike else "score_good",
+                              tr("legend.short.allowed")))
+    if False in marks:
+        every = isinstance(d.info, dict) and bool(d.info.get("all_eliminated"))
+        key = "legend.eliminated_all" if every else "legend.eliminated"
+        rows.append(LegendRow("\u2717", tr(key), "highlight" if alike else "score_bad",
+                              tr(key.replace("legend.", "legend.short."))))
+    return rows
 
 
 #: The legend line of each kind of score that is not a result or an estimate.
@@ -707,12 +726,25 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str]) -> 
 
     learner = info.get("learner")
     if learner is not None or kind in ("allowed", "beads", "q"):
-        lines.append(tr("think.chose", side=side, move=move))
+        unit = estimate_unit(d) if kind == "value" and chosen is not None else None
+        if unit is not None:
+            # A learner's own value in its unit (the n-tuple network's −1..+1, QA S12 19).
+            lines.append(tr("think.chose_verdict", side=side, move=move,
+                            verdict=value_words(_number(chosen), kind, unit)))
+        else:
+            lines.append(tr("think.chose", side=side, move=move))
         if kind == "allowed":
             allowed = sum(1 for v in d.scores.values() if _positive(v))
-            lines.append(tr("think.allowed", k=allowed, n=len(d.scores)))
             if info.get("all_eliminated"):
-                lines.append(tr("think.all_eliminated"))
+                # In the second fact, which the panel keeps beside the legend: as a third it
+                # showed only once the ✗ labels were gone (QA S12 5).
+                lines.append(tr("think.allowed_none", n=len(d.scores)))
+            else:
+                lines.append(plural("think.allowed", allowed, k=allowed, n=len(d.scores)))
+        elif unit is not None:
+            meaning = unit_line(d, side)
+            if meaning:
+                lines.append(meaning)
         elif kind == "beads":
             total = info.get("beads_total", sum(_number(v) for v in d.scores.values()))
             lines.append(tr("think.beads", k=_count(chosen or 0), n=_count(total)))
