@@ -866,3 +866,41 @@ def test_the_table_alone_still_says_what_it_shows(monkeypatch: pytest.MonkeyPatc
     title = tr("tour.cross", n=100)
     assert " ".join(line for line in drawn if len(line) > 3 and line in title) == title, drawn
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "scale"), [((1024, 768), 200), ((1920, 1080), 200),
+                                             ((1024, 768), 100)])
+def test_the_arrow_and_page_keys_scroll_the_set_up_list(size: tuple[int, int],
+                                                        scale: int) -> None:
+    """Regression (QA S11 25, 1024x768 French 200%): ↑ and ↓ did nothing in the set-up list
+    (only the wheel scrolled), so "Parties par duel" and "+ Ajouter un joueur" stayed below
+    the fold for a class at the keyboard. Down and Page Down reach the last row, Up and
+    Page Up the first; nothing else changes."""
+    from tests.ui_helpers import key, make_app
+
+    app = make_app(size, language="fr", text_scale=scale)
+    scene = TournamentScene(app)
+    app.push(scene)
+    scene.set_game("hexapawn")
+    for index in range(2):
+        scene.set_player(index, "reinforcement")
+    frame(app)
+    while scene.add_button.visible and len(scene.specs) < 6:  # more rows than fit
+        scene.add_player()
+        scene.set_player(len(scene.specs) - 1, "reinforcement")
+        frame(app)
+    specs = list(scene.specs)
+    assert not scene.add_button.visible, "the list must not fit for this test"
+    key(app, pygame.K_DOWN)
+    assert scene.setup_scroll == 1
+    while not scene.add_button.visible:
+        before = scene.setup_scroll
+        key(app, pygame.K_PAGEDOWN)
+        assert scene.setup_scroll > before
+    key(app, pygame.K_PAGEUP)
+    key(app, pygame.K_UP)
+    while scene.setup_scroll:
+        before = scene.setup_scroll
+        key(app, pygame.K_UP)
+        assert scene.setup_scroll == before - 1
+    assert scene.setup_widgets[0].visible and scene.specs == specs and scene.runner is None

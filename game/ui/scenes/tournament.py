@@ -60,6 +60,10 @@ __all__ = ["MAX_PLAYERS", "TournamentScene"]
 
 GAME_COUNTS = (2, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000)
 LABEL_WIDTH = 0.36
+#: Keys that scroll the set-up list: (direction, whether by a page of the rows shown or by
+#: one row).
+SCROLL_KEYS = {pygame.K_UP: (-1, False), pygame.K_DOWN: (1, False),
+               pygame.K_PAGEUP: (-1, True), pygame.K_PAGEDOWN: (1, True)}
 TEXTS = RunTexts(title="tour.title", subtitle="tour.subtitle", setup="tour.setup",
                  menu="tour.menu", pause="tour.pause", resume="tour.resume", stop="tour.stop",
                  failed="tour.failed")
@@ -351,9 +355,16 @@ class TournamentScene(RunScene[TournamentRunner]):
     def handle(self, event: pygame.event.Event) -> None:
         self.layout()
         self._enable()
+        setup_shown = not (self.paged and self.page == RESULTS)
+        if event.type == pygame.KEYDOWN and event.key in SCROLL_KEYS and setup_shown:
+            # ↑ ↓ (a row) and Page Up / Page Down (the rows shown): the wheel's keys, for a
+            # class at a keyboard (QA: the arrows did nothing, only the wheel scrolled).
+            direction, by_page = SCROLL_KEYS[event.key]
+            self.scroll_setup(direction * (self.setup_list.shown if by_page else 1))
+            return
         if self.handle_run_keys(event, self.start):
             return
-        if (event.type == pygame.MOUSEWHEEL and not (self.paged and self.page == RESULTS)
+        if (event.type == pygame.MOUSEWHEEL and setup_shown
                 and self.panels["setup"].collidepoint(widgets.mouse())):
             self.scroll_setup(-int(event.y))
             return
