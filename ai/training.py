@@ -222,7 +222,8 @@ class _GamesRunner(_Runner):
     """A runner that plays its games one at a time and keeps each result: training runs.
 
     ``speed`` ("instant" or "watch", see :data:`SPEEDS`) may be changed while the run goes on;
-    :attr:`current` and :attr:`current_move` are the position being played when watched.
+    :attr:`current` and :attr:`current_move` are the position being played when watched, each
+    held :attr:`move_seconds` (a finished game's last position twice that).
     """
 
     def __init__(self, games: int, speed: Speed) -> None:
@@ -230,6 +231,9 @@ class _GamesRunner(_Runner):
         if speed not in SPEEDS:
             raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, got {speed!r}")
         self.speed: Speed = speed
+        #: How long a watched move is held (the lab's One game holds it longer: a class
+        #: follows the game, which was over in 3 seconds at this pace).
+        self.move_seconds = WATCH_MOVE_SECONDS
         self.results: list[int] = []
         self.current: GameState[Any] | None = None
         self.current_move: Any = None
@@ -345,7 +349,7 @@ class TrainingRunner(_GamesRunner):
             self.lengths.append(len(record.moves))
             self._done += 1
             if self.speed == "watch":
-                if self._stop.wait(WATCH_END_SECONDS):
+                if self._stop.wait(WATCH_END_SECONDS * self.move_seconds / WATCH_MOVE_SECONDS):
                     return
             elif self.speed == "fast":
                 pause = 1.0 / FAST_GAMES_PER_SECOND - (time.perf_counter() - started)
@@ -409,7 +413,7 @@ class TrainingRunner(_GamesRunner):
             if not self._wait_if_paused():
                 return None
             # A change of speed takes effect at once, not after this game.
-            if self.speed == "watch" and self._stop.wait(WATCH_MOVE_SECONDS):
+            if self.speed == "watch" and self._stop.wait(self.move_seconds):
                 return None
         return GameRecord(states=states, moves=moves, outcome=state.outcome)
 

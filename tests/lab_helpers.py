@@ -74,6 +74,15 @@ def train_instantly(lab: LearningLabScene, game: str, kind: str, games: int) -> 
     assert lab.runner is not None and lab.runner.join(60)
 
 
+def quick_one_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One game holds each move as a watched training run does (0.3 s), not as long as for a
+    class: a test need not wait 1.5 s a move, and sees the game live as it did."""
+    from ai.training import WATCH_MOVE_SECONDS
+    from game.ui.scenes import learning_lab
+
+    monkeypatch.setattr(learning_lab, "ONE_GAME_MOVE_SECONDS", WATCH_MOVE_SECONDS)
+
+
 def watch_one_nim_game(app: App, lab: LearningLabScene, kind: str = "reinforcement",
                        games: int = 20) -> None:
     """Train a ``kind`` learner ``games`` games of Nim at once, then start One game: the lab

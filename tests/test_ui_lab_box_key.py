@@ -90,3 +90,41 @@ def test_nims_boxes_draw_no_band_on_a_take_the_last_game_left_alone(
     nim_matchbox.draw_matchbox(surface, surface.get_rect(), state, values, "beads", theme, 30,
                                before={NimMove(0, 2): 8.0})
     assert len(bands) == 1
+
+
+@pytest.mark.parametrize(("size", "language"), [((1024, 768), "fr"), ((1920, 1080), "en")])
+def test_one_game_is_shown_across_the_view_at_a_class_pace_then_its_boxes_readable(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA 30 (1024x768 fr 200%): One game drew the live game as a 550x400 inset beside the
+    boxes, over in about 3 s (0.3 s a move). The game now takes the whole view, each move
+    held ONE_GAME_MOVE_SECONDS (Space pauses, as in any run); after it, the boxes it
+    changed say "before→after" at the readable size at least (14 px in boxes of 170 px
+    before: the grid now makes them wider while that makes the change larger)."""
+    from game.ui.scenes.lab_live import draw_live
+    from game.ui.scenes.learning_lab import ONE_GAME_MOVE_SECONDS
+    from tests.lab_helpers import large_lab, watch_one_nim_game
+    from tests.ui_helpers import frame, run_until, texts_drawn_by
+
+    app, lab = large_lab(size, language)
+    seen: list[pygame.Rect] = []
+    from game.ui.scenes import lab_knowledge
+
+    monkeypatch.setattr(lab_knowledge, "draw_live",
+                        lambda *args: seen.append(draw_live(*args)) or seen[-1])
+    watch_one_nim_game(app, lab)  # type: ignore[arg-type]
+    runner = lab.runner
+    assert runner is not None and runner.move_seconds == ONE_GAME_MOVE_SECONDS >= 1.0
+    frame(app)  # type: ignore[arg-type]
+    panel = lab.knowledge.rect
+    assert seen and seen[-1].width >= panel.width * 0.85, (seen[-1], panel)
+    assert not lab.knowledge.box_rects  # the boxes come after the game
+    runner.move_seconds = 0.0  # (the test need not wait)
+    assert run_until(app, lambda: runner.finished, 60)  # type: ignore[arg-type]
+    frame(app)  # type: ignore[arg-type]
+    app.toast = None  # type: ignore[attr-defined]
+    if not runner.last_changed:
+        return  # an elimination-like win changes nothing (not with beads: a win adds)
+    drawn = texts_drawn_by(lambda: lab.knowledge.draw(app.screen, None), monkeypatch)
+    changes = [px for said, px, rect in drawn if "→" in said
+               and any(cell.contains(rect) for cell, _box in lab.knowledge.box_rects)]
+    assert changes and min(changes) >= readable_px(size), changes

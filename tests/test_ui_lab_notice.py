@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from game.ui.i18n import tr
-from tests.lab_helpers import large_lab, train_instantly
+from tests.lab_helpers import large_lab, quick_one_game, train_instantly
 from tests.ui_helpers import frame
 
 
@@ -65,7 +65,7 @@ def test_the_end_of_a_run_leaves_the_charts_title_and_legend_in_view(
     assert lab.panels["chart_wins"] == whole
     app.shutdown()  # type: ignore[attr-defined]
 
-def test_one_game_that_changed_no_box_says_so() -> None:
+def test_one_game_that_changed_no_box_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     """QA 30 (real window, 1024x768 fr 200%): after one game an elimination learner had won,
     the notice said 'Outlined: the boxes this game changed' while none had changed (it learns
     from its defeats only) and the view showed none. A game that changed no box now says so;
@@ -73,6 +73,7 @@ def test_one_game_that_changed_no_box_says_so() -> None:
     from ai.training import WIN
     from tests.ui_helpers import click_widget, run_until
 
+    quick_one_game(monkeypatch)
     app, lab = large_lab((1024, 768), "en")
     train_instantly(lab, "nim", "elimination", 300)
     told = set()

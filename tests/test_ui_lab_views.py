@@ -23,6 +23,7 @@ from tests.lab_helpers import (
     box_key_text,
     large_lab,
     open_from_menu,
+    quick_one_game,
     screenshot,
     train_instantly,
 )
@@ -89,7 +90,9 @@ def test_every_view_fits_and_reads_at_classroom_sizes(size: tuple[int, int],
     assert m.body >= size[1] * 0.025 * 0.9
 
 
-def test_one_game_then_the_boxes_it_changed_before_and_after() -> None:
+def test_one_game_then_the_boxes_it_changed_before_and_after(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    quick_one_game(monkeypatch)
     app, lab = open_lab((1024, 768))
     lab.set_kind("reinforcement")
     train(app, lab, 20)
@@ -728,13 +731,12 @@ def test_the_boxes_grid_is_not_measured_again_while_nothing_changed(
     assert calls <= 10 + 12 * drawn, (calls, drawn)
 
 
-def test_the_live_game_beside_the_boxes_is_not_cut_at_the_largest_text(
+def test_the_live_game_and_then_its_boxes_are_not_cut_at_the_largest_text(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Seen at 1024x768 with 200% text in French: while "One game" is watched, the live
-    game's title read "Partie 1, en dir…", and before the game changed a box the note
-    "Pas encore de boîte… Appuyez sur Entraîner" (wrong there) was cut too. They shrink to
-    the readable size before they are cut; the box beside lists its moves at that size at
-    least."""
+    game's title read "Partie 1, en dir…". The live game now takes the view (QA 30) and its
+    title shrinks to the readable size before it is cut; the boxes the game changed, shown
+    after it, list their moves at that size at least."""
     from game.ui.scenes.play_fit import readable_px
 
     app, lab = large_lab((1024, 768), "fr")
@@ -745,15 +747,14 @@ def test_the_live_game_beside_the_boxes_is_not_cut_at_the_largest_text(
     frame(app)
     assert lab.watching_live()
     app.toast = None  # type: ignore[attr-defined]
-    # Before the game changes a box: a note (not "No boxes yet... Press Train"), uncut.
-    if not lab.knowledge.boxes:
-        assert not texts_drawn_cut(app, monkeypatch)
-    assert run_until(app, lambda: bool(lab.knowledge.boxes) and lab.watching_live(), 30)
+    assert not texts_drawn_cut(app, monkeypatch)
+    lab.runner.move_seconds = 0.0  # type: ignore[union-attr]  # (the test need not wait)
+    assert run_until(app, lambda: lab.runner is not None and lab.runner.finished, 60)
+    frame(app)
     app.toast = None  # type: ignore[attr-defined]
     assert not texts_drawn_cut(app, monkeypatch)
     assert lab.knowledge.box_shapes
     assert all(px >= readable_px((1024, 768)) for _shape, px in lab.knowledge.box_shapes)
-    lab.stop()
 
 
 def test_a_box_where_every_move_lost_still_says_how_often_it_was_used() -> None:

@@ -28,6 +28,9 @@ SHRINK_FOR_MORE = 0.8
 #: 1920x1080 (at 80% a Q-learner's Hexapawn boxes stayed one a page at 200% of 1024x768:
 #: two need 30 px for boards whose coordinates read).
 LISTS_SHRINK_FOR_MORE = 0.7
+#: A game's own matchboxes are made wider (fewer a row) while their moves are under this
+#: share of the body size and that makes them larger (:func:`narrow_grid`).
+LEAST_CHANGED_SHARE = 0.6
 #: The line of a box's use ("used 8×") under a game's own matchbox, in its text heights.
 USE_LINE = 1.35
 #: A game's own matchbox writes its use at most this much larger than its moves
@@ -193,4 +196,16 @@ def narrow_grid(count: int, uses: list[tuple[bool, int]], body: pygame.Rect, m: 
                 m.body * SHRINK_FOR_MORE):
             break
         cols += 1
+
+    def moves_at(columns: int) -> int:
+        w, h = (round(v) - m.pad for v in cell(columns))
+        return moves_px(pygame.Rect(0, 0, w - m.pad, h - int(m.body * USE_LINE) - m.pad)) if (
+            moves_px is not None) else m.body
+
+    # A "before→after" line shrinks on its own (the last game's boxes: "229→232" at 14 px in
+    # boxes of 170 at 1024x768 with 200% text, QA 30): fewer, wider boxes while that helps,
+    # until their moves keep LEAST_CHANGED_SHARE of the body size.
+    while cols > 1 and moves_at(cols) < max(least, int(m.body * LEAST_CHANGED_SHARE)) and (
+            moves_at(cols - 1) > moves_at(cols)):
+        cols -= 1
     return rows, cols, *cell(cols)

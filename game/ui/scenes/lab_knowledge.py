@@ -2,7 +2,8 @@
 bead counts from the back row) as a board of its position with the learner's beads / allowed
 moves / Q-values on it, or in the game's own way (Nim's matchboxes); sortable by use, paged, the
 boxes changed by the last game outlined, or only those, each take showing "before -> after".
-While a run is watched, the game being played is drawn beside the boxes.
+While a run is watched, the game being played is drawn across the view instead
+(:mod:`game.ui.scenes.lab_live`).
 
 The training thread changes the learner's table: every read happens under the lock the lab
 gives (the runner's), and a big table is read one page at a time.
@@ -46,6 +47,7 @@ from game.ui.scenes.lab_box_moves import (
     shape_box,
 )
 from game.ui.scenes.lab_common import WrapButton, wrapped_px
+from game.ui.scenes.lab_live import draw_live
 from game.ui.scenes.lab_pages import FILTER_KEYS, PageBar, filter_key, next_filter, shown
 from game.ui.scenes.play_fit import readable_px
 from game.ui.theme import Theme, blend
@@ -287,37 +289,15 @@ class KnowledgePanel:
         body = pygame.Rect(rect.left + pad * 2, rect.top + pad * 2 + head,
                            rect.width - pad * 4, rect.height - pad * 3 - head)
         if watched is not None and watched.current is not None:
-            # The game being played, large: it is what the class watches.
-            live = pygame.Rect(body.left, body.top,
-                               int(body.width * (0.45 if self.boxes else 0.6)), body.height)
-            self._draw_live(surface, live, watched, theme, m)
-            body = pygame.Rect(live.right + pad * 2, body.top, body.right - live.right - pad * 2,
-                               body.height)
+            # The game being played across the view: the class follows it; its boxes after.
+            draw_live(surface, body, watched, self._board_view(), theme, m,
+                      readable_px(self.app.size))
+            self.box_rects, self.box_shapes = [], []
+            self.prev_button.visible = self.next_button.visible = False
+            return
         self.sort_button.visible = bool(self.boxes)
         self.changed_button.visible = bool(self.boxes) or lab_pages.filtered(self.session)
         self._draw_boxes(surface, body, theme, m)
-
-    def _draw_live(self, surface: pygame.Surface, rect: pygame.Rect, runner: TrainingRunner,
-                   theme: Theme, m: Metrics) -> None:
-        from game.ui.boards.base import BoardContext
-
-        state = runner.current
-        view = self._board_view()
-        pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.4), rect,
-                         border_radius=m.radius)
-        # Shrunk down to the readable size before it is cut ("Partie 1, en dir…" at
-        # 1024x768 with 200% text).
-        text.blit_text(surface, tr("lab.live", n=runner.done + 1), m.small, theme.text,
-                       (rect.centerx, rect.top + m.pad // 2), "midtop", bold=True,
-                       max_width=rect.width - m.pad,
-                       min_px=min(m.small, readable_px(self.app.size)))
-        if view is None or state is None:
-            return
-        board = rect.inflate(-m.pad * 2, -m.pad * 2).move(0, m.small)
-        board.height -= m.small
-        view.layout(board, state)
-        view.draw(surface, state, BoardContext(theme=theme, last_move=runner.current_move,
-                                               coords_px=readable_px(self.app.size)))
 
     def _draw_boxes(self, surface: pygame.Surface, body: pygame.Rect, theme: Theme,
                     m: Metrics) -> None:

@@ -8,10 +8,9 @@ live charts (:mod:`game.ui.scenes.lab_charts`) and the learner's knowledge
 
 What the lab works on is a :class:`~game.ui.scenes.lab_session.LabSession` kept by the app, so
 the lab reopens where the class left it. Training runs in an :class:`ai.training.TrainingRunner`
-thread; this scene polls it each frame and reads the learner's table only under the runner's
-lock. Save / Load / Reset keep learners as JSON files in the user data folder
-(:mod:`ai.learner_files`); "Play against it" opens the play screen with the trained learner in
-its seat.
+thread; this scene polls it each frame and reads the learner's table only under its lock. Save,
+Load, Reset: JSON files in the user data folder (:mod:`ai.learner_files`); "Play against it"
+opens the play screen with the trained learner in its seat.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ import pygame
 
 from ai.learners import TabularLearner
 from ai.registry import PlayerSpecError
-from ai.training import DRAW, LOSS, WIN, TrainingRunner
+from ai.training import DRAW, LOSS, WATCH_MOVE_SECONDS, WIN, TrainingRunner
 from game.rules.base import RulesError
 from game.ui import widgets
 from game.ui.boards import lab_default_game
@@ -57,6 +56,8 @@ ONE_GAME_NOTICES = {WIN: "lab.one_game_won", LOSS: "lab.one_game_lost",
                     DRAW: "lab.one_game_draw"}
 #: How often the charts and the boxes are redrawn from the runner's data while training.
 REFRESH_SECONDS = 0.2
+#: How long One game holds each move (a class follows it; Space pauses, as in any run).
+ONE_GAME_MOVE_SECONDS = 1.5
 TEXTS = RunTexts(title="lab.title", subtitle="lab.subtitle", setup="lab.setup", menu="lab.menu",
                  pause="lab.pause", resume="lab.resume", stop="lab.stop", failed="lab.failed")
 
@@ -216,9 +217,8 @@ class LearningLabScene(RunScene[TrainingRunner]):
     # -- training -------------------------------------------------------------------------------
 
     def train(self) -> None:
-        """Start a run of ``games`` games with the current set-up (the boxes view then shows
-        more than one game's boxes again; "Used boxes", a teacher's choice to halve the pages,
-        stays)."""
+        """Start a run of ``games`` games with the current set-up (the boxes view shows more
+        than one game's boxes again; "Used boxes", a teacher's choice, stays)."""
         if self.start_run(self.games, self.session.speed):
             self.session.changed_only = False
             if self.tabs.current() == "setup":
@@ -249,6 +249,7 @@ class LearningLabScene(RunScene[TrainingRunner]):
                                      seat=seat,  # type: ignore[arg-type]
                                      speed=speed,  # type: ignore[arg-type]
                                      watched=watched)
+        self.runner.move_seconds = ONE_GAME_MOVE_SECONDS if stepwise else WATCH_MOVE_SECONDS
         self._add_run(games, opponent is None and watched is None, stepwise)
         self.message = None
         self.runner.start()
@@ -296,8 +297,7 @@ class LearningLabScene(RunScene[TrainingRunner]):
                 tr("lab.run_short", n=n, learner=learner, opponent=opp))
 
     def export(self) -> None:
-        """Save the current view as a PNG picture in the light print theme, in a folder the
-        class chooses (the folder browser of Save, on Documents)."""
+        """The current view as a light PNG, in a folder the class chooses (lab_export)."""
         from game.ui.scenes.lab_export import choose_export_folder
 
         choose_export_folder(self)
