@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 SIDE_BY_SIDE_MOST = 1.6
 #: The pages.
 SETUP, RESULTS = "setup", "results"
+#: A player's parameter rows are indented by this share of the list's width (0.08 left
+#: "Perles ajoutées si perdu" no room beside the values' column at 100% of 1920x1080).
+PARAM_INDENT = 0.05
 #: The export button's labels, longest first: the first that fits is shown.
 EXPORT_LABELS = ("tour.export", "tour.export_short")
 
@@ -68,7 +71,7 @@ def widest_row(px: int, row_height: int, language: str, indent: int) -> int:
 def needs_pages(m: Metrics, column: int, row_height: int) -> bool:
     """Whether the set-up, in a column ``column`` pixels wide with rows ``row_height`` tall,
     goes on a page of its own (see :data:`SIDE_BY_SIDE_MOST`)."""
-    need = widest_row(m.body, row_height, language(), int(column * 0.08))
+    need = widest_row(m.body, row_height, language(), int(column * PARAM_INDENT))
     return need > column * SIDE_BY_SIDE_MOST
 
 
@@ -165,7 +168,7 @@ def place_setup(scene: TournamentScene, panel: pygame.Rect) -> None:
                         panel.width - pad * 4, panel.height - pad * 2 - heading)
     if scene.paged:
         # No wider than the widest row needs (a chooser's arrows 900 px apart read poorly).
-        need = widest_row(m.body, int(m.body * 2.0), language(), int(inner.width * 0.08))
+        need = widest_row(m.body, int(m.body * 2.0), language(), int(inner.width * PARAM_INDENT))
         inner.width = min(inner.width, need + m.body * 4)
     # The variant's slots whatever the game (rows stay put when it changes).
     variant_span = variant_slots(m, inner.width)
@@ -180,7 +183,7 @@ def place_setup(scene: TournamentScene, panel: pygame.Rect) -> None:
     players: list[Row] = []
     for row in scene.player_rows:
         players.append(Row(tuple(row[:2])))
-        players += [Row((p,), indent=0.08) for p in row[2:]]
+        players += [Row((p,), indent=PARAM_INDENT) for p in row[2:]]
     players.append(Row((scene.add_button,),
                        label_width=text.size(tr("tour.add"), px, True)[0]))
     # Paged: the players right under the game (its page shows 4-6 rows at a true 200%: the
