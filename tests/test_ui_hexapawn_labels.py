@@ -17,6 +17,8 @@ import pytest
 from game.rules.hexapawn import HexapawnState
 from game.ui.boards import hexapawn
 from game.ui.boards.hexapawn import HexapawnView
+from game.ui.scenes.play_fit import readable_px
+from tests.play_helpers import record_chips
 from tests.ui_helpers import frame, key, make_app, run_until, start_game
 
 
@@ -38,38 +40,54 @@ def covered_pawns(view: HexapawnView, state: HexapawnState,
     return [(chip, cell) for chip in chips for cell, core in cores if chip.colliderect(core)]
 
 
+def pawn_base_and_head(view: HexapawnView, row: int, col: int) -> list[pygame.Rect]:
+    """The rest of a pawn a class looks at: its base (0.6 of the sprite wide, 0.13 high, its
+    bottom at 0.88) and its whole head (a circle of 0.14 at 0.31), the sprite being 0.92 of
+    the cell, centred."""
+    assert view.grid is not None
+    cell = view.grid.cell_rect(row, col)
+    side = view.grid.cell * 0.92
+    left, top = cell.centerx - side / 2, cell.centery - side / 2
+
+    def part(x: float, y: float, w: float, h: float) -> pygame.Rect:
+        return pygame.Rect(round(left + x * side), round(top + y * side), round(w * side),
+                           round(h * side))
+
+    return [part(0.2, 0.75, 0.6, 0.13), part(0.36, 0.17, 0.28, 0.28)]
+
+
+def explained_turns(app: Any, play: Any, chips: list[pygame.Rect], turns: int = 3) -> Any:
+    """The game of the report (b1-b2, then whatever White may play, lowest column first):
+    yields after each of the AI's replies waiting on the board, its labels just drawn into
+    ``chips``; Space goes on."""
+    for _turn in range(turns):
+        assert run_until(app, lambda: play.match.over or play.match.human_to_move, 30)
+        if play.match.over:
+            return
+        moves = sorted(play.state.legal_moves(), key=lambda m: (m.from_col != 1, m.to_col))
+        play.apply_move(moves[0])
+        # While the AI's move waits for the class to read it: its labels are on the board.
+        if not run_until(app, lambda: play.turns.pending is not None, 30):
+            return
+        chips.clear()
+        frame(app)
+        assert chips, "the AI's labels were drawn"
+        yield
+        key(app, pygame.K_SPACE)  # the explain pause waits for the class: go on
+
+
 @pytest.mark.parametrize(("size", "lang", "scale", "board"), [
     ((1024, 768), "en", 200, "3"), ((1920, 1080), "fr", 200, "3"), ((1280, 720), "en", 200, "3"),
     ((1024, 768), "fr", 100, "3"), ((1024, 768), "fr", 200, "4"), ((1920, 1080), "en", 100, "5")])
 def test_no_score_label_hides_a_pawn(size: tuple[int, int], lang: str, scale: int, board: str,
                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    chips: list[pygame.Rect] = []
-    chip = hexapawn.score_chip
-
-    def recorded(*args: Any, **kwargs: Any) -> pygame.Rect:
-        rect = chip(*args, **kwargs)
-        chips.append(rect)
-        return rect
-
-    monkeypatch.setattr(hexapawn, "score_chip", recorded)
+    chips = record_chips(monkeypatch, hexapawn)
     app = make_app(size, language=lang, show_reasoning=True, text_scale=scale,
                    explain_wait=True)
     play = start_game(app, "hexapawn", ("human", "minimax"),
                       options={"rows": board, "cols": board})
     seen = 0
-    # The game of the report: b1-b2, then whatever White may play, lowest column first.
-    for _turn in range(3):
-        assert run_until(app, lambda: play.match.over or play.match.human_to_move, 30)
-        if play.match.over:
-            break
-        moves = sorted(play.state.legal_moves(), key=lambda m: (m.from_col != 1, m.to_col))
-        play.apply_move(moves[0])
-        # While the AI's move waits for the class to read it: its labels are on the board.
-        if not run_until(app, lambda: bool(play.legend_rows()), 30):
-            break
-        chips.clear()
-        frame(app)
-        assert chips, "the AI's labels were drawn"
+    for _ in explained_turns(app, play, chips):
         view = play.view
         assert isinstance(view, HexapawnView)
         shown = play.board_state
@@ -78,6 +96,39 @@ def test_no_score_label_hides_a_pawn(size: tuple[int, int], lang: str, scale: in
             f"chip {chip} over the pawn on {cell} (its head and body {pawn_core(view, *cell)})"
             for chip, cell in covered)
         seen += 1
-        key(app, pygame.K_SPACE)  # the explain pause waits for the class: go on
     assert seen >= 2
+    app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "lang", "ai"), [
+    ((1024, 768), "en", "minimax"), ((1024, 768), "fr", "alphabeta"),
+    ((1920, 1080), "en", "mcts:iterations=300"), ((1920, 1080), "fr", "elimination"),
+    ((1280, 720), "en", "minimax")])
+def test_capture_labels_clear_the_bases_and_heads_beside_their_corner(
+        size: tuple[int, int], lang: str, ai: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA 56, real window, 200% of 1024x768 against minimax: the two "W5" of a3xb2 and c3xb2
+    on the corners between ranks 3 and 2 covered the bases of the black pawns on a3 and c3.
+    A capture's label now hangs from just under its corner, below the bases above it and
+    between the heads below; it stays readable (at the body size where the cell holds it)."""
+    from tests.play_helpers import labelled_game
+
+    chips, app, play = labelled_game(monkeypatch, hexapawn, size, lang, "hexapawn", ai)
+    seen = 0
+    sizes: list[int] = []
+    chip = hexapawn.score_chip
+    monkeypatch.setattr(hexapawn, "score_chip", lambda *a, **k: (sizes.append(a[3]), chip(
+        *a, **k))[1])
+    for _ in explained_turns(app, play, chips):
+        view = play.view
+        assert isinstance(view, HexapawnView)
+        shown = play.board_state
+        for rect in chips:
+            for row in range(shown.rows):
+                for col in range(shown.cols):
+                    if shown.cell(row, col) is None:
+                        continue
+                    for part in pawn_base_and_head(view, row, col):
+                        assert not rect.colliderect(part), (rect, (row, col), part)
+        seen += 1
+    assert seen >= 2 and min(sizes) >= readable_px(size), sizes
     app.shutdown()

@@ -29,6 +29,7 @@ from game.ui.boards.base import (
     alpha_circle,
     arrow,
     as_cell,
+    chip_height,
     label_px,
     score_chip,
     score_labels,
@@ -50,6 +51,16 @@ CAPTURE_LABEL_REACH = 0.5 * 2 ** 0.5
 #: of the pawns on both sides (they take the middle 0.24 of a cell), and inside a cell it leaves
 #: the pawn beside it alone.
 CHIP_WIDTH = 0.74
+#: A capture's chip hangs from just under the corner its arrow crosses: its top this share of
+#: a cell above the corner, under the bases (with their outline) of the pawns above it, which
+#: end 0.123 of a cell above their cells' bottom; centred on the corner it covered the bases
+#: of the pawns beside it (QA 56, real window: a3's and c3's under two "W5" at 200% of
+#: 1024x768). Under the corner, within CHIP_WIDTH, only the pawns' collars reach in, 0.41 of
+#: a cell down; a chip is at most CHIP_HEIGHT of a cell high, so that it also ends above a
+#: step's chip in the middle of the cell below (a body-size chip is 0.4 of a cell at 200% of
+#: 1024x768, 0.47 at 200% of 1024x640 and 1920x1080).
+CAPTURE_CHIP_TOP = 0.11
+CHIP_HEIGHT = 0.4
 
 class HexapawnController(InputController):
     """Two clicks, a pawn then its destination, make one move."""
@@ -315,6 +326,8 @@ class HexapawnView(GridBoardView):
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
         px = shared_label_px([t for t, _c, _b in labels.values()], label_px(ctx, grid.cell * 0.17),
                              grid.cell * CHIP_WIDTH)
+        while px > 7 and chip_height(px) > grid.cell * CHIP_HEIGHT:
+            px -= 1
         placed: list[pygame.Rect] = []
         # The best move's label is placed first, so it keeps its spot when two labels meet.
         for move, (text, colour, best) in sorted(labels.items(), key=lambda kv: not kv[1][2]):
@@ -332,6 +345,8 @@ class HexapawnView(GridBoardView):
             # corners.
             reach = CAPTURE_LABEL_REACH if move.from_col != move.to_col else LABEL_REACH
             at = (end[0] + ux * grid.cell * reach, end[1] + uy * grid.cell * reach)
+            if reach:
+                at = (at[0], at[1] - grid.cell * CAPTURE_CHIP_TOP + chip_height(px) / 2)
             tail = (start[0] - ux * grid.cell * 0.3, start[1] - uy * grid.cell * 0.3)
             arrow(surface, tail, (end[0] - ux * grid.cell * 0.02, end[1] - uy * grid.cell * 0.02),
                   colour, grid.cell * (0.05 if best else 0.03), 190 if best else 120)
