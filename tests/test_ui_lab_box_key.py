@@ -118,6 +118,10 @@ def test_one_game_is_shown_across_the_view_at_a_class_pace_then_its_boxes_readab
     panel = lab.knowledge.rect
     assert seen and seen[-1].width >= panel.width * 0.85, (seen[-1], panel)
     assert not lab.knowledge.box_rects  # the boxes come after the game
+    # Numbered as the charts count the learner's games (QA S12 21: "Game 2" for the first).
+    trained = lab.learner.games_trained
+    drawn = texts_drawn_by(lambda: lab.knowledge.draw(app.screen, runner), monkeypatch)
+    assert tr("lab.live", n=trained + 1) in [said for said, _px, _rect in drawn]
     runner.move_seconds = 0.0  # (the test need not wait)
     assert run_until(app, lambda: runner.finished, 60)  # type: ignore[arg-type]
     frame(app)  # type: ignore[arg-type]

@@ -764,9 +764,9 @@ def test_a_box_where_every_move_lost_still_says_how_often_it_was_used() -> None:
     from game.ui.scenes.lab_box_moves import used_label
 
     px = 20
-    assert used_label(True, 500, 10_000, px) == "all lost, used 500×"
-    short = used_label(True, 500, text.size("lost, 500×", px)[0], px)
-    assert short == "lost, 500×"
+    assert used_label(True, 500, 10_000, px) == "all ✗, used 500×"
+    short = used_label(True, 500, text.size("all ✗, 500×", px)[0], px)
+    assert short == "all ✗, 500×"
     assert used_label(True, 500, 10, px) == "500×"
     assert used_label(False, 1_500, 10_000, px) == "used 1,500×"
 

@@ -22,10 +22,14 @@ def draw_live(surface: pygame.Surface, rect: pygame.Rect, runner: TrainingRunner
     board's rectangle (empty without a board)."""
     pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.4), rect,
                      border_radius=m.radius)
-    title = text.blit_text(surface, tr("lab.live", n=runner.done + 1), m.body, theme.text,
+    # The learner's game number, the one the charts count: the run's ("Game 1" each time)
+    # read "Game 2" while the finished game's last position was held (QA S12 21).
+    state = runner.current
+    number = getattr(runner.learner, "games_trained", runner.done) + (
+        0 if state is not None and state.outcome is not None else 1)
+    title = text.blit_text(surface, tr("lab.live", n=number), m.body, theme.text,
                            (rect.centerx, rect.top + m.pad // 2), "midtop", bold=True,
                            max_width=rect.width - m.pad, min_px=min(m.small, readable))
-    state = runner.current
     if view is None or state is None:
         return pygame.Rect(rect.left, rect.top, 0, 0)
     board = pygame.Rect(rect.left + m.pad, title.bottom + m.pad // 2, rect.width - m.pad * 2,

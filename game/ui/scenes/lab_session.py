@@ -154,6 +154,9 @@ class LabSession:
         self.positions: dict[Hashable, GameState[Any]] = {}
         #: The boxes a loaded file brought (shown even before they are used).
         self.loaded_keys: set[Hashable] = set()
+        #: The game "Play against it" opened, until a lab counts it (lab_play.PlayedGame):
+        #: kept here, since the class may come back through the menu to a new lab screen.
+        self.played: Any = None
         self.learner: TabularLearner = self.new_learner()
 
     @property

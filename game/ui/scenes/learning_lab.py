@@ -41,6 +41,7 @@ from game.ui.scenes.lab_layout import (
     place_lab,
 )
 from game.ui.scenes.lab_pages import page_for_key
+from game.ui.scenes.lab_play import back_from_play, play_against
 from game.ui.scenes.lab_session import OPPONENT, SELF, WATCHED, LabSession, Run, window_for
 from game.ui.scenes.lab_setup import build_setup
 from game.ui.scenes.lab_table import TablePanel
@@ -98,6 +99,7 @@ class LearningLabScene(RunScene[TrainingRunner]):
         self.tabs = ViewTabs(self.session, self.offered_views)
         self.knowledge.on_change = self.refresh_knowledge
         self.rebuild()
+        back_from_play(self)  # (the class may come back from it through the menu)
         self.refresh_knowledge()
         if self.compact() and not self.runs and not self.learner.games_trained:
             self.session.view = "setup"  # nothing to chart yet: first, what to train
@@ -330,20 +332,7 @@ class LearningLabScene(RunScene[TrainingRunner]):
 
     def play_against(self) -> None:
         """Open the play screen: the trained learner in its seat, a human in the other."""
-        if self.running:
-            return
-        from game.rules.registry import GameSetup
-        from game.ui.scenes.match import HUMAN, Match, Seat
-        from game.ui.scenes.play import PlayScene
-
-        session = self.session
-        session.absorb(self.runner)
-        learner_seat = Seat(self.learner.spec, self.learner, session.keep_learning)
-        human = Seat(HUMAN)
-        seats = (human, learner_seat) if session.seat == "second" else (learner_seat, human)
-        first = "random" if session.seat == "alternate" else "seat1"
-        match = Match(GameSetup.of(self.game, self.options), seats, first)
-        self.app.push(PlayScene(self.app, match))
+        play_against(self)
 
     # -- frame ----------------------------------------------------------------------------------
 
@@ -355,7 +344,8 @@ class LearningLabScene(RunScene[TrainingRunner]):
             self.session.absorb(self.runner)
 
     def on_enter(self) -> None:
-        # Back from "Play against it": the games played there may have changed the table.
+        # Back from "Play against it": the game played there used and may have changed boxes.
+        back_from_play(self)
         self.refresh_knowledge()
 
     def on_settings_changed(self) -> None:

@@ -1,0 +1,62 @@
+"""The learning lab after "Play against it" (lab_play): the game the class played is counted
+and its changed boxes shown, also when the class comes back through the menu."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.base import Limits
+from game.ui.scenes.learning_lab import LearningLabScene
+from game.ui.scenes.menu import MenuScene
+from tests.lab_helpers import large_lab
+from tests.ui_helpers import click_widget, frame
+
+
+@pytest.mark.parametrize("through_menu", [False, True])
+def test_a_game_won_against_the_learner_shows_in_the_lab(through_menu: bool) -> None:
+    """QA S12 9 (1280x720 fr 200%): after beating the learner with "Keeps learning" on, the
+    lab still counted the start box "500×", listed 1 475 boxes and "Last game's boxes (0)";
+    the learner had learned (a new box, its losing move crossed out) but the box, made in the
+    play screen, had no use count and was never listed. Now each box the learner moved from
+    is used once more (a new one listed), and the boxes the game changed are the last game's,
+    before → after; also when the class goes back to the menu and opens the lab again."""
+    from game.ui.scenes.play import PlayScene
+
+    app, lab = large_lab((1280, 720), "fr")
+    lab.session.keep_learning = True
+    click_widget(app, lab.play_button)  # type: ignore[arg-type]
+    play = app.top  # type: ignore[attr-defined]
+    assert isinstance(play, PlayScene)
+    match, learner = play.match, lab.learner
+    # The person plays perfect Nim (leave a multiple of 4): the fresh learner, first, loses.
+    while not match.over:
+        state = match.state
+        if match.seat_for_side(state.to_move).player is learner:
+            move = learner.decide(state, Limits()).move
+        else:
+            move = next(m for m in state.legal_moves() if (state.heaps[0] - m.count) % 4 == 0)
+        match.play(move)
+    assert match.state.outcome is not None and match.state.outcome.winner is not None
+    assert not match.teach_learners()
+    played = [s.key for s in match.states if s.outcome is None
+              and match.seat_for_side(s.to_move).player is learner]
+    if through_menu:
+        play.to_menu()
+        menu = app.top  # type: ignore[attr-defined]
+        assert isinstance(menu, MenuScene)
+        app.push(LearningLabScene(app))  # type: ignore[attr-defined]
+        lab = app.top  # type: ignore[attr-defined]
+    else:
+        app.pop(play)  # type: ignore[attr-defined]
+        assert app.top is lab  # type: ignore[attr-defined]
+    frame(app)  # type: ignore[arg-type]
+    boxes = {box.key: box for box in lab.knowledge.boxes}
+    assert set(played) <= set(boxes), (played, list(boxes))
+    assert all(boxes[key].used == played.count(key) for key in played)
+    # It lost: its last move is crossed out in the box it was played from.
+    assert played[-1] in lab.knowledge.last_changed
+    lab.session.changed_only = True
+    lab.refresh_knowledge()
+    shown = {box.key: box for box in lab.knowledge.boxes}
+    assert played[-1] in shown and set(shown) <= set(played)
+    assert all(box.changed and box.before is not None for box in shown.values())
