@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ai.base import Limits
+from game.ui.i18n import tr
 from game.ui.scenes.learning_lab import LearningLabScene
 from game.ui.scenes.menu import MenuScene
 from tests.lab_helpers import large_lab
@@ -60,3 +61,35 @@ def test_a_game_won_against_the_learner_shows_in_the_lab(through_menu: bool) -> 
     shown = {box.key: box for box in lab.knowledge.boxes}
     assert played[-1] in shown and set(shown) <= set(played)
     assert all(box.changed and box.before is not None for box in shown.values())
+
+
+def test_changing_the_learner_of_a_trained_lab_asks_first() -> None:
+    """QA S12 6 (1280x720 fr 200%): one click on Learner ▶ reset a learner trained on 501
+    games without a word. The set-up's game, variant and learner choosers now ask first once
+    the learner has learned something (Cancel by default keeps it); a fresh one changes at
+    once."""
+    from game.ui.scenes.dialogs import MessageDialog
+    from tests.lab_helpers import train_instantly
+
+    app, lab = large_lab((1280, 720), "fr")
+    chooser = next(w for w in lab.config_widgets if getattr(w, "label", lambda: "")()
+                   == tr("lab.learner"))
+    chooser.set("reinforcement")  # type: ignore[attr-defined]
+    assert lab.session.kind == "reinforcement"  # nothing learned: no question
+    train_instantly(lab, "nim", "elimination", 50)
+    trained = lab.learner
+    chooser = next(w for w in lab.config_widgets if getattr(w, "label", lambda: "")()
+                   == tr("lab.learner"))
+    chooser.set("qlearning")  # type: ignore[attr-defined]
+    frame(app)  # type: ignore[arg-type]
+    dialog = app.top  # type: ignore[attr-defined]
+    assert isinstance(dialog, MessageDialog) and "50" in dialog.message
+    assert lab.learner is trained and lab.session.kind == "elimination"
+    click_widget(app, dialog.buttons[dialog.primary])  # type: ignore[arg-type]  # Cancel
+    assert app.top is lab and lab.learner is trained  # type: ignore[attr-defined]
+    chooser.set("qlearning")  # type: ignore[attr-defined]
+    frame(app)  # type: ignore[arg-type]
+    dialog = app.top  # type: ignore[attr-defined]
+    assert isinstance(dialog, MessageDialog)
+    click_widget(app, dialog.buttons[0])  # type: ignore[arg-type]
+    assert lab.session.kind == "qlearning" and lab.learner is not trained

@@ -7,6 +7,7 @@ panel. The scene keeps the handlers; this module builds and places the widgets.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -17,7 +18,7 @@ from ai.training import SEATS, SPEEDS
 from game.rules.registry import GameSetup
 from game.ui import text
 from game.ui.boards import presenter_for
-from game.ui.i18n import tr
+from game.ui.i18n import grouped, tr
 from game.ui.scenes.lab_common import (
     align_choices,
     game_items,
@@ -60,6 +61,26 @@ def build_setup(lab: LearningLabScene) -> list[Widget]:
     return [ListScroller(old[0].rows if old else None), *setup_rows(lab)]
 
 
+def asked(lab: LearningLabScene, change: Callable[[Any], None], current: Callable[[], Any]
+          ) -> Callable[[Any], None]:
+    """``change`` (the game, variant or kind of learner: it makes a fresh learner) at once
+    where the learner has learned nothing, else once the class says so: the lab threw away a
+    learner trained for minutes without a word, the play screen asks before throwing away a
+    game (QA S12 6). Cancel is the default."""
+    def ask(value: Any) -> None:
+        games = lab.learner.games_trained
+        if value == current() or not games or lab.running:
+            change(value)
+            return
+        from game.ui.scenes.dialogs import MessageDialog
+
+        lab.app.push(MessageDialog(
+            lab.app, tr("lab.forget_title"), tr("lab.forget_text", games=grouped(games)),
+            [(lambda: tr("lab.forget"), lambda: change(value)),
+             (lambda: tr("dialog.cancel"), lambda: None)], primary=1))
+    return ask
+
+
 def setup_rows(lab: LearningLabScene) -> list[Widget]:
     """The set-up rows for the lab's current game, learner and mode, in panel order."""
     session = lab.session
@@ -70,14 +91,17 @@ def setup_rows(lab: LearningLabScene) -> list[Widget]:
     kind_items = [(k, later(player_name, k)) for k in KINDS]
     players = player_items(lab.game, lab.options)
     widgets: list[Widget] = [
-        Choice(later(tr, "lab.game"), game_items(), lambda: lab.game, lab.set_game,
-               lab.open_choice, label_width=LABEL_WIDTH),
+        Choice(later(tr, "lab.game"), game_items(), lambda: lab.game,
+               asked(lab, lab.set_game, lambda: lab.game), lab.open_choice,
+               label_width=LABEL_WIDTH),
         # The variant right under its game, the row's whole width for its name ("20
         # allumettes, 1 à 3" was cut beside a label at 1024x768).
-        Choice(lambda: "", variants, session.variant_index, lab.set_variant,
+        Choice(lambda: "", variants, session.variant_index,
+               asked(lab, lab.set_variant, session.variant_index),
                lambda choice: lab.open_choice(choice, tr("lab.variant")), label_width=0),
-        Choice(later(tr, "lab.learner"), kind_items, lambda: session.kind, lab.set_kind,
-               lab.open_choice, label_width=LABEL_WIDTH),
+        Choice(later(tr, "lab.learner"), kind_items, lambda: session.kind,
+               asked(lab, lab.set_kind, lambda: session.kind), lab.open_choice,
+               label_width=LABEL_WIDTH),
     ]
     for param in get_player_info(session.kind).params:
         def get(name: str = param.name, default: float = float(param.default)) -> float:
