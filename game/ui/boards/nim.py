@@ -37,7 +37,14 @@ from game.ui.boards.base import (
     score_chip,
     score_labels,
 )
-from game.ui.boards.nim_labels import LabelPlace, arrange, label_places, lanes_fit
+from game.ui.boards.nim_labels import (
+    LabelPlace,
+    arrange,
+    label_places,
+    lanes_fit,
+    run_row,
+    runs,
+)
 from game.ui.boards.nim_matchbox import draw_matchbox
 from game.ui.boards.nim_matchbox import text_px as matchbox_text_px
 from game.ui.boards.nim_table import (
@@ -76,6 +83,11 @@ LANES_SHARE = 0.55
 TABLE_MOST = 0.47
 #: The most lanes of labels under a single heap (Fibonacci's 19 labels of the first move).
 MOST_LANES = 4
+#: How much lower than the first lane a row of run labels stands (room for its brackets).
+RUN_DROP = 4
+#: The least length of a match, in readable sizes, the layout keeps where it makes room for
+#: labels: shorter ones are hard to count from the back.
+MIN_MATCH = 1.5
 
 
 def _largest(fits: Callable[[float], bool], most: float) -> float:
@@ -166,10 +178,17 @@ def lane_offsets(length: float, px: int) -> tuple[float, float]:
     return first, step
 
 
-def match_extent(slot: pygame.Rect, length: float) -> pygame.Rect:
-    """Where a match ``length`` long is drawn in ``slot``: from its head's top to its foot,
-    as wide as its head (labels keep clear of it)."""
-    thick = max(2, round(length * 0.075))
+def match_thick(length: float, least: int = 0, slot: float = 0.0) -> int:
+    """A match's thickness: 7.5% of its ``length``, and at least a quarter of the readable
+    size ``least`` where its ``slot`` holds five of them: at 200% of 1024x768 misère's
+    matches were 3 px wide hair lines, hard to count from the back."""
+    return max(2, round(length * 0.075), min(least // 4, round(slot * 0.2)))
+
+
+def match_extent(slot: pygame.Rect, length: float, thick: int = 0) -> pygame.Rect:
+    """Where a match ``length`` long (``thick``, 0: from the length) is drawn in ``slot``:
+    from its head's top to its foot, as wide as its head (labels keep clear of it)."""
+    thick = thick or match_thick(length)
     head_w = max(3, round(thick * 1.75))
     top = slot.top + round(slot.height * HEAD_TOP)
     bottom = slot.bottom - round(slot.height * 0.04)
@@ -200,6 +219,12 @@ class _HeapBox:
     limit: pygame.Rect
     #: The room kept under the band for a second lane of labels (see NimView._heap_gap).
     under: float = 0.0
+    #: A match's thickness in pixels (see :func:`match_thick`).
+    thick: int = 2
+
+    def match_rect(self, index: int) -> pygame.Rect:
+        """Where match ``index`` is drawn: head top to foot, as wide as its head."""
+        return match_extent(self.slot_rect(index), self.length, self.thick)
 
     def slot_rect(self, index: int) -> pygame.Rect:
         """The slot of match ``index``: the match itself, without the band below it."""
@@ -249,6 +274,9 @@ class NimView(BoardView):
         #: True when the layout keeps room for two lanes of labels under each of several heaps
         #: (see _heap_gap).
         self._lanes = False
+        #: The matches the last drawing labelled: (heap, first, last) per label (a label per
+        #: match, or per run of equal ones: see _draw_runs).
+        self.label_runs: list[tuple[int, int, int]] = []
 
     # -- geometry --------------------------------------------------------------------------
 
@@ -304,7 +332,7 @@ class NimView(BoardView):
             # (Only where labels are drawn: the play screen gives its text size, the lab none.)
             lanes = bool(self._least and self.label_px)
             tall = tallest(True) if lanes else free
-            if tall < free * LANES_SHARE:
+            if tall < max(free * LANES_SHARE, MIN_MATCH * self._least):
                 lanes, tall = False, free
             self._lanes = lanes
             if self._least:
@@ -375,7 +403,7 @@ class NimView(BoardView):
             under = (max(0.0, lanes_depth(length, self._least) - length * BAND)
                      if multi and self._lanes else 0.0)
             self._boxes.append(_HeapBox(heap, cap, cols_h, rows, length, slot, (x0, y), label,
-                                        limit, under))
+                                        limit, under, match_thick(length, self._least, slot)))
             y += height + gap
         self._sum_y = y + length * 0.5
         # A heap is drawn centred in the body; the table of several heaps reaches its bottom.
@@ -400,13 +428,20 @@ class NimView(BoardView):
         return (chip_rect("L00", (0, 0), self._least).width + max(4, self._least // 4)) / 2 + 1
 
     def _heap_gap(self, length: float, lanes: bool) -> float:
-        """The room between two of several heaps: a share of a match, or more where two
-        lanes of labels at the readable size (:attr:`_least`) need it, so that the second
-        stops above the next heap's match heads (it ran over them at 200% of 1024x768)."""
+        """The room between two of several heaps: a share of a match, or more where labels at
+        the readable size (:attr:`_least`) need it: two lanes (``lanes``), so that the second
+        stops above the next heap's match heads (it ran over them at 200% of 1024x768), else
+        one row (see :meth:`_draw_runs`)."""
         gap = length * ROW_GAP
-        if not lanes:
+        if not (self._least and self.label_px):
             return gap
-        return max(gap, lanes_depth(length, self._least) + 3 - length * (BAND + HEAD_TOP))
+        if lanes:
+            depth = lanes_depth(length, self._least)
+        else:
+            # One row of labels (runs of equal ones, see _draw_runs) under each heap.
+            depth = (lane_offsets(length, self._least)[0] + chip_height(self._least) / 2
+                     + RUN_DROP)
+        return max(gap, depth + 3 - length * (BAND + HEAD_TOP))
 
     def _multi_height(self, length: float, heaps: int, words_h: int, lanes: bool) -> float:
         """The height several heaps of matches ``length`` long take with the nim-sum's row
@@ -558,7 +593,7 @@ class NimView(BoardView):
                 if index >= size:
                     just_taken = (last is not None and last.heap == box.heap
                                   and index < size + last.count)
-                    self._draw_ghost(surface, rect, box.length, theme, just_taken)
+                    self._draw_ghost(surface, rect, box.thick, theme, just_taken)
                     continue
                 if ref in lifted:
                     alpha_fill(surface, rect.inflate(-box.slot * 0.08, box.length * 0.06),
@@ -567,7 +602,7 @@ class NimView(BoardView):
                     alpha_fill(surface, rect.inflate(-box.slot * 0.08, 0), theme.legal, 45,
                                radius=round(box.slot * 0.3))
                 raise_by = box.length * 0.1 if ref in lifted else 0.0
-                self._draw_match(surface, rect.move(0, -round(raise_by)), box.length, theme,
+                self._draw_match(surface, rect.move(0, -round(raise_by)), box, theme,
                                  glow=ref in lifted)
             if hint is not None and hint.heap == box.heap and 0 < hint.count <= size:
                 self._outline_group(surface, box, size - hint.count, size, theme.hint)
@@ -576,6 +611,7 @@ class NimView(BoardView):
                 score_chip(surface, f"\u2212{size - hover_el.index}",
                            box.band_centre(hover_el.index, 0), px, theme.highlight, theme,
                            best=True)
+        self.label_runs = []
         if ctx.scores:
             self._draw_scores(surface, nim, ctx)
         if self._table.width > 0:
@@ -754,13 +790,13 @@ class NimView(BoardView):
         bottom = cy + px * 0.45 + px * 0.7
         return pygame.Rect(box.label.left, round(top), box.label.width, round(bottom - top))
 
-    def _draw_match(self, surface: pygame.Surface, slot: pygame.Rect, length: float,
+    def _draw_match(self, surface: pygame.Surface, slot: pygame.Rect, box: _HeapBox,
                     theme: Theme, glow: bool) -> None:
-        """One match standing up: a wooden stick with a rounded red head."""
-        thick = max(2, round(length * 0.075))
+        """One match of ``box`` standing up in ``slot``: a wooden stick, a rounded red head."""
+        thick = box.thick
         head_w = max(3, round(thick * 1.75))
         head_h = max(4, round(thick * 2.6))
-        extent = match_extent(slot, length)
+        extent = match_extent(slot, box.length, thick)
         top, bottom = extent.top, extent.bottom
         stick = pygame.Rect(0, 0, thick, bottom - top - head_h // 2)
         stick.midbottom = (slot.centerx, bottom)
@@ -778,10 +814,9 @@ class NimView(BoardView):
         shine.center = (head.centerx - head_w // 6, head.centery - head_h // 6)
         pygame.draw.ellipse(surface, blend(theme.match_head, (255, 255, 255), 0.45), shine)
 
-    def _draw_ghost(self, surface: pygame.Surface, slot: pygame.Rect, length: float,
+    def _draw_ghost(self, surface: pygame.Surface, slot: pygame.Rect, thick: int,
                     theme: Theme, just_taken: bool) -> None:
         """The faint outline of a match already taken (tinted if the last move took it)."""
-        thick = max(2, round(length * 0.075))
         colour = theme.last_move if just_taken else blend(theme.background, theme.text_muted, 0.3)
         rect = pygame.Rect(0, 0, thick, round(slot.height * 0.9))
         rect.midbottom = (slot.centerx, slot.bottom - round(slot.height * 0.04))
@@ -819,8 +854,14 @@ class NimView(BoardView):
             heaps.append((box, entries, items, px))
         if len(self._boxes) > 1:
             # One size for every heap's labels (two sizes would read as two kinds of number).
-            shared = min((self._lanes_px(box, items, px, ctx.coords_px)
-                          for box, _e, items, px in heaps if items), default=0)
+            fits = [self._lanes_px(box, items, px, ctx.coords_px)
+                    for box, _e, items, px in heaps if items]
+            # A label per match does not fit: one per run of equal labels where they do (see
+            # _draw_runs), else a label per match at the readable size.
+            if None in fits and self._draw_runs(surface, heaps, ctx, placed):
+                return
+            least = min(heaps[0][3], ctx.coords_px) if ctx.coords_px else heaps[0][3]
+            shared = min((least if size is None else size for size in fits), default=0)
             heaps = [(box, entries, items, shared) for box, entries, items, _px in heaps]
         for box, entries, items, px in heaps:
             # Under each match, in two lanes, or in a row with leader lines (see nim_labels);
@@ -831,6 +872,7 @@ class NimView(BoardView):
             else:
                 places = label_places(items, px, box.band_centre, box.foot, self.rect,
                                       row_allowed=len(self._boxes) == 1)
+            self.label_runs += [(box.heap, index, index) for index, _text in items]
             for (_move, (text, colour, best)), place in zip(entries, places, strict=True):
                 if place.leader_from is not None:
                     pygame.draw.line(surface, colour, place.leader_from, place.rect.midtop,
@@ -852,7 +894,7 @@ class NimView(BoardView):
         bounds = pygame.Rect(self.rect.left, self.rect.top, self.rect.width,
                              max(0, self._bottom - self.rect.top))
         size = nim.heaps[box.heap] if box.heap < len(nim.heaps) else 0
-        avoid = [match_extent(box.slot_rect(i), box.length) for i in range(size)]
+        avoid = [box.match_rect(i) for i in range(size)]
         for tried in range(px, least - 1, -1):
             places = arrange(items, tried, box.band_centre, box.foot, bounds, avoid,
                              most_lanes=MOST_LANES)
@@ -861,11 +903,11 @@ class NimView(BoardView):
         return None
 
     def _lanes_px(self, box: _HeapBox, items: list[tuple[int, str]], px: int,
-                  readable: int) -> int:
+                  readable: int) -> int | None:
         """Several heaps (Marienbad): the largest size, from ``px`` down to the window's
         ``readable`` size (the context's ``coords_px``; none: ``px``), at which ``box``'s
         labels stand apart under their matches clear of the other heaps, the heaps' names and
-        the table. At 200% of 1024x768 the
+        the table; None when none does. At 200% of 1024x768 the
         chips at body size (40 px, matches 34 px apart) were pushed by the free-spot search
         over the other heaps' matches and names, none under its own match."""
         least = min(px, readable) if readable else px
@@ -873,10 +915,77 @@ class NimView(BoardView):
         avoid += [self._name_rect(other) for other in self._boxes]
         if self._table.width:
             avoid.append(self._table)
-        for size in range(px, least, -1):
+        for size in range(px, least - 1, -1):
             if lanes_fit(items, size, box.band_centre, self.rect, avoid):
                 return size
-        return least
+        return None
+
+    def _draw_runs(self, surface: pygame.Surface,
+                   heaps: list[tuple[_HeapBox, list[Any], list[tuple[int, str]], int]],
+                   ctx: BoardContext, placed: list[pygame.Rect]) -> bool:
+        """Several heaps whose labels do not fit one per match: one label per run of
+        neighbouring matches with the same one, in a row under the heap (up to the table), a
+        bracket under the run's matches and a line from it to its label, all at one size: the
+        largest from the body text down to the readable one at which every heap's row fits.
+        At 200% of 1024x768 five heaps' 25 labels ("L18", 53 px chips for matches 30 px
+        apart) needed two lanes where the height held one, and the second lane covered the
+        next heap's match heads; an untrained learner's fifteen "3" did the same in misère.
+        False (nothing drawn) when the rows do not fit at the readable size."""
+        top = max((px for _b, _e, items, px in heaps if items), default=0)
+        least = min(top, ctx.coords_px) if ctx.coords_px else top
+        rows = [(box, entries, items) for box, entries, items, _px in heaps if items]
+        chosen: list[list[pygame.Rect]] = []
+        for size in range(top, least - 1, -1):
+            tried = [self._run_rects(box, runs(items), size) for box, _e, items in rows]
+            chosen = [rects for rects in tried if rects is not None]
+            if len(chosen) == len(rows):
+                break
+        else:
+            return False
+        for (box, entries, items), rects in zip(rows, chosen, strict=True):
+            groups = runs(items)
+            # Each match's colour and whether it is the best (items and entries go together).
+            looks = {index: (colour, best) for (index, _text), (_move, (_t, colour, best))
+                     in zip(items, entries, strict=True)}
+            width = max(2, size // 12)
+            for (first, last, text), rect in zip(groups, rects, strict=True):
+                colour = looks[first][0]
+                best = any(looks[i][1] for i in range(first, last + 1) if i in looks)
+                left, right = box.foot(first), box.foot(last)
+                y = left[1] + width
+                if last > first:
+                    pygame.draw.line(surface, colour, (left[0], y), (right[0], y), width)
+                pygame.draw.line(surface, colour, ((left[0] + right[0]) // 2, y),
+                                 rect.midtop, width)
+                score_chip(surface, text, rect.center, size, colour, ctx.theme, best=best,
+                           placed=placed)
+            self.label_runs += [(box.heap, first, last) for first, last, _text in groups]
+        return True
+
+    def _run_y(self, box: _HeapBox, px: int) -> float:
+        """The centre line of a heap's row of run labels at ``px`` (just under the band's first
+        lane, :data:`RUN_DROP` lower for the brackets)."""
+        return box.band_centre(0, 0, px)[1] + RUN_DROP
+
+    def _run_rects(self, box: _HeapBox, groups: list[tuple[int, int, str]],
+                   px: int) -> list[pygame.Rect] | None:
+        """The chips of ``box``'s runs at ``px`` in a row between its name column and the
+        table, clear of the other heaps' matches, their names and the table; None when they
+        do not fit."""
+        right = self._table.left if self._table.width else self.rect.right
+        bounds = pygame.Rect(box.label.right, self.rect.top, right - box.label.right,
+                             self.rect.height)
+        rects = run_row(groups, px, lambda i: box.slot_rect(i).centerx, self._run_y(box, px),
+                        bounds)
+        if rects is not None:
+            avoid = [other.match_rect(i) for other in self._boxes if other is not box
+                     for i in range(other.capacity)]
+            avoid += [self._name_rect(other) for other in self._boxes]
+            if self._table.width:
+                avoid.append(self._table)
+            if not any(r.collidelist(avoid) >= 0 for r in rects):
+                return rects
+        return None
 
 
 #: The heap sets the menu offers for Marienbad.

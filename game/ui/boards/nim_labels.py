@@ -4,7 +4,9 @@ than the matches, in a row below them with a leader line from each match to its 
 A label says what taking from a match on means, so a class must see at once which match it
 belongs to. Under the match while it fits there; in two lanes while a lane's neighbours stay
 apart; else in one row, in the matches' order, the row kept inside the board, each label
-joined to its match by a line; under a single heap, else in three lanes or more. At 200% of
+joined to its match by a line; under a single heap, else in three lanes or more. Under
+several heaps, where neither lanes fit, one label per run of neighbouring matches with the
+same label (:func:`runs`), in a row (:func:`run_row`). At 200% of
 1024x768 three "L10" chips (40 px text, matches 26 px apart) were in two lanes and the third,
 pushed aside by the free-spot search, stood left of its match, under another one.
 """
@@ -145,3 +147,39 @@ def lanes_fit(items: Sequence[tuple[int, str]], px: int, band_centre: BandCentre
     or two, inside ``bounds`` and clear of ``avoid`` (what else is drawn near: other heaps,
     their names, Marienbad's table)."""
     return _fitting_lanes(items, px, band_centre, bounds, avoid) is not None
+
+
+def runs(items: Sequence[tuple[int, str]]) -> list[tuple[int, int, str]]:
+    """The labels of ``items`` ((match index, text)) merged where neighbouring matches have the
+    same one, in the matches' order: (first index, last index, text)."""
+    merged: list[tuple[int, int, str]] = []
+    for index, text in sorted(items):
+        if merged and merged[-1][2] == text and merged[-1][1] == index - 1:
+            merged[-1] = (merged[-1][0], index, text)
+        else:
+            merged.append((index, index, text))
+    return merged
+
+
+def run_row(groups: Sequence[tuple[int, int, str]], px: int, centre_x: Callable[[int], float],
+            y: float, bounds: pygame.Rect) -> list[pygame.Rect] | None:
+    """One chip a run of ``groups`` (see :func:`runs`) at ``px``, centred on the height ``y``,
+    each as near the middle of its run (``centre_x`` of a match) as the chips' order and the
+    room between them allow, inside ``bounds``; None when they do not fit side by side."""
+    room = gap(px)
+    rects = []
+    for first, last, text in groups:
+        middle = (centre_x(first) + centre_x(last)) / 2
+        rects.append(chip_rect(text, (middle, y), px))
+    # Left to right, each at its place or right of the one before; then back from the right.
+    edge = bounds.left
+    for rect in rects:
+        rect.left = max(rect.left, edge)
+        edge = rect.right + room
+    edge = bounds.right
+    for rect in reversed(rects):
+        rect.right = min(rect.right, edge)
+        edge = rect.left - room
+    if not rects or rects[0].left < bounds.left or not all(bounds.contains(r) for r in rects):
+        return None if rects else []
+    return rects
