@@ -53,8 +53,8 @@ def hidden_by_chips(app: Any, play: Any) -> list[tuple[pygame.Rect, tuple[int, i
     view = play.view
     state = play.state
     assert isinstance(view, OthelloView) and isinstance(state, OthelloState)
-    assert view._chips_cache is not None
-    _px, chips = view._chips_cache[1]
+    _px, drawn = view.drawn_chips
+    chips = [chip for chip, _cell in drawn]
     assert chips
     cells = [(r, c) for r in range(state.size) for c in range(state.size)]
     keep = [(cell, middle(view, cell, DISC_CORE)) for cell in cells
@@ -104,8 +104,8 @@ def persons_turns(app: Any, play: Any, turns: int, pick: int = 0) -> Iterator[li
         frame(app)
         frame(app)
         view = play.view
-        assert isinstance(view, OthelloView) and view._chips_cache is not None
-        yield view._chips_cache[1][1]
+        assert isinstance(view, OthelloView)
+        yield [chip for chip, _cell in view.drawn_chips[1]]
 
 
 @pytest.mark.parametrize(("size", "lang"), [((1920, 1080), "en"), ((1024, 768), "fr")])

@@ -19,7 +19,6 @@ from ai.base import Decision
 from game.rules.registry import get_game
 from game.ui import i18n
 from game.ui.boards import BoardContext, board_view_for
-from game.ui.boards.base import score_labels
 from game.ui.reasoning import shown_scores
 from game.ui.theme import THEMES
 
@@ -85,28 +84,21 @@ def test_at_the_start_the_labels_are_drawn_at_body_size(
 @pytest.mark.parametrize(("side", "body", "least"), [(546, 28, 23), (800, 48, 35)])
 def test_crowded_labels_stay_near_body_size_apart_and_over_their_cells(
         side: int, body: int, least: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Eleven moves, neighbours in a row and at the board's edge (was 23 and 30 px). A chip's
-    centre stays inside its own cell (26 and 38 px put some on the line between two cells,
-    see tests/test_ui_boards_readable.py) and no chip covers the middle of another cell's
-    disc (see tests/test_ui_othello_chips.py), so 23 and 35 px."""
+    """Eleven moves, neighbours in a row and at the board's edge (was 23 and 30 px). Each
+    chip tied to its own cell (see tests/test_ui_othello_tied.py): centred on it, no higher
+    than it, at most a quarter of a cell past either side; so in whole discs, 23 and 35 px."""
     state = position(16)
     view, drawn = chips_drawn(state, side, body, monkeypatch)
-    moves = list(state.legal_moves())
-    assert len(drawn) == len(moves) == 11
+    assert len(drawn) == len(list(state.legal_moves())) == 11
     assert len({px for px, _r, _t in drawn}) == 1 and drawn[0][0] >= least, drawn
+    assert view.counts_shortened and all("," not in text for _px, _r, text in drawn)
     rects = [r for _px, r, _t in drawn]
     grid = view.grid
     for i, rect in enumerate(rects):
         assert grid.board.contains(rect), rect
         assert not any(rect.colliderect(other) for other in rects[i + 1:]), rects
-    # Each chip across its own cell's centre line, its centre inside that cell (a chip may
-    # sit a quarter of a cell above or below the centre, its neighbour's below or above; the
-    # labels differ: a label names its move).
-    labels = score_labels(shown_scores(engine_decision(state)), "value", THEMES["default"])
-    # (Drawn in French: "+4,4" here is "+4.4".)
-    cell_of = {text.replace(".", ","): move for move, (text, _c, _b) in labels.items()}
-    for _px, rect, text in drawn:
-        move = cell_of[text]
-        x, y = grid.centre(move.row, move.col)
-        assert rect.left <= round(x) < rect.right, (text, rect)
-        assert abs(rect.centerx - x) < grid.cell / 2 and abs(rect.centery - y) < grid.cell / 2
+    for rect, (row, col) in view.drawn_chips[1]:
+        x, y = grid.centre(row, col)
+        assert abs(rect.centery - y) <= 1 and rect.height <= grid.cell
+        assert abs(rect.centerx - x) <= grid.cell / 4 and rect.collidepoint(round(x), round(y))
+        assert x - grid.cell * 0.75 <= rect.left and rect.right <= x + grid.cell * 0.75

@@ -224,6 +224,13 @@ def _margin_label(margin: int) -> str:
     return _minus(f"{margin:+d}") if margin else "0"
 
 
+def whole_discs(discs: float) -> str:
+    """An estimate in whole discs, the short form of "+15.7" for a narrow cell: "+16", "0"
+    (halves away from zero, so +0.5 and -0.5 do not both read "0" beside "+1")."""
+    whole = math.floor(abs(discs) + 0.5)
+    return _margin_label(whole if discs > 0 else -whole)
+
+
 def _proven_margin(margin: int) -> ShownScore:
     key = _PROVEN_KEY + margin if margin > 0 else -_PROVEN_KEY + margin if margin < 0 else 0.0
     return ShownScore(key, _margin_label(margin), True, Proven((margin > 0) - (margin < 0),
@@ -360,7 +367,8 @@ def shown_scores(d: Decision) -> dict[Any, float]:
             else:
                 discs = value / _POINTS_PER_DISC
                 label = decimal(_minus(f"{discs:+.1f}") if round(discs, 1) != 0 else "0.0")
-                shown[move] = ShownScore(discs, label, close=CLOSE_DISCS)
+                shown[move] = ShownScore(discs, label, close=CLOSE_DISCS,
+                                         short=whole_discs(discs))
         elif kind in ("value", "exact"):
             decided = _distance_score(value, kind)
             shown[move] = decided if decided is not None else value
@@ -402,8 +410,9 @@ class LegendRow:
 def score_legend(d: Decision, mover: str, short_counts: bool = False) -> list[LegendRow]:
     """What the labels on the board mean, in words, from the mover's side ("W5: Black wins in 5
     moves whatever the opponent does"): one row per kind of label this decision shows. With
-    ``short_counts`` (the board wrote counts in thousands) a count's sample is written so and
-    its words say what "k" is."""
+    ``short_counts`` (the board wrote its labels shorter: counts in thousands, estimates in
+    whole discs, values with one decimal fewer) the samples are written so, a count's words
+    say what "k" is and a disc estimate's that it is rounded."""
     rows: list[LegendRow] = []
     seen: set[str] = set()
 
@@ -455,6 +464,11 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False) -> list[Le
         elif isinstance(value, ShownScore) and value.neutral:
             add("unsettled", LegendRow(value.label, tr("legend.unsettled"), "text",
                                        tr("legend.short.unsettled")))
+        elif isinstance(value, ShownScore) and short_counts and value.short:
+            # The board wrote the estimates in whole discs (see boards.base.score_labels).
+            add("estimate", LegendRow(value.short, tr("legend.disc_estimate_whole", side=mover),
+                                      "text", tr("legend.short.disc_estimate_whole",
+                                                 side=mover)))
         elif isinstance(value, ShownScore):
             add("estimate", LegendRow(value.label, tr("legend.disc_estimate", side=mover),
                                       "text", tr("legend.short.disc_estimate", side=mover)))
@@ -464,7 +478,7 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False) -> list[Le
         elif kind in ("value", "exact"):
             label = format_score(_number(value), "value",
                                  all(abs(_number(v) - round(_number(v))) < 1e-9
-                                     for v in shown.values()))
+                                     for v in shown.values()), 1 if short_counts else 0)
             unit = estimate_unit(d)
             if unit is not None:
                 # What a point is (QA 15/43: "−6" beside "−11" said nothing of how much
@@ -485,7 +499,8 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False) -> list[Le
                                     f"{words} {tr('legend.thousands')}",
                                     short=f"{short} {tr('legend.thousands')}"))
             else:
-                add(kind, LegendRow(format_score(_number(value), kind, integral), words,
+                add(kind, LegendRow(format_score(_number(value), kind, integral,
+                                                 1 if short_counts else 0), words,
                                     short=short))
     if rows:
         # A random player's numbers judge nothing: one neutral colour, and words that say so.

@@ -328,7 +328,7 @@ def format_score(value: float, kind: str, integral: bool, shorter: int = 0) -> s
     decision is a whole number (visits, beads, exact game values), so no decimals are shown.
     Signed kinds (values, Q-values) always show their sign so good and bad read at a glance.
     Counts (:data:`COUNT_KINDS`) are written ``shorter`` steps shorter (see
-    :func:`count_text`).
+    :func:`count_text`), other numbers with decimals with one decimal fewer.
     """
     decided = _decided_label(value, kind)
     if decided is not None:
@@ -355,10 +355,14 @@ def format_score(value: float, kind: str, integral: bool, shorter: int = 0) -> s
     if abs(value) >= 100:
         text = f"{value:.0f}"
     elif abs(value) >= 10:
-        text = f"{value:.1f}"
+        text = f"{value:.1f}" if not shorter else f"{value:.0f}"
     else:
-        text = f"{value:.2f}"
-    if signed and value > 0:
+        text = f"{value:.2f}" if not shorter else f"{value:.1f}"
+    if shorter and float(text) == 0:
+        # One decimal fewer for a narrow cell (Othello's "−0,65" is "−0,7"): no sign
+        # on a value it rounds to 0.
+        text = text.lstrip("-")
+    elif signed and value > 0:
         text = "+" + text
     # The language's decimal mark: the reasoning box said "valeur +0.35" in French.
     return decimal(text).replace("-", "\u2212")
@@ -382,20 +386,25 @@ class ShownScore(float):
     close: float
     #: A move the player did not judge (drawn in the text colour, not on the good-bad scale).
     neutral: bool
+    #: A shorter label for a narrow cell ("+16" for "+15.7"), or "" (see :func:`score_labels`'s
+    #: ``shorter``); the legend then says what it is.
+    short: str
 
     def __new__(cls, key: float, label: str, proven: bool = False,
-                meaning: Any = None, close: float = 0.0, neutral: bool = False) -> ShownScore:
+                meaning: Any = None, close: float = 0.0, neutral: bool = False,
+                short: str = "") -> ShownScore:
         made = super().__new__(cls, key)
         made.label = label
         made.proven = proven
         made.meaning = meaning
         made.close = close
         made.neutral = neutral
+        made.short = short
         return made
 
     def __reduce__(self) -> tuple[Any, ...]:
         return ShownScore, (float(self), self.label, self.proven, self.meaning, self.close,
-                            self.neutral)
+                            self.neutral, self.short)
 
 
 def rank_colour(t: float, theme: Theme) -> Colour:
@@ -423,7 +432,8 @@ def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme, shorter: 
     says both (issue 12: when every Connect 4 column lost, every label was red and only an
     outline marked the best). Kinds of :data:`NEUTRAL_KINDS` (chances, not judgements) are
     all in the text colour. :class:`ShownScore` values bring their own text. Counts are
-    written ``shorter`` steps shorter (see :func:`count_text` and :func:`fitted_labels`).
+    written ``shorter`` steps shorter (see :func:`count_text` and :func:`fitted_labels`), and
+    with ``shorter`` a :class:`ShownScore` with a short form is written so.
     """
     def number(raw: object) -> float | None:
         """The score as a float, or None when it is not a number (a bad player's output)."""
@@ -451,7 +461,7 @@ def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme, shorter: 
         if math.isinf(value):
             text = "\u221e" if value > 0 else "\u2212\u221e"
         elif isinstance(raw, ShownScore):
-            text = raw.label
+            text = raw.short if shorter and raw.short else raw.label
         else:
             text = format_score(value, kind, integral, shorter)
         if kind in NEUTRAL_KINDS or (isinstance(raw, ShownScore) and raw.neutral):

@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from ai.bounds import Proven
 from game.rules.base import Outcome
 from game.rules.othello import (
     BLACK_CELL,
@@ -51,7 +52,7 @@ from game.ui.boards.base import (
     shared_label_px,
     side_column_width,
 )
-from game.ui.boards.chip_packing import pack_chips
+from game.ui.boards.chip_packing import pack_chips, tied_chips
 from game.ui.boards.presenter import GamePresenter, OptionSpec, is_pass
 from game.ui.i18n import tr
 from game.ui.reasoning import plural
@@ -113,6 +114,9 @@ STEPS_Y = (0, -1, 1, -2, 2)
 DISC_CORE = 0.6
 #: ... and the middle of a legal move's dot (its radius is 0.18 of the cell).
 LEGAL_DOT_CLEAR = 0.36
+#: How far a score chip tied to its cell may pass the board's left or right edge, a share of
+#: a cell: the row numbers beside the board start about a quarter of a cell out.
+EDGE_OVERHANG = 0.1
 #: How far it may move sideways, in eighths of a cell: its centre stays inside its cell, so
 #: nearer that cell's centre than any other's (half a cell put it on the line between two).
 SHIFTS_X = (0, -2, 2, -3, 3)
@@ -129,9 +133,10 @@ def chip_shifts(cell: int, steps_y: tuple[int, ...], leftmost: bool = False
 
 
 def chip_side_pad(px: int) -> int:
-    """The room left and right of a score label's text: a sixth of its size, not the usual
-    third (8 px more of text at 48 px where chips already overflow their cells)."""
-    return max(2, px // 6)
+    """The room left and right of a score label's text: a tenth of its size, not the usual
+    third (8 px more of text at 48 px where chips already overflow their cells; a sixth left
+    alpha-beta's "+114", 65 px at 20 px, no room between two discs at 200% of 1024x768)."""
+    return max(2, px // 10)
 
 
 class OthelloView(GridBoardView):
@@ -145,6 +150,10 @@ class OthelloView(GridBoardView):
         self._clear: list[pygame.Rect] = []
         #: The last score chips laid out (see :meth:`_score_chips`): their key and result.
         self._chips_cache: tuple[Any, tuple[int, list[pygame.Rect]]] | None = None
+        #: ... and tied to their cells (see :meth:`_laid_out`).
+        self._tied_cache: tuple[Any, tuple[int, list[pygame.Rect], bool]] | None = None
+        #: The score labels last drawn: their text size and each one's chip and cell.
+        self.drawn_chips: tuple[int, list[tuple[pygame.Rect, Cell]]] = (0, [])
 
     def layout(self, rect: pygame.Rect, state: Any) -> None:
         """The board in the middle, each side's disc count in a column beside it."""
@@ -305,10 +314,9 @@ class OthelloView(GridBoardView):
         it."""
         grid = self.grid
         controller = ctx.controller if ctx.interactive else None
-        if (grid is None or self._chips_cache is None or not ctx.show_legal
-                or not isinstance(controller, OthelloController)):
+        if grid is None or not ctx.show_legal or not isinstance(controller, OthelloController):
             return []
-        chips = self._chips_cache[1][1]
+        chips = [chip for chip, _cell in self.drawn_chips[1]]
         hover = grid.cell_at(ctx.hover) if ctx.hover is not None else None
         side = round(grid.cell * LEGAL_DOT_CLEAR)
         under = []
@@ -391,6 +399,11 @@ class OthelloView(GridBoardView):
         grid = self.grid
         assert grid is not None and ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
+        # Whole discs ("+16" for "+15,7") where the decimal does not fit; not beside proven
+        # margins, which are whole discs too.
+        short = (labels if any(isinstance(getattr(s, "meaning", None), Proven)
+                               for s in ctx.scores.values())
+                 else score_labels(ctx.scores, ctx.score_kind, ctx.theme, shorter=1))
         # The best first: it keeps its cell, the others move aside rather than overlap.
         # Only on empty cells: once the AI's move is played (the labels stay for the class
         # while the person thinks) its label sat on the disc it had just put down, the one
@@ -402,11 +415,60 @@ class OthelloView(GridBoardView):
                  and move.row < oth.size and move.col < oth.size
                  and oth.cell(move.row, move.col) == EMPTY_CELL]
         chips = [(text, grid.centre(move.row, move.col)) for move, text, _c, _b in shown]
+        shorts = [(short[move][0], grid.centre(move.row, move.col)) for move, *_l in shown]
         self._clear = self._keep_clear(oth, ctx)
-        px, rects = self._score_chips(chips, label_px(ctx, grid.cell * 0.27), ctx.coords_px)
-        for (_move, text, colour, best), rect in zip(shown, rects, strict=True):
+        body = label_px(ctx, grid.cell * 0.27)
+        px, rects, self.counts_shortened = self._laid_out(oth, chips, shorts, body,
+                                                          ctx.coords_px)
+        texts = shorts if self.counts_shortened else chips
+        self.drawn_chips = (px, [(rect, (move.row, move.col))
+                                 for (move, *_l), rect in zip(shown, rects, strict=True)])
+        for (_move, _t, colour, best), (text, _c), rect in zip(shown, texts, rects, strict=True):
             score_chip(surface, text, rect.center, px, colour, ctx.theme, best=best,
                        side_pad=chip_side_pad(px))
+
+    def _laid_out(self, oth: OthelloState, chips: list[tuple[str, tuple[float, float]]],
+                  shorts: list[tuple[str, tuple[float, float]]], body: int, readable: int
+                  ) -> tuple[int, list[pygame.Rect], bool]:
+        """The labels' size, their chips and whether they are in their short form: each chip
+        tied to its own cell (see :func:`~game.ui.boards.chip_packing.tied_chips`), the full
+        form where it fits at ``body`` size, else the short form ("+16") at its largest, down
+        to ``readable``; where neither fits so, as :meth:`_score_chips` places them (moved a
+        little aside). Measured in a crowded midgame at 200% of 1024x768 (57 px cells),
+        "+15,7" shrank to 19 px, a third of the chips between two cells and over the
+        neighbours' discs (QA 27/28)."""
+        grid = self.grid
+        assert grid is not None
+        key = (tuple(chips), tuple(shorts), body, readable, tuple(grid.board),
+               tuple(tuple(r) for r in self._clear))
+        if self._tied_cache is not None and self._tied_cache[0] == key:
+            return self._tied_cache[1]
+        discs = [grid.centre(row, col) for row in range(oth.size) for col in range(oth.size)
+                 if oth.cell(row, col) != EMPTY_CELL]
+        least = readable or round(body * 0.6)
+
+        # A chip on the edge file may pass the board's edge a little: the row numbers stand
+        # further out (alpha-beta's "+102" on a1 or h5, between the edge and a disc, fit no
+        # readable size inside the board at 200% of 1024x768).
+        bounds = grid.board.inflate(2 * round(grid.cell * EDGE_OVERHANG), 0)
+
+        def tied(labels: list[tuple[str, tuple[float, float]]], low: int
+                 ) -> tuple[int, list[pygame.Rect]] | None:
+            return tied_chips(labels, grid.cell, bounds, discs, body, low,
+                              lambda t, c, px: chip_rect(t, c, px, chip_side_pad(px)))
+
+        full = tied(chips, body)
+        if full is not None:
+            laid = (*full, False)
+        else:
+            whole = tied(shorts, least) if shorts != chips else None
+            if whole is not None:
+                laid = (*whole, True)
+            else:
+                laid = (*(tied(chips, least) or self._score_chips(chips, body, readable)),
+                        False)
+        self._tied_cache = (key, laid)
+        return laid
 
     def _keep_clear(self, oth: OthelloState, ctx: BoardContext) -> list[pygame.Rect]:
         """What a score chip must not cover but on its own cell: the middle of every disc

@@ -1,0 +1,129 @@
+"""Othello's score labels each sit on their own cell, readable, over no disc (QA 27/28).
+
+At 200% text, in crowded midgames, the labels were about 18-22 px, wider than a cell and
+moved half a row up or down or half a cell sideways: "+0,8" sat on the b3/c3 line, "+15,7"
+over b4's disc, and the class could not tell which cell a number was for (8x8 at 1024x768
+and 1920x1080, French). Each chip is now tied to its own cell: centred on it (moved in at the
+board's edge; up or down only inside the cell), at most a quarter of a cell past either side,
+over no disc, at the window's readable size or more; the engine's estimates are written in
+whole discs ("+16") where the decimal does not fit, and the legend says so.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import pygame
+import pytest
+
+from ai.base import Decision
+from game.rules.othello import EMPTY_CELL
+from game.ui import i18n
+from game.ui.boards.othello import OthelloView
+from game.ui.reasoning import score_legend, shown_scores
+from game.ui.scenes.play_fit import readable_px
+from tests.ui_helpers import frame, key, make_app, run_until, start_game
+
+UNITS = "evaluation points (100 is about one disc); +-10000 per disc = proven"
+#: The disc's radius as drawn, a share of the cell.
+DISC = 0.41
+
+
+def estimates(state: Any, seed: int) -> Decision:
+    """The Othello engine's estimates for ``state``'s moves as in a crowded midgame: discs
+    with one decimal, two digits before it for most ("+15,7", "−22,8", "+0,8")."""
+    rng = random.Random(seed)
+    moves = list(state.legal_moves())
+    return Decision(move=moves[0], score_kind="value", depth=6, nodes=10,
+                    scores={m: float(rng.choice((-1, 1)) * rng.randint(5, 2400))
+                            for m in moves}, info={"units": UNITS})
+
+
+def untied(view: OthelloView, state: Any) -> list[str]:
+    """What is wrong with the labels last drawn: a chip not on its own cell, over a disc,
+    over another chip."""
+    grid = view.grid
+    assert grid is not None
+    cell = grid.cell
+    wrong = []
+    discs = [grid.centre(r, c) for r in range(state.size) for c in range(state.size)
+             if state.cell(r, c) != EMPTY_CELL]
+    chips = view.drawn_chips[1]
+    for i, (rect, (row, col)) in enumerate(chips):
+        x, y = grid.centre(row, col)
+        if not (y - cell / 2 - 1 <= rect.top and rect.bottom <= y + cell / 2 + 1):
+            wrong.append(f"{rect} leaves the row of {(row, col)}")
+        if not (x - cell * 0.75 - 1 <= rect.left and rect.right <= x + cell * 0.75 + 1
+                and rect.left <= x <= rect.right):
+            wrong.append(f"{rect} is not across the middle of {(row, col)}")
+        for dx, dy in discs:
+            near_x, near_y = min(max(dx, rect.left), rect.right), min(max(dy, rect.top),
+                                                                     rect.bottom)
+            if (near_x - dx) ** 2 + (near_y - dy) ** 2 < (cell * DISC) ** 2:
+                wrong.append(f"{rect} of {(row, col)} covers the disc at {(dx, dy)}")
+        wrong += [f"{rect} overlaps {other}" for other, _c in chips[i + 1:]
+                  if rect.colliderect(other)]
+    return wrong
+
+
+@pytest.mark.parametrize("board", ["8", "6"])
+@pytest.mark.parametrize(("size", "lang"), [((1024, 768), "fr"), ((1920, 1080), "en"),
+                                            ((1024, 768), "en"), ((1920, 1080), "fr")])
+def test_each_label_sits_on_its_own_cell_readable_and_over_no_disc(
+        size: tuple[int, int], lang: str, board: str) -> None:
+    """The AI's own labels (alpha-beta) and the engine's estimates on the same boards, at the
+    person's turns of a game played to a crowded midgame."""
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=200, explain_wait=True)
+    play = start_game(app, "othello", ("human", "alphabeta:depth=2"), options={"size": board})
+    rng = random.Random(7)
+    floor = readable_px(size)
+    seen = shortened = 0
+    for turn in range(12 if board == "8" else 8):
+        assert run_until(app, lambda: play.match.over or play.match.human_to_move, 30)
+        if play.match.over:
+            break
+        play.apply_move(rng.choice(list(play.state.legal_moves())))
+        if not run_until(app, lambda: bool(play.legend_rows()) or play.match.over, 30):
+            break
+        frame(app)
+        view, state = play.view, play.board_state
+        assert isinstance(view, OthelloView)
+        if view.drawn_chips[1]:
+            assert view.drawn_chips[0] >= floor, view.drawn_chips
+            assert not untied(view, state)
+            seen += 1
+        # The engine's estimates on this board, drawn as the scene draws its labels.
+        decision = estimates(state, turn)
+        ctx = dataclasses.replace(play.board_context(), scores=shown_scores(decision),
+                                  score_kind="value")
+        view.draw(play.app.screen, state, ctx)
+        assert len(view.drawn_chips[1]) == len(decision.scores)
+        assert view.drawn_chips[0] >= floor, view.drawn_chips
+        assert not untied(view, state)
+        shortened += view.counts_shortened
+        key(app, pygame.K_SPACE)
+    assert seen >= 4, "the game gave the test too few labels to look at"
+    if board == "8":
+        assert shortened, "no crowded board: the test saw nothing"
+    app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_legend_says_the_estimates_are_rounded_to_whole_discs(lang: str) -> None:
+    from game.rules.registry import get_game
+
+    i18n.set_language(lang)
+    try:
+        state = get_game("othello").setup().initial_state()
+        decision = estimates(state, 1)
+        shown = shown_scores(decision)
+        rows = score_legend(decision, "Black", short_counts=True)
+        full = score_legend(decision, "Black")
+    finally:
+        i18n.set_language("en")
+    best = max(shown.values())
+    assert rows[0].sample == best.short and "," not in best.short and "." not in best.short
+    assert ("arrondis" if lang == "fr" else "rounded to whole discs") in rows[0].words
+    assert full[0].sample == best.label and "arrondi" not in full[0].words
