@@ -699,6 +699,30 @@ def reasoning_lines(d: Decision, side: str, move_text: Callable[[Any], str] = st
     return lines
 
 
+def hint_lines(d: Decision, adviser: str, move_text: Callable[[Any], str] = str) -> list[str]:
+    """A hint in words for the panel: who suggests which move ("Hint from the Engine: take
+    4"), then why where the adviser says it (Nim's rule, "win in 7 moves", "+3 open lines").
+    A pink frame with no words, the colour of the AI's own move, read as the AI's (QA 32)."""
+    lines = [tr("hint.from", adviser=adviser, move=move_text(d.move))]
+    info = d.info if isinstance(d.info, dict) else {}
+    rule = rule_words(info.get("rule"))
+    chosen = d.scores.get(d.move) if isinstance(d.scores, dict) else None
+    shown = shown_scores(d).get(d.move)
+    why = None
+    if rule:
+        why = rule
+    elif isinstance(shown, ShownScore) and shown.proven:
+        why = value_words(_number(chosen), d.score_kind) if not is_disc_estimate(d) else None
+        why = why or phrase_words(info.get("proven")) or phrase_words(info.get("value"))
+    elif isinstance(shown, ShownScore):
+        why = tr("words.disc_estimate", x=shown.label)
+    elif chosen is not None and d.score_kind in ("value", "exact"):
+        why = value_words(_number(chosen), d.score_kind, estimate_unit(d))
+    if why:
+        lines.append(tr("hint.why", why=why))
+    return lines
+
+
 def tie_line(d: Decision) -> str | None:
     """"3 moves share this best value: one drawn at random" when the player broke a tie
     (``info["tied"]``, see ``ai.simple.tie_info``), else None."""

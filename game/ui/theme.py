@@ -52,6 +52,9 @@ class Theme:
     #: The cloth of a board whose pieces are both black and white (Othello): it must stand out
     #: from both, unlike ``board_light`` (white in the high-contrast theme).
     felt: Colour
+    #: A hint for the person (the Hint button) on the board and in the panel: not ``hint``,
+    #: the pink of the AI's own chosen move, which a class read as the AI's move (QA 32).
+    suggestion: Colour = (70, 225, 215)
 
 
 DEFAULT = Theme(
@@ -128,6 +131,7 @@ CONTRAST = Theme(
     connect4_red=(255, 40, 40),
     connect4_yellow=(255, 235, 0),
     felt=(0, 118, 62),
+    suggestion=(0, 255, 255),
 )
 
 THEMES: dict[str, Theme] = {"default": DEFAULT, "contrast": CONTRAST}

@@ -9,6 +9,7 @@ holds the game's actions and timing, and this module its pixels.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -79,8 +80,13 @@ def board_context(scene: PlayScene) -> BoardContext:
         # Thinking, live: the best move found so far is drawn on the board.
         hint = progress.best
     human = scene.match.human_to_move
+    theme = scene.app.theme
+    if turns.hint_move is not None:
+        # The person's hint in its own colour (the panel says it in words, in that colour):
+        # in the AI's pink it read as the AI's move (QA 32).
+        theme = replace(theme, hint=theme.suggestion)
     return BoardContext(
-        theme=scene.app.theme,
+        theme=theme,
         hover=scene.input.hover,
         controller=scene.input.controller if human else None,
         last_move=scene.match.last_move,

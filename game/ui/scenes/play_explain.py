@@ -18,8 +18,16 @@ import pygame
 from game.ui import text
 from game.ui.boards.presenter import is_pass
 from game.ui.i18n import tr
-from game.ui.reasoning import LegendRow, compact_legend, packed_legend, reasoning_lines
+from game.ui.reasoning import (
+    LegendRow,
+    compact_legend,
+    hint_lines,
+    packed_legend,
+    reasoning_lines,
+)
 from game.ui.scenes.play_fit import large_text, least_legend_px
+from game.ui.scenes.play_status import without_note
+from game.ui.scenes.players import seat_title
 from game.ui.theme import blend
 
 if TYPE_CHECKING:
@@ -273,6 +281,47 @@ class ExplainBox:
                 if box + self._legend_box(shown, px) + sum(self.kept_below(px)) <= height:
                     return px
         return sizes[-1]
+
+    def hint_paragraphs(self) -> list[str]:
+        """The hint shown on the board in words, who suggests it first (empty: no hint)."""
+        scene = self.scene
+        hint = scene.turns.hint
+        if hint is None:
+            return []
+        decision, spec = hint
+        adviser = without_note(seat_title(spec, scene.match.setup)) if spec else ""
+        return hint_lines(decision, adviser, scene.presenter.move_text)
+
+    def draw_hint(self, surface: pygame.Surface, y: int) -> int:
+        """The hint in words (see :meth:`hint_paragraphs`) framed in the board's hint colour,
+        the theme's ``suggestion``, not the AI's pink; return the next y. Why the adviser
+        chose it gives way first, to a row of the move list."""
+        paragraphs = self.hint_paragraphs()
+        if not paragraphs:
+            return y
+        theme = self.app.theme
+        m = self.app.metrics
+        px = self.words_px()
+        width = self.rect.width - 2 * m.pad
+        line_h = text.font(px).get_linesize()
+        room = max(1, (self.rect.bottom - y - m.pad) // line_h - 1)
+        lines = text.wrap(paragraphs[0], width, px)
+        first = len(lines)
+        for paragraph in paragraphs[1:]:
+            wrapped = text.wrap(paragraph, width, px)
+            if len(lines) + len(wrapped) <= room:
+                lines += wrapped
+        box = pygame.Rect(self.rect.left, y, self.rect.width, line_h * len(lines) + m.pad)
+        pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), box,
+                         border_radius=m.radius)
+        pygame.draw.rect(surface, theme.suggestion, box, max(2, m.line), border_radius=m.radius)
+        ty = y + m.pad // 2
+        for i, line in enumerate(lines):
+            text.blit_text(surface, line, px, theme.suggestion if i < first else theme.text,
+                           (box.left + m.pad, ty), bold=i < first, max_width=width,
+                           min_px=min(px, least_legend_px(m, self.app.size)))
+            ty += line_h
+        return box.bottom + m.pad // 2
 
     def draw_reasoning(self, surface: pygame.Surface, y: int,
                         legend: list[LegendRow]) -> int:

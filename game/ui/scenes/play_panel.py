@@ -386,7 +386,12 @@ class PlayPanel:
             self._draw_moves(surface, pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
                                                   self.moves_rect.bottom - y))
             return
-        reasoning = self.app.settings.show_reasoning
+        # No AI at the table, no reasoning to wait for: the moves take its room (QA 34a).
+        turns = self.scene.turns
+        reasoning = self.app.settings.show_reasoning and not (
+            all(seat.human for seat in self.scene.match.seats)
+            and turns.pending is None and turns.reasoning is None)
+        y = self.explain.draw_hint(surface, y)
         legend = self.scene.legend_rows() if reasoning else []
         self.explain.legend_rows_shown = 0
         self.explain.legend_samples = set()

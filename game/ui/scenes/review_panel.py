@@ -146,6 +146,9 @@ class ReviewPanel:
         evaluation = self.evaluation_title()
         words = (tr("review.graph_key", evaluation=evaluation) if evaluation
                  else tr("review.graph_key_ai"))
+        if evaluation and all(seat.human for seat in scene.match.seats):
+            # No AI played: no dots of its scores to speak of (QA 34c).
+            words = tr("review.graph_key_eval", evaluation=evaluation)
         if len(scene.match.info.evaluations) > 1:
             words += " " + tr("review.graph_choose")
         # The key with large text at the legend's least size: at 200% of 1024x768 it gave way
@@ -164,6 +167,14 @@ class ReviewPanel:
         # for them has the caption above it instead.
         title_lines: list[str] = []
         plot_h = self._plot_height(rect.height, line_h, title_lines, key_paras, key_h)
+        if not self._edges_fit(plot_h) and len(key_paras) > 1:
+            # The key's last paragraph gives way before the caption comes above the plot
+            # (which then took the key's room: a human-vs-human game's shorter key let the
+            # scale's paragraph in, and the plot lost its corner words and then its key).
+            fewer = key_paras[:1]
+            if self._edges_fit(self._plot_height(rect.height, line_h, [], list(fewer), key_h)):
+                key_paras = fewer
+                plot_h = self._plot_height(rect.height, line_h, title_lines, key_paras, key_h)
         if not self._edges_fit(plot_h):
             title_lines = text.wrap(tr("review.graph_title", side=first), rect.width, m.small,
                                     True)

@@ -109,6 +109,8 @@ class TurnDriver:
         self.reasoning: Decision | None = None
         self.reasoning_seat: int | None = None
         self.hint_move: Any = None
+        #: The adviser's decision behind the last hint (read with :attr:`hint`).
+        self.hint_decision: Decision | None = None
         self.hint_thinking = False
         self.ai_error: AiFailure | None = None
         self.auto_pass_left: float | None = None
@@ -249,6 +251,15 @@ class TurnDriver:
         self.hint_thinking = True
         return None
 
+    @property
+    def hint(self) -> tuple[Decision, str] | None:
+        """The hint shown now and the spec of the player who suggested it, or None (the
+        panel says it in words, see ``play_explain.ExplainBox.draw_hint``)."""
+        d = self.hint_decision
+        if self.hint_move is None or d is None or d.move != self.hint_move:
+            return None
+        return d, self._hint_player.spec if self._hint_player is not None else ""
+
     def retry(self) -> None:
         """Ask the failed AI again, now."""
         self.ai_error = None
@@ -305,6 +316,7 @@ class TurnDriver:
         self.hint_thinking = False
         if result.decision is not None and result.state == self.state:
             self.hint_move = result.decision.move
+            self.hint_decision = result.decision
             self.listener.hint_ready(self.hint_move)
         elif result.error is not None:
             self.listener.hint_failed(result.error)

@@ -1,0 +1,116 @@
+"""The hint in words, in its own colour (QA 32), and a human-vs-human game's panel without the
+AI's wording (QA 34a, 34c).
+
+32: the hint was a pink frame with no words, the pink of the AI's chosen move. Now the panel
+says "Hint (Engine): c1-c2" and why ("Why: win in 1 move"), framed in the theme's
+``suggestion`` colour, in which the board draws it too.
+34: with no AI at the table, the panel said "The AI's reasoning appears here after its move"
+all game long, and the review graph's key spoke of "the AI's own scores".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from game.ui.i18n import tr
+from tests.ui_helpers import (
+    click_widget,
+    frame,
+    make_app,
+    open_review,
+    run_until,
+    start_game,
+    texts_drawn_by,
+)
+
+
+def hinted(size: tuple[int, int], lang: str, game: str, seats: tuple[str, str],
+           scale: int = 200) -> tuple[Any, Any]:
+    """A game after two moves (the first legal one each time), the person then pressing Hint
+    and the hint found (a frame drawn since)."""
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=scale)
+    play = start_game(app, game, seats)
+    for _ in range(2):
+        assert run_until(app, lambda: play.match.human_to_move, 20)
+        assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: play.match.human_to_move, 20)
+    click_widget(app, play.panel.hint_button)
+    assert run_until(app, lambda: play.turns.hint is not None, 20)
+    frame(app)
+    return app, play
+
+
+def drawn_words(app: Any, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int, Any]]:
+    """Every text the next frame draws: (text, size, rect)."""
+    return texts_drawn_by(lambda: frame(app), monkeypatch)
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("game", "seats"), [("othello", ("human", "greedy")),
+                                             ("nim", ("human", "greedy")),
+                                             ("connect4", ("human", "human"))])
+def test_the_panel_says_the_hint_and_who_suggests_it(
+        size: tuple[int, int], lang: str, game: str, seats: tuple[str, str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    app, play = hinted(size, lang, game, seats)
+    move = play.presenter.move_text(play.turns.hint_move)
+    expected = tr("hint.from", adviser=tr("player.engine.title"), move=move)
+    drawn = drawn_words(app, monkeypatch)
+    # (Wrapped on two lines or not.)
+    said = [(words, px, rect) for words, px, rect in drawn
+            if len(words) > 5 and expected.startswith(words)]
+    assert said, (expected, [words for words, _px, _rect in drawn])
+    _words, px, rect = said[0]
+    assert play.panel.rect.contains(rect), (rect, play.panel.rect)
+    assert px >= round(size[1] * 0.025), px
+    app.shutdown()
+
+
+def test_the_board_draws_the_hint_in_its_own_colour_not_the_ais() -> None:
+    app, play = hinted((1024, 768), "en", "othello", ("human", "greedy"))
+    theme = app.theme
+    assert theme.suggestion != theme.hint
+    assert play.board_context().theme.hint == theme.suggestion
+    # The AI's chosen move keeps the AI's colour.
+    play.apply_move(play.turns.hint_move)
+    assert run_until(app, lambda: play.turns.pending is not None
+                     or play.match.human_to_move or play.match.over, 20)
+    if play.turns.pending is not None:
+        assert play.board_context().theme.hint == theme.hint
+    app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_human_vs_human_shows_no_ai_wording(size: tuple[int, int], lang: str,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=200)
+    play = start_game(app, "hexapawn", ("human", "human"))
+    for _ in range(3):
+        assert play.apply_move(play.state.legal_moves()[0])
+    frame(app)
+    texts = [words for words, _px, _rect in drawn_words(app, monkeypatch)]
+    assert tr("play.reasoning_none") not in texts
+    assert play.panel.reasoning_facts == 0
+    # The room goes to the moves: every move played so far is listed.
+    assert len(play.panel.move_rects) == len(play.match.moves)
+    open_review(app, play)
+    frame(app)
+    texts = " ".join(words for words, _px, _rect in drawn_words(app, monkeypatch))
+    assert tr("review.graph_key_ai") not in texts
+    assert tr("review.graph_key", evaluation="").split("·")[-1].strip() not in texts
+    app.shutdown()
+
+
+def test_the_hint_gives_way_when_the_human_moves() -> None:
+    app, play = hinted((1024, 768), "en", "hexapawn", ("human", "human"))
+    assert play.panel.explain.hint_paragraphs()
+    play.apply_move(play.state.legal_moves()[0])
+    frame(app)
+    assert play.turns.hint is None and not play.panel.explain.hint_paragraphs()
+    assert pygame.display.get_surface() is not None
+    app.shutdown()
