@@ -132,3 +132,30 @@ def test_one_game_is_shown_across_the_view_at_a_class_pace_then_its_boxes_readab
     changes = [px for said, px, rect in drawn if "→" in said
                and any(cell.contains(rect) for cell, _box in lab.knowledge.box_rects)]
     assert changes and min(changes) >= readable_px(size), changes
+
+
+@pytest.mark.parametrize(("variant", "language"), [(4, "fr"), (5, "fr"), (3, "en")])
+def test_a_long_start_box_lists_its_takes_readable(variant: int, language: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Brief target 5: at 1024x768 with 200% text in French the lab's Marienbad start box
+    listed its 9 takes at 14-15 px (Fibonacci's 14 at 10 px) in a box 170 px wide. A long
+    list now goes in two or three columns where that makes it a quarter larger, and the grid
+    makes the boxes wider (fewer a row) while that makes their moves larger, up to half the
+    body size: every take of the start box at 2.5% of the window's height at least."""
+    from tests.lab_helpers import large_lab, train_instantly
+    from tests.ui_helpers import frame, texts_drawn_by
+
+    size = (1024, 768)
+    app, lab = large_lab(size, language)
+    lab.set_game("nim")
+    lab.set_variant(variant)
+    train_instantly(lab, "nim", "elimination", 300)
+    lab.tabs.choose("boxes")
+    frame(app)  # type: ignore[arg-type]
+    start = lab.session.info.initial_state(lab.options)
+    assert len(start.legal_moves()) >= 9
+    drawn = texts_drawn_by(lambda: lab.knowledge.draw(app.screen, None), monkeypatch)
+    cell = next(rect for rect, box in lab.knowledge.box_rects if box.key == start.key)
+    takes = [px for said, px, rect in drawn if cell.contains(rect) and "−" in said]
+    assert len(takes) == len(start.legal_moves()), takes
+    assert min(takes) >= readable_px(size), takes

@@ -37,6 +37,18 @@ class TakeLines:
     texts: list[tuple[str, str, bool]]
     px: int
     take_w: int
+    #: The takes are listed in this many columns (a long list, Marienbad's or Fibonacci's
+    #: start box, in two where that makes them notably larger), each ``column_w`` wide.
+    columns: int = 1
+    column_w: float = 0.0
+
+    def spot(self, i: int) -> tuple[int, int, int, int]:
+        """Where line ``i`` goes: its left and right, its middle's y, and its row."""
+        rows = max(1, -(-self.shown // self.columns))
+        column, row = divmod(i, rows)
+        left = round(self.body.left + column * (self.column_w + self.px // 2))
+        return (left, round(left + self.column_w),
+                round(self.body.top + row * self.line_h + self.line_h / 2), row)
 
 
 def header_height(rect: pygame.Rect, px: int) -> int:
@@ -59,13 +71,8 @@ def take_lines(rect: pygame.Rect, state: NimState, values: Mapping[Any, float],
     # "−2"/"−3" gap and its count looked like another take's: review), a thin rule between
     # lines so that a take's beads and count read as its own.
     body = pygame.Rect(rect.left, top, rect.width, rect.bottom - top)
-    line_h = min(px * LINE_PITCH, body.height / max(1, len(items)))
-    if line_h < 9:
-        line_h = 9.0  # too many moves for the box: the last line says how many are left out
-    fits = line_h * len(items) <= body.height + 0.5  # float division must not drop a line
-    shown = len(items) if fits else max(1, int(body.height // line_h))
     texts: list[tuple[str, str, bool]] = []  # take, value text, changed
-    for move, value in items[:shown]:
+    for move, value in items:
         old = before.get(move) if before is not None else None
         changed = old is not None and old != value
         value_text = box_value_text(value, score_kind)
@@ -73,6 +80,30 @@ def take_lines(rect: pygame.Rect, state: NimState, values: Mapping[Any, float],
             value_text = f"{box_value_text(old, score_kind)}→{value_text}"
         take = f"h{move.heap + 1}: −{move.count}" if multi else f"−{move.count}"
         texts.append((take, value_text, changed))
+    # A long list (Marienbad's start box: 9 takes at 15 px at 1024x768 with 200% text,
+    # Fibonacci's 14 at 10 px) in two or three columns where that makes its text a quarter
+    # larger.
+    chosen = _layout(body, texts, score_kind, px, 1)
+    for columns in (2, 3):
+        if len(texts) >= columns * 2:
+            more = _layout(body, texts, score_kind, px, columns)
+            if more.shown == len(texts) and more.px >= chosen.px * 1.25:
+                chosen = more
+    return chosen
+
+
+def _layout(body: pygame.Rect, every: list[tuple[str, str, bool]], score_kind: str, px: int,
+            columns: int) -> TakeLines:
+    """The takes' lines ``every`` laid out in ``body`` in ``columns`` columns (see
+    :func:`take_lines`)."""
+    rows = -(-len(every) // columns)
+    line_h = min(px * LINE_PITCH, body.height / max(1, rows))
+    if line_h < 9:
+        line_h = 9.0  # too many moves for the box: the last line says how many are left out
+    fits = line_h * rows <= body.height + 0.5  # float division must not drop a line
+    shown = len(every) if fits else max(1, int(body.height // line_h))
+    texts = every[:shown]
+    column_w = (body.width - (columns - 1) * (px // 2)) / columns
     # One size for every line: the largest at which the widest take and value fit side by
     # side (a narrow box keeps its counts readable rather than cut).
     small = max(7, int(min(px, line_h * 0.8)))
@@ -85,10 +116,12 @@ def take_lines(rect: pygame.Rect, state: NimState, values: Mapping[Any, float],
     take_w = max((txt.size(t, small, True)[0] for t, _v, _c in texts), default=0)
     value_w = max((txt.size(v, small, True)[0] * mark_scale for _t, v, c in texts if not c),
                   default=0)
-    if take_w + value_w + small // 2 > body.width:
-        small = max(7, int(small * body.width / (take_w + value_w + small // 2)))
+    if take_w + value_w + small // 2 > column_w:
+        small = max(7, int(small * column_w / (take_w + value_w + small // 2)))
         take_w = max((txt.size(t, small, True)[0] for t, _v, _c in texts), default=0)
-    return TakeLines(body, line_h, shown, texts, small, take_w)
+    # (The gap between columns is half the given size, as :meth:`TakeLines.spot` puts it.)
+    return TakeLines(body, line_h, shown, texts, small, take_w, columns,
+                     (body.width - (columns - 1) * (small // 2)) / columns)
 
 
 def text_px(rect: pygame.Rect, state: NimState, values: Mapping[Any, float], score_kind: str,
@@ -97,7 +130,7 @@ def text_px(rect: pygame.Rect, state: NimState, values: Mapping[Any, float], sco
     a "before→after" line shrinks to on its own where that is smaller (the lab makes no box
     so narrow that it cuts one: "12→11" beside the live game at 1024x768)."""
     lines = take_lines(rect, state, values, score_kind, px, before)
-    room = lines.body.width - lines.take_w - lines.px // 3
+    room = round(lines.column_w) - lines.take_w - lines.px // 3
     widest = max((txt.size(v, lines.px, True)[0] for _t, v, c in lines.texts if c), default=0)
     return lines.px if widest <= room else int(lines.px * max(0, room) / widest)
 
@@ -142,29 +175,29 @@ def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
     txt.blit_text(surface, label, label_px, theme.text, (head.right, head.centery),
                    "midright", bold=True)
     lines = take_lines(rect, state, values, score_kind, px, before)
-    body, line_h, shown, texts = lines.body, lines.line_h, lines.shown, lines.texts
+    line_h, shown, texts = lines.line_h, lines.shown, lines.texts
     small, take_w = lines.px, lines.take_w
     best = max(values.values()) if values else 0.0
     most = max(values.values(), default=1.0) or 1.0
-    vx = body.left + txt.size("h8: −15 " if multi else "−10 ", small, True)[0]
+    bead_at = txt.size("h8: −15 " if multi else "−10 ", small, True)[0]
     # Every line's count, a changed one's "1→2" included: measured without it, the beads ran
     # under the wider "before→after" of the One game view (review).
     widest = max((txt.size(v, small, True)[0] for _t, v, _c in texts), default=0)
-    bead_room = min(MOST_BEADS, int((body.right - widest - small // 2 - vx)
+    bead_room = min(MOST_BEADS, int((lines.column_w - widest - small // 2 - bead_at)
                                     // (2 * max(2, small // 4) + 2)))
     for i, ((take, value_text, changed), value) in enumerate(
             zip(texts, [v for _m, v in items[:shown]], strict=True)):
-        y = round(body.top + i * line_h + line_h / 2)
+        left, right, y, row = lines.spot(i)
         if shown < len(items) and i == shown - 1:
             txt.blit_text(surface, f"+{len(items) - i}…", small, theme.text_muted,
-                           (body.left, y), "midleft")
+                           (left, y), "midleft")
             break
-        band = pygame.Rect(body.left, round(y - line_h / 2) + 1, body.width,
+        band = pygame.Rect(left, round(y - line_h / 2) + 1, right - left,
                            max(1, round(line_h) - 2))
         if changed:
             pygame.draw.rect(surface, blend(theme.panel, theme.highlight, 0.3), band,
                              border_radius=max(2, band.height // 4))
-        elif i:
+        elif row:
             # A thin rule between takes: a grey band on every other line read as a mark
             # with a meaning the view did not explain ("the move it plays?", QA 18).
             pygame.draw.line(surface, blend(theme.panel, theme.text_muted, 0.35),
@@ -174,9 +207,9 @@ def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
         # coloured (the elimination learner's ✓ and ✗ cannot be mistaken for digits).
         counts = score_kind != "allowed"
         txt.blit_text(surface, take, small, theme.text_muted if counts else theme.text,
-                      (body.left, y), "midleft", bold=not counts)
+                      (left, y), "midleft", bold=not counts)
         colour = theme.highlight if changed else box_value_colour(value, score_kind, theme)
-        room_after_take = body.right - (body.left + take_w + small // 3)
+        room_after_take = right - (left + take_w + small // 3)
         if score_kind == "beads":
             # Beads drawn in proportion to the box's fullest move, in one column of the same
             # room on every line (measured for the widest count), then the count,
@@ -187,13 +220,13 @@ def draw_matchbox(surface: pygame.Surface, rect: pygame.Rect, state: NimState,
                     if bead_room >= LEAST_BEADS else 0)
             for b in range(max(0, dots)):
                 pygame.draw.circle(surface, theme.accent if value == best else theme.text_muted,
-                                   (round(vx + r + b * (2 * r + 2)), y), r)
-            txt.blit_text(surface, value_text, small, colour, (body.right, y), "midright",
+                                   (round(left + bead_at + r + b * (2 * r + 2)), y), r)
+            txt.blit_text(surface, value_text, small, colour, (right, y), "midright",
                            bold=True, max_width=room_after_take, min_px=7)
         else:
             # The elimination learner's marks at the size of a capital letter: the font's
             # ✓ and ✗ are half the height of the digits beside them (seen in a real window).
             value_px = (min(round(small * ALLOWED_MARK_SCALE), int(line_h * 0.95))
                         if score_kind == "allowed" and not changed else small)
-            txt.blit_text(surface, value_text, value_px, colour, (body.right, y), "midright",
+            txt.blit_text(surface, value_text, value_px, colour, (right, y), "midright",
                            bold=True, max_width=room_after_take, min_px=7)

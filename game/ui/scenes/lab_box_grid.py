@@ -30,7 +30,9 @@ SHRINK_FOR_MORE = 0.8
 LISTS_SHRINK_FOR_MORE = 0.7
 #: A game's own matchboxes are made wider (fewer a row) while their moves are under this
 #: share of the body size and that makes them larger (:func:`narrow_grid`).
-LEAST_CHANGED_SHARE = 0.6
+LEAST_CHANGED_SHARE = 0.5
+#: How much wider than high a game's own matchbox may be made for its moves (see above).
+WIDEST_BOX = 1.6
 #: The line of a box's use ("used 8×") under a game's own matchbox, in its text heights.
 USE_LINE = 1.35
 #: A game's own matchbox writes its use at most this much larger than its moves
@@ -182,10 +184,11 @@ def narrow_grid(count: int, uses: list[tuple[bool, int]], body: pygame.Rect, m: 
                   for lost, used in uses) + m.pad * 2
     cols = max(1, min(cols, int(body.width // least_w)))
 
-    def cell(columns: int) -> tuple[float, float]:
+    def cell(columns: int, wide: bool = False) -> tuple[float, float]:
         cell_h = body.height / rows
-        # (Never narrower than its count needs, where the row has the room.)
-        cell_w = max(min(body.width / columns, cell_h * ratio * 1.3),
+        # (Never narrower than its count needs, where the row has the room; ``wide``: up to
+        # WIDEST_BOX times as wide as high, for moves that need the width.)
+        cell_w = max(min(body.width / columns, cell_h * (WIDEST_BOX if wide else ratio * 1.3)),
                      min(least_w, body.width / columns))
         return cell_w, min(cell_h, cell_w / ratio * 1.15)
 
@@ -197,15 +200,21 @@ def narrow_grid(count: int, uses: list[tuple[bool, int]], body: pygame.Rect, m: 
             break
         cols += 1
 
-    def moves_at(columns: int) -> int:
-        w, h = (round(v) - m.pad for v in cell(columns))
+    def moves_at(columns: int, wide: bool = True) -> int:
+        w, h = (round(v) - m.pad for v in cell(columns, wide))
         return moves_px(pygame.Rect(0, 0, w - m.pad, h - int(m.body * USE_LINE) - m.pad)) if (
             moves_px is not None) else m.body
 
     # A "before→after" line shrinks on its own (the last game's boxes: "229→232" at 14 px in
-    # boxes of 170 at 1024x768 with 200% text, QA 30): fewer, wider boxes while that helps,
-    # until their moves keep LEAST_CHANGED_SHARE of the body size.
-    while cols > 1 and moves_at(cols) < max(least, int(m.body * LEAST_CHANGED_SHARE)) and (
-            moves_at(cols - 1) > moves_at(cols)):
-        cols -= 1
-    return rows, cols, *cell(cols)
+    # boxes of 170 at 1024x768 with 200% text, QA 30), and so does a long list (Marienbad's
+    # start box, 9 takes at 15 px): fewer, wider boxes while that helps, until their moves
+    # keep LEAST_CHANGED_SHARE of the body size.
+    # The most boxes a row that reach that, else those that make the moves largest.
+    target, now = max(least, int(m.body * LEAST_CHANGED_SHARE)), moves_at(cols, False)
+    if moves_px is None or now >= target or cols == 1:
+        return rows, cols, *cell(cols)
+    sizes = {c: moves_at(c) for c in range(cols - 1, 0, -1)}
+    reach = [c for c, px in sizes.items() if px >= target]
+    chosen = max(reach) if reach else max(sizes, key=lambda c: (sizes[c], c))
+    return (rows, chosen, *cell(chosen, True)) if sizes[chosen] > now else (
+        rows, cols, *cell(cols))
