@@ -235,3 +235,18 @@ def test_matches_stay_countable_from_the_back(size: tuple[int, int]) -> None:
                                     f"{second.centerx - first.centerx} px apart")
             play.app.shutdown()
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1024, 768), (1280, 720)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_one_heap_of_20_at_200_percent_uses_the_room_for_its_matches(
+        size: tuple[int, int]) -> None:
+    """QA S12 14: one heap of 20 at 200% of 1024x640 was a row of matches 50 px tall and
+    4-5 px wide over an empty band a third of the board high. Its matches now are as long as
+    2.7 of their slots at least (near the closest the slots go), so 5 px thick or more."""
+    play = nim_play(size, "en", 200, {"variant": "single"})
+    box = play.view._boxes[0]
+    drawn = match_rect(box, 0)
+    assert box.rows == 1
+    assert box.length >= 2.7 * box.slot, (box.length, box.slot)
+    assert box.thick >= 5 and drawn.height >= 3.25 * readable(size), (drawn, box.thick)

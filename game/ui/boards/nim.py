@@ -366,6 +366,12 @@ class NimView(BoardView):
             one_row = length_for(cap, 1)
             if one_row >= best[0] * ONE_ROW_SHARE and one_row >= ONE_ROW_MIN_PX:
                 best = (one_row, cap)
+                if self.label_px:
+                    # The play screen: the row's matches as long as the slots at their
+                    # closest allow (no margin of a quarter): a row of 20 at 200% of
+                    # 1024x640 was 5 px wide, 50 px tall matches over an empty band.
+                    best = (max(one_row, min(inner_w / (cap * MIN_SLOT),
+                                             body.height / (row_h - ROW_GAP) * 0.5)), cap)
             length, cols = best
             layouts = [(cap, cols, math.ceil(cap / cols))]
         length = max(4.0, length * 0.96)
