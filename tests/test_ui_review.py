@@ -157,8 +157,8 @@ def test_the_graph_is_tall_and_says_whose_side_and_what_its_height_means(
     monkeypatch.setattr(text, "blit_text", spy)
     frame(app)
     assert play.panel.review.plot.height >= app.metrics.body * 4.5
-    for side in (0, 1):
-        assert i18n.tr("review.graph_edge", side=play.presenter.side_name(side)) in drawn
+    for side, words_key in ((0, "review.graph_up"), (1, "review.graph_down")):
+        assert i18n.tr(words_key, side=play.presenter.side_name(side)) in drawn
     scale = " ".join(drawn)
     assert i18n.tr("review.graph_scale").split()[0] in scale
     app.shutdown()
@@ -525,4 +525,44 @@ def test_at_200_percent_the_reviews_start_and_its_numbers_read_whole(
     one_a_row = steps <= {1}
     two_a_row = steps <= {2} and all(n % 2 for n in numbers)
     assert 3 in numbers and (one_a_row or two_a_row), numbers
+    app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "language"), [((1280, 720), "fr"), ((1024, 768), "fr"),
+                                                ((1024, 640), "fr"), ((1920, 1080), "en")])
+def test_the_graph_says_whose_side_is_up_above_its_curve_at_200_percent(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA S11 45d, S12 22): at 200% "X mène / O mène" was written inside the plot,
+    over the curve; at the end of a game (the running score above the cards) at 1280x720 the
+    graph had no word at all. Both sides' words are now drawn above the plot, never in it,
+    at a readable size, and the move list keeps the row of move 1 at the start."""
+    from game.ui import i18n, text
+    from game.ui.scenes.play_fit import readable_px
+
+    app = make_app(size, language=language, text_scale=200)
+    play = start_game(app, "morpion", ("human", "human"))
+    for move in ("b2", "a1", "a2", "c1", "c2"):  # X wins: the running score shows
+        assert play.apply_move(next(m for m in play.state.legal_moves() if str(m) == move))
+    play.enter_review(len(play.match.states) - 1)
+    drawn: list[tuple[str, pygame.Rect, int]] = []
+    real_blit = text.blit_text
+
+    def spy(surface: pygame.Surface, value: str, px: int, *args: Any, **kwargs: Any) -> Any:
+        rect = real_blit(surface, value, px, *args, **kwargs)
+        drawn.append((value, rect, px))
+        return rect
+
+    monkeypatch.setattr(text, "blit_text", spy)
+    for shown in (len(play.match.states) - 1, 0):
+        play.enter_review(shown)
+        drawn.clear()
+        frame(app)
+        plot = play.panel.review.plot
+        for side, words_key in ((0, "review.graph_up"), (1, "review.graph_down")):
+            words = i18n.tr(words_key, side=play.presenter.side_name(side))
+            found = [(rect, px) for value, rect, px in drawn if value == words]
+            assert found, (words, shown)
+            rect, px = found[0]
+            assert rect.bottom <= plot.top and px >= readable_px(size), (words, rect, plot)
+        assert any(value.strip() == "b2" for value, _rect, _px in drawn), "move 1 listed"
     app.shutdown()

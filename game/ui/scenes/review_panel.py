@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 PLOT_SHARE = 0.36
 #: Rows of the move list (and the position's summary) the taller plot leaves room for.
 LIST_ROWS = 3
+#: The plot gives way to those rows down to this many body sizes high.
+PLOT_LEAST = 1.2
 
 
 class ReviewPanel:
@@ -141,8 +143,6 @@ class ReviewPanel:
         theme = self.app.theme
         m = self.app.metrics
         scene = self.scene
-        line_h = text.font(m.small).get_linesize()
-        first = scene.presenter.side_name(0)  # side 0 always moves first
         evaluation = self.evaluation_title()
         words = (tr("review.graph_key", evaluation=evaluation) if evaluation
                  else tr("review.graph_key_ai"))
@@ -163,35 +163,26 @@ class ReviewPanel:
                     text.wrap(tr("review.graph_scale"), rect.width, key_px)]
 
         key_paras = key_paragraphs()
-        # Whose side is up is written in the plot's corners (see _draw_edges); a plot too low
-        # for them has the caption above it instead.
-        title_lines: list[str] = []
-        plot_h = self._plot_height(rect.height, line_h, title_lines, key_paras, key_h)
-        if not self._edges_fit(plot_h) and len(key_paras) > 1:
-            # The key's last paragraph gives way before the caption comes above the plot
-            # (which then took the key's room: a human-vs-human game's shorter key let the
-            # scale's paragraph in, and the plot lost its corner words and then its key).
-            fewer = key_paras[:1]
-            if self._edges_fit(self._plot_height(rect.height, line_h, [], list(fewer), key_h)):
-                key_paras = fewer
-                plot_h = self._plot_height(rect.height, line_h, title_lines, key_paras, key_h)
-        if not self._edges_fit(plot_h):
-            title_lines = text.wrap(tr("review.graph_title", side=first), rect.width, m.small,
-                                    True)
-            key_paras = key_paragraphs()
-            plot_h = self._plot_height(rect.height, line_h, title_lines, key_paras, key_h)
+        # Which side is up, above the plot (at the key's size), whatever the room: written
+        # inside the plot it ran over the curve, and a plot too low for it (at the end of a
+        # game, under the running score, at 200% of 1280x720) showed no word at all (QA).
+        sides = self.sides_lines(rect.width, key_px)
+        sides_h = text.font(key_px, True).get_linesize()
+        plot_h = self._plot_height(rect.height, len(sides) * sides_h, key_paras, key_h)
         key_lines = [line for paragraph in key_paras for line in paragraph]
         y = rect.top
-        for line in title_lines:
-            text.blit_text(surface, line, m.small, theme.text, (rect.left, y), bold=True)
-            y += line_h
+        for parts in sides:
+            for words, side, anchor in parts:
+                x = rect.left if anchor == "topleft" else rect.right
+                text.blit_text(surface, words, key_px, self._side_colour(side), (x, y),
+                               anchor, bold=True)
+            y += sides_h
         self.plot = pygame.Rect(rect.left, y, rect.width, plot_h)
         plot = self.plot
         pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), plot,
                          border_radius=m.radius)
         mid = plot.centery
         pygame.draw.line(surface, theme.panel_border, (plot.left, mid), (plot.right, mid), 1)
-        self._draw_edges(surface, plot)
         last = len(scene.match.states) - 1
         graph = self.graph()
         points = graph.line
@@ -221,57 +212,53 @@ class ReviewPanel:
         self.key_rect = pygame.Rect(rect.left, top, rect.width, y - top)
         return y + m.pad // 2
 
-    def _edge_px(self) -> int:
-        return max(10, int(self.app.metrics.small * 0.85))
-
-    def _edges_fit(self, plot_h: int) -> bool:
-        """Whether a plot ``plot_h`` high has room for its corner words and the line."""
-        return plot_h >= text.font(self._edge_px()).get_linesize() * 3
-
-    def _draw_edges(self, surface: pygame.Surface, plot: pygame.Rect) -> None:
-        """Whose side each half of the plot is ("Black ahead" at the top, "White ahead" at the
-        bottom), small, in the plot's corners, when the plot is tall enough for both."""
-        m = self.app.metrics
-        px = self._edge_px()
-        if not self._edges_fit(plot.height):
-            return
+    def sides_lines(self, width: int, px: int) -> list[list[tuple[str, int, str]]]:
+        """Which side is up: "▲ Black ahead" at the left and "▼ White ahead" at the right of
+        one line ``width`` wide at ``px`` (bold), or each on a line of its own when they do
+        not fit side by side; each part as (words, side, anchor)."""
         presenter = self.scene.presenter
-        inset = m.pad // 2
-        # Halfway between the middle line and each edge, under the line and the dots (drawn
-        # after): at the edges they sat on the proven wins' dots.
-        for side, y in ((0, plot.top + plot.height // 4), (1, plot.bottom - plot.height // 4)):
-            words = tr("review.graph_edge", side=presenter.side_name(side))
-            text.blit_text(surface, words, px, self.app.theme.text_muted,
-                           (plot.left + inset, y), "midleft", max_width=plot.width - 2 * inset)
+        parts = [(tr(key, side=presenter.side_name(side)), side) for side, key in
+                 ((0, "review.graph_up"), (1, "review.graph_down"))]
+        widths = [text.size(words, px, True)[0] for words, _side in parts]
+        if sum(widths) + self.app.metrics.pad * 2 <= width:
+            return [[(parts[0][0], 0, "topleft"), (parts[1][0], 1, "topright")]]
+        return [[(words, side, "topleft")] for words, side in parts]
 
-    def _plot_height(self, room: int, line_h: int, title_lines: list[str],
-                     key_paras: list[list[str]], key_h: int) -> int:
-        """The plot's height in ``room`` pixels with the caption above, the key's paragraphs
-        below and :data:`LIST_ROWS` rows of the move list under them: a :data:`PLOT_SHARE` of
-        the room, at least 3.6 body sizes when that leaves the list its rows (it was a thin
-        strip at 1024x768), never under two body sizes. Words give way first, whole
-        paragraphs, the key's last one first, then the caption (at 200% text they ran under
-        the review's buttons, then they left the move list one row: the list is the other
-        way through the game). The lists lose what is left out."""
+    def _side_colour(self, side: int) -> tuple[int, int, int]:
+        """The colour of a side's half of the plot, as its dots: green up, red down."""
+        theme = self.app.theme
+        return theme.score_good if side == 0 else theme.score_bad
+
+    def _plot_height(self, room: int, sides_h: int, key_paras: list[list[str]],
+                     key_h: int) -> int:
+        """The plot's height in ``room`` pixels with which side is up above it (``sides_h``
+        high, always shown), the key's paragraphs below and :data:`LIST_ROWS` rows of the
+        move list under them: a :data:`PLOT_SHARE` of the room, at least 3.6 body sizes when
+        that leaves the list its rows (it was a thin strip at 1024x768), never under two
+        body sizes. The key's words give way first, whole paragraphs, its last one first (at
+        200% text they ran under the review's buttons, then they left the move list one
+        row: the list is the other way through the game). ``key_paras`` loses what is left
+        out."""
         m = self.app.metrics
         least = int(m.body * 2)
         # The rows the list needs, up to LIST_ROWS (two moves a row): a short game leaves the
         # key its words (a Hexapawn game of three moves showed the graph without its key).
         moves = len(self.scene.match.moves)
+        line_h = text.font(m.small).get_linesize()
         list_h = min(LIST_ROWS, max(1, -(-moves // 2))) * line_h + m.pad
 
         def text_h() -> int:
-            lines = len(title_lines) * line_h + sum(len(p) for p in key_paras) * key_h
+            lines = sides_h + sum(len(p) for p in key_paras) * key_h
             return lines + m.pad // 2 if lines else 0
 
-        while room - text_h() - list_h < least and (key_paras or title_lines):
-            if key_paras:
-                key_paras.pop()
-            else:
-                title_lines.clear()
+        while room - text_h() - list_h < least and key_paras:
+            key_paras.pop()
         spare = room - text_h() - list_h
         wanted = max(int(m.body * 3.6), int(room * PLOT_SHARE))
-        return max(1, min(max(least, min(wanted, spare)), room - text_h()))
+        # Lower than two body sizes, down to PLOT_LEAST of one, before the list loses a row
+        # (at 200% of 1024x768 the start of a game left the list without its first move).
+        floor = min(least, max(int(m.body * PLOT_LEAST), spare))
+        return max(1, min(max(floor, min(wanted, spare)), room - text_h()))
 
     def _colour(self, point: EvalPoint) -> tuple[int, int, int]:
         """Green above the line (the first side ahead), red below, grey about even."""
