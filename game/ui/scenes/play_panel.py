@@ -452,10 +452,11 @@ class PlayPanel:
             per_row, cell_w = 1, rect.width - col - m.pad // 2
         pairs = [moves[i:i + per_row] for i in range(0, len(moves), per_row)]
         fits = max(1, rect.height // line_h)
-        if review.active and marked >= 0:
+        if review.active:
             # Keep the reviewed move's row r in view: rows end - fits .. end - 1 are shown,
-            # end = len(pairs) - scroll, so scroll stays within these bounds.
-            r = marked // per_row
+            # end = len(pairs) - scroll, so scroll stays within these bounds. At the start
+            # (no move led there) the first row: the list showed the last moves (QA 45c).
+            r = max(0, marked) // per_row
             self.scroll = max(len(pairs) - fits - r, min(self.scroll, len(pairs) - 1 - r))
         self.scroll = max(0, min(self.scroll, max(0, len(pairs) - fits)))
         end = len(pairs) - self.scroll
