@@ -49,6 +49,41 @@ def test_a_double_click_on_start_stays_on_the_play_screen() -> None:
     assert app.top is not play
 
 
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_double_click_into_or_out_of_the_review_presses_nothing_beneath(language: str) -> None:
+    """Regression (QA, real window, 1280x800 fr 100%): the second click of a double-click on
+    "Back to the game" pressed Restart, laid out where it was ("Leave this game?" then came
+    up); one on "Review" pressed the review's Open. The screen is the same scene, re-laid out."""
+    app = make_app((1280, 800), language=language)
+    play = start_game(app, "othello", ("human", "alphabeta:depth=1"), options={"size": "6"})
+    for _ in range(2):
+        assert play.apply_move(play.state.legal_moves()[0])
+        assert run_until(app, lambda: play.match.human_to_move)
+    frame(app)
+    moves = list(play.match.moves)
+
+    def double_click(button: Any) -> tuple[int, int]:
+        spot = button.rect.center
+        click(app, spot)
+        play.layout()
+        beneath = [b for b in play.buttons() if b.visible and b.rect.collidepoint(spot)]
+        assert beneath, "the test needs a button of the new layout under the pointer"
+        click(app, spot)  # the second click of the double-click
+        return spot
+
+    spot = double_click(play.panel.review_button)
+    assert play.review.active and app.top is play, app.top
+    frame(app, dt=CLICK_GUARD_SECONDS)
+    double_click(play.panel.review.live_button)
+    assert not play.review.active and app.top is play, app.top
+    assert play.match.moves == moves
+    # Later, a click there works again: the review opens.
+    frame(app, dt=CLICK_GUARD_SECONDS)
+    click(app, spot)
+    assert play.review.active
+    app.shutdown()
+
+
 def _human_vs_engine(app: Any, game: str = "othello", **options: str) -> PlayScene:
     play = start_game(app, game, ("human", "alphabeta:depth=2"), options=dict(options))
     return play

@@ -387,13 +387,19 @@ class App:
                 top.handle(event)
                 if (self.top is not top and event.type == pygame.MOUSEBUTTONDOWN
                         and event.button == 1):
-                    self.screen_click = (event.pos, self.elapsed, self.top)
-                    self.second_press = False
+                    self.guard_double_click(event.pos)
         self.elapsed += dt
         top = self.top
         if top is not None:
             top.update(dt)
         self.count_notice(dt)
+
+    def guard_double_click(self, pos: tuple[int, int]) -> None:
+        """The click at ``pos`` changed what is under the pointer (another screen, or the same
+        screen laid out anew): the rest of a double-click there goes to nobody (see
+        :meth:`second_click`)."""
+        self.screen_click = (pos, self.elapsed, self.top)
+        self.second_press = False
 
     def second_click(self, event: pygame.event.Event) -> bool:
         """Whether ``event`` is the end of a double-click whose first click changed the

@@ -133,9 +133,7 @@ class SeatLine(Widget):
             # The page changes under the pointer: the end of a double-click must not press
             # the seat's chooser now there (seen in a real window: its list opened), as
             # when a click changes the screen (App.second_click).
-            app = self.menu.app
-            app.screen_click = (event.pos, app.elapsed, app.top)
-            app.second_press = False
+            self.menu.app.guard_double_click(event.pos)
             return True
         return False
 

@@ -147,7 +147,13 @@ class PlayInput:
         if scene.age < CLICK_GUARD_SECONDS and any(
                 b.visible and b.rect.collidepoint(event.pos) for b in buttons):
             return  # the end of a double-click on the previous screen's button
+        reviewing = scene.review.active
         if widgets.handle_all(buttons, event) or scene.panel.click(event.pos):
+            if scene.review.active != reviewing:
+                # The review's panel and the game's put other buttons where the pointer is:
+                # the second click of a double-click on "Back to the game" pressed Restart
+                # (QA, real window), one on "Review" pressed the review's Open.
+                scene.app.guard_double_click(event.pos)
             return
         seat = scene.panel.seat_at(event.pos)
         if seat is not None:
