@@ -319,6 +319,28 @@ def test_the_text_size_arrows_stay_under_the_pointer(size: tuple[int, int]) -> N
     app.shutdown()
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080), (1024, 640)])
+def test_opened_at_200_percent_stepping_down_keeps_the_arrow_under_the_pointer(
+        size: tuple[int, int]) -> None:
+    """Regression (QA, real window at 1280x800 fr): opened at 200%, three clicks on the text
+    size's left arrow at one place: the rows shrank upwards (arrow at y 304, 287, 254), the
+    third click landed on "Full screen" and switched the window to full screen. The rows
+    now scroll down while the pointer stays on the arrow."""
+    app = make_app(size, language="fr", text_scale=200)
+    scene = SettingsScene(app)
+    app.push(scene)
+    frame(app, dt=1.0)
+    chooser = scene.rows[1]
+    assert isinstance(chooser, Choice)
+    left = chooser._parts()[0].center
+    for _ in range(4):
+        click(app, left)
+        frame(app, dt=1.0)
+        assert chooser._parts()[0].collidepoint(left)
+    assert app.settings.text_scale == 100 and not app.settings.fullscreen
+    app.shutdown()
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
 def test_at_a_true_200_percent_the_settings_rows_scroll_and_say_so(
