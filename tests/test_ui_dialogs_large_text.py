@@ -13,9 +13,12 @@ from game.ui.i18n import tr
 from game.ui.scenes.dialogs import MessageDialog
 from tests.ui_helpers import frame, make_app, watch_cuts
 
-#: Every dialog's title and message keys (the ones with fixed words).
-DIALOGS = (("play.leave_title", "play.leave_text"), ("menu.quit_title", "menu.quit_text"),
-           ("lab.reset_title", "lab.reset_text"))
+#: Every dialog's title, message and two buttons' keys (the ones with fixed words).
+LEAVE_OR_STAY = ("play.leave", "play.stay")
+DIALOGS = (("play.leave_title", "play.leave_text", LEAVE_OR_STAY),
+           ("play.restart_title", "play.leave_text", ("play.restart", "play.keep_playing")),
+           ("menu.quit_title", "menu.quit_text", LEAVE_OR_STAY),
+           ("lab.reset_title", "lab.reset_text", LEAVE_OR_STAY))
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -27,10 +30,10 @@ def test_a_dialogs_title_and_buttons_are_never_cut(size: tuple[int, int], lang: 
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app(size, language=lang, text_scale=text_scale)
     cut = watch_cuts(monkeypatch)
-    for title, message in DIALOGS:
+    for title, message, (yes, no) in DIALOGS:
         dialog = MessageDialog(app, tr(title), tr(message),
-                               [(lambda: tr("play.leave"), lambda: None),
-                                (lambda: tr("play.stay"), lambda: None)])
+                               [(lambda y=yes: tr(y), lambda: None),  # type: ignore[misc]
+                                (lambda n=no: tr(n), lambda: None)])  # type: ignore[misc]
         app.push(dialog)
         frame(app)
         assert app.screen.get_rect().contains(dialog.box)

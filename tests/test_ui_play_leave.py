@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game.ui.i18n import tr
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
@@ -71,7 +72,12 @@ def test_a_game_under_way_is_never_thrown_away_without_asking(way: str) -> None:
     leave(app, play)
     question = app.top
     assert isinstance(question, MessageDialog)
-    click_widget(app, question.buttons[0])  # Leave, as asked
+    # The question says what is about to happen: R asked "Leave this game? [Leave]" and
+    # then restarted on the same screen (QA).
+    restarts = "Menu" not in way and "menu" not in way
+    assert question.title == tr("play.restart_title" if restarts else "play.leave_title")
+    assert question.buttons[0].label() == tr("play.restart" if restarts else "play.leave")
+    click_widget(app, question.buttons[0])  # Leave (or restart), as asked
     if "Menu" in way or "menu" in way:
         assert isinstance(app.top, MenuScene)
     else:

@@ -215,7 +215,13 @@ class MessageDialog(Scene):
         # window's width: at 200% of 1024x768 "Quitter cette partie ?" was cut in a box of 56%.
         widest = max((text.size(word, m.body)[0] for word in self.message.split()), default=0)
         widest = max(widest, text.size(self.title, m.heading, True)[0])
-        width = max(int(w * 0.56), min(widest + 4 * m.pad + 2, int(w * 0.94)))
+        # Each button as wide as its longest label needs ("Keep playing" at 200%), and the
+        # box wide enough for the row of them.
+        row_h = int(m.body * 2.2)
+        need = max((text.size(b.label(), m.body, True)[0] + row_h // 3 + m.pad
+                    for b in self.buttons), default=0)
+        row = len(self.buttons) * (need + m.pad) + 3 * m.pad
+        width = max(int(w * 0.56), min(max(widest + 4 * m.pad + 2, row), int(w * 0.94)))
         self.title_lines = text.wrap(self.title, width - 4 * m.pad, m.heading, True)
         self.shown = break_long_words(self.message, width - 4 * m.pad, m.body)
         lines = text.wrap(self.shown, width - 4 * m.pad, m.body)
@@ -225,7 +231,7 @@ class MessageDialog(Scene):
         self.box = pygame.Rect(0, 0, width, min(height, int(h * 0.9)))
         self.box.center = (w // 2, h // 2)
         bw = (self.box.width - m.pad * (len(self.buttons) + 3)) // max(1, len(self.buttons))
-        bw = min(bw, int(w * 0.2))
+        bw = min(bw, max(int(w * 0.2), need))
         x = self.box.right - m.pad * 2 - len(self.buttons) * (bw + m.pad) + m.pad
         for b in self.buttons:
             b.place(pygame.Rect(x, self.box.bottom - m.pad * 2 - int(m.body * 2.2), bw,

@@ -42,21 +42,28 @@ class KeyBinding:
 
 
 def leave_game(scene: PlayScene, then: Callable[[], None], title: str | None = None,
-               leave: str | None = None) -> None:
+               leave: str | None = None, stay: str | None = None) -> None:
     """Run ``then`` (back to the menu, a new game, another game opened), asking first while a
     game is under way: a stray key or click must not throw away a class's game. (Esc asked;
     the Menu and Restart buttons and R did not: QA in a real window lost a game so.)
-    ``title`` and ``leave`` name the question and its button when leaving is not all it does
-    (default "Leave this game?", "Leave"). Staying is the highlighted choice that Enter
-    takes: a question that guards a game must not default to losing it."""
+    ``title``, ``leave`` and ``stay`` name the question and its buttons when leaving is not
+    all it does (default "Leave this game?", "Leave", "Stay"). Staying is the highlighted
+    choice that Enter takes: a question that guards a game must not default to losing it."""
     if scene.match.moves and not scene.match.over:
         asked = title or tr("play.leave_title")
         scene.app.push(MessageDialog(scene.app, asked, tr("play.leave_text"), [
             (lambda: leave or tr("play.leave"), then),
-            (lambda: tr("play.stay"), lambda: None),
+            (lambda: stay or tr("play.stay"), lambda: None),
         ], primary=1))
     else:
         then()
+
+
+def restart_game(scene: PlayScene) -> None:
+    """A new game with the same seats, asking first as :func:`leave_game` does, in words that
+    say so: R asked "Leave this game? [Leave]" and then restarted on the same screen (QA)."""
+    leave_game(scene, scene.restart, title=tr("play.restart_title"), leave=tr("play.restart"),
+               stay=tr("play.keep_playing"))
 
 
 def _escape(scene: PlayScene) -> None:
@@ -86,7 +93,7 @@ KEYS: tuple[KeyBinding, ...] = (
     KeyBinding((pygame.K_s,), lambda s: s.save_record(), ctrl=True),
     KeyBinding((pygame.K_o,), lambda s: s.open_record(), ctrl=True),
     KeyBinding((pygame.K_h,), lambda s: s.ask_hint()),
-    KeyBinding((pygame.K_r,), lambda s: leave_game(s, s.restart)),
+    KeyBinding((pygame.K_r,), restart_game),
     KeyBinding((pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER),
                lambda s: s.turns.go_on(), when=lambda s: s.turns.explaining),
     KeyBinding((pygame.K_SPACE,), lambda s: s.turns.toggle_pause()),

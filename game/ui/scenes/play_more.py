@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from game.ui.i18n import tr
 from game.ui.scenes.dialogs import ListPopup
-from game.ui.scenes.play_input import leave_game
+from game.ui.scenes.play_input import leave_game, restart_game
 from game.ui.scenes.settings import delay_label
 from game.ui.settings import AI_DELAYS
 
@@ -66,7 +66,7 @@ def more_actions(app: App, scene: PlayScene) -> list[Action]:
     if match.ai_vs_ai:
         actions += speed_actions(app, scene)
     on = app.settings.show_reasoning
-    actions += [(lambda: leave_game(scene, scene.restart), tr("play.restart")),
+    actions += [(lambda: restart_game(scene), tr("play.restart")),
                 (lambda: scene.set_reasoning(not on), reasoning_label(on)),
                 (scene.open_rules, tr("play.rules")),
                 (lambda: leave_game(scene, scene.to_menu), tr("play.menu"))]

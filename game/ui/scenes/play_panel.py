@@ -27,7 +27,7 @@ from game.ui.scenes.play_fit import (
     place_row,
     readable_px,
 )
-from game.ui.scenes.play_input import leave_game
+from game.ui.scenes.play_input import leave_game, restart_game
 from game.ui.scenes.play_more import open_more
 from game.ui.scenes.play_seats import SeatCards
 from game.ui.scenes.play_status import score_line, without_note
@@ -89,7 +89,7 @@ class PlayPanel:
         self.undo_button = Button(lambda: tr("play.undo"), scene.undo)
         self.hint_button = Button(lambda: tr("play.hint"), scene.ask_hint)
         self.restart_button = Button(lambda: tr("play.restart"),
-                                     lambda: leave_game(scene, scene.restart))
+                                     lambda: restart_game(scene))
         self.menu_button = Button(lambda: tr("play.menu"), lambda: leave_game(scene, scene.to_menu))
         self.review_button = Button(lambda: tr("review.button"),
                                     lambda: scene.enter_review(len(scene.match.states) - 1))
