@@ -160,25 +160,33 @@ def _glued(words: list[str]) -> list[str]:
 
 
 def wrap(text: str, max_width: int, px: int, bold: bool = False) -> list[str]:
-    """``text`` broken into lines at spaces (and at newlines) to fit ``max_width``."""
+    """``text`` broken into lines at spaces (and at newlines) to fit ``max_width``; a word
+    wider than a whole line (a file name, a folder) is broken after its separators (see
+    :func:`break_name`): "Game saved as othello-20261124-152230.txt" ran past its notice's
+    border and the window's edge at 200% of 1280x720 (QA)."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = _glued(paragraph.split(" "))
         line = ""
         for word in words:
             trial = word if not line else f"{line} {word}"
-            if size(trial, px, bold)[0] <= max_width or not line:
+            if size(trial, px, bold)[0] <= max_width:
                 line = trial
-            else:
+                continue
+            if line:
                 lines.append(line)
-                line = word
+            pieces = (break_name(word, max_width, px, bold)
+                      if size(word, px, bold)[0] > max_width else [word])
+            lines.extend(pieces[:-1])
+            line = pieces[-1]
         lines.append(line)
     return lines
 
 
 #: A file name's pieces, each with the separators after it: a name breaks after a dash, an
-#: underscore, a dot or a space ("elimination-nim-" / "20-allumettes.json").
-_NAME_PIECES = re.compile(r"[^-_. ]+[-_. ]*|[-_. ]+")
+#: underscore, a dot, a space or a folder's slash ("elimination-nim-" / "20-allumettes.json",
+#: "/home/teacher/" / "games").
+_NAME_PIECES = re.compile(r"[^-_. /\\]+[-_. /\\]*|[-_. /\\]+")
 
 
 def break_name(name: str, max_width: int, px: int, bold: bool = False,

@@ -1,0 +1,51 @@
+"""A notice naming a file and its folder keeps every line inside its box and the window.
+
+Regression (QA, real window 1280x720 fr 200%): after Ctrl+S the notice "Partie enregistrée
+sous othello-20261124-152230.txt dans /tmp/…/games" drew the file name on one line wider than
+its box: its first letter was cut off at the window's left edge and ".txt" crossed the border.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui import text
+from tests.ui_helpers import frame, key, make_app, start_game, texts_drawn_by
+
+
+def test_wrap_breaks_a_word_wider_than_a_line_after_its_separators() -> None:
+    pygame.font.init()
+    folder = "/home/enseignant/.local/share/ai-game-lab/games"
+    name = "tournament-nim-20261124-153902-standings.csv"
+    lines = text.wrap(f"Saved as {name} in {folder}", 300, 40)
+    assert all(text.size(line, 40)[0] <= 300 for line in lines), lines
+    # The words come back whole, with no space put inside them; ".csv" stays with its name.
+    assert "".join(lines).replace(" ", "") == f"Savedas{name}in{folder}"
+    assert any(line.endswith("standings.csv") for line in lines), lines
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 640), (1920, 1080)])
+def test_the_saved_game_notice_keeps_its_names_inside(size: tuple[int, int], data_dir: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # A long folder, as a teacher's home on a school network gives.
+    monkeypatch.setenv("AIGAMELAB_DATA_DIR", str(data_dir / "un-dossier-de-classe-assez-long"))
+    app = make_app(size, language="fr", text_scale=200)
+    play = start_game(app, "othello", ("human", "human"))
+    assert play.apply_move(play.state.legal_moves()[0])
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert app.toast, "Ctrl+S said nothing"
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    box = app.toast_rect
+    window = app.screen.get_rect()
+    assert window.contains(box), (box, window)
+    lines = [(line, rect) for line, px, rect in drawn  # the notice's lines, at body size
+             if line and px == app.metrics.body and line in app.toast.replace("\n", " ")
+             and rect.colliderect(box)]
+    assert lines, drawn
+    for line, rect in lines:
+        assert box.contains(rect), (line, rect, box)
+    assert any(".txt" in line for line, _rect in lines)
+    app.shutdown()
