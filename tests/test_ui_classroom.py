@@ -84,6 +84,29 @@ def test_a_double_click_into_or_out_of_the_review_presses_nothing_beneath(langua
     app.shutdown()
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)])
+def test_a_double_click_on_play_again_plays_no_move_in_the_new_game(
+        size: tuple[int, int]) -> None:
+    """Regression (QA, real window 1280x720 fr 200%): the first click of a double-click on
+    "Play again" started the new game, the second dropped a disc in the column now under
+    the pointer: the class's new game opened with a move nobody chose."""
+    app = make_app(size, language="fr", text_scale=200)
+    play = start_game(app, "connect4", ("human", "human"), options={"size": "4x4"})
+    while not play.match.over:
+        assert play.apply_move(play.state.legal_moves()[0])
+    frame(app)
+    again = play.banner.again_button
+    assert again.visible
+    spot = again.rect.center
+    click(app, spot)
+    assert not play.match.over and play.match.moves == []
+    play.layout()
+    assert play.board_rect.collidepoint(spot), "the test needs the board under the pointer"
+    click(app, spot)  # the second click of the double-click
+    assert play.match.moves == []
+    app.shutdown()
+
+
 def _human_vs_engine(app: Any, game: str = "othello", **options: str) -> PlayScene:
     play = start_game(app, game, ("human", "alphabeta:depth=2"), options=dict(options))
     return play

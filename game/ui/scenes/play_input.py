@@ -59,6 +59,12 @@ def leave_game(scene: PlayScene, then: Callable[[], None], title: str | None = N
         then()
 
 
+def _layout_of(scene: PlayScene) -> tuple[object, ...]:
+    """Where the screen's click targets are: the board and each shown button."""
+    return (tuple(scene.board_rect),
+            *((id(b), tuple(b.rect)) for b in scene.buttons() if b.visible))
+
+
 def restart_game(scene: PlayScene) -> None:
     """A new game with the same seats, asking first as :func:`leave_game` does, in words that
     say so: R asked "Leave this game? [Leave]" and then restarted on the same screen (QA)."""
@@ -154,12 +160,14 @@ class PlayInput:
         if scene.age < CLICK_GUARD_SECONDS and any(
                 b.visible and b.rect.collidepoint(event.pos) for b in buttons):
             return  # the end of a double-click on the previous screen's button
-        reviewing = scene.review.active
+        before = _layout_of(scene)
         if widgets.handle_all(buttons, event) or scene.panel.click(event.pos):
-            if scene.review.active != reviewing:
-                # The review's panel and the game's put other buttons where the pointer is:
-                # the second click of a double-click on "Back to the game" pressed Restart
-                # (QA, real window), one on "Review" pressed the review's Open.
+            scene.layout()
+            if _layout_of(scene) != before:
+                # The click laid the screen out anew: the rest of a double-click must press
+                # nothing now under the pointer. (QA, real windows: a double-click on "Back
+                # to the game" pressed Restart, one on "Review" the review's Open, one on
+                # "Play again" dropped a disc in the new game.)
                 scene.app.guard_double_click(event.pos)
             return
         seat = scene.panel.seat_at(event.pos)
