@@ -139,3 +139,23 @@ def test_a_wide_window_shows_the_help_in_two_columns(
     assert overlay.shown >= 10, overlay.shown
     check_rows(app, overlay, drawn)
     app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (640, 480)])
+def test_scrolling_the_help_keeps_its_box_text_size_and_columns(size: tuple[int, int]) -> None:
+    """Regression (QA, real window 1024x640 en 200%): the box moved down and the descriptions
+    went from each beside its own chip to one aligned column as the list scrolled: the layout
+    was chosen again for each first row."""
+    app = make_app(size, text_scale=200)
+    overlay = HelpOverlay(app)
+    app.push(overlay)
+    frame(app)
+    assert overlay.scrolls
+    first = overlay.layout()
+    for _ in range(len(SHORTCUTS) - 1):
+        key(app, pygame.K_DOWN)
+        now = overlay.layout()
+        assert (now.box, now.px, now.title_px) == (first.box, first.px, first.title_px)
+        # Each row keeps where its description starts beside its chip.
+        assert all(now.rows[i].text_x == first.rows[i].text_x for i in range(len(SHORTCUTS)))
+    app.shutdown()

@@ -154,24 +154,28 @@ class HelpOverlay(Scene):
         body size), whichever shows the most rows (at 200% of 1920x1080 in French five rows
         of twelve showed in one column of keys and one of descriptions)."""
         m = self.app.metrics
-        best: Layout | None = None
-        for px, title_px in dict.fromkeys(((m.body, m.heading), (m.small, m.heading),
-                                           (m.small, m.body))):
-            for columns in COLUMNS:
-                for aligned in (True, False):
-                    layout = self._layout_for(px, title_px, columns, aligned)
-                    if best is None or len(layout.shown) > len(best.shown):
-                        best = layout
-                    if len(best.shown) == len(SHORTCUTS):
-                        return best
-        assert best is not None
-        return best
+        candidates = [(px, title_px, columns, aligned)
+                      for px, title_px in dict.fromkeys(((m.body, m.heading),
+                                                         (m.small, m.heading),
+                                                         (m.small, m.body)))
+                      for columns in COLUMNS for aligned in (True, False)]
+        # Chosen as shown from the first row, then scrolled: chosen again at each scroll, the
+        # box moved and its descriptions went from ragged to one column (QA, 1024x640).
+        best, most = candidates[0], -1
+        for candidate in candidates:
+            shown = len(self._layout_for(*candidate, 0).shown)
+            if shown > most:
+                best, most = candidate, shown
+            if most == len(SHORTCUTS):
+                break
+        return self._layout_for(*best, self.scroll)
 
-    def _layout_for(self, px: int, title_px: int, columns: int, aligned: bool) -> Layout:
+    def _layout_for(self, px: int, title_px: int, columns: int, aligned: bool,
+                    scroll: int) -> Layout:
         """The help with text of ``px``, its title of ``title_px``, in ``columns``; its
         descriptions ``aligned`` right of the widest chip, else each beside its own chip
         (the keys' column, as wide as "F11 / Alt+Entrée", put most French descriptions on
-        two lines at 200%)."""
+        two lines at 200%); from row ``scroll`` on when they do not all fit."""
         m = self.app.metrics
         w, h = self.app.size
         # One column as wide as the longest key and description need (large text), two the
@@ -194,12 +198,14 @@ class HelpOverlay(Scene):
             footer = text.wrap(tr(key), width - m.pad * 4, m.small)
             chrome = (int(title_px * 1.4) + m.pad * 6
                       + text.font(m.small).get_linesize() * len(footer))
-            first = self.scroll if key == "help.close_scroll" else 0
-            places, used = self.place(rows, first, columns, column_w, origin,
-                                      h - m.pad * 4 - chrome)
+            first = scroll if key == "help.close_scroll" else 0
+            room = h - m.pad * 4 - chrome
+            places, used = self.place(rows, first, columns, column_w, origin, room)
             if len(places) == len(SHORTCUTS):
                 break
-        box = pygame.Rect(0, 0, width, chrome + used)
+        # A list that scrolls keeps its box's height whatever rows it shows.
+        box = pygame.Rect(0, 0, width, chrome + (used if len(places) == len(SHORTCUTS)
+                                                 else room))
         box.center = (w // 2, h // 2)
         left, top = box.left + m.pad * 3, box.top + m.pad * 3 + int(title_px * 1.4)
         return Layout(px, title_px, box, footer, rows,
