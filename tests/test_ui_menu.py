@@ -227,6 +227,11 @@ def test_enter_starts_and_arrows_change_game() -> None:
     first = menu.game
     key(app, pygame.K_RIGHT)
     assert menu.game != first
+    # Up and Down too, the games being listed one under the other (QA: they did nothing).
+    key(app, pygame.K_UP)
+    assert menu.game == first
+    key(app, pygame.K_DOWN)
+    assert menu.game != first
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, PlayScene)
     app.shutdown()

@@ -36,6 +36,10 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
+#: Keys that choose the previous or next game.
+GAME_STEP_KEYS = {pygame.K_LEFT: -1, pygame.K_UP: -1, pygame.K_RIGHT: 1, pygame.K_DOWN: 1}
+
+
 class MenuScene(Scene):
     """The start screen."""
 
@@ -283,9 +287,11 @@ class MenuScene(Scene):
                 self.start()
             elif event.key == pygame.K_ESCAPE:
                 self.ask_quit()
-            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            elif event.key in GAME_STEP_KEYS:
+                # Up and Down too: the games are listed one under the other (QA: the arrows
+                # seemed to do nothing).
                 names = game_names()
-                step = 1 if event.key == pygame.K_RIGHT else -1
+                step = GAME_STEP_KEYS[event.key]
                 self.select_game(names[(names.index(self.game) + step) % len(names)])
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
