@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game import record
+from game.ui.i18n import tr
 from game.ui.scenes.dialogs import MessageDialog
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.review import record_of
@@ -53,6 +54,9 @@ def test_cancel_and_escape_close_the_open_dialog_and_lose_nothing(data_dir: Path
     dialog = _open_dialog(play)
     assert dialog.folder == data_dir / "games"
     assert [row.path for row in dialog.rows] == [path]
+    # Its game and its moves, not its size ("0 KB" for a 26-move game, QA S12 27).
+    detail = dialog.rows[0].detail
+    assert detail.startswith(tr("game.connect4.title")) and " · 5 moves · " in detail, detail
     click_widget(play.app, dialog.cancel_button)
     assert play.app.top is play and play.match.moves == moves
     _open_dialog(play)
@@ -121,7 +125,9 @@ def test_an_unreadable_record_keeps_the_game_in_progress(data_dir: Path) -> None
     bad.write_text(record.HEADER + "\ngame: othello\nmove: z9\n", encoding="utf-8")
     play = _game_in_progress()
     moves = list(play.match.moves)
-    _open_dialog(play).go(str(bad))
+    dialog = _open_dialog(play)
+    assert dialog.rows[0].detail.startswith(tr("lab.file_unreadable", date="")[:10])
+    dialog.go(str(bad))
     told = play.app.top
     assert isinstance(told, MessageDialog) and "z9" in told.message
     key(play.app, pygame.K_RETURN)

@@ -13,13 +13,17 @@ no part of the board.
 
 from __future__ import annotations
 
+import dataclasses
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game import record
 from game.record import RecordError
 from game.ui.i18n import tr
+from game.ui.reasoning import plural
 from game.ui.scenes.dialogs import MessageDialog
+from game.ui.scenes.lab_common import game_title, variant_label
 from game.ui.scenes.lab_load_dialog import LoadDialog, Row, plain_rows
 from game.ui.scenes.match import Match
 from game.ui.scenes.play_board import PART_SEPARATOR
@@ -45,7 +49,24 @@ class RecordOpenDialog(LoadDialog):
     empty_key = "review.browse.none"
 
     def rows_of(self, folder: Path) -> list[Row]:
-        return plain_rows(folder, record.SUFFIX)
+        return [row if row.is_folder else dataclasses.replace(row, detail=record_detail(row.path))
+                for row in plain_rows(folder, record.SUFFIX)]
+
+
+def record_detail(path: Path) -> str:
+    """A record's line in the Open list: its game and variant, how many moves and its date,
+    or that it cannot be read (its size in kilobytes read "0 KB" for a 26-move game)."""
+    try:
+        date = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+    except OSError:
+        date = "?"
+    try:
+        game = record.load(path)
+    except RecordError:
+        return tr("lab.file_unreadable", date=date)
+    name = game.setup.name
+    return plural("review.file_desc", len(game.moves), date=date,
+                  game=f"{game_title(name)} {variant_label(name, game.setup.options)}")
 
 
 def save_game(scene: PlayScene) -> Path | None:
