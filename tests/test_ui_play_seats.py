@@ -180,3 +180,30 @@ def test_the_thinking_headline_says_only_the_side_when_the_name_does_not_fit() -
     assert "Joueur 2 réfléchit…" in drawn
     assert not any("(Renforcement) réfléchit" in d for d in drawn)
     app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("seats", [("human", "alphabeta"), ("alphabeta", "human")])
+def test_at_200_percent_of_1024x768_connect4s_cards_take_one_line_each(
+        lang: str, seats: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (brief, target 4): at 200% of 1024x768 "Yellow · 88 discs  Alpha-beta"
+    needed 440 px of the card's 315, both cards took two lines and the legend lost its
+    colours' row. The parts now shrink together, the count to its number alone ("Yellow · 3"),
+    never under the readable size, and the legend is whole."""
+    from game.ui.scenes.play_fit import readable_px
+    from tests.test_ui_play_room import play_until_the_legend
+    from tests.ui_helpers import texts_drawn_by
+
+    app = make_app((1024, 768), language=lang, show_reasoning=True, text_scale=200)
+    play = start_game(app, "connect4", seats)
+    play_until_the_legend(app, play)
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    cards = play.panel.seats
+    assert cards.one_line, [rect.height for rect in cards.rects]
+    in_cards = [(words, px) for words, px, rect in drawn
+                if any(card.contains(rect) for card in cards.rects)]
+    assert len(in_cards) >= 6, in_cards
+    assert min(px for _words, px in in_cards) >= readable_px((1024, 768)), in_cards
+    assert play.panel.legend_rows_shown == len(play.legend_rows()) == 2
+    assert play.panel.move_rects
+    app.shutdown()

@@ -606,5 +606,8 @@ class Connect4Presenter(GamePresenter):
     def side_summary(self, state: Any, side: int) -> str:
         return plural("play.count.connect4", state.count(side))
 
+    def side_count(self, state: Any, side: int) -> int | None:
+        return int(state.count(side))
+
     def clicks_for(self, state: Any, move: Any) -> list[Element]:
         return [column(move.col)]

@@ -374,5 +374,8 @@ class HexapawnPresenter(GamePresenter):
     def side_summary(self, state: Any, side: int) -> str:
         return plural("play.count.hexapawn", state.count(side))
 
+    def side_count(self, state: Any, side: int) -> int | None:
+        return int(state.count(side))
+
     def clicks_for(self, state: Any, move: Any) -> list[Element]:
         return [(move.from_row, move.from_col), (move.to_row, move.to_col)]

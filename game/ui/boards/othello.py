@@ -652,6 +652,9 @@ class OthelloPresenter(GamePresenter):
     def side_summary(self, state: Any, side: int) -> str:
         return plural("play.count.othello", state.count(side))
 
+    def side_count(self, state: Any, side: int) -> int | None:
+        return int(state.count(side))
+
     def is_capture(self, before: Any, move: Any) -> bool:
         return not is_pass(move)  # every placement flips at least one disc
 

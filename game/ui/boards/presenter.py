@@ -146,6 +146,12 @@ class GamePresenter:
         """What ``side`` has on the board ("3 pawns"), or "" when there is nothing to count."""
         return ""
 
+    def side_count(self, state: Any, side: int) -> int | None:
+        """The one number :meth:`side_summary` says ("4" of "4 discs"), which a seat card
+        with no room for the words shows alone; None when the summary is not one count
+        (Morpion's pieces placed and in hand) or there is none."""
+        return None
+
     def position_summary(self, state: Any) -> str:
         """A line about the whole position the play panel always shows ("12 matches left"),
         or "" (then the panel shows the options when the reasoning leaves room)."""

@@ -20,7 +20,7 @@ import pygame
 from game.ui import text, widgets
 from game.ui.i18n import tr
 from game.ui.reasoning import seconds_text
-from game.ui.scenes.play_fit import LEAST_WORDS_SHARE, large_text
+from game.ui.scenes.play_fit import LEAST_WORDS_SHARE, large_text, readable_px
 from game.ui.scenes.play_status import without_note
 from game.ui.theme import Theme, blend, disc_rim
 from game.ui.widgets import draw_panel
@@ -37,6 +37,9 @@ NAME_SHRINK = 0.85
 WIDE_COUNT = re.compile(r"\d+")
 #: With large text, the side's disc's radius as a share of a one-line card's height.
 DISC_SHARE = 0.3
+#: With large text, the scales of a one-line card's parts (name, count, who plays) tried,
+#: largest first, before both cards take two lines (never under the readable size).
+ONE_LINE_SCALES = (1.0, 0.95, 0.9, 0.85, 0.8)
 
 
 def draw_spinner(surface: pygame.Surface, theme: Theme, clock: float, centre: tuple[int, int],
@@ -102,6 +105,12 @@ class SeatCards:
         #: With large text in review, each card on one line without who plays it (the score
         #: row above names them): the graph's key and the list's rows need the room.
         self.brief = False
+        #: With large text, the scale of both one-line cards' parts, and whether their counts
+        #: are the number alone ("Red · 4", see :meth:`_fit_parts`).
+        self.scale = 1.0
+        self.short_count = False
+        #: The size of who plays the side on the one-line cards (one for both).
+        self.who_px = app.metrics.small
 
     def at(self, pos: tuple[int, int]) -> int | None:
         """The seat whose card is at ``pos`` (a click there changes its player), or None."""
@@ -189,6 +198,7 @@ class SeatCards:
         key = (self.app.size, m.body, tuple(self.scene.seat_label(seat) for seat in (0, 1)))
         if self._two_lines[0] != key:
             self._two_lines = (key, set())
+        self._fit_parts(left, width)
         self.single = [seat not in self._two_lines[1] and self._fits_one_line(seat, left, width)
                        for seat in (0, 1)]
         self._two_lines[1].update(seat for seat in (0, 1) if not self.single[seat])
@@ -196,6 +206,11 @@ class SeatCards:
                             for seat in (0, 1)]
         self.count_px = min([self._one_line_count_fit(seat, left, width)
                              for seat in (0, 1) if self.single[seat]], default=m.body)
+        # Who plays, one size on both one-line cards too ("Human" at 36 px above
+        # "Alpha-beta" at 22 read as a difference between them).
+        room = left + width - self._text_left(left) - pad
+        self.who_px = min([self._one_line_who(seat, room)[0]
+                           for seat in (0, 1) if self.single[seat]], default=m.small)
         self.brief = large_text(m, self.app.size) and self.scene.review.active
         self.rects = []
         y = top
@@ -204,6 +219,38 @@ class SeatCards:
             self.rects.append(pygame.Rect(left, y, width, height))
             y += height + pad
         return y
+
+    def _fit_parts(self, left: int, width: int) -> None:
+        """With large text, the largest scale of the one-line cards' parts
+        (:data:`ONE_LINE_SCALES`), the count in words or else as its number alone, at which
+        both cards take one line; else the full size and words (each card as it fits).
+        Connect 4 at 200% of 1024x768: "Yellow · 88 discs  Alpha-beta" needed 440 px of 315,
+        both cards took two lines and the legend lost its colours' row."""
+        self.scale, self.short_count = 1.0, False
+        if not large_text(self.app.metrics, self.app.size):
+            return
+        scene = self.scene
+        room = left + width - self._text_left(left) - self.app.metrics.pad
+        counted = all(scene.presenter.side_count(scene.state, side) is not None
+                      for side in (0, 1))
+        for scale in ONE_LINE_SCALES:
+            for short in (False, True) if counted else (False,):
+                self.scale, self.short_count = scale, short
+                if all(self._one_line_who(seat, room)[1] for seat in (0, 1)):
+                    return
+        self.scale, self.short_count = 1.0, False
+
+    def _name_px(self) -> int:
+        """The side's name's size on a one-line card (the body size, scaled)."""
+        m = self.app.metrics
+        return max(readable_px(self.app.size), round(m.body * self.scale))
+
+    def _count_words(self, state: object, side: int) -> str:
+        """What a one-line card says of ``side``'s pieces: the summary, or its number alone
+        (see :attr:`short_count`)."""
+        presenter = self.scene.presenter
+        number = presenter.side_count(state, side) if self.short_count else None
+        return str(number) if number is not None else presenter.side_summary(state, side)
 
     def least_count_px(self) -> int:
         """The least size of a side's count beside its name: 80% of the small size. (With
@@ -231,7 +278,7 @@ class SeatCards:
         one line, see :attr:`single`)."""
         m = self.app.metrics
         if single or self.brief:
-            return text.font(m.body, True).get_linesize() + m.pad
+            return text.font(self._name_px() if single else m.body, True).get_linesize() + m.pad
         height = self._base_height()
         if lines > 1:
             name_h = text.font(m.body, True).get_linesize()
@@ -273,17 +320,19 @@ class SeatCards:
         scene = self.scene
         presenter = scene.presenter
         side = scene.match.side_of_seat(seat)
-        summary = presenter.side_summary(scene.state, side)
+        summary = self._count_words(scene.state, side)
         # One pad between the words and who plays, as the card draws them (two, with the
         # count, left "Yellow · 88 discs    Alpha-beta" 3 px short of one line at 200% of
         # 1920x1080 and the legend its colour row): the count's room for two digits keeps
         # the card's shape.
-        used = text.size(presenter.side_name(side), m.body, True)[0] + m.pad
+        used = text.size(presenter.side_name(side), self._name_px(), True)[0] + m.pad
         if summary and count:
             used += text.size(f" · {WIDE_COUNT.sub('88', summary)}",
                               self._one_line_count_px())[0]
         label = scene.seat_label(seat)
-        px = text.fit_px(label, room - used, m.small, min_px=int(m.small * LEAST_WORDS_SHARE))
+        least = max(readable_px(self.app.size),
+                    int(m.small * LEAST_WORDS_SHARE * self.scale))
+        px = text.fit_px(label, room - used, m.small, min_px=least)
         return px, text.size(label, px)[0] <= room - used
 
     def _one_line_count_fit(self, seat: int, left: int, width: int) -> int:
@@ -292,19 +341,21 @@ class SeatCards:
         m = self.app.metrics
         scene = self.scene
         side = scene.match.side_of_seat(seat)
-        summary = scene.presenter.side_summary(scene.board_state, side)
+        summary = self._count_words(scene.board_state, side)
         if not summary:
             return m.body
         room = left + width - self._text_left(left) - m.pad
         px = self._one_line_who(seat, room)[0]
-        room -= (text.size(scene.presenter.side_name(side), m.body, True)[0] + m.pad
+        room -= (text.size(scene.presenter.side_name(side), self._name_px(), True)[0] + m.pad
                  + text.size(scene.seat_label(seat), px)[0])
-        return text.fit_px(f" · {summary}", room, m.body, min_px=self._one_line_count_px())
+        return text.fit_px(f" · {summary}", room, self._name_px(),
+                           min_px=self._one_line_count_px())
 
     def _one_line_count_px(self) -> int:
-        """The least size of a one-line card's count (80% of the small size): it shrinks to
-        leave who plays the side its room beside it."""
-        return int(self.app.metrics.small * 0.8)
+        """The least size of a one-line card's count (80% of the small size, scaled, never
+        under the readable size): it shrinks to leave who plays the side its room."""
+        return max(readable_px(self.app.size),
+                   int(self.app.metrics.small * 0.8 * self.scale))
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -406,17 +457,19 @@ class SeatCards:
         m = self.app.metrics
         presenter = self.scene.presenter
         side = self.scene.match.side_of_seat(seat)
-        name_h = text.font(m.body, True).get_linesize()
+        name_px = self._name_px() if self.single[seat] else m.body
+        name_h = text.font(name_px, True).get_linesize()
         top = rect.centery - name_h // 2
-        name_rect = text.blit_text(surface, presenter.side_name(side), m.body, theme.text,
+        name_rect = text.blit_text(surface, presenter.side_name(side), name_px, theme.text,
                                    (tx, top), bold=True)
         right = rect.right - m.pad
         if not self.brief:
-            px = self._one_line_who(seat, right - tx, count)[0]
+            px = (self.who_px if self.single[seat]
+                  else self._one_line_who(seat, right - tx, count)[0])
             who = text.blit_text(surface, self.scene.seat_label(seat), px,
                                  theme.text_muted, (right, name_rect.bottom), "bottomright")
             right = who.left - m.pad
-        summary = presenter.side_summary(self.scene.board_state, side)
+        summary = self._count_words(self.scene.board_state, side)
         if summary and count:
             sx = name_rect.right
             px = self.count_px if self.single[seat] else m.body
