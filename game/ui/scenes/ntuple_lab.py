@@ -45,6 +45,7 @@ from game.ui.scenes.lab_ntuple_layout import (
 )
 from game.ui.scenes.ntuple_lab_pages import (
     draw_patterns,
+    draw_setup_help,
     is_compact,
     map_number_px,
     page_tabs,
@@ -52,6 +53,7 @@ from game.ui.scenes.ntuple_lab_pages import (
     place_compact,
 )
 from game.ui.scenes.play_fit import readable_px
+from game.ui.scenes.tournament_pages import line_up_values
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Choice, Stepper, Toggle, Widget, draw_panel
 
@@ -130,6 +132,7 @@ class NTupleLabScene(Scene):
         #: The page shown at large text (ntuple_lab_pages), its tabs, and the header's title;
         #: with nothing to chart yet the set-up, as the learning lab (not empty curves).
         self.page = "curves" if self.session.runner or self.session.curves else "setup"
+        self.help_rect = pygame.Rect(0, 0, 0, 0)  # (ntuple_lab_pages.draw_setup_help)
         self.tabs = page_tabs(self)
         self.header_h, self.title_text, self.title_px = 0, "", 0
 
@@ -273,6 +276,7 @@ class NTupleLabScene(Scene):
         for widget in self.setup:
             widget.place(pygame.Rect(inner.left, y, inner.width, row), m.small)
             y += row + gap
+        line_up_values([w for w in self.setup if isinstance(w, Stepper)])  # one −/+ column
         y += gap
         half = (inner.width - gap) // 2
         paired = [self.train_button, self.pause_button, self.stop_button, self.reset_button,
@@ -392,6 +396,7 @@ class NTupleLabScene(Scene):
                       bar_share=0.15 if is_compact(self) else 0.45)
         self._draw_curves(surface, theme, m)
         self._draw_knowledge(surface, theme, m)
+        draw_setup_help(self, surface, theme, m)
 
     def _draw_curves(self, surface: pygame.Surface, theme: Theme, m: widgets.Metrics) -> None:
         if self.chart_rect.height <= 0:  # on another page (large text)

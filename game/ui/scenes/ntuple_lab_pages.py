@@ -19,8 +19,9 @@ from game.ui.scenes.lab_common import wrapped_px
 from game.ui.scenes.lab_layout import COMPACT_BUTTON, COMPACT_ROWS_SHARE, compact
 from game.ui.scenes.lab_table import smallest_number_px
 from game.ui.scenes.play_fit import readable_px
+from game.ui.scenes.tournament_pages import line_up_values
 from game.ui.theme import Theme
-from game.ui.widgets import Button, Metrics, Widget
+from game.ui.widgets import Button, Metrics, Stepper, Widget
 
 if TYPE_CHECKING:
     from game.ui.scenes.ntuple_lab import NTupleLabScene
@@ -142,6 +143,9 @@ def place_setup_page(lab: NTupleLabScene, area: pygame.Rect, bh: int) -> None:
     for i, widget in enumerate(lab.setup):
         widget.place(pygame.Rect(area.left, area.top + i * step, rows_w - pad * 2,
                                  step - pad // 2), m.small)
+    # One column of −, value and + (the −/+ of "Learning rate" and "TD lambda" stood 25 px
+    # apart: QA 36).
+    line_up_values([w for w in lab.setup if isinstance(w, Stepper)])
     column = pygame.Rect(area.left + rows_w + pad, area.top, area.width - rows_w - pad,
                          area.height)
     buttons = [lab.reset_button, lab.save_button, lab.load_button]
@@ -157,6 +161,22 @@ def place_setup_page(lab: NTupleLabScene, area: pygame.Rect, bh: int) -> None:
                                          min(2 * (step - pad), column.bottom - top)),
                              text.fit_px(tr("ntuple.shipped"), 2 * column.width, m.body, True,
                                          int(m.small * 0.8)))
+    below = lab.shipped_button.rect.bottom + pad
+    lab.help_rect = pygame.Rect(column.left, below, column.width, column.bottom - below)
+
+
+def draw_setup_help(lab: NTupleLabScene, surface: pygame.Surface, theme: Theme,
+                    m: Metrics) -> None:
+    """Under the set-up page's buttons, what α, λ, ε and TC are (QA 36: nothing on screen
+    said; the curves' title says their copy is frozen), at the small size down to the
+    readable one."""
+    room = lab.help_rect
+    if lab.page != "setup" or room.height <= 0 or not is_compact(lab):
+        return
+    said = tr("ntuple.setup_help")
+    px = wrapped_px(said, room, m.small, readable_px(lab.app.size))
+    if len(text.wrap(said, room.width, px)) * text.font(px).get_linesize() <= room.height:
+        text.blit_wrapped(surface, said, px, theme.text_muted, room, line_gap=0)
 
 
 def draw_patterns(lab: NTupleLabScene, surface: pygame.Surface, rect: pygame.Rect,
@@ -178,8 +198,29 @@ def draw_patterns(lab: NTupleLabScene, surface: pygame.Surface, rect: pygame.Rec
         return
     cells_of = {shape.name: shape.cells for shape in lab.session.player.net.shapes}
     caption = int(m.small * 1.3)
-    height = rect.bottom - top - caption
-    slot = rect.width // len(shown)
+    spans = [_span(cells_of.get(name, ())) for name, _d, _w in shown]
+    lines = 1
+    if is_compact(lab):
+        # On a page of their own, what the numbers are, at the foot (QA 36: "+0.20" was
+        # explained nowhere), and the patterns in the rows that draw them largest (in one
+        # row the edge patterns' discs were 12 px over an empty lower half).
+        said = tr("ntuple.pattern_value")
+        note = pygame.Rect(rect.left, top, rect.width, rect.bottom - top)
+        note_px = wrapped_px(said, pygame.Rect(0, 0, rect.width, note.height // 4), m.small,
+                             min(m.small, readable_px(lab.app.size)))
+        note.top = rect.bottom - len(text.wrap(said, rect.width, note_px)) * text.font(
+            note_px).get_linesize()
+        text.blit_wrapped(surface, said, note_px, theme.text, note, line_gap=0)
+        lines = max(range(1, len(shown) + 1), key=lambda n: _cell(
+            spans, n, rect.width, note.top - m.pad - top, caption, m.pad, m.body * 3))
+        rect = pygame.Rect(rect.left, rect.top, rect.width, note.top - m.pad - rect.top)
+    per_line = -(-len(shown) // lines)
+    slot = rect.width // per_line
+    line_h = (rect.bottom - top) // lines
+    cell = _cell(spans, lines, rect.width, rect.bottom - top, caption, m.pad,
+                 m.body * 3 if is_compact(lab) else m.small * 2)
+    if cell < 6:
+        return
     for number, (name, drawing, weight) in enumerate(shown):
         cells = cells_of.get(name, ())
         if not cells:
@@ -189,14 +230,10 @@ def draw_patterns(lab: NTupleLabScene, surface: pygame.Surface, rect: pygame.Rec
         rows = [r for r, _ in cells]
         cols = [c for _, c in cells]
         r0, c0 = min(rows), min(cols)
-        n_rows, n_cols = max(rows) - r0 + 1, max(cols) - c0 + 1
-        # (Larger on a page of their own: the compact layout's.)
-        cell = min(height // n_rows, (slot - m.pad) // n_cols,
-                   m.body * 3 if is_compact(lab) else m.small * 2)
-        if cell < 6:
-            return
+        n_rows, n_cols = _span(cells)
         board = pygame.Rect(0, 0, cell * n_cols, cell * n_rows)
-        board.midtop = (rect.left + slot * number + slot // 2, top)
+        line, place = divmod(number, per_line)
+        board.midtop = (rect.left + slot * place + slot // 2, top + line * line_h)
         for (r, c), mark in zip(cells, drawing, strict=False):
             square = pygame.Rect(board.left + (c - c0) * cell, board.top + (r - r0) * cell,
                                  cell, cell)
@@ -219,3 +256,22 @@ def draw_patterns(lab: NTupleLabScene, surface: pygame.Surface, rect: pygame.Rec
         said = decimal(f"{weight:+.2f}").replace("-", "\u2212")
         text.blit_text(surface, said, m.small, colour, (board.centerx, board.bottom + 2),
                        "midtop", max_width=slot - 4)
+
+
+def _span(cells: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> tuple[int, int]:
+    """The rows and columns a tuple's squares cover."""
+    if not cells:
+        return 1, 1
+    rows = [r for r, _ in cells]
+    cols = [c for _, c in cells]
+    return max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
+
+
+def _cell(spans: list[tuple[int, int]], lines: int, width: int, height: int, caption: int,
+          pad: int, most: int) -> int:
+    """The square size that draws every pattern of ``spans`` (rows, columns) whole in
+    ``lines`` rows of ``width`` x ``height``, each with its value under it, at most
+    ``most``."""
+    per_line = -(-len(spans) // lines)
+    slot_w, slot_h = width // per_line - pad, height // lines - caption - pad
+    return min([most, *(min(slot_h // r, slot_w // c) for r, c in spans)])
