@@ -184,3 +184,19 @@ def test_the_open_dialogs_buttons_and_title_fit_at_200_percent(
     width = dialog.box.width - 4 * app.metrics.pad
     assert text.size(tr("review.open_title"), app.metrics.heading, True)[0] <= width
     assert dialog.row_rects, "the saved game is listed"
+
+
+def test_the_arrow_keys_scroll_the_open_dialogs_list(data_dir: Path) -> None:
+    """Regression (QA S12 38, 1024x640 French 200%): two of five records showed and only the
+    wheel brought the others into view; ↓ and ↑ now scroll the list a row."""
+    for moves in range(2, 8):
+        _saved_game(moves=moves)
+    app = make_app((1024, 640), language="fr", text_scale=200)
+    play = start_game(app, "othello", ("human", "human"))
+    dialog = _open_dialog(play)
+    assert len(dialog.row_rects) < len(dialog.rows), "the list must scroll for this test"
+    first = dialog.row_rects[0][1]
+    key(app, pygame.K_DOWN)
+    assert dialog.row_rects[0][1] is dialog.rows[1] and dialog.row_rects[0][1] is not first
+    key(app, pygame.K_UP)
+    assert dialog.row_rects[0][1] is first and app.top is dialog

@@ -340,6 +340,9 @@ class LoadDialog(Scene):
                 self.up()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.act()
+            elif event.key in (pygame.K_UP, pygame.K_DOWN):
+                # The wheel's rows by key (QA: at 200% of 1024x640 only the wheel scrolled).
+                self.scroll += 1 if event.key == pygame.K_DOWN else -1
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll -= int(event.y)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
