@@ -52,10 +52,11 @@ def record_chips(monkeypatch: Any, module: Any) -> list[Any]:
 
 
 def labelled_game(monkeypatch: Any, module: Any, size: tuple[int, int], lang: str, game: str,
-                  ai: str) -> tuple[list[Any], App, PlayScene]:
-    """A person (seat 1) against ``ai`` at ``game``, 200% text, the reasoning on and explain
-    mode waiting for a click, with the score chips the board's ``module`` draws recorded
-    (see :func:`record_chips`): (chips, app, scene)."""
+                  ai: str, options: dict[str, str] | None = None
+                  ) -> tuple[list[Any], App, PlayScene]:
+    """A person (seat 1) against ``ai`` at ``game`` (with ``options``), 200% text, the
+    reasoning on and explain mode waiting for a click, with the score chips the board's
+    ``module`` draws recorded (see :func:`record_chips`): (chips, app, scene)."""
     chips = record_chips(monkeypatch, module)
     app = make_app(size, language=lang, show_reasoning=True, text_scale=200, explain_wait=True)
-    return chips, app, start_game(app, game, ("human", ai))
+    return chips, app, start_game(app, game, ("human", ai), options=options)

@@ -73,3 +73,27 @@ def test_each_label_over_its_column_and_the_marks_in_view(
         turns += 1
     assert turns >= 2
     app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1024, 768), (1920, 1080)])
+@pytest.mark.parametrize("ai", ["alphabeta:depth=2", "mcts:iterations=1000"])
+def test_the_widest_board_keeps_its_labels_readable(
+        size: tuple[int, int], ai: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """9 columns (the menu's most): one label a column is narrower than two staggered rows
+    allowed; each stays readable (2.5% of the window's height: 17 px at 200% of 1024x640,
+    22-23 at 1024x768, 30-32 at 1920x1080; 23, 24 and 40 in two rows)."""
+    from game.ui.scenes.play_fit import readable_px
+
+    sizes: list[int] = []
+    chip = connect4.score_chip
+    _chips, app, play = labelled_game(monkeypatch, connect4, size, "fr", "connect4", ai,
+                                      {"cols": "9", "rows": "8"})
+    monkeypatch.setattr(connect4, "score_chip", lambda *a, **k: (sizes.append(a[3]), chip(
+        *a, **k))[1])
+    drawn: list[int] = []
+    for _answered in explained_replies(app, play, random.Random(2), 1):
+        sizes.clear()
+        frame(app)
+        drawn = list(sizes)
+    assert len(drawn) == 9 and min(drawn) >= readable_px(size), drawn
+    app.shutdown()
