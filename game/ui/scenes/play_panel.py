@@ -440,16 +440,17 @@ class PlayPanel:
         review = self.scene.review
         moves = [self.scene.presenter.move_text(mv) for mv in self.scene.match.moves]
         marked = review.shown - 1 if review.active else len(moves) - 1
-        # The numbers' column as wide as "88." needs; two cells a pad apart, so the marked
-        # move's chip (a quarter pad wider each side) never touches the next column (it did
-        # at 200% of 1280x800 in French).
-        # (A pad, not half of one, after the widest number: "10." touched "3 allumettes" at
-        # 200% of 1024x768, QA 7.)
-        col = max(rect.width // 8, text.size(f"{max(88, len(moves))}.", px)[0] + m.pad)
-        cell_w = (rect.width - col - m.pad) // 2
-        per_row = 2
+        # Every move has its own number before it ("5. c3   6. a2"): numbering a row by its
+        # first move read "1, 3, 5" on the projector and looked like a bug (QA), numbering
+        # it by turn gave a move two numbers beside the review's "Move 3/7". The number as
+        # wide as "88." needs and a pad (QA 7: "10." touched "3 allumettes"); two cells a
+        # pad apart, so the marked move's chip never touches the next one.
+        col = text.size(f"{max(88, len(moves))}.", px)[0] + m.pad
+        half = (rect.width - m.pad) // 2
+        per_row, cell_w = 2, half - col
         if any(text.size(mv, int(px * 0.9), True)[0] > cell_w for mv in moves):
-            per_row, cell_w = 1, rect.width - col - m.pad // 2
+            per_row, half = 1, rect.width
+            cell_w = half - col - m.pad // 2
         pairs = [moves[i:i + per_row] for i in range(0, len(moves), per_row)]
         fits = max(1, rect.height // line_h)
         if review.active:
@@ -468,14 +469,11 @@ class PlayPanel:
                            (rect.left, y), max_width=rect.width)
         for i, pair in enumerate(shown):
             n = first_number + i
-            # A row is numbered by its first move, so every number is a move's own: with two
-            # a row, "2. a1 c3" beside the review's headline "Move 3/7: a1" gave one move two
-            # numbers (QA, real window); now that row reads "3. a1 c3".
-            text.blit_text(surface, f"{(n - 1) * per_row + 1}.", px, theme.text_muted,
-                           (rect.left, y))
             for j, mv in enumerate(pair):
                 index = (n - 1) * per_row + j
-                cell = pygame.Rect(rect.left + col + j * (cell_w + m.pad), y, cell_w, line_h)
+                left = rect.left + j * (half + m.pad)
+                text.blit_text(surface, f"{index + 1}.", px, theme.text_muted, (left, y))
+                cell = pygame.Rect(left + col, y, cell_w, line_h)
                 self.move_rects.append((cell, index + 1))
                 mark = index == marked
                 if mark and review.active:
