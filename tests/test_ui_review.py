@@ -513,7 +513,8 @@ def test_at_200_percent_the_reviews_start_and_its_numbers_read_whole(
     start = i18n.tr("review.headline_start_short", total=len(play.match.moves))
     assert start in drawn or i18n.tr("review.headline_start",
                                      total=len(play.match.moves)) in drawn
-    # Move 3 (X's second) is the first of its row, and that row is numbered 3.
+    # Every move listed has its own number: 3 is move 3's, and the numbers run 1, 2, 3…
+    # (rows numbered by their first move read "1, 3, 5", which looked like a bug, QA).
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)
@@ -522,9 +523,7 @@ def test_at_200_percent_the_reviews_start_and_its_numbers_read_whole(
     assert play.review.shown == 3
     numbers = sorted(int(v[:-1]) for v in drawn if v[:-1].isdigit() and v.endswith("."))
     steps = {b - a for a, b in itertools.pairwise(numbers)}
-    one_a_row = steps <= {1}
-    two_a_row = steps <= {2} and all(n % 2 for n in numbers)
-    assert 3 in numbers and (one_a_row or two_a_row), numbers
+    assert 3 in numbers and steps == {1}, numbers
     app.shutdown()
 
 
