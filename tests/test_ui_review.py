@@ -534,7 +534,8 @@ def test_the_graph_says_whose_side_is_up_above_its_curve_at_200_percent(
     """Regression (QA S11 45d, S12 22): at 200% "X mène / O mène" was written inside the plot,
     over the curve; at the end of a game (the running score above the cards) at 1280x720 the
     graph had no word at all. Both sides' words are now drawn above the plot, never in it,
-    at a readable size, and the move list keeps the row of move 1 at the start."""
+    at a readable size; the move list shows the first move at the start, the last at the
+    end."""
     from game.ui import i18n, text
     from game.ui.scenes.play_fit import readable_px
 
@@ -563,7 +564,8 @@ def test_the_graph_says_whose_side_is_up_above_its_curve_at_200_percent(
             assert found, (words, shown)
             rect, px = found[0]
             assert rect.bottom <= plot.top and px >= readable_px(size), (words, rect, plot)
-        assert any(value.strip() == "b2" for value, _rect, _px in drawn), "move 1 listed"
+        listed = "b2" if shown == 0 else "c2"  # the first move at the start, else the last
+        assert any(value.strip() == listed for value, _rect, _px in drawn), listed
     app.shutdown()
 
 
@@ -592,4 +594,31 @@ def test_at_the_start_of_a_long_game_the_list_shows_its_first_move(
     drawn.clear()
     frame(app)
     assert play.presenter.move_text(play.match.moves[-1]) in drawn
+    app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_review_seat_cards_keep_their_counts_whole_at_200_percent(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA S11 45a, 1024x768 French 200%): in review both Morpion cards read
+    "X · 3 posés, 0 en m…": the review's one-line cards cut a count that goes on a second
+    line in play. Such a card keeps its two lines there, with who plays it (QA S11 11e);
+    the move list keeps two rows at least, the reviewed move's among them."""
+    from tests.ui_helpers import watch_cuts
+
+    app = make_app(size, language="fr", text_scale=200)
+    play = start_game(app, "morpion", ("human", "human"))
+    for move in ("b2", "a1", "a2", "c1", "c2"):
+        assert play.apply_move(next(m for m in play.state.legal_moves() if str(m) == move))
+    cut = watch_cuts(monkeypatch)
+    play.enter_review(len(play.match.states) - 1)
+    frame(app)
+    seats = play.panel.seats
+    summaries = [play.presenter.side_summary(play.board_state, side) for side in (0, 1)]
+    assert not [c for c in cut if any(s in c for s in summaries)], cut
+    for seat in (0, 1):
+        if seats.count_below[seat]:
+            assert seats.rects[seat].height > app.metrics.body * 1.5
+    shown = [ply for _rect, ply in play.panel.move_rects]
+    assert len(shown) >= 3 and 5 in shown, "two rows of the list at least, the last move's"
     app.shutdown()

@@ -103,7 +103,9 @@ class SeatCards:
         #: at ("Noir · 3 pions" beside "Blanc · 3 pions" a size smaller read as a difference).
         self.count_px = app.metrics.body
         #: With large text in review, each card on one line without who plays it (the score
-        #: row above names them): the graph's key and the list's rows need the room.
+        #: row above names them): the graph's key and the list's rows need the room. Not a
+        #: card whose count goes below its name: on one line it was cut ("3 posés, 0 en m…"
+        #: at 200% of 1024x768, QA S11 45a); it keeps its two lines and who plays it.
         self.brief = False
         #: With large text, the scale of both one-line cards' parts, and whether their counts
         #: are the number alone ("Red · 4", see :meth:`_fit_parts`).
@@ -215,7 +217,8 @@ class SeatCards:
         self.rects = []
         y = top
         for seat in (0, 1):
-            height = self._card_height(lines[seat], self.single[seat])
+            height = self._card_height(lines[seat], self.single[seat],
+                                       self.count_below[seat])
             self.rects.append(pygame.Rect(left, y, width, height))
             y += height + pad
         return y
@@ -273,11 +276,15 @@ class SeatCards:
         return (text.size(scene.presenter.side_name(side), m.body, True)[0]
                 + text.size(f" · {summary}", self.least_count_px())[0]) > width
 
-    def _card_height(self, lines: int, single: bool = False) -> int:
+    def _card_height(self, lines: int, single: bool = False, below: bool = False) -> int:
         """A card's height for a player's name of ``lines`` lines (``single``: the card on
-        one line, see :attr:`single`)."""
+        one line, see :attr:`single`; ``below``: its count on a line of its own, which the
+        review's brief cards keep, see :attr:`brief`)."""
         m = self.app.metrics
-        if single or self.brief:
+        if self.brief and below:  # the name's line and the count's, no more
+            return (text.font(m.body, True).get_linesize() + text.font(m.small).get_linesize()
+                    + m.pad)
+        if single or (self.brief and not below):
             return text.font(self._name_px() if single else m.body, True).get_linesize() + m.pad
         height = self._base_height()
         if lines > 1:
@@ -399,7 +406,7 @@ class SeatCards:
                 words = self._thinking_words(seconds_text(turns.clock - turns.thinking_since))
             # The spinner turns on the side's disc: the counts keep the name's line.
             draw_spinner(surface, theme, turns.clock, centre, int(disc_r * 0.9))
-        if self.single[seat] or self.brief:
+        if self.single[seat] or (self.brief and not self.count_below[seat]):
             self._draw_one_line(surface, seat, rect, tx)
             return
         if self.count_below[seat]:
@@ -463,7 +470,7 @@ class SeatCards:
         name_rect = text.blit_text(surface, presenter.side_name(side), name_px, theme.text,
                                    (tx, top), bold=True)
         right = rect.right - m.pad
-        if not self.brief:
+        if not self.brief or not count:  # (a count below leaves who plays its room)
             px = (self.who_px if self.single[seat]
                   else self._one_line_who(seat, right - tx, count)[0])
             who = text.blit_text(surface, self.scene.seat_label(seat), px,
