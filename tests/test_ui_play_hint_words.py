@@ -114,3 +114,21 @@ def test_the_hint_gives_way_when_the_human_moves() -> None:
     assert play.turns.hint is None and not play.panel.explain.hint_paragraphs()
     assert pygame.display.get_surface() is not None
     app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_hint_in_a_lost_position_says_every_move_loses(lang: str) -> None:
+    """QA S12 41: "Why: loses in 10 moves" read as bad advice."""
+    from ai.base import Decision
+    from ai.bounds import Proven
+    from game.ui import i18n
+    from game.ui.reasoning import hint_lines
+
+    i18n.set_language(lang)
+    try:
+        d = Decision(move="a", scores={"a": -1.0}, score_kind="value",
+                     proven={"a": Proven(-1, 10)})
+        lines = hint_lines(d, "Engine")
+        assert len(lines) == 2 and lines[1].startswith(tr("hint.why_lost", why="")[:12])
+    finally:
+        i18n.set_language("en")

@@ -59,19 +59,22 @@ def test_players_report_the_unit_of_the_evaluation_they_use(game: str,
 
 
 @pytest.mark.parametrize(("lang", "words", "legend", "meaning"), [
-    ("en", "open lines", "open lines for Red (estimate)", "lines still open to Red"),
-    ("fr", "lignes ouvertes", "lignes ouvertes pour Rouge (estimation)",
-     "lignes encore ouvertes à Rouge"),
+    ("en", "open lines (Red \u2212 Yellow)", "open lines, Red \u2212 opponent (estimate)",
+     "lines still open to Red"),
+    ("fr", "lignes ouvertes (Rouge \u2212 Jaune)",
+     "lignes ouvertes, Rouge \u2212 adversaire (estimation)", "lignes encore ouvertes à Rouge"),
 ])
 def test_the_reasoning_and_the_legend_say_the_unit(lang: str, words: str, legend: str,
                                                    meaning: str) -> None:
+    """The unit, and that it is a difference: "−3 lignes ouvertes" read as a negative count
+    (QA S12 31)."""
     setup = next(g for g in all_games() if g.name == "connect4").setup()
     state = setup.initial_state()
     decision = make_player("alphabeta:depth=2", setup, seed=1).decide(state, Limits())
     i18n.set_language(lang)
     try:
-        side = "Red" if lang == "en" else "Rouge"
-        lines = reasoning_lines(decision, side)
+        side, other = ("Red", "Yellow") if lang == "en" else ("Rouge", "Jaune")
+        lines = reasoning_lines(decision, side, other=other)
         assert words in lines[0], lines
         assert any(meaning in line for line in lines), lines
         rows = score_legend(decision, side)
@@ -90,4 +93,38 @@ def test_the_panel_names_the_unit_of_connect4_scores_at_200_percent(
                                                                   monkeypatch))
     assert unit in drawn, drawn
     assert i18n.tr("legend.short.points", side="") not in drawn
+    app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_flip_count_of_1_does_not_read_1_discs(lang: str) -> None:
+    """QA S12 25: the legend's sample then its words read "1 discs this move flips"."""
+    from ai.base import Decision
+
+    i18n.set_language(lang)
+    try:
+        d = Decision(move="a", scores={"a": 1.0, "b": 1.0}, score_kind="flips")
+        row = score_legend(d, "White")[0]
+        assert f"{row.sample} {row.words}".split()[1] not in ("discs", "pions"), row
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_at_100_percent_the_panel_says_the_estimate_is_a_difference(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA S12 31 (1280x800, 100%): "O a choisi d1 : −3 lignes ouvertes" read as a negative
+    count; the fact now names both sides ("(Rouge − Jaune)") where it costs no line, and the
+    legend says "Rouge − adversaire" everywhere."""
+    from tests.ui_helpers import make_app, run_until, start_game
+
+    app = make_app((1280, 800), language=lang, show_reasoning=True, explain_wait=True)
+    play = start_game(app, "connect4", ("alphabeta:depth=2", "human"))
+    assert run_until(app, lambda: bool(play.legend_rows()), 30)
+    frame(app)
+    drawn = " ".join(line for line, _px, _rect in texts_drawn_by(lambda: frame(app),
+                                                                  monkeypatch))
+    red, yellow = play.presenter.side_name(0), play.presenter.side_name(1)
+    assert f"({red} \u2212 {yellow})" in drawn, drawn
+    assert any(f"{red} \u2212" in row.words for row in play.legend_rows())
     app.shutdown()

@@ -131,8 +131,10 @@ def unit_legend(unit: str, side: str) -> tuple[str, str]:
     own = f"unit.{unit}.legend"
     if has(own):
         return tr(own, side=side), tr(own + ".short", side=side)
-    return (tr("legend.unit", unit=name, side=side),
-            tr("legend.short.unit", unit=name, side=side))
+    # A difference says so: "−3 open lines for O" read as a negative count (QA S12 31).
+    key = "unit_versus" if has(f"unit.{unit}.versus") else "unit"
+    return (tr(f"legend.{key}", unit=name, side=side),
+            tr(f"legend.short.{key}", unit=name, side=side))
 
 
 def unit_line(d: Decision, side: str) -> str | None:
@@ -148,10 +150,12 @@ def unit_line(d: Decision, side: str) -> str | None:
               meaning=tr(f"unit.{unit}.meaning", side=side))
 
 
-def value_words(value: float, kind: str, unit: str | None = None) -> str:
+def value_words(value: float, kind: str, unit: str | None = None, side: str = "",
+                other: str = "") -> str:
     """A move's score in words: "win in 3 moves" for a proven win, else the score's kind and
     number ("value +0.35", "12 visits"); an estimate with its ``unit`` (see
-    :func:`estimate_unit`) says it ("−6 open lines (estimate)")."""
+    :func:`estimate_unit`) says it ("−6 open lines"), and with the two sides' names that
+    it is a difference where it is one ("−6 open lines (Red − Yellow)")."""
     try:
         number = float(value)
     except (TypeError, ValueError):
@@ -172,7 +176,10 @@ def value_words(value: float, kind: str, unit: str | None = None) -> str:
         return tr("words.allowed") if number > 0 else tr("words.eliminated")
     label = format_score(number, kind, abs(number - round(number)) < 1e-9)
     if unit is not None and kind == "value":
-        return plural(f"unit.{unit}", round(abs(number)), score=label)
+        from game.ui.i18n import has
+
+        key = f"unit.{unit}.versus" if other and has(f"unit.{unit}.versus") else f"unit.{unit}"
+        return plural(key, round(abs(number)), score=label, side=side, other=other)
     if not _known_kind(kind):
         return label
     return plural(f"words.kind.{kind}", round(abs(number)), score=label)
@@ -688,9 +695,11 @@ def _simulations_line(progress: SearchProgress, move_text: Callable[[Any], str])
     return " \u00b7 ".join(parts)
 
 
-def reasoning_lines(d: Decision, side: str, move_text: Callable[[Any], str] = str) -> list[str]:
-    """What the AI playing ``side`` saw when it chose ``d.move``, in a few short lines."""
-    lines = _decision_lines(d, side, move_text)
+def reasoning_lines(d: Decision, side: str, move_text: Callable[[Any], str] = str,
+                    other: str = "") -> list[str]:
+    """What the AI playing ``side`` saw when it chose ``d.move``, in a few short lines
+    (``other``: the opponent's side name, for estimates that are differences)."""
+    lines = _decision_lines(d, side, move_text, other)
     tie = tie_line(d)
     if tie:
         # Third, after the move and its value: with every label equal on the board, "why this
@@ -714,6 +723,10 @@ def hint_lines(d: Decision, adviser: str, move_text: Callable[[Any], str] = str)
     elif isinstance(shown, ShownScore) and shown.proven:
         why = value_words(_number(chosen), d.score_kind) if not is_disc_estimate(d) else None
         why = why or phrase_words(info.get("proven")) or phrase_words(info.get("value"))
+        result = getattr(shown.meaning, "result", 0)
+        if why and isinstance(result, int) and result < 0:
+            # The best of lost moves: "Why: loses in 10 moves" read as bad advice (QA S12 41).
+            return [*lines, tr("hint.why_lost", why=why)]
     elif isinstance(shown, ShownScore):
         why = tr("words.disc_estimate", x=shown.label)
     elif chosen is not None and d.score_kind in ("value", "exact"):
@@ -744,7 +757,8 @@ _TIE_KEYS: dict[str, str] = {
 }
 
 
-def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str]) -> list[str]:
+def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str],
+                    other: str = "") -> list[str]:
     """The facts of :func:`reasoning_lines` but a tie's."""
     info = d.info if isinstance(d.info, dict) else {}
     kind = d.score_kind
@@ -769,7 +783,7 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str]) -> 
         if unit is not None:
             # A learner's own value in its unit (the n-tuple network's −1..+1, QA S12 19).
             lines.append(tr("think.chose_verdict", side=side, move=move,
-                            verdict=value_words(_number(chosen), kind, unit)))
+                            verdict=value_words(_number(chosen), kind, unit, side, other)))
         else:
             lines.append(tr("think.chose", side=side, move=move))
         if kind == "allowed":
@@ -848,7 +862,7 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str]) -> 
         # The Othello engine's estimate, in discs as on the board (never raw points).
         verdict = tr("words.disc_estimate", x=shown.label)
     if verdict is None and chosen is not None:
-        verdict = value_words(chosen, kind, estimate_unit(d))
+        verdict = value_words(chosen, kind, estimate_unit(d), side, other)
     lines.append(tr("think.chose_verdict", side=side, move=move, verdict=verdict or "?"))
     # Why the search stopped comes second, among the first facts the panel always keeps: a
     # cut by the clock must not read as a choice of depth.

@@ -31,6 +31,7 @@ from game.ui.scenes.players import seat_title
 from game.ui.theme import blend
 
 if TYPE_CHECKING:
+    from ai.base import Decision
     from game.ui.app import App
     from game.ui.scenes.play import PlayScene
 
@@ -323,6 +324,22 @@ class ExplainBox:
             ty += line_h
         return box.bottom + m.pad // 2
 
+    def _facts(self, d: Decision, side: str, other: str) -> list[str]:
+        """The reasoning's facts; the first says its estimate is a difference ("−3 open lines
+        (O − X)", QA S12 31); with large text only where that costs it no line at any of
+        the facts' sizes (a second line of it took the legend's colours' row; the legend
+        says it then)."""
+        move_text = self.scene.presenter.move_text
+        plain = reasoning_lines(d, side, move_text)
+        versus = reasoning_lines(d, side, move_text, other) if other else plain
+        width = self.rect.width - 2 * self.app.metrics.pad
+        large = large_text(self.app.metrics, self.app.size)
+        if large and versus[:1] != plain[:1] and plain and any(
+                len(text.wrap(versus[0], width, px)) > len(text.wrap(plain[0], width, px))
+                for px in self._legend_sizes()):
+            return plain
+        return versus
+
     def draw_reasoning(self, surface: pygame.Surface, y: int,
                         legend: list[LegendRow]) -> int:
         """The last AI decision in words (see :mod:`game.ui.reasoning`); return the next y.
@@ -342,8 +359,10 @@ class ExplainBox:
                    if turns.reasoning_seat is not None else "")
             # A pass is played only when no other move is legal: no choice, score or search
             # to tell of ("Blanc a choisi passe : score −227", QA 22).
+            other = (scene.presenter.side_name(1 - scene.match.side_of_seat(
+                turns.reasoning_seat)) if turns.reasoning_seat is not None else "")
             paragraphs = ([tr("play.passed", side=who)] if is_pass(d.move)
-                          else reasoning_lines(d, who, scene.presenter.move_text))
+                          else self._facts(d, who, other))
         # Keep room for one row of the move list (the latest moves) and the position summary:
         # with the reasoning on, the class is watching how the AI decides more than the list,
         # but the facts after the first ones give way to that row, large text too.
