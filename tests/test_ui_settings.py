@@ -319,6 +319,17 @@ def test_the_text_size_arrows_stay_under_the_pointer(size: tuple[int, int]) -> N
     app.shutdown()
 
 
+def open_text_size(app: Any) -> tuple[SettingsScene, Choice]:
+    """Open the settings over ``app`` (past the double-click guard): the scene and its text
+    size chooser."""
+    scene = SettingsScene(app)
+    app.push(scene)
+    frame(app, dt=1.0)
+    chooser = scene.rows[1]
+    assert isinstance(chooser, Choice)
+    return scene, chooser
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (1920, 1080), (1024, 640)])
 def test_opened_at_200_percent_stepping_down_keeps_the_arrow_under_the_pointer(
         size: tuple[int, int]) -> None:
@@ -327,11 +338,7 @@ def test_opened_at_200_percent_stepping_down_keeps_the_arrow_under_the_pointer(
     third click landed on "Full screen" and switched the window to full screen. The rows
     now scroll down while the pointer stays on the arrow."""
     app = make_app(size, language="fr", text_scale=200)
-    scene = SettingsScene(app)
-    app.push(scene)
-    frame(app, dt=1.0)
-    chooser = scene.rows[1]
-    assert isinstance(chooser, Choice)
+    _scene, chooser = open_text_size(app)
     left = chooser._parts()[0].center
     for _ in range(4):
         click(app, left)
@@ -424,11 +431,7 @@ def test_stepping_the_text_size_keeps_the_settings_centred_across(
     centred across, and goes back to the middle, rows from the top, when the pointer
     leaves the text-size row."""
     app = make_app((1024, 768))
-    scene = SettingsScene(app)
-    app.push(scene)
-    frame(app, dt=1.0)
-    chooser = scene.rows[1]
-    assert isinstance(chooser, Choice)
+    scene, chooser = open_text_size(app)
     right = chooser._parts()[2].center
     w, h = app.size
     for _ in range(4):
