@@ -300,9 +300,6 @@ class OthelloView(GridBoardView):
         self._draw_counts(surface, oth, theme)
         if ctx.scores:
             self._draw_scores(surface, oth, ctx)
-            # Over the chips: the cells of the person's moves that a chip covers the dot of.
-            for row, col in self.moves_under_chips(ctx):
-                grid.outline_cell(surface, row, col, theme.legal, 0.07)
 
     def moves_under_chips(self, ctx: BoardContext) -> list[tuple[int, int]]:
         """The person's moves whose dot a score chip covers: their cells are framed in the
@@ -423,6 +420,11 @@ class OthelloView(GridBoardView):
         texts = shorts if self.counts_shortened else chips
         self.drawn_chips = (px, [(rect, (move.row, move.col))
                                  for (move, *_l), rect in zip(shown, rects, strict=True)])
+        # Under the chips: the cells of the person's moves whose dot a chip covers, framed (the
+        # frame shows above and below its chip; drawn over them, it cut through the chips'
+        # "\u2264", which read "|\u22128", QA at 1024x640).
+        for row, col in self.moves_under_chips(ctx):
+            grid.outline_cell(surface, row, col, ctx.theme.legal, 0.07)
         for (_move, _t, colour, best), (text, _c), rect in zip(shown, texts, rects, strict=True):
             score_chip(surface, text, rect.center, px, colour, ctx.theme, best=best,
                        side_pad=chip_side_pad(px))
