@@ -83,3 +83,32 @@ def test_at_200_percent_the_end_reason_is_whole_and_readable(
     assert banner.rect is not None
     assert all(banner.rect.contains(b.rect) for b in banner.buttons())
     app.shutdown()
+
+
+@pytest.mark.parametrize("game", ["othello", "morpion", "hexapawn"])
+@pytest.mark.parametrize(("size", "lang"), [((1920, 1080), "fr"), ((1024, 768), "en"),
+                                            ((1024, 640), "fr"), ((1280, 720), "en")])
+def test_at_200_percent_the_final_board_keeps_its_size_and_coordinates(
+        game: str, size: tuple[int, int], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA S11 41, S12 13): when Play again and Menu appeared under the board, the
+    board shrank by a quarter (Othello 8x8 at 200% of 1920x1080 672 -> 512 px, its
+    coordinates at the floor; at 1024x640 392 -> 296 px and no coordinates). The buttons now
+    stand under the status line's reason, above the board, at a readable size."""
+    from game.ui.scenes.play_fit import readable_px
+    from tests.ui_helpers import coordinate_sizes
+
+    app = make_app(size, language=lang, text_scale=200)
+    play = start_game(app, game, ("human", "human"))
+    frame(app)
+    during = play.view.grid.board.copy()
+    while play.state.outcome is None:
+        play.match.play(play.state.legal_moves()[0])
+    frame(app)
+    end = play.view.grid.board
+    assert end.width >= 0.9 * during.width and end.height >= 0.9 * during.height, (during, end)
+    coords = coordinate_sizes(app, monkeypatch)
+    assert coords and min(coords) >= readable_px(size), coords
+    banner = play.banner
+    assert banner.rect is not None and banner.rect.bottom <= play.board_rect.top
+    assert all(b.label_fits() and b.px >= readable_px(size) for b in banner.buttons())
+    app.shutdown()

@@ -1,13 +1,14 @@
 """The strip under the play screen's board: the end of the game, or an AI that failed.
 
 At the end it says who won and why, with Play again and Menu (with large text the buttons
-alone: the status line says the rest); when an AI raised or chose an illegal move it shows
-the error in full, with Retry and Change player. The board shrinks to make room, so the final
-position stays fully visible.
+alone, under the status line that says the rest, above the board); when an AI raised or chose
+an illegal move it shows the error in full, with Retry and Change player. The board shrinks to
+make room, so the final position stays fully visible.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -16,6 +17,8 @@ from game.rules.base import Outcome
 from game.ui import text
 from game.ui.i18n import tr
 from game.ui.scenes.play_fit import (
+    HEADLINE_ROW,
+    LARGE_ROW_BODIES,
     button_row,
     detail_room,
     large_text,
@@ -105,8 +108,8 @@ class PlayBanner:
         self.buttons_only = self.over and large_text(m, self.app.size)
         self.reason_lines = []
         if self.buttons_only:
-            bh = row + pad * 2 + self._reason_height(board)
-        elif self.over:
+            return self._above_board(board, first, second)
+        if self.over:
             # One row: headline and reason on the left, the buttons on the right.
             bh = max(row + pad * 2, int(line_h * 3.2) + pad * 2)
             self.stacked = not self._headline_fits(board.width - pad * 7 - 2 * bw)
@@ -127,6 +130,43 @@ class PlayBanner:
         place_row([first, second], pygame.Rect(left, by, 2 * bw + pad, row), pad, m,
                   least=readable_px(self.app.size))
         return pygame.Rect(board.left, board.top, board.width, board.height - bh - pad * 2)
+
+    def _above_board(self, board: pygame.Rect, first: Button, second: Button) -> pygame.Rect:
+        """With large text, the end's buttons go under the status line's reason, above the
+        board, at the panel's least words' size (still readable); return what is left for
+        the board, most of it. At the bottom of the column, a row of body-size buttons took
+        a quarter of the board's height: the final position, the one the class discusses,
+        was the smallest board of the game (Othello 8x8 at 200% of 1920x1080, 672 -> 512 px,
+        its coordinates at the floor; 1024x640, 392 -> 296 px, none drawn)."""
+        # (play_board imports this module through play_status: imported here.)
+        from game.ui.scenes.play_board import detail_lines
+
+        m = self.app.metrics
+        pad = m.pad
+        least = least_legend_px(m, self.app.size)
+        row = int(least * LARGE_ROW_BODIES)
+        reason = self._reason_height(board)
+        top = pad * 2 + int(m.heading * HEADLINE_ROW)
+        if not self.reason_lines:
+            # Under the reason as the status line draws it (see play_board.draw_status).
+            _headline, detail, bad = self.scene.status()
+            lines, px = detail_lines(detail, board.width, m, True, 1, bad, least,
+                                     detail_room(m, self.app.size))
+            top += len(lines) * text.font(px).get_linesize() if detail else 0
+        self.rect = band = pygame.Rect(board.left, top + pad // 2, board.width,
+                                       reason + row + pad)
+        bw = max(int(board.width * 0.22),
+                 *(text.size(b.label(), least, True)[0] + row // 2 for b in (first, second)))
+        bw = min(bw, (band.width - pad * 5) // 2)
+        place_row([first, second], pygame.Rect(band.centerx - bw - pad // 2,
+                                               band.bottom - pad // 2 - row, 2 * bw + pad, row),
+                  pad, dataclasses.replace(m, body=least), least=readable_px(self.app.size))
+        board_top = max(board.top, band.bottom + pad // 2)
+        if self.reason_lines:
+            # The play scene gives the status line's detail room to the board when the
+            # reason is in the banner (PlayScene.layout): here it is the banner's already.
+            board_top += detail_room(m, self.app.size)
+        return pygame.Rect(board.left, board_top, board.width, board.bottom - board_top)
 
     def _headline_fits(self, width: int) -> bool:
         """Whether the end's headline fits ``width`` at body size or more."""
