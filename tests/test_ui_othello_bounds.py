@@ -165,3 +165,32 @@ def test_the_engine_works_out_every_moves_margin_in_the_endgame() -> None:
         "h4": -10, "e8": -24, "d8": -24, "b8": -24, "h7": -42, "c8": -42, "a2": -16}
     labels = {str(m): s.label for m, s in shown_scores(decision).items()}
     assert labels["a2"] == "\u221216" and labels["h7"] == "\u221242"
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1024, 768), "fr"), ((1920, 1080), "en")])
+def test_the_bounds_sit_on_their_own_cells_at_a_readable_size(
+        size: tuple[int, int], lang: str) -> None:
+    """Where the engine's time runs out before the margins are worked out, the bounds
+    ("≤−10", four signs) still sit each on its own cell, readable and over no disc: at 200% of
+    1024x768 they were staggered on three heights along row 8 at 18 px (QA S12 12): the chip
+    of e8 passed f8's disc by less than a pixel."""
+    import dataclasses
+
+    from game.ui.scenes.play_fit import readable_px
+    from tests.test_ui_othello_tied import untied
+    from tests.ui_helpers import frame, make_app, start_game
+
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=200)
+    play = start_game(app, "othello", ("human", "human"))
+    frame(app)
+    state = endgame()
+    view = play.view
+    view.layout(play.board_rect, state)
+    decision = solved(state, ALL_LOSE)
+    ctx = dataclasses.replace(play.board_context(), scores=shown_scores(decision),
+                              score_kind="discs", interactive=False)
+    view.draw(app.screen, state, ctx)
+    assert len(view.drawn_chips[1]) == len(ALL_LOSE)
+    assert view.drawn_chips[0] >= readable_px(size)
+    assert not untied(view, state)
+    app.shutdown()

@@ -86,9 +86,11 @@ def pack_chips(candidates: Sequence[Sequence[pygame.Rect]],
 #: A chip tied to its own cell (see :func:`tied_chips`) reaches at most this share of a cell
 #: past either side of it, and no higher or lower than the cell.
 TIED_OVERFLOW = 0.25
-#: How far a disc reaches from its cell's centre, as a share of the cell (its radius 0.41 and
-#: a pixel or so: its soft shadow falls a little further right and down).
-DISC_REACH = 0.42
+#: How far a disc reaches from its cell's centre, as a share of the cell: its radius as drawn
+#: (its soft shadow falls a pixel or two further right and down). 0.42 left the bounds
+#: "\u2264\u221210" of row 8 at 200% of 1024x768 no readable size: e8's chip passed f8's disc
+#: edge by less than a pixel.
+DISC_REACH = 0.41
 
 
 def tied_rects(rect: pygame.Rect, centre: tuple[float, float], cell: int,
