@@ -101,7 +101,7 @@ def test_the_play_screen_keeps_every_text_at_200_percent(watch: Watch, game: str
         if play.match.human_to_move:
             play.apply_move(play.state.legal_moves()[0])
         assert run_until(app, lambda: play.state.outcome is not None
-                         or play.match.human_to_move, 30, dt=0.05)
+                         or play.match.human_to_move, 30)
     show(app, play, watch, "end")
     key(app, pygame.K_LEFT)
     key(app, pygame.K_LEFT)
