@@ -622,3 +622,29 @@ def test_review_seat_cards_keep_their_counts_whole_at_200_percent(
     shown = [ply for _rect, ply in play.panel.move_rects]
     assert len(shown) >= 3 and 5 in shown, "two rows of the list at least, the last move's"
     app.shutdown()
+
+
+def test_the_graph_says_what_its_line_is_at_200_percent_of_1280x720(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA S12 22 re-check, 1280x720 French 200%): the graph said whose side is up
+    and nothing of what its line is; the key's short form ("Ligne : évaluation « Poids »",
+    without "(cliquer pour changer)") stays where the whole key has no room."""
+    from game.ui import text
+
+    app = make_app((1280, 720), language="fr", text_scale=200)
+    play = _human_game(app, "othello", moves=20)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real_blit = text.blit_text
+
+    def spy(surface: pygame.Surface, value: str, *args: Any, **kwargs: Any) -> Any:
+        rect = real_blit(surface, value, *args, **kwargs)
+        drawn.append((value, rect))
+        return rect
+
+    monkeypatch.setattr(text, "blit_text", spy)
+    play.enter_review(10)
+    frame(app)
+    title = play.panel.review.evaluation_title()
+    plot = play.panel.review.plot
+    assert title and any(title in value and rect.top >= plot.bottom for value, rect in drawn)
+    app.shutdown()

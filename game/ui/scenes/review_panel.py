@@ -149,6 +149,8 @@ class ReviewPanel:
         if evaluation and all(seat.human for seat in scene.match.seats):
             # No AI played: no dots of its scores to speak of (QA 34c).
             words = tr("review.graph_key_eval", evaluation=evaluation)
+        # Without "(click to change)" where the whole key has no room: one line, not two.
+        short = words
         if len(scene.match.info.evaluations) > 1:
             words += " " + tr("review.graph_choose")
         # The key with large text at the legend's least size: at 200% of 1024x768 it gave way
@@ -169,6 +171,9 @@ class ReviewPanel:
         sides = self.sides_lines(rect.width, key_px)
         sides_h = text.font(key_px, True).get_linesize()
         plot_h = self._plot_height(rect.height, len(sides) * sides_h, key_paras, key_h)
+        if not key_paras and short != words:
+            key_paras = [text.wrap(short, rect.width, key_px)]
+            plot_h = self._plot_height(rect.height, len(sides) * sides_h, key_paras, key_h)
         key_lines = [line for paragraph in key_paras for line in paragraph]
         y = rect.top
         for parts in sides:
@@ -237,7 +242,8 @@ class ReviewPanel:
         that leaves the list its rows (it was a thin strip at 1024x768), never under two
         body sizes. The key's words give way first, whole paragraphs, its last one first (at
         200% text they ran under the review's buttons, then they left the move list one
-        row: the list is the other way through the game). ``key_paras`` loses what is left
+        row: the list is the other way through the game), its first one only when the plot
+        would be lower than :data:`PLOT_LEAST` body sizes. ``key_paras`` loses what is left
         out."""
         m = self.app.metrics
         least = int(m.body * 2)
@@ -251,7 +257,11 @@ class ReviewPanel:
             lines = sides_h + sum(len(p) for p in key_paras) * key_h
             return lines + m.pad // 2 if lines else 0
 
-        while room - text_h() - list_h < least and key_paras:
+        # The scale's paragraph gives way below two body sizes of plot; what the line and
+        # the dots are, only below PLOT_LEAST (at the end of a game at 200% of 1280x720 the
+        # graph said whose side is up and nothing of what it draws, QA).
+        while key_paras and room - text_h() - list_h < (
+                least if len(key_paras) > 1 else int(m.body * PLOT_LEAST)):
             key_paras.pop()
         spare = room - text_h() - list_h
         wanted = max(int(m.body * 3.6), int(room * PLOT_SHARE))
