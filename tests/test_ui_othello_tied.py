@@ -165,3 +165,21 @@ def test_the_frames_of_the_persons_moves_are_drawn_under_the_labels(
             assert calls.index("chip") > max(i for i, c in enumerate(calls) if c == "frame")
     assert framed, "no label sat on a dot: the test saw nothing"
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1024, 640), "en"), ((1280, 800), "fr"),
+                                            ((1920, 1080), "fr"), ((1024, 768), "en")])
+def test_the_discs_caption_beside_the_board_is_readable_or_left_out(
+        size: tuple[int, int], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA S12 39): at 100% text the word "discs" under each side's count was
+    12-14 px (1024x640 en, 1280x800 fr; readable 16 and 20)."""
+    from tests.ui_helpers import texts_drawn_by
+
+    app = make_app(size, language=lang)
+    start_game(app, "othello", ("human", "human"))
+    frame(app)
+    caption = i18n.tr("boards.discs")
+    sizes = [px for line, px, _r in texts_drawn_by(lambda: frame(app), monkeypatch)
+             if line == caption]
+    assert all(px >= readable_px(size) for px in sizes), sizes
+    app.shutdown()

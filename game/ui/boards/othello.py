@@ -297,7 +297,7 @@ class OthelloView(GridBoardView):
             grid.outline_cell(surface, hint.row, hint.col, theme.hint, 0.07)
             alpha_circle(surface, grid.centre(hint.row, hint.col), grid.cell * 0.3, theme.hint,
                          220, width=max(2, grid.cell // 18))
-        self._draw_counts(surface, oth, theme)
+        self._draw_counts(surface, oth, theme, ctx.coords_px)
         if ctx.scores:
             self._draw_scores(surface, oth, ctx)
 
@@ -365,8 +365,10 @@ class OthelloView(GridBoardView):
             alpha_circle(surface, grid.centre(*flipped), grid.cell * 0.2, theme.highlight, 200,
                          width=max(2, grid.cell // 16))
 
-    def _draw_counts(self, surface: pygame.Surface, oth: OthelloState, theme: Theme) -> None:
-        """Each side's disc count beside the board, the side to move framed."""
+    def _draw_counts(self, surface: pygame.Surface, oth: OthelloState, theme: Theme,
+                     readable: int = 0) -> None:
+        """Each side's disc count beside the board, the side to move framed; its "discs"
+        caption at ``readable`` px or more, else none (the seat cards say "discs" too)."""
         for player, area in enumerate(self._panels):
             if area.width < 24:
                 continue
@@ -384,11 +386,14 @@ class OthelloView(GridBoardView):
                           (area.centerx, round(area.top + area.height * 0.64)), anchor="center",
                           bold=True)
             # The caption under the count, still readable at 1024x768 (it was 12 px).
-            small = round(px * 0.62)
-            if small >= 9:
-                txt.blit_text(surface, tr("boards.discs"), small, theme.text_muted,
+            # (12-14 px at 100% of 1024x640 and 1280x800, readable 16 and 20: QA S12 39.)
+            small = max(round(px * 0.62), readable, 9)
+            caption = tr("boards.discs")
+            if (txt.size(caption, small)[0] <= area.width * 0.94
+                    and small <= area.height * 0.2):
+                txt.blit_text(surface, caption, small, theme.text_muted,
                               (area.centerx, round(area.top + area.height * 0.84)),
-                              anchor="center", max_width=area.width)
+                              anchor="center")
 
     def _draw_scores(self, surface: pygame.Surface, oth: OthelloState,
                      ctx: BoardContext) -> None:
