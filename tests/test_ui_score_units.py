@@ -59,10 +59,11 @@ def test_players_report_the_unit_of_the_evaluation_they_use(game: str,
 
 
 @pytest.mark.parametrize(("lang", "words", "legend", "meaning"), [
-    ("en", "open lines (Red \u2212 Yellow)", "open lines, Red \u2212 opponent (estimate)",
+    ("en", "open lines (Red\u00a0\u2212 Yellow)", "open lines, Red\u00a0\u2212 opponent (estimate)",
      "lines still open to Red"),
-    ("fr", "lignes ouvertes (Rouge \u2212 Jaune)",
-     "lignes ouvertes, Rouge \u2212 adversaire (estimation)", "lignes encore ouvertes à Rouge"),
+    ("fr", "lignes ouvertes (Rouge\u00a0\u2212 Jaune)",
+     "lignes ouvertes, Rouge\u00a0\u2212 adversaire (estimation)",
+     "lignes encore ouvertes à Rouge"),
 ])
 def test_the_reasoning_and_the_legend_say_the_unit(lang: str, words: str, legend: str,
                                                    meaning: str) -> None:
@@ -125,6 +126,6 @@ def test_at_100_percent_the_panel_says_the_estimate_is_a_difference(
     drawn = " ".join(line for line, _px, _rect in texts_drawn_by(lambda: frame(app),
                                                                   monkeypatch))
     red, yellow = play.presenter.side_name(0), play.presenter.side_name(1)
-    assert f"({red} \u2212 {yellow})" in drawn, drawn
-    assert any(f"{red} \u2212" in row.words for row in play.legend_rows())
+    assert f"({red}\u00a0\u2212 {yellow})" in drawn, drawn
+    assert any(f"{red}\u00a0\u2212" in row.words for row in play.legend_rows())
     app.shutdown()
