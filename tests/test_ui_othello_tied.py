@@ -183,3 +183,29 @@ def test_the_discs_caption_beside_the_board_is_readable_or_left_out(
              if line == caption]
     assert all(px >= readable_px(size) for px in sizes), sizes
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1920, 1080), "fr"), ((1024, 768), "en")])
+def test_rounding_does_not_make_the_chosen_moves_label_anothers(
+        size: tuple[int, int], lang: str) -> None:
+    """Regression (QA S12 19 re-check): in whole discs three squares read "+4" while the panel
+    said the engine chose f4 at "+4,1". Where the rounding would do that, the labels keep
+    their decimal at a readable size."""
+    from game.rules.registry import get_game
+
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=200)
+    play = start_game(app, "othello", ("human", "human"))
+    frame(app)
+    state = get_game("othello").setup().initial_state()
+    moves = list(state.legal_moves())
+    decision = Decision(move=moves[0], score_kind="value", depth=6, nodes=10,
+                        scores={m: v for m, v in zip(moves, (410.0, 390.0, 360.0, -200.0),
+                                                     strict=True)}, info={"units": UNITS})
+    view = play.view
+    assert isinstance(view, OthelloView)
+    ctx = dataclasses.replace(play.board_context(), scores=shown_scores(decision),
+                              score_kind="value", interactive=False)
+    view.draw(app.screen, state, ctx)
+    assert not view.counts_shortened
+    assert view.drawn_chips[0] >= readable_px(size) and not untied(view, state)
+    app.shutdown()

@@ -418,10 +418,16 @@ class OthelloView(GridBoardView):
                  and oth.cell(move.row, move.col) == EMPTY_CELL]
         chips = [(text, grid.centre(move.row, move.col)) for move, text, _c, _b in shown]
         shorts = [(short[move][0], grid.centre(move.row, move.col)) for move, *_l in shown]
+        # Rounded, the chosen move's "+4" read like two others' ("+4,1" beside "+3,9" and
+        # "+3,6", QA S12 19): the full form then, where it fits at the readable size.
+        best_full = {text for _m, text, _c, b in shown if b}
+        best_short = {short[move][0] for move, _t, _c, b in shown if b}
+        keep_full = any(not b and short[move][0] in best_short and text not in best_full
+                        for move, text, _c, b in shown)
         self._clear = self._keep_clear(oth, ctx)
         body = label_px(ctx, grid.cell * 0.27)
         px, rects, self.counts_shortened = self._laid_out(oth, chips, shorts, body,
-                                                          ctx.coords_px)
+                                                          ctx.coords_px, keep_full)
         texts = shorts if self.counts_shortened else chips
         self.drawn_chips = (px, [(rect, (move.row, move.col))
                                  for (move, *_l), rect in zip(shown, rects, strict=True)])
@@ -435,18 +441,19 @@ class OthelloView(GridBoardView):
                        side_pad=chip_side_pad(px))
 
     def _laid_out(self, oth: OthelloState, chips: list[tuple[str, tuple[float, float]]],
-                  shorts: list[tuple[str, tuple[float, float]]], body: int, readable: int
-                  ) -> tuple[int, list[pygame.Rect], bool]:
+                  shorts: list[tuple[str, tuple[float, float]]], body: int, readable: int,
+                  keep_full: bool = False) -> tuple[int, list[pygame.Rect], bool]:
         """The labels' size, their chips and whether they are in their short form: each chip
         tied to its own cell (see :func:`~game.ui.boards.chip_packing.tied_chips`), the full
-        form where it fits at ``body`` size, else the short form ("+16") at its largest, down
-        to ``readable``; where neither fits so, as :meth:`_score_chips` places them (moved a
-        little aside). Measured in a crowded midgame at 200% of 1024x768 (57 px cells),
-        "+15,7" shrank to 19 px, a third of the chips between two cells and over the
-        neighbours' discs (QA 27/28)."""
+        form where it fits at ``body`` size (or, with ``keep_full``, at ``readable``: the
+        short forms would make the chosen move's label another's), else the short form
+        ("+16") at its largest, down to ``readable``; where neither fits so, as
+        :meth:`_score_chips` places them (moved a little aside). Measured in a crowded
+        midgame at 200% of 1024x768 (57 px cells), "+15,7" shrank to 19 px, a third of the
+        chips between two cells and over the neighbours' discs (QA 27/28)."""
         grid = self.grid
         assert grid is not None
-        key = (tuple(chips), tuple(shorts), body, readable, tuple(grid.board),
+        key = (tuple(chips), tuple(shorts), body, readable, keep_full, tuple(grid.board),
                tuple(tuple(r) for r in self._clear))
         if self._tied_cache is not None and self._tied_cache[0] == key:
             return self._tied_cache[1]
@@ -464,7 +471,7 @@ class OthelloView(GridBoardView):
             return tied_chips(labels, grid.cell, bounds, discs, body, low,
                               lambda t, c, px: chip_rect(t, c, px, chip_side_pad(px)))
 
-        full = tied(chips, body)
+        full = tied(chips, body) or (tied(chips, least) if keep_full else None)
         if full is not None:
             laid = (*full, False)
         else:
