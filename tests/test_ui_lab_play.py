@@ -93,3 +93,20 @@ def test_changing_the_learner_of_a_trained_lab_asks_first() -> None:
     assert isinstance(dialog, MessageDialog)
     click_widget(app, dialog.buttons[0])  # type: ignore[arg-type]
     assert lab.session.kind == "qlearning" and lab.learner is not trained
+
+
+def test_a_new_game_shows_a_fresh_learners_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA S12 28: after switching the game the header still said "500 games in 5.2 s" over an
+    empty learner (the last run's line). A fresh learner's header says it is trained on 0
+    games."""
+    from tests.lab_helpers import train_instantly
+    from tests.ui_helpers import texts_drawn_by
+
+    app, lab = large_lab((1920, 1080), "en")
+    train_instantly(lab, "nim", "elimination", 50)
+    lab.set_game("hexapawn")
+    frame(app)  # type: ignore[arg-type]
+    assert lab.runner is None and lab.learner.games_trained == 0
+    drawn = [said for said, _px, _rect in texts_drawn_by(lambda: app.draw(app.screen),
+                                                         monkeypatch)]
+    assert tr("lab.progress_idle_brief", games=0) in drawn, drawn

@@ -1099,3 +1099,27 @@ def test_the_elimination_tables_numbers_are_readable(
     assert tr("lab.table.take") in [line for line, _px, r in drawn
                                     if lab.table.table_rect.contains(r)]
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)])
+def test_an_earlier_runs_legend_entry_is_whole_where_a_row_holds_it(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA S12 7 (1280x720 fr 200%): after an elimination run then a reinforcement run, the
+    wins chart's legend read "1 : Élimination contre H…" with room for it whole on its row.
+    The legend's smaller size keeps the earlier runs' labels whole where they fit."""
+    from tests.ui_helpers import watch_cuts
+
+    app, lab = large_lab(size, "fr")
+    train_instantly(lab, "hexapawn", "elimination", 200)
+    lab.set_kind("reinforcement")
+    lab.train()
+    assert lab.runner is not None and lab.runner.join(60)
+    lab.tabs.choose("charts")
+    frame(app)  # type: ignore[arg-type]
+    app.toast = None  # type: ignore[attr-defined]
+    cut = watch_cuts(monkeypatch)
+    for name in ("chart_wins", "chart_rate"):
+        if lab.chart_choice.single:
+            lab.chart_choice.choose(name)
+        frame(app)  # type: ignore[arg-type]
+    assert not cut, cut

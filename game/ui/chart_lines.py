@@ -269,8 +269,12 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
     if items and not legend_by_x_label and _legend(None, items, rect.left, top, rect.width,
                                                    legend_px, theme) > limit:
         legend_px = max(8, int(small * 0.8))
-        items = [(text.ellipsize(s.label, rect.width // 3, legend_px) if s.faded else s.label,
-                  s.colour, s.dashed) for s in series if s.label]
+        # Whole at that size where they fit (an earlier run's "1 : Élimination contre H…"
+        # was cut at 1280x720 with room for it on a second row: QA S12 7), else shortened.
+        items = [(s.label, s.colour, s.dashed) for s in series if s.label]
+        if _legend(None, items, rect.left, top, rect.width, legend_px, theme) > limit:
+            items = [(text.ellipsize(s.label, rect.width // 3, legend_px) if s.faded
+                      else s.label, s.colour, s.dashed) for s in series if s.label]
         if _legend(None, items, rect.left, top, rect.width, legend_px, theme) > limit:
             items = [(s.label, s.colour, s.dashed) for s in series if s.label and not s.faded]
     if items:

@@ -147,7 +147,8 @@ class LearningLabScene(RunScene[TrainingRunner]):
 
     def setup_changed(self, fresh: bool = True) -> None:
         """After a change of set-up: the knowledge panel and the widgets follow."""
-        if fresh:
+        if fresh:  # (the header then says what the new learner knows: QA S12 28)
+            self.runner = None
             self.knowledge.reset()
         self.refresh_knowledge()
         self.rebuild()
