@@ -769,6 +769,11 @@ def test_a_box_where_every_move_lost_still_says_how_often_it_was_used() -> None:
     assert short == "all ✗, 500×"
     assert used_label(True, 500, 10, px) == "500×"
     assert used_label(False, 1_500, 10_000, px) == "used 1,500×"
+    # QA S12 8: "500×" beside "14 fois" on one page (boxes of one width): counts of up to
+    # three digits take one form at any width.
+    for width in range(40, 160, 4):
+        forms = {used_label(False, n, width, px).startswith("used") for n in (3, 14, 500)}
+        assert len(forms) == 1, width
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
