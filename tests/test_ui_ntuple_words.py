@@ -119,3 +119,34 @@ def test_the_weights_editors_help_is_above_the_floor(size: tuple[int, int], lang
     if size == (1280, 720):
         assert min(helps) >= readable_px(size) * 1.25, helps
     assert not any("Seed" in said or "seed" in said for said, _px, _rect in drawn)
+
+
+def test_saving_over_the_data_folders_network_asks_first(data_dir: Any) -> None:
+    """QA S12 11: a second Save in the data folder replaced the first network without a word.
+    Where a network is already saved there, Save asks (Cancel by default); elsewhere, or the
+    first time, it saves at once."""
+    from ai.ntuple import default_path
+    from game.ui.scenes.dialogs import MessageDialog
+    from game.ui.scenes.lab_ntuple_files import ask_then_save, home_folder
+    from tests.ui_helpers import click_widget
+
+    app = make_app((1280, 720), language="fr", text_scale=200)
+    scene = NTupleLabScene(app, NTupleLabSession(6))
+    app.push(scene)
+    frame(app)
+    home = home_folder(scene)
+    ask_then_save(scene, home)  # the first time: saved at once
+    app.pop(app.top)  # (the "saved" message)
+    assert default_path(6).exists() and app.top is scene
+    first = default_path(6).stat().st_mtime_ns
+    scene.session.player.net.games_trained = 77
+    ask_then_save(scene, home)
+    frame(app)
+    dialog = app.top
+    assert isinstance(dialog, MessageDialog) and default_path(6).name in dialog.message
+    click_widget(app, dialog.buttons[dialog.primary])  # Cancel: the first stays
+    assert default_path(6).stat().st_mtime_ns == first
+    ask_then_save(scene, home)
+    frame(app)
+    click_widget(app, app.top.buttons[0])  # type: ignore[attr-defined]  # Replace
+    assert default_path(6).stat().st_mtime_ns != first

@@ -1,11 +1,12 @@
 """The n-tuple lab's Save and Load, to and from any folder (a USB stick), as the learning lab's.
 
 Save opens the folder browser on the data folder: saved there, the network goes to the file the
-lab and the n-tuple player read (``ntuple__othello_size=N.npz``); saved anywhere else, to a new
-file named after its board and games. Load opens the same browser on ``*.npz`` files: the lab's
-own file is read as "Load saved" reads it (a bad one kept aside); a file from anywhere else is
-read for either board size, and one that cannot be used (corrupt, hostile, another program's)
-is refused with a message naming it: it is left as it is and the lab keeps its network.
+lab and the n-tuple player read (``ntuple__othello_size=N.npz``), after asking where that
+replaces one; saved anywhere else, to a new file named after its board and games. Load opens
+the same browser on ``*.npz`` files: the lab's own file is read as "Load saved" reads it (a bad
+one kept aside); a file from anywhere else is read for either board size, and one that cannot
+be used (corrupt, hostile, another program's) is refused with a message naming it: it is left
+as it is and the lab keeps its network.
 """
 
 from __future__ import annotations
@@ -41,7 +42,25 @@ def open_save(scene: NTupleLabScene) -> None:
     from game.ui.scenes.lab_load_dialog import NetworkSaveDialog
 
     scene.app.push(NetworkSaveDialog(scene.app, home_folder(scene),
-                                     lambda folder: save_in(scene, folder)))
+                                     lambda folder: ask_then_save(scene, folder)))
+
+
+def ask_then_save(scene: NTupleLabScene, folder: Path) -> None:
+    """Save in ``folder``, first asking where that replaces the network saved in the data
+    folder (a second Save replaced the first without a word: QA S12 11)."""
+    target = default_path(scene.session.size)
+    if folder != home_folder(scene) or not target.exists():
+        save_in(scene, folder)
+        return
+    from game.ui.scenes.dialogs import MessageDialog
+
+    def replace() -> None:
+        save_in(scene, folder)
+
+    scene.app.push(MessageDialog(
+        scene.app, tr("ntuple.replace_title"), tr("ntuple.replace_text", file=target.name),
+        [(lambda: tr("ntuple.replace"), replace),
+         (lambda: tr("dialog.cancel"), lambda: None)], primary=1))
 
 
 def save_in(scene: NTupleLabScene, folder: Path) -> Path | None:
