@@ -8,12 +8,20 @@ descriptor for its evaluation and gain.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from ai.base import Decision, Limits, Player
-from ai.heuristics import Heuristic, build_evaluation, eval_param, evaluation_choices, evaluator
+from ai.heuristics import (
+    WIN,
+    Heuristic,
+    build_evaluation,
+    eval_param,
+    evaluation_choices,
+    evaluator,
+)
 from ai.heuristics import evaluate as default_evaluate
 from ai.registry import Need, Param, PlayerInfo, register_player
 from game.rules.base import GameState
@@ -108,7 +116,13 @@ class GreedyPlayer(Player):
             kind = "value"
             for move in moves:
                 limits.check()
-                scores[move] = self._evaluate(state.play(move), me)
+                after = state.play(move)
+                value = self._evaluate(after, me)
+                if after.outcome is not None and abs(value) >= WIN:
+                    # A win (loss) found one ply ahead, as the searches score it (WIN - plies):
+                    # a screen reads "win in 1 move", never the raw +1000000 (issue 12, 2).
+                    value -= math.copysign(1.0, value)
+                scores[move] = value
         tied = best_moves(scores, moves)
         move = break_tie(tied, self.rng, self.ties)
         info = tie_info(tied, self.ties)

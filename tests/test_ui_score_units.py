@@ -16,7 +16,7 @@ from ai.base import Limits
 from ai.registry import make_player
 from game.rules.registry import all_games
 from game.ui import i18n
-from game.ui.reasoning import reasoning_lines, score_legend
+from game.ui.reasoning import reasoning_lines, score_legend, shown_scores
 from tests.play_helpers import explained_reply
 from tests.ui_helpers import frame, texts_drawn_by
 
@@ -129,3 +129,43 @@ def test_at_100_percent_the_panel_says_the_estimate_is_a_difference(
     assert f"({red}\u00a0\u2212 {yellow})" in drawn, drawn
     assert any(f"{red}\u00a0\u2212" in row.words for row in play.legend_rows())
     app.shutdown()
+
+
+#: Players whose decisions are shown, and the games they play.
+SHOWN_PLAYERS = ("greedy", "minimax:depth=2", "alphabeta:depth=2", "mcts:iterations=60")
+
+
+@pytest.mark.parametrize("game", [info.name for info in all_games()])
+def test_no_win_constant_is_shown_as_a_score(game: str) -> None:
+    """Lead's note (issue 12 defect 2): Greedy's winning move read "+1000000 balance points"
+    (Hexapawn) and "+1000000, pas d'estimation" (Marienbad). Every player's wins and losses
+    read as results, whatever the game: no text shown holds the search's WIN constant."""
+    import random
+
+    from game.ui.boards.base import score_labels
+    from game.ui.theme import THEMES
+
+    info = next(g for g in all_games() if g.name == game)
+    setups = [info.setup(options) for options in info.presets[:2]] or [info.setup()]
+    rng = random.Random(3)
+    for setup in setups:
+        for spec in SHOWN_PLAYERS:
+            try:
+                player = make_player(spec, setup, seed=1)
+            except ValueError:
+                continue  # not offered for this game
+            state = setup.initial_state()
+            for _ply in range(40):
+                if state.outcome is not None:
+                    break
+                decision = player.decide(state, Limits())
+                shown = [*reasoning_lines(decision, "Red", other="Yellow"),
+                         *(f"{row.sample} {row.words}" for row in score_legend(decision, "Red")),
+                         *(label for label, _colour, _best in score_labels(
+                             shown_scores(decision), decision.score_kind,
+                             THEMES["default"]).values())]
+                big = [text for text in shown if "99999" in text.replace("\u202f", "")
+                       or "100000" in text.replace("\u202f", "")]
+                assert not big, (game, spec, big)
+                moves = state.legal_moves()
+                state = state.play(decision.move if rng.random() < 0.5 else rng.choice(moves))
