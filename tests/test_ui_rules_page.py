@@ -294,3 +294,21 @@ def test_at_200_percent_the_marienbad_picture_writes_its_texts_readable(
     assert {"1 =", "3 =", "4"} <= words, words  # the table was drawn
     small = sorted({(px, value) for value, px in drawn if value.strip() and px < least})
     assert not small, small
+
+
+def test_the_rules_from_the_menu_picture_the_chosen_variant() -> None:
+    """QA S12 46: the menu set up for Marienbad in misère opened a rules page whose picture
+    was the one-heap game of 20; the page now shows the menu's options."""
+    from game.ui.scenes.menu import MenuScene
+
+    app = make_app((1280, 720), language="fr", text_scale=200)
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    menu.select_game("nim")
+    menu.choices.options = {"variant": "marienbad", "misere": "true"}
+    menu.rebuild()
+    menu.open_rules()
+    frame(app)
+    rules = app.top
+    assert isinstance(rules, RulesScene)
+    assert rules.options.variant == "marienbad" and rules.options.misere

@@ -222,10 +222,11 @@ class MenuScene(Scene):
                                 lambda key: actions[key]()))
 
     def open_rules(self) -> None:
-        """The rules page of the chosen game."""
+        """The rules page of the chosen game, its picture with the chosen options (a class set
+        up for Marienbad saw one heap of 20: QA S12 46)."""
         from game.ui.scenes.rules import RulesScene
 
-        self.app.push(RulesScene(self.app, self.game))
+        self.app.push(RulesScene(self.app, self.game, self.options()))
 
     def open_settings(self) -> None:
         """The settings screen."""
