@@ -18,7 +18,9 @@ LEAVE_OR_STAY = ("play.leave", "play.stay")
 DIALOGS = (("play.leave_title", "play.leave_text", LEAVE_OR_STAY),
            ("play.restart_title", "play.leave_text", ("play.restart", "play.keep_playing")),
            ("menu.quit_title", "menu.quit_text", LEAVE_OR_STAY),
-           ("lab.reset_title", "lab.reset_text", LEAVE_OR_STAY))
+           ("lab.reset_title", "lab.reset_text", LEAVE_OR_STAY),
+           ("lab.forget_title", "lab.forget_text", ("lab.forget", "dialog.cancel")),
+           ("ntuple.replace_title", "ntuple.replace_text", ("ntuple.replace", "dialog.cancel")))
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
