@@ -110,3 +110,29 @@ def test_a_new_game_shows_a_fresh_learners_progress(monkeypatch: pytest.MonkeyPa
     drawn = [said for said, _px, _rect in texts_drawn_by(lambda: app.draw(app.screen),
                                                          monkeypatch)]
     assert tr("lab.progress_idle_brief", games=0) in drawn, drawn
+
+
+def test_quitting_with_an_unsaved_trained_learner_says_so(data_dir: object) -> None:
+    """QA S12 42: "Quit AI Game Lab? Your settings and choices are saved" quit with a trained
+    learner never saved in the lab, and lost it. The question now says the lab's learner is
+    not saved, Cancel the default; once saved it asks as before (Enter quits)."""
+    from game.ui.scenes.dialogs import MessageDialog
+    from tests.lab_helpers import train_instantly
+
+    app, lab = large_lab((1280, 720), "fr")
+    train_instantly(lab, "nim", "elimination", 40)
+    lab.on_close()
+    app.pop(lab)  # type: ignore[attr-defined]
+    menu = app.top  # type: ignore[attr-defined]
+    assert isinstance(menu, MenuScene)
+    menu.ask_quit()
+    dialog = app.top  # type: ignore[attr-defined]
+    assert isinstance(dialog, MessageDialog)
+    assert tr("lab.unsaved", games=40) in dialog.message and dialog.primary == 1
+    app.pop(dialog)  # type: ignore[attr-defined]
+    assert lab.files.save() is not None
+    app.pop(app.top)  # type: ignore[attr-defined]  # (the "saved" message)
+    menu.ask_quit()
+    dialog = app.top  # type: ignore[attr-defined]
+    assert isinstance(dialog, MessageDialog)
+    assert dialog.message == tr("menu.quit_text") and dialog.primary == 0

@@ -89,6 +89,7 @@ class LabFiles:
         except OSError as exc:
             self.lab.show_message(tr("lab.save_failed"), save_problem(exc, folder))
             return None
+        self.lab.session.mark_saved()
         # A message box rather than a passing notice: the folder is what a teacher needs to
         # find the file again (or copy it to a USB stick), and a path takes time to read.
         self.lab.show_message(tr("lab.saved_title"),
@@ -199,6 +200,7 @@ class LabFiles:
             self.lab.show_message(tr("lab.load_failed"), message)
             return False
         self.lab.session.explore_positions(job.stored_keys, usage=job.usage)
+        self.lab.session.mark_saved()
         self.lab.refresh_knowledge()
         self.lab.app.notify(loaded_notice(self.lab, name,
                                           grouped(self.lab.learner.games_trained),

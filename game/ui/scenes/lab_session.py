@@ -157,6 +157,9 @@ class LabSession:
         #: The game "Play against it" opened, until a lab counts it (lab_play.PlayedGame):
         #: kept here, since the class may come back through the menu to a new lab screen.
         self.played: Any = None
+        #: The learner as last saved or loaded, and its games then (QA S12 42: quitting lost
+        #: a trained learner never saved, without a word).
+        self.saved_as: tuple[TabularLearner | None, int] = (None, 0)
         self.learner: TabularLearner = self.new_learner()
 
     @property
@@ -175,6 +178,16 @@ class LabSession:
         learner = make_learner(self.kind, self.game, self.options, self.params)
         learner.spec = info.canonical_spec(values)
         return learner
+
+    def unsaved_games(self) -> int:
+        """How many games the learner has played since it was last saved or loaded (all of
+        them for a learner never saved)."""
+        learner, games = self.saved_as
+        return self.learner.games_trained - (games if learner is self.learner else 0)
+
+    def mark_saved(self) -> None:
+        """The learner is as in a file now (saved, or loaded)."""
+        self.saved_as = (self.learner, self.learner.games_trained)
 
     def fresh(self) -> None:
         """A new, empty learner for the current set-up (earlier runs stay on the charts)."""

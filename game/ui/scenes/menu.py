@@ -20,7 +20,7 @@ from game.rules.base import RulesError
 from game.rules.registry import GameSetup, game_names, get_game, parse_options
 from game.ui import text, widgets
 from game.ui.boards import presenter_for
-from game.ui.i18n import tr
+from game.ui.i18n import grouped, tr
 from game.ui.scene import Scene
 from game.ui.scenes import menu_layout, menu_pages, menu_seats
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
@@ -235,11 +235,15 @@ class MenuScene(Scene):
         self.app.push(SettingsScene(self.app))
 
     def ask_quit(self) -> None:
-        """Confirm, then close the app."""
-        self.app.push(MessageDialog(self.app, tr("menu.quit_title"), tr("menu.quit_text"), [
+        """Confirm, then close the app (Cancel the default where the lab's learner has games
+        not saved: QA S12 42)."""
+        lab = self.app.lab_session
+        games = lab.unsaved_games() if lab is not None else 0
+        note = f" {tr('lab.unsaved', games=grouped(games))}" if games else ""
+        self.app.push(MessageDialog(self.app, tr("menu.quit_title"), tr("menu.quit_text") + note, [
             (lambda: tr("menu.quit"), self._quit),
             (lambda: tr("dialog.cancel"), lambda: None),
-        ]))
+        ], primary=1 if games else 0))
 
     def _quit(self) -> None:
         self.app.running = False
