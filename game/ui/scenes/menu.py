@@ -235,8 +235,7 @@ class MenuScene(Scene):
         self.app.push(SettingsScene(self.app))
 
     def ask_quit(self) -> None:
-        """Confirm, then close the app (Cancel the default where the lab's learner has games
-        not saved: QA S12 42)."""
+        """Confirm, then close the app (Cancel first where the lab's learner is unsaved)."""
         lab = self.app.lab_session
         games = lab.unsaved_games() if lab is not None else 0
         note = f" {tr('lab.unsaved', games=grouped(games))}" if games else ""
