@@ -25,6 +25,10 @@ def test_wrap_breaks_a_word_wider_than_a_line_after_its_separators() -> None:
     # The words come back whole, with no space put inside them; ".csv" stays with its name.
     assert "".join(lines).replace(" ", "") == f"Savedas{name}in{folder}"
     assert any(line.endswith("standings.csv") for line in lines), lines
+    # A word of a sentence is never cut, however narrow the line ("chan" / "gent" broke the
+    # rules page's French).
+    sentence = "les vôtres changent : ils"
+    assert " ".join(text.wrap(sentence, 30, 40)).split() == sentence.split()
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 640), (1920, 1080)])

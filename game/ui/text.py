@@ -160,10 +160,11 @@ def _glued(words: list[str]) -> list[str]:
 
 
 def wrap(text: str, max_width: int, px: int, bold: bool = False) -> list[str]:
-    """``text`` broken into lines at spaces (and at newlines) to fit ``max_width``; a word
-    wider than a whole line (a file name, a folder) is broken after its separators (see
+    """``text`` broken into lines at spaces (and at newlines) to fit ``max_width``; a file
+    name or a folder wider than a whole line is broken after its separators (see
     :func:`break_name`): "Game saved as othello-20261124-152230.txt" ran past its notice's
-    border and the window's edge at 200% of 1280x720 (QA)."""
+    border and the window's edge at 200% of 1280x720 (QA). A word of a sentence is never
+    cut ("chan" / "gent")."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = _glued(paragraph.split(" "))
@@ -176,7 +177,7 @@ def wrap(text: str, max_width: int, px: int, bold: bool = False) -> list[str]:
             if line:
                 lines.append(line)
             pieces = (break_name(word, max_width, px, bold)
-                      if size(word, px, bold)[0] > max_width else [word])
+                      if _is_name(word) and size(word, px, bold)[0] > max_width else [word])
             lines.extend(pieces[:-1])
             line = pieces[-1]
         lines.append(line)
@@ -187,6 +188,12 @@ def wrap(text: str, max_width: int, px: int, bold: bool = False) -> list[str]:
 #: underscore, a dot, a space or a folder's slash ("elimination-nim-" / "20-allumettes.json",
 #: "/home/teacher/" / "games").
 _NAME_PIECES = re.compile(r"[^-_. /\\]+[-_. /\\]*|[-_. /\\]+")
+
+
+def _is_name(word: str) -> bool:
+    """Whether ``word`` is a file name or a folder rather than a word of a sentence: no space
+    inside, a dash, underscore, dot or slash between two of its characters."""
+    return " " not in word and re.search(r".[-_./\\].", word) is not None
 
 
 def break_name(name: str, max_width: int, px: int, bold: bool = False,
