@@ -150,3 +150,30 @@ def test_saving_over_the_data_folders_network_asks_first(data_dir: Any) -> None:
     frame(app)
     click_widget(app, app.top.buttons[0])  # type: ignore[attr-defined]  # Replace
     assert default_path(6).stat().st_mtime_ns != first
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_loading_the_saved_network_is_told_in_the_users_language(data_dir: Any,
+                                                                 language: str) -> None:
+    """QA S12 37: loading the data folder's network said "loaded n-tuple network from
+    ntuple__othello_size=8.npz (… games trained)" in a French lab (the command line's
+    English). The notice is the language's: loaded, missing, kept aside."""
+    from ai.ntuple import default_path
+    from game.ui.i18n import grouped
+    from game.ui.scenes.lab_ntuple_files import save_in
+
+    app = make_app((1280, 720), language=language)
+    scene = NTupleLabScene(app, NTupleLabSession(6))
+    app.push(scene)
+    frame(app)
+    scene.load()
+    assert app.toast == tr("ntuple.load_missing", folder=str(default_path(6).parent))
+    scene.session.player.net.games_trained = 12
+    assert save_in(scene, default_path(6).parent) is not None
+    app.pop(app.top)  # (the "saved" message)
+    scene.load()
+    assert app.toast == tr("ntuple.loaded", file=default_path(6).name, games=grouped(12))
+    default_path(6).write_bytes(b"not a network")
+    scene.load()
+    assert app.toast is not None and app.toast.startswith(default_path(6).name)
+    assert "n-tuple network" not in app.toast

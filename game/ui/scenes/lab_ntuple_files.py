@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ai.ntuple import NTupleFileError, default_path, load_network
+from ai.ntuple import LoadReport, NTupleFileError, default_path, load_network
 from ai.ntuple_training import LAB_SIZES
 from game.ui.i18n import grouped, tr
 from game.ui.scenes.dialogs import MessageDialog
@@ -52,8 +52,6 @@ def ask_then_save(scene: NTupleLabScene, folder: Path) -> None:
     if folder != home_folder(scene) or not target.exists():
         save_in(scene, folder)
         return
-    from game.ui.scenes.dialogs import MessageDialog
-
     def replace() -> None:
         save_in(scene, folder)
 
@@ -122,3 +120,18 @@ def load_from(scene: NTupleLabScene, path: Path) -> bool:
     say(scene, tr("ntuple.load_failed"), tr("ntuple.file_refused", file=path.name,
                                             error=first_error))
     return False
+
+
+def load_notice(scene: NTupleLabScene, report: LoadReport) -> str:
+    """What loading the data folder's network did, in the user's language: the report's own
+    message is the command line's English ("loaded n-tuple network from
+    ntuple__othello_size=8.npz", shown as it was in a French lab: QA S12 37)."""
+    path = default_path(scene.session.size)
+    if report.loaded:
+        return tr("ntuple.loaded", file=path.name,
+                  games=grouped(scene.session.player.games_trained))
+    if report.kept_as is not None:
+        return tr("ntuple.load_kept", file=path.name, kept=report.kept_as.name)
+    if not path.exists():
+        return tr("ntuple.load_missing", folder=str(path.parent))
+    return tr("ntuple.load_unread", file=path.name)

@@ -182,8 +182,7 @@ class NTupleLabScene(Scene):
     def load(self) -> None:
         """Read the network saved for this board size in the data folder (a bad file is kept
         aside); Save and Load to and from any folder: :mod:`game.ui.scenes.lab_ntuple_files`."""
-        report = self.session.load()
-        self.app.notify(report.message)
+        self.app.notify(lab_ntuple_files.load_notice(self, self.session.load()))
         self._knowledge_age = KNOWLEDGE_SECONDS
 
     def knowledge_changed(self) -> None:
