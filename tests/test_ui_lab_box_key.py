@@ -159,3 +159,21 @@ def test_a_long_start_box_lists_its_takes_readable(variant: int, language: str,
     takes = [px for said, px, rect in drawn if cell.contains(rect) and "−" in said]
     assert len(takes) == len(start.legal_moves()), takes
     assert min(takes) >= readable_px(size), takes
+
+
+def test_a_long_page_count_stays_between_its_arrows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA S12 35 (1024x640 200%): "1/2833" ran under the page arrows (room measured for
+    "88/88"). The room between the arrows is measured for the page count shown."""
+    from tests.lab_helpers import large_boxes
+    from tests.ui_helpers import frame, texts_drawn_by
+
+    app, lab = large_boxes((1024, 640), "fr", "morpion", "qlearning", 150)
+    knowledge = lab.knowledge
+    frame(app)  # type: ignore[arg-type]
+    pages = knowledge.pages()
+    assert pages >= 1000, pages
+    counter = f"1/{pages}"
+    drawn = texts_drawn_by(lambda: knowledge.draw(app.screen, None), monkeypatch)
+    rect = next(r for said, _px, r in drawn if said == counter)
+    assert knowledge.prev_button.rect.right <= rect.left, (rect, knowledge.prev_button.rect)
+    assert rect.right <= knowledge.next_button.rect.left, (rect, knowledge.next_button.rect)

@@ -216,7 +216,7 @@ class KnowledgePanel:
         pad = m.pad
         px = m.body
         sh = nav = PageBar.button_height(rect, px)
-        page_w = text.size("88/88", px)[0] + pad
+        page_w = text.size(f"{max(88, self.pages())}/{max(88, self.pages())}", px)[0] + pad
         sorts = [tr("lab.sort_use"), tr("lab.sort_position")]
         widths = [max(text.size(t, px, True)[0] for t in texts) + sh // 2
                   for texts in ([tr(k) for k in FILTER_KEYS], sorts)]
