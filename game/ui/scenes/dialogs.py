@@ -271,37 +271,14 @@ class MessageDialog(Scene):
 def break_long_words(message: str, width: int, px: int) -> str:
     """``message`` with every word wider than ``width`` pixels cut into pieces that fit (a
     space between them), so that wrapping at spaces never lets a line past the border. A
-    word is cut after its hyphens where it can, so a file name keeps its parts whole
-    ("tournament-nim-20261124-135305-" then "standings.csv", not "…standings.cs" then
-    "v"); only a part wider than ``width`` by itself is cut between letters."""
-    def fits(piece: str) -> bool:
-        return text.size(piece, px)[0] <= width
-
-    def letters(part: str) -> list[str]:
-        pieces, current = [], ""
-        for char in part:
-            if current and not fits(current + char):
-                pieces.append(current)
-                current = ""
-            current += char
-        return [*pieces, current]
-
+    word is cut after its separators where it can (see :func:`text.break_name`), so a file
+    name keeps its parts whole ("tournament-nim-20261124-135305-" then "standings.csv", not
+    "…standings.cs" then "v"); only a part wider than ``width`` by itself is cut between
+    letters."""
     def pieces(word: str) -> str:
-        if fits(word):
+        if text.size(word, px)[0] <= width:
             return word
-        parts = [p + "-" for p in word.split("-")]
-        parts[-1] = parts[-1][:-1]
-        lines: list[str] = []
-        current = ""
-        for part in parts:
-            if fits(current + part):
-                current += part
-                continue
-            if current:
-                lines.append(current)
-            *whole, current = letters(part)
-            lines += whole
-        return " ".join([*lines, current] if current else lines)
+        return " ".join(text.break_name(word, width, px))
 
     return "\n".join(" ".join(pieces(word) for word in line.split(" "))
                      for line in message.split("\n"))
