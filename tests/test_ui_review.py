@@ -574,19 +574,12 @@ def test_at_the_start_of_a_long_game_the_list_shows_its_first_move(
         size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
     """Regression (QA S11 45c, 1024x768 French 200%): at "Le début (0/20)" the move list
     still showed the last rows (15. to 19.): the start of the game was not in the list."""
-    from game.ui import text
+    from tests.ui_helpers import spy_texts
 
     app = make_app(size, language="fr", text_scale=200)
     play = _human_game(app, "othello", moves=20)
     first = play.presenter.move_text(play.match.moves[0])
-    drawn: list[str] = []
-    real_blit = text.blit_text
-
-    def spy(surface: pygame.Surface, value: str, *args: Any, **kwargs: Any) -> Any:
-        drawn.append(value)
-        return real_blit(surface, value, *args, **kwargs)
-
-    monkeypatch.setattr(text, "blit_text", spy)
+    drawn = spy_texts(monkeypatch)
     play.enter_review(0)
     frame(app)
     assert "1." in drawn and first in drawn, drawn
