@@ -82,11 +82,12 @@ def test_labels_stay_off_the_pieces_and_out_of_the_moving_phase(
 def test_the_chosen_cell_keeps_its_piece_clear_in_the_reported_game(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The game of the report: b2, a1, b1 against best-first (O answers a3, c3, c1); after
-    each answer, no label on the new O, and after the third the labels are gone."""
+    each answer, no label on the new O, and after the third the labels are gone, and so is
+    the legend that explained them (it explained the placements the movement phase hides)."""
     chips = record_chips(monkeypatch, morpion)
     app = make_app((1920, 1080), show_reasoning=True, text_scale=200, explain_wait=True)
     play = start_game(app, "morpion", ("human", "bestfirst"))
-    counts = []
+    counts, legends = [], []
     chooser = _Preferred([(1, 1), (0, 0), (0, 1), (1, 0), (2, 1)])
     for answered in explained_replies(app, play, chooser, 3, both=True):
         if answered:
@@ -94,7 +95,9 @@ def test_the_chosen_cell_keeps_its_piece_clear_in_the_reported_game(
             frame(app)
             check_chips(play.view, play.board_state, chips)
             counts.append(len(chips))
+            legends.append(play.panel.legend_rows_shown)
     assert len(counts) == 3 and counts[0] > 0 and counts[-1] == 0, counts
+    assert legends[0] > 0 and legends[-1] == 0 and not play.legend_rows(), legends
     app.shutdown()
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ai.base import Decision, SearchProgress
@@ -414,12 +414,25 @@ class LegendRow:
     for every row's words (see :func:`compact_legend`); empty: the words themselves."""
 
 
-def score_legend(d: Decision, mover: str, short_counts: bool = False) -> list[LegendRow]:
+def labelled_only(d: Decision, labelled: Collection[Any] | None) -> Decision:
+    """``d`` with only the scores of the moves in ``labelled`` (the board's last drawing
+    labelled these, see :attr:`BoardView.labelled`), ``d`` itself when None."""
+    if labelled is None or not isinstance(d.scores, dict):
+        return d
+    proven = d.proven if isinstance(getattr(d, "proven", None), dict) else {}
+    return replace(d, scores={m: v for m, v in d.scores.items() if m in labelled},
+                   proven={m: p for m, p in proven.items() if m in labelled})
+
+
+def score_legend(d: Decision, mover: str, short_counts: bool = False,
+                 labelled: Collection[Any] | None = None) -> list[LegendRow]:
     """What the labels on the board mean, in words, from the mover's side ("W5: Black wins in 5
     moves whatever the opponent does"): one row per kind of label this decision shows. With
     ``short_counts`` (the board wrote its labels shorter: counts in thousands, estimates in
     whole discs, values with one decimal fewer) the samples are written so, a count's words
-    say what "k" is and a disc estimate's that it is rounded."""
+    say what "k" is and a disc estimate's that it is rounded. With ``labelled``, only the
+    labels of those moves (what the board shows; see :func:`labelled_only`)."""
+    d = labelled_only(d, labelled)
     rows: list[LegendRow] = []
     seen: set[str] = set()
 

@@ -122,6 +122,10 @@ class BoardView:
         #: True when the last drawing wrote some count shorter ("2k", see
         #: :func:`fitted_labels`): the legend then says what "k" is.
         self.counts_shortened = False
+        #: The scored moves the last drawing labelled, None: every one (the default). The
+        #: legend speaks of these only: Morpion's movement phase hides the AI's placements,
+        #: which the legend went on explaining.
+        self.labelled: frozenset[Any] | None = None
         #: The size the screen draws score labels at (its body text), 0 when unknown: a view
         #: may keep room for them in its layout (Connect 4's strip above the columns).
         self.label_px = 0

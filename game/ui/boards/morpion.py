@@ -280,6 +280,7 @@ class MorpionView(GridBoardView):
         grid = self._ensure(state)
         theme = ctx.theme
         mor: MorpionState = state
+        self.labelled = frozenset()
         grid.draw_cells(surface, theme, checker=False)
         if grid.cell >= COORDINATES_MIN_CELL:
             grid.draw_coordinates(surface, theme, ctx.coords_px)
@@ -417,6 +418,7 @@ class MorpionView(GridBoardView):
         assert grid is not None and ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
         shown = self.score_cells(ctx.scores, mor, lifted)
+        self.labelled = frozenset(shown.values())
         most = grid.cell * LABEL_SHARE
         px = shared_label_px([labels[move][0] for move in shown.values()],
                              label_px(ctx, grid.cell * 0.22), most)

@@ -469,7 +469,9 @@ class PlayScene(Scene, TurnListener):
             return []
         # The board's last drawing says whether it wrote counts in thousands ("2k").
         short = self.view is not None and self.view.counts_shortened
-        return score_legend(shown.decision, self.presenter.side_name(shown.mover), short)
+        labelled = self.view.labelled if self.view is not None else None
+        return score_legend(shown.decision, self.presenter.side_name(shown.mover), short,
+                            labelled)
 
     def board_context(self) -> BoardContext:
         """What the board view needs besides the state (see :mod:`play_board`)."""
