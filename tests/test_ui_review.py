@@ -641,3 +641,62 @@ def test_the_graph_says_what_its_line_is_at_200_percent_of_1280x720(
     plot = play.panel.review.plot
     assert title and any(title in value and rect.top >= plot.bottom for value, rect in drawn)
     app.shutdown()
+
+
+def _short_morpion_review(size: tuple[int, int], seats: tuple[str, str]) -> PlayScene:
+    """A Morpion game of five moves at most (X wins at c2 between two people; against an
+    AI, X plays those squares while they are free) at 200% French, reviewed at its end."""
+    app = make_app(size, language="fr", text_scale=200)
+    play = start_game(app, "morpion", seats)
+    for move in ("b2", "a1", "a2", "c1", "c2"):
+        run_until(app, lambda: play.match.over or play.state.to_move == 0
+                  or seats[1] == "human")
+        if play.match.over:
+            break
+        legal = {str(m): m for m in play.state.legal_moves()}
+        assert play.apply_move(legal.get(move, next(iter(legal.values()))))
+    play.enter_review(len(play.match.states) - 1)
+    frame(app)
+    return play
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 640)])
+def test_a_short_morpion_games_graph_says_what_its_line_is_at_200_percent(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA S12 22 remainder): a five-move Morpion game at 200% of 1280x720 and
+    1024x640 kept three rows of its list and lost the caption under the graph (what the line
+    is). The list gives way a row first (it scrolls to the reviewed move); the caption is
+    readable, under the plot and above the list."""
+    from game.ui.scenes.play_fit import readable_px
+    from tests.ui_helpers import texts_drawn_by
+
+    play = _short_morpion_review(size, ("human", "human"))
+    title = play.panel.review.evaluation_title()
+    drawn = texts_drawn_by(lambda: frame(play.app), monkeypatch)
+    plot = play.panel.review.plot
+    caption = [(px, rect) for line, px, rect in drawn if title and title in line]
+    assert caption, [line for line, _px, _rect in drawn]
+    px, rect = caption[0]
+    assert rect.top >= plot.bottom and px >= readable_px(size), (rect, plot, px)
+    listed = [cell for cell, _ply in play.panel.move_rects]
+    assert listed and min(cell.top for cell in listed) >= rect.bottom
+    assert 5 in [ply for _cell, ply in play.panel.move_rects], "the reviewed move stays listed"
+    play.app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_review_seat_cards_on_one_line_keep_who_plays_them(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA S11 11e): in review at 200% the seat cards held "X · 3 posés, 0 en
+    main" and dropped who plays each side ("Humain", "Glouton") though it fitted the line,
+    as the same cards show it during the game."""
+    from tests.ui_helpers import texts_drawn_by
+
+    play = _short_morpion_review(size, ("human", "greedy"))
+    seats = play.panel.seats
+    assert seats.one_line and seats.brief
+    drawn = texts_drawn_by(lambda: frame(play.app), monkeypatch)
+    for seat, rect in enumerate(seats.rects):
+        label = play.seat_label(seat)
+        assert any(line == label and rect.contains(box) for line, _px, box in drawn), label
+    play.app.shutdown()

@@ -470,7 +470,10 @@ class SeatCards:
         name_rect = text.blit_text(surface, presenter.side_name(side), name_px, theme.text,
                                    (tx, top), bold=True)
         right = rect.right - m.pad
-        if not self.brief or not count:  # (a count below leaves who plays its room)
+        # A brief card (review) drops who plays it only where it needed a second line for it:
+        # a card that holds it on one line keeps it (the review's cards lost the players'
+        # names while the room was there, QA S11 11e). A count below leaves who plays its room.
+        if not self.brief or not count or self.single[seat]:
             px = (self.who_px if self.single[seat]
                   else self._one_line_who(seat, right - tx, count)[0])
             who = text.blit_text(surface, self.scene.seat_label(seat), px,

@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 PLOT_SHARE = 0.36
 #: Rows of the move list (and the position's summary) the taller plot leaves room for.
 LIST_ROWS = 3
+#: Rows the list keeps when it gives way to the line's caption (it scrolls to the reviewed
+#: move, so a row fewer hides nothing for good).
+LIST_LEAST_ROWS = 2
 #: The plot gives way to those rows down to this many body sizes high.
 PLOT_LEAST = 1.2
 
@@ -251,7 +254,7 @@ class ReviewPanel:
         # key its words (a Hexapawn game of three moves showed the graph without its key).
         moves = len(self.scene.match.moves)
         line_h = text.font(m.small).get_linesize()
-        list_h = min(LIST_ROWS, max(1, -(-moves // 2))) * line_h + m.pad
+        rows = min(LIST_ROWS, max(1, -(-moves // 2)))
 
         def text_h() -> int:
             lines = sides_h + sum(len(p) for p in key_paras) * key_h
@@ -259,11 +262,16 @@ class ReviewPanel:
 
         # The scale's paragraph gives way below two body sizes of plot; what the line and
         # the dots are, only below PLOT_LEAST (at the end of a game at 200% of 1280x720 the
-        # graph said whose side is up and nothing of what it draws, QA).
-        while key_paras and room - text_h() - list_h < (
+        # graph said whose side is up and nothing of what it draws, QA), and after the list's
+        # third row: a short Morpion game at 200% of 1280x720 and 1024x640 kept three rows
+        # of five moves and lost the caption (QA S12 22).
+        while key_paras and room - text_h() - rows * line_h - m.pad < (
                 least if len(key_paras) > 1 else int(m.body * PLOT_LEAST)):
+            if len(key_paras) == 1 and rows > LIST_LEAST_ROWS:
+                rows -= 1
+                continue
             key_paras.pop()
-        spare = room - text_h() - list_h
+        spare = room - text_h() - rows * line_h - m.pad
         wanted = max(int(m.body * 3.6), int(room * PLOT_SHARE))
         # Lower than two body sizes, down to PLOT_LEAST of one, before the list loses a row
         # (at 200% of 1024x768 the start of a game left the list without its first move).
