@@ -120,3 +120,23 @@ def test_lists_shrink_a_little_only_to_double_the_boxes_a_page() -> None:
     assert list_sizes_grid(10, (900, 250), need, (heading, body, least), 12) == (40, (1, 2))
     assert list_sizes_grid(10, (520, 250), need, (heading, body, least), 12) == (40, (1, 1))
     assert box_grid(10, (520, 250), need(27), 12) == (2, 1)  # (27 px: under 70% of 40)
+
+
+@pytest.mark.parametrize(("size", "language"), [((1280, 720), "fr"), ((1024, 768), "en"),
+                                                ((1920, 1080), "fr")])
+def test_the_boxes_top_row_keeps_its_labels_whole(size: tuple[int, int], language: str,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA, real window 1280x720 fr 200%): with thousands of pages the filter
+    button beside "Tri : plus utilisées" read "Toutes les boîte…": the two buttons shared
+    the row by halves, not by what each label needs. (At 1024x640 in French both labels are
+    still cut: the row is too short for them at any readable size.)"""
+    from tests.ui_helpers import frame, watch_cuts
+
+    app, lab = large_boxes(size, language, "morpion", "qlearning", 500)
+    cut = watch_cuts(monkeypatch)
+    frame(app)  # type: ignore[arg-type]
+    knowledge = lab.knowledge
+    assert knowledge.pages() > 100, "the test needs a four-digit page count"
+    labels = (knowledge.changed_button.label(), knowledge.sort_button.label())
+    assert not [c for c in cut if any(c[:6] in label for label in labels)], cut
+    app.shutdown()  # type: ignore[attr-defined]

@@ -238,7 +238,10 @@ class KnowledgePanel:
             room = self.prev_button.rect.left - pad * 2 - x
             widths = [max(text.size(t, px, True)[0] for t in texts) + sh // 2
                       for _b, texts in toggles]
-            widths = [min(w, room // 2) for w in widths]
+            if sum(widths) + pad > room:
+                # Shared by what each needs, not halves: the filter's "Toutes les boîtes
+                # (2 857)" was cut beside a shorter sort label (QA, 1280x720 fr 200%).
+                widths = [w * (room - pad) // sum(widths) for w in widths]
         for (button, texts), bw in zip(toggles, widths, strict=True):
             bpx = min(text.fit_px(t, bw - sh // 2, px, True, m.small) for t in texts)
             button.place(pygame.Rect(x, top, bw, sh), bpx)
