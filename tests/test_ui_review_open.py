@@ -186,17 +186,76 @@ def test_the_open_dialogs_buttons_and_title_fit_at_200_percent(
     assert dialog.row_rects, "the saved game is listed"
 
 
-def test_the_arrow_keys_scroll_the_open_dialogs_list(data_dir: Path) -> None:
-    """Regression (QA S12 38, 1024x640 French 200%): two of five records showed and only the
-    wheel brought the others into view; ↓ and ↑ now scroll the list a row."""
+def _open_dialog_of_six(language: str = "fr", size: tuple[int, int] = (1024, 640)
+                        ) -> RecordOpenDialog:
+    """The Open dialog at 200% of ``size`` over six saved records (a few show)."""
     for moves in range(2, 8):
         _saved_game(moves=moves)
-    app = make_app((1024, 640), language="fr", text_scale=200)
-    play = start_game(app, "othello", ("human", "human"))
-    dialog = _open_dialog(play)
+    app = make_app(size, language=language, text_scale=200)
+    dialog = _open_dialog(start_game(app, "othello", ("human", "human")))
     assert len(dialog.row_rects) < len(dialog.rows), "the list must scroll for this test"
-    first = dialog.row_rects[0][1]
-    key(app, pygame.K_DOWN)
-    assert dialog.row_rects[0][1] is dialog.rows[1] and dialog.row_rects[0][1] is not first
+    return dialog
+
+
+def test_the_arrow_keys_choose_rows_and_enter_opens_the_chosen_record(data_dir: Path) -> None:
+    """Regression (QA S12 38 and 48, 1024x640 French 200%): two of six records showed and
+    only the wheel brought the others into view; then ↓ and ↑ scrolled but chose nothing, so
+    the keys alone could not open a record. They now choose the next row, scrolled into
+    view, its path in the field; Enter opens it."""
+    dialog = _open_dialog_of_six()
+    app = dialog.app
+    for _ in dialog.rows:
+        key(app, pygame.K_DOWN)
+    last = dialog.rows[-1]
+    assert dialog.selected == last.path and dialog.path_field.value == str(last.path)
+    assert dialog.row_rects[-1][1] is last and dialog.scroll > 0
     key(app, pygame.K_UP)
-    assert dialog.row_rects[0][1] is first and app.top is dialog
+    assert dialog.selected == dialog.rows[-2].path
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    opened = app.top
+    assert isinstance(opened, PlayScene) and last.path.stem in opened.status().detail
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_open_with_nothing_chosen_says_what_to_do_and_keeps_the_list_where_it_was(
+        data_dir: Path, language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA S12 48): "Ouvrir" with no file chosen said nothing and threw the list
+    back to its first rows. It now says to choose a file (whole, in the dialog), the list
+    stays where it was scrolled, and choosing a row clears the words."""
+    from tests.ui_helpers import watch_cuts
+
+    dialog = _open_dialog_of_six(language)
+    app = dialog.app
+    dialog.scroll = 2
+    frame(app)
+    shown = [row for _rect, row in dialog.row_rects]
+    cut = watch_cuts(monkeypatch)
+    click_widget(app, dialog.open_button)
+    assert app.top is dialog and dialog.error == tr("lab.browse.choose_file")
+    assert dialog.error_rect.height and dialog.box.contains(dialog.error_rect)
+    assert not cut, cut
+    assert dialog.row_rects[0][1] is shown[0], "the list did not move"
+    click(app, dialog.row_rects[0][0].center)
+    assert dialog.selected == shown[0].path and not dialog.error
+
+
+def test_the_open_dialogs_counter_says_which_rows_show(
+        data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA S12 48): the corner counter read "2 / 6" however far the list
+    scrolled (1280x720 French 200%); it names the rows shown ("1–2 sur 6", "3 sur 6")."""
+    from tests.ui_helpers import spy_texts
+
+    dialog = _open_dialog_of_six(size=(1280, 720))
+    total = len(dialog.rows)
+    drawn = spy_texts(monkeypatch)
+    for scroll in (0, 2):
+        dialog.scroll = scroll
+        drawn.clear()
+        frame(dialog.app)
+        first, last = scroll + 1, scroll + len(dialog.row_rects)
+        hint = [line for line in drawn if line.endswith((f"sur {total} · faire défiler",
+                                                          f" / {total}"))]
+        assert hint, drawn
+        assert hint[0].split(" ")[0] == (f"{first}\u2013{last}" if last > first
+                                         else str(first)), hint

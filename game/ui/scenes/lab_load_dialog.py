@@ -24,6 +24,7 @@ from ai import learner_files
 from game.ui import text, widgets
 from game.ui.i18n import grouped, tr
 from game.ui.scene import Scene
+from game.ui.scenes.browse_list import ListChoice
 from game.ui.scenes.dialogs import LARGE_TEXT, dim
 from game.ui.scenes.lab_files import describe_entry
 from game.ui.scenes.text_field import TextField
@@ -114,7 +115,7 @@ def folder_rows(folder: Path) -> list[Row]:
     return rows
 
 
-class LoadDialog(Scene):
+class LoadDialog(ListChoice, Scene):
     """Browse folders for a learner file; ``on_open`` gets the file picked."""
 
     opaque = False
@@ -204,8 +205,10 @@ class LoadDialog(Scene):
             self.error_is_info = False
 
     def act(self) -> None:
-        """The main button: open what the path field names."""
-        self.go(self.path_field.value)
+        """The main button: open what the path field names (see :class:`ListChoice` when it
+        names the folder shown)."""
+        if not self.nothing_chosen():
+            self.go(self.path_field.value)
 
     def typed_path(self, typed: str) -> Path | None:
         """The path the field names (relative to the folder shown), or None when empty."""
@@ -241,6 +244,7 @@ class LoadDialog(Scene):
         else:
             self.selected, self.clicked_at = row.path, self.app.elapsed
             self.path_field.value = str(row.path)
+            self.error = "" if self.error_is_info else self.error  # ("choose a file": done)
 
     # -- layout and events ------------------------------------------------------------------
 
@@ -341,8 +345,9 @@ class LoadDialog(Scene):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.act()
             elif event.key in (pygame.K_UP, pygame.K_DOWN):
-                # The wheel's rows by key (QA: at 200% of 1024x640 only the wheel scrolled).
-                self.scroll += 1 if event.key == pygame.K_DOWN else -1
+                # They choose a row, scrolling it into view (QA S12 38: at 200% of 1024x640
+                # only the wheel scrolled; 48: the keys alone opened nothing).
+                self.choose_next(1 if event.key == pygame.K_DOWN else -1)
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll -= int(event.y)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -387,26 +392,6 @@ class LoadDialog(Scene):
             text.blit_wrapped(surface, self.error, m.body, colour, self.error_rect,
                               max_lines=self.error_lines)
         widgets.draw_all(self.widgets(), surface, theme)
-
-    def _draw_scroll_hint(self, surface: pygame.Surface) -> None:
-        """How many rows of how many are shown, in words or else as "3 / 7": beside the
-        title where it fits, else left of the buttons (beside a long title it ran into it;
-        at 200% of 1024x640 neither place held the words, and "1 / 7" was cut to "…")."""
-        m = self.app.metrics
-        shown, total = len(self.row_rects), len(self.rows)
-        left = self.box.left + m.pad * 2
-        title_room = (self.box.width - m.pad * 6
-                      - text.size(tr(self.title_key), m.heading, True)[0])
-        places = ((title_room, (self.box.right - m.pad * 2, self.box.top + m.pad * 2),
-                   "topright"),
-                  (self.home_button.rect.left - left - m.pad,
-                   (left, self.home_button.rect.centery), "midleft"))
-        for hint in (tr("dialog.scroll_more", shown=shown, total=total), f"{shown} / {total}"):
-            for room, pos, anchor in places:
-                if text.size(hint, m.small)[0] <= room:
-                    text.blit_text(surface, hint, m.small, self.app.theme.text_muted, pos,
-                                   anchor)
-                    return
 
 
 class SaveDialog(LoadDialog):

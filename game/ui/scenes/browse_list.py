@@ -1,0 +1,106 @@
+"""Where the folder browser's list is: the keys that choose a row, the counter of the rows
+shown, and Open with nothing chosen.
+
+↓ and ↑ choose the next or previous row of the list (its path goes into the path field, so
+Open or Enter opens it) and scroll it into view: they only scrolled, so the keys alone could
+not open a record (QA S12 48). The counter says which rows show ("3–4 of 6"). Open with nothing
+chosen (the field names the folder shown) says to choose a file and leaves the list where it
+was: it listed the folder again from its top and said nothing. Mixed into
+:class:`~game.ui.scenes.lab_load_dialog.LoadDialog`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import text
+from game.ui.i18n import tr
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.scenes.lab_load_dialog import Row
+    from game.ui.scenes.text_field import TextField
+    from game.ui.widgets import Button
+
+
+class ListChoice:
+    """The browser list's choice and counter; the dialog it is mixed into has these
+    attributes."""
+
+    app: App
+    rows: list[Row]
+    row_rects: list[tuple[pygame.Rect, Row]]
+    selected: Path | None
+    scroll: int
+    folder: Path
+    error: str
+    error_is_info: bool
+    error_rect: pygame.Rect
+    path_field: TextField
+    home_button: Button
+    box: pygame.Rect
+    title_key: str
+    #: What Open with nothing chosen says (a translation key).
+    choose_key = "lab.browse.choose_file"
+
+    def _layout(self) -> None:
+        raise NotImplementedError
+
+    def typed_path(self, typed: str) -> Path | None:
+        raise NotImplementedError
+
+    def choose_next(self, step: int) -> None:
+        """Choose the row ``step`` rows after the chosen one (from the first row shown when
+        none is), put its path in the field and scroll it into view."""
+        if not self.rows:
+            return
+        paths = [row.path for row in self.rows]
+        at = paths.index(self.selected) + step if self.selected in paths else self.scroll
+        at = max(0, min(at, len(paths) - 1))
+        self.selected = paths[at]
+        self.path_field.value = str(paths[at])
+        if self.error_is_info and self.error == tr(self.choose_key):
+            self.error = ""  # done what it said
+        self.scroll = min(self.scroll, at)
+        self._layout()
+        while self.scroll < at and all(row is not self.rows[at] for _r, row in self.row_rects):
+            self.scroll += 1
+            self._layout()
+
+    def nothing_chosen(self) -> bool:
+        """Whether the field names the folder shown (no file chosen, none typed); if so, say
+        what to do, the list where it was."""
+        if self.typed_path(self.path_field.value) != self.folder:
+            return False
+        self.error, self.error_is_info = tr(self.choose_key), True
+        return True
+
+    def _draw_scroll_hint(self, surface: pygame.Surface) -> None:
+        """Which rows of how many are shown, in words or else as "3–4 / 7": beside the
+        title where it fits, else left of the buttons (beside a long title it ran into it;
+        at 200% of 1024x640 neither place held the words, and "1 / 7" was cut to "…"), else
+        under the rows (at 200% of 1280x720 and 1024x640 there was no counter at all)."""
+        m = self.app.metrics
+        # Which rows, not how many: "2 / 6" stayed however far the list scrolled (QA S12 48).
+        first, last, total = self.scroll + 1, self.scroll + len(self.row_rects), len(self.rows)
+        shown = f"{first}\u2013{last}" if last > first else str(first)
+        left = self.box.left + m.pad * 2
+        title_room = (self.box.width - m.pad * 6
+                      - text.size(tr(self.title_key), m.heading, True)[0])
+        below = self.row_rects[-1][0].bottom + m.pad // 2 if self.row_rects else 0
+        below_fits = below + text.font(m.small).get_linesize() <= self.error_rect.top
+        places = ((title_room, (self.box.right - m.pad * 2, self.box.top + m.pad * 2),
+                   "topright"),
+                  (self.home_button.rect.left - left - m.pad,
+                   (left, self.home_button.rect.centery), "midleft"),
+                  (self.box.width - m.pad * 5 if below_fits else 0,
+                   (left + m.pad, below), "topleft"))
+        for hint in (tr("dialog.scroll_more", shown=shown, total=total), f"{shown} / {total}"):
+            for room, pos, anchor in places:
+                if text.size(hint, m.small)[0] <= room:
+                    text.blit_text(surface, hint, m.small, self.app.theme.text_muted, pos,
+                                   anchor)
+                    return
