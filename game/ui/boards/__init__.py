@@ -9,6 +9,7 @@ what the screens write about the game. Adding a game's UI is one module here and
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -53,15 +54,17 @@ def board_view_for(game_name: str, theme: Theme) -> BoardView:
 
 
 @cache
-def presenter_for(game_name: str) -> GamePresenter:
-    """The presenter of the game named ``game_name`` (one per game, shared: it holds no state).
+def presenter_for(game_name: str,
+                  seat_of: Callable[[int], int] | None = None) -> GamePresenter:
+    """The presenter of the game named ``game_name``; ``seat_of(side)``: which seat plays a
+    side, where a screen knows (see :attr:`GamePresenter.seat_of`).
 
     Raises OptionError listing the known games for an unknown name.
     """
     module_name, _view, class_name = _entry(game_name)
     presenter_type: type[GamePresenter] = getattr(importlib.import_module(module_name),
                                                   class_name)
-    return presenter_type()
+    return presenter_type(seat_of=seat_of)
 
 
 def lab_default_game() -> str:

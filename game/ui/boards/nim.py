@@ -1002,6 +1002,7 @@ class NimPresenter(GamePresenter):
     """Nim in words: the variant, matches left, a move is a number of matches taken."""
 
     game = "nim"
+    numbered_sides = True
     option_specs = MappingProxyType({
         "variant": OptionSpec("choice", values=("single", "marienbad", "fibonacci")),
         "matches": OptionSpec("int", 2, 40, variants=("single", "fibonacci")),

@@ -11,7 +11,7 @@ the tournament are the game's own data, on its descriptor (:class:`~game.rules.r
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -106,9 +106,18 @@ class GamePresenter:
     #: False where a move is drawn from the pieces it changes (Nim's matches, Hexapawn's
     #: pawns): there the labels show while the move waits, then the panel keeps the words.
     scores_outlive_move: ClassVar[bool] = True
+    #: True when the sides' names number the players ("Player 1", "Player 2") rather than
+    #: name their pieces: such a name then goes with the seat that plays the side (see
+    #: :attr:`seat_of`). With "Who moves first: Seat 2", Nim named the person of Seat 1
+    #: "Player 2" and the AI of Seat 2 "Player 1" (QA 26).
+    numbered_sides: ClassVar[bool] = False
 
-    def __init__(self, info: GameInfo | None = None) -> None:
+    def __init__(self, info: GameInfo | None = None,
+                 seat_of: Callable[[int], int] | None = None) -> None:
         self.info = info if info is not None else get_game(self.game)
+        #: Which seat (0 or 1) plays a side, where the screen knows (the play screen: Seat 2
+        #: may move first); None: side 0 is Seat 1's.
+        self.seat_of = seat_of
 
     # -- names ----------------------------------------------------------------------------------
 
@@ -117,7 +126,10 @@ class GamePresenter:
         return tr(f"game.{self.game}.title")
 
     def side_name(self, side: int) -> str:
-        """The translated name of ``side`` ("White", "Noir", "Joueur 1")."""
+        """The translated name of ``side`` ("White", "Noir", "Joueur 1"); a numbered side
+        is named by the seat that plays it (see :attr:`numbered_sides`)."""
+        if self.numbered_sides and self.seat_of is not None:
+            side = self.seat_of(side)
         key = f"game.{self.game}.side{side}"
         name = tr(key)
         return self.info.side_names[side] if name == key else name

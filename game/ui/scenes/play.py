@@ -90,7 +90,7 @@ class PlayScene(Scene, TurnListener):
         #: The game and its options.
         self.setup = match.setup
         self.game = match.setup.name
-        self.presenter = presenter_for(self.game)
+        self.presenter = presenter_for(self.game, match.seat_index)
         self.turns: TurnDriver = TurnDriver(match, app.settings, self)
         self.view: BoardView | None = None
         self.view_error: str | None = None

@@ -30,7 +30,7 @@ from game.ui.scenes.play_fit import (
 from game.ui.scenes.play_input import leave_game, restart_game
 from game.ui.scenes.play_more import open_more
 from game.ui.scenes.play_seats import SeatCards
-from game.ui.scenes.play_status import score_line, without_note
+from game.ui.scenes.play_status import no_moves_lines, score_line, without_note
 from game.ui.scenes.players import LadderStepper
 from game.ui.scenes.review_panel import ReviewPanel
 from game.ui.scenes.settings import delay_label
@@ -464,9 +464,10 @@ class PlayPanel:
         shown = pairs[max(0, end - fits):end]
         first_number = max(0, end - fits) + 1
         y = rect.top
-        if not moves:
-            text.blit_text(surface, tr("play.no_moves_yet"), px, theme.text_muted,
-                           (rect.left, y), max_width=rect.width)
+        for i, line in enumerate([] if moves else no_moves_lines(
+                self.scene.match, self.scene.presenter, rect.width, px, rect.height)):
+            text.blit_text(surface, line, px, theme.text_muted, (rect.left, y + i * line_h),
+                           max_width=rect.width)
         for i, pair in enumerate(shown):
             n = first_number + i
             for j, mv in enumerate(pair):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ai.base import Decision
+from game.ui import text
 from game.ui.boards.presenter import is_pass
 from game.ui.i18n import tr
 from game.ui.reasoning import plural, thinking_line
@@ -78,6 +79,21 @@ def short_headline(match: Match, turns: TurnDriver, presenter: GamePresenter) ->
     if match.over or turns.thinking_since is None or match.human_to_move:
         return None
     return tr("play.ai_thinking_short", side=presenter.side_name(match.state.to_move))
+
+
+def no_moves_lines(match: Match, presenter: GamePresenter, width: int, px: int,
+                   room: int) -> list[str]:
+    """The move list's words before the first move, wrapped to ``width`` at ``px`` in at
+    most ``room`` pixels high: who moves first when the menu did not leave it to Seat 1 ("No
+    moves yet: Player 2 moves first", QA 26), else, or where that does not fit, "No moves
+    yet"."""
+    if match.first != "seat1":
+        side = presenter.side_name(match.states[0].to_move)
+        lines = text.wrap(tr("play.no_moves_first", side=side), width, px)
+        if (len(lines) * text.font(px).get_linesize() <= room
+                and all(text.size(line, px)[0] <= width for line in lines)):
+            return lines
+    return [tr("play.no_moves_yet")]
 
 
 def ai_error_text(turns: TurnDriver, presenter: GamePresenter,
