@@ -112,3 +112,35 @@ def test_at_200_percent_the_final_board_keeps_its_size_and_coordinates(
     assert banner.rect is not None and banner.rect.bottom <= play.board_rect.top
     assert all(b.label_fits() and b.px >= readable_px(size) for b in banner.buttons())
     app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("seats", [("human", "human"), ("human", "alphabeta:depth=1")])
+def test_at_200_percent_an_end_with_empty_squares_keeps_the_board(
+        size: tuple[int, int], lang: str, seats: tuple[str, str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: an Othello end with empty squares explains the count in three or four
+    lines; above the banner's buttons they cost the final board 12-29% (1024x640 in French:
+    392 -> 280 px, no coordinates; 1280x720 and 1920x1080 80%). The reason now goes in the
+    panel, framed, whole and readable; the board keeps its size and its coordinates."""
+    from game.rules.othello import OthelloState
+    from game.ui.scenes.play_fit import readable_px
+    from tests.ui_helpers import coordinate_sizes, texts_drawn_by
+
+    app = make_app(size, language=lang, text_scale=200, show_reasoning=True)
+    play = start_game(app, "othello", seats)
+    frame(app)
+    during = play.view.grid.board.copy()
+    play.match.states.append(OthelloState.from_rows(ENDED_WITH_EMPTIES))
+    frame(app)
+    end = play.view.grid.board
+    assert end.width >= 0.85 * during.width, (during, end)
+    coords = coordinate_sizes(app, monkeypatch)
+    assert coords and min(coords) >= readable_px(size), coords
+    _headline, reason, _bad = play.status()
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    panel = [(line, px) for line, px, rect in drawn if play.panel.rect.contains(rect)]
+    words = " ".join(line for line, px in panel if px >= readable_px(size)).split()
+    assert " ".join(reason.split()) in " ".join(words), (reason, panel)
+    app.shutdown()

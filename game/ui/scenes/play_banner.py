@@ -61,8 +61,8 @@ class PlayBanner:
         #: With large text the end's banner is its buttons alone: the status line above the
         #: board already says who won and why, in larger type (see :meth:`layout`).
         self.buttons_only = False
-        #: With large text, the end's reason as the banner draws it above its buttons, and
-        #: its size, when the status line has no room for it whole (else no lines).
+        #: With large text, the end's reason as the panel draws it (see :meth:`draw_reason`),
+        #: and its size, when the status line has no room for it whole (else no lines).
         self.reason_lines: list[str] = []
         self.reason_px = app.metrics.small
         self.again_button = Button(lambda: tr("play.again"), scene.restart, primary=True)
@@ -145,7 +145,7 @@ class PlayBanner:
         pad = m.pad
         least = least_legend_px(m, self.app.size)
         row = int(least * LARGE_ROW_BODIES)
-        reason = self._reason_height(board)
+        self._reason_elsewhere(board)
         top = pad * 2 + int(m.heading * HEADLINE_ROW)
         if not self.reason_lines:
             # Under the reason as the status line draws it (see play_board.draw_status).
@@ -153,8 +153,7 @@ class PlayBanner:
             lines, px = detail_lines(detail, board.width, m, True, 1, bad, least,
                                      detail_room(m, self.app.size))
             top += len(lines) * text.font(px).get_linesize() if detail else 0
-        self.rect = band = pygame.Rect(board.left, top + pad // 2, board.width,
-                                       reason + row + pad)
+        self.rect = band = pygame.Rect(board.left, top + pad // 2, board.width, row + pad)
         bw = max(int(board.width * 0.22),
                  *(text.size(b.label(), least, True)[0] + row // 2 for b in (first, second)))
         bw = min(bw, (band.width - pad * 5) // 2)
@@ -176,12 +175,14 @@ class PlayBanner:
         headline, _reason = outcome_texts(self.scene.presenter, state, outcome)
         return text.size(headline, self.app.metrics.body, True)[0] <= width
 
-    def _reason_height(self, board: pygame.Rect) -> int:
-        """With large text, the height the end's reason takes above the buttons: 0 when the
-        status line shows it whole (its detail's room, down to the panel's least words),
-        else its lines at that size, as wide as the banner (:attr:`reason_lines`). At 200% of
-        1024x768 in French Othello's "Le plus de pions. 2 cases sont restées vides ; comptées
-        pour le gagnant…" needed three lines where the status line keeps two, and was cut."""
+    def _reason_elsewhere(self, board: pygame.Rect) -> None:
+        """With large text, where the end's reason goes: the status line when it shows it
+        whole (its detail's room, down to the panel's least words), else the panel, at that
+        size (:attr:`reason_lines`, see :meth:`draw_reason`). At 200% of 1024x768 in French
+        Othello's "Le plus de pions. 2 cases sont restées vides ; comptées pour le gagnant…"
+        needed three lines where the status line keeps two, and was cut; above the buttons,
+        over the board, its three or four lines cost the final board a fifth of its size
+        (1024x640 in French: 392 -> 280 px, no coordinates)."""
         m = self.app.metrics
         state = self.scene.state
         assert state.outcome is not None
@@ -190,10 +191,29 @@ class PlayBanner:
         if (text.size(reason, int(m.body * 0.9))[0] <= board.width
                 or wrapped_lines(reason, board.width, m, least,
                                  detail_room(m, self.app.size)) is not None):
-            return 0
+            return
         self.reason_px = least
-        self.reason_lines = text.wrap(reason, board.width - m.pad * 4, least)
-        return len(self.reason_lines) * text.font(least).get_linesize() + m.pad
+        self.reason_lines = [reason]
+
+    def draw_reason(self, surface: pygame.Surface, column: pygame.Rect, y: int) -> int:
+        """The end's reason at the top of the panel's ``column`` from ``y``, framed in the
+        end's colour, when the status line has no room for it (see :meth:`_reason_elsewhere`);
+        return the next y."""
+        if self.rect is None or not self.buttons_only or not self.reason_lines:
+            return y
+        m = self.app.metrics
+        theme = self.app.theme
+        px = self.reason_px
+        line_h = text.font(px).get_linesize()
+        lines = text.wrap(self.reason_lines[0], column.width - m.pad * 2, px)
+        lines = lines[:max(1, (column.bottom - y - m.pad) // line_h)]
+        box = pygame.Rect(column.left, y, column.width, line_h * len(lines) + m.pad)
+        draw_panel(surface, box, theme, m.radius, theme.panel, theme.accent, 2)
+        for i, line in enumerate(lines):
+            text.blit_text(surface, line, px, theme.text,
+                           (box.left + m.pad, box.top + m.pad // 2 + i * line_h),
+                           max_width=box.width - m.pad * 2)
+        return box.bottom + m.pad // 2
 
     def draw(self, surface: pygame.Surface) -> None:
         """The banner's frame and texts (its buttons are drawn with the scene's widgets)."""
@@ -206,11 +226,6 @@ class PlayBanner:
         draw_panel(surface, b, theme, m.radius, theme.panel,
                    theme.accent if self.over else theme.danger, 3)
         if self.buttons_only:
-            line_h = text.font(self.reason_px).get_linesize()
-            for i, line in enumerate(self.reason_lines):
-                text.blit_text(surface, line, self.reason_px, theme.text,
-                               (b.left + m.pad * 2, b.top + m.pad + i * line_h),
-                               max_width=b.width - m.pad * 4)
             return
         if self.over:
             if self.stacked:

@@ -391,6 +391,7 @@ class PlayPanel:
         reasoning = self.app.settings.show_reasoning and not (
             all(seat.human for seat in self.scene.match.seats)
             and turns.pending is None and turns.reasoning is None)
+        y = self.scene.banner.draw_reason(surface, self.moves_rect, y)  # (at the end)
         y = self.explain.draw_hint(surface, y)
         legend = self.scene.legend_rows() if reasoning else []
         self.explain.legend_rows_shown = 0
