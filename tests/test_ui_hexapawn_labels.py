@@ -141,3 +141,42 @@ def test_capture_labels_clear_the_bases_and_heads_beside_their_corner(
         seen += 1
     assert seen >= 2 and min(sizes) >= readable_px(size), sizes
     app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("ai", ["alphabeta:depth=2", "minimax:depth=2"])
+def test_the_largest_board_keeps_its_labels_readable_at_1024x640(
+        lang: str, ai: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA 43: Hexapawn 8x8 at 200% of 1024x640 drew the AI's "−3" at 14 px on 49 px squares
+    (chips at most 0.4 of a cell high), the readable size being 16, and "−20" at 14 too.
+    Where the labels would be smaller, the chips grow toward that size with a thinner
+    padding, still clear of the pawns: one digit at 16 px; two ("−20", 37 px wide at 16 px
+    where a corner's chip may be 36) at 15."""
+    chips = record_chips(monkeypatch, hexapawn)
+    sizes: list[tuple[str, int]] = []
+    chip = hexapawn.score_chip
+    monkeypatch.setattr(hexapawn, "score_chip", lambda *a, **k: (sizes.append(a[1:4:2]),
+                                                                 chip(*a, **k))[1])
+    app = make_app((1024, 640), language=lang, show_reasoning=True, text_scale=200,
+                   explain_wait=True)
+    play = start_game(app, "hexapawn", ("human", ai), options={"rows": "8", "cols": "8"})
+    turns: list[list[tuple[str, int]]] = []
+    for _ in explained_turns(app, play, chips, turns=6):
+        turns.append(list(sizes))
+        sizes.clear()
+        view = play.view
+        assert isinstance(view, HexapawnView)
+        shown = play.board_state
+        assert not covered_pawns(view, shown, chips)
+        for rect in chips:
+            for row in range(shown.rows):
+                for col in range(shown.cols):
+                    if shown.cell(row, col) is not None:
+                        for part in pawn_base_and_head(view, row, col):
+                            assert not rect.colliderect(part), (rect, (row, col), part)
+    readable = readable_px((1024, 640))
+    one_digit = [px for turn in turns if all(len(label.strip("+−")) == 1 for label, _ in turn)
+                 for _label, px in turn]
+    assert len(turns) >= 4 and one_digit and min(one_digit) >= readable, turns
+    assert min(px for turn in turns for _label, px in turn) >= readable - 1, turns
+    app.shutdown()

@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.rules.hexapawn import HexapawnMove, HexapawnState
+from game.ui import text as txt
 from game.ui.boards.base import (
     COORDINATES_MAX,
     COORDINATES_MIN_CELL,
@@ -61,6 +62,12 @@ CHIP_WIDTH = 0.74
 #: 1024x768, 0.47 at 200% of 1024x640 and 1920x1080).
 CAPTURE_CHIP_TOP = 0.11
 CHIP_HEIGHT = 0.4
+#: Where the labels would be smaller than the window's readable size (8x8 at 200% of
+#: 1024x640: 49 px cells, "−3" and "−20" at 14 px), a chip as large as the cell allows up to
+#: that size may be this tall, in cells, with this padding in pixels each side (as wide as
+#: CHIP_WIDTH still): chips that then meet are moved apart (see score_chip's ``placed``).
+TIGHT_CHIP_HEIGHT = 0.5
+TIGHT_PAD = 1
 
 class HexapawnController(InputController):
     """Two clicks, a pawn then its destination, make one move."""
@@ -324,10 +331,19 @@ class HexapawnView(GridBoardView):
         grid = self.grid
         assert grid is not None and ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
-        px = shared_label_px([t for t, _c, _b in labels.values()], label_px(ctx, grid.cell * 0.17),
-                             grid.cell * CHIP_WIDTH)
+        texts = [t for t, _c, _b in labels.values()]
+        most = label_px(ctx, grid.cell * 0.17)
+        px = shared_label_px(texts, most, grid.cell * CHIP_WIDTH)
         while px > 7 and chip_height(px) > grid.cell * CHIP_HEIGHT:
             px -= 1
+        side_pad: int | None = None
+        least = min(ctx.coords_px, most)
+        for tight in range(least, px, -1):
+            if chip_height(tight) <= grid.cell * TIGHT_CHIP_HEIGHT and all(
+                    txt.size(t, tight, True)[0] + 2 * TIGHT_PAD <= grid.cell * CHIP_WIDTH
+                    for t in texts):
+                px, side_pad = tight, TIGHT_PAD
+                break
         placed: list[pygame.Rect] = []
         # The best move's label is placed first, so it keeps its spot when two labels meet.
         for move, (text, colour, best) in sorted(labels.items(), key=lambda kv: not kv[1][2]):
@@ -351,7 +367,8 @@ class HexapawnView(GridBoardView):
             arrow(surface, tail, (end[0] - ux * grid.cell * 0.02, end[1] - uy * grid.cell * 0.02),
                   colour, grid.cell * (0.05 if best else 0.03), 190 if best else 120)
             score_chip(surface, text, at, px, colour, ctx.theme, best=best,
-                       max_width=grid.cell * CHIP_WIDTH, placed=placed)
+                       max_width=None if side_pad else grid.cell * CHIP_WIDTH, placed=placed,
+                       side_pad=side_pad)
 
 
 class HexapawnPresenter(GamePresenter):
