@@ -136,3 +136,30 @@ def test_the_lifted_piece_reads_as_held_up_not_forbidden(theme: str) -> None:
     # The ring's middle is above the cell's: the piece is held up.
     (_x, y) = ring.centroid()
     assert y < rect.height / 2 - rect.height * 0.05, (y, rect.height)
+
+
+def test_a_hovered_piece_to_lift_keeps_its_outline() -> None:
+    """QA 10 (real window, 1024x768 200%): in the movement phase every piece the person may
+    lift is outlined in the legal colour, but the one under the pointer lost its outline (the
+    hovered cell was skipped for a preview token that only empty cells get)."""
+    app = make_app((1024, 768), text_scale=200)
+    play = start_game(app, "morpion", ("human", "human"))
+    for cell in [(1, 1), (0, 0), (0, 1), (2, 2), (2, 0), (0, 2)]:
+        play.apply_move(next(m for m in play.state.legal_moves() if m.to == cell))
+    frame(app)
+    view = play.view
+    assert isinstance(view, MorpionView) and view.grid is not None
+    edges = []
+    for hovered in (None, (2, 0)):
+        hover_cell(app, view, hovered)
+        rect = view.grid.cell_rect(2, 0)
+        edge = app.screen.subsurface(rect.inflate(-4, -4)).copy()
+        edges.append(pygame.mask.from_threshold(edge, app.theme.legal, (8, 8, 8, 255)).count())
+    app.shutdown()
+    assert edges[0] > 0 and edges[1] >= edges[0] * 0.8, edges
+
+
+def hover_cell(app: Any, view: MorpionView, cell: tuple[int, int] | None) -> None:
+    """Move the mouse over ``cell``'s middle (None: off the board), one frame."""
+    pos = view.centre_of(cell) if cell is not None else (2, 2)
+    frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])

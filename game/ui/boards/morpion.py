@@ -300,8 +300,10 @@ class MorpionView(GridBoardView):
         if controller is not None and ctx.show_legal and not placing:
             for element in marks:
                 cell = as_cell(element)
-                if cell is not None and cell == hover:
-                    continue  # the preview token drawn below says it better
+                if cell is not None and cell == hover and mor.owner(*cell) is None:
+                    # The preview token drawn below says it better (a piece to lift has no
+                    # preview: it keeps its outline, QA 10).
+                    continue
                 if cell is not None and mor.owner(*cell) is None:
                     alpha_circle(surface, grid.centre(*cell), grid.cell * 0.1, theme.legal, 170)
                 elif cell is not None:
