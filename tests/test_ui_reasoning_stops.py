@@ -102,3 +102,24 @@ def test_the_clock_is_among_the_first_facts_the_panel_always_keeps(lang: str) ->
     assert any(clock in line and "2\u202f910" in line and "65" in line for line in first)
     search_cut = said(search(5, timed_out=True, depth_asked=9), lang).splitlines()
     assert clock in search_cut[1]
+
+
+def test_a_forced_move_shows_no_score_on_the_board() -> None:
+    """QA 8 (real window, 1920x1080 fr 200%): the Othello engine's only legal move read "0"
+    on the board, which the legend called its estimate, in a game it won by 8; nothing was
+    estimated. The panel says it was the only legal move; the board and the legend say
+    nothing."""
+    from ai.othello_engine import OthelloEngine
+    from game.rules.othello import OthelloState
+    from game.ui.reasoning import reasoning_lines, score_legend, shown_scores
+
+    # White (to move) has one legal move: a2 (the rest of the board is full).
+    state = OthelloState.from_rows(["WBBBBBBB", ".BBBBBBB", "WBBBBBBB", "BBBBBBBB",
+                                    "BBBBBBBB", "BBBBBBBB", "BBBBBBBB", "BBBBBBBB"],
+                                   to_move=1)
+    assert len(state.legal_moves()) == 1
+    decision = OthelloEngine().choose(state)
+    assert decision.info.get("forced") and decision.scores
+    assert shown_scores(decision) == {}
+    assert score_legend(decision, "White") == []
+    assert len(reasoning_lines(decision, "White", str)) == 2

@@ -337,9 +337,13 @@ def shown_scores(d: Decision) -> dict[Any, float]:
     moves), "=" (a proven draw), "+12" (a final disc difference with perfect play, Othello);
     the Othello engine's estimates become discs with one decimal ("+1.3"). Other kinds (visits,
     beads, Q-values...) are left as they are for :func:`game.ui.boards.base.score_labels`.
-    A score that is not a number is kept: the board shows it as "?".
+    A score that is not a number is kept: the board shows it as "?". A forced move's none.
     """
     if not isinstance(d.scores, dict):
+        return {}
+    if isinstance(d.info, dict) and isinstance(d.info.get("forced"), str):
+        # A forced move (the engine's only legal one) was not estimated: its "0" read as a
+        # draw beside a won game, and the legend called it an estimate (QA 8).
         return {}
     kind = d.score_kind
     estimate = is_disc_estimate(d)
