@@ -359,6 +359,34 @@ def test_progress_counts_in_the_language_grouping(language: str, big: str, one: 
     assert i18n.grouped(1234567.4) == f"1{sep}234{sep}567"
 
 
+@pytest.mark.parametrize(("size", "language"), [((1280, 800), "en"), ((1024, 768), "fr"),
+                                                ((1024, 640), "fr")])
+def test_the_header_after_one_game_says_the_learners_total(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA S12 21b (real window 1280x800 en 200%): after One game the header read "1 game in
+    2.7 s", after the next one too, never "2 games": the learner's total was nowhere. After
+    a run of a learner trained before, the header's line says the total (its shortest form
+    is the total alone)."""
+    from game.ui.i18n import grouped
+    from tests.lab_helpers import large_lab, quick_one_game, train_instantly
+    from tests.ui_helpers import texts_drawn_by
+
+    quick_one_game(monkeypatch)
+    app, lab = large_lab(size, language)
+    train_instantly(lab, "nim", "elimination", 20)
+    for total in (21, 22):
+        click_widget(app, lab.step_button)
+        assert run_until(app, lambda: lab.runner is not None and lab.runner.finished, 60)
+        frame(app)
+        app.toast = None
+        room = lab.panels["progress"]
+        said = [line for line, _px, rect in texts_drawn_by(lambda: frame(app), monkeypatch)
+                if room.colliderect(rect)]
+        assert lab.learner.games_trained == total
+        assert any(grouped(total) in line for line in said), said
+    app.shutdown()
+
+
 @pytest.mark.parametrize("size", [(1920, 1080), (1024, 640)])
 def test_charts_give_most_of_their_height_to_the_curves(size: tuple[int, int]) -> None:
     """Regression: a squat plot under a tall legend could not be read from the back."""

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ai.training import Progress
 from game.ui import text
-from game.ui.i18n import tr
+from game.ui.i18n import grouped, tr
+from game.ui.reasoning import plural
 from game.ui.scenes.lab_charts import CHART_BUTTON_KEYS, least_chart_height
 from game.ui.scenes.lab_common import (
     draw_progress,
@@ -345,6 +347,20 @@ def tabs_fit(lab: LearningLabScene, width: int, bh: int) -> tuple[int, int]:
     return px, margin
 
 
+def header_lines(progress: Progress | None, trained: int) -> list[str]:
+    """The lab's progress line, longest form first (:func:`progress_lines`); after a run of
+    a learner that had trained before, each says the learner's total too, the shortest being
+    the total alone: after One game the header said "1 game in 2.7 s" and never "2 games"
+    (QA S12 21b)."""
+    lines = progress_lines(progress, trained)
+    if progress is None or not progress.finished or trained <= progress.done:
+        return lines
+    total = tr("lab.progress_total", games=grouped(trained))
+    return [f"{lines[0]} · {total}", f"{lines[1]} · {total}",
+            plural("lab.progress_idle_brief", trained, games=grouped(trained)),
+            plural("lab.progress_games", trained, games=grouped(trained))]
+
+
 def draw_lab(lab: LearningLabScene, surface: pygame.Surface) -> None:
     """The lab's frame, progress line and current view (the widgets are drawn after)."""
     theme = lab.app.theme
@@ -354,7 +370,7 @@ def draw_lab(lab: LearningLabScene, surface: pygame.Surface) -> None:
     view = lab.tabs.current()
     if lab.panels["progress"].width > 0:
         draw_progress(surface, lab.panels["progress"], progress,
-                      progress_lines(progress, lab.learner.games_trained), theme, m,
+                      header_lines(progress, lab.learner.games_trained), theme, m,
                       lab.clear_button.rect.left - lab.panels["progress"].left - m.pad
                       if view == "charts" and not lab.compact() else None, bar_share(lab))
     if view == "charts":
