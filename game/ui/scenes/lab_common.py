@@ -3,8 +3,7 @@
 Both screens start a run of games in a thread (:class:`ai.training.TrainingRunner` or
 :class:`ai.training.TournamentRunner`), control it with Pause / Stop, show a progress bar under
 the controls and announce the end of each run once. :class:`RunScene` holds that part, the
-header and the panels' frame; the module functions give both set-ups their choosers (games,
-variants, players with their one-line descriptions, parameter steppers) and texts.
+header and the panels' frame; the functions give both set-ups their choosers and texts.
 """
 
 from __future__ import annotations
@@ -231,9 +230,10 @@ def draw_progress(surface: pygame.Surface, rect: pygame.Rect, progress: Progress
 
 
 class WrapButton(Button):
-    """A button whose label goes on two lines where one line would be cut: the lab's narrow
-    panels at the largest text size cut "Sort: mos…", "Toutes les…", "Start from the trained
-    net…"."""
+    """A button whose label goes on two lines where one line would be cut ("Sort: mos…",
+    "Start from the trained net…"), down to ``min_px`` (None: 70% of its size)."""
+
+    min_px: int | None = None
 
     def draw(self, surface: pygame.Surface, theme: Theme, mouse: tuple[int, int]) -> None:
         labelled = self.label
@@ -252,7 +252,7 @@ class WrapButton(Button):
               else theme.accent_text if self.primary or self.danger or selected
               else theme.button_text)
         text.blit_fit(surface, label, self.rect.inflate(-(self.rect.height // 3), -4), self.px,
-                      fg, bold=True)
+                      fg, bold=True, min_px=self.min_px)
 
 
 # --------------------------------------------------------------------------------------------

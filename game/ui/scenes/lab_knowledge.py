@@ -245,6 +245,10 @@ class KnowledgePanel:
         for (button, texts), bw in zip(toggles, widths, strict=True):
             bpx = min(text.fit_px(t, bw - sh // 2, px, True, m.small) for t in texts)
             button.place(pygame.Rect(x, top, bw, sh), bpx)
+            # Two lines down to the readable size before a cut: "Toutes les boîtes (2 857)"
+            # beside a four-digit page count at 1024x640 fr 200% (at 70% two lines were too
+            # tall for the row).
+            button.min_px = readable_px(self.app.size)
             x += bw + pad
 
     def filter_text(self, key: str, count: int | None = None) -> str:
