@@ -18,6 +18,11 @@ _cache: dict[tuple[int, bool], pygame.font.Font] = {}
 # Rendered text surfaces are reused across frames: the same labels are drawn 60 times a second.
 _render_cache: dict[tuple[str, int, bool, tuple[int, int, int]], pygame.Surface] = {}
 _RENDER_CACHE_MAX = 2000
+# Measured widths and heights by (text, px, bold). Layouts measure the same labels again every
+# frame (2.8 million measurements in one test file, a fifth of its time); a size depends only
+# on the bundled font file, so these outlive clear_cache (and pygame.quit).
+_size_cache: dict[tuple[str, int, bool], tuple[int, int]] = {}
+_SIZE_CACHE_MAX = 50_000
 MIN_PX = 6
 
 
@@ -35,7 +40,8 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
 
 
 def clear_cache() -> None:
-    """Forget cached fonts and rendered texts (after pygame.quit, fonts are invalid)."""
+    """Forget cached fonts and rendered texts (after pygame.quit, fonts are invalid); measured
+    sizes stay valid and are kept."""
     _cache.clear()
     _render_cache.clear()
 
@@ -53,9 +59,16 @@ def render(text: str, px: int, colour: tuple[int, int, int], bold: bool = False)
 
 
 def size(text: str, px: int, bold: bool = False) -> tuple[int, int]:
-    """Width and height ``text`` takes at ``px`` pixels."""
-    w, h = font(px, bold).size(text)
-    return int(w), int(h)
+    """Width and height ``text`` takes at ``px`` pixels (remembered)."""
+    key = (text, px, bold)
+    measured = _size_cache.get(key)
+    if measured is None:
+        w, h = font(px, bold).size(text)
+        measured = (int(w), int(h))
+        if len(_size_cache) >= _SIZE_CACHE_MAX:
+            _size_cache.clear()
+        _size_cache[key] = measured
+    return measured
 
 
 def fit_px(text: str, max_width: int, px: int, bold: bool = False, min_px: int = MIN_PX) -> int:

@@ -43,11 +43,17 @@ class Metrics:
         :data:`BODY_MIN_FRACTION` of the window height, so it reads from the back of a classroom
         whatever the window's shape.
         """
+        # Remembered: a frame asks for the metrics a hundred times and more. The fractions are
+        # in the key, so a changed cap (tests try others) is never served old metrics.
+        key = (size[0], size[1], scale, BODY_MIN_FRACTION, BODY_MAX_FRACTION, MAX_TEXT_SCALE)
+        known = _metrics_cache.get(key)
+        if known is not None:
+            return known
         h = size[1]
         base = size_base(size)
         body = normal_body(size)
         scale = effective_scale(size, scale)
-        return cls(
+        metrics = cls(
             height=h,
             small=round(max(12, round(base * 0.028)) * scale),
             body=round(body * scale),
@@ -57,6 +63,15 @@ class Metrics:
             radius=max(3, round(base * 0.012)),
             line=max(1, round(base * 0.003)),
         )
+        if len(_metrics_cache) >= _METRICS_CACHE_MAX:
+            _metrics_cache.clear()
+        _metrics_cache[key] = metrics
+        return metrics
+
+
+#: Metrics already computed, by window size, text scale and the fractions they depend on.
+_metrics_cache: dict[tuple[int, int, float, float, float, float], Metrics] = {}
+_METRICS_CACHE_MAX = 256
 
 
 #: Body text is at least this fraction of the window height (2.5%: readable from the back row).

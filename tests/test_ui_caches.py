@@ -1,0 +1,79 @@
+"""The text and metrics caches only save time: what they give back is what a fresh measure or
+computation gives, and a changed text cap is never answered from the cache."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui import text, widgets
+from game.ui.widgets import Metrics
+
+SAMPLES = ("Play", "Jouer à l'Othello", "…", "", "1/2833", "Puissance 4: à vous de jouer")
+
+
+def test_a_measured_size_is_the_fonts_own_measure_and_is_not_measured_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each size equals the font's measure (also after pygame.quit, which the cache
+    outlives); asked again, it comes from the cache without the font."""
+    pygame.init()
+    try:
+        for px in (6, 13, 40, 70):
+            for bold in (False, True):
+                for line in SAMPLES:
+                    assert text.size(line, px, bold) == text.font(px, bold).size(line)
+        text.clear_cache()
+        pygame.quit()
+        pygame.init()
+        for line in SAMPLES:
+            assert text.size(line, 40, True) == text.font(40, True).size(line)
+
+        def no_font(px: int, bold: bool = False) -> pygame.font.Font:
+            raise AssertionError(f"measured again at {px}")
+
+        monkeypatch.setattr(text, "font", no_font)
+        assert text.size("Play", 40, True) == text.size("Play", 40, True)
+    finally:
+        text.clear_cache()
+        pygame.quit()
+
+
+def test_a_full_size_cache_starts_again_and_still_measures_right(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """At its limit the cache is emptied, never grown without end."""
+    monkeypatch.setattr(text, "_SIZE_CACHE_MAX", 3)
+    pygame.init()
+    try:
+        for line in SAMPLES:
+            assert text.size(line, 20) == text.font(20).size(line)
+            assert len(text._size_cache) <= 3
+    finally:
+        text.clear_cache()
+        pygame.quit()
+
+
+def _fresh(size: tuple[int, int], scale: float) -> Metrics:
+    """The metrics computed anew (the cache emptied first)."""
+    widgets._metrics_cache.clear()
+    return Metrics.for_size(size, scale)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1024, 768), (1920, 1080), (800, 1200)])
+def test_metrics_come_back_equal_to_a_fresh_computation(size: tuple[int, int]) -> None:
+    for scale in (1.0, 1.25, 2.0):
+        first = _fresh(size, scale)
+        assert Metrics.for_size(size, scale) is Metrics.for_size(size, scale)
+        assert Metrics.for_size(size, scale) == first
+
+
+def test_a_changed_text_cap_is_never_answered_from_the_cache(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests try other caps (conftest's TRY_TEXT_CAP): the cap is part of what is cached."""
+    before = Metrics.for_size((1920, 1080), 2.0)
+    monkeypatch.setattr(widgets, "BODY_MAX_FRACTION", 0.045)
+    lower = Metrics.for_size((1920, 1080), 2.0)
+    assert lower.body < before.body
+    assert lower == _fresh((1920, 1080), 2.0)
+    monkeypatch.setattr(widgets, "BODY_MIN_FRACTION", 0.04)
+    assert Metrics.for_size((1920, 1080), 1.0) == _fresh((1920, 1080), 1.0)
+    assert Metrics.for_size((1920, 1080), 1.0).body >= 0.04 * 1080
