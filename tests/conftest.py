@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # after the drivers are chosen
+
+# With PYTHONDONTWRITEBYTECODE set (it is on the shared machine) each test worker compiled the
+# app and rewrote the asserts of every test file again at each run: 8 s of CPU per worker, 2 s
+# with the bytecode kept. Kept outside the repository (under the temporary folder, by each
+# file's full path), so the working tree stays as clean as the setting wants it.
+if sys.dont_write_bytecode and sys.pycache_prefix is None:
+    sys.pycache_prefix = str(Path(tempfile.gettempdir()) / "aigamelab-pycache")
+    sys.dont_write_bytecode = False
 
 # Every app a test makes is shut down, and closing the audio device waits for its thread's
 # buffers: 28 ms with the mixer's 512 samples, 11 ms with 64 (sounds still play through the
