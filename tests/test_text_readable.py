@@ -26,6 +26,7 @@ import pygame
 import pytest
 
 from game.ui import text
+from tests.ui_helpers import WAIT_FRAME
 from tools import screenshots
 
 #: The window sizes and languages checked: the projector's two common sizes in both languages
@@ -80,6 +81,7 @@ def test_at_200_percent_every_text_is_readable(shot: str, size: tuple[int, int],
         return render(value, px, colour, bold)
 
     monkeypatch.setattr(text, "render", watched)
+    monkeypatch.setattr(screenshots, "WAIT_FRAME", WAIT_FRAME)
     with screenshots.throwaway_data():
         app.append(screenshots.make_app(size, language, 200, "default"))
         try:

@@ -38,6 +38,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 FRAME = 1 / 60
 #: How long a shot may wait for an AI or a training run before it is reported as failed.
 TIMEOUT = 120.0
+#: The time each frame of :func:`run_until` tells the scenes has passed: a true frame here; the
+#: test that sets up every shot to measure its texts (tests/test_text_readable.py) waits in
+#: tenths of a second, as the UI tests do, so the AI's 1.2 s reveal is 12 frames, not 72.
+WAIT_FRAME = FRAME
 
 
 # ------------------------------------------------------------------------------------------------
@@ -73,7 +77,7 @@ def run_until(app: Any, done: Callable[[], bool], timeout: float = TIMEOUT) -> N
     while not done():
         if time.monotonic() > end:
             raise TimeoutError("the screen did not reach the wanted state in time")
-        frame(app)
+        app.frame([], WAIT_FRAME)
         time.sleep(0.002)
 
 
