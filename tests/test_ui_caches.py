@@ -77,3 +77,31 @@ def test_a_changed_text_cap_is_never_answered_from_the_cache(
     monkeypatch.setattr(widgets, "BODY_MIN_FRACTION", 0.04)
     assert Metrics.for_size((1920, 1080), 1.0) == _fresh((1920, 1080), 1.0)
     assert Metrics.for_size((1920, 1080), 1.0).body >= 0.04 * 1080
+
+
+def test_sounds_are_made_once_per_format_and_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mixer's samples of each sound are what the synthesis gives (16-bit, the same on
+    every channel); a second app's sounds reuse them without synthesising again."""
+    import numpy as np
+
+    from game.ui import sound
+
+    for channels in (1, 2):
+        for name in sound.SOUND_NAMES:
+            mono = np.clip(sound.synthesize(name, 22050) * 32767, -32768, 32767).astype(np.int16)
+            expected = np.repeat(mono[:, None], channels, axis=1) if channels > 1 else mono
+            assert sound.samples(name, 22050, channels) == expected.tobytes()
+    pygame.init()
+    try:
+        first = sound.Sounds()
+
+        def no_synthesis(name: str, rate: int) -> np.ndarray:
+            raise AssertionError(f"{name} synthesised again")
+
+        monkeypatch.setattr(sound, "synthesize", no_synthesis)
+        second = sound.Sounds()
+        assert second.available == first.available
+        for name in sound.SOUND_NAMES if first.available else ():
+            assert (second._sounds[name].get_raw() == first._sounds[name].get_raw())
+    finally:
+        pygame.quit()

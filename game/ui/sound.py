@@ -7,6 +7,8 @@ audio files to license or bundle. When no audio device is available the mixer st
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pygame
 
@@ -51,6 +53,15 @@ def synthesize(name: str, rate: int) -> np.ndarray:
     raise ValueError(f"unknown sound '{name}': choose one of {', '.join(SOUND_NAMES)}")
 
 
+@functools.cache
+def samples(name: str, rate: int, channels: int) -> bytes:
+    """Sound ``name`` as the mixer plays it: 16-bit samples at ``rate`` Hz on ``channels``
+    channels. Made once per format (an app, and each test's app, made them all again)."""
+    mono = np.clip(synthesize(name, rate) * 32767, -32768, 32767).astype(np.int16)
+    data = np.repeat(mono[:, None], channels, axis=1) if channels > 1 else mono
+    return np.ascontiguousarray(data).tobytes()
+
+
 class Sounds:
     """The app's sounds, made once; ``enabled`` follows the sound setting."""
 
@@ -67,9 +78,7 @@ class Sounds:
                 raise pygame.error("mixer did not start")
             rate, _fmt, channels = init
             for name in SOUND_NAMES:
-                mono = np.clip(synthesize(name, rate) * 32767, -32768, 32767).astype(np.int16)
-                data = np.repeat(mono[:, None], channels, axis=1) if channels > 1 else mono
-                self._sounds[name] = pygame.mixer.Sound(buffer=np.ascontiguousarray(data).tobytes())
+                self._sounds[name] = pygame.mixer.Sound(buffer=samples(name, rate, channels))
             self.available = True
         except (pygame.error, ValueError) as exc:
             # No audio device (a school PC without speakers, a CI runner): play nothing.
