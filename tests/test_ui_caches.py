@@ -105,3 +105,27 @@ def test_sounds_are_made_once_per_format_and_as_before(monkeypatch: pytest.Monke
             assert (second._sounds[name].get_raw() == first._sounds[name].get_raw())
     finally:
         pygame.quit()
+
+
+def test_a_rendered_text_kept_after_pygame_quit_draws_the_same_pixels() -> None:
+    """The app's shutdown quits pygame and forgets the fonts, not the rendered texts: drawn in
+    the next window, a kept text gives the pixels of a fresh rendering."""
+    pygame.init()
+    screen = pygame.display.set_mode((320, 80))
+    kept = text.render("Jouer à l'Othello", 30, (20, 40, 200), True)
+    text.clear_cache()
+    pygame.quit()
+    pygame.init()
+    try:
+        screen = pygame.display.set_mode((320, 80))
+        assert text.render("Jouer à l'Othello", 30, (20, 40, 200), True) is kept
+        screen.fill((250, 250, 240))
+        screen.blit(kept, (5, 5))
+        seen = pygame.image.tobytes(screen, "RGB")
+        fresh = text.font(30, True).render("Jouer à l'Othello", True, (20, 40, 200))
+        screen.fill((250, 250, 240))
+        screen.blit(fresh, (5, 5))
+        assert seen == pygame.image.tobytes(screen, "RGB")
+    finally:
+        text.clear_cache()
+        pygame.quit()

@@ -16,6 +16,8 @@ from game.resources import asset
 _FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
 _cache: dict[tuple[int, bool], pygame.font.Font] = {}
 # Rendered text surfaces are reused across frames: the same labels are drawn 60 times a second.
+# They are plain pixels, valid after pygame.quit, so they outlive clear_cache (each test's app
+# drew the same menu texts again).
 _render_cache: dict[tuple[str, int, bool, tuple[int, int, int]], pygame.Surface] = {}
 _RENDER_CACHE_MAX = 2000
 # Measured widths and heights by (text, px, bold). Layouts measure the same labels again every
@@ -40,10 +42,9 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
 
 
 def clear_cache() -> None:
-    """Forget cached fonts and rendered texts (after pygame.quit, fonts are invalid); measured
-    sizes stay valid and are kept."""
+    """Forget the cached fonts (after pygame.quit, fonts are invalid); rendered texts and
+    measured sizes stay valid and are kept."""
     _cache.clear()
-    _render_cache.clear()
 
 
 def render(text: str, px: int, colour: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
