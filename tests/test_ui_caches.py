@@ -129,3 +129,31 @@ def test_a_rendered_text_kept_after_pygame_quit_draws_the_same_pixels() -> None:
     finally:
         text.clear_cache()
         pygame.quit()
+
+
+def test_option_types_are_resolved_once_and_as_get_type_hints_gives_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game's options: the remembered types are typing.get_type_hints' own, read-only;
+    parsing options again resolves nothing again."""
+    import typing
+
+    from game.rules import registry
+
+    for name in registry.GAME_MODULES:
+        info = registry.get_game(name)
+        hints = registry.option_hints(info.options_type)
+        assert dict(hints) == typing.get_type_hints(info.options_type)
+        with pytest.raises(TypeError):
+            hints["x"] = int  # type: ignore[index]
+        registry.parse_options(info, {})
+
+    def resolved_again(*_args: object, **_kwargs: object) -> dict[str, object]:
+        raise AssertionError("annotations evaluated again")
+
+    monkeypatch.setattr(typing, "get_type_hints", resolved_again)
+    for name in registry.GAME_MODULES:
+        info = registry.get_game(name)
+        defaults = {f.name: str(f.default) for f in registry.option_fields(info)
+                    if isinstance(f.default, (int, str)) and not isinstance(f.default, bool)}
+        assert registry.parse_options(info, defaults) == info.options_type(**{
+            key: getattr(info.options(), key) for key in defaults})

@@ -10,7 +10,7 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
-from game.rules.registry import get_game
+from game.rules.registry import get_game, option_hints
 from game.ui.boards import OptionSpec, presenter_for
 from game.ui.i18n import tr
 from game.ui.widgets import Choice, Stepper, Toggle, Widget
@@ -102,7 +102,7 @@ def option_widgets(game: str, stored: Callable[[str], str],
                    open_choice: Callable[[Choice], None]) -> list[Widget]:
     """The widgets for every option of ``game`` shown with the current variant."""
     info = get_game(game)
-    hints = typing.get_type_hints(info.options_type)
+    hints = option_hints(info.options_type)
     variant = stored("variant")
     widgets: list[Widget] = []
     for f in dataclasses.fields(info.options_type):
