@@ -12,7 +12,11 @@ def base_dir() -> Path:
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle:
         return Path(bundle)
-    return Path(__file__).resolve().parent.parent
+    return _SOURCE_ROOT
+
+
+#: The repository root, resolved once: every font and icon asked for resolved it again.
+_SOURCE_ROOT = Path(__file__).resolve().parent.parent
 
 
 def asset(*parts: str) -> Path:

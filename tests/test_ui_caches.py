@@ -157,3 +157,20 @@ def test_option_types_are_resolved_once_and_as_get_type_hints_gives_them(
                     if isinstance(f.default, (int, str)) and not isinstance(f.default, bool)}
         assert registry.parse_options(info, defaults) == info.options_type(**{
             key: getattr(info.options(), key) for key in defaults})
+
+
+def test_the_assets_folder_is_found_without_resolving_the_path_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """From source, an asset's path is the repository's, worked out when the module loads."""
+    from pathlib import Path
+
+    from game import resources
+
+    root = Path(resources.__file__).resolve().parent.parent
+
+    def resolved_again(self: Path, strict: bool = False) -> Path:
+        raise AssertionError(f"{self} resolved again")
+
+    monkeypatch.setattr(Path, "resolve", resolved_again)
+    assert resources.base_dir() == root
+    assert resources.asset("fonts", "DejaVuSans.ttf") == root / "assets/fonts/DejaVuSans.ttf"
