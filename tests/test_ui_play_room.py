@@ -3,6 +3,7 @@ the numbers on the board, Nim's rule, the review's move list."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pygame
@@ -348,4 +349,65 @@ def test_a_two_digit_move_number_keeps_a_gap_before_its_move(
         row = [cell for cell, _index in cells if abs(cell.top - number.top) < number.height]
         assert row, number
         assert min(cell.left for cell in row) - number.right >= app.metrics.pad, number
+    app.shutdown()
+
+
+def _black_must_pass_white_chooses() -> object:
+    """A 6x6 Othello position, Black to move, where Black must pass and White then has a
+    move in the board's middle rows: found by seeded random games."""
+    import random
+
+    from game.rules.othello import OthelloOptions
+
+    chooser = random.Random(5)
+    for _ in range(300):
+        state = OthelloOptions(6).initial_state()
+        while state.outcome is None:
+            moves = state.legal_moves()
+            if (state.to_move == 0 and [getattr(m, "is_pass", False) for m in moves] == [True]
+                    and any(getattr(m, "row", None) in (2, 3)
+                            for m in state.play(moves[0]).legal_moves())):
+                return state
+            state = state.play(chooser.choice(list(moves)))
+    raise AssertionError("no such position found")
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_the_pass_flash_leaves_the_answer_being_explained_in_view(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]) -> None:
+    """QA 13.9 (real window, 1920x1080 fr 200%): Black passed, White's answer waited to be
+    explained at once, and the large "Noir passe" in the board's middle hid White's chosen
+    h4 and its "+8" for two seconds. The pass now stands at the end of the board farther
+    from the move being explained."""
+    from game.ui import widgets
+    from game.ui.scenes import play_board
+
+    boxes: list[pygame.Rect] = []
+    panel = widgets.draw_panel
+
+    def spy(surface: Any, rect: pygame.Rect, *args: Any, **kwargs: Any) -> Any:
+        boxes.append(pygame.Rect(rect))
+        return panel(surface, rect, *args, **kwargs)
+
+    app = make_app(size, language="fr", show_reasoning=True, text_scale=200,
+                   explain_wait=True)
+    play = start_game(app, "othello", ("human", "alphabeta:depth=1"), options={"size": "6"})
+    play.match.states = [_black_must_pass_white_chooses()]
+    play.match.moves.clear()
+    play.match.decisions.clear()
+    monkeypatch.setattr(play_board.widgets, "draw_panel", spy)
+    assert run_until(app, lambda: play.turns.pending is not None, 10)
+    assert play.pass_flash is not None
+    # The answer explained is a move in the middle rows, where the pass stood.
+    middle = next(m for m in play.state.legal_moves() if getattr(m, "row", None) in (2, 3))
+    play.turns.pending = dataclasses.replace(play.turns.pending, move=middle)
+    boxes.clear()
+    frame(app)
+    flash = [box for box in boxes if play.board_rect.inflate(8, 8).contains(box)]
+    assert flash, boxes
+    view = play.view
+    cells = play.presenter.clicks_for(play.state, play.turns.pending.move)
+    for cell in cells:
+        square = view.grid.cell_rect(*cell)
+        assert not flash[-1].colliderect(square), (flash[-1], cell, square)
     app.shutdown()

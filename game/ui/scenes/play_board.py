@@ -266,5 +266,25 @@ def draw_over_board(surface: pygame.Surface, scene: PlayScene) -> None:
         flash = text.render_fit(scene.pass_flash, scene.board_rect.width - m.pad * 6, m.title,
                                 theme.accent, bold=True, min_px=min(m.title, m.heading))
         box = flash.get_rect(center=scene.board_rect.center).inflate(m.pad * 4, m.pad * 2)
+        box.centery = flash_y(scene, box)
         widgets.draw_panel(surface, box, theme, m.radius, theme.panel, theme.accent, 3)
         surface.blit(flash, flash.get_rect(center=box.center))
+
+
+def flash_y(scene: PlayScene, box: pygame.Rect) -> int:
+    """Where the pass's box stands: the board's middle, or, while the other side's answer
+    waits to be explained, whichever end of the board is farther from that move's squares
+    (in the middle it hid White's chosen h4 and its "+8" for two seconds, QA 13.9)."""
+    pending = scene.turns.pending
+    area = scene.board_rect
+    if pending is None or scene.view is None:
+        return area.centery
+    try:
+        ys = [scene.view.centre_of(element)[1]
+              for element in scene.presenter.clicks_for(scene.state, pending.move)]
+    except (ValueError, TypeError, NotImplementedError):
+        return area.centery
+    top, bottom = area.top + box.height // 2, area.bottom - box.height // 2
+    if not ys:
+        return area.centery
+    return top if min(abs(y - top) for y in ys) >= min(abs(y - bottom) for y in ys) else bottom
