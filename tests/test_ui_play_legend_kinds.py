@@ -91,3 +91,25 @@ def test_at_200_percent_the_reasoning_keeps_one_size_through_a_game(
             sizes.append(play.panel.explain.facts_size)
     assert len(sizes) >= 2 and sizes == sorted(sizes, reverse=True), sizes
     app.shutdown()
+
+
+@pytest.mark.parametrize(("lang", "unit"), [("en", "moves"), ("fr", "coups")])
+@pytest.mark.parametrize("ai", ["minimax", "perfect"])
+def test_the_legend_in_few_words_keeps_its_unit_and_its_number_with_it(
+        monkeypatch: pytest.MonkeyPatch, lang: str, unit: str, ai: str) -> None:
+    """QA 13.2 (real window, Nim 20 at 200% of 1024x768): the legend in few words read "W9
+    Player 2 wins in 9" (9 what?) and wrapped "wins in / 9". Its short forms say the unit,
+    and the number stays on the line of the word before it."""
+    from tests.play_helpers import explained_reply
+    from tests.ui_helpers import texts_drawn_by
+
+    app, play = explained_reply((1024, 768), lang, "nim", ai)
+    rows = play.legend_rows()
+    wins = [row for row in rows if row.sample[:1] in ("W", "L", "G", "P")]
+    assert wins and all(unit in row.short for row in wins), rows
+    drawn = [line for line, _px, rect in texts_drawn_by(lambda: frame(app), monkeypatch)
+             if play.panel.rect.contains(rect)]
+    assert not [line for line in drawn if line.split()[:1] and line.split()[0].isdigit()
+                and line.split()[1:2] == [unit]], drawn
+    assert not [line for line in drawn if line.rstrip().endswith((" in", " en"))], drawn
+    app.shutdown()
