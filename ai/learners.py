@@ -27,6 +27,11 @@ code works for every game and variant), and each box holds one number per legal 
   (``ties=random``) or by taking the first in the game's move order (``ties=first``, as the
   seed's code does: ``qlearning:epsilon=0,ties=first`` plays as the seed's player). Where the
   seed's table also held illegal takes (worth 0) in the max, boxes here hold legal moves only.
+  Because the opponent's best value is subtracted, values tend to minimax's (discounted): a
+  move whose best answer draws is worth 0, as is a move no result has reached yet (its next
+  box still holds an untried move at 0). Morpion 3x3 draws from every opening with best play,
+  so its nine first moves stay at 0 however long it trains (measured to 100,000 games against
+  Random, which it then beats 399 times in 400).
 
 Which moves a learner learns from: ``learn(record, seats)`` learns from the moves of the given
 seats (the seats it held); with ``seats=()`` (a game it only watched) it learns from both sides,

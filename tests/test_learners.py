@@ -174,6 +174,64 @@ def test_qlearning_applies_the_seed_bellman_form() -> None:
     assert decision.score_kind == "q" and str(decision.move) in ("2", "3")  # greedy: not 1
 
 
+def test_qlearning_updates_a_game_forward_as_the_seed_does() -> None:
+    """Seed 002 updates a game's moves "from the start" (forward), each from the next
+    position's value before this game: on a hand-made 3-move game the numbers are the seed's.
+    The second game shows why a first move can stay at 0: the opponent's box at 3 still holds
+    two untried moves worth 0, so its best value is 0 (QA S12 36)."""
+    opts = NimOptions(matches=4)
+    learner = make_learner("qlearning", "nim", opts, {"alpha": 0.9, "gamma": 0.8,
+                                                      "epsilon": 0.0})
+    record = nim_record(1, 1, 2, options=opts)  # 4->3 (seat 0), 3->2 (seat 1, loses), 2->0
+
+    def q(matches: int) -> dict[str, float]:
+        box = learner.table_view(opts.position((matches,)))
+        assert box is not None
+        return {str(m): v for m, v in box.items()}
+
+    learner.learn(record, ())
+    assert q(4)["1"] == 0.0                       # 0.9 * (0 - 0.8 * max Q(3) = 0)
+    assert q(3)["1"] == pytest.approx(-0.9)       # 0.9 * (-1 - 0.8 * max Q(2) = 0): forward
+    assert q(2)["2"] == pytest.approx(0.9)        # 0.9 * (+1), the game ends
+    learner.learn(record, ())
+    assert q(4)["1"] == 0.0                       # max Q(3) = 0: takes 2 and 3 are untried
+    assert q(3)["1"] == pytest.approx(0.1 * -0.9 + 0.9 * (-1 - 0.8 * 0.9))
+    assert q(2)["2"] == pytest.approx(0.1 * 0.9 + 0.9)
+
+
+def test_morpion_qlearning_opening_zeros_are_the_draws_of_perfect_play() -> None:
+    """QA S12 36: after 500 games against Random (learner first, as in the lab) every first
+    move of Morpion 3x3 is still 0.00. That is the value the seed's form gives a draw with
+    best play, and perfect play draws from every opening; the values the learner has moved
+    away from 0 agree in sign with perfect play (measured 876 of 877)."""
+    setup = GameSetup.of("morpion", None)
+    learner = make_learner("qlearning", setup, seed=1)
+    opponent = make_player("random", setup, seed=2)
+    states = []
+    for _ in range(500):
+        record = play_game(learner, opponent, setup.initial_state())
+        learner.learn(record, (0,))
+        states.extend(record.states[:-1])
+    perfect = make_player("perfect", setup, seed=1)
+    start = setup.initial_state()
+    assert set(learner.box(start).values()) == {0.0}
+    assert set(perfect.decide(start, Limits()).scores.values()) == {0.0}
+    agree = differ = 0
+    seen: set[Any] = set()
+    for state in states:
+        if state.key in seen or len(seen) >= 300:
+            continue
+        seen.add(state.key)
+        exact = perfect.decide(state, Limits()).scores
+        for move, value in learner.box(state).items():
+            if value != 0.0:
+                if (value > 0) == (exact[move] > 0) and exact[move] != 0:
+                    agree += 1
+                else:
+                    differ += 1
+    assert agree >= 20 and differ <= agree // 20, (agree, differ)
+
+
 def test_learners_ignore_abandoned_games_and_count_finished_ones() -> None:
     for kind in ("elimination", "reinforcement", "qlearning"):
         learner = nim_learner(kind)

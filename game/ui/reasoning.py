@@ -820,7 +820,7 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str],
             lines.append(tr("think.beads", k=_count(chosen or 0), n=_count(total)))
         elif kind == "q":
             if chosen is not None:
-                lines.append(tr("think.q", q=format_score(float(chosen), "q", False)))
+                lines.append(_q_line(d, float(chosen)))
             if info.get("explored"):
                 lines.append(tr("think.explored"))
         if "positions_known" in info:
@@ -908,6 +908,18 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str],
     if len(d.pv) > 1:
         lines.append(tr("think.line", line=", ".join(move_text(x) for x in d.pv[:6])))
     return lines
+
+
+def _q_line(d: Decision, chosen: float) -> str:
+    """The fact about a Q-learner's chosen value. A value of exactly 0 says which of two things
+    it may be: a value no game's result has reached yet, or a draw with best play on both sides
+    (the seed's form subtracts the opponent's best value, so a move whose best answer draws is
+    worth 0: Morpion 3x3's nine openings, QA S12 36)."""
+    q = format_score(chosen, "q", False)
+    if chosen != 0.0:
+        return tr("think.q", q=q)
+    zeros = sum(1 for v in d.scores.values() if _number(v) == 0.0)
+    return plural("think.q_zero", zeros, q=q, k=zeros, n=len(d.scores))
 
 
 def _number(value: object) -> float:
