@@ -973,6 +973,12 @@ def measure(net: NTupleNetwork, opponent_spec: str, games: int, seed: int = 0,
 # ------------------------------------------------------------------------------------------------
 
 
+#: The ``trained=`` values: from nothing, the shipped network, the lab's saved network. Names,
+#: not numbers, so that "0" and "1" stay what specs and settings already say.
+TRAINED_LAB = "lab"
+TRAINED_CHOICES = ("0", "1", TRAINED_LAB)
+
+
 def _register() -> None:
     """Add ``ntuple`` to the roster of ``ai.registry`` (Othello 6x6 and 8x8)."""
     from ai.registry import Param, PlayerInfo, register_player
@@ -982,6 +988,13 @@ def _register() -> None:
     def applies(setup: GameSetup) -> bool:
         return setup.info is OTHELLO and setup.options.size in SIZES
 
+    def trained_choices(setup: GameSetup, given: str | None) -> tuple[str, ...]:
+        """From nothing, the shipped network, and the lab's saved one where the lab has saved
+        a network of this size in the data folder (QA S12 11: the class could not play the
+        network it had watched learn)."""
+        saved = applies(setup) and default_path(setup.options.size).is_file()
+        return TRAINED_CHOICES if saved else TRAINED_CHOICES[:2]
+
     def build(setup: GameSetup, values: dict[str, Any], seed: int | None) -> Player:
         size: int = setup.options.size
         player = NTuplePlayer("ntuple", seed, size, alpha=float(values["alpha"]),
@@ -990,8 +1003,10 @@ def _register() -> None:
         # Trained by default (a teacher who seats the network expects one that has learnt:
         # from nothing every value is 0 and its moves are arbitrary); a size the app ships no
         # network for (6x6) starts from nothing, as the parameter's description says.
-        if values["trained"] and shipped_path(size).is_file():
-            player.load_file(shipped_path(size))
+        source = {TRAINED_LAB: default_path(size), "1": shipped_path(size)}.get(
+            str(values["trained"]))
+        if source is not None and source.is_file():
+            player.load_file(source)
         return player
 
     register_player(PlayerInfo(
@@ -1010,7 +1025,9 @@ def _register() -> None:
             Param("trained", int, 1, 0, 1, "1 (the default) = start from the network "
                                            "shipped with the app (trained by self-play) where "
                                            "it ships one (8x8; 6x6 then starts from nothing), "
-                                           "0 = from nothing"),
+                                           "0 = from nothing, lab = the network the n-tuple "
+                                           "lab saved in the data folder (when it has)",
+                  choices=TRAINED_CHOICES[:2], choices_of=trained_choices),
         ),
         factory=build,
         applies=applies,
