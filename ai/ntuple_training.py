@@ -200,6 +200,8 @@ class NTupleLabSession:
         self.runner: NTupleTrainingRunner | None = None
         self.curves: list[CurvePoint] = []
         self._runs_curves = 0  # curve points of earlier runs already in ``curves``
+        #: The network as last saved or loaded and its games then (what Quit asks about).
+        self._saved: tuple[NTupleNetwork | None, int] = (None, 0)
 
     @property
     def busy(self) -> bool:
@@ -283,6 +285,19 @@ class NTupleLabSession:
         self.reset()
         self.player.net = net
         self.size = net.size
+        self.mark_saved()
+
+    def unsaved_games(self) -> int:
+        """Games the network has trained since it was last saved or loaded (all of them for
+        a network never saved): Quit asks first when there are some, as for the learning
+        lab's learner."""
+        net, games = self._saved
+        now = self.player.net
+        return max(0, now.games_trained - (games if net is now else 0))
+
+    def mark_saved(self) -> None:
+        """The network is as in a file now (saved, or loaded)."""
+        self._saved = (self.player.net, self.player.net.games_trained)
 
     def knowledge(self) -> tuple[list[list[float]], list[tuple[str, str, float]], int]:
         """The learnt square values (scaled to 100), the strongest patterns and the games
@@ -304,7 +319,9 @@ class NTupleLabSession:
         if lock is not None:
             lock.acquire()
         try:
-            return self.player.save(path)
+            saved = self.player.save(path)
+            self.mark_saved()
+            return saved
         finally:
             if lock is not None:
                 lock.release()
@@ -316,7 +333,9 @@ class NTupleLabSession:
         self.runner = None
         self.curves = []
         self._runs_curves = 0
-        return self.player.load(path)
+        report = self.player.load(path)
+        self.mark_saved()
+        return report
 
     def load_shipped(self) -> str | None:
         """Start from the network shipped with the app; None when it is loaded, else what

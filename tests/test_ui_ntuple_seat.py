@@ -65,3 +65,38 @@ def test_a_network_saved_in_the_lab_plays_from_a_menu_seat(data_dir: Path,
     assert player.games_trained == 20
     assert np.array_equal(player.net.weights, trained.weights)
     assert trained.weights.any()  # (a network that learnt something, not zeros twice)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_quitting_with_an_unsaved_network_asks_first(data_dir: Path, language: str) -> None:
+    """Quit asked first only about the learning lab's learner (QA S12 42): a network trained in
+    the n-tuple lab and never saved was lost without a word. The question now says so, Cancel
+    the default; once saved, or after loading, it asks as before (Enter quits)."""
+    from game.ui.scenes.dialogs import MessageDialog
+
+    app, lab = open_lab(language=language)
+    lab.session.games = 20
+    click_widget(app, lab.train_button)
+    assert run_until(app, lambda: not lab.session.busy, timeout=120)  # type: ignore[arg-type]
+    app.ntuple_session = lab.session  # type: ignore[attr-defined]  # (the app's session)
+    app.pop(lab)  # type: ignore[attr-defined]
+    menu = app.top  # type: ignore[attr-defined]
+    assert isinstance(menu, MenuScene)
+
+    def quit_question() -> MessageDialog:
+        menu.ask_quit()
+        dialog = app.top  # type: ignore[attr-defined]
+        assert isinstance(dialog, MessageDialog)
+        app.pop(dialog)  # type: ignore[attr-defined]
+        return dialog
+
+    dialog = quit_question()
+    assert tr("ntuple.unsaved", games=20) in dialog.message and dialog.primary == 1
+    lab.session.save()
+    dialog = quit_question()
+    assert dialog.message == tr("menu.quit_text") and dialog.primary == 0
+    lab.session.start()  # 20 more games: unsaved again, counted from the save
+    assert lab.session.runner is not None and lab.session.runner.join(120)
+    assert tr("ntuple.unsaved", games=20) in quit_question().message
+    lab.session.load()  # as in the file again
+    assert quit_question().primary == 0

@@ -22,6 +22,7 @@ from game.ui.scenes.dialogs import MessageDialog
 from game.ui.scenes.lab_files import save_problem
 
 if TYPE_CHECKING:
+    from game.ui.app import App
     from game.ui.scenes.ntuple_lab import NTupleLabScene
 
 
@@ -135,3 +136,15 @@ def load_notice(scene: NTupleLabScene, report: LoadReport) -> str:
     if not path.exists():
         return tr("ntuple.load_missing", folder=str(path.parent))
     return tr("ntuple.load_unread", file=path.name)
+
+
+def unsaved_note(app: App) -> str:
+    """What the Quit question adds about work that is not saved: the learning lab's learner
+    and the n-tuple lab's network, each with its games since it was last saved or loaded
+    ("" when there is none: Quit is then the default)."""
+    notes = []
+    for session, key in ((app.lab_session, "lab.unsaved"), (app.ntuple_session, "ntuple.unsaved")):
+        games = session.unsaved_games() if session is not None else 0
+        if games:
+            notes.append(f" {tr(key, games=grouped(games))}")
+    return "".join(notes)

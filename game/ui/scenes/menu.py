@@ -20,7 +20,7 @@ from game.rules.base import RulesError
 from game.rules.registry import GameSetup, game_names, get_game, parse_options
 from game.ui import text, widgets
 from game.ui.boards import presenter_for
-from game.ui.i18n import grouped, tr
+from game.ui.i18n import tr
 from game.ui.scene import Scene
 from game.ui.scenes import menu_layout, menu_pages, menu_seats
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
@@ -236,13 +236,13 @@ class MenuScene(Scene):
 
     def ask_quit(self) -> None:
         """Confirm, then close the app (Cancel first where the lab's learner is unsaved)."""
-        lab = self.app.lab_session
-        games = lab.unsaved_games() if lab is not None else 0
-        note = f" {tr('lab.unsaved', games=grouped(games))}" if games else ""
+        from game.ui.scenes.lab_ntuple_files import unsaved_note
+
+        note = unsaved_note(self.app)  # either lab's work, QA S12 42 (S13: the n-tuple lab's)
         self.app.push(MessageDialog(self.app, tr("menu.quit_title"), tr("menu.quit_text") + note, [
             (lambda: tr("menu.quit"), self._quit),
             (lambda: tr("dialog.cancel"), lambda: None),
-        ], primary=1 if games else 0))
+        ], primary=1 if note else 0))
 
     def _quit(self) -> None:
         self.app.running = False
