@@ -184,10 +184,12 @@ def header_of(path: Path) -> dict[str, Any]:
     try:
         head = read_head(path, HEADER_BYTES)
     except OSError as exc:
-        raise LearnerFileError(f"{path.name} cannot be read ({exc.strerror or exc})") from None
+        raise LearnerFileError(f"{path.name} cannot be read ({exc.strerror or exc})",
+                               "unreadable") from None
     header = parse_header(head)
     if not header:
-        raise LearnerFileError(f"{path.name} does not start like a learner file of AI Game Lab")
+        raise LearnerFileError(f"{path.name} does not start like a learner file of AI Game Lab",
+                               "not_ours")
     return header
 
 
@@ -277,11 +279,13 @@ def check_header(header: dict[str, Any]) -> tuple[str, str, Any]:
     game = str(header.get("game"))
     kind = str(header.get("kind"))
     if kind not in KINDS:
-        raise LearnerFileError(f"unknown learner kind {kind!r}")
+        raise LearnerFileError(f"unknown learner kind {kind!r}", "not_ours")
     try:
         options = options_from_json(game, header.get("options"))
-    except (TypeError, ValueError) as exc:  # RulesError is a ValueError
+    except TypeError as exc:  # no options at all: a damaged header
         raise LearnerFileError(str(exc)) from None
+    except ValueError as exc:  # RulesError is a ValueError: a game or variant not played here
+        raise LearnerFileError(str(exc), "other_setup") from None
     return game, kind, options
 
 
@@ -291,11 +295,13 @@ Problem = Literal["missing", "unreadable", "foreign", "cancelled"]
 @dataclass(frozen=True)
 class LoadOutcome:
     """How a load ended: ``problem`` is None when the table is in the learner; otherwise
-    ``detail`` says why and ``kept_as`` where the file was moved aside (never overwritten)."""
+    ``detail`` says why, ``reason`` the same in one word (``ai.learners.FILE_REASONS``) and
+    ``kept_as`` where the file was moved aside (never overwritten)."""
 
     problem: Problem | None
     detail: str = ""
     kept_as: Path | None = None
+    reason: str = "damaged"
 
 
 class _Cancelled(Exception):
@@ -372,9 +378,9 @@ class LoadJob:
         try:
             raw = read_bytes_limited(self.path, MAX_FILE_BYTES, progress=self._read_progress)
         except FileNotFoundError:
-            return LoadOutcome("missing", f"there is no file {self.path.name}")
+            return LoadOutcome("missing", f"there is no file {self.path.name}", reason="missing")
         except OSError as exc:  # not a regular file, too big, unreadable
-            return self._unreadable(str(exc))
+            return self._unreadable(str(exc), "too_big" if _too_big(self.path) else "unreadable")
         self.stage = "decoding"
         try:
             data = decode_learner(raw.decode("utf-8"), self._decode_progress)
@@ -393,17 +399,25 @@ class LoadJob:
             self.learner.from_json(data)
         except LearnerFileError as exc:
             kept = keep_aside(self.path) if self.keep_bad else None
-            return LoadOutcome("foreign", str(exc), kept)
+            return LoadOutcome("foreign", str(exc), kept, exc.reason)
         self.usage = usage
         return LoadOutcome(None)
 
-    def _unreadable(self, why: str) -> LoadOutcome:
+    def _unreadable(self, why: str, reason: str = "damaged") -> LoadOutcome:
         """The file is moved aside (when it is ours), so the next save cannot overwrite it."""
         if not self.keep_bad:
-            return LoadOutcome("unreadable", why)
+            return LoadOutcome("unreadable", why, reason=reason)
         kept = keep_aside(self.path)
         return LoadOutcome("unreadable", f"{why}; it was kept aside as "
-                                         f"{kept.name if kept else '?'}", kept)
+                                         f"{kept.name if kept else '?'}", kept, reason)
+
+
+def _too_big(path: Path) -> bool:
+    """Whether ``path`` is a file past the size a learner file may have."""
+    try:
+        return os.stat(path).st_size > MAX_FILE_BYTES
+    except OSError:
+        return False
 
 
 def is_inside(path: Path, folder: Path) -> bool:

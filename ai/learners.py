@@ -86,8 +86,20 @@ MAX_BEADS = 1e12
 MAX_FILE_BYTES = 200 * 1024 * 1024
 
 
+#: Why a learner or network file cannot be used, one word the screens put in the user's
+#: language (``file.reason.<word>``): the messages themselves are the command line's English
+#: and name fields a class never sees (QA S12 37: "the options are not a table of values").
+FILE_REASONS = ("missing", "unreadable", "too_big", "not_ours", "version", "other_setup",
+                "damaged")
+
+
 class LearnerFileError(ValueError):
-    """A learner file cannot be used by this learner; the message says why in plain words."""
+    """A learner file cannot be used by this learner; the message says why in plain words,
+    ``reason`` (one of :data:`FILE_REASONS`) in one word for the screens."""
+
+    def __init__(self, message: str, reason: str = "damaged") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 def key_text(key: Hashable) -> str:
@@ -270,21 +282,22 @@ class TabularLearner(Player):
         own spec says how it plays and learns from now on.
         """
         if not isinstance(data, dict) or data.get("format") != FILE_FORMAT:
-            raise LearnerFileError("this is not a learner file of AI Game Lab")
+            raise LearnerFileError("this is not a learner file of AI Game Lab", "not_ours")
         version = data.get("version")
         if isinstance(version, bool) or version not in READ_VERSIONS:
             raise LearnerFileError(f"the file is in learner format version {version!r}; "
                                    f"this app reads versions "
-                                   f"{', '.join(map(str, READ_VERSIONS))}")
+                                   f"{', '.join(map(str, READ_VERSIONS))}", "version")
         if data.get("kind") != self.kind:
             raise LearnerFileError(f"the file holds a '{data.get('kind')}' learner, "
-                                   f"not '{self.kind}'")
+                                   f"not '{self.kind}'", "other_setup")
         if data.get("game") != self.game_name:
             raise LearnerFileError(f"the file was trained on {data.get('game')}, "
-                                   f"not {self.game_name}")
+                                   f"not {self.game_name}", "other_setup")
         if data.get("options") != options_json(self.options):
             raise LearnerFileError(f"the file was trained on other options of "
-                                   f"{self.game_name} ({data.get('options')})")
+                                   f"{self.game_name} ({data.get('options')})",
+                                   "other_setup")
         games = data.get("games_trained")
         if isinstance(games, bool) or not isinstance(games, int) or games < 0:
             raise LearnerFileError("the file's games_trained is not a whole number")
@@ -332,19 +345,20 @@ class TabularLearner(Player):
         try:
             size = path.stat().st_size
             if not path.is_file():
-                raise LearnerFileError(f"{path} is not a file")
+                raise LearnerFileError(f"{path} is not a file", "unreadable")
             if size > MAX_FILE_BYTES:
                 raise LearnerFileError(f"{path.name} is {size // (1024 * 1024)} MB: too big "
-                                       "to be a learner file")
+                                       "to be a learner file", "too_big")
             data = json.loads(read_bytes_limited(path, MAX_FILE_BYTES).decode("utf-8"))
         except FileNotFoundError:
-            raise LearnerFileError(f"there is no file {path}") from None
+            raise LearnerFileError(f"there is no file {path}", "missing") from None
         except OSError as exc:
-            raise LearnerFileError(f"{path} cannot be read ({exc.strerror or exc})") from None
+            raise LearnerFileError(f"{path} cannot be read ({exc.strerror or exc})",
+                                   "unreadable") from None
         except (ValueError, RecursionError):
             # ValueError covers bad UTF-8 and bad JSON; RecursionError absurdly deep nesting.
             raise LearnerFileError(f"{path.name} is not a learner file of AI Game Lab "
-                                   "(it is not JSON)") from None
+                                   "(it is not JSON)", "not_ours") from None
         self.from_json(data)
 
     def load(self, path: Path | None = None) -> LoadReport:

@@ -129,7 +129,12 @@ if sys.byteorder != "little":  # pragma: no cover - every platform the app ships
 
 
 class NTupleFileError(ValueError):
-    """An n-tuple file cannot be used; the message says why in plain words."""
+    """An n-tuple file cannot be used; the message says why in plain words, ``reason`` (one
+    of ``ai.learners.FILE_REASONS``) in one word for the screens."""
+
+    def __init__(self, message: str, reason: str = "damaged") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -433,16 +438,18 @@ class NTupleNetwork:
         """The header's games_trained, after checking the header fits this network."""
         expected = self.header()
         if not isinstance(header, dict) or header.get("format") != FILE_FORMAT:
-            raise NTupleFileError("this is not an n-tuple network of AI Game Lab")
+            raise NTupleFileError("this is not an n-tuple network of AI Game Lab", "not_ours")
         version = header.get("version")
         if isinstance(version, bool) or version not in READ_VERSIONS:
             raise NTupleFileError(f"the file is in n-tuple format version {version!r}; this "
-                                  f"app reads versions {READ_VERSIONS[0]} to {READ_VERSIONS[-1]}")
+                                  f"app reads versions {READ_VERSIONS[0]} to {READ_VERSIONS[-1]}",
+                                  "version")
         if header.get("game") != "othello" or header.get("options") != expected["options"]:
             raise NTupleFileError(f"the file was trained on {header.get('game')} "
-                                  f"{header.get('options')}, not Othello {self.size}x{self.size}")
+                                  f"{header.get('options')}, not Othello {self.size}x{self.size}",
+                                  "other_setup")
         if header.get("tuples") != expected["tuples"]:
-            raise NTupleFileError("the file uses another tuple set than this app")
+            raise NTupleFileError("the file uses another tuple set than this app", "version")
         games = header.get("games_trained")
         if isinstance(games, bool) or not isinstance(games, int) or games < 0:
             raise NTupleFileError("the file's games_trained is not a whole number")
@@ -460,17 +467,17 @@ def read_archive(data: bytes) -> tuple[Any, dict[str, npt.NDArray[Any]]]:
     against a network). Raises NTupleFileError for anything that is not such an archive,
     without ever unpickling or unpacking more than :data:`MAX_FILE_BYTES`."""
     if len(data) > MAX_FILE_BYTES:
-        raise NTupleFileError(f"the file is larger than {MAX_FILE_BYTES // 2**20} MB")
+        raise NTupleFileError(f"the file is larger than {MAX_FILE_BYTES // 2**20} MB", "too_big")
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             for member in archive.infolist():
                 if member.file_size > MAX_FILE_BYTES:
                     raise NTupleFileError(f"{member.filename} would unpack to more than "
-                                          f"{MAX_FILE_BYTES // 2**20} MB")
+                                          f"{MAX_FILE_BYTES // 2**20} MB", "too_big")
         with np.load(io.BytesIO(data), allow_pickle=False) as npz:
             names = set(npz.files) - {"header"}
             if "header" not in npz.files or names not in [set(a) for a in FILE_ARRAYS.values()]:
-                raise NTupleFileError("this is not an n-tuple network of AI Game Lab")
+                raise NTupleFileError("this is not an n-tuple network of AI Game Lab", "not_ours")
             header_text = npz["header"]
             arrays = {name: npz[name] for name in sorted(names)}
     except NTupleFileError:
@@ -761,11 +768,13 @@ class NTuplePlayer(Player):
         """
         try:
             if not path.is_file():
-                raise NTupleFileError(f"there is no file {path}" if not path.exists()
-                                      else f"{path} is not a file")
+                raise NTupleFileError(*((f"there is no file {path}", "missing")
+                                        if not path.exists()
+                                        else (f"{path} is not a file", "unreadable")))
             self.net.load(path)
         except OSError as exc:
-            raise NTupleFileError(f"{path} cannot be read ({exc.strerror or exc})") from None
+            raise NTupleFileError(f"{path} cannot be read ({exc.strerror or exc})",
+                                  "unreadable") from None
 
     def load(self, path: Path | None = None) -> LoadReport:
         """Read the network from ``path`` (default: :func:`default_path`).

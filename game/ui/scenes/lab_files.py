@@ -19,6 +19,7 @@ from ai.learners import LearnerFileError
 from ai.registry import PlayerSpecError, get_player_info
 from game.rules.base import RulesError
 from game.ui.boards import presenter_for
+from game.ui.file_reasons import file_reason
 from game.ui.i18n import grouped, tr
 from game.ui.scenes.lab_common import game_title
 from game.ui.scenes.lab_layout import loaded_notice
@@ -154,7 +155,7 @@ class LabFiles:
             header = learner_files.header_of(source)
             game, kind, options = learner_files.check_header(header)
         except LearnerFileError as exc:
-            self._refused(source, str(exc), ours)
+            self._refused(source, file_reason(exc), ours)
             return False
         self.lab.session.use_file(game, kind, options, header.get("params"))
         self.lab.setup_changed()
@@ -192,11 +193,12 @@ class LabFiles:
             message = {
                 "missing": tr("lab.file_missing", name=name),
                 "unreadable": tr("lab.file_corrupt", name=name, kept=kept),
-                "foreign": tr("lab.file_foreign", name=name, error=outcome.detail, kept=kept),
+                "foreign": tr("lab.file_foreign", name=name, error=file_reason(outcome.reason),
+                              kept=kept),
                 "cancelled": tr("lab.load_cancelled", name=name),
             }[outcome.problem]
             if outcome.kept_as is None and outcome.problem in ("unreadable", "foreign"):
-                message = tr("lab.file_refused", name=name, error=outcome.detail)
+                message = tr("lab.file_refused", name=name, error=file_reason(outcome.reason))
             self.lab.show_message(tr("lab.load_failed"), message)
             return False
         self.lab.session.explore_positions(job.stored_keys, usage=job.usage)

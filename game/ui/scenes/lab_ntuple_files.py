@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ai.ntuple import LoadReport, NTupleFileError, default_path, load_network
 from ai.ntuple_training import LAB_SIZES
+from game.ui.file_reasons import file_reason
 from game.ui.i18n import grouped, tr
 from game.ui.scenes.dialogs import MessageDialog
 from game.ui.scenes.lab_files import save_problem
@@ -110,8 +111,7 @@ def load_from(scene: NTupleLabScene, path: Path) -> bool:
         try:
             net = load_network(path, size)
         except (OSError, NTupleFileError) as exc:
-            error = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            first_error = first_error or error
+            first_error = first_error or file_reason(exc)  # in words, QA S12 37
             continue
         session.stop()
         session.replace_network(net)
