@@ -1,6 +1,6 @@
 """The n-tuple lab and the weight-table editor in a class's words, at 200% text (QA S11 36,
 50, 51; S12 11, 23): one name for each setting in the lab and the menu's seat, what they
-mean said on the set-up page, the −/+ of the set-up in one column, the patterns page filled
+mean said on the help page, the −/+ of the set-up in one column, the patterns page filled
 and its numbers explained, the editor's help above the readable size."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from game.ui.i18n import tr
 from game.ui.scenes.ntuple_lab import NTupleLabScene
 from game.ui.scenes.play_fit import readable_px
 from game.ui.widgets import Stepper
-from tests.ui_helpers import frame, make_app, texts_drawn_by
+from tests.ui_helpers import click_widget, frame, make_app, texts_drawn_by
 
 CASES = [((1024, 768), "en"), ((1024, 768), "fr"), ((1920, 1080), "en")]
 
@@ -60,19 +60,37 @@ def test_the_lab_and_the_seat_give_a_setting_one_name(language: str) -> None:
 
 
 @pytest.mark.parametrize(("size", "language"), CASES)
-def test_the_setup_page_lines_up_its_steppers_and_says_what_they_are(
-        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The −/+ of "Learning rate" and "TD lambda" stood 25 px apart; TD, λ, TC and the
-    curves' frozen network were explained nowhere. One column of −, value and +, and under
-    the buttons what α, λ, ε, TC and the curves are, at the readable size at least."""
-    app, scene = shipped_page(size, language, "setup")
+def test_the_setup_page_lines_up_its_steppers(
+        size: tuple[int, int], language: str) -> None:
+    """The −/+ of "Learning rate" and "TD lambda" stood 25 px apart: one column of −, value
+    and +."""
+    _app, scene = shipped_page(size, language, "setup")
     steppers = [w for w in scene.setup if isinstance(w, Stepper)]
     assert len(steppers) == 3
     assert len({s._buttons()[0].left for s in steppers}) == 1, [s._buttons() for s in steppers]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 640), (1024, 768), (1280, 720), (1920, 1080)])
+def test_the_help_page_says_what_each_setting_does_in_large_type(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """TD, λ, TC were explained nowhere (QA S11 36), then in one line of 13-17 px under the
+    set-up's buttons at 200% of 1024x640 (QA S12 47; readable 16): "TC: a step per weight"
+    explained nothing. The Help tab says what α, λ, ε and TC do, a paragraph each, at 80% of
+    the body size at least (32 px at 1024x640, where the readable size is 16)."""
+    from game.ui.scenes.ntuple_lab_pages import HELP_KEYS
+
+    app, scene = shipped_page(size, language, "setup")
+    assert "help" in scene.tabs
+    click_widget(app, scene.tabs["help"])
+    assert scene.page == "help"
     told = wrapped_drawn(lambda: scene.draw(app.screen), monkeypatch)
-    said = tr("ntuple.setup_help")
-    assert "λ" in said and "TD" in said and "TC" in said
-    assert said in told and told[said] >= readable_px(size), told
+    (said, px), = told.items()
+    assert said.split("\n") == [tr(key) for key in HELP_KEYS]
+    for symbol in ("α", "λ", "ε", "TC"):
+        assert symbol in said
+    assert px >= max(readable_px(size), int(app.metrics.body * 0.8)), (px, app.metrics.body)
+    assert scene.help_rect.height > 0 and scene.left.contains(scene.help_rect)
 
 
 @pytest.mark.parametrize(("size", "language"), CASES)

@@ -3,8 +3,9 @@
 Where the text leaves the set-up no column of its own (the learning lab's rule:
 :func:`game.ui.scenes.lab_layout.compact`; a true 200% at 1024x768 and 1920x1080), the lab shows
 one page at a time under a row of tabs: the set-up, the curves, the learnt values beside the
-course's table, the strongest patterns. The run's buttons stay above the tabs and the progress
-line sits in the header, so a class sees the learner train on any page.
+course's table, the strongest patterns, and what α, λ, ε and TC do. The run's buttons stay
+above the tabs and the progress line sits in the header, so a class sees the learner train on
+any page.
 """
 
 from __future__ import annotations
@@ -28,7 +29,11 @@ if TYPE_CHECKING:
 
 #: The pages of the compact layout, in tab order, with their label keys.
 PAGES = (("setup", "lab.view.setup"), ("curves", "ntuple.page.curves"),
-         ("values", "ntuple.page.values"), ("patterns", "ntuple.page.patterns"))
+         ("values", "ntuple.page.values"), ("patterns", "ntuple.page.patterns"),
+         ("help", "ntuple.page.help"))
+#: The help page's paragraphs, one per setting (the set-up page had them in one 13-17 px
+#: line under its buttons at 200%: QA S12 47).
+HELP_KEYS = ("ntuple.help.alpha", "ntuple.help.lambda", "ntuple.help.epsilon", "ntuple.help.tc")
 
 
 def is_compact(lab: NTupleLabScene) -> bool:
@@ -106,6 +111,7 @@ def place_compact(lab: NTupleLabScene) -> None:
     lab.chart_px = m.small
     lab.heat_rect = inner if lab.page == "values" else nothing
     lab.strip_rect = inner if lab.page == "patterns" else nothing
+    lab.help_rect = inner if lab.page == "help" else nothing
     if lab.page == "setup":
         place_setup_page(lab, inner, bh)
 
@@ -161,22 +167,19 @@ def place_setup_page(lab: NTupleLabScene, area: pygame.Rect, bh: int) -> None:
                                          min(2 * (step - pad), column.bottom - top)),
                              text.fit_px(tr("ntuple.shipped"), 2 * column.width, m.body, True,
                                          int(m.small * 0.8)))
-    below = lab.shipped_button.rect.bottom + pad
-    lab.help_rect = pygame.Rect(column.left, below, column.width, column.bottom - below)
 
 
 def draw_setup_help(lab: NTupleLabScene, surface: pygame.Surface, theme: Theme,
                     m: Metrics) -> None:
-    """Under the set-up page's buttons, what α, λ, ε and TC are (QA 36: nothing on screen
-    said; the curves' title says their copy is frozen), at the small size down to the
-    readable one."""
+    """The help page: what α, λ, ε and TC do, one paragraph each (QA 36: nothing on screen
+    said; QA S12 47: then one 13-17 px line under the set-up's buttons), as large as the
+    page lets them be, from the body size down to the readable one."""
     room = lab.help_rect
-    if lab.page != "setup" or room.height <= 0 or not is_compact(lab):
+    if lab.page != "help" or room.height <= 0 or not is_compact(lab):
         return
-    said = tr("ntuple.setup_help")
-    px = wrapped_px(said, room, m.small, readable_px(lab.app.size))
-    if len(text.wrap(said, room.width, px)) * text.font(px).get_linesize() <= room.height:
-        text.blit_wrapped(surface, said, px, theme.text_muted, room, line_gap=0)
+    said = "\n".join(tr(key) for key in HELP_KEYS)
+    px = wrapped_px(said, room, m.body, readable_px(lab.app.size))
+    text.blit_wrapped(surface, said, px, theme.text, room, line_gap=0)
 
 
 def draw_patterns(lab: NTupleLabScene, surface: pygame.Surface, rect: pygame.Rect,
