@@ -57,6 +57,9 @@ def test_a_network_saved_in_the_lab_plays_from_a_menu_seat(data_dir: Path,
     click(app, plus.center)  # type: ignore[arg-type]
     assert menu.choices.seats[1].endswith("trained=lab"), menu.choices.seats[1]
     assert stepper.fmt(stepper.get()) == tr("param.trained.lab")
+    # The lab's question before replacing that file names the choice that plays it (QA13 11:
+    # it said "the one the n-tuple player reads" while no seat read it).
+    assert tr("param.trained.lab") in tr("ntuple.replace_text", file=default_path(6).name)
     click_widget(app, menu.start_button)
     play = app.top  # type: ignore[attr-defined]
     assert isinstance(play, PlayScene), app.toast  # type: ignore[attr-defined]
