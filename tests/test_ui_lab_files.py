@@ -19,6 +19,7 @@ from ai.learners import LearnerFileError, make_learner
 from ai.registry import make_player
 from ai.training import WIN
 from game.rules.registry import get_game
+from game.ui.file_reasons import file_reason
 from game.ui.i18n import tr
 from game.ui.scenes.dialogs import MessageDialog
 from game.ui.scenes.lab_load_dialog import LoadDialog
@@ -152,7 +153,8 @@ def test_usage_counts_survive_save_and_load_and_old_files_still_load(tmp_path: P
         old.write_text(json.dumps(data), encoding="utf-8")
         app.pop(app.top) if isinstance(app.top, MessageDialog) else None
         assert not lab.files.load_file(old)
-        assert isinstance(app.top, MessageDialog) and "usage" in app.top.message
+        # (in the user's words: the reason's developer text "usage" is the command line's)
+        assert isinstance(app.top, MessageDialog) and file_reason("damaged") in app.top.message
         assert old.exists()
 
 

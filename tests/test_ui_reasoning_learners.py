@@ -80,21 +80,19 @@ def test_the_ntuple_networks_values_say_their_scale(lang: str) -> None:
     assert i18n.tr("unit.network_value.name") in legend[0].words
 
 
-def test_a_q_value_of_zero_says_draw_or_not_learned_among_the_first_facts(lang: str) -> None:
-    """QA S12 36: Morpion's Q-learner after 500 games showed "Q-value of this move: 0.00" on
-    all nine openings and the class read "it learned nothing". With best play every Morpion
-    3x3 opening draws, which the seed's form values at 0, as it does a move no result has
-    reached: the fact now says both, with how many of the moves are at 0."""
+def test_q_values_all_at_zero_say_draw_or_not_learned_in_the_legend(lang: str) -> None:
+    """QA S12 36: Morpion's Q-learner after 500 games showed "0.00" on all nine openings, the
+    legend "above 0 leads to a win, below 0 to a loss", and the class read "it learned
+    nothing". With best play every Morpion 3x3 opening draws, which the seed's form values at
+    0, as it does a move no result has reached: where every value is 0 the legend's row for
+    the labels (kept in the short legend of large text) now says both."""
     setup = get_game("morpion").setup()
     learner = make_player("qlearning:epsilon=0", setup, seed=1)
     d = learner.decide(setup.initial_state(), Limits())
-    lines = reasoning_lines(d, "X")
-    said = i18n.tr("think.q_zero", q="0.00" if lang == "en" else "0,00", k=9, n=9)
-    assert said in lines[:FIRST_FACTS], lines
-    one = Decision(move="a", scores={"a": 0.0, "b": -0.5}, score_kind="q",
-                   info={"learner": "qlearning"})
-    assert i18n.tr("think.q_zero.one", q="0.00" if lang == "en" else "0,00", n=2) \
-        in reasoning_lines(one, "X")
-    learned = Decision(move="a", scores={"a": 0.72, "b": 0.0}, score_kind="q",
-                       info={"learner": "qlearning"})
-    assert not any("0.00" in line or "0,00" in line for line in reasoning_lines(learned, "X"))
+    rows = score_legend(d, "X")
+    assert rows[0].sample in ("0.00", "0,00")
+    assert rows[0].words == i18n.tr("legend.q_zero", side="X")
+    assert rows[0].short == i18n.tr("legend.short.q_zero", side="X")
+    some = Decision(move="a", scores={"a": 0.0, "b": -0.5}, score_kind="q",
+                    info={"learner": "qlearning"})
+    assert score_legend(some, "X")[0].words == i18n.tr("legend.q", side="X")

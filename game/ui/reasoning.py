@@ -514,8 +514,15 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
                                         short=tr("legend.short.points", side=mover)))
         elif kind in _KIND_LEGENDS:
             integral = all(abs(_number(v) - round(_number(v))) < 1e-9 for v in shown.values())
-            words = tr(_KIND_LEGENDS[kind], side=mover)
-            short = tr(_KIND_LEGENDS[kind].replace("legend.", "legend.short."), side=mover)
+            key = _KIND_LEGENDS[kind]
+            if kind == "q" and not any(_number(v) for v in shown.values()):
+                # Every Q-value 0: no result has reached these moves, or each draws with
+                # best play (the seed's form subtracts the opponent's best value): Morpion
+                # 3x3's nine openings after any training read as "it learned nothing"
+                # beside "above 0 leads to a win, below 0 to a loss" (QA S12 36).
+                key = "legend.q_zero"
+            words = tr(key, side=mover)
+            short = tr(key.replace("legend.", "legend.short."), side=mover)
             if short_counts and kind in COUNT_KINDS and integral and abs(_number(value)) >= 1000:
                 # The board may write a count in thousands ("2k", see
                 # boards.base.fitted_labels): the sample does, and the words say so.
@@ -820,7 +827,7 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str],
             lines.append(tr("think.beads", k=_count(chosen or 0), n=_count(total)))
         elif kind == "q":
             if chosen is not None:
-                lines.append(_q_line(d, float(chosen)))
+                lines.append(tr("think.q", q=format_score(float(chosen), "q", False)))
             if info.get("explored"):
                 lines.append(tr("think.explored"))
         if "positions_known" in info:
@@ -908,18 +915,6 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str],
     if len(d.pv) > 1:
         lines.append(tr("think.line", line=", ".join(move_text(x) for x in d.pv[:6])))
     return lines
-
-
-def _q_line(d: Decision, chosen: float) -> str:
-    """The fact about a Q-learner's chosen value. A value of exactly 0 says which of two things
-    it may be: a value no game's result has reached yet, or a draw with best play on both sides
-    (the seed's form subtracts the opponent's best value, so a move whose best answer draws is
-    worth 0: Morpion 3x3's nine openings, QA S12 36)."""
-    q = format_score(chosen, "q", False)
-    if chosen != 0.0:
-        return tr("think.q", q=q)
-    zeros = sum(1 for v in d.scores.values() if _number(v) == 0.0)
-    return plural("think.q_zero", zeros, q=q, k=zeros, n=len(d.scores))
 
 
 def _number(value: object) -> float:
