@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from ai.learners import KINDS, MAX_FILE_BYTES, LearnerFileError, TabularLearner
+from ai.learners import KINDS, MAX_FILE_BYTES, READ_VERSIONS, LearnerFileError, TabularLearner
 from game.rules.registry import get_game
 from game.userdata import (
     atomic_write_json,
@@ -278,6 +278,10 @@ def check_header(header: dict[str, Any]) -> tuple[str, str, Any]:
     saying why when the app cannot use them."""
     game = str(header.get("game"))
     kind = str(header.get("kind"))
+    version = header.get("version")
+    if version is not None and (isinstance(version, bool) or version not in READ_VERSIONS):
+        # Checked first: a newer app's file may name kinds this one does not know.
+        raise LearnerFileError(f"the file is in learner format version {version!r}", "version")
     if kind not in KINDS:
         raise LearnerFileError(f"unknown learner kind {kind!r}", "not_ours")
     try:

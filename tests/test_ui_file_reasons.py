@@ -94,3 +94,18 @@ def test_a_file_that_is_no_network_is_refused_in_the_users_language(
     assert not load_from(scene, bad)
     assert scene.message is not None and file_reason("damaged") in scene.message
     assert "cannot be read as" not in scene.message, scene.message
+
+
+@pytest.mark.parametrize(("header", "reason"), [
+    ({"format": FILE_FORMAT, "version": 99, "player": "elimination"}, "version"),
+    ({"kind": "elimination", "game": "nim"}, "damaged"),  # cut off before its options
+    ({"kind": "matchbox", "game": "nim"}, "not_ours"),
+])
+def test_a_files_header_says_which_reason(header: dict[str, object], reason: str) -> None:
+    """QA13 21: a file of a newer version said "unknown learner kind 'None'"; a truncated
+    one "the options are not a table of values"."""
+    from ai.learner_files import check_header
+
+    with pytest.raises(LearnerFileError) as caught:
+        check_header(header)
+    assert caught.value.reason == reason, caught.value
