@@ -27,6 +27,10 @@ ROW_SAMPLES: dict[str, tuple[float, ...]] = {"allowed": (1.0, 0.0), "beads": (47
                                              "q": (0.47, -0.2)}
 #: The most of the boxes' room the key takes (the rest is the boxes').
 MOST_SHARE = 1 / 3
+#: The key's text is this share of the body size where the room allows (never under the
+#: readable size): at the readable size, grey under boxes whose moves are 40 px, it was
+#: judged too small to read from the back row (QA S12 29: 18 px at 1280x720 200%).
+KEY_SHARE = 0.6
 
 
 @dataclass(frozen=True)
@@ -140,7 +144,7 @@ def _key_room(size: tuple[int, int], longest: tuple[KeyEntry, ...],
     if boards is not None:
         most, lines, body, score_kind = boards
         need = list_size(list(lines), body, score_kind, most)
-        largest = readable
+        largest = max(readable, round(body * KEY_SHARE))
         box_h = least_box_height(width - pad * 2, need)
         if box_h is not None:
             room = max(0, min(room, height - box_h - pad * 2 - pad // 2))
