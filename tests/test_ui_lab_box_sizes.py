@@ -143,3 +143,47 @@ def test_the_boxes_top_row_keeps_its_labels_whole(size: tuple[int, int], languag
     assert not [c for c in cut if any(c[:6] in label for label in labels)], cut
     assert not cut, cut
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("scale", [200, 100])
+@pytest.mark.parametrize(("size", "language"), [((1024, 768), "fr"), ((1280, 720), "en"),
+                                                ((1920, 1080), "fr"), ((1024, 640), "en")])
+@pytest.mark.parametrize(("game", "variant", "kind"), [("morpion", 0, "elimination"),
+                                                       ("morpion", 0, "qlearning"),
+                                                       ("connect4", 0, "reinforcement"),
+                                                       ("connect4", 1, "elimination")])
+def test_box_boards_write_their_coordinates_readable(
+        size: tuple[int, int], language: str, scale: int, game: str, variant: int,
+        kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA S12 8 and 10: the Morpion boxes' a/b/c and 1/2/3 were 7-17 px (11 at 1024x640
+    200%, 13 at 1024x768 200%; the board kept a 9% margin whatever size was asked for), and
+    the Connect 4 boxes' boards (about 100 px) had no column letters, so rows "c 751" named
+    columns a class could not find. Every box's board now writes its coordinates (Connect 4:
+    its letters a-d or a-e under the columns) at the readable size at least."""
+    from game.ui.scenes.learning_lab import LearningLabScene
+    from tests.lab_helpers import train_instantly
+    from tests.ui_helpers import frame, make_app, texts_drawn_by
+
+    app = make_app(size, language=language, text_scale=scale)
+    lab = LearningLabScene(app)
+    app.push(lab)
+    lab.set_game(game)
+    if variant:
+        lab.set_variant(variant)
+    train_instantly(lab, game, kind, 300)
+    lab.tabs.choose("boxes")
+    frame(app)
+    frame(app)
+    knowledge = lab.knowledge
+    drawn = texts_drawn_by(lambda: knowledge.draw(app.screen, None), monkeypatch)
+    boards = [shape.board for shape, _px in knowledge.box_shapes]
+    assert boards
+    state = knowledge.boxes[0].state
+    cols = state.options.cols if game == "connect4" else state.size
+    letters = {chr(ord("a") + c) for c in range(cols)}
+    for board in boards:
+        coords = [(said, px) for said, px, rect in drawn
+                  if board.collidepoint(rect.center) and len(said) == 1 and said.isalnum()]
+        assert letters <= {said for said, _px in coords}, (board, coords)
+        assert min(px for _said, px in coords) >= readable_px(size), coords
+    app.shutdown()

@@ -132,6 +132,10 @@ class BoardView:
         #: True when the screen's text is large and its panel needs the width: a view then
         #: leaves out what only repeats the panel (Othello's disc counts beside the board).
         self.compact = False
+        #: The least coordinates size a screen asks for before the layout (a rules picture,
+        #: the lab's boxes), 0: none. A view that writes them on large boards only keeps
+        #: room for them then (Connect 4's letters: the lab's 100-px boxes had none).
+        self.coords_least = 0
 
     def layout(self, rect: pygame.Rect, state: Any) -> None:
         """Fit the board in ``rect`` (square cells, room for coordinates and side panels)."""
@@ -863,10 +867,40 @@ class GridBoardView(BoardView):
     def __init__(self, theme: Theme) -> None:
         super().__init__(theme)
         self.grid: Grid | None = None
+        #: The least coordinates size the last drawing asked for (its ``coords_px``).
+        self._coords_least = 0
 
     def grid_shape(self, state: Any) -> tuple[int, int]:
         """(rows, cols) of ``state``'s board."""
         raise NotImplementedError
+
+    def small_grid(self, area: pygame.Rect, rows: int, cols: int, rows_up: bool) -> Grid:
+        """A small board's grid (Hexapawn's, Morpion's) in ``area``: a margin of at most
+        :data:`SMALL_BOARD_MARGIN` of the room, wider where coordinates of the least size the
+        last drawing asked for need it. A box in the lab's Matchboxes view at 1024x768 with
+        200% text wrote them at 15 px in its 9% margin (Morpion's at 13), the readable size
+        being 20; the board gives up a few pixels instead (never more than the 0.55-cell
+        margin of the larger boards)."""
+        grid = Grid(area, rows, cols, rows_up, most_margin=SMALL_BOARD_MARGIN)
+        least = self._coords_least
+        if least <= 0 or grid.cell < COORDINATES_MIN_CELL:
+            return grid
+        # Half a pixel more, so rounding down in draw_coordinates still gives ``least``.
+        need = (least + 0.5) * GRID_MARGIN / COORDINATES_MAX
+        share = need / max(1, min(area.size))
+        if grid.margin_px < need and share > SMALL_BOARD_MARGIN:
+            wider = Grid(area, rows, cols, rows_up, most_margin=share)
+            if wider.cell >= COORDINATES_MIN_CELL:
+                return wider
+        return grid
+
+    def _ensure_coords(self, state: Any, least: int) -> Grid:
+        """The grid (:meth:`_ensure`), laid out again when the drawing asks for coordinates
+        of another least size than the last (see :meth:`small_grid`)."""
+        if least != self._coords_least:
+            self._coords_least = least
+            self.layout(self.rect, state)
+        return self._ensure(state)
 
     def sizes(self) -> tuple[float, ...]:
         """The cell's size (see :meth:`BoardView.sizes`)."""

@@ -178,8 +178,6 @@ class Connect4View(BoardView):
         self._frames: dict[tuple[int, int, int, str], pygame.Surface] = {}
         self._sprites: dict[tuple[int, int, str, int], pygame.Surface] = {}
         self._strip_key: tuple[Any, ...] | None = None
-        #: The letters' least size a picture asked for (see :meth:`thumbnail`), 0: none.
-        self._least = 0
         self._strip_plan = (1, 1)
 
     # -- geometry ----------------------------------------------------------------------------
@@ -214,8 +212,8 @@ class Connect4View(BoardView):
         # A picture asked for letters of the readable size (see thumbnail) keeps room for
         # them under the frame: the rules page at 200% of 1024x768 wrote them at 16 px in a
         # 0.55-cell margin, the readable size being 20.
-        letters = 0 if small or not self._least else (
-            txt.font(self._least, True).get_height() + max(2, self._least // 4))
+        letters = 0 if not self.coords_least else (
+            txt.font(self.coords_least, True).get_height() + max(2, self.coords_least // 4))
         if letters > cell * bottom:
             cell = min(cell, (self.rect.height - letters) / (rows + strip + top))
             strip_px = round(cell * strip)
@@ -322,7 +320,7 @@ class Connect4View(BoardView):
                 move = Connect4Move(min(col, state.options.cols - 1))
                 if state.outcome is None and move in state.legal_moves():
                     state = state.play(move)
-        self._least = coords_px
+        self.coords_least = coords_px
         super().thumbnail(surface, rect, state, coords_px)
 
     # -- pictures made once per size ---------------------------------------------------------
@@ -394,7 +392,7 @@ class Connect4View(BoardView):
         if falling is not None:
             self._draw_falling(surface, board, falling, ctx.anim, theme)
         surface.blit(self._frame(theme), self.board.topleft)
-        if self.cell >= COORDINATES_MIN_CELL or (ctx.coords_px and min(self.rect.size) >= 260):
+        if self.cell >= COORDINATES_MIN_CELL or (ctx.coords_px and self.coords_least):
             # Also in smaller cells where the readable size is asked for (not a menu card):
             # the layout kept room for the letters under the frame.
             self._draw_letters(surface, theme, ctx.coords_px)

@@ -15,16 +15,12 @@ import pygame
 from game.rules.hexapawn import HexapawnMove, HexapawnState
 from game.ui import text as txt
 from game.ui.boards.base import (
-    COORDINATES_MAX,
     COORDINATES_MIN_CELL,
-    GRID_MARGIN,
-    SMALL_BOARD_MARGIN,
     BoardContext,
     Cell,
     ClickResult,
     Colour,
     Element,
-    Grid,
     GridBoardView,
     InputController,
     alpha_circle,
@@ -179,37 +175,12 @@ class HexapawnView(GridBoardView):
     def __init__(self, theme: Theme) -> None:
         super().__init__(theme)
         self._sprites: dict[tuple[int, int, str], pygame.Surface] = {}
-        #: The least coordinates size the last drawing asked for (its ``coords_px``).
-        self._coords_least = 0
 
     def layout(self, rect: pygame.Rect, state: Any) -> None:
-        """Square cells as large as fit, with a margin for the coordinates: at most
-        :data:`SMALL_BOARD_MARGIN` of the room, wider where letters of the least size the
-        screen asks for (see :meth:`_margin_for`) need it."""
+        """Square cells as large as fit, with a margin for the coordinates
+        (:meth:`~game.ui.boards.base.GridBoardView.small_grid`)."""
         self.rect = pygame.Rect(rect)
-        grid = Grid(self.rect, state.rows, state.cols, rows_up=True,
-                    most_margin=SMALL_BOARD_MARGIN)
-        share = self._margin_for(grid, self._coords_least)
-        if share > SMALL_BOARD_MARGIN:
-            wider = Grid(self.rect, state.rows, state.cols, rows_up=True, most_margin=share)
-            if wider.cell >= COORDINATES_MIN_CELL:
-                grid = wider
-        self.grid = grid
-
-    def _margin_for(self, grid: Grid, least: int) -> float:
-        """The share of the room's smaller side a margin holding coordinates of ``least``
-        pixels takes (as :meth:`Grid.draw_coordinates` sizes them), or 0 when ``grid``'s
-        margin already holds them or it has no coordinates. A box in the lab's Matchboxes
-        view at 1024x768 with 200% text wrote them at 15 px in its 9% margin, the readable
-        size being 20; the board gives up a few pixels instead (never more than the
-        0.55-cell margin of the larger boards)."""
-        if least <= 0 or grid.cell < COORDINATES_MIN_CELL:
-            return 0.0
-        # Half a pixel more, so rounding down in draw_coordinates still gives ``least``.
-        need = (least + 0.5) * GRID_MARGIN / COORDINATES_MAX
-        if grid.margin_px >= need:
-            return 0.0
-        return need / max(1, min(self.rect.size))
+        self.grid = self.small_grid(self.rect, state.rows, state.cols, rows_up=True)
 
     def grid_shape(self, state: Any) -> tuple[int, int]:
         """Hexapawn boards may be rectangular: ``rows`` x ``cols``."""
@@ -240,12 +211,7 @@ class HexapawnView(GridBoardView):
 
     def draw(self, surface: pygame.Surface, state: Any, ctx: BoardContext) -> None:
         """Board, coordinates, last move, hint, pawns, selection, destinations and scores."""
-        if (self.grid is None or (self.grid.rows, self.grid.cols) != (state.rows, state.cols)
-                or ctx.coords_px != self._coords_least):
-            self._coords_least = ctx.coords_px
-            self.layout(self.rect, state)
-        grid = self.grid
-        assert grid is not None
+        grid = self._ensure_coords(state, ctx.coords_px)
         theme = ctx.theme
         hex_state: HexapawnState = state
         grid.draw_cells(surface, theme, checker=True)

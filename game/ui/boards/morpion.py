@@ -21,7 +21,6 @@ from game.rules.morpion import MorpionMove, MorpionState
 from game.ui import text as txt
 from game.ui.boards.base import (
     COORDINATES_MIN_CELL,
-    SMALL_BOARD_MARGIN,
     BoardContext,
     Cell,
     ClickResult,
@@ -197,8 +196,7 @@ class MorpionView(GridBoardView):
                 side_column_width(self.rect, state.size, state.size, HANDS_SHARE, HANDS_CELLS))
         board_area = pygame.Rect(self.rect.left + side, self.rect.top,
                                  self.rect.width - 2 * side, self.rect.height)
-        self.grid = Grid(board_area, state.size, state.size, rows_up=False,
-                         most_margin=SMALL_BOARD_MARGIN)
+        self.grid = self.small_grid(board_area, state.size, state.size, rows_up=False)
         board = self.grid.board
         # Each hand sits in the middle of the free strip beside the board, inside the rectangle
         # (its frame is drawn 6% wider, hence the 0.85).
@@ -277,7 +275,7 @@ class MorpionView(GridBoardView):
 
     def draw(self, surface: pygame.Surface, state: Any, ctx: BoardContext) -> None:
         """Board, hands, last move, pieces, lifted piece, legal cells, hint, scores."""
-        grid = self._ensure(state)
+        grid = self._ensure_coords(state, ctx.coords_px)
         theme = ctx.theme
         mor: MorpionState = state
         self.labelled = frozenset()

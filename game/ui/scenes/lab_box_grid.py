@@ -16,7 +16,13 @@ import pygame
 
 from game.rules.base import GameState
 from game.ui import text
-from game.ui.boards.base import COORDINATES_MAX, GRID_MARGIN, BoardView, Grid
+from game.ui.boards.base import (
+    COORDINATES_MAX,
+    COORDINATES_MIN_CELL,
+    GRID_MARGIN,
+    BoardView,
+    Grid,
+)
 from game.ui.scenes.lab_box_moves import ListSize, shape_box, used_label
 from game.ui.widgets import Metrics
 
@@ -38,6 +44,13 @@ USE_LINE = 1.35
 #: A game's own matchbox writes its use at most this much larger than its moves
 #: (:func:`narrow_use_px`).
 USE_OVER_MOVES = 1.2
+#: Under this many pixels a board's least size (:func:`least_picture`) is given up at once
+#: where no grid allows it, not step by step (:func:`list_sizes_grid`).
+LEAST_STEP_BOARD = 60
+#: A board's cells with one letter each under them (Connect 4's columns) are at least this
+#: many times the letters' size wide (:func:`least_picture`): a bold letter is about 0.65 of
+#: it, the rest keeps them apart.
+LETTERS_CELL = 1.25
 
 
 def box_grid(count: int, area: tuple[int, int], need: ListSize, pad: int, least: int = 0
@@ -94,7 +107,11 @@ def list_sizes_grid(count: int, area: tuple[int, int], need_at: Callable[[int], 
         if px <= body and found:
             break
     if not found:
-        return (list_sizes_grid(count, area, need_at, sizes, pad) if least_board else None)
+        # Boards as large as the room allows, if not as the coordinates need (dropping the
+        # need at once left Connect 4's boards 88 px beside 37-px lists at 1024x640 200%).
+        smaller = int(least_board * 0.9) if least_board > LEAST_STEP_BOARD else 0
+        return (list_sizes_grid(count, area, need_at, sizes, pad, smaller) if least_board
+                else None)
     px, grid = found[0]
     if px == heading and len(found) > 1 and found[1][0] == body and shown(grid) < shown(
             found[1][1]):
@@ -112,15 +129,25 @@ def least_picture(view: BoardView | None, state: GameState[Any], readable: int) 
     pixels: a grid board's letters are at most :data:`~game.ui.boards.base.COORDINATES_MAX`
     of a cell, in margins of :data:`~game.ui.boards.base.GRID_MARGIN` cells (Hexapawn's
     pictures wrote them at 24 px at 1920x1080 with 200% text, the readable size being 27).
-    0 for a board drawn without a grid."""
+    A board without a grid whose cells are its first size (Connect 4, its letters under the
+    columns) has cells of :data:`LETTERS_CELL` readable sizes (the lab's 5x4 boards had 12-px
+    cells, their letters on one another); 0 for other boards."""
     if view is None:
         return 0
-    view.layout(pygame.Rect(0, 0, 400, 400), state)
+    side = 400
+    view.coords_least = readable
+    view.layout(pygame.Rect(0, 0, side, side), state)
     grid = getattr(view, "grid", None)
     if not isinstance(grid, Grid):
-        return 0
+        cell = view.sizes()[0] if view.sizes() else 0
+        return math.ceil(side * readable * LETTERS_CELL / cell) if cell else 0
     cells = max(grid.rows, grid.cols) + 2 * GRID_MARGIN
-    return math.ceil(cells * (readable + 0.5) / COORDINATES_MAX)
+    # A small board's margin may widen for them (GridBoardView.small_grid) while its cells
+    # keep COORDINATES_MIN_CELL: a Morpion box 157 px wide at 1024x640 200% kept its 9%
+    # margin and wrote them at 11 px.
+    margin = (readable + 0.5) * GRID_MARGIN / COORDINATES_MAX
+    return math.ceil(max(cells * (readable + 0.5) / COORDINATES_MAX,
+                         max(grid.rows, grid.cols) * COORDINATES_MIN_CELL + 2 * margin))
 
 
 def grid_for(count: int, size: tuple[int, int], ratio: float, two_rows: bool

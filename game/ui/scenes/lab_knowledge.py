@@ -471,6 +471,7 @@ class KnowledgePanel:
         clip = surface.get_clip()
         surface.set_clip(picture)
         try:
+            view.coords_least = readable_px(self.app.size)  # (Connect 4's letters too)
             view.layout(picture, box.state)
             view.draw(surface, box.state, BoardContext(
                 theme=theme, show_legal=False, hint_move=best_move(box.values),
