@@ -81,10 +81,10 @@ def take_lines(rect: pygame.Rect, state: NimState, values: Mapping[Any, float],
         take = f"h{move.heap + 1}: −{move.count}" if multi else f"−{move.count}"
         texts.append((take, value_text, changed))
     # A long list (Marienbad's start box: 9 takes at 15 px at 1024x768 with 200% text,
-    # Fibonacci's 14 at 10 px) in two or three columns where that makes its text a quarter
-    # larger.
+    # Fibonacci's 14 at 10 px, 1·3·5·7's 16 at 25 px at 1920x1080) in two to four columns
+    # where that makes its text a quarter larger.
     chosen = _layout(body, texts, score_kind, px, 1)
-    for columns in (2, 3):
+    for columns in (2, 3, 4):
         if len(texts) >= columns * 2:
             more = _layout(body, texts, score_kind, px, columns)
             if more.shown == len(texts) and more.px >= chosen.px * 1.25:

@@ -37,8 +37,10 @@ LISTS_SHRINK_FOR_MORE = 0.7
 #: A game's own matchboxes are made wider (fewer a row) while their moves are under this
 #: share of the body size and that makes them larger (:func:`narrow_grid`).
 LEAST_CHANGED_SHARE = 0.5
-#: How much wider than high a game's own matchbox may be made for its moves (see above).
-WIDEST_BOX = 1.6
+#: How much wider than high a game's own matchbox may be made for its moves (see above):
+#: Marienbad's start box lists 16 takes in up to four columns (at 1.6 its takes were 25 px
+#: at 1920x1080 with 200% text, the readable size being 27).
+WIDEST_BOX = 3.0
 #: The line of a box's use ("used 8×") under a game's own matchbox, in its text heights.
 USE_LINE = 1.35
 #: A game's own matchbox writes its use at most this much larger than its moves
@@ -228,20 +230,27 @@ def narrow_grid(count: int, uses: list[tuple[bool, int]], body: pygame.Rect, m: 
         cols += 1
 
     def moves_at(columns: int, wide: bool = True) -> int:
+        if moves_px is None:
+            return m.body
+        # Under the use line the box draws (a body-size line left Marienbad's start box 16
+        # px where it drew 21).
         w, h = (round(v) - m.pad for v in cell(columns, wide))
-        return moves_px(pygame.Rect(0, 0, w - m.pad, h - int(m.body * USE_LINE) - m.pad)) if (
-            moves_px is not None) else m.body
+        use = narrow_use_px((w, h), moves_px, m.body, least, m.pad)
+        return moves_px(pygame.Rect(0, 0, w - m.pad, h - int(use * USE_LINE) - m.pad))
 
     # A "before→after" line shrinks on its own (the last game's boxes: "229→232" at 14 px in
     # boxes of 170 at 1024x768 with 200% text, QA 30), and so does a long list (Marienbad's
     # start box, 9 takes at 15 px): fewer, wider boxes while that helps, until their moves
     # keep LEAST_CHANGED_SHARE of the body size.
-    # The most boxes a row that reach that, else those that make the moves largest.
+    # The most boxes a row that reach that, else the most that reach the readable size (one
+    # Marienbad box a page at 200% of 1920x1080 made its start box 36 px, two 29 px), else
+    # those that make the moves largest.
     target, now = max(least, int(m.body * LEAST_CHANGED_SHARE)), moves_at(cols, False)
     if moves_px is None or now >= target or cols == 1:
         return rows, cols, *cell(cols)
     sizes = {c: moves_at(c) for c in range(cols - 1, 0, -1)}
-    reach = [c for c, px in sizes.items() if px >= target]
+    reach = ([c for c, px in sizes.items() if px >= target]
+             or [c for c, px in sizes.items() if px >= least and now < least])
     chosen = max(reach) if reach else max(sizes, key=lambda c: (sizes[c], c))
     return (rows, chosen, *cell(chosen, True)) if sizes[chosen] > now else (
         rows, cols, *cell(cols))
