@@ -5,6 +5,7 @@ the sixth of seven)."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.ui.scenes.lab_box_moves import ListSize, MoveLine, draw_move_list, list_size, shape_box
 from game.ui.theme import THEMES
@@ -43,3 +44,39 @@ def test_free_columns_counts_the_list_filled_column_by_column() -> None:
     assert free(3, 3) == 0
     assert free(1, 3) == 2   # one line in the first column
     assert free(0, 3) == 0
+
+
+def test_a_box_board_points_only_at_a_move_it_prefers_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA13 23 (1024x640 fr 200%, One game, Morpion elimination): a box's board drew its
+    arrow from b2 to c1, one of its ✓ moves, all alike, beside "b2-a2 ✓ → ✗": a class read
+    it as the move played. The board points at a move only where the learner prefers it
+    alone (beads, Q-values); an elimination box with several ✓ points at none."""
+    from game.ui.boards.base import BoardContext
+    from tests.lab_helpers import large_boxes
+
+    app, lab = large_boxes((1024, 640), "fr", "morpion", "elimination", 300)
+    knowledge = lab.knowledge
+    view = knowledge._board_view()
+    assert view is not None
+    hints: list[object] = []
+    real = type(view).draw
+
+    def spy(self: object, surface: pygame.Surface, state: object, ctx: BoardContext) -> None:
+        hints.append(ctx.hint_move)
+        real(self, surface, state, ctx)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(type(view), "draw", spy)
+    mixed = 0  # boxes seen with several ✓ and some ✗
+    for _page in range(min(60, knowledge.pages())):
+        hints.clear()
+        knowledge.draw(app.screen, None)  # type: ignore[attr-defined]
+        page = [box for _cell, box in knowledge.box_rects]
+        assert len(hints) == len(page) >= 1
+        for hint, box in zip(hints, page, strict=True):
+            allowed = [move for move, value in box.values.items() if value > 0]
+            assert hint is None or len(allowed) == 1, (hint, box.values)
+            mixed += len(allowed) > 1 and len(allowed) < len(box.values)
+        knowledge.turn_page(+1)
+    assert mixed, "the test needs a box with several ✓ and some ✗"
+    app.shutdown()  # type: ignore[attr-defined]

@@ -105,10 +105,15 @@ def distinct_lines(boxes: list[tuple[Mapping[Any, float], Mapping[Any, float] | 
 
 
 def best_move(values: Mapping[Any, float]) -> Any:
-    """The move of highest value when some move is worse, else None (nothing to point at)."""
-    if not values or len(set(values.values())) < 2:
+    """The move of highest value when it is the only one of that value and some move is
+    worse, else None (nothing to point at): an elimination box's arrow pointed at one of its
+    ✓ moves, all alike, and a class read it as the move played (QA13 23: "b2→c1" beside
+    "b2-a2 ✓ → ✗")."""
+    if not values:
         return None
-    return max(values, key=lambda move: values[move])
+    top = max(values.values())
+    tops = [move for move, value in values.items() if value == top]
+    return tops[0] if len(tops) == 1 and len(values) > 1 else None
 
 
 def value_px(line: MoveLine, px: int, score_kind: str) -> int:
