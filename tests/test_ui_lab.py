@@ -387,6 +387,39 @@ def test_the_header_after_one_game_says_the_learners_total(
     app.shutdown()
 
 
+def test_the_live_game_keeps_its_number_to_its_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA13 20 (real window 1920x1080 fr 200%): after 500 games One game was "Game 501, live"
+    then "Game 500, live" once it ended: its last position was held before the learner had
+    learned it, and the number counted the learner's games plus one only while it went on.
+    Every frame of the game now says the same number, the learner's game count after it."""
+    import re
+
+    from game.ui import text as text_module
+    from tests.lab_helpers import large_lab, quick_one_game, train_instantly
+
+    quick_one_game(monkeypatch)
+    app, lab = large_lab((1280, 720), "en")
+    train_instantly(lab, "nim", "elimination", 20)
+    frame(app)
+    pattern = re.compile(re.escape(tr("lab.live", n=999)).replace("999", r"(\d+)"))
+    numbers: list[int] = []
+    real = text_module.blit_text
+
+    def spy(surface: pygame.Surface, line: str, *args: object, **kwargs: object) -> object:
+        found = pattern.fullmatch(line)
+        if found:
+            numbers.append(int(found.group(1)))
+        return real(surface, line, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text_module, "blit_text", spy)
+    click_widget(app, lab.step_button)
+    assert run_until(app, lambda: lab.runner is not None and lab.runner.finished, 60)
+    frame(app)
+    assert numbers and set(numbers) == {21}, sorted(set(numbers))
+    assert lab.learner.games_trained == 21
+    app.shutdown()
+
+
 @pytest.mark.parametrize("size", [(1920, 1080), (1024, 640)])
 def test_charts_give_most_of_their_height_to_the_curves(size: tuple[int, int]) -> None:
     """Regression: a squat plot under a tall legend could not be read from the back."""

@@ -23,10 +23,15 @@ def draw_live(surface: pygame.Surface, rect: pygame.Rect, runner: TrainingRunner
     pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.4), rect,
                      border_radius=m.radius)
     # The learner's game number, the one the charts count: the run's ("Game 1" each time)
-    # read "Game 2" while the finished game's last position was held (QA S12 21).
-    state = runner.current
-    number = getattr(runner.learner, "games_trained", runner.done) + (
-        0 if state is not None and state.outcome is not None else 1)
+    # read "Game 2" while the finished game's last position was held (QA S12 21). The game
+    # counts once the learner has learned it (its record is the runner's last): its last
+    # position, held before that, read "Game 500" after "Game 501" (QA13 20).
+    with runner.lock:
+        state = runner.current
+        record = runner.last_record
+        learned = (state is not None and record is not None and bool(record.states)
+                   and record.states[-1] is state)
+        number = getattr(runner.learner, "games_trained", runner.done) + (0 if learned else 1)
     title = text.blit_text(surface, tr("lab.live", n=number), m.body, theme.text,
                            (rect.centerx, rect.top + m.pad // 2), "midtop", bold=True,
                            max_width=rect.width - m.pad, min_px=min(m.small, readable))
