@@ -65,6 +65,33 @@ def test_the_key_under_board_boxes_is_larger_than_the_readable_floor(
     app.shutdown()  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize(("size", "language", "scale"), [((1024, 768), "fr", 100),
+                                                         ((1024, 640), "fr", 200),
+                                                         ((1280, 720), "en", 100)])
+def test_the_key_is_whole_in_its_view(size: tuple[int, int], language: str, scale: int,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA13 23 (1024x640 fr 200%): the key's last line was cut in half by the view's bottom
+    edge; headless, Hexapawn's boxes at 100% of 1024x768 fr drew the note on boxes whose
+    every move lost 38 px under the view. Where even the readable size takes more than the
+    room kept for the key, the boxes give way: every piece of the key is inside the view."""
+    from game.ui.scenes.learning_lab import LearningLabScene
+    from tests.lab_helpers import train_instantly
+    from tests.ui_helpers import frame, make_app
+
+    app = make_app(size, language=language, text_scale=scale)
+    lab = LearningLabScene(app)
+    app.push(lab)
+    train_instantly(lab, "hexapawn", "elimination", 500)
+    lab.tabs.choose("boxes")
+    frame(app)
+    pieces = box_key_pieces(app, lab, monkeypatch)
+    assert any(said == tr("lab.box_used_short", n=12) for said, _px, _rect in pieces)
+    view = lab.knowledge.rect
+    assert all(view.contains(rect) for _said, _px, rect in pieces), (
+        view, [(said, rect) for said, _px, rect in pieces if not view.contains(rect)])
+    app.shutdown()
+
+
 @pytest.mark.parametrize(("size", "language"), [((1920, 1080), "en"), ((1024, 768), "fr")])
 def test_the_all_lost_note_shows_only_on_pages_with_such_a_box(
         size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:

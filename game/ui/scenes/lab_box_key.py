@@ -150,7 +150,10 @@ def _key_room(size: tuple[int, int], longest: tuple[KeyEntry, ...],
             room = max(0, min(room, height - box_h - pad * 2 - pad // 2))
     px = next((size for size in range(largest, readable - 1, -1)
                if layout_key(longest, width, size)[1] <= room), readable)
-    return min(room, layout_key(longest, width, px)[1]), px
+    # Whole, the boxes giving way up to half the room, where even the readable size takes
+    # more than the room kept (its last line was cut by the view's edge: Hexapawn's note on
+    # boxes whose every move lost at 100% of 1024x768 fr; QA13 23 at 1024x640 200%).
+    return min(max(room, height // 2), layout_key(longest, width, px)[1]), px
 
 
 def draw_key(surface: pygame.Surface, room: KeyRoom, entries: list[KeyEntry], theme: Theme,
