@@ -55,9 +55,11 @@ def failing_writes(monkeypatch: pytest.MonkeyPatch, number: int) -> Iterator[Non
         yield
 
 
-def large_lab(size: tuple[int, int], language: str) -> tuple[object, LearningLabScene]:
-    """The lab at the largest text size (200%) in a window of ``size``, one frame drawn."""
-    app = make_app(size, language=language, text_scale=200)
+def large_lab(size: tuple[int, int], language: str, scale: int = 200
+              ) -> tuple[object, LearningLabScene]:
+    """The lab at the largest text size (200%; or ``scale``) in a window of ``size``, one
+    frame drawn."""
+    app = make_app(size, language=language, text_scale=scale)
     lab = LearningLabScene(app)
     app.push(lab)
     frame(app)
@@ -110,11 +112,13 @@ def live_nim_header(app: App, lab: LearningLabScene, monkeypatch: pytest.MonkeyP
     return [(value, px, rect) for value, px, rect in drawn if view.rect.contains(rect)]
 
 
-def large_boxes(size: tuple[int, int], language: str, game: str, kind: str, games: int
-                ) -> tuple[object, LearningLabScene]:
-    """The lab at 200% text showing the Matchboxes of a ``kind`` learner trained on ``games``
-    games of ``game``, one frame drawn."""
-    app, lab = large_lab(size, language)
+def large_boxes(size: tuple[int, int], language: str, game: str, kind: str, games: int,
+                variant: int = 0, scale: int = 200) -> tuple[object, LearningLabScene]:
+    """The lab at 200% text (or ``scale``) showing the Matchboxes of a ``kind`` learner
+    trained on ``games`` games of ``game`` (its ``variant``-th preset), one frame drawn."""
+    app, lab = large_lab(size, language, scale)
+    lab.set_game(game)
+    lab.set_variant(variant)
     train_instantly(lab, game, kind, games)
     lab.tabs.choose("boxes")
     frame(app)  # type: ignore[arg-type]

@@ -74,22 +74,13 @@ def test_the_key_is_whole_in_its_view(size: tuple[int, int], language: str, scal
     edge; headless, Hexapawn's boxes at 100% of 1024x768 fr drew the note on boxes whose
     every move lost 38 px under the view. Where even the readable size takes more than the
     room kept for the key, the boxes give way: every piece of the key is inside the view."""
-    from game.ui.scenes.learning_lab import LearningLabScene
-    from tests.lab_helpers import train_instantly
-    from tests.ui_helpers import frame, make_app
-
-    app = make_app(size, language=language, text_scale=scale)
-    lab = LearningLabScene(app)
-    app.push(lab)
-    train_instantly(lab, "hexapawn", "elimination", 500)
-    lab.tabs.choose("boxes")
-    frame(app)
-    pieces = box_key_pieces(app, lab, monkeypatch)
+    app, lab = large_boxes(size, language, "hexapawn", "elimination", 500, scale=scale)
+    pieces = box_key_pieces(app, lab, monkeypatch)  # type: ignore[arg-type]
     assert any(said == tr("lab.box_used_short", n=12) for said, _px, _rect in pieces)
     view = lab.knowledge.rect
     assert all(view.contains(rect) for _said, _px, rect in pieces), (
         view, [(said, rect) for said, _px, rect in pieces if not view.contains(rect)])
-    app.shutdown()
+    app.shutdown()  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(("size", "language"), [((1920, 1080), "en"), ((1024, 768), "fr")])
@@ -203,15 +194,9 @@ def test_a_long_start_box_lists_its_takes_readable(
     16 takes were 25 px at 1920x1080, 17 at 1280x720, 14 at 1024x640 (elimination; 22, 15
     and 13 with beads): the grid reckoned a body-size use line under them, three columns
     were the most, boxes at most 1.6 times as wide as high.)"""
-    from tests.lab_helpers import large_lab, train_instantly
-    from tests.ui_helpers import frame, texts_drawn_by
+    from tests.ui_helpers import texts_drawn_by
 
-    app, lab = large_lab(size, language)
-    lab.set_game("nim")
-    lab.set_variant(variant)
-    train_instantly(lab, "nim", kind, 300)
-    lab.tabs.choose("boxes")
-    frame(app)  # type: ignore[arg-type]
+    app, lab = large_boxes(size, language, "nim", kind, 300, variant)
     start = lab.session.info.initial_state(lab.options)
     assert len(start.legal_moves()) >= 9
     drawn = texts_drawn_by(lambda: lab.knowledge.draw(app.screen, None), monkeypatch)

@@ -160,20 +160,10 @@ def test_box_boards_write_their_coordinates_readable(
     the Connect 4 boxes' boards (about 100 px) had no column letters, so rows "c 751" named
     columns a class could not find. Every box's board now writes its coordinates (Connect 4:
     its letters a-d or a-e under the columns) at the readable size at least."""
-    from game.ui.scenes.learning_lab import LearningLabScene
-    from tests.lab_helpers import train_instantly
-    from tests.ui_helpers import frame, make_app, texts_drawn_by
+    from tests.ui_helpers import frame, texts_drawn_by
 
-    app = make_app(size, language=language, text_scale=scale)
-    lab = LearningLabScene(app)
-    app.push(lab)
-    lab.set_game(game)
-    if variant:
-        lab.set_variant(variant)
-    train_instantly(lab, game, kind, 300)
-    lab.tabs.choose("boxes")
-    frame(app)
-    frame(app)
+    app, lab = large_boxes(size, language, game, kind, 300, variant, scale)
+    frame(app)  # type: ignore[arg-type]
     knowledge = lab.knowledge
     drawn = texts_drawn_by(lambda: knowledge.draw(app.screen, None), monkeypatch)
     boards = [shape.board for shape, _px in knowledge.box_shapes]
@@ -186,4 +176,4 @@ def test_box_boards_write_their_coordinates_readable(
                   if board.collidepoint(rect.center) and len(said) == 1 and said.isalnum()]
         assert letters <= {said for said, _px in coords}, (board, coords)
         assert min(px for _said, px in coords) >= readable_px(size), coords
-    app.shutdown()
+    app.shutdown()  # type: ignore[attr-defined]
