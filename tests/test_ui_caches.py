@@ -174,3 +174,29 @@ def test_the_assets_folder_is_found_without_resolving_the_path_again(
     monkeypatch.setattr(Path, "resolve", resolved_again)
     assert resources.base_dir() == root
     assert resources.asset("fonts", "DejaVuSans.ttf") == root / "assets/fonts/DejaVuSans.ttf"
+
+
+def test_the_menu_cards_pictures_are_drawn_once_for_every_app_and_as_fresh() -> None:
+    """A second app's menu shows the first's card pictures (each test's app drew all five
+    again), pixel for pixel what a fresh drawing gives; another language is a new picture."""
+    from game.ui.scenes import menu_cards
+    from tests.ui_helpers import make_app
+
+    def pictures(language: str) -> dict[tuple[object, ...], pygame.Surface]:
+        app = make_app((1024, 768), language=language)
+        shown = {key: picture for key, picture in menu_cards._PICTURES.items()
+                 if key[-1] == language}
+        assert len(shown) == len(app.top.game_cards.rects)  # type: ignore[union-attr]
+        app.shutdown()
+        return shown
+
+    menu_cards._PICTURES.clear()
+    first = pictures("en")
+    again = pictures("en")
+    assert all(again[key] is first[key] for key in first)
+    menu_cards._PICTURES.clear()
+    fresh = pictures("en")
+    for key, picture in fresh.items():
+        assert pygame.image.tobytes(picture, "RGBA") == pygame.image.tobytes(first[key], "RGBA")
+    french = pictures("fr")
+    assert set(french).isdisjoint(fresh)

@@ -1,5 +1,6 @@
 """The menu's row of game cards: one card per registered game, its picture drawn by the game's
-board view (cached per size, options and theme) and its translated name under it.
+board view (cached per size, options, theme and language, shared by every menu) and its
+translated name under it.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import pygame
 
 from game.rules.base import RulesError
 from game.rules.registry import game_names, get_game
-from game.ui import text
+from game.ui import i18n, text
 from game.ui.i18n import tr
 from game.ui.widgets import Metrics, draw_panel
 
@@ -25,6 +26,9 @@ THUMB_CACHE_MAX = 64
 #: coordinates and counts when they are drawn this small, and a picture needs neither (at
 #: 1920x1080 the cards showed board coordinates and a tiny "0 in hand").
 PICTURE_DRAWN_MAX = 130
+#: The card pictures, shared by every menu (each test's app drew the same five again): by
+#: game, options, size, theme and language.
+_PICTURES: dict[tuple[Any, ...], pygame.Surface] = {}
 
 
 class GameCards:
@@ -37,7 +41,7 @@ class GameCards:
         self.options_of = options_of
         self.rects: list[tuple[str, pygame.Rect]] = []
         self.views: dict[str, BoardView | None] = {}
-        self.thumbs: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.thumbs = _PICTURES
 
     def clear(self) -> None:
         """Forget the pictures (the theme or the language changed)."""
@@ -83,7 +87,7 @@ class GameCards:
     def picture(self, name: str, size: tuple[int, int], theme: Theme) -> pygame.Surface | None:
         """The card picture of game ``name``, drawn by its board view (cached)."""
         options = self.options(name)
-        key = (name, repr(options), size, theme.name)
+        key = (name, repr(options), size, theme.name, i18n.language())
         surf = self.thumbs.get(key)
         if surf is not None:
             return surf
