@@ -904,3 +904,63 @@ def test_the_arrow_and_page_keys_scroll_the_set_up_list(size: tuple[int, int],
         key(app, pygame.K_UP)
         assert scene.setup_scroll == before - 1
     assert scene.setup_widgets[0].visible and scene.specs == specs and scene.runner is None
+
+
+def _half_way(scene: TournamentScene, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The results of a run of Random, Greedy and Minimax half-way, as QA saw it: Greedy 96
+    points of 100 games against Random; Minimax has beaten Greedy in all of its 68 games
+    (the runner's matches so far, from now on)."""
+    from ai.arena import MatchResult
+
+    scene.results.names = ["Random", "Greedy", "Minimax"]
+    duel = MatchResult("random", "greedy", 100, results=["p2"] * 96 + ["p1"] * 4)
+    ahead = MatchResult("greedy", "minimax", 100, results=["p2"] * 68)
+    monkeypatch.setattr(scene.runner, "matches", lambda: [(0, 1, duel), (1, 2, ahead)])
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_run_half_way_shows_what_the_ranking_is_by(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA S12 49, 1024x640 French 200%): half-way the list read "1. Minimax :
+    68 pts" above "2. Glouton : 96 pts" (ranked by share, points first) under no heading,
+    and a player yet to play read "0 pt · 0 %" with an Elo. The heading says what the order
+    is by, each line gives the share first and the games its points came from, and a player
+    who has not played says so."""
+    from game.ui.i18n import tr
+
+    app, scene = _large_text_tournament((1024, 640), language)
+    play_duel(app, scene, "morpion", 4)
+    _half_way(scene, monkeypatch)
+    frame(app)
+    if scene.results.show_table:
+        click_widget(app, scene.view_button)  # the ranking has a view of its own
+    assert scene.results.one_view
+    drawn = spy_texts(monkeypatch, "blit_text", "blit_wrapped")
+    frame(app)
+    assert tr("tour.ranked_share") in drawn, drawn
+    lines = [line for line in drawn if line[:2] in ("1.", "2.", "3.")]
+    assert [line.split(" ")[1].rstrip(":") for line in lines] == ["Minimax", "Greedy",
+                                                                  "Random"], lines
+    shares = [int(line.split(":")[1].split("%")[0]) for line in lines]
+    assert shares == sorted(shares, reverse=True), lines
+    points = [line.split("·")[1] for line in lines]
+    assert "68" in points[0] and "96" in points[1] and "168" in points[1], lines
+    drawn.clear()
+    click_widget(app, scene.rank_button)
+    assert tr("tour.ranked_elo") in drawn, drawn
+    app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_player_yet_to_play_says_so_in_the_ranking(language: str) -> None:
+    """Regression (QA S12 49): a player with no game read "0 pt · 0 %" and an Elo."""
+    from ai.training import Standing
+    from game.ui import i18n
+    from game.ui.scenes.tournament_results import standing_line
+
+    i18n.set_language(language)
+    for points in (False, True):
+        line = standing_line(3, Standing(index=2, name="Minimax", games=0, wins=0, draws=0,
+                                         elo=1534.0), points=points)
+        assert line == i18n.tr("tour.stand_none", rank=3, name="Minimax")
+        assert "%" not in line and "Elo" not in line

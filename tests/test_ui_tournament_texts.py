@@ -158,12 +158,12 @@ def test_every_parameter_value_in_words_starts_with_a_capital(language: str) -> 
 
 
 @pytest.mark.parametrize(("language", "wins", "draws", "said"), [
-    ("en", 1, 0, "1\u00a0pt\u00a0"), ("en", 2, 0, "2\u00a0pts\u00a0"), ("en", 0, 1, "0.5\u00a0pts"),
-    ("fr", 1, 0, "1\u00a0pt\u00a0"), ("fr", 1, 1, "1,5\u00a0pt\u00a0"), ("fr", 2, 0, "2\u00a0pts")])
+    ("en", 1, 0, "1\u00a0pt "), ("en", 2, 0, "2\u00a0pts "), ("en", 0, 1, "0.5\u00a0pts"),
+    ("fr", 1, 0, "1\u00a0pt "), ("fr", 1, 1, "1,5\u00a0pt "), ("fr", 2, 0, "2\u00a0pts")])
 def test_a_ranking_line_says_1_pt_not_1_pts(language: str, wins: int, draws: int,
                                             said: str) -> None:
     """Regression (QA 25): the standings read "3. Hasard : 1 pts"; one point is "1 pt" (in
-    French every count under 2: "1,5 pt")."""
+    French every count under 2: "1,5 pt"), followed by the games it came from (QA S12 49)."""
     from ai.training import Standing
     from game.ui import i18n
     from game.ui.scenes.tournament_results import standing_line

@@ -13,6 +13,7 @@ import pygame
 from ai.training import Standing, wilson_interval
 from game.ui import charts, text
 from game.ui.i18n import decimal, grouped, language, tr
+from game.ui.reasoning import plural
 from game.ui.scenes.lab_common import game_title, variant_label
 from game.ui.scenes.play_fit import readable_px
 from game.ui.scenes.tournament_views import (
@@ -427,14 +428,18 @@ def tr_named(key: str, name: str) -> str:
 
 def standing_line(rank: int, standing: Standing, points: bool = False) -> str:
     """One line of the ranking: the share of the points with its 95% Wilson interval, Elo;
-    with ``points``, the points first (when no table beside it has them)."""
+    with ``points`` (when no table beside it has them), after the share the points and the
+    games they were won in: the share ranks the players, and with the points first a run
+    half-way read "1. Minimax: 68 pts" above "2. Greedy: 96 pts" (QA S12 49). A player who
+    has not played yet says so (it read "0 pt · 0 %" and an Elo)."""
+    if not standing.games:
+        return tr("tour.stand_none", rank=rank, name=standing.name)
     lo, hi = wilson_interval(standing.points, standing.games)
-    share = standing.points / standing.games * 100 if standing.games else 0.0
-    key = "tour.stand_points" if points else "tour.stand"
-    if points and one_point(standing.points):
-        key += ".one"  # "1 pt", never "1 pts"
-    return tr(key, rank=rank, name=standing.name,
-              points=format_points(standing.points), games=standing.games,
+    share = standing.points / standing.games * 100
+    return tr("tour.stand_share" if points else "tour.stand", rank=rank, name=standing.name,
+              points=format_points(standing.points),
+              pts=tr("tour.pts.one" if one_point(standing.points) else "tour.pts"),
+              played=plural("tour.n_games", standing.games),
               pct=f"{share:.0f}", lo=f"{lo * 100:.0f}", hi=f"{hi * 100:.0f}",
               elo=f"{standing.elo:.0f}")
 

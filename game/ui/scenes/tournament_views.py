@@ -214,11 +214,18 @@ def draw_one_view(scene: TournamentScene, surface: pygame.Surface, body: pygame.
         return
     row_h = scene.view_button.rect.height
     left = min(scene.view_button.rect.left, scene.rank_button.rect.left) - m.pad
-    if text.size(tr("tour.ranking"), m.body, True)[0] <= left - body.left:
-        text.blit_text(surface, tr("tour.ranking"), m.body, theme.text,
+    # What the order is by, beside the buttons or else on a line of its own above the list:
+    # "Ranking" had no room at 200% of 1024x640, and by points the list read out of order
+    # while the players had played unequal numbers of games (QA S12 49).
+    heading = tr("tour.ranked_elo" if scene.results.rank_by_elo else "tour.ranked_share")
+    top = body.top + row_h + m.pad
+    if text.size(heading, m.body, True)[0] <= left - body.left:
+        text.blit_text(surface, heading, m.body, theme.text,
                        (body.left, body.top + row_h // 2), "midleft", bold=True)
-    room = pygame.Rect(body.left, body.top + row_h + m.pad, body.width,
-                       body.height - row_h - m.pad)
+    else:
+        top = text.blit_text(surface, heading, m.small, theme.text, (body.left, top),
+                             bold=True, max_width=body.width).bottom + m.pad // 2
+    room = pygame.Rect(body.left, top, body.width, body.bottom - top)
     # At the body size, else smaller down to the readable size (six players' standings at
     # 200% of 1024x768 in French).
     line_px, columns = ranking_fit(lines, room, range(m.body, min(m.body, floor) - 1, -1))
