@@ -964,3 +964,41 @@ def test_a_player_yet_to_play_says_so_in_the_ranking(language: str) -> None:
                                          elo=1534.0), points=points)
         assert line == i18n.tr("tour.stand_none", rank=3, name="Minimax")
         assert "%" not in line and "Elo" not in line
+
+
+@pytest.mark.parametrize(("size", "language", "scale"), [((1024, 768), "fr", 200),
+                                                         ((1280, 800), "en", 100)])
+def test_the_chance_number_says_what_it_does_where_it_is(
+        size: tuple[int, int], language: str, scale: int) -> None:
+    """Regression (brief, QA S12 45): the set-up's "Seed 1" / "Graine 1" was a developer's
+    word a class did not know. The row says "Chance no." / "Hasard n°"; a click on its words,
+    or a change of its number, says in a notice what it does, and the notice leaves the row
+    in sight."""
+    from game.ui import text
+    from game.ui.i18n import tr
+    from game.ui.scenes.tournament import SaidStepper
+    from tests.ui_helpers import key, make_app
+
+    app = make_app(size, language=language, text_scale=scale)
+    scene = TournamentScene(app)
+    app.push(scene)
+    frame(app)
+    row = next(w for w in scene.setup_widgets if isinstance(w, SaidStepper))
+    for _ in range(40):  # the arrow keys scroll the set-up to it
+        if scene.panels["setup_rows"].contains(row.rect):
+            break
+        key(app, pygame.K_DOWN)
+    assert row.label() not in ("Seed", "Graine") and row.label() == tr("tour.seed")
+    click(app, (row.rect.left + 4, row.rect.centery))
+    assert app.toast == tr("tour.seed_said", n=1) and scene.setup.seed == 1
+    area = scene.notice_area()
+    if area is not None:
+        lines = len(text.wrap(app.toast, area.width - 2 * app.metrics.pad, app.metrics.body))
+        box = pygame.Rect(area.left, area.top, area.width,
+                          text.font(app.metrics.body).get_linesize() * lines
+                          + 2 * app.metrics.pad)
+        assert not box.colliderect(row.rect), (box, row.rect)
+    _minus, _value, plus = row._buttons()
+    click(app, plus.center)
+    assert scene.setup.seed == 2 and app.toast == tr("tour.seed_said", n=2)
+    app.shutdown()

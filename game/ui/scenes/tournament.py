@@ -69,6 +69,22 @@ TEXTS = RunTexts(title="tour.title", subtitle="tour.subtitle", setup="tour.setup
                  failed="tour.failed")
 
 
+class SaidStepper(Stepper):
+    """A stepper whose label, clicked, says what the setting does (``say``): the set-up's
+    "Chance no." is explained where it is, before a class changes it."""
+
+    def __init__(self, say: Callable[[], None], *args: Any) -> None:
+        super().__init__(*args)
+        self.say = say
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if (self.visible and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self._label_box().collidepoint(event.pos)):
+            self.say()
+            return True
+        return super().handle(event)
+
+
 class TournamentScene(RunScene[TournamentRunner]):
     """The tournament screen: the widgets of :class:`TournamentSetup`, the run, the results
     of :class:`TournamentResults` and their export."""
@@ -227,7 +243,8 @@ class TournamentScene(RunScene[TournamentRunner]):
             LadderStepper(lambda: tr("tour.games"), lambda: float(setup.games), self._set_games,
                           [float(g) for g in GAME_COUNTS], charts.format_number),
             Toggle(lambda: tr("tour.swap"), lambda: setup.swap, self._set_swap),
-            Stepper(lambda: tr("tour.seed"), lambda: float(setup.seed), self._set_seed, 0, 999),
+            SaidStepper(self._say_seed, lambda: tr("tour.seed"), lambda: float(setup.seed),
+                        self._set_seed, 0, 999),
         ]
         items = player_items(setup.game, setup.options)
         self.most_params = setup.most_params()
@@ -269,8 +286,14 @@ class TournamentScene(RunScene[TournamentRunner]):
             self.setup.swap = on
 
     def _set_seed(self, value: float) -> None:
+        """The number the players' random choices are drawn from; what it does is said as it
+        changes ("Seed" was a developer's word, and a class did not know what it was)."""
         if not self.running:
             self.setup.seed = int(value)
+            self._say_seed()
+
+    def _say_seed(self) -> None:
+        self.app.notify(tr("tour.seed_said", n=self.setup.seed))
 
     def toggle_rank(self) -> None:
         """Rank by points or by Elo."""
