@@ -140,7 +140,9 @@ def test_rules_that_do_not_fit_scroll_a_rule_at_a_time_and_say_so(
     """Regression: at a true 200% the rules were cut after a few lines ("On gagne en
     atteignant la…") and the title too ("Rules of Hexap…"). Each rule now shows whole; when
     they do not all fit they scroll (arrow keys, wheel) and the panel says which are shown
-    (two of Othello's five at once since the games' chooser took the tabs' rows)."""
+    (two of Othello's five at once since the games' chooser took the tabs' rows; at 1024x768
+    all five fit since the rules may go down to 70% of the body size, QA S12 44: Connect 4's
+    six at 1024x640 still scroll, three at a time)."""
     from game.ui import widgets
     from game.ui.i18n import tr
     from tests.ui_helpers import key, spy_texts
@@ -148,15 +150,18 @@ def test_rules_that_do_not_fit_scroll_a_rule_at_a_time_and_say_so(
     seen = spy_texts(monkeypatch)
     wrapped = spy_texts(monkeypatch, "blit_wrapped")
     monkeypatch.setattr(widgets, "BODY_MAX_FRACTION", 0.065)  # a true 200%
-    app = make_app((1024, 768), language=language, text_scale=200)
-    scene = RulesScene(app, "othello")
+    app = make_app((1024, 640), language=language, text_scale=200)
+    scene = RulesScene(app, "connect4")
     app.push(scene)
     frame(app)
     rules = scene.lines()
     # The page's title, the game in the chooser beside it (see the next test).
     assert tr("rules.heading") in seen and scene.game_choice.visible
     hint = " ".join(s for s in seen if s not in rules)
-    assert tr("rules.more", first=1, last=2, count=len(rules)).split(" · ")[0] in hint
+    body, _pic = scene.layout()
+    last = scene.shown_lines(body.inflate(-app.metrics.pad * 4, -app.metrics.pad * 4))
+    assert last < len(rules)
+    assert tr("rules.more", first=1, last=last, count=len(rules)).split(" · ")[0] in hint
     shown: set[str] = set()
     for _rule in rules:
         shown |= set(wrapped) & set(rules)
@@ -242,7 +247,8 @@ def test_at_200_percent_a_games_chooser_beside_the_title_leaves_two_rules_at_onc
     in English). The games are now a chooser on Back's row beside the title "Rules" (its
     arrows and the arrow keys change the game, its middle lists them) and the rules' column
     may take 64% of the width where the picture keeps 40% of the height: at least two rules
-    show at once for every game, at the small size at least."""
+    show at once for every game, at 70% of the body size at least (QA S12 44: at the small
+    size, 1024x640 showed one or two)."""
     app = make_app(size, language=language, text_scale=200)
     scene = RulesScene(app, game_names()[0])
     app.push(scene)
@@ -255,7 +261,7 @@ def test_at_200_percent_a_games_chooser_beside_the_title_leaves_two_rules_at_onc
         body, _pic = scene.layout()
         inner = body.inflate(-app.metrics.pad * 4, -app.metrics.pad * 4)
         shown[game] = scene.shown_lines(inner)
-        assert scene.text_px >= app.metrics.small
+        assert scene.text_px >= scene.least_px() >= int(app.metrics.body * 0.7)
         _left, _box, right = scene.game_choice._parts()
         click(app, right.center)
     assert scene.game == game_names()[0]
@@ -312,3 +318,27 @@ def test_the_rules_from_the_menu_picture_the_chosen_variant() -> None:
     rules = app.top
     assert isinstance(rules, RulesScene)
     assert rules.options.variant == "marienbad" and rules.options.misere
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_at_200_percent_of_1024x640_the_rules_fill_their_panel(language: str) -> None:
+    """Regression (QA S12 44, 1024x640 French 200%): Othello's rules showed "Règles 1 à 1 sur
+    5", Morpion's "1 à 2": one or two rules at 36 px over an empty panel, their scroll line
+    at 36 px on two lines. The rules go down to 70% of the body size (28 px, readable 16)
+    and their scroll line no larger than them: three rules at least show for every game."""
+    from game.ui.scenes.play_fit import readable_px
+
+    app = make_app((1024, 640), language=language, text_scale=200)
+    scene = RulesScene(app, game_names()[0])
+    app.push(scene)
+    shown = {}
+    for game in game_names():
+        scene.game = game
+        frame(app)
+        body, _pic = scene.layout()
+        inner = body.inflate(-app.metrics.pad * 4, -app.metrics.pad * 4)
+        shown[game] = scene.shown_lines(inner)
+        assert scene.text_px >= readable_px(app.size) * 1.7, (game, scene.text_px)
+        assert scene.hint_px() <= scene.text_px
+    assert min(shown.values()) >= 3, shown
+    app.shutdown()

@@ -47,6 +47,11 @@ TEXT_SHARES = (0.42, 0.47, 0.52, 0.58, 0.64)
 #: its column letters; at 1920x1080 it shows Othello's first two rules at once).
 PICTURE_LEAST = 0.4
 
+#: With large text, the rules' least size as a share of the body size (never over the small
+#: size, never under the readable size): at the small size (36 px at 200% of 1024x640) the
+#: panel held one or two rules of five, most of it empty below them (QA S12 44).
+RULES_LEAST_SHARE = 0.7
+
 #: The most of the picture's column its caption may take under it; a longer caption (large
 #: text) goes with the rules instead, as their last item, and the picture takes the column.
 CAPTION_MAX_SHARE = 0.2
@@ -242,10 +247,11 @@ class RulesScene(Scene):
             share = next((f for f in shares if self.text_height(int(w * f)) <= height),
                          shares[-1])
             width = int(w * share)
-        # Large text that still does not fit the widest column is drawn a little smaller (down
-        # to the small size), then scrolls a rule at a time (see :meth:`shown_lines`).
+        # Large text that still does not fit the widest column is drawn smaller (down to
+        # :meth:`least_px`), then scrolls a rule at a time (see :meth:`shown_lines`).
+        least = self.least_px()
         self.text_px = m.body
-        while self.text_px > m.small and self.text_height(width, self.text_px) > height:
+        while self.text_px > least and self.text_height(width, self.text_px) > height:
             self.text_px -= 1
         body = pygame.Rect(m.pad * 2, top, width, height)
         if self.text_height(body.width, self.text_px) > height:
@@ -253,11 +259,20 @@ class RulesScene(Scene):
             # true 200% of 1920x1080 Othello's first rule ran into that line).
             inner = body.inflate(-m.pad * 4, -m.pad * 4)
             room = inner.height - self._hint_height(inner.width)
-            while self.text_px > m.small and max(
+            while self.text_px > least and max(
                     self._rule_height(line, inner.width) for line in self.lines()) > room:
                 self.text_px -= 1
         right = pygame.Rect(body.right + m.pad * 3, top, w - body.right - m.pad * 5, body.height)
         return body, right
+
+    def least_px(self) -> int:
+        """The rules' least text size: the small size, or with large text
+        :data:`RULES_LEAST_SHARE` of the body size where that is smaller (not under the
+        window's readable size)."""
+        m = self.app.metrics
+        if m.body <= normal_body(self.app.size):
+            return m.small
+        return min(m.small, max(int(m.body * RULES_LEAST_SHARE), readable_px(self.app.size)))
 
     def lines(self) -> list[str]:
         """The rules' bullet texts of the game shown."""
@@ -313,10 +328,15 @@ class RulesScene(Scene):
     def _hint_height(self, width: int) -> int:
         """How high the line that says the rules scroll is, wrapped to ``width`` (its longest
         wording: the last rules of all)."""
-        small = self.app.metrics.small
+        small = self.hint_px()
         count = len(self.lines())
         hint = tr("rules.more", first=count, last=count, count=count)
         return len(text.wrap(hint, width, small)) * text.font(small).get_linesize()
+
+    def hint_px(self) -> int:
+        """The size of the line that says the rules scroll: the small size, no larger than
+        the rules (at 36 px under 28 px rules it took two lines of their room, QA S12 44)."""
+        return min(self.app.metrics.small, self.text_px)
 
     def scroll(self, rules: int) -> None:
         """Show the rules from ``rules`` further on (when they do not all fit)."""
@@ -401,10 +421,11 @@ class RulesScene(Scene):
             # The rules scroll: where the reader is, and how to go on.
             hint = tr("rules.more", first=self.first + 1, last=self.first + shown,
                       count=len(lines))
-            for part in reversed(text.wrap(hint, inner.width, m.small)):
-                text.blit_text(surface, part, m.small, theme.text_muted,
+            hint_px = self.hint_px()
+            for part in reversed(text.wrap(hint, inner.width, hint_px)):
+                text.blit_text(surface, part, hint_px, theme.text_muted,
                                (inner.left, inner.bottom), "bottomleft")
-                inner.height -= text.font(m.small).get_linesize()
+                inner.height -= text.font(hint_px).get_linesize()
         picture = self._picture(pic)
         if picture is not None:
             surface.blit(picture, pic)
