@@ -971,9 +971,9 @@ def test_a_player_yet_to_play_says_so_in_the_ranking(language: str) -> None:
 def test_the_chance_number_says_what_it_does_where_it_is(
         size: tuple[int, int], language: str, scale: int) -> None:
     """Regression (brief, QA S12 45): the set-up's "Seed 1" / "Graine 1" was a developer's
-    word a class did not know. The row says "Chance no." / "Hasard n°"; a click on its words,
-    or a change of its number, says in a notice what it does, and the notice leaves the row
-    in sight."""
+    word a class did not know. The row says "Chance no." / "Tirage n°" (not "Hasard", the
+    name of a player); a click on its words, or a change of its number, says in a notice
+    what it does, and the notice leaves the row in sight."""
     from game.ui import text
     from game.ui.i18n import tr
     from game.ui.scenes.tournament import SaidStepper
