@@ -302,6 +302,27 @@ def test_a_list_of_one_line_descriptions_shows_more_rows() -> None:
     app.shutdown()
 
 
+def test_a_scrolled_lists_counter_names_the_rows_shown(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA13 26): "Autres écrans" said "3 sur 5 · faire défiler" before and after
+    scrolling; it names the rows shown ("3–5 of 12"), as the folder browser does."""
+    from tests.ui_helpers import spy_texts
+
+    app = make_app(SIZE)
+    items = [(i, f"Player {i}", "Plays at random.") for i in range(12)]
+    popup = ListPopup(app, "t", items, 0, lambda v: None)
+    app.push(popup)
+    drawn = spy_texts(monkeypatch)
+    for scroll in (0, 2):
+        popup.scroll = scroll
+        drawn.clear()
+        frame(app)
+        first, last = scroll + 1, scroll + len(popup.rows)
+        assert last < len(items), "the list must scroll for this test"
+        assert f"{first}\u2013{last} of 12 · scroll for more" in drawn, drawn
+    app.shutdown()
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("size", [(1024, 640), (1024, 768), (1280, 800), (1920, 1080)])
 def test_game_card_titles_are_never_cut(monkeypatch: pytest.MonkeyPatch, language: str,

@@ -162,7 +162,10 @@ class ListPopup(Scene):
                                "midleft", bold=True, max_width=rect.width - 2 * m.pad)
         if len(self.items) > len(self.rows):
             up, down = self.arrows
-            more = tr("dialog.scroll_more", shown=len(self.rows), total=len(self.items))
+            # Which rows, not how many ("3 sur 5" before and after scrolling, QA13 26).
+            first, last = self.scroll + 1, self.scroll + len(self.rows)
+            more = tr("dialog.scroll_more", total=len(self.items),
+                      shown=f"{first}\u2013{last}" if last > first else str(first))
             # Between the title and the arrows when there is room (large text: the arrows
             # alone say the list scrolls).
             if title.right + m.pad * 2 + text.size(more, m.small)[0] <= up.left - m.pad:
