@@ -259,3 +259,17 @@ def test_the_open_dialogs_counter_says_which_rows_show(
         assert hint, drawn
         assert hint[0].split(" ")[0] == (f"{first}\u2013{last}" if last > first
                                          else str(first)), hint
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_open_with_nothing_chosen_leaves_the_list_its_rows(
+        data_dir: Path, language: str) -> None:
+    """Regression (QA13 15, 1920x1080 French 200%): the "choose a file first" words, two
+    lines at the body size, took the list from two rows to one. They are one line at the
+    small size; the list keeps two rows at least."""
+    dialog = _open_dialog_of_six(language, (1920, 1080))
+    app = dialog.app
+    before = len(dialog.row_rects)
+    click_widget(app, dialog.open_button)
+    assert dialog.error == tr("lab.browse.choose_file") and dialog.error_lines == 1
+    assert len(dialog.row_rects) >= min(before, 2), (before, len(dialog.row_rects))

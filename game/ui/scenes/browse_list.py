@@ -70,6 +70,13 @@ class ListChoice:
             self.scroll += 1
             self._layout()
 
+    def error_px(self) -> int:
+        """The size of the line under the list: the small size for words of information
+        under a list of files (at the body size "choose a file first" took two lines and the
+        list a row, QA13 15), else the body size."""
+        m = self.app.metrics
+        return m.small if self.error_is_info and self.rows else m.body
+
     def nothing_chosen(self) -> bool:
         """Whether the field names the folder shown (no file chosen, none typed); if so, say
         what to do, the list where it was."""

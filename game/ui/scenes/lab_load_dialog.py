@@ -286,9 +286,10 @@ class LoadDialog(ListChoice, Scene):
         list_top = top + bh + m.pad * 2
         # Two lines under a list; all it needs (up to six) in an empty folder's room ("Les
         # fichiers sont rangés dans…" cut the folder it names at 200% of 1024x768).
-        self.error_lines = min(len(text.wrap(self.error, inner.width, m.body)),
+        px = self.error_px()
+        self.error_lines = min(len(text.wrap(self.error, inner.width, px)),
                                2 if self.rows else 6) if self.error else 0
-        error_h = int(text.font(m.body).get_linesize() * (self.error_lines + 0.3)
+        error_h = int(text.font(px).get_linesize() * (self.error_lines + 0.3)
                       ) if self.error else 0
         self.error_rect = pygame.Rect(inner.left, bottom - m.pad - error_h, inner.width,
                                       error_h)
@@ -389,7 +390,7 @@ class LoadDialog(ListChoice, Scene):
             self._draw_scroll_hint(surface)
         if self.error:
             colour = theme.text_muted if self.error_is_info else theme.danger
-            text.blit_wrapped(surface, self.error, m.body, colour, self.error_rect,
+            text.blit_wrapped(surface, self.error, self.error_px(), colour, self.error_rect,
                               max_lines=self.error_lines)
         widgets.draw_all(self.widgets(), surface, theme)
 
