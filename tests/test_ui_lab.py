@@ -359,6 +359,22 @@ def test_progress_counts_in_the_language_grouping(language: str, big: str, one: 
     assert i18n.grouped(1234567.4) == f"1{sep}234{sep}567"
 
 
+@pytest.mark.parametrize(("language", "one", "two"), [("en", "0 / 1 game", "0 / 2 games"),
+                                                     ("fr", "0 / 1 partie", "0 / 2 parties")])
+def test_the_count_of_a_run_of_one_game_is_singular(language: str, one: str, two: str) -> None:
+    """QA13 20 (real window 1920x1080 fr 200%): during One game the header read "0 / 1
+    parties"."""
+    from ai.training import Progress
+    from game.ui import i18n
+    from game.ui.scenes.lab_common import progress_lines
+
+    i18n.set_language(language)
+    for planned, said in ((1, one), (2, two)):
+        going = Progress(done=0, planned=planned, elapsed=0.5, games_per_second=0.0, eta=None,
+                         running=True, paused=False, finished=False, stopped=False)
+        assert said in progress_lines(going, 500), progress_lines(going, 500)
+
+
 @pytest.mark.parametrize(("size", "language"), [((1280, 800), "en"), ((1024, 768), "fr"),
                                                 ((1024, 640), "fr")])
 def test_the_header_after_one_game_says_the_learners_total(

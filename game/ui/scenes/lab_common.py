@@ -114,13 +114,13 @@ def progress_text(progress: Progress | None, trained: int, brief: bool = False) 
 
 
 def progress_lines(progress: Progress | None, trained: int) -> list[str]:
-    """The progress line, then its brief form (see :func:`progress_text`), then while a run
-    goes on its shortest, the games alone (French at 1024x768 at 200% cut the brief form to
-    "495 / 500 parties · rest…"); after a run too, and before one the learner's games."""
+    """The progress line, its brief form (:func:`progress_text`), then the games alone (at
+    200% of 1024x768 French cut the brief form to "495 / 500 parties · rest…")."""
     lines = [progress_text(progress, trained), progress_text(progress, trained, brief=True)]
     if progress is not None:
         done, planned = grouped(progress.done), grouped(progress.planned)
-        lines += [tr("lab.progress_count", done=done, planned=planned), f"{done} / {planned}"]
+        lines += [plural("lab.progress_count", progress.planned, done=done, planned=planned),
+                  f"{done} / {planned}"]
     else:
         # The shortest, for the compact layout's header at 200% of 1024x768.
         lines.append(plural("lab.progress_games", trained, games=grouped(trained)))
