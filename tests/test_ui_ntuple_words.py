@@ -195,3 +195,19 @@ def test_loading_the_saved_network_is_told_in_the_users_language(data_dir: Any,
     scene.load()
     assert app.toast is not None and app.toast.startswith(default_path(6).name)
     assert "n-tuple network" not in app.toast
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_patterns_page_of_an_untrained_network_says_what_to_do(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA S12 47: with no network yet (0 games) the patterns page showed only its title. It
+    now says there is no pattern yet and how to get one, at the readable size at least."""
+    app = make_app(size, language=language, text_scale=200)
+    scene = NTupleLabScene(app, NTupleLabSession(8))
+    app.push(scene)
+    scene.page = "patterns"
+    frame(app)
+    told = wrapped_drawn(lambda: scene.draw(app.screen), monkeypatch)
+    said = tr("ntuple.patterns_none")
+    assert said in told and told[said] >= readable_px(size), told

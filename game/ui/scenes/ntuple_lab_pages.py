@@ -198,6 +198,12 @@ def draw_patterns(lab: NTupleLabScene, surface: pygame.Surface, rect: pygame.Rec
                             bold=True, line_gap=0)
     shown = [p for p in patterns if p[2] != 0.0]  # nothing learnt yet: no pattern
     if not shown:
+        # Say why the page is empty and what to do (QA S12 47: only its title showed).
+        room = pygame.Rect(rect.left, top + m.pad, rect.width, rect.bottom - top - m.pad)
+        said = tr("ntuple.patterns_none")
+        px = wrapped_px(said, room, m.small, readable_px(lab.app.size))
+        if len(text.wrap(said, room.width, px)) * text.font(px).get_linesize() <= room.height:
+            text.blit_wrapped(surface, said, px, theme.text_muted, room, line_gap=0)
         return
     cells_of = {shape.name: shape.cells for shape in lab.session.player.net.shapes}
     caption = int(m.small * 1.3)
