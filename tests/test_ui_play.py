@@ -374,8 +374,8 @@ def test_reasoning_says_a_search_win_in_words_and_hides_internals() -> None:
                               "nodes_for_exact_scores": 1258, "to_the_end": False,
                               "cutoffs": 7, "tied": 1, "bounds": {}})
     said = _reasoning_text(decision)
-    assert "White chose b2: win in 3 moves" in said
-    assert "Looked 4 moves ahead: 1\u202f258 positions in 12 ms" in said
+    assert "White chose b2: win in\u00a03\u00a0moves" in said
+    assert "Looked 4 moves ahead: 1\u202f258 positions in 12\u00a0ms" in said
     assert "Expected line: b2, a3, c2" in said
     assert "Alpha-beta skipped 7 branches" in said
     for internal in ("nodes_for_exact_scores", "to_the_end", "leaves", "tied", "False", "e+0",
@@ -384,13 +384,13 @@ def test_reasoning_says_a_search_win_in_words_and_hides_internals() -> None:
     i18n.set_language("fr")
     try:
         said = _reasoning_text(decision, "Blanc")
-        assert "Blanc a choisi b2 : gagne en 3 coups" in said
+        assert "Blanc a choisi b2 : gagne en\u00a03\u00a0coups" in said
         assert "think." not in said and "words." not in said
     finally:
         i18n.set_language("en")
     # Without the words in info, the score itself is read as a win or a loss.
     bare = Decision(move="a2", scores={"a2": -(WIN - 1)}, depth=1, nodes=1)
-    assert "loss in 1 move" in _reasoning_text(bare)
+    assert "loss in\u00a01\u00a0move" in _reasoning_text(bare)
 
 
 def test_proven_search_scores_read_as_wins_and_losses_on_the_board() -> None:

@@ -112,4 +112,6 @@ def test_the_legend_in_few_words_keeps_its_unit_and_its_number_with_it(
     assert not [line for line in drawn if line.split()[:1] and line.split()[0].isdigit()
                 and line.split()[1:2] == [unit]], drawn
     assert not [line for line in drawn if line.rstrip().endswith((" in", " en"))], drawn
+    # Nor a unit alone on its line ("moves", "ms": "in under 1 / ms" in the reasoning).
+    assert not [line for line in drawn if line.strip() in (unit, "ms", "s")], drawn
     app.shutdown()
