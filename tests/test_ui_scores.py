@@ -74,8 +74,8 @@ def test_proven_search_results_read_w_and_l_and_the_legend_explains_them() -> No
     assert labels_of(d) == {"a": "W5", "b": "L2", "c": "+3"}
     rows = score_legend(d, "White")
     words = {row.sample: row.words for row in rows}
-    assert words["W5"] == ("White wins in\u00a05\u00a0moves (both sides' moves counted), whatever the "
-                           "opponent does")
+    assert words["W5"] == ("White wins in\u00a05\u00a0moves (both sides' moves counted), "
+                           "whatever the opponent does")
     assert words["L2"].startswith("White loses in\u00a02\u00a0moves")
     assert "+3" in words and "estimate" in words["+3"]
     assert rows[-1].sample == "" and "Green" in rows[-1].words
@@ -249,7 +249,8 @@ def test_a_decisions_proven_results_are_shown_without_decoding_floats() -> None:
                          "d": Proven(1, None, 6)})
     assert labels_of(d) == {"a": "W3", "b": "L", "c": "=", "d": "+6"}
     words = {row.sample: row.words for row in score_legend(d, "Red")}
-    assert words["W3"].startswith("Red wins in\u00a03\u00a0moves") and "6 discs ahead" in words["+6"]
+    assert words["W3"].startswith("Red wins in\u00a03\u00a0moves")
+    assert "6 discs ahead" in words["+6"]
     assert words["L"] == "Red loses if the opponent plays well" and "draw" in words["="]
 
 
