@@ -170,3 +170,22 @@ def test_in_review_of_a_finished_game_the_board_keeps_its_room() -> None:
     frame(app)
     assert play.banner.rect is not None
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "least"), [((1024, 768), 25), ((1024, 640), 22),
+                                             ((1920, 1080), 37)])
+def test_othellos_coordinates_at_200_percent_as_large_as_the_margin_allows(
+        size: tuple[int, int], least: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA 13.6 (real window, 1024x768 en 200%): Othello's a-h and 1-8 stood at the readable
+    floor (20 px; 17 at 1024x640, 30 at 1920x1080) beside Hexapawn's 27, although the margin
+    round the board held more. With large text they are as large as the margin allows."""
+    from tests.ui_helpers import coordinate_sizes
+
+    app = make_app(size, language="fr", text_scale=200)
+    play = start_game(app, "othello", ("human", "human"))
+    frame(app)
+    coords = coordinate_sizes(app, monkeypatch)
+    assert coords and min(coords) >= least, coords
+    # Still inside the margin: the letters under the board end above the window's bottom.
+    assert play.view.grid.board.bottom + play.view.grid.margin_px <= size[1]
+    app.shutdown()
