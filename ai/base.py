@@ -39,6 +39,9 @@ class SearchProgress:
     score: float | None = None
     score_kind: str = "value"
     units: str | None = None
+    #: What one point of ``score`` counts, an ``Evaluation.unit`` code as in a decision's
+    #: ``info["unit"]`` ("open_lines"); None: not known.
+    unit: str | None = None
     nodes: int = 0
     started: float = field(default_factory=time.perf_counter)
 
@@ -72,6 +75,11 @@ class Limits:
             self.progress.nodes = nodes
         if self.cancel.is_set():
             raise SearchCancelled()
+
+    def report_unit(self, unit: str | None) -> None:
+        """Publish what one point of the search's scores counts (see SearchProgress.unit)."""
+        if self.progress is not None:
+            self.progress.unit = unit
 
     def report(self, depth: int | None = None, best: Any = None, score: float | None = None,
                nodes: int | None = None) -> None:

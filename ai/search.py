@@ -393,6 +393,7 @@ class SearchPlayer(Player):
         deadline = None if limits.time is None else time.perf_counter() + limits.time
         searcher = _Searcher(state.to_move, self.evaluator, limits=limits, memo=memo,
                              order=self.pruning)
+        limits.report_unit(self.unit)
         info: dict[str, Any] = {}
         if deadline is None:
             result = searcher.root(state, depth, self.pruning, stop_on_timeout=False)
@@ -657,6 +658,7 @@ class EnginePlayer(Player):
         start = time.perf_counter()
         engine = _Engine(self.evaluator, {}, self.table_size, limits=limits,
                          deadline=start + budget)
+        limits.report_unit(self.unit)
         moves = list(state.legal_moves())
         scores: dict[Any, float] = {}
         bounds: dict[Any, int] = {}

@@ -15,7 +15,7 @@ from ai.registry import make_player
 from game.rules.registry import get_game
 from game.ui.i18n import set_language
 from game.ui.reasoning import thinking_line
-from tests.ui_helpers import make_app, run_until, start_game
+from tests.ui_helpers import frame, make_app, run_until, spy_texts, start_game
 
 #: Each reading of the faked clock is this many seconds after the last: the tests check the
 #: reporting rule, not a duration.
@@ -102,15 +102,22 @@ def test_the_engine_line_of_a_monte_carlo_search(language: str, expected: str) -
         set_language("en")
 
 
-def test_the_play_screen_shows_monte_carlo_thinking_live() -> None:
-    app = make_app((1024, 768), show_reasoning=True)
+@pytest.mark.parametrize("show_reasoning", [True, False])
+def test_the_play_screen_shows_monte_carlo_thinking_live(show_reasoning: bool,
+                                                         monkeypatch: Any) -> None:
+    """In the panel with the reasoning shown, else in the status line."""
+    app = make_app((1024, 768), show_reasoning=show_reasoning)
     # A time budget long enough to be watched; the scene's shutdown cancels it.
     play = start_game(app, "othello", ("human", "mcts:time=30"))
     assert play.apply_move(play.state.legal_moves()[0])
     assert run_until(app, lambda: (play.turns.worker.progress is not None
                                    and play.turns.worker.progress.best is not None), 10)
+    drawn = spy_texts(monkeypatch)
+    frame(app)
     detail = play.status().detail
-    assert "simulations" in detail and "wins" in detail, detail
+    shown = " ".join(drawn) if show_reasoning else detail
+    assert "simulations" in shown and "wins" in shown, shown
+    assert (detail == "") == show_reasoning
     # The move it would play now is drawn on the board.
     assert play.board_context().hint_move == play.turns.worker.progress.best
     app.shutdown()

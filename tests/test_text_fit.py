@@ -236,7 +236,8 @@ def test_play_while_an_ai_thinks_never_cuts_a_text(log: TextLog, game: str,
     """Regression: the texts shown only while an AI thinks (the engine line, the seat card's
     time beside a player's name with its parameter) were drawn only when the machine was slow
     enough, and then cut now and then. The engine line keeps its depth, best move with its
-    score and positions searched at 1024x768 (only the time may give way)."""
+    score and positions searched at 1024x768 (only the time may give way); the panel's lines
+    of the search (the reasoning shown) are never cut."""
     from game.ui.scenes.play_board import PART_SEPARATOR, fit_parts
 
     app = make_app(SIZE, language=language, show_reasoning=True)
@@ -247,7 +248,12 @@ def test_play_while_an_ai_thinks_never_cuts_a_text(log: TextLog, game: str,
     assert run_until(app, lambda: (play.turns.worker.progress is not None
                                    and play.turns.worker.progress.best is not None), 10)
     m = app.metrics
+    # With the reasoning shown the panel says the search (checked for cuts below); hidden,
+    # the status line does.
+    assert play.status().detail == ""
+    app.settings.show_reasoning = False
     detail = play.status().detail
+    app.settings.show_reasoning = True
     shown = fit_parts(detail, play.board_rect.width, m.body).split(PART_SEPARATOR)
     assert len(shown) >= 3, (detail, shown)
     for spec in widest_labels(game):

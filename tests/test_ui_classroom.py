@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game.ui.i18n import tr
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import CLICK_GUARD_SECONDS, PlayScene
 from tests.ui_helpers import (
@@ -18,6 +19,7 @@ from tests.ui_helpers import (
     key,
     make_app,
     run_until,
+    spy_texts,
     start_game,
     watch_cuts,
 )
@@ -193,8 +195,9 @@ def test_space_also_goes_on_in_explain_mode() -> None:
     assert len(play.match.moves) == 2
 
 
-def test_while_the_engine_thinks_the_status_shows_its_line_and_the_board_its_best_move() -> None:
-    app = make_app(SIZE, show_reasoning=True)
+def _engine_searching(app: Any) -> Any:
+    """The play scene of a human against the Othello engine (3 s a move), once the engine's
+    search has published a best move at depth 2 or more."""
     play = start_game(app, "othello", ("human", "engine:time=3"))
     move = play.state.legal_moves()[0]
     for element in clicks_for("othello", play.state, move):
@@ -206,11 +209,33 @@ def test_while_the_engine_thinks_the_status_shows_its_line_and_the_board_its_bes
         return progress is not None and progress.best is not None and progress.depth >= 2
 
     assert run_until(app, has_line, 10)
+    return play
+
+
+def test_while_the_engine_thinks_the_panel_shows_its_search_and_the_board_its_best_move(
+        monkeypatch: Any) -> None:
+    """The search as it goes stood only in the status line's small print; with the reasoning
+    shown it is in the panel at the reasoning's size, in words and the board's unit, and the
+    status line does not say it twice."""
+    app = make_app(SIZE, show_reasoning=True)
+    play = _engine_searching(app)
+    drawn = spy_texts(monkeypatch)
+    frame(app)
+    _headline, detail, _bad = play.status()
+    assert detail == ""
+    panel = " ".join(drawn)
+    assert "moves ahead" in panel and "Best so far: " in panel, drawn
+    assert "discs" in panel and "positions looked at in" in panel, drawn
+    assert tr("play.reasoning_none") not in drawn
+    assert play.board_context().hint_move in play.state.legal_moves()
+    play.undo()
+
+
+def test_with_the_reasoning_hidden_the_status_line_shows_the_search() -> None:
+    app = make_app(SIZE, show_reasoning=False)
+    play = _engine_searching(app)
     _headline, detail, _bad = play.status()
     assert detail.startswith("Depth ") and "positions" in detail
-    progress = play.turns.worker.progress
-    assert progress is not None
-    assert play.board_context().hint_move in play.state.legal_moves()
     play.undo()
 
 

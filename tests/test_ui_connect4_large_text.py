@@ -87,7 +87,8 @@ def test_at_200_percent_the_shorter_status_line_keeps_the_whole_engine_line(
     from tests.ui_helpers import make_app, run_until, start_game
 
     drawn = spy_detail_lines(monkeypatch)
-    app = make_app(size, language=lang, show_reasoning=True, text_scale=200)
+    # (With the reasoning shown the panel says the search, not the status line.)
+    app = make_app(size, language=lang, show_reasoning=False, text_scale=200)
     play = start_game(app, "connect4", ("alphabeta:depth=1", "human"))
     assert run_until(app, lambda: play.match.human_to_move, 30)
     play.match.seats[0].player = WideThinker(None, play.presenter.move_text)

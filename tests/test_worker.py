@@ -226,6 +226,8 @@ def test_a_search_publishes_its_progress_while_it_thinks(game: str, spec: str) -
     assert result is not None and result.decision is not None
     assert progress.best in state.legal_moves()
     assert progress.depth >= 1 and progress.nodes > 0 and progress.score is not None
+    # The live score says its unit as the decision will ("+2 open lines", not "score +2").
+    assert progress.unit == result.decision.info.get("unit")
     assert worker.progress is None  # idle again
     worker.shutdown()
 
@@ -243,3 +245,27 @@ def test_thinking_line_reads_in_the_board_units() -> None:
     proven = SearchProgress(depth=10_000, best="2", score=1_000_000.0 - 3, nodes=1)
     text = thinking_line(proven)
     assert text is not None and "To the end" in text and "W3" in text and "1 position" in text
+
+
+def test_thinking_facts_say_the_search_in_words_and_units() -> None:
+    """The panel's lines while an AI searches (see reasoning.thinking_facts): how far it looks,
+    the best move so far with its score in words and unit, what was searched."""
+    from ai.base import SearchProgress
+    from game.ui.reasoning import thinking_facts
+
+    assert thinking_facts(None) == [] and thinking_facts(SearchProgress()) == []
+    engine = SearchProgress(depth=7, best="d3", score=130.0, score_kind="value",
+                            units="evaluation points (100 is about one disc)", nodes=120345)
+    depth, best, searched = thinking_facts(engine)
+    assert depth == "Looking 7 moves ahead"
+    assert best == "Best so far: d3, about +1.3 discs (estimate)"
+    assert searched.startswith("120\u202f345 positions looked at in ")
+    proven = thinking_facts(SearchProgress(depth=10_000, best="2", score=1_000_000.0 - 3,
+                                           nodes=1))
+    assert proven[0] == "Looking to the end of the game"
+    assert proven[1] == "Best so far: 2, win in 3 moves"
+    assert proven[2].startswith("1 position looked at in ")
+    mcts = thinking_facts(SearchProgress(best="c1", score=0.625, score_kind="win_rate",
+                                         nodes=1200))
+    assert mcts[0] == "1\u202f200 simulations played at random"
+    assert mcts[1] == "Best so far: c1, wins 62% of its games"

@@ -739,24 +739,67 @@ def hint_lines(d: Decision, adviser: str, move_text: Callable[[Any], str] = str)
     lines = [tr("hint.from", adviser=adviser, move=move_text(d.move))]
     info = d.info if isinstance(d.info, dict) else {}
     rule = rule_words(info.get("rule"))
-    chosen = d.scores.get(d.move) if isinstance(d.scores, dict) else None
+    why = rule or chosen_words(d)
     shown = shown_scores(d).get(d.move)
-    why = None
-    if rule:
-        why = rule
-    elif isinstance(shown, ShownScore) and shown.proven:
-        why = value_words(_number(chosen), d.score_kind) if not is_disc_estimate(d) else None
-        why = why or phrase_words(info.get("proven")) or phrase_words(info.get("value"))
+    if not rule and why and isinstance(shown, ShownScore) and shown.proven:
         result = getattr(shown.meaning, "result", 0)
-        if why and isinstance(result, int) and result < 0:
+        if isinstance(result, int) and result < 0:
             # The best of lost moves: "Why: loses in 10 moves" read as bad advice (QA S12 41).
             return [*lines, tr("hint.why_lost", why=why)]
-    elif isinstance(shown, ShownScore):
-        why = tr("words.disc_estimate", x=shown.label)
-    elif chosen is not None and d.score_kind in ("value", "exact"):
-        why = value_words(_number(chosen), d.score_kind, estimate_unit(d))
     if why:
         lines.append(tr("hint.why", why=why))
+    return lines
+
+
+def chosen_words(d: Decision) -> str | None:
+    """The score of ``d.move`` in words and in its unit ("win in 7 moves", "about +2.5 discs
+    (estimate)", "+3 open lines"), None when the decision gives it no score in words."""
+    info = d.info if isinstance(d.info, dict) else {}
+    chosen = d.scores.get(d.move) if isinstance(d.scores, dict) else None
+    shown = shown_scores(d).get(d.move)
+    if isinstance(shown, ShownScore) and shown.proven:
+        why = value_words(_number(chosen), d.score_kind) if not is_disc_estimate(d) else None
+        return why or phrase_words(info.get("proven")) or phrase_words(info.get("value"))
+    if isinstance(shown, ShownScore):
+        return tr("words.disc_estimate", x=shown.label)
+    if chosen is not None and d.score_kind in ("value", "exact"):
+        return value_words(_number(chosen), d.score_kind, estimate_unit(d))
+    return None
+
+
+def thinking_facts(progress: SearchProgress | None,
+                   move_text: Callable[[Any], str] = str) -> list[str]:
+    """The live search in a few lines for the panel, at the size of the reasoning a class
+    reads after the move: how far it looks, the best move so far with its score in words and
+    its unit ("Best so far: e3, about +2.5 discs (estimate)"), the positions searched and the
+    time; Monte Carlo says its random games and the best move's wins. Empty before the search
+    has found anything."""
+    if progress is None or progress.best is None:
+        return []
+    best = move_text(progress.best)
+    if progress.score_kind == "win_rate":
+        counted = plural("live.simulations", progress.nodes, n_text=_count(progress.nodes))
+        second = (tr("live.facts.best_wins", move=best, rate=_percent(progress.score))
+                  if progress.score is not None else tr("live.facts.best", move=best))
+        return [plural("live.facts.played", progress.nodes, counted=counted), second,
+                duration(progress.elapsed)]
+    lines: list[str] = []
+    if progress.depth >= TO_THE_END_DEPTH:
+        lines.append(tr("live.facts.to_the_end"))
+    elif progress.depth > 0:
+        lines.append(plural("live.facts.depth", progress.depth))
+    why = None
+    if progress.score is not None:
+        info = {"units": progress.units, "unit": progress.unit}
+        probe = Decision(move=progress.best, scores={progress.best: progress.score},
+                         score_kind=progress.score_kind,
+                         info={k: v for k, v in info.items() if v is not None})
+        why = chosen_words(probe)
+    lines.append(tr("live.facts.best_why", move=best, why=why) if why
+                 else tr("live.facts.best", move=best))
+    counted = plural("live.nodes", progress.nodes, n_text=_count(progress.nodes))
+    lines.append(plural("live.facts.searched", progress.nodes, counted=counted,
+                        time=duration(progress.elapsed)))
     return lines
 
 

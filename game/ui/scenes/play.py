@@ -395,7 +395,7 @@ class PlayScene(Scene, TurnListener):
         else:
             status = status_line(self.match, self.turns, self.presenter,
                                  controller.prompt_key() if controller is not None else None,
-                                 self.seat_label)
+                                 self.seat_label, self.app.settings.show_reasoning)
         if self.message and (self.review.active or not self.match.over):
             return Status(status.headline, self.message, self.message_bad)
         return status

@@ -24,6 +24,7 @@ from game.ui.reasoning import (
     hint_lines,
     packed_legend,
     reasoning_lines,
+    thinking_facts,
 )
 from game.ui.scenes.play_fit import large_text, least_legend_px
 from game.ui.scenes.play_status import without_note
@@ -352,7 +353,13 @@ class ExplainBox:
         d = turns.pending or turns.reasoning
         width = self.rect.width - 2 * m.pad
         lines: list[str] = []
-        if d is None:
+        live = (thinking_facts(turns.worker.progress, scene.presenter.move_text)
+                if d is None and turns.thinking_since is not None else [])
+        if live:
+            # While it searches, the search itself at the size the class reads the reasoning
+            # at: it stood only in the status line's small grey print (1024x768, 200%).
+            paragraphs = live
+        elif d is None:
             paragraphs = [tr("play.reasoning_none")]
         else:
             who = (scene.presenter.side_name(scene.match.side_of_seat(turns.reasoning_seat))

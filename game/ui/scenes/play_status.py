@@ -38,10 +38,12 @@ class Status(NamedTuple):
 
 
 def status_line(match: Match, turns: TurnDriver, presenter: GamePresenter,
-                prompt_key: str | None, player_name: Callable[[int], str]) -> Status:
+                prompt_key: str | None, player_name: Callable[[int], str],
+                live_in_panel: bool = False) -> Status:
     """The status line of the live position. ``prompt_key`` is the input controller's
     translation key of what to click next (None when no person is to click);
-    ``player_name(seat)`` names a seat's player."""
+    ``player_name(seat)`` names a seat's player. With ``live_in_panel`` (the panel shows the
+    search as it goes, see :func:`reasoning.thinking_facts`) the line does not say it again."""
     state = match.state
     if match.over:
         outcome = state.outcome
@@ -67,8 +69,8 @@ def status_line(match: Match, turns: TurnDriver, presenter: GamePresenter,
         # is large, and the seat card shows the whole name; too narrow, only the side.
         player = without_note(player_name(match.seat_index(state.to_move)))
         # The engine line: depth, best move so far with its score, positions searched.
-        return Status(tr("play.ai_thinking", side=side, player=player),
-                      thinking_line(turns.worker.progress, presenter.move_text) or "")
+        line = "" if live_in_panel else thinking_line(turns.worker.progress, presenter.move_text)
+        return Status(tr("play.ai_thinking", side=side, player=player), line or "")
     return Status(tr("play.ai_turn", side=side))
 
 
