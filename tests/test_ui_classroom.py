@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game.ui.boards.presenter import is_pass
 from game.ui.i18n import tr
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import CLICK_GUARD_SECONDS, PlayScene
@@ -283,3 +284,62 @@ def test_explain_mode_status_is_never_cut(monkeypatch: pytest.MonkeyPatch, langu
     frame(app)
     _headline, detail, _bad = play.status()
     assert detail and detail not in cut, cut
+
+
+def _othello_lone_move_position(mover: int) -> Any:
+    """A 4x4 Othello position, reached by random play, where ``mover`` has one legal move and
+    it is not a pass."""
+    import random
+
+    from game.rules.registry import get_game
+
+    info = get_game("othello")
+    rng = random.Random(1)
+    for _ in range(500):
+        state = info.initial_state(info.options_type(size=4))
+        while state.outcome is None:
+            moves = list(state.legal_moves())
+            if state.to_move == mover and len(moves) == 1 and not is_pass(moves[0]):
+                return state
+            state = state.play(rng.choice(moves))
+    raise AssertionError("no lone move found")
+
+
+def test_a_forced_move_shows_no_number_on_the_board(monkeypatch: Any) -> None:
+    """Regression (QA S13 8), in the play scene: the engine's only legal move read "0" on the
+    board, the legend calling it the AI's estimate, in a game it won by 8. During the
+    explain pause and after it, the panel says it was the only legal move; the board and
+    the legend say nothing."""
+    app = make_app(SIZE, show_reasoning=True, explain_wait=True)
+    play = start_game(app, "othello", ("human", "engine"), options={"size": "4"})
+    play.match.states = [_othello_lone_move_position(1)]
+    assert run_until(app, lambda: play.turns.pending is not None, 10)
+    drawn = spy_texts(monkeypatch)
+    frame(app)
+    assert play.turns.pending is not None and play.turns.pending.info.get("forced")
+    assert not play.board_context().scores and play.legend_rows() == []
+    assert any("only legal move" in line for line in drawn), drawn
+    key(app, pygame.K_SPACE)
+    assert run_until(app, lambda: len(play.match.moves) == 1, 5)
+    frame(app)
+    assert not play.board_context().scores and play.legend_rows() == []
+
+
+@pytest.mark.parametrize(("size", "language", "scale"), [((1280, 720), "fr", 100),
+                                                          ((1024, 768), "en", 100)])
+def test_the_facts_take_the_room_a_shorter_legend_leaves(size: tuple[int, int], language: str,
+                                                         scale: int) -> None:
+    """Regression (QA S13 1/2): the room for the AI's facts counted the legend's longest form;
+    when that did not fit the legend drew in few words and half the panel stayed empty while
+    alpha-beta's cut-offs and "searched to the end" went unsaid (2 facts at 100% of 1280x720
+    in French). The legend keeps its rows and the move list its row; the facts take the
+    rest."""
+    app = make_app(size, language=language, show_reasoning=True, explain_wait=True,
+                   text_scale=scale)
+    play = start_game(app, "nim", ("human", "alphabeta"))
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: play.turns.pending is not None, 10)
+    frame(app)
+    assert play.panel.legend_rows_shown == 2
+    assert play.panel.reasoning_facts >= 3, play.panel.reasoning_facts
+    assert play.panel.move_rects, "the move list keeps its row"

@@ -123,3 +123,25 @@ def test_a_forced_move_shows_no_score_on_the_board() -> None:
     assert shown_scores(decision) == {}
     assert score_legend(decision, "White") == []
     assert len(reasoning_lines(decision, "White", str)) == 2
+
+
+@pytest.mark.parametrize("spec", ["minimax", "alphabeta", "alphabeta:memo=0"])
+def test_a_search_with_memory_says_what_its_memory_did(spec: str) -> None:
+    """Regression (QA S13 1): in Nim alpha-beta with memory reported 117 positions against
+    minimax's 103, the lesson shown backwards, with nothing saying why. A search with memory
+    says how many positions it answered from memory and how many different positions it
+    stored; alpha-beta's line says its memory keeps bounds and where its savings show."""
+    from ai.registry import make_player
+    from game.rules.registry import get_game
+
+    state = get_game("nim").options().initial_state()
+    state = state.play(state.legal_moves()[0])
+    decision = make_player(spec, "nim", seed=1).decide(state, Limits())
+    english, french = said(decision), said(decision, "fr")
+    if spec.endswith("memo=0"):
+        assert "memory" not in english and "mémoire" not in french
+        return
+    stored = decision.info["memo_size"]
+    assert f"answered from memory: {stored} different positions" in english
+    assert f"trouvées en mémoire : {stored} positions différentes" in french
+    assert ("Memory Off" in english) == (spec == "alphabeta")

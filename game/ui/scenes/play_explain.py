@@ -256,6 +256,54 @@ class ExplainBox:
             ty += line_h
         return box.bottom + m.pad // 2
 
+    def _facts_lines(self, wrapped_all: list[list[str]], room: int, avail: int) -> int:
+        """How many lines the facts take with ``room`` lines (whole paragraphs, the first
+        one wherever ``avail`` holds it; as :meth:`draw_reasoning` draws them)."""
+        used = 0
+        for wrapped in wrapped_all:
+            if used + len(wrapped) > (room if used else avail):
+                break
+            used += len(wrapped)
+        return used
+
+    def _room_the_legend_leaves(self, legend: list[LegendRow], wrapped_all: list[list[str]],
+                                room: int, most_lines: int, y: int, line_h: int) -> int:
+        """``room`` (lines for the facts) grown by whole paragraphs, up to ``most_lines``,
+        while the legend drawn under them keeps the form it has with ``room`` (the same rows
+        at the same size) and the move list keeps its rows (up to two). The room counted the
+        legend's longest form; when that did not fit, the legend drew in few words and half
+        the panel stayed empty while alpha-beta's cut-offs and memory went unsaid (Nim at
+        100% of 1280x720, QA S13 1/2)."""
+        m = self.app.metrics
+        avail = (self.rect.bottom - y - m.pad) // line_h
+        move_row, summary_h = self.kept_below(self.facts_size)
+        most = self.facts_size if large_text(m, self.app.size) else None
+
+        # The rows the move list needs (two moves a row, or one), two at most.
+        needed = min(2, -(-len(self.scene.match.moves) // 2))
+
+        def form(lines: int) -> tuple[list[LegendRow], int, bool]:
+            """The legend's rows and size under ``lines`` of facts, and whether the move list
+            has the rows it needs under the legend."""
+            below = y + line_h * lines + m.pad + m.pad // 2 if lines else y
+            kept, px, _named = self._legend_form(legend, self.rect.bottom - below - summary_h,
+                                                 move_row, most)
+            legend_h = (text.font(px).get_linesize() * len(self._legend_lines(kept, px))
+                        + m.pad + m.pad // 2) if kept else 0
+            left = self.rect.bottom - below - legend_h - summary_h
+            return kept, px, not move_row or left // move_row >= needed
+
+        used = self._facts_lines(wrapped_all, room, avail)
+        base = form(used)
+        for more in range(room + 1, most_lines + 1):
+            lines = self._facts_lines(wrapped_all, more, avail)
+            if lines == used:
+                continue
+            if form(lines) != base:
+                break
+            room, used = more, lines
+        return room
+
     def facts_px(self, paragraphs: list[str], legend: list[LegendRow], height: int) -> int:
         """The reasoning's text size: the small size, or with large text the largest of the
         legend's sizes (:meth:`_legend_sizes`) at which the first facts
@@ -414,6 +462,9 @@ class ExplainBox:
                     - m.pad * 3 // 2) // line_h
             if len(wrapped_all[0]) <= left:
                 room = min(room, max(len(wrapped_all[0]), left))
+        if legend:
+            room = self._room_the_legend_leaves(legend, wrapped_all, room, avail - kept, y,
+                                                line_h)
         self.facts = 0
         for wrapped in wrapped_all:
             # Wrapped rather than cut, and only whole paragraphs: a narrow window (1024x640)
