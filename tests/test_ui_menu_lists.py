@@ -78,3 +78,23 @@ def test_player_descriptions_are_in_a_class_s_words(language: str) -> None:
     finally:
         i18n.set_language("en")
     assert not {name: d for name, d in said.items() if JARGON.search(d)}
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_a_list_closes_with_its_close_button(size: tuple[int, int]) -> None:
+    """Regression (QA S13 13): the menu's More list had no Close button; leaving it without a
+    choice needed Esc or a click outside, which nothing said. Its ✕ sits in the title row,
+    clear of the title and the scroll arrows."""
+    from tests.ui_helpers import click
+
+    app = make_app(size, text_scale=200)
+    menu = app.top
+    menu.open_more()  # type: ignore[attr-defined]
+    frame(app)
+    popup = app.top
+    assert isinstance(popup, ListPopup)
+    assert popup.box.contains(popup.close)
+    assert not any(popup.close.colliderect(arrow) for arrow in popup.arrows)
+    click(app, popup.close.center)
+    assert app.top is menu
+    app.shutdown()

@@ -33,7 +33,8 @@ LARGE_TEXT = 0.042
 
 
 class ListPopup(Scene):
-    """A list of choices over the current screen; a click picks one, Esc or outside cancels.
+    """A list of choices over the current screen; a click picks one; the ✕ button in its
+    corner, Esc or a click outside cancels.
 
     ``items`` pairs each value with its label and an optional one-line description. A list
     longer than the screen scrolls with the wheel, the arrow keys, Page Up/Down, Home/End, and
@@ -54,6 +55,9 @@ class ListPopup(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
         #: The page-up and page-down buttons (empty rectangles when the list fits).
         self.arrows = (pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
+        #: The close button in the title row's corner: leaving without a choice needed Esc
+        #: or a click outside, which nothing said (QA S13 13).
+        self.close = pygame.Rect(0, 0, 0, 0)
 
     def _layout(self) -> tuple[int, int]:
         m = self.app.metrics
@@ -86,7 +90,9 @@ class ListPopup(Scene):
                                self.box.width - 2 * m.pad, row_h - m.pad // 2)
             self.rows.append((rect, index))
         side = m.heading + m.pad
-        down = pygame.Rect(self.box.right - m.pad * 2 - side, self.box.top + m.pad, side, side)
+        self.close = pygame.Rect(self.box.right - m.pad * 2 - side, self.box.top + m.pad, side,
+                                 side)
+        down = self.close.move(-side - m.pad, 0)
         up = down.move(-side - m.pad, 0)
         scrolls = len(self.items) > visible
         self.arrows = (up, down) if scrolls else (pygame.Rect(0, 0, 0, 0),) * 2
@@ -113,6 +119,9 @@ class ListPopup(Scene):
             elif event.key == pygame.K_END:
                 self.scroll = len(self.items)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.close.collidepoint(event.pos):
+                self.app.pop(self)
+                return
             page = max(1, len(self.rows) - 1)
             for arrow, step in zip(self.arrows, (-page, page), strict=True):
                 if arrow.collidepoint(event.pos):
@@ -136,7 +145,7 @@ class ListPopup(Scene):
         dim(surface, theme.overlay)
         draw_panel(surface, self.box, theme, m.radius, theme.panel, theme.accent, 3)
         up = self.arrows[0]
-        title_right = up.left - m.pad if up.width else self.box.right - 2 * m.pad
+        title_right = (up.left if up.width else self.close.left) - m.pad
         title = text.blit_text(surface, self.title, m.heading, theme.accent,
                                (self.box.left + m.pad * 2, self.box.top + m.pad), bold=True,
                                max_width=title_right - self.box.left - 2 * m.pad)
@@ -179,6 +188,11 @@ class ListPopup(Scene):
                 pygame.draw.rect(surface, fill, arrow, border_radius=m.radius)
                 text.blit_text(surface, glyph, m.body, theme.button_text if active
                                else theme.text_muted, arrow.center, "center")
+        hover = self.close.collidepoint(mouse)
+        pygame.draw.rect(surface, theme.button_hover if hover else theme.button, self.close,
+                         border_radius=m.radius)
+        text.blit_text(surface, "\u2715", m.body, theme.button_text, self.close.center,
+                       "center")
 
 
 class MessageDialog(Scene):
