@@ -98,3 +98,22 @@ def test_a_list_closes_with_its_close_button(size: tuple[int, int]) -> None:
     click(app, popup.close.center)
     assert app.top is menu
     app.shutdown()
+
+
+def test_a_scrolled_list_says_which_rows_it_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA S13 26): a list's counter read "8 of 11" however far it scrolled; it
+    now names the rows shown ("2–9 of 11"), as the file dialogs do."""
+    from tests.ui_helpers import spy_texts
+
+    app = make_app((1920, 1080))
+    menu = app.top
+    menu.open_choice(menu.seat_widgets[1][0])  # type: ignore[attr-defined]
+    frame(app)
+    popup = app.top
+    assert isinstance(popup, ListPopup) and len(popup.rows) < len(popup.items)
+    shown, total = len(popup.rows), len(popup.items)
+    drawn = spy_texts(monkeypatch)
+    popup._scroll_by(1)
+    frame(app)
+    assert f"2\u2013{shown + 1} of {total} · scroll for more" in drawn, drawn
+    app.shutdown()

@@ -132,3 +132,41 @@ def test_a_hint_in_a_lost_position_says_every_move_loses(lang: str) -> None:
         assert len(lines) == 2 and lines[1].startswith(tr("hint.why_lost", why="")[:12])
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_hint_below_zero_says_it_is_the_best_of_the_moves(lang: str) -> None:
+    """QA S13 31: "Why: about −4.1 discs (estimate)" recommended a move by a negative
+    number; the hint says it is the best found and the other moves score less. A positive
+    estimate keeps the plain "Why"."""
+    from ai.base import Decision
+    from game.ui import i18n
+    from game.ui.reasoning import hint_lines
+
+    units = {"units": "evaluation points (100 is about one disc)"}
+    i18n.set_language(lang)
+    try:
+        behind = Decision(move="e3", scores={"e3": -410.0, "c3": -500.0}, score_kind="value",
+                          info=units)
+        lines = hint_lines(behind, "Engine")
+        assert len(lines) == 2
+        assert lines[1].startswith(tr("hint.why_least_bad", why="")[:16]), lines
+        assert "4" in lines[1] and "1" in lines[1]
+        ahead = Decision(move="e3", scores={"e3": 410.0, "c3": -500.0}, score_kind="value",
+                         info=units)
+        assert hint_lines(ahead, "Engine")[1].startswith(tr("hint.why", why=""))
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_options_line_names_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA S13 31: human against human, a lone "8×8" line stood under the hint."""
+    from tests.ui_helpers import spy_texts
+
+    app = make_app((1024, 768), text_scale=200)
+    start_game(app, "othello", ("human", "human"))
+    drawn = spy_texts(monkeypatch)
+    frame(app)
+    assert "8×8" not in drawn and any(line.startswith("Othello") and "8×8" in line
+                                      for line in drawn), drawn
+    app.shutdown()

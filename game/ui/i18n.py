@@ -88,6 +88,12 @@ def decimal(text: str) -> str:
     return text.replace(".", mark) if mark != "." else text
 
 
+def span(first: int, last: int) -> str:
+    """The rows a scrolled list shows, "3–5" (or "3" for one): a count ("3 of 5") read the
+    same however far the list scrolled (QA S12 48, QA S13 26)."""
+    return f"{first}\u2013{last}" if last > first else str(first)
+
+
 def grouped(n: float) -> str:
     """A whole number (``n`` rounded) with the language's thousands separator ("12,345" in
     English, "12 345" in French, a narrow space): the separator is data, the key

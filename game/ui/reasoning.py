@@ -749,6 +749,12 @@ def hint_lines(d: Decision, adviser: str, move_text: Callable[[Any], str] = str)
         if isinstance(result, int) and result < 0:
             # The best of lost moves: "Why: loses in 10 moves" read as bad advice (QA S12 41).
             return [*lines, tr("hint.why_lost", why=why)]
+    chosen = d.scores.get(d.move) if isinstance(d.scores, dict) else None
+    if (not rule and why and not (isinstance(shown, ShownScore) and shown.proven)
+            and _number(chosen) < 0 and len(d.scores) > 1):
+        # An estimate below zero: "Why: about −4.1 discs" recommended a move by a negative
+        # number (QA S13 31); it is the best of the moves, the others score less.
+        return [*lines, tr("hint.why_least_bad", why=why)]
     if why:
         lines.append(tr("hint.why", why=why))
     return lines

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import text
-from game.ui.i18n import tr
+from game.ui.i18n import span, tr
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -93,7 +93,7 @@ class ListChoice:
         m = self.app.metrics
         # Which rows, not how many: "2 / 6" stayed however far the list scrolled (QA S12 48).
         first, last, total = self.scroll + 1, self.scroll + len(self.row_rects), len(self.rows)
-        shown = f"{first}\u2013{last}" if last > first else str(first)
+        shown = span(first, last)
         left = self.box.left + m.pad * 2
         title_room = (self.box.width - m.pad * 6
                       - text.size(tr(self.title_key), m.heading, True)[0])

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.ui import text, widgets
-from game.ui.i18n import tr
+from game.ui.i18n import span, tr
 from game.ui.scene import Scene
 from game.ui.widgets import Button, draw_panel
 
@@ -172,9 +172,9 @@ class ListPopup(Scene):
         if len(self.items) > len(self.rows):
             up, down = self.arrows
             # Which rows, not how many ("3 sur 5" before and after scrolling, QA13 26).
-            first, last = self.scroll + 1, self.scroll + len(self.rows)
-            more = tr("dialog.scroll_more", total=len(self.items),
-                      shown=f"{first}\u2013{last}" if last > first else str(first))
+            first = self.scroll + 1
+            more = tr("dialog.scroll_more", shown=span(first, first + len(self.rows) - 1),
+                      total=len(self.items))
             # Between the title and the arrows when there is room (large text: the arrows
             # alone say the list scrolls).
             if title.right + m.pad * 2 + text.size(more, m.small)[0] <= up.left - m.pad:

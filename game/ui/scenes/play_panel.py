@@ -414,7 +414,8 @@ class PlayPanel:
         line_h = text.font(px).get_linesize()
         summary = presenter.position_summary(self.scene.state)
         if (summary or not reasoning) and y + line_h <= self.moves_rect.bottom:
-            extra = summary or presenter.describe_options(self.scene.match.options)
+            options = presenter.describe_options(self.scene.match.options)  # "8×8" alone: QA S13 31
+            extra = summary or tr("play.options_line", game=presenter.title(), options=options)
             # Smaller rather than cut ("19 allumettes restantes" at 200% of 1024x768).
             text.blit_text(surface, extra, px, theme.text_muted, (self.moves_rect.left, y),
                            max_width=self.moves_rect.width,
