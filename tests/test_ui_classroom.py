@@ -226,7 +226,7 @@ def test_while_the_engine_thinks_the_panel_shows_its_search_and_the_board_its_be
     assert detail == ""
     panel = " ".join(drawn)
     assert "moves ahead" in panel and "Best so far: " in panel, drawn
-    assert "discs" in panel and "positions looked at in" in panel, drawn
+    assert "discs" in panel and "positions looked at in\u00a0" in panel, drawn
     assert tr("play.reasoning_none") not in drawn
     assert play.board_context().hint_move in play.state.legal_moves()
     play.undo()

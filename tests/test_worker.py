@@ -259,12 +259,12 @@ def test_thinking_facts_say_the_search_in_words_and_units() -> None:
     depth, best, searched = thinking_facts(engine)
     assert depth == "Looking 7 moves ahead"
     assert best == "Best so far: d3, about +1.3 discs (estimate)"
-    assert searched.startswith("120\u202f345 positions looked at in ")
+    assert searched.startswith("120\u202f345 positions looked at in\u00a0")
     proven = thinking_facts(SearchProgress(depth=10_000, best="2", score=1_000_000.0 - 3,
                                            nodes=1))
     assert proven[0] == "Looking to the end of the game"
     assert proven[1] == "Best so far: 2, win in 3 moves"
-    assert proven[2].startswith("1 position looked at in ")
+    assert proven[2].startswith("1 position looked at in\u00a0")
     mcts = thinking_facts(SearchProgress(best="c1", score=0.625, score_kind="win_rate",
                                          nodes=1200))
     assert mcts[0] == "1\u202f200 simulations played at random"
