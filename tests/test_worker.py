@@ -263,7 +263,7 @@ def test_thinking_facts_say_the_search_in_words_and_units() -> None:
     proven = thinking_facts(SearchProgress(depth=10_000, best="2", score=1_000_000.0 - 3,
                                            nodes=1))
     assert proven[0] == "Looking to the end of the game"
-    assert proven[1] == "Best so far: 2, win in 3 moves"
+    assert proven[1] == "Best so far: 2, win in\u00a03\u00a0moves"
     assert proven[2].startswith("1 position looked at in\u00a0")
     mcts = thinking_facts(SearchProgress(best="c1", score=0.625, score_kind="win_rate",
                                          nodes=1200))

@@ -197,15 +197,12 @@ def seconds_text(seconds: float) -> str:
 
 
 def duration(seconds: float) -> str:
-    """A thinking time short and readable: "under 1 ms", "35 ms", "1.2 s", its number and
-    unit held together by no-break spaces ("in under 1 / ms" wrapped in the panel, QA S13 2)."""
+    """A thinking time short and readable: "< 1 ms", "35 ms", "1.2 s"."""
     if not isinstance(seconds, (int, float)) or seconds < 0.001:
-        said = tr("words.under_ms")
-    elif seconds < 1.0:
-        said = tr("words.ms", n=round(seconds * 1000))
-    else:
-        said = tr("words.seconds", s=seconds_text(seconds))
-    return said.replace(" ", "\u00a0")
+        return tr("words.under_ms")
+    if seconds < 1.0:
+        return tr("words.ms", n=round(seconds * 1000))
+    return tr("words.seconds", s=seconds_text(seconds))
 
 
 def _count(n: object) -> str:
