@@ -343,3 +343,31 @@ def test_the_facts_take_the_room_a_shorter_legend_leaves(size: tuple[int, int], 
     assert play.panel.legend_rows_shown == 2
     assert play.panel.reasoning_facts >= 3, play.panel.reasoning_facts
     assert play.panel.move_rects, "the move list keeps its row"
+
+
+def test_explain_mode_leaves_the_persons_legal_squares_to_their_dots() -> None:
+    """Regression (QA S13 7): in Othello's explain mode, after Space, the AI's old labels sat
+    on squares that were now the person's legal moves: no dot there, and "−16" in a blue
+    frame read as the person's score. Once the person is to move, no label is on a legal
+    square; the AI's other labels stay."""
+    app = make_app(SIZE, show_reasoning=True, explain_wait=True)
+    play = start_game(app, "othello", ("human", "alphabeta:depth=2"), options={"size": "6"})
+    checked = 0
+    for _ in range(6):
+        if play.match.over:
+            break
+        assert play.apply_move(play.state.legal_moves()[0])
+        assert run_until(app, lambda: play.turns.pending is not None or play.match.human_to_move
+                         or play.match.over, 10)
+        if play.turns.pending is not None:
+            key(app, pygame.K_SPACE)
+        assert run_until(app, lambda: play.match.human_to_move or play.match.over, 10)
+        frame(app)
+        shown = play.shown_decision()
+        legal = set(play.state.legal_moves())
+        last = play.match.last_decision
+        if shown is not None:
+            assert not legal & set(shown.decision.scores), (legal, shown.decision.scores)
+        if last is not None and set(last.scores) & legal:
+            checked += 1
+    assert checked, "no reply of the AI scored a square that became the person's move"

@@ -129,44 +129,6 @@ def test_the_legend_says_the_estimates_are_rounded_to_whole_discs(lang: str) -> 
     assert full[0].sample == best.label and "arrondi" not in full[0].words
 
 
-def test_the_frames_of_the_persons_moves_are_drawn_under_the_labels(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Regression (QA, 1024x640 fr 200%): the frame of a person's move under a label was
-    drawn over the label and cut through its "≤" ("|−8"). It is drawn first, the label over
-    it (the frame still shows above and below the chip)."""
-    import game.ui.boards.othello as othello_view
-    from game.ui.boards.base import Grid
-    from tests.test_ui_othello_chips import persons_turns
-
-    app = make_app((1024, 640), language="fr", show_reasoning=True, text_scale=200,
-                   explain_wait=True)
-    play = start_game(app, "othello", ("human", "alphabeta:depth=2"))
-    calls: list[str] = []
-    real_chip, real_frame = othello_view.score_chip, Grid.outline_cell
-
-    def chip(*args: Any, **kwargs: Any) -> pygame.Rect:
-        calls.append("chip")
-        return real_chip(*args, **kwargs)
-
-    def outline(grid: Grid, surface: pygame.Surface, row: int, col: int, colour: Any,
-                width_frac: float = 0.06) -> None:
-        calls.append("frame" if colour == app.theme.legal else "other")
-        real_frame(grid, surface, row, col, colour, width_frac)
-
-    monkeypatch.setattr(othello_view, "score_chip", chip)
-    monkeypatch.setattr(Grid, "outline_cell", outline)
-    framed = 0
-    for _chips in persons_turns(app, play, 5, pick=-1):
-        calls.clear()
-        play.view._tied_cache = None  # drawn again from the start
-        frame(app)
-        if "frame" in calls:
-            framed += 1
-            assert calls.index("chip") > max(i for i, c in enumerate(calls) if c == "frame")
-    assert framed, "no label sat on a dot: the test saw nothing"
-    app.shutdown()
-
-
 @pytest.mark.parametrize(("size", "lang"), [((1024, 640), "en"), ((1280, 800), "fr"),
                                             ((1920, 1080), "fr"), ((1024, 768), "en")])
 def test_the_discs_caption_beside_the_board_is_readable_or_left_out(

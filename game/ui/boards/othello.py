@@ -660,6 +660,7 @@ class OthelloPresenter(GamePresenter):
     light_first = False
     smoke_seats = ("engine:time=0.1", "greedy")
     tools = ("weights",)
+    scores_yield_to_legal_moves = True
 
     def describe_options(self, options: Any) -> str:
         return tr("describe.board", rows=options.size, cols=options.size)

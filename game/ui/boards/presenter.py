@@ -106,6 +106,9 @@ class GamePresenter:
     #: False where a move is drawn from the pieces it changes (Nim's matches, Hexapawn's
     #: pawns): there the labels show while the move waits, then the panel keeps the words.
     scores_outlive_move: ClassVar[bool] = True
+    #: True when the person's legal moves are marked on the cells the AI's labels use
+    #: (Othello's dots): those labels then give way to the marks once the person is to move.
+    scores_yield_to_legal_moves: ClassVar[bool] = False
     #: True when the sides' names number the players ("Player 1", "Player 2") rather than
     #: name their pieces: such a name then goes with the seat that plays the side (see
     #: :attr:`seat_of`). With "Who moves first: Seat 2", Nim named the person of Seat 1

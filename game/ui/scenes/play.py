@@ -460,7 +460,8 @@ class PlayScene(Scene, TurnListener):
     def shown_decision(self) -> ShownDecision | None:
         """The scores the board shows (see :func:`~game.ui.scenes.play_status.scored_decision`)."""
         return scored_decision(self.match, self.turns, self.app.settings.show_reasoning,
-                               self.presenter.scores_outlive_move)
+                               self.presenter.scores_outlive_move,
+                               self.presenter.scores_yield_to_legal_moves)
 
     def legend_rows(self) -> list[LegendRow]:
         """What the numbers on the board mean, from the mover's side (empty: no numbers)."""

@@ -10,7 +10,7 @@ them with no window.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ai.base import Decision
@@ -121,14 +121,27 @@ class ShownDecision:
     mover: int
 
 
+def without_moves(d: Decision, moves: set[Any]) -> Decision:
+    """``d`` without the scores of ``moves``. In Othello's explain mode the AI's old labels
+    sat on squares that had become the person's legal moves: the square lost its dot and
+    "−16" in a blue frame read as the person's score for it (QA S13 7)."""
+    if not isinstance(d.scores, dict):
+        return d
+    proven = d.proven if isinstance(d.proven, dict) else {}
+    return replace(d, scores={m: v for m, v in d.scores.items() if m not in moves},
+                   proven={m: p for m, p in proven.items() if m not in moves})
+
+
 def scored_decision(match: Match, turns: TurnDriver, show_reasoning: bool,
-                    keep_after_move: bool = True) -> ShownDecision | None:
+                    keep_after_move: bool = True,
+                    yield_to_legal: bool = False) -> ShownDecision | None:
     """The scores the board shows, or None.
 
     The AI's move being revealed; in a human-vs-AI game, the AI's last move until the person
     answers it when ``keep_after_move`` (the game's labels still name the right places:
-    explain mode, the legend speaking from the AI's side); or a learner's stored values while
-    it is to move.
+    explain mode, the legend speaking from the AI's side), without the moves that are now
+    the person's legal moves when ``yield_to_legal`` (see :func:`without_moves`); or a
+    learner's stored values while it is to move.
     """
     if turns.pending is not None:
         return ShownDecision(turns.pending, match.state, match.state.to_move)
@@ -143,6 +156,10 @@ def scored_decision(match: Match, turns: TurnDriver, show_reasoning: bool,
         if (last is not None and last.scores and len(match.states) >= 2
                 and not is_pass(last.move)):
             before = match.states[-2]
+            if yield_to_legal:
+                last = without_moves(last, set(match.state.legal_moves()))
+                if not last.scores:
+                    return None
             return ShownDecision(last, before, before.to_move)
         return None
     if not match.over and not match.human_to_move:
