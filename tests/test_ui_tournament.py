@@ -1002,3 +1002,27 @@ def test_the_chance_number_says_what_it_does_where_it_is(
     click(app, plus.center)
     assert scene.setup.seed == 2 and app.toast == tr("tour.seed_said", n=2)
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "language"), [((1024, 768), "fr"), ((1024, 640), "fr"),
+                                                ((1280, 720), "en")])
+def test_the_export_dialogs_title_is_never_cut(size: tuple[int, int], language: str,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA S13 30, real window 1024x768 fr 200%): the title read "Exporter les
+    résultats (CSV + P…". It is drawn smaller, down to the body size, rather than cut."""
+    from tests.ui_helpers import make_app, watch_cuts
+
+    app = make_app(size, language=language, text_scale=200)
+    scene = TournamentScene(app)
+    app.push(scene)
+    scene.set_game("nim")
+    scene.set_player(0, "random")
+    scene.set_player(1, "perfect")
+    scene.games = 2
+    frame(app)
+    run(app, scene)
+    cut = watch_cuts(monkeypatch)
+    export_dialog(app, scene)
+    frame(app)
+    assert tr("tour.export_title") not in cut, cut
+    app.shutdown()

@@ -363,9 +363,11 @@ class LoadDialog(ListChoice, Scene):
         self._layout()
         dim(surface, theme.overlay)
         draw_panel(surface, self.box, theme, m.radius, theme.panel, theme.accent, 3)
+        # Smaller down to the body size rather than cut ("Exporter les résultats (CSV + P…"
+        # at 200% of 1024x768, QA S13 30).
         text.blit_text(surface, tr(self.title_key), m.heading, theme.accent,
                        (self.box.left + m.pad * 2, self.box.top + m.pad * 2), bold=True,
-                       max_width=self.box.width - 4 * m.pad)
+                       max_width=self.box.width - 4 * m.pad, min_px=min(m.heading, m.body))
         if self.label_above is not None:
             text.blit_text(surface, tr(self.path_key), m.small, theme.text, self.label_above)
         mouse = widgets.mouse()
