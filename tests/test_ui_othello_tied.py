@@ -171,3 +171,20 @@ def test_rounding_does_not_make_the_chosen_moves_label_anothers(
     assert not view.counts_shortened
     assert view.drawn_chips[0] >= readable_px(size) and not untied(view, state)
     app.shutdown()
+
+
+@pytest.mark.parametrize(("lang", "one", "many"), [("en", "disc", "discs"),
+                                                   ("fr", "pion", "pions")])
+def test_the_discs_caption_counts(lang: str, one: str, many: str,
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA S13 17, real window 1920x1080 en 100%): White's chip read "1" over
+    "discs" (issue 12 defect 15's "1 discs" again); the caption now agrees with its count."""
+    from tests.ui_helpers import spy_texts
+
+    app = make_app((1920, 1080), language=lang)
+    play = start_game(app, "othello", ("human", "human"))
+    assert play.apply_move(play.state.legal_moves()[0])  # 4 discs for Black, 1 for White
+    drawn = spy_texts(monkeypatch)
+    frame(app)
+    assert drawn.count(one) == 1 and drawn.count(many) == 1, drawn
+    app.shutdown()

@@ -392,7 +392,7 @@ class OthelloView(GridBoardView):
             # The caption under the count, still readable at 1024x768 (it was 12 px).
             # (12-14 px at 100% of 1024x640 and 1280x800, readable 16 and 20: QA S12 39.)
             small = max(round(px * 0.62), readable, 9)
-            caption = tr("boards.discs")
+            caption = plural("boards.discs", oth.count(player))  # "1 discs": QA S13 17
             if (txt.size(caption, small)[0] <= area.width * 0.94
                     and small <= area.height * 0.2):
                 txt.blit_text(surface, caption, small, theme.text_muted,
