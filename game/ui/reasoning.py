@@ -739,22 +739,22 @@ def hint_lines(d: Decision, adviser: str, move_text: Callable[[Any], str] = str)
     lines = [tr("hint.from", adviser=adviser, move=move_text(d.move))]
     info = d.info if isinstance(d.info, dict) else {}
     rule = rule_words(info.get("rule"))
-    why = rule or chosen_words(d)
+    if rule:
+        return [*lines, tr("hint.why", why=rule)]
+    why = chosen_words(d)
+    if not why:
+        return lines
     shown = shown_scores(d).get(d.move)
-    if not rule and why and isinstance(shown, ShownScore) and shown.proven:
+    if isinstance(shown, ShownScore) and shown.proven:
         result = getattr(shown.meaning, "result", 0)
         if isinstance(result, int) and result < 0:
             # The best of lost moves: "Why: loses in 10 moves" read as bad advice (QA S12 41).
             return [*lines, tr("hint.why_lost", why=why)]
-    chosen = d.scores.get(d.move) if isinstance(d.scores, dict) else None
-    if (not rule and why and not (isinstance(shown, ShownScore) and shown.proven)
-            and _number(chosen) < 0 and len(d.scores) > 1):
+    elif _number(d.scores.get(d.move)) < 0 and len(d.scores) > 1:
         # An estimate below zero: "Why: about −4.1 discs" recommended a move by a negative
         # number (QA S13 31); it is the best of the moves, the others score less.
         return [*lines, tr("hint.why_least_bad", why=why)]
-    if why:
-        lines.append(tr("hint.why", why=why))
-    return lines
+    return [*lines, tr("hint.why", why=why)]
 
 
 def chosen_words(d: Decision) -> str | None:

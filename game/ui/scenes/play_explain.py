@@ -256,15 +256,23 @@ class ExplainBox:
             ty += line_h
         return box.bottom + m.pad // 2
 
-    def _facts_lines(self, wrapped_all: list[list[str]], room: int, avail: int) -> int:
-        """How many lines the facts take with ``room`` lines (whole paragraphs, the first
-        one wherever ``avail`` holds it; as :meth:`draw_reasoning` draws them)."""
-        used = 0
+    @staticmethod
+    def _facts_taken(wrapped_all: list[list[str]], room: int, avail: int) -> int:
+        """How many facts (paragraphs, wrapped) fit ``room`` lines: whole paragraphs only, a
+        narrow window (1024x640) showing fewer facts, never half a sentence; the first one
+        wherever ``avail`` lines hold it (with large text it may not: it ran under the
+        buttons)."""
+        used = taken = 0
         for wrapped in wrapped_all:
             if used + len(wrapped) > (room if used else avail):
                 break
             used += len(wrapped)
-        return used
+            taken += 1
+        return taken
+
+    def _facts_lines(self, wrapped_all: list[list[str]], room: int, avail: int) -> int:
+        """How many lines the facts take with ``room`` lines (see :meth:`_facts_taken`)."""
+        return sum(len(w) for w in wrapped_all[:self._facts_taken(wrapped_all, room, avail)])
 
     def _room_the_legend_leaves(self, legend: list[LegendRow], wrapped_all: list[list[str]],
                                 room: int, most_lines: int, y: int, line_h: int) -> int:
@@ -465,15 +473,8 @@ class ExplainBox:
         if legend:
             room = self._room_the_legend_leaves(legend, wrapped_all, room, avail - kept, y,
                                                 line_h)
-        self.facts = 0
-        for wrapped in wrapped_all:
-            # Wrapped rather than cut, and only whole paragraphs: a narrow window (1024x640)
-            # shows fewer facts, never half a sentence. The first one shows wherever the
-            # panel has room for it (with large text it may not: it ran under the buttons).
-            if len(lines) + len(wrapped) > (room if lines else avail):
-                break
-            lines += wrapped
-            self.facts += 1
+        self.facts = self._facts_taken(wrapped_all, room, avail)
+        lines += [line for wrapped in wrapped_all[:self.facts] for line in wrapped]
         if not lines:
             return y
         box = pygame.Rect(self.rect.left, y, self.rect.width,

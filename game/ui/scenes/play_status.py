@@ -10,14 +10,14 @@ them with no window.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ai.base import Decision
 from game.ui import text
 from game.ui.boards.presenter import is_pass
 from game.ui.i18n import tr
-from game.ui.reasoning import plural, thinking_line
+from game.ui.reasoning import labelled_only, plural, thinking_line
 from game.ui.scenes.match import Match
 from game.ui.scenes.play_banner import outcome_texts
 from game.ui.scenes.players import NOTE_SEPARATOR
@@ -121,17 +121,6 @@ class ShownDecision:
     mover: int
 
 
-def without_moves(d: Decision, moves: set[Any]) -> Decision:
-    """``d`` without the scores of ``moves``. In Othello's explain mode the AI's old labels
-    sat on squares that had become the person's legal moves: the square lost its dot and
-    "−16" in a blue frame read as the person's score for it (QA S13 7)."""
-    if not isinstance(d.scores, dict):
-        return d
-    proven = d.proven if isinstance(d.proven, dict) else {}
-    return replace(d, scores={m: v for m, v in d.scores.items() if m not in moves},
-                   proven={m: p for m, p in proven.items() if m not in moves})
-
-
 def scored_decision(match: Match, turns: TurnDriver, show_reasoning: bool,
                     keep_after_move: bool = True,
                     yield_to_legal: bool = False) -> ShownDecision | None:
@@ -140,7 +129,7 @@ def scored_decision(match: Match, turns: TurnDriver, show_reasoning: bool,
     The AI's move being revealed; in a human-vs-AI game, the AI's last move until the person
     answers it when ``keep_after_move`` (the game's labels still name the right places:
     explain mode, the legend speaking from the AI's side), without the moves that are now
-    the person's legal moves when ``yield_to_legal`` (see :func:`without_moves`); or a
+    the person's legal moves when ``yield_to_legal``; or a
     learner's stored values while it is to move.
     """
     if turns.pending is not None:
@@ -157,7 +146,11 @@ def scored_decision(match: Match, turns: TurnDriver, show_reasoning: bool,
                 and not is_pass(last.move)):
             before = match.states[-2]
             if yield_to_legal:
-                last = without_moves(last, set(match.state.legal_moves()))
+                # Othello's explain mode: the AI's old labels sat on squares that had become
+                # the person's legal moves, no dot there, and "−16" in a blue frame read as
+                # the person's score for it (QA S13 7).
+                legal = set(match.state.legal_moves())
+                last = labelled_only(last, [m for m in last.scores if m not in legal])
                 if not last.scores:
                     return None
             return ShownDecision(last, before, before.to_move)
