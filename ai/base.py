@@ -44,6 +44,20 @@ class SearchProgress:
     unit: str | None = None
     nodes: int = 0
     started: float = field(default_factory=time.perf_counter)
+    #: Root moves searched so far at ``depth``, of ``moves_total``. While fewer than all are,
+    #: the depth is unfinished: ``best`` leads the moves searched so far and one not yet
+    #: searched may still beat it. 0 of 0: the search does not say.
+    moves_done: int = 0
+    moves_total: int = 0
+    #: The last result reported at a smaller depth, as ``(depth, best, score)`` (the depth
+    #: before, finished or not: a search reports a new depth once it has a result there).
+    #: Beside ``score`` it shows how the score moved with one more move of look-ahead: in
+    #: Othello it swings between odd and even depths. None: no earlier depth of this kind.
+    previous: tuple[int, Any, float | None] | None = None
+    #: When ``score`` is only a bound, "at least" or "at most" (as a decision's
+    #: ``info["bounds"]``): the Othello engine's win/loss/draw solve proves a win without
+    #: working out its margin. None: ``score`` is the value.
+    bound: str | None = None
 
     @property
     def elapsed(self) -> float:
@@ -89,12 +103,22 @@ class Limits:
         if progress is None:
             return
         if depth is not None:
+            if depth > progress.depth and progress.best is not None:
+                progress.previous = (progress.depth, progress.best, progress.score)
             progress.depth = depth
         if best is not None:
             progress.best = best
             progress.score = score
         if nodes is not None:
             progress.nodes = nodes
+
+    def report_moves(self, done: int, total: int) -> None:
+        """Publish how many root moves the search has finished at its current depth, of
+        ``total`` (see SearchProgress.moves_done)."""
+        progress = self.progress
+        if progress is not None:
+            progress.moves_total = total
+            progress.moves_done = done
 
 
 @dataclass

@@ -8,7 +8,9 @@ How it decides (see :class:`OthelloEngine`):
 2. Iterative deepening: depth 1, 2, 3... with :meth:`ai.othello_search.Searcher.negamax` (PVS
    alpha-beta, transposition table, move ordering) until the level's depth or time budget runs
    out. The previous iteration's best move is searched first, so an iteration cut short by the
-   clock still improves the choice when a better move was already proven at the new depth.
+   clock still answers once that move is searched: with its value at the new depth (or a move
+   proven better there), the depth said unfinished. It is what a watching class was shown
+   live; the depth before's value would differ by Othello's odd/even swing.
 3. When few squares are empty (the level's ``exact`` threshold), the exact solver computes the
    final disc margin with perfect play; if it finishes in time its result replaces step 2's.
 
@@ -157,6 +159,13 @@ class RootResult:
     depth: int
     kind: str = HEURISTIC
     stopped: str = STOP_DEPTH  # why the search that gave it stopped
+    #: An iteration the clock cut short: how many root moves it searched at ``depth``; None:
+    #: every one. The others (``shallower``) keep their values of the depth before.
+    searched: int | None = None
+    shallower: tuple[int, ...] = ()
+    #: The iteration before this one, as ``(depth, best square, value)``: with this one's
+    #: value it shows the swing between odd and even depths. None: none (depth 1, a solve).
+    earlier: tuple[int, int, int] | None = None
 
     @property
     def exact(self) -> bool:
@@ -330,9 +339,10 @@ class OthelloEngine(Player):
                     lo, hi = 0, INF
                 else:
                     # Every move loses (the scores are upper bounds): keep the heuristic order
-                    # and its best move.
+                    # and its best move, which is now the best so far.
                     result.best = order[0]
-                    result.value = result.scores[order[0]][0]
+                    result.value, known = result.scores[order[0]]
+                    self._report(empties, order[0], result.value, True, searcher.nodes, known)
                     lo, hi = -INF, 0
                 result = self._solve_root(searcher, own, opp, order, lo, hi, EXACT,
                                           partial_from=result)
@@ -405,11 +415,14 @@ class OthelloEngine(Player):
             scores[sq] = (v, AT_MOST if v <= a else AT_LEAST if v >= beta else EXACT_VALUE)
             if v > best or sq == best_sq:
                 best, best_sq = v, sq
-                self._report(empties, sq, v, True, searcher.nodes)
+                self._report(empties, sq, v, True, searcher.nodes, scores[sq][1])
                 if v > a:
                     a = v
                     if a >= beta:
                         break
+            self._limits.report_moves(len(scores), len(order))
+        # Done, also when a move proven >= beta ends it: no other move can change the answer.
+        self._limits.report_moves(len(order), len(order))
         return RootResult(best_sq, best, scores, empties, kind)
 
     def _iterate(self, searcher: Searcher, own: int, opp: int, max_depth: int,
@@ -427,9 +440,14 @@ class OthelloEngine(Player):
         stopped = STOP_DEPTH
         while depth <= max_depth:
             try:
-                result = self._root(searcher, own, opp, depth, self._order(result),
+                deeper = self._root(searcher, own, opp, depth, self._order(result),
                                     all_exact=self.level.slack > 0, partial_from=result)
             except SearchTimeout:
+                stopped = STOP_TIME
+                break
+            deeper.earlier = (result.depth, result.best, result.value)
+            result = deeper
+            if result.searched is not None:  # cut short by the clock, answering at its depth
                 stopped = STOP_TIME
                 break
             if all(abs(v) >= PROVEN for v, _ in result.scores.values()) or depth > empties + 2:
@@ -479,8 +497,17 @@ class OthelloEngine(Player):
               *, all_exact: bool, partial_from: RootResult | None = None) -> RootResult:
         """Search every root move at ``depth``; PVS unless ``all_exact``.
 
-        On timeout, if the first (previous best) move was searched and another move then beat
-        it at this depth, a RootResult for that move is returned instead of raising.
+        Cut short by the clock once its first move (the previous best, from ``partial_from``)
+        was searched, the iteration still answers, as strong engines do: its best move so far
+        with that move's value at this depth, the depth said unfinished (``searched``: the moves
+        it reached; the others keep their values of ``partial_from``). That is what a watching
+        class was shown ("best so far" at this depth); the move is the one the finished depth
+        chose unless a move beat it here (then it is proven better at this depth). So live and
+        final tell one story: the old way answered with the finished depth's value of the same
+        move, which in Othello swings by several discs between odd and even depths ("+2.5" live
+        at depth 10, "\u22124.3" at depth 9 after the move). At the beginners' levels
+        (``all_exact``: a random choice among close exact values, which values of two depths
+        would mix) only a move that beat the first makes it answer; otherwise it raises.
         """
         region = searcher.g.region
         if order is None:
@@ -491,6 +518,7 @@ class OthelloEngine(Player):
         best = order[0]
         negamax = searcher.negamax
         child_depth = depth - 1
+        total = len(order)
         for i, sq in enumerate(order):
             f = flip_mask(own, opp, sq)
             c_own, c_opp = opp & ~f, own | f | (1 << sq)
@@ -502,10 +530,12 @@ class OthelloEngine(Player):
                     if v > alpha:
                         v = -negamax(c_own, c_opp, child_depth, -INF, -alpha)
             except SearchTimeout:
-                if partial_from is not None and scores and best != partial_from.best:
+                if (partial_from is not None and scores
+                        and (best != partial_from.best or not all_exact)):
                     merged = dict(partial_from.scores)
                     merged.update(scores)
-                    return RootResult(best, alpha, merged, partial_from.depth)
+                    return RootResult(best, alpha, merged, depth, searched=len(scores),
+                                      shallower=tuple(sq for sq in order if sq not in scores))
                 raise
             is_exact = i == 0 or all_exact or v > alpha
             scores[sq] = (v, EXACT_VALUE if is_exact else AT_MOST)
@@ -513,16 +543,25 @@ class OthelloEngine(Player):
                 alpha = v
                 best = sq
                 self._report(depth, sq, v, False, searcher.nodes)
+            self._limits.report_moves(len(scores), total)
         return RootResult(best, alpha, scores, depth)
 
-    def _report(self, depth: int, sq: int, value: int, exact: bool, nodes: int) -> None:
-        """Tell a watching class the best move so far and its score (in this engine's units)."""
+    def _report(self, depth: int, sq: int, value: int, exact: bool, nodes: int,
+                known: str = EXACT_VALUE) -> None:
+        """Tell a watching class the best move so far and its score (in this engine's units;
+        ``known`` says whether the score is the value or a bound of it)."""
         progress = self._limits.progress
         if progress is None:
             return
-        progress.score_kind = "discs" if exact else "value"
+        kind = "discs" if exact else "value"
+        other_kind = progress.best is not None and progress.score_kind != kind
+        progress.score_kind = kind
         progress.units = (_UNITS_EXACT if exact else _UNITS_POINTS)
+        progress.bound = None if known == EXACT_VALUE else known
         self._limits.report(depth, PASS if sq == PASS_SQ else move_at(sq), float(value), nodes)
+        if other_kind:
+            # The solve after the heuristic search: its margins are no deeper estimate.
+            progress.previous = None
 
     def _decision(self, searcher: Searcher, state: OthelloState, result: RootResult,
                   budget: float, start: float) -> Decision:
@@ -552,6 +591,17 @@ class OthelloEngine(Player):
             "search_time": self.clock() - start,
             "stopped": result.stopped,
         }
+        if result.searched is not None:
+            # The last depth was cut short: the root moves it searched, of all of them, and
+            # those it did not reach, valued one depth less (with Othello's odd/even swing,
+            # such a value may stand above the chosen move's: a board may say so).
+            info["depth_moves"] = [result.searched, len(result.scores)]
+            info["shallower"] = [str(move_at(sq)) for sq in result.shallower]
+        if result.earlier is not None and not result.exact:
+            # The depth before, for the odd/even swing: [depth, its best move, its value].
+            depth_before, sq_before, value_before = result.earlier
+            info["previous_depth"] = [depth_before, str(move_at(sq_before)),
+                                      float(value_before)]
         if result.kind == EXACT:
             info["units"] = _UNITS_EXACT
             info["proven"] = _margin_text(value)

@@ -308,6 +308,7 @@ class _Searcher(_NodeClock):
         pairs = (self.children(state, depth, first) if pruning
                  else [(m, state.play(m)) for m in state.legal_moves()])
         best = -INF
+        total = len(state.legal_moves())
         for move, child in pairs:
             try:
                 if pruning:
@@ -329,6 +330,8 @@ class _Searcher(_NodeClock):
             result.lines[move] = (move, *line)
             if value >= max(result.scores.values()):
                 self.limits.report(depth, move, value, self.nodes)  # for a class watching
+            # Fewer than all: the depth is unfinished and its best only provisional.
+            self.limits.report_moves(len(result.scores), total)
         return result
 
     def exact_scores(self, state: GameState[Any], depth: int, result: _RootResult) -> int:
@@ -750,6 +753,8 @@ class EnginePlayer(Player):
                 if value > best:
                     engine.limits.report(min(depth, TO_THE_END), move, value, engine.nodes)
                 best = max(best, value)
+            # Fewer than all: the depth is unfinished and its best only provisional.
+            engine.limits.report_moves(len(scores), len(order))
         return scores, bounds
 
 
