@@ -188,3 +188,40 @@ def test_the_discs_caption_counts(lang: str, one: str, many: str,
     frame(app)
     assert drawn.count(one) == 1 and drawn.count(many) == 1, drawn
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1024, 768), "en"), ((1920, 1080), "fr"),
+                                            ((1024, 640), "fr"), ((1280, 720), "en")])
+def test_the_networks_labels_that_rank_apart_read_apart(
+        size: tuple[int, int], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA13 4, real window 1024x768 en 200%): against the shipped n-tuple network,
+    after d3, c3, e3 and c5 all read "−0.7" in green, amber and red while the panel said
+    White chose c3 at "−0.65". Each label now reads as its score ranks ("−0.65", "−0.69",
+    "−0.70"), at the readable size or more, on its own cell and over no disc."""
+    from game.ui.boards import othello
+
+    drawn: list[str] = []
+    chip = othello.score_chip
+
+    def recorded(surface: pygame.Surface, text: str, *args: Any, **kwargs: Any) -> Any:
+        drawn.append(text)
+        return chip(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(othello, "score_chip", recorded)
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=200, explain_wait=True)
+    play = start_game(app, "othello", ("human", "ntuple"))
+    assert run_until(app, lambda: play.match.human_to_move, 30)
+    assert play.apply_move(next(m for m in play.state.legal_moves()
+                                if play.presenter.move_text(m) == "d3"))
+    assert run_until(app, lambda: bool(play.legend_rows()), 30)
+    frame(app)
+    drawn.clear()
+    frame(app)
+    scores = play.board_context().scores
+    assert scores is not None and len(set(scores.values())) == 3
+    assert len(set(drawn)) == len(drawn) == 3, drawn
+    view = play.view
+    assert isinstance(view, OthelloView)
+    assert view.drawn_chips[0] >= readable_px(size)
+    assert not untied(view, play.board_state)
+    app.shutdown()

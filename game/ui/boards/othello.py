@@ -132,6 +132,20 @@ def chip_shifts(cell: int, steps_y: tuple[int, ...], leftmost: bool = False
     return sorted(pairs, key=lambda d: (abs(d[0]), abs(d[1])))
 
 
+#: Score labels to draw: each one's text and its cell's centre.
+Labels = list[tuple[str, tuple[float, float]]]
+
+
+def alike_when_short(full: Labels, short: Labels) -> list[bool]:
+    """For each label, whether its short form is another's while their full forms differ:
+    written short, two scores that rank apart would read alike (the n-tuple network's
+    "\u22120.69" and "\u22120.70", both "\u22120.7" in two colours, QA13 4)."""
+    fulls: dict[str, set[str]] = {}
+    for (text, _c), (form, _s) in zip(full, short, strict=True):
+        fulls.setdefault(form, set()).add(text)
+    return [len(fulls[form]) > 1 for form, _c in short]
+
+
 def chip_side_pad(px: int) -> int:
     """The room left and right of a score label's text: a tenth of its size, not the usual
     third (8 px more of text at 48 px where chips already overflow their cells; a sixth left
@@ -151,7 +165,7 @@ class OthelloView(GridBoardView):
         #: The last score chips laid out (see :meth:`_score_chips`): their key and result.
         self._chips_cache: tuple[Any, tuple[int, list[pygame.Rect]]] | None = None
         #: ... and tied to their cells (see :meth:`_laid_out`).
-        self._tied_cache: tuple[Any, tuple[int, list[pygame.Rect], bool]] | None = None
+        self._tied_cache: tuple[Any, tuple[int, list[pygame.Rect], Labels]] | None = None
         #: The score labels last drawn: their text size and each one's chip and cell.
         self.drawn_chips: tuple[int, list[tuple[pygame.Rect, Cell]]] = (0, [])
 
@@ -421,18 +435,24 @@ class OthelloView(GridBoardView):
                  and move.row < oth.size and move.col < oth.size
                  and oth.cell(move.row, move.col) == EMPTY_CELL]
         chips = [(text, grid.centre(move.row, move.col)) for move, text, _c, _b in shown]
-        shorts = [(short[move][0], grid.centre(move.row, move.col)) for move, *_l in shown]
+        plain = [(short[move][0], centre)
+                 for (move, *_l), (_t, centre) in zip(shown, chips, strict=True)]
+        # Where two short forms of different scores read alike, those two keep their full
+        # forms first ("\u22120.69" and "\u22120.70", not two "\u22120.7" of two colours).
+        apart = [(text if clash else form, centre) for (text, centre), (form, _c), clash in
+                 zip(chips, plain, alike_when_short(chips, plain), strict=True)]
         # Rounded, the chosen move's "+4" read like two others' ("+4,1" beside "+3,9" and
-        # "+3,6", QA S12 19): the full form then, where it fits at the readable size.
+        # "+3,6", QA S12 19; the network's "\u22120.65" beside "\u22120.69" and "\u22120.70",
+        # three "\u22120.7", QA13 4): the full form then, never the short one.
         best_full = {text for _m, text, _c, b in shown if b}
         best_short = {short[move][0] for move, _t, _c, b in shown if b}
         keep_full = any(not b and short[move][0] in best_short and text not in best_full
                         for move, text, _c, b in shown)
         self._clear = self._keep_clear(oth, ctx)
         body = label_px(ctx, grid.cell * 0.27)
-        px, rects, self.counts_shortened = self._laid_out(oth, chips, shorts, body,
-                                                          ctx.coords_px, keep_full)
-        texts = shorts if self.counts_shortened else chips
+        px, rects, texts = self._laid_out(oth, chips, (apart, plain), body, ctx.coords_px,
+                                          keep_full)
+        self.counts_shortened = texts != chips
         self.drawn_chips = (px, [(rect, (move.row, move.col))
                                  for (move, *_l), rect in zip(shown, rects, strict=True)])
         # Under the chips: the cells of the person's moves whose dot a chip covers, framed (the
@@ -444,20 +464,21 @@ class OthelloView(GridBoardView):
             score_chip(surface, text, rect.center, px, colour, ctx.theme, best=best,
                        side_pad=chip_side_pad(px))
 
-    def _laid_out(self, oth: OthelloState, chips: list[tuple[str, tuple[float, float]]],
-                  shorts: list[tuple[str, tuple[float, float]]], body: int, readable: int,
-                  keep_full: bool = False) -> tuple[int, list[pygame.Rect], bool]:
-        """The labels' size, their chips and whether they are in their short form: each chip
-        tied to its own cell (see :func:`~game.ui.boards.chip_packing.tied_chips`), the full
-        form where it fits at ``body`` size (or, with ``keep_full``, at ``readable``: the
-        short forms would make the chosen move's label another's), else the short form
-        ("+16") at its largest, down to ``readable``; where neither fits so, as
-        :meth:`_score_chips` places them (moved a little aside). Measured in a crowded
+    def _laid_out(self, oth: OthelloState, chips: Labels, shorts: tuple[Labels, ...],
+                  body: int, readable: int, keep_full: bool = False
+                  ) -> tuple[int, list[pygame.Rect], Labels]:
+        """The labels' size, their chips and the labels drawn: each chip tied to its own cell
+        (see :func:`~game.ui.boards.chip_packing.tied_chips`), the full form where it fits
+        at ``body`` size (or, with ``keep_full``, at ``readable``; the short forms would make
+        the chosen move's label another's, so where even that does not fit the full forms are
+        placed as :meth:`_score_chips` places them, moved a little aside), else the first of
+        ``shorts`` ("+16") that fits at its largest, down to ``readable``; where none fits
+        so, the full forms as :meth:`_score_chips` places them. Measured in a crowded
         midgame at 200% of 1024x768 (57 px cells), "+15,7" shrank to 19 px, a third of the
         chips between two cells and over the neighbours' discs (QA 27/28)."""
         grid = self.grid
         assert grid is not None
-        key = (tuple(chips), tuple(shorts), body, readable, keep_full, tuple(grid.board),
+        key = (tuple(chips), shorts, body, readable, keep_full, tuple(grid.board),
                tuple(tuple(r) for r in self._clear))
         if self._tied_cache is not None and self._tied_cache[0] == key:
             return self._tied_cache[1]
@@ -477,14 +498,20 @@ class OthelloView(GridBoardView):
 
         full = tied(chips, body) or (tied(chips, least) if keep_full else None)
         if full is not None:
-            laid = (*full, False)
+            laid = (*full, chips)
+        elif keep_full:
+            # Moved a little aside (over no disc's middle) rather than the chosen move's
+            # label read as another's.
+            laid = (*self._score_chips(chips, body, readable), chips)
         else:
-            whole = tied(shorts, least) if shorts != chips else None
+            whole = next(((found, labels) for i, labels in enumerate(shorts)
+                          if labels != chips and labels not in shorts[:i]
+                          and (found := tied(labels, least)) is not None), None)
             if whole is not None:
-                laid = (*whole, True)
+                laid = (*whole[0], whole[1])
             else:
                 laid = (*(tied(chips, least) or self._score_chips(chips, body, readable)),
-                        False)
+                        chips)
         self._tied_cache = (key, laid)
         return laid
 
@@ -510,7 +537,7 @@ class OthelloView(GridBoardView):
             clear.append(rect)
         return clear
 
-    def _score_chips(self, chips: list[tuple[str, tuple[float, float]]], body: int,
+    def _score_chips(self, chips: Labels, body: int,
                      readable: int = 0) -> tuple[int, list[pygame.Rect]]:
         """One text size for the score labels and each label's chip: the largest size, up to
         ``body``, at which every chip is at most :data:`LABEL_MOST_CELLS` cells wide, inside
