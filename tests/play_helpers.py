@@ -12,12 +12,14 @@ from tests.ui_helpers import frame, make_app, run_until, start_game
 
 
 def explained_reply(size: tuple[int, int], lang: str, game: str, ai: str,
-                    move: Callable[[Any], Any] | None = None) -> tuple[App, PlayScene]:
+                    move: Callable[[Any], Any] | None = None,
+                    options: dict[str, str] | None = None) -> tuple[App, PlayScene]:
     """The play screen at 200% text with the reasoning on and explain mode waiting for a click:
     the human (seat 1) plays ``move(state)`` (the first legal move by default) and the AI's
-    reply stays explained, its legend shown (two frames drawn since)."""
+    reply stays explained, its legend shown (two frames drawn since); the game with
+    ``options``."""
     app = make_app(size, language=lang, show_reasoning=True, text_scale=200, explain_wait=True)
-    play = start_game(app, game, ("human", ai))
+    play = start_game(app, game, ("human", ai), options=options)
     assert run_until(app, lambda: play.match.human_to_move, 30)
     chosen = move(play.state) if move is not None else play.state.legal_moves()[0]
     assert play.apply_move(chosen)

@@ -55,3 +55,74 @@ def test_at_200_percent_marienbad_labels_stay_under_their_heap(
         assert len(owners) == 1, rect
         assert rect.collidelist(names) < 0 and not rect.colliderect(view._table), rect
     app.shutdown()
+
+
+def misere_reply(size: tuple[int, int], lang: str) -> tuple[Any, Any]:
+    """QA13 28's steps: Marienbad 1·3·5·7 misère against the perfect player at 200%, one match
+    taken from heap 4, the perfect player's reply explained (its every take labelled)."""
+    from tests.play_helpers import explained_reply
+
+    return explained_reply(size, lang, "nim", "perfect",
+                           lambda state: next(m for m in state.legal_moves()
+                                              if m.heap == 3 and m.count == 1),
+                           options={"variant": "marienbad", "misere": "true"})
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1024, 768), "en"), ((1024, 768), "fr"),
+                                            ((1024, 640), "en"), ((1024, 640), "fr"),
+                                            ((1280, 720), "en"), ((1920, 1080), "fr")])
+def test_after_a_take_no_label_covers_a_match_head(
+        size: tuple[int, int], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA13 28, real window 1024x768 en 200%): heap 2's second lane of labels
+    ("L13") covered heap 3's match heads, and heap 3's ("L9" twice) heap 4's, the layout
+    keeping room for one lane. Now no label covers a match (a row of labels with lines to
+    their matches where the lanes do not fit), at the readable size or more."""
+    app, play = misere_reply(size, lang)
+    chips: list[tuple[str, int, pygame.Rect]] = []
+    real = nim_board.score_chip
+
+    def spy(surface: pygame.Surface, text: str, centre: Any, px: int, *args: Any,
+            **kwargs: Any) -> pygame.Rect:
+        rect = real(surface, text, centre, px, *args, **kwargs)
+        chips.append((text, px, pygame.Rect(rect)))
+        return rect
+
+    monkeypatch.setattr(nim_board, "score_chip", spy)
+    frame(app)
+    view, state = play.view, play.board_state
+    assert isinstance(view, nim_board.NimView)
+    matches = [box.match_rect(i) for box in view._boxes for i in range(state.heaps[box.heap])]
+    assert len(chips) >= 8
+    over = [(text, rect) for text, _px, rect in chips if rect.collidelist(matches) >= 0]
+    assert not over, over
+    assert min(px for _t, px, _r in chips) >= readable_px(size)
+    app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "lang", "digits", "names"),
+                         [((1920, 1080), "en", 32, 27), ((1920, 1080), "fr", 33, 32),
+                          ((1280, 720), "fr", 23, 21), ((1024, 640), "en", 18, 16)])
+def test_at_200_percent_the_binary_table_grows_where_the_room_allows(
+        size: tuple[int, int], lang: str, digits: int, names: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA13 27, QA14 1): at 200% the binary table, the lesson of Marienbad, stood
+    at the readable size (27 px at 1920x1080 beside 70 px text, a third of the board empty;
+    18 at 1280x720 fr, 16 at 1024x640) and so did the heaps' names. Where the width holds one
+    lane of labels the second lane's room goes to the table and the matches (1920x1080);
+    else the table grows while the matches keep most of their length. Measured before: 27,
+    27, 18, 16 px digits; names 27, 27, 18, 16."""
+    from game.ui.i18n import tr
+    from tests.ui_helpers import texts_drawn_by
+
+    app, play = misere_reply(size, lang)
+    view = play.view
+    assert isinstance(view, nim_board.NimView)
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    table = [px for line, px, rect in drawn if line in ("0", "1")
+             and view._table.contains(rect)]
+    named = {tr("boards.nim_heap", n=n) for n in range(1, 5)}
+    heap_names = [px for line, px, rect in drawn if line in named
+                  and view.rect.contains(rect)]
+    assert table and min(table) >= digits, table
+    assert len(heap_names) == 4 and min(heap_names) >= names, heap_names
+    app.shutdown()

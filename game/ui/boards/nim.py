@@ -45,6 +45,7 @@ from game.ui.boards.nim_labels import (
     run_row,
     runs,
 )
+from game.ui.boards.nim_labels import gap as label_gap
 from game.ui.boards.nim_matchbox import draw_matchbox
 from game.ui.boards.nim_matchbox import text_px as matchbox_text_px
 from game.ui.boards.nim_table import (
@@ -85,6 +86,11 @@ TABLE_MOST = 0.47
 MOST_LANES = 4
 #: How much lower than the first lane a row of run labels stands (room for its brackets).
 RUN_DROP = 4
+#: The binary table's digits grow up to this share of the screen's text size where the room
+#: allows (see NimView._grown) ...
+TABLE_GOAL = 0.65
+#: ... while the matches keep this share of their length without it.
+GROWN_SHARE = 0.85
 #: The least length of a match, in readable sizes, the layout keeps where it makes room for
 #: labels: shorter ones are hard to count from the back.
 MIN_MATCH = 1.5
@@ -274,6 +280,10 @@ class NimView(BoardView):
         #: True when the layout keeps room for two lanes of labels under each of several heaps
         #: (see _heap_gap).
         self._lanes = False
+        #: The table's digits' size the layout made room for (0: the readable size; see
+        #: _grown), and the slot of a match where labels stand in one lane (0: two).
+        self._goal = 0
+        self._one_lane = 0.0
         #: The matches the last drawing labelled: (heap, first, last) per label (a label per
         #: match, or per run of equal ones: see _draw_runs).
         self.label_runs: list[tuple[int, int, int]] = []
@@ -328,6 +338,7 @@ class NimView(BoardView):
                 return _largest(lambda length: self._multi_height(
                     length, len(capacities), words_h, lanes) <= body.height, body.height)
 
+            self._goal, self._one_lane = 0, 0.0
             free = tallest(False)
             # (Only where labels are drawn: the play screen gives its text size, the lab none.)
             lanes = bool(self._least and self.label_px)
@@ -342,6 +353,9 @@ class NimView(BoardView):
                 need = (table_width(self._least, bit_count(capacities))
                         + max(MAX_SLOT * tall, self._lane_slot()) * 0.3)
                 table_w = max(table_w, min(body.width * TABLE_MOST, need + 2))
+            if self._least and self.label_px:
+                tall, table_w = self._grown(body.width - side, max(capacities),
+                                            bit_count(capacities), tallest, tall, table_w)
         inner_w = body.width - side - table_w
 
         def length_for(cols: int, rows: int) -> float:
@@ -379,8 +393,8 @@ class NimView(BoardView):
         if multi and self._least:
             # Wide enough for two lanes of labels such as "L16" at the readable size to
             # stand apart (at 1024x640 they were 19 px apart for 42 px chips), as the width
-            # allows.
-            slot = max(slot, min(self._lane_slot(), inner_w / cols))
+            # allows; for one lane where the layout keeps room for only one (see _grown).
+            slot = max(slot, min(self._one_lane or self._lane_slot(), inner_w / cols))
         heights = [rows * length * row_h - length * ROW_GAP for _, _, rows in layouts]
         gap = self._heap_gap(length, self._lanes) if multi else length * ROW_GAP
         total_h = (self._multi_height(length, len(layouts), words_h, self._lanes) if multi
@@ -433,6 +447,54 @@ class NimView(BoardView):
             return 0.0
         return (chip_rect("L00", (0, 0), self._least).width + max(4, self._least // 4)) / 2 + 1
 
+    def _one_lane_slot(self) -> float:
+        """The slot labels such as "W14" beside "L13" at the readable size need to stand
+        apart in one lane, side by side (0 without a readable size)."""
+        if not self._least:
+            return 0.0
+        widths = [chip_rect(tr(key, n=14), (0, 0), self._least).width
+                  for key in ("score.win_short", "score.loss_short")]
+        return sum(widths) / 2 + label_gap(self._least)
+
+    def _grown(self, width: float, cols: int, bits: int, tallest: Callable[[bool], float],
+               tall: float, table_w: float) -> tuple[float, float]:
+        """Several heaps with labels at the readable size, in ``width`` (the board's, less the
+        heaps' names) for ``cols`` matches a row and ``bits`` binary digits: the binary table
+        as large as :data:`TABLE_GOAL` of the text size (:attr:`_goal`, see _table_px) as far
+        as the room allows, the matches' height ``tall`` (see ``tallest``) and the table's
+        width ``table_w`` for it. Where the width holds a row of labels side by side under
+        every heap and the table at the readable size, one lane of labels
+        (:attr:`_one_lane`): the second lane's room went to longer matches and the table.
+        Else the table grows as far as the matches keep :data:`GROWN_SHARE` of their length.
+        At 200% it stood at the readable size, 27 px at 1920x1080 (body 70, the title twice
+        as large) with a third of the board empty, 20 at 1024x768 (QA13 27)."""
+        least = self._least
+        goal = round(self.label_px * TABLE_GOAL)
+        one = self._one_lane_slot()
+        room = width - cols * one - one * 0.3 - 2
+        if room >= table_width(least, bits):
+            # One lane: the table takes the rest of the width.
+            self._one_lane, self._lanes = one, False
+            self._goal = max(least, max((px for px in range(least, goal + 1)
+                                         if table_width(px, bits) <= room), default=least))
+            return tallest(False), room
+        lanes, keep = self._lanes, max(tall * GROWN_SHARE, MIN_MATCH * least)
+        slot = self._lane_slot() if lanes else MIN_SLOT * tall * 1.25
+        # Without lanes the labels may need a row as wide as the table leaves (see
+        # _draw_runs): the table then grows only inside its own column (five heaps' runs at
+        # 200% of 1024x768 no longer fitted beside a wider one).
+        most = width * TABLE_MOST if lanes else table_w
+        for px in range(goal, least, -1):
+            need = table_width(px, bits) + slot * 0.3 + 2
+            if need > most or (width - need) / cols < slot:
+                continue
+            self._goal = px
+            grown = tallest(lanes)
+            if grown >= keep:
+                return grown, max(table_w, need)
+        self._goal = 0
+        return tall, table_w
+
     def _heap_gap(self, length: float, lanes: bool) -> float:
         """The room between two of several heaps: a share of a match, or more where labels at
         the readable size (:attr:`_least`) need it: two lanes (``lanes``), so that the second
@@ -462,7 +524,7 @@ class NimView(BoardView):
 
     def _digits_most(self, length: float) -> float:
         """The largest the table's digits are with matches ``length`` long (see _table_px)."""
-        return max(min(self.rect.height * 0.05, length * 0.32), self._least)
+        return max(min(self.rect.height * 0.05, length * 0.32), self._least, self._goal)
 
     def _head_room(self, length: float) -> float:
         """The room above several heaps for the table's place values (4 2 1), which stand
@@ -664,8 +726,9 @@ class NimView(BoardView):
         pitch = self._boxes[1].origin[1] - self._boxes[0].origin[1] if len(self._boxes) > 1 \
             else length
         # (Not capped under the readable size by the board's height: the rules page's
-        # 347 px picture at 200% of 1024x768 wrote them at 17 px, readable 20.)
-        larger = round(min(self._least, pitch * 0.6))
+        # 347 px picture at 200% of 1024x768 wrote them at 17 px, readable 20.) Larger
+        # where the layout made room for it (see _grown).
+        larger = round(min(max(self._least, self._goal), pitch * 0.6))
         while larger > px and table_width(larger, bits) > self._table.width:
             larger -= 1
         return max(px, larger)
@@ -758,14 +821,14 @@ class NimView(BoardView):
         """Heap number and count on the left, the limit on the right (several heaps only)."""
         if box.label.width <= 0:
             return
-        px, name_px = self._frame_px(box)
+        px, name_px, name_y, count_y = self._frame_lines(box)
         if px < 8:
             return
         cx, cy = box.label.centerx, box.label.top + box.length * 0.5
         name = tr("boards.nim_heap", n=box.heap + 1)
-        txt.blit_text(surface, name, name_px, theme.text_muted,
-                      (cx, round(cy - max(px * 0.55, name_px * 0.6))), anchor="center")
-        txt.blit_text(surface, str(size), px, theme.text, (cx, round(cy + px * 0.45)),
+        txt.blit_text(surface, name, name_px, theme.text_muted, (cx, round(name_y)),
+                      anchor="center")
+        txt.blit_text(surface, str(size), px, theme.text, (cx, round(count_y)),
                       anchor="center", bold=True)
         if nim.outcome is None and box.limit.width > px:
             colour = theme.text if size else theme.text_muted
@@ -785,16 +848,49 @@ class NimView(BoardView):
         if self._least > name_px and txt.size(name, self._least)[0] <= box.label.width:
             name_px = self._least
             px = max(px, self._least)
+        # Beside a table grown larger (see _grown), as large as its digits where the column
+        # holds the name and the pair stays as high as the matches (lower, the count met
+        # the row of labels under the heap): at 200% they stood at the readable size
+        # beside 40-70 px text.
+        for larger in range(self._goal, name_px, -1):
+            count = max(px, larger)
+            high = (txt.size(name, larger)[1] / 2 + max(count * 0.55, larger * 0.6)
+                    + count * 0.45 + txt.size("0", count, True)[1] / 2)
+            if txt.size(name, larger)[0] <= box.label.width and high <= box.length:
+                return count, larger
         return px, name_px
+
+    def _frame_lines(self, box: _HeapBox) -> tuple[int, int, float, float]:
+        """A heap's count and name sizes (see :meth:`_frame_px`) and their centre lines: the
+        pair centred on the heap's first row, but among several heaps the name's top no
+        higher than the heap's match heads (at 200% of 1024x640 it stood 2 px into the row of
+        labels under the heap above, which the heaps' gap keeps clear of the heads)."""
+        px, name_px = self._frame_px(box)
+        cy = box.label.top + box.length * 0.5
+        rise = max(px * 0.55, name_px * 0.6)
+        name_y = cy - rise
+        if len(self._boxes) > 1:
+            # Lower, as far as the count stays above the row of labels under the heap.
+            name_h = txt.size(tr("boards.nim_heap", n=box.heap + 1), name_px)[1]
+            below = name_y + rise + px * 0.45 + txt.size("0", px, True)[1] / 2
+            down = min(box.label.top + box.length * HEAD_TOP + name_h / 2 - name_y,
+                       box.label.top + box.length + 2 - below)
+            name_y += max(0.0, down)
+        return px, name_px, name_y, name_y + rise + px * 0.45
 
     def _name_rect(self, box: _HeapBox) -> pygame.Rect:
         """Where a heap's name and count stand in its label column (the labels keep clear of
-        it; the column's band under them is free)."""
-        px, name_px = self._frame_px(box)
-        cy = box.label.top + box.length * 0.5
-        top = cy - max(px * 0.55, name_px * 0.6) - name_px * 0.7
-        bottom = cy + px * 0.45 + px * 0.7
-        return pygame.Rect(box.label.left, round(top), box.label.width, round(bottom - top))
+        it; the column's band under them is free): as high and as wide as they are drawn.
+        The whole column, with 0.7 of a size either side, kept a row of labels off the place
+        under heap 2 by a pixel at 200% of 1024x768 (the second lane then covered heap 3)."""
+        px, name_px, name_y, count_y = self._frame_lines(box)
+        name_w, name_h = txt.size(tr("boards.nim_heap", n=box.heap + 1), name_px)
+        count_w, count_h = txt.size(str(box.capacity), px, True)
+        top = name_y - name_h / 2
+        bottom = count_y + count_h / 2
+        width = min(box.label.width, max(name_w, count_w) + 2)
+        return pygame.Rect(round(box.label.centerx - width / 2), round(top), width,
+                           round(bottom - top))
 
     def _draw_match(self, surface: pygame.Surface, slot: pygame.Rect, box: _HeapBox,
                     theme: Theme, glow: bool) -> None:
@@ -864,27 +960,38 @@ class NimView(BoardView):
                     for box, _e, items, px in heaps if items]
             # A label per match does not fit: one per run of equal labels where they do (see
             # _draw_runs), else a label per match at the readable size.
-            if None in fits and self._draw_runs(surface, heaps, ctx, placed):
+            # Then each heap's labels under their matches where they fit so, else a row of
+            # runs (at 200% of 1024x768, after a take from heap 4 against the perfect player,
+            # heap 2's second lane covered heap 3's match heads, and heap 3's heap 4's).
+            if None in fits and (self._draw_runs(surface, heaps, ctx, placed)
+                                 or self._draw_runs(surface, heaps, ctx, placed, mixed=True)):
                 return
             least = min(heaps[0][3], ctx.coords_px) if ctx.coords_px else heaps[0][3]
             shared = min((least if size is None else size for size in fits), default=0)
             heaps = [(box, entries, items, shared) for box, entries, items, _px in heaps]
         for box, entries, items, px in heaps:
-            # Under each match, in two lanes, or in a row with leader lines (see nim_labels);
-            # the row and more lanes only under a single heap, where nothing else is below it.
-            single = self._single_places(box, items, px, ctx.coords_px, nim)
-            if single is not None:
-                px, places = single
-            else:
-                places = label_places(items, px, box.band_centre, box.foot, self.rect,
-                                      row_allowed=len(self._boxes) == 1)
-            self.label_runs += [(box.heap, index, index) for index, _text in items]
-            for (_move, (text, colour, best)), place in zip(entries, places, strict=True):
-                if place.leader_from is not None:
-                    pygame.draw.line(surface, colour, place.leader_from, place.rect.midtop,
-                                     max(2, px // 12))
-                score_chip(surface, text, place.rect.center, px, colour, ctx.theme, best=best,
-                           placed=placed)
+            self._draw_under(surface, nim, box, entries, items, px, ctx, placed)
+
+    def _draw_under(self, surface: pygame.Surface, nim: NimState | None, box: _HeapBox,
+                    entries: list[Any], items: list[tuple[int, str]], px: int,
+                    ctx: BoardContext, placed: list[pygame.Rect]) -> None:
+        """``box``'s labels (``entries``, at the matches of ``items``) at ``px``: under each
+        match, in two lanes, or in a row with leader lines (see nim_labels); the row and more
+        lanes only under a single heap (position ``nim``), where nothing else is below it."""
+        single = (None if nim is None
+                  else self._single_places(box, items, px, ctx.coords_px, nim))
+        if single is not None:
+            px, places = single
+        else:
+            places = label_places(items, px, box.band_centre, box.foot, self.rect,
+                                  row_allowed=len(self._boxes) == 1)
+        self.label_runs += [(box.heap, index, index) for index, _text in items]
+        for (_move, (text, colour, best)), place in zip(entries, places, strict=True):
+            if place.leader_from is not None:
+                pygame.draw.line(surface, colour, place.leader_from, place.rect.midtop,
+                                 max(2, px // 12))
+            score_chip(surface, text, place.rect.center, px, colour, ctx.theme, best=best,
+                       placed=placed)
 
     def _single_places(self, box: _HeapBox, items: list[tuple[int, str]], px: int,
                        readable: int, nim: NimState) -> tuple[int, list[LabelPlace]] | None:
@@ -928,7 +1035,7 @@ class NimView(BoardView):
 
     def _draw_runs(self, surface: pygame.Surface,
                    heaps: list[tuple[_HeapBox, list[Any], list[tuple[int, str]], int]],
-                   ctx: BoardContext, placed: list[pygame.Rect]) -> bool:
+                   ctx: BoardContext, placed: list[pygame.Rect], mixed: bool = False) -> bool:
         """Several heaps whose labels do not fit one per match: one label per run of
         neighbouring matches with the same one, in a row under the heap (up to the table), a
         bracket under the run's matches and a line from it to its label, all at one size: the
@@ -936,19 +1043,31 @@ class NimView(BoardView):
         At 200% of 1024x768 five heaps' 25 labels ("L18", 53 px chips for matches 30 px
         apart) needed two lanes where the height held one, and the second lane covered the
         next heap's match heads; an untrained learner's fifteen "3" did the same in misère.
-        False (nothing drawn) when the rows do not fit at the readable size."""
+        With ``mixed``, a heap whose labels stand under their matches at that size (see
+        :meth:`_lanes_px`) has them there, the others a row of runs. False (nothing drawn)
+        when the rows do not fit at the readable size."""
         top = max((px for _b, _e, items, px in heaps if items), default=0)
         least = min(top, ctx.coords_px) if ctx.coords_px else top
         rows = [(box, entries, items) for box, entries, items, _px in heaps if items]
-        chosen: list[list[pygame.Rect]] = []
+        chosen: list[list[pygame.Rect] | None] = []
         for size in range(top, least - 1, -1):
-            tried = [self._run_rects(box, runs(items), size) for box, _e, items in rows]
-            chosen = [rects for rects in tried if rects is not None]
-            if len(chosen) == len(rows):
+            chosen = []
+            for box, _e, items in rows:
+                if mixed and self._lanes_px(box, items, size, size) == size:
+                    chosen.append(None)  # under its matches
+                    continue
+                rects = self._run_rects(box, runs(items), size)
+                if rects is None:
+                    break
+                chosen.append(rects)
+            else:
                 break
         else:
             return False
         for (box, entries, items), rects in zip(rows, chosen, strict=True):
+            if rects is None:
+                self._draw_under(surface, None, box, entries, items, size, ctx, placed)
+                continue
             groups = runs(items)
             # Each match's colour and whether it is the best (items and entries go together).
             looks = {index: (colour, best) for (index, _text), (_move, (_t, colour, best))
@@ -976,20 +1095,21 @@ class NimView(BoardView):
     def _run_rects(self, box: _HeapBox, groups: list[tuple[int, int, str]],
                    px: int) -> list[pygame.Rect] | None:
         """The chips of ``box``'s runs at ``px`` in a row between its name column and the
-        table, clear of the other heaps' matches, their names and the table; None when they
-        do not fit."""
+        table, or else from the board's left edge (under the names), clear of the other
+        heaps' matches, the heaps' names and the table; None when they do not fit. (Between
+        the name column and the table, heap 3's five labels of QA13 28 did not fit at 200%
+        of 1024x768.)"""
         right = self._table.left if self._table.width else self.rect.right
-        bounds = pygame.Rect(box.label.right, self.rect.top, right - box.label.right,
-                             self.rect.height)
-        rects = run_row(groups, px, lambda i: box.slot_rect(i).centerx, self._run_y(box, px),
-                        bounds)
-        if rects is not None:
-            avoid = [other.match_rect(i) for other in self._boxes if other is not box
-                     for i in range(other.capacity)]
-            avoid += [self._name_rect(other) for other in self._boxes]
-            if self._table.width:
-                avoid.append(self._table)
-            if not any(r.collidelist(avoid) >= 0 for r in rects):
+        avoid = [other.match_rect(i) for other in self._boxes if other is not box
+                 for i in range(other.capacity)]
+        avoid += [self._name_rect(other) for other in self._boxes]
+        if self._table.width:
+            avoid.append(self._table)
+        for left in dict.fromkeys((box.label.right, self.rect.left)):
+            bounds = pygame.Rect(left, self.rect.top, right - left, self.rect.height)
+            rects = run_row(groups, px, lambda i: box.slot_rect(i).centerx,
+                            self._run_y(box, px), bounds)
+            if rects is not None and not any(r.collidelist(avoid) >= 0 for r in rects):
                 return rects
         return None
 
