@@ -131,3 +131,44 @@ def test_in_review_the_status_detail_stays_clear_of_the_frame(
               + len(lines) * text.font(px).get_linesize())
     assert bottom <= play_board.review_frame(play).top, (lines, bottom)
     app.shutdown()
+
+
+@pytest.mark.parametrize(("cols", "rows", "labelled"), [("10", "10", False), ("9", "8", True)])
+def test_the_column_letters_are_always_drawn_and_the_labels_readable_or_left_out(
+        monkeypatch: pytest.MonkeyPatch, cols: str, rows: str, labelled: bool) -> None:
+    """Regression (QA13 33, real window 1024x640 en 200%): on the 10x10 board (from a game
+    record) the column letters were left out while the title said "Yellow chooses e", and
+    the labels above the columns were 14 px (readable 16). The letters are now always drawn,
+    at the readable size at least; labels that would be under it are left out (the board
+    says so: it labelled none); the largest board the menu offers keeps them, readable."""
+    from tests.ui_helpers import make_app, run_until, start_game, texts_drawn_by
+
+    chips: list[int] = []
+    chip = connect4.score_chip
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        chips.append(args[3])
+        return chip(*args, **kwargs)
+
+    monkeypatch.setattr(connect4, "score_chip", spy)
+    size = (1024, 640)
+    app = make_app(size, language="en", show_reasoning=True, text_scale=200,
+                   explain_wait=True)
+    play = start_game(app, "connect4", ("human", "alphabeta:depth=2"),
+                      options={"cols": cols, "rows": rows, "connect": "4"})
+    assert play.apply_move(next(m for m in play.state.legal_moves() if m.col == 4))
+    assert run_until(app, lambda: play.turns.reasoning is not None, 30)
+    frame(app)
+    chips.clear()
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    view = play.view
+    assert isinstance(view, connect4.Connect4View)
+    letters = [px for line, px, rect in drawn if len(line) == 1 and line.isalpha()
+               and view.rect.contains(rect) and rect.top >= view.board.bottom]
+    assert len(letters) == int(cols) and min(letters) >= readable_px(size), letters
+    if labelled:
+        assert len(chips) == int(cols) and min(chips) >= readable_px(size), chips
+        assert view.labelled is None
+    else:
+        assert not chips and view.labelled == frozenset()
+    app.shutdown()

@@ -61,6 +61,8 @@ HOLE_RADIUS = 0.42
 #: The room round the frame in cells (beside, above the strip, under the frame): a menu card's,
 #: the play screen's, and the play screen's with large text (see Connect4View.margins).
 SMALL_MARGINS = (0.15, 0.15, 0.15)
+#: A board drawn in a rectangle narrower than this (a menu card) has no letters.
+CARD_MOST = 260
 MARGINS = (0.55, 0.55, 0.55)
 LARGE_TEXT_MARGINS = (0.1, 0.0, 0.45)
 #: With large text, the labels' size the strip above the columns keeps room for, as a share
@@ -179,6 +181,9 @@ class Connect4View(BoardView):
         self._sprites: dict[tuple[int, int, str, int], pygame.Surface] = {}
         self._strip_key: tuple[Any, ...] | None = None
         self._strip_plan = (1, 1)
+        #: The readable size the last drawing asked for (its ``coords_px``): the layout keeps
+        #: room under the frame for the column letters at that size.
+        self._letters_least = 0
 
     # -- geometry ----------------------------------------------------------------------------
 
@@ -198,7 +203,7 @@ class Connect4View(BoardView):
         options = state.options
         cols, rows = options.cols, options.rows
         self.shape = (cols, rows)
-        small = min(self.rect.size) < 260  # menu cards: no letters, a thinner strip
+        small = min(self.rect.size) < CARD_MOST  # menu cards: no letters, a thinner strip
         side, top, bottom = self.margins(small)
         strip = 0.35 if small else 1.0
         labels = not small and self.label_px > 0
@@ -212,8 +217,11 @@ class Connect4View(BoardView):
         # A picture asked for letters of the readable size (see thumbnail) keeps room for
         # them under the frame: the rules page at 200% of 1024x768 wrote them at 16 px in a
         # 0.55-cell margin, the readable size being 20.
-        letters = 0 if not self.coords_least else (
-            txt.font(self.coords_least, True).get_height() + max(2, self.coords_least // 4))
+        # So does the play screen (its readable size, see draw): at 200% of 1024x640 the
+        # 10x10 board left them out while the title said "Yellow chooses e" (QA13 33).
+        least = max(self.coords_least, 0 if small else self._letters_least)
+        letters = 0 if not least else (
+            txt.font(least, True).get_height() + max(2, least // 4))
         if letters > cell * bottom:
             cell = min(cell, (self.rect.height - letters) / (rows + strip + top))
             strip_px = round(cell * strip)
@@ -377,8 +385,12 @@ class Connect4View(BoardView):
 
     def draw(self, surface: pygame.Surface, state: Any, ctx: BoardContext) -> None:
         """Holes, discs (one maybe falling), frame, letters, hover, hint, the line, scores."""
+        if ctx.coords_px != self._letters_least:
+            self._letters_least = ctx.coords_px
+            self.layout(self.rect, state)
         self._ensure(state)
         self.counts_shortened = False
+        self.labelled = None
         theme = ctx.theme
         board: Connect4State = state
         cols, rows = self.shape
@@ -392,7 +404,8 @@ class Connect4View(BoardView):
         if falling is not None:
             self._draw_falling(surface, board, falling, ctx.anim, theme)
         surface.blit(self._frame(theme), self.board.topleft)
-        if self.cell >= COORDINATES_MIN_CELL or (ctx.coords_px and self.coords_least):
+        if self.cell >= COORDINATES_MIN_CELL or (ctx.coords_px
+                                                  and min(self.rect.size) >= CARD_MOST):
             # Also in smaller cells where the readable size is asked for (not a menu card):
             # the layout kept room for the letters under the frame.
             self._draw_letters(surface, theme, ctx.coords_px)
@@ -565,6 +578,11 @@ class Connect4View(BoardView):
         """Each scored column's label in its cap, one row above the marks, every cap as wide
         as its column; the best one outlined."""
         labels, px, self.counts_shortened = self._label_plan(ctx)
+        if px < ctx.coords_px:
+            # Readable or not drawn (the legend then says so): on a 10x10 board at 200% of
+            # 1024x640 they were 14 px, the readable size being 16 (QA13 33).
+            self.labelled = frozenset()
+            return
         height = chip_height(px)
         for move, (text, colour, best) in labels.items():
             if not isinstance(move, Connect4Move) or move.col >= self.shape[0]:
