@@ -97,6 +97,8 @@ class TournamentScene(RunScene[TournamentRunner]):
         self.rank_columns = 1
         #: The ranking's text size as last drawn (body size unless it has no room).
         self.rank_px = 0
+        #: The text size of a duel's view as last drawn (large text: one view at a time).
+        self.duel_px = 0
         self.exported: list[Path] = []
         #: The folder of the last export (the Export dialog opens there next time).
         self.export_folder: Path | None = None
@@ -339,8 +341,17 @@ class TournamentScene(RunScene[TournamentRunner]):
         self.results.update(runner.matches())
         progress = runner.progress()
         if self.ended_now(progress):
+            if self.results_shown() and not progress.error:
+                # The progress line says it (see ``draw``): a notice over that line for three
+                # seconds hid what it reported (QA13 25).
+                self.app.play_sound("end")
+                return
             key = "tour.stopped" if progress.stopped else "tour.finished"
             self.announce_end(progress, tr(key, done=progress.done))
+
+    def results_shown(self) -> bool:
+        """Whether the results and the progress line above them are on the screen."""
+        return not self.paged or self.page == RESULTS
 
     # -- export ---------------------------------------------------------------------------------
 
@@ -475,6 +486,9 @@ class TournamentScene(RunScene[TournamentRunner]):
             # The first of its forms that fits (the Export button may share its row).
             line = ([tr("tour.progress_idle")] if progress is None
                     else progress_lines(progress, progress.done))
+            if progress is not None and progress.finished and not progress.stopped:
+                # The end said where the class reads the count, in place of a notice.
+                line = [tr("tour.finished_line", line=line[0]), *line]
             draw_progress(surface, self.panels["progress"], progress, line, theme, m)
             draw_panel(surface, self.panels["results"], theme, m.radius)
             draw_results(self, surface, self.results_body(), m.body)

@@ -200,6 +200,8 @@ class TournamentResults:
         #: table first showed its key, the players in seat order, where the ranking goes).
         self.one_view = False
         self.show_table = False
+        #: Two players, one view at a time: whether the chart shows (else the numbers).
+        self.show_chart = False
 
     def update(self, matches: list[tuple[int, int, MatchResult]]) -> None:
         """Take the matches played so far and recount the cross-table."""

@@ -1,12 +1,11 @@
 """What the tournament screen (and its exported picture) shows of the results: for two players
-the duel (a bar of wins, draws and losses with its confidence interval, the numbers, the
-cumulative chart), for more a cross-table and the ranking by points or Elo.
+the duel (:mod:`tournament_duel`), for more a cross-table and the ranking by points or Elo.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,6 +15,7 @@ from game.ui.i18n import decimal, grouped, language, tr
 from game.ui.reasoning import plural
 from game.ui.scenes.lab_common import game_title, variant_label
 from game.ui.scenes.play_fit import readable_px
+from game.ui.scenes.tournament_duel import draw_duel, draw_duel_view, place_duel_view_button
 from game.ui.scenes.tournament_views import (
     cross_data,
     draw_one_view,
@@ -56,140 +56,15 @@ def draw_results(scene: TournamentScene, surface: pygame.Surface, rect: pygame.R
             # The bar no smaller than its legend (85% of it) at the readable size: at a true
             # 200% of 1024x768 the bar went down to 20 px and its legend to 17.
             bar_least = max(normal.body, -(-readable * 100 // 85))
-            _draw_duel(scene, surface, body, px, small, theme, min(px, bar_least),
-                       normal.small, readable)
+            if scene.results.one_view:
+                draw_duel_view(scene, surface, body, theme, readable)
+                return
+            draw_duel(scene, surface, body, px, small, theme, min(px, bar_least),
+                      normal.small, readable)
         else:
-            _draw_duel(scene, surface, body, px, small, theme, px, max(8, int(small * 0.9)))
+            draw_duel(scene, surface, body, px, small, theme, px, max(8, int(small * 0.9)))
     else:
         _draw_round_robin(scene, surface, body, px, small, theme, printed is not None)
-
-
-#: The least height of the duel's chart, in lines of its text: its title, legend and axes
-#: take about six, and at six lines (the bound before) the plot was a sliver at 200% text
-#: (175x50 px at 1920x1080) while the bar above grew into the room.
-CHART_LINES = 10
-
-
-def _draw_duel(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rect, px: int,
-               small: int, theme: Theme, floor_px: int, floor: int,
-               chart_least: int = 0) -> None:
-    """Two players: the bar of wins, draws and losses with its interval, the numbers and
-    the cumulative chart; text may shrink to ``floor_px`` (bar) and ``floor`` (numbers), the
-    chart's title, ticks and axis names never under ``chart_least``."""
-    _i, _j, m = scene.matches[0]
-    a, b = scene.names
-    n = m.games
-    segments = [charts.Segment(tr("tour.wins", name=a), m.p1_wins, theme.ok),
-                charts.Segment(tr("tour.draws"), m.draws, theme.text_muted),
-                charts.Segment(tr("tour.wins", name=b), m.p2_wins, theme.danger)]
-    bar_args: dict[str, Any] = {
-        "intervals": [wilson_interval(m.p1_wins, n) if n else None],
-        "interval_label": tr_named("tour.interval", a)}
-    lines = []
-    for name, points in ((a, m.p1_wins + 0.5 * m.draws), (b, m.p2_wins + 0.5 * m.draws)):
-        lo, hi = wilson_interval(points, n)
-        pct = points / n * 100 if n else 0.0
-        lines.append(tr("tour.ci", name=name, pct=decimal(f"{pct:.1f}"),
-                        lo=decimal(f"{lo * 100:.1f}"), hi=decimal(f"{hi * 100:.1f}")))
-    lines.append(tr("tour.length", n=decimal(f"{m.moves_mean:.1f}")))
-    # Both thinking times on one line (wrapped if need be): a line fewer for the chart.
-    lines.append(tr("tour.think", a=a, ta=format_seconds(m.think_mean(0)), b=b,
-                    tb=format_seconds(m.think_mean(1))))
-    # The bar across the top at its least height, below it the numbers (left) and the
-    # cumulative chart. When the numbers and a readable chart do not both fit below, the
-    # title ("Results": the panel says it) gives way, then the bar and its legend shrink
-    # towards the normal (100%) sizes: at the largest text size the thinking times and the
-    # chart dropped out.
-    def place(lower: pygame.Rect) -> tuple[bool, int, int, int]:
-        """Whether every line and a readable chart fit in ``lower``; the numbers' column
-        width, text size and line count there. The numbers (and the chart's text with them)
-        shrink towards ``floor`` while the chart has not the height its text needs: across
-        the whole width at 200% of 1920x1080 they kept 40 px and left a plot 141 px high."""
-        fits, width, line_px, count = False, 0, px, 0
-        for top in [px, *range(min(px, small) - 2, floor - 1, -2)]:
-            width, line_px, count = numbers_column(lines, lower, top, min(top, small), floor)
-            # The chart's text as the numbers' (never under chart_least, as drawn below), in
-            # a plot worth reading.
-            chart_px = max(line_px, chart_least)
-            fits = (count == len(lines) and lower.width - width - px >= chart_px * 10
-                    and lower.height >= chart_px * CHART_LINES)
-            if fits:
-                break
-        return fits, width, line_px, count
-
-    tries = [(tr("tour.results"), px), ("", px)]
-    tries += [("", size) for size in (max(floor_px, int(px * 0.85)), floor_px) if size < px]
-    for title, bar_px in tries:
-        bar_h = charts.stacked_bar_height(segments, body.width, theme, bar_px, title=title,
-                                          **bar_args)
-        lower = pygame.Rect(body.left, body.top + bar_h + px // 2, body.width,
-                            body.bottom - body.top - bar_h - px // 2)
-        fits, width, line_px, count = place(lower)
-        if fits:
-            break
-    # A taller bar (up to half the panel) when the numbers keep their size and the chart.
-    spare = max(0, min(int(body.height * 0.5) - bar_h, int(bar_px * 1.2)))
-    shorter = pygame.Rect(lower.left, lower.top + spare, lower.width, lower.height - spare)
-    if spare and fits and place(shorter) == (True, width, line_px, count):
-        bar_h += spare
-        lower = shorter
-    charts.stacked_bar(surface, pygame.Rect(body.left, body.top, body.width, bar_h), segments,
-                       theme, bar_px, title=title, **bar_args)
-    y = lower.top
-    for line in lines[:count]:
-        y = text.blit_wrapped(surface, line, line_px, theme.text,
-                              pygame.Rect(lower.left, y, width, lower.bottom - y),
-                              line_gap=0.1)
-        y += line_px // 3
-    if width >= lower.width or lower.width - width - px < line_px * 5:
-        return  # no room for a chart worth reading beside the numbers
-    chart = pygame.Rect(lower.left + width + px, lower.top, lower.width - width - px,
-                        lower.height)
-    # Short of its height, the chart's title gives way to the plot (its legend names the
-    # lines): at 200% of 1920x1080 the plot was 50 px high under a 48 px title.
-    # The chart's text as the numbers', its ticks and axis names at the readable size at
-    # least (at 200% of 1024x768 in French they were 15 px beside 28 px text).
-    chart_px = max(line_px, chart_least)
-    title = tr("tour.chart.wins") if chart.height >= chart_px * CHART_LINES else ""
-    # No legend of its own: the bar's, right above, names the same colours at its size (the
-    # chart's, two rows in its narrow column, shrank to 12 px at 200% of 1024x768 in French,
-    # smaller than at 100%, and took a third of the chart's height).
-    charts.line_chart(
-        surface, chart,
-        [charts.Series("", m.cumulative("p1"), theme.ok),
-         charts.Series("", m.cumulative("p2"), theme.danger),
-         charts.Series("", m.cumulative("draw"), theme.text_muted)],
-        theme, chart_px, title=title, x_label=tr("lab.chart.games"),
-        y_label=tr("lab.chart.wins_axis"), x_max=m.games_planned,
-        small_px=max(int(chart_px * 0.85), chart_least))
-
-
-def numbers_column(lines: list[str], area: pygame.Rect, px: int, small: int,
-                   floor: int | None = None) -> tuple[int, int, int]:
-    """Where the duel's numbers go in ``area``: the width of their column, their text size
-    and how many of ``lines`` show. The first of body size on 42% of the width (the chart
-    beside), the small size on 42%, then 55%, then 90% of the small size on 55% and 65%,
-    then smaller sizes down to ``floor`` (default 90% of the small size) on 55% and 65%, at
-    which every line, wrapped, fits the height; else the whole width (no chart), dropping
-    lines from the end (the thinking times) rather than drawing them past the panel."""
-    least = max(8, int(small * 0.9))
-    floor = least if floor is None else min(least, max(text.MIN_PX, floor))
-
-    def fits(shown: list[str], width: int, size: int) -> bool:
-        need = sum(len(text.wrap(line, width, size)) for line in shown)
-        return (need * text.font(size).get_linesize() * 1.1 + len(shown) * size // 3
-                <= area.height)
-
-    tries = [(0.42, px), (0.42, small), (0.55, small), (0.55, least), (0.65, least)]
-    tries += [(share, size) for size in range(least - 1, floor - 1, -1)
-              for share in (0.55, 0.65)]
-    for share, size in tries:
-        if fits(lines, int(area.width * share), size):
-            return int(area.width * share), size, len(lines)
-    count = len(lines)
-    while count > 1 and not fits(lines[:count], area.width, floor):
-        count -= 1
-    return area.width, floor, count
 
 
 def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rect, px: int,
@@ -259,6 +134,10 @@ def place_rank_button(scene: TournamentScene) -> None:
     scene.view_button.visible = False
     body = scene.results_body()
     place = pygame.Rect(body.right - size[0], body.top, *size)
+    if len(scene.names) == 2 and scene.matches and scene.paged:
+        # Large text: the duel's numbers or its chart, each with the whole panel.
+        scene.results.one_view = True
+        place_duel_view_button(scene, body)
     if len(scene.names) > 2 and scene.matches and scene.table is not None:
         lines = [standing_line(rank, s) for rank, s in enumerate(scene.ranking(), 1)]
         title = tr("tour.cross", n=scene.games)

@@ -29,13 +29,24 @@ Shades = list[list[float | None]]
 
 def view_button(results: Callable[[], TournamentResults]) -> Button:
     """The button that switches the ``results`` (as they are now) between the cross-table
-    and the ranking; it names the view it opens."""
+    and the ranking, or for two players between the numbers and the chart; it names the view
+    it opens."""
+
+    def duel() -> bool:
+        return len(results().names) == 2
 
     def toggle() -> None:
-        results().show_table = not results().show_table
+        if duel():
+            results().show_chart = not results().show_chart
+        else:
+            results().show_table = not results().show_table
 
-    return Button(lambda: tr("tour.ranking") if results().show_table else tr("tour.view_table"),
-                  toggle)
+    def label() -> str:
+        if duel():
+            return tr("tour.view_numbers") if results().show_chart else tr("tour.view_chart")
+        return tr("tour.ranking") if results().show_table else tr("tour.view_table")
+
+    return Button(label, toggle)
 
 
 def rank_button_shown(scene: TournamentScene) -> bool:
