@@ -314,3 +314,38 @@ def test_the_editors_words_are_body_text_at_1024x768(data_dir: Path, language: s
     editor.draw(app.screen)
     assert sizes == [body]
     app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_editors_grid_numbers_and_steps_take_the_room_at_200_percent(
+        data_dir: Path, language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA13 24, 1024x768 en 200%): the 64 weights were at the readable size
+    (20 px) in a grid 440 px tall with 150 px unused under it, and "−10"/"+10" were drawn
+    smaller than "−1"/"+1" on buttons of one width. The grid is wider, its weights 15%
+    over the readable size, the step buttons' labels one size and each whole on its button,
+    and the help still shows whole at the readable size at least."""
+    from game.ui import text
+    from game.ui.i18n import tr
+    from game.ui.scenes.play_fit import readable_px
+    from game.ui.scenes.weights_editor import WeightsEditorScene, cell_label
+    from tests.ui_helpers import frame, make_app, texts_drawn_by
+
+    app = make_app((1024, 768), language, text_scale=200)
+    editor = WeightsEditorScene(app)
+    app.push(editor)
+    frame(app)
+    least = readable_px(app.size)
+    assert editor.board.height > 440, editor.board
+    drawn = texts_drawn_by(lambda: editor.draw(app.screen), monkeypatch)
+    weights = {cell_label(v) for row in editor.table.rows for v in row}
+    cells = [px for said, px, rect in drawn if said in weights and editor.board.contains(rect)]
+    assert len(cells) == 64 and min(cells) >= least * 1.15, (cells, least)
+    steps = editor.step_buttons
+    assert len({b.px for b in steps}) == 1, [b.px for b in steps]
+    for button in steps:
+        need = text.size(button.label(), button.px, True)[0]
+        assert need <= button.rect.width - button.rect.height // 3, (button.label(), need)
+    first = tr("weights.help", low=-999, high=999).split()[0]
+    helps = [px for said, px, _rect in drawn if said.startswith(first)]
+    assert helps and min(helps) >= least, helps
+    app.shutdown()

@@ -57,6 +57,12 @@ MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 ZERO_KEYS = (pygame.K_0, pygame.K_KP0, pygame.K_DELETE)
 
 
+#: The board's largest shares of the window's width, tried in turn until the help shows: the
+#: step buttons as wide as their labels need leave the panel room for "−10" beside 55% (at
+#: half the width the grid used 440 of 680 px at 200% of 1024x768, QA13 24).
+BOARD_SHARES = (0.55, 0.53, 0.5)
+
+
 def square_name(row: int, col: int) -> str:
     """``a1`` .. ``h8``: column letter, then row number counted from the top row (Othello's
     notation, as the rest of the app)."""
@@ -96,6 +102,8 @@ class WeightsEditorScene(Scene):
         self.board = pygame.Rect(0, 0, 0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.info_top = 0
+        #: Where the help goes (see :meth:`help_plan`).
+        self.help: list[tuple[list[str], int, pygame.Rect]] = []
 
     # -- what the widgets do ----------------------------------------------------------------------
 
@@ -244,14 +252,21 @@ class WeightsEditorScene(Scene):
     # -- layout and drawing ---------------------------------------------------------------------
 
     def layout(self) -> None:
-        """Place the board and the panel for the current window size."""
+        """Place the board and the panel for the current window size: the board as wide as
+        :data:`BOARD_SHARES` allow while the help still shows (see :meth:`help_plan`)."""
+        for share in BOARD_SHARES:
+            self._place(share)
+            self.help = self.help_plan()
+            if self.help and self.help[0][0][:1] == [self.help_lines()[0]]:
+                return
+
+    def _place(self, share: float) -> None:
+        """Place the board, at most ``share`` of the window's width, and the panel."""
         w, h = self.app.size
         m = self.app.metrics
         top = m.pad * 2 + m.heading
-        # Half the width at large text: the panel's five step buttons cut "−10" beside 55%.
-        side = min(h - top - m.pad * 2 - m.small * 2,
-                   int(w * (0.5 if compact(self.app.size, m.body) else 0.55)))
-        label = m.small * 2
+        side = min(h - top - m.pad * 2 - m.small * 2, int(w * share))
+        label = int(m.small * 1.4)  # the coordinates' room (twice the small size left 30 px unused)
         self.board = pygame.Rect(m.pad + label, top + label, side - label, side - label)
         self.board.width = self.board.height = (self.board.width // SIZE) * SIZE
         left = self.board.right + m.pad * 2
@@ -262,12 +277,15 @@ class WeightsEditorScene(Scene):
         row = int(m.body * (COMPACT_BUTTON if large else 1.9))
         gap = max(2, m.pad // 2)
         y = inner.top + int(m.body * 1.6)  # under the selected square's line
-        width = (inner.width - gap * (len(STEPS) - 1)) // len(STEPS)
         # Body text where the labels fit (all of them were small text at 1024x768, 18 px of a
-        # body of 20, the panel half empty below them); one size a row.
-        spx = self.row_px(self.step_buttons, width, row)
-        for i, button in enumerate(self.step_buttons):
-            button.place(pygame.Rect(inner.left + i * (width + gap), y, width, row), spx)
+        # body of 20, the panel half empty below them); one size for the row, each button as
+        # wide as its label needs and a share of the rest ("−10" and "+10" were smaller than
+        # "−1" and "+1" on buttons of one width, QA13 24).
+        x = inner.left
+        spx, widths = self.step_widths(inner.width - gap * (len(STEPS) - 1), row)
+        for button, width in zip(self.step_buttons, widths, strict=True):
+            button.place(pygame.Rect(x, y, width, row), spx)
+            x += width + gap
         y += row + gap * 2
         for widget in (self.symmetric_toggle, self.name_field):
             widget.place(pygame.Rect(inner.left, y, inner.width, row), m.body)
@@ -313,23 +331,55 @@ class WeightsEditorScene(Scene):
         mouse = pygame.mouse.get_pos()
         for widget in self.widgets():
             widget.draw(surface, theme, mouse)
-        # The help and the note on using a table, at the largest size that shows them whole;
-        # at large text the note, then the help, are left out rather than cut mid-sentence
-        # ("...changez son poids avec les").
-        help_lines = [tr("weights.help", low=LOW, high=HIGH), tr("weights.use")]
-        room = inner.bottom - self.info_top
-        # The largest size, the note left out where that makes the help a quarter larger:
-        # both at the floor read 19 px at 1024x768, 16-17 at 1280x720 (QA S11 51, S12 23).
+        for lines, px, area in self.help:
+            self.draw_help(surface, lines, px, area)
+
+    def help_lines(self) -> list[str]:
+        """The help, then the note on using a table."""
+        return [tr("weights.help", low=LOW, high=HIGH), tr("weights.use")]
+
+    def help_plan(self) -> list[tuple[list[str], int, pygame.Rect]]:
+        """Where the help and the note go: (lines, size, room) for each place used.
+
+        In the panel under its buttons at the largest size that shows them whole; at large
+        text the note, then the help, are left out rather than cut mid-sentence ("...changez
+        son poids avec les"). The help goes under the board where that makes it larger (at
+        large text the board is as wide as the window allows, the height under it empty),
+        the note then alone in the panel."""
+        m = self.app.metrics
+        lines = self.help_lines()
+        inner = self.panel.inflate(-2 * m.pad, -2 * m.pad)
+        room = pygame.Rect(inner.left, self.info_top, inner.width, inner.bottom - self.info_top)
+        told, px = self.fit_help(lines, room)
+        below = pygame.Rect(m.pad, self.board.bottom + m.pad, self.board.right - m.pad,
+                            self.app.size[1] - m.pad - self.board.bottom - m.pad)
+        under, under_px = self.fit_help(lines[:1], below)
+        if under and under_px > px:
+            note, note_px = self.fit_help(lines[1:], room)
+            return [(under, under_px, below), (note, note_px, room)]
+        return [(told, px, room)]
+
+    def fit_help(self, lines: list[str], room: pygame.Rect) -> tuple[list[str], int]:
+        """The first of ``lines`` that show whole in ``room`` and their size: the largest,
+        the later lines left out where that makes the first a quarter larger (both at the
+        floor read 19 px at 1024x768, 16-17 at 1280x720: QA S11 51, S12 23); none under
+        the readable size."""
+        m = self.app.metrics
         least = readable_px(self.app.size)
-        tries = [(n, size) for size in range(m.body, least - 1, -1) for n in (2, 1)
-                 if n == 2 or size >= least * 1.25 or size == least]
-        told, px = next(((help_lines[:n], size) for n, size in tries
-                          if self.help_height(help_lines[:n], inner.width, size) <= room),
-                         ([], m.small))
-        y = self.info_top
-        for line in told:
-            for part in text.wrap(line, inner.width, px):
-                text.blit_text(surface, part, px, theme.text_muted, (inner.left, y))
+        tries = [(n, size) for size in range(m.body, least - 1, -1)
+                 for n in range(len(lines), 0, -1)
+                 if n == len(lines) or size >= least * 1.25 or size == least]
+        return next(((lines[:n], size) for n, size in tries
+                     if self.help_height(lines[:n], room.width, size) <= room.height),
+                    ([], m.small))
+
+    def draw_help(self, surface: pygame.Surface, lines: list[str], px: int,
+                  room: pygame.Rect) -> None:
+        """The help's ``lines`` at ``px``, wrapped in ``room``'s width, from its top."""
+        y = room.top
+        for line in lines:
+            for part in text.wrap(line, room.width, px):
+                text.blit_text(surface, part, px, self.app.theme.text_muted, (room.left, y))
                 y += int(px * 1.35)
             y += px // 2
 
@@ -346,6 +396,20 @@ class WeightsEditorScene(Scene):
         return min(text.fit_px(b.label(), width - height // 3, m.body, True, m.small)
                    for b in buttons)
 
+    def step_widths(self, total: int, height: int) -> tuple[int, list[int]]:
+        """The step buttons' text size, body text down to the readable size, and their
+        widths in ``total`` pixels: each its label's (as a button fits it, a third of its
+        ``height`` beside) and an equal share of what is left."""
+        m = self.app.metrics
+        least = min(m.small, readable_px(self.app.size))
+        for px in range(m.body, least - 1, -1):
+            need = [text.size(b.label(), px, True)[0] + height // 3 + 2
+                    for b in self.step_buttons]
+            if sum(need) <= total or px == least:
+                break
+        extra = max(0, total - sum(need)) // len(need)
+        return px, [w + extra for w in need]
+
     def _draw_board(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         m = self.app.metrics
@@ -355,7 +419,9 @@ class WeightsEditorScene(Scene):
         # At least the readable size where the cells hold it (at 200% text "+100" in 55-pixel
         # cells was 15 px, the readable size being 20), no "+" (the colour and the selected
         # square's line say it, as in the n-tuple lab's maps).
-        px = max(8, min(m.small, max(int(cell * 0.36), readable_px(self.app.size))))
+        # Half the cell where the widest weight fits (a third left 200% of 1024x768 at the
+        # readable size, 20 px, in 55-pixel cells: QA13 24).
+        px = max(8, min(m.body, max(int(cell * 0.5), readable_px(self.app.size))))
         # Every weight whole: "+100" was cut ("+1…") in 56-pixel cells at large text.
         labels = [cell_label(v) for row in self.table.rows for v in row]
         widest = max(labels, key=lambda label: text.size(label, px, True)[0])
