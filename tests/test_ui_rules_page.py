@@ -177,9 +177,12 @@ def test_rules_that_do_not_fit_scroll_a_rule_at_a_time_and_say_so(
 def test_a_long_caption_goes_with_the_rules_and_the_picture_takes_the_column(
         monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], language: str) -> None:
     """Regression: at a true 200% of 1920x1080 in French, Connect 4's four-line caption under
-    the picture left it 240 px square, without its column letters. A caption that would take
-    more than a fifth of the column is now the rules' last item (scrolled to like a rule),
-    and the picture is as high as the rules' panel; a short one stays under the picture."""
+    the picture left it 240 px square, without its column letters. A caption that would make
+    the picture smaller is the rules' last item (scrolled to like a rule), and the picture is
+    as high as the rules' panel or as wide as its column; one that fits a fifth of the column,
+    or the height a picture limited by the column's width leaves, stays under the picture
+    (QA13 26: at 200% of 1920x1080 a third of the column was empty above and below the
+    picture while its caption took a rule's room)."""
     from game.ui import widgets
     from game.ui.i18n import tr
     from game.ui.scenes.rules import CAPTION_MAX_SHARE
@@ -205,10 +208,10 @@ def test_a_long_caption_goes_with_the_rules_and_the_picture_takes_the_column(
                 assert pic.height >= min(body.height, column) - 1, (game, scale, pic, body)
                 assert scene.lines()[-1] == caption
             else:
-                height = scene.caption_height(column)
-                assert height + app.metrics.pad <= body.height * CAPTION_MAX_SHARE
-            if (game, scale) == ("connect4", 200):
-                assert scene.caption_with_rules
+                height = scene.caption_height(column) + app.metrics.pad
+                assert (height <= body.height * CAPTION_MAX_SHARE
+                        or pic.height >= column - 1), (game, scale, pic, column)
+                assert pic.bottom + height <= body.bottom, (game, scale, pic, height, body)
             app.pop()
         app.shutdown()
 
@@ -341,4 +344,30 @@ def test_at_200_percent_of_1024x640_the_rules_fill_their_panel(language: str) ->
         assert scene.text_px >= readable_px(app.size) * 1.7, (game, scene.text_px)
         assert scene.hint_px() <= scene.text_px
     assert min(shown.values()) >= 3, shown
+    app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_pictures_letters_and_caption_are_large_at_200_percent_of_1920x1080(
+        monkeypatch: pytest.MonkeyPatch, language: str) -> None:
+    """Regression (QA13 26, 1920x1080 fr 200%): Connect 4's picture wrote its column letters
+    at the readable size (27 px) in a 559 px picture, a third of its column empty above and
+    below it, and its caption was the rules' sixth item. The letters are now 7.5% of the
+    picture's height (Nim keeps 5%: its heap names ran into their counts), the caption under
+    the picture at the readable size at least, the rules five."""
+    from game.ui.i18n import tr
+    from game.ui.scenes.play_fit import readable_px
+    from tests.ui_helpers import texts_drawn_by
+
+    app = make_app((1920, 1080), language=language, text_scale=200)
+    scene = RulesScene(app, "connect4")
+    app.push(scene)
+    frame(app)
+    scene.picture_key = ()  # drawn again, under the spy
+    drawn = texts_drawn_by(lambda: scene.draw(app.screen), monkeypatch)
+    letters = [px for said, px, _rect in drawn if said in "abcdefg" and len(said) == 1]
+    least = readable_px(app.size)
+    assert len(letters) >= 7 and min(letters) >= least * 1.4, (letters, least)
+    assert not scene.caption_with_rules and tr("rules.connect4.caption") not in scene.lines()
+    assert least <= scene.caption_px <= scene.text_px
     app.shutdown()

@@ -1131,6 +1131,8 @@ class NimPresenter(GamePresenter):
         "misere": OptionSpec("bool"),
     })
     rules_plies = 2
+    # At more, Marienbad's heap names ran into their counts in a 559 px picture.
+    rules_text_share = 0.05
     smoke_seats = ("minimax", "reinforcement")
     lab_default = True
     # A take is drawn under the matches it would take: after the AI's take they are others.

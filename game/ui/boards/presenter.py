@@ -90,6 +90,9 @@ class GamePresenter:
     option_specs: ClassVar[Mapping[str, OptionSpec]] = {}
     #: How many plies into a game the rules page's picture is taken (0: the start).
     rules_plies: ClassVar[int] = 0
+    #: The least text size the rules page's picture asks of the board view, as a share of
+    #: the picture's height (see :func:`game.ui.scenes.rules.picture_text_px`).
+    rules_text_share: ClassVar[float] = 0.075
     #: True when the first player has the light pieces (Othello's first player is Black).
     light_first: ClassVar[bool] = True
     #: The packaging smoke test's two AI seats: quick players that still search (a time or

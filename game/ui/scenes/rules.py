@@ -57,16 +57,14 @@ RULES_LEAST_SHARE = 0.7
 CAPTION_MAX_SHARE = 0.2
 
 
-#: The most of the picture's height its least text size may be: at 200% the small size (60 px
-#: at 1920x1080) asked of Marienbad's 559 px picture left its heaps 10 px high.
-PICTURE_TEXT_SHARE = 0.05
-
-
-def picture_text_px(size: tuple[int, int], small: int, picture: pygame.Rect) -> int:
+def picture_text_px(size: tuple[int, int], small: int, picture: pygame.Rect,
+                    share: float = 0.05) -> int:
     """The least text size the picture is asked for: the page's ``small`` size, as its caption,
-    as far as :data:`PICTURE_TEXT_SHARE` of the picture's height; never under the readable size
-    of a window of ``size``."""
-    return max(readable_px(size), min(small, int(picture.height * PICTURE_TEXT_SHARE)))
+    as far as ``share`` of the picture's height (the game's ``rules_text_share``: at 200% the
+    small size, 60 px at 1920x1080, asked of Marienbad's 559 px picture left its heaps 10 px
+    high; 5% left Connect 4's column letters at the readable size beside a third of the column
+    empty, QA13 26); never under the readable size of a window of ``size``."""
+    return max(readable_px(size), min(small, int(picture.height * share)))
 
 
 class RulesScene(Scene):
@@ -95,6 +93,8 @@ class RulesScene(Scene):
         #: Whether the picture's caption is the rules' last item rather than under the
         #: picture (set by :meth:`layout`).
         self.caption_with_rules = False
+        #: The caption's size under the picture (set by :meth:`layout`).
+        self.caption_px = app.metrics.small
 
     @staticmethod
     def _title(name: str) -> Any:
@@ -215,8 +215,18 @@ class RulesScene(Scene):
         height = h - top - m.pad * 2
         self.caption_with_rules = False
         body, right = self._columns(top, height)
+        # Under a picture limited by the column's width the caption has the height the
+        # picture leaves (at 200% of 1920x1080 a third of the column was empty above and
+        # below the picture while the caption took a rule's room in the rules), at the
+        # small size, no larger than the rules, or smaller down to the readable size.
+        room = max(right.height * CAPTION_MAX_SHARE, right.height - right.width)
+        most = min(m.small, self.text_px)
+        sizes = range(most, min(most, readable_px(self.app.size)) - 1, -1)
+        self.caption_px = next((px for px in sizes
+                                if self.caption_height(right.width, px) + m.pad <= room),
+                               m.small)
         caption_h = self.caption_height(right.width) + m.pad
-        if caption_h > right.height * CAPTION_MAX_SHARE:
+        if caption_h > room:
             # At a true 200% of 1920x1080 a four-line caption left the picture 240 px square
             # (Connect 4 without its column letters): the caption joins the rules, which
             # scroll anyway, and the picture takes the column's height.
@@ -342,11 +352,11 @@ class RulesScene(Scene):
         """Show the rules from ``rules`` further on (when they do not all fit)."""
         self.first = max(0, min(len(self.lines()) - 1, self.first + rules))
 
-    def caption_height(self, width: int) -> int:
-        """How high the picture's caption is when wrapped to ``width``."""
-        m = self.app.metrics
-        lines = text.wrap(self.caption(), width, m.small)
-        return len(lines) * text.font(m.small).get_linesize()
+    def caption_height(self, width: int, px: int = 0) -> int:
+        """How high the picture's caption is when wrapped to ``width`` at ``px`` (by default
+        its size, :attr:`caption_px`)."""
+        px = px or self.caption_px
+        return len(text.wrap(self.caption(), width, px)) * text.font(px).get_linesize()
 
     def handle(self, event: pygame.event.Event) -> None:
         self.layout()
@@ -379,7 +389,8 @@ class RulesScene(Scene):
             # Coordinates at the small text size at least, as the page's caption (Othello's
             # a-h were 17 px at 1024x640, the small size being 18), where the margin allows.
             view.thumbnail(surf, surf.get_rect(), sample_state(self.game, self.options),
-                           picture_text_px(self.app.size, self.app.metrics.small, rect))
+                           picture_text_px(self.app.size, self.app.metrics.small, rect,
+                                           presenter_for(self.game).rules_text_share))
             self.picture = surf
         except (ImportError, AttributeError, NotImplementedError, RulesError):
             self.picture = None  # no board view for this game yet: the page is text only
@@ -434,5 +445,5 @@ class RulesScene(Scene):
             width = self.app.size[0] - body.right - m.pad * 5
             caption = pygame.Rect(body.right + m.pad * 3, pic.bottom + m.pad, width,
                                   body.bottom - pic.bottom - m.pad)
-            text.blit_wrapped(surface, self.caption(), m.small,
+            text.blit_wrapped(surface, self.caption(), self.caption_px,
                               theme.text_muted, caption, line_gap=0)
