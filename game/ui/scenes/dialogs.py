@@ -10,6 +10,7 @@ import pygame
 from game.ui import text, widgets
 from game.ui.i18n import span, tr
 from game.ui.scene import Scene
+from game.ui.scenes.play_fit import readable_px
 from game.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
@@ -173,12 +174,18 @@ class ListPopup(Scene):
             up, down = self.arrows
             # Which rows, not how many ("3 sur 5" before and after scrolling, QA13 26).
             first = self.scroll + 1
-            more = tr("dialog.scroll_more", shown=span(first, first + len(self.rows) - 1),
-                      total=len(self.items))
-            # Between the title and the arrows when there is room (large text: the arrows
-            # alone say the list scrolls).
-            if title.right + m.pad * 2 + text.size(more, m.small)[0] <= up.left - m.pad:
-                text.blit_text(surface, more, m.small, theme.text_muted,
+            shown = span(first, first + len(self.rows) - 1)
+            # Between the title and the arrows: the first of its forms and sizes that fits
+            # there (at 200% of 1920x1080 in French "3–5 sur 5 · faire défiler" did not at
+            # the small size and no counter showed, QA13 26; the arrows say it scrolls).
+            room = up.left - m.pad - title.right - m.pad * 2
+            forms = [(tr(key, shown=shown, total=len(self.items)), px)
+                     for px in (m.small, min(m.small, readable_px(self.app.size)))
+                     for key in ("dialog.scroll_more", "dialog.scroll_shown")]
+            fits = next(((more, px) for more, px in forms if text.size(more, px)[0] <= room),
+                        None)
+            if fits is not None:
+                text.blit_text(surface, fits[0], fits[1], theme.text_muted,
                                (up.left - m.pad, up.centery), "midright")
             last = len(self.items) - len(self.rows)
             for arrow, glyph, active in ((up, "\u25b2", self.scroll > 0),
