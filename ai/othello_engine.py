@@ -40,6 +40,7 @@ from ai.othello_book import Book, shipped_book
 from ai.othello_eval import GEOMETRIES, Geometry, evaluate
 from ai.othello_patterns import shipped_evaluator
 from ai.othello_search import INF, PASS_SQ, PROVEN, Searcher
+from ai.search import TO_THE_END
 from game.rules.base import GameState
 from game.rules.othello import GAME as OTHELLO
 from game.rules.othello import (
@@ -288,7 +289,9 @@ class OthelloEngine(Player):
         else:
             result = self._iterate(searcher, own, opp, max_depth, empties)
         decision = self._decision(searcher, state, result, budget, start)
-        decision.info["depth_asked"] = max_depth  # beside "stopped": why it looked no deeper
+        # Beside "stopped": why it looked no deeper. A cap the game's end comes before (level
+        # 5's 60) is a search to the end: "stopped at depth 11 of 60" read as a goal of 60.
+        decision.info["depth_asked"] = max_depth if max_depth < empties else TO_THE_END
         return decision
 
     def _book_decision(self, state: OthelloState, book: Book, budget: float,

@@ -194,3 +194,20 @@ def test_a_win_loss_draw_answer_says_its_score_is_a_bound(seed: int, result: str
     assert reported(decision) == said_live(progress)
     known = decision.info["bounds"][str(decision.move)]
     assert known in ("at least", "at most") and progress.bound == known
+
+
+def test_a_depth_cap_beyond_the_end_of_the_game_is_a_search_to_the_end() -> None:
+    """Level 5 looks 'as deep as the time allows' (a cap of 60): its move's explanation read
+    "Stopped at depth 11 of 60: the next depth would not finish in time" (real window,
+    1024x768 en 200%), as if 60 were its goal. A depth short of the end is kept."""
+    from game.ui.i18n import set_language
+    from game.ui.reasoning import stop_line
+
+    set_language("en")
+    state = game_position(7, 40)
+    decision, _ = cut_decision(state, 4, 1)
+    assert decision.info["depth_asked"] == 10_000
+    assert stop_line(decision) == ("Stopped by the clock at depth 4, before the end of the "
+                                   "game")
+    level4 = OthelloEngine(level=4, seed=1, use_book=False).decide(state, Limits(depth=3))
+    assert level4.info["depth_asked"] == 3
