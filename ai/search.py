@@ -668,6 +668,9 @@ class EnginePlayer(Player):
         order = list(moves)
         reached = 0
         solved = exact = timed_out = False
+        # The finished depth before the last one, [depth, best move, its value]: a score can
+        # swing between odd and even depths (Connect 4's +3 at depth 9, -2 at 10, QA S14 9).
+        previous: list[Any] | None = None
         for depth in self.schedule(state, max_depth):
             # Depth 1 always finishes, so there is always an answer.
             engine.deadline = None if depth == 1 else start + budget
@@ -677,6 +680,8 @@ class EnginePlayer(Player):
             except SearchTimeout:
                 timed_out = True
                 break
+            if reached:
+                previous = [reached, str(order[0]), scores[order[0]] + 0.0]
             scores, bounds, reached = it_scores, it_bounds, depth
             order = sorted(moves, key=lambda m: -scores[m])
             best_value = scores[order[0]]
@@ -704,6 +709,8 @@ class EnginePlayer(Player):
         }
         if self.unit is not None:
             info["unit"] = self.unit
+        if previous is not None and not exact:
+            info["previous_depth"] = previous
         return Decision(move=move, scores=scores, score_kind="value", depth=reached,
                         nodes=engine.nodes, pv=pv, info=info,
                         proven=proven_values(scores, bounds, solved))

@@ -211,3 +211,15 @@ def test_a_depth_cap_beyond_the_end_of_the_game_is_a_search_to_the_end() -> None
                                    "game")
     level4 = OthelloEngine(level=4, seed=1, use_book=False).decide(state, Limits(depth=3))
     assert level4.info["depth_asked"] == 3
+
+
+def test_the_generic_engine_says_its_depth_before() -> None:
+    """Connect 4's engine: its move's score flipped sign with the depth reached (+3 at depth 9,
+    −2 at 10, QA S14 9). The decision carries the depth before, as its progress had it."""
+    state = get_game("connect4").options().initial_state()
+    progress = SearchProgress()
+    decision = make_player("engine", "connect4", seed=1).decide(
+        state, Limits(depth=6, progress=progress))
+    assert decision.depth == 6 and progress.previous is not None
+    depth, _move, value = decision.info["previous_depth"]
+    assert depth == 5 == progress.previous[0] and value == progress.previous[2]
