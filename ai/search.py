@@ -759,6 +759,10 @@ class EnginePlayer(Player):
                 bounds[move] = EXACT
                 if value > best:
                     engine.limits.report(min(depth, TO_THE_END), move, value, engine.nodes)
+                    if depth >= TO_THE_END and engine.limits.progress is not None:
+                        # A result to the end is no deeper estimate than the depth before
+                        # (Nim's engine goes there from depth 1, whose neutral 0s mean nothing).
+                        engine.limits.progress.previous = None
                 best = max(best, value)
             # Fewer than all: the depth is unfinished and its best only provisional.
             engine.limits.report_moves(len(scores), len(order))

@@ -223,3 +223,13 @@ def test_the_generic_engine_says_its_depth_before() -> None:
     assert decision.depth == 6 and progress.previous is not None
     depth, _move, value = decision.info["previous_depth"]
     assert depth == 5 == progress.previous[0] and value == progress.previous[2]
+
+
+def test_a_search_to_the_end_has_no_depth_before() -> None:
+    """Nim's engine goes from depth 1 (a neutral evaluation: every move 0) to the end of the
+    game: "1 move ahead: 0" beside a proven win would compare nothing."""
+    state = get_game("nim").options().initial_state()
+    progress = SearchProgress()
+    decision = make_player("engine", "nim", seed=1).decide(state, Limits(progress=progress))
+    assert progress.depth == decision.depth >= 10_000
+    assert progress.previous is None
