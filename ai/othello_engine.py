@@ -407,6 +407,8 @@ class OthelloEngine(Player):
                     if a < v < beta:
                         scores[sq] = (v, AT_LEAST)  # already proven better than the best
                         best, best_sq = v, sq
+                        # The best so far, should the clock stop the exact value's search.
+                        self._report(empties, sq, v, True, searcher.nodes, AT_LEAST)
                         v = -solve(c_own, c_opp, -beta, -v)
             except SearchTimeout:
                 if partial_from is None or not scores:

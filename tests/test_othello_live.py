@@ -233,3 +233,15 @@ def test_a_search_to_the_end_has_no_depth_before() -> None:
     decision = make_player("engine", "nim", seed=1).decide(state, Limits(progress=progress))
     assert progress.depth == decision.depth >= 10_000
     assert progress.previous is None
+
+
+@pytest.mark.parametrize(("done", "reads"), [(1, 2), (2, 16), (3, 0)])
+def test_an_exact_solve_cut_short_answers_with_what_it_said_last(done: int,
+                                                                 reads: int) -> None:
+    """The exact solve proves a later move better than the best so far (a null window), then
+    works out its margin; cut in between, the answer is that move "at least +16" while the
+    live line still said the earlier one's "+14" (15 of 126 cut points of six won endgames)."""
+    state = game_position(1, 14)
+    decision, progress = cut_decision(state, 14, done, reads)
+    assert reported(decision) == said_live(progress)
+    assert progress.bound == decision.info["bounds"][str(decision.move)]
