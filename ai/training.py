@@ -293,6 +293,9 @@ class TrainingRunner(_GamesRunner):
         #: The values the boxes changed by the last game held before it (to show the change).
         self.last_before: dict[Hashable, Mapping[Any, float]] = {}
         self.last_record: GameRecord | None = None
+        #: The seat (0 moves first) of the learner, or watching of the first watched player,
+        #: in the game being played or last played (the lab's live game says who is who).
+        self.current_seat = self._learner_seat(0)
 
     def _learner_seat(self, index: int) -> int:
         if self.seat == "first":
@@ -309,7 +312,7 @@ class TrainingRunner(_GamesRunner):
         for index in range(self.planned):
             if not self._wait_if_paused():
                 return
-            seat = self._learner_seat(index)
+            seat = self.current_seat = self._learner_seat(index)
             if self.watched is not None:
                 # ``seat`` is the first watched player's; "learner" is who plays that seat.
                 learner_side, other_side = self.watched

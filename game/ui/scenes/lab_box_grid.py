@@ -37,6 +37,11 @@ LISTS_SHRINK_FOR_MORE = 0.7
 #: A game's own matchboxes are made wider (fewer a row) while their moves are under this
 #: share of the body size and that makes them larger (:func:`narrow_grid`).
 LEAST_CHANGED_SHARE = 0.5
+#: ... and under this share where the page shows the boxes the last game changed (One game's
+#: result): there the "before→after" counts are the lesson, and at 0.5 they read "413→416"
+#: at half the size of the unchanged counts beside them (23 px under 46 at 1024x768 with
+#: 200% text, QA13 29).
+CHANGED_VIEW_SHARE = 0.85
 #: How much wider than high a game's own matchbox may be made for its moves (see above):
 #: Marienbad's start box lists 16 takes in up to four columns (at 1.6 its takes were 25 px
 #: at 1920x1080 with 200% text, the readable size being 27).
@@ -196,15 +201,16 @@ def narrow_use_px(cell: tuple[int, int], moves_px: Callable[[pygame.Rect], int],
 
 
 def narrow_grid(count: int, uses: list[tuple[bool, int]], body: pygame.Rect, m: Metrics,
-                moves_px: Callable[[pygame.Rect], int] | None = None, least: int = 0
-                ) -> tuple[int, int, float, float]:
+                moves_px: Callable[[pygame.Rect], int] | None = None, least: int = 0,
+                changed: bool = False) -> tuple[int, int, float, float]:
     """Rows, columns and cell size of ``count`` boxes a game draws its own way (Nim's narrow
     lists of takes) in ``body``: big boxes, two rows when the panel is tall enough, the rest
     paged; more boxes a row where their moves (``moves_px(rect)``: their size in a box's
     rectangle, its use under it at :func:`narrow_use_px`, never under ``least``) keep
     :data:`SHRINK_FOR_MORE` of the body size (boxes as tall as the panel were as wide as
     0.62 of it: four a page with 50 px takes at 1024x768 with 200% text). ``uses``: each
-    box's (all moves lost, times used), for the line under it."""
+    box's (all moves lost, times used), for the line under it; ``changed``: the page shows
+    the boxes the last game changed (below)."""
     ratio = 0.62
     rows, cols = grid_for(count, body.size, ratio, body.height >= m.body * 18)
     # Never so narrow that a box's count is cut: at 1920x1080 at the largest text size six
@@ -241,14 +247,20 @@ def narrow_grid(count: int, uses: list[tuple[bool, int]], body: pygame.Rect, m: 
     # A "before→after" line shrinks on its own (the last game's boxes: "229→232" at 14 px in
     # boxes of 170 at 1024x768 with 200% text, QA 30), and so does a long list (Marienbad's
     # start box, 9 takes at 15 px): fewer, wider boxes while that helps, until their moves
-    # keep LEAST_CHANGED_SHARE of the body size.
+    # keep LEAST_CHANGED_SHARE of the body size (CHANGED_VIEW_SHARE where the page shows
+    # the last game's boxes, or nine tenths of the largest size any grid gives them).
     # The most boxes a row that reach that, else the most that reach the readable size (one
     # Marienbad box a page at 200% of 1920x1080 made its start box 36 px, two 29 px), else
     # those that make the moves largest.
-    target, now = max(least, int(m.body * LEAST_CHANGED_SHARE)), moves_at(cols, False)
+    share = CHANGED_VIEW_SHARE if changed else LEAST_CHANGED_SHARE
+    target, now = max(least, int(m.body * share)), moves_at(cols, False)
     if moves_px is None or now >= target or cols == 1:
         return rows, cols, *cell(cols)
     sizes = {c: moves_at(c) for c in range(cols - 1, 0, -1)}
+    if changed:
+        # (Boxes as tall as the panel cap their lines: 35 px at 1280x720 with 200% text,
+        # where the share asked 39 and no grid reached it.)
+        target = max(least, min(target, int(max(sizes.values()) * 0.9)))
     reach = ([c for c, px in sizes.items() if px >= target]
              or [c for c, px in sizes.items() if px >= least and now < least])
     chosen = max(reach) if reach else max(sizes, key=lambda c: (sizes[c], c))

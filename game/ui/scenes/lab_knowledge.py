@@ -298,7 +298,7 @@ class KnowledgePanel:
         if watched is not None and watched.current is not None:
             # The game being played across the view: the class follows it; its boxes after.
             draw_live(surface, body, watched, self._board_view(), theme, m,
-                      readable_px(self.app.size))
+                      readable_px(self.app.size), self.session)
             self.box_rects, self.box_shapes = [], []
             self.prev_button.visible = self.next_button.visible = False
             return
@@ -330,7 +330,8 @@ class KnowledgePanel:
             rows, cols, cell_w, cell_h = narrow_grid(
                 len(self.boxes), [(b.all_lost(score_kind), b.used) for b in self.boxes],
                 body, m, self._moves_px([b for b in self.boxes[:NEED_SAMPLE] if b.filled], m),
-                readable_px(self.app.size))
+                readable_px(self.app.size),
+                self.session.changed_only)
         else:
             # A board beside its list of moves: the grid holds the longest list at heading
             # size where that shows as many boxes as body size does, else at body size.
