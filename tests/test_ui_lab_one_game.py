@@ -100,3 +100,53 @@ def test_the_boxes_one_game_changed_read_as_large_as_their_counts(
     assert min(changes) >= 0.75 * median(counts), (in_boxes, size)
     assert min(changes) >= readable_px(size)
     app.shutdown()  # type: ignore[attr-defined]
+
+
+def test_after_a_game_that_changed_no_box_its_view_says_the_result(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA14 5 (1280x720 en 200%): after a won game of an elimination learner the notice went
+    and the view of the game's boxes said "The boxes the game changes appear here when it
+    ends", the game over and its result gone. It now keeps what the notice said."""
+    from ai.training import WIN
+
+    quick_one_game(monkeypatch)
+    app, lab = large_lab((1280, 720), "en")
+    train_instantly(lab, "nim", "elimination", 300)
+    for _game in range(12):
+        click_widget(app, lab.step_button)  # type: ignore[arg-type]
+        assert run_until(app, lambda: lab.runner is not None  # type: ignore[arg-type]
+                         and lab.runner.finished, 60)
+        frame(app)  # type: ignore[arg-type]
+        runner = lab.runner
+        assert runner is not None
+        if runner.results[0] == WIN and not runner.last_changed:
+            break
+    else:
+        pytest.fail("no won game in 12 (an elimination learner trained 300 games wins most)")
+    told = app.toast  # type: ignore[attr-defined]
+    assert told == tr("lab.one_game_won_unchanged")
+    app.toast = None  # type: ignore[attr-defined]
+    said: list[str] = []
+    real = text.blit_wrapped
+    monkeypatch.setattr(text, "blit_wrapped",
+                        lambda surface, words, *args, **kwargs: said.append(words)
+                        or real(surface, words, *args, **kwargs))
+    frame(app)  # type: ignore[arg-type]
+    assert told in said and tr("lab.no_changed_boxes") not in said, said
+    app.shutdown()  # type: ignore[attr-defined]
+
+
+def test_the_live_nim_board_writes_its_limit_near_body_size(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA14 5: the live game's "Take 1 to 3" and its goal stood at the readable floor (20 px
+    at 1024x768 with 200% text, 40-px text around them) with room above the heap: the limit
+    now at body size where the room allows, the goal at 80% of it."""
+    from tests.lab_helpers import live_nim_header
+
+    quick_one_game(monkeypatch)
+    app, lab = large_lab((1024, 768), "fr")
+    header = live_nim_header(app, lab, monkeypatch)  # type: ignore[arg-type]
+    body = app.metrics.body  # type: ignore[attr-defined]
+    assert header[0][0] == tr("boards.nim_take_range", high=3)
+    assert header[0][1] >= body and min(px for _t, px, _r in header) >= 0.8 * body, header
+    app.shutdown()  # type: ignore[attr-defined]

@@ -75,6 +75,10 @@ class KnowledgePanel:
         self.boxes: list[BoxView] = []
         self.last_changed: set[Hashable] = set()
         self.last_before: dict[Hashable, Mapping[Any, float]] = {}
+        #: What the end of the last One game said, kept where its boxes show and it changed
+        #: none ("" once another run starts): "The boxes the game changes appear here when it
+        #: ends" stood there after it had ended, its result gone with the notice (QA14 5).
+        self.game_result = ""
         #: Called after the panel changes what it lists (the lab reads the boxes again).
         self.on_change: Callable[[], None] | None = None
         self.page = 0
@@ -140,6 +144,7 @@ class KnowledgePanel:
 
     def reset(self) -> None:
         """A new learner: no boxes yet, first page."""
+        self.game_result = ""
         self.last_changed = set()
         self.last_before = {}
         self.page = 0
@@ -313,7 +318,8 @@ class KnowledgePanel:
         if not self.boxes:
             # One game at a time: its boxes appear as it changes them (the learner has boxes).
             # Shrunk to the readable size before it is cut (beside the live game).
-            said = tr(lab_pages.empty_key(self.session))
+            said = ((self.session.changed_only and self.game_result)
+                    or tr(lab_pages.empty_key(self.session)))
             px = wrapped_px(said, body, m.body, min(m.body, readable_px(self.app.size)))
             text.blit_wrapped(surface, said, px, theme.text_muted, body, line_gap=0)
             self.prev_button.visible = self.next_button.visible = False

@@ -105,6 +105,14 @@ def draw_live(surface: pygame.Surface, rect: pygame.Rect, runner: TrainingRunner
         return pygame.Rect(rect.left, rect.top, 0, 0)
     board = pygame.Rect(rect.left + m.pad, event.bottom + m.pad // 2, rect.width - m.pad * 2,
                         rect.bottom - event.bottom - m.pad)
-    view.layout(board, state)
-    view.draw(surface, state, BoardContext(theme=theme, last_move=move, coords_px=readable))
+    # Its own words (Nim's limit and goal) as near body size as its room allows: at the
+    # readable floor, 18 px at 1280x720 with 200% text, they read as small print (QA14 5).
+    # (The view is the boxes' too: they keep its size for labels at 0.)
+    view.label_px = m.body
+    try:
+        view.layout(board, state)
+        view.draw(surface, state, BoardContext(theme=theme, last_move=move,
+                                               coords_px=readable))
+    finally:
+        view.label_px = 0
     return board

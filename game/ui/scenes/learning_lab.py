@@ -247,6 +247,7 @@ class LearningLabScene(RunScene[TrainingRunner]):
             self.app.notify(str(exc))
             return False
         session.absorb(self.runner)
+        self.knowledge.game_result = ""
         seat = "alternate" if watched is not None else session.seat
         self.runner = TrainingRunner(session.learner, opponent, self.new_game(), games,
                                      seat=seat,  # type: ignore[arg-type]
@@ -470,9 +471,12 @@ class LearningLabScene(RunScene[TrainingRunner]):
         """What the notice says when a run ends (after one game: who won, and where to look)."""
         runner = self.runner
         if runner is not None and runner.planned == 1 and done == 1:
-            # A game that changed no box says so (an elimination learner's win: QA 30).
+            # A game that changed no box says so (an elimination learner's win: QA 30), in
+            # the view of its boxes too.
             key = ONE_GAME_NOTICES[runner.results[0]]
-            return tr(key if runner.last_changed else f"{key}_unchanged")
+            said = tr(key if runner.last_changed else f"{key}_unchanged")
+            self.knowledge.game_result = "" if runner.last_changed else said
+            return said
         key = "lab.stopped" if stopped else "lab.finished"
         return tr(key, done=grouped(done), games=grouped(self.learner.games_trained))
 
