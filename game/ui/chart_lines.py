@@ -238,7 +238,7 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
                y_label: str = "", y_range: tuple[float, float] | None = None,
                percent: bool = False, x_max: int | None = None,
                empty_text: str = "", small_px: int | None = None,
-               legend_by_x_label: bool = False) -> pygame.Rect:
+               legend_by_x_label: bool = False, least_px: int | None = None) -> pygame.Rect:
     """A line chart of ``series`` in ``rect``; returns the plot area (inside the axes).
 
     The x axis runs from 1 to the longest series (or ``x_max``); the y axis over ``y_range`` or
@@ -246,7 +246,10 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
     shown in the middle while there is no data. ``small_px``: the size of the legend, ticks and
     axis labels (85% of ``px`` if None). ``legend_by_x_label``: a legend that does not fit the
     title's line goes on the x label's line where both fit, not on a line of its own (a short
-    chart keeps its curves: see :func:`least_line_chart_height`).
+    chart keeps its curves: see :func:`least_line_chart_height`). ``least_px``: the least size
+    the legend shrinks to (else 12 px), and the size the y axis's caption may shrink to where
+    the plot is not as high as it is long (else it is left out: "victoires" was, beside a
+    210-px plot at 1920x1080 with 200% text, QA13 18).
     """
     small = small_px if small_px is not None else max(8, int(px * 0.85))
     title_top = rect.top
@@ -254,8 +257,9 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
     legend_px = small
     items = [(s.label, s.colour, s.dashed) for s in series if s.label]
     x_label_left = False
+    least = min(small, least_px or 0)
     if items and title and _legend_on_title_line(surface, items, rect, title, px, small,
-                                                 title_top, top, theme):
+                                                 title_top, top, theme, max(12, least)):
         # The legend shares the title's line: the plot keeps all the height below it.
         items = []
     elif items and x_label and legend_by_x_label and _legend_on_x_label_line(
@@ -268,7 +272,7 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
     limit = top + int((rect.bottom - top) * 0.3)
     if items and not legend_by_x_label and _legend(None, items, rect.left, top, rect.width,
                                                    legend_px, theme) > limit:
-        legend_px = max(8, int(small * 0.8))
+        legend_px = max(8, least, int(small * 0.8))
         # Whole at that size where they fit (an earlier run's "1 : Élimination contre H…"
         # was cut at 1280x720 with room for it on a second row: QA S12 7), else shortened.
         items = [(s.label, s.colour, s.dashed) for s in series if s.label]
@@ -369,8 +373,9 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
             text.blit_text(surface, x_label, small, theme.text_muted,
                            (rect.centerx if wide else plot.centerx, rect.bottom), "midbottom",
                            max_width=rect.width)
-    if y_label and text.size(y_label, small)[0] <= plot.height:
-        label = _rotated_label(y_label, small, theme.text_muted)
+    y_px = text.fit_px(y_label, plot.height, small, False, least or small)
+    if y_label and text.size(y_label, y_px)[0] <= plot.height:
+        label = _rotated_label(y_label, y_px, theme.text_muted)
         surface.blit(label, label.get_rect(midleft=(rect.left, plot.centery)))
     if longest == 0:
         if empty_text:

@@ -135,15 +135,16 @@ def _legend_width(items: Sequence[LegendItem], px: int) -> int:
 
 def _legend_on_title_line(surface: pygame.Surface, items: Sequence[LegendItem],
                           rect: pygame.Rect, title: str, px: int, small: int, title_top: int,
-                          title_bottom: int, theme: Theme) -> bool:
+                          title_bottom: int, theme: Theme, least: int = 12) -> bool:
     """Draw the legend right-aligned on the title's line if it fits there; True if drawn.
 
     A compact legend leaves the whole height below the title to the curves (a chart seen
-    from the back of a classroom). It tries the legend's size, then a slightly smaller one.
+    from the back of a classroom). It tries the legend's size, then a slightly smaller one,
+    not under ``least`` (the lab gives its window's readable size).
     """
     room = rect.width - text.size(title, px, True)[0] - px
-    # A smaller size only while it stays readable (12 px).
-    for legend_px in (small, max(12, int(small * 0.85))):
+    # A smaller size only while it stays readable (12 px, or ``least``).
+    for legend_px in dict.fromkeys((small, max(least, int(small * 0.85)))):
         width = _legend_width(items, legend_px)
         if width <= room:
             line_h = int(legend_px * 1.45)

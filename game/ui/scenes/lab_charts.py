@@ -60,9 +60,18 @@ def title_px(title: str, width: int, px: int) -> int:
     return max(text.MIN_PX, int(text.fit_px(title, width, px, True) / 0.8))
 
 
+def small_px(px: int, least: int) -> int:
+    """The size of a lab chart's legend, ticks and axis captions for its text at ``px``: 85%
+    of it, never under ``least`` (the window's readable size; 0 for a printed picture): at
+    100% of 1024x768 the ticks "200", "400" and "games played" were 15 px, under the 20-px
+    floor (QA13 32)."""
+    return max(8, int(px * 0.85), least)
+
+
 def draw_wins_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run], theme: Theme,
-                    px: int, planned: int = 10) -> pygame.Rect:
-    """Cumulative wins of each side in the latest run; earlier runs' learner wins faded."""
+                    px: int, planned: int = 10, least: int = 0) -> pygame.Rect:
+    """Cumulative wins of each side in the latest run; earlier runs' learner wins faded
+    (``least``: the least size of its small text, :func:`small_px`)."""
     series = earlier_runs(runs, theme, lambda run: run.wins)
     if runs:
         run = runs[-1]
@@ -72,17 +81,18 @@ def draw_wins_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run],
         series += [charts.Series(sides[0], run.wins, theme.ok),
                    charts.Series(sides[1], run.losses, theme.danger),
                    charts.Series(tr("lab.series.draws"), run.draws, theme.text_muted)]
-    return charts.line_chart(surface, rect, series, theme,
-                             title_px(tr("lab.chart.wins"), rect.width, px),
-                             title=tr("lab.chart.wins"),
+    px = title_px(tr("lab.chart.wins"), rect.width, px)
+    return charts.line_chart(surface, rect, series, theme, px, title=tr("lab.chart.wins"),
                              x_label=tr("lab.chart.games"), y_label=tr("lab.chart.wins_axis"),
                              x_max=planned_games(runs, planned),
-                             empty_text=tr("lab.chart.empty"))
+                             empty_text=tr("lab.chart.empty"), small_px=small_px(px, least),
+                             least_px=least or None)
 
 
 def draw_rate_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run], theme: Theme,
-                    px: int, planned: int = 10) -> pygame.Rect:
-    """The learner's win rate over a sliding window, latest run bold, earlier runs faded."""
+                    px: int, planned: int = 10, least: int = 0) -> pygame.Rect:
+    """The learner's win rate over a sliding window, latest run bold, earlier runs faded
+    (``least``: as for :func:`draw_wins_chart`)."""
     series = earlier_runs(runs, theme, lambda run: run.rate)
     window = runs[-1].window if runs else window_for(planned)
     if runs:
@@ -91,19 +101,21 @@ def draw_rate_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run],
         series.append(charts.Series(name, runs[-1].rate, theme.ok))
     title_key = "lab.chart.rate_first" if runs and runs[-1].self_play else "lab.chart.rate"
     title = tr(title_key, n=window)
-    return charts.line_chart(surface, rect, series, theme, title_px(title, rect.width, px),
-                             title=title, x_label=tr("lab.chart.games"),
-                             y_range=(0.0, 1.0), percent=True,
+    px = title_px(title, rect.width, px)
+    return charts.line_chart(surface, rect, series, theme, px, title=title,
+                             x_label=tr("lab.chart.games"), y_range=(0.0, 1.0), percent=True,
                              x_max=planned_games(runs, planned),
-                             empty_text=tr("lab.chart.empty"))
+                             empty_text=tr("lab.chart.empty"), small_px=small_px(px, least),
+                             least_px=least or None)
 
 
-def least_chart_height(width: int, px: int, theme: Theme, window: int) -> int:
+def least_chart_height(width: int, px: int, theme: Theme, window: int, least: int = 0) -> int:
     """The height a lab chart ``width`` wide with its text at ``px`` needs for a plot of
     :data:`LEAST_PLOT_LINES` lines: its title, a line of legend where the legend does not
     share the title's line (either chart's: the wins chart's three names, the rate chart's
-    title of a ``window``-game window), the plot, the x ticks and the x axis's label."""
-    small = max(8, int(px * 0.85))
+    title of a ``window``-game window), the plot, the x ticks and the x axis's label
+    (``least``: as for :func:`draw_wins_chart`)."""
+    small = small_px(px, least)
     legends = ((tr("lab.chart.wins"), ("lab.series.learner", "lab.series.opponent",
                                         "lab.series.draws")),
                (tr("lab.chart.rate", n=window), ("lab.series.rate",)))
@@ -190,11 +202,12 @@ class LabCharts:
         self._cache.clear()
 
     def surface(self, name: str, size: tuple[int, int], runs: list[Run], planned: int,
-                theme: Theme, px: int, running: bool) -> pygame.Surface:
-        """The chart ``name`` drawn on its own surface, redrawn only when its data changed."""
+                theme: Theme, px: int, running: bool, least: int = 0) -> pygame.Surface:
+        """The chart ``name`` drawn on its own surface, redrawn only when its data changed
+        (``least``: the least size of its small text, :func:`small_px`)."""
         lengths = tuple(len(r.results) for r in runs)
         key = (size, theme.name, px, lengths, tuple(r.label for r in runs), tr("lab.title"),
-               planned)
+               planned, least)
         cached = self._cache.get(name)
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -207,6 +220,7 @@ class LabCharts:
         self._drawn[name] = now
         surf = pygame.Surface(size)
         surf.fill(theme.panel)
-        self.plots[name] = _DRAWERS[name](surf, surf.get_rect(), runs, theme, px, planned)
+        self.plots[name] = _DRAWERS[name](surf, surf.get_rect(), runs, theme, px, planned,
+                                          least)
         self._cache[name] = (key, surf)
         return surf

@@ -160,15 +160,18 @@ def place_compact_charts(lab: LearningLabScene, view: pygame.Rect, px: int, bh: 
 
 
 def below_notice(lab: LearningLabScene, view: pygame.Rect) -> None:
-    """While a notice shows on the compact charts page, the charts start under the room it
-    takes at the page's top (:func:`notice_area` puts it there: the page's buttons are at its
-    bottom), laid out as without it (side by side, stacked or one at a time: the page does
-    not change its layout for the few seconds a notice shows). Over the chart, "Training
-    finished: …" hid its title and legend for seconds (QA 18, 1920x1080 at 200%)."""
+    """Where a notice shows at the top of the compact charts page (:func:`notice_area`, when
+    it is too tall for the band of buttons above the view), the charts start under it, laid
+    out as without it (side by side, stacked or one at a time: the page does not change its
+    layout for the few seconds a notice shows). Over the chart, "Training finished: …" hid
+    its title and legend for seconds (QA 18, 1920x1080 at 200%)."""
     if not lab.app.toast or lab.tabs.current() != "charts":
         return
+    area = notice_area(lab)
+    if area is None or area.top < view.top:
+        return
     m = lab.app.metrics
-    top = view.top + notice_height(lab.app.toast, view.width, m.body, m.pad) + m.pad * 2
+    top = area.top + notice_height(lab.app.toast, view.width, m.body, m.pad) + m.pad
     for name in ("chart_wins", "chart_rate"):
         chart = lab.panels[name]
         if chart.top < top:
@@ -306,15 +309,16 @@ def place_charts(lab: LearningLabScene, view: pygame.Rect, px: int, bh: int,
     half = (view.height - pad * 2) // 2
     choice.single = False
     wide = (view.width - pad * 2) // 2
+    least = readable_px(lab.app.size)
     if view.width >= view.height * 1.6 and view.height >= least_chart_height(
-            wide - pad * 2, m.small, lab.app.theme, window_for(lab.games)) * 1.1 + pad * 2:
+            wide - pad * 2, m.small, lab.app.theme, window_for(lab.games), least) * 1.1 + pad * 2:
         # Side by side where each, half as wide, keeps a readable plot (its text small; a
         # tenth to spare: 200% of 1920x1080 left a plot 6 pixels short of four lines).
         half = wide
         lab.panels["chart_wins"] = pygame.Rect(view.left, view.top, half, view.height)
         lab.panels["chart_rate"] = pygame.Rect(view.right - half, view.top, half, view.height)
     elif half >= least_chart_height(view.width - pad * 2, m.body, lab.app.theme,
-                                   window_for(lab.games)) + pad * 2:
+                                   window_for(lab.games), least) + pad * 2:
         lab.panels["chart_wins"] = pygame.Rect(view.left, view.top, view.width, half)
         lab.panels["chart_rate"] = pygame.Rect(view.left, view.bottom - half, view.width, half)
     else:
@@ -381,7 +385,7 @@ def draw_lab(lab: LearningLabScene, surface: pygame.Surface) -> None:
             # side, each is half as wide and its title must still fit.
             px = m.body if inner.width > lab.panels["view"].width * 0.7 else m.small
             surface.blit(lab.charts.surface(name, inner.size, lab.runs, lab.games, theme, px,
-                                            lab.running), inner)
+                                            lab.running, readable_px(lab.app.size)), inner)
     elif view == "table":
         lab.table.draw(surface, theme, m)
     elif view == "setup":
@@ -390,33 +394,51 @@ def draw_lab(lab: LearningLabScene, surface: pygame.Surface) -> None:
         lab.knowledge.draw(surface, lab.runner if lab.watching_live() else None)
 
 
+def run_band(lab: LearningLabScene) -> pygame.Rect:
+    """In the compact layout, the band between the header and the view: the run's buttons and
+    the view tabs (empty side by side)."""
+    view = lab.panels.get("view", pygame.Rect(0, 0, 0, 0))
+    if not lab.compact() or view.width <= 0:
+        return pygame.Rect(0, 0, 0, 0)
+    top = lab.train_button.rect.top
+    return pygame.Rect(view.left, top, view.width, max(0, view.top - top))
+
+
 def notice_area(lab: LearningLabScene) -> pygame.Rect | None:
-    """Where the lab's notices go ("Training finished: 500 games played."): inside the view
-    shown, at its bottom, else at its top, where the box covers none of the lab's controls
-    (its top edge and width); None, the app's default, where neither does. Across the
-    window's bottom it covered the charts' buttons for three seconds (seen at 200% of
-    1920x1080 in French)."""
+    """Where the lab's notices go ("Training finished: 500 games played."): in the compact
+    layout's views, over the band of the run's buttons and the view's tabs above the view
+    where it holds the notice (the view is what the notice is about: inside it "Training
+    finished" pushed the charts down and hid their curves for three seconds, then they jumped
+    240 px, and "The learner lost" covered the changed boxes at 1024x640, QA13 18; the header
+    keeps the progress line and Menu, and a click puts the notice away and reaches the button
+    under it); else inside the view shown, at its bottom, else at its top, where the box
+    covers none of the lab's controls (its top edge and width); None, the app's default, where
+    neither does. Across the window's bottom it covered the charts' buttons for three seconds
+    (seen at 200% of 1920x1080 in French)."""
     view = lab.panels.get("view")
     if view is None or view.width <= 0:
         return None
     m = lab.app.metrics
     controls = [w.rect for w in lab.all_widgets() if getattr(w, "visible", True)]
-    # The view's bottom or top across its width; on the compact set-up page, whose controls
-    # fill the view, the room kept under its buttons (place_setup_page).
-    spots = [(view, top) for top in ("bottom", "top")]
+    # The band over the run's buttons (covering them); then the view's bottom or top across
+    # its width; on the compact set-up page, whose controls fill the view, the room kept
+    # under its buttons (place_setup_page), else that band.
+    spots = [(view, top, False) for top in ("bottom", "top")]
     if lab.compact() and lab.tabs.current() == "setup":
-        spots.append((lab.panels.get("setup_notice", pygame.Rect(0, 0, 0, 0)), "bottom"))
-    for room, edge in spots:
+        spots += [(lab.panels.get("setup_notice", pygame.Rect(0, 0, 0, 0)), "bottom", False),
+                  (run_band(lab), "top", True)]  # (a notice too long for that room)
+    elif lab.compact():
+        spots.insert(0, (run_band(lab), "top", True))
+    for room, edge, covers in spots:
         if room.width <= 0:
             continue
         high = notice_height(lab.app.toast or "", room.width, m.body, m.pad)
-        box = pygame.Rect(room.left, room.top + m.pad, room.width, high)
+        box = pygame.Rect(room.left, room.top + (0 if covers else m.pad), room.width, high)
         if edge == "bottom":
             box.bottom = room.bottom - m.pad
-        if room.contains(box) and box.collidelist(controls) < 0:
+        if room.contains(box) and (covers or box.collidelist(controls) < 0):
             return pygame.Rect(box.left, box.top, box.width, 0)
     return None
-
 
 
 def loaded_notice(lab: LearningLabScene, name: str, games: str, boxes: str) -> str:
