@@ -270,10 +270,18 @@ def setup_page_rows(lab: LearningLabScene, inner: pygame.Rect) -> pygame.Rect:
                                              for w in widgets)]
 
     _widest, wanted = place(COMPACT_ROWS_SHARE)
+    # Never narrower than the rows were in this window (another game's opponents needed
+    # more: from Othello back to Nim the Game row's ▶ moved 67 px left at 1024x768 fr 200%,
+    # and a second click there missed it, QA13 12).
+    key = (lab.app.size, lab.app.metrics.body)
+    least = lab.setup_share[1] if lab.setup_share[0] == key else 0.0
     for share in (COMPACT_ROWS_LEAST, (COMPACT_ROWS_LEAST + COMPACT_ROWS_SHARE) / 2,
                   COMPACT_ROWS_SHARE):
+        if share < least:
+            continue
         rows, got = place(share)
-        if got == wanted:
+        if got == wanted or share == COMPACT_ROWS_SHARE:
+            lab.setup_share = (key, share)
             return rows
     return rows
 

@@ -228,12 +228,23 @@ def row_step(lab: LearningLabScene, height: int, shown: int) -> int:
     return step
 
 
+@functools.lru_cache(maxsize=1)
+def most_learner_params() -> int:
+    """The most parameters a kind of learner has (a row each in the set-up)."""
+    return max(len(get_player_info(kind).params) for kind in KINDS)
+
+
 def reserved_rows(lab: LearningLabScene) -> int:
-    """Rows kept free for choices the opponent or the watched players could show but do not."""
+    """Rows kept free for choices the opponent or the watched players could show but do not,
+    and for the parameters another kind of learner has and this one has not: with the rows
+    of Elimination's one parameter, Reinforcement's four shrank every row and moved the
+    Learner's ▶ 60 px, and a second click there missed it, or pressed Reset (QA13 12,
+    QA14 17)."""
     session = lab.session
     slots = WATCHED if session.watching else (OPPONENT,)
     shown = sum(len(session.choice_params(slot)) for slot in slots)
-    return max(0, len(slots) * most_choices(lab.game, lab.options) - shown)
+    learner = most_learner_params() - len(get_player_info(session.kind).params)
+    return max(0, len(slots) * most_choices(lab.game, lab.options) - shown) + learner
 
 
 def place_setup(lab: LearningLabScene, left: pygame.Rect, bh: int) -> None:

@@ -83,6 +83,8 @@ class LearningLabScene(RunScene[TrainingRunner]):
         self.chart_choice = ChartChoice()
         self.knowledge = KnowledgePanel(app, self.session, self._lock)
         self.config_widgets: list[Widget] = []
+        #: (window size, body size) and the least share of the set-up page its rows take.
+        self.setup_share: tuple[Any, float] = ((0, 0), 0.0)
         self.train_button = Button(lambda: tr("lab.train"), self.train, primary=True)
         self.files = LabFiles(self)
         self.save_button = Button(lambda: tr("lab.save"), self.files.save_clicked)
@@ -322,7 +324,7 @@ class LearningLabScene(RunScene[TrainingRunner]):
         self.app.push(MessageDialog(self.app, tr("lab.reset_title"), tr("lab.reset_text"), [
             (lambda: tr("lab.reset"), self.reset),
             (lambda: tr("dialog.cancel"), lambda: None),
-        ]))
+        ], primary=1))  # (Cancel the default: Enter emptied a trained learner, QA14 17)
 
     def reset(self) -> None:
         """Forget the learner's table (the charts of earlier runs stay)."""

@@ -1,0 +1,81 @@
+"""The lab's set-up rows stay under the pointer (QA13 12, QA14 17).
+
+At 1280x800 en 200% a click on the Learner's ▶ (Elimination -> Reinforcement) added the new
+learner's rows; every row shrank and the ▶ moved 80 px left, so a second click at the same
+place landed on Reset, whose "Forget everything it learned?" had Reset as its default. The
+rows now keep room for the most parameters any learner has, and the page's rows never get
+narrower in a window; the Reset question defaults to Cancel.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui.i18n import tr
+from game.ui.scenes.dialogs import MessageDialog
+from game.ui.widgets import Choice
+from tests.lab_helpers import large_lab, train_instantly
+from tests.ui_helpers import click, frame, key
+
+
+def chooser(lab: object, key_: str) -> Choice:
+    """The set-up's chooser labelled ``tr(key_)``."""
+    return next(w for w in lab.config_widgets  # type: ignore[attr-defined]
+                if isinstance(w, Choice) and w.label() == tr(key_))
+
+
+def next_arrow(choice: Choice) -> tuple[int, int]:
+    """The middle of ``choice``'s ▶."""
+    return choice._parts()[2].center
+
+
+@pytest.mark.parametrize(("size", "lang", "scale"), [((1280, 800), "en", 200),
+                                                      ((1024, 768), "fr", 200),
+                                                      ((1920, 1080), "fr", 200),
+                                                      ((1024, 768), "en", 100)])
+def test_a_second_click_on_the_learners_arrow_goes_on_to_the_next_learner(
+        size: tuple[int, int], lang: str, scale: int) -> None:
+    app, lab = large_lab(size, lang, scale)
+    if lab.compact():
+        lab.tabs.choose("setup")
+        frame(app)  # type: ignore[arg-type]
+    assert lab.session.kind == "elimination"
+    spot = next_arrow(chooser(lab, "lab.learner"))
+    for kind in ("reinforcement", "qlearning"):
+        click(app, spot)  # type: ignore[arg-type]
+        for _ in range(20):  # (not a double click)
+            frame(app)  # type: ignore[arg-type]
+        assert lab.session.kind == kind, (kind, spot, next_arrow(chooser(lab, "lab.learner")))
+        assert app.top is lab  # type: ignore[attr-defined]
+        assert next_arrow(chooser(lab, "lab.learner")) == spot
+    app.shutdown()  # type: ignore[attr-defined]
+
+
+def test_the_game_arrow_stays_once_a_game_needed_wider_rows() -> None:
+    """From Othello (whose opponents' names need wider rows at 1024x768 fr 200%) to Connect 4
+    the Game row's ▶ stayed 67 px to the right only while Othello showed."""
+    app, lab = large_lab((1024, 768), "fr")
+    lab.tabs.choose("setup")
+    lab.set_game("othello")
+    frame(app)  # type: ignore[arg-type]
+    spot = next_arrow(chooser(lab, "lab.game"))
+    click(app, spot)  # type: ignore[arg-type]
+    for _ in range(20):
+        frame(app)  # type: ignore[arg-type]
+    assert lab.game != "othello"
+    assert next_arrow(chooser(lab, "lab.game")) == spot
+    app.shutdown()  # type: ignore[attr-defined]
+
+
+def test_enter_on_the_reset_question_keeps_the_learner() -> None:
+    app, lab = large_lab((1280, 800), "en")
+    train_instantly(lab, "nim", "elimination", 50)
+    frame(app)  # type: ignore[arg-type]
+    lab.ask_reset()
+    frame(app)  # type: ignore[arg-type]
+    assert isinstance(app.top, MessageDialog)  # type: ignore[attr-defined]
+    key(app, pygame.K_RETURN)  # type: ignore[arg-type]
+    assert app.top is lab  # type: ignore[attr-defined]
+    assert lab.learner.games_trained == 50
+    app.shutdown()  # type: ignore[attr-defined]
