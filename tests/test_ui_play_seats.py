@@ -9,7 +9,7 @@ import pytest
 
 from ai.base import Decision, Limits, Player, SearchCancelled
 from game.ui import text
-from game.ui.scenes.play_seats import who_lines
+from game.ui.scenes.play_seat_lines import who_lines
 from game.ui.scenes.play_status import without_note
 from tests.ui_helpers import frame, make_app, run_until, start_game
 
@@ -184,12 +184,14 @@ def test_the_thinking_headline_says_only_the_side_when_the_name_does_not_fit() -
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 @pytest.mark.parametrize("seats", [("human", "alphabeta"), ("alphabeta", "human")])
-def test_at_200_percent_of_1024x768_connect4s_cards_take_one_line_each(
+def test_at_200_percent_of_1024x768_connect4s_cards_count_with_their_unit(
         lang: str, seats: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
-    """Regression (brief, target 4): at 200% of 1024x768 "Yellow · 88 discs  Alpha-beta"
-    needed 440 px of the card's 315, both cards took two lines and the legend lost its
-    colours' row. The parts now shrink together, the count to its number alone ("Yellow · 3"),
-    never under the readable size, and the legend is whole."""
+    """Regression (brief, target 4 of an earlier session): at 200% of 1024x768 "Yellow · 88
+    discs  Alpha-beta" needed 440 px of the card's 315. The parts shrink together, never
+    under the readable size. The count then read "Yellow · 3" with no unit (QA13 5): it
+    says its unit always, beside the number in the small words or, where that does not fit
+    one line, on cards of two lines (the AI's name on its own line, larger). The legend
+    keeps its first row and the move list a row (its colour row gives way here)."""
     from game.ui.scenes.play_fit import readable_px
     from tests.test_ui_play_room import play_until_the_legend
     from tests.ui_helpers import texts_drawn_by
@@ -199,11 +201,41 @@ def test_at_200_percent_of_1024x768_connect4s_cards_take_one_line_each(
     play_until_the_legend(app, play)
     drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
     cards = play.panel.seats
-    assert cards.one_line, [rect.height for rect in cards.rects]
     in_cards = [(words, px) for words, px, rect in drawn
                 if any(card.contains(rect) for card in cards.rects)]
     assert len(in_cards) >= 6, in_cards
     assert min(px for _words, px in in_cards) >= readable_px((1024, 768)), in_cards
-    assert play.panel.legend_rows_shown == len(play.legend_rows()) == 2
+    unit = ("pion", "pions") if lang == "fr" else ("disc", "discs")
+    assert sum(any(word in unit for word in words.split()) for words, _px in in_cards) == 2
+    assert play.panel.legend_rows_shown >= 1
     assert play.panel.move_rects
+    app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("game", "ai", "units"),
+                         [("hexapawn", "random", ("pawns", "pions")),
+                          ("othello", "alphabeta", ("discs", "pions")),
+                          ("othello", "ntuple", ("discs", "pions"))])
+def test_at_200_percent_every_card_counts_with_its_unit(
+        lang: str, game: str, ai: str, units: tuple[str, str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA13 5, real window 1024x768 en 200%): Othello's cards read "Black · 4"
+    with most AIs and "Black · 4 discs" with a longer name; Hexapawn's "White · 3" never said
+    pawns. Each card now says its count's unit, and no card text is under the readable
+    size."""
+    from game.ui.scenes.play_fit import readable_px
+    from tests.ui_helpers import texts_drawn_by
+
+    app = make_app((1024, 768), language=lang, text_scale=200)
+    start_game(app, game, ("human", ai))
+    frame(app)
+    play = app.top
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    cards = play.panel.seats.rects
+    unit = units[lang == "fr"]
+    for card in cards:
+        words = [(line, px) for line, px, rect in drawn if card.contains(rect)]
+        assert any(unit in line.split() for line, _px in words), words
+        assert min(px for _line, px in words) >= readable_px((1024, 768)), words
     app.shutdown()

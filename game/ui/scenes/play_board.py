@@ -26,7 +26,7 @@ from game.ui.scenes.play_fit import (
     readable_px,
     wrapped_lines,
 )
-from game.ui.scenes.play_seats import draw_spinner
+from game.ui.scenes.play_seat_lines import draw_spinner
 from game.ui.widgets import Metrics
 
 if TYPE_CHECKING:

@@ -10,7 +10,6 @@ kept from the start, so a card never grows when its AI starts thinking.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -21,8 +20,8 @@ from game.ui import text, widgets
 from game.ui.i18n import tr
 from game.ui.reasoning import seconds_text
 from game.ui.scenes.play_fit import LEAST_WORDS_SHARE, large_text, readable_px
-from game.ui.scenes.play_status import without_note
-from game.ui.theme import Theme, blend, disc_rim
+from game.ui.scenes.play_seat_lines import NAME_SHRINK, draw_spinner, plain_words, who_lines
+from game.ui.theme import blend, disc_rim
 from game.ui.widgets import draw_panel
 
 if TYPE_CHECKING:
@@ -31,8 +30,6 @@ if TYPE_CHECKING:
 
 #: The elapsed time a card keeps room for while its AI thinks ("88,8 s" is as wide as any).
 TIME_RESERVE = "88,8"
-#: Smallest size of the player's name, as a share of the small size, before it takes two lines.
-NAME_SHRINK = 0.85
 #: Numbers in a side's count, measured as two digits (a count grows as the game goes on).
 WIDE_COUNT = re.compile(r"\d+")
 #: With large text, the side's disc's radius as a share of a one-line card's height.
@@ -40,46 +37,8 @@ DISC_SHARE = 0.3
 #: With large text, the scales of a one-line card's parts (name, count, who plays) tried,
 #: largest first, before both cards take two lines (never under the readable size).
 ONE_LINE_SCALES = (1.0, 0.95, 0.9, 0.85, 0.8)
-
-
-def draw_spinner(surface: pygame.Surface, theme: Theme, clock: float, centre: tuple[int, int],
-                 radius: int) -> None:
-    """The animated "thinking" indicator: eight dots fading round a circle."""
-    for i in range(8):
-        angle = clock * 6.0 + i * math.pi / 4
-        fade = (i + 1) / 8
-        pos = (centre[0] + math.cos(angle) * radius * 0.75,
-               centre[1] + math.sin(angle) * radius * 0.75)
-        pygame.draw.circle(surface, blend(theme.panel, theme.accent, fade), pos,
-                           max(2, radius // 4))
-
-
-def _plain(name: str) -> str:
-    return name
-
-
-def who_lines(label: str, width: int, px: int, words: Callable[[str], str] = _plain,
-              shrink: float = NAME_SHRINK) -> tuple[list[str], int]:
-    """The player line(s) of a seat card and their size: ``words(label)`` on one line shrunk
-    down to ``shrink`` of ``px``; else on two lines, broken before the label's note
-    ("Alpha-beta" / "Depth 4 · 1.2 s") or wherever it wraps; else (a name too long even for
-    two lines) the label without its note on one line. ``words`` puts the label in its
-    sentence (the thinking time)."""
-    floor = int(px * shrink)
-    whole = words(label)
-    one = text.fit_px(whole, width, px, min_px=floor)
-    if text.size(whole, one)[0] <= width:
-        return [whole], one
-    title = without_note(label)
-    # The second line starts with the note itself, not with the separator before it.
-    note = label[len(title):].strip().removeprefix("\u00b7").strip()
-    tries = [(lines, size) for lines in ([title, words(note)],) if note for size in (px, floor)]
-    tries += [(text.wrap(whole, width, size), size) for size in (px, floor)]
-    for lines, size in tries:
-        if len(lines) <= 2 and all(text.size(line, size)[0] <= width for line in lines):
-            return lines, size
-    short = words(title)
-    return [short], text.fit_px(short, width, px, min_px=floor)
+#: ... while who plays keeps this share of the small size (see SeatCards._one_line_least_who).
+ONE_LINE_WHO_SHARE = 0.7
 
 
 class SeatCards:
@@ -181,8 +140,8 @@ class SeatCards:
             label = self.scene.seat_label(seat)
             # Thinking or not: the name alone may take two lines where, with its time, it
             # lost its note to stay on one.
-            for words in [_plain] if human or not self._shows_time() else [
-                    _plain, self._thinking_words(TIME_RESERVE)]:
+            for words in [plain_words] if human or not self._shows_time() else [
+                    plain_words, self._thinking_words(TIME_RESERVE)]:
                 lines[seat] = max(lines[seat],
                                   len(who_lines(label, tw, m.small, words, self._shrink())[0]))
         for seat in (0, 1):
@@ -216,9 +175,9 @@ class SeatCards:
         self.brief = large_text(m, self.app.size) and self.scene.review.active
         self.rects = []
         y = top
-        for seat in (0, 1):
-            height = self._card_height(lines[seat], self.single[seat],
-                                       self.count_below[seat])
+        heights = [self._card_height(lines[seat], self.single[seat], self.count_below[seat])
+                   for seat in (0, 1)]
+        for height in heights:
             self.rects.append(pygame.Rect(left, y, width, height))
             y += height + pad
         return y
@@ -239,9 +198,17 @@ class SeatCards:
         for scale in ONE_LINE_SCALES:
             for short in (False, True) if counted else (False,):
                 self.scale, self.short_count = scale, short
-                if all(self._one_line_who(seat, room)[1] for seat in (0, 1)):
+                if all(fits and px >= self._one_line_least_who()
+                       for px, fits in (self._one_line_who(seat, room) for seat in (0, 1))):
                     return
         self.scale, self.short_count = 1.0, False
+
+    def _one_line_least_who(self) -> int:
+        """The least size of who plays a side for one-line cards (else two lines, who plays
+        it on its own line at the small size): the count's unit beside its number (QA13 5)
+        left Hexapawn's "Random" 20 px at 200% of 1024x768, beside 32 px names."""
+        m = self.app.metrics
+        return max(readable_px(self.app.size), round(m.small * ONE_LINE_WHO_SHARE))
 
     def _name_px(self) -> int:
         """The side's name's size on a one-line card (the body size, scaled)."""
@@ -249,11 +216,28 @@ class SeatCards:
         return max(readable_px(self.app.size), round(m.body * self.scale))
 
     def _count_words(self, state: object, side: int) -> str:
-        """What a one-line card says of ``side``'s pieces: the summary, or its number alone
-        (see :attr:`short_count`)."""
+        """What a one-line card says of ``side``'s pieces at the count's size: the summary,
+        or its number alone (see :attr:`short_count`; its unit follows in the small words,
+        see :meth:`_count_unit`)."""
         presenter = self.scene.presenter
         number = presenter.side_count(state, side) if self.short_count else None
         return str(number) if number is not None else presenter.side_summary(state, side)
+
+    def _count_unit(self, state: object, side: int) -> str:
+        """The unit after a count written as its number alone ("discs" of "4 discs"; "" when
+        the count is in words): "Black · 4" said four of what with most AIs, "4 discs" with a
+        longer name (QA13 5), and Hexapawn's "White · 3" never said pawns."""
+        presenter = self.scene.presenter
+        number = presenter.side_count(state, side) if self.short_count else None
+        if number is None:
+            return ""
+        summary = presenter.side_summary(state, side)
+        return summary.replace(str(number), "", 1).strip()
+
+    def _unit_px(self) -> int:
+        """The size of a count's unit after its number (the least of who plays a side)."""
+        m = self.app.metrics
+        return max(readable_px(self.app.size), int(m.small * LEAST_WORDS_SHARE * self.scale))
 
     def least_count_px(self) -> int:
         """The least size of a side's count beside its name: 80% of the small size. (With
@@ -336,6 +320,9 @@ class SeatCards:
         if summary and count:
             used += text.size(f" · {WIDE_COUNT.sub('88', summary)}",
                               self._one_line_count_px())[0]
+            unit = self._count_unit(scene.state, side)
+            if unit:
+                used += text.size(f" {unit}", self._unit_px())[0]
         label = scene.seat_label(seat)
         least = max(readable_px(self.app.size),
                     int(m.small * LEAST_WORDS_SHARE * self.scale))
@@ -355,6 +342,9 @@ class SeatCards:
         px = self._one_line_who(seat, room)[0]
         room -= (text.size(scene.presenter.side_name(side), self._name_px(), True)[0] + m.pad
                  + text.size(scene.seat_label(seat), px)[0])
+        unit = self._count_unit(scene.board_state, side)
+        if unit:
+            room -= text.size(f" {unit}", self._unit_px())[0]
         return text.fit_px(f" · {summary}", room, self._name_px(),
                            min_px=self._one_line_count_px())
 
@@ -399,7 +389,7 @@ class SeatCards:
         tx = self._text_left(rect.left)
         tw = rect.right - tx - pad
         thinking = to_move and turns.thinking_since is not None and not scene.review.active
-        words: Callable[[str], str] = _plain
+        words: Callable[[str], str] = plain_words
         if thinking:
             assert turns.thinking_since is not None
             if self._shows_time():
@@ -483,6 +473,12 @@ class SeatCards:
         if summary and count:
             sx = name_rect.right
             px = self.count_px if self.single[seat] else m.body
-            text.blit_text(surface, f" · {summary}", px, theme.text,
-                           (sx, name_rect.bottom), "bottomleft",
-                           max_width=max(1, right - sx), min_px=self._one_line_count_px())
+            drawn = text.blit_text(surface, f" · {summary}", px, theme.text,
+                                   (sx, name_rect.bottom), "bottomleft",
+                                   max_width=max(1, right - sx),
+                                   min_px=self._one_line_count_px())
+            unit = self._count_unit(self.scene.board_state, side)
+            if unit:
+                text.blit_text(surface, f" {unit}", self._unit_px(), theme.text,
+                               (drawn.right, name_rect.bottom), "bottomleft",
+                               max_width=max(1, right - drawn.right))
