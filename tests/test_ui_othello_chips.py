@@ -149,3 +149,35 @@ def test_the_persons_moves_keep_their_dots_clear_of_the_ais_labels(size: tuple[i
         scored_legal += bool(last and set(last.scores) & set(play.state.legal_moves()))
     assert scored_legal, "the AI never scored a square that became the person's: saw nothing"
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "lang", "ai"), [((1280, 800), "fr", "greedy"),
+                                                  ((1024, 768), "en", "ntuple"),
+                                                  ((1920, 1080), "en", "alphabeta:depth=2")])
+def test_the_chosen_squares_frame_stays_whole_round_its_label(
+        size: tuple[int, int], lang: str, ai: str) -> None:
+    """Regression (QA14 3, real window 1280x800 fr 200%, against Greedy after d3): three
+    equal "1" chips filled their squares and the chosen c5's pink frame, drawn under its
+    chip, showed only its corners; from the back row nothing said which move was played.
+    The frame is now drawn over the chips, round the chosen one's chip (wider than its square
+    where the chip is): every side of it shows in the frame's colour."""
+    from tests.play_helpers import explained_reply
+
+    app, play = explained_reply(size, lang, "othello", ai,
+                                lambda state: next(m for m in state.legal_moves()
+                                                   if (m.row, m.col) == (2, 3)))
+    view = play.view
+    assert isinstance(view, OthelloView)
+    hint = play.board_context().hint_move
+    frame_rect = view.chosen_frame
+    assert hint is not None and frame_rect is not None
+    chip = next(rect for rect, cell in view.drawn_chips[1] if cell == (hint.row, hint.col))
+    assert frame_rect.contains(chip)
+    colour = app.theme.hint
+    width = max(2, round(view.grid.cell * 0.07)) if view.grid is not None else 2
+    sides = [(frame_rect.left + width // 2, frame_rect.centery),
+             (frame_rect.right - 1 - width // 2, frame_rect.centery),
+             (frame_rect.centerx, frame_rect.top + width // 2),
+             (frame_rect.centerx, frame_rect.bottom - 1 - width // 2)]
+    assert all(tuple(app.screen.get_at(point))[:3] == tuple(colour)[:3] for point in sides)
+    app.shutdown()

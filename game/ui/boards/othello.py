@@ -168,6 +168,8 @@ class OthelloView(GridBoardView):
         self._tied_cache: tuple[Any, tuple[int, list[pygame.Rect], Labels]] | None = None
         #: The score labels last drawn: their text size and each one's chip and cell.
         self.drawn_chips: tuple[int, list[tuple[pygame.Rect, Cell]]] = (0, [])
+        #: The chosen move's frame last drawn over its chip (see :meth:`_frame_chosen`).
+        self.chosen_frame: pygame.Rect | None = None
 
     def layout(self, rect: pygame.Rect, state: Any) -> None:
         """The board in the middle, each side's disc count in a column beside it."""
@@ -310,14 +312,17 @@ class OthelloView(GridBoardView):
                     self._draw_preview(surface, oth, cell, theme)
                 else:
                     alpha_circle(surface, grid.centre(*cell), grid.cell * 0.18, theme.legal, 220)
+        self._draw_counts(surface, oth, theme, ctx.coords_px)
+        self.chosen_frame = None
+        if ctx.scores:
+            self._draw_scores(surface, oth, ctx)
         hint = ctx.hint_move if isinstance(ctx.hint_move, OthelloMove) else None
-        if hint is not None and not hint.is_pass and hint.row < oth.size and hint.col < oth.size:
+        if (hint is not None and not hint.is_pass and hint.row < oth.size
+                and hint.col < oth.size and self.chosen_frame is None):
+            # (With a label on it, its frame is drawn round the label: see _frame_chosen.)
             grid.outline_cell(surface, hint.row, hint.col, theme.hint, 0.07)
             alpha_circle(surface, grid.centre(hint.row, hint.col), grid.cell * 0.3, theme.hint,
                          220, width=max(2, grid.cell // 18))
-        self._draw_counts(surface, oth, theme, ctx.coords_px)
-        if ctx.scores:
-            self._draw_scores(surface, oth, ctx)
 
     def moves_under_chips(self, ctx: BoardContext) -> list[tuple[int, int]]:
         """The person's moves whose dot a score chip covers: their cells are framed in the
@@ -463,6 +468,26 @@ class OthelloView(GridBoardView):
         for (_move, _t, colour, best), (text, _c), rect in zip(shown, texts, rects, strict=True):
             score_chip(surface, text, rect.center, px, colour, ctx.theme, best=best,
                        side_pad=chip_side_pad(px))
+        self._frame_chosen(surface, ctx)
+
+    def _frame_chosen(self, surface: pygame.Surface, ctx: BoardContext) -> None:
+        """The chosen (or hinted) move's frame again over its label's chip, round both: drawn
+        under it, a chip as large as its square hid all but the frame's corners, and three
+        equal labels did not show which move was played (QA14 3, 1280x800 fr 200%)."""
+        grid = self.grid
+        hint = ctx.hint_move if isinstance(ctx.hint_move, OthelloMove) else None
+        if grid is None or hint is None or hint.is_pass:
+            return
+        chip = next((rect for rect, cell in self.drawn_chips[1]
+                     if cell == (hint.row, hint.col)), None)
+        if chip is None:
+            return
+        width = max(2, round(grid.cell * 0.07))
+        frame = grid.cell_rect(hint.row, hint.col).inflate(-width // 2, -width // 2)
+        frame = frame.union(chip.inflate(2 * width, 2 * width))
+        pygame.draw.rect(surface, ctx.theme.hint, frame, width=width,
+                         border_radius=max(1, grid.cell // 14))
+        self.chosen_frame = frame
 
     def _laid_out(self, oth: OthelloState, chips: Labels, shorts: tuple[Labels, ...],
                   body: int, readable: int, keep_full: bool = False
