@@ -404,8 +404,8 @@ class Connect4View(BoardView):
         if falling is not None:
             self._draw_falling(surface, board, falling, ctx.anim, theme)
         surface.blit(self._frame(theme), self.board.topleft)
-        if self.cell >= COORDINATES_MIN_CELL or (ctx.coords_px
-                                                  and min(self.rect.size) >= CARD_MOST):
+        if self.cell >= COORDINATES_MIN_CELL or (ctx.coords_px and (
+                self.coords_least or min(self.rect.size) >= CARD_MOST)):
             # Also in smaller cells where the readable size is asked for (not a menu card):
             # the layout kept room for the letters under the frame.
             self._draw_letters(surface, theme, ctx.coords_px)
