@@ -230,8 +230,7 @@ def draw_progress(surface: pygame.Surface, rect: pygame.Rect, progress: Progress
 
 
 class WrapButton(Button):
-    """A button whose label goes on two lines where one line would be cut ("Sort: mos…",
-    "Start from the trained net…"), down to ``min_px`` (None: 70% of its size)."""
+    """A button whose label goes on two lines where one would be cut or under ``min_px``."""
 
     min_px: int | None = None
 
@@ -239,7 +238,8 @@ class WrapButton(Button):
         labelled = self.label
         label = labelled()
         room = self.rect.width - self.rect.height // 3
-        if not self.visible or text.size(label, int(self.px * 0.8), True)[0] <= room:
+        if not self.visible or text.size(label, max(int(self.px * 0.8), self.min_px or 0),
+                                         True)[0] <= room:
             super().draw(surface, theme, mouse)  # one line, as any button
             return
         self.label = lambda: ""  # the button itself, its label drawn below on two lines
@@ -252,7 +252,7 @@ class WrapButton(Button):
               else theme.accent_text if self.primary or self.danger or selected
               else theme.button_text)
         text.blit_fit(surface, label, self.rect.inflate(-(self.rect.height // 3), -4), self.px,
-                      fg, bold=True, min_px=self.min_px)
+                      fg, bold=True, min_px=self.min_px, shrink=1.0)
 
 
 # --------------------------------------------------------------------------------------------

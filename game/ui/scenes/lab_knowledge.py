@@ -231,29 +231,30 @@ class KnowledgePanel:
         toggles = ((self.changed_button, [self.filter_text(k, 8888) for k in FILTER_KEYS]),
                    (self.sort_button, sorts))
         top = kb.top + pad
+        prev_left = kb.right - pad * 2 - nav * 2 - page_w
+        if self.titled:
+            x = prev_left - pad - sum(widths) - pad
+        else:
+            x = kb.left + pad * 2
+            # Shared by what each needs, not halves: the filter's "Toutes les boîtes
+            # (2 857)" was cut beside a shorter sort label (QA, 1280x720 fr 200%).
+            widths = lab_pages.share_row([texts for _b, texts in toggles],
+                                         prev_left - pad * 3 - x, px,
+                                         readable_px(self.app.size), sh // 2)
+        least = readable_px(self.app.size)
+        sizes, sh = lab_pages.head_sizes([texts for _b, texts in toggles], widths, sh, px,
+                                         m.small, least)
         self._title_y = kb.top + pad + sh // 2
         self._head_h = sh
         self.next_button.place(pygame.Rect(kb.right - pad * 2 - nav, top, nav, sh), px)
         self._page_rect = pygame.Rect(self.next_button.rect.left - page_w, top, page_w, sh)
         self.prev_button.place(pygame.Rect(self._page_rect.left - nav, top, nav, sh), px)
-        if self.titled:
-            x = self.prev_button.rect.left - pad - sum(widths) - pad
-        else:
-            x = kb.left + pad * 2
-            room = self.prev_button.rect.left - pad * 2 - x
-            widths = [max(text.size(t, px, True)[0] for t in texts) + sh // 2
-                      for _b, texts in toggles]
-            if sum(widths) + pad > room:
-                # Shared by what each needs, not halves: the filter's "Toutes les boîtes
-                # (2 857)" was cut beside a shorter sort label (QA, 1280x720 fr 200%).
-                widths = [w * (room - pad) // sum(widths) for w in widths]
-        for (button, texts), bw in zip(toggles, widths, strict=True):
-            bpx = min(text.fit_px(t, bw - sh // 2, px, True, m.small) for t in texts)
+        for (button, _texts), bw, bpx in zip(toggles, widths, sizes, strict=True):
             button.place(pygame.Rect(x, top, bw, sh), bpx)
             # Two lines down to the readable size before a cut: "Toutes les boîtes (2 857)"
             # beside a four-digit page count at 1024x640 fr 200% (at 70% two lines were too
             # tall for the row).
-            button.min_px = readable_px(self.app.size)
+            button.min_px = least
             x += bw + pad
 
     def filter_text(self, key: str, count: int | None = None) -> str:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
+from game.ui import text
 from game.ui.theme import Theme, blend
 
 #: A boxes panel this many body-text lines tall has buttons 1.8 lines high; a shorter one
@@ -138,3 +139,46 @@ class PageBar:
                             bar.centery - max(3, bar.height // 3), width,
                             max(6, bar.height * 2 // 3))
         pygame.draw.rect(surface, theme.accent, thumb, border_radius=thumb.height // 2)
+
+
+def head_sizes(labels: list[list[str]], widths: list[int], height: int, px: int, small: int,
+               least: int) -> tuple[list[int], int]:
+    """The text size of each of the boxes panel's buttons of its top row (the filter, the
+    sort), ``widths`` wide for every one of its ``labels``, and the row's height: each label
+    on one line down to the small size, never under ``least`` (the readable size), and the
+    row (``height``) as high as two lines of it where a label goes on two (a WrapButton):
+    at 100% of 1024x768, one line high, "Sort: most used" was cut to "Sort: most …" and
+    "Toutes les boîtes (19)" shrunk to about 13 px (QA13 32)."""
+    sizes = [max(least, min(text.fit_px(t, w - height // 2, px, True, small) for t in texts))
+             for texts, w in zip(labels, widths, strict=True)]
+    if any(text.size(t, size, True)[0] > w - height // 3
+           for texts, w, size in zip(labels, widths, sizes, strict=True) for t in texts):
+        height = max(height, text.two_line_step(least) * 2 + 8)
+    return sizes, height
+
+
+def share_row(labels: list[list[str]], room: int, px: int, least: int, margin: int
+              ) -> list[int]:
+    """The widths of the boxes panel's top-row buttons (each with ``labels``, ``margin``
+    around its text) in ``room``: each as wide as its longest label on one line at ``px``
+    where they all fit; else each at least as wide as its labels need on two lines at
+    ``least`` (the readable size) and the rest shared by what each needs on one line. Shared
+    by one-line needs alone, "Sort: most used" got 116 px at 100% of 1024x768 beside the
+    filter's "Last game's boxes (8 888)" and was cut (QA13 32)."""
+    one = [max(text.size(t, px, True)[0] for t in texts) + margin for texts in labels]
+    if sum(one) <= room:
+        return one
+    two = [max(two_lines_width(t, least) for t in texts) + margin for texts in labels]
+    if sum(two) > room:  # (not even on two lines: shared by need, as before)
+        return [w * room // sum(one) for w in one]
+    extra = [o - t for o, t in zip(one, two, strict=True)]
+    return [t + e * (room - sum(two)) // max(1, sum(extra))
+            for t, e in zip(two, extra, strict=True)]
+
+
+def two_lines_width(label: str, px: int) -> int:
+    """The width ``label`` needs in bold at ``px`` broken at its best space onto two lines."""
+    words = label.split()
+    return min((max(text.size(" ".join(words[:i]), px, True)[0],
+                    text.size(" ".join(words[i:]), px, True)[0]) for i in range(1, len(words))),
+               default=text.size(label, px, True)[0])
