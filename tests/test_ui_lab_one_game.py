@@ -69,9 +69,14 @@ def test_the_live_line_says_who_moves_first_then_who_won() -> None:
     last = NimMove(0, 3)
     end = start.play(last)
     assert end.outcome is not None and end.outcome.winner == 0
-    assert live_event("nim", end, last, names) == " ".join(
+    assert live_event("nim", end, last, names) == tr(
+        "lab.live_move_wins.nim", player="A (1)", move=plural("play.nim_move", 3))
+    # Misère: who takes the last match loses; the winner is named.
+    misere = NimOptions(matches=3, max_take=3, misere=True).initial_state().play(last)
+    assert misere.outcome is not None and misere.outcome.winner == 1
+    assert live_event("nim", misere, last, names) == " ".join(
         (tr("lab.live_move.nim", player="A (1)", move=plural("play.nim_move", 3)),
-         tr("lab.live_won", player="A (1)")))
+         tr("lab.live_won", player="B (2)")))
 
 
 @pytest.mark.parametrize(("size", "language"), [((1024, 768), "fr"), ((1280, 720), "en")])

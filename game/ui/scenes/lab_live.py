@@ -45,15 +45,19 @@ def seat_names(runner: TrainingRunner, session: LabSession) -> tuple[str, str]:
 def live_event(game: str, state: Any, move: Any, names: tuple[str, str]) -> str:
     """What the class reads under the live game's title: who moves first before a move, then
     who played the last move and what ("takes" in a game whose texts say so, Nim's), and at
-    the end who won."""
+    the end who won ("and wins" where the last move won)."""
     if move is None:
         return tr("lab.live_first", player=names[state.to_move])
     mover = 1 - state.to_move  # (every game here alternates: a pass is a move)
-    key = f"lab.live_move.{game}"
-    said = tr(key if has(key) else "lab.live_move", player=names[mover],
-              move=presenter_for(game).move_text(move))
     outcome = state.outcome
-    if outcome is None:
+    # The winning move in one short sentence ("… takes 2 matches and wins."): two sentences
+    # drew the end at the readable floor, 20 px at 1024x768 with 200% text.
+    verb = ("lab.live_move_wins" if outcome is not None and outcome.winner == mover
+            else "lab.live_move")
+    key = f"{verb}.{game}"
+    said = tr(key if has(key) else verb, player=names[mover],
+              move=presenter_for(game).move_text(move))
+    if outcome is None or outcome.winner == mover:
         return said
     result = (tr("lab.live_drawn") if outcome.winner is None
               else tr("lab.live_won", player=names[outcome.winner]))
