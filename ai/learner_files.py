@@ -233,8 +233,10 @@ def list_files(folder: Path | None = None) -> list[FileEntry]:
 
 def new_file_path(stem: str, folder: Path | None = None) -> Path:
     """A free ``stem.json`` (``stem-2.json``...) in the learners folder (made if missing);
-    ``stem`` is reduced to letters, digits, ``-`` and ``_``."""
+    ``stem`` is reduced to letters, digits, ``-`` and ``_``, one ``-`` for each run of
+    others ("20 allumettes, 1–3" is "20-allumettes-1-3", not "20-allumettes--1-3")."""
     safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in stem)
+    safe = re.sub(r"-{2,}", "-", safe).strip("-") or "learner"
     where = folder if folder is not None else learners_folder()
     where.mkdir(parents=True, exist_ok=True)
     path = where / f"{safe}.json"

@@ -164,3 +164,10 @@ def test_user_named_files_that_are_fifos_are_refused_without_blocking(tmp_path: 
     learner = make_learner("qlearning", "nim", get_game("nim").options())
     with pytest.raises(LearnerFileError):
         learner.load_file(fifo)
+
+
+def test_a_saved_learners_name_has_one_dash_between_its_words(tmp_path: Path) -> None:
+    """QA14 23: "20 allumettes, 1–3" made "elimination-nim-20-allumettes--1-3-…json"."""
+    path = learner_files.new_file_path("elimination-nim-20 allumettes, 1–3-500g", tmp_path)
+    assert path.name == "elimination-nim-20-allumettes-1-3-500g.json"
+    assert learner_files.new_file_path("–, ", tmp_path).name == "learner.json"
