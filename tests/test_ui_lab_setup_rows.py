@@ -79,3 +79,12 @@ def test_enter_on_the_reset_question_keeps_the_learner() -> None:
     assert app.top is lab  # type: ignore[attr-defined]
     assert lab.learner.games_trained == 50
     app.shutdown()  # type: ignore[attr-defined]
+
+
+def test_a_negative_parameter_is_written_with_a_minus() -> None:
+    """QA14 11: Reinforcement's beads for a loss read "-1" with a hyphen in the set-up."""
+    from ai.registry import get_player_info
+    from game.ui.scenes.players import param_text
+
+    loss = next(p for p in get_player_info("reinforcement").params if p.default < 0)
+    assert param_text(loss, loss.default) == f"\u2212{-int(loss.default)}"

@@ -98,10 +98,11 @@ def param_text(param: Param, value: float) -> str:
     if param.kind is int and value >= 10_000:
         # MCTS's playouts: "20 k", "1 M" fit a stepper where "1000000" does not.
         return f"{value / 1e6:g} M" if value >= 1_000_000 else f"{value / 1000:g} k"
+    # The app's minus, not a hyphen ("-1" beads for a loss in the lab's set-up, QA14 11).
     if param.kind is int:
-        return param.format(int(value))
+        return param.format(int(value)).replace("-", "\u2212")
     # The language's decimal mark: a French seat read "Moteur · 0.5 s par coup".
-    return decimal(param.format(value))
+    return decimal(param.format(value)).replace("-", "\u2212")
 
 
 def zero_key(param: Param) -> str:
