@@ -52,6 +52,26 @@ def test_the_end_of_a_run_is_told_over_none_of_the_view(size: tuple[int, int], l
     app.shutdown()  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize(("size", "lang"), [((1024, 768), "en"), ((1280, 800), "fr")])
+def test_at_100_percent_the_end_of_a_run_is_told_in_the_set_ups_empty_room(
+        size: tuple[int, int], lang: str) -> None:
+    """At 100% of 1024x768 (set-up and charts side by side) "Training finished" covered the
+    win rate's x axis for three seconds; it now goes in the set-up's empty room under its
+    rows, over none of its controls."""
+    app, lab = large_lab(size, lang, 100)
+    assert not lab.compact()
+    train_instantly(lab, "hexapawn", "elimination", 200)
+    frame(app)
+    app.notify(tr("lab.finished", done=200, games=200))  # type: ignore[attr-defined]
+    frame(app)
+    box = app.toast_rect  # type: ignore[attr-defined]
+    assert box.width > 0 and lab.panels["setup"].contains(box), (box, lab.panels["setup"])
+    setup = [*lab.config_widgets[1:], lab.save_button, lab.load_button, lab.reset_button,
+             lab.play_button, lab.keep_toggle]
+    assert not [w.rect for w in setup if box.colliderect(w.rect)]
+    app.shutdown()  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize(("size", "lang"), [((1920, 1080), "fr"), ((1024, 768), "fr"),
                                             ((1280, 720), "en")])
 def test_the_end_of_a_run_leaves_the_charts_where_they_are(

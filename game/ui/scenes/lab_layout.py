@@ -412,6 +412,19 @@ def run_band(lab: LearningLabScene) -> pygame.Rect:
     return pygame.Rect(view.left, top, view.width, max(0, view.top - top))
 
 
+def setup_room(lab: LearningLabScene) -> pygame.Rect:
+    """Side by side, the set-up panel's empty room between its last row and its file buttons
+    (empty in the compact layout)."""
+    panel = lab.panels.get("setup", pygame.Rect(0, 0, 0, 0))
+    if lab.compact() or panel.width <= 0:
+        return pygame.Rect(0, 0, 0, 0)
+    pad = lab.app.metrics.pad
+    top = max((w.rect.bottom for w in lab.config_widgets[1:]
+               if getattr(w, "visible", True) and w.rect.height), default=panel.top)
+    return pygame.Rect(panel.left + pad, top, panel.width - pad * 2,
+                       max(0, lab.save_button.rect.top - top))
+
+
 def notice_area(lab: LearningLabScene) -> pygame.Rect | None:
     """Where the lab's notices go ("Training finished: 500 games played."): in the compact
     layout's views, over the band of the run's buttons and the view's tabs above the view
@@ -430,13 +443,17 @@ def notice_area(lab: LearningLabScene) -> pygame.Rect | None:
     controls = [w.rect for w in lab.all_widgets() if getattr(w, "visible", True)]
     # The band over the run's buttons (covering them); then the view's bottom or top across
     # its width; on the compact set-up page, whose controls fill the view, the room kept
-    # under its buttons (place_setup_page), else that band.
+    # under its buttons (place_setup_page), else that band; side by side, first the set-up's
+    # empty room under its rows.
     spots = [(view, top, False) for top in ("bottom", "top")]
     if lab.compact() and lab.tabs.current() == "setup":
         spots += [(lab.panels.get("setup_notice", pygame.Rect(0, 0, 0, 0)), "bottom", False),
                   (run_band(lab), "top", True)]  # (a notice too long for that room)
     elif lab.compact():
         spots.insert(0, (run_band(lab), "top", True))
+    else:  # (at 100% of 1024x768 it covered the win rate's x axis for three seconds)
+        spots.insert(0, (setup_room(lab), "bottom", True))  # (no row in it: the list's
+        # wheel area alone, the rows' rectangle, reaches into it)
     for room, edge, covers in spots:
         if room.width <= 0:
             continue
