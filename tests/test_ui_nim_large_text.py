@@ -250,3 +250,23 @@ def test_one_heap_of_20_at_200_percent_uses_the_room_for_its_matches(
     assert box.rows == 1
     assert box.length >= 2.7 * box.slot, (box.length, box.slot)
     assert box.thick >= 5 and drawn.height >= 3.25 * readable(size), (drawn, box.thick)
+
+
+@pytest.mark.parametrize(("size", "language"), [((1280, 720), "fr"), ((1024, 768), "en")])
+def test_a_small_heaps_rule_lines_keep_near_the_text_size(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA14 14, real window 1280x720 fr 200%): one heap of 5, misère: the five
+    matches were 295 px tall while "Prenez de 1 à 3" and the misère line stood at 23 and 18
+    px (with 20 matches the same lines are 46 and 37). A heap whose matches the height
+    limits now leaves its rule lines room near the text size (42 and 34 px there, body 46)."""
+    from tests.ui_helpers import texts_drawn_by
+
+    play = nim_play(size, language, 200, {"variant": "single", "matches": "5",
+                                          "misere": "true"})
+    drawn = texts_drawn_by(lambda: frame(play.app), monkeypatch)
+    body = play.app.metrics.body
+    limit = tr("boards.nim_take_range", high=3)
+    sizes = {line: px for line, px, rect in drawn if play.view.rect.contains(rect)}
+    assert sizes.get(limit, 0) >= round(body * 0.9), sizes
+    goal = [px for line, px in sizes.items() if line != limit]
+    assert goal and min(goal) >= round(body * 0.7), sizes

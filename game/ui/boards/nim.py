@@ -311,6 +311,14 @@ class NimView(BoardView):
             # readable size, the matches shorter for it. At 1024x768 in French its limit
             # and goal were 17 and 16 px (readable 20), the heap taking all the height.
             own, margin = self._header_room_sizes(list(lines)), rect.height * 0.03
+        elif not multi and self.label_px and self._least and self._tall_heap(rect, state):
+            # A small heap on the play screen, its matches as tall as the height allows: room
+            # for its rule lines near the text size (see _large_header), the matches shorter
+            # for it. Five matches were 295 px tall at 200% of 1280x720 fr while "Prenez de 1
+            # à 3" and the misère line stood at the floor (QA14 14).
+            own = [max(px, self.label_px if i == 0 else max(self._least,
+                                                              round(self.label_px * 0.8)))
+                   for i, px in enumerate(own)]
         header_h = max(rect.height * (0.085 if multi else 0.12),
                        min(rect.height * 0.3,
                            self._header_height(list(lines), own, rect.width) + margin))
@@ -439,6 +447,13 @@ class NimView(BoardView):
         self._table = pygame.Rect(table_left, round(top), max(0, body.right - table_left),
                                   max(0, round(body.bottom - top))) if multi else pygame.Rect(
                                       0, 0, 0, 0)
+
+    def _tall_heap(self, rect: pygame.Rect, state: Any) -> bool:
+        """Whether one heap's matches in one row would be as long as the height allows (not
+        the width): a short heap, whose header may take more of the height."""
+        cap: int = state.options.heap_sizes[0]
+        row_h = 1 + BAND + ROW_GAP
+        return rect.width / (cap * MIN_SLOT * 1.25) > rect.height * 0.88 / (row_h - ROW_GAP)
 
     def _lane_slot(self) -> float:
         """The slot two lanes of labels such as "L16" at the readable size need to stand
