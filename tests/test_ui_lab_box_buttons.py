@@ -40,3 +40,23 @@ def test_the_boxes_buttons_are_whole_and_readable_at_100_percent(
             panel.toggle_sort()
         panel.toggle_changed()
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("size", "language"), [((1280, 720), "fr"), ((1024, 768), "fr"),
+                                                ((1920, 1080), "en"), ((1024, 640), "fr")])
+def test_the_save_dialogs_buttons_share_one_size(size: tuple[int, int], language: str) -> None:
+    """QA14 23 (1280x720 fr 200%): "Apprentis enregistrés" ~28 px, "Enregistrer ici" ~32 and
+    "Annuler" ~40 touching its button's edges, side by side. The row now has one size, each
+    label whole with room round it."""
+    from tests.lab_helpers import large_lab
+
+    app, lab = large_lab(size, language)
+    lab.files.save_clicked()
+    frame(app)  # type: ignore[arg-type]
+    dialog = app.top  # type: ignore[attr-defined]
+    buttons = (dialog.home_button, dialog.open_button, dialog.cancel_button)
+    assert len({b.px for b in buttons}) == 1, [(b.label(), b.px) for b in buttons]
+    for b in buttons:
+        assert text.size(b.label(), b.px, True)[0] <= b.rect.width - b.rect.height // 3, (
+            b.label(), b.px, b.rect)
+    app.shutdown()  # type: ignore[attr-defined]

@@ -272,16 +272,22 @@ class LoadDialog(ListChoice, Scene):
         bottom = self.box.bottom - m.pad * 2 - bh
         buttons = (self.home_button, self.open_button, self.cancel_button)
         keys = (self.home_key, self.action_key, "dialog.cancel")
-        widths = [text.size(tr(k), m.body, True)[0] + bh for k in keys]
-        # Narrower, their text smaller, where the three would run out of the box ("Réseaux
-        # enregistrés" at the largest text size at 1024x768).
+        # One text size for the three, the largest at which they fit the box with room round
+        # each ("Réseaux enregistrés" ran out of it at 200% of 1024x768; scaled each to fit,
+        # at 200% of 1280x720 fr they read 28, 32 and 40 px, "Annuler" touching its edges:
+        # QA14 23); narrower, smaller, where even the least size does not fit.
         room = inner.width - m.pad * 2
-        scale = min(1.0, room / sum(widths))
-        widths = [int(w * scale) for w in widths]
+        px, least = m.body, int(m.small * 0.8)
+        while px > least and sum(text.size(tr(k), px, True)[0] + bh // 2 for k in keys) > room:
+            px -= 1
+        words = [text.size(tr(k), px, True)[0] for k in keys]
+        margin = max(bh // 2, min(bh, (room - sum(words)) // len(keys)))
+        scale = min(1.0, room / sum(w + margin for w in words))
+        widths = [int((w + margin) * scale) for w in words]
         x = inner.right - sum(widths) - m.pad * 2
         for button, bw, key in zip(buttons, widths, keys, strict=True):
-            px = text.fit_px(tr(key), bw - bh // 3, m.body, True, int(m.small * 0.8))
-            button.place(pygame.Rect(x, bottom, bw, bh), px)
+            button.place(pygame.Rect(x, bottom, bw, bh),
+                         text.fit_px(tr(key), bw - bh // 3, px, True, least))
             x += bw + m.pad
         list_top = top + bh + m.pad * 2
         # Two lines under a list; all it needs (up to six) in an empty folder's room ("Les
