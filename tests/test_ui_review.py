@@ -700,3 +700,36 @@ def test_review_seat_cards_on_one_line_keep_who_plays_them(
         label = play.seat_label(seat)
         assert any(line == label and rect.contains(box) for line, _px, box in drawn), label
     play.app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "language", "scale"), [((1024, 768), "en", 200),
+                                                         ((1920, 1080), "fr", 200),
+                                                         ((1280, 720), "en", 100)])
+def test_the_graph_has_a_scale_mark_at_every_size(size: tuple[int, int], language: str,
+                                                  scale: int,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA13 14): neither the line nor the dots had a scale (no tick, no ±N), and
+    the words "Edges: a sure win; between: estimates, scaled to fit" showed at some sizes
+    only. The plot's left now says what height the largest estimate reaches, "+N" and "−N"
+    (N the line's largest value in its own unit), beside the plot, readable, at every size."""
+    from game.ui.scenes.play_fit import readable_px
+    from game.ui.scenes.review_panel import scale_marks
+    from tests.ui_helpers import texts_drawn_by
+
+    app = make_app(size, language=language, text_scale=scale)
+    play = _human_game(app, "othello", 12)
+    play.enter_review(6)
+    frame(app)
+    graph = play.panel.review.graph()
+    marks = scale_marks(graph.scale)
+    assert graph.scale > 0 and marks, graph
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    plot = play.panel.review.plot
+    for mark in (marks[0][0], marks[-1][0]):
+        found = [(rect, px) for value, px, rect in drawn if value == mark]
+        assert found, (mark, [value for value, _px, _rect in drawn])
+        rect, px = found[0]
+        assert rect.right <= plot.left and plot.top <= rect.centery <= plot.bottom, (rect, plot)
+        assert px >= min(readable_px(size), app.metrics.small), (mark, px)
+    assert marks[0][0].startswith("+") and marks[-1][0].startswith("\u2212")
+    app.shutdown()

@@ -143,6 +143,9 @@ class EvalGraph:
 
     line: list[EvalPoint]
     dots: list[EvalPoint]
+    #: The line's largest estimate as judged (in the evaluation's or the AI's own unit),
+    #: drawn at ±:data:`ESTIMATE_CAP`: the graph's scale mark (0 when the line has none).
+    scale: float = 0.0
 
 
 def evaluation_points(match: Match, evaluation: Evaluation | None) -> EvalGraph:
@@ -176,15 +179,22 @@ def evaluation_points(match: Match, evaluation: Evaluation | None) -> EvalGraph:
             judged.append((ply, value_of, FROM_EVALUATION))
     dots = _scaled(ai)
     line = _scaled(judged)
+    scale = _largest(judged)
     if evaluation is None:
         # Nothing else judges the positions: the line joins the AI's scores and the end.
         line = sorted([*dots, *line], key=lambda p: p.ply)
-    return EvalGraph(line, dots)
+        scale = _largest(ai)
+    return EvalGraph(line, dots, scale)
+
+
+def _largest(raw: list[tuple[int, float, str]]) -> float:
+    """The largest size of the estimates in ``raw`` (results left out; 0 without any)."""
+    return max((abs(v) for _p, v, source in raw if source != FROM_RESULT), default=0.0)
 
 
 def _scaled(raw: list[tuple[int, float, str]]) -> list[EvalPoint]:
     """Points in [-1, 1]: estimates divided by their largest size, results as they are."""
-    top = max((abs(v) for _p, v, source in raw if source != FROM_RESULT), default=0.0)
+    top = _largest(raw)
     points = []
     for ply, value, source in raw:
         if source != FROM_RESULT:

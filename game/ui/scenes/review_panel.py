@@ -15,7 +15,7 @@ import pygame
 
 from game.rules.registry import Evaluation
 from game.ui import text
-from game.ui.i18n import tr
+from game.ui.i18n import decimal, grouped, tr
 from game.ui.scenes.play_fit import (
     large_text,
     least_legend_px,
@@ -24,7 +24,13 @@ from game.ui.scenes.play_fit import (
     readable_px,
 )
 from game.ui.scenes.players import choice_text
-from game.ui.scenes.review import FROM_RESULT, EvalGraph, EvalPoint, evaluation_points
+from game.ui.scenes.review import (
+    ESTIMATE_CAP,
+    FROM_RESULT,
+    EvalGraph,
+    EvalPoint,
+    evaluation_points,
+)
 from game.ui.theme import blend
 from game.ui.widgets import Button, Widget
 
@@ -41,6 +47,16 @@ LIST_ROWS = 3
 LIST_LEAST_ROWS = 2
 #: The plot gives way to those rows down to this many body sizes high.
 PLOT_LEAST = 1.2
+
+
+def scale_marks(scale: float) -> list[tuple[str, float]]:
+    """The graph's scale marks for estimates whose largest is ``scale``: ("+143", its level),
+    ("0", 0) and ("−143", minus its level), levels in the plot's [-1, 1]; none when nothing
+    is estimated. Whole numbers from 10, one decimal below (the n-tuple network's 0.65)."""
+    if scale <= 0:
+        return []
+    size = grouped(scale) if scale >= 10 else decimal(f"{scale:.1f}")
+    return [(f"+{size}", ESTIMATE_CAP), ("0", 0.0), (f"\u2212{size}", -ESTIMATE_CAP)]
 
 
 class ReviewPanel:
@@ -185,19 +201,36 @@ class ReviewPanel:
                 text.blit_text(surface, words, key_px, self._side_colour(side), (x, y),
                                anchor, bold=True)
             y += sides_h
-        self.plot = pygame.Rect(rect.left, y, rect.width, plot_h)
+        graph = self.graph()
+        marks = scale_marks(graph.scale)
+        # The scale at the plot's left: what height the estimates' largest reaches, "+143"
+        # and "−143" ("0" between where the plot is high enough); nothing said the height's
+        # size before (QA13 14).
+        margin = (max(text.size(mark, key_px)[0] for mark, _level in marks) + m.pad
+                  if marks else 0)
+        self.plot = pygame.Rect(rect.left + margin, y, rect.width - margin, plot_h)
         plot = self.plot
         pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), plot,
                          border_radius=m.radius)
         mid = plot.centery
         pygame.draw.line(surface, theme.panel_border, (plot.left, mid), (plot.right, mid), 1)
+        reach = plot.height / 2 - m.line * 2
+        for mark, level in marks:
+            if level == 0 and plot.height < key_h * 3.2:
+                continue  # no room for a third label between the others
+            at_y = int(mid - level * reach)
+            if level:
+                pygame.draw.line(surface, blend(theme.panel_border, theme.text_muted, 0.5),
+                                 (plot.left, at_y), (plot.right, at_y), 1)
+            label_y = max(plot.top + key_h // 2, min(plot.bottom - key_h // 2, at_y))
+            text.blit_text(surface, mark, key_px, theme.text_muted,
+                           (plot.left - m.pad // 2, label_y), "midright")
         last = len(scene.match.states) - 1
-        graph = self.graph()
         points = graph.line
 
         def at(point: EvalPoint) -> tuple[int, int]:
             x = plot.left + (point.ply / last * plot.width if last else plot.width / 2)
-            return int(x), int(mid - point.value * (plot.height / 2 - m.line * 2))
+            return int(x), int(mid - point.value * reach)
 
         shown = scene.review.shown
         sx = plot.left + (shown / last * plot.width if last else plot.width / 2)
