@@ -119,6 +119,27 @@ def test_a_scrolled_list_says_which_rows_it_shows(monkeypatch: pytest.MonkeyPatc
     app.shutdown()
 
 
+def assert_counter_at_top_and_end(app: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The list on top of ``app`` scrolls, and says which rows it shows, in its long or its
+    short form, at the top and scrolled to its end."""
+    from game.ui.i18n import span
+    from tests.ui_helpers import spy_texts
+
+    popup = app.top  # type: ignore[attr-defined]
+    assert isinstance(popup, ListPopup)
+    assert len(popup.rows) < len(popup.items), "the list must scroll for this test"
+    drawn = spy_texts(monkeypatch)
+    total = len(popup.items)
+    for scroll in (0, total - len(popup.rows)):
+        popup.scroll = scroll
+        drawn.clear()
+        frame(app)  # type: ignore[arg-type]
+        shown = span(scroll + 1, scroll + len(popup.rows))
+        forms = {tr(key, shown=shown, total=total)
+                 for key in ("dialog.scroll_more", "dialog.scroll_shown")}
+        assert forms & set(drawn), (forms, drawn)
+
+
 @pytest.mark.parametrize(("size", "language"), [((1920, 1080), "fr"), ((1280, 720), "fr"),
                                                 ((1024, 768), "en")])
 def test_the_other_screens_list_says_which_rows_it_shows_at_200_percent(
@@ -126,24 +147,24 @@ def test_the_other_screens_list_says_which_rows_it_shows_at_200_percent(
     """Regression (QA13 26, 1920x1080 fr 200%): "Autres écrans" showed no counter at the top
     nor scrolled: "3–5 sur 5 · faire défiler" had no room between the title and the arrows at
     the small size. Its shorter form ("3–5 sur 5"), or the readable size, fits there."""
-    from game.ui.i18n import span
-    from tests.ui_helpers import spy_texts
-
     app = make_app(size, language=language, text_scale=200)
     menu = app.top
     menu.open_more()  # type: ignore[attr-defined]
     frame(app)
-    popup = app.top
-    assert isinstance(popup, ListPopup) and popup.title == tr("menu.more_title")
-    assert len(popup.rows) < len(popup.items), "the list must scroll for this test"
-    drawn = spy_texts(monkeypatch)
-    total = len(popup.items)
-    for scroll in (0, total - len(popup.rows)):
-        popup.scroll = scroll
-        drawn.clear()
-        frame(app)
-        shown = span(scroll + 1, scroll + len(popup.rows))
-        forms = {tr(key, shown=shown, total=total)
-                 for key in ("dialog.scroll_more", "dialog.scroll_shown")}
-        assert forms & set(drawn), (forms, drawn)
+    assert app.top.title == tr("menu.more_title")  # type: ignore[attr-defined]
+    assert_counter_at_top_and_end(app, monkeypatch)
+    app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "language"), [((1280, 720), "en"), ((1024, 768), "fr")])
+def test_the_player_list_says_which_rows_it_shows_at_200_percent(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA14 13, 1280x720 en 200%): "Choose a player" showed only its arrows; at
+    200% of 1024x768 in French "Choisir un joueur" leaves no room beside it for even the
+    short form, which goes under the title."""
+    app = make_app(size, language=language, text_scale=200)
+    menu = app.top
+    menu.open_choice(menu.seat_widgets[1][0])  # type: ignore[attr-defined]
+    frame(app)
+    assert_counter_at_top_and_end(app, monkeypatch)
     app.shutdown()

@@ -187,6 +187,12 @@ class ListPopup(Scene):
             if fits is not None:
                 text.blit_text(surface, fits[0], fits[1], theme.text_muted,
                                (up.left - m.pad, up.centery), "midright")
+            else:
+                # Else under the title, in the title row's room below it ("Choisir un
+                # joueur" left none beside it at 200% of 1024x768).
+                more, px = forms[-1]
+                if title.bottom + text.font(px).get_linesize() <= self.box.top + m.heading * 2:
+                    text.blit_text(surface, more, px, theme.text_muted, title.bottomleft)
             last = len(self.items) - len(self.rows)
             for arrow, glyph, active in ((up, "\u25b2", self.scroll > 0),
                                          (down, "\u25bc", self.scroll < last)):
