@@ -53,6 +53,9 @@ def _isolated_environment(tmp_path_factory: pytest.TempPathFactory,
     # monkey tests do) must write into a temporary folder, never the user's home.
     documents = tmp_path_factory.mktemp("documents")
     monkeypatch.setenv("XDG_DOCUMENTS_DIR", str(documents))
+    # The folder browser lists the machine's drives (USB sticks) where it opens: none here,
+    # whatever the machine has mounted (a test that wants drives names its own folders).
+    monkeypatch.setenv("AIGAMELAB_MOUNT_ROOTS", "")
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     yield folder

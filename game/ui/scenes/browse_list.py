@@ -1,5 +1,9 @@
-"""Where the folder browser's list is: the keys that choose a row, the counter of the rows
-shown, and Open with nothing chosen.
+"""Where the folder browser's list is: its rows, the drives listed first, the keys that choose
+a row, the counter of the rows shown, and Open with nothing chosen.
+
+Where the dialog opens, and at a disk's root, the list starts with the drives a USB stick
+appears as (:func:`drives`: the folders Linux desktops and macOS mount them in, Windows'
+drive letters), so a teacher reaches a stick by clicks, not by typing its path (QA13 30).
 
 ↓ and ↑ choose the next or previous row of the list (its path goes into the path field, so
 Open or Enter opens it) and scroll it into view: they only scrolled, so the keys alone could
@@ -11,6 +15,11 @@ was: it listed the folder again from its top and said nothing. Mixed into
 
 from __future__ import annotations
 
+import contextlib
+import getpass
+import os
+import string
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,9 +30,76 @@ from game.ui.i18n import span, tr
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.scenes.lab_load_dialog import Row
     from game.ui.scenes.text_field import TextField
     from game.ui.widgets import Button
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the list: a folder to open or a file to load."""
+
+    path: Path
+    label: str
+    detail: str
+    is_folder: bool
+
+
+#: The folders removable drives are mounted in, ``{user}`` the user's name: most Linux
+#: desktops use /media/USER (Debian, Ubuntu) or /run/media/USER (Fedora), older ones /media or
+#: /mnt; macOS /Volumes. Each existing folder's subfolders are drives.
+MOUNT_ROOTS = ("/media/{user}", "/run/media/{user}", "/media", "/mnt", "/Volumes")
+#: Windows: every drive letter that exists but the system's.
+WINDOWS = os.name == "nt"
+#: The environment variable that replaces :data:`MOUNT_ROOTS` and Windows' letters: the
+#: folders to look in, separated by ``os.pathsep`` (empty: none), for a school whose sticks
+#: are mounted elsewhere (and the tests, whose machine's drives are not theirs).
+MOUNT_ROOTS_ENV = "AIGAMELAB_MOUNT_ROOTS"
+
+
+def user_name() -> str:
+    """The user's login name ("" when the system cannot say)."""
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):  # no name for the user's id (a container)
+        return ""
+
+
+def drives() -> list[Path]:
+    """The drives a USB stick may be, that exist now: the subfolders of each of
+    :data:`MOUNT_ROOTS` (not hidden ones, nor /media's own folder of the user, listed
+    through it), and on Windows every drive letter but C:; or the subfolders of the folders
+    :data:`MOUNT_ROOTS_ENV` names."""
+    user = user_name()
+    listed = os.environ.get(MOUNT_ROOTS_ENV)
+    patterns = MOUNT_ROOTS if listed is None else [p for p in listed.split(os.pathsep) if p]
+    roots = [Path(p.format(user=user)) for p in patterns if user or "{user}" not in p]
+    # /media/USER is a drive's folder's folder, not a drive: listed through it, not in /media.
+    containers = {Path(p.format(user=user)) for p in patterns if user and "{user}" in p}
+    found: list[Path] = []
+    for root in roots:
+        try:
+            entries = sorted(os.scandir(root), key=lambda e: e.name.lower())
+        except OSError:
+            continue
+        for entry in entries:
+            path = Path(entry.path)
+            with contextlib.suppress(OSError):
+                if (not entry.name.startswith(".") and entry.is_dir()
+                        and path not in containers and path not in found):
+                    found.append(path)
+    if WINDOWS and listed is None:
+        found += [Path(f"{letter}:\\") for letter in string.ascii_uppercase
+                  if letter != "C" and os.path.isdir(f"{letter}:\\")]
+    return found
+
+
+def drive_rows(folder: Path, home: Path) -> list[Row]:
+    """The drives' rows, to list first in ``folder``: where the dialog opened (``home``) and
+    at a disk's root; none elsewhere (a stick's own folders list as any folder's)."""
+    if folder != home and folder != Path(folder.anchor):
+        return []
+    return [Row(path, f"▸ {path.name or str(path)}", tr("lab.browse.drive", path=str(path)),
+                True) for path in drives() if path != folder]
 
 
 class ListChoice:

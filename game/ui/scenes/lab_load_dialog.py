@@ -24,7 +24,7 @@ from ai import learner_files
 from game.ui import text, widgets
 from game.ui.i18n import grouped, tr
 from game.ui.scene import Scene
-from game.ui.scenes.browse_list import ListChoice
+from game.ui.scenes.browse_list import ListChoice, Row, drive_rows
 from game.ui.scenes.dialogs import LARGE_TEXT, dim
 from game.ui.scenes.lab_files import describe_entry
 from game.ui.scenes.text_field import TextField
@@ -32,16 +32,6 @@ from game.ui.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
-
-
-@dataclass(frozen=True)
-class Row:
-    """One line of the list: a folder to open or a learner file to load."""
-
-    path: Path
-    label: str
-    detail: str
-    is_folder: bool
 
 
 #: A row's name takes at most this many lines (a longer one is cut in its middle), its
@@ -170,6 +160,9 @@ class LoadDialog(ListChoice, Scene):
                                 error=exc.strerror or str(exc))
                 self.error_is_info = False
                 return
+        # The USB sticks and other drives first where the dialog opens and at the root: a
+        # class reached a stick only by typing its path (QA13 30).
+        rows = [*drive_rows(folder, self.home), *rows]
         self.folder = folder
         self.rows = rows
         self.scroll = 0

@@ -22,9 +22,10 @@ from game import record
 from game.record import RecordError
 from game.ui.i18n import tr
 from game.ui.reasoning import plural
+from game.ui.scenes.browse_list import Row
 from game.ui.scenes.dialogs import MessageDialog
 from game.ui.scenes.lab_common import game_title, variant_label
-from game.ui.scenes.lab_load_dialog import LoadDialog, Row, plain_rows
+from game.ui.scenes.lab_load_dialog import LoadDialog, plain_rows
 from game.ui.scenes.match import Match
 from game.ui.scenes.play_board import PART_SEPARATOR
 from game.ui.scenes.play_input import leave_game
