@@ -257,9 +257,14 @@ def draw_duel_view(scene: TournamentScene, surface: pygame.Surface, body: pygame
         return
     segments, bar_args, lines = duel_parts(scene, theme)
     px, columns = numbers_view_size(segments, bar_args, lines, room, theme, sizes)
-    bar_h = charts.stacked_bar_height(segments, room.width, theme, px, **bar_args)
+    # The bar and its legend (the wins, the result itself) larger where the numbers leave
+    # the room: at 200% of 1024x768 one size for both took the legend from 29 px to 25.
+    need = numbers_fit(lines, room.width, px)[0] + px // 2
+    bar_px = next((size for size in sizes if size <= px or charts.stacked_bar_height(
+        segments, room.width, theme, size, **bar_args) + need <= room.height), px)
+    bar_h = charts.stacked_bar_height(segments, room.width, theme, bar_px, **bar_args)
     charts.stacked_bar(surface, pygame.Rect(room.left, room.top, room.width, bar_h), segments,
-                       theme, px, **bar_args)
+                       theme, bar_px, **bar_args)
     scene.duel_px = px
     per_col = -(-len(lines) // columns)
     col_w = room.width // columns - (px if columns > 1 else 0)
