@@ -110,7 +110,7 @@ def progress_text(progress: Progress | None, trained: int, brief: bool = False) 
         left = tr("lab.seconds", n=f"{progress.eta:.0f}")
     key = ("lab.progress_paused" if progress.paused and not progress.finished
            else "lab.progress_brief" if brief else "lab.progress")
-    return tr(key, done=done, planned=planned, rate=rate, left=left, games=grouped(trained))
+    return plural(key, progress.planned, done=done, planned=planned, rate=rate, left=left)
 
 
 def progress_lines(progress: Progress | None, trained: int) -> list[str]:
