@@ -121,7 +121,7 @@ def test_a_scrolled_list_says_which_rows_it_shows(monkeypatch: pytest.MonkeyPatc
 
 def assert_counter_at_top_and_end(app: object, monkeypatch: pytest.MonkeyPatch) -> None:
     """The list on top of ``app`` scrolls, and says which rows it shows, in its long or its
-    short form, at the top and scrolled to its end."""
+    short form, at the top and scrolled to its end (there without "scroll for more")."""
     from game.ui.i18n import span
     from tests.ui_helpers import spy_texts
 
@@ -138,6 +138,8 @@ def assert_counter_at_top_and_end(app: object, monkeypatch: pytest.MonkeyPatch) 
         forms = {tr(key, shown=shown, total=total)
                  for key in ("dialog.scroll_more", "dialog.scroll_shown")}
         assert forms & set(drawn), (forms, drawn)
+    # At the end, no "scroll for more" (QA14 24): only which rows, of how many.
+    assert tr("dialog.scroll_more", shown=shown, total=total) not in drawn, drawn
 
 
 @pytest.mark.parametrize(("size", "language"), [((1920, 1080), "fr"), ((1280, 720), "fr"),

@@ -181,7 +181,9 @@ class ListChoice:
                    (left, self.home_button.rect.centery), "midleft"),
                   (self.box.width - m.pad * 5 if below_fits else 0,
                    (left + m.pad, below), "topleft"))
-        for hint in (tr("dialog.scroll_more", shown=shown, total=total), f"{shown} / {total}"):
+        # At the end of the list no "scroll for more" (QA14 24): which rows, of how many.
+        more = "dialog.scroll_shown" if last >= total else "dialog.scroll_more"
+        for hint in (tr(more, shown=shown, total=total), f"{shown} / {total}"):
             for room, pos, anchor in places:
                 if text.size(hint, m.small)[0] <= room:
                     text.blit_text(surface, hint, m.small, self.app.theme.text_muted, pos,

@@ -179,9 +179,13 @@ class ListPopup(Scene):
             # there (at 200% of 1920x1080 in French "3–5 sur 5 · faire défiler" did not at
             # the small size and no counter showed, QA13 26; the arrows say it scrolls).
             room = up.left - m.pad - title.right - m.pad * 2
+            # At the end of the list, no "scroll for more" (QA14 24).
+            at_end = self.scroll + len(self.rows) >= len(self.items)
+            keys = ("dialog.scroll_shown",) if at_end else ("dialog.scroll_more",
+                                                            "dialog.scroll_shown")
             forms = [(tr(key, shown=shown, total=len(self.items)), px)
                      for px in (m.small, min(m.small, readable_px(self.app.size)))
-                     for key in ("dialog.scroll_more", "dialog.scroll_shown")]
+                     for key in keys]
             fits = next(((more, px) for more, px in forms if text.size(more, px)[0] <= room),
                         None)
             if fits is not None:

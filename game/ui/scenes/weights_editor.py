@@ -336,7 +336,8 @@ class WeightsEditorScene(Scene):
 
     def help_lines(self) -> list[str]:
         """The help, then the note on using a table."""
-        return [tr("weights.help", low=LOW, high=HIGH), tr("weights.use")]
+        # A true minus, as the cells write it ("-999" read as a hyphen, QA14).
+        return [tr("weights.help", low=cell_label(LOW), high=cell_label(HIGH)), tr("weights.use")]
 
     def help_plan(self) -> list[tuple[list[str], int, pygame.Rect]]:
         """Where the help and the note go: (lines, size, room) for each place used.
