@@ -10,8 +10,10 @@ import pytest
 
 from game.ui.boards.presenter import is_pass
 from game.ui.i18n import tr
+from game.ui.scenes.dialogs import MessageDialog
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import CLICK_GUARD_SECONDS, PlayScene
+from game.ui.scenes.play_fit import readable_px
 from tests.ui_helpers import (
     click,
     click_element,
@@ -19,6 +21,7 @@ from tests.ui_helpers import (
     frame,
     key,
     make_app,
+    pick_more,
     run_until,
     spy_texts,
     start_game,
@@ -371,3 +374,47 @@ def test_explain_mode_leaves_the_persons_legal_squares_to_their_dots() -> None:
         if last is not None and set(last.scores) & legal:
             checked += 1
     assert checked, "no reply of the AI scored a square that became the person's move"
+
+
+@pytest.mark.parametrize(("size", "language"), [((1024, 768), "en"), ((1024, 768), "fr"),
+                                                ((1920, 1080), "en")])
+def test_facts_left_out_are_marked_and_a_click_shows_them_all(size: tuple[int, int],
+                                                               language: str) -> None:
+    """Regression (QA S13 1): at 200% the panel kept alpha-beta's first facts only and its
+    memory line (why it counts more positions than minimax here) was never seen, at
+    1024x768 or 1920x1080. The box says how many facts it left out ("+2 ▶"); a click on it
+    shows every fact in a dialog, whole, and the game waits where it was."""
+    app = make_app(size, language=language, show_reasoning=True, explain_wait=True,
+                   text_scale=200)
+    play = start_game(app, "nim", ("human", "alphabeta"))
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: play.turns.pending is not None, 10)
+    frame(app)
+    explain = play.panel.explain
+    assert explain.facts >= 2 and explain.hidden == len(explain.paragraphs) - explain.facts > 0
+    memory = [fact for fact in explain.paragraphs if "Memory" in fact or "Mémoire" in fact]
+    assert memory and memory[0] not in explain.paragraphs[:explain.facts]
+    click(app, explain.box.center)
+    dialog = app.top
+    assert isinstance(dialog, MessageDialog)
+    assert dialog.message.split("\n") == explain.paragraphs
+    frame(app)
+    # Whole (the box at its natural height, under the cap that would cut its last lines) and
+    # readable from the back row.
+    assert dialog.body_px >= readable_px(size) and dialog.box.height < int(size[1] * 0.9)
+    assert play.turns.pending is not None
+    key(app, pygame.K_ESCAPE)
+    assert app.top is play and play.turns.pending is not None
+
+
+def test_the_more_list_opens_the_ais_reasoning_in_full() -> None:
+    """The same facts from More (the way a teacher finds without knowing the box is
+    clickable)."""
+    app = make_app((1024, 768), show_reasoning=True, explain_wait=True, text_scale=200)
+    play = start_game(app, "nim", ("human", "alphabeta"))
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: play.turns.pending is not None, 10)
+    frame(app)
+    pick_more(app, play, tr("play.reasoning_full"))
+    assert isinstance(app.top, MessageDialog)
+    assert any("from memory" in line for line in app.top.message.split("\n"))

@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from game.ui.i18n import tr
+from game.ui.scenes.play_hint import hint_paragraphs
 from tests.ui_helpers import (
     click_widget,
     frame,
@@ -108,10 +109,10 @@ def test_human_vs_human_shows_no_ai_wording(size: tuple[int, int], lang: str,
 
 def test_the_hint_gives_way_when_the_human_moves() -> None:
     app, play = hinted((1024, 768), "en", "hexapawn", ("human", "human"))
-    assert play.panel.explain.hint_paragraphs()
+    assert hint_paragraphs(play)
     play.apply_move(play.state.legal_moves()[0])
     frame(app)
-    assert play.turns.hint is None and not play.panel.explain.hint_paragraphs()
+    assert play.turns.hint is None and not hint_paragraphs(play)
     assert pygame.display.get_surface() is not None
     app.shutdown()
 

@@ -141,7 +141,29 @@ def test_a_search_with_memory_says_what_its_memory_did(spec: str) -> None:
     if spec.endswith("memo=0"):
         assert "memory" not in english and "mémoire" not in french
         return
-    stored = decision.info["memo_size"]
+    stored, hits = decision.info["memo_size"], decision.info["memo_hits"]
+    if spec == "alphabeta":
+        # Why it may count more than minimax, and how to see its savings.
+        assert f"{hits} answered from memory, which keeps only bounds" in english
+        assert "Memory Off on both to see alpha-beta beat minimax" in english
+        assert "Mémoire sur Non des deux côtés, alpha-bêta bat minimax" in french
+        return
     assert f"answered from memory: {stored} different positions" in english
     assert f"trouvées en mémoire : {stored} positions différentes" in french
-    assert ("Memory Off" in english) == (spec == "alphabeta")
+    assert "Memory Off" not in english
+
+
+def test_a_search_to_the_end_says_so_in_its_depth_fact() -> None:
+    """"To the end" is said with the depth, not as a fact of its own that took the place of
+    alpha-beta's cut-offs at 200% (QA S13 1)."""
+    from ai.registry import make_player
+    from game.rules.registry import get_game
+
+    state = get_game("nim").options().initial_state()
+    decision = make_player("minimax", "nim", seed=1).decide(state, Limits())
+    assert decision.info["to_the_end"]
+    english = reasoning_lines(decision, "White", str)
+    assert any(line.startswith(f"Looked {decision.depth} moves ahead, to the end: ")
+               for line in english), english
+    assert "It searched to the end of the game" not in english
+    assert any("jusqu'à la fin : " in line for line in said(decision, "fr").split("\n"))

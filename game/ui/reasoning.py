@@ -617,7 +617,11 @@ def depth_line(d: Decision) -> str | None:
     nodes, time = _count(d.nodes), duration(d.elapsed)
     if d.depth >= TO_THE_END_DEPTH:
         return tr("think.to_the_end_count", nodes=nodes, time=time)
-    return plural("think.depth", d.depth, nodes=nodes, time=time)
+    info = d.info if isinstance(d.info, dict) else {}
+    # "To the end" in the same fact as the depth: as a fact of its own it took the room of
+    # alpha-beta's cut-offs and memory at 200% (QA S13 1).
+    key = "think.depth_end" if info.get("to_the_end") else "think.depth"
+    return plural(key, d.depth, nodes=nodes, time=time)
 
 
 def mcts_cut_line(info: dict[str, Any]) -> str | None:
@@ -955,7 +959,7 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str],
     if meaning:
         # What a point is, where the board shows estimates (QA 15/43).
         lines.append(meaning)
-    if info.get("to_the_end") and not (d.depth and d.depth >= TO_THE_END_DEPTH):
+    if info.get("to_the_end") and not d.depth:
         lines.append(tr("think.to_the_end"))
     cutoffs = info.get("cutoffs")
     if isinstance(cutoffs, int) and cutoffs > 0:

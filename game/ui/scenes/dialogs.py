@@ -11,7 +11,7 @@ from game.ui import text, widgets
 from game.ui.i18n import span, tr
 from game.ui.scene import Scene
 from game.ui.scenes.play_fit import readable_px
-from game.ui.widgets import Button, draw_panel
+from game.ui.widgets import Button, Metrics, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -235,6 +235,8 @@ class MessageDialog(Scene):
         self.shown = message
         #: The title as drawn: one line, or wrapped when even the widest box cannot hold it.
         self.title_lines = [title]
+        #: The message's text size as drawn (the body size unless it would not fit).
+        self.body_px = app.metrics.body
 
     def _closing(self, action: Callable[[], None]) -> Callable[[], None]:
         def run() -> None:
@@ -256,12 +258,12 @@ class MessageDialog(Scene):
                     for b in self.buttons), default=0)
         row = len(self.buttons) * (need + m.pad) + 3 * m.pad
         width = max(int(w * 0.56), min(max(widest + 4 * m.pad + 2, row), int(w * 0.94)))
-        self.title_lines = text.wrap(self.title, width - 4 * m.pad, m.heading, True)
-        self.shown = break_long_words(self.message, width - 4 * m.pad, m.body)
-        lines = text.wrap(self.shown, width - 4 * m.pad, m.body)
-        line_h = text.font(m.body).get_linesize()
-        title_h = text.font(m.heading, True).get_linesize() * len(self.title_lines)
-        height = m.heading + title_h + len(lines) * line_h + m.body * 3 + m.pad * 4
+        height = self._fit_message(width)
+        if height > h * 0.9 and width < int(w * 0.94):
+            # A long message (the AI's reasoning in full): the widest box first, then
+            # smaller words, rather than lines under the buttons.
+            width = int(w * 0.94)
+            height = self._fit_message(width)
         self.box = pygame.Rect(0, 0, width, min(height, int(h * 0.9)))
         self.box.center = (w // 2, h // 2)
         bw = (self.box.width - m.pad * (len(self.buttons) + 3)) // max(1, len(self.buttons))
@@ -271,6 +273,26 @@ class MessageDialog(Scene):
             b.place(pygame.Rect(x, self.box.bottom - m.pad * 2 - int(m.body * 2.2), bw,
                                 int(m.body * 2.2)), m.body)
             x += bw + m.pad
+
+    def _fit_message(self, width: int) -> int:
+        """Wrap the title and the message in a box ``width`` wide, the message at the body
+        size or, where it would not fit 90% of the window, smaller down to the normal small
+        size; return the box's height."""
+        m = self.app.metrics
+        self.title_lines = text.wrap(self.title, width - 4 * m.pad, m.heading, True)
+        title_h = text.font(m.heading, True).get_linesize() * len(self.title_lines)
+        least = min(m.small, Metrics.for_size(self.app.size).small)
+        height = 0
+        for px in range(m.body, least - 1, -2):
+            self.body_px = px
+            self.shown = break_long_words(self.message, width - 4 * m.pad, px)
+            lines = text.wrap(self.shown, width - 4 * m.pad, px)
+            # (Each line as text.blit_wrapped steps it.)
+            step = int(text.font(px).get_linesize() * 1.125)
+            height = m.heading + title_h + len(lines) * step + m.body * 3 + m.pad * 4
+            if height <= self.app.size[1] * 0.9:
+                break
+        return height
 
     def handle(self, event: pygame.event.Event) -> None:
         self._layout()
@@ -298,7 +320,7 @@ class MessageDialog(Scene):
             y += title_h
         body = pygame.Rect(self.box.left + m.pad * 2, y + m.pad,
                            self.box.width - 4 * m.pad, self.box.height)
-        text.blit_wrapped(surface, self.shown, m.body, theme.text, body)
+        text.blit_wrapped(surface, self.shown, self.body_px, theme.text, body)
         widgets.draw_all(self.buttons, surface, theme)
 
 

@@ -21,14 +21,13 @@ from game.ui.i18n import tr
 from game.ui.reasoning import (
     LegendRow,
     compact_legend,
-    hint_lines,
     packed_legend,
     reasoning_lines,
     thinking_facts,
 )
 from game.ui.scenes.play_fit import large_text, least_legend_px
-from game.ui.scenes.play_status import without_note
-from game.ui.scenes.players import seat_title
+from game.ui.scenes.play_hint import draw_hint
+from game.ui.scenes.play_more import open_reasoning
 from game.ui.theme import blend
 
 if TYPE_CHECKING:
@@ -52,8 +51,11 @@ class ExplainBox:
         self.scene = scene
         #: The column they are drawn in (set by the panel before each frame).
         self.rect = pygame.Rect(0, 0, 0, 0)
-        #: How many facts of the reasoning the last frame showed (they go whole or not at all).
+        #: How many facts of the reasoning the last frame showed (they go whole or not at all),
+        #: of :attr:`paragraphs` (all the facts of the decision it told of), in :attr:`box`.
         self.facts = 0
+        self.paragraphs: list[str] = []
+        self.box = pygame.Rect(0, 0, 0, 0)
         #: How many rows of the score legend the last frame showed.
         self.legend_rows_shown = 0
         #: The size of the panel's words under the seats in the last frame (see
@@ -340,46 +342,9 @@ class ExplainBox:
                     return px
         return sizes[-1]
 
-    def hint_paragraphs(self) -> list[str]:
-        """The hint shown on the board in words, who suggests it first (empty: no hint)."""
-        scene = self.scene
-        hint = scene.turns.hint
-        if hint is None:
-            return []
-        decision, spec = hint
-        adviser = without_note(seat_title(spec, scene.match.setup)) if spec else ""
-        return hint_lines(decision, adviser, scene.presenter.move_text)
-
     def draw_hint(self, surface: pygame.Surface, y: int) -> int:
-        """The hint in words (see :meth:`hint_paragraphs`) framed in the board's hint colour,
-        the theme's ``suggestion``, not the AI's pink; return the next y. Why the adviser
-        chose it gives way first, to a row of the move list."""
-        paragraphs = self.hint_paragraphs()
-        if not paragraphs:
-            return y
-        theme = self.app.theme
-        m = self.app.metrics
-        px = self.words_px()
-        width = self.rect.width - 2 * m.pad
-        line_h = text.font(px).get_linesize()
-        room = max(1, (self.rect.bottom - y - m.pad) // line_h - 1)
-        lines = text.wrap(paragraphs[0], width, px)
-        first = len(lines)
-        for paragraph in paragraphs[1:]:
-            wrapped = text.wrap(paragraph, width, px)
-            if len(lines) + len(wrapped) <= room:
-                lines += wrapped
-        box = pygame.Rect(self.rect.left, y, self.rect.width, line_h * len(lines) + m.pad)
-        pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), box,
-                         border_radius=m.radius)
-        pygame.draw.rect(surface, theme.suggestion, box, max(2, m.line), border_radius=m.radius)
-        ty = y + m.pad // 2
-        for i, line in enumerate(lines):
-            text.blit_text(surface, line, px, theme.suggestion if i < first else theme.text,
-                           (box.left + m.pad, ty), bold=i < first, max_width=width,
-                           min_px=min(px, least_legend_px(m, self.app.size)))
-            ty += line_h
-        return box.bottom + m.pad // 2
+        """The hint in words (see :func:`~game.ui.scenes.play_hint.draw_hint`)."""
+        return draw_hint(self, surface, y)
 
     def _facts(self, d: Decision, side: str, other: str) -> list[str]:
         """The reasoning's facts; the first says its estimate is a difference ("−3 open lines
@@ -474,11 +439,12 @@ class ExplainBox:
             room = self._room_the_legend_leaves(legend, wrapped_all, room, avail - kept, y,
                                                 line_h)
         self.facts = self._facts_taken(wrapped_all, room, avail)
+        self.paragraphs = paragraphs if d is not None else []
         lines += [line for wrapped in wrapped_all[:self.facts] for line in wrapped]
         if not lines:
             return y
-        box = pygame.Rect(self.rect.left, y, self.rect.width,
-                          line_h * len(lines) + m.pad)
+        box = self.box = pygame.Rect(self.rect.left, y, self.rect.width,
+                                     line_h * len(lines) + m.pad)
         pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), box,
                          border_radius=m.radius)
         ty = y + m.pad // 2
@@ -486,4 +452,28 @@ class ExplainBox:
             text.blit_text(surface, line, px, theme.text, (box.left + m.pad, ty),
                            max_width=width)
             ty += line_h
+        self._draw_more_mark(surface, lines[-1], px, ty - line_h)
         return box.bottom + m.pad // 2
+
+    @property
+    def hidden(self) -> int:
+        """How many facts of the last decision the panel left out (a click shows them)."""
+        return len(self.paragraphs) - self.facts if self.facts else 0
+
+    def _draw_more_mark(self, surface: pygame.Surface, last: str, px: int, y: int) -> None:
+        """"+2 ▸" at the end of the box's last line when facts were left out, where that
+        line leaves it room: a click on the box shows them all (at 200% alpha-beta's memory
+        never showed, QA S13 1)."""
+        m = self.app.metrics
+        mark = tr("play.more_facts", n=self.hidden)
+        w = text.size(mark, px, True)[0]
+        if self.hidden and text.size(last, px)[0] + m.pad + w <= self.box.width - 2 * m.pad:
+            text.blit_text(surface, mark, px, self.app.theme.accent,
+                           (self.box.right - m.pad - w, y), bold=True)
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        """A click on the box with facts left out: all of them in a dialog."""
+        if not (self.hidden and self.box.collidepoint(pos)):
+            return False
+        open_reasoning(self.app, self.paragraphs)
+        return True

@@ -15,7 +15,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from game.ui.i18n import tr
-from game.ui.scenes.dialogs import ListPopup
+from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.play_input import leave_game, restart_game
 from game.ui.scenes.settings import delay_label
 from game.ui.settings import AI_DELAYS
@@ -66,6 +66,9 @@ def more_actions(app: App, scene: PlayScene) -> list[Action]:
     if match.ai_vs_ai:
         actions += speed_actions(app, scene)
     on = app.settings.show_reasoning
+    facts = scene.panel.explain.paragraphs
+    if on and facts:
+        actions.append((lambda: open_reasoning(app, facts), tr("play.reasoning_full")))
     actions += [(lambda: restart_game(scene), tr("play.restart")),
                 (lambda: scene.set_reasoning(not on), reasoning_label(on)),
                 (scene.open_rules, tr("play.rules")),
@@ -77,3 +80,10 @@ def open_more(app: App, scene: PlayScene) -> None:
     """Open the list of :func:`more_actions`; a pick runs its action."""
     items = [(action, label, "") for action, label in more_actions(app, scene)]
     app.push(ListPopup(app, tr("play.more_title"), items, None, lambda action: action()))
+
+
+def open_reasoning(app: App, facts: list[str]) -> None:
+    """The AI's last reasoning, every fact, in a dialog: with large text the panel keeps the
+    first facts only (at 200% alpha-beta's memory never showed, QA S13 1)."""
+    app.push(MessageDialog(app, tr("play.reasoning_full"), "\n".join(facts),
+                           [(lambda: tr("dialog.back"), lambda: None)]))

@@ -153,10 +153,10 @@ class PlayPanel:
         return self.seats.at(pos)
 
     def click(self, pos: tuple[int, int]) -> bool:
-        """A click on a move of the list or on the review's graph: review that position.
-        True when the click was used."""
+        """A click on a move of the list or on the review's graph: review that position; on
+        the reasoning with facts left out: all of them. True when the click was used."""
         scene = self.scene
-        if scene.review.active and self.review.click(pos):
+        if (scene.review.active and self.review.click(pos)) or self.explain.click(pos):
             return True
         for rect, ply in self.move_rects:
             if rect.collidepoint(pos):

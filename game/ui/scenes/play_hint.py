@@ -1,0 +1,63 @@
+"""The play panel's hint in words: the move an adviser suggests and why, framed in the
+board's hint colour (the theme's ``suggestion``), above the AI's reasoning."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import text
+from game.ui.reasoning import hint_lines
+from game.ui.scenes.play_fit import least_legend_px
+from game.ui.scenes.play_status import without_note
+from game.ui.scenes.players import seat_title
+from game.ui.theme import blend
+
+if TYPE_CHECKING:
+    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.play_explain import ExplainBox
+
+
+def hint_paragraphs(scene: PlayScene) -> list[str]:
+    """The hint shown on the board in words, who suggests it first (empty: no hint)."""
+    hint = scene.turns.hint
+    if hint is None:
+        return []
+    decision, spec = hint
+    adviser = without_note(seat_title(spec, scene.match.setup)) if spec else ""
+    return hint_lines(decision, adviser, scene.presenter.move_text)
+
+
+def draw_hint(column: ExplainBox, surface: pygame.Surface, y: int) -> int:
+    """The hint in words (see :func:`hint_paragraphs`) at ``y`` in the panel's column of
+    words, framed in the hint colour, not the AI's pink; return the next y. Why the adviser
+    chose it gives way first, to a row of the move list."""
+    paragraphs = hint_paragraphs(column.scene)
+    if not paragraphs:
+        return y
+    app = column.app
+    theme = app.theme
+    m = app.metrics
+    rect = column.rect
+    px = column.words_px()
+    width = rect.width - 2 * m.pad
+    line_h = text.font(px).get_linesize()
+    room = max(1, (rect.bottom - y - m.pad) // line_h - 1)
+    lines = text.wrap(paragraphs[0], width, px)
+    first = len(lines)
+    for paragraph in paragraphs[1:]:
+        wrapped = text.wrap(paragraph, width, px)
+        if len(lines) + len(wrapped) <= room:
+            lines += wrapped
+    box = pygame.Rect(rect.left, y, rect.width, line_h * len(lines) + m.pad)
+    pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), box,
+                     border_radius=m.radius)
+    pygame.draw.rect(surface, theme.suggestion, box, max(2, m.line), border_radius=m.radius)
+    ty = y + m.pad // 2
+    for i, line in enumerate(lines):
+        text.blit_text(surface, line, px, theme.suggestion if i < first else theme.text,
+                       (box.left + m.pad, ty), bold=i < first, max_width=width,
+                       min_px=min(px, least_legend_px(m, app.size)))
+        ty += line_h
+    return box.bottom + m.pad // 2
