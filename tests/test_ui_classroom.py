@@ -418,3 +418,21 @@ def test_the_more_list_opens_the_ais_reasoning_in_full() -> None:
     pick_more(app, play, tr("play.reasoning_full"))
     assert isinstance(app.top, MessageDialog)
     assert any("from memory" in line for line in app.top.message.split("\n"))
+
+
+@pytest.mark.parametrize("game", ["nim", "othello"])
+def test_the_panels_words_are_readable_at_100_percent_of_1024x768(game: str) -> None:
+    """The panel's reasoning, legend and move list were 18 px at 100% of 1024x768 (the small
+    size there), under the 20 px a class reads from the back row (2.5% of the height)."""
+    size = (1024, 768)
+    app = make_app(size, show_reasoning=True, explain_wait=True, text_scale=100)
+    play = start_game(app, game, ("human", "alphabeta"))
+    assert app.metrics.small < readable_px(size)  # the case this test is about
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: play.turns.pending is not None, 10)
+    frame(app)
+    explain = play.panel.explain
+    assert explain.facts >= 2
+    assert explain.facts_size >= readable_px(size)
+    assert explain.legend_size >= readable_px(size) and play.panel.legend_rows_shown >= 1
+    assert explain.words_px() >= readable_px(size) and play.panel.move_rects

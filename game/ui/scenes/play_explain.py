@@ -25,7 +25,7 @@ from game.ui.reasoning import (
     reasoning_lines,
     thinking_facts,
 )
-from game.ui.scenes.play_fit import large_text, least_legend_px
+from game.ui.scenes.play_fit import large_text, least_legend_px, readable_px
 from game.ui.scenes.play_hint import draw_hint
 from game.ui.scenes.play_more import open_reasoning
 from game.ui.theme import blend
@@ -77,7 +77,7 @@ class ExplainBox:
         (under the sample): indented, the first row took four lines at 200% of 1024x768 and
         the move list had no room left."""
         m = self.app.metrics
-        px = px or m.small
+        px = px or self.small
         width = self.rect.width - 2 * m.pad
         large = large_text(m, self.app.size)
         lines: list[tuple[str, int, str, str]] = []
@@ -96,7 +96,7 @@ class ExplainBox:
     def _legend_height(self, rows: list[LegendRow], px: int | None = None) -> int:
         if not rows:
             return 0
-        px = px or self.app.metrics.small
+        px = px or self.small
         line_h = text.font(px).get_linesize()
         return line_h * len(self._legend_lines(rows, px)) + self.app.metrics.pad * 2
 
@@ -105,7 +105,13 @@ class ExplainBox:
         text the facts' (one size for the panel's words; at the small size a row of the list
         took the room of the reasoning's second fact at 200% of 1280x720), else small."""
         m = self.app.metrics
-        return self.facts_size if large_text(m, self.app.size) else m.small
+        return self.facts_size if large_text(m, self.app.size) else self.small
+
+    @property
+    def small(self) -> int:
+        """The small size of the panel's words, never under the window's readable size: 18 px
+        at 100% of 1024x768, under its 20, for the facts a class reads from the back row."""
+        return max(self.app.metrics.small, readable_px(self.app.size))
 
     def kept_below(self, px: int) -> tuple[int, int]:
         """The heights kept under the facts and the legend when the panel's words are ``px``
@@ -116,7 +122,7 @@ class ExplainBox:
         m = self.app.metrics
         scene = self.scene
         large = large_text(m, self.app.size)
-        line_h = text.font(px if large else m.small).get_linesize()
+        line_h = text.font(px if large else self.small).get_linesize()
         summary = int(line_h * 1.2) if scene.presenter.position_summary(scene.state) else 0
         return (line_h if scene.match.moves or not large else 0), summary
 
@@ -126,7 +132,7 @@ class ExplainBox:
         ``most`` but the least (beside the facts, their size: the legend larger than the
         facts took their room, at 200% of 1920x1080 against MCTS)."""
         m = self.app.metrics
-        sizes = [m.small]
+        sizes = [self.small]
         if large_text(m, self.app.size):
             least = least_legend_px(m, self.app.size)
             # (A step at 80% between 90% and the least size, 70%: at 200% of 1024x768 the
@@ -158,7 +164,7 @@ class ExplainBox:
         of a few pixels); none over ``most`` (see :meth:`_legend_sizes`)."""
         m = self.app.metrics
         sizes = self._legend_sizes(most)
-        best: tuple[list[LegendRow], int] = ([], m.small)
+        best: tuple[list[LegendRow], int] = ([], self.small)
         for px in sizes:
             kept = list(rows)
             # The box's margins and the gap after it (a pad and a half, as first_row_height).
