@@ -248,7 +248,7 @@ class TabularLearner(Player):
     def _info(self, box: Box) -> dict[str, Any]:
         """What every decision shows besides the scores."""
         return {"learner": self.kind, "games_trained": self.games_trained,
-                "positions_known": self.positions_known()}
+                "positions_known": self.positions_known(), "draws": self.setup.info.draws}
 
     def _decision(self, move: Any, box: Box, info: dict[str, Any]) -> Decision:
         """A decision to play ``move``, showing a copy of its box as the scores."""

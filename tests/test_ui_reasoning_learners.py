@@ -88,6 +88,7 @@ def test_q_values_all_at_zero_say_draw_or_not_learned_in_the_legend(lang: str) -
     the labels (kept in the short legend of large text) now says both."""
     setup = get_game("morpion").setup()
     learner = make_player("qlearning:epsilon=0", setup, seed=1)
+    learner.games_trained = 500  # type: ignore[attr-defined]  # as after training: still 0s
     d = learner.decide(setup.initial_state(), Limits())
     rows = score_legend(d, "X")
     assert rows[0].sample in ("0.00", "0,00")
@@ -96,3 +97,47 @@ def test_q_values_all_at_zero_say_draw_or_not_learned_in_the_legend(lang: str) -
     some = Decision(move="a", scores={"a": 0.0, "b": -0.5}, score_kind="q",
                     info={"learner": "qlearning"})
     assert score_legend(some, "X")[0].words == i18n.tr("legend.q", side="X")
+
+
+@pytest.mark.parametrize("game", ["hexapawn", "nim", "morpion"])
+def test_q_values_at_zero_of_an_untrained_learner_say_so(game: str, lang: str) -> None:
+    """QA S14 2: a Q-learner never trained showed "0 on every move, a draw with best play or
+    not learned yet" in Hexapawn, a game with no draw, and nothing said it had played 0
+    games, the true reason."""
+    setup = get_game(game).setup()
+    learner = make_player("qlearning:epsilon=0", setup, seed=1)
+    d = learner.decide(setup.initial_state(), Limits())
+    rows = score_legend(d, "X")
+    assert rows[0].words == i18n.tr("legend.q_untrained", side="X")
+    assert "(0 " in rows[0].words
+
+
+@pytest.mark.parametrize("game", ["hexapawn", "nim"])
+def test_q_values_at_zero_never_speak_of_a_draw_where_there_is_none(game: str,
+                                                                   lang: str) -> None:
+    """The same learner after training, every value still 0 (no result reached these
+    moves): in a game that cannot be drawn the legend does not offer a draw as a reading."""
+    setup = get_game(game).setup()
+    learner = make_player("qlearning:epsilon=0", setup, seed=1)
+    learner.games_trained = 3  # type: ignore[attr-defined]
+    d = learner.decide(setup.initial_state(), Limits())
+    rows = score_legend(d, "X")
+    assert rows[0].words == i18n.tr("legend.q_zero_no_draw", side="X")
+    assert not {"draw", "nulle"} & set(rows[0].words.replace(",", " ").split())
+
+
+@pytest.mark.parametrize("game", ["hexapawn", "nim"])
+def test_games_said_to_have_no_draw_never_end_in_one(game: str) -> None:
+    """``GameInfo.draws`` is False only for games whose random play never ends drawn, over
+    each lab preset."""
+    import random
+
+    info = get_game(game)
+    rng = random.Random(7)
+    assert info.draws is False
+    for options in info.lab_presets:
+        for _ in range(60):
+            state = options.initial_state()
+            while (outcome := state.outcome) is None:
+                state = state.play(rng.choice(state.legal_moves()))
+            assert outcome.winner is not None, (options, state)

@@ -480,4 +480,6 @@ GAME = GameInfo(
     tournament_presets=(HexapawnOptions(), HexapawnOptions(rows=4, cols=4),
                         HexapawnOptions(rows=5, cols=5)),
     tournament_players=("random", "greedy"),
+    # A side that cannot move loses (Hexapawn) and someone takes the last match (Nim).
+    draws=False,
 )

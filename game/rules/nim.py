@@ -393,4 +393,5 @@ GAME = GameInfo(
     tournament_players=("random", "perfect"),
     # Seed 002's strategy 1 is a table of (matches, take) with no elimination by position.
     player_defaults=(("elimination", "propagate", 0),),
+    draws=False,  # someone always takes the last match
 )

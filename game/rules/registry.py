@@ -98,6 +98,9 @@ class GameInfo:
     where the game is not solved) and ``move_gain`` (an immediate per-move score some seed
     gives its greedy player, used instead of the evaluation one ply ahead).
 
+    ``draws``: whether a game can end in a draw (Hexapawn and Nim cannot): the screens must
+    not offer "a draw with best play" as a reading of a game that has none.
+
     For the arena: ``max_moves``, the moves after which ``arena`` cuts a game by default
     (counted as a draw and reported as cut): a game whose games always end sooner keeps the
     large default; one where random play can wander for thousands of moves declares less.
@@ -127,6 +130,7 @@ class GameInfo:
     tournament_presets: tuple[Any, ...] = ()
     tournament_players: tuple[str, ...] = ("random", "random")
     max_moves: int = 5000
+    draws: bool = True
     #: ``(player, parameter, value)``: where the game's own seed plays a player with another
     #: value than the player's default (Nim's seed 002 eliminates moves box by box).
     player_defaults: tuple[tuple[str, str, float], ...] = ()

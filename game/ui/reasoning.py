@@ -521,6 +521,11 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
                 # 3x3's nine openings after any training read as "it learned nothing"
                 # beside "above 0 leads to a win, below 0 to a loss" (QA S12 36).
                 key = "legend.q_zero"
+                info = d.info if isinstance(d.info, dict) else {}
+                if _int(info.get("games_trained", 1)) == 0:
+                    key = "legend.q_untrained"  # the true reason, said (QA S14 2)
+                elif info.get("draws") is False:
+                    key = "legend.q_zero_no_draw"  # Hexapawn, Nim: no draw to speak of
             words = tr(key, side=mover)
             short = tr(key.replace("legend.", "legend.short."), side=mover)
             if short_counts and kind in COUNT_KINDS and integral and abs(_number(value)) >= 1000:
