@@ -464,7 +464,8 @@ class ExplainBox:
     @property
     def hidden(self) -> int:
         """How many facts of the last decision the panel left out (a click shows them)."""
-        return len(self.paragraphs) - self.facts if self.facts else 0
+        # (None while the AI thinks: the live facts are no decision's.)
+        return max(0, len(self.paragraphs) - self.facts) if self.paragraphs else 0
 
     def _draw_more_mark(self, surface: pygame.Surface, last: str, px: int, y: int) -> None:
         """"+2 ▸" at the end of the box's last line when facts were left out, where that
