@@ -263,6 +263,14 @@ class MarginBound:
         return 1 if not self.upper and self.margin > 0 else 0
 
 
+@dataclass(frozen=True)
+class Shallower:
+    """A move's estimate from ``depth`` moves ahead, one less than the chosen move's: the
+    clock cut the last depth short before this move's turn."""
+
+    depth: int
+
+
 #: The names the searches give a root move's value that is only a bound (ai.othello_engine's
 #: and ai.bounds.FLAG_NAMES): True for an upper bound.
 _BOUND_FLAGS = {"at most": True, "upper bound": True, "at least": False, "lower bound": False}
@@ -393,6 +401,17 @@ def shown_scores(d: Decision) -> dict[Any, float]:
             if isinstance(value, ShownScore) and isinstance(value.meaning, MarginBound):
                 shown[move] = ShownScore(float(value), value.label, value.proven,
                                          value.meaning, neutral=True)
+    shallower = d.info.get("shallower") if isinstance(d.info, dict) else None
+    if isinstance(shallower, list) and d.depth:
+        # A depth the clock cut short: the moves it did not reach keep their values of the
+        # depth before, which with Othello's odd/even swing may stand above the chosen move's.
+        # Drawn neutral, so none reads as better than the move played.
+        names = {str(move) for move in shallower}
+        for move, value in shown.items():
+            if str(move) in names and isinstance(value, ShownScore) and not value.proven:
+                shown[move] = ShownScore(float(value), value.label, False,
+                                         Shallower(d.depth - 1), neutral=True,
+                                         short=value.short)
     if any(isinstance(c, Proven) and c.result > 0 for c in claims.values()):
         # A search that proved a win stops there: the other moves keep what its shallowest
         # pass gave them, a point count of another unit (Nim's engine drew a red "0" beside
@@ -485,6 +504,10 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
                                                           side=mover),
                                       short=plural("legend.short.loss", meaning.plies,
                                                    side=mover)))
+        elif isinstance(value, ShownScore) and isinstance(meaning, Shallower):
+            add("shallower", LegendRow(value.label, plural("legend.shallower", meaning.depth),
+                                       "text", plural("legend.short.shallower",
+                                                      meaning.depth)))
         elif isinstance(value, ShownScore) and value.neutral:
             add("unsettled", LegendRow(value.label, tr("legend.unsettled"), "text",
                                        tr("legend.short.unsettled")))
@@ -672,6 +695,13 @@ def stop_line(d: Decision) -> str | None:
         return None
     if key == "think.stop_depth":
         return plural(key, d.depth) if d.depth else None
+    part = info.get("depth_moves")
+    if (key == "think.stop_clock" and isinstance(part, list) and len(part) == 2
+            and all(isinstance(x, int) for x in part) and 0 < part[0] < part[1] and d.depth):
+        # A depth cut short after some root moves: its answer is the best of those (the
+        # previous best searched first); the others keep their values of the depth before.
+        return tr("think.stop_clock_part", n=d.depth, k=part[0], total=part[1],
+                  less=d.depth - 1)
     searched = info.get("moves_searched")
     if key == "think.stop_clock" and isinstance(searched, int) and isinstance(d.scores, dict):
         # Searched to the end, the clock ran out before every first move was finished.
@@ -772,6 +802,10 @@ def chosen_words(d: Decision) -> str | None:
     info = d.info if isinstance(d.info, dict) else {}
     chosen = d.scores.get(d.move) if isinstance(d.scores, dict) else None
     shown = shown_scores(d).get(d.move)
+    if isinstance(shown, ShownScore) and isinstance(shown.meaning, MarginBound):
+        # "≥+10 discs", as the board shows it: the solve proved a win, not its margin ("+10"
+        # live read "win by 10" where the margin was 30).
+        return tr("words.margin_bound", x=shown.label)
     if isinstance(shown, ShownScore) and shown.proven:
         why = value_words(_number(chosen), d.score_kind) if not is_disc_estimate(d) else None
         return why or phrase_words(info.get("proven")) or phrase_words(info.get("value"))
@@ -801,21 +835,62 @@ def thinking_facts(progress: SearchProgress | None,
     lines: list[str] = []
     if progress.depth >= TO_THE_END_DEPTH:
         lines.append(tr("live.facts.to_the_end"))
+    elif 0 < progress.moves_done < progress.moves_total and progress.depth > 0:
+        # An unfinished depth: its best is provisional, a move not yet searched may beat it.
+        lines.append(plural("live.facts.depth_part", progress.depth, k=progress.moves_done,
+                            total=progress.moves_total))
     elif progress.depth > 0:
         lines.append(plural("live.facts.depth", progress.depth))
-    why = None
-    if progress.score is not None:
-        info = {"units": progress.units, "unit": progress.unit}
-        probe = Decision(move=progress.best, scores={progress.best: progress.score},
-                         score_kind=progress.score_kind,
-                         info={k: v for k, v in info.items() if v is not None})
-        why = chosen_words(probe)
+    why = _live_words(progress, progress.best, progress.score, progress.bound)
     lines.append(tr("live.facts.best_why", move=best, why=why) if why
                  else tr("live.facts.best", move=best))
+    if progress.previous is not None and 0 < progress.previous[0] < progress.depth:
+        # The depth before beside it: how the score moved with one more move of look-ahead
+        # (in Othello it swings between odd and even depths; +2.5 live then −4.3 read as a
+        # contradiction).
+        depth, before, score = progress.previous
+        then = _live_words(progress, before, score, None)
+        if then:
+            lines.append(plural("live.facts.previous", depth, move=move_text(before),
+                                why=then))
     counted = plural("live.nodes", progress.nodes, n_text=_count(progress.nodes))
     lines.append(plural("live.facts.searched", progress.nodes, counted=counted,
                         time=duration(progress.elapsed)))
     return lines
+
+
+def _live_words(progress: SearchProgress, move: Any, score: float | None,
+                bound: str | None) -> str | None:
+    """A live score of ``move`` in words and its unit, as :func:`chosen_words` says a
+    decision's; a bound ("at least") as the board shows one after the move."""
+    if score is None:
+        return None
+    info: dict[str, Any] = {"units": progress.units, "unit": progress.unit}
+    if bound:
+        info["bounds"] = {str(move): bound}
+    probe = Decision(move=move, scores={move: score}, score_kind=progress.score_kind,
+                     info={k: v for k, v in info.items() if v is not None})
+    return chosen_words(probe)
+
+
+def swing_line(d: Decision) -> str | None:
+    """How the Othello engine's estimate moved from the depth before to the depth it
+    answered at, when by a disc or more ("At 9 moves ahead it said c3, about −4.3 discs: in
+    Othello the estimate swings between odd and even depths"); None otherwise."""
+    info = d.info if isinstance(d.info, dict) else {}
+    before = info.get("previous_depth")
+    chosen = shown_scores(d).get(d.move)
+    if (not is_disc_estimate(d) or not isinstance(before, list) or len(before) != 3
+            or not isinstance(chosen, ShownScore) or chosen.proven):
+        return None
+    depth, move, score = before
+    probe = Decision(move=move, scores={move: score}, score_kind=d.score_kind,
+                     info={"units": info.get("units")})
+    then = shown_scores(probe).get(move)
+    if (not isinstance(then, ShownScore) or then.proven or not isinstance(depth, int)
+            or abs(float(then) - float(chosen)) < 1):
+        return None
+    return plural("think.swing", depth, move=move, x=then.label)
 
 
 def tie_line(d: Decision) -> str | None:
@@ -964,6 +1039,9 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str],
     if meaning:
         # What a point is, where the board shows estimates (QA 15/43).
         lines.append(meaning)
+    swing = swing_line(d)
+    if swing:
+        lines.append(swing)
     if info.get("to_the_end") and not d.depth:
         lines.append(tr("think.to_the_end"))
     cutoffs = info.get("cutoffs")

@@ -1,0 +1,91 @@
+"""The Othello engine's score as a class reads it, live and after the move (issue 12): a depth
+the clock cut short is said unfinished, live ("3 of 9 moves so far") and after ("after 3 of
+the 9 moves"); the depth before is shown beside the live score, and after the move when the
+estimate moved by a disc or more, with why (Othello's odd/even swing); a live score that is
+only a bound reads as one. Seen in a real window: "+2.5" live at depth 10, then "−4.3 at depth
+9" after the move, with nothing to say why."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai import othello_engine
+from ai.base import Decision, SearchProgress
+from game.ui import i18n
+from game.ui.reasoning import reasoning_lines, swing_line, thinking_facts
+from tests.test_othello_clock import game_position
+from tests.test_othello_live import POSITIONS, cut_decision
+
+#: The engine's units, as its decisions and its progress give them.
+UNITS = othello_engine._UNITS_POINTS
+MARGINS = othello_engine._UNITS_EXACT
+
+
+@pytest.fixture(params=["en", "fr"])
+def lang(request: pytest.FixtureRequest) -> object:
+    i18n.set_language(request.param)
+    yield request.param
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("seed", "empties"), POSITIONS[:2])
+def test_a_depth_cut_short_is_said_unfinished_live_and_after(seed: int, empties: int,
+                                                            lang: str) -> None:
+    decision, progress = cut_decision(game_position(seed, empties), 4, 2)
+    searched, total = decision.info["depth_moves"]
+    live = thinking_facts(progress, str)
+    assert live[0] == i18n.tr("live.facts.depth_part", n=4, k=searched, total=total)
+    after = reasoning_lines(decision, "Black", str)
+    assert i18n.tr("think.stop_clock_part", n=4, k=searched, total=total, less=3) in after
+    # What the live line last said is the score the move reports.
+    assert live[1].split(", ", 1)[1] in after[0], (live, after)
+
+
+def test_the_live_panel_shows_the_depth_before(lang: str) -> None:
+    progress = SearchProgress(depth=10, best="e3", score=250.0, units=UNITS,
+                              previous=(9, "c3", -430.0), moves_done=4, moves_total=4)
+    live = thinking_facts(progress, str)
+    assert live[0] == i18n.tr("live.facts.depth", n=10)  # finished: no "so far"
+    assert "+2" in live[1] and ("2.5" in live[1] or "2,5" in live[1])
+    assert live[2].startswith(i18n.tr("live.facts.previous", n=9, move="c3", why="")[:6])
+    assert "4.3" in live[2] or "4,3" in live[2]
+
+
+def test_a_live_bound_reads_as_one() -> None:
+    """The win/loss/draw solve proves a win without its margin: "+10" live read "win by 10"
+    where the margin was 30; the board says "≥+10" after the move, the live line now too."""
+    progress = SearchProgress(depth=60, best="a1", score=10.0, score_kind="discs",
+                              units=MARGINS, bound="at least")
+    assert "\u2265+10" in " ".join(thinking_facts(progress, str))
+    progress.bound = None
+    assert "\u2265" not in " ".join(thinking_facts(progress, str))
+
+
+def test_the_swing_is_said_after_the_move_only_when_the_estimate_moved() -> None:
+    def decision(before: float) -> Decision:
+        return Decision(move="e3", scores={"e3": 250.0, "c3": 100.0}, score_kind="value",
+                        depth=10, info={"units": UNITS, "previous_depth": [9, "c3", before]})
+
+    line = swing_line(decision(-430.0))
+    assert line is not None and "c3" in line and "\u22124.3" in line and "odd" in line
+    assert line in reasoning_lines(decision(-430.0), "Black", str)
+    assert swing_line(decision(200.0)) is None  # half a disc: no swing to explain
+
+
+@pytest.mark.parametrize(("seed", "empties"), POSITIONS[:2])
+def test_moves_a_cut_depth_did_not_reach_are_drawn_neutral_and_said(seed: int, empties: int,
+                                                                   lang: str) -> None:
+    """Their values are one depth less: with the swing one may stand above the chosen move's
+    and read as better than the move played. Neutral on the board, and the legend says why."""
+    from game.ui.reasoning import Shallower, score_legend, shown_scores
+
+    decision, _ = cut_decision(game_position(seed, empties), 4, 1)
+    shown = shown_scores(decision)
+    names = set(decision.info["shallower"])
+    assert names
+    for move, value in shown.items():
+        assert value.neutral == (str(move) in names), move
+        if str(move) in names:
+            assert value.meaning == Shallower(3)
+    words = [row.words for row in score_legend(decision, "Black")]
+    assert i18n.tr("legend.shallower", n=3) in words, words
