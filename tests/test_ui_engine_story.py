@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 
 from ai import othello_engine
-from ai.base import Decision, SearchProgress
+from ai.base import Decision, Limits, SearchProgress
 from game.ui import i18n
+from game.ui.boards.base import format_score
 from game.ui.reasoning import reasoning_lines, swing_line, thinking_facts
 from tests.test_othello_clock import game_position
 from tests.test_othello_live import POSITIONS, cut_decision
@@ -89,3 +90,28 @@ def test_moves_a_cut_depth_did_not_reach_are_drawn_neutral_and_said(seed: int, e
             assert value.meaning == Shallower(3)
     words = [row.words for row in score_legend(decision, "Black")]
     assert i18n.tr("legend.shallower", n=3) in words, words
+
+
+def test_a_bound_of_an_estimate_reads_as_one_on_the_board_and_in_the_legend(lang: str) -> None:
+    """QA S14 9: against Connect 4's engine the moves not chosen were alpha-beta upper bounds
+    written as values: "−3" on six columns read "all equal", mirror-image moves "−1" and
+    "+1". A bound reads "≤−9" and the legend says it was not worked out further."""
+    from ai.registry import make_player
+    from game.rules.registry import get_game
+    from game.ui.reasoning import EstimateBound, score_legend, shown_scores
+
+    state = get_game("connect4").setup().initial_state()
+    state = state.play(next(m for m in state.legal_moves() if str(m) == "d"))
+    decision = make_player("alphabeta:exact=0", "connect4", seed=1).decide(state, Limits())
+    bounded = decision.info["bounds"]
+    assert bounded
+    shown = shown_scores(decision)
+    for move, value in shown.items():
+        if str(move) in bounded:
+            assert value.label.startswith("\u2264") and value.meaning == EstimateBound(True)
+            assert float(value) == decision.scores[move]
+        else:
+            assert not hasattr(value, "label")  # the chosen, exact: a plain value
+    legend = score_legend(decision, "Yellow")
+    assert legend[0].sample == format_score(decision.scores[decision.move], "value", True)
+    assert i18n.tr("legend.estimate_at_most", side="Yellow") in [r.words for r in legend]

@@ -264,6 +264,15 @@ class MarginBound:
 
 
 @dataclass(frozen=True)
+class EstimateBound:
+    """A search's estimate that is only a bound: at most (``upper``) or at least the value
+    shown. Alpha-beta without its exact option proves the other moves no better than its
+    choice and stops there."""
+
+    upper: bool
+
+
+@dataclass(frozen=True)
 class Shallower:
     """A move's estimate from ``depth`` moves ahead, one less than the chosen move's: the
     clock cut the last depth short before this move's turn."""
@@ -356,6 +365,7 @@ def shown_scores(d: Decision) -> dict[Any, float]:
     kind = d.score_kind
     estimate = is_disc_estimate(d)
     shown: dict[Any, float] = {}
+    integral = all(abs(_number(v) - round(_number(v))) < 1e-9 for v in d.scores.values())
     claims = d.proven if isinstance(getattr(d, "proven", None), dict) else {}
     flags = d.info.get("bounds") if isinstance(d.info, dict) else None
     flags = flags if isinstance(flags, dict) else {}
@@ -390,7 +400,17 @@ def shown_scores(d: Decision) -> dict[Any, float]:
                                          short=whole_discs(discs))
         elif kind in ("value", "exact"):
             decided = _distance_score(value, kind)
-            shown[move] = decided if decided is not None else value
+            upper = _BOUND_FLAGS.get(flags.get(str(move), ""))
+            if decided is None and upper is not None:
+                # Alpha-beta proved only that this move is no better (or no worse) than this:
+                # shown as a value, six columns read "−3, all equal" and mirror-image moves
+                # "−1" and "+1" (Connect 4 vs the engine, QA S14 9).
+                # (Ranked at its value: an offset key made the board write "−6.00" beside it.)
+                label = format_score(value, kind, integral)
+                shown[move] = ShownScore(value, ("\u2264" if upper else "\u2265") + label,
+                                         meaning=EstimateBound(upper))
+            else:
+                shown[move] = decided if decided is not None else value
         else:
             shown[move] = value
     if not any(isinstance(v, ShownScore) and isinstance(v.meaning, Proven)
@@ -504,6 +524,10 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
                                                           side=mover),
                                       short=plural("legend.short.loss", meaning.plies,
                                                    side=mover)))
+        elif isinstance(value, ShownScore) and isinstance(meaning, EstimateBound):
+            key = "legend.estimate_at_most" if meaning.upper else "legend.estimate_at_least"
+            add(key, LegendRow(value.label, tr(key, side=mover), "text",
+                               tr(key.replace("legend.", "legend.short."))))
         elif isinstance(value, ShownScore) and isinstance(meaning, Shallower):
             add("shallower", LegendRow(value.label, plural("legend.shallower", meaning.depth),
                                        "text", plural("legend.short.shallower",
