@@ -305,7 +305,8 @@ def test_the_running_score_counts_games_with_names_and_resets_with_new_players()
     wins = play.match.wins
     assert sum(wins) + play.match.draws == 3
     line = score_line(play.match, play.seat_label)
-    assert line == f"Score: Human {wins[0]} – Random {wins[1]}"
+    # (No-break spaces: a number stays with its name, "– " with what follows it.)
+    assert line == f"Score: Human\u00a0{wins[0]} –\u00a0Random\u00a0{wins[1]}"
     assert play.panel.score_rect.height > 0
     # Undo from the end takes that game's result back out; finishing again counts it once.
     play.undo()
@@ -320,7 +321,8 @@ def test_two_players_of_the_same_name_are_told_apart_in_the_score() -> None:
     match.wins = [2, 1]
     match.draws = 1
     # Regression (QA): "Human 1 2 – Human 2 1" ran the seat's number into the score.
-    assert score_line(match, lambda seat: "Human") == "Score: Human 1: 2 – Human 2: 1 · 1 draw"
+    assert (score_line(match, lambda seat: "Human")
+            == "Score: Human 1:\u00a02 –\u00a0Human 2:\u00a01 · 1\u00a0draw")
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -733,3 +735,19 @@ def test_the_graph_has_a_scale_mark_at_every_size(size: tuple[int, int], languag
         assert px >= min(readable_px(size), app.metrics.small), (mark, px)
     assert marks[0][0].startswith("+") and marks[-1][0].startswith("\u2212")
     app.shutdown()
+
+
+def test_the_score_keeps_each_number_with_its_word_when_it_wraps() -> None:
+    """QA S14 8: at 200% of 1280x800 the panel's score read "Score: Human 0 – /
+    Reinforcement 0 · 1 / draw", the "1" and its "draw" on two lines."""
+    from game.ui import text
+
+    info = get_game("othello")
+    match = Match(info.setup(), (Seat("human"), Seat("human")))
+    match.draws = 1
+    line = score_line(match, lambda seat: ("Human", "Reinforcement")[seat])
+    for width in range(320, 700, 20):  # a panel at 200% (40 px words) is 380-730 wide
+        for wrapped in text.wrap(line, width, 40):
+            # (A number ends a line only after its name's no-break space.)
+            assert not wrapped.endswith((" 1", " 0", "–")), (width, wrapped)
+            assert not wrapped.startswith(("draw", "0")), (width, wrapped)
