@@ -259,7 +259,7 @@ class MessageDialog(Scene):
         row = len(self.buttons) * (need + m.pad) + 3 * m.pad
         width = max(int(w * 0.56), min(max(widest + 4 * m.pad + 2, row), int(w * 0.94)))
         height = self._fit_message(width)
-        if height > h * 0.9 and width < int(w * 0.94):
+        if self.body_px < m.body and width < int(w * 0.94):
             # A long message (the AI's reasoning in full): the widest box first, then
             # smaller words, rather than lines under the buttons.
             width = int(w * 0.94)
@@ -289,8 +289,11 @@ class MessageDialog(Scene):
             lines = text.wrap(self.shown, width - 4 * m.pad, px)
             # (Each line as text.blit_wrapped steps it.)
             step = int(text.font(px).get_linesize() * 1.125)
-            height = m.heading + title_h + len(lines) * step + m.body * 3 + m.pad * 4
-            if height <= self.app.size[1] * 0.9:
+            # What the drawing needs (title, message, the buttons' row, margins), and the
+            # usual roomier box where the window has it.
+            need = title_h + len(lines) * step + int(m.body * 2.2) + m.pad * 6
+            height = max(need, m.heading + title_h + len(lines) * step + m.body * 3 + m.pad * 4)
+            if need <= self.app.size[1] * 0.9:
                 break
         return height
 
