@@ -156,6 +156,11 @@ def test_a_hint_below_zero_says_it_is_the_best_of_the_moves(lang: str) -> None:
         ahead = Decision(move="e3", scores={"e3": 410.0, "c3": -500.0}, score_kind="value",
                          info=units)
         assert hint_lines(ahead, "Engine")[1].startswith(tr("hint.why", why=""))
+        # QA S14 16: for whom, in discs behind, no "(about −4.1 discs (estimate))".
+        side = tr("side.white") if i18n.has("side.white") else "White"
+        why = hint_lines(behind, "Engine", str, side)[1]
+        assert side in why and ("4.1" in why or "4,1" in why) and "\u2212" not in why
+        assert "((" not in why and "))" not in why
     finally:
         i18n.set_language("en")
 

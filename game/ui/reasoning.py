@@ -396,8 +396,17 @@ def shown_scores(d: Decision) -> dict[Any, float]:
             else:
                 discs = value / _POINTS_PER_DISC
                 label = decimal(_minus(f"{discs:+.1f}") if round(discs, 1) != 0 else "0.0")
-                shown[move] = ShownScore(discs, label, close=CLOSE_DISCS,
-                                         short=whole_discs(discs))
+                upper = _BOUND_FLAGS.get(flags.get(str(move), ""))
+                if upper is None:
+                    shown[move] = ShownScore(discs, label, close=CLOSE_DISCS,
+                                             short=whole_discs(discs))
+                else:
+                    # Only a bound: "+2" beside the chosen "+3" read "almost as good" (QA
+                    # S14, re-check of af914af); "≤+2.5" says the search proved no more.
+                    mark = "\u2264" if upper else "\u2265"
+                    shown[move] = ShownScore(discs, mark + label, close=CLOSE_DISCS,
+                                             meaning=EstimateBound(upper),
+                                             short=mark + whole_discs(discs))
         elif kind in ("value", "exact"):
             decided = _distance_score(value, kind)
             upper = _BOUND_FLAGS.get(flags.get(str(move), ""))
@@ -795,10 +804,12 @@ def reasoning_lines(d: Decision, side: str, move_text: Callable[[Any], str] = st
     return lines
 
 
-def hint_lines(d: Decision, adviser: str, move_text: Callable[[Any], str] = str) -> list[str]:
+def hint_lines(d: Decision, adviser: str, move_text: Callable[[Any], str] = str,
+               side: str = "") -> list[str]:
     """A hint in words for the panel: who suggests which move ("Hint from the Engine: take
     4"), then why where the adviser says it (Nim's rule, "win in 7 moves", "+3 open lines").
-    A pink frame with no words, the colour of the AI's own move, read as the AI's (QA 32)."""
+    A pink frame with no words, the colour of the AI's own move, read as the AI's (QA 32).
+    ``side``: whom the hint is for, named where its score is below zero."""
     lines = [tr("hint.from", adviser=adviser, move=move_text(d.move))]
     info = d.info if isinstance(d.info, dict) else {}
     rule = rule_words(info.get("rule"))
@@ -815,8 +826,13 @@ def hint_lines(d: Decision, adviser: str, move_text: Callable[[Any], str] = str)
             return [*lines, tr("hint.why_lost", why=why)]
     elif _number(d.scores.get(d.move)) < 0 and len(d.scores) > 1:
         # An estimate below zero: "Why: about −4.1 discs" recommended a move by a negative
-        # number (QA S13 31); it is the best of the moves, the others score less.
-        return [*lines, tr("hint.why_least_bad", why=why)]
+        # number (QA S13 31); it is the best of the moves, the others score less. Said for
+        # whom, and in discs behind rather than "(about −4.1 discs (estimate))" (QA S14 16).
+        if isinstance(shown, ShownScore) and side:
+            return [*lines, tr("hint.why_behind_discs", side=side,
+                               x=shown.label.lstrip("\u2212-"))]
+        key = "hint.why_least_bad_side" if side else "hint.why_least_bad"
+        return [*lines, tr(key, why=why, side=side)]
     return [*lines, tr("hint.why", why=why)]
 
 

@@ -26,7 +26,8 @@ def hint_paragraphs(scene: PlayScene) -> list[str]:
         return []
     decision, spec = hint
     adviser = without_note(seat_title(spec, scene.match.setup)) if spec else ""
-    return hint_lines(decision, adviser, scene.presenter.move_text)
+    side = scene.presenter.side_name(scene.state.to_move)
+    return hint_lines(decision, adviser, scene.presenter.move_text, side)
 
 
 def draw_hint(column: ExplainBox, surface: pygame.Surface, y: int) -> int:
