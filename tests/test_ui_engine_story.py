@@ -115,3 +115,19 @@ def test_a_bound_of_an_estimate_reads_as_one_on_the_board_and_in_the_legend(lang
     legend = score_legend(decision, "Yellow")
     assert legend[0].sample == format_score(decision.scores[decision.move], "value", True)
     assert i18n.tr("legend.estimate_at_most", side="Yellow") in [r.words for r in legend]
+
+
+def test_an_othello_estimate_that_is_only_a_bound_reads_as_one(lang: str) -> None:
+    """QA S14 (re-check of af914af): beside the chosen e3 "+3" the board wrote c3 "+2", a
+    value the engine only bounded ("at most"): the class read "almost as good"."""
+    from game.ui.reasoning import EstimateBound, score_legend, shown_scores
+
+    decision = Decision(move="e3", scores={"e3": 250.0, "c3": 249.0, "c5": -564.0},
+                        score_kind="value", depth=10,
+                        info={"units": UNITS, "bounds": {"c3": "at most"}})
+    shown = shown_scores(decision)
+    assert shown["c3"].label == "\u2264+" + i18n.decimal("2.5")
+    assert shown["c3"].short == "\u2264+2" and shown["c3"].meaning == EstimateBound(True)
+    assert shown["e3"].label == "+" + i18n.decimal("2.5") and shown["c5"].meaning is None
+    words = [row.words for row in score_legend(decision, "White")]
+    assert i18n.tr("legend.estimate_at_most", side="White") in words
