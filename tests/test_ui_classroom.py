@@ -400,9 +400,12 @@ def test_facts_left_out_are_marked_and_a_click_shows_them_all(size: tuple[int, i
     assert isinstance(dialog, MessageDialog)
     assert dialog.message.split("\n") == explain.paragraphs
     frame(app)
-    # Whole (the box at its natural height, under the cap that would cut its last lines) and
-    # readable from the back row.
-    assert dialog.body_px >= readable_px(size) and dialog.box.height < int(size[1] * 0.9)
+    # Whole above the buttons and readable from the back row (a message that cannot be is
+    # told apart).
+    assert dialog.whole and dialog.body_px >= readable_px(size)
+    too_long = MessageDialog(app, "Facts", "\n".join(explain.paragraphs * 20), [])
+    too_long.draw(app.screen)
+    assert not too_long.whole
     assert play.turns.pending is not None
     key(app, pygame.K_ESCAPE)
     assert app.top is play and play.turns.pending is not None

@@ -235,8 +235,10 @@ class MessageDialog(Scene):
         self.shown = message
         #: The title as drawn: one line, or wrapped when even the widest box cannot hold it.
         self.title_lines = [title]
-        #: The message's text size as drawn (the body size unless it would not fit).
+        #: The message's text size as drawn (the body size unless it would not fit), and
+        #: whether it fits whole above the buttons.
         self.body_px = app.metrics.body
+        self.whole = True
 
     def _closing(self, action: Callable[[], None]) -> Callable[[], None]:
         def run() -> None:
@@ -293,7 +295,8 @@ class MessageDialog(Scene):
             # usual roomier box where the window has it.
             need = title_h + len(lines) * step + int(m.body * 2.2) + m.pad * 6
             height = max(need, m.heading + title_h + len(lines) * step + m.body * 3 + m.pad * 4)
-            if need <= self.app.size[1] * 0.9:
+            self.whole = need <= self.app.size[1] * 0.9
+            if self.whole:
                 break
         return height
 
