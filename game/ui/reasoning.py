@@ -728,13 +728,6 @@ def stop_line(d: Decision) -> str | None:
         return None
     if key == "think.stop_depth":
         return plural(key, d.depth) if d.depth else None
-    part = info.get("depth_moves")
-    if (key == "think.stop_clock" and isinstance(part, list) and len(part) == 2
-            and all(isinstance(x, int) for x in part) and 0 < part[0] < part[1] and d.depth):
-        # A depth cut short after some root moves: its answer is the best of those (the
-        # previous best searched first); the others keep their values of the depth before.
-        return tr("think.stop_clock_part", n=d.depth, k=part[0], total=part[1],
-                  less=d.depth - 1)
     searched = info.get("moves_searched")
     if key == "think.stop_clock" and isinstance(searched, int) and isinstance(d.scores, dict):
         # Searched to the end, the clock ran out before every first move was finished.
@@ -742,10 +735,18 @@ def stop_line(d: Decision) -> str | None:
         if 0 < searched < total:
             return tr("think.stop_clock_moves", k=searched, n=total)
     if asked_depth is not None and d.depth and d.depth < asked_depth:
-        return tr(key + "_of", n=d.depth, asked=asked_depth)
-    if asked is not None and not asked_depth and d.depth and d.depth < TO_THE_END_DEPTH:
-        return tr(key + "_end", n=d.depth)
-    return tr(key)
+        line = tr(key + "_of", n=d.depth, asked=asked_depth)
+    elif asked is not None and not asked_depth and d.depth and d.depth < TO_THE_END_DEPTH:
+        line = tr(key + "_end", n=d.depth)
+    else:
+        line = tr(key)
+    part = info.get("depth_moves")
+    if (key == "think.stop_clock" and isinstance(part, list) and len(part) == 2
+            and all(isinstance(x, int) for x in part) and 0 < part[0] < part[1] and d.depth):
+        # A depth cut short after some root moves: its answer is the best of those (the
+        # previous best searched first); the others keep their values of the depth before.
+        line += tr("think.part_clause", k=part[0], total=part[1], less=d.depth - 1)
+    return line
 
 
 def thinking_line(progress: SearchProgress | None,
