@@ -456,3 +456,28 @@ def test_the_live_search_marks_no_facts_left_out(monkeypatch: Any) -> None:
     frame(app)
     assert play.panel.explain.hidden == 0
     assert not any("\u25b6" in line for line in drawn), drawn
+
+
+def test_labels_left_out_as_too_small_are_said_in_the_legend_and_the_subtitle() -> None:
+    """Regression (QA S13 33, boards' ask): on Connect 4's 10x10 board at 200% of 1024x640
+    the board leaves its labels out (under the readable size); the panel then showed no
+    legend and the subtitle still said "Read the numbers, then click...". The legend says
+    they are not drawn and why; the subtitle only asks for a click."""
+    app = make_app((1024, 640), show_reasoning=True, explain_wait=True, text_scale=200)
+    play = start_game(app, "connect4", ("human", "alphabeta:depth=2"),
+                      options={"cols": "10", "rows": "10", "connect": "4"})
+    assert play.apply_move(next(m for m in play.state.legal_moves() if m.col == 4))
+    assert run_until(app, lambda: play.turns.pending is not None, 30)
+    frame(app)
+    assert play.view is not None and play.view.labels_left_out
+    assert [row.words for row in play.legend_rows()] == [tr("legend.not_drawn")]
+    assert play.status().detail == tr("play.go_on_plain")
+    # A board that draws its labels keeps the usual legend and subtitle.
+    app = make_app((1024, 640), show_reasoning=True, explain_wait=True, text_scale=200)
+    play = start_game(app, "connect4", ("human", "alphabeta:depth=2"))
+    assert play.apply_move(next(m for m in play.state.legal_moves() if m.col == 3))
+    assert run_until(app, lambda: play.turns.pending is not None, 30)
+    frame(app)
+    assert play.view is not None and not play.view.labels_left_out
+    assert tr("legend.not_drawn") not in [row.words for row in play.legend_rows()]
+    assert play.status().detail == tr("play.go_on")

@@ -126,6 +126,9 @@ class BoardView:
         #: legend speaks of these only: Morpion's movement phase hides the AI's placements,
         #: which the legend went on explaining.
         self.labelled: frozenset[Any] | None = None
+        #: True when the last drawing left every score label out because it would have been
+        #: under the readable size: the legend then says so.
+        self.labels_left_out = False
         #: The size the screen draws score labels at (its body text), 0 when unknown: a view
         #: may keep room for them in its layout (Connect 4's strip above the columns).
         self.label_px = 0

@@ -391,6 +391,7 @@ class Connect4View(BoardView):
         self._ensure(state)
         self.counts_shortened = False
         self.labelled = None
+        self.labels_left_out = False
         theme = ctx.theme
         board: Connect4State = state
         cols, rows = self.shape
@@ -582,6 +583,7 @@ class Connect4View(BoardView):
             # Readable or not drawn (the legend then says so): on a 10x10 board at 200% of
             # 1024x640 they were 14 px, the readable size being 16 (QA13 33).
             self.labelled = frozenset()
+            self.labels_left_out = True
             return
         height = chip_height(px)
         for move, (text, colour, best) in labels.items():

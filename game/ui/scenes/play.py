@@ -34,7 +34,7 @@ from game.ui import text, widgets
 from game.ui.boards import presenter_for
 from game.ui.boards.base import needed_width
 from game.ui.i18n import tr
-from game.ui.reasoning import LegendRow, score_legend
+from game.ui.reasoning import LegendRow
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup
 from game.ui.scenes.match import HUMAN, Match, make_seat
@@ -58,6 +58,7 @@ from game.ui.scenes.play_status import (
     ShownDecision,
     Status,
     ai_error_text,
+    board_legend,
     review_short_headline,
     review_status,
     scored_decision,
@@ -395,7 +396,8 @@ class PlayScene(Scene, TurnListener):
         else:
             status = status_line(self.match, self.turns, self.presenter,
                                  controller.prompt_key() if controller is not None else None,
-                                 self.seat_label, self.app.settings.show_reasoning)
+                                 self.seat_label, self.app.settings.show_reasoning,
+                                 self.view is None or not self.view.labels_left_out)
         if self.message and (self.review.active or not self.match.over):
             return Status(status.headline, self.message, self.message_bad)
         return status
@@ -466,13 +468,8 @@ class PlayScene(Scene, TurnListener):
     def legend_rows(self) -> list[LegendRow]:
         """What the numbers on the board mean, from the mover's side (empty: no numbers)."""
         shown = self.shown_decision()
-        if shown is None:
-            return []
-        # The board's last drawing says whether it wrote counts in thousands ("2k").
-        short = self.view is not None and self.view.counts_shortened
-        labelled = self.view.labelled if self.view is not None else None
-        return score_legend(shown.decision, self.presenter.side_name(shown.mover), short,
-                            labelled)
+        mover = self.presenter.side_name(shown.mover) if shown is not None else ""
+        return board_legend(shown, mover, self.view)
 
     def board_context(self) -> BoardContext:
         """What the board view needs besides the state (see :mod:`play_board`)."""

@@ -17,7 +17,7 @@ from ai.base import Decision
 from game.ui import text
 from game.ui.boards.presenter import is_pass
 from game.ui.i18n import tr
-from game.ui.reasoning import labelled_only, plural, thinking_line
+from game.ui.reasoning import LegendRow, labelled_only, plural, score_legend, thinking_line
 from game.ui.scenes.match import Match
 from game.ui.scenes.play_banner import outcome_texts
 from game.ui.scenes.players import NOTE_SEPARATOR
@@ -25,6 +25,7 @@ from game.ui.scenes.review import Review
 from game.ui.scenes.turns import TurnDriver
 
 if TYPE_CHECKING:
+    from game.ui.boards.base import BoardView
     from game.ui.boards.presenter import GamePresenter
 
 
@@ -39,11 +40,13 @@ class Status(NamedTuple):
 
 def status_line(match: Match, turns: TurnDriver, presenter: GamePresenter,
                 prompt_key: str | None, player_name: Callable[[int], str],
-                live_in_panel: bool = False) -> Status:
+                live_in_panel: bool = False, numbers_drawn: bool = True) -> Status:
     """The status line of the live position. ``prompt_key`` is the input controller's
     translation key of what to click next (None when no person is to click);
     ``player_name(seat)`` names a seat's player. With ``live_in_panel`` (the panel shows the
-    search as it goes, see :func:`reasoning.thinking_facts`) the line does not say it again."""
+    search as it goes, see :func:`reasoning.thinking_facts`) the line does not say it again.
+    Without ``numbers_drawn`` (the board left its labels out) the explain pause does not ask
+    the class to read the numbers."""
     state = match.state
     if match.over:
         outcome = state.outcome
@@ -61,7 +64,8 @@ def status_line(match: Match, turns: TurnDriver, presenter: GamePresenter,
     if turns.pending is not None:
         move = presenter.move_text(turns.pending.move)
         return Status(tr("play.ai_chose", side=side, move=move),
-                      tr("play.go_on") if turns.explaining else "")
+                      tr("play.go_on" if numbers_drawn else "play.go_on_plain")
+                      if turns.explaining else "")
     if turns.waiting_for_step:
         return Status(tr("play.ai_turn", side=side), tr("play.paused"))
     if turns.thinking_since is not None:
@@ -109,6 +113,22 @@ def ai_error_text(turns: TurnDriver, presenter: GamePresenter,
         return tr("play.ai_failed", player=player,
                   error=f"{type(failure.error).__name__}: {failure.error}")
     return tr("play.ai_illegal", player=player, move=presenter.move_text(failure.illegal_move))
+
+
+def board_legend(shown: ShownDecision | None, mover: str, view: BoardView | None
+                 ) -> list[LegendRow]:
+    """What the numbers on the board mean, from ``mover``'s side (empty: no numbers), for
+    the moves the board's last drawing labelled; one row saying they are not drawn where the
+    board left them out as too small to read (Connect 4 10x10 at 200% of 1024x640: the
+    panel had no legend and the subtitle said "Read the numbers", QA S13 33)."""
+    if shown is None:
+        return []
+    if view is not None and view.labels_left_out:
+        return [LegendRow("", tr("legend.not_drawn"), short=tr("legend.short.not_drawn"))]
+    # The board's last drawing says whether it wrote counts in thousands ("2k").
+    short = view is not None and view.counts_shortened
+    return score_legend(shown.decision, mover, short,
+                        view.labelled if view is not None else None)
 
 
 @dataclass(frozen=True)
