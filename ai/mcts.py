@@ -262,8 +262,9 @@ PARAMS = (
     Param("iterations", int, 1000, 1, 10_000_000,
           f"playouts per move (used when time is 0; stops at {DEFAULT_MAX_SECONDS:g} s a move "
           "on big boards)"),
+    # 0: the iteration count decides (capped on big boards), not "no limit" (QA S14 22).
     Param("time", float, 0.0, 0.0, 3600.0,
-          "seconds per move; above 0 it replaces the iteration count"),
+          "seconds per move; above 0 it replaces the iteration count", zero="iterations"),
     Param("c", float, 1.4, 0.0, 10.0,
           "exploration constant of UCB1: higher tries more moves, lower digs the best"),
 )

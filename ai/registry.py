@@ -105,7 +105,8 @@ class Param:
     choices_of: ChoicesOf | None = field(default=None, compare=False)
     #: What 0 means when it is not a number to use, as one word the menus translate
     #: (``param.zero.<word>``): "off" (no time limit), "auto", "level" (the level's own
-    #: budget). Empty: the parameter's own ``param.<name>.zero`` text if any.
+    #: budget), "iterations" (the iteration count decides). Empty: the parameter's own
+    #: ``param.<name>.zero`` text if any.
     zero: str = ""
     #: Whether a seat's title names this parameter even at its default: the engine's level
     #: is what a class needs to know ("Engine · Level 3", not "Engine (levels)").

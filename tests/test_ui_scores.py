@@ -359,14 +359,16 @@ def test_a_learner_knowing_one_position_says_it_in_the_singular(language: str,
 def test_a_zero_time_says_what_it_means_for_each_player() -> None:
     """The engine levels' time 0 is the level's own budget: the menu said "Time (s): off",
     as if the engine had no clock. MCTS's 0 is no time limit (a playout count): "Off" read as
-    the time switched off, "Temps (s) : Non" as "no time" (QA); it says "No limit"."""
+    the time switched off, "Temps (s) : Non" as "no time" (QA); "No limit" then read as "it
+    may think forever" while the iteration count decides, capped on big boards (QA S14 22):
+    it says "Iterations" (the row above decides)."""
     from ai.registry import get_player_info
     from game.ui.scenes.players import param_text
 
     level_time = next(p for p in get_player_info("engine-level").params if p.name == "time")
     mcts_time = next(p for p in get_player_info("mcts").params if p.name == "time")
     assert param_text(level_time, 0) == "By level"
-    assert param_text(mcts_time, 0) == "No limit"
+    assert param_text(mcts_time, 0) == "Iterations"
     assert param_text(level_time, 2.5) == "2.5"
 
 
