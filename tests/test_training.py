@@ -104,10 +104,13 @@ def test_pause_holds_and_resume_goes_on() -> None:
     runner = TrainingRunner(learner, SlowRandom(0.001), nim_start, 200)
     runner.start()
     runner.pause()
-    time.sleep(0.1)
     held = runner.done
+    # Paused, at most the game in progress ends, however slow the machine (a fixed 0.1 s for
+    # that game failed once at load 17).
+    time.sleep(0.25)
+    assert held <= runner.done <= held + 1 and runner.progress().paused
     time.sleep(0.15)
-    assert runner.done == held and runner.progress().paused
+    assert runner.done <= held + 1 and runner.progress().paused
     runner.resume()
     wait(runner)
     assert runner.done == 200 and learner.games_trained == 200
