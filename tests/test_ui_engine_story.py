@@ -85,8 +85,11 @@ def test_moves_a_cut_depth_did_not_reach_are_drawn_neutral_and_said(seed: int, e
     shown = shown_scores(decision)
     names = set(decision.info["shallower"])
     assert names
+    bounded = {m for m, flag in decision.info.get("bounds", {}).items()
+               if flag in ("at most", "at least")}
     for move, value in shown.items():
-        assert value.neutral == (str(move) in names), move
+        # (A value the search only bounded is neutral too.)
+        assert value.neutral == (str(move) in names | bounded), move
         if str(move) in names:
             assert value.meaning == Shallower(3)
     words = [row.words for row in score_legend(decision, "Black")]
@@ -110,6 +113,7 @@ def test_a_bound_of_an_estimate_reads_as_one_on_the_board_and_in_the_legend(lang
     for move, value in shown.items():
         if str(move) in bounded:
             assert value.label.startswith("\u2264") and value.meaning == EstimateBound(True)
+            assert value.neutral  # bounds do not rank the moves among themselves
             assert float(value) == decision.scores[move]
         else:
             assert not hasattr(value, "label")  # the chosen, exact: a plain value
@@ -129,6 +133,7 @@ def test_an_othello_estimate_that_is_only_a_bound_reads_as_one(lang: str) -> Non
     shown = shown_scores(decision)
     assert shown["c3"].label == "\u2264+" + i18n.decimal("2.5")
     assert shown["c3"].short == "\u2264+2" and shown["c3"].meaning == EstimateBound(True)
+    assert shown["c3"].neutral and not shown["e3"].neutral
     assert shown["e3"].label == "+" + i18n.decimal("2.5") and shown["c5"].meaning is None
     words = [row.words for row in score_legend(decision, "White")]
     assert i18n.tr("legend.estimate_at_most", side="White") in words

@@ -405,7 +405,7 @@ def shown_scores(d: Decision) -> dict[Any, float]:
                     # S14, re-check of af914af); "≤+2.5" says the search proved no more.
                     mark = "\u2264" if upper else "\u2265"
                     shown[move] = ShownScore(discs, mark + label, close=CLOSE_DISCS,
-                                             meaning=EstimateBound(upper),
+                                             meaning=EstimateBound(upper), neutral=True,
                                              short=mark + whole_discs(discs))
         elif kind in ("value", "exact"):
             decided = _distance_score(value, kind)
@@ -416,8 +416,10 @@ def shown_scores(d: Decision) -> dict[Any, float]:
                 # "−1" and "+1" (Connect 4 vs the engine, QA S14 9).
                 # (Ranked at its value: an offset key made the board write "−6.00" beside it.)
                 label = format_score(value, kind, integral)
+                # Neutral: bounds do not rank the moves among themselves (mirror-image
+                # columns read "≤−1" and "≤+1"; in colours, c worse than e).
                 shown[move] = ShownScore(value, ("\u2264" if upper else "\u2265") + label,
-                                         meaning=EstimateBound(upper))
+                                         meaning=EstimateBound(upper), neutral=True)
             else:
                 shown[move] = decided if decided is not None else value
         else:
