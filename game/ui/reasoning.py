@@ -737,18 +737,23 @@ def stop_line(d: Decision) -> str | None:
         if 0 < searched < total:
             return tr("think.stop_clock_moves", k=searched, n=total)
     if asked_depth is not None and d.depth and d.depth < asked_depth:
-        line = tr(key + "_of", n=d.depth, asked=asked_depth)
-    elif asked is not None and not asked_depth and d.depth and d.depth < TO_THE_END_DEPTH:
-        line = tr(key + "_end", n=d.depth)
-    else:
-        line = tr(key)
+        return tr(key + "_of", n=d.depth, asked=asked_depth)
+    if asked is not None and not asked_depth and d.depth and d.depth < TO_THE_END_DEPTH:
+        return tr(key + "_end", n=d.depth)
+    return tr(key)
+
+
+def part_line(d: Decision) -> str | None:
+    """How far a depth the clock cut short got ("1 of the 9 moves searched 4 moves ahead,
+    the others 3"): its answer is the best of those (the previous best is searched first);
+    the others keep their values of the depth before. None for a depth finished. A fact of
+    its own after the depth: in the stop's fact it took the room of the second fact at 200%."""
+    info = d.info if isinstance(d.info, dict) else {}
     part = info.get("depth_moves")
-    if (key == "think.stop_clock" and isinstance(part, list) and len(part) == 2
-            and all(isinstance(x, int) for x in part) and 0 < part[0] < part[1] and d.depth):
-        # A depth cut short after some root moves: its answer is the best of those (the
-        # previous best searched first); the others keep their values of the depth before.
-        line += tr("think.part_clause", k=part[0], total=part[1], less=d.depth - 1)
-    return line
+    if (isinstance(part, list) and len(part) == 2 and all(isinstance(x, int) for x in part)
+            and 0 < part[0] < part[1] and d.depth):
+        return tr("think.part_line", k=part[0], total=part[1], n=d.depth, less=d.depth - 1)
+    return None
 
 
 def thinking_line(progress: SearchProgress | None,
@@ -1072,6 +1077,9 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str],
     depth = depth_line(d)
     if depth:
         lines.append(depth)
+    part = part_line(d)
+    if part:
+        lines.append(part)
     units = info.get("units")
     if isinstance(units, str):
         # The Othello engine's scores: evaluation points or, once solved, final disc margins.
