@@ -71,3 +71,30 @@ def test_the_tournament_exports_to_a_stick_by_clicks(
     assert isinstance(app.top, MessageDialog)
     assert sorted(p.parent for p in scene.exported) == [stick] * 3
     app.shutdown()
+
+
+def test_a_dialog_that_opens_lists_its_files_before_the_drives(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA S14 27 (1280x720 fr 200%): the lab's Load dialog showed a system drive as its
+    first row, the learner saved a minute before only after a scroll. Where a file is opened
+    the folder's files come first, the drives after; where a folder is chosen to write in
+    (Save, Export) the drives stay first."""
+    from game.ui.scenes.lab_load_dialog import LoadDialog, SaveDialog
+    from tests.ui_helpers import make_app
+
+    stick = mounted(tmp_path, monkeypatch)
+    home = tmp_path / "learners"
+    home.mkdir()
+    saved = home / "elimination-nim-20-500g.json"
+    saved.write_text("{}", encoding="utf-8")
+    app = make_app((1280, 720), language="fr", text_scale=200)
+    opening = LoadDialog(app, home, lambda _path: None)
+    listed = [row.path for row in opening.rows]
+    assert listed[0] == saved and stick in listed[1:]
+    saving = SaveDialog(app, home, lambda _path: None)
+    listed = [row.path for row in saving.rows]
+    assert listed[-1] == saved and stick in listed[:-1]
+    app.push(opening)
+    frame(app)
+    assert opening.row_rects and opening.row_rects[0][1].path == saved
+    app.shutdown()

@@ -118,6 +118,9 @@ class LoadDialog(ListChoice, Scene):
     home_key = "lab.browse.home"
     no_files_key = "lab.no_files"
     empty_key = "lab.browse.empty"
+    #: Where the drives go in the list: after the files a dialog opens (the learners saved
+    #: a minute ago first, QA S14 27), before them where a folder is chosen to write in.
+    drives_first = False
 
     def __init__(self, app: App, folder: Path, on_open: Callable[[Path], Any]) -> None:
         super().__init__(app)
@@ -160,9 +163,10 @@ class LoadDialog(ListChoice, Scene):
                                 error=exc.strerror or str(exc))
                 self.error_is_info = False
                 return
-        # The USB sticks and other drives first where the dialog opens and at the root: a
-        # class reached a stick only by typing its path (QA13 30).
-        rows = [*drive_rows(folder, self.home), *rows]
+        # The USB sticks and other drives where the dialog opens and at the root: a class
+        # reached a stick only by typing its path (QA13 30). See drives_first.
+        drives = drive_rows(folder, self.home)
+        rows = [*drives, *rows] if self.drives_first else [*rows, *drives]
         self.folder = folder
         self.rows = rows
         self.scroll = 0
@@ -404,6 +408,7 @@ class SaveDialog(LoadDialog):
     title_key = "lab.save_title"
     action_key = "lab.browse.save_here"
     path_key = "lab.browse.folder_path"
+    drives_first = True
     #: What a click on a file says (a folder is wanted).
     pick_key = "lab.browse.pick_folder"
 
