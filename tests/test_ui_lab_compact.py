@@ -362,3 +362,20 @@ def test_a_narrower_set_up_column_keeps_the_rows_words_at_their_size(
         frame(app)
         assert problems(app) == []
     app.shutdown()
+
+
+@pytest.mark.parametrize(("game", "offered"), [("nim", False), ("hexapawn", False),
+                                               ("morpion", True)])
+def test_beads_for_a_draw_only_where_the_game_can_be_drawn(game: str, offered: bool) -> None:
+    """QA S14 11: Reinforcement's "Beads added if drawn" was offered for Hexapawn and Nim,
+    games with no draw."""
+    from game.ui.scenes.lab_setup import setup_rows
+    from tests.ui_helpers import frame
+
+    app, lab = large_lab((1280, 800), "fr")
+    lab.set_game(game)
+    lab.set_kind("reinforcement")
+    frame(app)
+    labels = [row.label() for row in setup_rows(lab) if callable(getattr(row, "label", None))]
+    assert (tr("param.draw") in labels) == offered, labels
+    app.shutdown()

@@ -103,7 +103,7 @@ def setup_rows(lab: LearningLabScene) -> list[Widget]:
                asked(lab, lab.set_kind, lambda: session.kind), lab.open_choice,
                label_width=LABEL_WIDTH),
     ]
-    for param in get_player_info(session.kind).params:
+    for param in learner_params(lab):
         def get(name: str = param.name, default: float = float(param.default)) -> float:
             return session.params.get(name, default)
 
@@ -234,6 +234,19 @@ def most_learner_params() -> int:
     return max(len(get_player_info(kind).params) for kind in KINDS)
 
 
+#: Learner parameters about drawn games, left out where the game cannot be drawn.
+DRAW_PARAMS = ("draw",)
+
+
+def learner_params(lab: LearningLabScene) -> list[Param]:
+    """The learner's parameters the set-up shows: beads for a drawn game not in Hexapawn or
+    Nim, which cannot be drawn (QA S14 11)."""
+    params = get_player_info(lab.session.kind).params
+    if lab.session.info.draws:
+        return list(params)
+    return [p for p in params if p.name not in DRAW_PARAMS]
+
+
 def reserved_rows(lab: LearningLabScene) -> int:
     """Rows kept free for choices the opponent or the watched players could show but do not,
     and for the parameters another kind of learner has and this one has not: with the rows
@@ -243,7 +256,7 @@ def reserved_rows(lab: LearningLabScene) -> int:
     session = lab.session
     slots = WATCHED if session.watching else (OPPONENT,)
     shown = sum(len(session.choice_params(slot)) for slot in slots)
-    learner = most_learner_params() - len(get_player_info(session.kind).params)
+    learner = most_learner_params() - len(learner_params(lab))
     return max(0, len(slots) * most_choices(lab.game, lab.options) - shown) + learner
 
 
