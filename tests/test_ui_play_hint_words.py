@@ -176,3 +176,18 @@ def test_the_options_line_names_the_game(monkeypatch: pytest.MonkeyPatch) -> Non
     assert "8×8" not in drawn and any(line.startswith("Othello") and "8×8" in line
                                       for line in drawn), drawn
     app.shutdown()
+
+
+def test_hint_during_an_explained_move_plays_it_then_hints_for_the_person() -> None:
+    """QA S14 25: during the AI's explain pause Hint and H did nothing and said nothing. The
+    explained move is played, then the hint is for the person's reply."""
+    app = make_app((1280, 720), show_reasoning=True, explain_wait=True, text_scale=200)
+    play = start_game(app, "othello", ("human", "alphabeta:depth=2"))
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: play.turns.explaining, 20)
+    click_widget(app, play.panel.hint_button)
+    assert run_until(app, lambda: play.turns.hint is not None, 30)
+    assert play.match.human_to_move and len(play.match.moves) == 2
+    assert play.turns.hint[0].move in play.state.legal_moves()
+    assert hint_paragraphs(play)
+    app.shutdown()

@@ -109,6 +109,8 @@ class TurnDriver:
         self.reasoning: Decision | None = None
         self.reasoning_seat: int | None = None
         self.hint_move: Any = None
+        #: Hint asked during an explained AI move: asked again once that move is played.
+        self.hint_after_move = False
         #: The adviser's decision behind the last hint (read with :attr:`hint`).
         self.hint_decision: Decision | None = None
         self.hint_thinking = False
@@ -175,6 +177,9 @@ class TurnDriver:
         self.wait = self.delay()
         self.step_once = False
         self.listener.moved(before, move, decision)
+        if self.hint_after_move:
+            self.hint_after_move = False
+            self.ask_hint()
         return None
 
     def cancel_thinking(self) -> None:
@@ -185,6 +190,7 @@ class TurnDriver:
         self.hint_thinking = False
         self.pending = None
         self.hint_move = None
+        self.hint_after_move = False
         self.step_once = False
 
     def _new_position(self) -> None:
@@ -239,7 +245,12 @@ class TurnDriver:
         self.wait = min(self.wait, self.settings.ai_delay)
 
     def ask_hint(self) -> str | None:
-        """Ask the strongest available AI for a move; None, or the translation key of why not."""
+        """Ask the strongest available AI for a move; None, or the translation key of why not.
+        During an explained AI move: that move is played, then the hint is for the person
+        (Hint and H did nothing and said nothing there, QA S14 25)."""
+        if self.explaining and self.go_on():
+            self.hint_after_move = True
+            return None
         if not self.match.human_to_move:
             return "play.hint_human_only"
         if self._hint_player is None:
