@@ -47,9 +47,16 @@ def test_the_live_panel_shows_the_depth_before(lang: str) -> None:
                               previous=(9, "c3", -430.0), moves_done=4, moves_total=4)
     live = thinking_facts(progress, str)
     assert live[0] == i18n.tr("live.facts.depth", n=10)  # finished: no "so far"
-    assert "+2" in live[1] and ("2.5" in live[1] or "2,5" in live[1])
-    assert live[2].startswith(i18n.tr("live.facts.previous", n=9, move="c3", why="")[:6])
-    assert "4.3" in live[2] or "4,3" in live[2]
+    # The depth before's figure in the best move's line, which the panel always shows (a
+    # line of its own did not fit at 200% of 1024x768).
+    assert i18n.tr("words.disc_estimate_then", x="+" + i18n.decimal("2.5"), n=9,
+                   then="\u2212" + i18n.decimal("4.3")) in live[1]
+    assert len(live) == 3
+    # Less than a disc apart: no swing to tell, the depth before on a line of its own.
+    progress.previous = (9, "c3", 200.0)
+    live = thinking_facts(progress, str)
+    assert "(" in live[1] and i18n.tr("live.facts.previous", n=9, move="c3",
+                                       why="")[:6] in live[2]
 
 
 def test_a_live_bound_reads_as_one() -> None:
@@ -69,7 +76,11 @@ def test_the_swing_is_said_after_the_move_only_when_the_estimate_moved() -> None
 
     line = swing_line(decision(-430.0))
     assert line is not None and "c3" in line and "\u22124.3" in line and "odd" in line
-    assert line in reasoning_lines(decision(-430.0), "Black", str)
+    said = reasoning_lines(decision(-430.0), "Black", str)
+    assert line in said
+    # The figure itself in the first fact, which the panel always shows.
+    assert said[0].endswith("(estimate; \u22124.3 at 9 moves ahead)"), said[0]
+    assert "moves ahead)" not in reasoning_lines(decision(200.0), "Black", str)[0]
     assert swing_line(decision(200.0)) is None  # half a disc: no swing to explain
 
 

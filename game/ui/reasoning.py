@@ -890,9 +890,15 @@ def thinking_facts(progress: SearchProgress | None,
     elif progress.depth > 0:
         lines.append(plural("live.facts.depth", progress.depth))
     why = _live_words(progress, progress.best, progress.score, progress.bound)
+    swing = _live_swing(progress)
+    if swing is not None:
+        # The depth before's figure in the line the panel always shows (at 200% the line of
+        # its own did not fit: +3.8 turned into −5.7 with no word).
+        why = tr("words.disc_estimate_then", x=swing[0], n=swing[1], then=swing[2])
     lines.append(tr("live.facts.best_why", move=best, why=why) if why
                  else tr("live.facts.best", move=best))
-    if progress.previous is not None and 0 < progress.previous[0] < progress.depth:
+    if (swing is None and progress.previous is not None
+            and 0 < progress.previous[0] < progress.depth):
         # The depth before beside it: how the score moved with one more move of look-ahead
         # (in Othello it swings between odd and even depths; +2.5 live then −4.3 read as a
         # contradiction).
@@ -905,6 +911,28 @@ def thinking_facts(progress: SearchProgress | None,
     lines.append(plural("live.facts.searched", progress.nodes, counted=counted,
                         time=duration(progress.elapsed)))
     return lines
+
+
+def _live_swing(progress: SearchProgress) -> tuple[str, int, str] | None:
+    """The live Othello estimate's label, the depth before and its label, when the estimate
+    moved by a disc or more from there (not a bound), else None."""
+    previous = progress.previous
+    if (previous is None or progress.score is None or previous[2] is None or progress.bound
+            or not 0 < previous[0] < progress.depth):
+        return None
+    labels = []
+    for move, score in ((progress.best, progress.score), (previous[1], previous[2])):
+        probe = Decision(move=move, scores={move: score}, score_kind=progress.score_kind,
+                         info={"units": progress.units} if progress.units else {})
+        if not is_disc_estimate(probe):
+            return None
+        shown = shown_scores(probe).get(move)
+        if not isinstance(shown, ShownScore) or shown.proven:
+            return None
+        labels.append(shown)
+    if abs(float(labels[0]) - float(labels[1])) < 1:
+        return None
+    return labels[0].label, previous[0], labels[1].label
 
 
 def _live_words(progress: SearchProgress, move: Any, score: float | None,
@@ -925,6 +953,13 @@ def swing_line(d: Decision) -> str | None:
     """How the Othello engine's estimate moved from the depth before to the depth it
     answered at, when by a disc or more ("At 9 moves ahead it said c3, about −4.3 discs: in
     Othello the estimate swings between odd and even depths"); None otherwise."""
+    swing = _swing(d)
+    return plural("think.swing", swing[0], move=swing[1], x=swing[2]) if swing else None
+
+
+def _swing(d: Decision) -> tuple[int, str, str] | None:
+    """The depth before, its best move and its estimate's label, when the Othello engine's
+    estimate moved by a disc or more from there (see :func:`swing_line`), else None."""
     info = d.info if isinstance(d.info, dict) else {}
     before = info.get("previous_depth")
     chosen = shown_scores(d).get(d.move)
@@ -938,7 +973,7 @@ def swing_line(d: Decision) -> str | None:
     if (not isinstance(then, ShownScore) or then.proven or not isinstance(depth, int)
             or abs(float(then) - float(chosen)) < 1):
         return None
-    return plural("think.swing", depth, move=move, x=then.label)
+    return depth, str(move), then.label
 
 
 def tie_line(d: Decision) -> str | None:
@@ -1065,7 +1100,12 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str],
     shown = shown_scores(d).get(d.move)
     if verdict is None and isinstance(shown, ShownScore) and not shown.proven:
         # The Othello engine's estimate, in discs as on the board (never raw points).
-        verdict = tr("words.disc_estimate", x=shown.label)
+        swing = _swing(d)
+        # The depth before's figure in the first fact, which the panel always shows: at 200%
+        # the swing's own fact was behind "+4 ▶" and a class saw +3.8 live turn into −5.7
+        # with no word (engine helper, real window 1024x768).
+        verdict = (tr("words.disc_estimate_then", x=shown.label, n=swing[0], then=swing[2])
+                   if swing else tr("words.disc_estimate", x=shown.label))
     if verdict is None and chosen is not None:
         verdict = value_words(chosen, kind, estimate_unit(d), side, other)
     lines.append(tr("think.chose_verdict", side=side, move=move, verdict=verdict or "?"))
@@ -1090,9 +1130,9 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str],
     if meaning:
         # What a point is, where the board shows estimates (QA 15/43).
         lines.append(meaning)
-    swing = swing_line(d)
-    if swing:
-        lines.append(swing)
+    swing_fact = swing_line(d)
+    if swing_fact:
+        lines.append(swing_fact)
     if info.get("to_the_end") and not d.depth:
         lines.append(tr("think.to_the_end"))
     cutoffs = info.get("cutoffs")
