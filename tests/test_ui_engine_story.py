@@ -147,3 +147,6 @@ def test_an_othello_estimate_that_is_only_a_bound_reads_as_one(lang: str) -> Non
     assert shown["e3"].label == "+" + i18n.decimal("2.5") and shown["c5"].meaning is None
     words = [row.words for row in score_legend(decision, "White")]
     assert i18n.tr("legend.estimate_at_most", side="White") in words
+    # Where the board wrote whole discs, the legend's sample is written so too.
+    samples = [row.sample for row in score_legend(decision, "White", short_counts=True)]
+    assert "\u2264+2" in samples and "\u2264+" + i18n.decimal("2.5") not in samples

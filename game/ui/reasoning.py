@@ -537,7 +537,9 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
                                                    side=mover)))
         elif isinstance(value, ShownScore) and isinstance(meaning, EstimateBound):
             key = "legend.estimate_at_most" if meaning.upper else "legend.estimate_at_least"
-            add(key, LegendRow(value.label, tr(key, side=mover), "text",
+            # As the board wrote it: "≤−6" beside "−6", not "≤−5.7" (real window, Othello).
+            sample = value.short if short_counts and value.short else value.label
+            add(key, LegendRow(sample, tr(key, side=mover), "text",
                                tr(key.replace("legend.", "legend.short."))))
         elif isinstance(value, ShownScore) and isinstance(meaning, Shallower):
             add("shallower", LegendRow(value.label, plural("legend.shallower", meaning.depth),
