@@ -98,3 +98,27 @@ def test_a_dialog_that_opens_lists_its_files_before_the_drives(
     frame(app)
     assert opening.row_rects and opening.row_rects[0][1].path == saved
     app.shutdown()
+
+
+def test_the_load_dialog_shows_two_learners_where_one_left_room_under_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA S14 27 (1280x720 fr 200%): the lab's Load dialog showed one saved learner at a time
+    (its name on two lines at the body size) with room under it. The names shrink, never
+    under the readable size, until two rows show."""
+    from game.ui.scenes.lab_load_dialog import LoadDialog
+    from game.ui.scenes.play_fit import readable_px
+    from tests.ui_helpers import make_app
+
+    mounted(tmp_path, monkeypatch)
+    home = tmp_path / "learners"
+    home.mkdir()
+    for stamp in ("215829", "220102"):
+        (home / f"elimination-nim-20-allumettes-1-3-500g-20261124-{stamp}.json").write_text(
+            "{}", encoding="utf-8")
+    app = make_app((1280, 720), language="fr", text_scale=200)
+    dialog = LoadDialog(app, home, lambda _path: None)
+    app.push(dialog)
+    frame(app)
+    assert len(dialog.row_rects) >= 2, dialog.row_rects
+    assert readable_px(app.size) <= dialog.name_px < app.metrics.body
+    app.shutdown()

@@ -27,6 +27,7 @@ from game.ui.scene import Scene
 from game.ui.scenes.browse_list import ListChoice, Row, drive_rows
 from game.ui.scenes.dialogs import LARGE_TEXT, dim
 from game.ui.scenes.lab_files import describe_entry
+from game.ui.scenes.play_fit import readable_px
 from game.ui.scenes.text_field import TextField
 from game.ui.widgets import Button, draw_panel
 
@@ -121,6 +122,8 @@ class LoadDialog(ListChoice, Scene):
     #: Where the drives go in the list: after the files a dialog opens (the learners saved
     #: a minute ago first, QA S14 27), before them where a folder is chosen to write in.
     drives_first = False
+    #: The rows' names' text size in the last layout (see :meth:`_place_rows`).
+    name_px = 0
 
     def __init__(self, app: App, folder: Path, on_open: Callable[[Path], Any]) -> None:
         super().__init__(app)
@@ -301,12 +304,23 @@ class LoadDialog(ListChoice, Scene):
 
     def _row_text(self, row: Row, width: int) -> RowText:
         m = self.app.metrics
-        return row_text(row.label, row.detail, width - 2 * m.pad, m.body, m.small)
+        return row_text(row.label, row.detail, width - 2 * m.pad, self.name_px, m.small)
 
     def _place_rows(self, area: pygame.Rect) -> None:
         """The rows shown from ``scroll`` on, each as tall as its lines, as many as ``area``
-        holds (at least one); ``scroll`` no further than the last rows filling it."""
-        gap = self.app.metrics.pad
+        holds (at least one); ``scroll`` no further than the last rows filling it. The
+        names at the body size, or smaller (down to the readable size) where that shows two
+        rows instead of one (at 200% of 1280x720 fr the Load dialog showed one learner at a
+        time with room under it, QA S14 27)."""
+        m = self.app.metrics
+        gap = m.pad
+        for px in range(m.body, readable_px(self.app.size) - 1, -2):
+            self.name_px = px
+            if len(self.rows) < 2 or sum(self._row_text(row, area.width).height() + gap
+                                         for row in self.rows[:2]) <= area.height:
+                break
+        else:
+            self.name_px = m.body  # two rows never fit: one at a time, at the body size
         heights = [0] * len(self.rows)
 
         def height(i: int) -> int:
