@@ -302,8 +302,13 @@ def _margin_bound(raw: object, flag: object, kind: str, estimate: bool) -> Shown
     bound = MarginBound(margin, upper)
     exact = float(_proven_margin(margin))
     key = exact - 0.5 if upper else exact + 0.5
-    label = ("\u2264" if upper else "\u2265") + _margin_label(margin)
+    label = _bound_mark(upper) + _margin_label(margin)
     return ShownScore(key, label, bound.result != 0, bound)
+
+
+def _bound_mark(upper: bool) -> str:
+    """The sign before a bound's label: "≤" for at most, "≥" for at least."""
+    return "\u2264" if upper else "\u2265"
 
 
 def _bound_key(bound: MarginBound) -> str:
@@ -403,7 +408,7 @@ def shown_scores(d: Decision) -> dict[Any, float]:
                 else:
                     # Only a bound: "+2" beside the chosen "+3" read "almost as good" (QA
                     # S14, re-check of af914af); "≤+2.5" says the search proved no more.
-                    mark = "\u2264" if upper else "\u2265"
+                    mark = _bound_mark(upper)
                     shown[move] = ShownScore(discs, mark + label, close=CLOSE_DISCS,
                                              meaning=EstimateBound(upper), neutral=True,
                                              short=mark + whole_discs(discs))
@@ -418,7 +423,7 @@ def shown_scores(d: Decision) -> dict[Any, float]:
                 label = format_score(value, kind, integral)
                 # Neutral: bounds do not rank the moves among themselves (mirror-image
                 # columns read "≤−1" and "≤+1"; in colours, c worse than e).
-                shown[move] = ShownScore(value, ("\u2264" if upper else "\u2265") + label,
+                shown[move] = ShownScore(value, _bound_mark(upper) + label,
                                          meaning=EstimateBound(upper), neutral=True)
             else:
                 shown[move] = decided if decided is not None else value
@@ -922,19 +927,11 @@ def _live_swing(progress: SearchProgress) -> tuple[str, int, str] | None:
     if (previous is None or progress.score is None or previous[2] is None or progress.bound
             or not 0 < previous[0] < progress.depth):
         return None
-    labels = []
-    for move, score in ((progress.best, progress.score), (previous[1], previous[2])):
-        probe = Decision(move=move, scores={move: score}, score_kind=progress.score_kind,
-                         info={"units": progress.units} if progress.units else {})
-        if not is_disc_estimate(probe):
-            return None
-        shown = shown_scores(probe).get(move)
-        if not isinstance(shown, ShownScore) or shown.proven:
-            return None
-        labels.append(shown)
-    if abs(float(labels[0]) - float(labels[1])) < 1:
+    now = _disc_estimate(progress.best, progress.score, progress.score_kind, progress.units)
+    then = _disc_estimate(previous[1], previous[2], progress.score_kind, progress.units)
+    if now is None or then is None or abs(float(now) - float(then)) < 1:
         return None
-    return labels[0].label, previous[0], labels[1].label
+    return now.label, previous[0], then.label
 
 
 def _live_words(progress: SearchProgress, move: Any, score: float | None,
@@ -969,13 +966,19 @@ def _swing(d: Decision) -> tuple[int, str, str] | None:
             or not isinstance(chosen, ShownScore) or chosen.proven):
         return None
     depth, move, score = before
-    probe = Decision(move=move, scores={move: score}, score_kind=d.score_kind,
-                     info={"units": info.get("units")})
-    then = shown_scores(probe).get(move)
-    if (not isinstance(then, ShownScore) or then.proven or not isinstance(depth, int)
-            or abs(float(then) - float(chosen)) < 1):
+    then = _disc_estimate(move, score, d.score_kind, info.get("units"))
+    if then is None or not isinstance(depth, int) or abs(float(then) - float(chosen)) < 1:
         return None
     return depth, str(move), then.label
+
+
+def _disc_estimate(move: Any, score: Any, kind: str, units: object) -> ShownScore | None:
+    """One score of the Othello engine as the board shows an estimate ("+3.8" discs), None
+    when it is not one (another unit, a proven result)."""
+    probe = Decision(move=move, scores={move: score}, score_kind=kind,
+                     info={"units": units} if units else {})
+    shown = shown_scores(probe).get(move) if is_disc_estimate(probe) else None
+    return shown if isinstance(shown, ShownScore) and not shown.proven else None
 
 
 def tie_line(d: Decision) -> str | None:
