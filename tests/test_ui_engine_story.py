@@ -104,6 +104,12 @@ def test_moves_a_cut_depth_did_not_reach_are_drawn_neutral_and_said(seed: int, e
             assert value.meaning == Shallower(3)
     words = [row.words for row in score_legend(decision, "Black")]
     assert i18n.tr("legend.shallower", n=3) in words, words
+    # Where the board wrote whole discs, the row's sample is written so too ("−5", not
+    # "−5.0" beside a board that shows "−5").
+    rows = score_legend(decision, "Black", short_counts=True)
+    sample = next(r.sample for r in rows if r.words == i18n.tr("legend.shallower", n=3))
+    shallow = next(v for m, v in shown.items() if str(m) in names)
+    assert sample in {v.short for m, v in shown.items() if str(m) in names}, (sample, shallow)
 
 
 def test_a_bound_of_an_estimate_reads_as_one_on_the_board_and_in_the_legend(lang: str) -> None:

@@ -543,11 +543,11 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
         elif isinstance(value, ShownScore) and isinstance(meaning, EstimateBound):
             key = "legend.estimate_at_most" if meaning.upper else "legend.estimate_at_least"
             # As the board wrote it: "≤−6" beside "−6", not "≤−5.7" (real window, Othello).
-            sample = value.short if short_counts and value.short else value.label
-            add(key, LegendRow(sample, tr(key, side=mover), "text",
+            add(key, LegendRow(_sample(value, short_counts), tr(key, side=mover), "text",
                                tr(key.replace("legend.", "legend.short."))))
         elif isinstance(value, ShownScore) and isinstance(meaning, Shallower):
-            add("shallower", LegendRow(value.label, plural("legend.shallower", meaning.depth),
+            add("shallower", LegendRow(_sample(value, short_counts),
+                                       plural("legend.shallower", meaning.depth),
                                        "text", plural("legend.short.shallower",
                                                       meaning.depth)))
         elif isinstance(value, ShownScore) and value.neutral:
@@ -615,6 +615,11 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
             key = "legend.colours"
         rows.append(LegendRow("", tr(key)))
     return rows
+
+
+def _sample(value: ShownScore, short_counts: bool) -> str:
+    """A label as the board wrote it: its short form where the board used short forms."""
+    return value.short if short_counts and value.short else value.label
 
 
 def compact_legend(rows: list[LegendRow]) -> list[LegendRow]:
