@@ -18,7 +18,7 @@ from game.ui.boards import connect4
 from game.ui.scenes import play_board
 from game.ui.scenes.play_fit import detail_room, readable_px
 from tests.play_helpers import explained_reply
-from tests.ui_helpers import frame
+from tests.ui_helpers import frame, watch_cuts
 
 #: The least cell at 200% in each window (before: 47, 62, 53, 80 px).
 LEAST_CELL = {(1024, 640): 56, (1024, 768): 70, (1280, 720): 64, (1920, 1080): 98}
@@ -171,4 +171,45 @@ def test_the_column_letters_are_always_drawn_and_the_labels_readable_or_left_out
         assert view.labelled is None
     else:
         assert not chips and view.labelled == frozenset()
+    app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "lang", "scale", "shape", "connect"),
+                         [((1280, 800), "fr", 200, ("9", "8"), "5"),
+                          ((1024, 768), "en", 200, ("7", "6"), "3"),
+                          ((1024, 640), "fr", 200, ("10", "10"), "5"),
+                          ((1920, 1080), "en", 100, ("9", "8"), "5"),
+                          ((1024, 768), "fr", 100, ("7", "6"), "4")])
+def test_the_board_says_how_many_make_a_line_when_not_four(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str, scale: int,
+        shape: tuple[str, str], connect: str) -> None:
+    """Regression (QA14 26, real window 1280x800 fr 200%): in a 9x8 game with five in a row
+    nothing on the play screen said five were needed (Nim writes its rule over the heaps).
+    Under the column letters the board now says "Line up 5 to win" / "Alignez-en 5 pour
+    gagner", whole, readable, clear of the letters and inside the board's area; a game of
+    four, the rule everyone knows, keeps its room. Before: no such line anywhere."""
+    from game.ui.i18n import tr
+    from tests.ui_helpers import make_app, start_game, texts_drawn_by
+
+    app = make_app(size, language=lang, text_scale=scale)
+    play = start_game(app, "connect4", ("human", "human"),
+                      options={"cols": shape[0], "rows": shape[1], "connect": connect})
+    frame(app)
+    cut = watch_cuts(monkeypatch)
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    view = play.view
+    assert isinstance(view, connect4.Connect4View)
+    goal = tr("boards.connect4_goal", n=int(connect))
+    lines = [(px, rect) for line, px, rect in drawn if line == goal]
+    if connect == "4":
+        assert not lines and not view.goal
+        app.shutdown()
+        return
+    assert len(lines) == 1, drawn
+    px, rect = lines[0]
+    assert px >= readable_px(size) and goal not in cut
+    letters = [r for line, _px, r in drawn if len(line) == 1 and line.isalpha()
+               and r.top >= view.board.bottom]
+    assert len(letters) == int(shape[0])
+    assert view.rect.contains(rect) and rect.top >= max(r.bottom for r in letters) - 1
     app.shutdown()

@@ -145,6 +145,16 @@ MARKS_BAND = 0.5
 #: The label the strip keeps room for at its full size: three characters (MCTS's counts of a
 #: thousand playouts, a search's "−11" or "W5"); a longer count is drawn smaller, in its cap.
 STRIP_SAMPLE = "000"
+#: The play screen's line under the letters saying how many make a line, where it is not four
+#: (nothing on the screen said "5 in a row" in a 9x8 game, QA14 26): its text size as a share
+#: of the screen's, never under the readable size.
+GOAL_SHARE = 0.6
+
+
+def goal_text(connect: int) -> str:
+    """What the play screen says under the board of a game won by ``connect`` in a row: ""
+    for four, the rule everyone knows; "Line up 5 to win" otherwise."""
+    return "" if connect == 4 else tr("boards.connect4_goal", n=connect)
 
 
 def cap_width(cell: int) -> int:
@@ -184,6 +194,11 @@ class Connect4View(BoardView):
         #: The readable size the last drawing asked for (its ``coords_px``): the layout keeps
         #: room under the frame for the column letters at that size.
         self._letters_least = 0
+        #: The line saying how many make a line (see :meth:`goal_text`), its size (0: none)
+        #: and the height the layout keeps for it at the bottom of the rectangle.
+        self.goal = ""
+        self.goal_px = 0
+        self._goal_h = 0
 
     # -- geometry ----------------------------------------------------------------------------
 
@@ -222,6 +237,8 @@ class Connect4View(BoardView):
         least = max(self.coords_least, 0 if small else self._letters_least)
         letters = 0 if not least else (
             txt.font(least, True).get_height() + max(2, least // 4))
+        self._lay_goal(options.connect, labels)
+        letters += self._goal_h
         if letters > cell * bottom:
             cell = min(cell, (self.rect.height - letters) / (rows + strip + top))
             strip_px = round(cell * strip)
@@ -233,6 +250,18 @@ class Connect4View(BoardView):
         self.board.centerx = self.rect.centerx
         self.board.top = self.rect.centery - whole // 2 + above
         self.strip = pygame.Rect(self.board.left, self.board.top - strip_px, width, strip_px)
+
+    def _lay_goal(self, connect: int, play: bool) -> None:
+        """On the play screen (``play``), the goal line's text, size and height when a line is
+        not four (see :data:`GOAL_SHARE`), as wide as the rectangle allows."""
+        self.goal = goal_text(connect) if play else ""
+        self.goal_px = self._goal_h = 0
+        if not self.goal:
+            return
+        least = self._letters_least or 12
+        px = max(least, round(self.label_px * GOAL_SHARE))
+        self.goal_px = txt.fit_px(self.goal, self.rect.width, px, True, min_px=least)
+        self._goal_h = txt.font(self.goal_px, True).get_linesize()
 
     def _cell_and_strip(self, most: int, margins: float) -> tuple[int, int]:
         """The largest cell, up to ``most``, whose board with ``margins`` cells above and
@@ -410,6 +439,7 @@ class Connect4View(BoardView):
             # Also in smaller cells where the readable size is asked for (not a menu card):
             # the layout kept room for the letters under the frame.
             self._draw_letters(surface, theme, ctx.coords_px)
+        self._draw_goal(surface, theme)
         last = ctx.last_move if isinstance(ctx.last_move, Connect4Move) else None
         if last is not None and falling is None:
             row = board.height(last.col) - 1 if last.col < cols else -1
@@ -467,7 +497,7 @@ class Connect4View(BoardView):
         regular and 0.27 of a cell, a lower-case letter stood about 8 px high at 200% of
         1024x640 (16 px text in a 40 px cell)."""
         gap = max(2, self.cell // 20)
-        room = self.rect.bottom - self.board.bottom - gap
+        room = self.rect.bottom - self.board.bottom - gap - self._goal_h
         px = max(least, min(int(self.cell * COORDINATES_MAX),
                             max(coordinate_px(self.cell, least), self.label_px)))
         while px > 7 and txt.font(px, True).get_height() > room:
@@ -477,6 +507,14 @@ class Connect4View(BoardView):
             x = round(self.board.left + (col + 0.5) * self.cell)
             txt.blit_text(surface, chr(ord("a") + col), px, theme.text, (x, y),
                           anchor="midtop", bold=True)
+
+    def _draw_goal(self, surface: pygame.Surface, theme: Theme) -> None:
+        """The goal line (see :meth:`_lay_goal`) at the bottom of the rectangle, under the
+        letters, in the accent colour: the one rule this game changed."""
+        if self.goal_px:
+            txt.blit_text(surface, self.goal, self.goal_px, theme.accent,
+                          (self.board.centerx, self.rect.bottom - self._goal_h),
+                          anchor="midtop", bold=True, max_width=self.rect.width)
 
     def _draw_hover(self, surface: pygame.Surface, board: Connect4State,
                     controller: Connect4Controller, ctx: BoardContext) -> None:
