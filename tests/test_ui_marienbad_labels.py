@@ -57,15 +57,25 @@ def test_at_200_percent_marienbad_labels_stay_under_their_heap(
     app.shutdown()
 
 
+def spy_chips(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int, pygame.Rect]]:
+    """The score chips Nim's board draws from now on: (text, size, rectangle)."""
+    chips: list[tuple[str, int, pygame.Rect]] = []
+    real = nim_board.score_chip
+
+    def spy(surface: pygame.Surface, text: str, centre: Any, px: int, *args: Any,
+            **kwargs: Any) -> pygame.Rect:
+        rect = real(surface, text, centre, px, *args, **kwargs)
+        chips.append((text, px, pygame.Rect(rect)))
+        return rect
+
+    monkeypatch.setattr(nim_board, "score_chip", spy)
+    return chips
+
+
 def misere_reply(size: tuple[int, int], lang: str) -> tuple[Any, Any]:
     """QA13 28's steps: Marienbad 1·3·5·7 misère against the perfect player at 200%, one match
     taken from heap 4, the perfect player's reply explained (its every take labelled)."""
-    from tests.play_helpers import explained_reply
-
-    return explained_reply(size, lang, "nim", "perfect",
-                           lambda state: next(m for m in state.legal_moves()
-                                              if m.heap == 3 and m.count == 1),
-                           options={"variant": "marienbad", "misere": "true"})
+    return explained_marienbad(size, lang, "true")
 
 
 @pytest.mark.parametrize(("size", "lang"), [((1024, 768), "en"), ((1024, 768), "fr"),
@@ -78,16 +88,7 @@ def test_after_a_take_no_label_covers_a_match_head(
     keeping room for one lane. Now no label covers a match (a row of labels with lines to
     their matches where the lanes do not fit), at the readable size or more."""
     app, play = misere_reply(size, lang)
-    chips: list[tuple[str, int, pygame.Rect]] = []
-    real = nim_board.score_chip
-
-    def spy(surface: pygame.Surface, text: str, centre: Any, px: int, *args: Any,
-            **kwargs: Any) -> pygame.Rect:
-        rect = real(surface, text, centre, px, *args, **kwargs)
-        chips.append((text, px, pygame.Rect(rect)))
-        return rect
-
-    monkeypatch.setattr(nim_board, "score_chip", spy)
+    chips = spy_chips(monkeypatch)
     frame(app)
     view, state = play.view, play.board_state
     assert isinstance(view, nim_board.NimView)
@@ -126,3 +127,56 @@ def test_at_200_percent_the_binary_table_grows_where_the_room_allows(
     assert table and min(table) >= digits, table
     assert len(heap_names) == 4 and min(heap_names) >= names, heap_names
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "lang", "misere", "digits", "names", "length"),
+                         [((1024, 768), "en", "false", 26, 23, 50),
+                          ((1024, 768), "fr", "true", 23, 22, 45),
+                          ((1280, 720), "en", "false", 26, 20, 48),
+                          ((1280, 800), "fr", "false", 30, 24, 52),
+                          ((1280, 800), "fr", "true", 25, 22, 45),
+                          ((1920, 1080), "en", "false", 42, 30, 70),
+                          ((1024, 640), "en", "false", 19, 18, 40)])
+def test_at_200_percent_a_row_of_labels_gives_its_room_to_table_names_and_matches(
+        size: tuple[int, int], lang: str, misere: str, digits: int, names: int, length: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA14 1, real window 1280x720 en 200%): Marienbad's table, heaps' names and
+    labels at the readable size and matches 30-34 px long, the layout keeping room for two
+    lanes of labels under every heap while the labels were drawn in one row. The layout now
+    keeps one row, which passes under the table's rows, not its whole column: longer
+    matches, larger names and table, and still no label over a match or the table's digits.
+    Before (digits, names, match length in px): 1024x768 en 26/20/33, fr misère 20/20/52,
+    1280x720 en 24/18/33, 1280x800 fr 27/20/38, fr misère 25/22/49, 1920x1080 en 37/27/52,
+    1024x640 en 18/16/23."""
+    from game.ui.i18n import tr
+    from tests.ui_helpers import texts_drawn_by
+
+    app, play = explained_marienbad(size, lang, misere)
+    view, state = play.view, play.board_state
+    assert isinstance(view, nim_board.NimView)
+    chips = spy_chips(monkeypatch)
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    table = [px for line, px, rect in drawn if line in ("0", "1")
+             and view._table.contains(rect)]
+    named = {tr("boards.nim_heap", n=n) for n in range(1, 5)}
+    heap_names = [px for line, px, _rect in drawn if line in named]
+    assert table and min(table) >= digits, table
+    assert len(heap_names) == 4 and min(heap_names) >= names, heap_names
+    assert view._boxes[0].length >= length, view._boxes[0].length
+    matches = [box.match_rect(i) for box in view._boxes for i in range(state.heaps[box.heap])]
+    zones = view._table_zones()
+    assert len(chips) >= 8 and min(px for _t, px, _r in chips) >= readable_px(size)
+    over = [(text, rect) for text, _px, rect in chips
+            if rect.collidelist(matches) >= 0 or rect.collidelist(zones) >= 0]
+    assert not over, over
+    app.shutdown()
+
+
+def explained_marienbad(size: tuple[int, int], lang: str, misere: str) -> tuple[Any, Any]:
+    """QA13 28's steps (see :func:`misere_reply`), normal or misère (``misere``)."""
+    from tests.play_helpers import explained_reply
+
+    return explained_reply(size, lang, "nim", "perfect",
+                           lambda state: next(m for m in state.legal_moves()
+                                              if m.heap == 3 and m.count == 1),
+                           options={"variant": "marienbad", "misere": misere})

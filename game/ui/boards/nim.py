@@ -55,6 +55,7 @@ from game.ui.boards.nim_table import (
     draw_nim_table,
     meaning_height,
     table_width,
+    table_zones,
 )
 from game.ui.boards.presenter import GamePresenter, HeatTable, OptionSpec
 from game.ui.i18n import tr
@@ -77,15 +78,15 @@ ONE_ROW_MIN_PX = 12
 TABLE_SHARE = 0.3
 #: A match's head starts this share of its length below the top of its slot.
 HEAD_TOP = 0.06
-#: The least share of their length the matches keep for room for two lanes of labels under
-#: each of several heaps (else the room is not kept: the second lane may touch the next heap).
-LANES_SHARE = 0.55
 #: The most of the board's width the table takes to write its digits at the readable size.
 TABLE_MOST = 0.47
 #: The most lanes of labels under a single heap (Fibonacci's 19 labels of the first move).
 MOST_LANES = 4
 #: How much lower than the first lane a row of run labels stands (room for its brackets).
 RUN_DROP = 4
+#: The least share of their length the matches keep for room for two lanes of labels under
+#: each of several heaps, where rows of labels do not fit (see NimView.layout).
+LANES_SHARE = 0.55
 #: The binary table's digits grow up to this share of the screen's text size where the room
 #: allows (see NimView._grown) ...
 TABLE_GOAL = 0.65
@@ -340,20 +341,19 @@ class NimView(BoardView):
             # meaning (see _multi_height); the table wide enough for readable digits.
             words_h = (meaning_height(state.options.misere, self._least, rect.width)
                        if self._least else 0)
-            # The labels' two lanes under every heap where the matches keep LANES_SHARE of
-            # the length they have without them (five heaps at 200% of 1024x640 would be 9 px).
+            # The tallest matches with room for the labels under every heap: two lanes
+            # (``lanes``) or one row.
             def tallest(lanes: bool) -> float:
                 return _largest(lambda length: self._multi_height(
                     length, len(capacities), words_h, lanes) <= body.height, body.height)
 
             self._goal, self._one_lane = 0, 0.0
+            # Room for one row of labels under each heap, not two lanes: a row passes under
+            # the table's rows (see _table_zones), and the second lane's room went to longer
+            # matches and a larger table. At 200% of 1280x720 the two lanes kept the matches
+            # 33 px long and the heaps' names at the readable size, the labels drawn in a row.
             free = tallest(False)
-            # (Only where labels are drawn: the play screen gives its text size, the lab none.)
-            lanes = bool(self._least and self.label_px)
-            tall = tallest(True) if lanes else free
-            if tall < max(free * LANES_SHARE, MIN_MATCH * self._least):
-                lanes, tall = False, free
-            self._lanes = lanes
+            self._lanes, tall = False, free
             if self._least:
                 # At 1024x640 the 30% share held four digits at 15 px (readable 16).
                 # (The gap before it is 0.3 of a slot, which may be the lanes' width: the
@@ -361,6 +361,16 @@ class NimView(BoardView):
                 need = (table_width(self._least, bit_count(capacities))
                         + max(MAX_SLOT * tall, self._lane_slot()) * 0.3)
                 table_w = max(table_w, min(body.width * TABLE_MOST, need + 2))
+            if self._least and self.label_px and not self._rows_room(
+                    body.width - side, max(capacities), bit_count(capacities), self._least,
+                    tall, table_w):
+                # No room for rows even beside a table of the readable size (five heaps of
+                # up to nine at 200% of 1024x768): two lanes under the matches where these
+                # keep LANES_SHARE of their length (five heaps at 200% of 1024x640 would be
+                # 9 px), else rows where they fit at drawing.
+                lanes_tall = tallest(True)
+                if lanes_tall >= max(free * LANES_SHARE, MIN_MATCH * self._least):
+                    self._lanes, tall = True, lanes_tall
             if self._least and self.label_px:
                 tall, table_w = self._grown(body.width - side, max(capacities),
                                             bit_count(capacities), tallest, tall, table_w)
@@ -495,17 +505,17 @@ class NimView(BoardView):
             return tallest(False), room
         lanes, keep = self._lanes, max(tall * GROWN_SHARE, MIN_MATCH * least)
         slot = self._lane_slot() if lanes else MIN_SLOT * tall * 1.25
-        # Without lanes the labels may need a row as wide as the table leaves (see
-        # _draw_runs): the table then grows only inside its own column (five heaps' runs at
-        # 200% of 1024x768 no longer fitted beside a wider one).
-        most = width * TABLE_MOST if lanes else table_w
+        # The labels' rows pass under the table's rows (see _draw_runs, _table_zones): the
+        # table grows past its own column (it stood at the readable size at 200% of 1024x768
+        # in French, the rows of labels needing the width left of it).
         for px in range(goal, least, -1):
             need = table_width(px, bits) + slot * 0.3 + 2
-            if need > most or (width - need) / cols < slot:
+            if need > width * TABLE_MOST or (width - need) / cols < slot:
                 continue
             self._goal = px
             grown = tallest(lanes)
-            if grown >= keep:
+            if grown >= keep and (lanes or self._rows_room(width, cols, bits, px, grown,
+                                                           max(table_w, need))):
                 return grown, max(table_w, need)
         self._goal = 0
         return tall, table_w
@@ -726,6 +736,18 @@ class NimView(BoardView):
                        words=TableWords(max(words_px, min(px, self._least)), self.rect.left,
                                         self._least))
 
+    def _table_zones(self) -> list[pygame.Rect]:
+        """Where the binary table draws (see :func:`~game.ui.boards.nim_table.table_zones`):
+        labels keep clear of its rows, not of its whole column (none without a table)."""
+        if not self._table.width or self._key is None:
+            return []
+        px = self._table_px(self._key[1])
+        if px < 12:
+            return []
+        rows = [b.origin[1] + b.length * 0.5 for b in self._boxes]
+        return table_zones(self._table, bit_count(self._key[1].heap_sizes), rows, self._sum_y,
+                           px, self._least)
+
     def _table_px(self, options: Any) -> int:
         """The table's digits' size: 9% of its column's width and 0.32 of a match, or the
         readable size the drawing asks for (:attr:`_least`) as far as the column holds the
@@ -744,9 +766,63 @@ class NimView(BoardView):
         # 347 px picture at 200% of 1024x768 wrote them at 17 px, readable 20.) Larger
         # where the layout made room for it (see _grown).
         larger = round(min(max(self._least, self._goal), pitch * 0.6))
-        while larger > px and table_width(larger, bits) > self._table.width:
+        while larger > px and (table_width(larger, bits) > self._table.width
+                               or (larger > self._least and not self._rows_clear(larger))):
             larger -= 1
         return max(px, larger)
+
+    def _rows_clear(self, px: int) -> bool:
+        """Whether the binary table's digits at ``px`` leave the heaps' rows of labels their
+        room: a row of a label per match of the largest heap fits left of the digits, or the
+        rows may pass under the table's rows (see :meth:`_clear_for`)."""
+        if not (self._least and self.label_px) or len(self._boxes) < 2 or self._lanes:
+            return True
+        rows = [b.origin[1] + b.length * 0.5 for b in self._boxes]
+        options = self._key[1] if self._key is not None else None
+        bits = bit_count(options.heap_sizes) if options is not None else 1
+        zones = table_zones(self._table, bits, rows, self._sum_y, px, self._least)
+        caps = [b.capacity for b in self._boxes]
+        return (self._row_fits_left(min(z.left for z in zones), caps)
+                or px <= self._clear_for(self._boxes[0].length))
+
+    def _rows_room(self, width: float, cols: int, bits: int, px: int, tall: float,
+                   table_w: float) -> bool:
+        """Whether the layout (see :meth:`layout`) of heaps ``tall`` long at most, ``cols``
+        matches a row, in ``width`` (the board's, less the names) with a table ``table_w``
+        wide of digits of ``px`` leaves the rows of labels their room (see _rows_clear)."""
+        inner = width - table_w
+        length = max(4.0, min(tall, inner / (cols * MIN_SLOT * 1.25)) * 0.96)
+        slot = max(MIN_SLOT * length, min(MAX_SLOT * length, inner / cols),
+                   min(self._lane_slot(), inner / cols))
+        # The heaps centred left of the table's column, its digits centred in it.
+        table_left = self.rect.right - width + (inner - cols * slot) / 2 + cols * slot \
+            + slot * 0.3
+        digits = table_width(px, bits) - px * 0.6
+        left = table_left + max(0.0, (self.rect.right - table_left - digits) / 2) - px * 0.3
+        return self._row_fits_left(left, [cols]) or px <= self._clear_for(length)
+
+    def _row_fits_left(self, left: float, capacities: Sequence[int]) -> bool:
+        """Whether a row of labels at the readable size, one per match of the largest heap
+        of ``capacities``, fits between the board's left edge and ``left``."""
+        least = self._least
+        widest = max(chip_rect(tr(key, n=14), (0, 0), least).width
+                     for key in ("score.win_short", "score.loss_short"))
+        most = max(capacities)
+        return self.rect.left + most * widest + (most - 1) * label_gap(least) <= left
+
+    def _clear_for(self, length: float) -> float:
+        """The largest table digits whose rows (and the nim-sum's, with its rule) stay clear
+        of the rows of labels at the readable size under heaps of matches ``length`` long,
+        where the rows pass under the table (see _run_rects, table_zones)."""
+        least = self._least
+        first, half = lane_offsets(length, least)[0], chip_height(least) / 2
+        gap = self._heap_gap(length, False)
+        # Over the row: a table row's band (0.85 of its digits) ends above the labels, which
+        # stand just under the matches (lane 0); under it, the next row's band (or the rule
+        # over the nim-sum, 0.9 of the digits) starts below the row of runs (RUN_DROP lower).
+        above = (length / 2 + first - half - 3) / 0.85
+        below = (length * BAND + gap + length / 2 - first - RUN_DROP - half - 4) / 0.9
+        return max(0.0, min(above, below))
 
     def _draw_header(self, surface: pygame.Surface, nim: NimState, theme: Theme,
                      least: int = 0) -> None:
@@ -1041,8 +1117,7 @@ class NimView(BoardView):
         least = min(px, readable) if readable else px
         avoid = [other.tray() for other in self._boxes if other is not box]
         avoid += [self._name_rect(other) for other in self._boxes]
-        if self._table.width:
-            avoid.append(self._table)
+        avoid += self._table_zones()
         for size in range(px, least - 1, -1):
             if lanes_fit(items, size, box.band_centre, self.rect, avoid):
                 return size
@@ -1114,18 +1189,19 @@ class NimView(BoardView):
         heaps' matches, the heaps' names and the table; None when they do not fit. (Between
         the name column and the table, heap 3's five labels of QA13 28 did not fit at 200%
         of 1024x768.)"""
-        right = self._table.left if self._table.width else self.rect.right
         avoid = [other.match_rect(i) for other in self._boxes if other is not box
                  for i in range(other.capacity)]
         avoid += [self._name_rect(other) for other in self._boxes]
-        if self._table.width:
-            avoid.append(self._table)
-        for left in dict.fromkeys((box.label.right, self.rect.left)):
-            bounds = pygame.Rect(left, self.rect.top, right - left, self.rect.height)
-            rects = run_row(groups, px, lambda i: box.slot_rect(i).centerx,
-                            self._run_y(box, px), bounds)
-            if rects is not None and not any(r.collidelist(avoid) >= 0 for r in rects):
-                return rects
+        avoid += self._table_zones()
+        # Left of the table where the row fits there, else passing under its rows.
+        rights = (self._table.left, self.rect.right) if self._table.width else (self.rect.right,)
+        for right in rights:
+            for left in dict.fromkeys((box.label.right, self.rect.left)):
+                bounds = pygame.Rect(left, self.rect.top, right - left, self.rect.height)
+                rects = run_row(groups, px, lambda i: box.slot_rect(i).centerx,
+                                self._run_y(box, px), bounds)
+                if rects is not None and not any(r.collidelist(avoid) >= 0 for r in rects):
+                    return rects
         return None
 
 

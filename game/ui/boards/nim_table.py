@@ -77,6 +77,45 @@ def table_width(px: int, bits: int) -> float:
     return number_w + digit_w * bits + px * 0.6
 
 
+def _table_left(rect: pygame.Rect, px: int, bits: int) -> tuple[float, float]:
+    """Where the table's digits start in ``rect`` (centred in it) and their width."""
+    digit_w, number_w = _column_widths(px)
+    width = number_w + digit_w * bits
+    return rect.left + max(0.0, (rect.width - width) / 2), width
+
+
+def _small_px(px: int, least: int) -> int:
+    """The place values' size beside digits of ``px`` (not under the readable ``least``)."""
+    return max(8, round(px * 0.7), min(px, least))
+
+
+def _rule_y(row_ys: Sequence[float], sum_y: float, px: int) -> float:
+    """The rule's height over the nim-sum: just above its digits, as a sum is written (half
+    way from the last row, the rule crossed the last heap's row of labels passing under the
+    table: see :func:`table_zones`)."""
+    return max((row_ys[-1] + sum_y) / 2, sum_y - px * 0.9) if row_ys else sum_y - px
+
+
+def table_zones(rect: pygame.Rect, bits: int, row_ys: Sequence[float], sum_y: float,
+                px: int, least: int = 0) -> list[pygame.Rect]:
+    """Where the table in ``rect`` draws (as :func:`draw_nim_table` with digits of ``px`` and
+    a readable size ``least``): its place values, each row with its highlight band, and the
+    rule, nim-sum and words under them. Its column between the rows is free: a heap's row of
+    labels may pass under a row of the table (at 200% of 1024x768 the rows had to stop at the
+    column, which kept the table at the readable size)."""
+    x0, width = _table_left(rect, px, bits)
+    left, wide = round(x0 - px * 0.3), round(width + px * 0.6)
+    small = _small_px(px, least)
+    zones = []
+    if row_ys:
+        head_y = row_ys[0] - px * 1.6
+        zones.append(pygame.Rect(left, round(head_y - small * 0.6), wide, round(small * 1.2)))
+    zones += [pygame.Rect(left, round(y - px * 0.85), wide, round(px * 1.7)) for y in row_ys]
+    top = round(min(_rule_y(row_ys, sum_y, px) - 1, sum_y - px * 0.85))
+    zones.append(pygame.Rect(left, top, wide, max(0, rect.bottom - top)))
+    return zones
+
+
 def draw_nim_table(surface: pygame.Surface, rect: pygame.Rect, heaps: Sequence[int],
                    bits: int, row_ys: Sequence[float], sum_y: float, change: Change | None,
                    misere: bool, theme: Theme, px: int, words: TableWords | None = None
@@ -85,12 +124,11 @@ def draw_nim_table(surface: pygame.Surface, rect: pygame.Rect, heaps: Sequence[i
     the nim-sum at ``sum_y`` and a line saying what it means (see :class:`TableWords`)."""
     shown = after_change(heaps, change)
     digit_w, number_w = _column_widths(px)
-    width = number_w + digit_w * bits
-    x0 = rect.left + max(0.0, (rect.width - width) / 2)
+    x0, width = _table_left(rect, px, bits)
     first_digit = x0 + number_w
     head_y = row_ys[0] - px * 1.6 if row_ys else rect.top
     # Place values over the columns: 4 2 1 (not under the readable size the words ask for).
-    small = max(8, round(px * 0.7), min(px, words.least if words is not None else 0))
+    small = _small_px(px, words.least if words is not None else 0)
     for i in range(bits):
         cx = first_digit + digit_w * (i + 0.5)
         txt.blit_text(surface, str(1 << (bits - 1 - i)), small, theme.text_muted,
@@ -107,7 +145,7 @@ def draw_nim_table(surface: pygame.Surface, rect: pygame.Rect, heaps: Sequence[i
         _draw_row(surface, f"{size} =", digits(size, bits), before, first_digit, digit_w,
                   y, px, theme, theme.text)
     # The rule, then the nim-sum: each column's parity (odd: a one in the sum).
-    rule_y = (row_ys[-1] + sum_y) / 2 if row_ys else sum_y - px
+    rule_y = _rule_y(row_ys, sum_y, px)
     pygame.draw.line(surface, theme.text_muted, (round(x0), round(rule_y)),
                      (round(first_digit + digit_w * bits), round(rule_y)), max(1, px // 10))
     total = nim_sum(shown)
