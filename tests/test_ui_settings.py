@@ -447,3 +447,66 @@ def test_stepping_the_text_size_keeps_the_settings_centred_across(
     assert scene.panel.center == (w // 2, h // 2)
     assert scene.rows[0].visible and scene.rows[0].rect.top == scene.view.top
     app.shutdown()
+
+
+def double_click(app: Any, pos: tuple[int, int]) -> None:
+    """A double-click at ``pos`` as a real window sends it: both clicks in one frame."""
+    press = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+    frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                *press, *press])
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768), (1920, 1080)])
+@pytest.mark.parametrize("start", [200, 175])
+def test_a_double_click_on_the_text_size_lays_the_settings_out_at_once(
+        size: tuple[int, int], start: int) -> None:
+    """Regression (QA14 21, real window at 1280x800 fr): after a double-click on the text
+    size's ◀ (200% -> 150%, or 175% -> 125%), until the pointer moved, the panel ran to the
+    window's bottom edge, an empty band under its title, a row missing from the room left
+    and (from 175%) no "more rows" hint though a row was hidden. The panel that keeps the
+    arrow under the pointer is now laid out whole: inside the window, the rows from the top
+    of their room, as many as fit, the hint saying so when some are hidden."""
+    app = make_app(size, language="fr", text_scale=start)
+    scene, chooser = open_text_size(app)
+    left = chooser._parts()[0].center
+    double_click(app, left)
+    assert app.settings.text_scale == start - 50
+    assert chooser._parts()[0].collidepoint(left)  # a third click steps again
+    pad = app.metrics.pad
+    assert scene.panel.top >= pad and scene.panel.bottom <= size[1] - pad
+    shown = [row for row in scene.rows if row.visible]
+    assert min(row.rect.top for row in shown) == scene.view.top, "a band above the rows"
+    hidden = [row for row in scene.rows if not row.visible]
+    below = [row for row in hidden if row.rect.top > shown[-1].rect.top]
+    assert not below or below[0].rect.bottom > scene.view.bottom, "room left for a row"
+    if hidden:
+        assert scene.hint and "↑" in " ".join(scene.hint)
+    app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "language"), [((1280, 720), "en"), ((1280, 800), "fr"),
+                                                ((1024, 768), "fr"), ((1920, 1080), "en")])
+@pytest.mark.parametrize("scale", [200, 150, 100])
+def test_the_settings_choosers_line_up_and_show_every_value_whole(
+        size: tuple[int, int], language: str, scale: int) -> None:
+    """Regression (QA14 21): at 200% the "Colours" chooser, made wide for "High contrast
+    (projector)", stuck out 50-215 px left of the other choosers. Every chooser now has the
+    same box at every text size (a value too long for one line takes two), each of its
+    values whole in it."""
+    from game.ui import text
+
+    app = make_app(size, language=language, text_scale=scale, theme="contrast")
+    scene, _chooser = open_text_size(app)
+    choosers = [row for row in scene.rows if isinstance(row, Choice)]
+    assert len({c._parts()[1].left for c in choosers}) == 1
+    for chooser in choosers:
+        left, _box, right = chooser._parts()
+        room = right.left - left.right
+        for _value, label in chooser.items:
+            lines = text.wrap(label(), room, chooser.px, True)
+            one = text.size(label(), int(chooser.px * 0.8), True)[0] <= room
+            two = (len(lines) == 2 and 2 * text.font(chooser.px, True).get_linesize()
+                   <= chooser.rect.height)
+            assert one or two, (chooser.label(), label())
+    app.shutdown()

@@ -417,6 +417,9 @@ class Choice(Widget):
         #: The label may go when even at 30% of the row it would leave the values too little
         #: room (the menu's variant at large text: "Fibonacci" in a box says enough).
         self.label_optional = False
+        #: The value box's width in pixels when a scene lines up several choosers' boxes in
+        #: one column (None: as wide as this chooser's own values and label allow).
+        self.box_width: int | None = None
 
     def index(self) -> int:
         """Position of the current value in ``items`` (0 when it is not there)."""
@@ -450,7 +453,9 @@ class Choice(Widget):
         h = self.rect.height
         label_w = 0
         arrow = int(min(h, self.px * 2) * 0.6)  # a two-line chooser keeps its arrows' width
-        if self.label() and self.label_width > 0:
+        if self.box_width is not None:
+            label_w = max(0, self.rect.width - self.box_width)
+        elif self.label() and self.label_width > 0:
             # Room for the whole label when possible, but never more than 55% of the widget,
             # nor so much that a value is cut ("U…" for "Un tas" at large text): then the
             # label goes down to 30% (on two lines if it must).

@@ -45,6 +45,39 @@ def _name_of(code: str) -> Callable[[], str]:
     return lambda: i18n.language_name(code)
 
 
+def _two_line_width(label: str, px: int) -> int:
+    """The width ``label`` takes at ``px`` on at most two lines, broken where they come out
+    the most even."""
+    words = label.split()
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    return min((max(text.size(a, px)[0], text.size(b, px)[0]) for a, b in splits),
+               default=text.size(label, px)[0])
+
+
+def _lines_needed(chooser: Choice, box: int, width: int, px: int) -> int | None:
+    """The lines a chooser ``width`` px wide needs with a value box of ``box`` px at ``px``:
+    1, 2 (its label or its longest value on two), or None when one of them would not show
+    whole even on two lines."""
+    room = box - 2 * int(px * 1.2)  # the arrows at their widest (a two-line row's)
+    label_room = width - box - px // 2
+    label = chooser.label()
+    if text.size(label, px)[0] <= label_room:
+        lines = 1
+    elif _two_line_width(label, px) <= label_room:
+        lines = 2
+    else:
+        return None
+    for _value, name in chooser.items:
+        value = name()
+        if text.size(value, int(px * 0.8), True)[0] <= room:
+            continue
+        wrapped = text.wrap(value, room, px, True)
+        if len(wrapped) > 2 or any(text.size(line, px, True)[0] > room for line in wrapped):
+            return None
+        lines = 2
+    return lines
+
+
 class SettingsScene(Scene):
     """A panel of settings over the previous screen (drawn opaque: it has its own background)."""
 
@@ -128,10 +161,11 @@ class SettingsScene(Scene):
     def layout(self) -> None:
         """Place the rows in a centred panel, each as high as its label needs (two lines for
         a long one at large text); when they do not all fit between the title and Back the
-        rows scroll (wheel, arrow keys) and only whole rows are shown."""
+        rows scroll (wheel, arrow keys) and only whole rows are shown. Right after a text-size
+        change the panel is placed so that the arrow clicked is under the pointer (see
+        :meth:`_anchored`), laid out whole there as anywhere else."""
         w, h = self.app.size
         m = self.app.metrics
-        row_h = int(m.body * 2.0)
         head = text.font(m.title, True).get_linesize() + m.pad * 2
         # As wide at every text size (the width large text needs): changing the size then
         # leaves the arrows where they were across, and the panel centred (from 100% it
@@ -140,18 +174,22 @@ class SettingsScene(Scene):
         inner = pw - m.pad * 6
         gap = m.pad // 2
         for one in (2.0, 1.6):  # rows closer together before they scroll
+            self._line_up_choosers(inner, one)
             heights = [self._row_height(row, inner, int(m.body * one), m) for row in self.rows]
             content = sum(heights) + gap * len(self.rows)
-            self.hint = self._hint_lines(pw, m, content > h - 2 * m.pad - head - row_h * 2)
-            foot = max(row_h, text.font(m.small).get_linesize() * len(self.hint)) + m.pad * 4
+            foot = self._foot(pw, m, scrolls=False)
             if head + content + foot <= h - 2 * m.pad:
                 break
-        ph = min(head + content + foot, h - 2 * m.pad)
-        self.panel = pygame.Rect(0, 0, pw, ph)
-        self.panel.center = (w // 2, h // 2)
-        self.view = pygame.Rect(self.panel.left + m.pad * 3, self.panel.top + head, inner,
-                                ph - head - foot)
         self.tops = [sum(heights[:i]) + gap * i for i in range(len(heights))]
+        panel = pygame.Rect(0, 0, pw, min(head + content + foot, h - 2 * m.pad))
+        panel.center = (w // 2, h // 2)
+        if self.anchor is not None:
+            panel = self._anchored(panel, head, heights, foot)
+        # The hint says how to see every row when they do not all show in this panel.
+        foot = self._foot(pw, m, scrolls=content > panel.height - head - foot)
+        self.panel = panel
+        self.view = pygame.Rect(panel.left + m.pad * 3, panel.top + head, inner,
+                                panel.height - head - foot)
         # The first row's top from which the rest fits: at the end the last row shows whole
         # and the first row shown starts at the top.
         self.most_scroll = next((top for top in self.tops
@@ -163,10 +201,74 @@ class SettingsScene(Scene):
             row.visible = self.view.contains(row.rect)
             y += height + gap
         # Back and the hint beside it share the middle of the foot.
-        middle = self.panel.bottom - m.pad * 2 - (foot - m.pad * 4) // 2
-        self.back.place(pygame.Rect(self.panel.right - m.pad * 3 - int(pw * 0.3),
+        row_h = int(m.body * 2.0)
+        middle = panel.bottom - m.pad * 2 - (foot - m.pad * 4) // 2
+        self.back.place(pygame.Rect(panel.right - m.pad * 3 - int(pw * 0.3),
                                     middle - row_h // 2, int(pw * 0.3), row_h), m.body)
-        self._follow_anchor()
+
+    def _foot(self, pw: int, m: widgets.Metrics, scrolls: bool) -> int:
+        """The height under the rows for Back and the hint beside it (:attr:`hint`, set
+        here: whether the rows scroll changes what it says)."""
+        self.hint = self._hint_lines(pw, m, scrolls)
+        return max(int(m.body * 2.0),
+                   text.font(m.small).get_linesize() * len(self.hint)) + m.pad * 4
+
+    def _line_up_choosers(self, width: int, one: float) -> None:
+        """Give every chooser one value box, so their arrows stand in one column ("Colours",
+        for "High contrast (projector)", stuck out 50 to 215 px left of the others at 200%)
+        and at one place across at every text size (a click at one place steps the size
+        again). Of the boxes that show every label and value whole at the largest text size
+        (on two lines if need be), the one that puts the fewest rows on two lines, the
+        widest of those."""
+        largest = widgets.Metrics.for_size(self.app.size, widgets.MAX_TEXT_SCALE)
+        px = largest.body
+        choosers = [row for row in self.rows if isinstance(row, Choice)]
+        for chooser in choosers:
+            chooser.label_width = 0.5
+            chooser.box_width = None
+            chooser.place(pygame.Rect(0, 0, width, int(px * one)), px)
+        widest = max(chooser._parts()[1].width for chooser in choosers)
+        best: tuple[int, int] | None = None  # (rows on two lines, box)
+        for box in range(widest, int(width * 0.3), -max(1, px // 4)):
+            needs = [_lines_needed(chooser, box, width, px) for chooser in choosers]
+            if None not in needs:
+                two = sum(1 for lines in needs if lines == 2)
+                if best is None or two < best[0]:
+                    best = (two, box)
+        for chooser in choosers:
+            chooser.box_width = None if best is None else best[1]
+
+    def _anchored(self, panel: pygame.Rect, head: int, heights: list[int],
+                  foot: int) -> pygame.Rect:
+        """The panel moved (and made shorter where the window ends) so that the text-size
+        arrow last clicked is under the pointer again, and :attr:`scroll` for it: a click at
+        one place keeps stepping the size (at 1920x1080 the second click of four missed the
+        moved arrow; at 1280x800 the third click down from 200% switched full screen on).
+
+        The rows scroll by whole rows only and the panel stays inside the window, so the
+        panel is whole at once: after a double-click on ◀ from 200% it was drawn as for the
+        size in between until the pointer moved, an empty band under its title, a row
+        missing and its frame at the window's bottom edge (QA14 21)."""
+        (x, y), side = self.anchor or ((0, 0), 0)
+        w, h = self.app.size
+        m = self.app.metrics
+        chooser = self.rows[1]
+        chooser.place(pygame.Rect(0, 0, panel.width - m.pad * 6, heights[1]), m.body)
+        across = chooser._parts()[side].centerx if isinstance(chooser, Choice) else 0
+        left = max(0, min(w - panel.width, x - across - m.pad * 3))
+        # The arrow's middle below the panel's top, the rows scrolled by s: no scroll if the
+        # panel can move enough, else the text-size row first (growing, the arrow went down
+        # while the panel could not go up).
+        for s in (0, self.tops[1]):
+            self.scroll = s
+            top = y - (head + self.tops[1] - s + heights[1] // 2)
+            if top >= m.pad:
+                break
+        bottom = min(h - m.pad, max(top, m.pad) + panel.height)
+        # At least the title, the text-size row and the foot.
+        least = head + self.tops[1] - self.scroll + heights[1] + foot
+        top = max(m.pad, min(top, bottom - least))
+        return pygame.Rect(left, top, panel.width, bottom - top)
 
     def _hint_lines(self, pw: int, m: widgets.Metrics, scrolls: bool) -> list[str]:
         """The lines beside Back: that changes are saved (and, when the rows scroll, how to
@@ -178,19 +280,19 @@ class SettingsScene(Scene):
     def _row_height(row: Widget, width: int, one: int, m: widgets.Metrics) -> int:
         """A row's height: ``one`` pixels, or room for its label on two lines when it does
         not fit on one ("Mode explication : le coup de l'IA attend un clic" at 200%)."""
-        if isinstance(row, Choice):
-            row.label_width = 0.5
         if isinstance(row, Toggle):
             row.switch_height = one  # the switch of a two-line row as large as the others
         row.place(pygame.Rect(0, 0, width, one), m.body)
         # On one line at the rows' size, else two lines (in a row of one it shrank).
         if isinstance(row, Choice):
-            fits = text.size(row.label(), m.body)[0] <= row._parts()[1].left - m.body // 2
+            fits = _lines_needed(row, row._parts()[1].width, width, m.body) == 1
         elif isinstance(row, Toggle):
             fits = text.size(row.label(), m.body)[0] <= row._label_box().width
         else:
             fits = True
-        return one if fits else text.two_line_step(m.body) * 2 + m.pad // 2
+        # Two lines of a label, or of a value (as tall as bold lines need).
+        return one if fits else max(text.two_line_step(m.body) * 2 + m.pad // 2,
+                                    text.font(m.body, True).get_linesize() * 2)
 
     def scroll_by(self, pixels: int) -> None:
         """Scroll the rows (when they do not all fit), to the top of the row ``pixels``
@@ -210,31 +312,6 @@ class SettingsScene(Scene):
         for side in (0, 2):
             if side < len(parts) and parts[side].collidepoint(pos):
                 self.anchor = (pos, side)
-
-    def _follow_anchor(self) -> None:
-        """Move the panel so that the remembered text-size arrow is under the pointer again,
-        within the window."""
-        chooser = self.rows[1]
-        if self.anchor is None or not isinstance(chooser, Choice):
-            return
-        (x, y), side = self.anchor
-        arrow = chooser._parts()[side]
-        w, h = self.app.size
-        dx = max(-self.panel.left, min(w - self.panel.right, x - arrow.centerx))
-        dy = max(-self.panel.top, min(h - self.panel.bottom, y - arrow.centery))
-        # What the panel cannot move (it fills the height at large text) the rows scroll,
-        # above their first row too while the pointer stays on the arrow: stepping down from
-        # 200% at 1280x800, the rows shrank upwards, the third click at one place landed on
-        # "Full screen" and switched it on (QA, real window). Leaving the row scrolls back.
-        rest = y - arrow.centery - dy
-        scroll = max(-self.view.height // 2, min(self.most_scroll, self.scroll - rest))
-        self.panel.move_ip(dx, dy)
-        self.view.move_ip(dx, dy)
-        for wdg in self.rows:
-            wdg.place(wdg.rect.move(dx, dy + self.scroll - scroll), wdg.px)
-            wdg.visible = self.view.contains(wdg.rect)
-        self.back.place(self.back.rect.move(dx, dy), self.back.px)
-        self.scroll = scroll
 
     def notice_area(self) -> pygame.Rect | None:
         """Notices (a settings file that cannot be written) over the top of the panel, never
@@ -258,9 +335,11 @@ class SettingsScene(Scene):
             return
         step = int(self.app.metrics.body * 1.6)
         if event.type == pygame.MOUSEWHEEL:
+            self.anchor = None  # the rows scroll where the panel stands in the middle
             self.scroll_by(-event.y * step)
             return
         if event.type == pygame.KEYDOWN and event.key in SCROLL_KEYS:
+            self.anchor = None
             self.scroll_by(SCROLL_KEYS[event.key] * step)
             return
         widgets.handle_all([*self.rows, self.back], event)
