@@ -239,3 +239,62 @@ def test_at_200_percent_every_card_counts_with_its_unit(
         assert any(unit in line.split() for line, _px in words), words
         assert min(px for _line, px in words) >= readable_px((1024, 768)), words
     app.shutdown()
+
+
+def card_texts(size: tuple[int, int], lang: str, scale: int, game: str, ai: str, moves: int,
+               monkeypatch: pytest.MonkeyPatch) -> tuple[Any, list[list[tuple[str, int]]]]:
+    """A person against ``ai`` at ``game`` after ``moves`` first legal moves: the play scene
+    and, per seat card, the texts drawn in it (text, size)."""
+    from tests.ui_helpers import texts_drawn_by
+
+    app = make_app(size, language=lang, text_scale=scale)
+    play = start_game(app, game, ("human", ai))
+    frame(app)
+    for _ in range(moves):
+        play.match.play(play.state.legal_moves()[0])
+    frame(app)
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    return play, [[(line, px) for line, px, rect in drawn if card.contains(rect)]
+                  for card in play.panel.seats.rects]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_at_100_percent_of_1024x768_who_plays_is_readable(
+        lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA14 7, real window 1024x768 en 100%): the cards' "Human" and
+    "Alpha-beta" were 18 px, the window's readable size being 20. Before: 18 and 18."""
+    from game.ui.scenes.play_fit import readable_px
+
+    play, cards = card_texts((1024, 768), lang, 100, "othello", "alphabeta", 0, monkeypatch)
+    for seat, words in enumerate(cards):
+        label = play.seat_label(seat)
+        sizes = [px for line, px in words if line in label]
+        assert sizes and min(sizes) >= readable_px((1024, 768)), words
+    play.app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "lang", "game", "ai", "moves"),
+                         [((1280, 800), "en", "othello", "reinforcement", 4),
+                          ((1280, 800), "fr", "connect4", "alphabeta:depth=2", 1)])
+def test_at_200_percent_both_cards_counts_at_one_size(
+        size: tuple[int, int], lang: str, game: str, ai: str, moves: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA14 7, real window 1280x800 en 200%): "Black · 9 discs  Human" on one line
+    wrote its count at 39 px, "White · 7 discs / Reinforcement" on two lines at 52: one
+    count looked more important. Both at one size now (39 px there, the one line's)."""
+    play, cards = card_texts(size, lang, 200, game, ai, moves, monkeypatch)
+    counts = [px for words in cards for line, px in words if line.startswith(" · ")]
+    assert len(counts) == 2 and len(set(counts)) == 1, cards
+    play.app.shutdown()
+
+
+def test_at_200_percent_a_shrunk_players_name_keeps_its_card_short() -> None:
+    """Regression (QA13 3, real window 1280x800 fr 200%): Elimination's card kept room for two
+    lines of the small size (44 px) under its name while its words, shrunk to fit, were 30
+    px: 173 px high beside the human's 75. Now as high as its lines are: 144 px."""
+    app = make_app((1280, 800), language="fr", text_scale=200)
+    play = start_game(app, "nim", ("human", "elimination:propagate=0"))
+    frame(app)
+    human, learner = play.panel.seat_rects
+    assert learner.height <= 150, (human.height, learner.height)
+    app.shutdown()

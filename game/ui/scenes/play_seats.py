@@ -10,7 +10,6 @@ kept from the start, so a card never grows when its AI starts thinking.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -19,8 +18,9 @@ import pygame
 from game.ui import text, widgets
 from game.ui.i18n import tr
 from game.ui.reasoning import seconds_text
-from game.ui.scenes.play_fit import LEAST_WORDS_SHARE, large_text, readable_px
-from game.ui.scenes.play_seat_lines import NAME_SHRINK, draw_spinner, plain_words, who_lines
+from game.ui.scenes.play_fit import large_text
+from game.ui.scenes.play_seat_fit import SeatFit
+from game.ui.scenes.play_seat_lines import draw_spinner, plain_words, who_lines
 from game.ui.theme import blend, disc_rim
 from game.ui.widgets import draw_panel
 
@@ -30,23 +30,13 @@ if TYPE_CHECKING:
 
 #: The elapsed time a card keeps room for while its AI thinks ("88,8 s" is as wide as any).
 TIME_RESERVE = "88,8"
-#: Numbers in a side's count, measured as two digits (a count grows as the game goes on).
-WIDE_COUNT = re.compile(r"\d+")
-#: With large text, the side's disc's radius as a share of a one-line card's height.
-DISC_SHARE = 0.3
-#: With large text, the scales of a one-line card's parts (name, count, who plays) tried,
-#: largest first, before both cards take two lines (never under the readable size).
-ONE_LINE_SCALES = (1.0, 0.95, 0.9, 0.85, 0.8)
-#: ... while who plays keeps this share of the small size (see SeatCards._one_line_least_who).
-ONE_LINE_WHO_SHARE = 0.7
 
 
-class SeatCards:
+class SeatCards(SeatFit):
     """The two seat cards of one play panel: their layout, drawing and clicks."""
 
     def __init__(self, app: App, scene: PlayScene) -> None:
-        self.app = app
-        self.scene = scene
+        super().__init__(app, scene)
         #: Each seat's card in the last layout.
         self.rects: list[pygame.Rect] = []
         #: With large text, which cards take one line: the side and its count on the left,
@@ -66,12 +56,10 @@ class SeatCards:
         #: card whose count goes below its name: on one line it was cut ("3 posés, 0 en m…"
         #: at 200% of 1024x768, QA S11 45a); it keeps its two lines and who plays it.
         self.brief = False
-        #: With large text, the scale of both one-line cards' parts, and whether their counts
-        #: are the number alone ("Red · 4", see :meth:`_fit_parts`).
-        self.scale = 1.0
-        self.short_count = False
         #: The size of who plays the side on the one-line cards (one for both).
         self.who_px = app.metrics.small
+        #: The size of the counts beside the names on cards of two lines: one for both.
+        self.two_count_px = app.metrics.body
 
     def at(self, pos: tuple[int, int]) -> int | None:
         """The seat whose card is at ``pos`` (a click there changes its player), or None."""
@@ -87,44 +75,6 @@ class SeatCards:
         """True when both cards take one line (see :attr:`single`)."""
         return all(self.single)
 
-    def _base_height(self) -> int:
-        """A one-line card's height: roomy at normal text; with large text just what the name
-        and the player's line need (two cards at 2.9 bodies left the AI's reasoning no room
-        at 200% of 1920x1080)."""
-        m = self.app.metrics
-        if large_text(m, self.app.size):
-            return (text.font(m.body, True).get_linesize() + text.font(m.small).get_linesize()
-                    + m.pad)
-        return int(m.body * 2.9)
-
-    def _disc_radius(self) -> int:
-        """The side's disc's radius, the same in both cards: with large text as a one-line
-        card allows, so a card of one line and a card of two keep their words in one column
-        (the larger disc of a two-line card left "Joueur 1 · Humain" 9 px short of one line
-        at 200% of 1280x720)."""
-        m = self.app.metrics
-        if large_text(m, self.app.size):
-            return int((text.font(m.body, True).get_linesize() + m.pad) * DISC_SHARE)
-        return int(self._base_height() * 0.24)
-
-    def _text_left(self, left: int) -> int:
-        """Where a card's words start: right of its disc."""
-        pad = self.app.metrics.pad
-        return left + pad + 2 * self._disc_radius() + pad
-
-    def _shows_time(self) -> bool:
-        """Whether a card says how long its AI has been thinking: not with large text, where
-        the room kept for the time put the player's name on two lines and both cards grew
-        (the engine line above the board tells the time, the spinner turns on the disc)."""
-        return not large_text(self.app.metrics, self.app.size)
-
-    def _shrink(self) -> float:
-        """How far who plays a side shrinks before it takes a second line: with large text
-        as far as the panel's other words (:data:`~game.ui.scenes.play_fit.LEAST_WORDS_SHARE`;
-        "Alpha-bêta · Profondeur 2" on two lines took the move list's row at 200% of
-        1280x720), else :data:`NAME_SHRINK`."""
-        return LEAST_WORDS_SHARE if large_text(self.app.metrics, self.app.size) else NAME_SHRINK
-
     def _thinking_words(self, seconds: str) -> Callable[[str], str]:
         return lambda name: tr("play.thinking_for", player=name, s=seconds)
 
@@ -134,7 +84,7 @@ class SeatCards:
         m = self.app.metrics
         pad = m.pad
         tw = left + width - self._text_left(left) - pad
-        lines = [1, 1]
+        lines, sizes = [1, 1], [0, 0]
         for seat in (0, 1):
             human = self.scene.match.seats[seat].human
             label = self.scene.seat_label(seat)
@@ -142,8 +92,8 @@ class SeatCards:
             # lost its note to stay on one.
             for words in [plain_words] if human or not self._shows_time() else [
                     plain_words, self._thinking_words(TIME_RESERVE)]:
-                lines[seat] = max(lines[seat],
-                                  len(who_lines(label, tw, m.small, words, self._shrink())[0]))
+                fitted, px = who_lines(label, tw, self._who_px(), words, self._shrink())
+                lines[seat], sizes[seat] = max((lines[seat], sizes[seat]), (len(fitted), px))
         for seat in (0, 1):
             lines[seat] += self._summary_below(seat, tw)
         if not large_text(m, self.app.size):
@@ -175,95 +125,30 @@ class SeatCards:
         self.brief = large_text(m, self.app.size) and self.scene.review.active
         self.rects = []
         y = top
-        heights = [self._card_height(lines[seat], self.single[seat], self.count_below[seat])
+        heights = [self._card_height(lines[seat], self.single[seat], self.count_below[seat],
+                                     sizes[seat] if large_text(m, self.app.size)
+                                     else max(sizes))
                    for seat in (0, 1)]
+        # The counts beside the names at one size on both cards, one line or two: "Black · 9
+        # discs  Human" on one line stood at 39 px beside "White · 7 discs / Reinforcement"
+        # at 52 at 200% of 1280x800 (QA14 7).
+        self.two_count_px = min([self._two_line_count_px(seat, left, width)
+                                 for seat in (0, 1) if not self.single[seat]
+                                 and not self.count_below[seat]], default=m.body)
+        if any(self.single) and not all(self.single):
+            self.count_px = self.two_count_px = min(self.count_px, self.two_count_px)
         for height in heights:
             self.rects.append(pygame.Rect(left, y, width, height))
             y += height + pad
         return y
 
-    def _fit_parts(self, left: int, width: int) -> None:
-        """With large text, the largest scale of the one-line cards' parts
-        (:data:`ONE_LINE_SCALES`), the count in words or else as its number alone, at which
-        both cards take one line; else the full size and words (each card as it fits).
-        Connect 4 at 200% of 1024x768: "Yellow · 88 discs  Alpha-beta" needed 440 px of 315,
-        both cards took two lines and the legend lost its colours' row."""
-        self.scale, self.short_count = 1.0, False
-        if not large_text(self.app.metrics, self.app.size):
-            return
-        scene = self.scene
-        room = left + width - self._text_left(left) - self.app.metrics.pad
-        counted = all(scene.presenter.side_count(scene.state, side) is not None
-                      for side in (0, 1))
-        for scale in ONE_LINE_SCALES:
-            for short in (False, True) if counted else (False,):
-                self.scale, self.short_count = scale, short
-                if all(fits and px >= self._one_line_least_who()
-                       for px, fits in (self._one_line_who(seat, room) for seat in (0, 1))):
-                    return
-        self.scale, self.short_count = 1.0, False
-
-    def _one_line_least_who(self) -> int:
-        """The least size of who plays a side for one-line cards (else two lines, who plays
-        it on its own line at the small size): the count's unit beside its number (QA13 5)
-        left Hexapawn's "Random" 20 px at 200% of 1024x768, beside 32 px names."""
-        m = self.app.metrics
-        return max(readable_px(self.app.size), round(m.small * ONE_LINE_WHO_SHARE))
-
-    def _name_px(self) -> int:
-        """The side's name's size on a one-line card (the body size, scaled)."""
-        m = self.app.metrics
-        return max(readable_px(self.app.size), round(m.body * self.scale))
-
-    def _count_words(self, state: object, side: int) -> str:
-        """What a one-line card says of ``side``'s pieces at the count's size: the summary,
-        or its number alone (see :attr:`short_count`; its unit follows in the small words,
-        see :meth:`_count_unit`)."""
-        presenter = self.scene.presenter
-        number = presenter.side_count(state, side) if self.short_count else None
-        return str(number) if number is not None else presenter.side_summary(state, side)
-
-    def _count_unit(self, state: object, side: int) -> str:
-        """The unit after a count written as its number alone ("discs" of "4 discs"; "" when
-        the count is in words): "Black · 4" said four of what with most AIs, "4 discs" with a
-        longer name (QA13 5), and Hexapawn's "White · 3" never said pawns."""
-        presenter = self.scene.presenter
-        number = presenter.side_count(state, side) if self.short_count else None
-        if number is None:
-            return ""
-        summary = presenter.side_summary(state, side)
-        return summary.replace(str(number), "", 1).strip()
-
-    def _unit_px(self) -> int:
-        """The size of a count's unit after its number (the least of who plays a side)."""
-        m = self.app.metrics
-        return max(readable_px(self.app.size), int(m.small * LEAST_WORDS_SHARE * self.scale))
-
-    def least_count_px(self) -> int:
-        """The least size of a side's count beside its name: 80% of the small size. (With
-        large text it was the window's readable size, 20 px at 200% of 1024x768, beside a
-        40 px name: Morpion's count now goes on the card's second line where it can, see
-        :meth:`_count_below`, and the panel's words give way before it shrinks.)"""
-        return int(self.app.metrics.small * 0.8)
-
-    def _summary_below(self, seat: int, width: int) -> bool:
-        """With large text, whether the side's count goes on its own line under its name:
-        beside it, Morpion's " · 1 posé, 2 en main" was cut at 200% of 1024x768."""
-        m = self.app.metrics
-        if not large_text(m, self.app.size):
-            return False
-        scene = self.scene
-        side = scene.match.side_of_seat(seat)
-        summary = scene.presenter.side_summary(scene.board_state, side)
-        if not summary:
-            return False
-        return (text.size(scene.presenter.side_name(side), m.body, True)[0]
-                + text.size(f" · {summary}", self.least_count_px())[0]) > width
-
-    def _card_height(self, lines: int, single: bool = False, below: bool = False) -> int:
-        """A card's height for a player's name of ``lines`` lines (``single``: the card on
-        one line, see :attr:`single`; ``below``: its count on a line of its own, which the
-        review's brief cards keep, see :attr:`brief`)."""
+    def _card_height(self, lines: int, single: bool = False, below: bool = False,
+                     px: int = 0) -> int:
+        """A card's height for a player's name of ``lines`` lines at ``px`` (0: the size of
+        :meth:`_who_px`; a name shrunk to fit two lines needs their height, not two lines of
+        the small size: Elimination's card at 200% of 1280x800 kept 30 px of them empty)
+        (``single``: the card on one line, see :attr:`single`; ``below``: its count on a
+        line of its own, which the review's brief cards keep, see :attr:`brief`)."""
         m = self.app.metrics
         if self.brief and below:  # the name's line and the count's, no more
             return (text.font(m.body, True).get_linesize() + text.font(m.small).get_linesize()
@@ -273,86 +158,10 @@ class SeatCards:
         height = self._base_height()
         if lines > 1:
             name_h = text.font(m.body, True).get_linesize()
-            height = max(height, m.pad // 2 * 2 + name_h + lines * text.two_line_step(m.small))
+            px = px or self._who_px()
+            height = max(height, m.pad // 2 * 2 + name_h + text.font(px).get_linesize()
+                         + (lines - 1) * text.two_line_step(px))
         return height
-
-    def _fits_one_line(self, seat: int, left: int, width: int) -> bool:
-        """With large text, whether ``seat``'s card holds the side's name, its count and who
-        plays it on one line (see :meth:`_one_line_who`): two cards of two lines left the
-        legend's colour row no room at 200% of 1920x1080."""
-        if not large_text(self.app.metrics, self.app.size):
-            return False
-        return self._one_line_who(seat, left + width - self._text_left(left)
-                                  - self.app.metrics.pad)[1]
-
-    def _count_below(self, seat: int, left: int, width: int) -> bool:
-        """With large text, whether ``seat``'s count goes on the card's second line and who
-        plays it beside the side's name: when the count beside the name would shrink under
-        80% of the small size and the player's name fits there. Morpion's " · 0 placed, 3
-        in hand" was 20 px beside "X" at 200% of 1024x768, the player alone on its line."""
-        m = self.app.metrics
-        scene = self.scene
-        side = scene.match.side_of_seat(seat)
-        summary = scene.presenter.side_summary(scene.state, side)
-        if not summary or not large_text(m, self.app.size):
-            return False
-        room = left + width - self._text_left(left) - m.pad
-        beside = (text.size(scene.presenter.side_name(side), m.body, True)[0]
-                  + text.size(f" · {WIDE_COUNT.sub('88', summary)}", int(m.small * 0.8))[0])
-        return beside > room and self._one_line_who(seat, room, count=False)[1]
-
-    def _one_line_who(self, seat: int, room: int, count: bool = True) -> tuple[int, bool]:
-        """The size of who plays ``seat`` on its card's one line of ``room`` pixels, and
-        whether it fits there: beside the side's name and its count (at the least size the
-        count is drawn at, with room for one more digit, so a card does not change shape as
-        the game goes on), from the small size down to the panel's least words size
-        (:data:`~game.ui.scenes.play_fit.LEAST_WORDS_SHARE`)."""
-        m = self.app.metrics
-        scene = self.scene
-        presenter = scene.presenter
-        side = scene.match.side_of_seat(seat)
-        summary = self._count_words(scene.state, side)
-        # One pad between the words and who plays, as the card draws them (two, with the
-        # count, left "Yellow · 88 discs    Alpha-beta" 3 px short of one line at 200% of
-        # 1920x1080 and the legend its colour row): the count's room for two digits keeps
-        # the card's shape.
-        used = text.size(presenter.side_name(side), self._name_px(), True)[0] + m.pad
-        if summary and count:
-            used += text.size(f" · {WIDE_COUNT.sub('88', summary)}",
-                              self._one_line_count_px())[0]
-            unit = self._count_unit(scene.state, side)
-            if unit:
-                used += text.size(f" {unit}", self._unit_px())[0]
-        label = scene.seat_label(seat)
-        least = max(readable_px(self.app.size),
-                    int(m.small * LEAST_WORDS_SHARE * self.scale))
-        px = text.fit_px(label, room - used, m.small, min_px=least)
-        return px, text.size(label, px)[0] <= room - used
-
-    def _one_line_count_fit(self, seat: int, left: int, width: int) -> int:
-        """The size ``seat``'s count fits at on its one-line card, between the body size and
-        its least size (:meth:`_one_line_count_px`)."""
-        m = self.app.metrics
-        scene = self.scene
-        side = scene.match.side_of_seat(seat)
-        summary = self._count_words(scene.board_state, side)
-        if not summary:
-            return m.body
-        room = left + width - self._text_left(left) - m.pad
-        px = self._one_line_who(seat, room)[0]
-        room -= (text.size(scene.presenter.side_name(side), self._name_px(), True)[0] + m.pad
-                 + text.size(scene.seat_label(seat), px)[0])
-        unit = self._count_unit(scene.board_state, side)
-        if unit:
-            room -= text.size(f" {unit}", self._unit_px())[0]
-        return text.fit_px(f" · {summary}", room, self._name_px(),
-                           min_px=self._one_line_count_px())
-
-    def _one_line_count_px(self) -> int:
-        """The least size of a one-line card's count (80% of the small size, scaled, never
-        under the readable size): it shrinks to leave who plays the side its room."""
-        return max(readable_px(self.app.size),
-                   int(self.app.metrics.small * 0.8 * self.scale))
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -402,7 +211,7 @@ class SeatCards:
         if self.count_below[seat]:
             self._draw_count_below(surface, seat, rect, tx)
             return
-        lines, px = who_lines(scene.seat_label(seat), tw, m.small, words, self._shrink())
+        lines, px = who_lines(scene.seat_label(seat), tw, self._who_px(), words, self._shrink())
         summary = presenter.side_summary(shown, side)
         below = self._summary_below(seat, tw)
         if below:
@@ -419,7 +228,7 @@ class SeatCards:
             # The counts in regular weight after the name, shrinking to 80% of the small size
             # before anything is cut ("X · 3 placed, 0 in hand" at 1024x640, at 200% text).
             sx = name_rect.right
-            text.blit_text(surface, f" · {summary}", m.body, theme.text,
+            text.blit_text(surface, f" · {summary}", self.two_count_px, theme.text,
                            (sx, name_rect.bottom), "bottomleft",
                            max_width=max(1, rect.right - pad - sx),
                            min_px=self.least_count_px())
