@@ -31,9 +31,15 @@ def explained_reply(size: tuple[int, int], lang: str, game: str, ai: str,
 
 def assert_facts_legend_and_move(play: PlayScene, facts: int = 2, legend: int = 1) -> None:
     """The panel's last frame showed at least ``facts`` facts of the reasoning, ``legend`` rows
-    of the legend and one row of the move list."""
+    of the legend and one row of the move list; or, with large text where two facts took the
+    words under the legend's whole size, the first fact alone (it says why) at that size or
+    larger, the others marked "+N ▸" (see ExplainBox.facts_px)."""
     panel = play.panel
-    assert panel.reasoning_facts >= facts, panel.reasoning_facts
+    explain = panel.explain
+    if panel.reasoning_facts < facts:
+        assert explain.first_facts == 1 and explain.facts >= 1, panel.reasoning_facts
+        assert explain.facts_size >= explain._whole_legend_px(), explain.facts_size
+        assert explain.mark is not None or not explain.hidden
     assert panel.legend_rows_shown >= legend, panel.legend_rows_shown
     assert len({rect.top for rect, _ in panel.move_rects}) >= 1, "no row of the move list"
 

@@ -392,7 +392,11 @@ def test_facts_left_out_are_marked_and_a_click_shows_them_all(size: tuple[int, i
     assert run_until(app, lambda: play.turns.pending is not None, 10)
     frame(app)
     explain = play.panel.explain
-    assert explain.facts >= 2 and explain.hidden == len(explain.paragraphs) - explain.facts > 0
+    # (The first fact alone where two would take the words under the legend's whole size,
+    # see test_the_explain_pause_keeps_its_words_large_in_a_narrow_panel.)
+    assert explain.facts >= explain.first_facts >= 1
+    assert explain.hidden == len(explain.paragraphs) - explain.facts > 0
+    assert explain.mark is not None and explain.box.contains(explain.mark)
     memory = [fact for fact in explain.paragraphs if "Memory" in fact or "Mémoire" in fact]
     assert memory and memory[0] not in explain.paragraphs[:explain.facts]
     click(app, explain.box.center)
@@ -409,6 +413,47 @@ def test_facts_left_out_are_marked_and_a_click_shows_them_all(size: tuple[int, i
     assert play.turns.pending is not None
     key(app, pygame.K_ESCAPE)
     assert app.top is play and play.turns.pending is not None
+
+
+@pytest.mark.parametrize(("size", "language", "game", "player"), [
+    ((1280, 720), "en", "nim", "alphabeta"), ((1280, 720), "fr", "nim", "perfect"),
+    ((1280, 800), "fr", "nim", "alphabeta"), ((1024, 768), "fr", "nim", "alphabeta"),
+    ((1280, 720), "fr", "morpion", "perfect")])
+def test_the_explain_pause_keeps_its_words_large_in_a_narrow_panel(
+        size: tuple[int, int], language: str, game: str, player: str) -> None:
+    """QA S14 6 (real windows, 200% text): in Nim's narrow panel the explain pause's facts
+    and legend shrank to ~28 px at 1280x720 and 1280x800, the 100% size, to fit two facts;
+    Morpion's legend drew its long rows at 28 px beside facts at 40. Now the first fact alone
+    when it says why (the others behind "+N ▸", marked), and the legend in few words at the
+    facts' size: both at least 80% of the small size."""
+    from game.ui.scenes.play_explain import WHOLE_LEGEND_SHARE
+
+    app = make_app(size, language=language, show_reasoning=True, explain_wait=True,
+                   text_scale=200)
+    play = start_game(app, game, ("human", player))
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: play.turns.pending is not None, 10)
+    frame(app)
+    explain = play.panel.explain
+    least = int(app.metrics.small * WHOLE_LEGEND_SHARE)
+    assert explain.facts_size >= least and explain.legend_size >= least, (
+        explain.facts_size, explain.legend_size, least)
+    assert explain.legend_size == explain.facts_size and explain.facts >= 1
+    assert not explain.hidden or (explain.mark is not None
+                                  and explain.box.contains(explain.mark))
+    app.shutdown()
+
+
+def test_a_first_fact_that_only_names_the_move_keeps_the_next_beside_it() -> None:
+    """Monte Carlo's first fact says only "O chose c3"; why (its playouts' win rate) is the
+    second: the pause never keeps the first alone, whatever the words' size."""
+    app = make_app((1024, 768), show_reasoning=True, explain_wait=True, text_scale=200)
+    play = start_game(app, "morpion", ("human", "mcts"))
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: play.turns.pending is not None, 20)
+    frame(app)
+    assert play.panel.explain.first_facts == 2 and play.panel.explain.facts >= 2
+    app.shutdown()
 
 
 def test_the_more_list_opens_the_ais_reasoning_in_full() -> None:

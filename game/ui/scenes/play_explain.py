@@ -25,9 +25,9 @@ from game.ui.reasoning import (
     reasoning_lines,
     thinking_facts,
 )
-from game.ui.scenes.play_fit import large_text, least_legend_px, readable_px
+from game.ui.scenes.play_fit import large_text, least_legend_px, legend_lines, readable_px
 from game.ui.scenes.play_hint import draw_hint
-from game.ui.scenes.play_more import open_reasoning
+from game.ui.scenes.play_more import draw_more_mark, open_reasoning
 from game.ui.theme import blend
 
 if TYPE_CHECKING:
@@ -56,11 +56,13 @@ class ExplainBox:
         self.facts = 0
         self.paragraphs: list[str] = []
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.mark: pygame.Rect | None = None  #: Where "+N ▸" went in the last frame.
         #: How many rows of the score legend the last frame showed.
         self.legend_rows_shown = 0
         #: The size of the panel's words under the seats in the last frame (see
         #: :meth:`words_px`): the facts', and the largest the legend beside them may take.
         self.facts_size = app.metrics.small
+        self.first_facts = FIRST_FACTS  #: The facts before the legend (see facts_px).
         #: The legend's text size in the last frame.
         self.legend_size = app.metrics.small
         #: The facts' size so far in this game and window (see :meth:`draw_reasoning`).
@@ -71,27 +73,10 @@ class ExplainBox:
 
     def _legend_lines(self, rows: list[LegendRow],
                       px: int | None = None) -> list[tuple[str, int, str, str]]:
-        """The legend wrapped to the panel at ``px`` (the small size by default): (sample,
-        indent, text, colour name) per line; a row's wrapped lines keep its indent, under its
-        words, not under its sample. With large text a row's later lines take the whole width
-        (under the sample): indented, the first row took four lines at 200% of 1024x768 and
-        the move list had no room left."""
+        """The legend wrapped to the panel's column at ``px`` (the small size by default)."""
         m = self.app.metrics
-        px = px or self.small
-        width = self.rect.width - 2 * m.pad
-        large = large_text(m, self.app.size)
-        lines: list[tuple[str, int, str, str]] = []
-        for row in rows:
-            sample = f"{row.sample}  " if row.sample else ""
-            indent = text.size(sample, px, True)[0] if sample else 0
-            parts = text.wrap(row.words, max(1, width - indent), px)
-            if large and len(parts) > 1:
-                rest = " ".join(row.words.split(" ")[len(parts[0].split(" ")):])
-                parts = parts[:1] + text.wrap(rest, width, px)
-            for i, part in enumerate(parts):
-                lines.append((sample if i == 0 else "", indent if i == 0 or not large else 0,
-                              part, row.colour))
-        return lines
+        return legend_lines(rows, px or self.small, self.rect.width - 2 * m.pad,
+                            large_text(m, self.app.size))
 
     def _legend_height(self, rows: list[LegendRow], px: int | None = None) -> int:
         if not rows:
@@ -143,6 +128,11 @@ class ExplainBox:
             sizes = [px for px in sizes if px <= most] or sizes[-1:]
         return sizes
 
+    def _whole_legend_px(self) -> int:
+        """The least size at which the legend is drawn in its many words (its rows whole);
+        under it, in few words (:func:`~game.ui.reasoning.compact_legend`)."""
+        return int(self.app.metrics.small * WHOLE_LEGEND_SHARE)
+
     def first_row_height(self, rows: list[LegendRow], px: int | None = None) -> int:
         """The height the legend's first row (what the number on the board is) needs at
         ``px`` (its least size by default), with its box's margins; 0 without a legend."""
@@ -191,6 +181,10 @@ class ExplainBox:
         for room in (height - move_row, height):
             for form in (rows, compact_legend(rows), packed):
                 kept, px = self._legend_fit(form, room, most)
+                if form is rows and px < self._whole_legend_px():
+                    # (As facts_px counts it: at 200% of 1280x720 Nim's legend drew its
+                    # long rows at 28 px beside facts at 36, its few words fitting at 36.)
+                    continue
                 # (The paragraph names every kind in its words.)
                 named = kinds if form is packed else {row.sample for row in kept if row.sample}
                 if kept and named >= kinds:
@@ -320,33 +314,51 @@ class ExplainBox:
             room, used = more, lines
         return room
 
-    def facts_px(self, paragraphs: list[str], legend: list[LegendRow], height: int) -> int:
+    def facts_px(self, paragraphs: list[str], legend: list[LegendRow], height: int,
+                 alone: bool = False) -> int:
         """The reasoning's text size: the small size, or with large text the largest of the
         legend's sizes (:meth:`_legend_sizes`) at which the first facts
         (:data:`FIRST_FACTS`), the whole legend (else its first row), a row of the move list
         and the position summary (:meth:`kept_below`), all at that size, fit ``height``: at
         200% of 1024x768 Othello showed one fact and no move, its second fact three lines
         long at the small size; at 200% of 1920x1080 Connect 4's legend kept only its first
-        row beside facts at the small size."""
+        row beside facts at the small size. Fewer facts before smaller words: where the
+        first two fit only under the legend's whole size, the first alone (when ``alone``:
+        it says why, not only "O chose c3") at a larger size (sets :attr:`first_facts`; the
+        others behind "+N ▸")."""
+        self.first_facts = FIRST_FACTS
+        px = self._first_facts_px(paragraphs[:FIRST_FACTS], legend, height)
+        if (alone and large_text(self.app.metrics, self.app.size)
+                and (px or 0) < self._whole_legend_px()):
+            # At 200% of 1280x720 Nim's two facts and legend fitted its narrow panel only at
+            # 28 px (the 100% size), the first fact alone at 36 (QA S14 6).
+            first = self._first_facts_px(paragraphs[:1], legend, height)
+            if first is not None and first > (px or 0):
+                self.first_facts = 1
+                return first
+        return px if px is not None else self._legend_sizes()[-1]
+
+    def _first_facts_px(self, first: list[str], legend: list[LegendRow],
+                        height: int) -> int | None:
+        """The largest size at which ``first`` and the legend fit (see facts_px), or None."""
         m = self.app.metrics
         sizes = self._legend_sizes()
         width = self.rect.width - 2 * m.pad
         # The whole legend down to 80% of the small size; only its first row (what the
         # numbers are) takes the words to their least size.
-        whole = [px for px in sizes if px >= int(m.small * WHOLE_LEGEND_SHARE)]
+        whole = [px for px in sizes if px >= self._whole_legend_px()]
         # (In few words, every kind of label named, before the first row alone; one kind
         # alone: its first row, whole, as the reasoning counts it.)
         compact = compact_legend(legend)
         tries = ((legend, whole), (compact, sizes), (legend[:1], sizes))
         for shown, tried in tries if len(compact) > 1 else tries[::2]:
             for px in tried:
-                lines = sum(len(text.wrap(paragraph, width, px))
-                            for paragraph in paragraphs[:FIRST_FACTS])
+                lines = sum(len(text.wrap(paragraph, width, px)) for paragraph in first)
                 box = text.font(px).get_linesize() * lines + m.pad + m.pad // 2
                 # The legend at this size too: it is never larger than the facts.
                 if box + self._legend_box(shown, px) + sum(self.kept_below(px)) <= height:
                     return px
-        return sizes[-1]
+        return None
 
     def draw_hint(self, surface: pygame.Surface, y: int) -> int:
         """The hint in words (see :func:`~game.ui.scenes.play_hint.draw_hint`)."""
@@ -380,6 +392,7 @@ class ExplainBox:
         d = turns.pending or turns.reasoning
         width = self.rect.width - 2 * m.pad
         lines: list[str] = []
+        says_why = False  # (the first fact says why, not only "O chose c3")
         live = (thinking_facts(turns.worker.progress, scene.presenter.move_text)
                 if d is None and turns.thinking_since is not None else [])
         if live:
@@ -397,10 +410,11 @@ class ExplainBox:
                 turns.reasoning_seat)) if turns.reasoning_seat is not None else "")
             paragraphs = ([tr("play.passed", side=who)] if is_pass(d.move)
                           else self._facts(d, who, other))
-        # Keep room for one row of the move list (the latest moves) and the position summary:
-        # with the reasoning on, the class is watching how the AI decides more than the list,
-        # but the facts after the first ones give way to that row, large text too.
-        px = self.facts_px(paragraphs, legend, self.rect.bottom - y)
+            move = scene.presenter.move_text(d.move)
+            says_why = paragraphs[0] != tr("think.chose", side=who, move=move)
+        # Room for a row of the move list and the position summary: the class watches how
+        # the AI decides more than the list, but facts after the first ones give way to it.
+        px = self.facts_px(paragraphs, legend, self.rect.bottom - y, says_why)
         if d is not None:
             # One size through a game (in this window): the largest that fitted every
             # decision so far. It jumped from 24 to 30 px between two of Hexapawn's moves at
@@ -421,7 +435,7 @@ class ExplainBox:
         wrapped_all = [text.wrap(paragraph, width, px) for paragraph in paragraphs]
         # The first facts (the move and why) come before the legend, which gives way row by
         # row: with large text the legend's room once left the reasoning one line.
-        first = sum(len(w) for w in wrapped_all[:FIRST_FACTS])
+        first = sum(len(w) for w in wrapped_all[:self.first_facts])
         whole_legend = -(-self._legend_height(legend, px) // line_h)
         room = max(2, avail - kept - whole_legend)
         # The first facts come first (they are the point of the screen; the legend can
@@ -447,6 +461,7 @@ class ExplainBox:
         self.facts = self._facts_taken(wrapped_all, room, avail)
         self.paragraphs = paragraphs if d is not None else []
         lines += [line for wrapped in wrapped_all[:self.facts] for line in wrapped]
+        self.mark = None
         if not lines:
             return y
         box = self.box = pygame.Rect(self.rect.left, y, self.rect.width,
@@ -458,7 +473,7 @@ class ExplainBox:
             text.blit_text(surface, line, px, theme.text, (box.left + m.pad, ty),
                            max_width=width)
             ty += line_h
-        self._draw_more_mark(surface, lines[-1], px, ty - line_h)
+        self.mark = draw_more_mark(surface, box, lines, px, self.hidden, theme, m.pad)
         return box.bottom + m.pad // 2
 
     @property
@@ -466,17 +481,6 @@ class ExplainBox:
         """How many facts of the last decision the panel left out (a click shows them)."""
         # (None while the AI thinks: the live facts are no decision's.)
         return max(0, len(self.paragraphs) - self.facts) if self.paragraphs else 0
-
-    def _draw_more_mark(self, surface: pygame.Surface, last: str, px: int, y: int) -> None:
-        """"+2 ▸" at the end of the box's last line when facts were left out, where that
-        line leaves it room: a click on the box shows them all (at 200% alpha-beta's memory
-        never showed, QA S13 1)."""
-        m = self.app.metrics
-        mark = tr("play.more_facts", n=self.hidden)
-        w = text.size(mark, px, True)[0]
-        if self.hidden and text.size(last, px)[0] + m.pad + w <= self.box.width - 2 * m.pad:
-            text.blit_text(surface, mark, px, self.app.theme.accent,
-                           (self.box.right - m.pad - w, y), bold=True)
 
     def click(self, pos: tuple[int, int]) -> bool:
         """A click on the box with facts left out: all of them in a dialog."""

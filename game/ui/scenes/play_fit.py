@@ -9,11 +9,15 @@ body size at which its whole label fits, down to 80% of the small size.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui import text
 from game.ui.widgets import BODY_MIN_FRACTION, Button, Metrics, normal_body
+
+if TYPE_CHECKING:
+    from game.ui.reasoning import LegendRow
 
 #: A button row's height in body sizes; with large text (see :data:`LARGE_TEXT`), less: at
 #: 200% of 1920x1080 the panel's four rows of buttons left the AI's reasoning no room. 1.8,
@@ -176,3 +180,24 @@ def wrapped_lines(words: str, width: int, m: Metrics, least: int, room: int,
         if high <= room and all(text.size(line, px, bold)[0] <= width for line in lines):
             return lines, px
     return None
+
+
+def legend_lines(rows: list[LegendRow], px: int, width: int,
+                 large: bool) -> list[tuple[str, int, str, str]]:
+    """The legend's ``rows`` wrapped to ``width`` at ``px``: (sample, indent, text, colour
+    name) per line; a row's wrapped lines keep its indent, under its words, not under its
+    sample. With ``large`` text a row's later lines take the whole width (under the sample):
+    indented, the first row took four lines at 200% of 1024x768 and the move list had no
+    room left."""
+    lines: list[tuple[str, int, str, str]] = []
+    for row in rows:
+        sample = f"{row.sample}  " if row.sample else ""
+        indent = text.size(sample, px, True)[0] if sample else 0
+        parts = text.wrap(row.words, max(1, width - indent), px)
+        if large and len(parts) > 1:
+            rest = " ".join(row.words.split(" ")[len(parts[0].split(" ")):])
+            parts = parts[:1] + text.wrap(rest, width, px)
+        for i, part in enumerate(parts):
+            lines.append((sample if i == 0 else "", indent if i == 0 or not large else 0,
+                          part, row.colour))
+    return lines

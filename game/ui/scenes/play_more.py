@@ -14,6 +14,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
+import pygame
+
+from game.ui import text
 from game.ui.i18n import tr
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.play_input import leave_game, restart_game
@@ -23,6 +26,7 @@ from game.ui.settings import AI_DELAYS
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.scenes.play import PlayScene
+    from game.ui.theme import Theme
 
 #: One action of the list: what it does and its label.
 Action = tuple[Callable[[], None], str]
@@ -87,3 +91,23 @@ def open_reasoning(app: App, facts: list[str]) -> None:
     first facts only (at 200% alpha-beta's memory never showed, QA S13 1)."""
     app.push(MessageDialog(app, tr("play.reasoning_full"), "\n".join(facts),
                            [(lambda: tr("dialog.back"), lambda: None)]))
+
+
+def draw_more_mark(surface: pygame.Surface, box: pygame.Rect, lines: list[str], px: int,
+                   hidden: int, theme: Theme, pad: int) -> pygame.Rect | None:
+    """"+2 ▸" at the right of the reasoning box ``box`` (its ``lines`` at ``px``) when
+    ``hidden`` facts were left out, a click on the box showing them all (at 200% alpha-beta's
+    memory never showed, QA S13 1): at the end of the last line with room for it, from the
+    bottom (at 200% of 1280x720 Nim's one fact filled its last line and the mark was not
+    drawn, the facts left out said nowhere). Return where it went (None: not drawn)."""
+    if not hidden:
+        return None
+    mark = tr("play.more_facts", n=hidden)
+    w = text.size(mark, px, True)[0]
+    line_h = text.font(px).get_linesize()
+    for row in range(len(lines) - 1, -1, -1):
+        if text.size(lines[row], px)[0] + pad + w <= box.width - 2 * pad:
+            return text.blit_text(surface, mark, px, theme.accent,
+                                  (box.right - pad - w, box.top + pad // 2 + row * line_h),
+                                  bold=True)
+    return None
