@@ -144,3 +144,31 @@ def test_at_200_percent_an_end_with_empty_squares_keeps_the_board(
     words = " ".join(line for line, px in panel if px >= readable_px(size)).split()
     assert " ".join(reason.split()) in " ".join(words), (reason, panel)
     app.shutdown()
+
+
+#: The final board's sizes (a cell, a match's length) at 200% of 1024x768 before the end's
+#: buttons grew (their band then at the panel's least words' size).
+FINAL_SIZES = {"othello": 57, "nim": 74, "hexapawn": 142}
+
+
+@pytest.mark.parametrize("game", list(FINAL_SIZES))
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_at_200_percent_the_end_buttons_take_the_height_the_board_leaves(
+        game: str, lang: str) -> None:
+    """Regression (QA14 8, QA15 8, real window 1024x768 fr 200%): Play again and Menu at 25
+    px, the panel's least words' size, while Undo and Hint under the panel were larger. A
+    board the width limits leaves height spare: there the buttons are near the body size
+    (37-39 px of 40), the final board as large as before. (Where the board is as tall as
+    its column allows, as Othello at 1280x800, they stay at the least size: 30 px.)"""
+    app = make_app((1024, 768), language=lang, text_scale=200)
+    play = start_game(app, game, ("human", "human"))
+    frame(app)
+    while play.state.outcome is None:
+        play.match.play(play.state.legal_moves()[0])
+    frame(app)
+    frame(app)
+    buttons = play.banner.buttons()
+    assert all(b.px >= 0.9 * app.metrics.body and b.label_fits() for b in buttons), \
+        [b.px for b in buttons]
+    assert play.view.sizes()[0] >= FINAL_SIZES[game] - 0.5, play.view.sizes()
+    app.shutdown()

@@ -65,6 +65,10 @@ class PlayBanner:
         #: and its size, when the status line has no room for it whole (else no lines).
         self.reason_lines: list[str] = []
         self.reason_px = app.metrics.small
+        #: The end's buttons' size with large text and what it was worked out for (see
+        #: :meth:`_buttons_px`).
+        self._px = 0
+        self._px_key: tuple[object, ...] | None = None
         self.again_button = Button(lambda: tr("play.again"), scene.restart, primary=True)
         self.menu_button = Button(lambda: tr("play.menu"), scene.to_menu)
         self.retry_button = Button(lambda: tr("play.retry"), scene.turns.retry, primary=True)
@@ -144,7 +148,6 @@ class PlayBanner:
         m = self.app.metrics
         pad = m.pad
         least = least_legend_px(m, self.app.size)
-        row = int(least * LARGE_ROW_BODIES)
         self._reason_elsewhere(board)
         top = pad * 2 + int(m.heading * HEADLINE_ROW)
         if not self.reason_lines:
@@ -153,19 +156,55 @@ class PlayBanner:
             lines, px = detail_lines(detail, board.width, m, True, 1, bad, least,
                                      detail_room(m, self.app.size))
             top += len(lines) * text.font(px).get_linesize() if detail else 0
-        self.rect = band = pygame.Rect(board.left, top + pad // 2, board.width, row + pad)
+        px = self._buttons_px(board, top, least)
+        row = int(px * LARGE_ROW_BODIES)
+        band, rest = self._band(board, top, px)
+        self.rect = band
         bw = max(int(board.width * 0.22),
-                 *(text.size(b.label(), least, True)[0] + row // 2 for b in (first, second)))
+                 *(text.size(b.label(), px, True)[0] + row // 2 for b in (first, second)))
         bw = min(bw, (band.width - pad * 5) // 2)
         place_row([first, second], pygame.Rect(band.centerx - bw - pad // 2,
                                                band.bottom - pad // 2 - row, 2 * bw + pad, row),
-                  pad, dataclasses.replace(m, body=least), least=readable_px(self.app.size))
+                  pad, dataclasses.replace(m, body=px), least=readable_px(self.app.size))
+        return rest
+
+    def _band(self, board: pygame.Rect, top: int, px: int) -> tuple[pygame.Rect, pygame.Rect]:
+        """With large text, the end's band from ``top`` for buttons of ``px`` in ``board``, and
+        what is left for the board under it."""
+        m = self.app.metrics
+        pad = m.pad
+        band = pygame.Rect(board.left, top + pad // 2, board.width,
+                           int(px * LARGE_ROW_BODIES) + pad)
         board_top = max(board.top, band.bottom + pad // 2)
         if self.reason_lines:
             # The play scene gives the status line's detail room to the board when the
             # reason is in the banner (PlayScene.layout): here it is the banner's already.
             board_top += detail_room(m, self.app.size)
-        return pygame.Rect(board.left, board_top, board.width, board.bottom - board_top)
+        return band, pygame.Rect(board.left, board_top, board.width, board.bottom - board_top)
+
+    def _buttons_px(self, board: pygame.Rect, top: int, least: int) -> int:
+        """The end's buttons' text size with large text: the body size, as the other buttons,
+        where the final board keeps its size under them (a board the width limits leaves
+        height spare), else down to ``least`` (the panel's least words). At 200% of 1280x800
+        they stood at 31 px beside 52 px buttons under the panel (QA14 8); the try that
+        made them larger and the final board smaller was reverted: the final position is the
+        one the class discusses."""
+        view, state = self.scene.view, self.scene.board_state
+        body = self.app.metrics.body
+        if view is None or body <= least:
+            return least
+        # Laid out again every frame: the answer is kept for the board, sizes and position.
+        key = (tuple(board), top, least, body, id(view), state, bool(self.reason_lines))
+        if self._px_key != key:
+            self._px_key, self._px = key, least
+            view.layout(self._band(board, top, least)[1], state)
+            keep = view.sizes()
+            for px in range(body, least, -1) if keep else ():
+                view.layout(self._band(board, top, px)[1], state)
+                if all(now >= was - 0.01 for now, was in zip(view.sizes(), keep, strict=True)):
+                    self._px = px
+                    break
+        return self._px
 
     def _headline_fits(self, width: int) -> bool:
         """Whether the end's headline fits ``width`` at body size or more."""
