@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +45,51 @@ def play_duel(app: Any, scene: TournamentScene, game: str, games: int) -> None:
     scene.start()
     assert run_until(app, lambda: scene.runner is not None and scene.runner.finished, 60)
     app.toast = None
+
+
+RankingRow = tuple[list[str], pygame.Rect]
+
+
+def spy_ranking(monkeypatch: pytest.MonkeyPatch) -> list[RankingRow]:
+    """The standings the frames draw from now on (one list, cleared by the caller): each
+    one's cells (the table's row, or its sentence alone) and the rectangle they cover."""
+    from game.ui import text
+
+    drawn: list[RankingRow] = []
+    real_blit, real_wrapped = text.blit_text, text.blit_wrapped
+
+    def keep(content: str, rect: pygame.Rect) -> None:
+        if re.match(r"\d+\. ", content):
+            drawn.append(([content], rect.copy()))
+        elif drawn and rect.top == drawn[-1][1].top:  # the next cell of the row
+            drawn[-1][0].append(content)
+            drawn[-1][1].union_ip(rect)
+
+    def blit(surface: pygame.Surface, content: str, *args: Any, **kwargs: Any) -> Any:
+        rect = real_blit(surface, content, *args, **kwargs)
+        keep(content, rect)
+        return rect
+
+    def wrapped(surface: pygame.Surface, content: str, px: int, colour: Any,
+                box: pygame.Rect, *args: Any, **kwargs: Any) -> int:
+        bottom = real_wrapped(surface, content, px, colour, box, *args, **kwargs)
+        keep(content, pygame.Rect(box.left, box.top, box.width, bottom - box.top))
+        return bottom
+
+    monkeypatch.setattr(text, "blit_text", blit)
+    monkeypatch.setattr(text, "blit_wrapped", wrapped)
+    return drawn
+
+
+def standing_name(cells: list[str]) -> str:
+    """The player's name in a standing as drawn ("2. Greedy" or "2. Greedy: 57% · ...")."""
+    return cells[0].split(" ", 1)[1].split(":")[0].strip()
+
+
+def standing_share(cells: list[str]) -> int:
+    """The share of the points in a standing as drawn (its column, or after the name)."""
+    share = cells[1] if len(cells) > 1 else cells[0].split(":", 1)[1]
+    return int(share.split("%")[0].strip())
 
 
 def run(app: object, scene: TournamentScene, timeout: float = 60) -> None:
@@ -678,28 +724,16 @@ def test_the_round_robin_ranking_stays_in_its_panel_at_200_percent(
     """Regression (seen at 200% of 1920x1080 in French): four players' ranking was drawn
     past the results panel, under the folder and Export. The results now shrink (down to
     60% of their size) until the ranking fits."""
-    from game.ui import text
-
     app, scene = _large_text_tournament(size, language)
     play_four_on_morpion(app, scene)
     if scene.results.one_view and scene.results.show_table:
         click_widget(app, scene.view_button)  # the ranking has a view of its own
-    bottoms: list[int] = []
-    spans: list[pygame.Rect] = []
-    wrapped = text.blit_wrapped
-
-    def record(*args: Any, **kwargs: Any) -> Any:
-        bottom = wrapped(*args, **kwargs)
-        bottoms.append(bottom)
-        box = args[4]  # the standing's box: its last line ends at ``bottom``
-        spans.append(pygame.Rect(box.left, bottom - 1, box.width, 1))
-        return bottom
-
-    monkeypatch.setattr(text, "blit_wrapped", record)
+    rows = spy_ranking(monkeypatch)
     frame(app)
     panel = scene.panels["results"]
+    bottoms = [rect.bottom for _cells, rect in rows]
     assert len(bottoms) >= 4 and max(bottoms) <= panel.bottom, (bottoms, panel)
-    assert not scene.rank_button.rect.collidelist(spans) >= 0
+    assert scene.rank_button.rect.collidelist([rect for _cells, rect in rows]) < 0
     app.shutdown()
 
 
@@ -941,16 +975,17 @@ def test_a_run_half_way_shows_what_the_ranking_is_by(
     if scene.results.show_table:
         click_widget(app, scene.view_button)  # the ranking has a view of its own
     assert scene.results.one_view
+    rows = spy_ranking(monkeypatch)
     drawn = spy_texts(monkeypatch, "blit_text", "blit_wrapped")
     frame(app)
     assert tr("tour.ranked_share") in drawn, drawn
-    lines = [line for line in drawn if line[:2] in ("1.", "2.", "3.")]
-    assert [line.split(" ")[1].rstrip(":") for line in lines] == ["Minimax", "Greedy",
-                                                                  "Random"], lines
-    shares = [int(line.split(":")[1].split("%")[0]) for line in lines]
-    assert shares == sorted(shares, reverse=True), lines
-    points = [line.split("·")[1] for line in lines]
-    assert "68" in points[0] and "96" in points[1] and "168" in points[1], lines
+    assert [standing_name(cells) for cells, _rect in rows] == ["Minimax", "Greedy",
+                                                               "Random"], rows
+    shares = [standing_share(cells) for cells, _rect in rows]
+    assert shares == sorted(shares, reverse=True), rows
+    # Points and games: the table's column ("96 / 168"), or after the share in a sentence.
+    points = [cells[2] if len(cells) > 1 else cells[0].split("·")[1] for cells, _r in rows]
+    assert "68" in points[0] and "96" in points[1] and "168" in points[1], rows
     drawn.clear()
     click_widget(app, scene.rank_button)
     assert tr("tour.ranked_elo") in drawn, drawn
@@ -1031,4 +1066,39 @@ def test_the_export_dialogs_title_is_never_cut(size: tuple[int, int], language: 
     export_dialog(app, scene)
     frame(app)
     assert tr("tour.export_title") not in cut, cut
+    app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "language", "players"),
+                         [((1280, 800), "fr", 3), ((1024, 768), "fr", 4),
+                          ((1920, 1080), "en", 3)])
+def test_the_round_robin_ranking_is_a_table_as_large_as_the_panel_allows(
+        size: tuple[int, int], language: str, players: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA14 12, 1280x800 fr 200%): three players' ranking, the result, read in
+    30 px sentences ("1. Parfait : 100 % · 200 pts en 200 parties · (IC 95 % 98–100 %) ·
+    Elo 2300"; body 52, small size 44) over an empty quarter of the panel. It is now a table
+    under short headings (share, points / games, interval, Elo), its rows at 90% of the small
+    size at least: 41 px there, 36 at 1024x768 fr with four players (were 30), 54 at
+    1920x1080 en (was 47); every row inside the results panel."""
+    app, scene = _large_text_tournament(size, language)
+    if players == 4:
+        play_four_on_morpion(app, scene)
+    else:
+        scene.set_game("nim")
+        scene.add_player()
+        for index, name in enumerate(["random", "perfect", "random"]):
+            scene.set_player(index, name)
+        scene.games = 20
+        scene.start()
+        assert run_until(app, lambda: scene.runner is not None and scene.runner.finished, 60)
+        app.toast = None
+    frame(app)
+    assert scene.results.one_view and not scene.results.show_table
+    rows = spy_ranking(monkeypatch)
+    frame(app)
+    assert len(rows) == players and all(len(cells) == 5 for cells, _rect in rows), rows
+    assert scene.rank_px >= app.metrics.small * 0.9, (scene.rank_px, app.metrics.small)
+    panel = scene.panels["results"]
+    assert all(panel.contains(rect) for _cells, rect in rows), (rows, panel)
     app.shutdown()

@@ -41,40 +41,37 @@ def test_at_200_percent_the_results_open_on_the_ranking_in_rank_order(
     though Minimax led by 26 points; no share, interval or Elo showed, nor points at 1024.
     One view at a time now opens on the ranking, in rank order, each standing with its
     points, share, 95% interval and Elo; the table's key is headed "Players"."""
-    from game.ui import text
     from game.ui.i18n import tr
-    from tests.test_ui_tournament import _large_text_tournament, play_four_on_morpion
-    from tests.ui_helpers import click_widget, frame
+    from tests.test_ui_tournament import (
+        _large_text_tournament,
+        play_four_on_morpion,
+        spy_ranking,
+        standing_name,
+    )
+    from tests.ui_helpers import click_widget, frame, spy_texts
 
     app, scene = _large_text_tournament((1024, 768), language)
     play_four_on_morpion(app, scene)
-    wrapped: list[str] = []
-    drawn: list[str] = []
-    real_wrapped, real_blit = text.blit_wrapped, text.blit_text
-
-    def spy_wrapped(surface: object, content: str, *args: object, **kwargs: object) -> int:
-        wrapped.append(content)
-        return real_wrapped(surface, content, *args, **kwargs)  # type: ignore[arg-type]
-
-    def spy_blit(surface: object, content: str, *args: object, **kwargs: object) -> object:
-        drawn.append(content)
-        return real_blit(surface, content, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(text, "blit_wrapped", spy_wrapped)
-    monkeypatch.setattr(text, "blit_text", spy_blit)
+    rows = spy_ranking(monkeypatch)
+    drawn = spy_texts(monkeypatch, "blit_text")
     frame(app)
     # One view at a time opens on the ranking; on the results' own page (200% of the 4.5%
     # cap) the table and the ranking may also fit side by side, the points in the table.
     alone = scene.results.one_view
     assert not (alone and scene.results.show_table)
-    standings = [line for line in wrapped if any(name in line for name in scene.names)]
     ranking = scene.ranking()
     assert ranking[0].name == "Minimax" and ranking[0].points > ranking[-1].points
-    assert [line.split(" ", 1)[1].split(":")[0].strip() for line in standings] == [
-        s.name for s in ranking], standings
-    for line in standings:
-        assert ("pt" in line or not alone) and "%" in line and "95" in line, line
-        assert "Elo" in line, line
+    assert [standing_name(cells) for cells, _rect in rows] == [s.name for s in ranking], rows
+    for cells, _rect in rows:
+        if len(cells) == 1:  # a sentence
+            line = cells[0]
+            assert ("pt" in line or not alone) and "%" in line and "95" in line, line
+            assert "Elo" in line, line
+        else:  # a row of the table, under its headings: share, points / games, interval, Elo
+            assert len(cells) == 5 and "%" in cells[1] and "/" in cells[2], cells
+            assert "\u2013" in cells[3] and cells[4].isdigit(), cells
+            assert all(tr(key) in " ".join(drawn)  # a heading may take two lines
+                       for key in ("tour.col.share", "tour.col.ci", "tour.col.elo")), drawn
     if not alone:
         assert tr("tour.cross", n=10) in drawn, drawn
         app.shutdown()

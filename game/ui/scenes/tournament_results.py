@@ -16,6 +16,7 @@ from game.ui.reasoning import plural
 from game.ui.scenes.lab_common import game_title, variant_label
 from game.ui.scenes.play_fit import readable_px
 from game.ui.scenes.tournament_duel import draw_duel, draw_duel_view, place_duel_view_button
+from game.ui.scenes.tournament_ranking import ranking_rows
 from game.ui.scenes.tournament_views import (
     cross_data,
     draw_one_view,
@@ -73,7 +74,8 @@ def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pyg
         # With its points: the table with its totals column is in the other view.
         lines = [standing_line(rank, s, points=True)
                  for rank, s in enumerate(scene.ranking(), 1)]
-        draw_one_view(scene, surface, body, theme, lines, readable_px(scene.app.size))
+        draw_one_view(scene, surface, body, theme, lines, readable_px(scene.app.size),
+                      ranking_rows(scene.ranking(), scene.results.rank_by_elo))
         return
     lines = [standing_line(rank, s) for rank, s in enumerate(scene.ranking(), 1)]
     cells, shades, totals, totals_title = cross_data(scene)

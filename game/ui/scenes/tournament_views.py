@@ -17,6 +17,7 @@ from game.ui.chart_tables import CrossGeometry, cross_geometry, names_fit
 from game.ui.i18n import tr
 from game.ui.scenes.play_fit import readable_px
 from game.ui.scenes.tournament_model import TournamentResults
+from game.ui.scenes.tournament_ranking import RankingTable, draw_ranking, fit_ranking
 from game.ui.theme import Theme
 from game.ui.widgets import Button
 
@@ -192,9 +193,11 @@ def ranking_fit(lines: list[str], room: pygame.Rect, sizes: range) -> tuple[int,
 
 
 def draw_one_view(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rect,
-                  theme: Theme, lines: list[str], floor: int) -> None:
-    """The cross-table as :func:`one_view` places it, or the ranking (``lines``, down to
-    ``floor`` px if it must) below its buttons."""
+                  theme: Theme, lines: list[str], floor: int,
+                  table: RankingTable | None = None) -> None:
+    """The cross-table as :func:`one_view` places it, or the ranking below its buttons: as
+    ``table`` where its rows come out at least as large as the sentences ``lines`` (down to
+    ``floor`` px if they must), else as those."""
     m = scene.app.metrics
     if scene.results.show_table:
         view = one_view(scene, body)
@@ -239,7 +242,13 @@ def draw_one_view(scene: TournamentScene, surface: pygame.Surface, body: pygame.
     room = pygame.Rect(body.left, top, body.width, body.bottom - top)
     # At the body size, else smaller down to the readable size (six players' standings at
     # 200% of 1024x768 in French).
-    line_px, columns = ranking_fit(lines, room, range(m.body, min(m.body, floor) - 1, -1))
+    sizes = range(m.body, min(m.body, floor) - 1, -1)
+    line_px, columns = ranking_fit(lines, room, sizes)
+    fitted = fit_ranking(table, room, sizes) if table is not None else None
+    if fitted is not None and fitted.px >= line_px:
+        scene.rank_columns, scene.rank_px = 1, fitted.px
+        draw_ranking(surface, fitted, room, theme)
+        return
     scene.rank_columns, scene.rank_px = columns, line_px
     per_col = -(-len(lines) // columns)
     col_w = room.width // columns
