@@ -21,7 +21,12 @@ LARGER = 1.25
 
 
 def finished_duel(size: tuple[int, int], language: str) -> tuple[Any, TournamentScene]:
-    """Random against Greedy, 100 games of Othello, at 200% text, one frame after the end."""
+    """Random against Greedy, 100 games of Othello, at 200% text, one frame after the end,
+    showing always the same results (40 wins, 7 draws, 53 losses; 58 moves a game; 1.2 ms
+    and 14 ms a move): the games a run plays vary with the machine's timing, and with them
+    the numbers' lines ("Hasard : 43,5 % (IC 95 % : 34,2–53,3 %)" and their width."""
+    from ai.arena import MatchResult
+
     app, scene = _large_text_tournament(size, language)
     scene.set_game("othello")
     scene.set_player(0, "random")
@@ -29,7 +34,13 @@ def finished_duel(size: tuple[int, int], language: str) -> tuple[Any, Tournament
     scene.games = 100
     click_widget(app, scene.start_button)
     assert run_until(app, lambda: scene.runner is not None and scene.runner.finished, 120)
+    fixed = MatchResult("random", "greedy", 100, swap=True,
+                        results=["p1"] * 40 + ["draw"] * 7 + ["p2"] * 53, moves=[58] * 100,
+                        think_seconds=[3.48, 40.6], think_moves=[2900, 2900])
+    assert scene.runner is not None
+    scene.runner.matches = lambda: [(0, 1, fixed)]  # type: ignore[method-assign]
     frame(app)
+    assert scene.matches[0][2] is fixed
     return app, scene
 
 
@@ -112,4 +123,35 @@ def test_the_end_is_said_on_the_progress_line_not_over_it(
         frame(app)
     said = tr("tour.finished_line", line="")
     assert any(line.startswith(said) for line in seen), seen
+    app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "language"), [((1280, 800), "fr"), ((1280, 720), "en"),
+                                                ((1024, 768), "en"), ((1920, 1080), "fr")])
+def test_a_duels_legend_is_as_large_as_its_numbers_at_200_percent(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA14 7 and 12's family): at 200% the bar's legend, the wins and draws
+    counted, stood at 25 px under 29 px numbers at 1024x768 en, 19 under 23 at 1280x800 fr
+    (under the readable 20) and 1280x720 en, while at 1920x1080 fr the numbers were 33 px
+    under a 40 px legend. The legend is now at the numbers' size at least, the numbers in
+    two columns as wide as their lines (37 px at 1920x1080, was 33), and at 1280x800 fr,
+    where no heading fits beside the Chart button, the bar goes up beside it (numbers and
+    legend 25 px there)."""
+    from game.ui import charts
+
+    app, scene = finished_duel(size, language)
+    bars: list[int] = []
+    real = charts.stacked_bar
+
+    def spy(surface: Any, rect: pygame.Rect, segments: Any, theme: Any, px: int,
+            **kwargs: Any) -> Any:
+        bars.append(px)
+        return real(surface, rect, segments, theme, px, **kwargs)
+
+    monkeypatch.setattr(charts, "stacked_bar", spy)
+    frame(app)
+    legend = max(8, int(bars[-1] * 0.85))  # the bar's legend is 85% of its size
+    least = readable_px(size) * LARGER
+    assert legend >= scene.duel_px - 1, (legend, scene.duel_px)  # type: ignore[attr-defined]
+    assert min(legend, scene.duel_px) >= least, (legend, scene.duel_px, least)  # type: ignore[attr-defined]
     app.shutdown()

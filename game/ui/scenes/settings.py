@@ -48,7 +48,7 @@ def _name_of(code: str) -> Callable[[], str]:
 def _two_line_width(label: str, px: int) -> int:
     """The width ``label`` takes at ``px`` on at most two lines, broken where they come out
     the most even."""
-    words = label.split()
+    words = label.split(" ")  # not at a no-break space
     splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
     return min((max(text.size(a, px)[0], text.size(b, px)[0]) for a, b in splits),
                default=text.size(label, px)[0])

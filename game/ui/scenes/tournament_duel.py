@@ -196,24 +196,25 @@ def place_duel_view_button(scene: TournamentScene, body: pygame.Rect) -> None:
 
 
 def _heading(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rect,
-             theme: Theme, heading: str) -> int:
+             theme: Theme, heading: str) -> tuple[int, bool]:
     """``heading`` on the view button's row, at the body size or else the small size (none
     where it has no room there: the legend and the chart name the players); the y where the
-    view's contents start."""
+    view's contents start, and whether the heading was drawn."""
     m = scene.app.metrics
     row = scene.view_button.rect
     for px in (m.body, m.small):
         if text.size(heading, px, True)[0] <= row.left - m.pad - body.left:
             text.blit_text(surface, heading, px, theme.text, (body.left, row.centery),
                            "midleft", bold=True)
-            break
-    return row.bottom + m.pad
+            return row.bottom + m.pad, True
+    return row.bottom + m.pad, False
 
 
 def numbers_fit(lines: list[str], width: int, px: int) -> tuple[int, int]:
     """The height the duel's number ``lines`` take at ``px`` in ``width`` pixels and in how
-    many columns: two (half the lines each) where each line fits its column whole and that
-    takes less height, else one (two columns broke "(IC 95 % :" from its numbers)."""
+    many columns: two (half the lines each, see :func:`left_column`) where each line fits
+    its column whole and that takes less height, else one (two columns broke "(IC 95 % :"
+    from its numbers)."""
     step = text.font(px).get_linesize()
 
     def height(part: list[str], w: int) -> int:
@@ -221,21 +222,41 @@ def numbers_fit(lines: list[str], width: int, px: int) -> tuple[int, int]:
 
     one = height(lines, width)
     half = -(-len(lines) // 2)
-    col_w = width // 2 - px
-    if all(text.size(line, px)[0] <= col_w for line in lines):
-        two = max(height(lines[:half], col_w), height(lines[half:], col_w))
+    left = left_column(lines, width, px)
+    if left:
+        two = max(height(lines[:half], left), height(lines[half:], width - left - px))
         if two < one:
             return two, 2
     return one, 1
 
 
+def left_column(lines: list[str], width: int, px: int) -> int:
+    """The width of the left of two columns of ``lines`` (the first half of them) at
+    ``px``, as wide as its longest line, the right one the rest after a gap of ``px``; 0
+    when a line would not fit its column whole. Halves of the width held the shares on
+    one side and "Time per move: Random 1.20 ms · Greedy 14 ms" on the other only down at
+    33 px at 200% of 1920x1080 in French (body 70), while their own widths allowed 36."""
+    half = -(-len(lines) // 2)
+    left = max((text.size(line, px)[0] for line in lines[:half]), default=0)
+    right = max((text.size(line, px)[0] for line in lines[half:]), default=0)
+    return left if left + px + right <= width else 0
+
+
+def legend_bar_px(px: int, sizes: range) -> int:
+    """The bar's text size whose legend (85% of it) is ``px``, the numbers' size, within
+    ``sizes``: the legend's counts are the result as much as the numbers are."""
+    return min(sizes[0], max(px, -(-px * 100 // 85)))
+
+
 def numbers_view_size(segments: list[charts.Segment], bar_args: dict[str, Any],
-                      lines: list[str], room: pygame.Rect, theme: Theme, sizes: range
-                      ) -> tuple[int, int]:
-    """The largest of ``sizes`` at which the bar with its legend and the numbers fit
-    ``room``, and the numbers' columns (the smallest size when none fits)."""
+                      lines: list[str], room: pygame.Rect, theme: Theme, sizes: range,
+                      bar_width: int = 0) -> tuple[int, int]:
+    """The largest of ``sizes`` at which the bar with its legend (``bar_width`` wide, or the
+    room's width) and the numbers below fit ``room``, the legend at the numbers' size, and
+    the numbers' columns (the smallest size when none fits)."""
     for px in sizes:
-        bar_h = charts.stacked_bar_height(segments, room.width, theme, px, **bar_args)
+        bar_h = charts.stacked_bar_height(segments, bar_width or room.width, theme,
+                                          legend_bar_px(px, sizes), **bar_args)
         need, columns = numbers_fit(lines, room.width, px)
         if bar_h + px // 2 + need <= room.height:
             return px, columns
@@ -248,8 +269,8 @@ def draw_duel_view(scene: TournamentScene, surface: pygame.Surface, body: pygame
     to ``floor`` (the readable size) where the panel has no room for more."""
     m = scene.app.metrics
     chart = scene.results.show_chart
-    top = _heading(scene, surface, body, theme,
-                   tr("tour.chart.wins") if chart else duel_heading(scene))
+    top, headed = _heading(scene, surface, body, theme,
+                           tr("tour.chart.wins") if chart else duel_heading(scene))
     room = pygame.Rect(body.left, top, body.width, body.bottom - top)
     sizes = range(m.body, min(m.body, floor) - 1, -1)
     if chart:
@@ -257,24 +278,40 @@ def draw_duel_view(scene: TournamentScene, surface: pygame.Surface, body: pygame
         return
     segments, bar_args, lines = duel_parts(scene, theme)
     px, columns = numbers_view_size(segments, bar_args, lines, room, theme, sizes)
-    # The bar and its legend (the wins, the result itself) larger where the numbers leave
-    # the room: at 200% of 1024x768 one size for both took the legend from 29 px to 25.
+    bar_w = room.width
+    if not headed:
+        # No heading beside the view button: the bar and its legend go up beside it, the
+        # row's height to the numbers (at 200% of 1280x800 in French that row stood empty
+        # but for the button, the numbers at 23 px and the legend at 19, the body 52).
+        beside = pygame.Rect(body.left, body.top, body.width, body.bottom - body.top)
+        narrow = scene.view_button.rect.left - m.pad - body.left
+        up, up_columns = numbers_view_size(segments, bar_args, lines, beside, theme, sizes,
+                                           narrow)
+        if up > px:
+            room, bar_w, px, columns = beside, narrow, up, up_columns
+    # The bar and its legend (the wins, the result itself) at least at the numbers' size,
+    # larger where the numbers leave the room (at 200% of 1024x768 one size for both took
+    # the legend from 29 px to 25).
     need = numbers_fit(lines, room.width, px)[0] + px // 2
-    bar_px = next((size for size in sizes if size <= px or charts.stacked_bar_height(
-        segments, room.width, theme, size, **bar_args) + need <= room.height), px)
-    bar_h = charts.stacked_bar_height(segments, room.width, theme, bar_px, **bar_args)
-    charts.stacked_bar(surface, pygame.Rect(room.left, room.top, room.width, bar_h), segments,
+    bar_px = next((size for size in sizes if size <= legend_bar_px(px, sizes)
+                   or charts.stacked_bar_height(segments, bar_w, theme, size, **bar_args)
+                   + need <= room.height), px)
+    bar_h = charts.stacked_bar_height(segments, bar_w, theme, bar_px, **bar_args)
+    charts.stacked_bar(surface, pygame.Rect(room.left, room.top, bar_w, bar_h), segments,
                        theme, bar_px, **bar_args)
     scene.duel_px = px
     per_col = -(-len(lines) // columns)
-    col_w = room.width // columns - (px if columns > 1 else 0)
+    left = left_column(lines, room.width, px) if columns > 1 else room.width
+    # Where each column starts and how wide it is: the left one as wide as its lines.
+    spans = [(room.left, left), (room.left + left + px, room.width - left - px)]
     y0 = room.top + bar_h + px // 2
     for col in range(columns):
         y = y0
+        x, col_w = spans[col]
         for line in lines[col * per_col:(col + 1) * per_col]:
             y = text.blit_wrapped(surface, line, px, theme.text,
-                                  pygame.Rect(room.left + col * (col_w + px), y, col_w,
-                                              room.bottom - y), line_gap=0.0) + px // 3
+                                  pygame.Rect(x, y, col_w, room.bottom - y),
+                                  line_gap=0.0) + px // 3
 
 
 def draw_chart_view(scene: TournamentScene, surface: pygame.Surface, room: pygame.Rect,

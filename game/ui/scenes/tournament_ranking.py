@@ -66,7 +66,7 @@ def ranking_rows(standings: Sequence[Standing], by_elo: bool) -> RankingTable:
 def _heading_lines(heading: str, px: int, lines: int) -> tuple[str, ...]:
     """``heading`` on one line, or with ``lines`` 2 on two broken where they come out the
     most even ("Points /" over "games")."""
-    words = heading.split()
+    words = heading.split(" ")  # not at a no-break space ("95\u00a0%")
     if lines == 1 or len(words) < 2:
         return (heading,)
     splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
