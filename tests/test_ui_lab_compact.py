@@ -343,8 +343,8 @@ def test_a_narrower_set_up_column_keeps_the_rows_words_at_their_size(
     rows took a narrower column (room for the notices beside them) and 'Hexapawn' and
     'Adversaire' were drawn a third smaller than the rows around them. The column narrows
     only where every row keeps its words at 90% of its size at least."""
-    from game.ui.scenes.lab_layout import COMPACT_ROWS_SHARE, whole_at_size
     from game.ui.scenes.lab_setup import place_setup_rows
+    from game.ui.scenes.lab_setup_page import COMPACT_ROWS_SHARE, whole_at_size
 
     app, lab = compact_lab((1024, 768), language)
     pad = app.metrics.pad
@@ -357,7 +357,7 @@ def test_a_narrower_set_up_column_keeps_the_rows_words_at_their_size(
         inner = lab.panels["setup_page"].inflate(-pad * 2, -pad * 2)
         place_setup_rows(lab, pygame.Rect(inner.left, inner.top,
                                           int(inner.width * COMPACT_ROWS_SHARE) - pad * 2,
-                                          inner.height))
+                                          inner.height), lab.panels["setup_params"].width > 0)
         assert shown == [(w.label(), w.px, whole_at_size(w)) for w in rows], game
         frame(app)
         assert problems(app) == []

@@ -88,3 +88,53 @@ def test_a_negative_parameter_is_written_with_a_minus() -> None:
 
     loss = next(p for p in get_player_info("reinforcement").params if p.default < 0)
     assert param_text(loss, loss.default) == f"\u2212{-int(loss.default)}"
+
+
+def test_the_game_arrow_stays_when_othello_is_first_chosen() -> None:
+    """QA14 11: at 1280x800 fr 200% the rows' share of the set-up page widened the first
+    time Othello (whose opponents' names are longer) was chosen, and the Game row's ▶ moved
+    right under the pointer. The share is now the one every game's players fit."""
+    app, lab = large_lab((1280, 800), "fr")
+    lab.tabs.choose("setup")
+    lab.set_game("hexapawn")
+    frame(app)  # type: ignore[arg-type]
+    spot = next_arrow(chooser(lab, "lab.game"))
+    for game in ("othello", "connect4", "morpion", "nim"):
+        lab.set_game(game)
+        frame(app)  # type: ignore[arg-type]
+        assert next_arrow(chooser(lab, "lab.game")) == spot, game
+    app.shutdown()  # type: ignore[attr-defined]
+
+
+#: The rows' text before (session 14) -> now, by window, language, text size: what the
+#: learner's parameters took from the list, the room under the page's buttons now holds.
+ROWS_PX = [((1024, 768), "fr", 200, 32), ((1280, 800), "fr", 200, 33),
+           ((1920, 1080), "fr", 200, 44), ((1024, 768), "en", 100, 20),
+           ((1024, 768), "fr", 100, 20), ((1920, 1080), "en", 100, 27)]
+
+
+@pytest.mark.parametrize(("size", "lang", "scale", "least"), ROWS_PX)
+def test_the_set_up_rows_are_as_large_as_the_room_allows(
+        size: tuple[int, int], lang: str, scale: int, least: int) -> None:
+    """QA14 11: room was held in the list for the most parameters a learner has, so
+    Elimination's rows were 25 px at 1024x768 fr 200% beside 270 px left empty under the
+    page's buttons, 23 px at 1280x800 (Reinforcement's 13 rows, the right half empty), and
+    18 px at 100% of 1024x768, under the readable 20. On the compact set-up page the
+    learner's parameters now go under its buttons, and the list's text is as large as its
+    rows hold; every row, whichever learner, at ``least`` px or more and never under the
+    readable size, and every row shows."""
+    from game.ui.scenes.play_fit import readable_px
+
+    app, lab = large_lab(size, lang, scale)
+    if lab.compact():
+        lab.tabs.choose("setup")
+    for game in ("hexapawn", "othello"):
+        lab.set_game(game)
+        for kind in ("elimination", "reinforcement", "qlearning"):
+            lab.set_kind(kind)
+            frame(app)  # type: ignore[arg-type]
+            rows = lab.config_widgets[1:]
+            assert all(w.visible for w in rows), (game, kind)
+            assert min(w.px for w in rows) >= max(least, readable_px(size)), (
+                game, kind, [(w.label(), w.px) for w in rows])
+    app.shutdown()  # type: ignore[attr-defined]

@@ -26,12 +26,12 @@ from game.ui.scenes.lab_common import (
     variant_label,
 )
 from game.ui.scenes.lab_session import window_for
-from game.ui.scenes.lab_setup import place_setup, place_setup_rows, switch_px
+from game.ui.scenes.lab_setup import place_setup
+from game.ui.scenes.lab_setup_page import place_setup_page
 from game.ui.scenes.lab_views import VIEWS
 from game.ui.scenes.play_fit import readable_px
 from game.ui.scenes.tournament_notice import notice_height
-from game.ui.scenes.tournament_setup_list import ListScroller
-from game.ui.widgets import Choice, draw_panel
+from game.ui.widgets import draw_panel
 
 if TYPE_CHECKING:
     from game.ui.scenes.learning_lab import LearningLabScene
@@ -51,13 +51,6 @@ COMPACT_BUTTON = 1.35
 #: In the compact layout, the least share of the progress row its bar takes (0.45 side by
 #: side).
 COMPACT_BAR = 0.12
-#: In the compact set-up page, the share of its width the rows take (the file buttons and
-#: "Play against it" the rest, one above the other).
-COMPACT_ROWS_SHARE = 0.54
-#: ... or down to this share where the rows keep their text size there (:func:`setup_page_rows`).
-COMPACT_ROWS_LEAST = 0.4
-#: ... their words shrunk to no less than this share of it (:func:`whole_at_size`).
-ROW_KEEPS = 0.9
 #: In the compact layout, the most of the header left of the Menu button its title takes
 #: ("Hexapawn · Reinforcement"): the progress line keeps the rest, at least its shortest form.
 COMPACT_TITLE_SHARE = 0.7
@@ -215,94 +208,6 @@ def bar_share(lab: LearningLabScene) -> float:
     height = max(1, lab.panels["progress"].height)
     line = text.font(lab.app.metrics.small).get_linesize() + lab.app.metrics.pad // 3
     return max(COMPACT_BAR, 1 - line / height)
-
-
-def place_setup_page(lab: LearningLabScene, area: pygame.Rect, bh: int) -> None:
-    """The compact layout's set-up page in ``area``: the rows on the left (a list that
-    scrolls where even rows of readable text do not fit), on the right Save and Load side by
-    side, Reset and "Play against it" side by side, the keep-learning switch, and under them
-    the room for the lab's notices (:func:`notice_area`: across the window's bottom they
-    covered the page's controls)."""
-    m = lab.app.metrics
-    pad = m.pad
-    lab.panels["setup_page"] = area
-    inner = area.inflate(-pad * 2, -pad * 2)
-    rows = setup_page_rows(lab, inner)
-    column = pygame.Rect(rows.right + pad * 3, inner.top, inner.right - rows.right - pad * 3,
-                         inner.height)
-    height = min(bh, column.height // 5 - pad)
-    half, third = (column.width - pad) // 2, (column.width - pad) // 3
-    pairs = ((lab.save_button, half, lab.load_button), (lab.reset_button, third, lab.play_button))
-    # One size for the four, shrunk to fit (not under 80% of the small size).
-    px = min(text.fit_px(b.label(), w - height // 3, m.body, True, int(m.small * 0.8))
-             for first, first_w, second in pairs
-             for b, w in ((first, first_w), (second, column.width - first_w - pad)))
-    y = column.top
-    for first, first_w, second in pairs:
-        first.place(pygame.Rect(column.left, y, first_w, height), px)
-        second.place(pygame.Rect(column.left + first_w + pad, y, column.width - first_w - pad,
-                                 height), px)
-        y += height + pad
-    # Its label on up to two lines beside a switch as tall as a button.
-    keep = pygame.Rect(column.left, y, column.width, min(2 * height, column.bottom - y))
-    lab.keep_toggle.switch_height = height
-    lab.keep_toggle.place(keep, switch_px(tr("lab.keep_learning"),
-                                          keep.width - int(height * 1.5) - height // 3,
-                                          keep.height, m.body, int(m.small * 0.8)))
-    lab.panels["setup_notice"] = pygame.Rect(column.left, keep.bottom, column.width,
-                                             max(0, area.bottom - keep.bottom))
-
-
-def setup_page_rows(lab: LearningLabScene, inner: pygame.Rect) -> pygame.Rect:
-    """Place the set-up page's rows in the left of ``inner`` and return their rectangle: the
-    least share of its width (down to :data:`COMPACT_ROWS_LEAST`) that gives them the text
-    size and rows they get at :data:`COMPACT_ROWS_SHARE`, the buttons' column the rest (the
-    rows' text, smaller where every row fits, left that column room for the notices)."""
-    pad = lab.app.metrics.pad
-    scroller, *widgets = lab.config_widgets
-    assert isinstance(scroller, ListScroller)
-
-    def place(share: float) -> tuple[pygame.Rect, list[object]]:
-        rows = pygame.Rect(inner.left, inner.top, int(inner.width * share) - pad * 2,
-                           inner.height)
-        place_setup_rows(lab, rows)
-        return rows, [scroller.rows.total, *((getattr(w, "px", 0), whole_at_size(w))
-                                             for w in widgets)]
-
-    _widest, wanted = place(COMPACT_ROWS_SHARE)
-    # Never narrower than the rows were in this window (another game's opponents needed
-    # more: from Othello back to Nim the Game row's ▶ moved 67 px left at 1024x768 fr 200%,
-    # and a second click there missed it, QA13 12).
-    key = (lab.app.size, lab.app.metrics.body)
-    least = lab.setup_share[1] if lab.setup_share[0] == key else 0.0
-    for share in (COMPACT_ROWS_LEAST, (COMPACT_ROWS_LEAST + COMPACT_ROWS_SHARE) / 2,
-                  COMPACT_ROWS_SHARE):
-        if share < least:
-            continue
-        rows, got = place(share)
-        if got == wanted or share == COMPACT_ROWS_SHARE:
-            lab.setup_share = (key, share)
-            return rows
-    return rows
-
-
-def whole_at_size(widget: object) -> bool:
-    """Whether a set-up row shows its label and values whole at :data:`ROW_KEEPS` of its own
-    text size at least (a chooser shrinks a value, and a row its label, before cutting it:
-    in a narrower column 'Hexapawn' and 'Adversaire' were drawn a third smaller than the
-    rows around them)."""
-    px = int(getattr(widget, "px", 0) * ROW_KEEPS)
-    if isinstance(widget, Choice):
-        left, _box, right = widget._parts()
-        label_ok = (not widget.label() or widget.label_width <= 0
-                    or text.size(widget.label(), px)[0] <= left.left - widget.rect.left)
-        return label_ok and all(text.size(label(), px, True)[0] <= right.left - left.right
-                                for _v, label in widget.items)
-    box = getattr(widget, "_label_box", None)
-    label = getattr(widget, "label", None)
-    if box is None or label is None:
-        return True
-    return bool(text.size(label(), px)[0] <= box().width)
 
 
 def place_charts(lab: LearningLabScene, view: pygame.Rect, px: int, bh: int,

@@ -31,8 +31,9 @@ from game.ui.scenes.lab_common import (
 from game.ui.scenes.lab_session import OPPONENT, SELF, WATCHED, lab_presets
 from game.ui.scenes.play_fit import readable_px
 from game.ui.scenes.players import LadderStepper
+from game.ui.scenes.tournament_pages import line_up_values
 from game.ui.scenes.tournament_setup_list import ListScroller, Row
-from game.ui.widgets import Choice, Widget
+from game.ui.widgets import Choice, Stepper, Widget
 
 if TYPE_CHECKING:
     from game.ui.scenes.learning_lab import LearningLabScene
@@ -175,12 +176,19 @@ def most_choices(game: str, options: Any) -> int:
                 for info in players_for(setup)), default=0)
 
 
+#: A chooser's label keeps at least this share of the rows' text size (see
+#: :func:`chooser_fits`).
+LABEL_KEEPS = 0.9
+
+
 def chooser_fits(choice: Choice, px: int, width: int) -> bool:
-    """Whether ``choice``'s label (at 70% of ``px`` at least) and its widest value (at 80%)
-    fit side by side in a row ``width`` pixels wide."""
+    """Whether ``choice``'s label (at :data:`LABEL_KEEPS` of ``px`` at least) and its widest
+    value (at 80%) fit side by side in a row ``width`` pixels wide. (At 70%, rows of 36 px
+    at 200% of 1024x768 drew 'Adversaire' at 26 px, a third smaller than the labels above
+    it.)"""
     if not choice.label() or choice.label_width <= 0:
         return True
-    label = text.size(choice.label(), int(px * 0.7))[0] + px // 2
+    label = text.size(choice.label(), int(px * LABEL_KEEPS))[0] + px // 2
     value = max((text.size(lbl(), int(px * 0.8), True)[0] for _v, lbl in choice.items),
                 default=0)
     return label + value + 2 * px <= width
@@ -196,7 +204,7 @@ def one_row_fits(choice: Choice) -> bool:
                for _v, label in choice.items)
 
 
-def row_step(lab: LearningLabScene, height: int, shown: int) -> int:
+def row_step(lab: LearningLabScene, height: int, shown: int, learner: bool = True) -> int:
     """The height of a set-up row when ``shown`` rows share ``height`` pixels.
 
     The step never depends on whether an evaluation's row shows (choosing a search player adds
@@ -204,9 +212,11 @@ def row_step(lab: LearningLabScene, height: int, shown: int) -> int:
     rows are spaced as if every player showed its evaluation; where it has not (1024x640, or
     large text), the evaluations get no room held for them, rows stay at least
     :data:`LEAST_ROW` small-text heights tall, and what does not fit scrolls (mouse wheel).
+    ``learner``: whether the rows ``shown`` hold the learner's parameters (else they are in a
+    column of their own, :func:`place_param_rows`, and no room is held for them here).
     """
     m = lab.app.metrics
-    every = shown + reserved_rows(lab)
+    every = shown + reserved_rows(lab, learner)
     step = min(int(m.body * 2.1), height // max(1, every))
     if step >= m.small * ROOMY_ROW:
         return step
@@ -228,12 +238,6 @@ def row_step(lab: LearningLabScene, height: int, shown: int) -> int:
     return step
 
 
-@functools.lru_cache(maxsize=1)
-def most_learner_params() -> int:
-    """The most parameters a kind of learner has (a row each in the set-up)."""
-    return max(len(get_player_info(kind).params) for kind in KINDS)
-
-
 #: Learner parameters about drawn games, left out where the game cannot be drawn.
 DRAW_PARAMS = ("draw",)
 
@@ -247,17 +251,30 @@ def learner_params(lab: LearningLabScene) -> list[Param]:
     return [p for p in params if p.name not in DRAW_PARAMS]
 
 
-def reserved_rows(lab: LearningLabScene) -> int:
+def reserved_rows(lab: LearningLabScene, learner: bool = True) -> int:
     """Rows kept free for choices the opponent or the watched players could show but do not,
     and for the parameters another kind of learner has and this one has not: with the rows
     of Elimination's one parameter, Reinforcement's four shrank every row and moved the
     Learner's ▶ 60 px, and a second click there missed it, or pressed Reset (QA13 12,
-    QA14 17)."""
+    QA14 17). ``learner``: whether the rows hold the learner's parameters."""
     session = lab.session
     slots = WATCHED if session.watching else (OPPONENT,)
     shown = sum(len(session.choice_params(slot)) for slot in slots)
-    learner = most_learner_params() - len(learner_params(lab))
-    return max(0, len(slots) * most_choices(lab.game, lab.options) - shown) + learner
+    others = most_params(lab) - len(learner_params(lab)) if learner else 0
+    return max(0, len(slots) * most_choices(lab.game, lab.options) - shown) + others
+
+
+def most_params(lab: LearningLabScene) -> int:
+    """The most parameter rows a kind of learner shows for the lab's game (three where the
+    game cannot be drawn: no room held for a row no learner of it shows)."""
+    draws = lab.session.info.draws
+    return max(sum(draws or p.name not in DRAW_PARAMS for p in get_player_info(kind).params)
+               for kind in KINDS)
+
+
+def param_widgets(lab: LearningLabScene) -> list[Widget]:
+    """The set-up's rows of the learner's parameters (right under the Learner's row)."""
+    return lab.config_widgets[4:4 + len(learner_params(lab))]
 
 
 def place_setup(lab: LearningLabScene, left: pygame.Rect, bh: int) -> None:
@@ -273,12 +290,17 @@ def place_setup(lab: LearningLabScene, left: pygame.Rect, bh: int) -> None:
     place_file_buttons(lab, left, rows, bh)
 
 
-def place_setup_rows(lab: LearningLabScene, rows: pygame.Rect) -> None:
-    """Lay the set-up's rows out in ``rows`` (a list that scrolls when they do not fit)."""
+def place_setup_rows(lab: LearningLabScene, rows: pygame.Rect, apart: bool = False) -> None:
+    """Lay the set-up's rows out in ``rows`` (a list that scrolls when they do not fit); with
+    ``apart``, all but the learner's parameters, which go in a column of their own
+    (:func:`place_param_rows`)."""
     m = lab.app.metrics
     pad = m.pad
     scroller, *widgets = lab.config_widgets
     assert isinstance(scroller, ListScroller)
+    if apart:
+        params = param_widgets(lab)
+        widgets = [w for w in widgets if w not in params]
     # A variant too long for one row even shrunk as a chooser shrinks its value (to 80%;
     # "20 allumettes, 1–3, misère" at large text) takes two rows, whichever variant is
     # chosen (rows do not move when the variant changes). The test is the chooser's own
@@ -286,18 +308,8 @@ def place_setup_rows(lab: LearningLabScene, rows: pygame.Rect) -> None:
     # 1024x768 with 200% text where every variant fitted one row.
     variant = widgets[1]
     for span in (1, 2):
-        step = row_step(lab, rows.height, len(widgets) + span - 1)
-        # Body text when the rows are tall enough, else small text; smaller still (90% of
-        # it) when a chooser would not hold its label beside its widest value (large text
-        # at 1024x768: "Adversaire" beside "Meilleur d'abord").
-        sizes = [m.body] if step >= m.body * 1.7 else []
-        if step >= int(m.small * LEAST_ROW):
-            sizes.append(m.small)
-        # (Rows shorter than that: the compact page's, text as large as they hold.)
-        sizes.append(min(int(m.small * SMALLER_ROW_TEXT), int(step / LEAST_ROW)))
-        choosers = [w for w in widgets if isinstance(w, Choice)]
-        px = next((size for size in sizes
-                   if all(chooser_fits(c, size, rows.width) for c in choosers)), sizes[-1])
+        step = row_step(lab, rows.height, len(widgets) + span - 1, not apart)
+        px = rows_px(lab, step, rows.width, [w for w in widgets if isinstance(w, Choice)])
         # Rows 2 pixels apart: the choosers' and steppers' own borders part them.
         scroller.rows.place([Row((w,), span=span if w is variant else 1) for w in widgets],
                             rows, step, px, 4)
@@ -305,6 +317,33 @@ def place_setup_rows(lab: LearningLabScene, rows: pygame.Rect) -> None:
             break
     scroller.place(rows, pad)
     align_choices([w for w in widgets if isinstance(w, Choice)])
+
+
+def rows_px(lab: LearningLabScene, step: int, width: int, choosers: list[Choice]) -> int:
+    """The set-up rows' text size for rows ``step`` pixels tall and ``width`` wide: as large
+    as the rows hold (body text at most, rows :data:`LEAST_ROW` times as tall as it), and
+    smaller where a chooser would not hold its label beside its widest value (large text at
+    1024x768: "Adversaire" beside "Meilleur d'abord"), down to :data:`SMALLER_ROW_TEXT` of
+    the small size or the readable size, whichever is less. (The size jumped from the small
+    size to 90% of it: rows 33 px tall at 100% of 1024x768 had 18 px text, the readable size
+    there being 20, QA14 11.)"""
+    m = lab.app.metrics
+    most = m.body if step >= m.body * 1.7 else min(m.body, max(int(step / LEAST_ROW), 6))
+    least = min(most, int(m.small * SMALLER_ROW_TEXT), readable_px(lab.app.size))
+    return next((px for px in range(most, least - 1, -1)
+                 if all(chooser_fits(c, px, width) for c in choosers)), least)
+
+
+def place_param_rows(lab: LearningLabScene, area: pygame.Rect, step: int, px: int) -> None:
+    """The learner's parameters, one row each from the top of ``area``, ``step`` pixels apart
+    with text of ``px``: the compact set-up page's column under its buttons, whose room was
+    left empty while the rows beside it shrank to hold them (QA14 11)."""
+    params = param_widgets(lab)
+    for i, widget in enumerate(params):
+        widget.visible = True
+        widget.place(pygame.Rect(area.left, area.top + i * step, area.width, step - 2), px)
+    # One column of −, value and + ("−1" widened its row's and moved its − out of line).
+    line_up_values([w for w in params if isinstance(w, Stepper)])
 
 
 def place_file_buttons(lab: LearningLabScene, left: pygame.Rect, rows: pygame.Rect,

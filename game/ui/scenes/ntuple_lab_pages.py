@@ -17,7 +17,8 @@ import pygame
 from game.ui import text
 from game.ui.i18n import decimal, tr
 from game.ui.scenes.lab_common import wrapped_px
-from game.ui.scenes.lab_layout import COMPACT_BUTTON, COMPACT_ROWS_SHARE, compact
+from game.ui.scenes.lab_layout import COMPACT_BUTTON, compact
+from game.ui.scenes.lab_setup_page import COMPACT_ROWS_SHARE
 from game.ui.scenes.lab_table import smallest_number_px
 from game.ui.scenes.play_fit import readable_px
 from game.ui.scenes.tournament_pages import line_up_values
