@@ -146,9 +146,11 @@ def test_the_table_view_for_every_learner_and_a_click_chooses_the_box() -> None:
         if cell_texts:  # elimination: the seed's table of 0 and 1
             assert all(v in (0.0, 1.0) for row in table.values for v in row if v is not None)
         # Click a column: its box is drawn large beside the table; the arrow moves on.
-        grid = lab.table.grid
-        col = len(table.keys) // 2
-        x = grid.left + int((col + 0.5) * grid.width / len(table.keys))
+        # (The columns shown: where twenty numbers would be under the readable size, a part
+        # of them at a time.)
+        grid, cols = lab.table.grids[0]
+        col = cols.start + len(cols) // 2
+        x = grid.left + int((col - cols.start + 0.5) * grid.width / len(cols))
         click(app, (x, grid.centery))
         assert lab.session.chosen_box == table.keys[col]
         click_widget(app, lab.table.next_button)
@@ -536,6 +538,21 @@ def test_the_elimination_table_legend_is_not_cut_at_the_largest_text(
     lost_nim_lab(size, language, "table", monkeypatch)
 
 
+def wrapped_words(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The words every ``text.blit_wrapped`` call draws from now on (a list that fills)."""
+    from game.ui import text as text_module
+
+    said: list[str] = []
+    real = text_module.blit_wrapped
+
+    def spy(surface: pygame.Surface, words: str, *args: Any, **kwargs: Any) -> Any:
+        said.append(words)
+        return real(surface, words, *args, **kwargs)
+
+    monkeypatch.setattr(text_module, "blit_wrapped", spy)
+    return said
+
+
 def drawn_texts(app: object, monkeypatch: pytest.MonkeyPatch
                 ) -> list[tuple[str, int, pygame.Rect]]:
     """Every text the lab draws with ``text.blit_text`` in one frame: (text, size, rect)."""
@@ -861,7 +878,6 @@ def test_used_boxes_with_none_used_says_so_and_keeps_its_way_back(
     """Review: with "Used boxes" chosen and no box used, the view said "No boxes yet… Press
     Train" and hid the filter button, the only way back to "All boxes"; and Train reset the
     filter a teacher had chosen to halve the pages."""
-    from game.ui import text as text_module
     from tests.ui_helpers import make_app
 
     app = make_app((1024, 768))
@@ -869,14 +885,7 @@ def test_used_boxes_with_none_used_says_so_and_keeps_its_way_back(
     app.push(lab)
     lab.tabs.choose("boxes")
     lab.session.used_only = True
-    said: list[str] = []
-    real = text_module.blit_wrapped
-
-    def spy(surface: pygame.Surface, words: str, *args: Any, **kwargs: Any) -> Any:
-        said.append(words)
-        return real(surface, words, *args, **kwargs)
-
-    monkeypatch.setattr(text_module, "blit_wrapped", spy)
+    said = wrapped_words(monkeypatch)
     frame(app)
     monkeypatch.undo()
     drawn = " ".join(said)
@@ -981,7 +990,8 @@ def test_the_heat_map_at_1920x1080_prints_its_numbers_and_large_labels(
     lab.table.draw(app.screen, app.theme, m)  # type: ignore[attr-defined]
     table = lab.table.table()
     assert table is not None
-    cells = sum(v is not None for row in table.values for v in row)
+    shown = lab.table.grids[0][1]  # (the part of the columns shown, QA14 18)
+    cells = sum(row[c] is not None for row in table.values for c in shown)
     assert len(printed) == cells, (len(printed), cells)
     app.shutdown()  # type: ignore[attr-defined]
 
@@ -1128,3 +1138,38 @@ def test_an_earlier_runs_legend_entry_is_whole_where_a_row_holds_it(
             lab.chart_choice.choose(name)
         frame(app)  # type: ignore[arg-type]
     assert not cut, cut
+
+
+@pytest.mark.parametrize(("size", "lang", "scale"), [((1280, 800), "en", 200),
+                                                      ((1024, 768), "fr", 200),
+                                                      ((1920, 1080), "en", 100)])
+def test_q_values_are_readable_a_part_of_the_columns_at_a_time(
+        size: tuple[int, int], lang: str, scale: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA14 18: at 1280x800 en 200% Nim's 60 Q-values were 17 px in cells 53 px wide (the
+    readable size 20); at 1024x768 200% and 1920x1080 100% they were not printed at all.
+    Where every column at once would print them under the readable size, the table shows a
+    part of its columns, the chosen box's, and its legend says which and how to see the
+    others; ◀ goes on to the first part."""
+    from game.ui.scenes.play_fit import readable_px
+
+    app, lab = large_lab(size, lang, scale)
+    train_instantly(lab, "nim", "qlearning", 500)
+    lab.tabs.choose("table")
+    frame(app)  # type: ignore[arg-type]
+    app.toast = None  # type: ignore[attr-defined]
+    table = lab.table.table()
+    assert table is not None and len(table.cols) == 20
+    said = wrapped_words(monkeypatch)
+    for _part in range(2):
+        said.clear()
+        drawn = drawn_texts(app, monkeypatch)
+        grid, shown = lab.table.grids[0]
+        numbers = [px for line, px, r in drawn if grid.contains(r) and line[-2:-1] in ".,"]
+        assert len(numbers) == sum(row[c] is not None for row in table.values for c in shown)
+        assert min(numbers) >= readable_px(size), sorted(set(numbers))
+        assert 0 < len(shown) < 20
+        assert any(words.startswith(lab.table.part_note(table, shown)) for words in said), said
+        for _ in range(len(shown)):
+            click_widget(app, lab.table.prev_button)
+    assert lab.table.grids[0][1].start == 0
+    app.shutdown()  # type: ignore[attr-defined]

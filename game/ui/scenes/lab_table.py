@@ -10,6 +10,7 @@ offered only then.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -98,14 +99,14 @@ def cell_number_px(m: Metrics) -> int:
 
 
 def numbers_fit(table: HeatTable, style: TableStyle, grid: pygame.Rect, m: Metrics,
-                px: int) -> bool:
+                px: int, ncols: int = 0) -> bool:
     """Whether the heat map drawn in ``grid`` printed its numbers (at :func:`cell_number_px`
     at least): on a narrow view a table of twenty positions shows colours only, and the box
     beside gives the numbers."""
     if grid.width <= 0 or not table.cols or not table.rows:
         return True
     labels = [style.fmt(style.shade(v)) for row in table.values for v in row if v is not None]
-    px = charts.heat_label_px(labels, grid.width / len(table.cols),
+    px = charts.heat_label_px(labels, grid.width / (ncols or len(table.cols)),
                               grid.height / len(table.rows), px)
     return px >= cell_number_px(m)
 
@@ -140,6 +141,35 @@ def map_px(table: HeatTable, labels: list[str], width: int, height: int, m: Metr
     return fitting[0] if fitting else smallest_number_px(m)
 
 
+def page_ranges(ncols: int, pages: int) -> list[range]:
+    """The columns of each of ``pages`` parts of a table of ``ncols`` columns, in order
+    (positions 1-10 in the first, 11-20 in the second)."""
+    per = max(1, math.ceil(ncols / max(1, pages)))
+    return [range(i, min(ncols, i + per)) for i in range(0, ncols, per)]
+
+
+#: A table whose numbers are under the readable size shows at most this many parts of its
+#: columns, one at a time (see :meth:`TablePanel.paged`).
+MOST_PAGES = 3
+
+
+def part_of(table: HeatTable, cols: range) -> HeatTable:
+    """The columns ``cols`` of ``table`` as a table of their own."""
+    return HeatTable(table.rows, [table.cols[c] for c in cols],
+                     [[row[c] for c in cols] for row in table.values], table.row_title,
+                     table.col_title, [table.keys[c] for c in cols if c < len(table.keys)])
+
+
+def numbers_px_in(table: HeatTable, labels: list[str], width: int, height: int, px: int
+                  ) -> int:
+    """The size of the numbers ``labels`` in ``table``'s heat map drawn ``width`` x
+    ``height`` at ``px`` (as :func:`charts.heat_map` prints them)."""
+    _area, _head, cw, ch = _heat_geometry(pygame.Rect(0, 0, width, height), table.rows,
+                                          len(table.rows), len(table.cols), px,
+                                          table.row_title, table.col_title)
+    return charts.heat_label_px(labels, cw, ch, px)
+
+
 class TablePanel:
     """The heat map of the lab's learner and the chosen box beside it."""
 
@@ -158,6 +188,10 @@ class TablePanel:
         self.px = app.metrics.heading
         #: The height of the title's line (0: left out, see :data:`TITLE_ROOM`).
         self.title_h = 0
+        #: The parts of the table's columns shown one at a time (one part: all of them).
+        self.pages: list[range] = []
+        #: The heat map's grid as drawn, with its columns (their order in the table).
+        self.grids: list[tuple[pygame.Rect, range]] = []
 
     def widgets(self) -> list[Widget]:
         """The panel's buttons, in event order."""
@@ -198,10 +232,10 @@ class TablePanel:
     def click(self, pos: tuple[int, int]) -> bool:
         """Choose the column clicked; True when the click was on the grid."""
         table = self._table
-        if table is None or not self.grid.collidepoint(pos) or not table.keys:
+        col = self.column_at(pos)
+        if table is None or col is None or col >= len(table.keys):
             return False
-        col = int((pos[0] - self.grid.left) / (self.grid.width / len(table.keys)))
-        self.knowledge.session.chosen_box = table.keys[max(0, min(len(table.keys) - 1, col))]
+        self.knowledge.session.chosen_box = table.keys[col]
         return True
 
     # -- layout and drawing ---------------------------------------------------------------------
@@ -219,17 +253,10 @@ class TablePanel:
         title_h = self.title_h = int(m.body * 1.5) if inner.height >= TITLE_ROOM * m.body else 0
         table = self.table()
         grid_h = inner.height // 2 - title_h
+        self.pages = []
         if table is not None and table.keys:
-            # Up to 60% of the view where half leaves its numbers under the readable size (at
-            # 200% of 1024x768 Nim's 0 and 1 were 19 px in half, the readable size being 20).
-            grid_h = max(grid_h, min(int(inner.height * TABLE_MOST) - title_h, pad + (
-                charts.heat_map_height(inner.width, table.rows, len(table.cols), m.small,
-                                       row_title=table.row_title, col_title=table.col_title,
-                                       numbers_px=readable_px((0, m.height))))))
-            self.px = map_px(table, self.cell_labels(table), inner.width, grid_h - pad, m)
-            grid_h = min(grid_h, charts.heat_map_height(
-                inner.width, table.rows, len(table.cols), self.px,
-                row_title=table.row_title, col_title=table.col_title) + pad)
+            self.pages = self.paged(table, inner, title_h)
+            grid_h, self.px = self.fit(part_of(table, self.pages[0]), inner, title_h)
         self.table_rect = pygame.Rect(inner.left, inner.top, inner.width, title_h + grid_h)
         below = inner.height - self.table_rect.height - pad
         nav = int(m.body * 1.9)
@@ -257,6 +284,50 @@ class TablePanel:
             self.next_button.place(pygame.Rect(self.legend_rect.right - nav, y, nav, nav),
                                    m.body)
 
+    def fit(self, table: HeatTable, inner: pygame.Rect, title_h: int) -> tuple[int, int]:
+        """The heat map's height (with its pad) and text size for ``table`` in ``inner``: as
+        high as its rows need (half the view, up to :data:`TABLE_MOST` where half leaves its
+        numbers under the readable size: at 200% of 1024x768 Nim's 0 and 1 were 19 px in
+        half, the readable size being 20)."""
+        m = self.app.metrics
+        pad = m.pad
+        grid_h = inner.height // 2 - title_h
+        grid_h = max(grid_h, min(int(inner.height * TABLE_MOST) - title_h, pad + (
+            charts.heat_map_height(inner.width, table.rows, len(table.cols), m.small,
+                                   row_title=table.row_title, col_title=table.col_title,
+                                   numbers_px=readable_px((0, m.height))))))
+        px = map_px(table, self.cell_labels(table), inner.width, grid_h - pad, m)
+        return min(grid_h, charts.heat_map_height(
+            inner.width, table.rows, len(table.cols), px, row_title=table.row_title,
+            col_title=table.col_title) + pad), px
+
+    def paged(self, table: HeatTable, inner: pygame.Rect, title_h: int) -> list[range]:
+        """The table's columns in the fewest parts (up to :data:`MOST_PAGES`) that print its
+        numbers at the readable size, else the parts printing them largest; one part shows
+        at a time, the chosen box's. At 200% of 1280x800 twenty Q-values in cells 53 px wide
+        were 17 px, the readable size being 20 (QA14 18); in two parts of ten, 33 px."""
+        m = self.app.metrics
+        labels = self.cell_labels(table)
+        best: tuple[int, list[range]] = (-1, [])
+        for count in range(1, MOST_PAGES + 1):
+            pages = page_ranges(len(table.cols), count)
+            if len(pages) < count:
+                break
+            shown = part_of(table, pages[0])
+            grid_h, px = self.fit(shown, inner, title_h)
+            numbers = numbers_px_in(shown, labels, inner.width, grid_h - m.pad, px)
+            if numbers >= readable_px((0, m.height)):
+                return pages
+            if numbers > best[0]:
+                best = (numbers, pages)
+        return best[1]
+
+    def page(self, table: HeatTable) -> range:
+        """The part of the table's columns shown: the chosen box's."""
+        key = self.knowledge.session.chosen_box
+        index = table.keys.index(key) if key in table.keys else len(table.keys) - 1
+        return next((p for p in self.pages if index in p), range(len(table.cols)))
+
     def cell_labels(self, table: HeatTable) -> list[str]:
         """The numbers the heat map of ``table`` prints in its cells."""
         style = STYLES.get(self.knowledge.session.learner.score_kind, STYLES["value"])
@@ -276,9 +347,17 @@ class TablePanel:
         """The legend at its longest for the current learner (every note it may carry)."""
         kind = self.knowledge.session.learner.score_kind
         words = [tr(STYLES.get(kind, STYLES["value"]).legend), tr("lab.table.read_in_box")]
+        table = self._table or self.table()
+        if table is not None and len(self.pages) > 1:
+            words.insert(0, max((self.part_note(table, p) for p in self.pages), key=len))
         if kind == "allowed":
             words.append(tr("lab.all_lost_note"))
         return " ".join(words)
+
+    def part_note(self, table: HeatTable, cols: range) -> str:
+        """What the legend says of the part ``cols`` of the table's columns shown."""
+        return tr("lab.table.part", first=table.cols[cols.start], last=table.cols[cols[-1]],
+                  shown=len(cols), count=len(table.cols))
 
     def draw(self, surface: pygame.Surface, theme: Theme, m: Metrics) -> None:
         """The heat map, its legend and the chosen box."""
@@ -295,21 +374,19 @@ class TablePanel:
         grid_area = pygame.Rect(top.left, top.top + self.title_h, top.width,
                                 top.height - self.title_h)
         box = None
+        self.grids = []
         if table is None or not table.keys:
             text.blit_wrapped(surface, tr("lab.no_boxes"), m.body, theme.text_muted, grid_area)
             self.grid = pygame.Rect(0, 0, 0, 0)
         else:
-            shaded = [[None if v is None else style.shade(v) for v in row]
-                      for row in table.values]
             box = self.chosen(table)
-            self.grid = charts.heat_map(
-                surface, grid_area, table.rows, table.cols, shaded, theme, self.px,
-                row_title=table.row_title, col_title=table.col_title, signed=style.signed,
-                highlight=best_cells(table) if style is STYLES["value"] else None,
-                fmt=style.fmt, min_px=cell_number_px(m))
+            self._draw_map(surface, table, style, grid_area, theme, m)
+            self.grid = self.grids[0][0]
             self._mark_column(surface, table, theme, m)
-            if not numbers_fit(table, style, self.grid, m, self.px):
+            if not numbers_fit(table, style, self.grid, m, self.px, len(self.grids[0][1])):
                 legend = f"{legend} {tr('lab.table.read_in_box')}"
+            if len(self.pages) > 1:  # (said first: the others are a click away)
+                legend = f"{self.part_note(table, self.grids[0][1])} {legend}"
         text_area = self.legend_text_area(self.prev_button.rect.height)
         if any(b.all_lost(kind) for b in self.knowledge.boxes):
             # The long note where it fits at a readable size, else the short one, else none
@@ -322,17 +399,45 @@ class TablePanel:
         text.blit_wrapped(surface, legend, px, theme.text_muted, text_area, line_gap=0)
         self._draw_box(surface, box, theme, m)
 
+    def _draw_map(self, surface: pygame.Surface, table: HeatTable, style: TableStyle,
+                  area: pygame.Rect, theme: Theme, m: Metrics) -> None:
+        """The heat map of the shown part of the table's columns (:meth:`page`) in ``area``;
+        its grid kept in :attr:`grids`."""
+        cols = self.page(table)
+        shown = part_of(table, cols)
+        shaded = [[None if v is None else style.shade(v) for v in row] for row in shown.values]
+        best = best_cells(table) if style is STYLES["value"] else None
+        grid = charts.heat_map(
+            surface, area, shown.rows, shown.cols, shaded, theme, self.px,
+            row_title=table.row_title, col_title=table.col_title, signed=style.signed,
+            fmt=style.fmt, min_px=cell_number_px(m),
+            highlight=None if best is None else {(r, c - cols.start) for r, c in best
+                                                 if c in cols})
+        self.grids = [(grid, cols)]
+
+    def column_at(self, pos: tuple[int, int]) -> int | None:
+        """The table's column under ``pos`` (None: off the heat map)."""
+        for grid, band in self.grids:
+            if grid.collidepoint(pos) and len(band):
+                col = int((pos[0] - grid.left) / (grid.width / len(band)))
+                return band.start + max(0, min(len(band) - 1, col))
+        return None
+
     def _mark_column(self, surface: pygame.Surface, table: HeatTable, theme: Theme,
                      m: Metrics) -> None:
         """Outline the chosen column's cells (not its number above, which stays readable)."""
         key = self.knowledge.session.chosen_box
-        if key not in table.keys or self.grid.width <= 0:
+        if key not in table.keys:
             return
-        cw = self.grid.width / len(table.keys)
-        width = max(2, m.line * 2)
-        col = pygame.Rect(round(self.grid.left + table.keys.index(key) * cw) - width // 2,
-                          self.grid.top - width, round(cw) + width, self.grid.height + width * 2)
-        pygame.draw.rect(surface, theme.highlight, col, width, border_radius=m.radius // 2)
+        index = table.keys.index(key)
+        for grid, band in self.grids:
+            if index not in band or grid.width <= 0:
+                continue
+            cw = grid.width / len(band)
+            width = max(2, m.line * 2)
+            col = pygame.Rect(round(grid.left + (index - band.start) * cw) - width // 2,
+                              grid.top - width, round(cw) + width, grid.height + width * 2)
+            pygame.draw.rect(surface, theme.highlight, col, width, border_radius=m.radius // 2)
 
     def _draw_box(self, surface: pygame.Surface, box: BoxView | None, theme: Theme,
                   m: Metrics) -> None:
