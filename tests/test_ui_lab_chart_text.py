@@ -13,10 +13,11 @@ from tests.lab_helpers import large_lab, train_instantly
 from tests.ui_helpers import frame, texts_drawn_by
 
 
-def trained_charts(size: tuple[int, int], language: str, scale: int) -> tuple[object, object]:
-    """The lab's charts after 300 games of Hexapawn, drawn afresh in the next frame."""
+def trained_charts(size: tuple[int, int], language: str, scale: int,
+                   game: str = "hexapawn") -> tuple[object, object]:
+    """The lab's charts after 300 games of ``game``, drawn afresh in the next frame."""
     app, lab = large_lab(size, language, scale)
-    train_instantly(lab, "hexapawn", "elimination", 300)
+    train_instantly(lab, game, "elimination", 300)
     lab.tabs.choose("charts")
     frame(app)  # type: ignore[arg-type]
     app.toast = None  # type: ignore[attr-defined]
@@ -63,4 +64,18 @@ def test_the_wins_axis_keeps_its_caption_at_200_percent(
     frame(app)  # type: ignore[arg-type]
     assert [label for label, _px in captions] == [tr("lab.chart.wins_axis")], captions
     assert captions[0][1] >= readable_px(size)
+    app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("game", "drawn"), [("nim", False), ("hexapawn", False),
+                                             ("morpion", True)])
+def test_draws_are_charted_only_where_the_game_can_be_drawn(
+        game: str, drawn: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA15 9 (1024x768 en 200%, seen again in a real window in French): the wins chart of
+    Nim, which cannot be drawn, listed "Draws" and drew a grey line at 0."""
+    from game.ui.i18n import tr
+
+    app, _lab = trained_charts((1024, 768), "en", 200, game)
+    lines = [line for line, _px, _rect in texts_drawn_by(lambda: frame(app), monkeypatch)]
+    assert (tr("lab.series.draws") in lines) is drawn, lines
     app.shutdown()  # type: ignore[attr-defined]

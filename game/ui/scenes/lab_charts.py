@@ -79,8 +79,9 @@ def draw_wins_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run],
                  else ("lab.series.learner", "lab.series.opponent"))
         sides = run.sides or (tr(keys[0]), tr(keys[1]))
         series += [charts.Series(sides[0], run.wins, theme.ok),
-                   charts.Series(sides[1], run.losses, theme.danger),
-                   charts.Series(tr("lab.series.draws"), run.draws, theme.text_muted)]
+                   charts.Series(sides[1], run.losses, theme.danger)]
+        if run.drawable:  # (Nim and Hexapawn cannot be drawn: no "Draws" line at 0)
+            series.append(charts.Series(tr("lab.series.draws"), run.draws, theme.text_muted))
     px = title_px(tr("lab.chart.wins"), rect.width, px)
     return charts.line_chart(surface, rect, series, theme, px, title=tr("lab.chart.wins"),
                              x_label=tr("lab.chart.games"), y_label=tr("lab.chart.wins_axis"),

@@ -61,6 +61,8 @@ class Run:
     sides: tuple[str, str] | None = None
     #: Played one game at a time: each game is added to this run.
     stepwise: bool = False
+    #: Whether the game can end in a draw (the wins chart drew a "Draws" line at 0 for Nim).
+    drawable: bool = True
     results: list[int] = field(default_factory=list)
     wins: list[int] = field(default_factory=list)
     losses: list[int] = field(default_factory=list)
