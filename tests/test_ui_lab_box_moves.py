@@ -80,3 +80,17 @@ def test_a_box_board_points_only_at_a_move_it_prefers_alone(
         knowledge.turn_page(+1)
     assert mixed, "the test needs a box with several ✓ and some ✗"
     app.shutdown()  # type: ignore[attr-defined]
+
+
+def test_a_change_under_the_shown_precision_reads_as_a_change() -> None:
+    """Seen at 1920x1080 fr 200% after One game: a Q-learner's box outlined as changed read
+    "b1-b2  −0,63 → −0,63" (a step under a hundredth). The two values now take as many
+    decimals as tell them apart (up to four); bead counts and 0/1 are unchanged."""
+    from game.ui.scenes.lab_box_moves import change_texts, move_lines
+
+    assert change_texts(-0.6302, -0.6341, "value") == ("\u22120.630", "\u22120.634")
+    assert change_texts(-0.5, -0.25, "value") == ("\u22120.50", "\u22120.25")
+    assert change_texts(3, 6, "beads") == ("3", "6")
+    lines = move_lines({"b1-b2": -0.6341, "a1-a2": -0.67}, str, "value",
+                       THEMES["default"], {"b1-b2": -0.6302, "a1-a2": -0.67})
+    assert lines[0].value == "\u22120.630 → \u22120.634" and lines[0].changed
