@@ -164,3 +164,27 @@ def test_a_long_file_name_stays_in_its_notice(size: tuple[int, int], lang: str,
                and box.colliderect(w.rect)]
     assert not [w for w in covered if not band.contains(w.rect)]
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1920, 1080), "en"), ((1024, 768), "fr")])
+@pytest.mark.parametrize("view", ["boxes", "table"])
+def test_at_100_percent_a_notice_leaves_the_view_it_reports_on(
+        size: tuple[int, int], lang: str, view: str) -> None:
+    """Seen at 1920x1080 en 100% (labview re-check): with the set-up's rows filling its
+    panel (Q-learning's four parameters), "The learner won. Outlined: the boxes this game
+    changed" went over the bottom of the view, over those boxes' last lines, and over the
+    table's column numbers. Where the set-up has no room for it, it now takes the band of
+    the run's buttons, as in the compact layout (a click puts it away), never the view."""
+    app, lab = large_lab(size, lang, 100)
+    assert not lab.compact()
+    train_instantly(lab, "nim", "qlearning", 200)
+    lab.tabs.choose(view)
+    frame(app)
+    app.notify(tr("lab.one_game_won"))  # type: ignore[attr-defined]
+    frame(app)
+    box = app.toast_rect  # type: ignore[attr-defined]
+    assert box.width > 0 and not box.colliderect(lab.panels["view"]), (box, lab.panels["view"])
+    setup = [*lab.config_widgets[1:], lab.save_button, lab.load_button, lab.reset_button,
+             lab.play_button, lab.keep_toggle, *lab.tabs.widgets()]
+    assert not [w.rect for w in setup if box.colliderect(w.rect)]
+    app.shutdown()  # type: ignore[attr-defined]

@@ -308,13 +308,15 @@ def draw_lab(lab: LearningLabScene, surface: pygame.Surface) -> None:
 
 
 def run_band(lab: LearningLabScene) -> pygame.Rect:
-    """In the compact layout, the band between the header and the view: the run's buttons and
-    the view tabs (empty side by side)."""
+    """The band over the view: in the compact layout, between the header and the view, the
+    run's buttons and the view tabs; side by side, the run's buttons and progress line, above
+    the tabs."""
     view = lab.panels.get("view", pygame.Rect(0, 0, 0, 0))
-    if not lab.compact() or view.width <= 0:
+    if view.width <= 0:
         return pygame.Rect(0, 0, 0, 0)
     top = lab.train_button.rect.top
-    return pygame.Rect(view.left, top, view.width, max(0, view.top - top))
+    bottom = view.top if lab.compact() else lab.export_button.rect.top - lab.app.metrics.pad
+    return pygame.Rect(view.left, top, view.width, max(0, bottom - top))
 
 
 def setup_room(lab: LearningLabScene) -> pygame.Rect:
@@ -357,8 +359,12 @@ def notice_area(lab: LearningLabScene) -> pygame.Rect | None:
     elif lab.compact():
         spots.insert(0, (run_band(lab), "top", True))
     else:  # (at 100% of 1024x768 it covered the win rate's x axis for three seconds)
-        spots.insert(0, (setup_room(lab), "bottom", True))  # (no row in it: the list's
-        # wheel area alone, the rows' rectangle, reaches into it)
+        spots[:0] = [(setup_room(lab), "bottom", True),  # (no row in it: the list's wheel
+                     # area alone, the rows' rectangle, reaches into it)
+                     # then, as in the compact layout, over the run's buttons: in the view
+                     # "The learner won. Outlined: the boxes this game changed" covered those
+                     # boxes' last lines at 1920x1080 with 100% text.
+                     (run_band(lab), "top", True)]
     for room, edge, covers in spots:
         if room.width <= 0:
             continue
