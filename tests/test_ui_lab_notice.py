@@ -188,3 +188,27 @@ def test_at_100_percent_a_notice_leaves_the_view_it_reports_on(
              lab.play_button, lab.keep_toggle, *lab.tabs.widgets()]
     assert not [w.rect for w in setup if box.colliderect(w.rect)]
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_load_notice_takes_the_room_left_under_elimination_s_one_parameter(
+        lang: str) -> None:
+    """Seen in a real window at 1024x768 en 200% (labview re-check): with the learner's
+    parameters under the set-up page's buttons, the notices' room started under the room
+    held for four parameters, so Elimination's one left 180 px empty while "Loaded: 500
+    games, 19 boxes" went over the run's buttons. It now starts under the parameters
+    shown: the notice is inside the page, over none of its controls."""
+    from game.ui.scenes.lab_layout import loaded_notice
+
+    app, lab = large_lab((1024, 768), lang)
+    train_instantly(lab, "nim", "elimination", 20)
+    lab.tabs.choose("setup")
+    frame(app)
+    name = "elimination-nim-20-matches-1-3-500g-20261125-002450.json"
+    app.notify(loaded_notice(lab, name, "500", "19"))  # type: ignore[attr-defined]
+    frame(app)
+    box = app.toast_rect  # type: ignore[attr-defined]
+    assert lab.panels["view"].contains(box), (box, lab.panels["view"])
+    assert not [w for w in lab.all_widgets() if getattr(w, "visible", True) and w.rect.width
+                and box.colliderect(w.rect)]
+    app.shutdown()  # type: ignore[attr-defined]

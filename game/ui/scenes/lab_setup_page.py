@@ -100,12 +100,14 @@ def params_apart(lab: LearningLabScene, spare: int) -> bool:
 def place_page_params(lab: LearningLabScene, area: pygame.Rect) -> int:
     """The learner's parameters in ``area`` (the column under the page's buttons), as tall
     and large as the list's rows where the room held for the most parameters allows;
-    returns where they end (the notices' room starts there)."""
+    returns where the learner's own end (the notices' room starts there: Elimination's one
+    parameter left room for "Loaded elimination-nim-….json: 500 games, 19 boxes", which
+    went over the run's buttons, shortened, while the room held for four stood empty)."""
     game_row = lab.config_widgets[1]
     step = min(game_row.rect.height + 2, area.height // max(1, most_params(lab)))
     px = min(game_row.px, int(step / LEAST_ROW))
     place_param_rows(lab, area, step, px)
-    return area.top + step * most_params(lab)
+    return area.top + step * len(param_widgets(lab))
 
 
 def setup_page_rows(lab: LearningLabScene, inner: pygame.Rect, apart: bool) -> pygame.Rect:
