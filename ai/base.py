@@ -58,6 +58,10 @@ class SearchProgress:
     #: ``info["bounds"]``): the Othello engine's win/loss/draw solve proves a win without
     #: working out its margin. None: ``score`` is the value.
     bound: str | None = None
+    #: The depth the search is working on now: one more than ``depth`` while the next depth's
+    #: first root move is searched (``best`` and ``score`` are still ``depth``'s), else
+    #: ``depth``. 0: the search does not say.
+    searching: int = 0
 
     @property
     def elapsed(self) -> float:
@@ -111,6 +115,11 @@ class Limits:
             progress.score = score
         if nodes is not None:
             progress.nodes = nodes
+
+    def report_searching(self, depth: int) -> None:
+        """Publish the depth the search starts on (see SearchProgress.searching)."""
+        if self.progress is not None:
+            self.progress.searching = depth
 
     def report_moves(self, done: int, total: int) -> None:
         """Publish how many root moves the search has finished at its current depth, of

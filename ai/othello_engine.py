@@ -396,6 +396,7 @@ class OthelloEngine(Player):
         empties = (searcher.g.region & ~(own | opp)).bit_count()
         best, best_sq = -INF, order[0]
         a = alpha
+        self._limits.report_searching(empties)
         for i, sq in enumerate(order):
             f = flip_mask(own, opp, sq)
             c_own, c_opp = opp & ~f, own | f | (1 << sq)
@@ -524,6 +525,7 @@ class OthelloEngine(Player):
         negamax = searcher.negamax
         child_depth = depth - 1
         total = len(order)
+        self._limits.report_searching(depth)
         for i, sq in enumerate(order):
             f = flip_mask(own, opp, sq)
             c_own, c_opp = opp & ~f, own | f | (1 << sq)

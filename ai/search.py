@@ -309,6 +309,7 @@ class _Searcher(_NodeClock):
                  else [(m, state.play(m)) for m in state.legal_moves()])
         best = -INF
         total = len(state.legal_moves())
+        self.limits.report_searching(depth)
         for move, child in pairs:
             try:
                 if pruning:
@@ -743,6 +744,7 @@ class EnginePlayer(Player):
         scores: dict[Any, float] = {}
         bounds: dict[Any, int] = {}
         best = -INF
+        engine.limits.report_searching(min(depth, TO_THE_END))
         for move in order:
             child = state.play(move)
             sign = 1.0 if child.to_move == me else -1.0

@@ -123,6 +123,8 @@ def test_a_cut_before_a_depths_first_move_answers_with_the_finished_depth(
     assert reported(decision) == said_live(progress)
     assert decision.depth == 4 and "depth_moves" not in decision.info
     assert progress.moves_done == progress.moves_total == len(state.legal_moves())
+    # It was looking 5 moves ahead: the live line can say so beside depth 4's best.
+    assert progress.searching == 5
 
 
 @pytest.mark.parametrize(("seed", "empties"), POSITIONS)
@@ -136,6 +138,7 @@ def test_a_finished_search_reports_what_the_progress_last_said(seed: int,
     decision = engine.decide(state, Limits(depth=5, progress=progress))
     assert reported(decision) == said_live(progress) and decision.depth == 5
     assert progress.moves_done == progress.moves_total == len(state.legal_moves())
+    assert progress.searching == 5
     assert "depth_moves" not in decision.info
     assert progress.previous is not None
     depth, move, score = progress.previous
