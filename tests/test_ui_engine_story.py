@@ -13,7 +13,7 @@ from ai import othello_engine
 from ai.base import Decision, Limits, SearchProgress
 from game.ui import i18n
 from game.ui.boards.base import format_score
-from game.ui.reasoning import reasoning_lines, swing_line, thinking_facts
+from game.ui.reasoning import reasoning_lines, swing_line, thinking_facts, thinking_line
 from tests.test_othello_clock import game_position
 from tests.test_othello_live import POSITIONS, cut_decision
 
@@ -40,6 +40,26 @@ def test_a_depth_cut_short_is_said_unfinished_live_and_after(seed: int, empties:
     assert i18n.tr("think.part_line", k=searched, total=total, n=4, less=3) in after
     # What the live line last said is the score the move reports.
     assert live[1].split(", ", 1)[1] in after[0], (live, after)
+
+
+@pytest.mark.parametrize(("seed", "empties"), POSITIONS[:2])
+def test_a_new_depths_first_move_is_said_with_the_depth_it_looks_at(seed: int, empties: int,
+                                                                    lang: str) -> None:
+    """Seen in a real window (engine helper, session 14): while depth 10's first move was
+    searched, 3.7 s of the first 10 of a 30 s move, the live panel said "Looking 9 moves
+    ahead". Now the depth it looks at, none of its moves done yet, and the best so far said
+    with the depth it comes from; after the move (the clock cut depth 5 there), that depth's
+    figure is what the move reports."""
+    state = game_position(seed, empties)
+    total = len(state.legal_moves())
+    decision, progress = cut_decision(state, 4, total, reads=1)
+    live = thinking_facts(progress, str)
+    assert live[0] == i18n.tr("live.facts.depth_part", n=5, k=0, total=total)
+    assert live[1].startswith(i18n.tr("live.facts.previous", n=4, move=progress.best,
+                                      why="").rstrip(", "))
+    assert live[1].split(", ", 1)[1] in reasoning_lines(decision, "Black", str)[0]
+    status = thinking_line(progress, str)
+    assert status is not None and status.startswith(i18n.tr("live.depth", n=5))
 
 
 def test_the_live_panel_shows_the_depth_before(lang: str) -> None:
