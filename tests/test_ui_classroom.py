@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game.ui import text
 from game.ui.boards.presenter import is_pass
 from game.ui.i18n import tr
 from game.ui.scenes.dialogs import MessageDialog
@@ -346,8 +347,15 @@ def test_the_facts_take_the_room_a_shorter_legend_leaves(size: tuple[int, int], 
     assert run_until(app, lambda: play.turns.pending is not None, 10)
     frame(app)
     assert play.panel.legend_rows_shown == 2
-    assert play.panel.reasoning_facts >= 3, play.panel.reasoning_facts
     assert play.panel.move_rects, "the move list keeps its row"
+    # The facts take the room: at most a line of them left empty under the list (the last
+    # fact shown keeps room for "+N ▸" at the end of one of its lines).
+    explain = play.panel.explain
+    assert explain.facts >= 2 and (explain.mark is not None or not explain.hidden)
+    if explain.hidden:
+        empty = play.panel.moves_rect.bottom - max(r.bottom for r, _ in play.panel.move_rects)
+        line = text.font(explain.facts_size).get_linesize()
+        assert empty < 2 * line, (empty, line)
 
 
 def test_explain_mode_leaves_the_persons_legal_squares_to_their_dots() -> None:
@@ -416,6 +424,18 @@ def test_facts_left_out_are_marked_and_a_click_shows_them_all(size: tuple[int, i
     assert app.top is play and play.turns.pending is not None
 
 
+def _paused_reply(size: tuple[int, int], language: str, game: str, player: str,
+                  scale: int = 200) -> tuple[Any, PlayScene]:
+    """The AI's reply to the person's first legal move, held by explain mode, one frame drawn."""
+    app = make_app(size, language=language, show_reasoning=True, explain_wait=True,
+                   text_scale=scale)
+    play = start_game(app, game, ("human", player))
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: play.turns.pending is not None, 20)
+    frame(app)
+    return app, play
+
+
 @pytest.mark.parametrize(("size", "language", "game", "player"), [
     ((1280, 720), "en", "nim", "alphabeta"), ((1280, 720), "fr", "nim", "perfect"),
     ((1280, 800), "fr", "nim", "alphabeta"), ((1024, 768), "fr", "nim", "alphabeta"),
@@ -427,14 +447,9 @@ def test_the_explain_pause_keeps_its_words_large_in_a_narrow_panel(
     Morpion's legend drew its long rows at 28 px beside facts at 40. Now the first fact alone
     when it says why (the others behind "+N ▸", marked), and the legend in few words at the
     facts' size: both at least 80% of the small size."""
-    from game.ui.scenes.play_explain import WHOLE_LEGEND_SHARE
+    from game.ui.scenes.play_legend import WHOLE_LEGEND_SHARE
 
-    app = make_app(size, language=language, show_reasoning=True, explain_wait=True,
-                   text_scale=200)
-    play = start_game(app, game, ("human", player))
-    assert play.apply_move(play.state.legal_moves()[0])
-    assert run_until(app, lambda: play.turns.pending is not None, 10)
-    frame(app)
+    app, play = _paused_reply(size, language, game, player)
     explain = play.panel.explain
     least = int(app.metrics.small * WHOLE_LEGEND_SHARE)
     assert explain.facts_size >= least and explain.legend_size >= least, (
@@ -445,14 +460,44 @@ def test_the_explain_pause_keeps_its_words_large_in_a_narrow_panel(
     app.shutdown()
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize(("game", "player"), [
+    ("hexapawn", "alphabeta:depth=2"), ("hexapawn", "perfect"), ("hexapawn", "elimination"),
+    ("morpion", "alphabeta:depth=2"), ("morpion", "mcts:iterations=300"),
+    ("othello", "alphabeta:depth=2"), ("connect4", "alphabeta:depth=2"), ("nim", "perfect")])
+def test_at_200_percent_of_1024x768_the_pause_reads_near_the_small_size_for_every_ai(
+        game: str, player: str, language: str) -> None:
+    """QA S15 1 (real window, the issue's own size): the explain pause's facts and legend at
+    22-28 px (body 40) in Othello, Morpion and Hexapawn, and a different size for every AI on
+    the same board (28 against alpha-beta, 36 against Elimination). The largest size first,
+    fewer facts and the legend's few words rather than smaller words: at least 90% of the
+    small size (32 px), facts and legend at one size; facts left out are marked."""
+    from game.ui.scenes.play_legend import FEWER_FACTS_SHARE
+
+    app, play = _paused_reply((1024, 768), language, game, player)
+    explain = play.panel.explain
+    assert explain.facts_size >= int(app.metrics.small * FEWER_FACTS_SHARE), explain.facts_size
+    assert explain.legend_size == explain.facts_size
+    assert explain.mark is not None or not explain.hidden
+    app.shutdown()
+
+
+def test_at_100_percent_facts_left_out_are_marked_where_the_last_line_is_full() -> None:
+    """QA S15 5 (real window, 1024x768 en 100%): Othello against alpha-beta showed two facts
+    and nothing said three more existed ("138 positions in 4 ms" left a few pixels too few for
+    "+3 ▸"), and at 100% there is no More button. The mark now always shows: smaller, or its
+    line's last words on a line of their own."""
+    app, play = _paused_reply((1024, 768), "en", "othello", "alphabeta", scale=100)
+    explain = play.panel.explain
+    assert explain.hidden > 0 and explain.mark is not None
+    assert explain.box.contains(explain.mark)
+    app.shutdown()
+
+
 def test_a_first_fact_that_only_names_the_move_keeps_the_next_beside_it() -> None:
     """Monte Carlo's first fact says only "O chose c3"; why (its playouts' win rate) is the
     second: the pause never keeps the first alone, whatever the words' size."""
-    app = make_app((1024, 768), show_reasoning=True, explain_wait=True, text_scale=200)
-    play = start_game(app, "morpion", ("human", "mcts"))
-    assert play.apply_move(play.state.legal_moves()[0])
-    assert run_until(app, lambda: play.turns.pending is not None, 20)
-    frame(app)
+    app, play = _paused_reply((1024, 768), "en", "morpion", "mcts")
     assert play.panel.explain.first_facts == 2 and play.panel.explain.facts >= 2
     app.shutdown()
 

@@ -104,11 +104,11 @@ def test_at_200_percent_othellos_counts_give_the_panel_their_width(lang: str) ->
 def test_the_legend_strip_and_the_panel_share_the_least_legend_size() -> None:
     """One formula (play_fit.least_legend_px) for the panel's legend and the strip under the
     board: written twice, the two could drift apart."""
-    from game.ui.scenes import play_board, play_explain
+    from game.ui.scenes import play_board, play_legend
     from game.ui.scenes.play_fit import least_legend_px, readable_px
     from game.ui.widgets import Metrics
 
-    for source in (play_board, play_explain):
+    for source in (play_board, play_legend):
         code = Path(str(source.__file__)).read_text(encoding="utf-8")
         assert "least_legend_px(" in code and "Metrics.for_size(" not in code, source
     app = make_app((1024, 768), language="fr", show_reasoning=True, text_scale=200)

@@ -9,8 +9,6 @@ the legend's rows (whole), then the other facts; a row of the move list is kept.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 import pygame
@@ -20,14 +18,13 @@ from game.ui.boards.presenter import is_pass
 from game.ui.i18n import tr
 from game.ui.reasoning import (
     LegendRow,
-    compact_legend,
-    packed_legend,
     reasoning_lines,
     thinking_facts,
 )
-from game.ui.scenes.play_fit import large_text, least_legend_px, legend_lines, readable_px
+from game.ui.scenes.play_fit import large_text, readable_px
 from game.ui.scenes.play_hint import draw_hint
-from game.ui.scenes.play_more import draw_more_mark, open_reasoning
+from game.ui.scenes.play_legend import FEWER_FACTS_SHARE, LegendFit
+from game.ui.scenes.play_more import draw_more_mark, open_reasoning, wrap_for_mark
 from game.ui.theme import blend
 
 if TYPE_CHECKING:
@@ -38,19 +35,14 @@ if TYPE_CHECKING:
 #: How many facts of the AI's reasoning come before the legend's later rows (the first row of
 #: the legend comes between the first fact and the second).
 FIRST_FACTS = 2
-#: With large text, the least size (a share of the small size) the panel's words take to
-#: show the whole legend; under it only its first row stays (see ExplainBox.facts_px).
-WHOLE_LEGEND_SHARE = 0.8
 
 
-class ExplainBox:
+class ExplainBox(LegendFit):
     """The reasoning and the legend of one play scene's panel."""
 
     def __init__(self, app: App, scene: PlayScene) -> None:
-        self.app = app
+        super().__init__(app)
         self.scene = scene
-        #: The column they are drawn in (set by the panel before each frame).
-        self.rect = pygame.Rect(0, 0, 0, 0)
         #: How many facts of the reasoning the last frame showed (they go whole or not at all),
         #: of :attr:`paragraphs` (all the facts of the decision it told of), in :attr:`box`.
         self.facts = 0
@@ -71,32 +63,12 @@ class ExplainBox:
         #: and the strip's), whatever its form (see :meth:`_legend_form`).
         self.legend_samples: set[str] = set()
 
-    def _legend_lines(self, rows: list[LegendRow],
-                      px: int | None = None) -> list[tuple[str, int, str, str]]:
-        """The legend wrapped to the panel's column at ``px`` (the small size by default)."""
-        m = self.app.metrics
-        return legend_lines(rows, px or self.small, self.rect.width - 2 * m.pad,
-                            large_text(m, self.app.size))
-
-    def _legend_height(self, rows: list[LegendRow], px: int | None = None) -> int:
-        if not rows:
-            return 0
-        px = px or self.small
-        line_h = text.font(px).get_linesize()
-        return line_h * len(self._legend_lines(rows, px)) + self.app.metrics.pad * 2
-
     def words_px(self) -> int:
         """The size of the position summary and the move list under the legend: with large
         text the facts' (one size for the panel's words; at the small size a row of the list
         took the room of the reasoning's second fact at 200% of 1280x720), else small."""
         m = self.app.metrics
         return self.facts_size if large_text(m, self.app.size) else self.small
-
-    @property
-    def small(self) -> int:
-        """The small size of the panel's words, never under the window's readable size: 18 px
-        at 100% of 1024x768, under its 20, for the facts a class reads from the back row."""
-        return max(self.app.metrics.small, readable_px(self.app.size))
 
     def kept_below(self, px: int) -> tuple[int, int]:
         """The heights kept under the facts and the legend when the panel's words are ``px``
@@ -110,105 +82,6 @@ class ExplainBox:
         line_h = text.font(px if large else self.small).get_linesize()
         summary = int(line_h * 1.2) if scene.presenter.position_summary(scene.state) else 0
         return (line_h if scene.match.moves or not large else 0), summary
-
-    def _legend_sizes(self, most: int | None = None) -> list[int]:
-        """The legend's text sizes, largest first: the small size, and with large text down
-        to its least size (:func:`~game.ui.scenes.play_fit.least_legend_px`); none over
-        ``most`` but the least (beside the facts, their size: the legend larger than the
-        facts took their room, at 200% of 1920x1080 against MCTS)."""
-        m = self.app.metrics
-        sizes = [self.small]
-        if large_text(m, self.app.size):
-            least = least_legend_px(m, self.app.size)
-            # (A step at 80% between 90% and the least size, 70%: at 200% of 1024x768 the
-            # words jumped from 32 to 25 px and left three rows of the list empty.)
-            steps = (int(m.small * 0.9), int(m.small * WHOLE_LEGEND_SHARE), least)
-            sizes += sorted({px for px in steps if least <= px < m.small}, reverse=True)
-        if most is not None:
-            sizes = [px for px in sizes if px <= most] or sizes[-1:]
-        return sizes
-
-    def _whole_legend_px(self) -> int:
-        """The least size at which the legend is drawn in its many words (its rows whole);
-        under it, in few words (:func:`~game.ui.reasoning.compact_legend`)."""
-        return int(self.app.metrics.small * WHOLE_LEGEND_SHARE)
-
-    def first_row_height(self, rows: list[LegendRow], px: int | None = None) -> int:
-        """The height the legend's first row (what the number on the board is) needs at
-        ``px`` (its least size by default), with its box's margins; 0 without a legend."""
-        return self._legend_box(rows[:1], px or self._legend_sizes()[-1])
-
-    def _legend_box(self, rows: list[LegendRow], px: int) -> int:
-        """The height ``rows`` of the legend need at ``px``, with the box's margins and the
-        gap after it; 0 without rows."""
-        if not rows:
-            return 0
-        lines = len(self._legend_lines(rows, px))
-        return text.font(px).get_linesize() * lines + self.app.metrics.pad * 3 // 2
-
-    def _legend_fit(self, rows: list[LegendRow], height: int,
-                    most: int | None = None) -> tuple[list[LegendRow], int]:
-        """The legend's first rows that fit ``height`` pixels, whole, and their text size:
-        the small size, or with large text down to the normal small size when that keeps
-        more rows (the legend gives way before the reasoning, but is not dropped for want
-        of a few pixels); none over ``most`` (see :meth:`_legend_sizes`)."""
-        m = self.app.metrics
-        sizes = self._legend_sizes(most)
-        best: tuple[list[LegendRow], int] = ([], self.small)
-        for px in sizes:
-            kept = list(rows)
-            # The box's margins and the gap after it (a pad and a half, as first_row_height).
-            room = (height - m.pad * 3 // 2) // text.font(px).get_linesize()
-            # Whole rows only, the first ones (the numbers) before the colours' meaning: a
-            # row cut after its first line read "Green: good for the mover, red:".
-            while kept and len(self._legend_lines(kept, px)) > room:
-                kept.pop()
-            if len(kept) > len(best[0]):
-                best = (kept, px)
-        return best
-
-    def _legend_form(self, rows: list[LegendRow], height: int, move_row: int,
-                     most: int | None) -> tuple[list[LegendRow], int, set[str]]:
-        """The legend as drawn in ``height`` pixels, its size and the samples of the kinds of
-        label it names: the first of its forms that names every kind on the board, above a
-        row of the move list (``move_row`` high) if it can, else in that row's room too: its
-        rows whole (the colours' row may go), then in few words
-        (:func:`~game.ui.reasoning.compact_legend`), then as one paragraph
-        (:func:`~game.ui.reasoning.packed_legend`). Else, as before, its first rows that
-        fit."""
-        kinds = {row.sample for row in rows if row.sample}
-        packed = packed_legend(rows)
-        for room in (height - move_row, height):
-            for form in (rows, compact_legend(rows), packed):
-                kept, px = self._legend_fit(form, room, most)
-                if form is rows and px < self._whole_legend_px():
-                    # (As facts_px counts it: at 200% of 1280x720 Nim's legend drew its
-                    # long rows at 28 px beside facts at 36, its few words fitting at 36.)
-                    continue
-                # (The paragraph names every kind in its words.)
-                named = kinds if form is packed else {row.sample for row in kept if row.sample}
-                if kept and named >= kinds:
-                    return kept, px, set(named)
-        kept, px = self._legend_fit(rows, height - move_row, most)
-        if not kept:
-            kept, px = self._legend_fit(rows[:1], height, most)
-        return kept, px, {row.sample for row in kept if row.sample}
-
-    @contextmanager
-    def _in(self, area: pygame.Rect) -> Iterator[None]:
-        """Lay the legend out in ``area`` for a moment instead of the panel's column."""
-        column, self.rect = self.rect, pygame.Rect(area)
-        try:
-            yield
-        finally:
-            self.rect = column
-
-    def fits_first_row(self, area: pygame.Rect, rows: list[LegendRow]) -> bool:
-        """True when the legend's first row fits ``area`` whole (at one of its sizes)."""
-        if not rows or area.height <= 0:
-            return False
-        with self._in(area):
-            return bool(self._legend_fit(rows[:1], area.height)[0])
 
     def draw_legend_in(self, surface: pygame.Surface, area: pygame.Rect,
                        rows: list[LegendRow]) -> None:
@@ -323,42 +196,55 @@ class ExplainBox:
         200% of 1024x768 Othello showed one fact and no move, its second fact three lines
         long at the small size; at 200% of 1920x1080 Connect 4's legend kept only its first
         row beside facts at the small size. Fewer facts before smaller words: where the
-        first two fit only under the legend's whole size, the first alone (when ``alone``:
-        it says why, not only "O chose c3") at a larger size (sets :attr:`first_facts`; the
-        others behind "+N ▸")."""
+        first two fit only under :data:`FEWER_FACTS_SHARE` of the small size, the first alone
+        (when ``alone``: it says why, not only "O chose c3") at a larger size (sets
+        :attr:`first_facts`; the others behind "+N ▸")."""
         self.first_facts = FIRST_FACTS
-        px = self._first_facts_px(paragraphs[:FIRST_FACTS], legend, height)
+        px = self._first_facts_px(paragraphs, FIRST_FACTS, legend, height)
         if (alone and large_text(self.app.metrics, self.app.size)
-                and (px or 0) < self._whole_legend_px()):
+                and (px or 0) < int(self.app.metrics.small * FEWER_FACTS_SHARE)):
             # At 200% of 1280x720 Nim's two facts and legend fitted its narrow panel only at
-            # 28 px (the 100% size), the first fact alone at 36 (QA S14 6).
-            first = self._first_facts_px(paragraphs[:1], legend, height)
+            # 28 px (the 100% size), the first fact alone at 36 (QA S14 6); at 1024x768 the
+            # size went from 28 to 36 px from one opponent to the next (QA S15 1).
+            first = self._first_facts_px(paragraphs, 1, legend, height)
             if first is not None and first > (px or 0):
                 self.first_facts = 1
                 return first
         return px if px is not None else self._legend_sizes()[-1]
 
-    def _first_facts_px(self, first: list[str], legend: list[LegendRow],
+    def _first_facts_px(self, paragraphs: list[str], first: int, legend: list[LegendRow],
                         height: int) -> int | None:
-        """The largest size at which ``first`` and the legend fit (see facts_px), or None."""
+        """The largest size at which the ``first`` facts, the legend (naming every kind on
+        the board, as :meth:`_legend_form` draws it; else its first row whole) and what the
+        panel keeps under them fit ``height``, or None (see facts_px)."""
         m = self.app.metrics
-        sizes = self._legend_sizes()
         width = self.rect.width - 2 * m.pad
-        # The whole legend down to 80% of the small size; only its first row (what the
-        # numbers are) takes the words to their least size.
-        whole = [px for px in sizes if px >= self._whole_legend_px()]
-        # (In few words, every kind of label named, before the first row alone; one kind
-        # alone: its first row, whole, as the reasoning counts it.)
-        compact = compact_legend(legend)
-        tries = ((legend, whole), (compact, sizes), (legend[:1], sizes))
-        for shown, tried in tries if len(compact) > 1 else tries[::2]:
-            for px in tried:
-                lines = sum(len(text.wrap(paragraph, width, px)) for paragraph in first)
+        sizes = self._legend_sizes()
+        for named in (True, False):
+            # The largest size first, the most of the legend at it: at 200% of 1024x768
+            # Morpion's facts went to 28 px for the legend's colours' row (QA S15 1).
+            for px in sizes:
+                lines = sum(len(w) for w in self._wrapped(paragraphs, width, px)[:first])
                 box = text.font(px).get_linesize() * lines + m.pad + m.pad // 2
-                # The legend at this size too: it is never larger than the facts.
-                if box + self._legend_box(shown, px) + sum(self.kept_below(px)) <= height:
+                left = height - box - sum(self.kept_below(px))
+                if not legend:
+                    fits = left >= 0
+                elif named:
+                    fits = self._named_form(legend, left, px) is not None
+                else:  # (only what the numbers are, its first row)
+                    fits = self._legend_box(legend[:1], px) <= left
+                if fits:
                     return px
         return None
+
+    def _wrapped(self, paragraphs: list[str], width: int, px: int) -> list[list[str]]:
+        """The facts wrapped to ``width`` at ``px``, each but the last with room for "+N ▸"
+        at the end of one of its lines, should it be the last the box shows (see
+        :func:`~game.ui.scenes.play_more.wrap_for_mark`)."""
+        least = readable_px(self.app.size)
+        return [wrap_for_mark(fact, width, px, len(paragraphs) - i - 1, self.app.metrics.pad,
+                              least) if i < len(paragraphs) - 1 else text.wrap(fact, width, px)
+                for i, fact in enumerate(paragraphs)]
 
     def draw_hint(self, surface: pygame.Surface, y: int) -> int:
         """The hint in words (see :func:`~game.ui.scenes.play_hint.draw_hint`)."""
@@ -432,7 +318,8 @@ class ExplainBox:
         # (at 200% of 1920x1080 an AI-vs-AI game with its running score lost its second).
         kept_first = -(-summary_h // line_h) if large_text(m, self.app.size) else kept
         avail = (self.rect.bottom - y - m.pad) // line_h
-        wrapped_all = [text.wrap(paragraph, width, px) for paragraph in paragraphs]
+        wrapped_all = self._wrapped(paragraphs, width, px) if d is not None else [
+            text.wrap(paragraph, width, px) for paragraph in paragraphs]
         # The first facts (the move and why) come before the legend, which gives way row by
         # row: with large text the legend's room once left the reasoning one line.
         first = sum(len(w) for w in wrapped_all[:self.first_facts])
@@ -473,7 +360,8 @@ class ExplainBox:
             text.blit_text(surface, line, px, theme.text, (box.left + m.pad, ty),
                            max_width=width)
             ty += line_h
-        self.mark = draw_more_mark(surface, box, lines, px, self.hidden, theme, m.pad)
+        self.mark = draw_more_mark(surface, box, lines, px, self.hidden, theme, m.pad,
+                                   readable_px(self.app.size))
         return box.bottom + m.pad // 2
 
     @property

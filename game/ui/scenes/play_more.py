@@ -94,20 +94,36 @@ def open_reasoning(app: App, facts: list[str]) -> None:
 
 
 def draw_more_mark(surface: pygame.Surface, box: pygame.Rect, lines: list[str], px: int,
-                   hidden: int, theme: Theme, pad: int) -> pygame.Rect | None:
+                   hidden: int, theme: Theme, pad: int, least: int) -> pygame.Rect | None:
     """"+2 ▸" at the right of the reasoning box ``box`` (its ``lines`` at ``px``) when
     ``hidden`` facts were left out, a click on the box showing them all (at 200% alpha-beta's
     memory never showed, QA S13 1): at the end of the last line with room for it, from the
-    bottom (at 200% of 1280x720 Nim's one fact filled its last line and the mark was not
-    drawn, the facts left out said nowhere). Return where it went (None: not drawn)."""
+    bottom, at ``px`` or smaller down to ``least`` (at 200% of 1280x720 Nim's one fact
+    filled its last line; at 100% of 1024x768 Othello's left a few pixels too few: the facts
+    left out were said nowhere, QA S15 5). Return where it went (None: not drawn)."""
     if not hidden:
         return None
     mark = tr("play.more_facts", n=hidden)
-    w = text.size(mark, px, True)[0]
     line_h = text.font(px).get_linesize()
-    for row in range(len(lines) - 1, -1, -1):
-        if text.size(lines[row], px)[0] + pad + w <= box.width - 2 * pad:
-            return text.blit_text(surface, mark, px, theme.accent,
-                                  (box.right - pad - w, box.top + pad // 2 + row * line_h),
-                                  bold=True)
+    for size in sorted({px, max(least, px * 3 // 4), least}, reverse=True):
+        w = text.size(mark, size, True)[0]
+        for row in range(len(lines) - 1, -1, -1):
+            if text.size(lines[row], px)[0] + pad + w <= box.width - 2 * pad:
+                y = box.top + pad // 2 + row * line_h + line_h // 2
+                return text.blit_text(surface, mark, size, theme.accent,
+                                      (box.right - pad - w, y), anchor="midleft", bold=True)
     return None
+
+
+def wrap_for_mark(fact: str, width: int, px: int, hidden: int, pad: int,
+                  least: int) -> list[str]:
+    """The last fact the box shows, wrapped to ``width`` so that "+N ▸" (``hidden`` facts
+    left out) fits the end of one of its lines (see :func:`draw_more_mark`, ``least`` its
+    least size): its last line's last words on a line of their own when no line had room
+    (at 200% of 1024x768 Hexapawn's "−3 balance points" filled its line, and the four facts
+    left out were said nowhere)."""
+    lines = text.wrap(fact, width, px)
+    room = width - text.size(tr("play.more_facts", n=hidden), least, True)[0] - pad
+    if any(text.size(line, px)[0] <= room for line in lines):
+        return lines
+    return lines[:-1] + text.wrap(lines[-1], max(1, room), px)
