@@ -116,3 +116,31 @@ def test_a_nim_boxs_take_and_count_do_not_read_as_one_number(
     assert styles["take"] == {(False, tuple(theme.text_muted)[:3])}, styles
     assert styles["value"] and all(bold for bold, _colour in styles["value"]), styles
     app.shutdown()  # type: ignore[attr-defined]
+
+
+def test_a_nim_boxs_change_under_the_hundredth_reads_as_a_change(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (labview, real window 1920x1080 en 100%, after One game with Q-learning):
+    Nim's own matchbox wrote changed takes as "−0.25→−0.25" and "+1.44→+1.44", a step under
+    the hundredth. It now writes as many decimals as tell the two apart, as the lab's move
+    lists do ("−0.250→−0.254"); beads unchanged ("3→6")."""
+    from game.ui.boards.nim import NimMove
+    from game.ui.boards.nim_matchbox import draw_matchbox
+    from tests.ui_helpers import texts_drawn_by
+
+    pygame.init()
+    surface = pygame.Surface((600, 600))
+    state = NimOptions().initial_state()
+    moves = [NimMove(0, count) for count in (1, 2, 3)]
+    theme = get_theme("default")
+
+    def drawn(values: list[float], before: list[float], kind: str) -> list[str]:
+        return [line for line, _px, _rect in texts_drawn_by(
+            lambda: draw_matchbox(surface, surface.get_rect(), state,
+                                  dict(zip(moves, values, strict=True)), kind, theme, 30,
+                                  dict(zip(moves, before, strict=True))), monkeypatch)]
+
+    lines = drawn([-0.2541, 1.44, 0.5], [-0.2502, 1.4412, 0.5], "value")
+    assert "\u22120.250\u2192\u22120.254" in lines, lines
+    assert "+1.441\u2192+1.440" in lines, lines
+    assert "3\u21926" in drawn([6, 2, 1], [3, 2, 1], "beads")

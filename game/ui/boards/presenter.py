@@ -64,6 +64,24 @@ def box_value_text(value: float, score_kind: str) -> str:
     return decimal(f"{value:+.2f}").replace("-", "\u2212")
 
 
+#: The most decimals a changed value is written with (see :func:`change_texts`).
+MOST_DECIMALS = 4
+
+
+def change_texts(old: float, new: float, score_kind: str) -> tuple[str, str]:
+    """A changed value before and after, as the box writes it, with more decimals where the
+    two would read alike: a Q-learner's step under a hundredth read "−0,63 → −0,63" in a box
+    outlined as changed (seen at 1920x1080 fr 200%); now "−0,630 → −0,634". (Shared by the
+    lab's move lists and the boards' own matchboxes, Nim's.)"""
+    texts = box_value_text(old, score_kind), box_value_text(new, score_kind)
+    digits = 3
+    while texts[0] == texts[1] and score_kind == "value" and digits <= MOST_DECIMALS:
+        texts = (decimal(f"{old:+.{digits}f}").replace("-", "\u2212"),
+                 decimal(f"{new:+.{digits}f}").replace("-", "\u2212"))
+        digits += 1
+    return texts
+
+
 def box_value_colour(value: float, score_kind: str, theme: Theme) -> Colour:
     """The colour of a learner box's value as the lab writes it: allowed green, eliminated
     red; beads in the text colour; Q-values green above zero, red below."""

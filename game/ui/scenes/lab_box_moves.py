@@ -17,8 +17,8 @@ import pygame
 
 from game.rules.base import GameState
 from game.ui import text
-from game.ui.boards.presenter import box_value_colour, box_value_text
-from game.ui.i18n import decimal, grouped, tr
+from game.ui.boards.presenter import box_value_colour, box_value_text, change_texts
+from game.ui.i18n import grouped, tr
 from game.ui.theme import Colour, Theme, blend
 from game.ui.widgets import Metrics
 
@@ -88,23 +88,6 @@ def move_lines(values: Mapping[Any, float], move_text: Callable[[Any], str], sco
                               else box_value_colour(value, score_kind, theme),
                               best=some_worse and value == top, changed=changed))
     return lines
-
-
-#: The most decimals a changed value is written with (see :func:`change_texts`).
-MOST_DECIMALS = 4
-
-
-def change_texts(old: float, new: float, score_kind: str) -> tuple[str, str]:
-    """A changed value before and after, as the box writes it, with more decimals where the
-    two would read alike: a Q-learner's step under a hundredth read "−0,63 → −0,63" in a box
-    outlined as changed (seen at 1920x1080 fr 200%); now "−0,630 → −0,634"."""
-    texts = box_value_text(old, score_kind), box_value_text(new, score_kind)
-    digits = 3
-    while texts[0] == texts[1] and score_kind == "value" and digits <= MOST_DECIMALS:
-        texts = (decimal(f"{old:+.{digits}f}").replace("-", "\u2212"),
-                 decimal(f"{new:+.{digits}f}").replace("-", "\u2212"))
-        digits += 1
-    return texts
 
 
 def distinct_lines(boxes: list[tuple[Mapping[Any, float], Mapping[Any, float] | None]],
