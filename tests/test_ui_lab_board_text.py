@@ -144,3 +144,22 @@ def test_a_nim_boxs_change_under_the_hundredth_reads_as_a_change(
     assert "\u22120.250\u2192\u22120.254" in lines, lines
     assert "+1.441\u2192+1.440" in lines, lines
     assert "3\u21926" in drawn([6, 2, 1], [3, 2, 1], "beads")
+
+
+@pytest.mark.parametrize(("size", "language", "limit", "goal"),
+                         [((1920, 1080), "fr", 60, 48), ((1280, 800), "fr", 44, 35),
+                          ((1280, 720), "en", 40, 32), ((1024, 640), "fr", 35, 28),
+                          ((1024, 768), "fr", 40, 32)])
+def test_the_live_nim_games_rule_lines_grow_where_the_board_is_wide(
+        size: tuple[int, int], language: str, limit: int, goal: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (labview's ASK, 1920x1080 fr 200%): One game of Nim in the lab wrote "Prenez
+    de 1 à 3" at 30 px and the goal at the readable 27 (body 70) over 160 px matches on a
+    wide, short board; 24/20 at 1280x800 fr, 21/18 at 1280x720 en, 19/16 at 1024x640 fr,
+    while 1024x768 fr had 40/32. The lines now take up to 45% of such a board's height:
+    65/52, 48/38, 43/34, 38/30 px (1024x768 unchanged)."""
+    app, lab = large_lab(size, language)
+    header = live_nim_header(app, lab, monkeypatch)  # type: ignore[arg-type]
+    sizes = [px for _value, px, _rect in header]
+    assert len(sizes) == 2 and sizes[0] >= limit and sizes[1] >= goal, header
+    app.shutdown()  # type: ignore[attr-defined]

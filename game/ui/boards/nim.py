@@ -74,6 +74,10 @@ ONE_ROW_SHARE = 0.5
 #: ... and unless a match in one row would be shorter than this many pixels (rows of 10 on a
 #: menu card read as two heaps, so the card keeps one row of 20 down to small matches).
 ONE_ROW_MIN_PX = 12
+#: The most of the board's height the goal and limit lines above the heaps take ...
+HEADER_MOST = 0.3
+#: ... and above a short heap whose matches the height limits, its lines near the text size.
+TALL_HEADER_MOST = 0.45
 #: The share of the board's width Marienbad's binary table takes, right of the heaps.
 TABLE_SHARE = 0.3
 #: A match's head starts this share of its length below the top of its slot.
@@ -306,13 +310,15 @@ class NimView(BoardView):
         # Taller where its lines wrap to the width (at most 30% of the board): the live game
         # in the lab at 1024x768 (a 212 px wide board) cut the French goal.
         own = self._header_sizes(list(lines))
-        margin = 0.0
-        if 0 < self._header_px() < self._least:
+        margin, most = 0.0, HEADER_MOST
+        small = 0 < self._header_px() < self._least
+        if small:
             # A small board (the learning lab's live game): room for the lines at the
             # readable size, the matches shorter for it. At 1024x768 in French its limit
             # and goal were 17 and 16 px (readable 20), the heap taking all the height.
             own, margin = self._header_room_sizes(list(lines)), rect.height * 0.03
-        elif not multi and self.label_px and self._least and self._tall_heap(rect, state):
+        if not multi and self.label_px and self._least and (
+                small or self._tall_heap(rect, state)):
             # A small heap on the play screen, its matches as tall as the height allows: room
             # for its rule lines near the text size (see _large_header), the matches shorter
             # for it. Five matches were 295 px tall at 200% of 1280x720 fr while "Prenez de 1
@@ -320,8 +326,12 @@ class NimView(BoardView):
             own = [max(px, self.label_px if i == 0 else max(self._least,
                                                               round(self.label_px * 0.8)))
                    for i, px in enumerate(own)]
+            # Up to TALL_HEADER_MOST of a wide, short board (the lab's live game): at 200% of
+            # 1920x1080 in French a third of its 322 px kept "Prenez de 1 à 3" at 30 px and
+            # the goal at the readable 27 (body 70) over 160 px matches.
+            most = TALL_HEADER_MOST
         header_h = max(rect.height * (0.085 if multi else 0.12),
-                       min(rect.height * 0.3,
+                       min(rect.height * most,
                            self._header_height(list(lines), own, rect.width) + margin))
         self._header = pygame.Rect(rect.left, rect.top, rect.width, round(header_h))
         body = pygame.Rect(rect.left, round(rect.top + header_h), rect.width,
