@@ -371,3 +371,36 @@ def test_the_pictures_letters_and_caption_are_large_at_200_percent_of_1920x1080(
     assert not scene.caption_with_rules and tr("rules.connect4.caption") not in scene.lines()
     assert least <= scene.caption_px <= scene.text_px
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "language", "game", "least_px", "shown"),
+                         [((1280, 800), "en", "othello", 39, 4),
+                          ((1280, 800), "en", "connect4", 36, 4),
+                          ((1024, 768), "fr", "nim", 28, 5),
+                          ((1024, 768), "fr", "morpion", 30, 4)])
+def test_at_200_percent_the_rules_lines_sit_closer_and_the_rules_are_larger(
+        size: tuple[int, int], language: str, game: str, least_px: int, shown: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA14 19, 1280x800 en 200%): the rules stood at their least size (36 px,
+    the body 52), three of five a page for Connect 4, their lines 1.125 lines apart. With
+    large text the lines are 1.05 apart, so the rules come out larger or more at once:
+    Othello 36 -> 39 px, Connect 4 four rules of five (was three); at 1024x768 fr Nim's five
+    rules at once (was four), Morpion's four at 30 px (was three at 28). Every rule line is
+    drawn at that size."""
+    from game.ui import text
+
+    app = make_app(size, language=language, text_scale=200)
+    scene = RulesScene(app, game)
+    app.push(scene)
+    drawn: list[int] = []
+    real = text.blit_wrapped
+
+    def spy(surface: pygame.Surface, line: str, px: int, *args: Any, **kwargs: Any) -> int:
+        if line in scene.lines():
+            drawn.append(px)
+        return int(real(surface, line, px, *args, **kwargs))
+
+    monkeypatch.setattr(text, "blit_wrapped", spy)
+    frame(app)
+    assert len(drawn) == shown and min(drawn) >= least_px, (drawn, least_px)
+    app.shutdown()
