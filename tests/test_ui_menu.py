@@ -620,3 +620,50 @@ def test_at_200_percent_a_seats_values_stand_at_two_places_at_most(language: str
                                               min_px=s.label_least)
                 assert used >= max(math.ceil(768 * 0.025), int(s.px * 0.75)), (s.label(), used)
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "language", "scale", "game", "spec"), [
+    ((1024, 768), "en", 100, "othello", "alphabeta"),
+    ((1280, 800), "fr", 100, "connect4", "mcts"),
+    ((1024, 768), "fr", 200, "connect4", "mcts"),
+    ((1024, 768), "fr", 200, "othello", "alphabeta")])
+def test_every_stepper_value_keeps_a_gap_to_its_buttons(
+        size: tuple[int, int], language: str, scale: int, game: str, spec: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA14 22, QA15 6): a stepper's value stood 2-3 px from its − and + buttons
+    ("Weights" at 100% of 1024x768 en, Monte Carlo's "Itérations" at 100% of 1280x800 fr and
+    200% of 1024x768 fr, "Neutre" beside it): its box kept a quarter of the text size each
+    side, the value drawn 2 px from its edges. Every value of the seat's steppers now has
+    more than a third of the text size between it and each button (shrinking, not cut,
+    where its box is short)."""
+    from game.ui import text
+    from tests.ui_helpers import click_widget, seat_players
+
+    app = make_app(size, language=language, text_scale=scale)
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    seat_players(menu, game, ("human", spec))
+    frame(app)
+    drawn: dict[str, int] = {}
+    real = text.render_fit
+
+    def spy(value: str, width: int, px: int, *args: Any, **kwargs: Any) -> pygame.Surface:
+        surface = real(value, width, px, *args, **kwargs)
+        drawn[value] = surface.get_width()
+        return surface
+
+    monkeypatch.setattr(text, "render_fit", spy)
+    for tab in [t for t in menu.tabs if t.visible] or [None]:
+        if tab is not None:
+            click_widget(app, tab)
+        drawn.clear()
+        frame(app)
+        for stepper in (w for w in menu.seat_widgets[1] if isinstance(w, Stepper)):
+            if not stepper.visible:
+                continue
+            _minus, value, _plus = stepper._buttons()
+            shown = stepper.fmt(stepper.get())
+            assert shown in drawn and "…" not in shown
+            gap = (value.width - drawn[shown]) // 2
+            assert gap > stepper.px / 3, (stepper.label(), shown, gap, stepper.px)
+    app.shutdown()

@@ -264,6 +264,11 @@ class Toggle(Widget):
 LABEL_LEAST = 0.3
 #: A stepper's value shrinks down to this share of the text size before it is cut.
 VALUE_LEAST = 0.8
+#: The least room between a stepper's value and each of its buttons, as a share of the text
+#: size: a value wider than its box leaves that shrinks (down to :data:`VALUE_LEAST`).
+#: "Weights" stood 2-3 px from its − and + at 100% of 1024x768 (QA15 6), Monte Carlo's
+#: "Itérations" touched its + at 200% of 1024x768 fr (QA14 22).
+VALUE_GAP = 0.4
 #: Lining steppers' values up in one column may shrink a label down to this share of the text
 #: size, not further (Q-learning's "Discount γ" went to 19 px of 28 at 200% of 1024x768, the
 #: readable size being 20).
@@ -299,7 +304,11 @@ class Stepper(Widget):
         """The value box width that fits every value of :meth:`values` at the current size
         (times ``scale``)."""
         px = int(self.px * scale)
-        return max(text.size(self.fmt(v), px, True)[0] for v in self.values()) + self.px // 2
+        return max(text.size(self.fmt(v), px, True)[0] for v in self.values()) + self._margins()
+
+    def _margins(self) -> int:
+        """The least room a value box keeps beside its value drawn, both sides together."""
+        return 2 * max(2, int(self.px * VALUE_GAP))
 
     def value_room(self) -> int:
         """The widest value box that leaves the whole label its room (at most 55% of the row)."""
@@ -324,7 +333,7 @@ class Stepper(Widget):
         # the scene lines steppers up; the label keeps 30% of the row, or less when it needs
         # less ("Eval" leaves a named value more room).
         shown = (self.value_width if self.value_width is not None
-                 else text.size(self.fmt(self.get()), self.px, True)[0] + self.px // 2)
+                 else text.size(self.fmt(self.get()), self.px, True)[0] + self._margins())
         label_w = text.size(self.label(), self.px)[0] + self.px // 2
         room = self.rect.width - 2 * bw - min(int(self.rect.width * LABEL_LEAST), label_w)
         value_w = min(max(int(h * 1.2), shown), max(int(h * 1.2), room))
@@ -368,8 +377,8 @@ class Stepper(Widget):
             colour = theme.button_text if active else theme.text_muted
             glyph = text.render(sign, int(self.px * 1.2), colour, bold=True)
             surface.blit(glyph, glyph.get_rect(center=rect.center))
-        shown = text.render_fit(self.fmt(v), value.width - 4, self.px, theme.accent, bold=True,
-                                min_px=int(self.px * VALUE_LEAST))
+        shown = text.render_fit(self.fmt(v), value.width - self._margins(), self.px,
+                                theme.accent, bold=True, min_px=int(self.px * VALUE_LEAST))
         surface.blit(shown, shown.get_rect(center=value.center))
         text.blit_fit(surface, self.label(), self._label_box(), self.px, theme.text,
                       align="left", min_px=self.label_least)
