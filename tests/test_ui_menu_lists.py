@@ -170,3 +170,62 @@ def test_the_player_list_says_which_rows_it_shows_at_200_percent(
     frame(app)
     assert_counter_at_top_and_end(app, monkeypatch)
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "language"), [((1280, 720), "en"), ((1024, 768), "fr"),
+                                                ((1920, 1080), "en")])
+def test_the_seat_chooser_leaves_the_same_gap_between_every_two_players(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA14 13, 1280x720 en 200%): every row was as tall as the longest
+    description, so under a one-line description ("Minimax") a line's height stood empty
+    before the next player while Greedy's two lines ran up to "Minimax". Each row now takes
+    its own description's lines: the room from a description's last line to the next name is
+    the same for every two players shown, scrolled anywhere (and more players show: four at
+    1280x720, were three)."""
+    from game.ui import text
+
+    app = make_app(size, language=language, text_scale=200)
+    menu = app.top
+    menu.select_game("othello")  # type: ignore[union-attr]
+    frame(app)
+    menu.open_choice(menu.seat_widgets[1][0])  # type: ignore[union-attr]
+    popup = app.top
+    assert isinstance(popup, ListPopup)
+    names = {label for _v, label, _d in popup.items}
+    tops: list[int] = []
+    bottoms: list[int] = []
+    real_text, real_wrapped, real_draw = text.blit_text, text.blit_wrapped, popup.draw
+    drawing = [False]  # only the list's own texts, not the menu's under it
+
+    def name(surface: object, content: str, *args: object, **kwargs: object) -> object:
+        rect = real_text(surface, content, *args, **kwargs)  # type: ignore[arg-type]
+        if drawing[0] and content in names:
+            tops.append(rect.top)  # type: ignore[attr-defined]
+        return rect
+
+    def description(surface: object, content: str, *args: object, **kwargs: object) -> int:
+        bottom = real_wrapped(surface, content, *args, **kwargs)  # type: ignore[arg-type]
+        if drawing[0]:
+            bottoms.append(bottom)
+        return bottom
+
+    def draw(surface: object) -> None:
+        drawing[0] = True
+        try:
+            real_draw(surface)  # type: ignore[arg-type]
+        finally:
+            drawing[0] = False
+
+    monkeypatch.setattr(text, "blit_text", name)
+    monkeypatch.setattr(text, "blit_wrapped", description)
+    monkeypatch.setattr(popup, "draw", draw)
+    gaps: set[int] = set()
+    for _ in popup.items:
+        tops.clear()
+        bottoms.clear()
+        frame(app)
+        assert len(tops) == len(bottoms) == len(popup.rows) >= 3, (tops, bottoms)
+        gaps |= {top - bottom for top, bottom in zip(tops[1:], bottoms, strict=False)}
+        popup._scroll_by(1)
+    assert max(gaps) - min(gaps) <= 2, sorted(gaps)
+    app.shutdown()

@@ -66,38 +66,57 @@ class ListPopup(Scene):
         has_desc = any(desc for _v, _l, desc in self.items)
         large = m.body > h * LARGE_TEXT
         box_w = int(w * (0.9 if large else 0.7 if has_desc else 0.5))
-        if has_desc:
-            # Rows as tall as the longest description needs (one line or two): one-line
-            # descriptions leave room for more players on screen.
-            width = box_w - 4 * m.pad
-            lines = max(len(text.wrap(desc, width, m.small)) for _v, _l, desc in self.items)
-            row_h = (int(m.body * 1.3 + text.font(m.small).get_linesize() * min(2, max(1, lines)))
-                     + m.pad // 2)
-        else:
-            row_h = int(m.body * (1.6 if large else 1.9))
+        heights = self._row_heights(box_w - 4 * m.pad, large)
         # Up to 92% of the height with large text (78% before: at 200% of 1920x1080 the play
         # screen's More list showed 4 of its 6 actions, the seat chooser 2 players at 1024x768).
         room = int(h * (0.92 if large else 0.78)) - m.heading * 2 - m.pad * 2
-        visible = max(1, min(len(self.items), room // row_h))
-        self.scroll = max(0, min(self.scroll, len(self.items) - visible))
-        box_h = visible * row_h + m.heading * 2 + m.pad * 2
+        # Scrolled to the end, the last row at the bottom: from the first row from which the
+        # rest fit.
+        last = len(self.items) - len(self._fitting(heights[::-1], room))
+        self.scroll = max(0, min(self.scroll, last))
+        shown = self._fitting(heights[self.scroll:], room)
+        # As high as the most any scroll shows, so the box does not change as it scrolls.
+        most = max(sum(self._fitting(heights[start:], room)) for start in range(last + 1))
+        box_h = most + m.heading * 2 + m.pad * 2
         self.box = pygame.Rect(0, 0, box_w, box_h)
         self.box.center = (w // 2, h // 2)
         top = self.box.top + m.heading * 2
         self.rows = []
-        for i in range(visible):
-            index = self.scroll + i
-            rect = pygame.Rect(self.box.left + m.pad, top + i * row_h,
-                               self.box.width - 2 * m.pad, row_h - m.pad // 2)
-            self.rows.append((rect, index))
+        for i, row_h in enumerate(shown):
+            rect = pygame.Rect(self.box.left + m.pad, top, self.box.width - 2 * m.pad,
+                               row_h - m.pad // 2)
+            self.rows.append((rect, self.scroll + i))
+            top += row_h
         side = m.heading + m.pad
         self.close = pygame.Rect(self.box.right - m.pad * 2 - side, self.box.top + m.pad, side,
                                  side)
         down = self.close.move(-side - m.pad, 0)
         up = down.move(-side - m.pad, 0)
-        scrolls = len(self.items) > visible
+        scrolls = len(self.items) > len(shown)
         self.arrows = (up, down) if scrolls else (pygame.Rect(0, 0, 0, 0),) * 2
-        return row_h, visible
+        return max(heights, default=0), len(shown)
+
+    def _row_heights(self, width: int, large: bool) -> list[int]:
+        """Each item's row height: its label, and its description on as many lines as it
+        takes (one or two), so the gap between two items is the same whatever their
+        descriptions (rows as tall as the longest left a line's gap under a one-line one:
+        "Minimax" stood far below Greedy's two lines and far above "Alpha-beta", QA14 13)."""
+        m = self.app.metrics
+        if not any(desc for _v, _l, desc in self.items):
+            return [int(m.body * (1.6 if large else 1.9))] * len(self.items)
+        step = text.font(m.small).get_linesize()
+        return [int(m.body * 1.3 + step * min(2, max(1, len(text.wrap(desc, width, m.small)))))
+                + m.pad // 2 for _v, _l, desc in self.items]
+
+    @staticmethod
+    def _fitting(heights: list[int], room: int) -> list[int]:
+        """The first of ``heights`` that fit ``room`` one after the other (at least one)."""
+        shown: list[int] = []
+        for height in heights:
+            if shown and sum(shown) + height > room:
+                break
+            shown.append(height)
+        return shown
 
     def _scroll_by(self, rows: int) -> None:
         """Move the list by ``rows`` (clamped when laid out next)."""
@@ -197,9 +216,9 @@ class ListPopup(Scene):
                 more, px = forms[-1]
                 if title.bottom + text.font(px).get_linesize() <= self.box.top + m.heading * 2:
                     text.blit_text(surface, more, px, theme.text_muted, title.bottomleft)
-            last = len(self.items) - len(self.rows)
+            at_last = self.scroll + len(self.rows) >= len(self.items)
             for arrow, glyph, active in ((up, "\u25b2", self.scroll > 0),
-                                         (down, "\u25bc", self.scroll < last)):
+                                         (down, "\u25bc", not at_last)):
                 fill = theme.button_hover if active and arrow.collidepoint(mouse) else (
                     theme.button if active else theme.button_disabled)
                 pygame.draw.rect(surface, fill, arrow, border_radius=m.radius)
