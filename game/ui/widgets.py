@@ -265,10 +265,12 @@ LABEL_LEAST = 0.3
 #: A stepper's value shrinks down to this share of the text size before it is cut.
 VALUE_LEAST = 0.8
 #: The least room between a stepper's value and each of its buttons, as a share of the text
-#: size: a value wider than its box leaves that shrinks (down to :data:`VALUE_LEAST`).
-#: "Weights" stood 2-3 px from its − and + at 100% of 1024x768 (QA15 6), Monte Carlo's
-#: "Itérations" touched its + at 200% of 1024x768 fr (QA14 22).
-VALUE_GAP = 0.4
+#: size (its box keeps it, and a value drawn in a box short of it shrinks, down to
+#: :data:`VALUE_LEAST`): the box kept a quarter and the value was drawn 2 px from it, so
+#: "Weights" stood 2-3 px from its − and + at 100% of 1024x768 (QA15 6) and Monte Carlo's
+#: "Itérations" touched its + at 200% of 1024x768 fr (QA14 22). 0.4 took the tournament's
+#: steppers out of one column at 100% in French, 0.5 cut labels at 1024x640.
+VALUE_GAP = 0.35
 #: Lining steppers' values up in one column may shrink a label down to this share of the text
 #: size, not further (Q-learning's "Discount γ" went to 19 px of 28 at 200% of 1024x768, the
 #: readable size being 20).
@@ -307,7 +309,7 @@ class Stepper(Widget):
         return max(text.size(self.fmt(v), px, True)[0] for v in self.values()) + self._margins()
 
     def _margins(self) -> int:
-        """The least room a value box keeps beside its value drawn, both sides together."""
+        """The least room a value box keeps beside its value, both sides together."""
         return 2 * max(2, int(self.px * VALUE_GAP))
 
     def value_room(self) -> int:
