@@ -55,6 +55,50 @@ def test_a_full_size_cache_starts_again_and_still_measures_right(
         pygame.quit()
 
 
+WRAPPED = ("Le coup de l'IA reste expliqué sur le plateau : « W5 » gagne en 5 coups",
+           "Game saved as othello-20261124-152230.txt\nin /home/teacher/games", "", "a  b")
+
+
+def test_wrapped_lines_are_the_measured_ones_and_are_not_measured_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each wrap equals a fresh one (the lines measured anew); asked again, it measures
+    nothing, and a caller changing the list it got changes no later answer."""
+    monkeypatch.setattr(text, "_wrap_cache", {})
+    pygame.init()
+    try:
+        for line in WRAPPED:
+            for width, px in ((120, 20), (300, 40), (2000, 13), (0, 20), (95.5, 20)):
+                assert text.wrap(line, width, px) == text._wrap_lines(line, width, px, False)
+                assert text.wrap(line, width, px, True) == text._wrap_lines(line, width, px,
+                                                                             True)
+
+        def not_measured(*_args: object) -> tuple[int, int]:
+            raise AssertionError("measured again")
+
+        first = text.wrap(WRAPPED[0], 300, 40)
+        monkeypatch.setattr(text, "size", not_measured)
+        first.append("changed")
+        assert text.wrap(WRAPPED[0], 300, 40) == first[:-1]
+    finally:
+        text.clear_cache()
+        pygame.quit()
+
+
+def test_a_full_wrap_cache_starts_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At its limit the wrap cache is emptied, never grown without end."""
+    monkeypatch.setattr(text, "_WRAP_CACHE_MAX", 3)
+    monkeypatch.setattr(text, "_wrap_cache", {})
+    pygame.init()
+    try:
+        for width in range(100, 400, 20):
+            assert text.wrap(WRAPPED[0], width, 20) == text._wrap_lines(WRAPPED[0], width, 20,
+                                                                         False)
+            assert len(text._wrap_cache) <= 3
+    finally:
+        text.clear_cache()
+        pygame.quit()
+
+
 def _fresh(size: tuple[int, int], scale: float) -> Metrics:
     """The metrics computed anew (the cache emptied first)."""
     widgets._metrics_cache.clear()

@@ -25,6 +25,10 @@ _RENDER_CACHE_MAX = 2000
 # on the bundled font file, so these outlive clear_cache (and pygame.quit).
 _size_cache: dict[tuple[str, int, bool], tuple[int, int]] = {}
 _SIZE_CACHE_MAX = 50_000
+# Lines of wrapped texts by (text, width, px, bold): the same sentences are wrapped again at
+# every frame, a tenth of a test run's drawing; like a size, they depend only on the font file.
+_wrap_cache: dict[tuple[str, int, int, bool], tuple[str, ...]] = {}
+_WRAP_CACHE_MAX = 20_000
 MIN_PX = 6
 
 
@@ -178,7 +182,18 @@ def wrap(text: str, max_width: int, px: int, bold: bool = False) -> list[str]:
     name or a folder wider than a whole line is broken after its separators (see
     :func:`break_name`): "Game saved as othello-20261124-152230.txt" ran past its notice's
     border and the window's edge at 200% of 1280x720 (QA). A word of a sentence is never
-    cut ("chan" / "gent")."""
+    cut ("chan" / "gent"). Remembered: a new list of the same lines when asked again."""
+    key = (text, max_width, px, bold)
+    known = _wrap_cache.get(key)
+    if known is None:
+        if len(_wrap_cache) >= _WRAP_CACHE_MAX:
+            _wrap_cache.clear()
+        known = _wrap_cache[key] = tuple(_wrap_lines(text, max_width, px, bold))
+    return list(known)
+
+
+def _wrap_lines(text: str, max_width: int, px: int, bold: bool) -> list[str]:
+    """The lines of :func:`wrap`, measured."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = _glued(paragraph.split(" "))
