@@ -186,12 +186,12 @@ def test_play_never_cuts_a_text(log: TextLog, game: str, language: str) -> None:
     assert run_until(app, lambda: len(play.match.moves) >= 1, 30)
     show(app, log, f"play {game} after the AI's move")
     # To the end by the first legal move each time (the human side too), for the end banner;
-    # frames of 50 ms, so each AI move's reveal takes 24 frames, not 72.
+    # run_until's frames (see ui_helpers.WAIT_FRAME): each AI move's reveal takes six frames.
     while play.state.outcome is None and len(play.match.moves) < 200:
         if play.match.human_to_move:
             play.apply_move(play.state.legal_moves()[0])
         assert run_until(app, lambda: play.state.outcome is not None
-                         or play.match.human_to_move, 30, dt=0.05)
+                         or play.match.human_to_move, 30)
     show(app, log, f"play {game} at the end", 3)
     check(log)
 

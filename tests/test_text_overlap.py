@@ -250,7 +250,7 @@ def play_screens(app: App, look: Look) -> None:
     for game in game_names():
         play = start_game(app, game, ("alphabeta:depth=1", "human"))
         assert run_until(app, lambda play=play: len(play.match.moves) >= 1,  # type: ignore[misc]
-                         30, dt=0.05)
+                         30)
         look(f"play {game}")
         app.pop()
         if not isinstance(app.top, MenuScene):

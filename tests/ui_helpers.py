@@ -132,10 +132,12 @@ def pick_more(app: App, play: Any, label: str) -> None:
     raise AssertionError(f"{label!r} never shown in the More list")
 
 
-#: The time each frame of :func:`run_until` tells the scene has passed: a tenth of a second, so
+#: The time each frame of :func:`run_until` tells the scene has passed: a fifth of a second, so
 #: the scenes' own waits (the AI's 1.2 s reveal of its scores, the pause before its move) take
-#: a dozen frames instead of seventy; drawing those frames was most of the test run's time.
-WAIT_FRAME = 0.1
+#: six frames instead of seventy; drawing those frames was most of the test run's time. Still
+#: at least one frame for each of the scenes' timed states (the shortest, the pause before an
+#: AI's move against a person, is 0.35 s; animations are off in tests).
+WAIT_FRAME = 0.2
 
 
 def run_until(app: App, done: Callable[[], bool], timeout: float = 20.0,
