@@ -85,6 +85,16 @@ def quick_one_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(learning_lab, "ONE_GAME_MOVE_SECONDS", WATCH_MOVE_SECONDS)
 
 
+def instant_one_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One game holds none of its moves: for a test that looks only at what the game leaves
+    (its result, the boxes it changed, the notice, the header), not at the game live; the
+    game runs the same code, its waits of no time (a Nim game at 0.3 s a move was 3 s of
+    frames drawn for nothing)."""
+    from game.ui.scenes import learning_lab
+
+    monkeypatch.setattr(learning_lab, "ONE_GAME_MOVE_SECONDS", 0.0)
+
+
 def watch_one_nim_game(app: App, lab: LearningLabScene, kind: str = "reinforcement",
                        games: int = 20) -> None:
     """Train a ``kind`` learner ``games`` games of Nim at once, then start One game: the lab

@@ -386,10 +386,10 @@ def test_the_header_after_one_game_says_the_learners_total(
     a run of a learner trained before, the header's line says the total (its shortest form
     is the total alone)."""
     from game.ui.i18n import grouped
-    from tests.lab_helpers import large_lab, quick_one_game, train_instantly
+    from tests.lab_helpers import instant_one_game, large_lab, train_instantly
     from tests.ui_helpers import texts_drawn_by
 
-    quick_one_game(monkeypatch)
+    instant_one_game(monkeypatch)
     app, lab = large_lab(size, language)
     train_instantly(lab, "nim", "elimination", 20)
     for total in (21, 22):

@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from game.ui.i18n import tr
-from tests.lab_helpers import large_lab, quick_one_game, train_instantly
+from tests.lab_helpers import instant_one_game, large_lab, train_instantly
 from tests.ui_helpers import frame
 
 
@@ -106,7 +106,7 @@ def test_one_game_that_changed_no_box_says_so(monkeypatch: pytest.MonkeyPatch) -
     from ai.training import WIN
     from tests.ui_helpers import click_widget, run_until
 
-    quick_one_game(monkeypatch)
+    instant_one_game(monkeypatch)
     app, lab = large_lab((1024, 768), "en")
     train_instantly(lab, "nim", "elimination", 300)
     told = set()

@@ -23,7 +23,13 @@ from game.ui.reasoning import plural
 from game.ui.scenes import learning_lab
 from game.ui.scenes.lab_live import live_event
 from game.ui.scenes.play_fit import readable_px
-from tests.lab_helpers import large_lab, quick_one_game, train_instantly, watch_one_nim_game
+from tests.lab_helpers import (
+    instant_one_game,
+    large_lab,
+    quick_one_game,
+    train_instantly,
+    watch_one_nim_game,
+)
 from tests.ui_helpers import click_widget, frame, run_until, texts_drawn_by
 
 
@@ -82,7 +88,7 @@ def test_the_live_line_says_who_moves_first_then_who_won() -> None:
 @pytest.mark.parametrize(("size", "language"), [((1024, 768), "fr"), ((1280, 720), "en")])
 def test_the_boxes_one_game_changed_read_as_large_as_their_counts(
         size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    quick_one_game(monkeypatch)
+    instant_one_game(monkeypatch)
     app, lab = large_lab(size, language)
     train_instantly(lab, "nim", "reinforcement", 500)
     frame(app)  # type: ignore[arg-type]
@@ -114,7 +120,7 @@ def test_after_a_game_that_changed_no_box_its_view_says_the_result(
     ends", the game over and its result gone. It now keeps what the notice said."""
     from ai.training import WIN
 
-    quick_one_game(monkeypatch)
+    instant_one_game(monkeypatch)
     app, lab = large_lab((1280, 720), "en")
     train_instantly(lab, "nim", "elimination", 300)
     for _game in range(12):
