@@ -1177,3 +1177,25 @@ def test_q_values_are_readable_a_part_of_the_columns_at_a_time(
             click_widget(app, lab.table.prev_button)
     assert lab.table.grids[0][1].start == 0
     app.shutdown()  # type: ignore[attr-defined]
+
+
+def test_an_exported_table_in_parts_names_no_button(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Table view's part note says "◀ ▶ go on to the others" (QA14 18); the exported
+    picture, for paper, says which columns it shows and names no button."""
+    app, lab = large_lab((1280, 800), "en")
+    train_instantly(lab, "nim", "qlearning", 500)
+    lab.tabs.choose("table")
+    frame(app)  # type: ignore[arg-type]
+    assert len(lab.table.pages) > 1
+    said = wrapped_words(monkeypatch)
+    assert export_view(lab, tmp_path) is not None
+    legend = [words for words in said if "20" in words and "columns" in words]
+    assert legend and all("◀" not in words and tr("lab.table.read_in_box") not in words
+                          for words in legend), said
+    # On the screen again, the buttons are named.
+    exported = len(said)
+    app.toast = None  # type: ignore[attr-defined]
+    app.draw(app.screen)  # type: ignore[attr-defined]
+    assert any("◀" in words for words in said[exported:]), said[exported:]
+    app.shutdown()  # type: ignore[attr-defined]

@@ -86,8 +86,12 @@ def _view_only(lab: LearningLabScene) -> tuple[tuple[int, int], Draw]:
     def draw(surface: pygame.Surface, area: pygame.Rect, theme: Theme) -> None:
         # The panels are laid out on the canvas for the picture, then back on the screen.
         if view == "table":
-            lab.table.layout(area)
-            lab.table.draw(surface, theme, m)
+            lab.table.printing = True
+            try:
+                lab.table.layout(area)
+                lab.table.draw(surface, theme, m)
+            finally:
+                lab.table.printing = False
         else:
             lab.knowledge.layout(area)
             lab.knowledge.draw(surface, None, theme)

@@ -190,6 +190,8 @@ class TablePanel:
         self.title_h = 0
         #: The parts of the table's columns shown one at a time (one part: all of them).
         self.pages: list[range] = []
+        #: Drawn for an exported picture (its words name no button: there are none on paper).
+        self.printing = False
         #: The heat map's grid as drawn, with its columns (their order in the table).
         self.grids: list[tuple[pygame.Rect, range]] = []
 
@@ -355,9 +357,11 @@ class TablePanel:
         return " ".join(words)
 
     def part_note(self, table: HeatTable, cols: range) -> str:
-        """What the legend says of the part ``cols`` of the table's columns shown."""
-        return tr("lab.table.part", first=table.cols[cols.start], last=table.cols[cols[-1]],
-                  shown=len(cols), count=len(table.cols))
+        """What the legend says of the part ``cols`` of the table's columns shown (in an
+        exported picture without "◀ ▶ go on to the others")."""
+        return tr("lab.table.part_print" if self.printing else "lab.table.part",
+                  first=table.cols[cols.start], last=table.cols[cols[-1]], shown=len(cols),
+                  count=len(table.cols))
 
     def draw(self, surface: pygame.Surface, theme: Theme, m: Metrics) -> None:
         """The heat map, its legend and the chosen box."""
@@ -383,7 +387,8 @@ class TablePanel:
             self._draw_map(surface, table, style, grid_area, theme, m)
             self.grid = self.grids[0][0]
             self._mark_column(surface, table, theme, m)
-            if not numbers_fit(table, style, self.grid, m, self.px, len(self.grids[0][1])):
+            if not (numbers_fit(table, style, self.grid, m, self.px, len(self.grids[0][1]))
+                    or self.printing):  # (no click on paper)
                 legend = f"{legend} {tr('lab.table.read_in_box')}"
             if len(self.pages) > 1:  # (said first: the others are a click away)
                 legend = f"{self.part_note(table, self.grids[0][1])} {legend}"
