@@ -155,3 +155,41 @@ def test_a_duels_legend_is_as_large_as_its_numbers_at_200_percent(
     assert legend >= scene.duel_px - 1, (legend, scene.duel_px)  # type: ignore[attr-defined]
     assert min(legend, scene.duel_px) >= least, (legend, scene.duel_px, least)  # type: ignore[attr-defined]
     app.shutdown()
+
+
+@pytest.mark.parametrize(("game", "drawn"), [("nim", False), ("othello", True)])
+def test_a_duel_counts_draws_only_where_the_game_can_be_drawn(
+        game: str, drawn: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA15 10, 1024x768 en 200%): a duel of Nim, which cannot be drawn, listed
+    "Draws: 0 (0.0%)" in its bar's legend (and a draws line in its chart). The bar and the
+    chart leave the draws out for Nim and Hexapawn, and keep them for Othello."""
+    from game.ui import charts
+
+    app, scene = _large_text_tournament((1024, 768), "en")
+    scene.set_game(game)
+    scene.set_player(0, "random")
+    scene.set_player(1, "greedy")
+    scene.games = 10
+    click_widget(app, scene.start_button)
+    assert run_until(app, lambda: scene.runner is not None and scene.runner.finished, 60)
+    bars: list[str] = []
+    lines: list[str] = []
+    real_bar, real_chart = charts.stacked_bar, charts.line_chart
+
+    def bar(surface: Any, rect: pygame.Rect, segments: Any, *args: Any, **kwargs: Any) -> Any:
+        bars.extend(s.label for s in segments)
+        return real_bar(surface, rect, segments, *args, **kwargs)
+
+    def chart(surface: Any, rect: pygame.Rect, series: Any, *args: Any, **kwargs: Any) -> Any:
+        lines.extend(s.label for s in series)
+        return real_chart(surface, rect, series, *args, **kwargs)
+
+    monkeypatch.setattr(charts, "stacked_bar", bar)
+    monkeypatch.setattr(charts, "line_chart", chart)
+    frame(app)
+    click_widget(app, scene.view_button)  # the chart's view
+    frame(app)
+    assert bars and lines, (bars, lines)
+    assert (tr("tour.draws") in bars) is drawn and (tr("tour.draws") in lines) is drawn, (
+        bars, lines)
+    app.shutdown()

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ai.training import wilson_interval
+from game.rules.registry import get_game
 from game.ui import charts, text
 from game.ui.i18n import decimal, tr
 from game.ui.reasoning import plural
@@ -36,6 +37,8 @@ def duel_parts(scene: TournamentScene, theme: Theme
     segments = [charts.Segment(tr("tour.wins", name=a), m.p1_wins, theme.ok),
                 charts.Segment(tr("tour.draws"), m.draws, theme.text_muted),
                 charts.Segment(tr("tour.wins", name=b), m.p2_wins, theme.danger)]
+    if not drawable(scene):
+        del segments[1]  # "Draws: 0 (0.0%)" for Nim (QA15 10)
     bar_args: dict[str, Any] = {
         "intervals": [wilson_interval(m.p1_wins, n) if n else None],
         "interval_label": tr_named("tour.interval", a)}
@@ -59,9 +62,16 @@ def duel_series(scene: TournamentScene, theme: Theme, named: bool) -> list[chart
     a, b = scene.names
     labels = ([tr("tour.wins", name=a), tr("tour.wins", name=b), tr("tour.draws")] if named
               else ["", "", ""])
-    return [charts.Series(labels[0], m.cumulative("p1"), theme.ok),
-            charts.Series(labels[1], m.cumulative("p2"), theme.danger),
-            charts.Series(labels[2], m.cumulative("draw"), theme.text_muted)]
+    series = [charts.Series(labels[0], m.cumulative("p1"), theme.ok),
+              charts.Series(labels[1], m.cumulative("p2"), theme.danger),
+              charts.Series(labels[2], m.cumulative("draw"), theme.text_muted)]
+    return series if drawable(scene) else series[:2]
+
+
+def drawable(scene: TournamentScene) -> bool:
+    """Whether the duel's game can end in a draw (Hexapawn and Nim cannot: their bar's
+    legend and chart leave the draws out)."""
+    return get_game(scene.game).draws
 
 
 #: The least height of the duel's chart, in lines of its text: its title, legend and axes
