@@ -116,7 +116,7 @@ def test_the_legend_strip_and_the_panel_share_the_least_legend_size() -> None:
         play = start_game(app, "othello", ("human", "alphabeta"))
         frame(app)
         least = least_legend_px(app.metrics, app.size)
-        assert play.panel.explain._legend_sizes()[-1] == least
+        assert play.panel.explain.legend_sizes()[-1] == least
         assert least >= max(readable_px(app.size), Metrics.for_size(app.size).small)
     finally:
         app.shutdown()

@@ -20,6 +20,7 @@ from game.ui.scenes.play_hint import hint_paragraphs
 from tests.ui_helpers import (
     click_widget,
     frame,
+    key,
     make_app,
     open_review,
     run_until,
@@ -190,4 +191,29 @@ def test_hint_during_an_explained_move_plays_it_then_hints_for_the_person() -> N
     assert play.match.human_to_move and len(play.match.moves) == 2
     assert play.turns.hint[0].move in play.state.legal_moves()
     assert hint_paragraphs(play)
+    app.shutdown()
+
+
+@pytest.mark.parametrize(("game", "player", "options"), [
+    ("nim", "perfect", None), ("othello", "engine", {"size": "4"})])
+def test_a_long_hint_before_the_first_move_is_drawn_the_same_every_frame(
+        game: str, player: str, options: dict[str, str] | None) -> None:
+    """QA S15 12 (high, real window at 1024x768 en 200%): with a long hint shown before the
+    first move ("every move loses against perfect play; this one holds out longest"), the
+    panel switched on its own between two layouts every redraw, the hint at 34 then 22 px:
+    its size came from the words drawn under it in the frame before, which its own room had
+    shrunk. Now a size of its own, and no placeholder under it."""
+    import hashlib
+
+    app = make_app((1024, 768), show_reasoning=True, explain_wait=True, text_scale=200)
+    play = start_game(app, game, ("human", player), options=options)
+    key(app, pygame.K_h)
+    assert run_until(app, lambda: play.turns.hint_move is not None, 20)
+    drawn: set[str] = set()
+    for _ in range(4):
+        frame(app)
+        panel = pygame.image.tobytes(app.screen.subsurface(play.panel.rect), "RGB")
+        drawn.add(hashlib.sha1(panel).hexdigest())
+    assert len(drawn) == 1
+    assert hint_paragraphs(play)[1].startswith("Why:")
     app.shutdown()

@@ -22,7 +22,7 @@ from game.ui.reasoning import (
     thinking_facts,
 )
 from game.ui.scenes.play_fit import large_text, readable_px
-from game.ui.scenes.play_hint import draw_hint
+from game.ui.scenes.play_hint import draw_hint, hint_paragraphs
 from game.ui.scenes.play_legend import FEWER_FACTS_SHARE, LegendFit
 from game.ui.scenes.play_more import draw_more_mark, open_reasoning, wrap_for_mark
 from game.ui.theme import blend
@@ -190,7 +190,7 @@ class ExplainBox(LegendFit):
     def facts_px(self, paragraphs: list[str], legend: list[LegendRow], height: int,
                  alone: bool = False) -> int:
         """The reasoning's text size: the small size, or with large text the largest of the
-        legend's sizes (:meth:`_legend_sizes`) at which the first facts
+        legend's sizes (:meth:`legend_sizes`) at which the first facts
         (:data:`FIRST_FACTS`), the whole legend (else its first row), a row of the move list
         and the position summary (:meth:`kept_below`), all at that size, fit ``height``: at
         200% of 1024x768 Othello showed one fact and no move, its second fact three lines
@@ -210,7 +210,7 @@ class ExplainBox(LegendFit):
             if first is not None and first > (px or 0):
                 self.first_facts = 1
                 return first
-        return px if px is not None else self._legend_sizes()[-1]
+        return px if px is not None else self.legend_sizes()[-1]
 
     def _first_facts_px(self, paragraphs: list[str], first: int, legend: list[LegendRow],
                         height: int) -> int | None:
@@ -219,7 +219,7 @@ class ExplainBox(LegendFit):
         panel keeps under them fit ``height``, or None (see facts_px)."""
         m = self.app.metrics
         width = self.rect.width - 2 * m.pad
-        sizes = self._legend_sizes()
+        sizes = self.legend_sizes()
         for named in (True, False):
             # The largest size first, the most of the legend at it: at 200% of 1024x768
             # Morpion's facts went to 28 px for the legend's colours' row (QA S15 1).
@@ -262,7 +262,7 @@ class ExplainBox(LegendFit):
         large = large_text(self.app.metrics, self.app.size)
         if large and versus[:1] != plain[:1] and plain and any(
                 len(text.wrap(versus[0], width, px)) > len(text.wrap(plain[0], width, px))
-                for px in self._legend_sizes()):
+                for px in self.legend_sizes()):
             return plain
         return versus
 
@@ -285,6 +285,8 @@ class ExplainBox(LegendFit):
             # While it searches, the search itself at the size the class reads the reasoning
             # at: it stood only in the status line's small grey print (1024x768, 200%).
             paragraphs = live
+        elif d is None and hint_paragraphs(scene):
+            return y  # (the hint above says what there is to say; no placeholder under it)
         elif d is None:
             paragraphs = [tr("play.reasoning_none")]
         else:

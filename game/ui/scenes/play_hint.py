@@ -30,6 +30,25 @@ def hint_paragraphs(scene: PlayScene) -> list[str]:
     return hint_lines(decision, adviser, scene.presenter.move_text, side)
 
 
+def hint_px(column: ExplainBox, paragraphs: list[str], height: int) -> int:
+    """The hint's text size: the largest of the panel's sizes (none over the AI's facts'
+    once there are some) at which it fits ``height``, or half of it beside the AI's
+    reasoning. Never the size the words under it took in the last frame alone: a long hint
+    before the first move took the room, the words under it shrank, and the next frame's hint
+    at their size gave the room back: the panel flickered between 36 and 25 px (QA S15 12)."""
+    m = column.app.metrics
+    width = column.rect.width - 2 * m.pad
+    sizes = column.legend_sizes()
+    beside = column.scene.turns.reasoning is not None
+    if beside:
+        sizes = [px for px in sizes if px <= column.words_px()] or sizes[-1:]
+    for px in sizes:
+        lines = sum(len(text.wrap(paragraph, width, px)) for paragraph in paragraphs)
+        if lines * text.font(px).get_linesize() + m.pad <= (height // 2 if beside else height):
+            return px
+    return sizes[-1]
+
+
 def draw_hint(column: ExplainBox, surface: pygame.Surface, y: int) -> int:
     """The hint in words (see :func:`hint_paragraphs`) at ``y`` in the panel's column of
     words, framed in the hint colour, not the AI's pink; return the next y. Why the adviser
@@ -41,8 +60,8 @@ def draw_hint(column: ExplainBox, surface: pygame.Surface, y: int) -> int:
     theme = app.theme
     m = app.metrics
     rect = column.rect
-    px = column.words_px()
     width = rect.width - 2 * m.pad
+    px = hint_px(column, paragraphs, rect.bottom - y)
     line_h = text.font(px).get_linesize()
     room = max(1, (rect.bottom - y - m.pad) // line_h - 1)
     lines = text.wrap(paragraphs[0], width, px)

@@ -57,7 +57,7 @@ class LegendFit:
         line_h = text.font(px).get_linesize()
         return line_h * len(self._legend_lines(rows, px)) + self.app.metrics.pad * 2
 
-    def _legend_sizes(self, most: int | None = None) -> list[int]:
+    def legend_sizes(self, most: int | None = None) -> list[int]:
         """The legend's text sizes, largest first: the small size, and with large text down
         to its least size (:func:`~game.ui.scenes.play_fit.least_legend_px`); none over
         ``most`` but the least (beside the facts, their size: the legend larger than the
@@ -86,7 +86,7 @@ class LegendFit:
         without a legend. (Its many words took Monte Carlo's second fact, its win rate, at
         200% of 1024x768, where the legend then drew in few words.)"""
         return self._legend_box((compact_legend(rows) or rows)[:1],
-                                px or self._legend_sizes()[-1])
+                                px or self.legend_sizes()[-1])
 
     def _legend_box(self, rows: list[LegendRow], px: int) -> int:
         """The height ``rows`` of the legend need at ``px``, with the box's margins and the
@@ -111,9 +111,9 @@ class LegendFit:
         """The legend's first rows that fit ``height`` pixels, whole, and their text size:
         the small size, or with large text down to the normal small size when that keeps
         more rows (the legend gives way before the reasoning, but is not dropped for want
-        of a few pixels); none over ``most`` (see :meth:`_legend_sizes`)."""
+        of a few pixels); none over ``most`` (see :meth:`legend_sizes`)."""
         best: tuple[list[LegendRow], int] = ([], self.small)
-        for px in self._legend_sizes(most):
+        for px in self.legend_sizes(most):
             kept = self._rows_at(rows, height, px)
             if len(kept) > len(best[0]):
                 best = (kept, px)
@@ -147,7 +147,7 @@ class LegendFit:
         Largest first, as facts_px counts it: at 200% of 1280x720 Nim's legend drew its long
         rows at 28 px beside facts at 36, its few words fitting at 36."""
         for room in (height - move_row, height):
-            for px in self._legend_sizes(most):
+            for px in self.legend_sizes(most):
                 named = self._named_form(rows, room, px)
                 if named is not None:
                     return named[0], px, named[1]
