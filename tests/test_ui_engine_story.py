@@ -176,3 +176,20 @@ def test_an_othello_estimate_that_is_only_a_bound_reads_as_one(lang: str) -> Non
     # Where the board wrote whole discs, the legend's sample is written so too.
     samples = [row.sample for row in score_legend(decision, "White", short_counts=True)]
     assert "\u2264+2" in samples and "\u2264+" + i18n.decimal("2.5") not in samples
+
+
+def test_one_move_and_one_position_are_said_in_the_singular(lang: str) -> None:
+    """QA S15 17: "+2.1 at 1 moves ahead" / "à 1 coups" (the engine's level 2) and "Looked
+    1 move ahead: 1 positions" at the end of a game."""
+    from game.ui.reasoning import depth_line
+
+    progress = SearchProgress(depth=2, best="e3", score=250.0, units=UNITS,
+                              previous=(1, "c3", -430.0), moves_done=4, moves_total=4)
+    swing = thinking_facts(progress, str)[1]
+    ahead = "at 1 move ahead)" if lang == "en" else "à 1 coup)"
+    assert swing.endswith(ahead), swing
+    said = depth_line(Decision(move="a", scores={"a": 0.0}, depth=1, nodes=1, elapsed=0.0))
+    assert said is not None
+    one = "Looked 1 move ahead: 1 position in" if lang == "en" else (
+        "A regardé 1 coup à l'avance : 1 position en")
+    assert said.startswith(one), said

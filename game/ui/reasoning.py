@@ -689,14 +689,16 @@ def depth_line(d: Decision) -> str | None:
     """How far the search looked, or None for a player that does not search."""
     if not d.depth:
         return None
-    nodes, time = _count(d.nodes), duration(d.elapsed)
+    # ("1 position": "1 positions" read at the end of a game, QA S15 17.)
+    counted = plural("live.nodes", d.nodes, n_text=_count(d.nodes))
+    time = duration(d.elapsed)
     if d.depth >= TO_THE_END_DEPTH:
-        return tr("think.to_the_end_count", nodes=nodes, time=time)
+        return tr("think.to_the_end_count", counted=counted, time=time)
     info = d.info if isinstance(d.info, dict) else {}
     # "To the end" in the same fact as the depth: as a fact of its own it took the room of
     # alpha-beta's cut-offs and memory at 200% (QA S13 1).
     key = "think.depth_end" if info.get("to_the_end") else "think.depth"
-    return plural(key, d.depth, nodes=nodes, time=time)
+    return plural(key, d.depth, counted=counted, time=time)
 
 
 def mcts_cut_line(info: dict[str, Any]) -> str | None:
@@ -914,7 +916,7 @@ def thinking_facts(progress: SearchProgress | None,
     if swing is not None:
         # The depth before's figure in the line the panel always shows (at 200% the line of
         # its own did not fit: +3.8 turned into −5.7 with no word).
-        why = tr("words.disc_estimate_then", x=swing[0], n=swing[1], then=swing[2])
+        why = plural("words.disc_estimate_then", swing[1], x=swing[0], then=swing[2])
     if starting and why:
         # The best so far is the depth before's: said with its depth.
         lines.append(plural("live.facts.previous", progress.depth, move=best, why=why))
@@ -1133,7 +1135,7 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str],
         # The depth before's figure in the first fact, which the panel always shows: at 200%
         # the swing's own fact was behind "+4 ▶" and a class saw +3.8 live turn into −5.7
         # with no word (engine helper, real window 1024x768).
-        verdict = (tr("words.disc_estimate_then", x=shown.label, n=swing[0], then=swing[2])
+        verdict = (plural("words.disc_estimate_then", swing[0], x=shown.label, then=swing[2])
                    if swing else tr("words.disc_estimate", x=shown.label))
     if verdict is None and chosen is not None:
         verdict = value_words(chosen, kind, estimate_unit(d), side, other)
