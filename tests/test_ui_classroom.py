@@ -172,8 +172,9 @@ def test_the_ais_labels_stay_until_the_person_moves_where_they_still_fit(
     """Without waiting for a click the labels used to vanish after 1.2 s; now they stay
     until the person moves, in the games whose labels still name the right places (Connect 4's
     columns); where a move is drawn from pieces it changed (Nim), they go with the move and
-    the panel keeps the words."""
-    for game, kept in (("connect4", True), ("nim", False)):
+    the panel keeps the words. Once a click ended the explain pause they have been read and
+    give way on the person's own columns, where they read the wrong way (QA S15 16)."""
+    for game, kept in (("connect4", not explain_wait), ("nim", False)):
         app = make_app(SIZE, show_reasoning=True, explain_wait=explain_wait)
         play = _human_vs_engine(app, game)
         assert play.apply_move(play.state.legal_moves()[0])
@@ -572,3 +573,29 @@ def test_labels_left_out_as_too_small_are_said_in_the_legend_and_the_subtitle() 
     assert play.view is not None and not play.view.labels_left_out
     assert tr("legend.not_drawn") not in [row.words for row in play.legend_rows()]
     assert play.status().detail == tr("play.go_on")
+
+
+@pytest.mark.parametrize("game", ["connect4", "morpion"])
+def test_after_the_pause_and_after_undo_no_label_sits_on_the_persons_moves(game: str) -> None:
+    """QA S15 16 (real windows, 200%): after Space, Connect 4's "−11 −11 −9 …" stayed over
+    the person's columns and Morpion's "L6" on every empty cell of the person's, read the
+    wrong way round; a hint's frame then went round a red "−4"; after Undo the older labels
+    came back on the person's cells. The panel keeps the words; the board keeps no label on
+    a move the person may play."""
+    app = make_app(SIZE, show_reasoning=True, explain_wait=True)
+    play = _human_vs_engine(app, game)
+    for _ in range(2):
+        assert play.apply_move(play.state.legal_moves()[0])
+        assert run_until(app, lambda: play.turns.pending is not None, 10)
+        key(app, pygame.K_SPACE)
+        assert run_until(app, lambda: play.match.human_to_move, 10)
+        frame(app)
+        shown = play.board_context().scores or {}
+        assert not set(shown) & set(play.state.legal_moves()), shown
+    play.undo()
+    frame(app)
+    assert play.match.human_to_move
+    shown = play.board_context().scores or {}
+    assert not set(shown) & set(play.state.legal_moves()), shown
+    assert play.panel.reasoning_facts >= 1, "the words stay in the panel"
+    app.shutdown()

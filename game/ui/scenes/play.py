@@ -64,6 +64,7 @@ from game.ui.scenes.play_status import (
     scored_decision,
     short_headline,
     status_line,
+    yields_to_legal,
 )
 from game.ui.scenes.players import player_description, player_title, seat_title
 from game.ui.scenes.review import Review
@@ -460,10 +461,12 @@ class PlayScene(Scene, TurnListener):
         return pygame.Rect(self.board_rect.left, pad, self.board_rect.width, 0)
 
     def shown_decision(self) -> ShownDecision | None:
-        """The scores the board shows (see :func:`~game.ui.scenes.play_status.scored_decision`)."""
-        return scored_decision(self.match, self.turns, self.app.settings.show_reasoning,
+        """The scores the board shows (see :func:`~game.ui.scenes.play_status.scored_decision`);
+        off the person's legal moves once a click ended the explain pause or a hint shows."""
+        settings = self.app.settings
+        return scored_decision(self.match, self.turns, settings.show_reasoning,
                                self.presenter.scores_outlive_move,
-                               self.presenter.scores_yield_to_legal_moves)
+                               yields_to_legal(self.presenter, self.turns, settings.explain_wait))
 
     def legend_rows(self) -> list[LegendRow]:
         """What the numbers on the board mean, from the mover's side (empty: no numbers)."""

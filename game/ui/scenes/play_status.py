@@ -141,6 +141,17 @@ class ShownDecision:
     mover: int
 
 
+def yields_to_legal(presenter: GamePresenter, turns: TurnDriver, explain_wait: bool) -> bool:
+    """Whether the AI's labels give way on the person's legal moves once they are to move:
+    always where the game says so (Othello's dots); elsewhere once the person has ended the
+    explain pause with a click (its labels read, they sat on Morpion's and Connect 4's
+    places that were now the person's, "L6" on every cell, QA S15 16) or a hint shows (its
+    frame went round a red "−4"). Without the pause they stay until the person moves: there
+    is no other time to read them."""
+    return (presenter.scores_yield_to_legal_moves or explain_wait
+            or turns.hint_move is not None)
+
+
 def scored_decision(match: Match, turns: TurnDriver, show_reasoning: bool,
                     keep_after_move: bool = True,
                     yield_to_legal: bool = False) -> ShownDecision | None:
