@@ -48,3 +48,27 @@ def test_at_200_percent_marienbads_moves_are_whole_in_the_list(
     moves = [play.presenter.move_text(mv) for mv in play.match.moves]
     assert play.panel.move_rects and not set(moves) & set(cut), cut
     app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_long_explained_move_takes_its_short_headline(lang: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA S15 2 (real window, 1024x768 en 200%): "Player 2 chooses 1 match from heap 1"
+    shrank to ~21 px, the readable floor, under its own 24 px subtitle. Where the headline is
+    too long, the move alone after the side's name: "Player 2: 3 matches from heap 3" (28 px
+    there, the long one 22)."""
+    from tests.ui_helpers import spy_texts
+
+    app = make_app((1024, 768), language=lang, show_reasoning=True, text_scale=200,
+                   explain_wait=True)
+    play = start_game(app, "nim", ("human", "perfect"), options={"variant": "marienbad"})
+    assert run_until(app, lambda: play.match.human_to_move, 30)
+    play.apply_move(play.state.legal_moves()[-1])
+    assert run_until(app, lambda: play.turns.pending is not None, 30)
+    drawn = spy_texts(monkeypatch)
+    frame(app)
+    short = play.short_headline()
+    side = "Player 2" if lang == "en" else "Joueur 2"
+    assert short is not None and short.startswith(side) and short in drawn
+    assert play.status()[0] not in drawn
+    app.shutdown()

@@ -81,10 +81,15 @@ def status_line(match: Match, turns: TurnDriver, presenter: GamePresenter,
 def short_headline(match: Match, turns: TurnDriver, presenter: GamePresenter) -> str | None:
     """The status headline in fewer words, for a window too narrow for it (large text, a long
     player's name): "White is thinking…" for "White (Reinforcement) is thinking…"; None when
-    the headline has no shorter form."""
+    the headline has no shorter form. The AI's move being explained: "Player 2: 1 match from
+    heap 1" (its headline shrank to the readable floor at 200% of 1024x768, QA S15 2)."""
+    side = presenter.side_name(match.state.to_move)
+    if turns.pending is not None and not match.over:
+        return tr("play.ai_chose_short", side=side,
+                  move=presenter.move_text(turns.pending.move))
     if match.over or turns.thinking_since is None or match.human_to_move:
         return None
-    return tr("play.ai_thinking_short", side=presenter.side_name(match.state.to_move))
+    return tr("play.ai_thinking_short", side=side)
 
 
 def no_moves_lines(match: Match, presenter: GamePresenter, width: int, px: int,
