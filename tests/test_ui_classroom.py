@@ -599,3 +599,37 @@ def test_after_the_pause_and_after_undo_no_label_sits_on_the_persons_moves(game:
     assert not set(shown) & set(play.state.legal_moves()), shown
     assert play.panel.reasoning_facts >= 1, "the words stay in the panel"
     app.shutdown()
+
+
+def test_a_step_in_a_paused_ai_game_leaves_its_numbers_on_the_board() -> None:
+    """QA S15 23 (real window, 1024x768 fr 200%): in a paused AI-vs-AI Morpion a step played
+    the move at once; the panel explained it, the board showed no number. A step is what a
+    teacher uses to discuss a move: its numbers stay until the next step, as in explain
+    mode."""
+    app = make_app(SIZE, show_reasoning=True, text_scale=200)
+    play = start_game(app, "morpion", ("perfect", "mcts:iterations=300"))
+    key(app, pygame.K_SPACE)
+    assert play.turns.paused
+    for _ in range(2):
+        moves = len(play.match.moves)
+        key(app, pygame.K_RIGHT)
+        assert run_until(app, lambda n=moves: len(play.match.moves) > n
+                         and play.turns.waiting_for_step, 20)
+        frame(app)
+        assert play.board_context().scores, "a stepped move keeps its numbers"
+        assert play.legend_rows()
+    app.shutdown()
+
+
+def test_hiding_the_reasoning_during_the_pause_goes_on() -> None:
+    """QA S15 21: the reasoning switched off during an explain pause left its numbers on the
+    board, without their legend, under "Read the numbers, then click"; the pause now ends."""
+    app = make_app(SIZE, show_reasoning=True, explain_wait=True)
+    play = _human_vs_engine(app, "connect4")
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: play.turns.explaining, 10)
+    play.set_reasoning(False)
+    assert run_until(app, lambda: play.match.human_to_move, 10)
+    frame(app)
+    assert not play.board_context().scores and len(play.match.moves) == 2
+    app.shutdown()

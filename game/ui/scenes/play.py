@@ -64,7 +64,6 @@ from game.ui.scenes.play_status import (
     scored_decision,
     short_headline,
     status_line,
-    yields_to_legal,
 )
 from game.ui.scenes.players import player_description, player_title, seat_title
 from game.ui.scenes.review import Review
@@ -296,8 +295,11 @@ class PlayScene(Scene, TurnListener):
         self.app.save_settings()
 
     def set_reasoning(self, on: bool) -> None:
-        """Show or hide the AI's reasoning (saved in the settings)."""
+        """Show or hide the AI's reasoning (saved in the settings); hidden, an explain pause
+        has nothing left to show and the move goes on (its numbers stayed, QA S15 21)."""
         self.app.settings.show_reasoning = on
+        if not on:
+            self.turns.go_on()
         self.app.save_settings()
 
     def ask_hint(self) -> None:
@@ -461,12 +463,8 @@ class PlayScene(Scene, TurnListener):
         return pygame.Rect(self.board_rect.left, pad, self.board_rect.width, 0)
 
     def shown_decision(self) -> ShownDecision | None:
-        """The scores the board shows (see :func:`~game.ui.scenes.play_status.scored_decision`);
-        off the person's legal moves once a click ended the explain pause or a hint shows."""
-        settings = self.app.settings
-        return scored_decision(self.match, self.turns, settings.show_reasoning,
-                               self.presenter.scores_outlive_move,
-                               yields_to_legal(self.presenter, self.turns, settings.explain_wait))
+        """The scores the board shows (see :func:`~game.ui.scenes.play_status.scored_decision`)."""
+        return scored_decision(self.match, self.turns, self.presenter, self.app.settings)
 
     def legend_rows(self) -> list[LegendRow]:
         """What the numbers on the board mean, from the mover's side (empty: no numbers)."""

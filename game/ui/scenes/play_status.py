@@ -27,6 +27,7 @@ from game.ui.scenes.turns import TurnDriver
 if TYPE_CHECKING:
     from game.ui.boards.base import BoardView
     from game.ui.boards.presenter import GamePresenter
+    from game.ui.settings import Settings
 
 
 class Status(NamedTuple):
@@ -157,22 +158,27 @@ def yields_to_legal(presenter: GamePresenter, turns: TurnDriver, explain_wait: b
             or turns.hint_move is not None)
 
 
-def scored_decision(match: Match, turns: TurnDriver, show_reasoning: bool,
-                    keep_after_move: bool = True,
-                    yield_to_legal: bool = False) -> ShownDecision | None:
+def scored_decision(match: Match, turns: TurnDriver, presenter: GamePresenter,
+                    settings: Settings) -> ShownDecision | None:
     """The scores the board shows, or None.
 
-    The AI's move being revealed; in a human-vs-AI game, the AI's last move until the person
-    answers it when ``keep_after_move`` (the game's labels still name the right places:
-    explain mode, the legend speaking from the AI's side), without the moves that are now
-    the person's legal moves when ``yield_to_legal``; or a
-    learner's stored values while it is to move.
+    The AI's move being revealed; in a human-vs-AI game (or a paused AI-vs-AI one), the AI's
+    last move until the person answers it where the game's labels still name the right places
+    once it is played (``presenter.scores_outlive_move``: explain mode, the legend speaking
+    from the AI's side), without the moves that are now the person's legal moves when
+    :func:`yields_to_legal`; or a learner's stored values while it is to move.
     """
+    show_reasoning = settings.show_reasoning
+    keep_after_move = presenter.scores_outlive_move
+    yield_to_legal = yields_to_legal(presenter, turns, settings.explain_wait)
     if turns.pending is not None:
         return ShownDecision(turns.pending, match.state, match.state.to_move)
     if not show_reasoning:
         return None
-    if match.human_to_move and not match.ai_vs_ai:
+    # A paused AI-vs-AI game, as explain mode: a step played its move with no number left
+    # on the board, while the panel explained it (QA S15 23).
+    stepping = match.ai_vs_ai and turns.waiting_for_step
+    if (match.human_to_move and not match.ai_vs_ai) or stepping:
         if not keep_after_move:
             return None
         # Explain mode: the AI's last move stays explained until the person answers it.
@@ -181,7 +187,7 @@ def scored_decision(match: Match, turns: TurnDriver, show_reasoning: bool,
         if (last is not None and last.scores and len(match.states) >= 2
                 and not is_pass(last.move)):
             before = match.states[-2]
-            if yield_to_legal:
+            if yield_to_legal and not stepping:
                 # Othello's explain mode: the AI's old labels sat on squares that had become
                 # the person's legal moves, no dot there, and "−16" in a blue frame read as
                 # the person's score for it (QA S13 7).
