@@ -290,6 +290,21 @@ def test_opening_a_record_whose_player_is_unknown_seats_a_person(data_dir: Path)
     assert "nosuchplayer" in scene.status().detail, "said on the status line"
 
 
+def test_back_to_the_game_from_an_opened_record_forgets_how_to_step_through_it(
+        data_dir: Path) -> None:
+    """QA S15 20: after "Back to the game" the status line still read "Opened …: 26 moves ·
+    ◀ ▶ or the arrow keys step through it" until the person moved."""
+    app = make_app(SIZE)
+    path = data_dir / "two.txt"
+    path.write_text(record.HEADER + "\ngame: nim\nseat 1: human\nseat 2: human\n"
+                    "move: 2\n", encoding="utf-8")
+    scene = open_game(app, path)
+    assert scene is not None and "two" in scene.status().detail
+    scene.leave_review()
+    assert not scene.review.active and "two" not in scene.status().detail
+    app.shutdown()
+
+
 def test_the_running_score_counts_games_with_names_and_resets_with_new_players() -> None:
     app = make_app(SIZE)
     play = start_game(app, "nim", ("human", "random"), options={"matches": "3"})

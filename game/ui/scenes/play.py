@@ -253,10 +253,12 @@ class PlayScene(Scene, TurnListener):
             self.review.forward()
 
     def leave_review(self) -> None:
-        """Back to the live position; the game goes on from there."""
+        """Back to the live position; the game goes on from there. What the status line said
+        of the review goes with it ("Opened …: ◀ ▶ step through it" stayed, QA S15 20)."""
         if not self.review.active:
             return
         self.review.leave()
+        self.message = ""
         if self._review_paused and self.turns.paused:
             self.turns.toggle_pause()
         self._review_paused = False
