@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from game.ui import text
 from game.ui.app import App
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play_explain import ExplainBox
 from tests.ui_helpers import frame, make_app, run_until, start_game
 
 
@@ -41,7 +43,7 @@ def assert_facts_legend_and_move(play: PlayScene, facts: int = 2, legend: int = 
     if panel.reasoning_facts < facts:
         assert explain.first_facts == 1 and explain.facts >= 1, panel.reasoning_facts
         assert explain.facts_size >= explain._whole_legend_px(), explain.facts_size
-        assert explain.mark is not None or not explain.hidden
+        assert_marked(explain)
     assert panel.legend_rows_shown >= legend, panel.legend_rows_shown
     if move_row:
         assert len({rect.top for rect, _ in panel.move_rects}) >= 1, "no row of the move list"
@@ -71,3 +73,15 @@ def labelled_game(monkeypatch: Any, module: Any, size: tuple[int, int], lang: st
     chips = record_chips(monkeypatch, module)
     app = make_app(size, language=lang, show_reasoning=True, text_scale=200, explain_wait=True)
     return chips, app, start_game(app, game, ("human", ai), options=options)
+
+
+def assert_marked(explain: ExplainBox) -> None:
+    """When the box left facts out, "+N ▸" is drawn in it at the end of its last line (at the
+    end of an earlier one it read as part of that fact, QA S15 5)."""
+    if not explain.hidden:
+        return
+    mark = explain.mark
+    assert mark is not None, "facts left out, said nowhere"
+    line = text.font(explain.facts_size).get_linesize()
+    assert explain.box.contains(mark) and mark.centery >= explain.box.bottom - line, (
+        mark, explain.box)

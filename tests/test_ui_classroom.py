@@ -15,6 +15,7 @@ from game.ui.scenes.dialogs import MessageDialog
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import CLICK_GUARD_SECONDS, PlayScene
 from game.ui.scenes.play_fit import readable_px
+from tests.play_helpers import assert_marked
 from tests.ui_helpers import (
     click,
     click_element,
@@ -352,7 +353,8 @@ def test_the_facts_take_the_room_a_shorter_legend_leaves(size: tuple[int, int], 
     # The facts take the room: at most a line of them left empty under the list (the last
     # fact shown keeps room for "+N ▸" at the end of one of its lines).
     explain = play.panel.explain
-    assert explain.facts >= 2 and (explain.mark is not None or not explain.hidden)
+    assert explain.facts >= 2
+    assert_marked(explain)
     if explain.hidden:
         empty = play.panel.moves_rect.bottom - max(r.bottom for r, _ in play.panel.move_rects)
         line = text.font(explain.facts_size).get_linesize()
@@ -406,7 +408,8 @@ def test_facts_left_out_are_marked_and_a_click_shows_them_all(size: tuple[int, i
     # see test_the_explain_pause_keeps_its_words_large_in_a_narrow_panel.)
     assert explain.facts >= explain.first_facts >= 1
     assert explain.hidden == len(explain.paragraphs) - explain.facts > 0
-    assert explain.mark is not None and explain.box.contains(explain.mark)
+    assert explain.mark is not None
+    assert_marked(explain)
     memory = [fact for fact in explain.paragraphs if "Memory" in fact or "Mémoire" in fact]
     assert memory and memory[0] not in explain.paragraphs[:explain.facts]
     click(app, explain.box.center)
@@ -440,7 +443,7 @@ def _paused_reply(size: tuple[int, int], language: str, game: str, player: str,
 @pytest.mark.parametrize(("size", "language", "game", "player"), [
     ((1280, 720), "en", "nim", "alphabeta"), ((1280, 720), "fr", "nim", "perfect"),
     ((1280, 800), "fr", "nim", "alphabeta"), ((1024, 768), "fr", "nim", "alphabeta"),
-    ((1280, 720), "fr", "morpion", "perfect")])
+    ((1280, 720), "fr", "morpion", "perfect"), ((1920, 1080), "en", "connect4", "alphabeta")])
 def test_the_explain_pause_keeps_its_words_large_in_a_narrow_panel(
         size: tuple[int, int], language: str, game: str, player: str) -> None:
     """QA S14 6 (real windows, 200% text): in Nim's narrow panel the explain pause's facts
@@ -456,8 +459,7 @@ def test_the_explain_pause_keeps_its_words_large_in_a_narrow_panel(
     assert explain.facts_size >= least and explain.legend_size >= least, (
         explain.facts_size, explain.legend_size, least)
     assert explain.legend_size == explain.facts_size and explain.facts >= 1
-    assert not explain.hidden or (explain.mark is not None
-                                  and explain.box.contains(explain.mark))
+    assert_marked(explain)
     app.shutdown()
 
 
@@ -479,7 +481,7 @@ def test_at_200_percent_of_1024x768_the_pause_reads_near_the_small_size_for_ever
     explain = play.panel.explain
     assert explain.facts_size >= int(app.metrics.small * FEWER_FACTS_SHARE), explain.facts_size
     assert explain.legend_size == explain.facts_size
-    assert explain.mark is not None or not explain.hidden
+    assert_marked(explain)
     app.shutdown()
 
 
@@ -490,8 +492,8 @@ def test_at_100_percent_facts_left_out_are_marked_where_the_last_line_is_full() 
     line's last words on a line of their own."""
     app, play = _paused_reply((1024, 768), "en", "othello", "alphabeta", scale=100)
     explain = play.panel.explain
-    assert explain.hidden > 0 and explain.mark is not None
-    assert explain.box.contains(explain.mark)
+    assert explain.hidden > 0
+    assert_marked(explain)
     app.shutdown()
 
 

@@ -95,35 +95,34 @@ def open_reasoning(app: App, facts: list[str]) -> None:
 
 def draw_more_mark(surface: pygame.Surface, box: pygame.Rect, lines: list[str], px: int,
                    hidden: int, theme: Theme, pad: int, least: int) -> pygame.Rect | None:
-    """"+2 ▸" at the right of the reasoning box ``box`` (its ``lines`` at ``px``) when
-    ``hidden`` facts were left out, a click on the box showing them all (at 200% alpha-beta's
-    memory never showed, QA S13 1): at the end of the last line with room for it, from the
-    bottom, at ``px`` or smaller down to ``least`` (at 200% of 1280x720 Nim's one fact
-    filled its last line; at 100% of 1024x768 Othello's left a few pixels too few: the facts
-    left out were said nowhere, QA S15 5). Return where it went (None: not drawn)."""
-    if not hidden:
+    """"+2 ▸" at the end of the reasoning box's last line (``box``, its ``lines`` at ``px``)
+    when ``hidden`` facts were left out, a click on the box showing them all (at 200%
+    alpha-beta's memory never showed, QA S13 1): at ``px`` or smaller, down to ``least``,
+    where the line leaves it room (see :func:`wrap_for_mark`). At the end of an earlier line
+    it read as part of that fact (QA S15 5). Return where it went (None: not drawn)."""
+    if not hidden or not lines:
         return None
     mark = tr("play.more_facts", n=hidden)
     line_h = text.font(px).get_linesize()
+    room = box.width - 2 * pad - text.size(lines[-1], px)[0] - pad
     for size in sorted({px, max(least, px * 3 // 4), least}, reverse=True):
         w = text.size(mark, size, True)[0]
-        for row in range(len(lines) - 1, -1, -1):
-            if text.size(lines[row], px)[0] + pad + w <= box.width - 2 * pad:
-                y = box.top + pad // 2 + row * line_h + line_h // 2
-                return text.blit_text(surface, mark, size, theme.accent,
-                                      (box.right - pad - w, y), anchor="midleft", bold=True)
+        if w <= room:
+            y = box.top + pad // 2 + (len(lines) - 1) * line_h + line_h // 2
+            return text.blit_text(surface, mark, size, theme.accent,
+                                  (box.right - pad - w, y), anchor="midleft", bold=True)
     return None
 
 
 def wrap_for_mark(fact: str, width: int, px: int, hidden: int, pad: int,
                   least: int) -> list[str]:
-    """The last fact the box shows, wrapped to ``width`` so that "+N ▸" (``hidden`` facts
-    left out) fits the end of one of its lines (see :func:`draw_more_mark`, ``least`` its
-    least size): its last line's last words on a line of their own when no line had room
-    (at 200% of 1024x768 Hexapawn's "−3 balance points" filled its line, and the four facts
-    left out were said nowhere)."""
+    """A fact wrapped to ``width`` at ``px`` so that "+N ▸" (``hidden`` facts left out after
+    it) fits the end of its last line at ``least`` or larger (see :func:`draw_more_mark`):
+    the last line's last words on a line of their own when it had no room (at 200% of
+    1024x768 Hexapawn's "−3 balance points" filled its line, and the four facts left out
+    were said nowhere)."""
     lines = text.wrap(fact, width, px)
     room = width - text.size(tr("play.more_facts", n=hidden), least, True)[0] - pad
-    if any(text.size(line, px)[0] <= room for line in lines):
+    if not lines or text.size(lines[-1], px)[0] <= room:
         return lines
     return lines[:-1] + text.wrap(lines[-1], max(1, room), px)
