@@ -1199,3 +1199,29 @@ def test_an_exported_table_in_parts_names_no_button(
     app.draw(app.screen)  # type: ignore[attr-defined]
     assert any("◀" in words for words in said[exported:]), said[exported:]
     app.shutdown()  # type: ignore[attr-defined]
+
+
+def test_the_tables_key_is_whole_in_french_with_its_parts_note(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA S15 24 (real window, 1024x768 fr 200%): the Q-table's key, after the note on the
+    part shown, was cut: "… le meilleur coup de chaque position est…". Smaller down to the
+    readable size rather than cut."""
+    from game.ui import text
+
+    app, lab = large_lab((1024, 768), "fr", 200)
+    train_instantly(lab, "nim", "qlearning", 500)
+    lab.tabs.choose("table")
+    frame(app)  # type: ignore[arg-type]
+    app.toast = None  # type: ignore[attr-defined]
+    cut: list[str] = []
+    ellipsize = text.ellipsize
+
+    def spy(content: str, *args: object) -> str:
+        if content.endswith("\u2026"):  # (blit_wrapped's words left over)
+            cut.append(content)
+        return ellipsize(content, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text, "ellipsize", spy)
+    frame(app)  # type: ignore[arg-type]
+    assert len(lab.table.pages) > 1 and not cut, cut
+    app.shutdown()  # type: ignore[attr-defined]

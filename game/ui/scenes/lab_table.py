@@ -399,8 +399,11 @@ class TablePanel:
             notes = [f"{legend} {tr(key)}" for key in ("lab.all_lost_note",
                                                        "lab.all_lost_short")]
             legend = next((n for n in notes if legend_fits(n, text_area, m)), legend)
-        # Smaller rather than cut (French at the largest text size ran past its room).
-        px = wrapped_px(legend, text_area, m.small, smallest_number_px(m))
+        # Smaller rather than cut (French at the largest text size ran past its room), down
+        # to the readable size: with the part's note, "… le meilleur coup de chaque position
+        # est…" was cut at 200% of 1024x768 (QA S15 24).
+        least = min(smallest_number_px(m), readable_px(self.app.size))
+        px = wrapped_px(legend, text_area, m.small, least)
         text.blit_wrapped(surface, legend, px, theme.text_muted, text_area, line_gap=0)
         self._draw_box(surface, box, theme, m)
 
