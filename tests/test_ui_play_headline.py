@@ -72,3 +72,19 @@ def test_a_long_explained_move_takes_its_short_headline(lang: str,
     assert short is not None and short.startswith(side) and short in drawn
     assert play.status()[0] not in drawn
     app.shutdown()
+
+
+def test_a_short_explained_move_keeps_its_whole_headline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The short form only where the whole one would shrink far: at 200% of 1024x640
+    "Yellow chooses f" read better a little smaller than "Yellow: f"."""
+    from tests.ui_helpers import spy_texts
+
+    app = make_app((1024, 640), show_reasoning=True, text_scale=200, explain_wait=True)
+    play = start_game(app, "connect4", ("human", "alphabeta:depth=2"))
+    assert run_until(app, lambda: play.match.human_to_move, 30)
+    play.apply_move(play.state.legal_moves()[-1])
+    assert run_until(app, lambda: play.turns.pending is not None, 30)
+    drawn = spy_texts(monkeypatch)
+    frame(app)
+    assert play.status()[0] in drawn and play.short_headline() not in drawn
+    app.shutdown()

@@ -40,6 +40,10 @@ ENGINE_PARTS = 3
 #: The least free height under the board, in lines of the legend's least size (its box's
 #: margins added), for the legend to go there (see :func:`legend_strip`).
 LEGEND_STRIP_LINES = 2
+#: The share of the headline's size under which it takes its short form (see draw_status);
+#: an AI's explained move keeps its whole form down to the second share.
+SHORT_HEADLINE = 0.9
+SHORT_EXPLAINED = 0.7
 
 
 def legend_strip(scene: PlayScene) -> pygame.Rect:
@@ -173,7 +177,10 @@ def draw_status(surface: pygame.Surface, scene: PlayScene) -> None:
         scene.review_tag_box = tag_spot(surface, scene, frame)
         if scene.review_tag_box.top < frame.top:
             right = scene.review_tag_box.left - m.pad
-    if text.size(headline, int(m.heading * 0.9), True)[0] > right - x:
+    # (An explained move's short form, "Yellow: d", only where the whole one would shrink
+    # far: "Yellow chooses d" read better a little smaller.)
+    fits = SHORT_EXPLAINED if turns.pending is not None else SHORT_HEADLINE
+    if text.size(headline, int(m.heading * fits), True)[0] > right - x:
         headline = scene.short_headline() or headline
     # Large text in a small window: the headline shrinks as far as small text, the detail
     # goes on two lines or shrinks as far as 80% of small text, before anything is cut.
