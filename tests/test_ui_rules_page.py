@@ -404,3 +404,29 @@ def test_at_200_percent_the_rules_lines_sit_closer_and_the_rules_are_larger(
     frame(app)
     assert len(drawn) == shown and min(drawn) >= least_px, (drawn, least_px)
     app.shutdown()
+
+
+@pytest.mark.parametrize("misere", ["true", "false"])
+def test_the_marienbad_pictures_heap_names_never_cover_their_counts(
+        monkeypatch: pytest.MonkeyPatch, misere: str) -> None:
+    """QA S15 11 (real window, 1024x768 en 200%): the rules' picture of Marienbad in misère,
+    its heaps short under the two-line rule, wrote "heap 2" over heap 1's count ("hea1p 2").
+    Where name over count is higher than a heap's row, the count alone stands on its row."""
+    from game.rules.registry import get_game, parse_options
+    from tests.ui_helpers import texts_drawn_by
+
+    app = make_app((1024, 768), language="en", text_scale=200)
+    options = parse_options(get_game("nim"), {"variant": "marienbad", "misere": misere})
+    app.push(RulesScene(app, "nim", options))
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    # (The letters, not their line boxes: a tenth of the height off each side.)
+    names = [rect.inflate(0, -rect.height // 5) for value, _px, rect in drawn
+             if value.startswith("heap ")]
+    counts = [rect.inflate(0, -rect.height // 5) for value, _px, rect in drawn
+              if value.isdigit()]
+    assert counts
+    if misere == "true":
+        assert not [(n, c) for n in names for c in counts if n.colliderect(c)]
+    else:  # (where the pair fits, the heaps keep their names)
+        assert len(names) == 4
+    app.shutdown()

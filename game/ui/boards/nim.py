@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from types import MappingProxyType
 from typing import Any
 
@@ -61,6 +62,11 @@ from game.ui.boards.presenter import GamePresenter, HeatTable, OptionSpec
 from game.ui.i18n import tr
 from game.ui.reasoning import plural
 from game.ui.theme import Theme, blend
+
+#: A heap's name over its count may be this many heaps' rows high (their line boxes are
+#: taller than their letters: 1.15 rows read well in the rules' picture), higher the count
+#: stands alone (see NimView._frame_lines).
+PAIR_OVER_ROW = 1.3
 
 # Proportions in match lengths: below each match a band for score chips and the "take n" label,
 # then a gap between rows; a slot is at least MIN_SLOT and at most MAX_SLOT of a length wide.
@@ -926,9 +932,10 @@ class NimView(BoardView):
         if px < 8:
             return
         cx, cy = box.label.centerx, box.label.top + box.length * 0.5
-        name = tr("boards.nim_heap", n=box.heap + 1)
-        txt.blit_text(surface, name, name_px, theme.text_muted, (cx, round(name_y)),
-                      anchor="center")
+        if name_px:
+            name = tr("boards.nim_heap", n=box.heap + 1)
+            txt.blit_text(surface, name, name_px, theme.text_muted, (cx, round(name_y)),
+                          anchor="center")
         txt.blit_text(surface, str(size), px, theme.text, (cx, round(count_y)),
                       anchor="center", bold=True)
         if nim.outcome is None and box.limit.width > px:
@@ -977,6 +984,15 @@ class NimView(BoardView):
             down = min(box.label.top + box.length * HEAD_TOP + name_h / 2 - name_y,
                        box.label.top + box.length + 2 - below)
             name_y += max(0.0, down)
+            tops = sorted(other.label.top for other in self._boxes)
+            pitch = min(b - a for a, b in pairwise(tops))
+            count_h = txt.size("0", px, True)[1]
+            pair = name_y + rise + px * 0.45 + count_h / 2 - (name_y - name_h / 2)
+            if pair > pitch * PAIR_OVER_ROW:
+                # Name over count far higher than a heap's row (the rules' small picture of
+                # Marienbad in misère at 200% of 1024x768, 2.1 rows: "heap 2" over heap 1's
+                # count): the count alone, on its heap's row (the heaps' order names them).
+                return px, 0, cy, cy
         return px, name_px, name_y, name_y + rise + px * 0.45
 
     def _name_rect(self, box: _HeapBox) -> pygame.Rect:
@@ -985,7 +1001,8 @@ class NimView(BoardView):
         The whole column, with 0.7 of a size either side, kept a row of labels off the place
         under heap 2 by a pixel at 200% of 1024x768 (the second lane then covered heap 3)."""
         px, name_px, name_y, count_y = self._frame_lines(box)
-        name_w, name_h = txt.size(tr("boards.nim_heap", n=box.heap + 1), name_px)
+        name_w, name_h = (txt.size(tr("boards.nim_heap", n=box.heap + 1), name_px) if name_px
+                          else (0, 0))
         count_w, count_h = txt.size(str(box.capacity), px, True)
         top = name_y - name_h / 2
         bottom = count_y + count_h / 2
