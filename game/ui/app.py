@@ -552,6 +552,11 @@ class App:
             scene.on_close()
         self.save_settings()
         text.clear_cache()
+        if pygame.mixer.get_init():
+            # Halted here, not by the audio thread while quit waits for its lock: a move's
+            # sound ending during shutdown hung a test run in mixer_quit (speed helper's
+            # native stack, session 15).
+            pygame.mixer.stop()
         pygame.quit()
 
 
