@@ -429,11 +429,12 @@ def test_facts_left_out_are_marked_and_a_click_shows_them_all(size: tuple[int, i
 
 
 def _paused_reply(size: tuple[int, int], language: str, game: str, player: str,
-                  scale: int = 200) -> tuple[Any, PlayScene]:
+                  scale: int = 200, options: dict[str, str] | None = None
+                  ) -> tuple[Any, PlayScene]:
     """The AI's reply to the person's first legal move, held by explain mode, one frame drawn."""
     app = make_app(size, language=language, show_reasoning=True, explain_wait=True,
                    text_scale=scale)
-    play = start_game(app, game, ("human", player))
+    play = start_game(app, game, ("human", player), options=options)
     assert play.apply_move(play.state.legal_moves()[0])
     assert run_until(app, lambda: play.turns.pending is not None, 20)
     frame(app)
@@ -634,4 +635,19 @@ def test_hiding_the_reasoning_during_the_pause_goes_on() -> None:
     assert run_until(app, lambda: play.match.human_to_move, 10)
     frame(app)
     assert not play.board_context().scores and len(play.match.moves) == 2
+    app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_where_every_move_loses_the_legend_says_why_one_is_green(language: str) -> None:
+    """QA S15 (re-check of 7d017fc, Connect 4 4x4 "line up 3" vs Perfect at 1024x768 fr
+    200%): with the legend in few words the colours' row was gone, and a losing column drawn
+    green (it loses last) read as a good move. Where every move loses, that row stays, in few
+    words."""
+    app, play = _paused_reply((1024, 768), language, "connect4", "perfect",
+                              options={"cols": "4", "rows": "4", "connect": "3"})
+    explain = play.panel.explain
+    said = tr("legend.short.colours_lost")
+    assert any(row.short == said for row in play.legend_rows())
+    assert explain.legend_rows_shown >= 2 and explain.legend_size == explain.facts_size
     app.shutdown()

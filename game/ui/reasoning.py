@@ -613,7 +613,12 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
             key = "legend.colours_alike"
         else:
             key = "legend.colours"
-        rows.append(LegendRow("", tr(key)))
+        best = ordered[0][1] if ordered else None
+        lost = (isinstance(best, ShownScore) and isinstance(best.meaning, Proven)
+                and best.meaning.result < 0 and key == "legend.colours")
+        # Every move lost: its few words keep the colours' row (a legend in few words left a
+        # loss drawn green unexplained, Connect 4 4x4 vs Perfect at 200%, QA S15).
+        rows.append(LegendRow("", tr(key), short=tr("legend.short.colours_lost") if lost else ""))
     return rows
 
 
@@ -629,14 +634,14 @@ def compact_legend(rows: list[LegendRow]) -> list[LegendRow]:
     row out, :func:`packed_legend`. Dropping the later rows left Hexapawn's "L2", Nim's
     "P" and "P8" on the board with no words at 200% of 1024x768."""
     return [LegendRow(row.sample, row.short or row.words, row.colour)
-            for row in rows if row.sample]
+            for row in rows if row.sample or row.short]
 
 
 def packed_legend(rows: list[LegendRow]) -> list[LegendRow]:
     """Every kind of label and its short words as one paragraph ("W5 Black wins in 5 · L2
     Black loses in 2"), which wraps as it needs: the last form of the legend, when not even
     one line per kind fits (see :func:`compact_legend`)."""
-    entries = [f"{row.sample} {row.words}" for row in compact_legend(rows)]
+    entries = [f"{row.sample} {row.words}".strip() for row in compact_legend(rows)]
     return [LegendRow("", " \u00b7 ".join(entries))] if entries else []
 
 

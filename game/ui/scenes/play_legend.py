@@ -128,14 +128,19 @@ class LegendFit:
         (:func:`~game.ui.reasoning.packed_legend`); None when none does."""
         kinds = {row.sample for row in rows if row.sample}
         packed = packed_legend(rows)
-        for form in (rows, compact_legend(rows), packed):
-            if form is rows and px < self._whole_legend_px():
-                continue
-            kept = self._rows_at(form, height, px)
-            # (The paragraph names every kind in its words.)
-            named = kinds if form is packed else {row.sample for row in kept if row.sample}
-            if kept and named >= kinds:
-                return kept, set(named)
+        # A row with no sample but few words of its own (the colours' row where every move
+        # lost: green is no win there) is kept where a form keeps it, first.
+        needed = any(not row.sample and row.short for row in rows)
+        for must in (True, False) if needed else (False,):
+            for form in (rows, compact_legend(rows), packed):
+                if form is rows and px < self._whole_legend_px():
+                    continue
+                kept = self._rows_at(form, height, px)
+                # (The paragraph names every kind in its words.)
+                named = kinds if form is packed else {row.sample for row in kept if row.sample}
+                whole = form is packed or any(not row.sample for row in kept)
+                if kept and named >= kinds and (whole or not must):
+                    return kept, set(named)
         return None
 
     def _legend_form(self, rows: list[LegendRow], height: int, move_row: int,
