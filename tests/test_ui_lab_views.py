@@ -28,7 +28,7 @@ from tests.lab_helpers import (
     screenshot,
     train_instantly,
 )
-from tests.ui_helpers import click, click_widget, frame, run_until, texts_drawn_by
+from tests.ui_helpers import click, click_widget, frame, run_until, spy_texts, texts_drawn_by
 
 SIZES = [(1024, 768), (1280, 720), (1920, 1080)]
 
@@ -544,17 +544,7 @@ def test_the_elimination_table_legend_is_not_cut_at_the_largest_text(
 
 def wrapped_words(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The words every ``text.blit_wrapped`` call draws from now on (a list that fills)."""
-    from game.ui import text as text_module
-
-    said: list[str] = []
-    real = text_module.blit_wrapped
-
-    def spy(surface: pygame.Surface, words: str, *args: Any, **kwargs: Any) -> Any:
-        said.append(words)
-        return real(surface, words, *args, **kwargs)
-
-    monkeypatch.setattr(text_module, "blit_wrapped", spy)
-    return said
+    return spy_texts(monkeypatch, "blit_wrapped")
 
 
 def drawn_texts(app: object, monkeypatch: pytest.MonkeyPatch
