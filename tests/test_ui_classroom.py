@@ -638,13 +638,15 @@ def test_hiding_the_reasoning_during_the_pause_goes_on() -> None:
     app.shutdown()
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
-def test_where_every_move_loses_the_legend_says_why_one_is_green(language: str) -> None:
+@pytest.mark.parametrize(("size", "language"), [((1024, 768), "en"), ((1024, 768), "fr"),
+                                                ((1920, 1080), "en")])
+def test_where_every_move_loses_the_legend_says_why_one_is_green(
+        size: tuple[int, int], language: str) -> None:
     """QA S15 (re-check of 7d017fc, Connect 4 4x4 "line up 3" vs Perfect at 1024x768 fr
     200%): with the legend in few words the colours' row was gone, and a losing column drawn
     green (it loses last) read as a good move. Where every move loses, that row stays, in few
-    words."""
-    app, play = _paused_reply((1024, 768), language, "connect4", "perfect",
+    words, before a larger size without it (at 1920x1080 the largest size left it out)."""
+    app, play = _paused_reply(size, language, "connect4", "perfect",
                               options={"cols": "4", "rows": "4", "connect": "3"})
     explain = play.panel.explain
     said = tr("legend.short.colours_lost")

@@ -23,7 +23,7 @@ from game.ui.reasoning import (
 )
 from game.ui.scenes.play_fit import large_text, readable_px
 from game.ui.scenes.play_hint import draw_hint, hint_paragraphs
-from game.ui.scenes.play_legend import FEWER_FACTS_SHARE, LegendFit
+from game.ui.scenes.play_legend import FEWER_FACTS_SHARE, LegendFit, strict_passes
 from game.ui.scenes.play_more import draw_more_mark, open_reasoning, wrap_for_mark
 from game.ui.theme import blend
 
@@ -220,7 +220,8 @@ class ExplainBox(LegendFit):
         m = self.app.metrics
         width = self.rect.width - 2 * m.pad
         sizes = self.legend_sizes()
-        for named in (True, False):
+        for strict, named in [(strict, True) for strict in strict_passes(legend)] + [
+                (False, False)]:
             # The largest size first, the most of the legend at it: at 200% of 1024x768
             # Morpion's facts went to 28 px for the legend's colours' row (QA S15 1).
             for px in sizes:
@@ -230,7 +231,7 @@ class ExplainBox(LegendFit):
                 if not legend:
                     fits = left >= 0
                 elif named:
-                    fits = self._named_form(legend, left, px) is not None
+                    fits = self._named_form(legend, left, px, strict) is not None
                 else:  # (only what the numbers are, its first row)
                     fits = self._legend_box(legend[:1], px) <= left
                 if fits:

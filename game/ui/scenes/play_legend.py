@@ -29,6 +29,14 @@ WHOLE_LEGEND_SHARE = 0.8
 FEWER_FACTS_SHARE = 0.9
 
 
+def strict_passes(rows: list[LegendRow]) -> tuple[bool, ...]:
+    """The passes a legend's fitting makes over its sizes: first only forms that keep a row
+    with no sample but few words of its own (the colours' row where every move lost: green
+    is no win there; at 200% of 1920x1080 the largest size without it won over it), then
+    any, when the legend has such a row; else one pass."""
+    return (True, False) if any(not row.sample and row.short for row in rows) else (False,)
+
+
 class LegendFit:
     """The legend's sizes and forms in the column :attr:`rect` of the window of :attr:`app`."""
 
@@ -119,28 +127,26 @@ class LegendFit:
                 best = (kept, px)
         return best
 
-    def _named_form(self, rows: list[LegendRow], height: int,
-                    px: int) -> tuple[list[LegendRow], set[str]] | None:
+    def _named_form(self, rows: list[LegendRow], height: int, px: int,
+                    strict: bool = False) -> tuple[list[LegendRow], set[str]] | None:
         """The first form of the legend that names every kind of label on the board in
         ``height`` pixels at ``px``, and the samples it names: its rows whole (the colours'
         row may go; only at :meth:`_whole_legend_px` or more), then in few words
         (:func:`~game.ui.reasoning.compact_legend`), then as one paragraph
-        (:func:`~game.ui.reasoning.packed_legend`); None when none does."""
+        (:func:`~game.ui.reasoning.packed_legend`); None when none does. ``strict``: only a
+        form that keeps the row with no sample but few words of its own (see
+        :func:`strict_passes`)."""
         kinds = {row.sample for row in rows if row.sample}
         packed = packed_legend(rows)
-        # A row with no sample but few words of its own (the colours' row where every move
-        # lost: green is no win there) is kept where a form keeps it, first.
-        needed = any(not row.sample and row.short for row in rows)
-        for must in (True, False) if needed else (False,):
-            for form in (rows, compact_legend(rows), packed):
-                if form is rows and px < self._whole_legend_px():
-                    continue
-                kept = self._rows_at(form, height, px)
-                # (The paragraph names every kind in its words.)
-                named = kinds if form is packed else {row.sample for row in kept if row.sample}
-                whole = form is packed or any(not row.sample for row in kept)
-                if kept and named >= kinds and (whole or not must):
-                    return kept, set(named)
+        for form in (rows, compact_legend(rows), packed):
+            if form is rows and px < self._whole_legend_px():
+                continue
+            kept = self._rows_at(form, height, px)
+            # (The paragraph names every kind in its words.)
+            named = kinds if form is packed else {row.sample for row in kept if row.sample}
+            whole = form is packed or any(not row.sample for row in kept)
+            if kept and named >= kinds and (whole or not strict):
+                return kept, set(named)
         return None
 
     def _legend_form(self, rows: list[LegendRow], height: int, move_row: int,
@@ -151,11 +157,12 @@ class LegendFit:
         it can, else in that row's room too. Else, as before, its first rows that fit.
         Largest first, as facts_px counts it: at 200% of 1280x720 Nim's legend drew its long
         rows at 28 px beside facts at 36, its few words fitting at 36."""
-        for room in (height - move_row, height):
-            for px in self.legend_sizes(most):
-                named = self._named_form(rows, room, px)
-                if named is not None:
-                    return named[0], px, named[1]
+        for strict in strict_passes(rows):
+            for room in (height - move_row, height):
+                for px in self.legend_sizes(most):
+                    named = self._named_form(rows, room, px, strict)
+                    if named is not None:
+                        return named[0], px, named[1]
         kept, px = self._legend_fit(rows, height - move_row, most)
         if not kept:
             kept, px = self._legend_fit(rows[:1], height, most)
