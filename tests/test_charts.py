@@ -367,3 +367,24 @@ def test_no_gridline_runs_through_the_empty_charts_words() -> None:
              for y in range(inside.top, inside.bottom, 2)
              if tuple(surface.get_at((x, y)))[:3] == tuple(grid)[:3]]
     assert not found, found[:5]
+
+
+def test_a_legend_label_ending_in_a_comma_starts_a_row_with_the_next() -> None:
+    """The lab's runs of one set-up are named "1," then "2: Elimination vs Random": the two
+    go to a new row together rather than "1," alone at the end of a row (QA15 9)."""
+    from game.ui.chart_parts import _legend, _legend_groups_whole, _legend_width
+
+    colour = (0, 0, 0)
+    first, second = ("Learner", colour, False), ("1,", colour, False)
+    last = ("2: Elimination vs Random", colour, False)
+    px = 20
+    # Room for "Learner" and "1," on the first row, not for "2: Elimination vs Random" too.
+    width = _legend_width([first, second], px) + px * 2
+    assert _legend_width([first, second, last], px) > width
+    line_h = int(px * 1.45)
+    assert _legend(None, [first, second, last], 0, 0, width, px, THEMES["default"]) == 3 * line_h
+    # Alone on its row the group fits: two rows, "Learner", then "1, 2: …".
+    wide = max(width, _legend_width([second, last], px) + px)
+    assert _legend(None, [first, second, last], 0, 0, wide, px, THEMES["default"]) == 2 * line_h
+    assert _legend_groups_whole([first, second, last], wide, px)
+    assert not _legend_groups_whole([first, second, last], wide - 1, px)

@@ -79,3 +79,35 @@ def test_draws_are_charted_only_where_the_game_can_be_drawn(
     lines = [line for line, _px, _rect in texts_drawn_by(lambda: frame(app), monkeypatch)]
     assert (tr("lab.series.draws") in lines) is drawn, lines
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("size", "language"), [((1024, 768), "en"), ((1024, 768), "fr"),
+                                                ((1280, 720), "en"), ((1280, 800), "fr"),
+                                                ((1920, 1080), "fr")])
+def test_earlier_runs_of_one_set_up_are_named_whole_in_one_key(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA15 9 (1024x768 en 200%): with three runs "1: Elimina…", "2: Elimina…" were cut,
+    the part that told them apart gone; at 1280x720 and 1920x1080 the earlier runs were left
+    out of the legend. Runs of one set-up now share one key, "1," "2: Elimination vs Random",
+    whole and readable on both charts."""
+    from game.ui.i18n import tr
+    from game.ui.scenes.lab_common import player_name
+    from tests.ui_helpers import watch_cuts
+
+    app, lab = large_lab(size, language)
+    for _ in range(3):
+        train_instantly(lab, "nim", "elimination", 200)
+        frame(app)  # type: ignore[arg-type]
+    lab.tabs.choose("charts")
+    app.toast = None  # type: ignore[attr-defined]
+    lab.charts.clear()
+    cut = watch_cuts(monkeypatch)
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)  # type: ignore[arg-type]
+    last = tr("lab.run_short", n=2, learner=player_name("elimination"),
+              opponent=player_name("random"))
+    keys = [(line, px) for line, px, _rect in drawn if line in ("1,", last)]
+    shown = len(lab.chart_choice.names())
+    assert [line for line, _px in keys] == ["1,", last] * shown, drawn
+    assert min(px for _line, px in keys) >= readable_px(size), keys
+    assert not cut, cut
+    app.shutdown()  # type: ignore[attr-defined]

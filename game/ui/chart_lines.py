@@ -21,6 +21,7 @@ from game.ui import text
 from game.ui.chart_parts import (
     LegendItem,
     _legend,
+    _legend_groups_whole,
     _legend_on_title_line,
     _legend_width,
     _rotated_label,
@@ -270,12 +271,23 @@ def line_chart(surface: pygame.Surface, rect: pygame.Rect, series: Sequence[Seri
     # (earlier) series get short labels in a smaller size, and if even that is too tall they
     # leave the legend.
     limit = top + int((rect.bottom - top) * 0.3)
-    if items and not legend_by_x_label and _legend(None, items, rect.left, top, rect.width,
-                                                   legend_px, theme) > limit:
-        legend_px = max(8, least, int(small * 0.8))
-        # Whole at that size where they fit (an earlier run's "1 : Élimination contre H…"
-        # was cut at 1280x720 with room for it on a second row: QA S12 7), else shortened.
+    if items and not legend_by_x_label and (
+            _legend(None, items, rect.left, top, rect.width, legend_px, theme) > limit
+            or (least_px and not _legend_groups_whole(items, rect.width, legend_px))):
+        # Whole at the largest size where they fit, down to the least size given (else 80%):
+        # an earlier run's "1 : Élimination contre H…" was cut at 1280x720 with room for it
+        # on a second row (QA S12 7), and "2 : Élimination contr…" at 1280x800 where a size
+        # 5 px smaller kept it whole. Else shortened.
+        # The rows of runs of one set-up ("1," "2: Elimination vs Random") kept whole first
+        # ("1," alone on a row read as a run of its own).
         items = [(s.label, s.colour, s.dashed) for s in series if s.label]
+        sizes = range(small, max(8, least) - 1, -1) if least_px else ()
+        legend_px = next(itertools.chain(
+            (size for size in sizes if _legend_groups_whole(items, rect.width, size)
+             and _legend(None, items, rect.left, top, rect.width, size, theme) <= limit),
+            (size for size in sizes
+             if _legend(None, items, rect.left, top, rect.width, size, theme) <= limit),
+            [max(8, least) if least_px else max(8, int(small * 0.8))]))
         if _legend(None, items, rect.left, top, rect.width, legend_px, theme) > limit:
             items = [(text.ellipsize(s.label, rect.width // 3, legend_px) if s.faded
                       else s.label, s.colour, s.dashed) for s in series if s.label]

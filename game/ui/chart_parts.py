@@ -5,6 +5,7 @@ grouping, percent sign), round-number ticks, the title, the legend, the colour s
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -101,14 +102,21 @@ def _legend(surface: pygame.Surface | None, items: Sequence[LegendItem], left: i
     """Colour swatches and labels in rows from (left, top) within ``width``; return the y below.
 
     With ``surface`` None nothing is drawn: the returned y measures the legend's height.
+    A label ending in a comma goes on with the next one ("1," then "2: Elimination vs
+    Random"): the two start a row together, split only where they do not fit one.
     """
     x, y = left, top
     line_h = int(px * 1.45)
     sw = int(px * 1.2)
-    for label, colour, dashed in items:
-        label_w = text.size(label, px)[0]
-        need = sw + px // 3 + label_w + px
-        if x > left and x + need > left + width:
+    needs = [sw + px // 3 + text.size(label, px)[0] + px for label, _c, _d in items]
+    for i, (label, colour, dashed) in enumerate(items):
+        need = needs[i]
+        joined = itertools.takewhile(lambda j: items[j - 1][0].endswith(","),
+                                     range(i + 1, len(items)))
+        # (Within such a row, the next label goes to a new row only where it does not fit.)
+        together = need if i and items[i - 1][0].endswith(",") else need + sum(
+            needs[j] for j in joined)
+        if x > left and x + together > left + width:
             x = left
             y += line_h
         swatch = pygame.Rect(x, y + line_h // 2 - max(2, px // 5), sw, max(4, px // 2.5))
@@ -125,6 +133,20 @@ def _legend(surface: pygame.Surface | None, items: Sequence[LegendItem], left: i
                            max_width=max(10, left + width - swatch.right - px // 3))
         x += need
     return y + line_h
+
+
+def _legend_groups_whole(items: Sequence[LegendItem], width: int, px: int) -> bool:
+    """Whether every row of labels joined by commas (see :func:`_legend`) fits ``width`` at
+    ``px``, so that :func:`_legend` splits none."""
+    group: list[LegendItem] = []
+    for item in items:
+        group.append(item)
+        if not item[0].endswith(","):
+            # (With the gap after its last label, as _legend counts a row.)
+            if len(group) > 1 and _legend_width(group, px) + px > width:
+                return False
+            group = []
+    return True
 
 
 def _legend_width(items: Sequence[LegendItem], px: int) -> int:

@@ -37,13 +37,28 @@ def run_colours(theme: Theme) -> list[Colour]:
     return [getattr(theme, k) for k in RUN_COLOURS_KEYS]
 
 
+def run_names(runs: list[Run]) -> list[str]:
+    """The legend's name of each of ``runs``: its short name, but in a row of runs of one
+    set-up only the last says what it was, the others their number ("1,", "2,", "3: Elimination
+    vs Random"): three "Elimination vs Random" took three legend rows at 200% of 1024x768 and
+    were cut to "1: Elimina…", the part that told them apart gone (QA15 9)."""
+    names = []
+    for i, run in enumerate(runs):
+        after = runs[i + 1] if i + 1 < len(runs) else None
+        alike = after is not None and run.number and run.setup and after.setup == run.setup
+        names.append(f"{run.number}," if alike else run.short or run.label)
+    return names
+
+
 def earlier_runs(runs: list[Run], theme: Theme,
                  values: Callable[[Run], list[int] | list[float]]) -> list[charts.Series]:
-    """Every run but the latest as a faded line of its ``values``, for comparison."""
+    """Every run but the latest as a faded line of its ``values``, for comparison, named
+    as :func:`run_names` says."""
     colours = run_colours(theme)
-    return [charts.Series(run.short or run.label, values(run), colours[i % len(colours)],
-                          faded=True, show_last=False)
-            for i, run in enumerate(runs[:-1])]
+    earlier = runs[:-1]
+    return [charts.Series(name, values(run), colours[i % len(colours)], faded=True,
+                          show_last=False)
+            for i, (run, name) in enumerate(zip(earlier, run_names(earlier), strict=True))]
 
 
 def planned_games(runs: list[Run], planned: int) -> int:

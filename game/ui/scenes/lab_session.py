@@ -63,6 +63,11 @@ class Run:
     stepwise: bool = False
     #: Whether the game can end in a draw (the wins chart drew a "Draws" line at 0 for Nim).
     drawable: bool = True
+    #: The run's number on the charts (0: unknown, its short name then stands alone).
+    number: int = 0
+    #: What was run, told apart from other set-ups and not from other runs of the same one
+    #: (the short name with one number for all): runs of one set-up share a legend entry.
+    setup: str = ""
     results: list[int] = field(default_factory=list)
     wins: list[int] = field(default_factory=list)
     losses: list[int] = field(default_factory=list)

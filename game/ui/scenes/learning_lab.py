@@ -278,7 +278,8 @@ class LearningLabScene(RunScene[TrainingRunner]):
                  else None)
         session.add_run(Run(label, games, window_for(games if not stepwise else 100),
                             self_play, short, sides=sides,  # type: ignore[arg-type]
-                            stepwise=stepwise, drawable=session.info.draws))
+                            stepwise=stepwise, drawable=session.info.draws,
+                            number=n, setup=self._run_names(0)[1]))
 
     def slot_title(self, slot: str) -> str:
         """The name of the player in ``slot`` (the opponent, a watched player) with the
