@@ -42,13 +42,15 @@ def engine_decision(state: Any) -> Decision:
                     info={"units": UNITS})
 
 
-def chips_drawn(state: Any, side: int, body: int, monkeypatch: pytest.MonkeyPatch
+def chips_drawn(state: Any, side: int, body: int, monkeypatch: pytest.MonkeyPatch,
+                decision: Decision | None = None, readable: int = 0
                 ) -> tuple[Any, list[tuple[int, pygame.Rect, Any]]]:
     """The view (laid out in a ``side`` square) and each label drawn: its size, its chip and
-    its text, for :func:`engine_decision`'s estimates."""
+    its text, for ``decision``'s scores (:func:`engine_decision`'s estimates by default),
+    the window's readable size ``readable``."""
     pygame.init()
     i18n.set_language("fr")
-    decision = engine_decision(state)
+    decision = decision if decision is not None else engine_decision(state)
     view = board_view_for("othello", THEMES["default"])
     surface = pygame.Surface((side, side))
     view.layout(surface.get_rect(), state)
@@ -66,7 +68,8 @@ def chips_drawn(state: Any, side: int, body: int, monkeypatch: pytest.MonkeyPatc
     try:
         view.draw(surface, state, BoardContext(theme=THEMES["default"],
                                                scores=shown_scores(decision),
-                                               score_kind="value", label_px=body))
+                                               score_kind="value", label_px=body,
+                                               coords_px=readable))
     finally:
         i18n.set_language("en")
     return view, drawn
@@ -108,3 +111,28 @@ def test_crowded_labels_stay_near_body_size_apart_and_over_their_cells(
         assert abs(rect.centery - y) <= 1 and rect.height <= grid.cell
         assert abs(rect.centerx - x) <= grid.cell / 4 and rect.collidepoint(round(x), round(y))
         assert x - grid.cell * 0.75 <= rect.left and rect.right <= x + grid.cell * 0.75
+
+
+@pytest.mark.parametrize("step", [97, 37])
+def test_the_engines_bounds_beside_a_close_choice_stay_readable(
+        step: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA15, re-check of ed191ef, real window 1024x768 en 200%): beside the
+    chosen "−1,0" and "−1,4" (one "−1" written in whole discs, so both keep their decimal),
+    every label kept its decimal too, and the engine's "≤−2,2" shrank to 18 px, readable 20;
+    here eleven labels at 19 px. Now only those two keep the decimal, the bounds are written
+    in whole discs ("≤−3", as the legend's sample then is), bounds that read alike so
+    included (a search's bounds do not rank the moves among themselves): 22 and 25 px."""
+    state = position(16)
+    moves = list(state.legal_moves())
+    scores = {m: -100.0 if i == 0 else -140.0 if i == 1 else float(-220 - step * i)
+              for i, m in enumerate(moves)}
+    decision = Decision(move=moves[0], score_kind="value", depth=6, nodes=10, scores=scores,
+                        info={"units": UNITS, "bounds": {str(m): "at most" for m in moves[2:]}})
+    view, drawn = chips_drawn(state, 546, 40, monkeypatch, decision, readable=20)
+    texts = [text for _px, _r, text in drawn]
+    assert len(drawn) == 11 and min(px for px, _r, _t in drawn) >= 20, drawn
+    assert texts[:2] == ["\u22121,0", "\u22121,4"] and view.counts_shortened, texts
+    assert all("," not in text for text in texts[2:]), texts
+    rects = [rect for _px, rect, _t in drawn]
+    assert not any(rect.colliderect(other) for i, rect in enumerate(rects)
+                   for other in rects[i + 1:]), rects

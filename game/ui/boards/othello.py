@@ -13,6 +13,7 @@ ones to the new disc first.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -136,14 +137,19 @@ def chip_shifts(cell: int, steps_y: tuple[int, ...], leftmost: bool = False
 Labels = list[tuple[str, tuple[float, float]]]
 
 
-def alike_when_short(full: Labels, short: Labels) -> list[bool]:
+def alike_when_short(full: Labels, short: Labels,
+                     unranked: Sequence[bool] | None = None) -> list[bool]:
     """For each label, whether its short form is another's while their full forms differ:
     written short, two scores that rank apart would read alike (the n-tuple network's
-    "\u22120.69" and "\u22120.70", both "\u22120.7" in two colours, QA13 4)."""
-    fulls: dict[str, set[str]] = {}
-    for (text, _c), (form, _s) in zip(full, short, strict=True):
-        fulls.setdefault(form, set()).add(text)
-    return [len(fulls[form]) > 1 for form, _c in short]
+    "\u22120.69" and "\u22120.70", both "\u22120.7" in two colours, QA13 4). Two labels
+    ``unranked`` (drawn in the text colour: a search's bounds, which do not rank the moves
+    among themselves) may read alike: "\u2264\u22123" for "\u2264\u22122.9" and
+    "\u2264\u22123.3" kept eleven engine labels at 19 px, readable 20 (200% of 1024x768)."""
+    free = list(unranked) if unranked is not None else [False] * len(full)
+    return [any(other_form == form and other != text and not (free[i] and free[j])
+                for j, ((other, _o), (other_form, _p)) in enumerate(zip(full, short,
+                                                                         strict=True)))
+            for i, ((text, _c), (form, _s)) in enumerate(zip(full, short, strict=True))]
 
 
 def chip_side_pad(px: int) -> int:
@@ -445,7 +451,9 @@ class OthelloView(GridBoardView):
         # Where two short forms of different scores read alike, those two keep their full
         # forms first ("\u22120.69" and "\u22120.70", not two "\u22120.7" of two colours).
         apart = [(text if clash else form, centre) for (text, centre), (form, _c), clash in
-                 zip(chips, plain, alike_when_short(chips, plain), strict=True)]
+                 zip(chips, plain, alike_when_short(chips, plain, [
+                     bool(getattr(ctx.scores.get(move), "neutral", False))
+                     for move, *_l in shown]), strict=True)]
         # Rounded, the chosen move's "+4" read like two others' ("+4,1" beside "+3,9" and
         # "+3,6", QA S12 19; the network's "\u22120.65" beside "\u22120.69" and "\u22120.70",
         # three "\u22120.7", QA13 4): the full form then, never the short one.
@@ -522,8 +530,15 @@ class OthelloView(GridBoardView):
                               lambda t, c, px: chip_rect(t, c, px, chip_side_pad(px)))
 
         full = tied(chips, body) or (tied(chips, least) if keep_full else None)
+        mixed = tied(shorts[0], least) if keep_full and shorts[0] != chips else None
         if full is not None:
             laid = (*full, chips)
+        elif mixed is not None:
+            # The full forms only where a short one would read as another's (the chosen
+            # move's among them), the rest short: all full, "\u2264\u22122.2" beside the
+            # chosen "\u22121.0" and "\u22121.4" shrank to 18 px, readable 20 (QA15, the
+            # engine at 200% of 1024x768).
+            laid = (*mixed, shorts[0])
         elif keep_full:
             # Moved a little aside (over no disc's middle) rather than the chosen move's
             # label read as another's.
