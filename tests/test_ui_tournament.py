@@ -1017,7 +1017,7 @@ def test_the_chance_number_says_what_it_does_where_it_is(
     what it does, and the notice leaves the row in sight."""
     from game.ui import text
     from game.ui.i18n import tr
-    from game.ui.scenes.tournament import SaidStepper
+    from game.ui.scenes.tournament_setup_widgets import SaidStepper
     from tests.ui_helpers import key, make_app
 
     app = make_app(size, language=language, text_scale=scale)

@@ -14,7 +14,6 @@ The games run in an :class:`ai.training.TournamentRunner` thread; Stop keeps eve
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,21 +23,13 @@ from ai.arena import MatchResult
 from ai.registry import Param, PlayerSpecError
 from ai.training import CrossTable, Standing, TournamentRunner
 from game.rules.base import RulesError
-from game.ui import charts, text, widgets
+from game.ui import text, widgets
 from game.ui.i18n import tr
 from game.ui.scenes.dialogs import ListPopup
-from game.ui.scenes.lab_common import (
-    RunScene,
-    RunTexts,
-    draw_progress,
-    game_items,
-    param_widget,
-    player_items,
-    progress_lines,
-    variant_items,
-)
-from game.ui.scenes.players import LadderStepper, seat_title
+from game.ui.scenes.lab_common import RunScene, RunTexts, draw_progress, progress_lines
+from game.ui.scenes.players import seat_title
 from game.ui.scenes.tournament_export import choose_export_folder, write_results
+from game.ui.scenes.tournament_keys import handle_keys
 from game.ui.scenes.tournament_model import (
     MAX_PLAYERS,
     TournamentResults,
@@ -49,40 +40,19 @@ from game.ui.scenes.tournament_notice import notice_area
 from game.ui.scenes.tournament_pages import EXPORT_LABELS, RESULTS, SETUP, layout
 from game.ui.scenes.tournament_results import draw_results
 from game.ui.scenes.tournament_setup_list import SetupList, row_step
+from game.ui.scenes.tournament_setup_widgets import player_rows, setup_widgets
 from game.ui.scenes.tournament_variant import BESIDE
 from game.ui.scenes.tournament_views import rank_button_shown, view_button
-from game.ui.widgets import Button, Choice, Stepper, Toggle, Widget, draw_panel
+from game.ui.widgets import Button, Choice, Widget, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 __all__ = ["MAX_PLAYERS", "TournamentScene"]
 
-GAME_COUNTS = (2, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000)
-LABEL_WIDTH = 0.36
-#: Keys that scroll the set-up list: (direction, whether by a page of the rows shown or by
-#: one row).
-SCROLL_KEYS = {pygame.K_UP: (-1, False), pygame.K_DOWN: (1, False),
-               pygame.K_PAGEUP: (-1, True), pygame.K_PAGEDOWN: (1, True)}
 TEXTS = RunTexts(title="tour.title", subtitle="tour.subtitle", setup="tour.setup",
                  menu="tour.menu", pause="tour.pause", resume="tour.resume", stop="tour.stop",
                  failed="tour.failed")
-
-
-class SaidStepper(Stepper):
-    """A stepper whose label, clicked, says what the setting does (``say``): the set-up's
-    "Chance no." is explained where it is, before a class changes it."""
-
-    def __init__(self, say: Callable[[], None], *args: Any) -> None:
-        super().__init__(*args)
-        self.say = say
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if (self.visible and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-                and self._label_box().collidepoint(event.pos)):
-            self.say()
-            return True
-        return super().handle(event)
 
 
 class TournamentScene(RunScene[TournamentRunner]):
@@ -234,67 +204,28 @@ class TournamentScene(RunScene[TournamentRunner]):
         return self.setup.param_value(index, param)
 
     def rebuild(self) -> None:
-        """Recreate the set-up widgets."""
-        setup = self.setup
-        self.setup_widgets = [
-            Choice(lambda: tr("lab.game"), game_items(), lambda: setup.game, self.set_game,
-                   self.open_choice, label_width=LABEL_WIDTH),
-            Choice(self._variant_label, variant_items(setup.game, setup.presets()),
-                   lambda: setup.variant, self.set_variant, self._open_variants,
-                   label_width=LABEL_WIDTH),
-            LadderStepper(lambda: tr("tour.games"), lambda: float(setup.games), self._set_games,
-                          [float(g) for g in GAME_COUNTS], charts.format_number),
-            Toggle(lambda: tr("tour.swap"), lambda: setup.swap, self._set_swap),
-            SaidStepper(self._say_seed, lambda: tr("tour.seed"), lambda: float(setup.seed),
-                        self._set_seed, 0, 999),
-        ]
-        items = player_items(setup.game, setup.options)
-        self.most_params = setup.most_params()
-        self.player_rows = [self._player_row(index, spec, items)
-                            for index, spec in enumerate(setup.specs)]
+        """Recreate the set-up widgets (see :mod:`tournament_setup_widgets`)."""
+        self.most_params = self.setup.most_params()
+        self.setup_widgets = setup_widgets(self)
+        self.player_rows = player_rows(self)
 
-    def _player_row(self, index: int, spec: str,
-                    items: list[tuple[Any, Callable[[], str]]]) -> list[Widget]:
-        """The widgets of player ``index``: its chooser, a remove button, its parameters."""
-        name = spec.split(":", 1)[0]
+    def set_games(self, value: float) -> None:
+        """Games per pair (not while a tournament runs)."""
+        self._set_games(value)
 
-        def number() -> str:
-            return f"{index + 1}."
-
-        def choose(value: Any) -> None:
-            self.set_player(index, value)
-
-        def remove() -> None:
-            self.remove_player(index)
-
-        row: list[Widget] = [
-            Choice(number, items, lambda: name, choose, self.open_choice, label_width=0.1),
-            Button(lambda: tr("tour.remove"), remove, danger=True),
-        ]
-        row += [self._param_widget(index, param) for param in self.setup.params(index)]
-        return row
-
-    def _param_widget(self, index: int, param: Param) -> Widget:
-        def get() -> float:
-            return self.param_value(index, param)
-
-        def set_(value: float) -> None:
-            self.set_param(index, param, value)
-
-        return param_widget(param, get, set_)
-
-    def _set_swap(self, on: bool) -> None:
+    def set_swap(self, on: bool) -> None:
         if not self.running:
             self.setup.swap = on
 
-    def _set_seed(self, value: float) -> None:
+    def set_seed(self, value: float) -> None:
         """The number the players' random choices are drawn from; what it does is said as it
         changes ("Seed" was a developer's word, and a class did not know what it was)."""
         if not self.running:
             self.setup.seed = int(value)
-            self._say_seed()
+            self.say_seed()
 
-    def _say_seed(self) -> None:
+    def say_seed(self) -> None:
+        """Say what the chance number does, with its value."""
         self.app.notify(tr("tour.seed_said", n=self.setup.seed))
 
     def toggle_rank(self) -> None:
@@ -390,13 +321,7 @@ class TournamentScene(RunScene[TournamentRunner]):
         self.layout()
         self._enable()
         setup_shown = not (self.paged and self.page == RESULTS)
-        if event.type == pygame.KEYDOWN and event.key in SCROLL_KEYS and setup_shown:
-            # ↑ ↓ (a row) and Page Up / Page Down (the rows shown): the wheel's keys, for a
-            # class at a keyboard (QA: the arrows did nothing, only the wheel scrolled).
-            direction, by_page = SCROLL_KEYS[event.key]
-            self.scroll_setup(direction * (self.setup_list.shown if by_page else 1))
-            return
-        if self.handle_run_keys(event, self.start):
+        if handle_keys(self, event, setup_shown):
             return
         if (event.type == pygame.MOUSEWHEEL and setup_shown
                 and self.panels["setup"].collidepoint(widgets.mouse())):
@@ -437,12 +362,12 @@ class TournamentScene(RunScene[TournamentRunner]):
         px = max(text.MIN_PX, int(self.app.metrics.small * 0.8))
         return max(text.size(line, px)[0] for line in lines)
 
-    def _open_variants(self, choice: Choice) -> None:
+    def open_variants(self, choice: Choice) -> None:
         """The variants as a list titled "Variant" (the chooser may show no label)."""
         items = [(value, label(), "") for value, label in choice.items]
         self.app.push(ListPopup(self.app, tr("lab.variant"), items, choice.get(), choice.set))
 
-    def _variant_label(self) -> str:
+    def variant_label(self) -> str:
         """The variant chooser's label: none when the game's variant names need the whole
         width (its popup still says "Variant")."""
         return "" if self.variant_fit != BESIDE else tr("lab.variant")
