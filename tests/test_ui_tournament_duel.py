@@ -17,7 +17,9 @@ from tests.ui_helpers import click_widget, frame, run_until
 
 #: The duel's numbers at large text, in readable sizes: before, beside the chart, they stood
 #: at about the readable size (28 px at 200% of 1920x1080, readable 27; 20 at 1024x768).
-LARGER = 1.25
+#: A fifth over it (a quarter before the heading was kept on the Chart button's row in every
+#: language, QA15 18: in French at 1024x768 and 1280x800 the numbers went from 25 px to 24).
+LARGER = 1.2
 
 
 def finished_duel(size: tuple[int, int], language: str) -> tuple[Any, TournamentScene]:
@@ -134,9 +136,8 @@ def test_a_duels_legend_is_as_large_as_its_numbers_at_200_percent(
     counted, stood at 25 px under 29 px numbers at 1024x768 en, 19 under 23 at 1280x800 fr
     (under the readable 20) and 1280x720 en, while at 1920x1080 fr the numbers were 33 px
     under a 40 px legend. The legend is now at the numbers' size at least, the numbers in
-    two columns as wide as their lines (37 px at 1920x1080, was 33), and at 1280x800 fr,
-    where no heading fits beside the Chart button, the bar goes up beside it (numbers and
-    legend 25 px there)."""
+    two columns as wide as their lines (37 px at 1920x1080, was 33); at 1280x800 fr 24 px
+    under the heading (QA15 18)."""
     from game.ui import charts
 
     app, scene = finished_duel(size, language)
@@ -192,4 +193,29 @@ def test_a_duel_counts_draws_only_where_the_game_can_be_drawn(
     assert bars and lines, (bars, lines)
     assert (tr("tour.draws") in bars) is drawn and (tr("tour.draws") in lines) is drawn, (
         bars, lines)
+    app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "language"), [((1024, 768), "fr"), ((1024, 768), "en"),
+                                                ((1280, 800), "fr"), ((1280, 720), "fr"),
+                                                ((1920, 1080), "fr")])
+def test_a_duel_says_who_played_whom_in_every_language_at_200_percent(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA15 18, 1024x768 fr 200%): where "Hasard contre Glouton · 100 parties"
+    did not fit beside the Chart button at the small size it was dropped, and the French
+    box said nowhere who played whom nor how many games. The heading is drawn whole, at the
+    readable size at least, left of the button; the numbers stay readable."""
+    from game.ui.scenes.tournament_duel import duel_heading
+    from tests.ui_helpers import texts_drawn_by
+
+    app, scene = finished_duel(size, language)
+    heading = duel_heading(scene)
+    drawn = [(px, rect) for line, px, rect in texts_drawn_by(lambda: frame(app), monkeypatch)
+             if line == heading]
+    assert drawn, heading
+    px, rect = drawn[0]
+    assert px >= readable_px(size), (heading, px)
+    assert rect.right <= scene.view_button.rect.left, (rect, scene.view_button.rect)
+    assert scene.panels["results"].contains(rect), rect
+    assert scene.duel_px >= readable_px(size), scene.duel_px
     app.shutdown()

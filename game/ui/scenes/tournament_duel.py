@@ -206,18 +206,25 @@ def place_duel_view_button(scene: TournamentScene, body: pygame.Rect) -> None:
 
 
 def _heading(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rect,
-             theme: Theme, heading: str) -> tuple[int, bool]:
-    """``heading`` on the view button's row, at the body size or else the small size (none
-    where it has no room there: the legend and the chart name the players); the y where the
-    view's contents start, and whether the heading was drawn."""
+             theme: Theme, heading: str, floor: int) -> int:
+    """``heading`` on the view button's row, at the body size or the largest size down to
+    ``floor`` (the readable size) at which it fits there; else wrapped across the body
+    under that row, at ``floor``. The y where the view's contents start.
+
+    Never dropped: where it did not fit beside the Chart button at the small size, the
+    French duel said nowhere who played whom, nor how many games ("Hasard contre Parfait ·
+    100 parties" at 200% of 1024x768, QA15 18)."""
     m = scene.app.metrics
     row = scene.view_button.rect
-    for px in (m.body, m.small):
+    for px in (m.body, *range(m.small, floor - 1, -1)):
         if text.size(heading, px, True)[0] <= row.left - m.pad - body.left:
             text.blit_text(surface, heading, px, theme.text, (body.left, row.centery),
                            "midleft", bold=True)
-            return row.bottom + m.pad, True
-    return row.bottom + m.pad, False
+            return row.bottom + m.pad
+    bottom = text.blit_wrapped(surface, heading, floor, theme.text,
+                               pygame.Rect(body.left, row.bottom + m.pad // 2, body.width,
+                                           body.bottom - row.bottom), bold=True)
+    return int(bottom) + m.pad
 
 
 def numbers_fit(lines: list[str], width: int, px: int) -> tuple[int, int]:
@@ -259,13 +266,13 @@ def legend_bar_px(px: int, sizes: range) -> int:
 
 
 def numbers_view_size(segments: list[charts.Segment], bar_args: dict[str, Any],
-                      lines: list[str], room: pygame.Rect, theme: Theme, sizes: range,
-                      bar_width: int = 0) -> tuple[int, int]:
-    """The largest of ``sizes`` at which the bar with its legend (``bar_width`` wide, or the
-    room's width) and the numbers below fit ``room``, the legend at the numbers' size, and
+                      lines: list[str], room: pygame.Rect, theme: Theme, sizes: range
+                      ) -> tuple[int, int]:
+    """The largest of ``sizes`` at which the bar with its legend and the numbers below fit
+    ``room``, the legend at the numbers' size, and
     the numbers' columns (the smallest size when none fits)."""
     for px in sizes:
-        bar_h = charts.stacked_bar_height(segments, bar_width or room.width, theme,
+        bar_h = charts.stacked_bar_height(segments, room.width, theme,
                                           legend_bar_px(px, sizes), **bar_args)
         need, columns = numbers_fit(lines, room.width, px)
         if bar_h + px // 2 + need <= room.height:
@@ -279,8 +286,8 @@ def draw_duel_view(scene: TournamentScene, surface: pygame.Surface, body: pygame
     to ``floor`` (the readable size) where the panel has no room for more."""
     m = scene.app.metrics
     chart = scene.results.show_chart
-    top, headed = _heading(scene, surface, body, theme,
-                           tr("tour.chart.wins") if chart else duel_heading(scene))
+    top = _heading(scene, surface, body, theme,
+                   tr("tour.chart.wins") if chart else duel_heading(scene), floor)
     room = pygame.Rect(body.left, top, body.width, body.bottom - top)
     sizes = range(m.body, min(m.body, floor) - 1, -1)
     if chart:
@@ -288,26 +295,15 @@ def draw_duel_view(scene: TournamentScene, surface: pygame.Surface, body: pygame
         return
     segments, bar_args, lines = duel_parts(scene, theme)
     px, columns = numbers_view_size(segments, bar_args, lines, room, theme, sizes)
-    bar_w = room.width
-    if not headed:
-        # No heading beside the view button: the bar and its legend go up beside it, the
-        # row's height to the numbers (at 200% of 1280x800 in French that row stood empty
-        # but for the button, the numbers at 23 px and the legend at 19, the body 52).
-        beside = pygame.Rect(body.left, body.top, body.width, body.bottom - body.top)
-        narrow = scene.view_button.rect.left - m.pad - body.left
-        up, up_columns = numbers_view_size(segments, bar_args, lines, beside, theme, sizes,
-                                           narrow)
-        if up > px:
-            room, bar_w, px, columns = beside, narrow, up, up_columns
     # The bar and its legend (the wins, the result itself) at least at the numbers' size,
     # larger where the numbers leave the room (at 200% of 1024x768 one size for both took
     # the legend from 29 px to 25).
     need = numbers_fit(lines, room.width, px)[0] + px // 2
     bar_px = next((size for size in sizes if size <= legend_bar_px(px, sizes)
-                   or charts.stacked_bar_height(segments, bar_w, theme, size, **bar_args)
+                   or charts.stacked_bar_height(segments, room.width, theme, size, **bar_args)
                    + need <= room.height), px)
-    bar_h = charts.stacked_bar_height(segments, bar_w, theme, bar_px, **bar_args)
-    charts.stacked_bar(surface, pygame.Rect(room.left, room.top, bar_w, bar_h), segments,
+    bar_h = charts.stacked_bar_height(segments, room.width, theme, bar_px, **bar_args)
+    charts.stacked_bar(surface, pygame.Rect(room.left, room.top, room.width, bar_h), segments,
                        theme, bar_px, **bar_args)
     scene.duel_px = px
     per_col = -(-len(lines) // columns)
