@@ -110,9 +110,10 @@ def draw_ranking(surface: pygame.Surface, table: RankingTable, room: pygame.Rect
     for c, lines in enumerate(table.heading_lines):
         y = room.top + (most - len(lines)) * step
         for line in lines:
-            if line:
+            if line:  # the names' heading (what the order is by) over the names, at the left
                 text.blit_text(surface, line, table.heading_px, theme.text_muted,
-                               (rights[c], y), "topright")
+                               (room.left, y) if c == 0 else (rights[c], y),
+                               "topleft" if c == 0 else "topright")
             y += step
     y = room.top + most * step + table.px // 4
     step = text.font(table.px, True).get_linesize()

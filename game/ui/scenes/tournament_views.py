@@ -7,7 +7,7 @@ between the two views; the points/Elo button sits beside it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -233,16 +233,32 @@ def draw_one_view(scene: TournamentScene, surface: pygame.Surface, body: pygame.
     # while the players had played unequal numbers of games (QA S12 49).
     heading = tr("tour.ranked_elo" if scene.results.rank_by_elo else "tour.ranked_share")
     top = body.top + row_h + m.pad
-    if text.size(heading, m.body, True)[0] <= left - body.left:
+    beside = text.size(heading, m.body, True)[0] <= left - body.left
+    # At the body size, else smaller down to the readable size (six players' standings at
+    # 200% of 1024x768 in French).
+    sizes = range(m.body, min(m.body, floor) - 1, -1)
+    if table is not None and not beside:
+        # No room beside the buttons: the heading heads the names' column, where it takes no
+        # line of its own (on its own line, six players' rows were 22 px at 200% of 1280x800,
+        # the body size being 52).
+        headed = replace(table, headings=[heading, *table.headings[1:]])
+        under = pygame.Rect(body.left, top, body.width, body.bottom - top)
+        # The sentences' size under the heading's own line, as they would be drawn below.
+        below = top + text.font(m.small, True).get_linesize() + m.pad // 2
+        said = ranking_fit(lines, pygame.Rect(body.left, below, body.width, body.bottom - below),
+                           sizes)[0]
+        fitted = fit_ranking(headed, under, sizes)
+        if fitted is not None and fitted.px >= said:
+            scene.rank_columns, scene.rank_px = 1, fitted.px
+            draw_ranking(surface, fitted, under, theme)
+            return
+    if beside:
         text.blit_text(surface, heading, m.body, theme.text,
                        (body.left, body.top + row_h // 2), "midleft", bold=True)
     else:
         top = text.blit_text(surface, heading, m.small, theme.text, (body.left, top),
                              bold=True, max_width=body.width).bottom + m.pad // 2
     room = pygame.Rect(body.left, top, body.width, body.bottom - top)
-    # At the body size, else smaller down to the readable size (six players' standings at
-    # 200% of 1024x768 in French).
-    sizes = range(m.body, min(m.body, floor) - 1, -1)
     line_px, columns = ranking_fit(lines, room, sizes)
     fitted = fit_ranking(table, room, sizes) if table is not None else None
     if fitted is not None and fitted.px >= line_px:
