@@ -169,3 +169,19 @@ def test_no_win_constant_is_shown_as_a_score(game: str) -> None:
                 assert not big, (game, spec, big)
                 moves = state.legal_moves()
                 state = state.play(decision.move if rng.random() < 0.5 else rng.choice(moves))
+
+
+def test_a_bound_has_the_number_alone_as_its_short_form() -> None:
+    """QA S15 3: Connect 4 9x8's cells cannot hold "≤−10" at a readable size at 200%, and no
+    score was drawn; a bound's short form is its number alone (the board draws it where the
+    whole label would be too small; the legend's sample is the same, its words say a bound)."""
+    from ai.base import Decision
+    from game.ui.reasoning import ShownScore, shown_scores
+
+    d = Decision(move="a", scores={"a": 3.0, "b": -10.0, "c": 4.0}, score_kind="value",
+                 info={"bounds": {"b": "at most", "c": "at least"}})
+    shown = shown_scores(d)
+    b, c = shown["b"], shown["c"]
+    assert isinstance(b, ShownScore) and isinstance(c, ShownScore)
+    assert (b.label, b.short) == ("\u2264\u221210", "\u221210")
+    assert (c.label, c.short) == ("\u2265+4", "+4")

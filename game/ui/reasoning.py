@@ -423,8 +423,12 @@ def shown_scores(d: Decision) -> dict[Any, float]:
                 label = format_score(value, kind, integral)
                 # Neutral: bounds do not rank the moves among themselves (mirror-image
                 # columns read "≤−1" and "≤+1"; in colours, c worse than e).
+                # Its short form, the number alone, for a board whose cells cannot hold the
+                # mark at a readable size (Connect 4 9x8 at 200%: no score drawn, QA S15 3);
+                # the legend's sample is then the same and its words say it is a bound.
                 shown[move] = ShownScore(value, _bound_mark(upper) + label,
-                                         meaning=EstimateBound(upper), neutral=True)
+                                         meaning=EstimateBound(upper), neutral=True,
+                                         short=label)
             else:
                 shown[move] = decided if decided is not None else value
         else:
