@@ -107,6 +107,8 @@ def test_a_flip_count_of_1_does_not_read_1_discs(lang: str) -> None:
         d = Decision(move="a", scores={"a": 1.0, "b": 1.0}, score_kind="flips")
         row = score_legend(d, "White")[0]
         assert f"{row.sample} {row.words}".split()[1] not in ("discs", "pions"), row
+        # The legend in few words too (QA S15: "1 discs flipped" at 200%).
+        assert f"{row.sample} {row.short}".split()[1] not in ("discs", "pions"), row
     finally:
         i18n.set_language("en")
 

@@ -475,6 +475,14 @@ class LegendRow:
     short: str = ""
     """The same meaning in a few words ("Black loses in 2"), for a legend that has no room
     for every row's words (see :func:`compact_legend`); empty: the words themselves."""
+    parts: tuple[tuple[str, str, str], ...] = ()
+    """For the legend as one paragraph (see :func:`packed_legend`): each kind's sample, few
+    words and colour, so the samples are drawn bold in their colour as in the rows."""
+    optional: bool = False
+    """A row with no sample kept in few words only where room is left (the colours' scale
+    where the moves do not all lose): it never makes the legend smaller, as the colours'
+    row where every move lost does (see play_legend.strict_passes), and the legend's
+    paragraph leaves it out."""
 
 
 def labelled_only(d: Decision, labelled: Collection[Any] | None) -> Decision:
@@ -596,7 +604,11 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
                 elif info.get("draws") is False:
                     key = "legend.q_zero_no_draw"  # Hexapawn, Nim: no draw to speak of
             words = tr(key, side=mover)
-            short = tr(key.replace("legend.", "legend.short."), side=mover)
+            # The sample then its few words: "1 disc flipped", not "1 discs flipped" (QA S15).
+            count = _number(value)
+            short = (plural(key.replace("legend.", "legend.short."), int(count), side=mover)
+                     if integral and count == round(count) else
+                     tr(key.replace("legend.", "legend.short."), side=mover))
             if short_counts and kind in COUNT_KINDS and integral and abs(_number(value)) >= 1000:
                 # The board may write a count in thousands ("2k", see
                 # boards.base.fitted_labels): the sample does, and the words say so.
@@ -621,8 +633,15 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
         lost = (isinstance(best, ShownScore) and isinstance(best.meaning, Proven)
                 and best.meaning.result < 0 and key == "legend.colours")
         # Every move lost: its few words keep the colours' row (a legend in few words left a
-        # loss drawn green unexplained, Connect 4 4x4 vs Perfect at 200%, QA S15).
-        rows.append(LegendRow("", tr(key), short=tr("legend.short.colours_lost") if lost else ""))
+        # loss drawn green unexplained, Connect 4 4x4 vs Perfect at 200%, QA S15). Else, in
+        # few words where room is left: at 200% the scale was said nowhere (QA S15).
+        if lost:
+            rows.append(LegendRow("", tr(key), short=tr("legend.short.colours_lost")))
+        elif key == "legend.colours":
+            rows.append(LegendRow("", tr(key), short=tr("legend.short.colours"),
+                                  optional=True))
+        else:
+            rows.append(LegendRow("", tr(key)))
     return rows
 
 
@@ -637,7 +656,8 @@ def compact_legend(rows: list[LegendRow]) -> list[LegendRow]:
     left out (the colours rank the numbers, they name no kind). Where even that leaves a
     row out, :func:`packed_legend`. Dropping the later rows left Hexapawn's "L2", Nim's
     "P" and "P8" on the board with no words at 200% of 1024x768."""
-    return [LegendRow(row.sample, row.short or row.words, row.colour)
+    return [LegendRow(row.sample, row.short or row.words, row.colour, row.short,
+                      optional=row.optional)
             for row in rows if row.sample or row.short]
 
 
@@ -645,8 +665,10 @@ def packed_legend(rows: list[LegendRow]) -> list[LegendRow]:
     """Every kind of label and its short words as one paragraph ("W5 Black wins in 5 · L2
     Black loses in 2"), which wraps as it needs: the last form of the legend, when not even
     one line per kind fits (see :func:`compact_legend`)."""
-    entries = [f"{row.sample} {row.words}".strip() for row in compact_legend(rows)]
-    return [LegendRow("", " \u00b7 ".join(entries))] if entries else []
+    kept = [row for row in compact_legend(rows) if not row.optional]
+    entries = [f"{row.sample} {row.words}".strip() for row in kept]
+    parts = tuple((row.sample, row.words, row.colour) for row in kept)
+    return [LegendRow("", " \u00b7 ".join(entries), parts=parts)] if entries else []
 
 
 def _distinct(values: Iterable[object]) -> set[float]:

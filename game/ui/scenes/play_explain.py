@@ -121,8 +121,14 @@ class ExplainBox(LegendFit):
         pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), box,
                          border_radius=m.radius)
         ty = y + m.pad // 2
-        for sample, indent, words, colour in lines:
+        for sample, indent, words, colour, runs in lines:
             x = box.left + m.pad
+            for at, said, bold, shade in runs:
+                text.blit_text(surface, said, px, getattr(theme, shade, theme.text),
+                               (x + at, ty), bold=bold)
+            if runs:
+                ty += line_h
+                continue
             if sample:
                 text.blit_text(surface, sample, px, getattr(theme, colour, theme.text),
                                (x, ty), bold=True)

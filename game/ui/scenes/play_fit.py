@@ -9,7 +9,7 @@ body size at which its whole label fits, down to 80% of the small size.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -182,15 +182,29 @@ def wrapped_lines(words: str, width: int, m: Metrics, least: int, room: int,
     return None
 
 
-def legend_lines(rows: list[LegendRow], px: int, width: int,
-                 large: bool) -> list[tuple[str, int, str, str]]:
-    """The legend's ``rows`` wrapped to ``width`` at ``px``: (sample, indent, text, colour
-    name) per line; a row's wrapped lines keep its indent, under its words, not under its
-    sample. With ``large`` text a row's later lines take the whole width (under the sample):
-    indented, the first row took four lines at 200% of 1024x768 and the move list had no
-    room left."""
-    lines: list[tuple[str, int, str, str]] = []
+class LegendLine(NamedTuple):
+    """One line of the legend as drawn: its sample (bold, in :attr:`colour`), where its words
+    start and its words; a line of the legend as one paragraph has :attr:`runs` instead."""
+
+    sample: str
+    indent: int
+    words: str
+    colour: str
+    #: (x from the line's left, text, bold, colour name) of each run of a paragraph's line.
+    runs: tuple[tuple[int, str, bool, str], ...] = ()
+
+
+def legend_lines(rows: list[LegendRow], px: int, width: int, large: bool) -> list[LegendLine]:
+    """The legend's ``rows`` wrapped to ``width`` at ``px``; a row's wrapped lines keep its
+    indent, under its words, not under its sample. With ``large`` text a row's later lines
+    take the whole width (under the sample): indented, the first row took four lines at 200%
+    of 1024x768 and the move list had no room left. The legend as one paragraph flows its
+    kinds one after another (see :func:`paragraph_lines`)."""
+    lines: list[LegendLine] = []
     for row in rows:
+        if row.parts:
+            lines += paragraph_lines(row.parts, px, width)
+            continue
         sample = f"{row.sample}  " if row.sample else ""
         indent = text.size(sample, px, True)[0] if sample else 0
         parts = text.wrap(row.words, max(1, width - indent), px)
@@ -198,6 +212,47 @@ def legend_lines(rows: list[LegendRow], px: int, width: int,
             rest = " ".join(row.words.split(" ")[len(parts[0].split(" ")):])
             parts = parts[:1] + text.wrap(rest, width, px)
         for i, part in enumerate(parts):
-            lines.append((sample if i == 0 else "", indent if i == 0 or not large else 0,
-                          part, row.colour))
+            lines.append(LegendLine(sample if i == 0 else "",
+                                    indent if i == 0 or not large else 0, part, row.colour))
     return lines
+
+
+def paragraph_lines(parts: tuple[tuple[str, str, str], ...], px: int,
+                    width: int) -> list[LegendLine]:
+    """The legend's kinds (sample, words, colour) as one paragraph wrapped to ``width`` at
+    ``px``, word by word, each sample bold in its colour as in the legend's rows (the
+    paragraph drew "W5" plain among the words, hard to find, QA S15)."""
+    tokens: list[tuple[str, bool, str]] = []
+    for sample, words, colour in parts:
+        if tokens:  # the dot ends the kind before, never starts a line
+            last, bold, shade = tokens[-1]
+            tokens[-1] = (f"{last} \u00b7", bold, shade)
+        if sample:
+            tokens.append((sample, True, colour))
+        tokens += [(word, False, "text") for word in words.split(" ") if word]
+    space = text.size(" ", px)[0]
+    wrapped: list[list[tuple[str, bool, str]]] = []
+    x = 0
+    for token in tokens:
+        w = text.size(token[0], px, token[1])[0]
+        if not wrapped or (wrapped[-1] and x + space + w > width):
+            wrapped.append([token])
+            x = w
+        else:
+            wrapped[-1].append(token)
+            x += space + w
+    return [_runs_line(line, px, space) for line in wrapped]
+
+
+def _runs_line(tokens: list[tuple[str, bool, str]], px: int, space: int) -> LegendLine:
+    """One line of the paragraph: its tokens joined into runs of one style, placed."""
+    runs: list[tuple[int, str, bool, str]] = []
+    x = 0
+    for word, bold, colour in tokens:
+        if runs and runs[-1][2:] == (bold, colour):
+            start, said, _b, _c = runs.pop()
+            x = start
+            word = f"{said} {word}"
+        runs.append((x, word, bold, colour))
+        x += text.size(word, px, bold)[0] + space
+    return LegendLine("", 0, " ".join(word for word, _b, _c in tokens), "text", tuple(runs))

@@ -16,7 +16,13 @@ import pygame
 
 from game.ui import text
 from game.ui.reasoning import LegendRow, compact_legend, packed_legend
-from game.ui.scenes.play_fit import large_text, least_legend_px, legend_lines, readable_px
+from game.ui.scenes.play_fit import (
+    LegendLine,
+    large_text,
+    least_legend_px,
+    legend_lines,
+    readable_px,
+)
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -34,7 +40,13 @@ def strict_passes(rows: list[LegendRow]) -> tuple[bool, ...]:
     with no sample but few words of its own (the colours' row where every move lost: green
     is no win there; at 200% of 1920x1080 the largest size without it won over it), then
     any, when the legend has such a row; else one pass."""
-    return (True, False) if any(not row.sample and row.short for row in rows) else (False,)
+    return (True, False) if any(_needed(row) for row in rows) else (False,)
+
+
+def _needed(row: LegendRow) -> bool:
+    """True for a row with no sample that the legend keeps in few words before a larger size
+    without it (see :func:`strict_passes`); an optional row is kept only where room is left."""
+    return not row.sample and bool(row.short) and not row.optional
 
 
 class LegendFit:
@@ -52,7 +64,7 @@ class LegendFit:
         return max(self.app.metrics.small, readable_px(self.app.size))
 
     def _legend_lines(self, rows: list[LegendRow],
-                      px: int | None = None) -> list[tuple[str, int, str, str]]:
+                      px: int | None = None) -> list[LegendLine]:
         """The legend wrapped to the panel's column at ``px`` (the small size by default)."""
         m = self.app.metrics
         return legend_lines(rows, px or self.small, self.rect.width - 2 * m.pad,
@@ -144,7 +156,7 @@ class LegendFit:
             kept = self._rows_at(form, height, px)
             # (The paragraph names every kind in its words.)
             named = kinds if form is packed else {row.sample for row in kept if row.sample}
-            whole = form is packed or any(not row.sample for row in kept)
+            whole = form is packed or any(_needed(row) for row in kept)
             if kept and named >= kinds and (whole or not strict):
                 return kept, set(named)
         return None
