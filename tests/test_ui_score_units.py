@@ -16,7 +16,7 @@ from ai.base import Limits
 from ai.registry import make_player
 from game.rules.registry import all_games
 from game.ui import i18n
-from game.ui.reasoning import reasoning_lines, score_legend, shown_scores
+from game.ui.reasoning import plural, reasoning_lines, score_legend, shown_scores
 from tests.play_helpers import explained_reply
 from tests.ui_helpers import frame, texts_drawn_by
 
@@ -187,3 +187,25 @@ def test_a_bound_has_the_number_alone_as_its_short_form() -> None:
     assert isinstance(b, ShownScore) and isinstance(c, ShownScore)
     assert (b.label, b.short) == ("\u2264\u221210", "\u221210")
     assert (c.label, c.short) == ("\u2265+4", "+4")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_proven_draw_is_said_a_draw_not_an_estimate(lang: str) -> None:
+    """QA S16 4 (Othello 4x4's last square vs alpha-beta with the weight table): the board's
+    "=" said a proven draw while the first fact said "0 weight-table points"."""
+    from ai.base import Decision
+    from ai.bounds import Proven
+
+    i18n.set_language(lang)
+    try:
+        d = Decision(move="d2", scores={"d2": 0.0}, score_kind="value", depth=4,
+                     info={"unit": "table_points"}, proven={"d2": Proven(0)})
+        first = reasoning_lines(d, "White", other="Black")[0]
+        assert i18n.tr("words.draw") in first, first
+        assert i18n.tr("unit.table_points.name") not in first, first
+        d = Decision(move="b4", scores={"b4": -3.0}, score_kind="value", depth=4,
+                     info={"unit": "table_points"}, proven={"b4": Proven(-1, 4)})
+        first = reasoning_lines(d, "White", other="Black")[0]
+        assert plural("words.loss_in", 4) in first, first
+    finally:
+        i18n.set_language("en")

@@ -891,6 +891,19 @@ def hint_lines(d: Decision, adviser: str, move_text: Callable[[Any], str] = str,
     return [*lines, tr("hint.why", why=why)]
 
 
+def proven_words(result: Proven) -> str:
+    """A proven result in words, as the board's label says it: "a draw", "win in 5 moves",
+    "loss by 4 discs" (a final margin where the game has one), "a win"."""
+    if result.margin is not None and result.margin != 0:
+        return plural("words.win_by" if result.margin > 0 else "words.loss_by",
+                      abs(result.margin))
+    if result.result == 0 or result.margin == 0:
+        return tr("words.draw")
+    if result.plies is not None:
+        return plural("words.win_in" if result.result > 0 else "words.loss_in", result.plies)
+    return tr("words.win" if result.result > 0 else "words.loss")
+
+
 def chosen_words(d: Decision) -> str | None:
     """The score of ``d.move`` in words and in its unit ("win in 7 moves", "about +2.5 discs
     (estimate)", "+3 open lines"), None when the decision gives it no score in words."""
@@ -1160,6 +1173,10 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str],
     # A search: minimax, alpha-beta, the engines, greedy (one move ahead).
     verdict = phrase_words(info.get("proven")) or phrase_words(info.get("value"))
     shown = shown_scores(d).get(d.move)
+    if verdict is None and isinstance(shown, ShownScore) and isinstance(shown.meaning, Proven):
+        # The board's "=" said a proven draw while this fact said "0 weight-table points"
+        # (Othello 4x4's last square vs alpha-beta, QA S16 4): one result, one unit.
+        verdict = proven_words(shown.meaning)
     if verdict is None and isinstance(shown, ShownScore) and not shown.proven:
         # The Othello engine's estimate, in discs as on the board (never raw points).
         swing = _swing(d)
