@@ -259,6 +259,7 @@ class PlayScene(Scene, TurnListener):
             return
         self.review.leave()
         self.message = ""
+        self.panel.scroll = 0  # the list at the last moves again, not the reviewed (QA S16 8)
         if self._review_paused and self.turns.paused:
             self.turns.toggle_pause()
         self._review_paused = False
