@@ -217,3 +217,19 @@ def test_a_long_hint_before_the_first_move_is_drawn_the_same_every_frame(
     assert len(drawn) == 1
     assert hint_paragraphs(play)[1].startswith("Why:")
     app.shutdown()
+
+
+@pytest.mark.parametrize("scale", [100, 200])
+def test_hint_on_a_finished_game_is_greyed_and_says_why(scale: int) -> None:
+    """QA S16 11: after "O wins" Hint (and H) looked active and did nothing."""
+    app = make_app((1280, 800), text_scale=scale)
+    play = start_game(app, "nim", ("human", "human"), options={"matches": "3"})
+    while not play.match.over:
+        assert play.apply_move(play.state.legal_moves()[-1])
+    frame(app)
+    assert not play.panel.hint_button.enabled
+    key(app, pygame.K_h)
+    frame(app)
+    assert play.turns.hint is None and not play.turns.hint_thinking
+    assert play.message == tr("play.hint_over")
+    app.shutdown()

@@ -175,6 +175,10 @@ class PlayPanel:
         """From the top: title row, two seats, AI controls, reasoning, moves; buttons at the
         bottom."""
         self.rect = rect
+        # Nothing to pause, step or hint once the game is over: greyed, not hidden, so the
+        # panel does not jump (Hint looked active and did nothing, QA S16 11).
+        self.pause_button.enabled = self.step_button.enabled = self.hint_button.enabled = (
+            not self.scene.match.over)
         if self.compact:
             self._layout_compact(rect)
             return
@@ -215,9 +219,6 @@ class PlayPanel:
         toggle_h = min(row, int(m.body * TOGGLE_BODIES))
         buttons = self.bottom_buttons
         if match.ai_vs_ai and not review:
-            # Nothing to pause or step once the game is over: greyed, not hidden, so the
-            # panel does not jump.
-            self.pause_button.enabled = self.step_button.enabled = not match.over
             joined = (self.pause_button, self.step_button, *buttons)
             if large or len(self._button_rows(joined, inner_w, row)[0]) == 3:
                 # Pause and Step join the buttons at the bottom, three a row: their own row
@@ -271,14 +272,12 @@ class PlayPanel:
         if score_h:
             y += score_h + pad // 2
         y = self.seats.layout(inner_x, y, inner_w)
-        match = self.scene.match
         if self.scene.review.active:
             bottom = self.review.place_buttons(inner_x, rect.bottom - pad * 2, inner_w, row, pad,
                                                more=self.more_button)
             self.moves_rect = pygame.Rect(inner_x, y, inner_w, bottom - pad - y)
             return
         # (The speed is in More's list, see play_more.speed_actions.)
-        self.pause_button.enabled = self.step_button.enabled = not match.over
         bottom = rect.bottom - pad * 2 - row
         place_row(list(self.bottom_buttons), pygame.Rect(inner_x, bottom, inner_w, row), pad, m,
                   least=readable_px(self.app.size))

@@ -251,6 +251,8 @@ class TurnDriver:
         if self.explaining and self.go_on():
             self.hint_after_move = True
             return None
+        if self.match.over:
+            return "play.hint_over"  # (H on a finished game did nothing, QA S16 11)
         if not self.match.human_to_move:
             return "play.hint_human_only"
         if self._hint_player is None:
