@@ -64,9 +64,11 @@ def status_line(match: Match, turns: TurnDriver, presenter: GamePresenter,
         return Status(tr("play.human_turn", side=side), detail)
     if turns.pending is not None:
         move = presenter.move_text(turns.pending.move)
-        return Status(tr("play.ai_chose", side=side, move=move),
-                      tr("play.go_on" if numbers_drawn else "play.go_on_plain")
-                      if turns.explaining else "")
+        if turns.explaining:
+            detail = tr("play.go_on" if numbers_drawn else "play.go_on_plain")
+        else:  # (AI vs AI paused on a move shown: nothing said it was paused, QA S16 15)
+            detail = tr("play.paused") if turns.paused else ""
+        return Status(tr("play.ai_chose", side=side, move=move), detail)
     if turns.waiting_for_step:
         return Status(tr("play.ai_turn", side=side), tr("play.paused"))
     if turns.thinking_since is not None:
