@@ -101,21 +101,27 @@ def test_at_large_text_the_game_names_are_at_least_body_text(size: tuple[int, in
     app.shutdown()
 
 
-def test_more_lists_rules_and_quit_when_the_header_leaves_them_out() -> None:
+@pytest.mark.parametrize(("size", "language"), [((1024, 768), "fr"), ((1280, 800), "en")])
+def test_more_lists_rules_and_quit_when_the_header_leaves_them_out(
+        size: tuple[int, int], language: str) -> None:
     """When the header keeps only "More…" and Settings (a true 200%), "More…" lists Rules
-    and Quit too, each with what it does."""
+    and Quit too, each with what it does: first, on the list's first page (QA16 7: at 200% of
+    1280x800 en they were its items 4-5, on its second page, where a teacher did not find
+    them)."""
     from game.ui.i18n import tr
     from game.ui.scenes.dialogs import ListPopup, MessageDialog
 
-    app = make_app((1024, 768), language="fr", text_scale=200)
+    app = make_app(size, language=language, text_scale=200)
     menu = menu_of(app)
     more, settings = menu._header_choices[2]
-    menu.header_buttons = [more, settings]
+    assert menu.header_buttons == [more, settings]  # the header as this size chooses it
     menu.open_more()
     popup = app.top
     assert isinstance(popup, ListPopup)
+    frame(app)
     keys = [value for value, _label, _desc in popup.items]
-    assert keys[-2:] == ["menu.rules", "menu.quit"]
+    assert keys[:2] == ["menu.rules", "menu.quit"]
+    assert {index for _rect, index in popup.rows} >= {0, 1}  # shown without scrolling
     assert all(desc for _v, _l, desc in popup.items)
     popup.on_pick("menu.quit")
     assert isinstance(app.top, MessageDialog) and app.top.title == tr("menu.quit_title")

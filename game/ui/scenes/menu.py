@@ -26,7 +26,7 @@ from game.ui.scenes import menu_layout, menu_pages, menu_seats
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.match import HUMAN, Match, make_seat
 from game.ui.scenes.menu_cards import GameCards
-from game.ui.scenes.menu_entries import ENTRY_DESCRIPTIONS, EXTRA_ENTRIES, TOOLS, tr_label
+from game.ui.scenes.menu_entries import EXTRA_ENTRIES, TOOLS, more_entries, tr_label
 from game.ui.scenes.menu_options import default_text, option_widgets
 from game.ui.scenes.players import player_description
 from game.ui.settings import FIRST_CHOICES, GameChoices
@@ -211,13 +211,7 @@ class MenuScene(Scene):
     def open_more(self) -> None:
         """The other screens' entries (the header shows them under "More…" at large text),
         each with what it is for."""
-        actions = {key: self._opener(factory) for key, factory in EXTRA_ENTRIES}
-        items = [(key, tr(key), tr(ENTRY_DESCRIPTIONS[key]))
-                 for key, _f in reversed(EXTRA_ENTRIES)]
-        for key, (description, action, button) in self._core_entries.items():
-            if button not in self.header_buttons:
-                actions[key] = action
-                items.append((key, tr(key), tr(description)))
+        items, actions = more_entries(self._opener, self._core_entries, self.header_buttons)
         self.app.push(ListPopup(self.app, tr("menu.more_title"), items, None,
                                 lambda key: actions[key]()))
 
