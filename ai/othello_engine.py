@@ -575,6 +575,7 @@ class OthelloEngine(Player):
         """Turn a root result into the Decision shown to the class."""
         best = result.best
         slack = self.level.slack
+        close: list[int] = []
         if slack > 0 and not result.exact:
             # Beginners' levels: any move within ``slack`` points of the best, at random.
             close = sorted(sq for sq, (v, known) in result.scores.items()
@@ -598,6 +599,11 @@ class OthelloEngine(Player):
             "search_time": self.clock() - start,
             "stopped": result.stopped,
         }
+        if result.scores[best][0] < result.scores[result.best][0]:
+            # Said to the class: the board rings the best-scored move, this one was played
+            # (QA S16 18: level 2 played c3 at -1.4 beside e3 at -1.0, nothing said why).
+            info["random_pick"] = {"slack": slack, "best": str(move_at(result.best)),
+                                   "among": len(close)}
         if result.searched is not None:
             # The last depth was cut short: the root moves it searched, of all of them, and
             # those it did not reach, valued one depth less (with Othello's odd/even swing,

@@ -759,6 +759,20 @@ _ENGINE_STOPS: dict[str, str] = {
 }
 
 
+def random_pick_line(d: Decision, move_text: Callable[[Any], str] = str) -> str | None:
+    """Why a beginners' level played a move other than its best-scored one: "Level 2 picks at
+    random among the 3 moves within 0.6 discs of the best (e3)"; None when it played its
+    best."""
+    info = d.info if isinstance(d.info, dict) else {}
+    pick = info.get("random_pick")
+    if not isinstance(pick, dict):
+        return None
+    best = next((m for m in d.scores if str(m) == pick.get("best")), pick.get("best"))
+    slack = _number(pick.get("slack", 0)) / _POINTS_PER_DISC
+    return plural("think.random_pick", _int(pick.get("among", 0)),
+                  level=_int(info.get("level", 0)), x=decimal(f"{slack:g}"), best=move_text(best))
+
+
 def stop_line(d: Decision) -> str | None:
     """Why a search stopped where it did, when it is not the end of the game: the clock
     (with the depth it had asked for when known), the depth limit, or one move clearly best.
@@ -1188,6 +1202,10 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str],
     if verdict is None and chosen is not None:
         verdict = value_words(chosen, kind, estimate_unit(d), side, other)
     lines.append(tr("think.chose_verdict", side=side, move=move, verdict=verdict or "?"))
+    pick = random_pick_line(d, move_text)
+    if pick:
+        # Second: the board rings another move as the best (QA S16 18).
+        lines.append(pick)
     # Why the search stopped comes second, among the first facts the panel always keeps: a
     # cut by the clock must not read as a choice of depth.
     stop = stop_line(d)
