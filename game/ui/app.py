@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import math
 import os
 import sys
 import time
@@ -116,6 +117,26 @@ def start_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
         w = min(w, int(desktop[0] * 0.9))
         h = min(h, int(desktop[1] * 0.85))
     return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
+
+
+#: The most lines a notice takes before its words get smaller (see :func:`toast_lines`).
+TOAST_LINES = 2
+
+
+def toast_lines(message: str, width: int, px: int, height: int) -> tuple[int, list[str]]:
+    """A notice's size and lines in ``width``: the body size ``px``, or smaller down to the
+    readable size (2.5% of the window's ``height``) until it takes at most
+    :data:`TOAST_LINES` lines with no word cut. "Game saved as connect4-20261125-025706.txt
+    in …/games" took five lines at 200% of 1280x800, its file name cut in three, and covered
+    the title and the board's top rows (QA S16 20)."""
+    least = min(px, math.ceil(height * 0.025))
+    size = px
+    while True:
+        lines = text.wrap(message, width, size)
+        whole = all(text.size(word, size)[0] <= width for word in message.split())
+        if size <= least or (len(lines) <= TOAST_LINES and whole):
+            return size, lines
+        size = max(least, size - 2)
 
 
 class App:
@@ -444,22 +465,22 @@ class App:
     def _draw_toast(self, surface: pygame.Surface, message: str) -> None:
         m = self.metrics
         w, h = self.size
-        line_h = text.font(m.body).get_linesize()
         # A screen may say where its notices cover no control (the play screen: over its
         # status line, not over its buttons).
         area = self.top.notice_area() if self.top is not None else None
+        width = area.width - 2 * m.pad if area is not None else int(w * 0.7)
+        px, lines = toast_lines(message, width, m.body, h)
+        line_h = text.font(px).get_linesize()
         if area is not None:
-            lines = text.wrap(message, area.width - 2 * m.pad, m.body)
             box = pygame.Rect(area.left, area.top, area.width, line_h * len(lines) + 2 * m.pad)
         else:
-            lines = text.wrap(message, int(w * 0.7), m.body)
             box = pygame.Rect(0, 0, int(w * 0.74), line_h * len(lines) + 2 * m.pad)
             box.midbottom = (w // 2, h - m.pad * 2)
         widgets.draw_panel(surface, box, self.theme, m.radius, self.theme.panel, self.theme.accent)
         self.toast_rect = box
         y = box.top + m.pad
         for line in lines:
-            text.blit_text(surface, line, m.body, self.theme.text, (box.centerx, y), "midtop")
+            text.blit_text(surface, line, px, self.theme.text, (box.centerx, y), "midtop")
             y += line_h
 
     def visible_scenes(self) -> list[Scene]:
