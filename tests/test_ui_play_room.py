@@ -411,3 +411,32 @@ def test_the_pass_flash_leaves_the_answer_being_explained_in_view(
         square = view.grid.cell_rect(*cell)
         assert not flash[-1].colliderect(square), (flash[-1], cell, square)
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1280, 800), "en"), ((1280, 720), "en"),
+                                            ((1024, 768), "fr"), ((1024, 640), "en")])
+def test_the_pass_flash_is_whole(size: tuple[int, int], lang: str,
+                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen headless (Othello 6x6 vs the engine, 1280x800 en 200%): "Black pass…", cut with
+    an ellipsis at the heading size, the least it might shrink to."""
+    from game.ui.scenes import play_board
+
+    rendered: list[str] = []
+    render = play_board.text.render
+
+    def spy_render(value: str, *args: Any, **kwargs: Any) -> Any:
+        rendered.append(value)
+        return render(value, *args, **kwargs)
+
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=200)
+    play = start_game(app, "othello", ("human", "alphabeta:depth=1"), options={"size": "6"})
+    before, move = _before_a_forced_pass()
+    play.match.states = [before]
+    play.match.moves.clear()
+    play.match.decisions.clear()
+    monkeypatch.setattr(play_board.text, "render", spy_render)
+    assert play.apply_move(move)
+    assert run_until(app, lambda: play.pass_flash is not None, 10)
+    frame(app)
+    assert play.pass_flash in rendered, rendered
+    app.shutdown()

@@ -269,9 +269,10 @@ def draw_over_board(surface: pygame.Surface, scene: PlayScene) -> None:
         surface.blit(tag, tag.get_rect(center=box.center))
     elif scene.pass_flash is not None:
         # As wide as the board's column at most: "Blanc passe" at the title size ran past
-        # both ends of it at 200% of 1024x768 (QA 22).
+        # both ends of it at 200% of 1024x768 (QA 22); smaller rather than cut ("Black
+        # pass…" over Othello 6x6 at 200% of 1280x800, the heading size too wide).
         flash = text.render_fit(scene.pass_flash, scene.board_rect.width - m.pad * 6, m.title,
-                                theme.accent, bold=True, min_px=min(m.title, m.heading))
+                                theme.accent, bold=True, min_px=readable_px(scene.app.size))
         box = flash.get_rect(center=scene.board_rect.center).inflate(m.pad * 4, m.pad * 2)
         box.centery = flash_y(scene, box)
         widgets.draw_panel(surface, box, theme, m.radius, theme.panel, theme.accent, 3)
