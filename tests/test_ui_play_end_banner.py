@@ -172,3 +172,38 @@ def test_at_200_percent_the_end_buttons_take_the_height_the_board_leaves(
         [b.px for b in buttons]
     assert play.view.sizes()[0] >= FINAL_SIZES[game] - 0.5, play.view.sizes()
     app.shutdown()
+
+
+@pytest.mark.parametrize("game", ["othello", "hexapawn"])
+@pytest.mark.parametrize(("size", "lang"), [((1280, 720), "en"), ((1280, 800), "fr"),
+                                            ((1920, 1080), "fr")])
+def test_at_16_9_the_end_buttons_near_the_panels_and_the_final_board_as_during_the_game(
+        game: str, size: tuple[int, int], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA15 8 at 16:9 and 16:10, real window 200%): a board the height limits
+    left Play again and Menu at the panel's least words' size, 29 px beside Undo · Hint ·
+    More… at 46 (1280x720), 30 beside 47 (1280x800), 42 beside 70 (1920x1080), and the
+    final board smaller than during the game (Othello's cells 55 -> 51 px at 1280x720).
+    Where the end's reason in the panel makes them larger, it goes there, whole and
+    readable, and its status lines go to the buttons and the board: at least three quarters
+    of the panel's buttons' size (Othello 39 of 46 px), the board as during the game."""
+    from game.ui.scenes.play_fit import readable_px
+    from tests.ui_helpers import texts_drawn_by
+
+    app = make_app(size, language=lang, text_scale=200)
+    play = start_game(app, game, ("human", "human"))
+    frame(app)
+    during = play.view.sizes()
+    while play.state.outcome is None:
+        play.match.play(play.state.legal_moves()[0])
+    frame(app)
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    panel_px = max(b.px for b in play.panel.bottom_buttons)
+    buttons = play.banner.buttons()
+    assert all(b.px >= 0.75 * panel_px and b.label_fits() for b in buttons), (
+        [b.px for b in buttons], panel_px)
+    assert play.view.sizes()[0] >= during[0] - 1, (during, play.view.sizes())
+    _headline, reason, _bad = play.status()
+    words = " ".join(line for line, px, rect in drawn
+                     if play.panel.rect.contains(rect) and px >= readable_px(size))
+    assert " ".join(reason.split()) in " ".join(words.split()), (reason, words)
+    app.shutdown()

@@ -65,10 +65,9 @@ class PlayBanner:
         #: and its size, when the status line has no room for it whole (else no lines).
         self.reason_lines: list[str] = []
         self.reason_px = app.metrics.small
-        #: The end's buttons' size with large text and what it was worked out for (see
-        #: :meth:`_buttons_px`).
-        self._px = 0
-        self._px_key: tuple[object, ...] | None = None
+        #: The end's buttons' sizes with large text by what they were worked out for (see
+        #: :meth:`_buttons_px`): the reason in the status line and in the panel, both tried.
+        self._px: dict[tuple[object, ...], int] = {}
         self.again_button = Button(lambda: tr("play.again"), scene.restart, primary=True)
         self.menu_button = Button(lambda: tr("play.menu"), scene.to_menu)
         self.retry_button = Button(lambda: tr("play.retry"), scene.turns.retry, primary=True)
@@ -142,21 +141,26 @@ class PlayBanner:
         a quarter of the board's height: the final position, the one the class discusses,
         was the smallest board of the game (Othello 8x8 at 200% of 1920x1080, 672 -> 512 px,
         its coordinates at the floor; 1024x640, 392 -> 296 px, none drawn)."""
-        # (play_board imports this module through play_status: imported here.)
-        from game.ui.scenes.play_board import detail_lines
-
         m = self.app.metrics
         pad = m.pad
         least = least_legend_px(m, self.app.size)
         self._reason_elsewhere(board)
-        top = pad * 2 + int(m.heading * HEADLINE_ROW)
-        if not self.reason_lines:
-            # Under the reason as the status line draws it (see play_board.draw_status).
-            _headline, detail, bad = self.scene.status()
-            lines, px = detail_lines(detail, board.width, m, True, 1, bad, least,
-                                     detail_room(m, self.app.size))
-            top += len(lines) * text.font(px).get_linesize() if detail else 0
-        px = self._buttons_px(board, top, least)
+        top, px = self._under_status(board, least)
+        # As large as the panel's buttons (its row fits their labels, up to the body size).
+        target = min(m.body, max((b.px for b in self.scene.panel.bottom_buttons),
+                                 default=m.body))
+        if not self.reason_lines and px < target:
+            # A board the height limits (16:9, 16:10) left the buttons at the least size,
+            # 29 px beside the panel's 46 at 200% of 1280x720 (QA15 8 there): the reason in
+            # the panel gives its status lines to the buttons and the board, where that makes
+            # the buttons larger (Othello 29 -> 39 px, its final board's cells 51 -> 55 px,
+            # as during the game).
+            self._reason_to_panel()
+            moved = self._under_status(board, least)
+            if moved[1] > px:
+                top, px = moved[0], min(moved[1], target)
+            else:
+                self.reason_lines = []
         row = int(px * LARGE_ROW_BODIES)
         band, rest = self._band(board, top, px)
         self.rect = band
@@ -167,6 +171,23 @@ class PlayBanner:
                                                band.bottom - pad // 2 - row, 2 * bw + pad, row),
                   pad, dataclasses.replace(m, body=px), least=readable_px(self.app.size))
         return rest
+
+    def _under_status(self, board: pygame.Rect, least: int) -> tuple[int, int]:
+        """With large text, the top of the end's band (under the status line's headline and,
+        unless it is in the panel, the reason) and its buttons' size (see
+        :meth:`_buttons_px`)."""
+        # (play_board imports this module through play_status: imported here.)
+        from game.ui.scenes.play_board import detail_lines
+
+        m = self.app.metrics
+        top = m.pad * 2 + int(m.heading * HEADLINE_ROW)
+        if not self.reason_lines:
+            # Under the reason as the status line draws it (see play_board.draw_status).
+            _headline, detail, bad = self.scene.status()
+            lines, px = detail_lines(detail, board.width, m, True, 1, bad, least,
+                                     detail_room(m, self.app.size))
+            top += len(lines) * text.font(px).get_linesize() if detail else 0
+        return top, self._buttons_px(board, top, least)
 
     def _band(self, board: pygame.Rect, top: int, px: int) -> tuple[pygame.Rect, pygame.Rect]:
         """With large text, the end's band from ``top`` for buttons of ``px`` in ``board``, and
@@ -195,16 +216,24 @@ class PlayBanner:
             return least
         # Laid out again every frame: the answer is kept for the board, sizes and position.
         key = (tuple(board), top, least, body, id(view), state, bool(self.reason_lines))
-        if self._px_key != key:
-            self._px_key, self._px = key, least
-            view.layout(self._band(board, top, least)[1], state)
-            keep = view.sizes()
-            for px in range(body, least, -1) if keep else ():
-                view.layout(self._band(board, top, px)[1], state)
-                if all(now >= was - 0.01 for now, was in zip(view.sizes(), keep, strict=True)):
-                    self._px = px
-                    break
-        return self._px
+        px = self._px.get(key)
+        if px is None:
+            if len(self._px) > 8:
+                self._px.clear()
+            px = self._px[key] = self._largest_px(board, top, least)
+        return px
+
+    def _largest_px(self, board: pygame.Rect, top: int, least: int) -> int:
+        """The work of :meth:`_buttons_px`: each size tried, the board laid out under it."""
+        view, state = self.scene.view, self.scene.board_state
+        assert view is not None
+        view.layout(self._band(board, top, least)[1], state)
+        keep = view.sizes()
+        for px in range(self.app.metrics.body, least, -1) if keep else ():
+            view.layout(self._band(board, top, px)[1], state)
+            if all(now >= was - 0.01 for now, was in zip(view.sizes(), keep, strict=True)):
+                return px
+        return least
 
     def _headline_fits(self, width: int) -> bool:
         """Whether the end's headline fits ``width`` at body size or more."""
@@ -231,7 +260,15 @@ class PlayBanner:
                 or wrapped_lines(reason, board.width, m, least,
                                  detail_room(m, self.app.size)) is not None):
             return
-        self.reason_px = least
+        self._reason_to_panel()
+
+    def _reason_to_panel(self) -> None:
+        """The end's reason drawn whole in the panel (see :meth:`draw_reason`) at the panel's
+        least words' size, not in the status line."""
+        state = self.scene.state
+        assert state.outcome is not None
+        _headline, reason = outcome_texts(self.scene.presenter, state, state.outcome)
+        self.reason_px = least_legend_px(self.app.metrics, self.app.size)
         self.reason_lines = [reason]
 
     def draw_reason(self, surface: pygame.Surface, column: pygame.Rect, y: int) -> int:
