@@ -64,6 +64,21 @@ def record_chips(monkeypatch: Any, module: Any) -> list[Any]:
     return chips
 
 
+def record_chip_texts(monkeypatch: Any, module: Any) -> list[tuple[str, int]]:
+    """The text and size of each score chip ``module`` (a board view's module) draws from
+    now on: a list the caller may clear between frames."""
+    texts: list[tuple[str, int]] = []
+    chip = module.score_chip
+
+    def recorded(surface: Any, label: str, centre: Any, px: int, *args: Any,
+                 **kwargs: Any) -> Any:
+        texts.append((label, px))
+        return chip(surface, label, centre, px, *args, **kwargs)
+
+    monkeypatch.setattr(module, "score_chip", recorded)
+    return texts
+
+
 def labelled_game(monkeypatch: Any, module: Any, size: tuple[int, int], lang: str, game: str,
                   ai: str, options: dict[str, str] | None = None
                   ) -> tuple[list[Any], App, PlayScene]:

@@ -136,3 +136,32 @@ def test_the_engines_bounds_beside_a_close_choice_stay_readable(
     rects = [rect for _px, rect, _t in drawn]
     assert not any(rect.colliderect(other) for i, rect in enumerate(rects)
                    for other in rects[i + 1:]), rects
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1280, 800), "fr"), ((1024, 768), "en")])
+def test_after_space_the_legend_names_only_the_labels_left_on_the_board(
+        size: tuple[int, int], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA16 5, real window 1280x800 fr 200%, Othello 4x4 vs alpha-beta): after
+    Space the chosen move's "P4" was gone from the board (its square held the disc just
+    played) and the other "P4" with it (a square the person may play), while the legend
+    still explained "P4". The board now says which moves it labelled, and the legend speaks
+    of those only."""
+    from tests.play_helpers import record_chip_texts
+    from tests.test_ui_play_legend_kinds import explained_replies
+    from tests.ui_helpers import frame, make_app, start_game
+
+    texts = record_chip_texts(monkeypatch, othello_view)
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=200, explain_wait=True)
+    play = start_game(app, "othello", ("human", "alphabeta"), options={"size": "4"})
+    checked = 0
+    for went_on in explained_replies(app, play, random.Random(4), 6, both=True):
+        if not went_on:
+            continue
+        texts.clear()
+        frame(app)
+        drawn = {text for text, _px in texts}
+        samples = {row.sample for row in play.legend_rows() if row.sample}
+        assert samples <= drawn, (samples, drawn)
+        checked += 1
+    assert checked >= 3
+    app.shutdown()

@@ -320,6 +320,7 @@ class OthelloView(GridBoardView):
                     alpha_circle(surface, grid.centre(*cell), grid.cell * 0.18, theme.legal, 220)
         self._draw_counts(surface, oth, theme, ctx.coords_px)
         self.chosen_frame = None
+        self.labelled = None
         if ctx.scores:
             self._draw_scores(surface, oth, ctx)
         hint = ctx.hint_move if isinstance(ctx.hint_move, OthelloMove) else None
@@ -445,6 +446,9 @@ class OthelloView(GridBoardView):
                  if isinstance(move, OthelloMove) and not move.is_pass
                  and move.row < oth.size and move.col < oth.size
                  and oth.cell(move.row, move.col) == EMPTY_CELL]
+        # The legend speaks of these only: after Space in a 4x4 game it explained a "P4" whose
+        # square held the disc just played (QA16 5).
+        self.labelled = frozenset(move for move, *_l in shown)
         chips = [(text, grid.centre(move.row, move.col)) for move, text, _c, _b in shown]
         plain = [(short[move][0], centre)
                  for (move, *_l), (_t, centre) in zip(shown, chips, strict=True)]
