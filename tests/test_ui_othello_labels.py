@@ -68,7 +68,8 @@ def chips_drawn(state: Any, side: int, body: int, monkeypatch: pytest.MonkeyPatc
     try:
         view.draw(surface, state, BoardContext(theme=THEMES["default"],
                                                scores=shown_scores(decision),
-                                               score_kind="value", label_px=body,
+                                               score_kind=decision.score_kind,
+                                               label_px=body,
                                                coords_px=readable))
     finally:
         i18n.set_language("en")
@@ -165,3 +166,22 @@ def test_after_space_the_legend_names_only_the_labels_left_on_the_board(
         checked += 1
     assert checked >= 3
     app.shutdown()
+
+
+@pytest.mark.parametrize("plies", [0, 16])
+def test_monte_carlos_counts_in_one_form_on_one_board(
+        plies: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA15 13, real window 1024x768 en 200%, Othello vs Monte Carlo): c3's
+    "1.8k" beside e3's "1034" and c5's "1002" (whose "1.0k" would read alike), which read as
+    fewer at a glance, and the legend's sample "2k". A board now writes its counts in one
+    form: all whole, or all in whole thousands as the legend's sample is."""
+    state = position(plies)
+    moves = list(state.legal_moves())
+    visits = [1800, 1034, 1002, *(700 - 40 * i for i in range(len(moves) - 3))]
+    decision = Decision(move=moves[0], score_kind="visits", depth=0, nodes=10,
+                        scores=dict(zip(moves, map(float, visits), strict=True)))
+    view, drawn = chips_drawn(state, 546, 40, monkeypatch, decision, readable=20)
+    texts = [text for _px, _r, text in drawn]
+    assert len(texts) == len(moves) and "1034" in texts and "1800" in texts, texts
+    assert not any(text.endswith("k") for text in texts), texts
+    assert min(px for px, _r, _t in drawn) >= 20 and not view.counts_shortened

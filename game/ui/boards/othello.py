@@ -33,6 +33,8 @@ from game.rules.othello import (
 from game.ui import text as txt
 from game.ui.boards.base import (
     COORDINATES_MIN_CELL,
+    COUNT_FORMS,
+    COUNT_KINDS,
     BoardContext,
     Cell,
     ClickResult,
@@ -433,9 +435,13 @@ class OthelloView(GridBoardView):
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
         # Whole discs ("+16" for "+15,7") where the decimal does not fit; not beside proven
         # margins, which are whole discs too.
+        # Counts in whole thousands ("2k"), the legend's sample's form (see
+        # boards.base.fitted_labels).
+        counts = ctx.score_kind in COUNT_KINDS
         short = (labels if any(isinstance(getattr(s, "meaning", None), Proven)
                                for s in ctx.scores.values())
-                 else score_labels(ctx.scores, ctx.score_kind, ctx.theme, shorter=1))
+                 else score_labels(ctx.scores, ctx.score_kind, ctx.theme,
+                                   shorter=COUNT_FORMS if counts else 1))
         # The best first: it keeps its cell, the others move aside rather than overlap.
         # Only on empty cells: once the AI's move is played (the labels stay for the class
         # while the person thinks) its label sat on the disc it had just put down, the one
@@ -454,10 +460,14 @@ class OthelloView(GridBoardView):
                  for (move, *_l), (_t, centre) in zip(shown, chips, strict=True)]
         # Where two short forms of different scores read alike, those two keep their full
         # forms first ("\u22120.69" and "\u22120.70", not two "\u22120.7" of two colours).
+        clashes = alike_when_short(chips, plain, [
+            bool(getattr(ctx.scores.get(move), "neutral", False)) for move, *_l in shown])
+        if counts and any(clashes):
+            # One form for the counts of one board: "1.8k" beside "1034" and "1002" read as
+            # fewer at a glance (Monte Carlo, QA15 13). All whole then.
+            plain = chips
         apart = [(text if clash else form, centre) for (text, centre), (form, _c), clash in
-                 zip(chips, plain, alike_when_short(chips, plain, [
-                     bool(getattr(ctx.scores.get(move), "neutral", False))
-                     for move, *_l in shown]), strict=True)]
+                 zip(chips, plain, clashes, strict=True)]
         # Rounded, the chosen move's "+4" read like two others' ("+4,1" beside "+3,9" and
         # "+3,6", QA S12 19; the network's "\u22120.65" beside "\u22120.69" and "\u22120.70",
         # three "\u22120.7", QA13 4): the full form then, never the short one.
