@@ -270,3 +270,23 @@ def test_a_small_heaps_rule_lines_keep_near_the_text_size(
     assert sizes.get(limit, 0) >= round(body * 0.9), sizes
     goal = [px for line, px in sizes.items() if line != limit]
     assert goal and min(goal) >= round(body * 0.7), sizes
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800), (1920, 1080), (1024, 768)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_marienbad_place_values_near_the_digits_size(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA16 1, real window 1280x720 en 200%): the place values over the binary
+    table's columns ("4 2 1") at the readable floor, 18 px beside 26 px digits (0.7 of
+    them). Now 0.9 of the digits (23 px there), and still clear of the board's texts (see
+    test_marienbad_table_and_its_meaning_are_readable_and_whole)."""
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    monkeypatch.setattr(nim_table, "txt", _TableText(drawn))
+    play = nim_play(size, language, 200, {"variant": "marienbad", "heaps": "1,3,5,7"})
+    drawn.clear()
+    frame(play.app)
+    places = [px for value, px, _r in drawn[:3]]
+    digits = [px for value, px, _r in drawn if value == "1 ="]
+    assert [value for value, _px, _r in drawn[:3]] == ["4", "2", "1"], drawn[:4]
+    assert digits and min(places) >= 0.85 * digits[0], (places, digits)
