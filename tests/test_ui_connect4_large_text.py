@@ -213,3 +213,39 @@ def test_the_board_says_how_many_make_a_line_when_not_four(
     assert len(letters) == int(shape[0])
     assert view.rect.contains(rect) and rect.top >= max(r.bottom for r in letters) - 1
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "lang", "scale"),
+                         [((1920, 1080), "fr", 200), ((1280, 720), "en", 200),
+                          ((1280, 800), "fr", 200), ((1024, 768), "en", 200),
+                          ((1920, 1080), "en", 100)])
+def test_a_searchs_bounds_are_drawn_readable_on_the_9x8_board(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], lang: str, scale: int) -> None:
+    """Regression (QA15 3, real window 1920x1080 fr 200%, Connect 4 9x8 five in a row vs the
+    engine): no score was drawn above the columns, the legend saying they would be too small
+    to read; "≤−11" did not fit a 69 px cap at the readable 27 px (measured 20 px here, 16 at
+    1024x768, left out at every 200% size). Where the whole labels would be under the
+    readable size, each bound is written without its mark, as the legend's sample is, which
+    says "at most this"; all nine readable. Alpha-beta without its exact pass gives the same
+    bounds ("≤−11") every run, as the engine's clock does not."""
+    from game.ui.i18n import tr
+    from tests.play_helpers import record_chip_texts
+    from tests.ui_helpers import make_app, run_until, start_game
+
+    labels = record_chip_texts(monkeypatch, connect4)
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=scale,
+                   explain_wait=True)
+    play = start_game(app, "connect4", ("human", "alphabeta:depth=4,exact=0"),
+                      options={"cols": "9", "rows": "8", "connect": "5"})
+    assert play.apply_move(play.state.legal_moves()[4])
+    assert run_until(app, lambda: bool(play.legend_rows()), 30)
+    labels.clear()
+    frame(app)
+    assert not play.view.labels_left_out
+    assert len(labels) == 9 and min(px for _l, px in labels) >= readable_px(size), labels
+    # The legend's row of the bounds shows one as the board writes it.
+    bound_rows = [row for row in play.legend_rows()
+                  if row.short == tr("legend.short.estimate_at_most")]
+    assert len(bound_rows) == 1 and bound_rows[0].sample in [line for line, _px in labels], (
+        bound_rows, labels)
+    app.shutdown()

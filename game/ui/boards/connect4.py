@@ -13,6 +13,7 @@ with time) and bounces a little on landing. A won game's line(s) get a stroke th
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -30,6 +31,7 @@ from game.ui.boards.base import (
     COORDINATES_MAX,
     COORDINATES_MIN_CELL,
     COUNT_FORMS,
+    COUNT_KINDS,
     BoardContext,
     BoardView,
     ClickResult,
@@ -46,6 +48,8 @@ from game.ui.boards.base import (
     label_px,
     labels_tell_apart,
     score_chip,
+    score_labels,
+    shared_label_px,
 )
 from game.ui.boards.presenter import GamePresenter, OptionSpec
 from game.ui.i18n import tr
@@ -176,6 +180,37 @@ def strip_height(cell: int, px: int) -> int:
     if not px:
         return cell
     return band_height(cell, px) + round(cell * MARKS_BAND)
+
+
+Plan = tuple[dict[Any, tuple[str, Colour, bool]], int, bool]
+
+
+def largest_plan(scores: Mapping[Any, float], plan: Callable[[int], Plan], most: int) -> Plan:
+    """``plan(size)`` (labels, their size, shortened) at the largest size up to ``most`` (not
+    under 7) whose labels of different scores differ: the smaller the size, the longer the
+    forms that fit, and whole counts always differ, so a bisection on the size finds it."""
+    low, high = 7, most
+    while low < high:
+        middle = (low + high + 1) // 2
+        if labels_tell_apart(scores, plan(middle)[0]):
+            low = middle
+        else:
+            high = middle - 1
+    return plan(low)
+
+
+def bare_labels(scores: Mapping[Any, float], kind: str, theme: Theme
+                ) -> dict[Any, tuple[str, Colour, bool]] | None:
+    """The labels in their short forms where a score has one (:attr:`ShownScore.short`: a
+    search's bound "\u2264\u22126" without its mark, "\u22126", in the text colour as every
+    bound; the legend's sample is then written so and says "at most this"), else None.
+    Counts have shorter forms of their own (see :func:`fitted_labels`). At 200% the 9x8
+    board's caps held no "\u2264\u221210" at the readable size in any window (1920x1080:
+    26 px, readable 27), and the engine's bounds were left out (QA15 3)."""
+    if kind in COUNT_KINDS:
+        return None
+    bare = score_labels(scores, kind, theme, shorter=1)
+    return bare if bare != score_labels(scores, kind, theme) else None
 
 
 class Connect4View(BoardView):
@@ -583,13 +618,15 @@ class Connect4View(BoardView):
 
     def _label_plan(self, ctx: BoardContext
                     ) -> tuple[dict[Any, tuple[str, Colour, bool]], int, bool]:
-        """The labels, their one size and whether a count is written shorter: the largest
+        """The labels, their one size and whether a label is written shorter: the largest
         size, up to the screen's text size and the labels' row's height, at which every label
         fits its cap (:func:`cap_width`) whole, else in whole thousands ("1449" whole, "21k"
         beside it), and labels of different counts differ. At 1920x1080 1,400 playouts read
         "1k" and 1,500 "2k": two counts under one label mislead a class more than a smaller
-        text (the colour ranks them too)."""
+        text (the colour ranks them too). Where that size is under the readable one, the
+        labels' short forms (see :func:`bare_labels`) if they make it readable."""
         assert ctx.scores is not None
+        scores = ctx.scores
         height = self.cell if self.strip.height < self.cell // 2 else (
             self.marks().top - self.strip.top)
         most = label_px(ctx, self.cell * 0.27)
@@ -599,19 +636,17 @@ class Connect4View(BoardView):
 
         def plan(size: int) -> tuple[dict[Any, tuple[str, Colour, bool]], int, bool]:
             # Whole or in whole thousands, as the legend's sample is written ("21k").
-            return fitted_labels(ctx.scores or {}, ctx.score_kind, ctx.theme, size, width,
+            return fitted_labels(scores, ctx.score_kind, ctx.theme, size, width,
                                  COUNT_FORMS, CAP_PAD_SHARE, whole_or_shortest=True)
 
-        # The smaller the size, the longer the forms that fit, and whole counts always
-        # differ: a bisection on the size finds the largest at which the labels do.
-        low, high = 7, most
-        while low < high:
-            middle = (low + high + 1) // 2
-            if labels_tell_apart(ctx.scores, plan(middle)[0]):
-                low = middle
-            else:
-                high = middle - 1
-        return plan(low)
+        found = largest_plan(scores, plan, most)
+        bare = bare_labels(scores, ctx.score_kind, ctx.theme)
+        if found[1] >= ctx.coords_px or bare is None:
+            return found
+        texts = [text for text, _colour, _best in bare.values()]
+        shorter = largest_plan(scores, lambda size: (
+            bare, shared_label_px(texts, size, width, CAP_PAD_SHARE), True), most)
+        return shorter if shorter[1] > found[1] else found
 
     def _draw_scores(self, surface: pygame.Surface, ctx: BoardContext) -> None:
         """Each scored column's label in its cap, one row above the marks, every cap as wide
