@@ -10,13 +10,16 @@ from tests.test_ui_tournament import _large_text_tournament, play_duel
 from tests.ui_helpers import frame, key, run_until
 
 
-@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize(("size", "language"), [((1024, 768), "en"), ((1024, 768), "fr"),
+                                                ((1280, 800), "fr"), ((1920, 1080), "en")])
 def test_space_on_a_finished_tournament_keeps_its_results_and_says_start_does_it(
-        language: str) -> None:
+        size: tuple[int, int], language: str) -> None:
     """Regression (QA15 19): Space after a tournament had finished ran it again, replacing the
-    results a class was reading. Now it keeps them and says that Start ▶ plays it again; the
-    first Space, before any run, still starts one, and Space still pauses a run."""
-    app, scene = _large_text_tournament((1024, 768), language)
+    results a class was reading. Now it keeps them and says that Start ▶ plays it again, in
+    a notice over the progress line that covers none of them (QA's re-check: the longer
+    "The results stay on the screen: …" went under the results and covered their lower
+    half); the first Space, before any run, still starts one."""
+    app, scene = _large_text_tournament(size, language)
     scene.set_game("nim")
     key(app, pygame.K_SPACE)
     first = scene.runner
@@ -31,4 +34,5 @@ def test_space_on_a_finished_tournament_keeps_its_results_and_says_start_does_it
     frame(app)
     assert scene.runner is runner and scene.matches == matches
     assert app.toast == tr("tour.space_done")
+    assert not app.toast_rect.colliderect(scene.panels["results"]), app.toast_rect
     app.shutdown()

@@ -3,7 +3,8 @@ a run (or goes back to the menu), Space pauses and resumes a run or starts the f
 
 Space never replaces results on the screen: a teacher pressing it to "hold" a finished
 tournament restarted it and lost what the class was reading (QA15 19). There it says that
-Start ▶ runs the tournament again, the button that does it.
+Start ▶ plays the tournament again, the button that does it, in few words: a notice that
+fits over the progress line and covers none of the results.
 """
 
 from __future__ import annotations
