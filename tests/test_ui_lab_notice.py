@@ -212,3 +212,29 @@ def test_a_load_notice_takes_the_room_left_under_elimination_s_one_parameter(
     assert not [w for w in lab.all_widgets() if getattr(w, "visible", True) and w.rect.width
                 and box.colliderect(w.rect)]
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1024, 768), "en"), ((1024, 768), "fr"),
+                                            ((1280, 720), "fr"), ((1280, 800), "fr"),
+                                            ((1920, 1080), "fr")])
+@pytest.mark.parametrize("view", ["charts", "boxes"])
+def test_the_end_of_a_run_is_told_over_the_header_not_the_buttons(
+        size: tuple[int, int], lang: str, view: str) -> None:
+    """QA15 9 (1024x768 en 200%): "Training finished: 500 games played (1,000 in total)."
+    covered the Train row and the tabs' row for seconds. The run's end is now said in few
+    words on one line over the header's title and progress line, left of Menu: over no
+    button and none of the view."""
+    from tests.ui_helpers import run_until
+
+    app, lab = large_lab(size, lang)
+    lab.tabs.choose(view)
+    train_instantly(lab, "nim", "elimination", 200)
+    assert run_until(app, lambda: app.toast is not None)  # type: ignore[arg-type, attr-defined]
+    assert app.toast == tr("lab.finished_short", done=200)  # type: ignore[attr-defined]
+    box = app.toast_rect  # type: ignore[attr-defined]
+    assert box.width > 0 and box.bottom <= lab.train_button.rect.top, box
+    assert not box.colliderect(lab.panels["view"]), (box, lab.panels["view"])
+    covered = [w.rect for w in lab.all_widgets()
+               if getattr(w, "visible", True) and w.rect.width and box.colliderect(w.rect)]
+    assert not covered, (box, covered)
+    app.shutdown()  # type: ignore[attr-defined]

@@ -319,6 +319,15 @@ def run_band(lab: LearningLabScene) -> pygame.Rect:
     return pygame.Rect(view.left, top, view.width, max(0, bottom - top))
 
 
+def header_room(lab: LearningLabScene) -> pygame.Rect:
+    """In the compact layout, the header left of Menu (the lab's title and the progress
+    line: no control), down to the band of the run's buttons."""
+    band = run_band(lab)
+    menu = lab.menu_button.rect
+    return pygame.Rect(band.left, 0, max(0, menu.left - lab.app.metrics.pad - band.left),
+                       band.top)
+
+
 def setup_room(lab: LearningLabScene) -> pygame.Rect:
     """Side by side, the set-up panel's empty room between its last row and its file buttons
     (empty in the compact layout)."""
@@ -357,7 +366,10 @@ def notice_area(lab: LearningLabScene) -> pygame.Rect | None:
         spots += [(lab.panels.get("setup_notice", pygame.Rect(0, 0, 0, 0)), "bottom", False),
                   (run_band(lab), "top", True)]  # (a notice too long for that room)
     elif lab.compact():
-        spots.insert(0, (run_band(lab), "top", True))
+        # First over the header's title and progress line, which it reports on (one line
+        # there: the run's end in few words, run_end_notice): over the band, "Training
+        # finished" hid Train and the tabs for seconds (QA15 9, 1024x768 at 200%).
+        spots = [(header_room(lab), "middle", True), (run_band(lab), "top", True), *spots]
     else:  # (at 100% of 1024x768 it covered the win rate's x axis for three seconds)
         spots[:0] = [(setup_room(lab), "bottom", True),  # (no row in it: the list's wheel
                      # area alone, the rows' rectangle, reaches into it)
@@ -372,9 +384,24 @@ def notice_area(lab: LearningLabScene) -> pygame.Rect | None:
         box = pygame.Rect(room.left, room.top + (0 if covers else m.pad), room.width, high)
         if edge == "bottom":
             box.bottom = room.bottom - m.pad
+        elif edge == "middle":
+            box.centery = room.centery
         if room.contains(box) and (covers or box.collidelist(controls) < 0):
             return pygame.Rect(box.left, box.top, box.width, 0)
     return None
+
+
+def run_end_notice(lab: LearningLabScene, stopped: bool, done: int) -> str:
+    """What the notice says when a run of ``done`` games ends (``stopped`` by the teacher):
+    in the compact layout's views, where it would take two lines over the header (see
+    :func:`notice_area`), in few words, without the games in total (QA15 9)."""
+    key = "lab.stopped" if stopped else "lab.finished"
+    said = tr(key, done=grouped(done), games=grouped(lab.learner.games_trained))
+    m = lab.app.metrics
+    if (lab.compact() and lab.tabs.current() != "setup"
+            and len(text.wrap(said, header_room(lab).width - 2 * m.pad, m.body)) > 1):
+        return tr(f"{key}_short", done=grouped(done))
+    return said
 
 
 def loaded_notice(lab: LearningLabScene, name: str, games: str, boxes: str) -> str:

@@ -26,7 +26,7 @@ from ai.training import DRAW, LOSS, WATCH_MOVE_SECONDS, WIN, TrainingRunner
 from game.rules.base import RulesError
 from game.ui import widgets
 from game.ui.boards import lab_default_game
-from game.ui.i18n import grouped, tr
+from game.ui.i18n import tr
 from game.ui.scenes.dialogs import MessageDialog
 from game.ui.scenes.lab_charts import ChartChoice, LabCharts
 from game.ui.scenes.lab_common import RunScene, RunTexts, player_name
@@ -39,6 +39,7 @@ from game.ui.scenes.lab_layout import (
     draw_lab,
     notice_area,
     place_lab,
+    run_end_notice,
 )
 from game.ui.scenes.lab_pages import page_for_key
 from game.ui.scenes.lab_play import back_from_play, play_against
@@ -480,8 +481,7 @@ class LearningLabScene(RunScene[TrainingRunner]):
             said = tr(key if runner.last_changed else f"{key}_unchanged")
             self.knowledge.game_result = "" if runner.last_changed else said
             return said
-        key = "lab.stopped" if stopped else "lab.finished"
-        return tr(key, done=grouped(done), games=grouped(self.learner.games_trained))
+        return run_end_notice(self, stopped, done)  # (lab_layout: its short form on charts)
 
     def layout(self) -> None:
         """Place the panels and widgets for the current window size."""
