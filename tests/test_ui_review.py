@@ -766,3 +766,61 @@ def test_the_score_keeps_each_number_with_its_word_when_it_wraps() -> None:
             # (A number ends a line only after its name's no-break space.)
             assert not wrapped.endswith((" 1", " 0", "–")), (width, wrapped)
             assert not wrapped.startswith(("draw", "0")), (width, wrapped)
+
+
+@pytest.mark.parametrize(("size", "language"), [((1024, 768), "fr"), ((1024, 768), "en")])
+def test_the_graphs_scale_names_its_unit_and_keeps_its_words_at_200_percent(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA15 7 (Othello 4x4 at 1024x768 fr 200%): the scale read "+198 / −198" with no unit,
+    and "Edges: a sure win", which makes the dots readable, gave way to the move list. The
+    words now say the scale's unit ("scale in weight-table points"), kept under the plot
+    before the list's second row, readable."""
+    from game.ui.scenes.play_fit import readable_px
+    from tests.ui_helpers import texts_drawn_by
+
+    app = make_app(size, language=language, text_scale=200)
+    play = start_game(app, "othello", ("human", "engine"), options={"size": "4"})
+    rng = random.Random(3)
+    while not play.match.over:
+        assert run_until(app, lambda: play.match.over or play.state.to_move == 0, 60)
+        if not play.match.over:
+            assert play.apply_move(rng.choice(list(play.state.legal_moves())))
+    play.enter_review(len(play.match.states) - 1)
+    frame(app)
+    panel = play.panel.review
+    assert panel.graph().unit == "table_points"
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    plot = panel.plot
+    below = [(line, px) for line, px, rect in drawn
+             if rect.top >= plot.bottom and rect.left < plot.centerx]
+    said = i18n.tr("review.graph_scale_unit", unit=i18n.tr("unit.table_points.name"))
+    assert said in " ".join(line for line, _px in below), below
+    assert min(px for line, px in below if line in said) >= readable_px(size)
+    app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_nim_graph_with_no_estimate_has_its_edges_marked(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA15 7 (Nim 12 vs Perfect, 1024x768 en 200%): the graph had no scale at all, every
+    dot on the bottom edge. Its edges now read "win" ("gagné") left of the plot, the top in
+    the first side's colour, the bottom in the second's, and the words say the edges are a
+    sure win."""
+    from tests.ui_helpers import texts_drawn_by
+
+    app = make_app((1024, 768), language=language, text_scale=200)
+    play = _human_game(app, "nim", moves=40)
+    assert play.match.over
+    play.enter_review(len(play.match.states) - 1)
+    frame(app)
+    panel = play.panel.review
+    assert panel.graph().scale == 0
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    plot = panel.plot
+    won = [rect for line, _px, rect in drawn if line == i18n.tr("review.graph_won")]
+    assert len(won) == 2, [line for line, _px, _rect in drawn]
+    top, bottom = sorted(won, key=lambda rect: rect.top)
+    assert top.right <= plot.left and bottom.right <= plot.left
+    assert plot.top <= top.top and bottom.bottom <= plot.bottom + 1 and top.bottom <= bottom.top
+    assert i18n.tr("review.graph_edges") in [line for line, _px, _rect in drawn]
+    app.shutdown()

@@ -21,7 +21,7 @@ from ai.registry import PlayerSpecError
 from game.record import Record
 from game.rules.base import RulesError
 from game.rules.registry import Evaluation
-from game.ui.reasoning import shown_scores
+from game.ui.reasoning import estimate_unit, shown_scores
 from game.ui.scenes.match import FIRST_CHOICES, HUMAN, Match, Seat, make_seat
 
 #: Score kinds that say how good the move is for the mover (0 = even); other kinds (visits,
@@ -146,6 +146,9 @@ class EvalGraph:
     #: The line's largest estimate as judged (in the evaluation's or the AI's own unit),
     #: drawn at ±:data:`ESTIMATE_CAP`: the graph's scale mark (0 when the line has none).
     scale: float = 0.0
+    #: The unit of that scale, an ``Evaluation.unit`` code ("table_points", "discs"), None
+    #: where nothing says it.
+    unit: str | None = None
 
 
 def evaluation_points(match: Match, evaluation: Evaluation | None) -> EvalGraph:
@@ -162,6 +165,7 @@ def evaluation_points(match: Match, evaluation: Evaluation | None) -> EvalGraph:
         evaluation = None
     judged: list[tuple[int, float, str]] = []
     ai: list[tuple[int, float, str]] = []
+    ai_units: list[str] = []
     for ply, state in enumerate(match.states):
         outcome = state.outcome
         if outcome is not None:
@@ -170,21 +174,27 @@ def evaluation_points(match: Match, evaluation: Evaluation | None) -> EvalGraph:
                            FROM_RESULT))
             continue
         if ply < len(match.moves):
-            own = _ai_value(match.decisions[ply], match.moves[ply], state.to_move)
+            decision = match.decisions[ply]
+            own = _ai_value(decision, match.moves[ply], state.to_move)
             if own is not None:
                 value, proven = own
                 ai.append((ply, value, FROM_RESULT if proven else FROM_AI))
+                unit = None if proven or decision is None else estimate_unit(decision)
+                ai_units += [unit] if unit else []
         value_of = _evaluate(evaluation, state)
         if value_of is not None:
             judged.append((ply, value_of, FROM_EVALUATION))
     dots = _scaled(ai)
     line = _scaled(judged)
     scale = _largest(judged)
+    unit = evaluation.unit if evaluation is not None else None
     if evaluation is None:
-        # Nothing else judges the positions: the line joins the AI's scores and the end.
+        # Nothing else judges the positions: the line joins the AI's scores and the end,
+        # in the AI's unit where all its estimates share one.
         line = sorted([*dots, *line], key=lambda p: p.ply)
         scale = _largest(ai)
-    return EvalGraph(line, dots, scale)
+        unit = ai_units[0] if len(set(ai_units)) == 1 else None
+    return EvalGraph(line, dots, scale, unit)
 
 
 def _largest(raw: list[tuple[int, float, str]]) -> float:

@@ -15,7 +15,7 @@ import pygame
 
 from game.rules.registry import Evaluation
 from game.ui import text
-from game.ui.i18n import decimal, grouped, tr
+from game.ui.i18n import decimal, grouped, has, tr
 from game.ui.scenes.play_fit import (
     large_text,
     least_legend_px,
@@ -45,16 +45,22 @@ LIST_ROWS = 3
 #: Rows the list keeps when it gives way to the line's caption (it scrolls to the reviewed
 #: move, so a row fewer hides nothing for good).
 LIST_LEAST_ROWS = 2
+#: Rows the list keeps when it gives way to the scale's words as well ("Edges: a sure win;
+#: scale in weight-table points" gave way to a 4x4 Othello game's second row, QA15 7).
+SCALE_LIST_ROWS = 1
 #: The plot gives way to those rows down to this many body sizes high.
 PLOT_LEAST = 1.2
 
 
-def scale_marks(scale: float) -> list[tuple[str, float]]:
+def scale_marks(scale: float, edges: bool = False) -> list[tuple[str, float]]:
     """The graph's scale marks for estimates whose largest is ``scale``: ("+143", its level),
-    ("0", 0) and ("−143", minus its level), levels in the plot's [-1, 1]; none when nothing
-    is estimated. Whole numbers from 10, one decimal below (the n-tuple network's 0.65)."""
+    ("0", 0) and ("−143", minus its level), levels in the plot's [-1, 1]. Where nothing is
+    estimated, with ``edges`` (points on them: sure results) the edges' "win" ("gagné"),
+    else none: a Nim game against Perfect had its dots on the bottom edge and no scale
+    (QA15 7). Whole numbers from 10, one decimal below (the n-tuple network's 0.65)."""
     if scale <= 0:
-        return []
+        won = tr("review.graph_won")
+        return [(won, 1.0), (won, -1.0)] if edges else []
     size = grouped(scale) if scale >= 10 else decimal(f"{scale:.1f}")
     return [(f"+{size}", ESTIMATE_CAP), ("0", 0.0), (f"\u2212{size}", -ESTIMATE_CAP)]
 
@@ -179,20 +185,32 @@ class ReviewPanel:
         key_h = text.font(key_px).get_linesize()
 
         # What the height means: the edges are sure results, estimates are scaled between.
-        def key_paragraphs() -> list[list[str]]:
-            return [text.wrap(words, rect.width, key_px),
-                    text.wrap(tr("review.graph_scale"), rect.width, key_px)]
+        def key_paragraphs(line_words: str) -> list[list[str]]:
+            return [text.wrap(line_words, rect.width, key_px),
+                    text.wrap(self.scale_words(), rect.width, key_px)]
 
-        key_paras = key_paragraphs()
         # Which side is up, above the plot (at the key's size), whatever the room: written
         # inside the plot it ran over the curve, and a plot too low for it (at the end of a
         # game, under the running score, at 200% of 1280x720) showed no word at all (QA).
         sides = self.sides_lines(rect.width, key_px)
         sides_h = text.font(key_px, True).get_linesize()
-        plot_h = self._plot_height(rect.height, len(sides) * sides_h, key_paras, key_h)
-        if not key_paras and short != words:
-            key_paras = [text.wrap(short, rect.width, key_px)]
-            plot_h = self._plot_height(rect.height, len(sides) * sides_h, key_paras, key_h)
+
+        def fit(line_words: str, rows: int) -> tuple[list[list[str]], int]:
+            paras = key_paragraphs(line_words)
+            return paras, self._plot_height(rect.height, len(sides) * sides_h, paras, key_h,
+                                            rows)
+
+        key_paras, plot_h = fit(words, LIST_ROWS)
+        # What the height means (its unit, the edges: QA15 7) before "(click to change)",
+        # then before the list's rows but one; the line's words alone where even so it has
+        # no room, else without "(click to change)" rather than without any words.
+        for line_words, rows in ((short, LIST_ROWS), (short, LIST_LEAST_ROWS),
+                                 (short, SCALE_LIST_ROWS)):
+            if len(key_paras) > 1:
+                break
+            paras, height = fit(line_words, rows)
+            if len(paras) > 1 or not key_paras:
+                key_paras, plot_h = paras, height
         key_lines = [line for paragraph in key_paras for line in paragraph]
         y = rect.top
         for parts in sides:
@@ -202,7 +220,7 @@ class ReviewPanel:
                                anchor, bold=True)
             y += sides_h
         graph = self.graph()
-        marks = scale_marks(graph.scale)
+        marks = scale_marks(graph.scale, any(abs(p.value) >= 1 for p in graph.line))
         # The scale at the plot's left: what height the estimates' largest reaches, "+143"
         # and "−143" ("0" between where the plot is high enough); nothing said the height's
         # size before (QA13 14).
@@ -223,8 +241,11 @@ class ReviewPanel:
                 pygame.draw.line(surface, blend(theme.panel_border, theme.text_muted, 0.5),
                                  (plot.left, at_y), (plot.right, at_y), 1)
             label_y = max(plot.top + key_h // 2, min(plot.bottom - key_h // 2, at_y))
-            text.blit_text(surface, mark, key_px, theme.text_muted,
-                           (plot.left - m.pad // 2, label_y), "midright")
+            # An edge's "win" in its side's colour, as "▲ Black ahead" above says it.
+            colour = (self._side_colour(0 if level > 0 else 1) if abs(level) >= 1
+                      else theme.text_muted)
+            text.blit_text(surface, mark, key_px, colour, (plot.left - m.pad // 2, label_y),
+                           "midright")
         last = len(scene.match.states) - 1
         points = graph.line
 
@@ -253,6 +274,17 @@ class ReviewPanel:
         self.key_rect = pygame.Rect(rect.left, top, rect.width, y - top)
         return y + m.pad // 2
 
+    def scale_words(self) -> str:
+        """What the plot's height means: the edges a sure win, and between, the estimates
+        in the scale's unit where it has one ("+198" was said without "weight-table points",
+        QA15 7); only the edges where nothing is estimated."""
+        graph = self.graph()
+        if graph.scale <= 0:
+            return tr("review.graph_edges")
+        if graph.unit and has(f"unit.{graph.unit}.name"):
+            return tr("review.graph_scale_unit", unit=tr(f"unit.{graph.unit}.name"))
+        return tr("review.graph_scale")
+
     def sides_lines(self, width: int, px: int) -> list[list[tuple[str, int, str]]]:
         """Which side is up: "▲ Black ahead" at the left and "▼ White ahead" at the right of
         one line ``width`` wide at ``px`` (bold), or each on a line of its own when they do
@@ -271,7 +303,7 @@ class ReviewPanel:
         return theme.score_good if side == 0 else theme.score_bad
 
     def _plot_height(self, room: int, sides_h: int, key_paras: list[list[str]],
-                     key_h: int) -> int:
+                     key_h: int, scale_rows: int = LIST_ROWS) -> int:
         """The plot's height in ``room`` pixels with which side is up above it (``sides_h``
         high, always shown), the key's paragraphs below and :data:`LIST_ROWS` rows of the
         move list under them: a :data:`PLOT_SHARE` of the room, at least 3.6 body sizes when
@@ -280,7 +312,7 @@ class ReviewPanel:
         200% text they ran under the review's buttons, then they left the move list one
         row: the list is the other way through the game), its first one only when the plot
         would be lower than :data:`PLOT_LEAST` body sizes. ``key_paras`` loses what is left
-        out."""
+        out. The list gives way down to ``scale_rows`` rows to keep the scale's words."""
         m = self.app.metrics
         least = int(m.body * 2)
         # The rows the list needs, up to LIST_ROWS (two moves a row): a short game leaves the
@@ -293,17 +325,22 @@ class ReviewPanel:
             lines = sides_h + sum(len(p) for p in key_paras) * key_h
             return lines + m.pad // 2 if lines else 0
 
-        # The scale's paragraph gives way below two body sizes of plot; what the line and
-        # the dots are, only below PLOT_LEAST (at the end of a game at 200% of 1280x720 the
-        # graph said whose side is up and nothing of what it draws, QA), and after the list's
-        # third row: a short Morpion game at 200% of 1280x720 and 1024x640 kept three rows
-        # of five moves and lost the caption (QA S12 22).
+        # The scale's paragraph gives way below two body sizes of plot, after the list's
+        # rows but one; what the line and the dots are, only below PLOT_LEAST (at the end of
+        # a game at 200% of 1280x720 the graph said whose side is up and nothing of what it
+        # draws, QA), and after the list's third row: a short Morpion game at 200% of
+        # 1280x720 and 1024x640 kept three rows of five moves and lost the caption (QA S12
+        # 22).
+        full_rows = rows
         while key_paras and room - text_h() - rows * line_h - m.pad < (
                 least if len(key_paras) > 1 else int(m.body * PLOT_LEAST)):
-            if len(key_paras) == 1 and rows > LIST_LEAST_ROWS:
+            # The list's rows first: down to ``scale_rows`` for the scale's words, to
+            # LIST_LEAST_ROWS for the line's; a list row is back where words go anyway.
+            if rows > (scale_rows if len(key_paras) > 1 else LIST_LEAST_ROWS):
                 rows -= 1
                 continue
             key_paras.pop()
+            rows = min(full_rows, max(rows, LIST_LEAST_ROWS))
         spare = room - text_h() - rows * line_h - m.pad
         wanted = max(int(m.body * 3.6), int(room * PLOT_SHARE))
         # Lower than two body sizes, down to PLOT_LEAST of one, before the list loses a row
