@@ -824,3 +824,31 @@ def test_a_nim_graph_with_no_estimate_has_its_edges_marked(
     assert plot.top <= top.top and bottom.bottom <= plot.bottom + 1 and top.bottom <= bottom.top
     assert i18n.tr("review.graph_edges") in [line for line, _px, _rect in drawn]
     app.shutdown()
+
+
+def test_an_opened_records_graph_speaks_of_no_dots(data_dir: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA16 13 (an opened record, Othello 6x6, 1280x720 en 200%): the key said "dots: the
+    AI's search scores" where none were drawn (a record keeps no AI decision). Where no
+    dot is drawn the key says only what the line is."""
+    from game.ui.scenes.review import record_of
+    from tests.ui_helpers import texts_drawn_by
+
+    app = make_app((1280, 720), text_scale=200)
+    play = start_game(app, "othello", ("human", "alphabeta"), options={"size": "6"})
+    rng = random.Random(5)
+    while len(play.match.moves) < 6 and not play.match.over:
+        assert run_until(app, lambda: play.match.over or play.state.to_move == 0, 30)
+        if not play.match.over:
+            assert play.apply_move(rng.choice(list(play.state.legal_moves())))
+    assert play.panel.review.graph().dots, "alpha-beta's own scores are dots as it plays"
+    opened = open_game(app, record.save(record_of(play.match)))
+    assert opened is not None and opened.review.active
+    frame(app)
+    title = opened.panel.review.evaluation_title()
+    lines = " ".join(line for line, _px, _rect in texts_drawn_by(lambda: frame(app),
+                                                                 monkeypatch))
+    assert not opened.panel.review.graph().dots
+    assert i18n.tr("review.graph_key_eval", evaluation=title) in lines, lines
+    assert i18n.tr("review.graph_key", evaluation=title) not in lines
+    app.shutdown()

@@ -171,8 +171,9 @@ class ReviewPanel:
         evaluation = self.evaluation_title()
         words = (tr("review.graph_key", evaluation=evaluation) if evaluation
                  else tr("review.graph_key_ai"))
-        if evaluation and all(seat.human for seat in scene.match.seats):
-            # No AI played: no dots of its scores to speak of (QA 34c).
+        if evaluation and not self.graph().dots:
+            # No AI played, or none of its scores is known (a game record opened from a
+            # file keeps no decision): no dots to speak of (QA 34c, QA16 13).
             words = tr("review.graph_key_eval", evaluation=evaluation)
         # Without "(click to change)" where the whole key has no room: one line, not two.
         short = words
