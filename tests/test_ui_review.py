@@ -773,8 +773,8 @@ def test_the_graphs_scale_names_its_unit_and_keeps_its_words_at_200_percent(
         size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """QA15 7 (Othello 4x4 at 1024x768 fr 200%): the scale read "+198 / −198" with no unit,
     and "Edges: a sure win", which makes the dots readable, gave way to the move list. The
-    words now say the scale's unit ("scale in weight-table points"), kept under the plot
-    before the list's second row, readable."""
+    words now say what the edges are and the scale's unit ("Edges: a sure win; scale in
+    weight-table points"), under the plot, kept before the list's second row, readable."""
     from game.ui.scenes.play_fit import readable_px
     from tests.ui_helpers import texts_drawn_by
 
@@ -793,9 +793,11 @@ def test_the_graphs_scale_names_its_unit_and_keeps_its_words_at_200_percent(
     plot = panel.plot
     below = [(line, px) for line, px, rect in drawn
              if rect.top >= plot.bottom and rect.left < plot.centerx]
-    said = i18n.tr("review.graph_scale_unit", unit=i18n.tr("unit.table_points.name"))
-    assert said in " ".join(line for line, _px in below), below
-    assert min(px for line, px in below if line in said) >= readable_px(size)
+    said = " ".join(line for line, _px in below)
+    words = i18n.tr("review.graph_scale_unit", unit=i18n.tr("unit.table_points.name"))
+    assert words in said, (words, below)
+    key = [px for line, px in below if line in said and line not in "0123456789."]
+    assert key and min(key) >= readable_px(size), below
     app.shutdown()
 
 

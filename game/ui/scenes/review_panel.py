@@ -185,33 +185,31 @@ class ReviewPanel:
                   else m.small)
         key_h = text.font(key_px).get_linesize()
 
-        # What the height means: the edges are sure results, estimates are scaled between.
-        def key_paragraphs(line_words: str) -> list[list[str]]:
-            return [text.wrap(line_words, rect.width, key_px),
-                    text.wrap(self.scale_words(), rect.width, key_px)]
-
         # Which side is up, above the plot (at the key's size), whatever the room: written
         # inside the plot it ran over the curve, and a plot too low for it (at the end of a
         # game, under the running score, at 200% of 1280x720) showed no word at all (QA).
         sides = self.sides_lines(rect.width, key_px)
         sides_h = text.font(key_px, True).get_linesize()
 
-        def fit(line_words: str, rows: int) -> tuple[list[list[str]], int]:
-            paras = key_paragraphs(line_words)
+        def fit(paragraphs: list[str], rows: int) -> tuple[list[list[str]], int]:
+            paras = [text.wrap(said, rect.width, key_px) for said in paragraphs]
             return paras, self._plot_height(rect.height, len(sides) * sides_h, paras, key_h,
                                             rows)
 
-        key_paras, plot_h = fit(words, LIST_ROWS)
-        # What the height means (its unit, the edges: QA15 7) before "(click to change)",
-        # then before the list's rows but one; the line's words alone where even so it has
-        # no room, else without "(click to change)" rather than without any words.
-        for line_words, rows in ((short, LIST_ROWS), (short, LIST_LEAST_ROWS),
-                                 (short, SCALE_LIST_ROWS)):
-            if len(key_paras) > 1:
+        # What the height means (the edges are sure results, the scale's unit: "+198" was
+        # said without it, QA15 7) before "(click to change)", then before the list's rows
+        # but one; then the line's words alone with the unit ("· scale in weight-table
+        # points"), else without.
+        unit = self.unit_words()
+        tries = [([words, self.scale_words()], LIST_ROWS),
+                 *(([short, self.scale_words()], rows)
+                   for rows in (LIST_ROWS, LIST_LEAST_ROWS, SCALE_LIST_ROWS)),
+                 *(([line], LIST_ROWS) for line in (
+                     *((f"{short} · {unit}",) if unit else ()), words, short))]
+        for paragraphs, rows in tries:
+            key_paras, plot_h = fit(paragraphs, rows)
+            if len(key_paras) == len(paragraphs):
                 break
-            paras, height = fit(line_words, rows)
-            if len(paras) > 1 or not key_paras:
-                key_paras, plot_h = paras, height
         key_lines = [line for paragraph in key_paras for line in paragraph]
         y = rect.top
         for parts in sides:
@@ -277,14 +275,23 @@ class ReviewPanel:
 
     def scale_words(self) -> str:
         """What the plot's height means: the edges a sure win, and between, the estimates
-        in the scale's unit where it has one ("+198" was said without "weight-table points",
-        QA15 7); only the edges where nothing is estimated."""
-        graph = self.graph()
-        if graph.scale <= 0:
+        in the scale's unit ("Edges: a sure win; scale in weight-table points"), or scaled
+        to fit where nothing says the unit; only the edges where nothing is estimated (a
+        Nim game against Perfect)."""
+        if self.graph().scale <= 0:
             return tr("review.graph_edges")
-        if graph.unit and has(f"unit.{graph.unit}.name"):
-            return tr("review.graph_scale_unit", unit=tr(f"unit.{graph.unit}.name"))
+        unit = self.graph().unit
+        if unit and has(f"unit.{unit}.name"):
+            return tr("review.graph_scale_unit", unit=tr(f"unit.{unit}.name"))
         return tr("review.graph_scale")
+
+    def unit_words(self) -> str:
+        """The scale's unit ("scale in weight-table points"), "" where it has none or
+        nothing says it."""
+        unit = self.graph().unit
+        if self.graph().scale <= 0 or not unit or not has(f"unit.{unit}.name"):
+            return ""
+        return tr("review.graph_unit", unit=tr(f"unit.{unit}.name"))
 
     def sides_lines(self, width: int, px: int) -> list[list[tuple[str, int, str]]]:
         """Which side is up: "▲ Black ahead" at the left and "▼ White ahead" at the right of
