@@ -89,7 +89,7 @@ def test_earlier_runs_of_one_set_up_are_named_whole_in_one_key(
     """QA15 9 (1024x768 en 200%): with three runs "1: Elimina…", "2: Elimina…" were cut,
     the part that told them apart gone; at 1280x720 and 1920x1080 the earlier runs were left
     out of the legend. Runs of one set-up now share one key, "1," "2: Elimination vs Random",
-    whole and readable on both charts."""
+    whole and readable on both charts, and the latest run's line reads "3: Learner"."""
     from game.ui.i18n import tr
     from game.ui.scenes.lab_common import player_name
     from tests.ui_helpers import watch_cuts
@@ -110,4 +110,7 @@ def test_earlier_runs_of_one_set_up_are_named_whole_in_one_key(
     assert [line for line, _px in keys] == ["1,", last] * shown, drawn
     assert min(px for _line, px in keys) >= readable_px(size), keys
     assert not cut, cut
+    # The latest run says its number too (with "Learner" alone a class looked for run 3).
+    latest = tr("lab.series.run", n=3, side=tr("lab.series.learner"))
+    assert [line for line, _px, _rect in drawn].count(latest) == shown, drawn
     app.shutdown()  # type: ignore[attr-defined]

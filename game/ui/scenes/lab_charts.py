@@ -50,6 +50,14 @@ def run_names(runs: list[Run]) -> list[str]:
     return names
 
 
+def latest_name(runs: list[Run], side: str) -> str:
+    """The latest run's first side on the legend: with its number beside earlier runs
+    ("3: Learner" after "1, 2: Elimination vs Random": with "Learner" alone a class looked
+    for run 3, QA16 re-check of QA15 9), else as it is."""
+    run = runs[-1]
+    return tr("lab.series.run", n=run.number, side=side) if len(runs) > 1 and run.number else side
+
+
 def earlier_runs(runs: list[Run], theme: Theme,
                  values: Callable[[Run], list[int] | list[float]]) -> list[charts.Series]:
     """Every run but the latest as a faded line of its ``values``, for comparison, named
@@ -93,7 +101,7 @@ def draw_wins_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run],
         keys = (("lab.series.first", "lab.series.second") if run.self_play
                  else ("lab.series.learner", "lab.series.opponent"))
         sides = run.sides or (tr(keys[0]), tr(keys[1]))
-        series += [charts.Series(sides[0], run.wins, theme.ok),
+        series += [charts.Series(latest_name(runs, sides[0]), run.wins, theme.ok),
                    charts.Series(sides[1], run.losses, theme.danger)]
         if run.drawable:  # (Nim and Hexapawn cannot be drawn: no "Draws" line at 0)
             series.append(charts.Series(tr("lab.series.draws"), run.draws, theme.text_muted))
@@ -114,7 +122,7 @@ def draw_rate_chart(surface: pygame.Surface, rect: pygame.Rect, runs: list[Run],
     if runs:
         who = "lab.series.rate_first" if runs[-1].self_play else "lab.series.rate"
         name = runs[-1].sides[0] if runs[-1].sides else tr(who)
-        series.append(charts.Series(name, runs[-1].rate, theme.ok))
+        series.append(charts.Series(latest_name(runs, name), runs[-1].rate, theme.ok))
     title_key = "lab.chart.rate_first" if runs and runs[-1].self_play else "lab.chart.rate"
     title = tr(title_key, n=window)
     px = title_px(title, rect.width, px)
