@@ -63,9 +63,9 @@ def test_review_keeps_three_rows_of_its_move_list(lang: str, size: tuple[int, in
     """Regression: the review at 1024x768 with 200% text showed one row of its move list
     (at 1920x1080 in French too): the graph kept 3.6 body sizes and its key all its words.
     The key's paragraphs and then the plot give way first; but for the scale's words
-    ("Edges: a sure win; scale in open lines", QA15 7), for which the list gives way a row
-    at 200% of 1024x768 (it scrolls to the reviewed move)."""
-    from game.ui.scenes.review_panel import LIST_LEAST_ROWS, LIST_ROWS
+    ("Edges: a sure win; scale in open lines", QA15 7), for which the list gives way at 200%
+    of 1024x768 down to the row of the reviewed move (it scrolls to it)."""
+    from game.ui.scenes.review_panel import LIST_ROWS, SCALE_LIST_ROWS
     from tests.ui_helpers import click_widget, open_review
 
     app = make_app(size, language=lang, text_scale=scale)
@@ -77,7 +77,8 @@ def test_review_keeps_three_rows_of_its_move_list(lang: str, size: tuple[int, in
     frame(app)
     assert play.review.active
     rows = {rect.top for rect, _ in play.panel.move_rects}
-    assert len(rows) >= (LIST_LEAST_ROWS if scale == 200 else LIST_ROWS), rows
+    assert len(rows) >= (SCALE_LIST_ROWS if scale == 200 else LIST_ROWS), rows
+    assert play.review.shown in [ply for _rect, ply in play.panel.move_rects]
     app.shutdown()
 
 
