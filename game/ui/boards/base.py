@@ -429,6 +429,17 @@ def rank_colour(t: float, theme: Theme) -> Colour:
     return blend(theme.score_bad, middle, t * 2)
 
 
+class RankedScores(dict[Any, float]):
+    """Scores to label, ranked (their colours, the best's ring) among :attr:`scale`, all the
+    scores they are part of: once the labels on the person's moves gave way after the explain
+    pause, the others were coloured anew among those left, the same "−6" yellow then orange
+    (QA S16 16, Othello at 1280x800)."""
+
+    def __init__(self, scores: Mapping[Any, float], scale: Mapping[Any, float]) -> None:
+        super().__init__(scores)
+        self.scale: dict[Any, float] = {**scale, **scores}
+
+
 def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme, shorter: int = 0
                  ) -> dict[Any, tuple[str, Colour, bool]]:
     """Label text, colour and "is best" flag for each scored move.
@@ -455,12 +466,15 @@ def score_labels(scores: Mapping[Any, float], kind: str, theme: Theme, shorter: 
         return None if math.isnan(value) else value
 
     numbers = {move: number(raw) for move, raw in scores.items()}
-    finite = {m: v for m, v in numbers.items() if v is not None and math.isfinite(v)}
+    # Ranked among all the scores they are part of (see RankedScores), else among themselves.
+    scale = scores.scale if isinstance(scores, RankedScores) else scores
+    ranked = {move: number(raw) for move, raw in scale.items()}
+    finite = {m: v for m, v in ranked.items() if v is not None and math.isfinite(v)}
     integral = all(abs(v - round(v)) < 1e-9 for v in finite.values())
     # The ranks: distinct scores, infinities (proven results reported so) at the ends.
-    distinct = sorted({v for v in numbers.values() if v is not None})
+    distinct = sorted({v for v in ranked.values() if v is not None})
     top = distinct[-1] if distinct else 0.0
-    results = [raw.meaning.result for raw in scores.values()
+    results = [raw.meaning.result for raw in scale.values()
                if isinstance(raw, ShownScore) and raw.proven and hasattr(raw.meaning, "result")]
     best_result = max(results) if results else None
     labels: dict[Any, tuple[str, Colour, bool]] = {}

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import text, widgets
-from game.ui.boards.base import BoardContext
+from game.ui.boards.base import BoardContext, RankedScores
 from game.ui.i18n import tr
 from game.ui.reasoning import shown_scores
 from game.ui.scenes.play_fit import (
@@ -77,6 +77,8 @@ def board_context(scene: PlayScene) -> BoardContext:
     if shown is not None:
         # In the units the reasoning panel states: proven results, disc estimates.
         scores, kind = shown_scores(shown.decision), shown.decision.score_kind
+        if shown.ranked_among is not None:
+            scores = RankedScores(scores, shown_scores(shown.ranked_among))
     hint = turns.hint_move
     progress = turns.worker.progress
     if (hint is None and pending is None and progress is not None

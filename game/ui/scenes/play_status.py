@@ -147,6 +147,9 @@ class ShownDecision:
     decision: Decision
     state: Any
     mover: int
+    #: The whole decision where some of its labels gave way (see :func:`yields_to_legal`):
+    #: the labels left keep the colours they had among all of them (QA S16 16).
+    ranked_among: Decision | None = None
 
 
 def yields_to_legal(presenter: GamePresenter, turns: TurnDriver, explain_wait: bool) -> bool:
@@ -194,9 +197,11 @@ def scored_decision(match: Match, turns: TurnDriver, presenter: GamePresenter,
                 # the person's legal moves, no dot there, and "−16" in a blue frame read as
                 # the person's score for it (QA S13 7).
                 legal = set(match.state.legal_moves())
+                whole = last
                 last = labelled_only(last, [m for m in last.scores if m not in legal])
                 if not last.scores:
                     return None
+                return ShownDecision(last, before, before.to_move, whole)
             return ShownDecision(last, before, before.to_move)
         return None
     if not match.over and not match.human_to_move:
