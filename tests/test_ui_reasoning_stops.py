@@ -167,3 +167,18 @@ def test_a_search_to_the_end_says_so_in_its_depth_fact() -> None:
                for line in english), english
     assert "It searched to the end of the game" not in english
     assert any("jusqu'à la fin : " in line for line in said(decision, "fr").split("\n"))
+
+
+@pytest.mark.parametrize("spec", ["alphabeta:depth=4", "minimax:depth=4"])
+def test_a_search_that_reached_the_end_before_its_depth_says_so(spec: str) -> None:
+    """QA S16 4 (Othello 4x4 vs alpha-beta, 1280x800 fr 200%): with one empty square left the
+    panel said "Looked 4 moves ahead: 2 positions", in a game that ended after one move."""
+    from ai.registry import make_player
+    from game.rules.othello import OthelloOptions, OthelloState
+
+    state = OthelloState.from_rows(["XXXX", "XOOX", "XOO.", "XXXO"], to_move=1)
+    assert len(state.legal_moves()) == 1
+    decision = make_player(spec, "othello", OthelloOptions(4), seed=1).decide(state, Limits())
+    assert decision.info["leaves"] == 0
+    english = said(decision)
+    assert "to the end of the game" in english and "4 moves ahead" not in english, english

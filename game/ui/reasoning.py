@@ -726,6 +726,11 @@ def depth_line(d: Decision) -> str | None:
     if d.depth >= TO_THE_END_DEPTH:
         return tr("think.to_the_end_count", counted=counted, time=time)
     info = d.info if isinstance(d.info, dict) else {}
+    if (info.get("leaves") == 0 and not info.get("to_the_end") and not info.get("timed_out")
+            and not info.get("stopped")):
+        # Every line ended with the game before the depth asked for: "Looked 4 moves ahead"
+        # on Othello 4x4's last empty square (QA S16 4).
+        return tr("think.to_the_end_count", counted=counted, time=time)
     # "To the end" in the same fact as the depth: as a fact of its own it took the room of
     # alpha-beta's cut-offs and memory at 200% (QA S13 1).
     key = "think.depth_end" if info.get("to_the_end") else "think.depth"
