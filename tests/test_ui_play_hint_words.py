@@ -231,5 +231,6 @@ def test_hint_on_a_finished_game_is_greyed_and_says_why(scale: int) -> None:
     key(app, pygame.K_h)
     frame(app)
     assert play.turns.hint is None and not play.turns.hint_thinking
-    assert play.message == tr("play.hint_over")
+    # Said on the status line, over the result, while it shows (QA saw nothing after H).
+    assert play.status().detail == tr("play.hint_over")
     app.shutdown()

@@ -243,8 +243,7 @@ class PlayScene(Scene, TurnListener):
         self.review.show(index)
 
     def step_review(self, direction: int) -> None:
-        """One move back (-1, entering the review) or forward (+1; forward from the live
-        position ends the review)."""
+        """One move back (-1, entering the review) or forward (+1; from the last, live)."""
         if direction < 0:
             self.enter_review(self.review.shown - 1)
         elif self.review.active and self.review.shown >= self.review.last:
@@ -253,8 +252,8 @@ class PlayScene(Scene, TurnListener):
             self.review.forward()
 
     def leave_review(self) -> None:
-        """Back to the live position; the game goes on from there. What the status line said
-        of the review goes with it ("Opened …: ◀ ▶ step through it" stayed, QA S15 20)."""
+        """Back to the live position: the game goes on from there, the status line says no
+        more of the review ("Opened …: ◀ ▶ step through it" stayed, QA S15 20)."""
         if not self.review.active:
             return
         self.review.leave()
@@ -395,7 +394,8 @@ class PlayScene(Scene, TurnListener):
     # -- drawing --------------------------------------------------------------------------------
 
     def status(self) -> Status:
-        """The status line: headline, detail, and whether the detail reports a problem."""
+        """The status line: headline, detail, and whether the detail reports a problem (a
+        refusal is said after the end too: H on a finished game said nothing, QA S16 11)."""
         controller = self.input.current_controller()
         if self.review.active:
             status = review_status(self.match, self.review, self.presenter)
@@ -404,7 +404,7 @@ class PlayScene(Scene, TurnListener):
                                  controller.prompt_key() if controller is not None else None,
                                  self.seat_label, self.app.settings.show_reasoning,
                                  self.view is None or not self.view.labels_left_out)
-        if self.message and (self.review.active or not self.match.over):
+        if self.message and (self.review.active or self.message_bad or not self.match.over):
             return Status(status.headline, self.message, self.message_bad)
         return status
 
