@@ -209,3 +209,23 @@ def test_a_proven_draw_is_said_a_draw_not_an_estimate(lang: str) -> None:
         assert plural("words.loss_in", 4) in first, first
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_estimate_of_1_disc_is_singular_in_the_legend(lang: str) -> None:
+    """QA S16 (re-check of 28ad4ef, Othello vs the engine at 1024x768 en 200%): the legend's
+    paragraph read "+1 discs ahead for White, estimated and rounded"."""
+    from ai.base import Decision
+
+    i18n.set_language(lang)
+    try:
+        d = Decision(move="c5", scores={"c5": 70.0, "d6": 50.0}, score_kind="value",
+                     info={"units": "evaluation points (100 a disc)"})
+        for short in (True, False):
+            row = score_legend(d, "White", short)[0]
+            assert row.sample in ("+1", "+0.7", "+0,7"), row
+            if row.sample == "+1":
+                said = f"{row.sample} {row.short}"
+                assert "discs" not in said and "pions" not in said, said
+    finally:
+        i18n.set_language("en")

@@ -567,12 +567,18 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
                                        tr("legend.short.unsettled")))
         elif isinstance(value, ShownScore) and short_counts and value.short:
             # The board wrote the estimates in whole discs (see boards.base.score_labels).
-            add("estimate", LegendRow(value.short, tr("legend.disc_estimate_whole", side=mover),
-                                      "text", tr("legend.short.disc_estimate_whole",
-                                                 side=mover)))
+            # ("+1 disc ahead", not "+1 discs", QA S16 re-check of 28ad4ef.)
+            n = _whole_count(value.short)
+            add("estimate", LegendRow(value.short, plural("legend.disc_estimate_whole", n,
+                                                          side=mover),
+                                      "text", plural("legend.short.disc_estimate_whole", n,
+                                                     side=mover)))
         elif isinstance(value, ShownScore):
-            add("estimate", LegendRow(value.label, tr("legend.disc_estimate", side=mover),
-                                      "text", tr("legend.short.disc_estimate", side=mover)))
+            n = _whole_count(value.label)
+            add("estimate", LegendRow(value.label, plural("legend.disc_estimate", n,
+                                                          side=mover),
+                                      "text", plural("legend.short.disc_estimate", n,
+                                                     side=mover)))
         elif kind == "allowed":
             for row in _allowed_rows(d, shown):
                 add(row.sample, row)
@@ -643,6 +649,13 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
         else:
             rows.append(LegendRow("", tr(key)))
     return rows
+
+
+def _whole_count(label: str) -> int:
+    """How many a label such as "+1" or "−3" counts, for its words' plural; 2 (plural) for a
+    label with a decimal or a sign of bound ("+1.5", "≤+1")."""
+    digits = label.replace("\u2212", "").lstrip("+-")
+    return abs(int(digits)) if digits.isdigit() else 2
 
 
 def _sample(value: ShownScore, short_counts: bool) -> str:
