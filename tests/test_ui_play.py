@@ -370,7 +370,7 @@ def test_reasoning_says_a_search_win_in_words_and_hides_internals() -> None:
 
     decision = Decision(move="b2", scores={"b2": WIN - 3, "a2": -(WIN - 2)}, depth=4,
                         nodes=1258, pv=("b2", "a3", "c2"), elapsed=0.0123,
-                        info={"algorithm": "alphabeta", "value": "win in 3", "leaves": 0,
+                        info={"algorithm": "alphabeta", "value": "win in 3", "leaves": 12,
                               "nodes_for_exact_scores": 1258, "to_the_end": False,
                               "cutoffs": 7, "tied": 1, "bounds": {}})
     said = _reasoning_text(decision)
