@@ -141,10 +141,12 @@ class _RootResult:
 @dataclass(kw_only=True)
 class _NodeClock:
     """What every search of this module counts and honours: its nodes, the cancel flag of
-    ``limits`` and an optional ``deadline`` (a ``time.perf_counter`` value)."""
+    ``limits`` and an optional ``deadline`` (a value of ``clock``, by default
+    ``time.perf_counter``; a benchmark gives CPU time, a test a clock of its own)."""
 
     limits: Limits
     deadline: float | None = None
+    clock: Callable[[], float] = time.perf_counter
     nodes: int = 0
     _next_check: int = 1  # check at the very first node, then every CHECK_EVERY
 
@@ -154,7 +156,7 @@ class _NodeClock:
         if self.nodes >= self._next_check:
             self._next_check = self.nodes + CHECK_EVERY
             self.limits.check(self.nodes)
-            if self.deadline is not None and time.perf_counter() > self.deadline:
+            if self.deadline is not None and self.clock() > self.deadline:
                 raise SearchTimeout()
 
 
@@ -618,11 +620,21 @@ class EnginePlayer(Player):
     """``engine:time=s``: iterative-deepening alpha-beta with a transposition table.
 
     Each iteration searches one ply deeper, ordering moves by the previous iteration's best
-    (TT move), then killer moves, then the history table. It stops when the time is up (the
-    deepest finished iteration answers), when the root is solved (no heuristic leaf was
-    reached: the values are exact game results), when a forced win or loss is found, or at
-    ``max_depth``. Root values: the best move's (and any tie's) is exact; a move that failed
-    low has an upper bound (named in ``info["bounds"]``).
+    (TT move), then killer moves, then the history table. It stops when the time is up, when
+    the root is solved (no heuristic leaf was reached: the values are exact game results),
+    when a forced win or loss is found, or at ``max_depth``. Root values: the best move's (and
+    any tie's) is exact; a move that failed low has an upper bound (named in
+    ``info["bounds"]``).
+
+    When the time is up part-way through a depth, after its first root move (the previous
+    depth's best, searched first) was searched, that depth still answers, as strong engines
+    do: its best move so far, whose value at that depth is exact. That is the previous best,
+    now valued one ply deeper (what a watching class was shown live), or a move that beat it
+    at that depth (so it is better by the deeper search). The root moves it did not reach keep
+    their values of the depth before (``info["shallower"]``; ``info["depth_moves"]`` = [moves
+    searched, all]). Only a search to the end (a neutral evaluation's second step, after
+    depth 1) answers part-way solely with a proven win: its other values, exact results, are
+    not comparable with depth 1's neutral guesses.
 
     The table is keyed by the side to move, ``state.key`` and, in Morpion's moving phase, the
     repetition history (see :meth:`_Engine.key`); it holds at most ``table_size`` entries.
@@ -635,8 +647,11 @@ class EnginePlayer(Player):
     def __init__(self, spec: str, seed: int | None, time_budget: float = 1.0,
                  max_depth: int = TO_THE_END, table_size: int = 1 << 20,
                  evaluator: Evaluator | None = None, solver: Player | None = None,
-                 neutral: bool | None = None, unit: str | None = None) -> None:
+                 neutral: bool | None = None, unit: str | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         super().__init__(spec, seed)
+        #: The clock the time budget counts (a benchmark gives CPU time, a test its own).
+        self.clock = clock
         #: What one point of the evaluation counts (see SearchPlayer.unit).
         self.unit = unit
         self.solver = solver
@@ -659,9 +674,9 @@ class EnginePlayer(Player):
             return decision
         budget = limits.time if limits.time is not None else self.time_budget
         max_depth = limits.depth if limits.depth else self.max_depth
-        start = time.perf_counter()
+        start = self.clock()
         engine = _Engine(self.evaluator, {}, self.table_size, limits=limits,
-                         deadline=start + budget)
+                         deadline=start + budget, clock=self.clock)
         limits.report_unit(self.unit)
         moves = list(state.legal_moves())
         scores: dict[Any, float] = {}
@@ -669,9 +684,11 @@ class EnginePlayer(Player):
         order = list(moves)
         reached = 0
         solved = exact = timed_out = False
-        # The finished depth before the last one, [depth, best move, its value]: a score can
-        # swing between odd and even depths (Connect 4's +3 at depth 9, -2 at 10, QA S14 9).
+        # The finished depth before the answering one, [depth, best move, its value]: a score
+        # can swing between odd and even depths (Connect 4's +3 at depth 9, -2 at 10, QA S14 9).
         previous: list[Any] | None = None
+        # The root moves a depth cut short by the clock searched, in order (None: finished).
+        searched: list[Any] | None = None
         for depth in self.schedule(state, max_depth):
             # Depth 1 always finishes, so there is always an answer.
             engine.deadline = None if depth == 1 else start + budget
@@ -681,8 +698,22 @@ class EnginePlayer(Player):
             except SearchTimeout:
                 timed_out = True
                 break
+            finished = len(it_scores) == len(moves)
+            if not finished and not self._answers_part_way(it_scores, it_bounds, depth):
+                timed_out = True
+                break
             if reached:
                 previous = [reached, str(order[0]), scores[order[0]] + 0.0]
+            if not finished:
+                # Cut short: the moves it reached answer at this depth, the others keep
+                # their values of the depth before (never chosen: see below).
+                timed_out = True
+                searched = list(it_scores)
+                scores, bounds = {**scores, **it_scores}, {**bounds, **it_bounds}
+                reached = depth
+                best_value = max(it_scores[m] for m in searched if it_bounds[m] == EXACT)
+                exact = best_value > _DECIDED
+                break
             scores, bounds, reached = it_scores, it_bounds, depth
             order = sorted(moves, key=lambda m: -scores[m])
             best_value = scores[order[0]]
@@ -693,8 +724,12 @@ class EnginePlayer(Player):
                 # forced loss) within the horizon; the ply-penalised scores already make it the
                 # quickest win (slowest loss), so searching deeper cannot change the choice.
                 break
-        best_value = max(scores[m] for m in moves if bounds.get(m, EXACT) == EXACT)
-        best = [m for m in moves if scores[m] == best_value and bounds.get(m, EXACT) == EXACT]
+        # The choice: among the moves valued exactly at the answering depth (a depth cut short:
+        # those it searched; its first, the previous best, always is).
+        candidates = [m for m in (searched if searched is not None else moves)
+                      if bounds.get(m, EXACT) == EXACT]
+        best_value = max(scores[m] for m in candidates)
+        best = [m for m in candidates if scores[m] == best_value]
         move = self.rng.choice(best)
         pv = engine.principal_line(state, move, reached)
         info: dict[str, Any] = {
@@ -712,6 +747,12 @@ class EnginePlayer(Player):
             info["unit"] = self.unit
         if previous is not None and not exact:
             info["previous_depth"] = previous
+        if searched is not None and reached < TO_THE_END:
+            # The answering depth was cut short: the root moves it searched, of all of them,
+            # and those it did not reach, valued one depth less (a board may say so). Not
+            # said of a search to the end: its answer is a proven win, the others unknown.
+            info["depth_moves"] = [len(searched), len(moves)]
+            info["shallower"] = [str(m) for m in moves if m not in searched]
         return Decision(move=move, scores=scores, score_kind="value", depth=reached,
                         nodes=engine.nodes, pv=pv, info=info,
                         proven=proven_values(scores, bounds, solved))
@@ -731,6 +772,17 @@ class EnginePlayer(Player):
             return sorted({1, min(max_depth, TO_THE_END)})
         return list(range(1, max_depth + 1))
 
+    @staticmethod
+    def _answers_part_way(scores: dict[Any, float], bounds: dict[Any, int],
+                          depth: int) -> bool:
+        """Whether a depth the clock cut short after ``scores``' moves answers (see the
+        class): some move searched, and for a search to the end, a proven win among them."""
+        if not scores:
+            return False
+        if depth < TO_THE_END:
+            return True
+        return any(v > _DECIDED and bounds[m] == EXACT for m, v in scores.items())
+
     def _root(self, engine: _Engine, state: GameState[Any], order: Sequence[Any],
               depth: int) -> tuple[dict[Any, float], dict[Any, int]]:
         """One iteration at the root, moves in ``order``.
@@ -738,6 +790,8 @@ class EnginePlayer(Player):
         The first move gets a full window, each later one the window just below the best
         value so far, so that a move worth as much as the best (a tie, which the rng may
         pick) still gets its exact value, and a worse one stops early with an upper bound.
+        When the clock stops it part-way, it returns the moves it finished (none raises
+        :class:`SearchTimeout`); the caller sees fewer moves than ``order``.
         """
         engine.tick()
         me = state.to_move
@@ -750,10 +804,15 @@ class EnginePlayer(Player):
             sign = 1.0 if child.to_move == me else -1.0
             # A window just below ``best`` keeps ties exact (they may be chosen at random).
             alpha = best - TIE_MARGIN if best > -INF else -INF
-            if sign > 0:
-                value = engine.negamax(child, depth - 1, 1, alpha, INF)
-            else:
-                value = -engine.negamax(child, depth - 1, 1, -INF, -alpha)
+            try:
+                if sign > 0:
+                    value = engine.negamax(child, depth - 1, 1, alpha, INF)
+                else:
+                    value = -engine.negamax(child, depth - 1, 1, -INF, -alpha)
+            except SearchTimeout:
+                if not scores:
+                    raise
+                return scores, bounds
             scores[move] = value + 0.0  # + 0.0 turns -0.0 into 0.0
             if value <= alpha:
                 bounds[move] = UPPER
