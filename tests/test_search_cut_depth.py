@@ -114,3 +114,29 @@ def test_a_search_to_the_end_cut_short_answers_only_with_a_proven_win(
     else:
         assert decision.depth == TO_THE_END and decision.move.count == answer
         assert decision.info["exact"]
+
+
+def test_the_board_draws_the_moves_a_cut_depth_did_not_reach_neutral_and_the_legend_says_why(
+        ) -> None:
+    """Seen headless (Connect 4 vs the engine, 1024x768 en 200%): depth 6 cut after its first
+    move b (-4), the columns d and f kept depth 5's exact "+6", drawn green beside the chosen
+    "-4" as if a better move had been left unplayed. They are neutral now, like the Othello
+    engine's, and the legend says they look one move less ahead."""
+    from game.ui import i18n
+    from game.ui.reasoning import Shallower, score_legend, shown_scores
+
+    # After g d, depth 3 values c and d alike (+4, exact); depth 4 searches c first (-6) and
+    # the clock stops it there: d keeps its exact +4 of depth 3, above the chosen move's -6.
+    decision, _ = engine_cut(connect4_after("gd"), depth=4, done=1)
+    names = set(decision.info["shallower"])
+    shown = shown_scores(decision)
+    bounded = {m for m, flag in decision.info["bounds"].items() if flag == "upper bound"}
+    exact_before = [m for m in decision.scores if str(m) in names - bounded]
+    assert [str(m) for m in exact_before] == ["d"] and str(decision.move) == "c"
+    assert decision.scores[exact_before[0]] > decision.scores[decision.move]
+    for move, value in shown.items():
+        assert getattr(value, "neutral", False) == (str(move) in names | bounded), move
+        if str(move) in names:
+            assert value.meaning == Shallower(3), move
+    words = [row.words for row in score_legend(decision, "Red")]
+    assert i18n.tr("legend.shallower", n=3) in words, words

@@ -448,10 +448,19 @@ def shown_scores(d: Decision) -> dict[Any, float]:
         # Drawn neutral, so none reads as better than the move played.
         names = {str(move) for move in shallower}
         for move, value in shown.items():
-            if str(move) in names and isinstance(value, ShownScore) and not value.proven:
-                shown[move] = ShownScore(float(value), value.label, False,
-                                         Shallower(d.depth - 1), neutral=True,
-                                         short=value.short)
+            if str(move) not in names:
+                continue
+            if isinstance(value, ShownScore):
+                if not value.proven:
+                    shown[move] = ShownScore(float(value), value.label, False,
+                                             Shallower(d.depth - 1), neutral=True,
+                                             short=value.short)
+            elif isinstance(value, float) and math.isfinite(value):
+                # The generic engine's (Connect 4's) exact values are plain numbers: a "+6"
+                # of the depth before drawn green beside the chosen move's "−4" one depth
+                # deeper read as a better move left unplayed.
+                shown[move] = ShownScore(value, format_score(value, kind, integral),
+                                         meaning=Shallower(d.depth - 1), neutral=True)
     if any(isinstance(c, Proven) and c.result > 0 for c in claims.values()):
         # A search that proved a win stops there: the other moves keep what its shallowest
         # pass gave them, a point count of another unit (Nim's engine drew a red "0" beside
