@@ -229,3 +229,20 @@ def test_an_estimate_of_1_disc_is_singular_in_the_legend(lang: str) -> None:
                 assert "discs" not in said and "pions" not in said, said
     finally:
         i18n.set_language("en")
+
+
+def test_all_lose_names_green_only_while_a_green_label_is_drawn() -> None:
+    """QA S16 16 (Othello endgame vs the engine, 1280x800 en 200%): after Space the chosen
+    move's label (the green one) went with its square, and the legend still said "All lose:
+    green holds out longest" with no green on the board."""
+    from ai.base import Decision
+    from ai.bounds import Proven
+
+    d = Decision(move="d8", scores={"d8": -4.0, "g1": -6.0, "h1": -8.0}, score_kind="discs",
+                 proven={"d8": Proven(-1, margin=-4), "g1": Proven(-1, margin=-6),
+                         "h1": Proven(-1, margin=-8)})
+    said = i18n.tr("legend.short.colours_lost")
+    assert any(row.short == said for row in score_legend(d, "White"))
+    assert any(row.short == said for row in score_legend(d, "White", labelled={"d8", "g1"}))
+    left = score_legend(d, "White", labelled={"g1", "h1"})
+    assert not any(row.short == said for row in left), left

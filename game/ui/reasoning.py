@@ -512,6 +512,10 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
     whole discs, values with one decimal fewer) the samples are written so, a count's words
     say what "k" is and a disc estimate's that it is rounded. With ``labelled``, only the
     labels of those moves (what the board shows; see :func:`labelled_only`)."""
+    whole = shown_scores(d)
+    # The moves the colours call best, in the whole decision (the board ranks among it).
+    top = max((_number(v) for v in whole.values()), default=0.0)
+    greens = {m for m, v in whole.items() if _number(v) >= top}
     d = labelled_only(d, labelled)
     rows: list[LegendRow] = []
     seen: set[str] = set()
@@ -645,8 +649,11 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
         else:
             key = "legend.colours"
         best = ordered[0][1] if ordered else None
+        # (Said only while the green one is drawn: after the pause the played move's label
+        # went and the legend spoke of a green no longer on the board, QA S16 16.)
         lost = (isinstance(best, ShownScore) and isinstance(best.meaning, Proven)
-                and best.meaning.result < 0 and key == "legend.colours")
+                and best.meaning.result < 0 and key == "legend.colours"
+                and (labelled is None or bool(greens & set(labelled))))
         # Every move lost: its few words keep the colours' row (a legend in few words left a
         # loss drawn green unexplained, Connect 4 4x4 vs Perfect at 200%, QA S15). Else, in
         # few words where room is left: at 200% the scale was said nowhere (QA S15).
