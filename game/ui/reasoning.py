@@ -801,10 +801,20 @@ def random_pick_line(d: Decision, move_text: Callable[[Any], str] = str) -> str 
     pick = info.get("random_pick")
     if not isinstance(pick, dict):
         return None
-    best = next((m for m in d.scores if str(m) == pick.get("best")), pick.get("best"))
     slack = _number(pick.get("slack", 0)) / _POINTS_PER_DISC
     return plural("think.random_pick", _int(pick.get("among", 0)),
-                  level=_int(info.get("level", 0)), x=decimal(f"{slack:g}"), best=move_text(best))
+                  level=_int(info.get("level", 0)), x=decimal(f"{slack:g}"),
+                  best=pick_best(d, move_text))
+
+
+def pick_best(d: Decision, move_text: Callable[[Any], str] = str) -> str:
+    """The best-scored move of a decision that played another at random (see
+    :func:`random_pick_line`), in words."""
+    info = d.info if isinstance(d.info, dict) else {}
+    pick = info.get("random_pick")
+    name = pick.get("best") if isinstance(pick, dict) else None
+    best = next((m for m in d.scores if str(m) == name), name)
+    return move_text(best)
 
 
 def stop_line(d: Decision) -> str | None:
@@ -1231,15 +1241,21 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str],
         # The depth before's figure in the first fact, which the panel always shows: at 200%
         # the swing's own fact was behind "+4 ▶" and a class saw +3.8 live turn into −5.7
         # with no word (engine helper, real window 1024x768).
+        # (Not beside a random pick: its words take the first fact's room, see below.)
         verdict = (plural("words.disc_estimate_then", swing[0], x=shown.label, then=swing[2])
-                   if swing else tr("words.disc_estimate", x=shown.label))
+                   if swing and not info.get("random_pick")
+                   else tr("words.disc_estimate", x=shown.label))
     if verdict is None and chosen is not None:
         verdict = value_words(chosen, kind, estimate_unit(d), side, other)
-    lines.append(tr("think.chose_verdict", side=side, move=move, verdict=verdict or "?"))
     pick = random_pick_line(d, move_text)
     if pick:
-        # Second: the board rings another move as the best (QA S16 18).
-        lines.append(pick)
+        # The board rings another move as the best: said in the first fact, the one the
+        # panel always shows (second, it was behind "+6 ▸" at 200%, QA S16 18), and how.
+        best = pick_best(d, move_text)
+        lines += [tr("think.chose_verdict_pick", side=side, move=move, best=best,
+                     verdict=verdict or "?"), pick]
+    else:
+        lines.append(tr("think.chose_verdict", side=side, move=move, verdict=verdict or "?"))
     # Why the search stopped comes second, among the first facts the panel always keeps: a
     # cut by the clock must not read as a choice of depth.
     stop = stop_line(d)
