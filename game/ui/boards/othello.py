@@ -462,6 +462,12 @@ class OthelloView(GridBoardView):
         # forms first ("\u22120.69" and "\u22120.70", not two "\u22120.7" of two colours).
         clashes = alike_when_short(chips, plain, [
             bool(getattr(ctx.scores.get(move), "neutral", False)) for move, *_l in shown])
+        if any(clashes) and not counts:
+            # The chosen move in the form of the labels that keep their decimal: "+1" beside
+            # "+0,5" and "+0,2" read as a half disc ahead where the panel said "+0,7" (QA S16
+            # 21, the engine at 200% of 1024x768).
+            clashes = [clash or best for clash, (_m, _t, _c, best) in zip(clashes, shown,
+                                                                          strict=True)]
         if counts and any(clashes):
             # One form for the counts of one board: "1.8k" beside "1034" and "1002" read as
             # fewer at a glance (Monte Carlo, QA15 13). All whole then.
