@@ -175,8 +175,7 @@ class PlayScene(Scene, TurnListener):
         self.anim = 0.0 if self.app.settings.animations else 1.0
         self.input.reset()
         self.panel.scroll = 0
-        # A new position: last position's notices ("lift one of them first", "X passes")
-        # would now be stale.
+        # A new position: the last one's notices ("lift one of them first") would be stale.
         self.message = None
         if is_pass(move):
             side = self.presenter.side_name(before.to_move)
@@ -305,9 +304,11 @@ class PlayScene(Scene, TurnListener):
         self.app.save_settings()
 
     def ask_hint(self) -> None:
-        """Ask the strongest available AI for a move, drawn on the board."""
+        """Ask the strongest available AI for a move, drawn on the board, or say why not."""
         refused = self.turns.ask_hint()
-        if refused is not None:
+        if refused is not None and self.match.over:  # (the end may have no status line)
+            self.app.notify(tr(refused))
+        elif refused is not None:
             self.say(tr(refused), bad=True)
 
     def change_failed_seat(self) -> None:
@@ -394,8 +395,7 @@ class PlayScene(Scene, TurnListener):
     # -- drawing --------------------------------------------------------------------------------
 
     def status(self) -> Status:
-        """The status line: headline, detail, and whether the detail reports a problem (a
-        refusal is said after the end too: H on a finished game said nothing, QA S16 11)."""
+        """The status line: headline, detail, and whether the detail reports a problem."""
         controller = self.input.current_controller()
         if self.review.active:
             status = review_status(self.match, self.review, self.presenter)
@@ -404,7 +404,7 @@ class PlayScene(Scene, TurnListener):
                                  controller.prompt_key() if controller is not None else None,
                                  self.seat_label, self.app.settings.show_reasoning,
                                  self.view is None or not self.view.labels_left_out)
-        if self.message and (self.review.active or self.message_bad or not self.match.over):
+        if self.message and (self.review.active or not self.match.over):
             return Status(status.headline, self.message, self.message_bad)
         return status
 
