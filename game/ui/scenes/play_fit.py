@@ -8,6 +8,7 @@ body size at which its whole label fits, down to 80% of the small size.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -223,10 +224,18 @@ def paragraph_lines(parts: tuple[tuple[str, str, str], ...], px: int,
     ``px``, word by word, each sample bold in its colour as in the legend's rows (the
     paragraph drew "W5" plain among the words, hard to find, QA S15); in the text's weight
     where bold would cost the paragraph a line (Connect 4 vs the engine at 200% of 1024x768
-    in French: the facts went from 36 to 32 px for it)."""
+    in French: the facts went from 36 to 32 px for it). Remembered, as text.wrap is: the
+    legend's fitting asks for the same paragraph at each of its sizes every frame."""
+    return list(_paragraph_lines(parts, px, width))
+
+
+@functools.lru_cache(maxsize=256)
+def _paragraph_lines(parts: tuple[tuple[str, str, str], ...], px: int,
+                     width: int) -> tuple[LegendLine, ...]:
+    """The lines of :func:`paragraph_lines`: bold samples, or plain where bold costs a line."""
     bold = _paragraph(parts, px, width, True)
     plain = _paragraph(parts, px, width, False)
-    return bold if len(bold) <= len(plain) else plain
+    return tuple(bold if len(bold) <= len(plain) else plain)
 
 
 def _paragraph(parts: tuple[tuple[str, str, str], ...], px: int, width: int,
