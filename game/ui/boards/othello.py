@@ -462,18 +462,25 @@ class OthelloView(GridBoardView):
         # forms first ("\u22120.69" and "\u22120.70", not two "\u22120.7" of two colours).
         clashes = alike_when_short(chips, plain, [
             bool(getattr(ctx.scores.get(move), "neutral", False)) for move, *_l in shown])
-        if any(clashes) and not counts:
-            # The chosen move in the form of the labels that keep their decimal: "+1" beside
-            # "+0,5" and "+0,2" read as a half disc ahead where the panel said "+0,7" (QA S16
-            # 21, the engine at 200% of 1024x768).
-            clashes = [clash or best for clash, (_m, _t, _c, best) in zip(clashes, shown,
-                                                                          strict=True)]
         if counts and any(clashes):
             # One form for the counts of one board: "1.8k" beside "1034" and "1002" read as
             # fewer at a glance (Monte Carlo, QA15 13). All whole then.
             plain = chips
-        apart = [(text if clash else form, centre) for (text, centre), (form, _c), clash in
-                 zip(chips, plain, clashes, strict=True)]
+
+        def kept_full(full: list[bool]) -> Labels:
+            return [(text if keep else form, centre) for (text, centre), (form, _c), keep in
+                    zip(chips, plain, full, strict=True)]
+
+        apart = kept_full(clashes)
+        # First the chosen move in full too, where the labels kept full leave it room: "+1"
+        # beside "+0,5" and "+0,2" read as a half disc ahead where the panel said "+0,7" (QA
+        # S16 21, the engine at 200% of 1024x768). Else without it: required, it left the
+        # n-tuple network's "−0,80", "−0,84" and "−0,78" no room, all three drawn "−0,8" in
+        # three colours (1920x1080 fr 200%, real window).
+        chosen_too = kept_full([clash or best for clash, (_m, _t, _c, best)
+                                in zip(clashes, shown, strict=True)])
+        forms = ((chosen_too, apart, plain) if any(clashes) and not counts
+                 else (apart, plain))
         # Rounded, the chosen move's "+4" read like two others' ("+4,1" beside "+3,9" and
         # "+3,6", QA S12 19; the network's "\u22120.65" beside "\u22120.69" and "\u22120.70",
         # three "\u22120.7", QA13 4): the full form then, never the short one.
@@ -483,8 +490,7 @@ class OthelloView(GridBoardView):
                         for move, text, _c, b in shown)
         self._clear = self._keep_clear(oth, ctx)
         body = label_px(ctx, grid.cell * 0.27)
-        px, rects, texts = self._laid_out(oth, chips, (apart, plain), body, ctx.coords_px,
-                                          keep_full)
+        px, rects, texts = self._laid_out(oth, chips, forms, body, ctx.coords_px, keep_full)
         self.counts_shortened = texts != chips
         self.drawn_chips = (px, [(rect, (move.row, move.col))
                                  for (move, *_l), rect in zip(shown, rects, strict=True)])
