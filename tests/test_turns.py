@@ -295,6 +295,30 @@ def test_explain_mode_keeps_the_ais_move_on_the_board_until_the_person_goes_on()
     assert not driver.go_on()
 
 
+def test_a_player_seated_in_place_of_an_explained_ai_does_not_inherit_its_words() -> None:
+    """The last closing note: a person seated in place of the AI whose choice was shown (not
+    played) read that AI's reasoning ("Black chose b3xa2 · picks any legal move at random")
+    for a move never played. The other seat's words, for a move on the board, stay."""
+    driver, _recorder = driver_for("othello", ("greedy", "greedy"), show_reasoning=True,
+                                   size=6)
+    driver.paused = True
+    driver.step_once = True
+    run(driver, 5.0)  # White's move, played and explained
+    assert len(driver.match.moves) == 1 and driver.reasoning_seat == 0
+    driver.replace_seat(1, make_seat("human", driver.match.setup, 2))
+    assert driver.reasoning is not None, "White's played move keeps its words"
+    driver.replace_seat(0, make_seat("greedy", driver.match.setup, 1))
+    assert driver.reasoning is not None
+    driver, _recorder = driver_for("othello", ("human", "greedy"), show_reasoning=True, size=6)
+    driver.settings.explain_wait = True  # type: ignore[misc]
+    driver.play(driver.state.legal_moves()[0])
+    run(driver, 5.0)
+    assert driver.pending is not None and driver.reasoning_seat == 1
+    driver.replace_seat(1, make_seat("human", driver.match.setup, 2))
+    assert driver.reasoning is None and driver.pending is None
+    assert len(driver.match.moves) == 1
+
+
 def test_an_ai_forced_pass_is_played_at_once_without_a_reveal() -> None:
     """Issue 12: a forced pass took about 2.5 s (delay, then the reveal of its one score)."""
     driver, recorder = driver_for("othello", ("greedy", "human"), show_reasoning=True, size=4)
