@@ -13,7 +13,13 @@ from ai import othello_engine
 from ai.base import Decision, Limits, SearchProgress
 from game.ui import i18n
 from game.ui.boards.base import format_score
-from game.ui.reasoning import reasoning_lines, swing_line, thinking_facts, thinking_line
+from game.ui.reasoning import (
+    disc_amount,
+    reasoning_lines,
+    swing_line,
+    thinking_facts,
+    thinking_line,
+)
 from tests.test_othello_clock import game_position
 from tests.test_othello_live import POSITIONS, cut_decision
 
@@ -69,7 +75,7 @@ def test_the_live_panel_shows_the_depth_before(lang: str) -> None:
     assert live[0] == i18n.tr("live.facts.depth", n=10)  # finished: no "so far"
     # The depth before's figure in the best move's line, which the panel always shows (a
     # line of its own did not fit at 200% of 1024x768).
-    assert i18n.tr("words.disc_estimate_then", x="+" + i18n.decimal("2.5"), n=9,
+    assert i18n.tr("words.disc_estimate_then", x=disc_amount("+" + i18n.decimal("2.5")), n=9,
                    then="\u2212" + i18n.decimal("4.3")) in live[1]
     assert len(live) == 3
     # Less than a disc apart: no swing to tell, the depth before on a line of its own.

@@ -16,7 +16,13 @@ from ai.base import Limits
 from ai.registry import make_player
 from game.rules.registry import all_games
 from game.ui import i18n
-from game.ui.reasoning import plural, reasoning_lines, score_legend, shown_scores
+from game.ui.reasoning import (
+    disc_amount,
+    plural,
+    reasoning_lines,
+    score_legend,
+    shown_scores,
+)
 from tests.play_helpers import explained_reply
 from tests.ui_helpers import frame, texts_drawn_by
 
@@ -227,6 +233,41 @@ def test_an_estimate_of_1_disc_is_singular_in_the_legend(lang: str) -> None:
             if row.sample == "+1":
                 said = f"{row.sample} {row.short}"
                 assert "discs" not in said and "pions" not in said, said
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "label", "said"), [
+    ("en", "+1", "+1 disc"), ("en", "\u22121.0", "\u22121.0 discs"),
+    ("en", "+0.6", "+0.6 discs"), ("en", "0", "0 discs"), ("en", "+3", "+3 discs"),
+    ("fr", "\u22121,0", "\u22121,0 pion"), ("fr", "+0,6", "+0,6 pion"),
+    ("fr", "+1,5", "+1,5 pion"), ("fr", "+2,5", "+2,5 pions"), ("fr", "0", "0 pion"),
+    ("fr", "+3", "+3 pions"),
+])
+def test_a_number_of_discs_takes_the_grammar_of_the_number_shown(lang: str, label: str,
+                                                                 said: str) -> None:
+    """"\u22121,0 pions" was plural in French (the last closing note), and English said
+    "\u22120.6 disc" (the count was the number rounded). French is singular under 2, English
+    plural for a decimal."""
+    i18n.set_language(lang)
+    try:
+        assert disc_amount(label) == said
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_othello_engines_estimate_in_words_takes_the_numbers_grammar(lang: str) -> None:
+    """The chosen move's first fact: "about \u22121.0 discs" / "environ \u22121,0 pion"."""
+    from ai.base import Decision
+
+    i18n.set_language(lang)
+    try:
+        d = Decision(move="c5", scores={"c5": -100.0, "d6": -300.0}, score_kind="value",
+                     depth=6, info={"units": "evaluation points (100 a disc)"})
+        first = reasoning_lines(d, "White", other="Black")[0]
+        word = {"en": "1.0 discs", "fr": "1,0 pion "}[lang]
+        assert word in first + " ", first
     finally:
         i18n.set_language("en")
 

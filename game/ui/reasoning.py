@@ -83,6 +83,27 @@ def plural(key: str, n: int, /, **fmt: Any) -> str:
     return tr(key, **values)
 
 
+def shown_count(label: str) -> int:
+    """The count a number as shown ("+3", "−1.0", "0,6") stands for in the grammar of the
+    words after it, for :func:`plural`. A whole number counts itself. A decimal is plural in
+    English ("1.0 discs", "0.5 discs") and, in French, singular under 2 ("0,5 pion", "−1,0
+    pion", "1,5 pion"; "2,5 pions"). A label that is not a number counts as plural."""
+    digits = label.replace("\u2212", "").replace("\u00a0", "").lstrip("+-").replace(",", ".")
+    try:
+        value = abs(float(digits))
+    except ValueError:
+        return 2
+    if "." not in digits:
+        return int(value)
+    return 1 if language() == "fr" and value < 2 else 2
+
+
+def disc_amount(label: str) -> str:
+    """A number of discs as shown, with the word in the number's grammar ("+1 disc",
+    "−0.6 discs"; French "−1,0 pion")."""
+    return plural("words.discs_amount", shown_count(label), x=label)
+
+
 def phrase_words(phrase: object) -> str | None:
     """An AI's English verdict ("win in 3 plies", "loss by 2 discs", "draw") in the current
     language, or None when it is not one of the known phrases."""
@@ -179,10 +200,10 @@ def value_words(value: float, kind: str, unit: str | None = None, side: str = ""
         from game.ui.i18n import has
 
         key = f"unit.{unit}.versus" if other and has(f"unit.{unit}.versus") else f"unit.{unit}"
-        return plural(key, round(abs(number)), score=label, side=side, other=other)
+        return plural(key, shown_count(label), score=label, side=side, other=other)
     if not _known_kind(kind):
         return label
-    return plural(f"words.kind.{kind}", round(abs(number)), score=label)
+    return plural(f"words.kind.{kind}", shown_count(label), score=label)
 
 
 def _known_kind(kind: str) -> bool:
@@ -803,7 +824,7 @@ def random_pick_line(d: Decision, move_text: Callable[[Any], str] = str) -> str 
         return None
     slack = _number(pick.get("slack", 0)) / _POINTS_PER_DISC
     return plural("think.random_pick", _int(pick.get("among", 0)),
-                  level=_int(info.get("level", 0)), x=decimal(f"{slack:g}"),
+                  level=_int(info.get("level", 0)), x=disc_amount(decimal(f"{slack:g}")),
                   best=pick_best(d, move_text))
 
 
@@ -976,7 +997,7 @@ def chosen_words(d: Decision) -> str | None:
         why = value_words(_number(chosen), d.score_kind) if not is_disc_estimate(d) else None
         return why or phrase_words(info.get("proven")) or phrase_words(info.get("value"))
     if isinstance(shown, ShownScore):
-        return tr("words.disc_estimate", x=shown.label)
+        return tr("words.disc_estimate", x=disc_amount(shown.label))
     if chosen is not None and d.score_kind in ("value", "exact"):
         return value_words(_number(chosen), d.score_kind, estimate_unit(d))
     return None
@@ -1018,7 +1039,8 @@ def thinking_facts(progress: SearchProgress | None,
     if swing is not None:
         # The depth before's figure in the line the panel always shows (at 200% the line of
         # its own did not fit: +3.8 turned into −5.7 with no word).
-        why = plural("words.disc_estimate_then", swing[1], x=swing[0], then=swing[2])
+        why = plural("words.disc_estimate_then", swing[1], x=disc_amount(swing[0]),
+                     then=swing[2])
     if starting and why:
         # The best so far is the depth before's: said with its depth.
         lines.append(plural("live.facts.previous", progress.depth, move=best, why=why))
@@ -1081,7 +1103,9 @@ def swing_line(d: Decision) -> str | None:
     answered at, when by a disc or more ("At 9 moves ahead it said c3, about −4.3 discs: in
     Othello the estimate swings between odd and even depths"); None otherwise."""
     swing = _swing(d)
-    return plural("think.swing", swing[0], move=swing[1], x=swing[2]) if swing else None
+    if swing is None:
+        return None
+    return plural("think.swing", swing[0], move=swing[1], x=disc_amount(swing[2]))
 
 
 def _swing(d: Decision) -> tuple[int, str, str] | None:
@@ -1242,9 +1266,10 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str],
         # the swing's own fact was behind "+4 ▶" and a class saw +3.8 live turn into −5.7
         # with no word (engine helper, real window 1024x768).
         # (Not beside a random pick: its words take the first fact's room, see below.)
-        verdict = (plural("words.disc_estimate_then", swing[0], x=shown.label, then=swing[2])
+        verdict = (plural("words.disc_estimate_then", swing[0], x=disc_amount(shown.label),
+                           then=swing[2])
                    if swing and not info.get("random_pick")
-                   else tr("words.disc_estimate", x=shown.label))
+                   else tr("words.disc_estimate", x=disc_amount(shown.label)))
     if verdict is None and chosen is not None:
         verdict = value_words(chosen, kind, estimate_unit(d), side, other)
     pick = random_pick_line(d, move_text)
