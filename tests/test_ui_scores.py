@@ -619,3 +619,13 @@ def test_a_shown_score_keeps_every_field_through_a_copy() -> None:
             assert (float(twin), twin.label, twin.proven, twin.meaning, twin.close,
                     twin.neutral) == (float(score), score.label, score.proven, score.meaning,
                                       score.close, score.neutral)
+
+
+def test_an_expected_line_longer_than_the_panel_lists_says_it_goes_on() -> None:
+    """Nim misère 17 vs the engine (QA S16 15): "win in 8 moves" beside an expected line of 6
+    moves, as if the game ended there."""
+    from game.ui.reasoning import expected_line
+
+    assert expected_line(tuple(range(1, 9)), str).endswith("5, 6, \u2026")
+    assert expected_line((1, 2, 3), str).endswith("1, 2, 3")
+    assert expected_line(tuple(range(1, 7)), str).endswith("5, 6")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -1225,7 +1225,7 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str],
         lines.append(capped or tr("think.mcts", n=_count(info.get("iterations", d.nodes)),
                                   rate=_percent(info.get("win_rate", 0.0))))
         if len(d.pv) > 1:
-            lines.append(tr("think.line", line=", ".join(move_text(x) for x in d.pv[:6])))
+            lines.append(expected_line(d.pv, move_text))
         lines.append(tr("think.time", time=duration(d.elapsed)))
         return lines
 
@@ -1315,8 +1315,22 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str],
     if memo:
         lines.append(memo)
     if len(d.pv) > 1:
-        lines.append(tr("think.line", line=", ".join(move_text(x) for x in d.pv[:6])))
+        lines.append(expected_line(d.pv, move_text))
     return lines
+
+
+#: The most moves of an expected line the panel lists.
+_LINE_MOVES = 6
+
+
+def expected_line(pv: Sequence[Any], move_text: Callable[[Any], str]) -> str:
+    """The line a search expects ("Expected line: 3, 1, 2, …"): its first moves, with "…"
+    where it goes on (Nim misère vs the engine said "win in 8 moves" and listed 6 moves, as
+    if the game ended there)."""
+    shown = [move_text(x) for x in pv[:_LINE_MOVES]]
+    if len(pv) > _LINE_MOVES:
+        shown.append("\u2026")
+    return tr("think.line", line=", ".join(shown))
 
 
 def memo_line(info: dict[str, Any]) -> str | None:
