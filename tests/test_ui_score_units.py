@@ -287,3 +287,53 @@ def test_all_lose_names_green_only_while_a_green_label_is_drawn() -> None:
     assert any(row.short == said for row in score_legend(d, "White", labelled={"d8", "g1"}))
     left = score_legend(d, "White", labelled={"g1", "h1"})
     assert not any(row.short == said for row in left), left
+
+
+def test_the_legends_sample_is_the_form_the_board_drew() -> None:
+    """The last closing note: Othello keeps some decimals where rounding would make two
+    scores read alike, and the legend said "\u22125 \u2026 rounded" beside the board's "\u22124.8".
+    Over seeded boards with crowded labels (546 px, 40 px labels), every sample of the legend
+    is a label the board drew, and a board with both forms has one row that says both."""
+    import random
+
+    import pygame
+
+    from ai.base import Decision
+    from game.ui.boards import BoardContext, board_view_for
+    from game.ui.boards import othello as othello_view
+    from game.ui.theme import THEMES
+    from tests.test_ui_othello_labels import UNITS, position
+
+    real = othello_view.score_chip
+    rng = random.Random(7)
+    mixed = 0
+    drawn: list[str] = []
+
+    def spy(surface: Any, label: str, *args: Any, **kwargs: Any) -> Any:
+        drawn.append(label)
+        return real(surface, label, *args, **kwargs)
+
+    for _trial in range(120):
+        state = position(rng.randrange(2, 24))
+        moves = list(state.legal_moves())
+        scores = {m: float(rng.randrange(-150, 150)) for m in moves}
+        d = Decision(move=max(scores, key=lambda m: scores[m]), score_kind="value", depth=6,
+                     scores=scores, info={"units": UNITS})
+        view = board_view_for("othello", THEMES["default"])
+        surface = pygame.Surface((546, 546))
+        view.layout(surface.get_rect(), state)
+        drawn.clear()
+        othello_view.score_chip = spy
+        try:
+            view.draw(surface, state, BoardContext(theme=THEMES["default"],
+                                                   scores=shown_scores(d), score_kind="value",
+                                                   label_px=40, coords_px=20))
+        finally:
+            othello_view.score_chip = real
+        rows = score_legend(d, "White", view.counts_shortened, view.labelled, view.full_forms)
+        samples = [r.sample for r in rows if r.sample]
+        assert all(s in drawn for s in samples), (samples, drawn)
+        assert len(samples) <= 1, samples
+        mixed += any(r.words == i18n.tr("legend.disc_estimate_mixed", side="White")
+                     for r in rows)
+    assert mixed, "no board drew both forms: the test saw nothing"

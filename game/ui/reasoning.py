@@ -526,31 +526,36 @@ def labelled_only(d: Decision, labelled: Collection[Any] | None) -> Decision:
 
 
 def score_legend(d: Decision, mover: str, short_counts: bool = False,
-                 labelled: Collection[Any] | None = None) -> list[LegendRow]:
+                 labelled: Collection[Any] | None = None,
+                 full: Collection[Any] = ()) -> list[LegendRow]:
     """What the labels on the board mean, in words, from the mover's side ("W5: Black wins in 5
     moves whatever the opponent does"): one row per kind of label this decision shows. With
     ``short_counts`` (the board wrote its labels shorter: counts in thousands, estimates in
     whole discs, values with one decimal fewer) the samples are written so, a count's words
     say what "k" is and a disc estimate's that it is rounded. With ``labelled``, only the
-    labels of those moves (what the board shows; see :func:`labelled_only`)."""
+    labels of those moves (what the board shows; see :func:`labelled_only`). ``full``: the
+    moves the board wrote in full although it shortened others (Othello keeps some decimals):
+    their samples are full ("\u22125 \u2026 rounded" beside the board's "\u22124.8" said a form the
+    board did not draw, the last closing note)."""
     whole = shown_scores(d)
     # The moves the colours call best, in the whole decision (the board ranks among it).
     top = max((_number(v) for v in whole.values()), default=0.0)
     greens = {m for m, v in whole.items() if _number(v) >= top}
     d = labelled_only(d, labelled)
     rows: list[LegendRow] = []
-    seen: set[str] = set()
+    groups: dict[str, LegendRow] = {}
 
     def add(group: str, row: LegendRow) -> None:
-        if group not in seen:
-            seen.add(group)
+        if group not in groups:
+            groups[group] = row
             rows.append(row)
 
     shown = shown_scores(d)
     kind = d.score_kind
     ordered = sorted(shown.items(), key=lambda kv: -_number(kv[1]))
-    for _move, value in ordered:
+    for move, value in ordered:
         meaning = value.meaning if isinstance(value, ShownScore) else None
+        short_here = short_counts and move not in full
         if isinstance(value, ShownScore) and isinstance(meaning, MarginBound):
             key = _bound_key(meaning)
             add(key, LegendRow(value.label, plural(key, abs(meaning.margin), side=mover),
@@ -589,21 +594,21 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
         elif isinstance(value, ShownScore) and isinstance(meaning, EstimateBound):
             key = "legend.estimate_at_most" if meaning.upper else "legend.estimate_at_least"
             # As the board wrote it: "≤−6" beside "−6", not "≤−5.7" (real window, Othello).
-            add(key, LegendRow(_sample(value, short_counts), tr(key, side=mover), "text",
+            add(key, LegendRow(_sample(value, short_here), tr(key, side=mover), "text",
                                tr(key.replace("legend.", "legend.short."))))
         elif isinstance(value, ShownScore) and isinstance(meaning, Shallower):
-            add("shallower", LegendRow(_sample(value, short_counts),
+            add("shallower", LegendRow(_sample(value, short_here),
                                        plural("legend.shallower", meaning.depth),
                                        "text", plural("legend.short.shallower",
                                                       meaning.depth)))
         elif isinstance(value, ShownScore) and value.neutral:
             add("unsettled", LegendRow(value.label, tr("legend.unsettled"), "text",
                                        tr("legend.short.unsettled")))
-        elif isinstance(value, ShownScore) and short_counts and value.short:
+        elif isinstance(value, ShownScore) and short_here and value.short:
             # The board wrote the estimates in whole discs (see boards.base.score_labels).
             # ("+1 disc ahead", not "+1 discs", QA S16 re-check of 28ad4ef.)
             n = _whole_count(value.short)
-            add("estimate", LegendRow(value.short, plural("legend.disc_estimate_whole", n,
+            add("estimate_whole", LegendRow(value.short, plural("legend.disc_estimate_whole", n,
                                                           side=mover),
                                       "text", plural("legend.short.disc_estimate_whole", n,
                                                      side=mover)))
@@ -659,6 +664,14 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
                 add(kind, LegendRow(format_score(_number(value), kind, integral,
                                                  1 if short_counts else 0), words,
                                     short=short))
+    if "estimate" in groups and "estimate_whole" in groups:
+        # Some estimates in full, some rounded (Othello keeps some decimals where rounding
+        # would make two scores read alike): one row, the full sample, that says both.
+        rows.remove(groups["estimate_whole"])
+        full_row = groups["estimate"]
+        rows[rows.index(full_row)] = LegendRow(
+            full_row.sample, tr("legend.disc_estimate_mixed", side=mover), "text",
+            tr("legend.short.disc_estimate_mixed", side=mover))
     if rows:
         # A random player's numbers judge nothing: one neutral colour, and words that say so.
         # Scores all alike are drawn in one colour too (see boards.base.score_labels): the

@@ -122,6 +122,11 @@ class BoardView:
         #: True when the last drawing wrote some count shorter ("2k", see
         #: :func:`fitted_labels`): the legend then says what "k" is.
         self.counts_shortened = False
+        #: The labelled moves the last drawing wrote in full although it shortened others
+        #: (Othello keeps some decimals, see :class:`~game.ui.boards.othello.OthelloView`):
+        #: the legend's sample for them is their full form ("\u22124.8", not "\u22125 \u2026
+        #: rounded").
+        self.full_forms: frozenset[Any] = frozenset()
         #: The scored moves the last drawing labelled, None: every one (the default). The
         #: legend speaks of these only: Morpion's movement phase hides the AI's placements,
         #: which the legend went on explaining.

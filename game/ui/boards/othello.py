@@ -492,6 +492,8 @@ class OthelloView(GridBoardView):
         body = label_px(ctx, grid.cell * 0.27)
         px, rects, texts = self._laid_out(oth, chips, forms, body, ctx.coords_px, keep_full)
         self.counts_shortened = texts != chips
+        self.full_forms = frozenset(move for (move, *_l), (drawn, _p), (full, _q)
+                                    in zip(shown, texts, chips, strict=True) if drawn == full)
         self.drawn_chips = (px, [(rect, (move.row, move.col))
                                  for (move, *_l), rect in zip(shown, rects, strict=True)])
         # Under the chips: the cells of the person's moves whose dot a chip covers, framed (the

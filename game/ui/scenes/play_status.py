@@ -136,7 +136,8 @@ def board_legend(shown: ShownDecision | None, mover: str, view: BoardView | None
     # The board's last drawing says whether it wrote counts in thousands ("2k").
     short = view is not None and view.counts_shortened
     return score_legend(shown.decision, mover, short,
-                        view.labelled if view is not None else None)
+                        view.labelled if view is not None else None,
+                        view.full_forms if view is not None else ())
 
 
 @dataclass(frozen=True)
