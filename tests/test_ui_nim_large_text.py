@@ -290,3 +290,54 @@ def test_marienbad_place_values_near_the_digits_size(
     digits = [px for value, px, _r in drawn if value == "1 ="]
     assert [value for value, _px, _r in drawn[:3]] == ["4", "2", "1"], drawn[:4]
     assert digits and min(places) >= 0.85 * digits[0], (places, digits)
+
+
+@pytest.mark.parametrize("misere", ["false", "true"])
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800), (1024, 768), (1920, 1080)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_nim_sum_s_meaning_is_near_half_the_body_and_clear_of_the_labels(
+        size: tuple[int, int], language: str, misere: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA16 1, real window 1280x720 en 200%): "Nim-sum 0: the player to move
+    loses against perfect play.", the lesson of Marienbad, was one line at the readable floor
+    under the nim-sum (19 px, body 46; 20 at 1280x800, 29 at 1920x1080, body 70). It now
+    starts left of the nim-sum's row, over two or three lines, at 45% of the body at least,
+    the heaps as long as before; at the start and after a take, over none of the perfect
+    player's labels and none of the table's digits."""
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    chips: list[pygame.Rect] = []
+    monkeypatch.setattr(nim_table, "txt", _TableText(drawn))
+    original = nim.score_chip
+
+    def spy(surface: pygame.Surface, label: str, *args: Any, **kwargs: Any) -> pygame.Rect:
+        rect: pygame.Rect = original(surface, label, *args, **kwargs)
+        chips.append(rect)
+        return rect
+
+    monkeypatch.setattr(nim, "score_chip", spy)
+    play = nim_play(size, language, 200, {"variant": "marienbad", "misere": misere})
+    body = play.app.metrics.body
+    problems = []
+    for take in (None, play.board_state.legal_moves()[-1]):
+        if take is not None:
+            play.match.play(take)
+        state = play.board_state
+        decision = make_player("perfect", "nim", state.options).choose(state)
+        ctx = dataclasses.replace(play.board_context(), scores=shown_scores(decision),
+                                  score_kind=decision.score_kind, hover=None)
+        drawn.clear()
+        chips.clear()
+        play.view.draw(play.app.screen, state, ctx)
+        total = nim_table.nim_sum(state.heaps)
+        meaning = nim_table.sum_meaning(total, misere == "true")
+        lines = [(value, px, rect) for value, px, rect in drawn if value in meaning
+                 and len(value) > 3]
+        others = [rect for value, _px, rect in drawn if (value, _px, rect) not in lines]
+        assert " ".join(value for value, _px, _r in lines) == meaning, drawn
+        for value, px, rect in lines:
+            if px < 0.45 * body:
+                problems.append(f"sum {total}: {value!r} at {px} px, body {body}")
+            if rect.collidelist(chips) >= 0 or rect.collidelist(others) >= 0:
+                problems.append(f"sum {total}: {value!r} {rect} over a label or the table")
+    assert not problems, "\n".join(problems)

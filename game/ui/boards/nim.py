@@ -747,10 +747,14 @@ class NimView(BoardView):
         # Its words (what the nim-sum means) at 80% of the body size, not 70% of the digits'
         # (13 px at 1024x768), and free to use the width under the heaps.
         words_px = max(round(px * 0.7), round(body_px * 0.8))
+        # They may start left of the nim-sum's row, where the heads of one more heap would
+        # be: the last heap's labels stop above those (see _heap_gap).
+        length = self._boxes[-1].length
         draw_nim_table(surface, self._table, nim.heaps, bit_count(nim.options.heap_sizes), rows,
                        self._sum_y, change, nim.options.misere, theme, px,
                        words=TableWords(max(words_px, min(px, self._least)), self.rect.left,
-                                        self._least))
+                                        self._least,
+                                        self._sum_y - length * (0.5 - HEAD_TOP)))
 
     def _table_zones(self) -> list[pygame.Rect]:
         """Where the binary table draws (see :func:`~game.ui.boards.nim_table.table_zones`):

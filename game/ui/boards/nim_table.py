@@ -167,8 +167,11 @@ def draw_nim_table(surface: pygame.Surface, rect: pygame.Rect, heaps: Sequence[i
     # With a readable size asked for, the words may shrink under the place values' size (to
     # that size) to stay whole: digits of the readable size left misère's rule cut.
     least = min(small, words.least) if words.least else small
+    # The nim-sum's row, rule to digits: the meaning's lines level with it stop left of it.
+    row = pygame.Rect(round(x0 - px * 0.3), round(rule_y - px * 0.15), round(width + px * 0.6),
+                      round(sum_y + px * 0.65 - rule_y + px * 0.15))
     _draw_meaning(surface, rect, first_digit + digit_w * bits / 2, sum_y + px * 1.1, total,
-                  misere, words, least, theme)
+                  misere, words, least, theme, row)
 
 
 @dataclass(frozen=True)
@@ -182,6 +185,9 @@ class TableWords:
     #: The least size of the table's small text (its place values) where its digits are
     #: that large: the window's readable size, 0 for none.
     least: int = 0
+    #: Where the words may start left of the table, level with the nim-sum's row (under the
+    #: last heap and its labels); 0: under the nim-sum only (see :func:`_draw_meaning`).
+    top: float = 0.0
 
 
 def sum_meaning(total: int, misere: bool) -> str:
@@ -200,36 +206,75 @@ def meaning_height(misere: bool, px: int, width: int) -> int:
 
 def _draw_meaning(surface: pygame.Surface, rect: pygame.Rect, centre_x: float, top: float,
                   total: int, misere: bool, words: TableWords, min_px: int,
-                  theme: Theme) -> None:
+                  theme: Theme, row: pygame.Rect | None = None) -> None:
     """The caption under the nim-sum, kept inside ``rect`` (French "somme de Nim (colonnes
     impaires)" ran under the side panel), then the sentence saying what the sum means, at the
-    largest size from ``words.px`` down to ``min_px`` at which it all fits above the bottom.
-    Where even that is too tall (misère's longer rule), the caption gives way to the meaning."""
+    largest size from ``words.px`` down to ``min_px`` at which it all fits above the bottom;
+    the caption only where the sentence keeps its size with it. Where ``words.top`` is set,
+    the sentence starts that high at the board's left, its lines level with the nim-sum's
+    ``row`` (and the caption) as wide as the room left of them, those under them as wide as
+    the board: at 200% of 1280x720 it was one line at the readable floor under the sum,
+    18 px beside a 46 px body (QA16 1). Where even the least size is too tall (misère's
+    longer rule), the sentence alone smaller, rather than cut."""
     meaning = sum_meaning(total, misere)
     caption = tr("boards.nim_sum")
-    width = max(1, rect.right - words.left)
-    tries = [(with_caption, px) for with_caption in (True, False)
-             for px in range(max(min_px, words.px), min_px - 1, -1)]
+    full = max(1, rect.right - words.left)
+    tries = [(with_caption, px) for px in range(max(min_px, words.px), min_px - 1, -1)
+             for with_caption in (True, False)]
     # Last, the meaning alone under that size (not under 10 px) rather than cut: French
     # misère's rule at 200% of 1024x768.
     tries += [(False, px) for px in range(min_px - 1, 9, -1)]
     for with_caption, px in tries:
         caption_w, line_h = txt.size(caption, px)
-        lines = txt.wrap(meaning, width, px)
         step = round(line_h * 1.05)
         head = round(line_h * 1.3) if with_caption else 0
-        if top + head + step * len(lines) <= rect.bottom:
+        blocks = []
+        x = min(centre_x, rect.right - (caption_w + 1) // 2)
+        if words.top and row is not None:
+            beside = row.union(pygame.Rect(round(x - caption_w / 2), round(top), caption_w,
+                                           head)) if with_caption else row
+            blocks.append((beside.top, beside.bottom, beside.left - px // 2 - words.left))
+            start = words.top
+        else:
+            start = top + head
+        placed = flow(meaning, px, start, step, line_h, full, blocks)
+        if placed[-1][1] + step <= rect.bottom:
             break
     if with_caption:
-        x = min(centre_x, rect.right - (caption_w + 1) // 2)
         txt.blit_text(surface, caption, px, theme.text_muted, (round(x), round(top)), "midtop")
-    y = top + head
-    room = max(1, int((rect.bottom - y) // step))
-    if len(lines) > room:  # not even the smallest size holds it: say so with an ellipsis
-        lines = [*lines[:room - 1], txt.ellipsize(lines[room - 1] + "…", width, px)]
-    for line in lines:
-        txt.blit_text(surface, line, px, theme.text_muted, (rect.right, round(y)), "topright")
+    kept = [(line, y) for line, y in placed if y + step <= rect.bottom] or placed[:1]
+    if len(kept) < len(placed):  # not even the smallest size holds it: say so with an ellipsis
+        last, y = kept[-1]
+        kept[-1] = (txt.ellipsize(last + "…", full, px), y)
+    placed = kept
+    for line, y in placed:
+        if blocks:  # from the board's left, as the lines beside the row must
+            txt.blit_text(surface, line, px, theme.text_muted, (words.left, round(y)))
+        else:
+            txt.blit_text(surface, line, px, theme.text_muted, (rect.right, round(y)),
+                          "topright")
+
+
+def flow(text: str, px: int, top: float, step: int, line_h: int, full: int,
+         blocks: Sequence[tuple[float, float, int]]) -> list[tuple[str, float]]:
+    """``text`` wrapped at ``px`` into lines from ``top`` down, ``step`` apart (each
+    ``line_h`` high): as wide as ``full``, or where a line is level with one of ``blocks``
+    (its top, its bottom and the width left of it), as that width; a line whose first word
+    is wider than that starts under the block instead. Each line with its top."""
+    placed: list[tuple[str, float]] = []
+    rest, y = text, float(top)
+    while rest:
+        level = [(bottom, width) for b_top, bottom, width in blocks
+                 if y < bottom and y + line_h > b_top]
+        width = min((w for _b, w in level), default=full)
+        line = txt.wrap(rest, max(1, width), px)[0]
+        if level and txt.size(line, px)[0] > width:
+            y = max(bottom for bottom, _w in level)  # not a word fits beside it: under it
+            continue
+        placed.append((line, y))
+        rest = rest[len(line):].lstrip()
         y += step
+    return placed
 
 
 def _draw_row(surface: pygame.Surface, number: str, bits_text: str, before: str | None,
