@@ -490,7 +490,8 @@ class OthelloView(GridBoardView):
                         for move, text, _c, b in shown)
         self._clear = self._keep_clear(oth, ctx)
         body = label_px(ctx, grid.cell * 0.27)
-        px, rects, texts = self._laid_out(oth, chips, forms, body, ctx.coords_px, keep_full)
+        px, rects, texts = self._laid_out(oth, chips, forms, body, ctx.coords_px, keep_full,
+                                          chosen_first=len(forms) > 2)
         self.counts_shortened = texts != chips
         self.full_forms = frozenset(move for (move, *_l), (drawn, _p), (full, _q)
                                     in zip(shown, texts, chips, strict=True) if drawn == full)
@@ -526,8 +527,8 @@ class OthelloView(GridBoardView):
         self.chosen_frame = frame
 
     def _laid_out(self, oth: OthelloState, chips: Labels, shorts: tuple[Labels, ...],
-                  body: int, readable: int, keep_full: bool = False
-                  ) -> tuple[int, list[pygame.Rect], Labels]:
+                  body: int, readable: int, keep_full: bool = False,
+                  chosen_first: bool = False) -> tuple[int, list[pygame.Rect], Labels]:
         """The labels' size, their chips and the labels drawn: each chip tied to its own cell
         (see :func:`~game.ui.boards.chip_packing.tied_chips`), the full form where it fits
         at ``body`` size (or, with ``keep_full``, at ``readable``; the short forms would make
@@ -536,7 +537,9 @@ class OthelloView(GridBoardView):
         ``shorts`` ("+16") that fits at its largest, down to ``readable``; where none fits
         so, the full forms as :meth:`_score_chips` places them. Measured in a crowded
         midgame at 200% of 1024x768 (57 px cells), "+15,7" shrank to 19 px, a third of the
-        chips between two cells and over the neighbours' discs (QA 27/28)."""
+        chips between two cells and over the neighbours' discs (QA 27/28). With
+        ``chosen_first`` the first of ``shorts`` is the chosen move in full beside the
+        labels kept full, tried even where that is every label in full."""
         grid = self.grid
         assert grid is not None
         key = (tuple(chips), shorts, body, readable, keep_full, tuple(grid.board),
@@ -572,8 +575,13 @@ class OthelloView(GridBoardView):
             # label read as another's.
             laid = (*self._score_chips(chips, body, readable), chips)
         else:
+            # With ``chosen_first``, the first form (the chosen move in full with the labels
+            # kept full) may be every label in full: tried down to the readable size too,
+            # rather than the chosen move rounded beside kept decimals ("+1" beside "+0.5"
+            # where the panel says "+0.7", QA S16 21: 30 of 300 seeded boards after 2818d80).
             whole = next(((found, labels) for i, labels in enumerate(shorts)
-                          if labels != chips and labels not in shorts[:i]
+                          if (labels != chips or (i == 0 and chosen_first))
+                          and labels not in shorts[:i]
                           and (found := tied(labels, least)) is not None), None)
             if whole is not None:
                 laid = (*whole[0], whole[1])
