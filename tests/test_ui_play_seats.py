@@ -298,3 +298,27 @@ def test_at_200_percent_a_shrunk_players_name_keeps_its_card_short() -> None:
     human, learner = play.panel.seat_rects
     assert learner.height <= 150, (human.height, learner.height)
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "lang", "game", "ai", "moves"),
+                         [((1280, 800), "en", "connect4", "alphabeta", 0),
+                          ((1280, 800), "en", "connect4", "alphabeta", 3),
+                          ((1280, 800), "en", "hexapawn", "random", 0),
+                          ((1280, 800), "fr", "connect4", "alphabeta", 3)])
+def test_at_200_percent_a_count_and_its_unit_at_one_size(
+        size: tuple[int, int], lang: str, game: str, ai: str, moves: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA16 15, real window 1280x800 en 200%): Connect 4's one-line cards wrote
+    "Red · 0 discs" with its number at 34 px and "discs" at 25 (here 52 and 30; Hexapawn's
+    "3" 45, "pawns" 29). Where the cards hold them so, the number and its unit at one size
+    (39 and 34 px there), never under the readable size, the cards one line each."""
+    from game.ui.scenes.play_fit import readable_px
+
+    play, cards = card_texts(size, lang, 200, game, ai, moves, monkeypatch)
+    assert play.panel.seats.single == [True, True]
+    units = {"disc", "discs", "pawn", "pawns", "pion", "pions"}
+    for words in cards:
+        sizes = {px for line, px in words if line.startswith(" · ") or line.strip() in units}
+        assert any(unit in line.split() for line, _px in words for unit in units), words
+        assert len(sizes) == 1 and min(sizes) >= readable_px(size), words
+    play.app.shutdown()

@@ -214,24 +214,41 @@ class SeatFit:
         px = text.fit_px(label, room - used, m.small, min_px=least)
         return px, text.size(label, px)[0] <= room - used
 
-    def _one_line_count_fit(self, seat: int, left: int, width: int) -> int:
-        """The size ``seat``'s count fits at on its one-line card, between the body size and
-        its least size (:meth:`_one_line_count_px`)."""
+    def _one_line_count_room(self, seat: int, left: int, width: int) -> tuple[str, str, int]:
+        """``seat``'s count on its one-line card (see :meth:`_count_words`), its unit (see
+        :meth:`_count_unit`) and the room they have: the card's, less the side's name and
+        who plays it."""
         m = self.app.metrics
         scene = self.scene
         side = scene.match.side_of_seat(seat)
         summary = self._count_words(scene.board_state, side)
-        if not summary:
-            return m.body
         room = left + width - self._text_left(left) - m.pad
         px = self._one_line_who(seat, room)[0]
         room -= (text.size(scene.presenter.side_name(side), self._name_px(), True)[0] + m.pad
                  + text.size(scene.seat_label(seat), px)[0])
-        unit = self._count_unit(scene.board_state, side)
+        return summary, self._count_unit(scene.board_state, side), room
+
+    def _one_line_count_fit(self, seat: int, left: int, width: int) -> int:
+        """The size ``seat``'s count fits at on its one-line card, between the body size and
+        its least size (:meth:`_one_line_count_px`), its unit at :meth:`_unit_px`."""
+        summary, unit, room = self._one_line_count_room(seat, left, width)
+        if not summary:
+            return self.app.metrics.body
         if unit:
             room -= text.size(f" {unit}", self._unit_px())[0]
         return text.fit_px(f" · {summary}", room, self._name_px(),
                            min_px=self._one_line_count_px())
+
+    def _one_size_count_fit(self, seat: int, left: int, width: int) -> int:
+        """The size ``seat``'s count written as its number alone and its unit fit at
+        together on its one-line card ("· 4 discs" at one size), down to the count's least
+        size (:meth:`_one_line_count_px`); 0 where they do not, or there is no unit."""
+        summary, unit, room = self._one_line_count_room(seat, left, width)
+        if not (summary and unit):
+            return 0
+        whole = f" · {summary} {unit}"
+        px = text.fit_px(whole, room, self._name_px(), min_px=self._one_line_count_px())
+        return px if text.size(whole, px)[0] <= room else 0
 
     def _two_line_count_px(self, seat: int, left: int, width: int) -> int:
         """The size ``seat``'s count fits at beside its name on a card of two lines from

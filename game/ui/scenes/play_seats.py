@@ -60,6 +60,9 @@ class SeatCards(SeatFit):
         self.who_px = app.metrics.small
         #: The size of the counts beside the names on cards of two lines: one for both.
         self.two_count_px = app.metrics.body
+        #: Whether a one-line card's count written as its number alone ("Red · 4") writes its
+        #: unit at the number's size ("discs"; else smaller, see :meth:`_unit_px`).
+        self.unit_with_count = False
 
     def at(self, pos: tuple[int, int]) -> int | None:
         """The seat whose card is at ``pos`` (a click there changes its player), or None."""
@@ -115,8 +118,15 @@ class SeatCards(SeatFit):
         self._two_lines[1].update(seat for seat in (0, 1) if not self.single[seat])
         self.count_below = [not self.single[seat] and self._count_below(seat, left, width)
                             for seat in (0, 1)]
-        self.count_px = min([self._one_line_count_fit(seat, left, width)
-                             for seat in (0, 1) if self.single[seat]], default=m.body)
+        singles = [seat for seat in (0, 1) if self.single[seat]]
+        self.count_px = min([self._one_line_count_fit(seat, left, width) for seat in singles],
+                            default=m.body)
+        # The number and its unit at one size where every one-line card holds them so: "Red
+        # · 0 discs" read "0" at 34 px, "discs" at 25 (200% of 1280x800, QA16 15).
+        one_size = [self._one_size_count_fit(seat, left, width) for seat in singles]
+        self.unit_with_count = bool(one_size) and all(one_size)
+        if self.unit_with_count:
+            self.count_px = min(one_size)
         # Who plays, one size on both one-line cards too ("Human" at 36 px above
         # "Alpha-beta" at 22 read as a difference between them).
         room = left + width - self._text_left(left) - pad
@@ -288,6 +298,7 @@ class SeatCards(SeatFit):
                                    min_px=self._one_line_count_px())
             unit = self._count_unit(self.scene.board_state, side)
             if unit:
-                text.blit_text(surface, f" {unit}", self._unit_px(), theme.text,
+                unit_px = self.count_px if self.unit_with_count else self._unit_px()
+                text.blit_text(surface, f" {unit}", unit_px, theme.text,
                                (drawn.right, name_rect.bottom), "bottomleft",
                                max_width=max(1, right - drawn.right))
