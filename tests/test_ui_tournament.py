@@ -622,13 +622,15 @@ def test_a_duel_at_the_largest_text_size_shows_every_number_and_the_chart(
     texts = drawn_texts(app, monkeypatch)
     from game.ui.i18n import tr
 
+    if scene.results.one_view:
+        # One view at a time (large text): the chart has its own, the average game and the
+        # thinking times under it (QA16 14: the shares take the numbers' view).
+        click_widget(app, scene.view_button)
+        texts += drawn_texts(app, monkeypatch)
     think = tr("tour.think", a="", ta="", b="", tb="").split(":")[0]
     assert any(t.startswith(think) for t in texts), texts
     length = tr("tour.length", n="").split(":")[0]
     assert any(t.startswith(length) for t in texts), texts
-    if scene.results.one_view:  # one view at a time (large text): the chart has its own
-        click_widget(app, scene.view_button)
-        frame(app)
     assert charted and charted[0].width >= 150 and charted[0].height >= 100, charted
     assert scene.panels["results"].contains(charted[0])
     plot, chart_px = plots[0]
@@ -674,12 +676,13 @@ def test_a_standing_never_breaks_between_elo_and_its_number(language: str) -> No
         assert not any(part.endswith("Elo") for part in text.wrap(line, width, 20)), width
 
 
-def _large_text_tournament(size: tuple[int, int], language: str) -> tuple[Any, TournamentScene]:
-    """A tournament screen at 200% text (opened directly: the menu's header then shows
-    "More…" rather than the tournament's own button)."""
+def _large_text_tournament(size: tuple[int, int], language: str, scale: int = 200
+                           ) -> tuple[Any, TournamentScene]:
+    """A tournament screen at 200% text, or ``scale`` (opened directly: the menu's header
+    then shows "More…" rather than the tournament's own button)."""
     from tests.ui_helpers import make_app
 
-    app = make_app(size, language=language, text_scale=200)
+    app = make_app(size, language=language, text_scale=scale)
     scene = TournamentScene(app)
     app.push(scene)
     frame(app)

@@ -22,14 +22,16 @@ from tests.ui_helpers import click_widget, frame, run_until
 LARGER = 1.2
 
 
-def finished_duel(size: tuple[int, int], language: str) -> tuple[Any, TournamentScene]:
-    """Random against Greedy, 100 games of Othello, at 200% text, one frame after the end,
+def finished_duel(size: tuple[int, int], language: str, scale: int = 200
+                  ) -> tuple[Any, TournamentScene]:
+    """Random against Greedy, 100 games of Othello, at 200% text (or ``scale``), one frame
+    after the end,
     showing always the same results (40 wins, 7 draws, 53 losses; 58 moves a game; 1.2 ms
     and 14 ms a move): the games a run plays vary with the machine's timing, and with them
     the numbers' lines ("Hasard : 43,5 % (IC 95 % : 34,2–53,3 %)" and their width."""
     from ai.arena import MatchResult
 
-    app, scene = _large_text_tournament(size, language)
+    app, scene = _large_text_tournament(size, language, scale)
     scene.set_game("othello")
     scene.set_player(0, "random")
     scene.set_player(1, "greedy")
@@ -75,17 +77,12 @@ def test_a_duels_numbers_and_chart_take_the_panel_at_200_percent(
 
     app, scene = finished_duel(size, language)
     least = readable_px(size) * LARGER
-    shares = [tr("tour.ci", name=name, pct="", lo="", hi="").split(":")[0]
-              for name in scene.names]
     drawn = drawn_sizes(app, monkeypatch)
-    numbers = [(line, px, bottom) for line, px, bottom in drawn
-               if any(line.startswith(share) for share in shares)]
+    numbers = shares_drawn(scene, drawn)
     assert len(numbers) == 2, drawn
     results = scene.panels["results"]
     for line, px, bottom in numbers:
         assert px >= least and bottom <= results.bottom, (line, px, least, bottom, results)
-    length = tr("tour.length", n="").split(":")[0]
-    assert any(line.startswith(length) for line, _px, _bottom in drawn), drawn
     assert scene.view_button.visible and scene.view_button.label() == tr("tour.view_chart")
     charted: list[tuple[pygame.Rect, int, list[str]]] = []
     real = charts.line_chart
@@ -105,6 +102,66 @@ def test_a_duels_numbers_and_chart_take_the_panel_at_200_percent(
     assert px >= least and results.contains(rect), (px, least, rect, results)
     assert tr("tour.wins", name=scene.names[0]) in labels, labels
     assert scene.view_button.label() == tr("tour.view_numbers")
+    # The average game and the thinking times under the chart, at its words' size.
+    length = tr("tour.length", n="").split(":")[0]
+    details = [(line, line_px, bottom) for line, line_px, bottom in drawn_sizes(app, monkeypatch)
+               if line.startswith(length)]
+    assert details and details[0][1] == px and rect.bottom <= details[0][2] <= results.bottom, (
+        details, px, rect, results)
+    app.shutdown()
+
+
+def legend_and_texts(app: Any, monkeypatch: pytest.MonkeyPatch
+                     ) -> tuple[int, list[tuple[str, int, int]]]:
+    """The size of the duel's bar's legend in the next frame, and its wrapped texts (see
+    :func:`drawn_sizes`)."""
+    from game.ui import charts
+
+    bars: list[int] = []
+    real = charts.stacked_bar
+
+    def spy(surface: Any, rect: pygame.Rect, segments: Any, theme: Any, px: int,
+            **kwargs: Any) -> Any:
+        bars.append(px)
+        return real(surface, rect, segments, theme, px, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(charts, "stacked_bar", spy)
+        drawn = drawn_sizes(app, patch)
+    return max(8, int(bars[-1] * 0.85)), drawn  # the bar's legend is 85% of its size
+
+
+def shares_drawn(scene: TournamentScene, drawn: list[tuple[str, int, int]]
+                 ) -> list[tuple[str, int, int]]:
+    """The lines of ``drawn`` (see :func:`drawn_sizes`) giving each player's share."""
+    starts = [tr("tour.share", name=name, pct="\0", lo="", hi="").split("\0")[0]
+              for name in scene.names]
+    return [(line, px, bottom) for line, px, bottom in drawn
+            if any(line.startswith(start) for start in starts)]
+
+
+@pytest.mark.parametrize(("size", "language"), [((1280, 800), "fr"), ((1024, 768), "fr"),
+                                                ((1920, 1080), "en"), ((1280, 800), "en"),
+                                                ((1280, 720), "fr"), ((1024, 768), "en"),
+                                                ((1920, 1080), "fr")])
+def test_a_duels_shares_are_named_and_as_large_as_the_legend_at_200_percent(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA16 14, 1280x800 fr 200%): under a legend at 29 px, "Hasard : 43,5 %
+    (IC 95 % : 34,2–53,3 %)" stood at 24 px and did not say it counts the points (a draw
+    half), beside the legend's "Hasard gagne : 40 (40 %)" and the bar's interval of the wins:
+    two intervals for one player read as a contradiction. A caption names them, and the
+    shares are drawn as large as the legend, or nearly where the legend takes room they
+    leave (the average game and the thinking times moved under the chart, on its view)."""
+    app, scene = finished_duel(size, language)
+    legend, drawn = legend_and_texts(app, monkeypatch)
+    captions = [(line, px) for line, px, _bottom in drawn if line == tr("tour.ci.points")]
+    shares = shares_drawn(scene, drawn)
+    assert captions and len(shares) == 2, drawn
+    for line, px, _bottom in shares:
+        # Within an eighth of the legend: at 1024x768 the bar and its legend take the room
+        # the shares leave (29 px shares, two on a row, under a 33 px legend in French).
+        assert px >= legend - legend // 8 and px == captions[0][1], (line, px, legend,
+                                                                     captions)
     app.shutdown()
 
 
@@ -138,20 +195,8 @@ def test_a_duels_legend_is_as_large_as_its_numbers_at_200_percent(
     under a 40 px legend. The legend is now at the numbers' size at least, the numbers in
     two columns as wide as their lines (37 px at 1920x1080, was 33); at 1280x800 fr 24 px
     under the heading (QA15 18)."""
-    from game.ui import charts
-
     app, scene = finished_duel(size, language)
-    bars: list[int] = []
-    real = charts.stacked_bar
-
-    def spy(surface: Any, rect: pygame.Rect, segments: Any, theme: Any, px: int,
-            **kwargs: Any) -> Any:
-        bars.append(px)
-        return real(surface, rect, segments, theme, px, **kwargs)
-
-    monkeypatch.setattr(charts, "stacked_bar", spy)
-    frame(app)
-    legend = max(8, int(bars[-1] * 0.85))  # the bar's legend is 85% of its size
+    legend = legend_and_texts(app, monkeypatch)[0]
     least = readable_px(size) * LARGER
     assert legend >= scene.duel_px - 1, (legend, scene.duel_px)  # type: ignore[attr-defined]
     assert min(legend, scene.duel_px) >= least, (legend, scene.duel_px, least)  # type: ignore[attr-defined]
@@ -187,7 +232,9 @@ def test_a_duel_counts_draws_only_where_the_game_can_be_drawn(
 
     monkeypatch.setattr(charts, "stacked_bar", bar)
     monkeypatch.setattr(charts, "line_chart", chart)
-    frame(app)
+    # The shares' caption says what they count: the points (a draw half) or the wins.
+    caption = tr("tour.ci.points" if drawn else "tour.ci.wins")
+    assert caption in [line for line, _px, _bottom in drawn_sizes(app, monkeypatch)]
     click_widget(app, scene.view_button)  # the chart's view
     frame(app)
     assert bars and lines, (bars, lines)
@@ -218,4 +265,23 @@ def test_a_duel_says_who_played_whom_in_every_language_at_200_percent(
     assert rect.right <= scene.view_button.rect.left, (rect, scene.view_button.rect)
     assert scene.panels["results"].contains(rect), rect
     assert scene.duel_px >= readable_px(size), scene.duel_px
+    app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "language"), [((1024, 768), "fr"), ((1280, 800), "fr"),
+                                                ((1280, 720), "fr"), ((1920, 1080), "fr")])
+def test_a_duels_numbers_beside_its_chart_stay_large_at_100_percent(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: at 100% the duel's numbers beside the chart took the small size on 42% of
+    the width before the body size on 55%: 19 px at 1280x800 and 1280x720 in French (the
+    readable 20 and 18; body 26 and 23), 29 at 1920x1080 (body 35); with the shares'
+    caption a fifth line, 17 at 1024x768. They are at the small size (85% of the body) at
+    least, and readable."""
+    app, scene = finished_duel(size, language, scale=100)
+    drawn = drawn_sizes(app, monkeypatch)
+    shares = shares_drawn(scene, drawn)
+    assert len(shares) == 2, drawn
+    least = max(readable_px(size), int(app.metrics.body * 0.85))
+    for line, px, _bottom in shares:
+        assert px >= least, (line, px, least)
     app.shutdown()

@@ -4,13 +4,15 @@ interval of the first player's wins, the numbers (each player's share of the poi
 
 Where the text is normal they share the results panel (:func:`draw_duel`). At large text,
 where the set-up has a page of its own, they show one view at a time, each with the whole
-panel (:func:`draw_duel_view`): the bar and the numbers as large as the panel allows, or the
-chart; a button switches. Beside the chart the numbers stood at the 100% size (28 px at 200%
-of 1920x1080, the body size being 70) with the panel's lower half empty (QA13 25).
+panel (:func:`draw_duel_view`): the bar and the shares as large as the panel allows, or the
+chart with the average game and the thinking times under it; a button switches. Beside the
+chart the numbers stood at the 100% size (28 px at 200% of 1920x1080, the body size being 70)
+with the panel's lower half empty (QA13 25).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -26,9 +28,33 @@ if TYPE_CHECKING:
     from game.ui.scenes.tournament import TournamentScene
 
 
+@dataclass(frozen=True)
+class DuelNumbers:
+    """The duel's numbers under its bar: ``caption``, what the ``shares`` are (the points, a
+    draw counting half, with their 95% interval; the wins where the game has no draws), one
+    line a player; ``details``, the average game and the thinking times.
+
+    Unnamed, "Hasard : 43,5 % (IC 95 % …)" under the legend's "Hasard gagne : 42 (42 %)"
+    and the bar's interval of the wins read as two answers to one question (QA16 14)."""
+
+    caption: str
+    shares: list[str]
+    details: list[str]
+
+    @property
+    def results(self) -> list[str]:
+        """The caption and the shares."""
+        return [self.caption, *self.shares]
+
+    @property
+    def lines(self) -> list[str]:
+        """Every line, the caption and the shares first."""
+        return self.results + self.details
+
+
 def duel_parts(scene: TournamentScene, theme: Theme
-               ) -> tuple[list[charts.Segment], dict[str, Any], list[str]]:
-    """The duel's bar (its segments and its interval's arguments) and its numbers' lines."""
+               ) -> tuple[list[charts.Segment], dict[str, Any], DuelNumbers]:
+    """The duel's bar (its segments and its interval's arguments) and its numbers."""
     from game.ui.scenes.tournament_results import format_seconds, tr_named
 
     _i, _j, m = scene.matches[0]
@@ -42,17 +68,18 @@ def duel_parts(scene: TournamentScene, theme: Theme
     bar_args: dict[str, Any] = {
         "intervals": [wilson_interval(m.p1_wins, n) if n else None],
         "interval_label": tr_named("tour.interval", a)}
-    lines = []
+    shares = []
     for name, points in ((a, m.p1_wins + 0.5 * m.draws), (b, m.p2_wins + 0.5 * m.draws)):
         lo, hi = wilson_interval(points, n)
         pct = points / n * 100 if n else 0.0
-        lines.append(tr("tour.ci", name=name, pct=decimal(f"{pct:.1f}"),
-                        lo=decimal(f"{lo * 100:.1f}"), hi=decimal(f"{hi * 100:.1f}")))
-    lines.append(tr("tour.length", n=decimal(f"{m.moves_mean:.1f}")))
+        shares.append(tr("tour.share", name=name, pct=decimal(f"{pct:.1f}"),
+                         lo=decimal(f"{lo * 100:.1f}"), hi=decimal(f"{hi * 100:.1f}")))
     # Both thinking times on one line (wrapped if need be): a line fewer for the chart.
-    lines.append(tr("tour.think", a=a, ta=format_seconds(m.think_mean(0)), b=b,
-                    tb=format_seconds(m.think_mean(1))))
-    return segments, bar_args, lines
+    details = [tr("tour.length", n=decimal(f"{m.moves_mean:.1f}")),
+               tr("tour.think", a=a, ta=format_seconds(m.think_mean(0)), b=b,
+                  tb=format_seconds(m.think_mean(1)))]
+    caption = tr("tour.ci.points" if drawable(scene) else "tour.ci.wins")
+    return segments, bar_args, DuelNumbers(caption, shares, details)
 
 
 def duel_series(scene: TournamentScene, theme: Theme, named: bool) -> list[charts.Series]:
@@ -87,7 +114,8 @@ def draw_duel(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rect
     the cumulative chart; text may shrink to ``floor_px`` (bar) and ``floor`` (numbers), the
     chart's title, ticks and axis names never under ``chart_least``."""
     m = scene.matches[0][2]
-    segments, bar_args, lines = duel_parts(scene, theme)
+    segments, bar_args, numbers = duel_parts(scene, theme)
+    lines = numbers.lines
     # The bar across the top at its least height, below it the numbers (left) and the
     # cumulative chart. When the numbers and a readable chart do not both fit below, the
     # title ("Results": the panel says it) gives way, then the bar and its legend shrink
@@ -157,7 +185,7 @@ def numbers_column(lines: list[str], area: pygame.Rect, px: int, small: int,
                    floor: int | None = None) -> tuple[int, int, int]:
     """Where the duel's numbers go in ``area``: the width of their column, their text size
     and how many of ``lines`` show. The first of body size on 42% of the width (the chart
-    beside), the small size on 42%, then 55%, then 90% of the small size on 55% and 65%,
+    beside), then 55%, the small size on 42%, then 55%, then 90% of the small size on 55% and 65%,
     then smaller sizes down to ``floor`` (default 90% of the small size) on 55% and 65%, at
     which every line, wrapped, fits the height; else the whole width (no chart), dropping
     lines from the end (the thinking times) rather than drawing them past the panel."""
@@ -169,7 +197,10 @@ def numbers_column(lines: list[str], area: pygame.Rect, px: int, small: int,
         return (need * text.font(size).get_linesize() * 1.1 + len(shown) * size // 3
                 <= area.height)
 
-    tries = [(0.42, px), (0.42, small), (0.55, small), (0.55, least), (0.65, least)]
+    # Body size on 55% before the small size on 42%: with the shares' caption a fifth line,
+    # the numbers went from 20 px to 17 at 100% of 1024x768 in French (readable: 20).
+    tries = [(0.42, px), (0.55, px), (0.42, small), (0.55, small), (0.55, least),
+             (0.65, least)]
     tries += [(share, size) for size in range(least - 1, floor - 1, -1)
               for share in (0.55, 0.65)]
     for share, size in tries:
@@ -265,19 +296,44 @@ def legend_bar_px(px: int, sizes: range) -> int:
     return min(sizes[0], max(px, -(-px * 100 // 85)))
 
 
+def results_height(numbers: DuelNumbers, width: int, px: int) -> int:
+    """The height the caption and, under it, the shares (in one or two columns, see
+    :func:`numbers_fit`) take ``width`` pixels wide at ``px``."""
+    return (numbers_fit([numbers.caption], width, px)[0]
+            + numbers_fit(numbers.shares, width, px)[0])
+
+
 def numbers_view_size(segments: list[charts.Segment], bar_args: dict[str, Any],
-                      lines: list[str], room: pygame.Rect, theme: Theme, sizes: range
-                      ) -> tuple[int, int]:
-    """The largest of ``sizes`` at which the bar with its legend and the numbers below fit
-    ``room``, the legend at the numbers' size, and
-    the numbers' columns (the smallest size when none fits)."""
+                      numbers: DuelNumbers, room: pygame.Rect, theme: Theme, sizes: range
+                      ) -> int:
+    """The largest of ``sizes`` at which the bar with its legend at that size and the
+    caption and shares below fit ``room`` (the smallest when none does)."""
     for px in sizes:
         bar_h = charts.stacked_bar_height(segments, room.width, theme,
                                           legend_bar_px(px, sizes), **bar_args)
-        need, columns = numbers_fit(lines, room.width, px)
-        if bar_h + px // 2 + need <= room.height:
-            return px, columns
-    return sizes[-1], numbers_fit(lines, room.width, sizes[-1])[1]
+        if bar_h + px // 2 + results_height(numbers, room.width, px) <= room.height:
+            return px
+    return sizes[-1]
+
+
+def draw_lines(surface: pygame.Surface, lines: list[str], px: int, theme: Theme,
+               area: pygame.Rect) -> int:
+    """``lines`` at ``px`` from the top of ``area``, in the columns :func:`numbers_fit`
+    gives them (the left one as wide as its lines); the y below them."""
+    columns = numbers_fit(lines, area.width, px)[1]
+    per_col = -(-len(lines) // columns)
+    left = left_column(lines, area.width, px) if columns > 1 else area.width
+    spans = [(area.left, left), (area.left + left + px, area.width - left - px)]
+    bottom = area.top
+    for col in range(columns):
+        y = area.top
+        x, col_w = spans[col]
+        for line in lines[col * per_col:(col + 1) * per_col]:
+            y = text.blit_wrapped(surface, line, px, theme.text,
+                                  pygame.Rect(x, y, col_w, area.bottom - y),
+                                  line_gap=0.0) + px // 3
+        bottom = max(bottom, y)
+    return bottom
 
 
 def draw_duel_view(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rect,
@@ -293,12 +349,15 @@ def draw_duel_view(scene: TournamentScene, surface: pygame.Surface, body: pygame
     if chart:
         draw_chart_view(scene, surface, room, theme, sizes)
         return
-    segments, bar_args, lines = duel_parts(scene, theme)
-    px, columns = numbers_view_size(segments, bar_args, lines, room, theme, sizes)
+    segments, bar_args, numbers = duel_parts(scene, theme)
+    # The shares alone under the bar: the average game and the thinking times, how the games
+    # went, are on the chart's view. With them here the shares fitted 200% of 1280x800 in
+    # French only at 24 px, under a legend at 29 (QA16 14).
+    px = numbers_view_size(segments, bar_args, numbers, room, theme, sizes)
     # The bar and its legend (the wins, the result itself) at least at the numbers' size,
     # larger where the numbers leave the room (at 200% of 1024x768 one size for both took
     # the legend from 29 px to 25).
-    need = numbers_fit(lines, room.width, px)[0] + px // 2
+    need = results_height(numbers, room.width, px) + px // 2
     bar_px = next((size for size in sizes if size <= legend_bar_px(px, sizes)
                    or charts.stacked_bar_height(segments, room.width, theme, size, **bar_args)
                    + need <= room.height), px)
@@ -306,38 +365,38 @@ def draw_duel_view(scene: TournamentScene, surface: pygame.Surface, body: pygame
     charts.stacked_bar(surface, pygame.Rect(room.left, room.top, room.width, bar_h), segments,
                        theme, bar_px, **bar_args)
     scene.duel_px = px
-    per_col = -(-len(lines) // columns)
-    left = left_column(lines, room.width, px) if columns > 1 else room.width
-    # Where each column starts and how wide it is: the left one as wide as its lines.
-    spans = [(room.left, left), (room.left + left + px, room.width - left - px)]
-    y0 = room.top + bar_h + px // 2
-    for col in range(columns):
-        y = y0
-        x, col_w = spans[col]
-        for line in lines[col * per_col:(col + 1) * per_col]:
-            y = text.blit_wrapped(surface, line, px, theme.text,
-                                  pygame.Rect(x, y, col_w, room.bottom - y),
-                                  line_gap=0.0) + px // 3
+    y = draw_lines(surface, [numbers.caption], px, theme,
+                   pygame.Rect(room.left, room.top + bar_h + px // 2, room.width,
+                               room.bottom - room.top - bar_h - px // 2))
+    draw_lines(surface, numbers.shares, px, theme,
+               pygame.Rect(room.left, y, room.width, room.bottom - y))
 
 
 def draw_chart_view(scene: TournamentScene, surface: pygame.Surface, room: pygame.Rect,
                     theme: Theme, sizes: range) -> None:
     """The cumulative chart across ``room`` with its own legend (by its x axis's name where
-    both fit; its title is the view's heading), its words the largest of ``sizes`` at which
-    the plot is :data:`PLOT_LINES` lines of them high."""
+    both fit; its title is the view's heading) and under it the duel's details (the average
+    game, the thinking times), its words and theirs the largest of ``sizes`` at which the plot
+    is :data:`PLOT_LINES` lines of them high."""
     series = duel_series(scene, theme, named=True)
     labels = [s.label for s in series]
     x_label = tr("lab.chart.games")
+    details = duel_parts(scene, theme)[2].details
 
     def need(px: int) -> int:
         # least_line_chart_height counts a title (none here) and runs a few pixels short of
-        # the plot drawn (its ticks' room): half a line more.
+        # the plot drawn (its ticks' room): half a line more. The details under the chart.
         return (charts.least_line_chart_height(px, px, room.width, labels, x_label, theme,
                                                PLOT_LINES + 0.5)
-                - text.font(px, True).get_linesize() - px // 3)
+                - text.font(px, True).get_linesize() - px // 3
+                + numbers_fit(details, room.width, px)[0])
 
     px = next((size for size in sizes if need(size) <= room.height), sizes[-1])
     scene.duel_px = px
-    charts.line_chart(surface, room, series, theme, px, x_label=x_label,
+    below = numbers_fit(details, room.width, px)[0]
+    chart = pygame.Rect(room.left, room.top, room.width, room.height - below)
+    charts.line_chart(surface, chart, series, theme, px, x_label=x_label,
                       y_label=tr("lab.chart.wins_axis"), x_max=scene.matches[0][2].games_planned,
                       small_px=px, legend_by_x_label=True)
+    draw_lines(surface, details, px, theme,
+               pygame.Rect(room.left, chart.bottom + px // 3, room.width, below))
