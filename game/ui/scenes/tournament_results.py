@@ -22,6 +22,7 @@ from game.ui.scenes.tournament_views import (
     draw_one_view,
     place_view_buttons,
     table_geometry,
+    table_names,
 )
 from game.ui.theme import Theme
 from game.ui.widgets import Metrics
@@ -87,7 +88,7 @@ def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pyg
     table_rect, rank_rect = place.table, place.ranking
     line_px, columns = place.line_px, place.columns
     # On the screen the table's labels at the small size at least (the picture keeps its own).
-    charts.cross_table(surface, table_rect, scene.names, cells, shades, theme, px,
+    charts.cross_table(surface, table_rect, table_names(scene), cells, shades, theme, px,
                        totals=totals, totals_title=totals_title,
                        small=0 if printed else max(scene.app.metrics.small, int(px * 0.85)))
     x, y = rank_rect.left, rank_rect.top

@@ -58,29 +58,39 @@ def rank_button_shown(scene: TournamentScene) -> bool:
             and not (results.one_view and results.show_table))
 
 
+def table_order(scene: TournamentScene) -> list[int]:
+    """The players' seats in the order of the cross-table's rows and columns: the ranking's,
+    so that row 1 is the ranking's 1. (numbered by seat, "1. Hasard" headed the table while
+    the ranking beside it began "1. Parfait")."""
+    return [standing.index for standing in scene.ranking()]
+
+
+def table_names(scene: TournamentScene) -> list[str]:
+    """The players' names in the cross-table's order (see :func:`table_order`)."""
+    return [scene.names[i] for i in table_order(scene)]
+
+
 def cross_data(scene: TournamentScene) -> tuple[Cells, Shades, list[str], str]:
-    """The cross-table of ``scene``'s round robin as drawn: each cell's text (row's points
-    against column) and shade (row's share of the points), the totals column and its
-    title (points, or Elo when ranked by Elo)."""
+    """The cross-table of ``scene``'s round robin as drawn, its players in the ranking's
+    order: each cell's text (row's points against column) and shade (row's share of the
+    points), the totals column and its title (points, or Elo when ranked by Elo)."""
     from game.ui.scenes.tournament_results import format_points
 
     table = scene.table
     assert table is not None
-    n = len(scene.names)
+    order = table_order(scene)
     cells: Cells = []
     shades: Shades = []
-    for i in range(n):
-        played = [table.games[i][j] if i != j else 0 for j in range(n)]
-        cells.append([format_points(table.score[i][j]) if played[j] else ""
-                      for j in range(n)])
-        shades.append([table.score[i][j] / played[j] if played[j] else None
-                       for j in range(n)])
-    by_index = {s.index: s for s in scene.ranking()}
+    for i in order:
+        played = [table.games[i][j] if i != j else 0 for j in order]
+        cells.append([format_points(table.score[i][j]) if games else ""
+                      for j, games in zip(order, played, strict=True)])
+        shades.append([table.score[i][j] / games if games else None
+                       for j, games in zip(order, played, strict=True)])
+    ranked = scene.ranking()
     if scene.rank_by_elo:
-        return (cells, shades, [f"{by_index[i].elo:.0f}" for i in range(n)],
-                tr("tour.col.elo"))
-    return (cells, shades, [format_points(by_index[i].points) for i in range(n)],
-            tr("tour.col.points"))
+        return cells, shades, [f"{s.elo:.0f}" for s in ranked], tr("tour.col.elo")
+    return cells, shades, [format_points(s.points) for s in ranked], tr("tour.col.points")
 
 
 def table_geometry(scene: TournamentScene, rect: pygame.Rect, px: int, small: int,
@@ -88,7 +98,8 @@ def table_geometry(scene: TournamentScene, rect: pygame.Rect, px: int, small: in
     """How ``scene``'s cross-table comes out in ``rect`` at ``px`` (labels at ``small``)."""
     cells, _shades, column, _title = cross_data(scene)
     labels = [c for row in cells for c in row] + (column if totals else [])
-    return cross_geometry(rect, scene.names, labels, px, small, 1 if totals else 0, numbered)
+    return cross_geometry(rect, table_names(scene), labels, px, small, 1 if totals else 0,
+                          numbered)
 
 
 @dataclass(frozen=True)
@@ -133,9 +144,9 @@ def one_view(scene: TournamentScene, body: pygame.Rect) -> OneView:
             key_h = ((len(scene.names) + 1) * text.font(key_px).get_linesize() + m.pad
                      + button_h)
             key_w = max(text.size(line, key_px)[0]
-                        for line in [*key_lines(scene.names), tr("tour.players")])
+                        for line in [*key_lines(table_names(scene)), tr("tour.players")])
             if key_h <= body.height and key_w <= body.width * 0.45:
-                key = key_lines(scene.names)
+                key = key_lines(table_names(scene))
                 side_w = max(side_w, key_w)
                 break
     side = pygame.Rect(body.right - side_w, body.top, side_w, body.height)
@@ -222,7 +233,7 @@ def draw_one_view(scene: TournamentScene, surface: pygame.Surface, body: pygame.
         top += m.pad // 2 if view.title else 0
         cells, shades, totals, totals_title = cross_data(scene)
         charts.cross_table(surface, pygame.Rect(main.left, top, main.width, main.bottom - top),
-                           scene.names, cells, shades, theme, m.body,
+                           table_names(scene), cells, shades, theme, m.body,
                            totals=totals if view.totals else (), totals_title=totals_title,
                            small=m.small, numbered=bool(view.key))
         return
