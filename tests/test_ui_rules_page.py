@@ -377,7 +377,10 @@ def test_the_pictures_letters_and_caption_are_large_at_200_percent_of_1920x1080(
                          [((1280, 800), "en", "othello", 39, 4),
                           ((1280, 800), "en", "connect4", 36, 4),
                           ((1024, 768), "fr", "nim", 28, 5),
-                          ((1024, 768), "fr", "morpion", 30, 4)])
+                          ((1024, 768), "fr", "morpion", 30, 4),
+                          ((1280, 800), "fr", "nim", 39, 3),
+                          ((1920, 1080), "fr", "hexapawn", 54, 3),
+                          ((1024, 640), "fr", "nim", 31, 3)])
 def test_at_200_percent_the_rules_lines_sit_closer_and_the_rules_are_larger(
         size: tuple[int, int], language: str, game: str, least_px: int, shown: int,
         monkeypatch: pytest.MonkeyPatch) -> None:
@@ -386,7 +389,10 @@ def test_at_200_percent_the_rules_lines_sit_closer_and_the_rules_are_larger(
     large text the lines are 1.05 apart, so the rules come out larger or more at once:
     Othello 36 -> 39 px, Connect 4 four rules of five (was three); at 1024x768 fr Nim's five
     rules at once (was four), Morpion's four at 30 px (was three at 28). Every rule line is
-    drawn at that size."""
+    drawn at that size. Regression (session 16 closing note, rules 36-39 px at 1280x800, body
+    52): rules that scroll took the least size at which the longest fitted; they take the
+    largest at which each page holds as many rules: Nim at 1280x800 fr 36 -> 39 px, Hexapawn
+    at 1920x1080 fr 49 -> 54, Nim at 1024x640 fr 28 -> 31, three rules a page as before."""
     from game.ui import text
 
     app = make_app(size, language=language, text_scale=200)

@@ -98,6 +98,7 @@ class RulesScene(Scene):
         self.caption_with_rules = False
         #: The caption's size under the picture (set by :meth:`layout`).
         self.caption_px = app.metrics.small
+        self.scrolled: dict[tuple[Any, ...], int] = {}  # :meth:`_scrolled_px`'s answers
 
     @staticmethod
     def _title(name: str) -> Any:
@@ -271,12 +272,44 @@ class RulesScene(Scene):
             # The rules scroll: the longest rule must fit with the line that says so (at a
             # true 200% of 1920x1080 Othello's first rule ran into that line).
             inner = body.inflate(-m.pad * 4, -m.pad * 4)
-            room = inner.height - self._hint_height(inner.width)
-            while self.text_px > least and max(
-                    self._rule_height(line, inner.width) for line in self.lines()) > room:
+            while self.text_px > least and not self._longest_fits(inner):
                 self.text_px -= 1
+            self.text_px = self._scrolled_px(inner)
         right = pygame.Rect(body.right + m.pad * 3, top, w - body.right - m.pad * 5, body.height)
         return body, right
+
+    def _longest_fits(self, inner: pygame.Rect) -> bool:
+        """Whether the longest rule fits ``inner`` above the line that says the rules scroll."""
+        room = inner.height - self._hint_height(inner.width)
+        return max(self._rule_height(line, inner.width) for line in self.lines()) <= room
+
+    def _scrolled_px(self, inner: pygame.Rect) -> int:
+        """The size of rules that scroll in ``inner``: the largest up to the body size at which
+        the longest fits and each page holds as many rules as at :attr:`text_px`, the least
+        size (where they scrolled, at 200% of 1280x800 at 36 px, the body being 52)."""
+        key = (tuple(self.lines()), inner.size, self.text_px)
+        if key not in self.scrolled:
+            least, pages = self.text_px, self._pages(inner)
+            self.scrolled[key] = next((px for px in range(self.app.metrics.body, least, -1)
+                                       if self._holds_at(px, inner, pages)), least)
+            self.text_px = least
+        return self.scrolled[key]
+
+    def _holds_at(self, px: int, inner: pygame.Rect, pages: list[int]) -> bool:
+        """Whether at ``px`` (now :attr:`text_px`) the longest rule fits ``inner`` and each
+        page holds as many rules as ``pages`` says."""
+        self.text_px = px
+        return self._longest_fits(inner) and all(
+            now >= then for now, then in zip(self._pages(inner), pages, strict=True))
+
+    def _pages(self, inner: pygame.Rect) -> list[int]:
+        """How many rules show in ``inner`` at :attr:`text_px` from each rule on."""
+        kept, shown = self.first, []
+        for first in range(len(self.lines())):
+            self.first = first
+            shown.append(self.shown_lines(inner))
+        self.first = kept
+        return shown
 
     def least_px(self) -> int:
         """The rules' least text size: the small size, or with large text
