@@ -510,3 +510,20 @@ def test_the_settings_choosers_line_up_and_show_every_value_whole(
                    <= chooser.rect.height)
             assert one or two, (chooser.label(), label())
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "language"), [((1280, 720), "en"), ((1280, 720), "fr"),
+                                                ((1920, 1080), "en"), ((1920, 1080), "fr")])
+def test_the_colours_chooser_is_as_tall_as_the_language_one_at_200_percent(
+        size: tuple[int, int], language: str) -> None:
+    """Regression (QA16 15, 1280x720 en 200%): the "Colours" chooser was 1.5 times as tall
+    as "Language" and "Text size" above it, an empty band under its box, because "High
+    contrast (projector)" took two lines in the value box the choosers share. Where a wider
+    box shows every value on one line, at the cost of a label on two ("AI vs AI: delay per
+    move"), the box is that wide: the rows of one-line labels are one line high."""
+    app = make_app(size, language=language, text_scale=200)
+    scene, _chooser = open_text_size(app)
+    language_row, colours = scene.rows[0], scene.rows[3]
+    assert isinstance(language_row, Choice) and isinstance(colours, Choice)
+    assert colours.rect.height == language_row.rect.height, (colours.rect, language_row.rect)
+    app.shutdown()

@@ -218,8 +218,9 @@ class SettingsScene(Scene):
         for "High contrast (projector)", stuck out 50 to 215 px left of the others at 200%)
         and at one place across at every text size (a click at one place steps the size
         again). Of the boxes that show every label and value whole at the largest text size
-        (on two lines if need be), the one that puts the fewest rows on two lines, the
-        widest of those."""
+        (on two lines if need be), the one that puts the fewest rows on two lines, then the
+        fewest for a value (its box as tall beside a label on one line), the widest of
+        those."""
         largest = widgets.Metrics.for_size(self.app.size, widgets.MAX_TEXT_SCALE)
         px = largest.body
         choosers = [row for row in self.rows if isinstance(row, Choice)]
@@ -228,15 +229,24 @@ class SettingsScene(Scene):
             chooser.box_width = None
             chooser.place(pygame.Rect(0, 0, width, int(px * one)), px)
         widest = max(chooser._parts()[1].width for chooser in choosers)
-        best: tuple[int, int] | None = None  # (rows on two lines, box)
-        for box in range(widest, int(width * 0.3), -max(1, px // 4)):
+        best: tuple[int, int, int] | None = None  # (rows on two lines, boxes so, box)
+        step = max(1, px // 4)
+        # Wider boxes last, taken only where they put fewer rows on two lines, or fewer for
+        # a value rather than a label: "Colours" was 1.5 times as tall as the rows above it,
+        # an empty band under its box, for "High contrast (projector)" on two lines at 200%
+        # of 1280x720 (QA16 15), where a wider box puts "AI vs AI: delay per move" on two.
+        wider = range(widest + step, int(width * 0.75), step)
+        for box in [*range(widest, int(width * 0.3), -step), *wider]:
             needs = [_lines_needed(chooser, box, width, px) for chooser in choosers]
             if None not in needs:
                 two = sum(1 for lines in needs if lines == 2)
-                if best is None or two < best[0]:
-                    best = (two, box)
+                boxes = sum(1 for chooser, lines in zip(choosers, needs, strict=True)
+                            if lines == 2 and text.size(chooser.label(), px)[0]
+                            <= width - box - px // 2)
+                if best is None or (two, boxes) < best[:2]:
+                    best = (two, boxes, box)
         for chooser in choosers:
-            chooser.box_width = None if best is None else best[1]
+            chooser.box_width = None if best is None else best[2]
 
     def _anchored(self, panel: pygame.Rect, head: int, heights: list[int],
                   foot: int) -> pygame.Rect:
