@@ -436,7 +436,8 @@ def test_score_labels_by_kind() -> None:
     # One in eight was "12%" (12.5 rounded to even): eight moves made 96%.
     assert format_score(1 / 8, "probability", False) == "1/8"
     assert format_score(0.3, "probability", False) == "30%"
-    assert format_score(1.0, "probability", False) == "100%"  # a lone move, not "1/1"
+    # A lone move in the game's one form (QA16 15: "100%" beside the other moves' "1/3").
+    assert format_score(1.0, "probability", False) == "1/1"
     assert format_score(WIN - 3, "exact", True) == "W3"
     assert format_score(-(WIN - 2), "exact", True) == "L2"
     assert format_score(0, "exact", True) == "="

@@ -238,3 +238,29 @@ def test_labels_that_would_read_alike_keep_their_decimals_beside_the_chosen_one(
     _view, drawn = chips_drawn(state, 672, 70, monkeypatch, decision, readable=27)
     texts = [text for _px, _r, text in drawn]
     assert len(set(texts)) == 4 and min(px for px, _r, _t in drawn) >= 27, drawn
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080), (1024, 768)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_4x4_board_s_labels_stay_inside_their_cells(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA16 15, real window 1280x800 fr 200%, Othello 4x4 vs alpha-beta): "−60"
+    and "+18" were 1.2 cells wide, over b1's disc and past the board's edge (10 of 11 labels
+    over four replies here). Where their cells hold them at 65% of the body size at least,
+    every label is inside its cell and the board (43 and 34 px at 1280x800, body 52)."""
+    from tests.play_helpers import labelled_game
+    from tests.test_ui_play_legend_kinds import explained_replies
+    from tests.ui_helpers import frame
+
+    chips, app, play = labelled_game(monkeypatch, othello_view, size, "en", "othello",
+                                     "alphabeta", {"size": "4"})
+    seen = 0
+    for _went_on in explained_replies(app, play, random.Random(3), 4):
+        chips.clear()
+        frame(app)
+        grid = play.view.grid
+        for rect in chips:
+            seen += 1
+            assert rect.width <= grid.cell and grid.board.contains(rect), (rect, grid.cell)
+    assert seen >= 8
+    app.shutdown()

@@ -352,9 +352,10 @@ def format_score(value: float, kind: str, integral: bool, shorter: int = 0) -> s
     if kind == "allowed":
         # The elimination learner: 1 for a move still allowed, 0 for an eliminated one.
         return "\u2713" if value > 0 else "\u2717"
-    if kind == "probability" and 0 < value < 1 and abs(1 / value - round(1 / value)) < 1e-6:
+    if kind == "probability" and 0 < value <= 1 and abs(1 / value - round(1 / value)) < 1e-6:
         # A random player's chance, one in n: "1/8", exact where "12%" (12.5% rounded to
-        # even) made eight moves add up to 96%.
+        # even) made eight moves add up to 96%; a lone move "1/1", the game's one form (its
+        # "100%" beside the other moves' "1/3" read as two kinds of number, QA16 15).
         return f"1/{round(1 / value)}"
     if kind in ("winrate", "win_rate", "probability"):
         return f"{round(value * 100)}%"

@@ -154,11 +154,21 @@ def alike_when_short(full: Labels, short: Labels,
             for i, ((text, _c), (form, _s)) in enumerate(zip(full, short, strict=True))]
 
 
+#: A score chip's side padding is its text size divided by this (see :func:`chip_side_pad`).
+CHIP_PAD_SHARE = 10
+#: The score labels stay inside this share of their cells' width ...
+IN_CELL = 0.96
+#: ... where that keeps this share of the body size at least, and this many readable sizes
+#: (else they may pass their cells, see :meth:`OthelloView._score_chips`).
+IN_CELL_LEAST = 0.65
+IN_CELL_READABLE = 1.5
+
+
 def chip_side_pad(px: int) -> int:
     """The room left and right of a score label's text: a tenth of its size, not the usual
     third (8 px more of text at 48 px where chips already overflow their cells; a sixth left
     alpha-beta's "+114", 65 px at 20 px, no room between two discs at 200% of 1024x768)."""
-    return max(2, px // 10)
+    return max(2, px // CHIP_PAD_SHARE)
 
 
 class OthelloView(GridBoardView):
@@ -490,6 +500,15 @@ class OthelloView(GridBoardView):
                         for move, text, _c, b in shown)
         self._clear = self._keep_clear(oth, ctx)
         body = label_px(ctx, grid.cell * 0.27)
+        # Inside their own cells where that keeps them near the body size, well over the
+        # readable size: on a 4x4 board at 200% of 1280x800 "\u221260" and "+18" were 1.2
+        # cells wide, over a neighbour's disc and past the board's edge (QA16 15). (An 8x8
+        # board's labels keep the body size, over their cells: see _score_chips.)
+        in_cell = shared_label_px([text for text, _c in chips], body, grid.cell * IN_CELL,
+                                  CHIP_PAD_SHARE)
+        readable = ctx.coords_px or round(body * 0.6)
+        if in_cell >= max(body * IN_CELL_LEAST, readable * IN_CELL_READABLE):
+            body = in_cell
         px, rects, texts = self._laid_out(oth, chips, forms, body, ctx.coords_px, keep_full,
                                           chosen_first=len(forms) > 2)
         self.counts_shortened = texts != chips
