@@ -264,3 +264,24 @@ def test_a_4x4_board_s_labels_stay_inside_their_cells(
             assert rect.width <= grid.cell and grid.board.contains(rect), (rect, grid.cell)
     assert seen >= 8
     app.shutdown()
+
+
+@pytest.mark.parametrize(("side", "body", "readable"), [(672, 70, 27), (546, 40, 20)])
+def test_the_engine_s_first_reply_in_one_form_before_and_after_space(
+        side: int, body: int, readable: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA17 9, real window 1920x1080 en 200%, d3 then the engine's e3): the chosen
+    e3 was drawn "−4" beside "−4.8" and "−5.0"; after Space (e3's disc down) those two were
+    both "−5" in one colour: two values reading alike. Now "−4,1", "−4,8", "−5,0", then
+    "−4,8" and "−5,0"."""
+    state = position(0)
+    state = state.play(next(m for m in state.legal_moves() if str(m) == "d3"))
+    moves = {str(m): m for m in state.legal_moves()}
+    decision = Decision(move=moves["e3"], score_kind="value", depth=6, nodes=10,
+                        scores={moves["e3"]: -410.0, moves["c3"]: -480.0,
+                                moves["c5"]: -500.0}, info={"units": UNITS})
+    _view, drawn = chips_drawn(state, side, body, monkeypatch, decision, readable)
+    assert [text for _px, _r, text in drawn] == ["\u22124,1", "\u22124,8", "\u22125,0"], drawn
+    _view, drawn = chips_drawn(state.play(moves["e3"]), side, body, monkeypatch, decision,
+                               readable)
+    assert sorted(text for _px, _r, text in drawn) == ["\u22124,8", "\u22125,0"], drawn
+    assert min(px for px, _r, _t in drawn) >= readable
