@@ -341,3 +341,25 @@ def test_the_nim_sum_s_meaning_is_near_half_the_body_and_clear_of_the_labels(
             if rect.collidelist(chips) >= 0 or rect.collidelist(others) >= 0:
                 problems.append(f"sum {total}: {value!r} {rect} over a label or the table")
     assert not problems, "\n".join(problems)
+
+
+def test_a_heap_s_name_as_large_as_its_column_holds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Marienbad drawn small (the rules' picture, 347 px wide) asking 24 px text: "heap 4"
+    did not fit its 69 px column at 24, and fell to 0.75 of the count, 16 px (readable 20 at
+    768). It is now as large as the column holds, up to the size asked."""
+    from game.rules.registry import get_game, parse_options
+    from game.ui.boards import board_view_for
+    from game.ui.theme import THEMES
+
+    pygame.init()
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    monkeypatch.setattr(nim, "txt", _TableText(drawn))
+    options = parse_options(get_game("nim"), {"variant": "marienbad"})
+    view = board_view_for("nim", THEMES["default"])
+    surface = pygame.Surface((347, 480))
+    view.thumbnail(surface, surface.get_rect(), options.initial_state(), 24)
+    names = [(value, px) for value, px, _r in drawn if value.startswith("heap ")]
+    assert len(names) == 4 and min(px for _v, px in names) >= 20, names
+    for box in view._boxes:
+        assert text.size(tr("boards.nim_heap", n=box.heap + 1),
+                         view._frame_px(box)[1])[0] <= box.label.width

@@ -960,6 +960,11 @@ class NimView(BoardView):
         if self._least > name_px and txt.size(name, self._least)[0] <= box.label.width:
             name_px = self._least
             px = max(px, self._least)
+        elif self._least > name_px:
+            # Else as large as the column holds it, up to that size (the rules' picture of
+            # Marienbad in a taller rectangle asked 24 px of a 69 px column: its names fell
+            # to 0.75 of the count, 16 px, readable 20).
+            name_px = txt.fit_px(name, box.label.width, self._least, min_px=name_px)
         # Beside a table grown larger (see _grown), as large as its digits where the column
         # holds the name and the pair stays as high as the matches (lower, the count met
         # the row of labels under the heap): at 200% they stood at the readable size
