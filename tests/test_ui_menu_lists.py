@@ -130,10 +130,13 @@ def assert_counter_at_top_and_end(app: object, monkeypatch: pytest.MonkeyPatch) 
     assert len(popup.rows) < len(popup.items), "the list must scroll for this test"
     drawn = spy_texts(monkeypatch)
     total = len(popup.items)
-    for scroll in (0, total - len(popup.rows)):
-        popup.scroll = scroll
+    # The end: as far as the list scrolls (its rows vary in height, so the last ones may be
+    # fewer than the first ones: total - rows at the top stopped a row short).
+    for target in (0, total):
+        popup.scroll = target
         drawn.clear()
         frame(app)  # type: ignore[arg-type]
+        scroll = popup.scroll
         shown = span(scroll + 1, scroll + len(popup.rows))
         forms = {tr(key, shown=shown, total=total)
                  for key in ("dialog.scroll_more", "dialog.scroll_shown")}
@@ -228,4 +231,25 @@ def test_the_seat_chooser_leaves_the_same_gap_between_every_two_players(
         gaps |= {top - bottom for top, bottom in zip(tops[1:], bottoms, strict=False)}
         popup._scroll_by(1)
     assert max(gaps) - min(gaps) <= 2, sorted(gaps)
+    app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "language", "least"), [((1024, 768), "fr", 27),
+                                                         ((1024, 768), "en", 27),
+                                                         ((1280, 800), "fr", 22)])
+def test_the_seat_choosers_counter_is_as_large_as_its_room_allows_at_200_percent(
+        size: tuple[int, int], language: str, least: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA16 15, session 16 closing note): where the counter did not fit beside
+    "Choose a player" at the small size it went straight to the readable size: "1–4 of 11"
+    at 20 px at 200% of 1024x768 (small 36), 20 at 1280x800 fr (small 44). Every size
+    between is tried: 27-28 px at 1024x768, 23 at 1280x800 fr."""
+    from tests.ui_helpers import texts_drawn_by
+
+    app = make_app(size, language=language, text_scale=200)
+    menu = app.top
+    menu.open_choice(menu.seat_widgets[1][0])  # type: ignore[attr-defined]
+    seen = texts_drawn_by(lambda: frame(app), monkeypatch)
+    counter = [(line, px) for line, px, _rect in seen if re.search(r"\d+–\d+ \S+ \d+", line)]
+    assert counter and counter[0][1] >= least, (counter, seen)
     app.shutdown()

@@ -202,8 +202,10 @@ class ListPopup(Scene):
             at_end = self.scroll + len(self.rows) >= len(self.items)
             keys = ("dialog.scroll_shown",) if at_end else ("dialog.scroll_more",
                                                             "dialog.scroll_shown")
+            # Every size from the small one down to the readable one: between the two it
+            # went straight to the readable size (20 px at 200% of 1024x768, QA16 15).
             forms = [(tr(key, shown=shown, total=len(self.items)), px)
-                     for px in (m.small, min(m.small, readable_px(self.app.size)))
+                     for px in range(m.small, min(m.small, readable_px(self.app.size)) - 1, -1)
                      for key in keys]
             fits = next(((more, px) for more, px in forms if text.size(more, px)[0] <= room),
                         None)
@@ -213,8 +215,13 @@ class ListPopup(Scene):
             else:
                 # Else under the title, in the title row's room below it ("Choisir un
                 # joueur" left none beside it at 200% of 1024x768).
-                more, px = forms[-1]
-                if title.bottom + text.font(px).get_linesize() <= self.box.top + m.heading * 2:
+                below = [(more, px) for more, px in forms
+                         if title.bottom + text.font(px).get_linesize()
+                         <= self.box.top + m.heading * 2]
+                if below:
+                    more, px = next(((more, px) for more, px in below
+                                     if text.size(more, px)[0] <= up.left - m.pad - title.left),
+                                    below[-1])
                     text.blit_text(surface, more, px, theme.text_muted, title.bottomleft)
             at_last = self.scroll + len(self.rows) >= len(self.items)
             for arrow, glyph, active in ((up, "\u25b2", self.scroll > 0),
