@@ -7,6 +7,7 @@ import pytest
 
 from ai.registry import players_for
 from game.rules.registry import game_names
+from game.ui import text
 from game.ui.scenes.menu import MenuScene
 from tests.ui_helpers import click, click_widget, frame, make_app, seat_players
 
@@ -238,3 +239,27 @@ def test_at_large_text_the_seat_lines_never_hide_a_row_of_the_game_page(
         assert menu.seat_lines[1].rect.bottom <= min(w.rect.top for w in rows)
     app.shutdown()
     assert not hidden, hidden
+
+
+@pytest.mark.parametrize(("size", "language"), [((1280, 720), "fr"), ((1024, 768), "fr"),
+                                                ((1920, 1080), "en"), ((1280, 800), "fr")])
+def test_marienbads_variant_and_heaps_boxes_start_at_one_x_at_200_percent(
+        size: tuple[int, int], language: str) -> None:
+    """Regression (QA16 15, 1280x720 fr 200%; QA17 12 at 1024x768 fr and 1920x1080 en): in
+    one column the "Variante" box began at x 835 and the "Tas" box at 790, each chooser
+    placing its own. Choosers whose labels stay on one line beside a common box, every value
+    whole in it, start their boxes at one x."""
+    from game.ui.widgets import Choice
+
+    app = make_app(size, language=language, text_scale=200)
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    menu.select_game("nim")
+    frame(app)
+    menu.set_option("variant", "marienbad")
+    frame(app)
+    variant, heaps = (w for w in menu.option_widgets if isinstance(w, Choice))
+    assert variant.visible and heaps.visible
+    assert variant._parts()[1].left == heaps._parts()[1].left, (variant._parts(), heaps._parts())
+    assert text.size(heaps.label(), heaps.px)[0] <= heaps._parts()[1].left - heaps.rect.left
+    app.shutdown()
