@@ -315,7 +315,11 @@ def test_the_tournament_offers_the_evaluations() -> None:
     scene.set_game("othello")
     scene.set_player(1, "alphabeta")
     frame(app)
-    stepper = _eval_stepper(scene.player_rows[1][2:])
-    click(app, stepper._buttons()[2].center)
+    # A chooser there (a choice between words, QA16 15): its right arrow, the next one.
+    from game.ui.widgets import Choice
+
+    chooser = next(w for w in scene.player_rows[1][2:]
+                   if isinstance(w, Choice) and w.label() == i18n.tr("param.eval"))
+    click(app, chooser._parts()[2].center)
     assert scene.specs[1].startswith("alphabeta:") and eval_of(scene.specs[1]) == "discs"
     app.shutdown()  # type: ignore[attr-defined]

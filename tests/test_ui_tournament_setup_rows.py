@@ -71,3 +71,32 @@ def test_the_end_notice_covers_no_results_button(size: tuple[int, int], language
         top = pygame.Rect(results.left, results.top, results.width, app.metrics.body * 3)
         assert not toast.colliderect(top), (message, toast, results)
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "language", "scale"), [((1024, 768), "fr", 100),
+                                                         ((1280, 800), "fr", 200)])
+def test_a_choice_parameter_is_a_chooser_not_a_stepper(size: tuple[int, int], language: str,
+                                                       scale: int) -> None:
+    """Regression (QA16 15, 1280x800 fr 200%): Greedy's ties were drawn "Égalités − Hasard
+    +", a stepper for a choice between words. A parameter with choices is a chooser, as the
+    game and its variant are (its arrows step it, its middle lists the choices); a number
+    stays a stepper. Its right arrow chooses the next way of breaking ties."""
+    from game.ui.i18n import tr
+    from game.ui.widgets import Choice, Stepper
+
+    app = make_app(size, language=language, text_scale=scale)
+    scene = TournamentScene(app)
+    app.push(scene)
+    scene.set_game("othello")
+    scene.set_player(1, "greedy")
+    frame(app)
+    params = scene.player_rows[1][2:]
+    ties = next(w for w in params if w.label() == tr("param.ties"))  # type: ignore[attr-defined]
+    assert isinstance(ties, Choice) and not isinstance(ties, Stepper), ties
+    assert ties.visible
+    before = scene.setup.specs[1]
+    click(app, ties._parts()[2].center)
+    frame(app)
+    assert scene.setup.specs[1] != before and "ties=" in scene.setup.specs[1], (
+        before, scene.setup.specs[1])
+    app.shutdown()

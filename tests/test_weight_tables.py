@@ -219,15 +219,16 @@ def test_draw_save_and_play_a_table_in_the_tournament(data_dir: Path, language: 
     scene.set_player(0, "alphabeta")
     scene.set_player(1, "alphabeta")
     frame(app)
-    # Step player 1's Eval to the class's table (the last choice); player 2 keeps the seed's.
+    # Step player 1's Eval (a chooser) to the class's table (the last choice); player 2 keeps
+    # the seed's.
     from game.ui.i18n import tr
 
-    stepper = next(w for w in scene.player_rows[0] if getattr(w, "label", lambda: "")()
+    chooser = next(w for w in scene.player_rows[0] if getattr(w, "label", lambda: "")()
                    == tr("param.eval"))
     for _ in range(8):
         if eval_of(scene.specs[0]) == "custom:class-1":
             break
-        click(app, stepper._buttons()[2].center)  # type: ignore[attr-defined]
+        click(app, chooser._parts()[2].center)  # type: ignore[attr-defined]  # its right arrow
     assert eval_of(scene.specs[0]) == "custom:class-1"
     assert eval_of(scene.specs[1]) == "weights"
     app.shutdown()
