@@ -247,3 +247,35 @@ def test_the_menu_cards_pictures_are_drawn_once_for_every_app_and_as_fresh() -> 
         assert pygame.image.tobytes(picture, "RGBA") == pygame.image.tobytes(first[key], "RGBA")
     french = pictures("fr")
     assert set(french).isdisjoint(fresh)
+
+
+def test_marienbads_labels_are_fitted_once_while_an_explained_move_waits_and_as_fresh(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against Perfect at 200% of 1024x768 in French, the fitting of several heaps' labels
+    (under their matches, or rows of runs) is remembered for the board's layout: the frames
+    of the explained move fit nothing again, and draw the pixels of a fresh fitting."""
+    from game.ui.boards import nim
+    from tests.play_helpers import explained_reply
+    from tests.ui_helpers import frame
+
+    app, play = explained_reply((1024, 768), "fr", "nim", "perfect",
+                                options={"variant": "marienbad"})
+    view = play.view
+    assert isinstance(view, nim.NimView)
+    fitted: list[str] = []
+    for name in ("lanes_fit", "run_row"):
+        real = getattr(nim, name)
+
+        def spy(*args: object, _real: object = real, _name: str = name) -> object:
+            fitted.append(_name)
+            return _real(*args)  # type: ignore[operator]
+
+        monkeypatch.setattr(nim, name, spy)
+    frame(app)
+    assert fitted == []
+    remembered = pygame.image.tobytes(app.screen, "RGB")
+    view._fitted_for = None  # forgotten: fitted afresh
+    frame(app)
+    assert fitted, "the fresh frame fitted nothing: the spies see no fitting"
+    assert pygame.image.tobytes(app.screen, "RGB") == remembered
+    app.shutdown()
