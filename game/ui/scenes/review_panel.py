@@ -191,23 +191,40 @@ class ReviewPanel:
         sides = self.sides_lines(rect.width, key_px)
         sides_h = text.font(key_px, True).get_linesize()
 
-        def fit(paragraphs: list[str], rows: int) -> tuple[list[list[str]], int]:
+        def fit(paragraphs: list[str], rows: int,
+                alone: int = LIST_LEAST_ROWS) -> tuple[list[list[str]], int]:
             paras = [text.wrap(said, rect.width, key_px) for said in paragraphs]
             return paras, self._plot_height(rect.height, len(sides) * sides_h, paras, key_h,
-                                            rows)
+                                            rows, alone)
 
         # What the height means (the edges are sure results, the scale's unit: "+198" was
         # said without it, QA15 7) before "(click to change)", then before the list's rows
         # but one; then the line's words alone with the unit ("· scale in weight-table
         # points"), else without.
         unit = self.unit_words()
-        tries = [([words, self.scale_words()], LIST_ROWS),
-                 *(([short, self.scale_words()], rows)
+        graph = self.graph()
+        edges = any(abs(p.value) >= 1 for p in (*graph.line, *graph.dots))
+        # Where the words in full have no room, a brief key says what the line, the dots, the
+        # edges and the scale are in one paragraph, with the list down to one row (it scrolls
+        # to the reviewed move): a finished Hexapawn game against Perfect at 200% of 1280x720
+        # showed "+13 / 0 / −13" and its dots on the edge with no word at all (QA16 19), as
+        # Connect 4 and Nim against the engine did at 1920x1080. Before the line's words
+        # alone where points sit on an edge, after them elsewhere.
+        # (A position's summary, Nim's matches left, takes a row of the list's room.)
+        least_rows = SCALE_LIST_ROWS + bool(scene.presenter.position_summary(scene.board_state))
+        # The line's name in it where that costs no line: a line more left a plot of 1.2
+        # body sizes at 1920x1080.
+        named, unnamed = (self.brief_words(edges, named) for named in (True, False))
+        lines = [len(text.wrap(said, rect.width, key_px)) for said in (named, unnamed)]
+        brief = [([named if lines[0] <= lines[1] else unnamed], SCALE_LIST_ROWS, least_rows)]
+        single = [([line], LIST_ROWS, LIST_LEAST_ROWS) for line in (
+            *((f"{short} · {unit}",) if unit else ()), words, short)]
+        tries = [([words, self.scale_words()], LIST_ROWS, LIST_LEAST_ROWS),
+                 *(([short, self.scale_words()], rows, LIST_LEAST_ROWS)
                    for rows in (LIST_ROWS, LIST_LEAST_ROWS, SCALE_LIST_ROWS)),
-                 *(([line], LIST_ROWS) for line in (
-                     *((f"{short} · {unit}",) if unit else ()), words, short))]
-        for paragraphs, rows in tries:
-            key_paras, plot_h = fit(paragraphs, rows)
+                 *((brief + single) if edges else (single + brief))]
+        for paragraphs, rows, alone in tries:
+            key_paras, plot_h = fit(paragraphs, rows, alone)
             if len(key_paras) == len(paragraphs):
                 break
         key_lines = [line for paragraph in key_paras for line in paragraph]
@@ -218,7 +235,6 @@ class ReviewPanel:
                 text.blit_text(surface, words, key_px, self._side_colour(side), (x, y),
                                anchor, bold=True)
             y += sides_h
-        graph = self.graph()
         marks = scale_marks(graph.scale, any(abs(p.value) >= 1 for p in graph.line))
         # The scale at the plot's left: what height the estimates' largest reaches, "+143"
         # and "−143" ("0" between where the plot is high enough); nothing said the height's
@@ -231,7 +247,18 @@ class ReviewPanel:
                          border_radius=m.radius)
         mid = plot.centery
         pygame.draw.line(surface, theme.panel_border, (plot.left, mid), (plot.right, mid), 1)
-        reach = plot.height / 2 - m.line * 2
+        # Dots a third of the words' size across, as the board's marks read from the back
+        # row (they were ~6 px at 200% of 1280x720, QA16 19), smaller where many share the
+        # plot; the edges leave them room whole.
+        dot = max(3, min(key_px // 3, int(plot.width / max(1, len(graph.dots)) / 3)))
+        reach = plot.height / 2 - max(m.line * 2, dot + m.line)
+        if edges:
+            # The edges, where the sure results sit, drawn in their side's colour: the words'
+            # "edges: a sure win" point at them, apart from the scale's grey marks.
+            for side, edge in ((0, 1), (1, -1)):
+                at_y = int(mid - edge * reach)
+                pygame.draw.line(surface, blend(self._side_colour(side), theme.panel, 0.4),
+                                 (plot.left, at_y), (plot.right, at_y), max(1, m.line))
         for mark, level in marks:
             if level == 0 and plot.height < key_h * 3.2:
                 continue  # no room for a third label between the others
@@ -261,10 +288,10 @@ class ReviewPanel:
                               max(1, m.line))
         for point in graph.line:
             if point.source == FROM_RESULT:
-                pygame.draw.circle(surface, self._colour(point), at(point), max(3, m.line * 3),
+                pygame.draw.circle(surface, self._colour(point), at(point), dot + m.line,
                                    max(1, m.line))
         for point in graph.dots:
-            pygame.draw.circle(surface, self._colour(point), at(point), max(3, m.line * 2))
+            pygame.draw.circle(surface, self._colour(point), at(point), dot)
         y = plot.bottom
         top = y
         for line in key_lines:
@@ -284,6 +311,24 @@ class ReviewPanel:
         if unit and has(f"unit.{unit}.name"):
             return tr("review.graph_scale_unit", unit=tr(f"unit.{unit}.name"))
         return tr("review.graph_scale")
+
+    def brief_words(self, edges: bool, named: bool = True) -> str:
+        """The graph's key in brief, one paragraph: what the line and dots are ("Line:
+        “Balance” · dots: the AI", without ``named`` "Dots: the AI's scores" where the dots
+        matter more than the line's name), with ``edges`` that the edges are a sure win, and
+        the scale's unit ("… · edges: a sure win · scale in balance points")."""
+        evaluation = self.evaluation_title()
+        if not evaluation:
+            first = tr("review.graph_key_ai")
+        elif not self.graph().dots:
+            first = tr("review.graph_key_eval", evaluation=evaluation)
+        elif named:
+            first = tr("review.graph_key_brief", evaluation=evaluation)
+        else:
+            first = tr("review.graph_key_dots")
+        unit = self.unit_words()
+        return " · ".join([first, *([tr("review.graph_edges_brief")] if edges else []),
+                           *([unit] if unit else [])])
 
     def unit_words(self) -> str:
         """The scale's unit ("scale in weight-table points"), "" where it has none or
@@ -311,7 +356,8 @@ class ReviewPanel:
         return theme.score_good if side == 0 else theme.score_bad
 
     def _plot_height(self, room: int, sides_h: int, key_paras: list[list[str]],
-                     key_h: int, scale_rows: int = LIST_ROWS) -> int:
+                     key_h: int, scale_rows: int = LIST_ROWS,
+                     line_rows: int = LIST_LEAST_ROWS) -> int:
         """The plot's height in ``room`` pixels with which side is up above it (``sides_h``
         high, always shown), the key's paragraphs below and :data:`LIST_ROWS` rows of the
         move list under them: a :data:`PLOT_SHARE` of the room, at least 3.6 body sizes when
@@ -320,7 +366,8 @@ class ReviewPanel:
         200% text they ran under the review's buttons, then they left the move list one
         row: the list is the other way through the game), its first one only when the plot
         would be lower than :data:`PLOT_LEAST` body sizes. ``key_paras`` loses what is left
-        out. The list gives way down to ``scale_rows`` rows to keep the scale's words."""
+        out. The list gives way down to ``scale_rows`` rows to keep the scale's words, to
+        ``line_rows`` to keep a paragraph alone."""
         m = self.app.metrics
         least = int(m.body * 2)
         # The rows the list needs, up to LIST_ROWS (two moves a row): a short game leaves the
@@ -344,7 +391,7 @@ class ReviewPanel:
                 least if len(key_paras) > 1 else int(m.body * PLOT_LEAST)):
             # The list's rows first: down to ``scale_rows`` for the scale's words, to
             # LIST_LEAST_ROWS for the line's; a list row is back where words go anyway.
-            if rows > (scale_rows if len(key_paras) > 1 else LIST_LEAST_ROWS):
+            if rows > (scale_rows if len(key_paras) > 1 else line_rows):
                 rows -= 1
                 continue
             key_paras.pop()

@@ -1,0 +1,85 @@
+"""The review graph's key where room is short (QA16 19): a finished game against an AI that
+proves its results, reviewed at 200% text, says what its dots, edges and scale are, and its
+dots read from the back row. Driven with synthetic events on the real play scene."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from game.ui import i18n
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play_fit import readable_px
+from tests.ui_helpers import frame, make_app, run_until, start_game, texts_drawn_by
+
+#: The moves QA played as White against Perfect (the first legal move where one is taken).
+QA_MOVES = ("b1-b2", "c1xb2", "a1-a2")
+
+
+def _finished_hexapawn(size: tuple[int, int], language: str, opponent: str) -> PlayScene:
+    """A Hexapawn game a person plays as White against ``opponent`` until it ends (QA16 19's
+    moves where legal), reviewed at its last position, at 200% text."""
+    app = make_app(size, language=language, text_scale=200)
+    play = start_game(app, "hexapawn", ("human", opponent))
+    wanted = iter(QA_MOVES)
+    while not play.match.over:
+        assert run_until(app, lambda: play.match.over or play.state.to_move == 0, 30)
+        if play.match.over:
+            break
+        legal = {str(move): move for move in play.state.legal_moves()}
+        assert play.apply_move(legal.get(next(wanted, ""), next(iter(legal.values()))))
+    play.enter_review(len(play.match.states) - 1)
+    frame(app)
+    return play
+
+
+@pytest.mark.parametrize(("size", "language", "opponent"), [
+    ((1280, 720), "fr", "perfect"), ((1280, 720), "en", "alphabeta"),
+    ((1920, 1080), "fr", "perfect"), ((1920, 1080), "en", "alphabeta"),
+    ((1024, 768), "fr", "perfect")])
+def test_a_finished_games_graph_says_its_edges_and_unit_under_the_plot(
+        size: tuple[int, int], language: str, opponent: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA16 19 (Hexapawn vs Perfect, 1280x720 fr 200%): "+13 / 0 / −13" and the AI's dots on
+    the bottom edge with no word under the plot at all (the same at 1920x1080 against the
+    engine): the dots are the AI's proven wins, the edges a sure win, and the scale in
+    balance points. Under the plot, readable: the edges' words and the scale's unit."""
+    play = _finished_hexapawn(size, language, opponent)
+    panel = play.panel.review
+    graph = panel.graph()
+    assert graph.dots and all(point.value == -1 for point in graph.dots), graph.dots
+    drawn = texts_drawn_by(lambda: frame(play.app), monkeypatch)
+    plot = panel.plot
+    under = [(line, px) for line, px, rect in drawn
+             if plot.bottom <= rect.top and rect.bottom <= panel.key_rect.bottom + 1]
+    said = " ".join(line for line, _px in under)
+    unit = i18n.tr("unit.balance_points.name")
+    edges = (i18n.tr("review.graph_edges_brief"), i18n.tr("review.graph_edges"))
+    assert unit.split()[-1] in said and any(words.split()[0] in said for words in edges), said
+    assert min(px for _line, px in under) >= readable_px(size), under
+    play.app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_graphs_dots_are_a_third_of_its_words_across(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA16 19: Perfect's dots were ~6 px across at 1280x720 (200% text), too small for the
+    back row. Each dot is now at least a third of the readable text size in radius."""
+    play = _finished_hexapawn(size, "fr", "perfect")
+    radii: list[int] = []
+    real = pygame.draw.circle
+
+    def spy(surface: pygame.Surface, colour: Any, centre: Any, radius: float,
+            *args: Any, **kwargs: Any) -> pygame.Rect:
+        if play.panel.review.plot.collidepoint(centre):
+            radii.append(int(radius))
+        return real(surface, colour, centre, radius, *args, **kwargs)
+
+    monkeypatch.setattr(pygame.draw, "circle", spy)
+    frame(play.app)
+    dots = len(play.panel.review.graph().dots)
+    assert len(radii) >= dots, radii
+    assert min(radii) >= readable_px(size) // 3, radii
+    play.app.shutdown()
