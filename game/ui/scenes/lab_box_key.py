@@ -42,6 +42,12 @@ class KeyEntry:
     colour: Colour
     words: str
     frame: Colour | None = None
+    #: Shorter words, said where the key in full would be smaller ("" : none).
+    brief: str = ""
+
+    def said(self, brief: bool) -> str:
+        """The words, in brief where asked and there is a brief form."""
+        return self.brief if brief and self.brief else self.words
 
 
 def key_entries(score_kind: str, theme: Theme, board_lists: bool, lost: bool
@@ -61,7 +67,7 @@ def key_entries(score_kind: str, theme: Theme, board_lists: bool, lost: bool
                                 theme.accent))
     if lost:
         entries.append(KeyEntry(tr("lab.box_used_short", n=12), theme.danger,
-                                tr("lab.key.lost")))
+                                tr("lab.key.lost"), brief=tr("lab.key.lost_brief")))
     return entries
 
 
@@ -78,20 +84,21 @@ class Placed:
 
 
 @functools.lru_cache(maxsize=64)
-def layout_key(entries: tuple[KeyEntry, ...], width: int, px: int
+def layout_key(entries: tuple[KeyEntry, ...], width: int, px: int, brief: bool = False
                ) -> tuple[tuple[Placed, ...], int]:
-    """The entries flowed along lines ``width`` wide at ``px``: each entry on the current
-    line where it fits whole, else on a new one, its words wrapped under their own start
-    when longer than a line. Returns the pieces (relative to the key's top left) and the
-    height they take. Kept: the lab draws the key every frame (measuring it each time cost a
-    thousand text measures a frame)."""
+    """The entries flowed along lines ``width`` wide at ``px`` (their words in brief with
+    ``brief``): each entry on the current line where it fits whole, else on a new one, its
+    words wrapped under their own start when longer than a line. Returns the pieces
+    (relative to the key's top left) and the height they take. Kept: the lab draws the key
+    every frame (measuring it each time cost a thousand text measures a frame)."""
     line_h = text.font(px).get_linesize()
     gap, sep = max(4, px // 3), px
     placed: list[Placed] = []
     x = y = 0
     for entry in entries:
+        words = entry.said(brief)
         sample_w = text.size(entry.sample, px, True)[0] + (gap * 2 if entry.frame else 0)
-        whole = sample_w + gap + text.size(entry.words, px)[0]
+        whole = sample_w + gap + text.size(words, px)[0]
         if x > 0 and x + sep + whole > width:
             x, y = 0, y + line_h
         elif x > 0:
@@ -99,7 +106,7 @@ def layout_key(entries: tuple[KeyEntry, ...], width: int, px: int
         placed.append(Placed(entry.sample, x + (gap if entry.frame else 0), y, entry.colour,
                              True, entry.frame))
         left = x + sample_w + gap
-        lines = text.wrap(entry.words, max(1, width - left), px) or [""]
+        lines = text.wrap(words, max(1, width - left), px) or [""]
         placed.extend(Placed(line, left, y + i * line_h, entry.colour, False)
                       for i, line in enumerate(lines))
         y += (len(lines) - 1) * line_h
@@ -109,10 +116,12 @@ def layout_key(entries: tuple[KeyEntry, ...], width: int, px: int
 
 @dataclass(frozen=True)
 class KeyRoom:
-    """Where the key goes under the boxes and its text size."""
+    """Where the key goes under the boxes, its text size and whether its words are in
+    brief."""
 
     rect: pygame.Rect
     px: int
+    brief: bool = False
 
 
 def reserve_key(body: pygame.Rect, longest: list[KeyEntry],
@@ -125,19 +134,22 @@ def reserve_key(body: pygame.Rect, longest: list[KeyEntry],
     most moves of a box and every distinct line), which need the room (two Hexapawn boxes a
     page at 1920x1080), the readable size and no more than one box at body size leaves."""
     boards = (lists[0], tuple(lists[1]), m.body, score_kind) if lists is not None else None
-    height, px = _key_room(body.size, tuple(longest), boards, m.small, m.pad, readable)
+    height, px, brief = _key_room(body.size, tuple(longest), boards, m.small, m.pad, readable)
     key = pygame.Rect(body.left, body.bottom - height, body.width, height)
     boxes = pygame.Rect(body.left, body.top, body.width, body.height - height - m.pad // 2)
-    return boxes, KeyRoom(key, px)
+    return boxes, KeyRoom(key, px, brief)
 
 
 @functools.lru_cache(maxsize=64)
 def _key_room(size: tuple[int, int], longest: tuple[KeyEntry, ...],
               boards: tuple[int, tuple[MoveLine, ...], int, str] | None, small: int, pad: int,
-              readable: int) -> tuple[int, int]:
-    """The key's height and text size for :func:`reserve_key` (``boards``: the most moves of
-    a box, the lines, the body size and the score kind of boxes listed beside boards). Kept
-    for the same arguments: measuring 375 Morpion boxes' lines each frame cost 400 measures."""
+              readable: int) -> tuple[int, int, bool]:
+    """The key's height, text size and whether its words are in brief, for
+    :func:`reserve_key` (``boards``: the most moves of a box, the lines, the body size and
+    the score kind of boxes listed beside boards): in brief where that makes the text
+    larger (the note on boxes whose every move lost took two of the key's four lines, at 24
+    px at 1280x720 with 200% text, QA16 12). Kept for the same arguments: measuring 375
+    Morpion boxes' lines each frame cost 400 measures."""
     width, height = size
     room = int(height * MOST_SHARE)
     largest = max(small, readable)
@@ -148,18 +160,23 @@ def _key_room(size: tuple[int, int], longest: tuple[KeyEntry, ...],
         box_h = least_box_height(width - pad * 2, need)
         if box_h is not None:
             room = max(0, min(room, height - box_h - pad * 2 - pad // 2))
-    px = next((size for size in range(largest, readable - 1, -1)
-               if layout_key(longest, width, size)[1] <= room), readable)
+
+    def fitted(brief: bool) -> int:
+        return next((size for size in range(largest, readable - 1, -1)
+                     if layout_key(longest, width, size, brief)[1] <= room), readable)
+
+    full, short = fitted(False), fitted(True)
+    brief, px = short > full, max(full, short)  # (the words in full where no smaller)
     # Whole, the boxes giving way up to half the room, where even the readable size takes
     # more than the room kept (its last line was cut by the view's edge: Hexapawn's note on
     # boxes whose every move lost at 100% of 1024x768 fr; QA13 23 at 1024x640 200%).
-    return min(max(room, height // 2), layout_key(longest, width, px)[1]), px
+    return min(max(room, height // 2), layout_key(longest, width, px, brief)[1]), px, brief
 
 
 def draw_key(surface: pygame.Surface, room: KeyRoom, entries: list[KeyEntry], theme: Theme,
              m: Metrics) -> list[pygame.Rect]:
     """The key's ``entries`` in its room; returns the rectangles of the texts drawn."""
-    placed, _height = layout_key(tuple(entries), room.rect.width, room.px)
+    placed, _height = layout_key(tuple(entries), room.rect.width, room.px, room.brief)
     drawn: list[pygame.Rect] = []
     clip = surface.get_clip()
     surface.set_clip(room.rect)
