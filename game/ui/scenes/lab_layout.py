@@ -397,10 +397,19 @@ def run_end_notice(lab: LearningLabScene, stopped: bool, done: int) -> str:
     :func:`notice_area`), in few words, without the games in total (QA15 9)."""
     key = "lab.stopped" if stopped else "lab.finished"
     said = tr(key, done=grouped(done), games=grouped(lab.learner.games_trained))
+    return header_notice(lab, said, tr(f"{key}_short", done=grouped(done)))
+
+
+def header_notice(lab: LearningLabScene, said: str, short: str) -> str:
+    """``said``, or ``short`` where, in the compact layout's views, ``said`` would take more
+    than one line over the header (:func:`notice_area`): there it went over the run's
+    buttons and the view's tabs instead ("The learner lost. Outlined: the boxes this game
+    changed, before → after." after One game covered both rows for three seconds at 200% of
+    1920x1080 in French; the outlines and the view's key say the rest)."""
     m = lab.app.metrics
     if (lab.compact() and lab.tabs.current() != "setup"
             and len(text.wrap(said, header_room(lab).width - 2 * m.pad, m.body)) > 1):
-        return tr(f"{key}_short", done=grouped(done))
+        return short
     return said
 
 

@@ -37,6 +37,7 @@ from game.ui.scenes.lab_layout import (
     compact,
     compact_title,
     draw_lab,
+    header_notice,
     notice_area,
     place_lab,
     run_end_notice,
@@ -480,7 +481,7 @@ class LearningLabScene(RunScene[TrainingRunner]):
             key = ONE_GAME_NOTICES[runner.results[0]]
             said = tr(key if runner.last_changed else f"{key}_unchanged")
             self.knowledge.game_result = "" if runner.last_changed else said
-            return said
+            return header_notice(self, said, tr(f"{key}_short"))  # (lab_layout)
         return run_end_notice(self, stopped, done)  # (lab_layout: its short form on charts)
 
     def layout(self) -> None:
