@@ -83,3 +83,57 @@ def test_the_graphs_dots_are_a_third_of_its_words_across(
     assert len(radii) >= dots, radii
     assert min(radii) >= readable_px(size) // 3, radii
     play.app.shutdown()
+
+
+def _reviewed(size: tuple[int, int], game: str, opponent: str, moves: int) -> PlayScene:
+    """A game a person plays (seeded random moves) against ``opponent`` for ``moves`` moves
+    in all, reviewed at its last position, at 200% English text."""
+    import random
+
+    app = make_app(size, text_scale=200)
+    play = start_game(app, game, ("human", opponent))
+    rng = random.Random(7)
+    while not play.match.over and len(play.match.moves) < moves:
+        assert run_until(app, lambda: play.match.over or play.state.to_move == 0, 60)
+        if not play.match.over:
+            assert play.apply_move(rng.choice(list(play.state.legal_moves())))
+    assert run_until(app, lambda: play.match.over or play.state.to_move == 0, 60)
+    play.enter_review(len(play.match.states) - 1)
+    frame(app)
+    return play
+
+
+def test_the_engines_dots_say_their_own_unit_beside_the_lines_scale(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA17 10 (Othello vs the Engine, 1920x1080 en 200%): the dots, the engine's scores in
+    discs, were drawn against a scale "in weight-table points" (a +4.1-disc dot on the
+    "+9.0" line) and nothing said so. The words now give the dots' own size at the marks
+    ("scale in weight-table points (dots: ±4.9 discs)")."""
+    play = _reviewed((1920, 1080), "othello", "engine", 6)
+    panel = play.panel.review
+    graph = panel.graph()
+    assert graph.unit == "table_points" and graph.dot_unit == "discs" and graph.dot_scale > 0
+    said = " ".join(line for line, _px, _rect in texts_drawn_by(lambda: frame(play.app),
+                                                                monkeypatch))
+    dots = panel.dots_words()
+    assert dots and dots.split()[-1] in said and dots.split()[0] in said, (dots, said)
+    play.app.shutdown()
+
+
+def test_dots_in_the_lines_unit_share_its_scale() -> None:
+    """QA17 10's other half: Connect 4 against alpha-beta, whose search scores are open lines
+    as the line's evaluation is, drew each on its own scale (the marks "±16" true of the line
+    only). They now share one: the marks are the largest of both."""
+    from game.ui.scenes.review import _ai_value
+
+    play = _reviewed((1280, 720), "connect4", "alphabeta", 12)
+    match, graph = play.match, play.panel.review.graph()
+    assert graph.unit == graph.dot_unit == "open_lines" and graph.dot_scale == 0
+    evaluation = match.info.evaluation
+    assert evaluation is not None
+    searched = [abs(own[0]) for ply, state in enumerate(match.states[:-1])
+                if (own := _ai_value(match.decisions[ply], match.moves[ply], state.to_move))
+                and not own[1]]
+    judged = [abs(float(evaluation(state, 0))) for state in match.states if not state.outcome]
+    assert searched and graph.scale == max(*searched, *judged), (graph.scale, searched)
+    play.app.shutdown()

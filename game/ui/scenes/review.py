@@ -21,7 +21,7 @@ from ai.registry import PlayerSpecError
 from game.record import Record
 from game.rules.base import RulesError
 from game.rules.registry import Evaluation
-from game.ui.reasoning import estimate_unit, shown_scores
+from game.ui.reasoning import estimate_unit, is_disc_estimate, shown_scores
 from game.ui.scenes.match import FIRST_CHOICES, HUMAN, Match, Seat, make_seat
 
 #: Score kinds that say how good the move is for the mover (0 = even); other kinds (visits,
@@ -149,6 +149,11 @@ class EvalGraph:
     #: The unit of that scale, an ``Evaluation.unit`` code ("table_points", "discs"), None
     #: where nothing says it.
     unit: str | None = None
+    #: Where an evaluation draws the line, the dots' own largest estimate (also drawn at
+    #: ±:data:`ESTIMATE_CAP`) and its unit (None where nothing says it): the engine's dots in
+    #: discs beside a scale in weight-table points (QA17 10). 0 where the dots are the line.
+    dot_scale: float = 0.0
+    dot_unit: str | None = None
 
 
 def evaluation_points(match: Match, evaluation: Evaluation | None) -> EvalGraph:
@@ -179,22 +184,32 @@ def evaluation_points(match: Match, evaluation: Evaluation | None) -> EvalGraph:
             if own is not None:
                 value, proven = own
                 ai.append((ply, value, FROM_RESULT if proven else FROM_AI))
-                unit = None if proven or decision is None else estimate_unit(decision)
+                unit = None if proven or decision is None else _estimate_unit(decision)
                 ai_units += [unit] if unit else []
         value_of = _evaluate(evaluation, state)
         if value_of is not None:
             judged.append((ply, value_of, FROM_EVALUATION))
-    dots = _scaled(ai)
-    line = _scaled(judged)
-    scale = _largest(judged)
     unit = evaluation.unit if evaluation is not None else None
+    ai_unit = ai_units[0] if len(set(ai_units)) == 1 else None
+    # Dots in the line's own unit share its scale (the search's open lines and the line's
+    # drawn on one scale); in another unit, each on its own, and the words say the dots'.
+    shared = max(_largest(judged), _largest(ai)) if unit and ai_unit == unit else None
+    dots = _scaled(ai, shared)
+    line = _scaled(judged, shared)
+    scale = shared if shared is not None else _largest(judged)
     if evaluation is None:
         # Nothing else judges the positions: the line joins the AI's scores and the end,
         # in the AI's unit where all its estimates share one.
         line = sorted([*dots, *line], key=lambda p: p.ply)
-        scale = _largest(ai)
-        unit = ai_units[0] if len(set(ai_units)) == 1 else None
-    return EvalGraph(line, dots, scale, unit)
+        return EvalGraph(line, dots, _largest(ai), ai_unit)
+    return EvalGraph(line, dots, scale, unit, 0.0 if shared is not None else _largest(ai),
+                     ai_unit)
+
+
+def _estimate_unit(decision: Decision) -> str | None:
+    """The unit of ``decision``'s estimates: the one it reports, discs for the Othello
+    engine's (its scores are shown in discs), else None."""
+    return estimate_unit(decision) or ("discs" if is_disc_estimate(decision) else None)
 
 
 def _largest(raw: list[tuple[int, float, str]]) -> float:
@@ -202,9 +217,10 @@ def _largest(raw: list[tuple[int, float, str]]) -> float:
     return max((abs(v) for _p, v, source in raw if source != FROM_RESULT), default=0.0)
 
 
-def _scaled(raw: list[tuple[int, float, str]]) -> list[EvalPoint]:
-    """Points in [-1, 1]: estimates divided by their largest size, results as they are."""
-    top = _largest(raw)
+def _scaled(raw: list[tuple[int, float, str]], top: float | None = None) -> list[EvalPoint]:
+    """Points in [-1, 1]: estimates divided by ``top`` (by default their largest size),
+    results as they are."""
+    top = _largest(raw) if top is None else top
     points = []
     for ply, value, source in raw:
         if source != FROM_RESULT:

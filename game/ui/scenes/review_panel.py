@@ -61,8 +61,14 @@ def scale_marks(scale: float, edges: bool = False) -> list[tuple[str, float]]:
     if scale <= 0:
         won = tr("review.graph_won")
         return [(won, 1.0), (won, -1.0)] if edges else []
-    size = grouped(scale) if scale >= 10 else decimal(f"{scale:.1f}")
+    size = scale_size(scale)
     return [(f"+{size}", ESTIMATE_CAP), ("0", 0.0), (f"\u2212{size}", -ESTIMATE_CAP)]
+
+
+def scale_size(scale: float) -> str:
+    """A scale's size as its marks say it: whole from 10 ("143"), one decimal below
+    ("0.7")."""
+    return grouped(scale) if scale >= 10 else decimal(f"{scale:.1f}")
 
 
 class ReviewPanel:
@@ -307,9 +313,10 @@ class ReviewPanel:
         Nim game against Perfect)."""
         if self.graph().scale <= 0:
             return tr("review.graph_edges")
-        unit = self.graph().unit
+        unit, dots = self.graph().unit, self.dots_words()
         if unit and has(f"unit.{unit}.name"):
-            return tr("review.graph_scale_unit", unit=tr(f"unit.{unit}.name"))
+            return tr("review.graph_scale_unit_dots" if dots else "review.graph_scale_unit",
+                      unit=tr(f"unit.{unit}.name"), dots=dots)
         return tr("review.graph_scale")
 
     def brief_words(self, edges: bool, named: bool = True) -> str:
@@ -333,10 +340,22 @@ class ReviewPanel:
     def unit_words(self) -> str:
         """The scale's unit ("scale in weight-table points"), "" where it has none or
         nothing says it."""
-        unit = self.graph().unit
+        unit, dots = self.graph().unit, self.dots_words()
         if self.graph().scale <= 0 or not unit or not has(f"unit.{unit}.name"):
             return ""
-        return tr("review.graph_unit", unit=tr(f"unit.{unit}.name"))
+        return tr("review.graph_unit_dots" if dots else "review.graph_unit",
+                  unit=tr(f"unit.{unit}.name"), dots=dots)
+
+    def dots_words(self) -> str:
+        """What the marks mean for the dots where they are in another unit than the line
+        ("±4.1 discs"; the Othello engine's dots in discs were drawn against a scale in
+        weight-table points, a +4.1-disc dot on the "+9.0" line, QA17 10), else ""."""
+        graph = self.graph()
+        unit, scale = graph.dot_unit, graph.dot_scale
+        if scale <= 0 or not unit or not has(f"unit.{unit}") or (
+                unit == graph.unit and scale == graph.scale):
+            return ""
+        return tr(f"unit.{unit}", score="±" + scale_size(scale))
 
     def sides_lines(self, width: int, px: int) -> list[list[tuple[str, int, str]]]:
         """Which side is up: "▲ Black ahead" at the left and "▼ White ahead" at the right of
