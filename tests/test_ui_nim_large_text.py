@@ -363,3 +363,44 @@ def test_a_heap_s_name_as_large_as_its_column_holds(monkeypatch: pytest.MonkeyPa
     for box in view._boxes:
         assert text.size(tr("boards.nim_heap", n=box.heap + 1),
                          view._frame_px(box)[1])[0] <= box.label.width
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1024, 768)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_single_heap_s_labels_say_which_match_each_means(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA17 12, real window 1920x1080 fr 200%, Fibonacci vs Minimax): "G15" (take
+    1) and "P12" (take 2), chips far wider than a match, stood one over the other under the
+    last two matches with no line to the match each meant. Under a single heap, labels that
+    do not stand side by side under their matches go in a row with a leader line each."""
+    lines: list[tuple[Any, Any]] = []
+    real_line = pygame.draw.line
+
+    def line(surface: pygame.Surface, colour: Any, start: Any, end: Any,
+             *args: Any) -> pygame.Rect:
+        lines.append((start, end))
+        return real_line(surface, colour, start, end, *args)
+
+    chips: list[pygame.Rect] = []
+    original = nim.score_chip
+
+    def spy(surface: pygame.Surface, label: str, *args: Any, **kwargs: Any) -> pygame.Rect:
+        rect: pygame.Rect = original(surface, label, *args, **kwargs)
+        chips.append(rect)
+        return rect
+
+    play = nim_play(size, "fr", 200, {"variant": "fibonacci"})
+    play.match.play(play.board_state.legal_moves()[0])  # one match: the reply takes 1 or 2
+    state = play.board_state
+    assert len(state.legal_moves()) == 2
+    decision = make_player("minimax", "nim", state.options).choose(state)
+    ctx = dataclasses.replace(play.board_context(), scores=shown_scores(decision),
+                              score_kind=decision.score_kind, hover=None)
+    monkeypatch.setattr(pygame.draw, "line", line)
+    monkeypatch.setattr(nim, "score_chip", spy)
+    play.view.draw(play.app.screen, state, ctx)
+    assert len(chips) == 2
+    side_by_side = abs(chips[0].centery - chips[1].centery) <= 1
+    box = play.view._boxes[0]
+    feet = {box.foot(state.heaps[0] - move.count) for move in state.legal_moves()}
+    assert side_by_side, chips
+    assert {start for start, _end in lines if start in feet} == feet, (lines, feet)

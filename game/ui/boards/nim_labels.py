@@ -107,19 +107,26 @@ def arrange(items: Sequence[tuple[int, str]], px: int, band_centre: BandCentre,
             avoid: Sequence[pygame.Rect] = (), most_lanes: int = 2
             ) -> list[LabelPlace] | None:
     """The first way the labels of ``items`` at ``px`` stand apart inside ``bounds`` clear of
-    ``avoid``: under their matches in one lane or two; in one row with leader lines (only
-    where ``most_lanes`` is over 2: under a single heap, nothing else below it); in three
-    lanes up to ``most_lanes``. None when none does. Fibonacci's 19 labels of the first move
+    ``avoid``: under their matches in one lane; in one row with leader lines (only where
+    ``most_lanes`` is over 2: under a single heap, nothing else below it); in two lanes; in
+    three lanes up to ``most_lanes``. None when none does. Fibonacci's 19 labels of the first move
     (matches 26 px apart, "L12" chips 53 px wide at 20 px) fit neither two lanes nor a row:
     three lanes hold them."""
-    fitting = _fitting_lanes(items, px, band_centre, bounds, avoid)
-    if fitting is not None:
-        return [LabelPlace(r) for r in fitting]
-    if most_lanes <= 2 or not items:
-        return None
-    row = _row(items, px, band_centre, foot, bounds)
+    one = _fitting_lanes(items, px, band_centre, bounds, avoid, (1,))
+    if one is not None:
+        return [LabelPlace(r) for r in one]
+    # Under a single heap, a row with leader lines before two lanes: chips wider than a
+    # match stacked in two lanes did not say which match each meant (Fibonacci's "W15" and
+    # "L12" one over the other under the last two matches, QA17 12).
+    row = (_row(items, px, band_centre, foot, bounds) if most_lanes > 2 and items
+           else None)
     if row is not None and _fits([p.rect for p in row], px, bounds, avoid):
         return row
+    two = _fitting_lanes(items, px, band_centre, bounds, avoid, (2,))
+    if two is not None:
+        return [LabelPlace(r) for r in two]
+    if most_lanes <= 2 or not items:
+        return None
     more = _fitting_lanes(items, px, band_centre, bounds, avoid, range(3, most_lanes + 1))
     return None if more is None else [LabelPlace(r) for r in more]
 
