@@ -145,6 +145,12 @@ def test_after_a_game_that_changed_no_box_its_view_says_the_result(
                         or real(surface, words, *args, **kwargs))
     frame(app)  # type: ignore[arg-type]
     assert full in said and tr("lab.no_changed_boxes") not in said, said
+    # QA17 8: the Table then said "No boxes yet … Press Train." beside 19 boxes; it says
+    # the game's result as the boxes view does.
+    lab.tabs.choose("table")
+    said.clear()
+    frame(app)  # type: ignore[arg-type]
+    assert full in said and tr("lab.no_boxes") not in said, said
     app.shutdown()  # type: ignore[attr-defined]
 
 

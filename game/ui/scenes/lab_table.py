@@ -23,6 +23,7 @@ from game.ui.boards.presenter import HeatTable
 from game.ui.chart_tables import _heat_geometry
 from game.ui.i18n import decimal, grouped, tr
 from game.ui.scenes.lab_common import wrapped_px
+from game.ui.scenes.lab_pages import empty_key
 from game.ui.scenes.play_fit import readable_px
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Metrics, Widget, draw_panel
@@ -380,7 +381,11 @@ class TablePanel:
         box = None
         self.grids = []
         if table is None or not table.keys:
-            text.blit_wrapped(surface, tr("lab.no_boxes"), m.body, theme.text_muted, grid_area)
+            # What the boxes view says where its filter leaves none (after One game that
+            # changed no box, "No boxes yet … Press Train." beside 19 boxes, QA17 8).
+            said = ((session.changed_only and self.knowledge.game_result)
+                    or tr(empty_key(session)))
+            text.blit_wrapped(surface, said, m.body, theme.text_muted, grid_area)
             self.grid = pygame.Rect(0, 0, 0, 0)
         else:
             box = self.chosen(table)
