@@ -571,3 +571,21 @@ def test_the_heat_maps_numbers_and_coordinates_are_readable_at_100(
                    for x in range(scene.heat_rect.left, scene.heat_rect.right, 3)
                    for y in range(scene.heat_rect.top, scene.heat_rect.bottom, 3)) > 100
     app.shutdown()
+
+
+@pytest.mark.parametrize("board", [6, 8])
+def test_start_from_the_trained_network_is_greyed_where_none_ships(board: int) -> None:
+    """QA17 14 (1920x1080 en 200%, Board 6×6): "Start from the trained network" answered
+    with a raw "[Errno 2] No such file or directory: '…/assets/ntuple/othello-6.npz'": the
+    app ships an 8x8 network only. The button is greyed on 6x6 (a click does nothing), and
+    offered on 8x8."""
+    from tests.ui_helpers import click_widget
+
+    app, scene = open_lab(board=board)
+    app.toast = None  # type: ignore[attr-defined]
+    click_widget(app, scene.shipped_button)  # type: ignore[arg-type]
+    frame(app)  # type: ignore[arg-type]
+    assert scene.shipped_button.enabled == (board == 8)
+    told = app.toast or ""  # type: ignore[attr-defined]
+    assert "Errno" not in told and (bool(told) == (board == 8)), told
+    app.shutdown()  # type: ignore[attr-defined]

@@ -51,6 +51,7 @@ from game.ui.scenes.ntuple_lab_pages import (
     page_tabs,
     page_widgets,
     place_compact,
+    ships_network,
 )
 from game.ui.scenes.play_fit import readable_px
 from game.ui.scenes.tournament_pages import line_up_values
@@ -216,6 +217,7 @@ class NTupleLabScene(Scene):
         for widget in (self.size_choice, self.games_choice, self.reset_button,
                        self.load_button, self.shipped_button):
             widget.enabled = not busy
+        self.shipped_button.enabled = not busy and ships_network(self.session.size)
 
     def handle(self, event: pygame.event.Event) -> None:
         self._enable()

@@ -10,10 +10,12 @@ any page.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 import pygame
 
+from ai.ntuple import shipped_path
 from game.ui import text
 from game.ui.i18n import decimal, tr
 from game.ui.scenes.lab_common import wrapped_px
@@ -35,6 +37,15 @@ PAGES = (("setup", "lab.view.setup"), ("curves", "ntuple.page.curves"),
 #: The help page's paragraphs, one per setting (the set-up page had them in one 13-17 px
 #: line under its buttons at 200%: QA S12 47).
 HELP_KEYS = ("ntuple.help.alpha", "ntuple.help.lambda", "ntuple.help.epsilon", "ntuple.help.tc")
+
+
+
+@functools.lru_cache(maxsize=8)
+def ships_network(size: int) -> bool:
+    """Whether the app ships a trained network for a board of ``size`` (8x8 only): "Start
+    from the trained network" on 6x6 answered with a raw "[Errno 2] No such file …" and the
+    app's install path (QA17 14); it is greyed there. Kept: asked at every event."""
+    return shipped_path(size).is_file()
 
 
 def is_compact(lab: NTupleLabScene) -> bool:
