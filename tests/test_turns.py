@@ -298,7 +298,8 @@ def test_explain_mode_keeps_the_ais_move_on_the_board_until_the_person_goes_on()
 def test_a_player_seated_in_place_of_an_explained_ai_does_not_inherit_its_words() -> None:
     """The last closing note: a person seated in place of the AI whose choice was shown (not
     played) read that AI's reasoning ("Black chose b3xa2 · picks any legal move at random")
-    for a move never played. The other seat's words, for a move on the board, stay."""
+    for a move never played, and Greedy's words and labels stayed under "Minimax" after a
+    switch. The other seat's words stay."""
     driver, _recorder = driver_for("othello", ("greedy", "greedy"), show_reasoning=True,
                                    size=6)
     driver.paused = True
@@ -307,8 +308,8 @@ def test_a_player_seated_in_place_of_an_explained_ai_does_not_inherit_its_words(
     assert len(driver.match.moves) == 1 and driver.reasoning_seat == 0
     driver.replace_seat(1, make_seat("human", driver.match.setup, 2))
     assert driver.reasoning is not None, "White's played move keeps its words"
-    driver.replace_seat(0, make_seat("greedy", driver.match.setup, 1))
-    assert driver.reasoning is not None
+    driver.replace_seat(0, make_seat("minimax", driver.match.setup, 1))
+    assert driver.reasoning is None, "the former player's words went with it"
     driver, _recorder = driver_for("othello", ("human", "greedy"), show_reasoning=True, size=6)
     driver.settings.explain_wait = True  # type: ignore[misc]
     driver.play(driver.state.legal_moves()[0])

@@ -333,7 +333,9 @@ def test_mcts_visit_counts_keep_the_largest_size_their_column_holds(
     decision = Decision(move=moves[6], score_kind="visits",
                         scores={m: float(v) for m, v in zip(moves, visits, strict=True)},
                         info={"iterations": sum(visits)})
-    play.turns.pending = decision
+    # (As an AI's answer does: the move is played at once here, and the board keeps the
+    # labels of the words shown.)
+    play.turns.reasoning = play.turns.pending = decision
     frame(app)
     assert len(drawn) == 7
     # One size: the body size, or the largest at which the widest label fits its column's

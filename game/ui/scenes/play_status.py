@@ -187,8 +187,10 @@ def scored_decision(match: Match, turns: TurnDriver, presenter: GamePresenter,
     if (match.human_to_move and not match.ai_vs_ai) or stepping:
         if not keep_after_move:
             return None
-        # Explain mode: the AI's last move stays explained until the person answers it.
-        last = match.last_decision
+        # Explain mode: the AI's last move stays explained until the person answers it,
+        # while its words are shown (a seat's new player does not inherit them, see
+        # TurnDriver.replace_seat).
+        last = match.last_decision if turns.reasoning is not None else None
         # (A pass is forced: it has no scores to explain on the board.)
         if (last is not None and last.scores and len(match.states) >= 2
                 and not is_pass(last.move)):

@@ -282,12 +282,13 @@ class TurnDriver:
         """Seat another player; the game goes on (a search for that seat is cancelled)."""
         if self.match.seat_index(self.state.to_move) == seat:
             self.cancel_thinking()
-            if self.reasoning_seat == seat:
-                # Its choice was not played: the new player's words must not be its (the
-                # panel said "Black chose b3xa2 · picks any legal move at random" to a human
-                # seated in its place, with b3xa2 never played).
-                self.reasoning = None
-                self.reasoning_seat = None
+        if self.reasoning_seat == seat:
+            # The words and labels shown are the former player's: under the new player's
+            # name they read as its own (Greedy's labels under "Minimax" in Nim), and a
+            # choice shown but not played was said to a person seated in its place ("Black
+            # chose b3xa2 · picks any legal move at random", b3xa2 never played).
+            self.reasoning = None
+            self.reasoning_seat = None
         self.match.replace_seat(seat, new)
         if self.ai_error is not None and self.ai_error.seat == seat:
             self.ai_error = None
