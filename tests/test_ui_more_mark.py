@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import random
+from functools import partial
+from typing import Any
+
 import pygame
 
 from game.ui import text
@@ -26,3 +30,23 @@ def test_the_mark_takes_the_largest_size_its_line_leaves_room_for() -> None:
     assert drawn is not None
     assert drawn.height > text.size(mark, px * 3 // 4, True)[1], drawn
     assert drawn.right <= width - pad
+
+
+def test_only_the_last_fact_shown_keeps_room_for_the_mark(monkeypatch: Any) -> None:
+    """The last closing note (Nim vs Greedy, 1024x768 en 200%): "…only wins and losses /
+    count", the first fact's last word alone on a line kept for "+N ▸", drawn a fact later.
+    Every fact shown before the last wraps as it would without the mark."""
+    from tests.play_helpers import explained_reply
+    from tests.ui_helpers import frame, texts_drawn_by
+
+    for seed in range(6):
+        random.seed(seed)  # (Greedy breaks its ties at random)
+        app, play = explained_reply((1024, 768), "en", "nim", "greedy")
+        explain = play.panel.explain
+        drawn = [line for line, px, _r in texts_drawn_by(partial(frame, app), monkeypatch)
+                 if px == explain.facts_size]
+        width = explain.rect.width - 2 * app.metrics.pad
+        for fact in explain.paragraphs[:explain.facts - 1]:
+            lines = text.wrap(fact, width, explain.facts_size)
+            assert all(line in drawn for line in lines), (lines, drawn)
+        app.shutdown()

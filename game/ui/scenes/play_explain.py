@@ -356,7 +356,13 @@ class ExplainBox(LegendFit):
                                                 line_h)
         self.facts = self._facts_taken(wrapped_all, room, avail)
         self.paragraphs = paragraphs if d is not None else []
-        lines += [line for wrapped in wrapped_all[:self.facts] for line in wrapped]
+        shown = wrapped_all[:self.facts]
+        if d is not None and self.facts > 1:
+            # Only the last fact shown ends with "+N ▸": the others wrap as they are ("wins
+            # and losses / count", its last word alone on a line kept for a mark drawn a
+            # fact later; Nim vs Greedy at 200% of 1024x768). Never more lines than counted.
+            shown = [text.wrap(p, width, px) for p in paragraphs[:self.facts - 1]] + shown[-1:]
+        lines += [line for wrapped in shown for line in wrapped]
         self.mark = None
         if not lines:
             return y
