@@ -31,6 +31,22 @@ def test_wrap_breaks_a_word_wider_than_a_line_after_its_separators() -> None:
     assert " ".join(text.wrap(sentence, 30, 40)).split() == sentence.split()
 
 
+def test_a_count_keeps_its_unit_on_its_line() -> None:
+    """QA17 3 (Nim vs Monte Carlo, 1024x768 fr 200%): "… 3 allumettes, 1 / allumette, 3
+    allumettes, 1 / allumette" and "gagne en 15 / coups" broke a count from its unit."""
+    pygame.font.init()
+    line = ("Suite prévue : 2 allumettes, 1 allumette, 3 allumettes, 1 allumette, "
+            "gagne en 15 coups, \u22120,5 pion")
+    for width in range(120, 900, 7):
+        lines = text.wrap(line, width, 40)
+        assert " ".join(lines) == line
+        starts = [ln.split(" ")[0] for ln in lines[1:]]
+        assert not any(w in ("allumette", "allumette,", "allumettes,", "coups,", "pion")
+                       for w in starts), (width, lines)
+    # Numbers alone in a row still break where they must.
+    assert len(text.wrap("1 2 3 4 5 6 7 8 9", text.size("1 2 3", 40)[0], 40)) > 1
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 640), (1920, 1080)])
 def test_the_saved_game_notice_keeps_its_names_inside(size: tuple[int, int], data_dir: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:

@@ -163,14 +163,22 @@ def blit_fit(surface: pygame.Surface, text: str, box: pygame.Rect, px: int,
 _NO_BREAK_BEFORE = (":", ";", "!", "?", "»", "%")
 
 
+#: A count as a word ("3", "+1", "\u22120.5", "15"): the word after it is its unit, kept on its
+#: line.
+_COUNT = re.compile(r"^[+\-\u2212\u2264\u2265]?\d+(?:[.,]\d+)?$")
+
+
 def _glued(words: list[str]) -> list[str]:
     """``words`` with each one that starts with a mark of :data:`_NO_BREAK_BEFORE` joined to
-    the word before it (with its space), the word after an opening « joined to it, and "↓"
-    to the "↑" before it (a hint broke between the two arrows of "↑ ↓ or wheel")."""
+    the word before it (with its space), the word after an opening « joined to it, "↓" to
+    the "↑" before it (a hint broke between the two arrows of "↑ ↓ or wheel"), and a word
+    that starts with a letter to the count before it ("3 allumettes, 1 / allumette" and
+    "en 15 / coups" broke a count from its unit, QA17 3)."""
     glued: list[str] = []
     for word in words:
         if glued and (word.startswith(_NO_BREAK_BEFORE) or glued[-1] == "«"
-                      or (word.startswith("↓") and glued[-1].endswith("↑"))):
+                      or (word.startswith("↓") and glued[-1].endswith("↑"))
+                      or (word[:1].isalpha() and _COUNT.match(glued[-1]) is not None)):
             glued[-1] = f"{glued[-1]} {word}"
         else:
             glued.append(word)
