@@ -50,3 +50,45 @@ def test_only_the_last_fact_shown_keeps_room_for_the_mark(monkeypatch: Any) -> N
             lines = text.wrap(fact, width, explain.facts_size)
             assert all(line in drawn for line in lines), (lines, drawn)
         app.shutdown()
+
+
+def test_the_mark_takes_a_line_of_its_own_rather_than_strand_one_word() -> None:
+    """QA17 3 (Hexapawn, 1024x768 fr 200%): "gagne" alone on a line, "en 3 coups +5 ▸" under
+    it. The line stays whole and the mark goes under it, as many lines."""
+    from game.ui import i18n
+    from game.ui.scenes.play_more import wrap_for_mark
+
+    pygame.font.init()
+    i18n.set_language("fr")
+    try:
+        _mark_alone(wrap_for_mark)
+    finally:
+        i18n.set_language("en")
+
+
+def _mark_alone(wrap_for_mark: Any) -> None:
+    """The checks of the test above, in the current language."""
+    px, pad, least = 40, 8, 20
+    mark = text.size(tr("play.more_facts", n=2), least, True)[0]
+
+    def stranding(fact: str) -> list[int]:
+        """The widths where the fact's last line leaves the mark no room and, wrapped
+        short, would leave its first word alone."""
+        found = []
+        for width in range(200, 900):
+            last = text.wrap(fact, width, px)[-1]
+            room = width - mark - pad
+            if text.size(last, px)[0] > room and " " not in text.wrap(last, room, px)[0]:
+                found.append(width)
+        return found
+
+    fact = "Noir a choisi c3-c2 : " + tr("words.win_in", n=3)  # (French: "en\u00a03\u00a0coups")
+    widths = stranding(fact)
+    assert widths, "the case is not met"
+    for width in widths:
+        lines = wrap_for_mark(fact, width, px, 2, pad, least)
+        assert lines == [*text.wrap(fact, width, px), ""], (width, lines)
+    # Elsewhere the last words move as a group, never one alone.
+    for width in range(200, 900, 5):
+        lines = wrap_for_mark(fact, width, px, 2, pad, least)
+        assert lines[-1] == "" or len(lines) == 1 or " " in lines[-2], (width, lines)

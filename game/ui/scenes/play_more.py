@@ -127,4 +127,9 @@ def wrap_for_mark(fact: str, width: int, px: int, hidden: int, pad: int,
     room = width - text.size(tr("play.more_facts", n=hidden), least, True)[0] - pad
     if not lines or text.size(lines[-1], px)[0] <= room:
         return lines
-    return lines[:-1] + text.wrap(lines[-1], max(1, room), px)
+    tail = text.wrap(lines[-1], max(1, room), px)
+    if " " not in tail[0]:
+        # One word would stand alone ("gagne" / "en 3 coups +5 ▸", QA17 3): the line stays
+        # whole and the mark takes a line of its own, as many lines.
+        return [*lines, ""]
+    return lines[:-1] + tail
