@@ -237,3 +237,26 @@ def test_hint_on_a_finished_game_is_greyed_and_says_why(size: tuple[int, int],
     # 1280x720 and 1920x1080).
     assert app.toast == tr("play.hint_over")
     app.shutdown()
+
+
+def test_a_hint_does_not_shrink_the_games_facts_once_it_is_gone() -> None:
+    """QA17 2 (Nim misère vs Monte Carlo, 1024x768 fr 200%): under a hint the AI's facts went
+    from ~34 to ~24 px, and every later pause of the game stayed at 24 px (one size through
+    a game took the size under the hint). The hint is for one position."""
+    app = make_app((1024, 768), language="fr", show_reasoning=True, explain_wait=True,
+                   text_scale=200)
+    play = start_game(app, "nim", ("human", "mcts:seed=1"), options={"misere": "true"})
+    assert play.apply_move(play.state.legal_moves()[1])  # (takes 2 of 20)
+    assert run_until(app, lambda: play.turns.explaining, 30)
+    frame(app)
+    before = play.panel.explain.facts_size
+    click_widget(app, play.panel.hint_button)
+    assert run_until(app, lambda: play.turns.hint is not None, 30)
+    frame(app)
+    under_hint = play.panel.explain.facts_size
+    play.turns.hint_move = None  # (as the person's move does)
+    frame(app)
+    assert not hint_paragraphs(play)
+    assert under_hint < before, (before, under_hint)  # (the case QA saw)
+    assert play.panel.explain.facts_size == before, (before, under_hint)
+    app.shutdown()

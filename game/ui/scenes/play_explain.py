@@ -317,7 +317,10 @@ class ExplainBox(LegendFit):
             key = (self.app.size, m.small, id(scene.match.states[0]))
             if self._game_px[0] == key:
                 px = min(px, self._game_px[1])
-            self._game_px = (key, px)
+            # (Not the size under a hint: the hint is for one position, and the game's facts
+            # stayed at 24 px after it where they had 34, QA17 2.)
+            if not hint_paragraphs(scene):
+                self._game_px = (key, px)
         self.facts_size = px
         row_h, summary_h = self.kept_below(px)
         line_h = text.font(px).get_linesize()
