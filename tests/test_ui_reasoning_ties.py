@@ -93,3 +93,17 @@ def test_best_first_with_one_tied_move_on_a_diagonal_does_not_claim_a_draw() -> 
     d = Decision(move="b2", scores={"b2": 1.0, "a2": 1.0}, score_kind="cost",
                  info={"tied": 2, "tie_rule": "diagonal_only"})
     assert "2 moves share this best value: the only one on a diagonal" in reasoning_lines(d, "X")
+
+
+def test_best_first_says_what_its_points_count() -> None:
+    """QA17 1 (Morpion vs best-first, 1024x768 fr 200%): "10" beside "1" and "0" on the
+    board, and nowhere what the points count."""
+    for lang in ("en", "fr"):
+        lines = _said("bestfirst", "morpion", lang)
+        i18n.set_language(lang)
+        try:
+            how = i18n.tr("think.cost_how", side="White")
+        finally:
+            i18n.set_language("en")
+        assert how in lines, lines
+        assert "White" in how and ("squared" in how or "au carré" in how)

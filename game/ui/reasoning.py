@@ -1263,6 +1263,8 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str],
     if kind == "cost":
         lines.append(tr("think.chose", side=side, move=move))
         lines.append(tr("think.cost", cost=_count(chosen)))
+        # What the points count (QA17 1: "10" beside "1" and "0", said nowhere).
+        lines.append(tr("think.cost_how", side=side))
         return lines
 
     # A search: minimax, alpha-beta, the engines, greedy (one move ahead).
