@@ -260,3 +260,22 @@ def test_a_hint_does_not_shrink_the_games_facts_once_it_is_gone() -> None:
     assert under_hint < before, (before, under_hint)  # (the case QA saw)
     assert play.panel.explain.facts_size == before, (before, under_hint)
     app.shutdown()
+
+
+def test_a_finished_game_has_no_placeholder_for_a_move_to_come(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA17 12: back from the review of a finished game opened from a file, the panel said
+    "The AI's reasoning appears here after its move" under "Black wins": no move will come."""
+    app = make_app((1024, 768), language="fr", show_reasoning=True, text_scale=200)
+    play = start_game(app, "hexapawn", ("human", "random"))
+    for _ in range(20):
+        if play.match.over:
+            break
+        if play.match.human_to_move:
+            assert play.apply_move(play.state.legal_moves()[0])
+        run_until(app, lambda: play.match.over or play.match.human_to_move, 20)
+    assert play.match.over
+    play.turns.reasoning = None  # (as a game opened from a file has none)
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    assert tr("play.reasoning_none") not in " ".join(line for line, _px, _r in drawn)
+    app.shutdown()

@@ -294,6 +294,10 @@ class ExplainBox(LegendFit):
             paragraphs = live
         elif d is None and hint_paragraphs(scene):
             return y  # (the hint above says what there is to say; no placeholder under it)
+        elif d is None and scene.match.over:
+            # No move will come: "The AI's reasoning appears here after its move" stood
+            # under "Black wins" after a review of the finished game (QA17 12).
+            return y
         elif d is None:
             paragraphs = [tr("play.reasoning_none")]
         else:
