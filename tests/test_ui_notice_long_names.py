@@ -70,3 +70,29 @@ def test_the_saved_game_notice_keeps_its_names_inside(size: tuple[int, int], dat
         assert box.contains(rect), (line, rect, box)
     assert any(".txt" in line for line, _rect in lines)
     app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_a_notice_on_a_finished_game_leaves_the_result_uncovered(
+        size: tuple[int, int], data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA17 6 (Hexapawn, 1024x768 fr 200%): Ctrl+S on a finished game drew "Game saved as
+    …" over "Black wins" and half the end's reason for 3.5 s. It goes over the panel's
+    reasoning then; the result and the banner's buttons stay uncovered."""
+    monkeypatch.setenv("AIGAMELAB_DATA_DIR", str(data_dir))
+    app = make_app(size, language="fr", text_scale=200)
+    play = start_game(app, "hexapawn", ("human", "human"))
+    while not play.match.over:
+        assert play.apply_move(play.state.legal_moves()[0])
+    frame(app)
+    headline = play.status()[0]
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    result = [rect for line, _px, rect in drawn if len(line) > 2 and line in headline]
+    assert result, (headline, drawn)
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert app.toast
+    frame(app)
+    box = app.toast_rect
+    assert app.screen.get_rect().contains(box)
+    assert not any(box.colliderect(rect) for rect in result), (box, result)
+    assert not any(box.colliderect(b.rect) for b in play.buttons() if b.visible), box
+    app.shutdown()

@@ -459,11 +459,11 @@ class PlayScene(Scene, TurnListener):
         return self._panel_width[1]
 
     def notice_area(self) -> pygame.Rect:
-        """Notices go over the status line, above the board: the panel's and the banner's
-        buttons stay uncovered (a notice at the bottom of the window hid Undo and Hint, or
-        Play again and Menu, for three seconds)."""
-        pad = self.app.metrics.pad
-        return pygame.Rect(self.board_rect.left, pad, self.board_rect.width, 0)
+        """Notices over the status line, no button covered (at the bottom they hid Undo for 3
+        s); on a finished game over the panel's reasoning, not the result (QA17 6)."""
+        area = self.panel.moves_rect if self.match.over else pygame.Rect(
+            self.board_rect.left, self.app.metrics.pad, self.board_rect.width, 0)
+        return pygame.Rect(area.left, area.top, area.width, 0)
 
     def shown_decision(self) -> ShownDecision | None:
         """The scores the board shows (see :func:`~game.ui.scenes.play_status.scored_decision`)."""
