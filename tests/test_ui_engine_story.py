@@ -199,3 +199,25 @@ def test_one_move_and_one_position_are_said_in_the_singular(lang: str) -> None:
     one = "Looked 1 move ahead: 1 position in" if lang == "en" else (
         "A regardé 1 coup à l'avance : 1 position en")
     assert said.startswith(one), said
+
+
+def test_an_endgame_solve_says_it_searched_to_the_end(lang: str) -> None:
+    """QA17 12 (Othello vs the engine, 1024x768 fr): a proven "loses by 4 discs" with 11
+    empty squares read "Looked 11 moves ahead: 72 771 positions", never "to the end"."""
+    from ai.base import Decision
+    from ai.othello_engine import EXACT, HEURISTIC, WLD
+    from game.ui.reasoning import TO_THE_END_DEPTH, depth_line
+
+    i18n.set_language(lang)
+    try:
+        to_the_end = depth_line(Decision(move="a1", depth=TO_THE_END_DEPTH, nodes=72771,
+                                         elapsed=0.4))
+        for solved in (EXACT, WLD):
+            d = Decision(move="a1", depth=11, nodes=72771, elapsed=0.4,
+                         info={"solved": solved})
+            assert depth_line(d) == to_the_end
+        d = Decision(move="a1", depth=11, nodes=72771, elapsed=0.4,
+                     info={"solved": HEURISTIC})
+        assert depth_line(d) != to_the_end and "11" in (depth_line(d) or "")
+    finally:
+        i18n.set_language("en")

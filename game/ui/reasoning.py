@@ -16,6 +16,7 @@ from typing import Any
 
 from ai.base import Decision, SearchProgress
 from ai.bounds import Proven
+from ai.othello_engine import EXACT, WLD
 from game.ui.boards.base import (
     COUNT_FORMS,
     COUNT_KINDS,
@@ -779,6 +780,10 @@ _KIND_LEGENDS: dict[str, str] = {
 }
 
 
+#: The Othello engine's ``info["solved"]`` for a solve that reached the end of every line.
+_SOLVED_KINDS = (EXACT, WLD)
+
+
 def depth_line(d: Decision) -> str | None:
     """How far the search looked, or None for a player that does not search."""
     if not d.depth:
@@ -793,6 +798,10 @@ def depth_line(d: Decision) -> str | None:
             and not info.get("stopped")):
         # Every line ended with the game before the depth asked for: "Looked 4 moves ahead"
         # on Othello 4x4's last empty square (QA S16 4).
+        return tr("think.to_the_end_count", counted=counted, time=time)
+    if info.get("solved") in _SOLVED_KINDS:
+        # The Othello engine's endgame solve: "Looked 11 moves ahead" with 11 empty squares
+        # and a proven "loses by 4 discs" never said it reached the end (QA17 12).
         return tr("think.to_the_end_count", counted=counted, time=time)
     # "To the end" in the same fact as the depth: as a fact of its own it took the room of
     # alpha-beta's cut-offs and memory at 200% (QA S13 1).
