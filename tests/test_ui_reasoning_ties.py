@@ -107,3 +107,28 @@ def test_best_first_says_what_its_points_count() -> None:
             i18n.set_language("en")
         assert how in lines, lines
         assert "White" in how and ("squared" in how or "au carré" in how)
+
+
+def test_an_untrained_network_says_it_plays_at_random() -> None:
+    """QA17 11 (Othello 6x6 vs the n-tuple network, 1920x1080 en 200%): the app ships no 6x6
+    network, every move read "0" and the panel "White chose b2: 0 (network value)", nothing
+    said this AI had learnt nothing. The 8x8 network, shipped, says its value."""
+    from game.ui.reasoning import score_legend
+
+    for lang in ("en", "fr"):
+        lines = _said("ntuple", "othello", lang, {"size": "6"})
+        i18n.set_language(lang)
+        try:
+            assert lines[0].startswith(i18n.tr("think.chose_untrained", side="White",
+                                               move="")[:8]), lines
+            assert i18n.tr("think.chose_untrained", side="White", move="")[-12:] in lines[0]
+            info = get_game("othello")
+            options = parse_options(info, {"size": "6"})
+            decision = make_player("ntuple", "othello", options, seed=3).choose(
+                info.initial_state(options), Limits())
+            rows = score_legend(decision, "White")
+            assert rows[0].words == i18n.tr("legend.q_untrained", side="White"), rows
+        finally:
+            i18n.set_language("en")
+    trained = _said("ntuple", "othello")
+    assert "at random" not in trained[0] and "network value" in trained[0], trained

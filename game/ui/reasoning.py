@@ -622,6 +622,10 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
         elif kind == "allowed":
             for row in _allowed_rows(d, shown):
                 add(row.sample, row)
+        elif kind == "value" and _untrained(d):
+            add("untrained", LegendRow(value.label if isinstance(value, ShownScore) else "0",
+                                       tr("legend.q_untrained", side=mover),
+                                       short=tr("legend.short.q_untrained")))
         elif kind in ("value", "exact"):
             label = format_score(_number(value), "value",
                                  all(abs(_number(v) - round(_number(v))) < 1e-9
@@ -700,6 +704,13 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
         else:
             rows.append(LegendRow("", tr(key)))
     return rows
+
+
+def _untrained(d: Decision) -> bool:
+    """Whether ``d`` is a learner's that has learnt nothing: no game trained, every value 0."""
+    info = d.info if isinstance(d.info, dict) else {}
+    return ("games_trained" in info and _int(info.get("games_trained")) == 0
+            and not any(_number(v) for v in d.scores.values()))
 
 
 def _whole_count(label: str) -> int:
@@ -1199,7 +1210,12 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str],
     learner = info.get("learner")
     if learner is not None or kind in ("allowed", "beads", "q"):
         unit = estimate_unit(d) if kind == "value" and chosen is not None else None
-        if unit is not None:
+        if kind == "value" and _untrained(d):
+            # Said, not left to "0 (network value)" on every square: the 6x6 network the app
+            # does not ship starts from nothing and plays at random (QA17 11).
+            lines.append(tr("think.chose_untrained", side=side, move=move))
+            unit = None
+        elif unit is not None:
             # A learner's own value in its unit (the n-tuple network's −1..+1, QA S12 19).
             lines.append(tr("think.chose_verdict", side=side, move=move,
                             verdict=value_words(_number(chosen), kind, unit, side, other)))
