@@ -655,3 +655,29 @@ def test_where_every_move_loses_the_legend_says_why_one_is_green(
     assert any(row.short == said for row in play.legend_rows())
     assert explain.legend_rows_shown >= 2 and explain.legend_size == explain.facts_size
     app.shutdown()
+
+
+def test_the_engines_next_search_shows_live_not_its_last_moves_facts(monkeypatch: Any) -> None:
+    """QA17 7 (Connect 4 vs the engine, 1024x768 fr): while Yellow thought about its second
+    move, the panel showed its first move's facts in full ("Stopped by the clock at depth 9
+    … 31 745 positions"), as if they were the search's own; the live search showed only on
+    the engine's first move."""
+    app = make_app(SIZE, show_reasoning=True)
+    play = start_game(app, "othello", ("human", "engine:time=3"))
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: play.match.human_to_move and len(play.match.moves) == 2, 30)
+    last = play.turns.reasoning
+    assert last is not None
+    assert play.apply_move(play.state.legal_moves()[0])
+
+    def has_line() -> bool:
+        progress = play.turns.worker.progress
+        return progress is not None and progress.best is not None and progress.depth >= 2
+
+    assert run_until(app, has_line, 10)
+    drawn = spy_texts(monkeypatch)
+    frame(app)
+    panel = " ".join(drawn)
+    assert "moves ahead" in panel and "positions looked at in\u00a0" in panel, drawn
+    assert tr("think.chose", side="White", move="").strip() not in panel, drawn
+    play.undo()

@@ -286,9 +286,13 @@ class ExplainBox(LegendFit):
         width = self.rect.width - 2 * m.pad
         lines: list[str] = []
         says_why = False  # (the first fact says why, not only "O chose c3")
+        # While it searches, the search, once it has said something: the last move's facts
+        # read as the search's own (QA17 7, Connect 4 vs the engine: "Stopped by the clock at
+        # depth 9 …" under "Yellow is thinking"); until then they stay, no flicker.
         live = (thinking_facts(turns.worker.progress, scene.presenter.move_text)
-                if d is None and turns.thinking_since is not None else [])
+                if turns.pending is None and turns.thinking_since is not None else [])
         if live:
+            d = None
             # While it searches, the search itself at the size the class reads the reasoning
             # at: it stood only in the status line's small grey print (1024x768, 200%).
             paragraphs = live
