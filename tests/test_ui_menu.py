@@ -323,6 +323,27 @@ def test_a_scrolled_lists_counter_names_the_rows_shown(
     app.shutdown()
 
 
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
+def test_a_list_opens_on_the_page_of_the_current_choice(size: tuple[int, int]) -> None:
+    """QA17 12: the player list opened on items 1-4 while Monte Carlo, item 6, was the seat's
+    player, out of sight. It opens on the current choice's page; scrolling back works."""
+    app = make_app(size, text_scale=200)
+    items = [(i, f"Player {i}", "Plays at random.") for i in range(12)]
+    popup = ListPopup(app, "t", items, 9, lambda v: None)
+    app.push(popup)
+    frame(app)
+    assert 9 in [index for _rect, index in popup.rows], popup.rows
+    assert len(popup.rows) < len(items), "the list must scroll for this test"
+    popup.scroll = 0
+    frame(app)
+    assert popup.rows[0][1] == 0, "the first page, once scrolled back"
+    first = ListPopup(app, "t", items, 1, lambda v: None)
+    app.push(first)
+    frame(app)
+    assert first.rows[0][1] == 0, "a choice on the first page: the first page"
+    app.shutdown()
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("size", [(1024, 640), (1024, 768), (1280, 800), (1920, 1080)])
 def test_game_card_titles_are_never_cut(monkeypatch: pytest.MonkeyPatch, language: str,

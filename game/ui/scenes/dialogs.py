@@ -52,6 +52,9 @@ class ListPopup(Scene):
         self.current = current
         self.on_pick = on_pick
         self.scroll = 0
+        #: Whether the list still opens on the current choice's page (the first layout does):
+        #: Monte Carlo, item 6, opened on items 1-4, the current choice out of sight (QA17 12).
+        self._to_current = True
         self.rows: list[tuple[pygame.Rect, Any]] = []
         self.box = pygame.Rect(0, 0, 0, 0)
         #: The page-up and page-down buttons (empty rectangles when the list fits).
@@ -73,6 +76,12 @@ class ListPopup(Scene):
         # Scrolled to the end, the last row at the bottom: from the first row from which the
         # rest fit.
         last = len(self.items) - len(self._fitting(heights[::-1], room))
+        if self._to_current:
+            self._to_current = False
+            current = next((i for i, (value, _l, _d) in enumerate(self.items)
+                            if value == self.current), 0)
+            if current >= len(self._fitting(heights, room)):
+                self.scroll = current
         self.scroll = max(0, min(self.scroll, last))
         shown = self._fitting(heights[self.scroll:], room)
         # As high as the most any scroll shows, so the box does not change as it scrolls.
