@@ -143,7 +143,7 @@ def test_a_hint_below_zero_says_it_is_the_best_of_the_moves(lang: str) -> None:
     estimate keeps the plain "Why"."""
     from ai.base import Decision
     from game.ui import i18n
-    from game.ui.reasoning import hint_lines
+    from game.ui.reasoning import disc_amount, hint_lines, plural
 
     units = {"units": "evaluation points (100 is about one disc)"}
     i18n.set_language(lang)
@@ -162,6 +162,15 @@ def test_a_hint_below_zero_says_it_is_the_best_of_the_moves(lang: str) -> None:
         why = hint_lines(behind, "Engine", str, side)[1]
         assert side in why and ("4.1" in why or "4,1" in why) and "\u2212" not in why
         assert "((" not in why and "))" not in why
+        # QA17 9: with the depth it looked at (the AI's own estimate beside it came from a
+        # deeper search), and "4.1 discs" in the number's grammar.
+        deeper = Decision(move="e3", scores={"e3": -410.0, "c3": -500.0}, score_kind="value",
+                          info=units, depth=4)
+        why = hint_lines(deeper, "Engine", str, side)[1]
+        assert why == plural("hint.why_behind_discs_depth", 4, side=side,
+                             x=disc_amount(i18n.decimal("4.1"))), why
+        assert ("4 moves ahead" in why) == (lang == "en") and ("4,1 pions" in why) == (
+            lang == "fr"), why
     finally:
         i18n.set_language("en")
 
@@ -245,8 +254,10 @@ def test_a_hint_does_not_shrink_the_games_facts_once_it_is_gone() -> None:
     a game took the size under the hint). The hint is for one position."""
     app = make_app((1024, 768), language="fr", show_reasoning=True, explain_wait=True,
                    text_scale=200)
-    play = start_game(app, "nim", ("human", "mcts:seed=1"), options={"misere": "true"})
-    assert play.apply_move(play.state.legal_moves()[1])  # (takes 2 of 20)
+    # (Perfect, whose words are the same every run: a case where the hint takes room.)
+    play = start_game(app, "nim", ("human", "perfect"), options={"misere": "true"})
+    assert play.match.seats[1].spec == "perfect"
+    assert play.apply_move(play.state.legal_moves()[0])
     assert run_until(app, lambda: play.turns.explaining, 30)
     frame(app)
     before = play.panel.explain.facts_size

@@ -996,8 +996,14 @@ def hint_lines(d: Decision, adviser: str, move_text: Callable[[Any], str] = str,
         # number (QA S13 31); it is the best of the moves, the others score less. Said for
         # whom, and in discs behind rather than "(about −4.1 discs (estimate))" (QA S14 16).
         if isinstance(shown, ShownScore) and side:
-            return [*lines, tr("hint.why_behind_discs", side=side,
-                               x=shown.label.lstrip("\u2212-"))]
+            behind = disc_amount(shown.label.lstrip("\u2212-"))
+            if d.depth and 0 < d.depth < TO_THE_END_DEPTH:
+                # With its depth: under the AI's "about −4.1 discs" the hint's "about 1.0
+                # discs behind" read as a contradiction (QA17 9: a shorter search, and
+                # Othello's estimate swings between odd and even depths).
+                return [*lines, plural("hint.why_behind_discs_depth", d.depth, side=side,
+                                       x=behind)]
+            return [*lines, tr("hint.why_behind_discs", side=side, x=behind)]
         key = "hint.why_least_bad_side" if side else "hint.why_least_bad"
         return [*lines, tr(key, why=why, side=side)]
     return [*lines, tr("hint.why", why=why)]
