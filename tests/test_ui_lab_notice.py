@@ -273,3 +273,26 @@ def test_the_end_of_one_game_is_told_over_no_button(
                if getattr(w, "visible", True) and w.rect.width and box.colliderect(w.rect)]
     assert not covered, (box, covered)
     app.shutdown()  # type: ignore[attr-defined]
+
+
+def test_space_after_a_run_leaves_the_learner_as_it_is() -> None:
+    """QA17 13 (Hexapawn Q-learning, 1024x768 fr 200%): Space on a finished run started 500
+    more games at once, the boxes' counts and values changing under the class with no way
+    back. A notice says Train ▶ trains again; the first Space, before any run, still trains."""
+    from tests.ui_helpers import key
+
+    app, lab = large_lab((1024, 768), "fr")
+    train_instantly(lab, "hexapawn", "qlearning", 20)
+    frame(app)
+    runner = lab.runner
+    key(app, pygame.K_SPACE)
+    frame(app)
+    assert lab.runner is runner and not lab.running, "a new run started"
+    assert app.toast == tr("lab.space_done")
+    app.shutdown()
+    app, lab = large_lab((1024, 768), "fr")
+    lab._set_speed("instant")
+    key(app, pygame.K_SPACE)
+    assert lab.runner is not None, "Space before any run trains"
+    assert lab.runner.join(60)
+    app.shutdown()

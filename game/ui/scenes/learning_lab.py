@@ -223,10 +223,12 @@ class LearningLabScene(RunScene[TrainingRunner]):
 
     # -- training -------------------------------------------------------------------------------
 
-    def train(self) -> None:
-        """Start a run of ``games`` games with the current set-up (the boxes view shows more
-        than one game's boxes again; "Used boxes", a teacher's choice, stays)."""
-        if self.start_run(self.games, self.session.speed):
+    def train(self, space: bool = False) -> None:
+        """Start a run of ``games`` games with the current set-up; from Space, not after a run
+        (it retrained the learner the class was looking at, QA17 13): a notice says how."""
+        if space and self.runner is not None and self.runner.finished:
+            self.app.notify(tr("lab.space_done"))
+        elif self.start_run(self.games, self.session.speed):
             self.session.changed_only = False
             if self.tabs.current() == "setup":
                 self.session.view = "charts"  # the class watches the learner train
@@ -345,8 +347,7 @@ class LearningLabScene(RunScene[TrainingRunner]):
 
     def on_close(self) -> None:
         super().on_close()  # a run in progress is stopped, keeping what it learned
-        # The session (on the app) keeps the trained learner: "Play against it" then Menu, and
-        # the lab reopens where the class left it (until the app closes; Save keeps it).
+        # The session keeps the learner: the lab reopens where the class left it (Save keeps it).
         if self.runner is None or self.runner.finished:
             self.session.absorb(self.runner)
 
@@ -435,7 +436,7 @@ class LearningLabScene(RunScene[TrainingRunner]):
         if event.type == pygame.KEYDOWN and view == "boxes" and boxes.go_to(
                 page_for_key(event.key, boxes.page, boxes.pages())):
             return
-        if self.handle_run_keys(event, self.train):
+        if self.handle_run_keys(event, lambda: self.train(space=True)):
             return
         if view == "boxes" and boxes.handle_bar(event):
             return
