@@ -589,3 +589,22 @@ def test_start_from_the_trained_network_is_greyed_where_none_ships(board: int) -
     told = app.toast or ""  # type: ignore[attr-defined]
     assert "Errno" not in told and (bool(told) == (board == 8)), told
     app.shutdown()  # type: ignore[attr-defined]
+
+
+def test_space_after_a_run_leaves_the_network_as_it_is() -> None:
+    """QA17 13, as in the tabular lab: Space after a run no longer starts another at once."""
+    from game.ui.i18n import tr
+
+    app, scene = open_lab()
+    scene.session.games = 100_000
+    key(app, pygame.K_SPACE)
+    assert scene.session.busy
+    key(app, pygame.K_ESCAPE)  # (the run stops, its games kept)
+    assert not scene.session.busy
+    runner = scene.session.runner
+    key(app, pygame.K_SPACE)
+    assert scene.session.runner is runner and not scene.session.busy
+    assert app.toast == tr("lab.space_done")
+    click_widget(app, scene.train_button)
+    assert scene.session.busy, "Train ▶ still trains"
+    key(app, pygame.K_ESCAPE)

@@ -230,6 +230,8 @@ class NTupleLabScene(Scene):
             elif event.key == pygame.K_SPACE:
                 if self.session.busy:
                     self.toggle_pause()
+                elif self.session.runner is not None:  # (a run ended: as the tabular lab)
+                    self.app.notify(tr("lab.space_done"))
                 else:
                     self.train()
             return
