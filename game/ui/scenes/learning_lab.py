@@ -227,7 +227,7 @@ class LearningLabScene(RunScene[TrainingRunner]):
         """Start a run of ``games`` games with the current set-up; from Space, not after a run
         (it retrained the learner the class was looking at, QA17 13): a notice says how."""
         if space and self.runner is not None and self.runner.finished:
-            self.app.notify(tr("lab.space_done"))
+            self.app.notify(header_notice(self, tr("lab.space_done"), tr("lab.space_short")))
         elif self.start_run(self.games, self.session.speed):
             self.session.changed_only = False
             if self.tabs.current() == "setup":
