@@ -574,7 +574,8 @@ def test_the_heat_maps_numbers_and_coordinates_are_readable_at_100(
 
 
 @pytest.mark.parametrize("board", [6, 8])
-def test_start_from_the_trained_network_is_greyed_where_none_ships(board: int) -> None:
+def test_start_from_the_trained_network_is_greyed_where_none_ships(
+        board: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """QA17 14 (1920x1080 en 200%, Board 6×6): "Start from the trained network" answered
     with a raw "[Errno 2] No such file or directory: '…/assets/ntuple/othello-6.npz'": the
     app ships an 8x8 network only. The button is greyed on 6x6 (a click does nothing), and
@@ -588,6 +589,18 @@ def test_start_from_the_trained_network_is_greyed_where_none_ships(board: int) -
     assert scene.shipped_button.enabled == (board == 8)
     told = app.toast or ""  # type: ignore[attr-defined]
     assert "Errno" not in told and (bool(told) == (board == 8)), told
+    # Greyed, it says why; and the patterns page does not advise it (QA's re-check).
+    from game.ui.i18n import tr
+    from game.ui.scenes.ntuple_lab_pages import draw_patterns
+    from tests.ui_helpers import spy_texts
+
+    label = scene.shipped_button.label()
+    assert (label == tr("ntuple.shipped")) == (board == 8), label
+    assert (label == tr("ntuple.shipped_none")) == (board == 6), label
+    surface = pygame.Surface((900, 600))
+    drawn = spy_texts(monkeypatch, "blit_wrapped")
+    draw_patterns(scene, surface, surface.get_rect(), [], board, app.theme, app.metrics)
+    assert tr("ntuple.patterns_none" if board == 8 else "ntuple.patterns_none_train") in drawn
     app.shutdown()  # type: ignore[attr-defined]
 
 

@@ -110,7 +110,9 @@ class NTupleLabScene(Scene):
                                   lambda: lab_ntuple_files.open_load(self))
         #: The last message box's text (for tests).
         self.message: str | None = None
-        self.shipped_button = WrapButton(lambda: tr("ntuple.shipped"), self.load_shipped)
+        # (Greyed where none ships, it says so: greyed alone it did not say why, QA17 14.)
+        self.shipped_button = WrapButton(lambda: tr("ntuple.shipped" if ships_network(
+            self.session.size) else "ntuple.shipped_none"), self.load_shipped)
         self.back_button = Button(lambda: tr("lab.menu"), self.close)
         self.setup: list[Widget] = [self.size_choice, self.alpha_stepper, self.lambda_stepper,
                                     self.tc_toggle, self.epsilon_stepper, self.games_choice,

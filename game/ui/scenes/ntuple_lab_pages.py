@@ -212,7 +212,9 @@ def draw_patterns(lab: NTupleLabScene, surface: pygame.Surface, rect: pygame.Rec
     if not shown:
         # Say why the page is empty and what to do (QA S12 47: only its title showed).
         room = pygame.Rect(rect.left, top + m.pad, rect.width, rect.bottom - top - m.pad)
-        said = tr("ntuple.patterns_none")
+        # (No "start from the trained network" where none ships: 6x6, QA17 14.)
+        said = tr("ntuple.patterns_none" if ships_network(lab.session.size)
+                  else "ntuple.patterns_none_train")
         px = wrapped_px(said, room, m.small, readable_px(lab.app.size))
         if len(text.wrap(said, room.width, px)) * text.font(px).get_linesize() <= room.height:
             text.blit_wrapped(surface, said, px, theme.text_muted, room, line_gap=0)
