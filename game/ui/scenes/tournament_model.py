@@ -193,6 +193,9 @@ class TournamentResults:
         self.specs: list[str] = list(specs or [])
         self.matches: list[tuple[int, int, MatchResult]] = []
         self.table: CrossTable | None = None
+        #: The table's standings, counted once per update: a drawn frame asked for the ranking
+        #: about fifteen times, each working the Elo ratings out again (400 rounds).
+        self._standings: list[Standing] = []
         self.rank_by_elo = False
         #: Whether the results show one view at a time (the table beside the ranking would
         #: be too small to read), and which: the cross-table or the ranking. The ranking
@@ -207,6 +210,7 @@ class TournamentResults:
         """Take the matches played so far and recount the cross-table."""
         self.matches = matches
         self.table = cross_table(self.names, matches)
+        self._standings = self.table.standings()
 
     def has_games(self) -> bool:
         """Whether at least one game was finished (there is something to export)."""
@@ -214,9 +218,7 @@ class TournamentResults:
 
     def ranking(self) -> list[Standing]:
         """The standings, by points (then Elo) or by Elo."""
-        if self.table is None:
-            return []
-        rows = self.table.standings()
+        rows = list(self._standings)
         if self.rank_by_elo:
             rows.sort(key=lambda s: (-s.elo, s.index))
         return rows
