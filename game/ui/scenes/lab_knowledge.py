@@ -319,8 +319,7 @@ class KnowledgePanel:
         if not self.boxes:
             # One game at a time: its boxes appear as it changes them (the learner has boxes).
             # Shrunk to the readable size before it is cut (beside the live game).
-            said = ((self.session.changed_only and self.game_result)
-                    or tr(lab_pages.empty_key(self.session)))
+            said = lab_pages.empty_words(self.session, self.game_result)
             px = wrapped_px(said, body, m.body, min(m.body, readable_px(self.app.size)))
             text.blit_wrapped(surface, said, px, theme.text_muted, body, line_gap=0)
             self.prev_button.visible = self.next_button.visible = False

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, TypeVar
 import pygame
 
 from game.ui import text
+from game.ui.i18n import tr
 from game.ui.theme import Theme, blend
 
 #: A boxes panel this many body-text lines tall has buttons 1.8 lines high; a shorter one
@@ -46,13 +47,14 @@ def filtered(session: LabSession) -> bool:
     return session.changed_only or session.used_only
 
 
-def empty_key(session: LabSession) -> str:
-    """What the boxes view says when the filter leaves no box: each filter its own words
-    ("Used boxes" with none used said "No boxes yet… Press Train" while "All boxes" listed
-    them: review)."""
+def empty_words(session: LabSession, game_result: str) -> str:
+    """What the boxes view and the table say when the filter leaves no box: each filter its
+    own words ("Used boxes" with none used said "No boxes yet… Press Train" while "All boxes"
+    listed them: review); after One game that changed no box, its result (``game_result``;
+    the table said "No boxes yet … Press Train." beside 19 boxes, QA17 8)."""
     if session.changed_only:
-        return "lab.no_changed_boxes"
-    return "lab.no_used_boxes" if session.used_only else "lab.no_boxes"
+        return game_result or tr("lab.no_changed_boxes")
+    return tr("lab.no_used_boxes" if session.used_only else "lab.no_boxes")
 
 
 def next_filter(session: LabSession) -> None:

@@ -23,7 +23,7 @@ from game.ui.boards.presenter import HeatTable
 from game.ui.chart_tables import _heat_geometry
 from game.ui.i18n import decimal, grouped, tr
 from game.ui.scenes.lab_common import wrapped_px
-from game.ui.scenes.lab_pages import empty_key
+from game.ui.scenes.lab_pages import empty_words
 from game.ui.scenes.play_fit import readable_px
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Metrics, Widget, draw_panel
@@ -381,10 +381,8 @@ class TablePanel:
         box = None
         self.grids = []
         if table is None or not table.keys:
-            # What the boxes view says where its filter leaves none (after One game that
-            # changed no box, "No boxes yet … Press Train." beside 19 boxes, QA17 8).
-            said = ((session.changed_only and self.knowledge.game_result)
-                    or tr(empty_key(session)))
+            # What the boxes view says where its filter leaves none.
+            said = empty_words(session, self.knowledge.game_result)
             text.blit_wrapped(surface, said, m.body, theme.text_muted, grid_area)
             self.grid = pygame.Rect(0, 0, 0, 0)
         else:
