@@ -141,6 +141,13 @@ def estimate_unit(d: Decision) -> str | None:
     return unit if isinstance(unit, str) and has(f"unit.{unit}.name") else None
 
 
+def shown_unit(d: Decision) -> str | None:
+    """The unit ``d``'s estimates are shown in: the one it reports (see
+    :func:`estimate_unit`), discs for the Othello engine's (shown in discs, see
+    :func:`is_disc_estimate`), else None."""
+    return estimate_unit(d) or ("discs" if is_disc_estimate(d) else None)
+
+
 def unit_legend(unit: str, side: str) -> tuple[str, str]:
     """What an estimate in ``unit`` is for ``side``: the legend's words ("open lines for Red
     (estimate)") and its short form ("open lines for Red, estimated"). A unit may word its

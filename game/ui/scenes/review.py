@@ -21,7 +21,7 @@ from ai.registry import PlayerSpecError
 from game.record import Record
 from game.rules.base import RulesError
 from game.rules.registry import Evaluation
-from game.ui.reasoning import estimate_unit, is_disc_estimate, shown_scores
+from game.ui.reasoning import shown_scores, shown_unit
 from game.ui.scenes.match import FIRST_CHOICES, HUMAN, Match, Seat, make_seat
 
 #: Score kinds that say how good the move is for the mover (0 = even); other kinds (visits,
@@ -184,7 +184,7 @@ def evaluation_points(match: Match, evaluation: Evaluation | None) -> EvalGraph:
             if own is not None:
                 value, proven = own
                 ai.append((ply, value, FROM_RESULT if proven else FROM_AI))
-                unit = None if proven or decision is None else _estimate_unit(decision)
+                unit = None if proven or decision is None else shown_unit(decision)
                 ai_units += [unit] if unit else []
         value_of = _evaluate(evaluation, state)
         if value_of is not None:
@@ -204,12 +204,6 @@ def evaluation_points(match: Match, evaluation: Evaluation | None) -> EvalGraph:
         return EvalGraph(line, dots, _largest(ai), ai_unit)
     return EvalGraph(line, dots, scale, unit, 0.0 if shared is not None else _largest(ai),
                      ai_unit)
-
-
-def _estimate_unit(decision: Decision) -> str | None:
-    """The unit of ``decision``'s estimates: the one it reports, discs for the Othello
-    engine's (its scores are shown in discs), else None."""
-    return estimate_unit(decision) or ("discs" if is_disc_estimate(decision) else None)
 
 
 def _largest(raw: list[tuple[int, float, str]]) -> float:
