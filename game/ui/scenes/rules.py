@@ -269,12 +269,10 @@ class RulesScene(Scene):
             self.text_px -= 1
         body = pygame.Rect(m.pad * 2, top, width, height)
         if self.text_height(body.width, self.text_px) > height:
-            # The rules scroll: the longest rule must fit with the line that says so (at a
-            # true 200% of 1920x1080 Othello's first rule ran into that line).
-            inner = body.inflate(-m.pad * 4, -m.pad * 4)
-            while self.text_px > least and not self._longest_fits(inner):
-                self.text_px -= 1
-            self.text_px = self._scrolled_px(inner)
+            # The rules scroll (here text_px is the least size): the longest rule must fit
+            # with the line that says so (at a true 200% of 1920x1080 Othello's first rule
+            # ran into that line; see _holds_at).
+            self.text_px = self._scrolled_px(body.inflate(-m.pad * 4, -m.pad * 4))
         right = pygame.Rect(body.right + m.pad * 3, top, w - body.right - m.pad * 5, body.height)
         return body, right
 
@@ -287,7 +285,7 @@ class RulesScene(Scene):
         """The size of rules that scroll in ``inner``: the largest up to the body size at which
         the longest fits and each page holds as many rules as at :attr:`text_px`, the least
         size (where they scrolled, at 200% of 1280x800 at 36 px, the body being 52)."""
-        key = (tuple(self.lines()), inner.size, self.text_px)
+        key = (tuple(self.lines()), inner.size, self.text_px, self.app.metrics.body)
         if key not in self.scrolled:
             least, pages = self.text_px, self._pages(inner)
             self.scrolled[key] = next((px for px in range(self.app.metrics.body, least, -1)
