@@ -154,8 +154,9 @@ def alike_when_short(full: Labels, short: Labels,
             for i, ((text, _c), (form, _s)) in enumerate(zip(full, short, strict=True))]
 
 
-#: A score chip's side padding is its text size divided by this (see :func:`chip_side_pad`).
-CHIP_PAD_SHARE = 10
+#: A score chip's side padding is its text size divided by this (see :func:`chip_side_pad`;
+#: a tenth, where other boards' chips take a third, ``base.CHIP_PAD_SHARE``).
+OTHELLO_PAD_SHARE = 10
 #: The score labels stay inside this share of their cells' width ...
 IN_CELL = 0.96
 #: ... where that keeps this share of the body size at least, and this many readable sizes
@@ -168,7 +169,7 @@ def chip_side_pad(px: int) -> int:
     """The room left and right of a score label's text: a tenth of its size, not the usual
     third (8 px more of text at 48 px where chips already overflow their cells; a sixth left
     alpha-beta's "+114", 65 px at 20 px, no room between two discs at 200% of 1024x768)."""
-    return max(2, px // CHIP_PAD_SHARE)
+    return max(2, px // OTHELLO_PAD_SHARE)
 
 
 class OthelloView(GridBoardView):
@@ -489,8 +490,8 @@ class OthelloView(GridBoardView):
         # three colours (1920x1080 fr 200%, real window).
         chosen_too = kept_full([clash or best for clash, (_m, _t, _c, best)
                                 in zip(clashes, shown, strict=True)])
-        forms = ((chosen_too, apart, plain) if any(clashes) and not counts
-                 else (apart, plain))
+        chosen_first = any(clashes) and not counts
+        forms = (chosen_too, apart, plain) if chosen_first else (apart, plain)
         # Rounded, the chosen move's "+4" read like two others' ("+4,1" beside "+3,9" and
         # "+3,6", QA S12 19; the network's "\u22120.65" beside "\u22120.69" and "\u22120.70",
         # three "\u22120.7", QA13 4): the full form then, never the short one.
@@ -505,12 +506,12 @@ class OthelloView(GridBoardView):
         # cells wide, over a neighbour's disc and past the board's edge (QA16 15). (An 8x8
         # board's labels keep the body size, over their cells: see _score_chips.)
         in_cell = shared_label_px([text for text, _c in chips], body, grid.cell * IN_CELL,
-                                  CHIP_PAD_SHARE)
+                                  OTHELLO_PAD_SHARE)
         readable = ctx.coords_px or round(body * 0.6)
         if in_cell >= max(body * IN_CELL_LEAST, readable * IN_CELL_READABLE):
             body = in_cell
         px, rects, texts = self._laid_out(oth, chips, forms, body, ctx.coords_px, keep_full,
-                                          chosen_first=len(forms) > 2)
+                                          chosen_first=chosen_first)
         self.counts_shortened = texts != chips
         self.full_forms = frozenset(move for (move, *_l), (drawn, _p), (full, _q)
                                     in zip(shown, texts, chips, strict=True) if drawn == full)
