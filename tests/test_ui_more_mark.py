@@ -88,7 +88,10 @@ def _mark_alone(wrap_for_mark: Any) -> None:
     for width in widths:
         lines = wrap_for_mark(fact, width, px, 2, pad, least)
         assert lines == [*text.wrap(fact, width, px), ""], (width, lines)
-    # Elsewhere the last words move as a group, never one alone.
-    for width in range(200, 900, 5):
-        lines = wrap_for_mark(fact, width, px, 2, pad, least)
-        assert lines[-1] == "" or len(lines) == 1 or " " in lines[-2], (width, lines)
+    # Elsewhere the last words move as a group, never one alone, first or last.
+    for said in (fact, "Règle : la somme de Nim est déjà nulle : perdu, prendre 1"):
+        for width in range(200, 900, 5):
+            lines = wrap_for_mark(said, width, px, 2, pad, least)
+            if lines[-1] and len(lines) > 1 and lines != text.wrap(said, width, px):
+                assert len(lines[-2].split()) > 1 and len(lines[-1].split()) > 1, (width,
+                                                                                   lines)

@@ -128,8 +128,10 @@ def wrap_for_mark(fact: str, width: int, px: int, hidden: int, pad: int,
     if not lines or text.size(lines[-1], px)[0] <= room:
         return lines
     tail = text.wrap(lines[-1], max(1, room), px)
-    if " " not in tail[0]:
-        # One word would stand alone ("gagne" / "en 3 coups +5 ▸", QA17 3): the line stays
-        # whole and the mark takes a line of its own, as many lines.
+    # (split(): words bound by no-break spaces are one group, "en 3 coups".)
+    if len(tail) == 1 or len(tail[0].split()) == 1 or len(tail[-1].split()) == 1:
+        # It does not split, or one word would stand alone ("gagne" / "en 3 coups +5 ▸",
+        # QA17 3; "… perdu, prendre" / "1 +1 ▸", Marienbad at 1920x1080 fr 200%): the line
+        # stays whole and the mark takes a line of its own, as many lines.
         return [*lines, ""]
     return lines[:-1] + tail
