@@ -10,7 +10,7 @@ import pytest
 from game.ui.i18n import tr
 from game.ui.scenes.dialogs import ListPopup
 from game.ui.scenes.play_more import open_more
-from tests.ui_helpers import frame, make_app, start_game, watch_cuts
+from tests.ui_helpers import frame, make_app, run_until, start_game, watch_cuts
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -28,6 +28,28 @@ def test_the_more_list_shows_every_action_at_200_percent(size: tuple[int, int],
     assert isinstance(popup, ListPopup)
     assert len(popup.rows) == len(popup.items), (len(popup.rows), len(popup.items))
     assert all(popup.box.contains(rect) for rect, _i in popup.rows)
+    app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_more_list_against_an_ai_keeps_menu_on_its_first_page(language: str) -> None:
+    """Regression (QA17 12): against an AI, with its reasoning shown, the More list has a
+    seventh action (the reasoning in full); at 200% of 1920x1080 "Menu" went alone to a
+    second page for 11 px. Rows of labels alone come a little closer to show them all."""
+    app = make_app((1920, 1080), language=language, text_scale=200, show_reasoning=True,
+                   explain_wait=True)
+    play = start_game(app, "hexapawn", ("human", "minimax"))
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: play.turns.pending is not None, 10)
+    frame(app)
+    open_more(app, play)
+    frame(app)
+    popup = app.top
+    assert isinstance(popup, ListPopup)
+    labels = [label for _v, label, _d in popup.items]
+    assert len(labels) == 7 and tr("play.menu") in labels, labels
+    assert len(popup.rows) == len(popup.items), (len(popup.rows), labels)
+    assert all(rect.height >= app.metrics.body for rect, _i in popup.rows)
     app.shutdown()
 
 

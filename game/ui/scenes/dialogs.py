@@ -31,6 +31,9 @@ PAGE_KEYS: dict[int, int] = {pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
 #: With body text past this fraction of the window's height (where every screen shows one
 #: part at a time) a list takes more of the window and its rows are closer.
 LARGE_TEXT = 0.042
+#: The closest rows of labels alone, in body sizes (1.6 is their usual height with large
+#: text), when closer rows show the whole list on one page: still a large target to click.
+CLOSEST_ROW = 1.4
 
 
 class ListPopup(Scene):
@@ -73,6 +76,7 @@ class ListPopup(Scene):
         # Up to 92% of the height with large text (78% before: at 200% of 1920x1080 the play
         # screen's More list showed 4 of its 6 actions, the seat chooser 2 players at 1024x768).
         room = int(h * (0.92 if large else 0.78)) - m.heading * 2 - m.pad * 2
+        heights = self._closer(heights, room, large)
         # Scrolled to the end, the last row at the bottom: from the first row from which the
         # rest fit.
         last = len(self.items) - len(self._fitting(heights[::-1], room))
@@ -116,6 +120,17 @@ class ListPopup(Scene):
         step = text.font(m.small).get_linesize()
         return [int(m.body * 1.3 + step * min(2, max(1, len(text.wrap(desc, width, m.small)))))
                 + m.pad // 2 for _v, _l, desc in self.items]
+
+    def _closer(self, heights: list[int], room: int, large: bool) -> list[int]:
+        """Rows of labels alone a little closer when that shows them all, down to
+        :data:`CLOSEST_ROW` bodies: at 200% of 1920x1080 the play screen's More list put
+        "Menu", its seventh action, alone on a second page for 11 px (QA17 12)."""
+        if not large or sum(heights) <= room or any(desc for _v, _l, desc in self.items):
+            return heights
+        closer = room // len(heights)
+        if closer < int(self.app.metrics.body * CLOSEST_ROW):
+            return heights
+        return [closer] * len(heights)
 
     @staticmethod
     def _fitting(heights: list[int], room: int) -> list[int]:
