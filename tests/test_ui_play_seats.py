@@ -36,8 +36,14 @@ def test_without_note_removes_the_whole_last_bracket(name: str, short: str) -> N
     ("en", "engine-level:level=5", "othello", "Engine · Level 5"),
     ("fr", "alphabeta:depth=2", "othello", "Alpha-bêta · Profondeur 2"),
     # Regression: "Élimination (Propager Non)": the switch named plainly, with its state.
-    ("en", "elimination:propagate=0", "nim", "Elimination · Pass losses back: Off"),
-    ("fr", "elimination:propagate=0", "nim", "Élimination · Remonter les défaites : Non"),
+    ("en", "elimination:propagate=0", "hexapawn", "Elimination · Pass losses back: Off"),
+    ("fr", "elimination:propagate=0", "hexapawn", "Élimination · Remonter les défaites : Non"),
+    # Regression (QA17 12): Nim's own default is Off, so its card said "Remonter les
+    # défaites : Non", a setting nobody had changed; only a change from the game's default
+    # is named.
+    ("fr", "elimination", "nim", "Élimination"),
+    ("fr", "elimination:propagate=0", "nim", "Élimination"),
+    ("en", "elimination:propagate=1", "nim", "Elimination · Pass losses back: On"),
     ("fr", "alphabeta:memo=0", "nim", "Alpha-bêta · Mémoire : Non"),
     ("en", "mcts:iterations=20000", "nim", "Monte Carlo · 20 k random games"),
 ])

@@ -42,8 +42,8 @@ def player_description(info: PlayerInfo) -> str:
 
 def seat_title(spec: str, setup: GameSetup) -> str:
     """A seat's display name in ``setup``'s game: "Human", or the player's title with its first
-    parameter that differs from the default, or that names it whatever its value
-    (``Param.in_title``: "Engine · Level 3")."""
+    parameter that differs from the game's default (``PlayerInfo.defaults``), or that names
+    it whatever its value (``Param.in_title``: "Engine · Level 3")."""
     if spec == HUMAN:
         return tr("seat.human")
     try:
@@ -52,7 +52,11 @@ def seat_title(spec: str, setup: GameSetup) -> str:
         return spec
     if not info.params:
         return player_title(info)
-    changed = [p for p in info.params if p.in_title or values[p.name] != p.default]
+    # Against the game's own defaults: Nim's Elimination does not pass losses back unless
+    # asked, and its card read "Elimination · Pass losses back: Off", a setting nobody
+    # changed (QA17 12).
+    defaults = info.defaults(setup)
+    changed = [p for p in info.params if p.in_title or values[p.name] != defaults[p.name]]
     if not changed:
         return player_title(info)
     first = changed[0]
