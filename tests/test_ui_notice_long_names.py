@@ -25,6 +25,8 @@ def test_wrap_breaks_a_word_wider_than_a_line_after_its_separators() -> None:
     # The words come back whole, with no space put inside them; ".csv" stays with its name.
     assert "".join(lines).replace(" ", "") == f"Savedas{name}in{folder}"
     assert any(line.endswith("standings.csv") for line in lines), lines
+    # A hidden folder keeps its dot ("/home/enseignant/." / "local/" was drawn, QA17 6).
+    assert ".local/" in text.name_pieces(folder), text.name_pieces(folder)
     # A word of a sentence is never cut, however narrow the line ("chan" / "gent" broke the
     # rules page's French).
     sentence = "les vôtres changent : ils"
@@ -95,4 +97,35 @@ def test_a_notice_on_a_finished_game_leaves_the_result_uncovered(
     assert app.screen.get_rect().contains(box)
     assert not any(box.colliderect(rect) for rect in result), (box, result)
     assert not any(box.colliderect(b.rect) for b in play.buttons() if b.visible), box
+    app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)])
+def test_a_notice_on_a_finished_game_fills_the_panels_room_at_a_larger_size(
+        size: tuple[int, int], data_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA17 6 remainder (Hexapawn, 1024x768 fr 200%): over a finished game's reasoning the
+    saved game's notice took three lines at the readable floor (20 px) with room for six;
+    it takes the room's lines, the names broken after their separators: 26 px there with
+    this long folder (30 with a teacher's usual one)."""
+    monkeypatch.setenv("AIGAMELAB_DATA_DIR", str(data_dir / "un-dossier-de-classe-assez-long"))
+    app = make_app(size, language="fr", text_scale=200)
+    play = start_game(app, "hexapawn", ("human", "human"))
+    while not play.match.over:
+        assert play.apply_move(play.state.legal_moves()[0])
+    frame(app)
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert app.toast
+    frame(app)
+    toast = app.toast
+    lines = texts_drawn_by(lambda: app._draw_toast(app.screen, toast), monkeypatch)
+    box = app.toast_rect
+    assert all(box.contains(rect) for _l, _px, rect in lines), (lines, box)
+    assert lines and "".join(line for line, _px, _r in lines).replace(" ", "") == (
+        app.toast.replace(" ", "")), (lines, app.toast)
+    assert min(px for _l, px, _r in lines) >= app.metrics.body * 0.6, lines
+    assert play.panel.moves_rect.contains(box), (box, play.panel.moves_rect)
+    # No word of the sentence is cut; only the names break, after a separator.
+    words = set(app.toast.split())
+    assert all(word in words or text.is_name(word) or any(word in w for w in words)
+               for line, _px, _r in lines for word in line.split()), lines
     app.shutdown()

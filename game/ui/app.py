@@ -123,18 +123,27 @@ def start_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
 TOAST_LINES = 2
 
 
-def toast_lines(message: str, width: int, px: int, height: int) -> tuple[int, list[str]]:
+def toast_lines(message: str, width: int, px: int, height: int,
+                room: int = 0) -> tuple[int, list[str]]:
     """A notice's size and lines in ``width``: the body size ``px``, or smaller down to the
     readable size (2.5% of the window's ``height``) until it takes at most
     :data:`TOAST_LINES` lines with no word cut. "Game saved as connect4-20261125-025706.txt
     in …/games" took five lines at 200% of 1280x800, its file name cut in three, and covered
-    the title and the board's top rows (QA S16 20)."""
+    the title and the board's top rows (QA S16 20). Where the screen gives the notice a
+    ``room`` of its own (its height in pixels, covering nothing a class reads then), it may
+    take as many lines as the room holds, a file's or folder's name broken after its
+    separators: at 200% of 1024x768 a saved game's notice took three lines at the readable
+    floor in a finished game's panel that had room for six at a larger size (QA17 6)."""
     least = min(px, math.ceil(height * 0.025))
     size = px
     while True:
         lines = text.wrap(message, width, size)
-        whole = all(text.size(word, size)[0] <= width for word in message.split())
-        if size <= least or (len(lines) <= TOAST_LINES and whole):
+        line_h = text.font(size).get_linesize()
+        most = max(TOAST_LINES, room // line_h)
+        pieces = (text.name_pieces(word) if room and text.is_name(word) else [word]
+                  for word in message.split())
+        whole = all(text.size(piece, size)[0] <= width for word in pieces for piece in word)
+        if size <= least or (len(lines) <= most and whole):
             return size, lines
         size = max(least, size - 2)
 
@@ -469,7 +478,8 @@ class App:
         # status line, not over its buttons).
         area = self.top.notice_area() if self.top is not None else None
         width = area.width - 2 * m.pad if area is not None else int(w * 0.7)
-        px, lines = toast_lines(message, width, m.body, h)
+        room = area.height - 2 * m.pad if area is not None else 0
+        px, lines = toast_lines(message, width, m.body, h, max(0, room))
         line_h = text.font(px).get_linesize()
         if area is not None:
             box = pygame.Rect(area.left, area.top, area.width, line_h * len(lines) + 2 * m.pad)

@@ -54,7 +54,8 @@ class Scene:
 
     def notice_area(self) -> pygame.Rect | None:
         """Where the app's notices may go on this screen without covering a control (their
-        top edge and width), or None for the default: across the bottom of the window."""
+        top edge and width; a height, where not 0, that they may fill with more lines), or
+        None for the default: across the bottom of the window."""
         return None
 
     def on_settings_changed(self) -> None:

@@ -214,7 +214,7 @@ def _wrap_lines(text: str, max_width: int, px: int, bold: bool) -> list[str]:
             if line:
                 lines.append(line)
             pieces = (break_name(word, max_width, px, bold)
-                      if _is_name(word) and size(word, px, bold)[0] > max_width else [word])
+                      if is_name(word) and size(word, px, bold)[0] > max_width else [word])
             lines.extend(pieces[:-1])
             line = pieces[-1]
         lines.append(line)
@@ -227,10 +227,24 @@ def _wrap_lines(text: str, max_width: int, px: int, bold: bool) -> list[str]:
 _NAME_PIECES = re.compile(r"[^-_. /\\]+[-_. /\\]*|[-_. /\\]+")
 
 
-def _is_name(word: str) -> bool:
+def is_name(word: str) -> bool:
     """Whether ``word`` is a file name or a folder rather than a word of a sentence: no space
     inside, a dash, underscore, dot or slash between two of its characters."""
     return " " not in word and re.search(r".[-_./\\].", word) is not None
+
+
+def name_pieces(name: str) -> list[str]:
+    """``name``'s pieces, each with the separators after it, where :func:`break_name` may
+    break it; an extension stays with what it ends ("20-allumettes.json"), and a hidden
+    folder's dot with its name ("/home/teacher/" / ".local/", not "/home/teacher/." /
+    "local/")."""
+    pieces: list[str] = _NAME_PIECES.findall(name)
+    for i in range(len(pieces) - 1):
+        if pieces[i].endswith(("/.", "\\.")):
+            pieces[i], pieces[i + 1] = pieces[i][:-1], "." + pieces[i + 1]
+    if len(pieces) > 1 and pieces[-2].endswith("."):
+        pieces[-2:] = [pieces[-2] + pieces[-1]]
+    return pieces
 
 
 def break_name(name: str, max_width: int, px: int, bold: bool = False,
@@ -239,9 +253,7 @@ def break_name(name: str, max_width: int, px: int, bold: bool = False,
     ``max_width``: after its separators, and inside a piece only when the piece alone is
     wider than a line (``at_separators`` False: each line filled to its last character that
     fits). Joined, the lines give ``name`` back."""
-    pieces: list[str] = list(_NAME_PIECES.findall(name) if at_separators else name)
-    if at_separators and len(pieces) > 1 and pieces[-2].endswith("."):
-        pieces[-2:] = [pieces[-2] + pieces[-1]]  # the extension stays with what it ends
+    pieces = name_pieces(name) if at_separators else list(name)
     lines: list[str] = []
     line = ""
     for piece in pieces:

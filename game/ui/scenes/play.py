@@ -460,10 +460,10 @@ class PlayScene(Scene, TurnListener):
 
     def notice_area(self) -> pygame.Rect:
         """Notices over the status line, no button covered (at the bottom they hid Undo for 3
-        s); on a finished game over the panel's reasoning, not the result (QA17 6)."""
-        area = self.panel.moves_rect if self.match.over else pygame.Rect(
-            self.board_rect.left, self.app.metrics.pad, self.board_rect.width, 0)
-        return pygame.Rect(area.left, area.top, area.width, 0)
+        s); on a finished game over the panel's reasoning, which they may fill (QA17 6)."""
+        if self.match.over:
+            return pygame.Rect(self.panel.moves_rect)
+        return pygame.Rect(self.board_rect.left, self.app.metrics.pad, self.board_rect.width, 0)
 
     def shown_decision(self) -> ShownDecision | None:
         """The scores the board shows (see :func:`~game.ui.scenes.play_status.scored_decision`)."""
