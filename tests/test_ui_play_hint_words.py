@@ -26,6 +26,7 @@ from tests.ui_helpers import (
     run_until,
     start_game,
     texts_drawn_by,
+    watch_cuts,
 )
 
 
@@ -289,4 +290,17 @@ def test_a_finished_game_has_no_placeholder_for_a_move_to_come(
     play.turns.reasoning = None  # (as a game opened from a file has none)
     drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
     assert tr("play.reasoning_none") not in " ".join(line for line, _px, _r in drawn)
+    app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800)])
+def test_the_hints_bold_first_line_is_never_cut(size: tuple[int, int],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA18 1, Nim one heap vs Monte Carlo, 1280x800 fr 200%): the hint's first
+    line, drawn bold, was wrapped in the regular face and cut "Indice (Moteur) : 2 allum…";
+    it wraps as it is drawn."""
+    app, _play = hinted(size, "fr", "nim", ("human", "greedy"))
+    cut = watch_cuts(monkeypatch)
+    frame(app)
+    assert not cut, cut
     app.shutdown()

@@ -43,7 +43,8 @@ def hint_px(column: ExplainBox, paragraphs: list[str], height: int) -> int:
     if beside:
         sizes = [px for px in sizes if px <= column.words_px()] or sizes[-1:]
     for px in sizes:
-        lines = sum(len(text.wrap(paragraph, width, px)) for paragraph in paragraphs)
+        lines = sum(len(text.wrap(paragraph, width, px, bold=i == 0))
+                    for i, paragraph in enumerate(paragraphs))
         if lines * text.font(px).get_linesize() + m.pad <= (height // 2 if beside else height):
             return px
     return sizes[-1]
@@ -64,7 +65,9 @@ def draw_hint(column: ExplainBox, surface: pygame.Surface, y: int) -> int:
     px = hint_px(column, paragraphs, rect.bottom - y)
     line_h = text.font(px).get_linesize()
     room = max(1, (rect.bottom - y - m.pad) // line_h - 1)
-    lines = text.wrap(paragraphs[0], width, px)
+    # Wrapped bold, as it is drawn: wrapped in the regular face, the bold "Indice (Moteur) :
+    # 2 allumettes" was cut "2 allum…" at 200% of 1280x800 in French (QA18 1).
+    lines = text.wrap(paragraphs[0], width, px, bold=True)
     first = len(lines)
     for paragraph in paragraphs[1:]:
         wrapped = text.wrap(paragraph, width, px)
