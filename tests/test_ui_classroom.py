@@ -92,12 +92,14 @@ def test_a_double_click_into_or_out_of_the_review_presses_nothing_beneath(langua
     app.shutdown()
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)])
+@pytest.mark.parametrize("size", [(1024, 768)])
 def test_a_double_click_on_play_again_plays_no_move_in_the_new_game(
         size: tuple[int, int]) -> None:
     """Regression (QA, real window 1280x720 fr 200%): the first click of a double-click on
     "Play again" started the new game, the second dropped a disc in the column now under
-    the pointer: the class's new game opened with a move nobody chose."""
+    the pointer: the class's new game opened with a move nobody chose. (At 1280x720 the new
+    board no longer lies under the button: it had been pulled up by the last game's reason,
+    kept after its end, QA18 7; at 1024x768 in French it still does.)"""
     app = make_app(size, language="fr", text_scale=200)
     play = start_game(app, "connect4", ("human", "human"), options={"size": "4x4"})
     while not play.match.over:

@@ -8,9 +8,17 @@ dernière rangée" whole. With large text the banner is now its two buttons alon
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
-from tests.ui_helpers import frame, make_app, start_game, watch_cuts
+from tests.ui_helpers import (
+    click_widget,
+    frame,
+    make_app,
+    start_game,
+    texts_drawn_by,
+    watch_cuts,
+)
 
 
 @pytest.mark.parametrize("game", ["hexapawn", "nim", "othello"])
@@ -206,4 +214,29 @@ def test_at_16_9_the_end_buttons_near_the_panels_and_the_final_board_as_during_t
     words = " ".join(line for line, px, rect in drawn
                      if play.panel.rect.contains(rect) and px >= readable_px(size))
     assert " ".join(reason.split()) in " ".join(words.split()), (reason, words)
+    app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "game"), [((1280, 800), "othello"), ((1024, 768), "hexapawn")])
+def test_undo_on_a_finished_game_gives_the_turn_back_as_it_was(
+        size: tuple[int, int], game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA18 7, Othello 4x4 at 200% of 1280x800 in French): Undo on a finished
+    game showed "Noir joue" without "Cliquez sur une case marquée d'un point" and the board
+    35 px higher: the end's reason, once in the banner, kept the status line's room."""
+    app = make_app(size, language="fr", text_scale=200)
+    play = start_game(app, game, ("human", "human"))
+    while True:
+        frame(app)
+        before, status = pygame.Rect(play.board_rect), play.status()
+        assert play.apply_move(play.state.legal_moves()[0])
+        if play.match.over:
+            break
+    frame(app)
+    assert play.board_rect != before  # (the end's banner took its row)
+    click_widget(app, play.panel.undo_button)
+    frame(app)
+    assert play.status() == status and status.detail
+    assert play.board_rect == before, (play.board_rect, before)
+    drawn = [line for line, _px, _r in texts_drawn_by(lambda: frame(app), monkeypatch)]
+    assert status.detail in " ".join(drawn), drawn
     app.shutdown()

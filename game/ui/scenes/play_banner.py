@@ -94,6 +94,10 @@ class PlayBanner:
     def layout(self, board: pygame.Rect) -> pygame.Rect:
         """Place the banner at the bottom of ``board``; return what is left for the board."""
         self.rect = None
+        # Forgotten with the end: kept after Undo on a finished game, the end's reason still
+        # took the status line's detail room, and the turn's instruction and the board's top
+        # 35 px went (QA18 7).
+        self.reason_lines = []
         if not self.buttons():
             return board
         m = self.app.metrics
