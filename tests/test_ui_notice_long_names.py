@@ -45,6 +45,10 @@ def test_a_count_keeps_its_unit_on_its_line() -> None:
         starts = [ln.split(" ")[0] for ln in lines[1:]]
         assert not any(w in ("allumette", "allumette,", "allumettes,", "coups,", "pion")
                        for w in starts), (width, lines)
+    # In brackets too (QA18 5: "… rien appris (0" / "partie), toutes …").
+    bracketed = "ce réseau n'a encore rien appris (0 partie), toutes ses valeurs valent 0"
+    for width in range(120, 900, 7):
+        assert not any(ln.endswith("(0") for ln in text.wrap(bracketed, width, 40)), width
     # Numbers alone in a row still break where they must.
     assert len(text.wrap("1 2 3 4 5 6 7 8 9", text.size("1 2 3", 40)[0], 40)) > 1
 
