@@ -141,7 +141,7 @@ def test_a_hint_in_a_lost_position_says_every_move_loses(lang: str) -> None:
 def test_a_hint_below_zero_says_it_is_the_best_of_the_moves(lang: str) -> None:
     """QA S13 31: "Why: about −4.1 discs (estimate)" recommended a move by a negative
     number; the hint says it is the best found and the other moves score less. A positive
-    estimate keeps the plain "Why"."""
+    estimate with no side or depth keeps the plain "Why"."""
     from ai.base import Decision
     from game.ui import i18n
     from game.ui.reasoning import disc_amount, hint_lines, plural
@@ -172,6 +172,14 @@ def test_a_hint_below_zero_says_it_is_the_best_of_the_moves(lang: str) -> None:
                              x=disc_amount(i18n.decimal("4.1"))), why
         assert ("4 moves ahead" in why) == (lang == "en") and ("4,1 pions" in why) == (
             lang == "fr"), why
+        # QA18 6: above zero too, for whom and how deep ("Why: about +3.4 discs (estimate)"
+        # for Black under White's "about −0.1 discs" read as a contradiction).
+        up = Decision(move="f3", scores={"f3": 340.0, "c3": -500.0}, score_kind="value",
+                      info=units, depth=5)
+        why = hint_lines(up, "Engine", str, side)[1]
+        assert why == plural("hint.why_ahead_discs_depth", 5, side=side,
+                             x=disc_amount(i18n.decimal("3.4"))), why
+        assert side in why and "+" not in why and ("5 moves ahead" in why) == (lang == "en")
     finally:
         i18n.set_language("en")
 

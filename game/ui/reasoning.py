@@ -983,7 +983,7 @@ def hint_lines(d: Decision, adviser: str, move_text: Callable[[Any], str] = str,
     """A hint in words for the panel: who suggests which move ("Hint from the Engine: take
     4"), then why where the adviser says it (Nim's rule, "win in 7 moves", "+3 open lines").
     A pink frame with no words, the colour of the AI's own move, read as the AI's (QA 32).
-    ``side``: whom the hint is for, named where its score is below zero."""
+    ``side``: whom the hint is for, named where its score is below zero or an estimate."""
     lines = [tr("hint.from", adviser=adviser, move=move_text(d.move))]
     info = d.info if isinstance(d.info, dict) else {}
     rule = rule_words(info.get("rule"))
@@ -1013,6 +1013,13 @@ def hint_lines(d: Decision, adviser: str, move_text: Callable[[Any], str] = str,
             return [*lines, tr("hint.why_behind_discs", side=side, x=behind)]
         key = "hint.why_least_bad_side" if side else "hint.why_least_bad"
         return [*lines, tr(key, why=why, side=side)]
+    elif (side and is_disc_estimate(d) and isinstance(shown, ShownScore)
+          and _number(d.scores.get(d.move)) > 0 and d.depth and 0 < d.depth < TO_THE_END_DEPTH):
+        # Above zero too, for whom and how deep: "Why: about +3.4 discs (estimate)" for Black
+        # stood under White's "about −0.1 discs (…; −2.4 at 3 moves)" and read as a
+        # contradiction (QA18 6, Othello vs the Engine level 3).
+        ahead = disc_amount(shown.label.lstrip("+"))
+        return [*lines, plural("hint.why_ahead_discs_depth", d.depth, side=side, x=ahead)]
     return [*lines, tr("hint.why", why=why)]
 
 
