@@ -356,20 +356,30 @@ def test_a_learner_knowing_one_position_says_it_in_the_singular(language: str,
     assert any(line.endswith(words) for line in lines), lines
 
 
-def test_a_zero_time_says_what_it_means_for_each_player() -> None:
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_zero_time_says_what_it_means_for_each_player(language: str) -> None:
     """The engine levels' time 0 is the level's own budget: the menu said "Time (s): off",
     as if the engine had no clock. MCTS's 0 is no time limit (a playout count): "Off" read as
     the time switched off, "Temps (s) : Non" as "no time" (QA); "No limit" then read as "it
-    may think forever" while the iteration count decides, capped on big boards (QA S14 22):
-    it says "Iterations" (the row above decides)."""
+    may think forever" while the iteration count decides, capped on big boards (QA S14 22);
+    "Iterations" then made a time whose value is another parameter's name ("Temps (s) −
+    Itérations +", QA17 12). It says the time is not used: the row above decides."""
     from ai.registry import get_player_info
-    from game.ui.scenes.players import param_text
+    from game.ui.scenes.players import param_label, param_text
 
-    level_time = next(p for p in get_player_info("engine-level").params if p.name == "time")
-    mcts_time = next(p for p in get_player_info("mcts").params if p.name == "time")
-    assert param_text(level_time, 0) == "By level"
-    assert param_text(mcts_time, 0) == "Iterations"
-    assert param_text(level_time, 2.5) == "2.5"
+    i18n.set_language(language)
+    try:
+        level_time = next(p for p in get_player_info("engine-level").params
+                          if p.name == "time")
+        mcts_time = next(p for p in get_player_info("mcts").params if p.name == "time")
+        assert param_text(level_time, 0) == {"en": "By level", "fr": "Du niveau"}[language]
+        assert param_text(mcts_time, 0) == {"en": "Not used", "fr": "Inutilisé"}[language]
+        # A value is never the name of another parameter of the player.
+        names = {param_label(p.name) for p in get_player_info("mcts").params}
+        assert param_text(mcts_time, 0) not in names
+        assert param_text(level_time, 2.5) == {"en": "2.5", "fr": "2,5"}[language]
+    finally:
+        i18n.set_language("en")
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
