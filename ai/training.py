@@ -529,6 +529,7 @@ def _copy_match(m: MatchResult) -> MatchResult:
                        learn=m.learn, results=list(m.results), first=list(m.first),
                        moves=list(m.moves), reasons=dict(m.reasons),
                        think_seconds=list(m.think_seconds), think_moves=list(m.think_moves),
+                       think_times=[list(times) for times in m.think_times],
                        seconds=m.seconds, stopped=m.stopped)
 
 

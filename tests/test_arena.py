@@ -84,6 +84,44 @@ def test_run_match_counts_and_alternates_seats_with_swap() -> None:
     assert match.reasons == {"last_match": 20}
 
 
+class Clocked(Player):
+    """A random player whose moves say they took ``times`` seconds, in turn (no clock is
+    read: the figures a tournament shows are what is tested, not the machine's speed)."""
+
+    def __init__(self, times: Sequence[float], seed: int = 0) -> None:
+        super().__init__("clocked", seed)
+        self.times = list(times)
+        self.made = 0
+
+    def choose(self, state: GameState[Any], limits: Limits | None = None) -> Decision:
+        decision = Decision(move=self.rng.choice(state.legal_moves()))
+        decision.elapsed = self.times[min(self.made, len(self.times) - 1)]
+        self.made += 1
+        return decision
+
+
+def test_the_time_per_move_shown_is_a_typical_move_not_a_cold_start_or_a_frame() -> None:
+    """QA16 15: the tournament's time per move read 61 µs on the first run and 6 µs on the
+    next. The mean counts a first move that pays a cold start (Perfect's first solve) and the
+    odd move during which the window drew a frame; the median shown does not."""
+    opts = _nim()
+    # A cold first move of 50 ms, then 10 µs a move with one 8 ms frame among them.
+    cold = Clocked([0.05, *[1e-5] * 20, 0.008, *[1e-5] * 200])
+    steady = Clocked([2e-5], seed=1)
+    match = run_match(cold, steady, opts.initial_state, 20)
+    assert match.think_times[0][0] == 0.05  # every move's time is kept, the first too
+    assert match.think_median(0) == 1e-5
+    assert match.think_mean(0) > 10 * match.think_median(0)  # what was shown before
+    assert match.think_median(1) == 2e-5
+    assert match.to_json()["p1_think_median"] == 1e-5
+
+
+def test_a_result_without_each_move_time_shows_the_mean() -> None:
+    """A result built from totals (a file, a test's fixed figures) still has a time."""
+    match = MatchResult("a", "b", 1, think_seconds=[3.0, 1.0], think_moves=[3, 4])
+    assert match.think_median(0) == 1.0 and match.think_median(1) == 0.25
+
+
 def test_results_are_per_player_not_per_seat() -> None:
     # perfect-ish play is not needed: in Hexapawn 3x3 with the same random player on both
     # sides, the counts per player must add up whatever the seat.

@@ -192,6 +192,9 @@ def test_tournament_round_robin_scores_every_pairing() -> None:
     assert ranking[0].name == "perfect"
     assert ranking[0].elo > ranking[-1].elo
     assert sum(s.points for s in ranking) == 120
+    # The copies the screen reads keep each move's time (the median it shows, QA16 15).
+    for _i, _j, m in matches:
+        assert [len(times) for times in m.think_times] == m.think_moves
 
 
 def test_tournament_stop_keeps_the_games_played() -> None:

@@ -285,3 +285,22 @@ def test_a_duels_numbers_beside_its_chart_stay_large_at_100_percent(
     for line, px, _bottom in shares:
         assert px >= least, (line, px, least)
     app.shutdown()
+
+
+def test_a_duel_shows_each_players_median_time_per_move() -> None:
+    """QA16 15: the time per move read 61 µs on a first run and 6 µs on the next, a frame
+    drawn during the odd move making the mean; the duel says the median, and that it is."""
+    from types import SimpleNamespace
+
+    from ai.arena import MatchResult
+    from game.ui.scenes.tournament_duel import duel_parts
+    from game.ui.scenes.tournament_results import format_seconds
+    from game.ui.theme import get_theme
+
+    match = MatchResult("random", "perfect", 1, results=["p2"], moves=[5],
+                        think_seconds=[0.0132, 0.0003], think_moves=[3, 2],
+                        think_times=[[0.013, 1e-4, 1e-4], [1e-4, 2e-4]])
+    scene = SimpleNamespace(matches=[(0, 1, match)], names=["Random", "Perfect"], game="nim")
+    _segments, _bar, numbers = duel_parts(scene, get_theme("default"))  # type: ignore[arg-type]
+    assert numbers.details[-1] == tr("tour.think", a="Random", ta=format_seconds(1e-4),
+                                     b="Perfect", tb=format_seconds(1.5e-4))

@@ -76,8 +76,8 @@ def duel_parts(scene: TournamentScene, theme: Theme
                          lo=decimal(f"{lo * 100:.1f}"), hi=decimal(f"{hi * 100:.1f}")))
     # Both thinking times on one line (wrapped if need be): a line fewer for the chart.
     details = [tr("tour.length", n=decimal(f"{m.moves_mean:.1f}")),
-               tr("tour.think", a=a, ta=format_seconds(m.think_mean(0)), b=b,
-                  tb=format_seconds(m.think_mean(1)))]
+               tr("tour.think", a=a, ta=format_seconds(m.think_median(0)), b=b,
+                  tb=format_seconds(m.think_median(1)))]
     caption = tr("tour.ci.points" if drawable(scene) else "tour.ci.wins")
     return segments, bar_args, DuelNumbers(caption, shares, details)
 
