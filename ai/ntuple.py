@@ -998,11 +998,16 @@ def _register() -> None:
         return setup.info is OTHELLO and setup.options.size in SIZES
 
     def trained_choices(setup: GameSetup, given: str | None) -> tuple[str, ...]:
-        """From nothing, the shipped network, and the lab's saved one where the lab has saved
-        a network of this size in the data folder (QA S12 11: the class could not play the
-        network it had watched learn)."""
-        saved = applies(setup) and default_path(setup.options.size).is_file()
-        return TRAINED_CHOICES if saved else TRAINED_CHOICES[:2]
+        """From nothing, the shipped network where one ships for this size (QA17 11: 6x6
+        offered "Shipped" and played from nothing), and the lab's saved one where the lab has
+        saved a network of this size in the data folder (QA S12 11: the class could not play
+        the network it had watched learn). The default is the last of the first two, so a
+        size without a shipped network defaults to the lab's if saved, else to nothing."""
+        size = setup.options.size
+        shipped = applies(setup) and shipped_path(size).is_file()
+        saved = applies(setup) and default_path(size).is_file()
+        offered = TRAINED_CHOICES[:2] if shipped else TRAINED_CHOICES[:1]
+        return (*offered, TRAINED_LAB) if saved else offered
 
     def build(setup: GameSetup, values: dict[str, Any], seed: int | None) -> Player:
         size: int = setup.options.size
@@ -1033,9 +1038,10 @@ def _register() -> None:
                                       "once its updates disagree; 0 = one learning rate"),
             Param("trained", int, 1, 0, 1, "1 (the default) = start from the network "
                                            "shipped with the app (trained by self-play) where "
-                                           "it ships one (8x8; 6x6 then starts from nothing), "
-                                           "0 = from nothing, lab = the network the n-tuple "
-                                           "lab saved in the data folder (when it has)",
+                                           "it ships one (8x8; 6x6 offers no 1 and defaults "
+                                           "to lab, else 0), 0 = from nothing, lab = the "
+                                           "network the n-tuple lab saved in the data folder "
+                                           "(when it has)",
                   choices=TRAINED_CHOICES[:2], choices_of=trained_choices),
         ),
         factory=build,

@@ -130,11 +130,16 @@ class Param:
         if self.choices_of is None:
             return self
         choices = self.choices_of(setup, given)
-        return dataclasses.replace(self, high=len(choices) - 1, choices=choices)
+        # A game offering fewer names than the default's index (no network ships for
+        # Othello 6x6: "Shipped" was offered, and played from nothing) defaults to its last.
+        return dataclasses.replace(self, high=len(choices) - 1, choices=choices,
+                                   default=min(self.default, len(choices) - 1))
 
     @property
     def range_text(self) -> str:
         """The allowed values in words, e.g. ``1 to 10`` or ``first or random``."""
+        if len(self.choices) == 1:
+            return self.choices[0]
         if self.choices:
             return " or ".join((", ".join(self.choices[:-1]), self.choices[-1]))
         return f"{self.format(self.low)} to {self.format(self.high)}"

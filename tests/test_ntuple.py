@@ -511,6 +511,31 @@ def test_a_seat_picked_in_the_menu_plays_the_shipped_network() -> None:
     assert trained.default == 1 and "default" in trained.description
 
 
+def test_a_size_without_a_shipped_network_offers_no_shipped_choice(data_dir: Path) -> None:
+    """QA17 11: on 6x6 the menu offered "Pre-trained: Shipped" and the network then played
+    from nothing (no network ships for 6x6). There "1" is no choice: the default is from
+    nothing, or the lab's network once the lab has saved one; 8x8 keeps "Shipped"."""
+    from ai.registry import PlayerSpecError, resolve_spec
+
+    if not shipped_path(8).exists() or shipped_path(6).exists():
+        pytest.skip("the test needs the shipped 8x8 network and none for 6x6")
+
+    def trained(size: int, spec: str = "ntuple") -> tuple[tuple[str, ...], str]:
+        info, values = resolve_spec(spec, "othello", OthelloOptions(size))
+        param = info.param("trained")
+        return param.choices, param.choices[int(values["trained"])]
+
+    assert trained(8) == (("0", "1"), "1")
+    assert trained(6) == (("0",), "0")
+    with pytest.raises(PlayerSpecError, match="must be 0, got 1"):
+        make_player("ntuple:trained=1", "othello", OthelloOptions(6))
+    default_path(6).parent.mkdir(parents=True, exist_ok=True)
+    NTupleNetwork(6).save(default_path(6))
+    assert trained(6) == (("0", "lab"), "lab")  # the one trained network there is
+    assert trained(6, "ntuple:trained=0") == (("0", "lab"), "0")
+    assert trained(8) == (("0", "1"), "1")  # the lab saved none of that size
+
+
 @pytest.mark.parametrize(("learner", "alpha", "tc"), [
     ("ntuple:trained=0", ALPHA, True),
     ("ntuple:alpha=0.2,tc=0,trained=0", 0.2, False),  # the recipe of the shipped network

@@ -52,8 +52,13 @@ def test_a_network_saved_in_the_lab_plays_from_a_menu_seat(data_dir: Path,
     menu._set_seat(1, "ntuple")
     frame(app)  # type: ignore[arg-type]
     stepper = trained_stepper(menu)
-    assert stepper.fmt(stepper.get()) == tr("param.trained.1")  # the default
-    _minus, _value, plus = stepper._buttons()
+    # No network ships for 6x6 (QA17 11): the lab's is the default, "Shipped" is no choice.
+    assert stepper.fmt(stepper.get()) == tr("param.trained.lab")
+    assert tr("param.trained.1") not in [stepper.fmt(v) for v in stepper.values()]
+    minus, _value, plus = stepper._buttons()
+    click(app, minus.center)  # type: ignore[arg-type]
+    assert menu.choices.seats[1].endswith("trained=0"), menu.choices.seats[1]
+    assert stepper.fmt(stepper.get()) == tr("param.trained.0")
     click(app, plus.center)  # type: ignore[arg-type]
     assert menu.choices.seats[1].endswith("trained=lab"), menu.choices.seats[1]
     assert stepper.fmt(stepper.get()) == tr("param.trained.lab")
@@ -103,3 +108,34 @@ def test_quitting_with_an_unsaved_network_asks_first(data_dir: Path, language: s
     assert tr("ntuple.unsaved", games=20) in quit_question().message
     lab.session.load()  # as in the file again
     assert quit_question().primary == 0
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_six_by_six_offers_no_shipped_network_and_keeps_the_seat(data_dir: Path,
+                                                                 language: str) -> None:
+    """QA17 11: Othello 6x6's "N-tuple network" said "Pre-trained: Shipped" while no network
+    ships for 6x6, and it played from nothing. Taken from 8x8 (where "Shipped" is the
+    default) to 6x6, the seat keeps the network, now "from nothing" with no other choice; the
+    tournament's variant chooser does the same."""
+    from game.ui.scenes.tournament_model import TournamentSetup
+    from tests.ui_helpers import make_app, seat_players
+
+    if default_path(6).exists():
+        pytest.skip("a lab network of 6x6 is saved in the data folder")
+    app = make_app((1024, 768), language=language, text_scale=200)
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    seat_players(menu, "othello", ("human", "ntuple"))
+    assert trained_stepper(menu).fmt(trained_stepper(menu).get()) == tr("param.trained.1")
+    menu.set_option("size", "6")
+    frame(app)
+    assert menu.choices.seats[1].startswith("ntuple:"), menu.choices.seats[1]
+    assert menu.choices.seats[1].endswith("trained=0"), menu.choices.seats[1]
+    stepper = trained_stepper(menu)
+    assert [stepper.fmt(v) for v in set(stepper.values())] == [tr("param.trained.0")]
+    setup = TournamentSetup("othello")
+    setup.set_player(1, "ntuple")
+    assert setup.specs[1].endswith("trained=1")
+    setup.set_variant(1)  # 6x6
+    assert setup.options.size == 6
+    assert setup.specs[1].startswith("ntuple:") and setup.specs[1].endswith("trained=0")

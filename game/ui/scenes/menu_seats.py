@@ -28,15 +28,19 @@ if TYPE_CHECKING:
 
 
 def checked_spec(spec: str, seat: int, game: str, options: Any) -> str:
-    """``spec`` in canonical form, or a stand-in (random in seat 2, Human in seat 1) when
-    that player cannot play this game and variant."""
+    """``spec`` in canonical form; with its default parameters where its own do not apply
+    to this game and variant (the n-tuple network's "Shipped" on 8x8, taken to 6x6 where no
+    network ships); a stand-in (random in seat 2, Human in seat 1) when that player cannot
+    play them."""
     if spec == HUMAN:
         return spec
-    try:
-        info, values = resolve_spec(spec, game, options)
-    except PlayerSpecError:
-        return "random" if seat == 1 else HUMAN
-    return info.canonical_spec(values)
+    for candidate in (spec, spec.split(":", 1)[0]):
+        try:
+            info, values = resolve_spec(candidate, game, options)
+        except PlayerSpecError:
+            continue
+        return info.canonical_spec(values)
+    return "random" if seat == 1 else HUMAN
 
 
 def seat_widgets(menu: MenuScene, seat: int, options: Any) -> tuple[list[Widget], str]:

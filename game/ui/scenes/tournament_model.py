@@ -104,16 +104,11 @@ class TournamentSetup:
         return self.canonical(fallback)
 
     def set_variant(self, index: int) -> None:
-        """Choose a variant; players that cannot play it are replaced by random players."""
+        """Choose a variant; each player stays (with its default parameters where its own
+        do not apply), those that cannot play it are replaced by random players."""
         self.variant = index
         self.options = self.presets()[index]
-        kept = []
-        for spec in self.specs:
-            try:
-                kept.append(self.canonical(spec))
-            except PlayerSpecError:
-                kept.append(self.canonical("random"))
-        self.specs = kept
+        self.specs = [self._kept(spec, "random") for spec in self.specs]
 
     def add_player(self) -> bool:
         """Add a random player (to be changed) unless there are MAX_PLAYERS already."""
