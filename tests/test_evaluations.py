@@ -267,10 +267,11 @@ def test_every_evaluation_has_words_in_every_language() -> None:
 # ---- the choice in the menu and the tournament ----------------------------------------------
 
 
-def _eval_stepper(widgets: list[Any]) -> Any:
-    from game.ui.widgets import Stepper
+def _eval_chooser(widgets: list[Any]) -> Any:
+    """A seat's evaluation row: a chooser among words, not a − / + stepper (QA17 12)."""
+    from game.ui.widgets import Choice
 
-    found = [w for w in widgets if isinstance(w, Stepper) and w.label() in
+    found = [w for w in widgets if isinstance(w, Choice) and w.label() in
              (i18n.tr("param.eval"),)]
     assert len(found) == 1, [getattr(w, "label", lambda: "?")() for w in widgets]
     return found[0]
@@ -288,21 +289,24 @@ def test_the_menu_offers_the_evaluations_of_the_chosen_game(language: str) -> No
     menu.select_game("othello")
     menu._set_seat(1, "alphabeta")
     frame(app)
-    stepper = _eval_stepper(menu.seat_widgets[1])
-    assert stepper.fmt(stepper.get()) == i18n.tr("param.eval.weights")
-    click(app, stepper._buttons()[2].center)  # +
+    chooser = _eval_chooser(menu.seat_widgets[1])
+    assert chooser.current_label() == i18n.tr("param.eval.weights")
+    click(app, chooser._parts()[2].center)  # its right arrow
     spec = menu.choices.seats[1]
     assert spec.startswith("alphabeta:") and eval_of(spec) == "discs"
     assert i18n.tr("param.eval.discs") in seat_title(spec, GameSetup.of("othello", menu.options()))
-    for _ in range(10):  # the ladder stops at the last evaluation
-        click(app, _eval_stepper(menu.seat_widgets[1])._buttons()[2].center)
-    assert eval_of(menu.choices.seats[1]) == evaluation_choices(GameSetup.of("othello"))[-1]
+    names = evaluation_choices(GameSetup.of("othello"))
+    assert [label() for _v, label in chooser.items] == [
+        i18n.tr(f"param.eval.{name}") for name in names]
+    for _ in range(len(names) - 2):  # on to the last evaluation
+        click(app, _eval_chooser(menu.seat_widgets[1])._parts()[2].center)
+    assert eval_of(menu.choices.seats[1]) == names[-1]
     menu.select_game("morpion")  # another game: the seat falls back to its evaluations
     menu.choices.seats[1] = "minimax:eval=threats"
     menu.rebuild()
     frame(app)
-    assert _eval_stepper(menu.seat_widgets[1]).fmt(
-        _eval_stepper(menu.seat_widgets[1]).get()) == i18n.tr("param.eval.threats")
+    assert _eval_chooser(menu.seat_widgets[1]).current_label() == i18n.tr(
+        "param.eval.threats")
     app.shutdown()
 
 

@@ -65,11 +65,12 @@ def test_a_choice_another_game_lacks_falls_back_to_its_default_and_comes_back() 
     assert eval_of(session.player_spec(OPPONENT)) == "discs"
 
 
-def _eval_steppers(lab: Any) -> list[Any]:
-    from game.ui.widgets import Stepper
+def _eval_choosers(lab: Any) -> list[Any]:
+    """The set-up's evaluation rows: choosers among words, not − / + steppers (QA17 12)."""
+    from game.ui.widgets import Choice
 
     return [w for w in lab.config_widgets
-            if isinstance(w, Stepper) and w.label() == i18n.tr("param.eval")]
+            if isinstance(w, Choice) and w.label() == i18n.tr("param.eval")]
 
 
 def _chooser(lab: Any, key: str) -> Any:
@@ -87,15 +88,15 @@ def test_the_lab_panel_offers_the_opponents_evaluations(language: str) -> None:
     app.push(lab)
     lab.set_game("othello")
     frame(app)
-    assert _eval_steppers(lab) == []  # a random opponent: no evaluation
+    assert _eval_choosers(lab) == []  # a random opponent: no evaluation
     _chooser(lab, "lab.opponent").set("alphabeta")  # as the chooser's list does
     frame(app)
-    (stepper,) = _eval_steppers(lab)
+    (chooser,) = _eval_choosers(lab)
     opponent_row = lab.config_widgets.index(_chooser(lab, "lab.opponent"))
-    assert lab.config_widgets.index(stepper) == opponent_row + 1  # right under its player
-    assert stepper.fmt(stepper.get()) == i18n.tr("param.eval.weights")
-    click(app, stepper._buttons()[2].center)  # its +
-    assert stepper.fmt(stepper.get()) == i18n.tr("param.eval.discs")
+    assert lab.config_widgets.index(chooser) == opponent_row + 1  # right under its player
+    assert chooser.current_label() == i18n.tr("param.eval.weights")
+    click(app, chooser._parts()[2].center)  # its right arrow
+    assert chooser.current_label() == i18n.tr("param.eval.discs")
     assert eval_of(lab.session.player_spec(OPPONENT)) == "discs"
     screenshot(app, f"lab-opponent-eval-{language}")
     # A run plays against the evaluation chosen.
@@ -109,9 +110,9 @@ def test_the_lab_panel_offers_the_opponents_evaluations(language: str) -> None:
     _chooser(lab, "lab.watched0").set("greedy")
     _chooser(lab, "lab.watched1").set("minimax")
     frame(app)
-    assert len(_eval_steppers(lab)) == 2
+    assert len(_eval_choosers(lab)) == 2
     _chooser(lab, "lab.watched1").set("random")
-    assert len(_eval_steppers(lab)) == 1
+    assert len(_eval_choosers(lab)) == 1
     app.shutdown()  # type: ignore[attr-defined]
 
 
@@ -119,7 +120,7 @@ def test_the_lab_panel_offers_the_opponents_evaluations(language: str) -> None:
                                                 ((1024, 768), True), ((1280, 720), True)])
 def test_rows_stay_under_the_pointer_when_an_evaluation_row_appears(
         size: tuple[int, int], watching: bool) -> None:
-    """Clicking the opponent's arrow twice went Random -> Greedy -> (the new Eval stepper's +):
+    """Clicking the opponent's arrow twice went Random -> Greedy -> (the new Eval row's arrow):
     the rows moved up when the evaluation's row appeared. They are spaced for it now."""
     from game.ui.scenes.learning_lab import LearningLabScene
     from tests.ui_helpers import frame, make_app
@@ -137,7 +138,7 @@ def test_rows_stay_under_the_pointer_when_an_evaluation_row_appears(
     before = [w.rect.copy() for w in lab.config_widgets[:upto]]
     chooser.set("greedy")
     frame(app)
-    assert len(_eval_steppers(lab)) == 1
+    assert len(_eval_choosers(lab)) == 1
     assert [w.rect for w in lab.config_widgets[:upto]] == before
     app.shutdown()  # type: ignore[attr-defined]
 

@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 import pytest
 
-from ai.registry import players_for
+from ai.registry import players_for, resolve_spec
 from game.rules.registry import game_names, get_game, parse_options
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.menu import MenuScene
@@ -689,4 +689,33 @@ def test_every_stepper_value_keeps_a_gap_to_its_buttons(
             assert shown in drawn and "…" not in shown
             gap = (value.width - drawn[shown]) // 2
             assert gap > stepper.px / 3, (stepper.label(), shown, gap, stepper.px)
+    app.shutdown()
+
+
+def test_a_choice_among_words_is_a_chooser_in_every_seat() -> None:
+    """QA17 12: the menu's seats drew a choice among words as a number to step ("Égalités −
+    Hasard +", "Éval − Poids +", "Pré-entraîné − Fourni +"), as the tournament did before
+    71edf8f. Every player of every game: a choice is a chooser listing its names, an On/Off a
+    switch, a number a stepper; the tournament's rows and the lab's are built the same way
+    (players.param_control)."""
+    from game.ui.scenes.players import is_switch, param_text
+    from game.ui.widgets import Choice
+
+    app = make_app((1024, 768))
+    menu = menu_of(app)
+    seen = set()
+    for game in game_names():
+        menu.select_game(game)
+        for info in players_for(game, menu.options()):
+            menu._set_seat(1, info.name)
+            params = resolve_spec(menu.choices.seats[1], game, menu.options())[0].params
+            for param, widget in zip(params, menu.seat_widgets[1][1:], strict=True):
+                kind = (Choice if param.choices else Toggle if is_switch(param) else Stepper)
+                assert isinstance(widget, kind), (game, info.name, param.name, widget)
+                seen.add(kind)
+                if isinstance(widget, Choice):
+                    assert [label() for _v, label in widget.items] == [
+                        param_text(param, i) for i in range(len(param.choices))]
+                    assert widget.on_open is not None  # its middle lists the names
+    assert seen == {Choice, Toggle, Stepper}
     app.shutdown()

@@ -135,13 +135,14 @@ def test_a_seats_labels_keep_one_size_beside_lined_up_values(size: tuple[int, in
                                                              language: str) -> None:
     """Regression: at 200% of 1920x1080 in French lining alpha-beta's values up drew
     "Profondeur" at 36 px over "Éval" at 48 px, where a narrower value box kept both at 48
-    (with a true 200%, AIGAMELAB_TRY_TEXT_CAP=0.065, it fails without the fix in French)."""
+    (with a true 200%, AIGAMELAB_TRY_TEXT_CAP=0.065, it fails without the fix in French).
+    Éval is a chooser now (a choice among words): Monte Carlo's three steppers are checked."""
     from game.ui import text
     from game.ui.widgets import Stepper
 
     app = make_app(size, language=language, text_scale=200)
     menu = menu_of(app)
-    seat_players(menu, "othello", ("human", "alphabeta"))
+    seat_players(menu, "othello", ("human", "mcts"))
     menu.show_page("seat2")
     frame(app)
     steppers = [w for w in menu.seat_widgets[1] if isinstance(w, Stepper)]

@@ -18,16 +18,16 @@ from game.rules.othello import OthelloOptions
 from game.ui.i18n import tr
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
-from game.ui.scenes.players import LadderStepper
+from game.ui.widgets import Choice
 from tests.test_ui_ntuple_lab import open_lab, save_here
 from tests.ui_helpers import click, click_widget, frame, run_until
 
 
-def trained_stepper(menu: MenuScene) -> LadderStepper:
-    """Seat 2's "Pre-trained" stepper."""
-    (stepper,) = [w for w in menu.seat_widgets[1] if isinstance(w, LadderStepper)
+def trained_chooser(menu: MenuScene) -> Choice:
+    """Seat 2's "Pre-trained" chooser (a choice among words, not a stepper: QA17 12)."""
+    (chooser,) = [w for w in menu.seat_widgets[1] if isinstance(w, Choice)
                   and w.label() == tr("param.trained")]
-    return stepper
+    return chooser
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -51,17 +51,18 @@ def test_a_network_saved_in_the_lab_plays_from_a_menu_seat(data_dir: Path,
     menu.set_option("size", "6")
     menu._set_seat(1, "ntuple")
     frame(app)  # type: ignore[arg-type]
-    stepper = trained_stepper(menu)
+    chooser = trained_chooser(menu)
     # No network ships for 6x6 (QA17 11): the lab's is the default, "Shipped" is no choice.
-    assert stepper.fmt(stepper.get()) == tr("param.trained.lab")
-    assert tr("param.trained.1") not in [stepper.fmt(v) for v in stepper.values()]
-    minus, _value, plus = stepper._buttons()
-    click(app, minus.center)  # type: ignore[arg-type]
+    assert chooser.current_label() == tr("param.trained.lab")
+    assert [label() for _v, label in chooser.items] == [tr("param.trained.0"),
+                                                        tr("param.trained.lab")]
+    left, _box, right = chooser._parts()
+    click(app, left.center)  # type: ignore[arg-type]
     assert menu.choices.seats[1].endswith("trained=0"), menu.choices.seats[1]
-    assert stepper.fmt(stepper.get()) == tr("param.trained.0")
-    click(app, plus.center)  # type: ignore[arg-type]
+    assert chooser.current_label() == tr("param.trained.0")
+    click(app, right.center)  # type: ignore[arg-type]
     assert menu.choices.seats[1].endswith("trained=lab"), menu.choices.seats[1]
-    assert stepper.fmt(stepper.get()) == tr("param.trained.lab")
+    assert chooser.current_label() == tr("param.trained.lab")
     # The lab's question before replacing that file names the choice that plays it (QA13 11:
     # it said "the one the n-tuple player reads" while no seat read it).
     assert tr("param.trained.lab") in tr("ntuple.replace_text", file=default_path(6).name)
@@ -126,13 +127,14 @@ def test_six_by_six_offers_no_shipped_network_and_keeps_the_seat(data_dir: Path,
     menu = app.top
     assert isinstance(menu, MenuScene)
     seat_players(menu, "othello", ("human", "ntuple"))
-    assert trained_stepper(menu).fmt(trained_stepper(menu).get()) == tr("param.trained.1")
+    assert trained_chooser(menu).current_label() == tr("param.trained.1")
     menu.set_option("size", "6")
     frame(app)
     assert menu.choices.seats[1].startswith("ntuple:"), menu.choices.seats[1]
     assert menu.choices.seats[1].endswith("trained=0"), menu.choices.seats[1]
-    stepper = trained_stepper(menu)
-    assert [stepper.fmt(v) for v in set(stepper.values())] == [tr("param.trained.0")]
+    chooser = trained_chooser(menu)
+    assert [label() for _v, label in chooser.items] == [tr("param.trained.0")]
+    assert not chooser.enabled  # nothing to choose: greyed
     setup = TournamentSetup("othello")
     setup.set_player(1, "ntuple")
     assert setup.specs[1].endswith("trained=1")

@@ -12,7 +12,7 @@ from game.ui.i18n import tr
 from game.ui.scenes.lab_setup import LEAST_ROW, SMALLER_ROW_TEXT
 from game.ui.scenes.learning_lab import LearningLabScene
 from game.ui.scenes.tournament import TournamentScene
-from game.ui.widgets import Choice, Stepper, Toggle, Widget
+from game.ui.widgets import Choice, Toggle, Widget
 from tests.ui_helpers import frame, make_app
 
 
@@ -75,7 +75,7 @@ def test_lab_rows_are_readable_at_1024x640_and_stay_under_the_pointer(kind: str)
     before = [w.rect.copy() for w in lab.config_widgets[:upto]]
     opponent.set("minimax")  # type: ignore[attr-defined]
     frame(app)
-    assert any(isinstance(w, Stepper) and w.label() == tr("param.eval")
+    assert any(isinstance(w, Choice) and w.label() == tr("param.eval")
                for w in lab.config_widgets)
     assert [w.rect for w in lab.config_widgets[:upto]] == before
     # The last row (the speed) is reached with the wheel when it is out of sight.

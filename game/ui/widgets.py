@@ -460,6 +460,13 @@ class Choice(Widget):
             return lines
         return [value]
 
+    def box_need(self) -> int:
+        """The width the value box needs for the widest value (at 80% of the size, bold, as
+        a long one is drawn) between its arrows."""
+        arrow = int(min(self.rect.height, self.px * 2) * 0.6)
+        return max((text.size(label(), int(self.px * 0.8), True)[0]
+                    for _v, label in self.items), default=0) + 2 * arrow
+
     def _parts(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
         h = self.rect.height
         label_w = 0
@@ -474,8 +481,7 @@ class Choice(Widget):
             label_w = min(int(self.rect.width * 0.55), max(int(self.rect.width *
                                                                self.label_width), wanted))
             # The widest value, so the box does not move as the value changes.
-            value = max((text.size(label(), int(self.px * 0.8), True)[0]
-                         for _v, label in self.items), default=0) + 2 * arrow
+            value = self.box_need()
             if self.rect.width - label_w < value:
                 label_w = min(label_w, max(int(self.rect.width * 0.3), self.rect.width - value))
                 least = text.size(self.label(), int(self.px * 0.7))[0] + self.px // 2

@@ -26,16 +26,12 @@ from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.lab_session import SELF
 from game.ui.scenes.players import (
-    LadderStepper,
-    is_switch,
-    param_label,
-    param_ladder,
-    param_text,
+    param_control,
     player_description,
     player_title,
 )
 from game.ui.theme import Theme
-from game.ui.widgets import Button, Choice, Toggle, Widget, draw_panel
+from game.ui.widgets import Button, Choice, Widget, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -152,16 +148,11 @@ def player_items(game: str, options: Any) -> Items:
     return [(p.name, later(player_name, p.name)) for p in players_for(game, options)]
 
 
-def param_widget(param: Param, get: Callable[[], float],
-                 set_: Callable[[float], None]) -> Widget:
-    """The widget that sets ``param``, labelled and shown as the menu does: a switch for an
-    On/Off parameter (memory, propagate; a "− Off +" stepper was not what the menu shows),
-    else a stepper along its usual values."""
-    label = later(param_label, param.name)
-    if is_switch(param):
-        return Toggle(label, lambda: bool(get()), lambda on: set_(1.0 if on else 0.0))
-    return LadderStepper(label, get, set_, param_ladder(param),
-                         lambda value: param_text(param, value))
+def param_widget(param: Param, get: Callable[[], float], set_: Callable[[float], None],
+                 on_open: Callable[[Choice], None] | None = None) -> Widget:
+    """The widget that sets ``param``, as the menu shows it (a switch, a chooser for a choice
+    among words, a stepper): :func:`game.ui.scenes.players.param_control`."""
+    return param_control(param, get, set_, on_open)
 
 
 def align_choices(choices: list[Choice]) -> None:

@@ -223,20 +223,12 @@ def align_boxes(items: list[Widget]) -> None:
     for chooser in shown:
         group = [*lined, chooser]
         left = max(c.rect.left + text.size(c.label(), c.px)[0] + c.px for c in group)
-        if all(c.rect.right - left >= box_need(c) for c in group):
+        if all(c.rect.right - left >= c.box_need() for c in group):
             lined = group
     if len(lined) > 1:
         left = max(c.rect.left + text.size(c.label(), c.px)[0] + c.px for c in lined)
         for chooser in lined:
             chooser.box_width = chooser.rect.right - left
-
-
-def box_need(chooser: Choice) -> int:
-    """The width ``chooser``'s box needs for its widest value (at 80% of its size, bold, as
-    the chooser draws a long one) between its arrows."""
-    arrow = int(min(chooser.rect.height, chooser.px * 2) * 0.6)
-    return max((text.size(label(), int(chooser.px * 0.8), True)[0]
-                for _v, label in chooser.items), default=0) + 2 * arrow
 
 
 def place_game_page(menu: MenuScene, area: pygame.Rect) -> None:

@@ -1,27 +1,18 @@
 """A menu seat's widgets: the chooser of Human and every player the registry offers for the
 game and variant (each with its one-line description), and the chosen player's parameters as
-steppers and switches that write the seat's spec into the settings as they change.
+steppers, choosers and switches that write the seat's spec into the settings as they change.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ai.registry import Param, PlayerInfo, PlayerSpecError, players_for, resolve_spec
 from game.ui.i18n import tr
 from game.ui.scenes.match import HUMAN
-from game.ui.scenes.players import (
-    LadderStepper,
-    is_switch,
-    param_label,
-    param_ladder,
-    param_text,
-    player_description,
-    title_label,
-)
-from game.ui.widgets import Choice, Toggle, Widget
+from game.ui.scenes.players import param_control, player_description, title_label
+from game.ui.widgets import Choice, Widget
 
 if TYPE_CHECKING:
     from game.ui.scenes.menu import MenuScene
@@ -87,9 +78,4 @@ def param_widget(menu: MenuScene, seat: int, info: PlayerInfo, values: dict[str,
         menu.choices.seats[seat] = info.canonical_spec(now)
         menu.app.save_settings()
 
-    label = partial(param_label, param.name)
-    if is_switch(param):
-        # Memory, exact: a switch reads On/Off at a glance, and lines up with the steppers.
-        return Toggle(label, lambda: bool(get()), lambda on: set_(1.0 if on else 0.0))
-    return LadderStepper(label, get, set_, param_ladder(param),
-                         lambda v: param_text(param, v))
+    return param_control(param, get, set_, menu.open_choice)

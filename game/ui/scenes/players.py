@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 
 from ai.registry import Param, PlayerInfo, PlayerSpecError, resolve_spec
 from game.rules.registry import GameSetup
 from game.ui.i18n import decimal, has, tr
 from game.ui.scenes.match import HUMAN
-from game.ui.widgets import Stepper
+from game.ui.widgets import Choice, Stepper, Toggle, Widget
 
 #: Upper bounds the menu offers for some player parameters (the registry allows more, but an
 #: hour per move or ten million playouts are not classroom settings).
@@ -182,3 +183,25 @@ class LadderStepper(Stepper):
             smaller = [v for v in self.ladder if v < current - 1e-9]
             if smaller:
                 self.set(smaller[-1])
+
+
+def param_control(param: Param, get: Callable[[], float], set_: Callable[[float], None],
+                  on_open: Callable[[Choice], None] | None = None,
+                  label_width: float = 0.38) -> Widget:
+    """The widget that sets ``param``, the same on every screen: a switch for an On/Off
+    parameter (memory, propagate: "− Off +" read as a number), a chooser for a choice among
+    words (Greedy's ties, an evaluation, the network's start: "Égalités − Hasard +" read as
+    a number to step, QA16 15), its middle opening the list with ``on_open``, else a stepper
+    along the parameter's usual values."""
+    label = partial(param_label, param.name)
+    if is_switch(param):
+        return Toggle(label, lambda: bool(get()), lambda on: set_(1.0 if on else 0.0))
+    if param.choices:
+        items = [(float(i), partial(param_text, param, float(i)))
+                 for i in range(len(param.choices))]
+        chooser = Choice(label, items, get, lambda value: set_(float(value)), on_open,
+                         label_width=label_width)
+        # One name and nothing to choose (no network ships for Othello 6x6): greyed.
+        chooser.enabled = len(items) > 1
+        return chooser
+    return LadderStepper(label, get, set_, param_ladder(param), partial(param_text, param))

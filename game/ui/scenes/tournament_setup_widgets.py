@@ -15,14 +15,8 @@ import pygame
 from ai.registry import Param
 from game.ui import charts
 from game.ui.i18n import tr
-from game.ui.scenes.lab_common import (
-    game_items,
-    later,
-    param_widget,
-    player_items,
-    variant_items,
-)
-from game.ui.scenes.players import LadderStepper, param_label, param_text
+from game.ui.scenes.lab_common import game_items, player_items, variant_items
+from game.ui.scenes.players import LadderStepper, param_control
 from game.ui.widgets import Button, Choice, Stepper, Toggle, Widget
 
 if TYPE_CHECKING:
@@ -98,14 +92,7 @@ def _param_widget(scene: TournamentScene, index: int, param: Param) -> Widget:
     def get() -> float:
         return scene.param_value(index, param)
 
-    def set_(value: Any) -> None:
-        scene.set_param(index, param, float(value))
+    def set_(value: float) -> None:
+        scene.set_param(index, param, value)
 
-    if param.choices:
-        # A choice among words (Greedy's ties, an evaluation) in a chooser, as the game and
-        # its variant are: "Égalités − Hasard +" read as a number to step (QA16 15).
-        items = [(float(i), later(param_text, param, float(i)))
-                 for i in range(len(param.choices))]
-        return Choice(later(param_label, param.name), items, get, set_, scene.open_choice,
-                      label_width=LABEL_WIDTH)
-    return param_widget(param, get, set_)
+    return param_control(param, get, set_, scene.open_choice, label_width=LABEL_WIDTH)
