@@ -271,43 +271,35 @@ class RulesScene(Scene):
         if self.text_height(body.width, self.text_px) > height:
             # The rules scroll (here text_px is the least size): the longest rule must fit
             # with the line that says so (at a true 200% of 1920x1080 Othello's first rule
-            # ran into that line; see _holds_at).
-            self.text_px = self._scrolled_px(body.inflate(-m.pad * 4, -m.pad * 4))
+            # ran into that line; see _scrolled_px).
+            self.text_px = self._scrolled_px(body.inflate(-m.pad * 4, -m.pad * 4),
+                                             self.text_px)
         right = pygame.Rect(body.right + m.pad * 3, top, w - body.right - m.pad * 5, body.height)
         return body, right
 
-    def _longest_fits(self, inner: pygame.Rect) -> bool:
-        """Whether the longest rule fits ``inner`` above the line that says the rules scroll."""
-        room = inner.height - self._hint_height(inner.width)
-        return max(self._rule_height(line, inner.width) for line in self.lines()) <= room
+    def _longest_fits(self, inner: pygame.Rect, px: int) -> bool:
+        """Whether at ``px`` the longest rule fits ``inner`` above the line that says the rules
+        scroll."""
+        room = inner.height - self._hint_height(inner.width, px)
+        return max(self._rule_height(line, inner.width, px) for line in self.lines()) <= room
 
-    def _scrolled_px(self, inner: pygame.Rect) -> int:
+    def _scrolled_px(self, inner: pygame.Rect, least: int) -> int:
         """The size of rules that scroll in ``inner``: the largest up to the body size at which
-        the longest fits and each page holds as many rules as at :attr:`text_px`, the least
-        size (where they scrolled, at 200% of 1280x800 at 36 px, the body being 52)."""
-        key = (tuple(self.lines()), inner.size, self.text_px, self.app.metrics.body)
+        the longest fits and each page holds as many rules as at ``least``, the least size
+        (where they scrolled, at 200% of 1280x800 at 36 px, the body being 52)."""
+        key = (tuple(self.lines()), inner.size, least, self.app.metrics.body)
         if key not in self.scrolled:
-            least, pages = self.text_px, self._pages(inner)
+            pages = self._pages(inner, least)
             self.scrolled[key] = next((px for px in range(self.app.metrics.body, least, -1)
-                                       if self._holds_at(px, inner, pages)), least)
-            self.text_px = least
+                                       if self._longest_fits(inner, px) and all(
+                                           now >= then for now, then in zip(
+                                               self._pages(inner, px), pages, strict=True))),
+                                      least)
         return self.scrolled[key]
 
-    def _holds_at(self, px: int, inner: pygame.Rect, pages: list[int]) -> bool:
-        """Whether at ``px`` (now :attr:`text_px`) the longest rule fits ``inner`` and each
-        page holds as many rules as ``pages`` says."""
-        self.text_px = px
-        return self._longest_fits(inner) and all(
-            now >= then for now, then in zip(self._pages(inner), pages, strict=True))
-
-    def _pages(self, inner: pygame.Rect) -> list[int]:
-        """How many rules show in ``inner`` at :attr:`text_px` from each rule on."""
-        kept, shown = self.first, []
-        for first in range(len(self.lines())):
-            self.first = first
-            shown.append(self.shown_lines(inner))
-        self.first = kept
-        return shown
+    def _pages(self, inner: pygame.Rect, px: int) -> list[int]:
+        """How many rules show in ``inner`` at ``px`` from each rule on."""
+        return [self._shown_from(inner, first, px) for first in range(len(self.lines()))]
 
     def least_px(self) -> int:
         """The rules' least text size: the small size, or with large text
@@ -356,42 +348,52 @@ class RulesScene(Scene):
         return m.pad * 4 + sum(len(text.wrap(line, inner, px)) * step + m.pad // 2
                                for line in self.lines())
 
-    def _rule_height(self, line: str, width: int) -> int:
-        """How high one rule is drawn in a column ``width`` wide (its bullet included)."""
-        px = self.text_px
+    def _rule_height(self, line: str, width: int, px: int = 0) -> int:
+        """How high one rule is drawn in a column ``width`` wide (its bullet included), at
+        ``px`` (by default :attr:`text_px`)."""
+        px = px or self.text_px
         step = self.line_step(px)
         return len(text.wrap(line, width - px, px)) * step + self.app.metrics.pad // 2
 
     def shown_lines(self, inner: pygame.Rect) -> int:
-        """How many rules show from :attr:`first` in ``inner``: all that fit whole, leaving
-        room for the line that says the rules scroll when they do not all fit."""
-        lines = self.lines()
-        self.first = max(0, min(self.first, len(lines) - 1))
-        heights = [self._rule_height(line, inner.width) for line in lines]
-        if sum(heights) <= inner.height:
+        """How many rules show from :attr:`first` in ``inner`` (see :meth:`_shown_from`),
+        :attr:`first` brought back in range (to 0 when all show)."""
+        count = len(self.lines())
+        self.first = max(0, min(self.first, count - 1))
+        shown = self._shown_from(inner, self.first, self.text_px)
+        if shown == count:
             self.first = 0
-            return len(lines)
-        room = inner.height - self._hint_height(inner.width)
+        return shown
+
+    def _shown_from(self, inner: pygame.Rect, first: int, px: int) -> int:
+        """How many rules show in ``inner`` at ``px`` from rule ``first``: all when they fit
+        whole, else those that fit whole above the line that says the rules scroll (one at
+        least)."""
+        heights = [self._rule_height(line, inner.width, px) for line in self.lines()]
+        if sum(heights) <= inner.height:
+            return len(heights)
+        room = inner.height - self._hint_height(inner.width, px)
         shown = 0
-        for height in heights[self.first:]:
+        for height in heights[first:]:
             room -= height
             if room < 0:
                 break
             shown += 1
         return max(1, shown)
 
-    def _hint_height(self, width: int) -> int:
-        """How high the line that says the rules scroll is, wrapped to ``width`` (its longest
-        wording: the last rules of all)."""
-        small = self.hint_px()
+    def _hint_height(self, width: int, px: int = 0) -> int:
+        """How high the line that says the rules scroll is beside rules at ``px`` (by default
+        :attr:`text_px`), wrapped to ``width`` (its longest wording: the last rules of all)."""
+        small = self.hint_px(px)
         count = len(self.lines())
         hint = tr("rules.more", first=count, last=count, count=count)
         return len(text.wrap(hint, width, small)) * text.font(small).get_linesize()
 
-    def hint_px(self) -> int:
+    def hint_px(self, px: int = 0) -> int:
         """The size of the line that says the rules scroll: the small size, no larger than
-        the rules (at 36 px under 28 px rules it took two lines of their room, QA S12 44)."""
-        return min(self.app.metrics.small, self.text_px)
+        the rules (``px``, by default :attr:`text_px`: at 36 px under 28 px rules it took two
+        lines of their room, QA S12 44)."""
+        return min(self.app.metrics.small, px or self.text_px)
 
     def scroll(self, rules: int) -> None:
         """Show the rules from ``rules`` further on (when they do not all fit)."""
