@@ -594,7 +594,8 @@ def test_rules_pictures_draw_coordinates_at_the_readable_size_where_the_cell_all
     from the cell alone (Connect 4's letters 19 px, Othello's a-h 18 px, the readable size
     being 27). They are now at least that size where the margin round the board allows."""
     from game.ui.scenes.play_fit import readable_px
-    from game.ui.scenes.rules import RulesScene, sample_state
+    from game.ui.scenes.rules import RulesScene
+    from game.ui.scenes.rules_picture import sample_state
     from tests.ui_helpers import coordinate_sizes, make_app
 
     app = make_app((1920, 1080), language="fr", text_scale=200)

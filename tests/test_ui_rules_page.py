@@ -118,7 +118,7 @@ def test_othello_coordinates_are_at_least_the_small_size_where_the_margin_allows
     with 200% text, the small size 41). They are now at least the small size, as far as
     the margin round the board (0.45 of a cell) allows."""
     from game.ui.boards import board_view_for
-    from game.ui.scenes.rules import sample_state
+    from game.ui.scenes.rules_picture import sample_state
     from tests.ui_helpers import coordinate_sizes
 
     app = make_app(size, text_scale=scale)
@@ -282,17 +282,8 @@ def test_at_200_percent_the_marienbad_picture_writes_its_texts_readable(
     small size (60 px), its heaps were 10 px high. Every text the page draws is now at least
     2.5% of the window's height."""
     from game.rules.registry import get_game, parse_options
-    from game.ui import text
 
-    drawn: list[tuple[str, int]] = []
-    render = text.render
-
-    def watched(value: str, px: int, colour: tuple[int, int, int],
-                bold: bool = False) -> pygame.Surface:
-        drawn.append((value, px))
-        return render(value, px, colour, bold)
-
-    monkeypatch.setattr(text, "render", watched)
+    drawn = _drawn_sizes(monkeypatch)
     app = make_app(size, language=language, text_scale=200)
     options = parse_options(get_game("nim"), {"variant": "marienbad"})
     app.push(RulesScene(app, "nim", options))
@@ -436,3 +427,98 @@ def test_the_marienbad_pictures_heap_names_never_cover_their_counts(
     else:  # (where the pair fits, the heaps keep their names)
         assert len(names) == 4
     app.shutdown()
+
+
+def _drawn_sizes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
+    """Every text the next frames render, with its size (as the page and the picture draw
+    it)."""
+    from game.ui import text
+
+    drawn: list[tuple[str, int]] = []
+    render = text.render
+
+    def watched(value: str, px: int, colour: tuple[int, int, int],
+                bold: bool = False) -> pygame.Surface:
+        drawn.append((value, px))
+        return render(value, px, colour, bold)
+
+    monkeypatch.setattr(text, "render", watched)
+    return drawn
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize(("size", "variant"), [((1024, 768), "single"),
+                                               ((1920, 1080), "fibonacci"),
+                                               ((1280, 800), "single")],
+                         ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else v)
+def test_a_one_heap_pictures_words_are_near_the_rules_size(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], variant: str,
+        language: str) -> None:
+    """QA17 12: Nim's picture wrote "Prenez de 1 à 3" and its goal at the floor (20 px at
+    200% of 1024x768 fr beside 28-px rules; "Prenez de 1 à 4 (2 × 6, le coup d'avant)" 27 px
+    at 1920x1080 beside 54). The limit is now at the rules' size, the goal at 80% of it, as
+    the room above the heap allows; Marienbad's picture keeps its own sizes (its table and
+    names are laid out by them)."""
+    from game.rules.registry import get_game, parse_options
+    from game.ui.boards.nim import NimView
+    from game.ui.i18n import tr
+    from game.ui.scenes.rules_picture import sample_state
+
+    drawn = _drawn_sizes(monkeypatch)
+    app = make_app(size, language=language, text_scale=200)
+    scene = RulesScene(app, "nim", parse_options(get_game("nim"), {"variant": variant}))
+    app.push(scene)
+    drawn.clear()
+    frame(app)
+    rules_px = scene.text_px
+    limit = NimView(app.theme)._limit_text(sample_state(scene.game, scene.options), 0,
+                                           long=True)
+    first_word = limit.split()[0]
+    limit_px = [px for value, px in drawn if value.startswith(first_word)]
+    assert limit_px and min(limit_px) == rules_px, (limit_px, rules_px)
+    goal = tr("boards.nim_normal").split()[0]
+    goal_px = [px for value, px in drawn if value.startswith(goal)]
+    assert goal_px and min(goal_px) >= round(rules_px * 0.8) - 1, (goal_px, rules_px)
+
+
+def test_the_marienbad_picture_keeps_its_own_sizes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a one-heap picture takes the rules' size for its words: at that size Marienbad's
+    table and heap names would be laid out anew (the boards' own sizes decide there)."""
+    from game.rules.registry import get_game, parse_options
+    from game.ui.boards import nim
+
+    asked: list[int] = []
+    thumbnail = nim.NimView.thumbnail
+
+    def spy(view: Any, *args: Any, **kwargs: Any) -> None:
+        asked.append(view.label_px)
+        thumbnail(view, *args, **kwargs)
+
+    monkeypatch.setattr(nim.NimView, "thumbnail", spy)
+    app = make_app((1024, 768), language="fr", text_scale=200)
+    for variant, label_px in (("marienbad", 0), ("single", None)):
+        asked.clear()
+        scene = RulesScene(app, "nim", parse_options(get_game("nim"), {"variant": variant}))
+        app.push(scene)
+        frame(app)
+        assert asked == [label_px if label_px is not None else scene.text_px], (variant, asked)
+        app.pop()
+
+
+def test_a_fibonacci_limit_capped_by_the_heap_says_so() -> None:
+    """QA17 12: "Prenez de 1 à 4 (2 × 6, le coup d'avant)" read as if 2 × 6 were 4: the cap
+    was the 4 matches left, unsaid. A cap by the heap now says "all that is left"; a cap by
+    twice the last take still says so."""
+    from game.rules.nim import NimOptions
+    from game.ui.boards.nim import NimView
+    from game.ui.i18n import tr
+    from game.ui.theme import DEFAULT
+
+    make_app((1024, 768))
+    view = NimView(DEFAULT)
+    state = NimOptions(variant="fibonacci", matches=20).initial_state()
+    capped = state.play(state.parse_move("10")).play(state.parse_move("6"))  # 4 left, 2 × 6
+    assert capped.max_allowed_take(0) == 4
+    assert view._limit_text(capped, 0, long=True) == tr("boards.nim_fib_rest", high=4)
+    twice = state.play(state.parse_move("3"))  # 17 left: twice 3 is the cap
+    assert view._limit_text(twice, 0, long=True) == tr("boards.nim_fib_twice", last=3, high=6)

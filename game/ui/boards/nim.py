@@ -927,6 +927,10 @@ class NimView(BoardView):
         if variant == "fibonacci":
             if nim.last_take == 0:
                 return tr("boards.nim_fib_first", high=high)
+            if high < 2 * nim.last_take:
+                # The heap, not twice the last take, is the cap: "Take 1 to 4 (twice the 6
+                # just taken)" read as if twice 6 were 4 (QA17 12).
+                return tr("boards.nim_fib_rest", high=high)
             return tr("boards.nim_fib_twice", last=nim.last_take, high=high)
         return tr("boards.nim_take_range", high=high)
 
@@ -1293,6 +1297,12 @@ class NimPresenter(GamePresenter):
     lab_default = True
     # A take is drawn under the matches it would take: after the AI's take they are others.
     scores_outlive_move = False
+
+    def rules_words_at_text_size(self, state: Any) -> bool:
+        """One heap: its limit and goal over the matches near the rules' size (20 px beside
+        28-px rules at 200% of 1024x768, QA17 12). Several heaps keep their sizes: the label
+        size also lays out Marienbad's table and heap names."""
+        return len(state.heaps) == 1
 
     def describe_options(self, options: Any) -> str:
         variant = tr(f"option.nim.variant.{options.variant}")

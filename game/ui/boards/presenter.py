@@ -109,7 +109,7 @@ class GamePresenter:
     #: How many plies into a game the rules page's picture is taken (0: the start).
     rules_plies: ClassVar[int] = 0
     #: The least text size the rules page's picture asks of the board view, as a share of
-    #: the picture's height (see :func:`game.ui.scenes.rules.picture_text_px`).
+    #: the picture's height (see :func:`game.ui.scenes.rules_picture.picture_text_px`).
     rules_text_share: ClassVar[float] = 0.075
     #: True when the first player has the light pieces (Othello's first player is Black).
     light_first: ClassVar[bool] = True
@@ -142,6 +142,12 @@ class GamePresenter:
         #: Which seat (0 or 1) plays a side, where the screen knows (the play screen: Seat 2
         #: may move first); None: side 0 is Seat 1's.
         self.seat_of = seat_of
+
+    def rules_words_at_text_size(self, state: Any) -> bool:
+        """Whether the rules page's picture of ``state`` writes its own words near the page's
+        text size (the view's :attr:`~game.ui.boards.base.BoardView.label_px`), not at the
+        picture's least size: no by default."""
+        return False
 
     # -- names ----------------------------------------------------------------------------------
 

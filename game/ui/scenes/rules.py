@@ -1,4 +1,5 @@
-"""One rules page per game: the rules in a few lines and a picture of the board.
+"""One rules page per game: the rules in a few lines and a picture of the board (drawn by
+:mod:`game.ui.scenes.rules_picture`).
 
 Reachable from the menu and from the play screen; tabs switch between the games, or at large
 text (when the tabs would take two rows) a chooser beside the page's title.
@@ -10,33 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.rules.base import RulesError
-from game.rules.registry import game_names, get_game
+from game.rules.registry import game_names
 from game.ui import text, widgets
-from game.ui.boards import presenter_for
-from game.ui.i18n import tr
+from game.ui.i18n import language, tr
 from game.ui.scene import Scene
+from game.ui.scenes import rules_picture
 from game.ui.scenes.play_fit import readable_px
 from game.ui.widgets import Button, Choice, draw_panel, normal_body
 
 if TYPE_CHECKING:
     from game.ui.app import App
-
-
-def sample_state(game: str, options: Any = None) -> Any:
-    """A position to illustrate the rules: a few plies into the game when the game allows.
-
-    The first legal move is played a few times, so the picture shows pieces that have moved
-    (deterministic: the same picture every time).
-    """
-    info = get_game(game)
-    state = info.initial_state(options)
-    for _ in range(presenter_for(game).rules_plies):
-        moves = state.legal_moves()
-        if state.outcome is not None or not moves:
-            break
-        state = state.play(moves[len(moves) // 2])
-    return state
 
 
 #: The shares of the window's width the rules' text may take, narrowest first: the first that
@@ -58,16 +42,6 @@ LARGE_LINE_GAP = 0.1
 #: The most of the picture's column its caption may take under it; a longer caption (large
 #: text) goes with the rules instead, as their last item, and the picture takes the column.
 CAPTION_MAX_SHARE = 0.2
-
-
-def picture_text_px(size: tuple[int, int], small: int, picture: pygame.Rect,
-                    share: float = 0.05) -> int:
-    """The least text size the picture is asked for: the page's ``small`` size, as its caption,
-    as far as ``share`` of the picture's height (the game's ``rules_text_share``: at 200% the
-    small size, 60 px at 1920x1080, asked of Marienbad's 559 px picture left its heaps 10 px
-    high; 5% left Connect 4's column letters at the readable size beside a third of the column
-    empty, QA13 26); never under the readable size of a window of ``size``."""
-    return max(readable_px(size), min(small, int(picture.height * share)))
 
 
 class RulesScene(Scene):
@@ -423,24 +397,12 @@ class RulesScene(Scene):
         widgets.handle_all([*self.tabs, self.game_choice, self.back], event)
 
     def _picture(self, rect: pygame.Rect) -> pygame.Surface | None:
-        key = (self.game, repr(self.options), rect.size, self.app.theme.name)
-        if key == self.picture_key:
-            return self.picture
-        self.picture_key = key
-        self.picture = None
-        try:
-            from game.ui.boards import board_view_for
-
-            view = board_view_for(self.game, self.app.theme)
-            surf = pygame.Surface(rect.size, pygame.SRCALPHA)
-            # Coordinates at the small text size at least, as the page's caption (Othello's
-            # a-h were 17 px at 1024x640, the small size being 18), where the margin allows.
-            view.thumbnail(surf, surf.get_rect(), sample_state(self.game, self.options),
-                           picture_text_px(self.app.size, self.app.metrics.small, rect,
-                                           presenter_for(self.game).rules_text_share))
-            self.picture = surf
-        except (ImportError, AttributeError, NotImplementedError, RulesError):
-            self.picture = None  # no board view for this game yet: the page is text only
+        key = (self.game, repr(self.options), rect.size, self.app.theme.name, self.text_px,
+               language())
+        if key != self.picture_key:
+            self.picture_key = key
+            self.picture = rules_picture.draw_picture(self.app, self.game, self.options,
+                                                      rect.size, self.text_px)
         return self.picture
 
     def draw(self, surface: pygame.Surface) -> None:
