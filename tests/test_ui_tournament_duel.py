@@ -300,7 +300,38 @@ def test_a_duel_shows_each_players_median_time_per_move() -> None:
     match = MatchResult("random", "perfect", 1, results=["p2"], moves=[5],
                         think_seconds=[0.0132, 0.0003], think_moves=[3, 2],
                         think_times=[[0.013, 1e-4, 1e-4], [1e-4, 2e-4]])
-    scene = SimpleNamespace(matches=[(0, 1, match)], names=["Random", "Perfect"], game="nim")
+    scene = SimpleNamespace(matches=[(0, 1, match)], names=["Random", "Perfect"], game="nim",
+                            results=SimpleNamespace(drawn={}))
     _segments, _bar, numbers = duel_parts(scene, get_theme("default"))  # type: ignore[arg-type]
     assert numbers.details[-1] == tr("tour.think", a="Random", ta=format_seconds(1e-4),
                                      b="Perfect", tb=format_seconds(1.5e-4))
+
+
+def test_a_duels_numbers_are_worked_out_once_per_update_of_the_results(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tidy, no behaviour change: the duel's bar and numbers were worked out again every
+    frame (and the finished run's cross-table and Elo ratings recounted), its matches the
+    same. Once per update now, and again when a language change asks for other words."""
+    from game.ui import i18n
+    from game.ui.scenes import tournament_duel, tournament_model
+
+    app, scene = finished_duel((1024, 768), "en")
+    worked: list[int] = []
+    counted: list[int] = []
+    real_parts, real_table = tournament_duel._duel_parts, tournament_model.cross_table
+    monkeypatch.setattr(tournament_duel, "_duel_parts",
+                        lambda *a: worked.append(1) or real_parts(*a))
+    monkeypatch.setattr(tournament_model, "cross_table",
+                        lambda *a: counted.append(1) or real_table(*a))
+    for view in range(2):  # the numbers, then the chart (its details are the duel's too)
+        frame(app)
+        frame(app)
+        assert (len(worked), len(counted)) == (0, 0), view
+        click_widget(app, scene.view_button)
+    i18n.set_language("fr")
+    try:
+        frame(app)
+        assert len(worked) == 1 and not counted
+    finally:
+        i18n.set_language("en")
+    app.shutdown()

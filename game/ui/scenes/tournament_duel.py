@@ -20,7 +20,7 @@ import pygame
 from ai.training import wilson_interval
 from game.rules.registry import get_game
 from game.ui import charts, text
-from game.ui.i18n import decimal, tr
+from game.ui.i18n import decimal, language, tr
 from game.ui.reasoning import plural
 from game.ui.theme import Theme
 
@@ -52,9 +52,22 @@ class DuelNumbers:
         return self.results + self.details
 
 
-def duel_parts(scene: TournamentScene, theme: Theme
-               ) -> tuple[list[charts.Segment], dict[str, Any], DuelNumbers]:
-    """The duel's bar (its segments and its interval's arguments) and its numbers."""
+DuelParts = tuple[list[charts.Segment], dict[str, Any], DuelNumbers]
+
+
+def duel_parts(scene: TournamentScene, theme: Theme) -> DuelParts:
+    """The duel's bar (its segments and its interval's arguments) and its numbers, worked out
+    once per update of the results (and language, theme and game)."""
+    key = ("duel", language(), theme.name, scene.game)
+    drawn = scene.results.drawn
+    if key not in drawn:
+        drawn[key] = _duel_parts(scene, theme)
+    parts: DuelParts = drawn[key]
+    return parts
+
+
+def _duel_parts(scene: TournamentScene, theme: Theme) -> DuelParts:
+    """:func:`duel_parts` worked out."""
     from game.ui.scenes.tournament_results import format_seconds, tr_named
 
     _i, _j, m = scene.matches[0]

@@ -200,12 +200,24 @@ class TournamentResults:
         self.show_table = False
         #: Two players, one view at a time: whether the chart shows (else the numbers).
         self.show_chart = False
+        #: The matches last taken, each as its pairing, games, end and time (see update).
+        self._seen: list[tuple[Any, ...]] = []
+        #: What a screen worked out from these matches, kept until they change (the duel's
+        #: bar and numbers, per language and theme: worked out every frame before).
+        self.drawn: dict[tuple[Any, ...], Any] = {}
 
     def update(self, matches: list[tuple[int, int, MatchResult]]) -> None:
-        """Take the matches played so far and recount the cross-table."""
+        """Take the matches played so far and recount the cross-table; nothing to do for the
+        same matches again (the screen hands them over every frame: a finished run's were
+        recounted each time, the Elo ratings' 400 rounds with them)."""
+        seen = [(i, j, m.games, m.stopped, m.seconds) for i, j, m in matches]
+        if seen == self._seen and self.table is not None:
+            return
+        self._seen = seen
         self.matches = matches
         self.table = cross_table(self.names, matches)
         self._standings = self.table.standings()
+        self.drawn.clear()
 
     def has_games(self) -> bool:
         """Whether at least one game was finished (there is something to export)."""
