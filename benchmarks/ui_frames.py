@@ -11,13 +11,18 @@ class sees). Not a test: it prints figures, it does not pass or fail. Measuremen
 * ``charts``: the lab's frame cost when both charts redraw as the latest run grows, without
   the training thread (the chart code alone);
 * ``mcts``: the play screen while MCTS (``--iterations``) thinks on Othello and Morpion 4x4.
+* ``frames``: the UI thread's CPU time (process_time) per frame drawn (events, update, draw),
+  ``--frames`` frames each, on the menu, on an AI's move explained on the board (Othello vs
+  the engine, Connect 4 vs alpha-beta, Marienbad vs Perfect) and in the lab at rest, with the
+  settings of ``--language`` and ``--text-scale``: what drawing one unchanged frame costs;
 * ``idle``: the process's CPU time (all threads) per second of wall time while the app's real
   main loop (:meth:`App.step`) runs with nobody touching it, on the menu, on an AI-vs-AI
   match that is paused and on an AI's move waiting for the click (explain mode), with the
   number of frames drawn.
 
-    python benchmarks/ui_frames.py [--only engine|load|lab|charts|mcts|idle ...] [--seconds 5]
-                                   [--size 1280x800] [--games N] [--earlier K]
+    python benchmarks/ui_frames.py [--only engine|load|lab|charts|mcts|frames|idle ...]
+                                   [--seconds 5] [--size 1280x800] [--games N] [--earlier K]
+                                   [--frames N] [--language fr] [--text-scale 200]
 """
 
 from __future__ import annotations
@@ -346,7 +351,60 @@ def measure_idle(app: App, seconds: float) -> None:
     line("AI's move waiting for the click")
 
 
-MEASUREMENTS = ("engine", "load", "lab", "charts", "mcts", "idle")
+def frame_cpu(app: App, frames: int) -> float:
+    """The median CPU time (process_time, ms) of one frame drawn, in five runs of a fifth of
+    ``frames`` each (the median of runs, so one run slowed by another process counts less)."""
+    runs = []
+    for _run in range(5):
+        start = time.process_time()
+        for _ in range(max(1, frames // 5)):
+            app.frame([], 1 / 60)
+        runs.append((time.process_time() - start) * 1000 / max(1, frames // 5))
+    return statistics.median(runs)
+
+
+def explained(app: App, game: str, ai: str, **options: object) -> PlayScene:
+    """The play screen for ``game`` with a person against ``ai``, the AI's first answer
+    explained on the board and waiting for the person's click."""
+    app.settings.show_reasoning = True
+    app.settings.explain_wait = True
+    app.settings.ai_delay = 0.0
+    scene = open_game(app, game, ("human", ai), **options)
+    app.frame([], 1 / 60)
+    scene.turns.play(scene.state.legal_moves()[0])
+    end = time.perf_counter() + 120
+    while not scene.turns.explaining and time.perf_counter() < end:
+        app.frame([], 1 / 60)
+        time.sleep(0.005)
+    assert scene.turns.explaining, f"{ai} did not answer on {game}"
+    return scene
+
+
+def measure_frames(app: App, frames: int) -> None:
+    """CPU per frame drawn on the screens a class leaves still: the menu, an AI's move
+    explained (three games) and the lab at rest."""
+    from game.ui.scenes.learning_lab import LearningLabScene
+    from game.ui.scenes.menu import MenuScene
+
+    def line(name: str) -> None:
+        for _ in range(10):  # warm the caches (fonts, fitted sizes)
+            app.frame([], 1 / 60)
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+        print(f"{name:36s} {frame_cpu(app, frames):6.2f} ms CPU a frame  (load {load:.2f})")
+
+    app.replace(MenuScene(app))
+    line("menu, idle")
+    explained(app, "othello", "engine")
+    line("Othello vs the engine, explained")
+    explained(app, "connect4", "alphabeta")
+    line("Connect 4 vs alpha-beta, explained")
+    explained(app, "nim", "perfect", variant="marienbad")
+    line("Marienbad vs Perfect, explained")
+    app.replace(LearningLabScene(app))
+    line("learning lab, idle")
+
+
+MEASUREMENTS = ("engine", "load", "lab", "charts", "mcts", "frames", "idle")
 
 
 def main() -> int:
@@ -363,6 +421,10 @@ def main() -> int:
                         help="MCTS iterations per move of the mcts measurement")
     parser.add_argument("--earlier", type=int, default=5,
                         help="finished runs already on the lab's charts (the lab keeps 6)")
+    parser.add_argument("--frames", type=int, default=300,
+                        help="frames timed per screen of the frames measurement")
+    parser.add_argument("--language", default="en", help="the app's language (en, fr)")
+    parser.add_argument("--text-scale", type=int, default=100, help="text size in %% (100-200)")
     args = parser.parse_args()
     chosen = args.only or list(MEASUREMENTS)
     w, h = (int(v) for v in args.size.lower().split("x"))
@@ -371,7 +433,8 @@ def main() -> int:
     print(f"window {w}x{h}, {args.seconds:g} s per measurement, {os.cpu_count()} cores, "
           f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
     for name in chosen:
-        app = App(Settings(sound=False), size=(w, h))  # a fresh app per measurement
+        settings = Settings(sound=False, language=args.language, text_scale=args.text_scale)
+        app = App(settings, size=(w, h))  # a fresh app per measurement
         if name == "engine":
             measure_engine(app, args.seconds)
         elif name == "load":
@@ -382,6 +445,8 @@ def main() -> int:
             measure_charts(app, args.games, args.earlier)
         elif name == "mcts":
             measure_mcts(app, args.seconds, args.iterations)
+        elif name == "frames":
+            measure_frames(app, args.frames)
         elif name == "idle":
             measure_idle(app, args.seconds)
         app.shutdown()
