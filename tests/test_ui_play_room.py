@@ -183,7 +183,7 @@ def test_connect4s_panel_keeps_the_legend_and_the_move_list(
     height, left a third of the width empty. The panel now takes the width the board does not
     need, and the board keeps its size."""
     from game.ui.boards import board_view_for
-    from game.ui.scenes.play import panel_share
+    from game.ui.scenes.play_fit import panel_share
 
     app = make_app(size, language=lang, show_reasoning=True)
     play = start_game(app, "connect4", ("alphabeta", "human"))

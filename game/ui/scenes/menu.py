@@ -22,11 +22,12 @@ from game.ui import text, widgets
 from game.ui.boards import presenter_for
 from game.ui.i18n import tr
 from game.ui.scene import Scene
-from game.ui.scenes import menu_layout, menu_pages, menu_seats
+from game.ui.scenes import layout_cache, menu_layout, menu_pages, menu_seats
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.match import HUMAN, Match, make_seat
 from game.ui.scenes.menu_cards import GameCards
 from game.ui.scenes.menu_entries import EXTRA_ENTRIES, TOOLS, more_entries, tr_label
+from game.ui.scenes.menu_key import layout_key, layout_parts
 from game.ui.scenes.menu_options import default_text, option_widgets
 from game.ui.scenes.players import player_description
 from game.ui.settings import FIRST_CHOICES, GameChoices
@@ -58,6 +59,7 @@ class MenuScene(Scene):
         self.desc_px = [0, 0]
         #: The cards' height for the game's most demanding player, by what it depends on.
         self._cards_cache: dict[tuple[Any, ...], int] = {}
+        self._layout = layout_cache.LayoutCache()
         #: Where each seat's description is drawn (empty: not shown).
         self.desc_rects = [pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0)]
         #: The page shown at large text (see :mod:`menu_pages`): the game or a seat.
@@ -300,7 +302,11 @@ class MenuScene(Scene):
         widgets.handle_all(self.all_widgets(), event)
 
     def layout(self) -> None:
-        """Place the cards, panels and widgets for the current window size."""
+        """Place the cards, panels and widgets for the current window size (only when an input
+        of the layout changed: see :func:`~game.ui.scenes.menu_key.layout_key`)."""
+        self._layout.run(layout_key(self), self._place, lambda: layout_parts(self))
+
+    def _place(self) -> None:
         w, h = self.app.size
         m = self.app.metrics
         pad = m.pad

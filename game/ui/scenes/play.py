@@ -32,11 +32,11 @@ from ai.registry import PlayerSpecError, players_for
 from game.rules.base import RulesError
 from game.ui import text, widgets
 from game.ui.boards import presenter_for
-from game.ui.boards.base import needed_width
 from game.ui.i18n import tr
 from game.ui.reasoning import LegendRow
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup
+from game.ui.scenes.layout_cache import LayoutCache
 from game.ui.scenes.match import HUMAN, Match, make_seat
 from game.ui.scenes.play_banner import PlayBanner
 from game.ui.scenes.play_board import (
@@ -45,14 +45,9 @@ from game.ui.scenes.play_board import (
     draw_status,
     legend_strip,
 )
-from game.ui.scenes.play_fit import (
-    PANEL_SHARE_WIDE,
-    detail_room,
-    large_text,
-    panel_share,
-    status_height,
-)
+from game.ui.scenes.play_fit import detail_room, large_text, status_height
 from game.ui.scenes.play_input import CLICK_GUARD_SECONDS, PlayInput
+from game.ui.scenes.play_layout import layout_key, layout_parts, panel_width
 from game.ui.scenes.play_panel import PlayPanel
 from game.ui.scenes.play_status import (
     ShownDecision,
@@ -70,7 +65,7 @@ from game.ui.scenes.review import Review
 from game.ui.scenes.review_files import choose_game, save_game
 from game.ui.scenes.turns import AiFailure, TurnDriver, TurnListener, is_pass
 from game.ui.settings import AI_DELAYS
-from game.ui.widgets import Widget, normal_body
+from game.ui.widgets import Widget
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -111,8 +106,9 @@ class PlayScene(Scene, TurnListener):
         self.legend_rect = pygame.Rect(0, 0, 0, 0)
         #: Where the REVIEW tag goes in the last frame (see play_board.tag_spot).
         self.review_tag_box = pygame.Rect(0, 0, 0, 0)
-        #: The panel's width and what it was worked out for (see :meth:`panel_width`).
-        self._panel_width: tuple[object, int] = (None, 0)
+        #: The panel's width and what it was worked out for (see play_layout.panel_width).
+        self.panel_width_memo: tuple[object, int] = (None, 0)
+        self._layout = LayoutCache()
         self.panel = PlayPanel(app, self)
         self.banner = PlayBanner(app, self)
         #: Seconds the screen has been open (see CLICK_GUARD_SECONDS).
@@ -390,7 +386,8 @@ class PlayScene(Scene, TurnListener):
 
     def on_settings_changed(self) -> None:
         self._make_view()
-        self._panel_width = (None, 0)
+        self.panel_width_memo = (None, 0)
+        self._layout.forget()
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -415,14 +412,18 @@ class PlayScene(Scene, TurnListener):
         return short_headline(self.match, self.turns, self.presenter)
 
     def layout(self) -> None:
-        """Place the board, side panel and buttons for the window size."""
+        """Place the board, side panel and buttons for the window size (only when an input of
+        the layout changed: see :func:`~game.ui.scenes.play_layout.layout_key`)."""
+        self._layout.run(layout_key(self), self._place, lambda: layout_parts(self))
+
+    def _place(self) -> None:
         w, h = self.app.size
         m = self.app.metrics
         pad = m.pad
         status_h = status_height(m, self.app.size)
         if self.view is not None:  # the score labels' size (see board_context), large text
             self.view.label_px, self.view.compact = m.body, large_text(m, self.app.size)
-        side_w = self.panel_width(status_h)
+        side_w = panel_width(self, status_h)
         self.panel.layout(pygame.Rect(w - side_w - pad * 2, pad * 2, side_w, h - pad * 4))
         left_w = self.panel.rect.left - pad * 4
         self.board_rect = pygame.Rect(pad * 2, pad * 2 + status_h, left_w,
@@ -436,27 +437,6 @@ class PlayScene(Scene, TurnListener):
         if self.view is not None:
             self.view.layout(self.board_rect, self.board_state)
         self.legend_rect = legend_strip(self)
-
-    def panel_width(self, status_h: int) -> int:
-        """The side panel's width: its share of the window (:func:`panel_share`), and the
-        width the board does not need as well (up to :data:`PANEL_SHARE_WIDE`), so the board
-        stays as large as the height allows and the panel keeps its legend and move list
-        (at 1920x1080 Connect 4's board left a third of the width empty while the legend's
-        colour row and the move list dropped out of the panel)."""
-        w, h = self.app.size
-        m = self.app.metrics
-        least = int(w * panel_share(m.body / normal_body(self.app.size)))
-        key = (w, h, m.body, status_h, least)
-        if self._panel_width[0] != key:
-            width = least
-            if self.view is not None:
-                pad = m.pad
-                board = pygame.Rect(pad * 2, pad * 2 + status_h, w - least - pad * 6,
-                                    h - status_h - pad * 4)
-                need = needed_width(self.view, board, self.board_state)
-                width = max(least, min(int(w * PANEL_SHARE_WIDE), w - need - pad * 6))
-            self._panel_width = (key, width)
-        return self._panel_width[1]
 
     def notice_area(self) -> pygame.Rect:
         """Notices over the status line, no button covered (at the bottom they hid Undo for 3

@@ -1,0 +1,212 @@
+"""The play screen and the menu lay themselves out only when an input of their layout changed
+(game/ui/scenes/layout_cache.py, play_layout.py, menu_key.py): a frame with nothing changed
+keeps the last layout, and each input (window size, language, text size, theme; in play a
+seat, pause, the review, the reasoning switch, a move, the end of the game; in the menu the
+game, an option, a seat, a player's parameter, the page) gives the layout a fresh one would."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from game.ui.scenes import layout_cache
+from game.ui.scenes.layout_cache import LayoutCache, StaleLayout, snapshot
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.menu_key import layout_parts as menu_parts
+from game.ui.scenes.play_layout import layout_parts
+from tests.ui_helpers import frame, make_app, resize, start_game
+
+
+@pytest.fixture(autouse=True)
+def checked() -> Iterator[None]:
+    """Every layout kept is laid out again and compared (a stale one raises)."""
+    before = layout_cache.CHECK
+    layout_cache.CHECK = True
+    yield
+    layout_cache.CHECK = before
+
+
+def laid_out(scene: Any) -> dict[Any, Any]:
+    """The fields the scene's layout wrote (the play screen's or the menu's)."""
+    parts = menu_parts if isinstance(scene, MenuScene) else layout_parts
+    return snapshot(parts(scene))
+
+
+def fresh(scene: Any) -> dict[Any, Any]:
+    """The fields a layout from scratch writes now."""
+    scene._layout.forget()
+    scene.layout()
+    return laid_out(scene)
+
+
+def assert_follows(app: Any, scene: Any, change: Callable[[], None]) -> None:
+    """After ``change`` and a frame, the layout is the one a fresh layout gives, and it
+    differs from the layout before the change (the change was one the layout sees)."""
+    frame(app)
+    before = laid_out(scene)
+    runs = scene._layout.runs
+    change()
+    frame(app)
+    after = laid_out(scene)
+    assert scene._layout.runs > runs, "the change did not lay the screen out again"
+    assert after == fresh(scene)
+    assert after != before
+
+
+def test_a_still_frame_keeps_the_layout_and_a_stale_one_is_caught() -> None:
+    app = make_app((1024, 768))
+    play = start_game(app, "connect4", ("human", "human"))
+    frame(app)
+    runs, kept = play._layout.runs, play._layout.kept
+    for _ in range(5):
+        frame(app)
+    assert play._layout.runs == runs and play._layout.kept >= kept + 5
+    # The check sees a layout kept while an input it does not know of moved a button.
+    play.panel.undo_button.rect.x += 7
+    with pytest.raises(StaleLayout, match="undo_button"):
+        frame(app)
+    app.shutdown()
+
+
+def test_the_cache_runs_a_layout_once_per_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(layout_cache, "CHECK", False)
+    calls: list[int] = []
+    cache = LayoutCache()
+    for key in (1, 1, 2, 2, 1):
+        cache.run(key, lambda: calls.append(1), lambda: [])
+    assert len(calls) == 3 and cache.kept == 2
+    cache.forget()
+    cache.run(1, lambda: calls.append(1), lambda: [])
+    assert len(calls) == 4
+
+
+def settings_of(app: Any) -> Callable[..., Callable[[], None]]:
+    """A change of the app's settings to ``values``, applied as the settings screen does."""
+    def settings(**values: object) -> Callable[[], None]:
+        def change() -> None:
+            for name, value in values.items():
+                setattr(app.settings, name, value)
+            app.apply_settings()
+        return change
+    return settings
+
+
+@pytest.mark.parametrize("scale", [100, 200])
+def test_the_layout_follows_the_window_and_the_settings(scale: int) -> None:
+    app = make_app((1024, 768), text_scale=scale)
+    play = start_game(app, "othello", ("human", "alphabeta:depth=1"))
+    settings = settings_of(app)
+
+    assert_follows(app, play, lambda: resize(app, (1920, 1080)))
+    assert_follows(app, play, lambda: resize(app, (1280, 720)))
+    assert_follows(app, play, settings(language="fr"))
+    assert_follows(app, play, settings(text_scale=150))
+    assert_follows(app, play, settings(text_scale=scale))
+    assert_follows(app, play, settings(theme="high_contrast"))
+    app.shutdown()
+
+
+def test_the_layout_follows_the_game() -> None:
+    app = make_app((1280, 720), language="fr")
+    play = start_game(app, "nim", ("human", "human"))
+    assert_follows(app, play, lambda: play.apply_move(play.state.legal_moves()[0]))
+    assert_follows(app, play, lambda: play.set_seat(1, "greedy"))
+    assert_follows(app, play, lambda: play.set_reasoning(False))
+    assert_follows(app, play, lambda: play.enter_review(0))
+    assert_follows(app, play, play.leave_review)
+    assert_follows(app, play, play.undo)
+
+    def to_the_end() -> None:
+        play.set_seat(1, "human")
+        while not play.match.over:
+            play.apply_move(play.state.legal_moves()[-1])
+
+    assert_follows(app, play, to_the_end)
+    assert_follows(app, play, play.restart)  # the running score appears
+    app.shutdown()
+
+
+def test_the_layout_follows_pause_in_ai_vs_ai() -> None:
+    app = make_app((1920, 1080), ai_delay=30.0)  # no AI move between the frames
+    play = start_game(app, "hexapawn", ("alphabeta", "alphabeta"))
+    assert play.match.ai_vs_ai
+    assert_follows(app, play, play.turns.toggle_pause)
+    assert_follows(app, play, play.turns.toggle_pause)
+    app.shutdown()
+
+
+def test_a_click_after_a_kept_layout_lands_where_the_button_is_drawn() -> None:
+    app = make_app((1024, 768))
+    play = start_game(app, "hexapawn", ("human", "human"))
+    play.apply_move(play.state.legal_moves()[0])
+    for _ in range(3):
+        frame(app)
+    undo = play.panel.undo_button.rect.center
+    frame(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=undo, button=1),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=undo, button=1)])
+    assert len(play.match.moves) == 0
+    app.shutdown()
+
+
+@pytest.mark.parametrize("seats", [("human", "greedy"), ("alphabeta", "alphabeta")])
+def test_random_clicks_keys_and_resizes_never_keep_a_stale_layout(seats: tuple[str, str]
+                                                                   ) -> None:
+    """The monkey's events on the play screen (Nim, a person against greedy, and AI vs AI):
+    every layout kept is checked against a fresh one (see the fixture)."""
+    from tests.test_ui_monkey import monkey
+
+    app = make_app((1024, 640), text_scale=200)
+    play = start_game(app, "nim", seats)
+    monkey(app, 250, seed=18)
+    assert play._layout.kept > 0
+    app.shutdown()
+
+
+@pytest.mark.parametrize("scale", [100, 200])
+def test_the_menus_layout_follows_the_window_the_settings_and_the_choices(scale: int) -> None:
+    app = make_app((1024, 768), text_scale=scale)
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    settings = settings_of(app)
+    assert_follows(app, menu, lambda: menu.select_game("othello"))
+    assert_follows(app, menu, lambda: menu._set_seat(1, "alphabeta"))
+    params = menu.seat_widgets[1][1:]
+    assert params
+    assert_follows(app, menu, lambda: menu._set_seat(0, "mcts"))
+    assert_follows(app, menu, lambda: menu.set_option("size", "6"))
+    assert_follows(app, menu, lambda: resize(app, (1920, 1080)))
+    assert_follows(app, menu, settings(language="fr"))
+    assert_follows(app, menu, settings(text_scale=300 - scale))
+    assert_follows(app, menu, lambda: menu.select_game("nim"))
+    if menu.pages():
+        assert_follows(app, menu, lambda: menu.show_page("seat2"))
+    app.shutdown()
+
+
+def test_a_players_parameter_changed_in_the_menu_lays_it_out_again() -> None:
+    app = make_app((1280, 800), language="fr")
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    menu.select_game("othello")
+    menu._set_seat(1, "alphabeta")
+    frame(app)
+    runs = menu._layout.runs
+    stepper = next(w for w in menu.seat_widgets[1][1:] if hasattr(w, "step"))
+    stepper.set(stepper.get() + stepper.step)
+    frame(app)
+    assert menu._layout.runs > runs
+    assert laid_out(menu) == fresh(menu)
+    app.shutdown()
+
+
+def test_random_events_on_the_menu_never_keep_a_stale_layout() -> None:
+    from tests.test_ui_monkey import monkey
+
+    app = make_app((1024, 640), text_scale=200)
+    menu = app.top
+    monkey(app, 250, seed=12)
+    assert menu._layout.kept > 0
+    app.shutdown()
