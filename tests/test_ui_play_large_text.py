@@ -193,3 +193,19 @@ def test_at_200_percent_the_facts_are_never_smaller_than_the_legend_and_a_move_s
     assert_facts_legend_and_move(play)
     assert explain.facts_size >= explain.legend_size >= least_legend_px(app.metrics, app.size)
     app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1024, 640), (1280, 720)])
+def test_the_running_score_is_never_under_the_readable_size(size: tuple[int, int]) -> None:
+    """Regression (QA18 11, Connect 4 9x8 vs Monte Carlo at 100% of 1024x768 in English): the
+    score line "Score: Human 0 – Monte Carlo 1" was 15 px, the smallest words of the screen,
+    under the 20 px a class reads (2.5% of the height)."""
+    from game.ui.scenes.play_fit import readable_px
+
+    app = make_app(size, text_scale=100)
+    play = start_game(app, "connect4", ("human", "mcts"))
+    play.match.wins = [0, 1]
+    frame(app)
+    assert play.panel.score_lines, "the score is shown once a game has ended"
+    assert play.panel.score_px >= readable_px(size), (play.panel.score_px, readable_px(size))
+    app.shutdown()

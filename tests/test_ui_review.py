@@ -336,8 +336,10 @@ def test_two_players_of_the_same_name_are_told_apart_in_the_score() -> None:
     match.wins = [2, 1]
     match.draws = 1
     # Regression (QA): "Human 1 2 – Human 2 1" ran the seat's number into the score.
+    # (A name is never broken over two lines: "Monte" / "Carlo 1", QA18 11.)
     assert (score_line(match, lambda seat: "Human")
-            == "Score: Human 1:\u00a02 –\u00a0Human 2:\u00a01 · 1\u00a0draw")
+            == "Score: Human\u00a01:\u00a02 –\u00a0Human\u00a02:\u00a01 · 1\u00a0draw")
+    assert "Monte\u00a0Carlo" in score_line(match, lambda seat: ("Human", "Monte Carlo")[seat])
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

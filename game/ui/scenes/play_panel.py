@@ -60,8 +60,7 @@ class PlayPanel:
         #: Each move row's rectangle in the last frame and the position after it (a click
         #: there reviews that position).
         self.move_rects: list[tuple[pygame.Rect, int]] = []
-        #: Where the running score is written (empty before the first game ends), and its
-        #: lines.
+        #: Where the running score is written (empty before the first game ends); its lines.
         self.score_rect = pygame.Rect(0, 0, 0, 0)
         self.score_lines: list[str] = []
         self.score_px = app.metrics.small
@@ -333,22 +332,24 @@ class PlayPanel:
     def _score_lines(self, width: int, key: str = "play.score") -> tuple[list[str], int]:
         """The running score in lines of ``width`` (names as :func:`score_line` gives them) and
         their text size: one line at the small size, or a little smaller (down to 85%, with
-        large text to the normal small size); else, when two players of one name do not fit,
-        without their notes, wrapped if need be; none before the first game ends."""
+        large text to the normal small size, never under the readable size); else without the
+        names' notes, wrapped if need be; none before the first game ends."""
         m = self.app.metrics
         label = self.scene.seat_label
         line = _glued_counts(score_line(self.scene.match, label, key))
         if not line:
             return [], m.small
-        floor = int(m.small * 0.85)
+        readable = readable_px(self.app.size)  # (it was 15 px at 100% of 1024x768, QA18 11)
+        floor = max(readable, int(m.small * 0.85))
         if large_text(m, self.app.size):
-            floor = max(Metrics.for_size(self.app.size).small, int(m.small * 0.8))
-        px = text.fit_px(line, width, m.small, True, floor)
+            floor = max(Metrics.for_size(self.app.size).small, int(m.small * 0.8), readable)
+        px = text.fit_px(line, width, max(m.small, readable), True, floor)
         if text.size(line, px, True)[0] <= width:
             return [line], px
         short = _glued_counts(score_line(self.scene.match, lambda seat: without_note(label(seat)),
                                          key))
-        return text.wrap(short, width, m.small, True), m.small
+        px = max(m.small, readable)
+        return text.wrap(short, width, px, True), px
 
     # -- drawing --------------------------------------------------------------------------------
 

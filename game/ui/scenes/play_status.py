@@ -261,6 +261,8 @@ def score_line(match: Match, player_name: Callable[[int], str], key: str = "play
         # "Human 1: 0": "Human 1 0 – Human 2 1" ran the seat into the score (QA).
         names = [tr("play.score_seat", name=names[0], n=1),
                  tr("play.score_seat", name=names[1], n=2)]
+    # A name is never broken over two lines ("Monte" / "Carlo 1" at 100% of 1024x768).
+    names = [name.replace(" ", "\u00a0") for name in names]
     score = tr(key, a=names[0], x=match.wins[0], b=names[1], y=match.wins[1])
     if match.draws:
         score = plural("play.score_draws", match.draws, score=score)
