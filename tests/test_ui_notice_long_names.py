@@ -49,6 +49,11 @@ def test_a_count_keeps_its_unit_on_its_line() -> None:
     bracketed = "ce réseau n'a encore rien appris (0 partie), toutes ses valeurs valent 0"
     for width in range(120, 900, 7):
         assert not any(ln.endswith("(0") for ln in text.wrap(bracketed, width, 40)), width
+    # A count ending the text is not left alone (QA18 16: "Boîte : 3 coups permis sur" / "3").
+    box = "Boîte : 3 coups permis sur 3"
+    for width in range(text.size("Boîte :", 40)[0], 900, 7):
+        lines = text.wrap(box, width, 40)
+        assert " ".join(lines) == box and lines[-1] != "3", (width, lines)
     # Numbers alone in a row still break where they must.
     assert len(text.wrap("1 2 3 4 5 6 7 8 9", text.size("1 2 3", 40)[0], 40)) > 1
 

@@ -166,6 +166,8 @@ _NO_BREAK_BEFORE = (":", ";", "!", "?", "»", "%")
 #: A count as a word ("3", "+1", "\u22120.5", "15", "(0"): the word after it is its unit, kept on
 #: its line ("(0" / "partie)" broke at 200% of 1280x800 in French, QA18 5).
 _COUNT = re.compile(r"^[(\[]?[+\-\u2212\u2264\u2265]?\d+(?:[.,]\d+)?$")
+#: A count that may end a text, with its closing marks ("3.", "12)", "52%").
+_LAST_COUNT = re.compile(r"^[(\[]?[+\-\u2212\u2264\u2265]?\d+(?:[.,]\d+)?[.,;:!?)\]%]*$")
 
 
 def _glued(words: list[str]) -> list[str]:
@@ -173,7 +175,8 @@ def _glued(words: list[str]) -> list[str]:
     the word before it (with its space), the word after an opening « joined to it, "↓" to
     the "↑" before it (a hint broke between the two arrows of "↑ ↓ or wheel"), and a word
     that starts with a letter to the count before it ("3 allumettes, 1 / allumette" and
-    "en 15 / coups" broke a count from its unit, QA17 3)."""
+    "en 15 / coups" broke a count from its unit, QA17 3), and a count ending the text to the
+    word before it."""
     glued: list[str] = []
     for word in words:
         if glued and (word.startswith(_NO_BREAK_BEFORE) or glued[-1] == "«"
@@ -182,6 +185,10 @@ def _glued(words: list[str]) -> list[str]:
             glued[-1] = f"{glued[-1]} {word}"
         else:
             glued.append(word)
+    if len(glued) > 1 and _LAST_COUNT.match(glued[-1]) is not None:
+        # A count that ends the text stays with the word before it: "Boîte : 3 coups permis
+        # sur" / "3" left it alone on the last line (QA18 16).
+        glued[-2:] = [f"{glued[-2]} {glued[-1]}"]
     return glued
 
 
