@@ -127,13 +127,19 @@ def test_moves_a_cut_depth_did_not_reach_are_drawn_neutral_and_said(seed: int, e
         # (A value the search only bounded is neutral too.)
         assert value.neutral == (str(move) in names | bounded), move
         if str(move) in names:
-            assert value.meaning == Shallower(3)
+            # (A value of the depth before that was itself a bound says so: QA17 7.)
+            upper = True if decision.info.get("bounds", {}).get(str(move)) == "at most" else None
+            assert value.meaning == Shallower(3, upper), move
     words = [row.words for row in score_legend(decision, "Black")]
-    assert i18n.tr("legend.shallower", n=3) in words, words
+    # One row per look: shallow values, shallow bounds ("at most, only 3 moves ahead").
+    said = {i18n.tr("legend.shallower" if v.meaning.upper is None
+                    else "legend.shallower_at_most", n=3)
+            for m, v in shown.items() if str(m) in names}
+    assert said <= set(words), words
     # Where the board wrote whole discs, the row's sample is written so too ("−5", not
     # "−5.0" beside a board that shows "−5").
     rows = score_legend(decision, "Black", short_counts=True)
-    sample = next(r.sample for r in rows if r.words == i18n.tr("legend.shallower", n=3))
+    sample = next(r.sample for r in rows if r.words in said)
     shallow = next(v for m, v in shown.items() if str(m) in names)
     assert sample in {v.short for m, v in shown.items() if str(m) in names}, (sample, shallow)
 

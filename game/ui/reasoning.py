@@ -12,7 +12,7 @@ import math
 import re
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from ai.base import Decision, SearchProgress
 from ai.bounds import Proven
@@ -25,6 +25,7 @@ from game.ui.boards.base import (
     decided_distance,
     format_score,
 )
+from game.ui.boards.chip_look import BOUND, PLAIN, SHALLOW, SHALLOW_BOUND, ChipLook
 from game.ui.i18n import decimal, language, tr
 
 #: Searches that reach the end of every line report this depth (ai.search.TO_THE_END and the
@@ -282,6 +283,8 @@ class MarginBound:
 
     margin: int
     upper: bool
+    #: Drawn with a dashed outline, as every bound (see :mod:`game.ui.boards.chip_look`).
+    look: ClassVar[ChipLook] = BOUND
 
     @property
     def result(self) -> int:
@@ -299,14 +302,27 @@ class EstimateBound:
     choice and stops there."""
 
     upper: bool
+    #: Drawn with a dashed outline (see :mod:`game.ui.boards.chip_look`): the short form
+    #: drops the "\u2264" where a cell has no room for it, the outline stays.
+    look: ClassVar[ChipLook] = BOUND
 
 
 @dataclass(frozen=True)
 class Shallower:
     """A move's estimate from ``depth`` moves ahead, one less than the chosen move's: the
-    clock cut the last depth short before this move's turn."""
+    clock cut the last depth short before this move's turn. ``upper``: where the value of
+    that depth was itself only a bound, True for at most ("\u2264\u22124 only 8 moves
+    ahead"), False for at least; None for a value."""
 
     depth: int
+    upper: bool | None = None
+
+    @property
+    def look(self) -> ChipLook:
+        """Lighter, as every shallow estimate, and dashed too when it is a bound (see
+        :mod:`game.ui.boards.chip_look`): the 6-deep "+11" beside the chosen "\u22122.5" read
+        as a better move left unplayed (QA17 7)."""
+        return SHALLOW if self.upper is None else SHALLOW_BOUND
 
 
 #: The names the searches give a root move's value that is only a bound (ai.othello_engine's
@@ -481,8 +497,10 @@ def shown_scores(d: Decision) -> dict[Any, float]:
                 continue
             if isinstance(value, ShownScore):
                 if not value.proven:
+                    upper = (value.meaning.upper if isinstance(value.meaning, EstimateBound)
+                             else None)
                     shown[move] = ShownScore(float(value), value.label, False,
-                                             Shallower(d.depth - 1), neutral=True,
+                                             Shallower(d.depth - 1, upper), neutral=True,
                                              short=value.short)
             elif isinstance(value, float) and math.isfinite(value):
                 # The generic engine's (Connect 4's) exact values are plain numbers: a "+6"
@@ -513,9 +531,12 @@ class LegendRow:
     short: str = ""
     """The same meaning in a few words ("Black loses in 2"), for a legend that has no room
     for every row's words (see :func:`compact_legend`); empty: the words themselves."""
-    parts: tuple[tuple[str, str, str], ...] = ()
+    parts: tuple[tuple[str, str, str, ChipLook], ...] = ()
     """For the legend as one paragraph (see :func:`packed_legend`): each kind's sample, few
     words and colour, so the samples are drawn bold in their colour as in the rows."""
+    look: ChipLook = PLAIN
+    """How the board draws the sample's chip (a bound dashed, a shallow estimate lighter;
+    see :mod:`game.ui.boards.chip_look`): the legend draws its sample so."""
     optional: bool = False
     """A row with no sample kept in few words only where room is left (the colours' scale
     where the moves do not all lose): it never makes the legend smaller, as the colours'
@@ -568,7 +589,8 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
             key = _bound_key(meaning)
             add(key, LegendRow(value.label, plural(key, abs(meaning.margin), side=mover),
                                short=plural(key.replace("legend.", "legend.short."),
-                                            abs(meaning.margin), side=mover)))
+                                            abs(meaning.margin), side=mover),
+                               look=meaning.look))
         elif isinstance(value, ShownScore) and isinstance(meaning, Proven):
             if meaning.margin is not None and meaning.margin > 0:
                 add("margin_win", LegendRow(value.label, plural(
@@ -603,12 +625,16 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
             key = "legend.estimate_at_most" if meaning.upper else "legend.estimate_at_least"
             # As the board wrote it: "≤−6" beside "−6", not "≤−5.7" (real window, Othello).
             add(key, LegendRow(_sample(value, short_here), tr(key, side=mover), "text",
-                               tr(key.replace("legend.", "legend.short."))))
+                               tr(key.replace("legend.", "legend.short.")),
+                               look=meaning.look))
         elif isinstance(value, ShownScore) and isinstance(meaning, Shallower):
-            add("shallower", LegendRow(_sample(value, short_here),
-                                       plural("legend.shallower", meaning.depth),
-                                       "text", plural("legend.short.shallower",
-                                                      meaning.depth)))
+            # A shallow bound has its own look, so its own row ("\u2264\u22124 at most, only
+            # 8 moves ahead" beside "+11 only 8 moves ahead").
+            key = ("legend.shallower" if meaning.upper is None else
+                   f"legend.shallower_at_{'most' if meaning.upper else 'least'}")
+            add(key, LegendRow(_sample(value, short_here), plural(key, meaning.depth), "text",
+                               plural(key.replace("legend.", "legend.short."), meaning.depth),
+                               look=meaning.look))
         elif isinstance(value, ShownScore) and value.neutral:
             add("unsettled", LegendRow(value.label, tr("legend.unsettled"), "text",
                                        tr("legend.short.unsettled")))
@@ -739,7 +765,7 @@ def compact_legend(rows: list[LegendRow]) -> list[LegendRow]:
     row out, :func:`packed_legend`. Dropping the later rows left Hexapawn's "L2", Nim's
     "P" and "P8" on the board with no words at 200% of 1024x768."""
     return [LegendRow(row.sample, row.short or row.words, row.colour, row.short,
-                      optional=row.optional)
+                      look=row.look, optional=row.optional)
             for row in rows if row.sample or row.short]
 
 
@@ -749,7 +775,7 @@ def packed_legend(rows: list[LegendRow]) -> list[LegendRow]:
     one line per kind fits (see :func:`compact_legend`)."""
     kept = [row for row in compact_legend(rows) if not row.optional]
     entries = [f"{row.sample} {row.words}".strip() for row in kept]
-    parts = tuple((row.sample, row.words, row.colour) for row in kept)
+    parts = tuple((row.sample, row.words, row.colour, row.look) for row in kept)
     return [LegendRow("", " \u00b7 ".join(entries), parts=parts)] if entries else []
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.ui.boards.chip_look import PLAIN, ChipLook, draw_look, outline_width
 from game.ui.i18n import decimal
 
 if TYPE_CHECKING:
@@ -604,14 +605,16 @@ def score_chip(surface: pygame.Surface, text: str, centre: tuple[float, float], 
                colour: Colour, theme: Theme, best: bool = False,
                max_width: float | None = None,
                placed: list[pygame.Rect] | None = None,
-               bounds: pygame.Rect | None = None, side_pad: int | None = None) -> pygame.Rect:
+               bounds: pygame.Rect | None = None, side_pad: int | None = None,
+               look: ChipLook = PLAIN) -> pygame.Rect:
     """A score label on a dark rounded chip so it reads on any cell; the best is outlined.
 
     With ``max_width`` the text shrinks (not below 7 px) so the chip stays inside its cell.
     With ``placed`` (the chips already drawn this frame) the chip moves to the nearest free
     spot around ``centre`` so labels never overlap (inside ``bounds``, else the surface), and
     its rectangle is added to the list. ``side_pad``: the room left and right of the text
-    (default a third of ``px``; see :func:`chip_rect`).
+    (default a third of ``px``; see :func:`chip_rect`). ``look``: the kind of number it is
+    (a bound dashed, a shallow estimate lighter; see :mod:`game.ui.boards.chip_look`).
     """
     from game.ui import text as txt
 
@@ -623,10 +626,12 @@ def score_chip(surface: pygame.Surface, text: str, centre: tuple[float, float], 
         rect = free_spot(rect, placed, surface.get_rect() if bounds is None else bounds)
         placed.append(rect)
     alpha_fill(surface, rect, theme.overlay, 225, radius=max(2, rect.height // 3))
+    draw_look(surface, rect, px, colour, look, under_text=True, dark=theme.overlay)
     if best:
-        pygame.draw.rect(surface, colour, rect, width=max(2, px // 8),
+        pygame.draw.rect(surface, colour, rect, width=outline_width(px),
                          border_radius=max(2, rect.height // 3))
     surface.blit(label, label.get_rect(center=rect.center))
+    draw_look(surface, rect, px, colour, look, under_text=False, dark=theme.overlay)
     return rect
 
 

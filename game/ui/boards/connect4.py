@@ -51,6 +51,7 @@ from game.ui.boards.base import (
     score_labels,
     shared_label_px,
 )
+from game.ui.boards.chip_look import chip_look
 from game.ui.boards.presenter import GamePresenter, OptionSpec
 from game.ui.i18n import tr
 from game.ui.reasoning import plural
@@ -666,7 +667,7 @@ class Connect4View(BoardView):
             # The text in the middle of a chip exactly the cap's width.
             pad = max(1, (cap.width - txt.size(text, px, True)[0]) // 2)
             score_chip(surface, text, cap.center, px, colour, ctx.theme, best=best,
-                       side_pad=pad)
+                       side_pad=pad, look=chip_look((ctx.scores or {}).get(move)))
 
 
 class Connect4Presenter(GamePresenter):

@@ -32,6 +32,7 @@ from game.ui.boards.base import (
     score_labels,
     shared_label_px,
 )
+from game.ui.boards.chip_look import chip_look
 from game.ui.boards.presenter import GamePresenter, OptionSpec
 from game.ui.i18n import tr
 from game.ui.reasoning import plural
@@ -334,7 +335,7 @@ class HexapawnView(GridBoardView):
                   colour, grid.cell * (0.05 if best else 0.03), 190 if best else 120)
             score_chip(surface, text, at, px, colour, ctx.theme, best=best,
                        max_width=None if side_pad else grid.cell * CHIP_WIDTH, placed=placed,
-                       side_pad=side_pad)
+                       side_pad=side_pad, look=chip_look(ctx.scores.get(move)))
 
 
 class HexapawnPresenter(GamePresenter):

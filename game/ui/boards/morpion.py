@@ -40,6 +40,7 @@ from game.ui.boards.base import (
     shared_label_px,
     side_column_width,
 )
+from game.ui.boards.chip_look import chip_look
 from game.ui.boards.presenter import GamePresenter, OptionSpec
 from game.ui.i18n import tr
 from game.ui.reasoning import plural
@@ -433,7 +434,7 @@ class MorpionView(GridBoardView):
                 continue  # the person's preview token there says more (and the chip hid it)
             text, colour, best = labels[move]
             score_chip(surface, text, grid.centre(*cell), px, colour, ctx.theme, best=best,
-                       max_width=most)
+                       max_width=most, look=chip_look(ctx.scores.get(move)))
 
     @staticmethod
     def score_cells(scores: Mapping[Any, float], mor: MorpionState,

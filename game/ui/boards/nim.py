@@ -38,6 +38,7 @@ from game.ui.boards.base import (
     score_chip,
     score_labels,
 )
+from game.ui.boards.chip_look import chip_look
 from game.ui.boards.nim_labels import (
     LabelPlace,
     arrange,
@@ -1120,12 +1121,12 @@ class NimView(BoardView):
             places = label_places(items, px, box.band_centre, box.foot, self.rect,
                                   row_allowed=len(self._boxes) == 1)
         self.label_runs += [(box.heap, index, index) for index, _text in items]
-        for (_move, (text, colour, best)), place in zip(entries, places, strict=True):
+        for (move, (text, colour, best)), place in zip(entries, places, strict=True):
             if place.leader_from is not None:
                 pygame.draw.line(surface, colour, place.leader_from, place.rect.midtop,
                                  max(2, px // 12))
             score_chip(surface, text, place.rect.center, px, colour, ctx.theme, best=best,
-                       placed=placed)
+                       placed=placed, look=chip_look((ctx.scores or {}).get(move)))
 
     def _single_places(self, box: _HeapBox, items: list[tuple[int, str]], px: int,
                        readable: int, nim: NimState) -> tuple[int, list[LabelPlace]] | None:
@@ -1222,7 +1223,8 @@ class NimView(BoardView):
                 continue
             groups = runs(items)
             # Each match's colour and whether it is the best (items and entries go together).
-            looks = {index: (colour, best) for (index, _text), (_move, (_t, colour, best))
+            looks = {index: (colour, best, chip_look((ctx.scores or {}).get(move)))
+                     for (index, _text), (move, (_t, colour, best))
                      in zip(items, entries, strict=True)}
             width = max(2, size // 12)
             for (first, last, text), rect in zip(groups, rects, strict=True):
@@ -1235,7 +1237,7 @@ class NimView(BoardView):
                 pygame.draw.line(surface, colour, ((left[0] + right[0]) // 2, y),
                                  rect.midtop, width)
                 score_chip(surface, text, rect.center, size, colour, ctx.theme, best=best,
-                           placed=placed)
+                           placed=placed, look=looks[first][2])
             self.label_runs += [(box.heap, first, last) for first, last, _text in groups]
         return True
 

@@ -55,6 +55,7 @@ from game.ui.boards.base import (
     shared_label_px,
     side_column_width,
 )
+from game.ui.boards.chip_look import chip_look
 from game.ui.boards.chip_packing import pack_chips, tied_chips
 from game.ui.boards.presenter import GamePresenter, OptionSpec, is_pass
 from game.ui.i18n import tr
@@ -522,9 +523,9 @@ class OthelloView(GridBoardView):
         # "\u2264", which read "|\u22128", QA at 1024x640).
         for row, col in self.moves_under_chips(ctx):
             grid.outline_cell(surface, row, col, ctx.theme.legal, 0.07)
-        for (_move, _t, colour, best), (text, _c), rect in zip(shown, texts, rects, strict=True):
+        for (move, _t, colour, best), (text, _c), rect in zip(shown, texts, rects, strict=True):
             score_chip(surface, text, rect.center, px, colour, ctx.theme, best=best,
-                       side_pad=chip_side_pad(px))
+                       side_pad=chip_side_pad(px), look=chip_look(ctx.scores.get(move)))
         self._frame_chosen(surface, ctx)
 
     def _frame_chosen(self, surface: pygame.Surface, ctx: BoardContext) -> None:

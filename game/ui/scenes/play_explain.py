@@ -23,7 +23,12 @@ from game.ui.reasoning import (
 )
 from game.ui.scenes.play_fit import large_text, readable_px
 from game.ui.scenes.play_hint import draw_hint, hint_paragraphs
-from game.ui.scenes.play_legend import FEWER_FACTS_SHARE, LegendFit, strict_passes
+from game.ui.scenes.play_legend import (
+    FEWER_FACTS_SHARE,
+    LegendFit,
+    draw_marks,
+    strict_passes,
+)
 from game.ui.scenes.play_more import draw_more_mark, open_reasoning, wrap_for_mark
 from game.ui.theme import blend
 
@@ -121,11 +126,15 @@ class ExplainBox(LegendFit):
         pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), box,
                          border_radius=m.radius)
         ty = y + m.pad // 2
-        for sample, indent, words, colour, runs in lines:
+        for line in lines:
+            sample, indent, words, colour, runs, _marks = line
             x = box.left + m.pad
+            # The samples in their chips' looks, as the board draws them (boards helper).
+            draw_marks(surface, line, x, ty, px, theme, under_text=True)
             for at, said, bold, shade in runs:
                 text.blit_text(surface, said, px, getattr(theme, shade, theme.text),
                                (x + at, ty), bold=bold)
+            draw_marks(surface, line, x, ty, px, theme, under_text=False)
             if runs:
                 ty += line_h
                 continue

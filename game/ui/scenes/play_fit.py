@@ -15,10 +15,14 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from game.ui import text
+from game.ui.boards.chip_look import PLAIN, ChipLook
 from game.ui.widgets import BODY_MIN_FRACTION, Button, Metrics, normal_body
 
 if TYPE_CHECKING:
     from game.ui.reasoning import LegendRow
+
+#: A word of the legend as one paragraph: its text, bold, colour name and chip look.
+Token = tuple[str, bool, str, ChipLook]
 
 #: A button row's height in body sizes; with large text (see :data:`LARGE_TEXT`), less: at
 #: 200% of 1920x1080 the panel's four rows of buttons left the AI's reasoning no room. 1.8,
@@ -193,6 +197,10 @@ class LegendLine(NamedTuple):
     colour: str
     #: (x from the line's left, text, bold, colour name) of each run of a paragraph's line.
     runs: tuple[tuple[int, str, bool, str], ...] = ()
+    #: (x from the line's left, width, look) of each sample drawn in a chip's look (a bound
+    #: dashed, a shallow estimate lighter), as the board draws it (see
+    #: :mod:`game.ui.boards.chip_look`).
+    marks: tuple[tuple[int, int, ChipLook], ...] = ()
 
 
 def legend_lines(rows: list[LegendRow], px: int, width: int, large: bool) -> list[LegendLine]:
@@ -212,17 +220,19 @@ def legend_lines(rows: list[LegendRow], px: int, width: int, large: bool) -> lis
         if large and len(parts) > 1:
             rest = " ".join(row.words.split(" ")[len(parts[0].split(" ")):])
             parts = parts[:1] + text.wrap(rest, width, px)
+        marks = ((0, text.size(row.sample, px, True)[0], row.look),) if row.look.shows else ()
         for i, part in enumerate(parts):
             lines.append(LegendLine(sample if i == 0 else "",
-                                    indent if i == 0 or not large else 0, part, row.colour))
+                                    indent if i == 0 or not large else 0, part, row.colour,
+                                    marks=marks if i == 0 else ()))
     return lines
 
 
-def paragraph_lines(parts: tuple[tuple[str, str, str], ...], px: int,
+def paragraph_lines(parts: tuple[tuple[str, str, str, ChipLook], ...], px: int,
                     width: int) -> list[LegendLine]:
-    """The legend's kinds (sample, words, colour) as one paragraph wrapped to ``width`` at
-    ``px``, word by word, each sample bold in its colour as in the legend's rows (the
-    paragraph drew "W5" plain among the words, hard to find, QA S15); in the text's weight
+    """The legend's kinds (sample, words, colour, the sample's look) as one paragraph wrapped
+    to ``width`` at ``px``, word by word, each sample bold in its colour as in the legend's
+    rows (the paragraph drew "W5" plain among the words, hard to find, QA S15); in the text's weight
     where bold would cost the paragraph a line (Connect 4 vs the engine at 200% of 1024x768
     in French: the facts went from 36 to 32 px for it). Remembered, as text.wrap is: the
     legend's fitting asks for the same paragraph at each of its sizes every frame."""
@@ -230,7 +240,7 @@ def paragraph_lines(parts: tuple[tuple[str, str, str], ...], px: int,
 
 
 @functools.lru_cache(maxsize=256)
-def _paragraph_lines(parts: tuple[tuple[str, str, str], ...], px: int,
+def _paragraph_lines(parts: tuple[tuple[str, str, str, ChipLook], ...], px: int,
                      width: int) -> tuple[LegendLine, ...]:
     """The lines of :func:`paragraph_lines`: bold samples, or plain where bold costs a line."""
     bold = _paragraph(parts, px, width, True)
@@ -238,19 +248,19 @@ def _paragraph_lines(parts: tuple[tuple[str, str, str], ...], px: int,
     return tuple(bold if len(bold) <= len(plain) else plain)
 
 
-def _paragraph(parts: tuple[tuple[str, str, str], ...], px: int, width: int,
+def _paragraph(parts: tuple[tuple[str, str, str, ChipLook], ...], px: int, width: int,
                bold_samples: bool) -> list[LegendLine]:
     """The paragraph of :func:`paragraph_lines`, its samples bold or not."""
-    dot = ("\u00b7", False, "text")
-    tokens: list[tuple[str, bool, str]] = []
-    for sample, words, colour in parts:
+    dot: Token = ("\u00b7", False, "text", PLAIN)
+    tokens: list[Token] = []
+    for sample, words, colour, look in parts:
         if tokens:
             tokens.append(dot)
         if sample:
-            tokens.append((sample, bold_samples, colour))
-        tokens += [(word, False, "text") for word in words.split(" ") if word]
+            tokens.append((sample, bold_samples, colour, look))
+        tokens += [(word, False, "text", PLAIN) for word in words.split(" ") if word]
     space = text.size(" ", px)[0]
-    wrapped: list[list[tuple[str, bool, str]]] = []
+    wrapped: list[list[Token]] = []
     for token in tokens:
         # Measured as drawn, a run of one style at a time: word by word, the widths' sum
         # ran past what the text's own wrapping fits on a line.
@@ -261,24 +271,29 @@ def _paragraph(parts: tuple[tuple[str, str, str], ...], px: int, width: int,
     return [_runs_line(line, px, space) for line in wrapped]
 
 
-def _runs_line(tokens: list[tuple[str, bool, str]], px: int, space: int) -> LegendLine:
-    """One line of the paragraph: its tokens joined into runs of one style, placed."""
+def _runs_line(tokens: list[Token], px: int, space: int) -> LegendLine:
+    """One line of the paragraph: its tokens joined into runs of one style, placed, and the
+    samples drawn in a chip's look marked."""
     runs, _width = _runs(tokens, px, space)
-    return LegendLine("", 0, " ".join(word for word, _b, _c in tokens), "text", tuple(runs))
+    marks = tuple((x, text.size(said, px, bold)[0], look)
+                  for (x, said, bold, _c), look in runs if look.shows)
+    return LegendLine("", 0, " ".join(token[0] for token in tokens), "text",
+                      tuple(run for run, _look in runs), marks)
 
 
-def _runs(tokens: list[tuple[str, bool, str]], px: int,
-          space: int) -> tuple[list[tuple[int, str, bool, str]], int]:
-    """``tokens`` (word, bold, colour) as runs of one style (x, text, bold, colour) and the
-    width they take at ``px``."""
-    runs: list[tuple[int, str, bool, str]] = []
+def _runs(tokens: list[Token], px: int,
+          space: int) -> tuple[list[tuple[tuple[int, str, bool, str], ChipLook]], int]:
+    """``tokens`` (word, bold, colour, look) as runs of one style (x, text, bold, colour),
+    each with its look, and the width they take at ``px``. A sample with a look of its own
+    is a run of its own, as its chip is."""
+    runs: list[tuple[tuple[int, str, bool, str], ChipLook]] = []
     x = width = 0
-    for word, bold, colour in tokens:
-        if runs and runs[-1][2:] == (bold, colour):
-            start, said, _b, _c = runs.pop()
+    for word, bold, colour, look in tokens:
+        if runs and not look.shows and runs[-1][1] == PLAIN and runs[-1][0][2:] == (bold, colour):
+            (start, said, _b, _c), _look = runs.pop()
             x = start
             word = f"{said} {word}"
-        runs.append((x, word, bold, colour))
+        runs.append(((x, word, bold, colour), look))
         width = x + text.size(word, px, bold)[0]
         x = width + space
     return runs, width

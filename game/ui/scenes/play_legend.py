@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import text
+from game.ui.boards.chip_look import draw_look
 from game.ui.reasoning import LegendRow, compact_legend, packed_legend
 from game.ui.scenes.play_fit import (
     LegendLine,
@@ -26,6 +27,7 @@ from game.ui.scenes.play_fit import (
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.theme import Theme
 
 #: With large text, the least size (a share of the small size) the panel's words take to
 #: show the whole legend; under it only its first row stays (see ExplainBox.facts_px).
@@ -47,6 +49,19 @@ def _needed(row: LegendRow) -> bool:
     """True for a row with no sample that the legend keeps in few words before a larger size
     without it (see :func:`strict_passes`); an optional row is kept only where room is left."""
     return not row.sample and bool(row.short) and not row.optional
+
+
+def draw_marks(surface: pygame.Surface, line: LegendLine, x: int, y: int, px: int,
+               theme: Theme, under_text: bool) -> None:
+    """The chip looks of ``line``'s samples (a bound dashed, a shallow estimate lighter),
+    drawn as the board draws its chips round the sample text at (``x`` + its place, ``y``):
+    with ``under_text`` the part under the words, else the part over them. A line's height,
+    no more: the legend's lines keep their spacing."""
+    height = text.font(px).get_height()
+    pad = max(2, px // 6)
+    for at, width, look in line.marks:
+        rect = pygame.Rect(x + at - pad, y, width + 2 * pad, height)
+        draw_look(surface, rect, px, theme.text, look, under_text, dark=theme.overlay)
 
 
 class LegendFit:
