@@ -252,6 +252,32 @@ def test_one_heap_of_20_at_200_percent_uses_the_room_for_its_matches(
     assert box.thick >= 5 and drawn.height >= 3.25 * readable(size), (drawn, box.thick)
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_one_heap_of_20_at_200_percent_takes_the_height(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA17 12 (1024x768 fr 200%): 20 matches 65 px tall in the upper middle, half the board
+    area empty above and below. In slots narrower than elsewhere they take a fifth of the
+    board's height at least (67 -> 150 px at 1024x768; 84 -> 107-143 at 1280x720, 127 ->
+    159-214 at 1920x1080; at most a sixth before), under rule lines kept near the text size,
+    over room for two lanes of labels and two lines of the legend; the heads still apart."""
+    from game.ui.boards.nim import lanes_depth
+    from tests.ui_helpers import texts_drawn_by
+
+    play = nim_play(size, language, 200, {"variant": "single"})
+    drawn = texts_drawn_by(lambda: frame(play.app), monkeypatch)
+    view, body = play.view, play.app.metrics.body
+    box = view._boxes[0]
+    assert box.rows == 1
+    assert match_rect(box, 0).height >= 0.2 * view.rect.height, (match_rect(box, 0), view.rect)
+    limit = tr("boards.nim_take_range", high=3)
+    sizes = {line: px for line, px, rect in drawn if view.rect.contains(rect)}
+    assert sizes.get(limit, 0) >= round(body * 0.9), sizes
+    assert box.slot_rect(0).bottom + lanes_depth(box.length, body) < view.rect.bottom
+    assert box.slot_rect(1).centerx - box.slot_rect(0).centerx >= 2 * match_rect(box, 0).width
+    play.app.shutdown()
+
+
 @pytest.mark.parametrize(("size", "language"), [((1280, 720), "fr"), ((1024, 768), "en")])
 def test_a_small_heaps_rule_lines_keep_near_the_text_size(
         size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -106,6 +106,17 @@ GROWN_SHARE = 0.85
 #: The least length of a match, in readable sizes, the layout keeps where it makes room for
 #: labels: shorter ones are hard to count from the back.
 MIN_MATCH = 1.5
+#: One heap on the play screen: its slot may be this share of a match's length (narrower
+#: than MIN_SLOT), so the matches take the height rather than the width alone. At 200% of
+#: 1024x768 twenty matches were 65 px tall in the upper middle, half the board area empty
+#: above and below them (QA17 12).
+ONE_HEAP_SLOT = 0.15
+#: ... the room kept under its labels for two lines of the legend of the board's numbers
+#: (the play screen writes it there with large text when two lines of its least size fit,
+#: see play_board's legend_strip: at 200% of 1280x720 it went back to the panel, whose move
+#: list then shrank), whose least size is this share of the labels' (the body text): 25 px
+#: of 40 at 1024x768, 28 of 46 at 1280x720, 42 of 70 at 1920x1080.
+LEGEND_SHARE = 0.63
 
 
 def _largest(fits: Callable[[float], bool], most: float) -> float:
@@ -199,8 +210,14 @@ def lane_offsets(length: float, px: int) -> tuple[float, float]:
 def match_thick(length: float, least: int = 0, slot: float = 0.0) -> int:
     """A match's thickness: 7.5% of its ``length``, and at least a quarter of the readable
     size ``least`` where its ``slot`` holds five of them: at 200% of 1024x768 misère's
-    matches were 3 px wide hair lines, hard to count from the back."""
-    return max(2, round(length * 0.075), min(least // 4, round(slot * 0.2)))
+    matches were 3 px wide hair lines, hard to count from the back. No more than a 3.6th of
+    the ``slot`` (one heap's narrow slots, see :data:`ONE_HEAP_SLOT`): heads that touch read
+    as a fence, not as matches to count."""
+    share = round(length * 0.075)
+    if slot > 0:
+        # (Heads 1.75 times as wide: half a slot at most, so they stand apart by their width.)
+        share = min(share, int(slot / 3.6))
+    return max(2, share, min(least // 4, round(slot * 0.2)))
 
 
 def match_extent(slot: pygame.Rect, length: float, thick: int = 0) -> pygame.Rect:
@@ -299,6 +316,13 @@ class NimView(BoardView):
         #: What the fitting of several heaps' labels found for this layout (see _fitted).
         self._fitted_for: tuple[Any, ...] | None = None
         self._fits: dict[tuple[Any, ...], Any] = {}
+        #: The match length the layout asks the width for (see :meth:`sizes`): one heap's
+        #: narrow slots make its matches longer in the width it is given, without asking for
+        #: more.
+        self._asks = math.inf
+        #: Where one heap's matches grown into the height start and the height they have
+        #: (see :meth:`_one_heap_length`), None where they are not.
+        self._grown_at: tuple[float, float] | None = None
         #: The matches the last drawing labelled: (heap, first, last) per label (a label per
         #: match, or per run of equal ones: see _draw_runs).
         self.label_runs: list[tuple[int, int, int]] = []
@@ -314,6 +338,8 @@ class NimView(BoardView):
             return
         self._key = key
         self.rect = rect
+        self._asks = math.inf
+        self._grown_at = None
         capacities = state.options.heap_sizes
         multi = len(capacities) > 1
         # Several heaps have their limits beside them: the header holds only the goal line.
@@ -419,15 +445,26 @@ class NimView(BoardView):
             if one_row >= best[0] * ONE_ROW_SHARE and one_row >= ONE_ROW_MIN_PX:
                 best = (one_row, cap)
                 if self.label_px:
-                    # The play screen: the row's matches as long as the slots at their
-                    # closest allow (no margin of a quarter): a row of 20 at 200% of
-                    # 1024x640 was 5 px wide, 50 px tall matches over an empty band.
-                    best = (max(one_row, min(inner_w / (cap * MIN_SLOT),
-                                             body.height / (row_h - ROW_GAP) * 0.5)), cap)
+                    # The play screen: the row's matches as long as the height allows over
+                    # their labels and the legend, in slots narrower than elsewhere (see
+                    # ONE_HEAP_SLOT): a row of 20 at 200% of 1024x640 was 5 px wide, 50 px
+                    # tall matches over an empty band.
+                    fair = max(one_row, min(inner_w / (cap * MIN_SLOT),
+                                            body.height / (row_h - ROW_GAP) * 0.5))
+                    grown = self._one_heap_length(rect, list(lines), inner_w, cap)
+                    if grown[0] > fair:
+                        best, self._grown_at = (grown[0], cap), grown[1:]
+                    else:
+                        best = (fair, cap)
+                    # The width it asks for (see sizes) is what slots of MIN_SLOT need:
+                    # asked for by the narrow slots' length, at 200% of 1280x720 the board
+                    # took 88 px of the panel, whose move list shrank from 32 to 20 px.
+                    self._asks = fair * 0.96
             length, cols = best
             layouts = [(cap, cols, math.ceil(cap / cols))]
         length = max(4.0, length * 0.96)
-        slot = max(MIN_SLOT * length, min(MAX_SLOT * length, inner_w / cols))
+        least_slot = ONE_HEAP_SLOT if not multi and self.label_px else MIN_SLOT
+        slot = max(least_slot * length, min(MAX_SLOT * length, inner_w / cols))
         if multi and self._least:
             # Wide enough for two lanes of labels such as "L16" at the readable size to
             # stand apart (at 1024x640 they were 19 px apart for 42 px chips), as the width
@@ -440,6 +477,12 @@ class NimView(BoardView):
         # Several heaps: the table's place values over them (see _head_room).
         head = self._head_room(length) if multi else 0.0
         y = body.top + (body.height - total_h) / 2 + head
+        if self._grown_at is not None:
+            # Under its rule lines at the screen's text size, over its labels' lanes and
+            # the legend's room (see _one_heap_length), in the middle of what is left.
+            top, room = self._grown_at
+            y = top + length * 0.1 + (room - length * 1.1
+                                      - lanes_depth(length, self.label_px)) / 2
         total_h -= head
         # The heaps a little lower, as far as the body allows, where the header's lines at
         # the readable size (see _large_header) need the room: never shorter matches for it.
@@ -477,6 +520,29 @@ class NimView(BoardView):
         self._table = pygame.Rect(table_left, round(top), max(0, body.right - table_left),
                                   max(0, round(body.bottom - top))) if multi else pygame.Rect(
                                       0, 0, 0, 0)
+
+    def _legend_room(self) -> float:
+        """The height kept under one heap's labels on the play screen for the legend (see
+        :data:`LEGEND_SHARE`)."""
+        px = max(self._least, math.ceil(self.label_px * LEGEND_SHARE))
+        # (The strip starts a margin under the labels and holds its own margins: about a
+        # size more.)
+        return 2 * txt.font(px).get_linesize() + px + 2
+
+    def _one_heap_length(self, rect: pygame.Rect, lines: list[str], width: float,
+                         cap: int) -> tuple[float, float, float]:
+        """The longest match of one heap of ``cap`` on the play screen, where its matches
+        may start and the height they have from there: in slots of :data:`ONE_HEAP_SLOT` of
+        its length across ``width``, under the header's ``lines`` at the screen's text size
+        (see :meth:`_large_header`: taller matches left "Prenez de 1 à 3" at 16 px at 200% of
+        1280x720), over a tenth of its length, its labels' two lanes and the legend's room."""
+        sizes = [self.label_px if i == 0 else max(self._least, round(self.label_px * 0.8))
+                 for i in range(len(lines))]
+        top = rect.top + self._header_height(lines, sizes, rect.width)
+        room = rect.bottom - top - self._legend_room()
+        tall = _largest(lambda length: length * 1.1 + lanes_depth(length, self.label_px)
+                        <= room, max(1.0, room))
+        return min(width / (cap * ONE_HEAP_SLOT), tall / 0.96), top, room
 
     def _tall_heap(self, rect: pygame.Rect, state: Any) -> bool:
         """Whether one heap's matches in one row would be as long as the height allows (not
@@ -589,7 +655,7 @@ class NimView(BoardView):
         words on one line."""
         if not self._boxes or self._key is None:
             return ()
-        length = self._boxes[0].length
+        length = min(self._boxes[0].length, self._asks)
         table_px = self._table_px(self._key[1])
         px = self._header_px()
         misere = getattr(self._key[1], "misere", False)
