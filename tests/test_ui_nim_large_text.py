@@ -278,6 +278,21 @@ def test_one_heap_of_20_at_200_percent_takes_the_height(
     play.app.shutdown()
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (1280, 720), (1024, 768), (1920, 1080)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_one_heap_leaves_the_legend_its_strip_under_the_labels(size: tuple[int, int]) -> None:
+    """QA18 2 (1280x800 fr 200%, the explain pause): the legend did not fit the strip under
+    the board (59 px free, two lines of 35 and a margin needed) and went to the panel, whose
+    facts shrank to 30 px (body 52). The taller matches keep room under their labels for two
+    lines of it: the legend is in the strip at each size (on main only at 1024x768)."""
+    from tests.test_ui_classroom import _paused_reply
+
+    app, play = _paused_reply(size, "fr", "nim", "alphabeta")
+    assert play.legend_rect.height > 0, (play.view.content_bottom(), play.board_rect)
+    assert play.legend_rect.top >= play.view.content_bottom()
+    app.shutdown()
+
+
 @pytest.mark.parametrize(("size", "language"), [((1280, 720), "fr"), ((1024, 768), "en")])
 def test_a_small_heaps_rule_lines_keep_near_the_text_size(
         size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
