@@ -445,3 +445,46 @@ def test_a_single_heap_s_labels_say_which_match_each_means(
     feet = {box.foot(state.heaps[0] - move.count) for move in state.legal_moves()}
     assert side_by_side, chips
     assert {start for start, _end in lines if start in feet} == feet, (lines, feet)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800), (1920, 1080)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_heap_names_beside_their_counts_where_the_width_allows(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA17 4 / QA18 3 (Marienbad 1 3 5 7 at 200%): the heap names stood at the floor, "tas 1"
+    21-24 px over its count beside 46-70 px text, with the width left of the heaps empty.
+    Where the name and the count fit there on one line ("tas 1  1") larger than stacked,
+    they are: in French at least 0.54 of the body (22 -> 29 px at 1280x720, 24 -> 31 at
+    1280x800, 33 -> 38 at 1920x1080); never smaller than stacked, one line, apart, left of
+    the heap's first match and inside the board."""
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    monkeypatch.setattr(nim, "txt", _TableText(drawn))
+    play = nim_play(size, language, 200, {"variant": "marienbad"})
+    drawn.clear()
+    frame(play.app)
+    view, body = play.view, play.app.metrics.body
+    for box in view._boxes:
+        name = tr("boards.nim_heap", n=box.heap + 1)
+        stacked = view._frame_px(box)[1]
+        shown = [(px, rect) for value, px, rect in drawn if value == name]
+        assert len(shown) == 1 and shown[0][0] >= stacked, (name, shown, stacked)
+        px, rect = shown[0]
+        inline = view._inline_frame(box)
+        if language == "fr":
+            assert inline is not None and px >= 0.54 * body, (name, px, body)
+        if inline is not None:
+            count = inline[2]
+            assert px == inline[0] and rect.right < count.left and not rect.colliderect(count)
+            assert abs(rect.centery - count.centery) <= 1 and view.rect.contains(rect)
+            assert count.right < box.match_rect(0).left
+    play.app.shutdown()
+
+
+def test_the_lines_to_the_labels_read_from_the_back() -> None:
+    """QA17 re-check of 7bddafe: the bracket under a run of equal labels and the lines to
+    them were 2 px (a twelfth of the labels' size), hard to see from the back of the room:
+    now a seventh, 3 px at least."""
+    from game.ui.boards.nim import stroke_width
+
+    assert [stroke_width(px) for px in (16, 23, 40, 52, 70)] == [3, 3, 6, 7, 10]

@@ -207,6 +207,13 @@ def lane_offsets(length: float, px: int) -> tuple[float, float]:
     return first, step
 
 
+def stroke_width(px: int) -> int:
+    """The width of the lines from a match to its label and of the bracket under a run of
+    matches with one label, for labels of ``px``: a seventh of it (2 px, a twelfth, were hard
+    to see from the back of the room, QA17 re-check of 7bddafe)."""
+    return max(3, round(px / 7))
+
+
 def match_thick(length: float, least: int = 0, slot: float = 0.0) -> int:
     """A match's thickness: 7.5% of its ``length``, and at least a quarter of the readable
     size ``least`` where its ``slot`` holds five of them: at 200% of 1024x768 misère's
@@ -1010,12 +1017,22 @@ class NimView(BoardView):
         if px < 8:
             return
         cx, cy = box.label.centerx, box.label.top + box.length * 0.5
-        if name_px:
+        inline = self._inline_frame(box, str(size))
+        if inline is not None:
+            line_px, name_at, count_at = inline
+            txt.blit_text(surface, tr("boards.nim_heap", n=box.heap + 1), line_px,
+                          theme.text_muted, name_at.midright, anchor="midright")
+            txt.blit_text(surface, str(size), line_px, theme.text, count_at.midright,
+                          anchor="midright", bold=True)
+            name_px = 0
+            px = line_px
+        elif name_px:
             name = tr("boards.nim_heap", n=box.heap + 1)
             txt.blit_text(surface, name, name_px, theme.text_muted, (cx, round(name_y)),
                           anchor="center")
-        txt.blit_text(surface, str(size), px, theme.text, (cx, round(count_y)),
-                      anchor="center", bold=True)
+        if inline is None:
+            txt.blit_text(surface, str(size), px, theme.text, (cx, round(count_y)),
+                          anchor="center", bold=True)
         if nim.outcome is None and box.limit.width > px:
             colour = theme.text if size else theme.text_muted
             txt.blit_text(surface, self._limit_text(nim, box.heap, long=False), round(px * 0.85),
@@ -1078,11 +1095,48 @@ class NimView(BoardView):
                 return px, 0, cy, cy
         return px, name_px, name_y, name_y + rise + px * 0.45
 
+    def _inline_frame(self, box: _HeapBox, count: str = ""
+                      ) -> tuple[int, pygame.Rect, pygame.Rect] | None:
+        """A heap's name and count on one line, left of its matches ("tas 4  6"), where that
+        writes the name larger than over its count (see :meth:`_frame_lines`) and the count
+        no smaller than four fifths of its size there: their size and where each stands
+        (``count``: the count drawn, its capacity by default); None to keep them stacked.
+        Stacked in a column as wide as the name at the readable size, the names stood at the
+        floor ("tas 1" 21-24 px beside 40-52 px text, QA17 4, QA18 3) while the width left
+        of the heaps was empty; in the rules' taller pictures they ran into their counts.
+        Up to 0.8 of the screen's text size (the readable size in a picture), one line no
+        taller than the matches, from the board's left to a fifth of a slot off them."""
+        if len(self._boxes) < 2 or box.label.width <= 0:
+            return None
+        px, name_px = self._frame_px(box)
+        name = tr("boards.nim_heap", n=box.heap + 1)
+        widest = max(count or str(box.capacity), str(box.capacity), key=len)
+        right = box.origin[0] - box.slot * 0.2
+        room = right - self.rect.left
+        most = max(self._least, round(self.label_px * 0.8))
+        for size in range(most, name_px, -1):
+            gap = size * 0.4
+            name_w = txt.size(name, size)[0]
+            count_w = txt.size(widest, size, True)[0]
+            if (size >= px * 0.8 and txt.font(size, True).get_height() <= box.length
+                    and name_w + gap + count_w <= room):
+                cy = box.label.top + box.length * 0.5
+                height = txt.font(size, True).get_height()
+                count_at = pygame.Rect(0, 0, txt.size(count or widest, size, True)[0], height)
+                count_at.midright = (round(right), round(cy))
+                name_at = pygame.Rect(0, 0, name_w, height)
+                name_at.midright = (round(right - count_w - gap), round(cy))
+                return size, name_at, count_at
+        return None
+
     def _name_rect(self, box: _HeapBox) -> pygame.Rect:
         """Where a heap's name and count stand in its label column (the labels keep clear of
         it; the column's band under them is free): as high and as wide as they are drawn.
         The whole column, with 0.7 of a size either side, kept a row of labels off the place
         under heap 2 by a pixel at 200% of 1024x768 (the second lane then covered heap 3)."""
+        inline = self._inline_frame(box)
+        if inline is not None:
+            return inline[1].union(inline[2])
         px, name_px, name_y, count_y = self._frame_lines(box)
         name_w, name_h = (txt.size(tr("boards.nim_heap", n=box.heap + 1), name_px) if name_px
                           else (0, 0))
@@ -1190,7 +1244,7 @@ class NimView(BoardView):
         for (move, (text, colour, best)), place in zip(entries, places, strict=True):
             if place.leader_from is not None:
                 pygame.draw.line(surface, colour, place.leader_from, place.rect.midtop,
-                                 max(2, px // 12))
+                                 stroke_width(px))
             score_chip(surface, text, place.rect.center, px, colour, ctx.theme, best=best,
                        placed=placed, look=chip_look((ctx.scores or {}).get(move)))
 
@@ -1292,7 +1346,7 @@ class NimView(BoardView):
             looks = {index: (colour, best, chip_look((ctx.scores or {}).get(move)))
                      for (index, _text), (move, (_t, colour, best))
                      in zip(items, entries, strict=True)}
-            width = max(2, size // 12)
+            width = stroke_width(size)
             for (first, last, text), rect in zip(groups, rects, strict=True):
                 colour = looks[first][0]
                 best = any(looks[i][1] for i in range(first, last + 1) if i in looks)
