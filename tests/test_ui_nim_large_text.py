@@ -488,3 +488,43 @@ def test_the_lines_to_the_labels_read_from_the_back() -> None:
     from game.ui.boards.nim import stroke_width
 
     assert [stroke_width(px) for px in (16, 23, 40, 52, 70)] == [3, 3, 6, 7, 10]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize(("size", "width"), [((1024, 768), 347), ((1280, 800), 363)])
+def test_the_rules_marienbad_picture_in_misere_writes_readable_digits(
+        size: tuple[int, int], width: int, language: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rules page's Marienbad picture in misère (its square 347 px at 200% of 1024x768,
+    363 at 1280x800) wrote the table's digits at 13-17 px and 15-19, readable 20: its four
+    heaps, the table and the nim-sum's long meaning left the matches 13 px long. Nim's picture
+    may be a fifth taller (``rules_picture_aspect``): digits at the readable size at least,
+    and no heap's name runs into another heap's count (the count alone where the pair is
+    taller than a heap's row)."""
+    from game.rules.registry import get_game, parse_options
+    from game.ui.boards import board_view_for, presenter_for
+    from game.ui.scenes.play_fit import readable_px
+    from game.ui.scenes.rules import picture_text_px, sample_state
+    from game.ui.theme import THEMES
+    from tests.ui_helpers import make_app
+
+    app = make_app(size, language=language, text_scale=200)
+    presenter = presenter_for("nim")
+    picture = pygame.Rect(0, 0, width, round(width * presenter.rules_picture_aspect))
+    ask = picture_text_px(size, app.metrics.small, picture, presenter.rules_text_share)
+    drawn: list[tuple[str, int, pygame.Rect]] = []
+    monkeypatch.setattr(nim, "txt", _TableText(drawn))
+    monkeypatch.setattr(nim_table, "txt", _TableText(drawn))
+    options = parse_options(get_game("nim"), {"variant": "marienbad", "misere": "true"})
+    view = board_view_for("nim", THEMES["default"])
+    view.thumbnail(pygame.Surface(picture.size), picture, sample_state("nim", options), ask)
+    digits = [px for value, px, _r in drawn if value in ("0", "1")]
+    assert digits and min(digits) >= readable_px(size), sorted(set(digits))
+    names = [rect for value, _px, rect in drawn if value.startswith(tr("boards.nim_heap", n=""))]
+    left = view._boxes[0].origin[0]
+    counts = [rect for value, _px, rect in drawn if value.isdigit() and rect.right < left]
+    for name in names:
+        # (Their line boxes are taller than their letters: a fifth of it either way.)
+        ink = name.inflate(0, -name.height // 5)
+        assert not any(ink.colliderect(count.inflate(0, -count.height // 5)) for count in counts)
+    app.shutdown()
