@@ -113,10 +113,11 @@ MIN_MATCH = 1.5
 ONE_HEAP_SLOT = 0.15
 #: ... the room kept under its labels for two lines of the legend of the board's numbers
 #: (the play screen writes it there with large text when two lines of its least size fit,
-#: see play_board's legend_strip: at 200% of 1280x720 it went back to the panel, whose move
-#: list then shrank), whose least size is this share of the labels' (the body text): 25 px
-#: of 40 at 1024x768, 28 of 46 at 1280x720, 42 of 70 at 1920x1080.
-LEGEND_SHARE = 0.63
+#: see play_board's legend_strip; in the panel the facts shrank for it, QA18 2) at this
+#: share of the labels' size (the body text): 0.8 of the panel's small size, the least its
+#: words take beside the facts (35 px of 52 at 1280x800; at the strip's least size, 30, the
+#: legend read smaller than in the panel).
+LEGEND_SHARE = 0.68
 
 
 def _largest(fits: Callable[[float], bool], most: float) -> float:
