@@ -67,7 +67,7 @@ from game.ui.theme import Theme, blend
 #: A heap's name over its count may be this many heaps' rows high (their line boxes are
 #: taller than their letters: 1.15 rows read well in the rules' picture), higher the count
 #: stands alone (see NimView._frame_lines).
-PAIR_OVER_ROW = 1.15
+PAIR_OVER_ROW = 1.3
 
 # Proportions in match lengths: below each match a band for score chips and the "take n" label,
 # then a gap between rows; a slot is at least MIN_SLOT and at most MAX_SLOT of a length wide.
@@ -1416,10 +1416,6 @@ class NimPresenter(GamePresenter):
     rules_plies = 2
     # At more, Marienbad's heap names ran into their counts in a 559 px picture.
     rules_text_share = 0.05
-    # Marienbad's four heaps, its table and the nim-sum's meaning in a square 347 px picture
-    # (200% of 1024x768) left the matches 13 px long and the table's digits 13 px in misère
-    # (15 at 1280x800), readable 20: a fifth taller, 20 and 21 px.
-    rules_picture_aspect = 1.2
     smoke_seats = ("minimax", "reinforcement")
     lab_default = True
     # A take is drawn under the matches it would take: after the AI's take they are others.

@@ -111,9 +111,6 @@ class GamePresenter:
     #: The least text size the rules page's picture asks of the board view, as a share of
     #: the picture's height (see :func:`game.ui.scenes.rules_picture.picture_text_px`).
     rules_text_share: ClassVar[float] = 0.075
-    #: How much taller than wide the rules page's picture may be (1: square), where the
-    #: picture's column has the height.
-    rules_picture_aspect: ClassVar[float] = 1.0
     #: True when the first player has the light pieces (Othello's first player is Black).
     light_first: ClassVar[bool] = True
     #: The packaging smoke test's two AI seats: quick players that still search (a time or
