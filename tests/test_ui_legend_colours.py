@@ -81,3 +81,28 @@ def test_the_legend_as_one_paragraph_draws_its_samples_bold(width: int) -> None:
         assert right <= width or " " not in line.words.replace(" \u00b7", ""), line
         # Runs in order, apart.
         assert all(a[0] < b[0] for a, b in zip(line.runs, line.runs[1:], strict=False))
+
+
+def test_the_legend_as_one_paragraph_keeps_each_sample_with_its_first_word() -> None:
+    """QA18 10 (1280x800 en 200%, Othello vs the Engine): the legend as one paragraph ended
+    lines with a bold value ("… rounded · ≤+2" / "at most this: not worked out · −6" / "only 9
+    moves ahead"), its meaning on the next line. A sample now starts a line rather than end
+    one, at every width where it and its first word fit a line."""
+    from game.ui import text
+    from game.ui.boards.chip_look import BOUND, SHALLOW
+    from game.ui.reasoning import LegendRow
+    from game.ui.scenes.play_fit import paragraph_lines
+
+    rows = [LegendRow("+3", "discs ahead for White, estimated and rounded",
+                      short="ahead for White, rounded"),
+            LegendRow("\u2264+2", "at most this: not worked out",
+                      short="at most this: not worked out", look=BOUND),
+            LegendRow("\u22126", "only 9 moves ahead", short="only 9 moves ahead", look=SHALLOW)]
+    packed = packed_legend(rows)[0]
+    samples = {row.sample for row in rows}
+    for width in range(140, 700, 5):
+        lines = paragraph_lines(packed.parts, 24, width)
+        for line in lines[:-1]:
+            _x, said, bold, _shade = line.runs[-1]
+            pair = text.size(f"{said} xxxxxxxx", 24, True)[0]
+            assert not (bold and said in samples and pair <= width), (width, line.words)

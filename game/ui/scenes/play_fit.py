@@ -252,22 +252,30 @@ def _paragraph(parts: tuple[tuple[str, str, str, ChipLook], ...], px: int, width
                bold_samples: bool) -> list[LegendLine]:
     """The paragraph of :func:`paragraph_lines`, its samples bold or not."""
     dot: Token = ("\u00b7", False, "text", PLAIN)
-    tokens: list[Token] = []
+    # Groups of tokens that stay on one line: a sample with its first word (a bold "+3" at
+    # a line's end and its meaning on the next read as two things, QA18 10), else a word.
+    groups: list[list[Token]] = []
     for sample, words, colour, look in parts:
-        if tokens:
-            tokens.append(dot)
+        if groups:
+            groups.append([dot])
+        said = [(word, False, "text", PLAIN) for word in words.split(" ") if word]
         if sample:
-            tokens.append((sample, bold_samples, colour, look))
-        tokens += [(word, False, "text", PLAIN) for word in words.split(" ") if word]
+            groups.append([(sample, bold_samples, colour, look), *said[:1]])
+            said = said[1:]
+        groups += [[token] for token in said]
     space = text.size(" ", px)[0]
+    # (A pair wider than the column alone goes word by word, as before.)
+    groups = [part for group in groups for part in (
+        [group] if len(group) == 1 or _runs(group, px, space)[1] <= width
+        else [[token] for token in group])]
     wrapped: list[list[Token]] = []
-    for token in tokens:
+    for group in groups:
         # Measured as drawn, a run of one style at a time: word by word, the widths' sum
         # ran past what the text's own wrapping fits on a line.
-        if wrapped and _runs([*wrapped[-1], token], px, space)[1] <= width:
-            wrapped[-1].append(token)
-        elif token is not dot:  # (the dot ends a line or goes: a new line parts the kinds)
-            wrapped.append([token])
+        if wrapped and _runs([*wrapped[-1], *group], px, space)[1] <= width:
+            wrapped[-1] += group
+        elif group != [dot]:  # (the dot ends a line or goes: a new line parts the kinds)
+            wrapped.append(list(group))
     return [_runs_line(line, px, space) for line in wrapped]
 
 
