@@ -135,6 +135,18 @@ def test_six_by_six_offers_no_shipped_network_and_keeps_the_seat(data_dir: Path,
     chooser = trained_chooser(menu)
     assert [label() for _v, label in chooser.items] == [tr("param.trained.0")]
     assert not chooser.enabled  # nothing to choose: greyed
+    # The menu says so (QA18 16: nothing said a seat had changed), and says a seat's player
+    # replaced where it cannot play (4x4); nothing when no seat changes.
+    assert app.toast == tr("menu.seat_usual", seat=tr("menu.seat", n=2),
+                           player=tr("player.ntuple.title"))
+    app.toast = None
+    menu.set_option("size", "4")
+    assert menu.choices.seats[1] == "random"
+    assert app.toast == tr("menu.seat_replaced", seat=tr("menu.seat", n=2),
+                           player=tr("player.random.title"), was=tr("player.ntuple.title"))
+    app.toast = None
+    menu.set_option("size", "8")
+    assert app.toast is None
     setup = TournamentSetup("othello")
     setup.set_player(1, "ntuple")
     assert setup.specs[1].endswith("trained=1")

@@ -9,7 +9,6 @@ and a one-line description (:mod:`game.ui.scenes.menu_seats`).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -22,13 +21,13 @@ from game.ui import text, widgets
 from game.ui.boards import presenter_for
 from game.ui.i18n import tr
 from game.ui.scene import Scene
-from game.ui.scenes import layout_cache, menu_layout, menu_pages, menu_seats
+from game.ui.scenes import layout_cache, menu_layout, menu_options, menu_pages, menu_seats
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.match import HUMAN, Match, make_seat
 from game.ui.scenes.menu_cards import GameCards
 from game.ui.scenes.menu_entries import EXTRA_ENTRIES, TOOLS, more_entries, tr_label
 from game.ui.scenes.menu_key import layout_key, layout_parts
-from game.ui.scenes.menu_options import default_text, option_widgets
+from game.ui.scenes.menu_options import option_widgets
 from game.ui.scenes.players import player_description
 from game.ui.settings import FIRST_CHOICES, GameChoices
 from game.ui.widgets import Button, Choice, Widget, draw_panel
@@ -125,13 +124,7 @@ class MenuScene(Scene):
 
     def option_value(self, name: str) -> str:
         """The text of option ``name`` (stored, or the default)."""
-        if name in self.choices.options:
-            return self.choices.options[name]
-        info = get_game(self.game)
-        for f in dataclasses.fields(info.options_type):
-            if f.name == name:
-                return default_text(f.default)
-        return ""
+        return menu_options.option_value(self.game, self.choices.options, name)
 
     def set_option(self, name: str, value: str) -> None:
         """Change an option, keeping it only if the rules accept the result."""
@@ -143,8 +136,10 @@ class MenuScene(Scene):
         except (RulesError, ValueError, TypeError) as exc:
             self.app.notify(tr("menu.bad_options", error=str(exc)))
             return
+        before = list(self.choices.seats)
         self.choices.options = trial
         self.rebuild()
+        menu_seats.say_changes(self, before)
         self.app.save_settings()
 
     def _set_first(self, value: Any) -> None:

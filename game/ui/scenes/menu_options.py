@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.rules.registry import get_game, option_hints
@@ -23,6 +23,14 @@ def default_text(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+def option_value(game: str, stored: Mapping[str, str], name: str) -> str:
+    """The text of ``game``'s option ``name``: as ``stored``, else its default."""
+    if name in stored:
+        return stored[name]
+    fields = dataclasses.fields(get_game(game).options_type)
+    return next((default_text(f.default) for f in fields if f.name == name), "")
 
 
 def spec_for(game: str, field: dataclasses.Field[Any], hint: Any) -> OptionSpec:

@@ -8,10 +8,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ai.registry import Param, PlayerInfo, PlayerSpecError, players_for, resolve_spec
+from ai.registry import (
+    Param,
+    PlayerInfo,
+    PlayerSpecError,
+    UnknownPlayerError,
+    get_player_info,
+    players_for,
+    resolve_spec,
+)
+from game.rules.registry import GameSetup
 from game.ui.i18n import tr
 from game.ui.scenes.match import HUMAN
-from game.ui.scenes.players import param_control, player_description, title_label
+from game.ui.scenes.players import (
+    param_control,
+    player_description,
+    player_title,
+    seat_title,
+    title_label,
+)
 from game.ui.widgets import Choice, Widget
 
 if TYPE_CHECKING:
@@ -32,6 +47,37 @@ def checked_spec(spec: str, seat: int, game: str, options: Any) -> str:
             continue
         return info.canonical_spec(values)
     return "random" if seat == 1 else HUMAN
+
+
+def say_changes(menu: MenuScene, before: list[str]) -> None:
+    """Say which seats new options changed from ``before``: a player is not swapped in
+    silently (QA18 16: Othello 8x8 -> 4x4 put Random in the n-tuple network's seat)."""
+    setup = GameSetup.of(menu.game, menu.options())
+    said = [change_notice(seat, was, now, setup)
+            for seat, (was, now) in enumerate(zip(before, menu.choices.seats, strict=True))
+            if was != now]
+    if said:
+        menu.app.notify(" ".join(said))
+
+
+def change_notice(seat: int, was: str, now: str, setup: GameSetup) -> str:
+    """What the menu says when new options changed ``seat``'s player from ``was`` to ``now``
+    (see :func:`checked_spec`): another player in its place, or the same with its usual
+    settings (Othello 6x6's network, whose "Shipped" is no choice there)."""
+    name, other = was.split(":", 1)[0], now.split(":", 1)[0]
+    where = tr("menu.seat", n=seat + 1)
+    if name == other:
+        return tr("menu.seat_usual", seat=where, player=seat_title(now, setup))
+    return tr("menu.seat_replaced", seat=where, player=seat_title(now, setup),
+              was=player_name(name))
+
+
+def player_name(name: str) -> str:
+    """A player's title from its registry name (the player may not play the game)."""
+    try:
+        return player_title(get_player_info(name))
+    except UnknownPlayerError:
+        return name
 
 
 def seat_widgets(menu: MenuScene, seat: int, options: Any) -> tuple[list[Widget], str]:
