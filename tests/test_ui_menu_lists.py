@@ -275,3 +275,31 @@ def test_the_seat_choosers_counter_is_as_large_as_its_room_allows_at_200_percent
     counter = [(line, px) for line, px, _rect in seen if re.search(r"\d+–\d+ \S+ \d+", line)]
     assert counter and counter[0][1] >= least, (counter, seen)
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "language"), [((1280, 800), "fr"), ((1024, 768), "en"),
+                                                ((1920, 1080), "fr")])
+def test_a_lists_counter_keeps_its_place_and_size_from_page_to_page(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA18 16 (1280x800 fr 200%): the player list's counter stood beside the title on
+    "1–4", "4–7", "9–11 sur 12" and dropped under it at another size on "10–12 sur 12". Its
+    place and size are now the same on every page (its right end beside the title, or its
+    left end under it)."""
+    from tests.ui_helpers import seat_players, texts_drawn_by
+
+    app = make_app(size, language=language, text_scale=200)
+    menu = app.top
+    seat_players(menu, "othello", ("human", "random"))
+    menu.open_choice(menu.seat_widgets[1][0])  # type: ignore[attr-defined]
+    popup = app.top
+    assert isinstance(popup, ListPopup)
+    placed = set()
+    for scroll in range(len(popup.items)):
+        popup.scroll = scroll
+        seen = texts_drawn_by(lambda: frame(app), monkeypatch)
+        (counter,) = [(px, rect) for line, px, rect in seen
+                      if re.search(r"\d+–\d+ \S+ \d+", line)]
+        px, rect = counter
+        placed.add((px, rect.top, rect.left if rect.left < popup.box.centerx else rect.right))
+    assert len(placed) == 1, placed
+    app.shutdown()

@@ -215,38 +215,10 @@ class ListPopup(Scene):
                                "midleft", bold=True, max_width=rect.width - 2 * m.pad)
         if len(self.items) > len(self.rows):
             up, down = self.arrows
-            # Which rows, not how many ("3 sur 5" before and after scrolling, QA13 26).
-            first = self.scroll + 1
-            shown = span(first, first + len(self.rows) - 1)
-            # Between the title and the arrows: the first of its forms and sizes that fits
-            # there (at 200% of 1920x1080 in French "3–5 sur 5 · faire défiler" did not at
-            # the small size and no counter showed, QA13 26; the arrows say it scrolls).
-            room = up.left - m.pad - title.right - m.pad * 2
-            # At the end of the list, no "scroll for more" (QA14 24).
-            at_end = self.scroll + len(self.rows) >= len(self.items)
-            keys = ("dialog.scroll_shown",) if at_end else ("dialog.scroll_more",
-                                                            "dialog.scroll_shown")
-            # Every size from the small one down to the readable one: between the two it
-            # went straight to the readable size (20 px at 200% of 1024x768, QA16 15).
-            forms = [(tr(key, shown=shown, total=len(self.items)), px)
-                     for px in range(m.small, min(m.small, readable_px(self.app.size)) - 1, -1)
-                     for key in keys]
-            fits = next(((more, px) for more, px in forms if text.size(more, px)[0] <= room),
-                        None)
-            if fits is not None:
-                text.blit_text(surface, fits[0], fits[1], theme.text_muted,
-                               (up.left - m.pad, up.centery), "midright")
-            else:
-                # Else under the title, in the title row's room below it ("Choisir un
-                # joueur" left none beside it at 200% of 1024x768).
-                below = [(more, px) for more, px in forms
-                         if title.bottom + text.font(px).get_linesize()
-                         <= self.box.top + m.heading * 2]
-                if below:
-                    more, px = next(((more, px) for more, px in below
-                                     if text.size(more, px)[0] <= up.left - m.pad - title.left),
-                                    below[-1])
-                    text.blit_text(surface, more, px, theme.text_muted, title.bottomleft)
+            counter = self._counter(title, up)
+            if counter is not None:
+                words, px, pos, anchor = counter
+                text.blit_text(surface, words, px, theme.text_muted, pos, anchor)
             at_last = self.scroll + len(self.rows) >= len(self.items)
             for arrow, glyph, active in ((up, "\u25b2", self.scroll > 0),
                                          (down, "\u25bc", not at_last)):
@@ -260,6 +232,42 @@ class ListPopup(Scene):
                          border_radius=m.radius)
         text.blit_text(surface, "\u2715", m.body, theme.button_text, self.close.center,
                        "center")
+
+
+    def _counter(self, title: pygame.Rect, up: pygame.Rect
+                 ) -> tuple[str, int, tuple[int, int], str] | None:
+        """Which rows show, as drawn: (words, size, where, anchor); None where no form fits.
+
+        Which rows, not how many ("3 sur 5" before and after scrolling, QA13 26); between
+        the title and the arrows (at 200% of 1920x1080 in French "3–5 sur 5 · faire défiler"
+        did not fit at the small size, QA13 26), else under the title ("Choisir un joueur"
+        left no room beside it at 200% of 1024x768), from the small size down to the
+        readable one (QA16 15), where it is the larger. Where and how large is decided for
+        the widest count of the list, so it stays put from page to page: "10–12 sur 12"
+        dropped under the title where "9–11 sur 12" stood beside it (QA18 16). At the end of
+        the list, no "scroll for more" (QA14 24)."""
+        m = self.app.metrics
+        rows, total = len(self.rows), len(self.items)
+        shown = span(self.scroll + 1, self.scroll + rows)
+        # The widest count: the last two rows (digits are all as wide as each other).
+        widest = tr("dialog.scroll_shown", shown=span(max(1, total - 1), total), total=total)
+        sizes = range(m.small, min(m.small, readable_px(self.app.size)) - 1, -1)
+        beside = up.left - m.pad - title.right - m.pad * 2
+        under = up.left - m.pad - title.left
+        side_px = next((px for px in sizes if text.size(widest, px)[0] <= beside), 0)
+        below = [px for px in sizes
+                 if title.bottom + text.font(px).get_linesize() <= self.box.top + m.heading * 2]
+        under_px = next((px for px in below if text.size(widest, px)[0] <= under),
+                        below[-1] if below else 0)
+        if not (side_px or under_px):
+            return None
+        px, room = (side_px, beside) if side_px >= under_px else (under_px, under)
+        more = tr("dialog.scroll_more", shown=shown, total=total)
+        words = more if self.scroll + rows < total and text.size(more, px)[0] <= room else (
+            tr("dialog.scroll_shown", shown=shown, total=total))
+        if room == beside:
+            return words, px, (up.left - m.pad, up.centery), "midright"
+        return words, px, title.bottomleft, "topleft"
 
 
 class MessageDialog(Scene):
