@@ -1,8 +1,10 @@
-"""The play screen and the menu lay themselves out only when an input of their layout changed
-(game/ui/scenes/layout_cache.py, play_layout.py, menu_key.py): a frame with nothing changed
-keeps the last layout, and each input (window size, language, text size, theme; in play a
-seat, pause, the review, the reasoning switch, a move, the end of the game; in the menu the
-game, an option, a seat, a player's parameter, the page) gives the layout a fresh one would."""
+"""The play screen, the menu and the learning lab lay themselves out only when an input of
+their layout changed (game/ui/scenes/layout_cache.py, play_layout.py, menu_key.py,
+lab_key.py): a frame with nothing changed keeps the last layout, and each input (window
+size, language, text size, theme; in play a seat, pause, the review, the reasoning switch, a
+move, the end of the game; in the menu the game, an option, a seat, a player's parameter,
+the page; in the lab the view, the game, a run, a page of boxes) gives the layout a fresh
+one would."""
 
 from __future__ import annotations
 
@@ -13,10 +15,14 @@ import pygame
 import pytest
 
 from game.ui.scenes import layout_cache
+from game.ui.scenes.lab_key import cache_of
+from game.ui.scenes.lab_key import layout_parts as lab_parts
 from game.ui.scenes.layout_cache import LayoutCache, StaleLayout, snapshot
+from game.ui.scenes.learning_lab import LearningLabScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.menu_key import layout_parts as menu_parts
 from game.ui.scenes.play_layout import layout_parts
+from tests.lab_helpers import large_lab, train_instantly
 from tests.ui_helpers import frame, make_app, resize, start_game
 
 
@@ -30,30 +36,38 @@ def checked() -> Iterator[None]:
 
 
 def laid_out(scene: Any) -> dict[Any, Any]:
-    """The fields the scene's layout wrote (the play screen's or the menu's)."""
-    parts = menu_parts if isinstance(scene, MenuScene) else layout_parts
+    """The fields the scene's layout wrote (the play screen's, the menu's or the lab's)."""
+    parts = (menu_parts if isinstance(scene, MenuScene)
+             else lab_parts if isinstance(scene, LearningLabScene) else layout_parts)
     return snapshot(parts(scene))
+
+
+def cache(scene: Any) -> LayoutCache:
+    """The scene's layout cache."""
+    return cache_of(scene) if isinstance(scene, LearningLabScene) else scene._layout
 
 
 def fresh(scene: Any) -> dict[Any, Any]:
     """The fields a layout from scratch writes now."""
-    scene._layout.forget()
+    cache(scene).forget()
     scene.layout()
     return laid_out(scene)
 
 
-def assert_follows(app: Any, scene: Any, change: Callable[[], None]) -> None:
-    """After ``change`` and a frame, the layout is the one a fresh layout gives, and it
-    differs from the layout before the change (the change was one the layout sees)."""
+def assert_follows(app: Any, scene: Any, change: Callable[[], None], moves: bool = True
+                   ) -> None:
+    """After ``change`` and a frame, the layout is the one a fresh layout gives, and (with
+    ``moves``) it differs from the layout before the change (the change was one the layout
+    sees)."""
     frame(app)
     before = laid_out(scene)
-    runs = scene._layout.runs
+    runs = cache(scene).runs
     change()
     frame(app)
     after = laid_out(scene)
-    assert scene._layout.runs > runs, "the change did not lay the screen out again"
+    assert cache(scene).runs > runs, "the change did not lay the screen out again"
     assert after == fresh(scene)
-    assert after != before
+    assert after != before or not moves
 
 
 def test_a_still_frame_keeps_the_layout_and_a_stale_one_is_caught() -> None:
@@ -209,4 +223,76 @@ def test_random_events_on_the_menu_never_keep_a_stale_layout() -> None:
     menu = app.top
     monkey(app, 250, seed=12)
     assert menu._layout.kept > 0
+    app.shutdown()
+
+
+@pytest.mark.parametrize("scale", [100, 200])
+def test_the_labs_layout_follows_the_window_the_settings_the_views_and_the_runs(scale: int
+                                                                                ) -> None:
+    app, lab = large_lab((1024, 768), "en", scale)
+    assert isinstance(lab, LearningLabScene)
+    settings = settings_of(app)
+    assert_follows(app, lab, lambda: train_instantly(lab, "nim", "elimination", 30))
+    # (The views other than the set-up page, at 200%, have the same panels.)
+    assert_follows(app, lab, lambda: lab.tabs.choose("boxes"), moves=scale == 200)
+    assert_follows(app, lab, lambda: lab.tabs.choose("charts"), moves=False)
+    if scale == 200:
+        assert_follows(app, lab, lambda: lab.tabs.choose("setup"))
+    assert_follows(app, lab, lambda: resize(app, (1920, 1080)))
+    assert_follows(app, lab, settings(language="fr"))
+    assert_follows(app, lab, settings(text_scale=300 - scale))
+    assert_follows(app, lab, lambda: train_instantly(lab, "hexapawn", "reinforcement", 30))
+    frame(app)
+    cache(lab).forget()
+    if lab.knowledge.pages() > 1:
+        assert_follows(app, lab, lambda: lab.knowledge.turn_page(1))
+    app.shutdown()
+
+
+def test_random_events_on_the_lab_never_keep_a_stale_layout() -> None:
+    from tests.test_ui_monkey import monkey
+
+    app, lab = large_lab((1024, 640), "fr")
+    train_instantly(lab, "nim", "reinforcement", 20)
+    monkey(app, 250, seed=7)
+    assert cache_of(lab).kept > 0
+    app.shutdown()
+
+
+@pytest.mark.parametrize("view", ["boxes", "table"])
+def test_after_an_export_the_labs_panels_are_back_on_the_screen(tmp_path: Any, view: str
+                                                                 ) -> None:
+    """An export lays the view out on its picture, then asks for the screen's layout again:
+    a kept layout left the boxes' buttons where the picture had them (found with CHECK on)."""
+    from game.ui.scenes.lab_export import export_view
+
+    app, lab = large_lab((1024, 768), "en", 100)
+    assert isinstance(lab, LearningLabScene)
+    train_instantly(lab, "nim", "elimination", 30)
+    lab.tabs.choose(view)
+    frame(app)
+    panel = lab.table if view == "table" else lab.knowledge
+    before = (panel.rect.copy(), panel.next_button.rect.copy())
+    export_view(lab, tmp_path)
+    frame(app)  # (with CHECK on, a stale layout kept raises here)
+    assert (panel.rect, panel.next_button.rect) == before
+    app.shutdown()
+
+
+def test_the_boxes_a_page_holds_worked_out_by_the_drawing_lay_the_lab_out_again() -> None:
+    """The first frame of a big learner's boxes works out how many a page holds (12 before
+    it); the page bar's width follows from the pages: a layout kept from before left the
+    page bar where 12 a page had put it (found with CHECK on, test_ui_lab's big table)."""
+    from tests.ui_helpers import click_widget
+
+    app, lab = large_lab((1024, 640), "en", 100)
+    assert isinstance(lab, LearningLabScene)
+    train_instantly(lab, "morpion", "qlearning", 300)
+    frame(app)
+    lab.tabs.choose("boxes")
+    frame(app)
+    assert lab.knowledge.per_page < 12
+    click_widget(app, lab.knowledge.next_button)  # (with CHECK on, a stale layout raises)
+    frame(app)
+    assert lab.knowledge.page == 1
     app.shutdown()

@@ -105,8 +105,8 @@ class LayoutCache:
                 if before != after:
                     changed = sorted(str(field) for field in set(before) | set(after)
                                      if before.get(field, _SKIP) != after.get(field, _SKIP))
-                    raise StaleLayout(f"the layout kept for {key!r} is stale: "
-                                      f"{', '.join(changed[:12])}")
+                    raise StaleLayout(f"a kept layout is stale in {', '.join(changed[:12])}: "
+                                      f"its key misses an input ({str(key)[:200]}…)")
             return
         self.key = None  # (a layout that raises is not remembered)
         layout()

@@ -31,6 +31,7 @@ from game.ui.scenes.dialogs import MessageDialog
 from game.ui.scenes.lab_charts import ChartChoice, LabCharts
 from game.ui.scenes.lab_common import RunScene, RunTexts, player_name
 from game.ui.scenes.lab_files import LabFiles
+from game.ui.scenes.lab_key import lay_out
 from game.ui.scenes.lab_knowledge import KnowledgePanel
 from game.ui.scenes.lab_layout import (
     COMPACT_BUTTON,
@@ -39,7 +40,6 @@ from game.ui.scenes.lab_layout import (
     draw_lab,
     header_notice,
     notice_area,
-    place_lab,
     run_end_notice,
 )
 from game.ui.scenes.lab_pages import page_for_key
@@ -486,8 +486,8 @@ class LearningLabScene(RunScene[TrainingRunner]):
         return run_end_notice(self, stopped, done)  # (lab_layout: its short form on charts)
 
     def layout(self) -> None:
-        """Place the panels and widgets for the current window size."""
-        place_lab(self)
+        """Place the panels and widgets (when an input changed: :func:`lab_key.layout_key`)."""
+        lay_out(self)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.layout()
