@@ -11,7 +11,8 @@ class sees). Not a test: it prints figures, it does not pass or fail. Measuremen
 * ``charts``: the lab's frame cost when both charts redraw as the latest run grows, without
   the training thread (the chart code alone);
 * ``mcts``: the play screen while MCTS (``--iterations``) thinks on Othello and Morpion 4x4.
-* ``frames``: the UI thread's CPU time (process_time) per frame drawn (events, update, draw),
+* ``frames``: the process's CPU time (process_time, every thread: an AI still thinking counts)
+  per frame drawn (events, update, draw),
   ``--frames`` frames each, on the menu, on an AI's move explained on the board (Othello vs
   the engine, Connect 4 vs alpha-beta, Marienbad vs Perfect) and in the lab at rest, with the
   settings of ``--language`` and ``--text-scale``: what drawing one unchanged frame costs;

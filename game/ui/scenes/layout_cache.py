@@ -67,13 +67,15 @@ def snapshot(parts: Iterable[object]) -> dict[tuple[int, str], Any]:
     return fields
 
 
-def shown(widgets: Iterable[Widget]) -> tuple[object, ...]:
-    """What each of ``widgets`` shows that its size depends on: its label and its value
-    (a key's part: "Pause" to "Resume", a stepper's number)."""
+def shown(widgets: Iterable[Widget], values: bool = True) -> tuple[object, ...]:
+    """What each of ``widgets`` shows that its size depends on: its label and, with
+    ``values``, its value (a key's part: "Pause" to "Resume", a stepper's number). A scene
+    whose key holds the values another way leaves them out: the menu's seat parameters read
+    theirs by resolving the seat's spec, which is in its key already."""
     said: list[object] = []
     for widget in widgets:
         label = getattr(widget, "label", None)
-        get = getattr(widget, "get", None)
+        get = getattr(widget, "get", None) if values else None
         said.append((widget, label() if callable(label) else None,
                      get() if callable(get) else None))
     return tuple(said)
