@@ -85,12 +85,13 @@ def test_the_graphs_dots_are_a_third_of_its_words_across(
     play.app.shutdown()
 
 
-def _reviewed(size: tuple[int, int], game: str, opponent: str, moves: int) -> PlayScene:
+def _reviewed(size: tuple[int, int], game: str, opponent: str, moves: int,
+              language: str = "en") -> PlayScene:
     """A game a person plays (seeded random moves) against ``opponent`` for ``moves`` moves
-    in all, reviewed at its last position, at 200% English text."""
+    in all, reviewed at its last position, at 200% text in ``language``."""
     import random
 
-    app = make_app(size, text_scale=200)
+    app = make_app(size, language=language, text_scale=200)
     play = start_game(app, game, ("human", opponent))
     rng = random.Random(7)
     while not play.match.over and len(play.match.moves) < moves:
@@ -136,4 +137,38 @@ def test_dots_in_the_lines_unit_share_its_scale() -> None:
                 and not own[1]]
     judged = [abs(float(evaluation(state, 0))) for state in match.states if not state.outcome]
     assert searched and graph.scale == max(*searched, *judged), (graph.scale, searched)
+    play.app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "language"), [((1024, 768), "fr"), ((1920, 1080), "en")])
+def test_the_scales_numbers_sit_on_their_lines_and_name_the_middle_one(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA17 10 (Othello vs the Engine, 1920x1080 en 200%): "+9.0" and "−9.0" sat ~13 px
+    under their lines, held inside the plot by their line boxes, and the middle line had no
+    "0". Each number's digits are now level with its line (within 2 px), the middle line is
+    named "0", every number readable."""
+    from game.ui.scenes.review_panel import digit_ink, scale_marks
+
+    play = _reviewed(size, "othello", "engine", 6, language)
+    panel = play.panel.review
+    lines: list[int] = []
+    real = pygame.draw.line
+
+    def spy(surface: pygame.Surface, colour: Any, start: Any, end: Any,
+            *args: Any, **kwargs: Any) -> pygame.Rect:
+        if start[1] == end[1] and start[0] == panel.plot.left:
+            lines.append(int(start[1]))
+        return real(surface, colour, start, end, *args, **kwargs)
+
+    monkeypatch.setattr(pygame.draw, "line", spy)
+    drawn = texts_drawn_by(lambda: frame(play.app), monkeypatch)
+    plot = panel.plot
+    marks = {mark for mark, _level in scale_marks(panel.graph().scale)}
+    numbers = [(value, px, rect) for value, px, rect in drawn
+               if value in marks and rect.right <= plot.left]
+    assert sorted(value for value, _px, _rect in numbers) == sorted(marks), numbers
+    for value, px, rect in numbers:
+        digits = rect.centery + digit_ink(px)[1]
+        assert min(abs(digits - y) for y in lines) <= 2, (value, digits, lines)
+        assert px >= readable_px(size), (value, px)
     play.app.shutdown()

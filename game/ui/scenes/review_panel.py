@@ -65,6 +65,14 @@ def scale_marks(scale: float, edges: bool = False) -> list[tuple[str, float]]:
     return [(f"+{size}", ESTIMATE_CAP), ("0", 0.0), (f"\u2212{size}", -ESTIMATE_CAP)]
 
 
+def digit_ink(px: int) -> tuple[int, int]:
+    """A digit's ink height at ``px`` and how far its middle is below the middle of its line
+    box: the scale's numbers are placed level with their lines by their digits."""
+    surf = text.render("0", px, (255, 255, 255))
+    ink = surf.get_bounding_rect()
+    return ink.height, ink.centery - surf.get_height() // 2
+
+
 def scale_size(scale: float) -> str:
     """A scale's size as its marks say it: whole from 10 ("143"), one decimal below
     ("0.7")."""
@@ -257,7 +265,19 @@ class ReviewPanel:
         # row (they were ~6 px at 200% of 1280x720, QA16 19), smaller where many share the
         # plot; the edges leave them room whole.
         dot = max(3, min(key_px // 3, int(plot.width / max(1, len(graph.dots)) / 3)))
-        reach = plot.height / 2 - max(m.line * 2, dot + m.line)
+        # The largest value drawn (a sure result's edge, else the estimates' cap) and its
+        # dot inside the plot: without edges the scale's lines need not leave an edge room.
+        reach = ((plot.height / 2 - max(m.line * 2, dot + m.line))
+                 / (1.0 if edges else ESTIMATE_CAP))
+        ink = digit_ink(key_px)[0]
+        # (The edges' "win" words are held inside the plot by their boxes, as before.)
+        top_level = max((abs(level) for _mark, level in marks if abs(level) < 1), default=0.0)
+        if top_level:
+            # The marks' numbers level with their lines, their digits inside the plot: held
+            # inside it by their line boxes, "+9.0" and "−9.0" sat ~13 px off their lines at
+            # 200% of 1920x1080 (QA17 10).
+            reach = max(1.0, min(reach, (plot.height / 2 - ink / 2) / top_level))
+        zero_px = self._zero_px(key_px, top_level * reach - ink / 2)
         if edges:
             # The edges, where the sure results sit, drawn in their side's colour: the words'
             # "edges: a sure win" point at them, apart from the scale's grey marks.
@@ -266,17 +286,19 @@ class ReviewPanel:
                 pygame.draw.line(surface, blend(self._side_colour(side), theme.panel, 0.4),
                                  (plot.left, at_y), (plot.right, at_y), max(1, m.line))
         for mark, level in marks:
-            if level == 0 and plot.height < key_h * 3.2:
-                continue  # no room for a third label between the others
+            px = key_px if level else zero_px
+            if not px:
+                continue  # no room for a third number between the others
             at_y = int(mid - level * reach)
             if level:
                 pygame.draw.line(surface, blend(theme.panel_border, theme.text_muted, 0.5),
                                  (plot.left, at_y), (plot.right, at_y), 1)
-            label_y = max(plot.top + key_h // 2, min(plot.bottom - key_h // 2, at_y))
             # An edge's "win" in its side's colour, as "▲ Black ahead" above says it.
             colour = (self._side_colour(0 if level > 0 else 1) if abs(level) >= 1
                       else theme.text_muted)
-            text.blit_text(surface, mark, key_px, colour, (plot.left - m.pad // 2, label_y),
+            label_y = (at_y - digit_ink(px)[1] if abs(level) < 1
+                       else max(plot.top + key_h // 2, min(plot.bottom - key_h // 2, at_y)))
+            text.blit_text(surface, mark, px, colour, (plot.left - m.pad // 2, label_y),
                            "midright")
         last = len(scene.match.states) - 1
         points = graph.line
@@ -305,6 +327,19 @@ class ReviewPanel:
             y += key_h
         self.key_rect = pygame.Rect(rect.left, top, rect.width, y - top)
         return y + m.pad // 2
+
+    def _zero_px(self, px: int, room: float) -> int:
+        """The size of the middle line's "0" between the scale's numbers, their digits'
+        middles ``room`` pixels from its line less half their height: ``px``, else smaller
+        down to the readable size (at 200% of 1920x1080 the plot had no room for a third
+        number of the others' size, and the middle line went unnamed, QA17 10); 0 where even
+        that leaves no gap."""
+        m = self.app.metrics
+        least = min(readable_px(self.app.size), px)
+        for size in range(px, least - 1, -1):
+            if digit_ink(size)[0] / 2 + max(2, m.line) <= room:
+                return size
+        return 0
 
     def scale_words(self) -> str:
         """What the plot's height means: the edges a sure win, and between, the estimates
