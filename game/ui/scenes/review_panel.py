@@ -50,6 +50,11 @@ LIST_LEAST_ROWS = 2
 SCALE_LIST_ROWS = 1
 #: The plot gives way to those rows down to this many body sizes high.
 PLOT_LEAST = 1.2
+#: The forms of the key's words on the line and the dots (see ReviewPanel.line_words): in
+#: full, in brief with the line's name, the dots alone.
+KEY_FULL, KEY_BRIEF, KEY_DOTS = "full", "brief", "dots"
+KEY_FORMS = {KEY_FULL: "review.graph_key", KEY_BRIEF: "review.graph_key_brief",
+             KEY_DOTS: "review.graph_key_dots"}
 
 
 def scale_marks(scale: float, edges: bool = False) -> list[tuple[str, float]]:
@@ -182,13 +187,7 @@ class ReviewPanel:
         theme = self.app.theme
         m = self.app.metrics
         scene = self.scene
-        evaluation = self.evaluation_title()
-        words = (tr("review.graph_key", evaluation=evaluation) if evaluation
-                 else tr("review.graph_key_ai"))
-        if evaluation and not self.graph().dots:
-            # No AI played, or none of its scores is known (a game record opened from a
-            # file keeps no decision): no dots to speak of (QA 34c, QA16 13).
-            words = tr("review.graph_key_eval", evaluation=evaluation)
+        words = self.line_words()
         # Without "(click to change)" where the whole key has no room: one line, not two.
         short = words
         if len(scene.match.info.evaluations) > 1:
@@ -354,20 +353,24 @@ class ReviewPanel:
                       unit=tr(f"unit.{unit}.name"), dots=dots)
         return tr("review.graph_scale")
 
+    def line_words(self, form: str = KEY_FULL) -> str:
+        """What the line and the dots are, in ``form`` (:data:`KEY_FORMS`) where an
+        evaluation draws the line beside the AI's dots; else one way whatever the form: the
+        AI's scores alone, or the evaluation alone where no dot is known (no AI played, or a
+        game record opened from a file keeps no decision: QA 34c, QA16 13)."""
+        evaluation = self.evaluation_title()
+        if not evaluation:
+            return tr("review.graph_key_ai")
+        if not self.graph().dots:
+            return tr("review.graph_key_eval", evaluation=evaluation)
+        return tr(KEY_FORMS[form], evaluation=evaluation)
+
     def brief_words(self, edges: bool, named: bool = True) -> str:
         """The graph's key in brief, one paragraph: what the line and dots are ("Line:
         “Balance” · dots: the AI", without ``named`` "Dots: the AI's scores" where the dots
         matter more than the line's name), with ``edges`` that the edges are a sure win, and
         the scale's unit ("… · edges: a sure win · scale in balance points")."""
-        evaluation = self.evaluation_title()
-        if not evaluation:
-            first = tr("review.graph_key_ai")
-        elif not self.graph().dots:
-            first = tr("review.graph_key_eval", evaluation=evaluation)
-        elif named:
-            first = tr("review.graph_key_brief", evaluation=evaluation)
-        else:
-            first = tr("review.graph_key_dots")
+        first = self.line_words(KEY_BRIEF if named else KEY_DOTS)
         unit = self.unit_words()
         return " · ".join([first, *([tr("review.graph_edges_brief")] if edges else []),
                            *([unit] if unit else [])])
