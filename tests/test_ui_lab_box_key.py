@@ -257,3 +257,27 @@ def test_the_note_on_boxes_all_lost_leaves_the_key_large_in_nims_boxes(
     assert min(rect.top for _said, _px, rect in pieces) >= lowest  # type: ignore[attr-defined]
     assert all(knowledge.rect.contains(rect) for _said, _px, rect in pieces)
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_where_neither_wording_fits_the_key_says_it_in_brief(language: str) -> None:
+    """Review of session 17: where the key fitted its room neither in full nor in brief,
+    it kept its words in full, the longer of the two (the condition asked for a brief form
+    that made the text larger, and both were at the readable size). It now takes the brief
+    form there, and so no more height than in full."""
+    from game.ui import i18n
+    from game.ui.scenes.lab_box_key import _key_room, key_entries, layout_key
+    from game.ui.theme import DEFAULT
+
+    i18n.set_language(language)
+    try:
+        entries = tuple(key_entries("allowed", DEFAULT, False, lost=True))
+        width, readable = 300, 20
+        # A room of 30 px (a third of 90) holds no key of these five entries at 20 px.
+        assert layout_key(entries, width, readable, True)[1] > 30
+        height, px, brief = _key_room((width, 90), entries, None, 24, 8, readable)
+        assert brief and px == readable
+        assert layout_key(entries, width, px, True)[1] < layout_key(entries, width, px)[1]
+        assert height <= layout_key(entries, width, px, True)[1]
+    finally:
+        i18n.set_language("en")

@@ -162,11 +162,14 @@ def _key_room(size: tuple[int, int], longest: tuple[KeyEntry, ...],
             room = max(0, min(room, height - box_h - pad * 2 - pad // 2))
 
     def fitted(brief: bool) -> int:
+        """The largest size the key fits the room at, 0 where none does."""
         return next((size for size in range(largest, readable - 1, -1)
-                     if layout_key(longest, width, size, brief)[1] <= room), readable)
+                     if layout_key(longest, width, size, brief)[1] <= room), 0)
 
     full, short = fitted(False), fitted(True)
-    brief, px = short > full, max(full, short)  # (the words in full where no smaller)
+    # In brief where that makes the text larger, or where neither fits (the brief words
+    # overflow less); in full where no smaller.
+    brief, px = short > full or not (short or full), max(full, short, readable)
     # Whole, the boxes giving way up to half the room, where even the readable size takes
     # more than the room kept (its last line was cut by the view's edge: Hexapawn's note on
     # boxes whose every move lost at 100% of 1024x768 fr; QA13 23 at 1024x640 200%).
