@@ -172,3 +172,27 @@ def test_the_scales_numbers_sit_on_their_lines_and_name_the_middle_one(
         assert min(abs(digits - y) for y in lines) <= 2, (value, digits, lines)
         assert px >= readable_px(size), (value, px)
     play.app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "language", "opponent"), [
+    ((1024, 768), "fr", "alphabeta"), ((1024, 768), "en", "perfect"),
+    ((1920, 1080), "fr", "alphabeta")])
+def test_the_review_says_who_plays_each_side(size: tuple[int, int], language: str,
+                                             opponent: str,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA17 5 (Hexapawn vs Alpha-bêta, 1024x768 fr 200%): the review's brief seat cards read
+    "Blanc · 2 pions" / "Noir · 2 pions" with no "Humain" / "Alpha-bêta"; only the score
+    line named the players, not their sides. Each player is now named, readable, on its
+    card or beside its side's name in the graph's "▲ Blanc (Humain) mène"."""
+    play = _finished_hexapawn(size, language, opponent)
+    panel = play.panel.review
+    drawn = texts_drawn_by(lambda: frame(play.app), monkeypatch)
+    for seat, card in enumerate(play.panel.seats.rects):
+        label = play.seat_label(seat)
+        side = play.presenter.side_name(play.match.side_of_seat(seat))
+        on_card = [px for line, px, rect in drawn if line == label and card.contains(rect)]
+        in_graph = [px for line, px, rect in drawn if f"{side} ({label})" in line
+                    and rect.bottom <= panel.plot.top]
+        assert on_card or in_graph, (label, [line for line, _px, _rect in drawn])
+        assert min(on_card + in_graph) >= readable_px(size), (label, on_card, in_graph)
+    play.app.shutdown()

@@ -398,13 +398,33 @@ class ReviewPanel:
         """Which side is up: "▲ Black ahead" at the left and "▼ White ahead" at the right of
         one line ``width`` wide at ``px`` (bold), or each on a line of its own when they do
         not fit side by side; each part as (words, side, anchor)."""
-        presenter = self.scene.presenter
-        parts = [(tr(key, side=presenter.side_name(side)), side) for side, key in
-                 ((0, "review.graph_up"), (1, "review.graph_down"))]
-        widths = [text.size(words, px, True)[0] for words, _side in parts]
-        if sum(widths) + self.app.metrics.pad * 2 <= width:
-            return [[(parts[0][0], 0, "topleft"), (parts[1][0], 1, "topright")]]
-        return [[(words, side, "topleft")] for words, side in parts]
+        keys = ((0, "review.graph_up"), (1, "review.graph_down"))
+        plain = [(tr(key, side=self.scene.presenter.side_name(side)), side)
+                 for side, key in keys]
+        named = [(tr(key, side=self.side_words(side)), side) for side, key in keys]
+
+        def beside(parts: list[tuple[str, int]]) -> bool:
+            return (sum(text.size(words, px, True)[0] for words, _side in parts)
+                    + self.app.metrics.pad * 2 <= width)
+
+        # Who plays a side where its card does not say it (the review's brief cards at
+        # 200% of 1024x768 read "Noir · 2 pions", QA17 5), where that costs no line.
+        for parts in (named, plain):
+            if beside(parts):
+                return [[(parts[0][0], 0, "topleft"), (parts[1][0], 1, "topright")]]
+        return [[(words if text.size(words, px, True)[0] <= width else alone, side, "topleft")]
+                for (words, side), (alone, _side) in zip(named, plain, strict=True)]
+
+    def side_words(self, side: int) -> str:
+        """A side's name in "▲ Black ahead", with who plays it ("Noir (Alpha-bêta)") where
+        its seat card does not say (a brief card in review, see SeatCards.brief)."""
+        scene = self.scene
+        name = scene.presenter.side_name(side)
+        seat = next(seat for seat in (0, 1) if scene.match.side_of_seat(seat) == side)
+        cards = scene.panel.seats
+        if not cards.brief or cards.single[seat] or cards.count_below[seat]:
+            return name
+        return tr("review.graph_side_player", side=name, player=scene.seat_label(seat))
 
     def _side_colour(self, side: int) -> tuple[int, int, int]:
         """The colour of a side's half of the plot, as its dots: green up, red down."""
