@@ -151,3 +151,31 @@ def test_a_name_breaks_after_its_separators_and_keeps_its_extension_whole() -> N
     lines = text.break_name(long_piece, 300, 40, True)
     assert "".join(lines) == long_piece and len(lines) > 2
     assert all(text.size(line, 40, True)[0] <= 300 for line in lines[:-1])
+
+
+@pytest.mark.parametrize(("size", "language"), [((1280, 800), "en"), ((1280, 800), "fr"),
+                                                ((1024, 768), "fr"), ((1920, 1080), "en")])
+def test_the_list_uses_its_room_for_a_third_record(size: tuple[int, int], language: str,
+                                                   tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA16 (Open dialog at 1280x800 en): two of four records shown ("1–2 of 4 · scroll
+    for more") with room for most of a third: the names stayed at the body size. At 200%
+    the list now shows three records where its text at 0.6 of the body size (never under
+    the readable size) lets it, the details no larger than the names."""
+    from game.ui.scenes.play_fit import readable_px
+    from tests.ui_helpers import texts_drawn_by
+
+    for name in ("nim-elimination.json", "nim-renforcement-500.json", "morpion-q.json",
+                 "hexapawn-menace.json"):
+        trained_file(tmp_path, 10, name)
+    app = make_app(size, language=language, text_scale=200)
+    dialog = LoadDialog(app, tmp_path, lambda _path: None)
+    app.push(dialog)
+    frame(app)
+    assert len(dialog.row_rects) >= 3, [row.label for _rect, row in dialog.row_rects]
+    least = max(readable_px(size), round(app.metrics.body * 0.6))
+    drawn = texts_drawn_by(lambda: dialog.draw(app.screen), monkeypatch)
+    inside = [px for _line, px, at in drawn
+              if any(rect.contains(at) for rect, _row in dialog.row_rects)]
+    assert inside and min(inside) >= least, (sorted(set(inside)), least)
+    app.shutdown()

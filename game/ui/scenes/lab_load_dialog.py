@@ -43,8 +43,20 @@ DETAIL_LINES = 3
 #: window, else :data:`BOX`: whole names take more lines, and at 200% of 1024x768 the list
 #: held two rows.
 BOX, LARGE_BOX = (0.8, 0.86), (0.94, 0.94)
+#: The list shows up to this many rows with their text down to this share of the body size
+#: rather than fewer at the body size: at 200% of 1280x800 it showed two of four records
+#: with room for most of a third (QA16).
+MOST_ROWS, ROWS_LEAST_SHARE = 3, 0.6
 #: A second click on a file row this soon opens it (a double-click, 0.5 s on most systems).
 DOUBLE_CLICK_SECONDS = 0.5
+
+
+def row_sizes(body: int, readable: int) -> list[tuple[int, int]]:
+    """The rows the list tries to show and the least size of their names for each, most
+    rows first: :data:`MOST_ROWS` down to :data:`ROWS_LEAST_SHARE` of the body size, then
+    two down to the readable size (the details at the small size, no larger than the
+    names)."""
+    return [(MOST_ROWS, max(readable, round(body * ROWS_LEAST_SHARE))), (2, readable)]
 
 
 @dataclass(frozen=True)
@@ -304,23 +316,27 @@ class LoadDialog(ListChoice, Scene):
 
     def _row_text(self, row: Row, width: int) -> RowText:
         m = self.app.metrics
-        return row_text(row.label, row.detail, width - 2 * m.pad, self.name_px, m.small)
+        return row_text(row.label, row.detail, width - 2 * m.pad, self.name_px,
+                        min(m.small, self.name_px))
 
     def _place_rows(self, area: pygame.Rect) -> None:
         """The rows shown from ``scroll`` on, each as tall as its lines, as many as ``area``
         holds (at least one); ``scroll`` no further than the last rows filling it. The
-        names at the body size, or smaller (down to the readable size) where that shows two
-        rows instead of one (at 200% of 1280x720 fr the Load dialog showed one learner at a
-        time with room under it, QA S14 27)."""
+        names at the body size, or smaller where that shows more rows (see
+        :func:`row_sizes`; at 200% of 1280x720 fr the Load dialog showed one learner at a
+        time with room under it, QA S14 27; at 1280x800 two of four, QA16)."""
         m = self.app.metrics
         gap = m.pad
-        for px in range(m.body, readable_px(self.app.size) - 1, -2):
-            self.name_px = px
-            if len(self.rows) < 2 or sum(self._row_text(row, area.width).height() + gap
-                                         for row in self.rows[:2]) <= area.height:
+        self.name_px = m.body  # where no smaller size shows more: one at a time
+        for rows, least in row_sizes(m.body, readable_px(self.app.size)):
+            wanted = self.rows[:rows]
+            sizes = range(m.body, least - 1, -2)
+            self.name_px = next((px for px in sizes if self._rows_height(wanted, px, area.width)
+                                 <= area.height), 0)
+            if self.name_px:
                 break
         else:
-            self.name_px = m.body  # two rows never fit: one at a time, at the body size
+            self.name_px = m.body
         heights = [0] * len(self.rows)
 
         def height(i: int) -> int:
@@ -341,6 +357,11 @@ class LoadDialog(ListChoice, Scene):
             self.row_rects.append((pygame.Rect(area.left, y, area.width, height(i) - gap),
                                    self.rows[i]))
             y += height(i)
+
+    def _rows_height(self, rows: list[Row], px: int, width: int) -> int:
+        """The height ``rows`` take with their names at ``px`` (each with its gap)."""
+        self.name_px = px
+        return sum(self._row_text(row, width).height() + self.app.metrics.pad for row in rows)
 
     def redraw_period(self) -> float | None:
         """The path field's caret blinks while it has the keyboard."""
