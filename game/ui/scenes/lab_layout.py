@@ -62,6 +62,11 @@ def compact(size: tuple[int, int], body: int) -> bool:
     return size[0] < COMPACT_WIDE * body or size[1] < COMPACT_TALL * body
 
 
+#: The compact title is at least this share of the body size where the header allows, and
+#: takes up to this share of the header for it (see compact_title).
+VARIANT_TITLE_SHARE, TITLE_MOST_SHARE = 0.75, 0.82
+
+
 def compact_title(lab: LearningLabScene) -> tuple[str, int]:
     """The compact layout's title and its size: what is trained, the variant too ("Nim (20
     matches, 1–3) · Elimination"), on every page (the set-up, a page of its own, said it on
@@ -70,14 +75,22 @@ def compact_title(lab: LearningLabScene) -> tuple[str, int]:
     under the readable size."""
     m = lab.app.metrics
     game, learner = game_title(lab.game), player_name(lab.session.kind)
-    room = int((lab.menu_button.rect.left - m.pad * 4) * COMPACT_TITLE_SHARE)
+    header = lab.menu_button.rect.left - m.pad * 4
     most = min(m.title, int(lab.header_height() / 1.3))
     least = min(readable_px(lab.app.size), most)
     # The variant named ("Nim (Marienbad 1 · 3 · 5 · 7) · Elimination": "Nim · Elimination"
-    # said the same for every variant), down to the readable size; else without it.
-    for title in (f"{game} ({variant_label(lab.game, lab.options)}) · {learner}",
-                  f"{game} · {learner}"):
-        px = text.fit_px(title, room, most, True, least)
+    # said the same for every variant), at VARIANT_TITLE_SHARE of the body size at least,
+    # in COMPACT_TITLE_SHARE of the header, else in TITLE_MOST_SHARE of it (the progress
+    # line has short forms); else smaller, down to the readable size: in 0.7 of the header
+    # the title read 30 px beside 52 px text at 200% of 1280x800 fr (QA17 12).
+    large = min(most, max(least, round(m.body * VARIANT_TITLE_SHARE)))
+    named = f"{game} ({variant_label(lab.game, lab.options)}) · {learner}"
+    tries = ((named, large, COMPACT_TITLE_SHARE), (named, large, TITLE_MOST_SHARE),
+             (named, least, TITLE_MOST_SHARE), (f"{game} · {learner}", least,
+                                                TITLE_MOST_SHARE))
+    for title, lowest, share in tries:
+        room = int(header * share)
+        px = text.fit_px(title, room, most, True, lowest)
         if text.size(title, px, True)[0] <= room:
             break
     return title, px
@@ -269,6 +282,11 @@ def header_lines(progress: Progress | None, trained: int) -> list[str]:
     a learner that had trained before, each says the learner's total too, the shortest being
     the total alone: after One game the header said "1 game in 2.7 s" and never "2 games"
     (QA S12 21b)."""
+    if (progress is not None and progress.planned == 1 and not progress.finished
+            and not progress.paused):
+        # One game: "0 / 1 game · — left" before its first move said nothing to a class
+        # (QA17 12).
+        return [tr("lab.progress_one_game"), tr("lab.progress_one_game_brief")]
     lines = progress_lines(progress, trained)
     if progress is None or not progress.finished or trained <= progress.done:
         return lines

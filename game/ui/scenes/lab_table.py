@@ -74,6 +74,14 @@ def smallest_number_px(m: Metrics) -> int:
     return int(m.small * 0.8)
 
 
+def wanted_number_px(m: Metrics) -> int:
+    """The size the table view gives its heat map the room to print its numbers at: the
+    smallest number's size (:func:`smallest_number_px`), at least the readable size (at the
+    readable size Nim's 0 and 1 were 26 px beside 52 px text at 200% of 1280x800 fr, with
+    the chosen box's words below them in 40 px, QA17 12)."""
+    return max(readable_px((0, m.height)), smallest_number_px(m))
+
+
 def legend_fits(words: str, area: pygame.Rect, m: Metrics) -> bool:
     """Whether ``words`` wrapped in ``area`` fit its height at :func:`smallest_number_px`."""
     px = smallest_number_px(m)
@@ -124,7 +132,11 @@ def map_px(table: HeatTable, labels: list[str], width: int, height: int, m: Metr
     Nim's 0 and 1 were 19 px, the readable size being 20.)"""
     least = cell_number_px(m)
     fitting: list[int] = []
-    for floor in sorted({max(least, readable_px((0, m.height))), least}, reverse=True):
+    # The numbers first, from :func:`wanted_number_px` down: the heading's size for the
+    # columns' labels with numbers at the readable size beside it wrote Nim's 0 and 1 at
+    # 24 px under a 58 px "allumettes" (200% of 1280x800 fr).
+    readable = max(least, readable_px((0, m.height)))
+    for floor in dict.fromkeys([*range(wanted_number_px(m), readable - 1, -1), least]):
         fitting = [px for px in (m.heading, m.body, m.small)
                    if charts.heat_map_height(width, table.rows, len(table.cols), px,
                                              row_title=table.row_title,
@@ -298,7 +310,7 @@ class TablePanel:
         grid_h = max(grid_h, min(int(inner.height * TABLE_MOST) - title_h, pad + (
             charts.heat_map_height(inner.width, table.rows, len(table.cols), m.small,
                                    row_title=table.row_title, col_title=table.col_title,
-                                   numbers_px=readable_px((0, m.height))))))
+                                   numbers_px=wanted_number_px(m)))))
         px = map_px(table, self.cell_labels(table), inner.width, grid_h - pad, m)
         return min(grid_h, charts.heat_map_height(
             inner.width, table.rows, len(table.cols), px, row_title=table.row_title,

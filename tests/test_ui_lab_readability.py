@@ -1,0 +1,68 @@
+"""The lab at 200% text reads from the back row (QA17 12): its header's title near the body
+size, the Table's 0 and 1 well above the floor, and One game's progress line in words a class
+understands before its first move. Driven on the real lab scene with the dummy video driver."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.training import Progress
+from game.ui import i18n
+from game.ui.scenes.lab_layout import compact_title, header_lines
+from game.ui.scenes.lab_table import smallest_number_px
+from tests.lab_helpers import large_lab, train_instantly
+from tests.ui_helpers import frame, texts_drawn_by
+
+
+@pytest.mark.parametrize(("size", "language"), [((1280, 800), "fr"), ((1280, 720), "fr"),
+                                                ((1024, 768), "en")])
+def test_the_compact_title_stays_near_the_body_size(size: tuple[int, int],
+                                                    language: str) -> None:
+    """QA17 12 (1280x800 fr 200%): "Nim (20 allumettes, 1–3) · Élimination" was drawn at
+    30 px beside 52 px text in 0.7 of the header, the progress line keeping the rest. The
+    title takes up to 0.82 of the header to reach 0.75 of the body size, the variant still
+    named: at least 0.68 of the body size here (36 px at 1280x800 fr)."""
+    from game.ui.scenes.lab_common import variant_label
+
+    app, lab = large_lab(size, language)
+    assert lab.compact()
+    title, px = compact_title(lab)
+    assert variant_label(lab.game, lab.options) in title
+    assert px >= round(app.metrics.body * 0.68), (title, px)  # type: ignore[attr-defined]
+    app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_one_game_says_what_it_does_before_its_first_move(language: str) -> None:
+    """QA17 12 (1920x1080 en 200%): before One game's first move the header read "0 / 1
+    game · — left". It now says the lab plays one game, move by move; a run of more games
+    keeps its count."""
+    i18n.set_language(language)
+    try:
+        waiting = Progress(0, 1, 0.0, 0.0, None, True, False, False, False)
+        lines = header_lines(waiting, 200)
+        assert lines[0] == i18n.tr("lab.progress_one_game"), lines
+        assert not any("—" in line or "/" in line for line in lines), lines
+        run = Progress(0, 500, 0.0, 0.0, None, True, False, False, False)
+        assert "500" in header_lines(run, 200)[0]
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("size", "language"), [((1280, 800), "fr"), ((1024, 768), "fr"),
+                                                ((1920, 1080), "en")])
+def test_the_tables_numbers_are_well_above_the_floor(size: tuple[int, int], language: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA17 12 / QA18 9 (1280x800 fr 200%): Nim's Table printed its 0 and 1 at 26 px (ink
+    ~19 px, the floor 20) under column labels at the heading size. Its numbers now come
+    first: at least the lab's smallest number size (80% of the small size), here 30-48 px."""
+    app, lab = large_lab(size, language)
+    train_instantly(lab, "nim", "elimination", 200)
+    lab.tabs.choose("table")
+    frame(app)  # type: ignore[arg-type]
+    grid = lab.table.grid
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)  # type: ignore[arg-type]
+    cells = [px for line, px, rect in drawn if line in ("0", "1") and grid.contains(rect)]
+    assert cells, "no number printed in the table's cells"
+    assert min(cells) >= smallest_number_px(app.metrics), cells  # type: ignore[attr-defined]
+    app.shutdown()  # type: ignore[attr-defined]
