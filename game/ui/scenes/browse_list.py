@@ -1,5 +1,6 @@
-"""Where the folder browser's list is: its rows, the drives listed first, the keys that choose
-a row, the counter of the rows shown, and Open with nothing chosen.
+"""Where the folder browser's list is: its rows (and how their text is laid out), the drives
+listed first, the keys that choose a row, the counter of the rows shown, and Open with nothing
+chosen.
 
 Where the dialog opens, and at a disk's root, the list starts with the drives a USB stick
 appears as (:func:`drives`: the folders Linux desktops and macOS mount them in, Windows'
@@ -16,6 +17,7 @@ was: it listed the folder again from its top and said nothing. Mixed into
 from __future__ import annotations
 
 import contextlib
+import functools
 import getpass
 import os
 import string
@@ -44,6 +46,14 @@ class Row:
     is_folder: bool
 
 
+#: A row's name takes at most this many lines (a longer one is cut in its middle), its
+#: detail (game, learner, games, date; or date and size) at most this many.
+NAME_LINES = 2
+DETAIL_LINES = 3
+#: The list shows up to this many rows with their text down to this share of the body size
+#: rather than fewer at the body size: at 200% of 1280x800 it showed two of four records
+#: with room for most of a third (QA16).
+MOST_ROWS, ROWS_LEAST_SHARE = 3, 0.6
 #: The folders removable drives are mounted in, ``{user}`` the user's name: most Linux
 #: desktops use /media/USER (Debian, Ubuntu) or /run/media/USER (Fedora), older ones /media or
 #: /mnt; macOS /Volumes. Each existing folder's subfolders are drives.
@@ -54,6 +64,43 @@ WINDOWS = os.name == "nt"
 #: folders to look in, separated by ``os.pathsep`` (empty: none), for a school whose sticks
 #: are mounted elsewhere (and the tests, whose machine's drives are not theirs).
 MOUNT_ROOTS_ENV = "AIGAMELAB_MOUNT_ROOTS"
+
+
+def row_sizes(body: int, readable: int) -> list[tuple[int, int]]:
+    """The rows the list tries to show and the least size of their names for each, most
+    rows first: :data:`MOST_ROWS` down to :data:`ROWS_LEAST_SHARE` of the body size, then
+    two down to the readable size (the details at the small size, no larger than the
+    names)."""
+    return [(MOST_ROWS, max(readable, round(body * ROWS_LEAST_SHARE))), (2, readable)]
+
+
+@dataclass(frozen=True)
+class RowText:
+    """A row's text as drawn: its name's lines (bold) at ``name_px``, then its detail's lines
+    at ``detail_px``, each line whole (the name is cut in its middle only past
+    :data:`NAME_LINES` lines)."""
+
+    name: tuple[str, ...]
+    detail: tuple[str, ...]
+    name_px: int
+    detail_px: int
+
+    def height(self) -> int:
+        """The pixels its lines take."""
+        return (len(self.name) * text.font(self.name_px, True).get_linesize()
+                + len(self.detail) * text.font(self.detail_px).get_linesize())
+
+
+@functools.lru_cache(maxsize=512)
+def row_text(label: str, detail: str, width: int, name_px: int, detail_px: int) -> RowText:
+    """How a row's ``label`` and ``detail`` are drawn in ``width``: wrapped rather than cut
+    (a long name was cut in its middle at every size, its date cut at the end at 200%)."""
+    lines = text.wrap(detail, width, detail_px)
+    if len(lines) > DETAIL_LINES:
+        lines = [*lines[:DETAIL_LINES - 1],
+                 text.ellipsize(f"{lines[DETAIL_LINES - 1]}…", width, detail_px)]
+    return RowText(tuple(text.wrap_name(label, width, name_px, True, NAME_LINES)),
+                   tuple(lines), name_px, detail_px)
 
 
 def user_name() -> str:

@@ -10,11 +10,9 @@ What the folder holds is read by :mod:`ai.learner_files` (headers only, regular 
 from __future__ import annotations
 
 import contextlib
-import functools
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +22,7 @@ from ai import learner_files
 from game.ui import text, widgets
 from game.ui.i18n import grouped, tr
 from game.ui.scene import Scene
-from game.ui.scenes.browse_list import ListChoice, Row, drive_rows
+from game.ui.scenes.browse_list import ListChoice, Row, RowText, drive_rows, row_sizes, row_text
 from game.ui.scenes.dialogs import LARGE_TEXT, dim
 from game.ui.scenes.lab_files import describe_entry
 from game.ui.scenes.play_fit import readable_px
@@ -35,57 +33,12 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
-#: A row's name takes at most this many lines (a longer one is cut in its middle), its
-#: detail (game, learner, games, date; or date and size) at most this many.
-NAME_LINES = 2
-DETAIL_LINES = 3
 #: With large text (see :data:`dialogs.LARGE_TEXT`) the dialog takes :data:`LARGE_BOX` of the
 #: window, else :data:`BOX`: whole names take more lines, and at 200% of 1024x768 the list
 #: held two rows.
 BOX, LARGE_BOX = (0.8, 0.86), (0.94, 0.94)
-#: The list shows up to this many rows with their text down to this share of the body size
-#: rather than fewer at the body size: at 200% of 1280x800 it showed two of four records
-#: with room for most of a third (QA16).
-MOST_ROWS, ROWS_LEAST_SHARE = 3, 0.6
 #: A second click on a file row this soon opens it (a double-click, 0.5 s on most systems).
 DOUBLE_CLICK_SECONDS = 0.5
-
-
-def row_sizes(body: int, readable: int) -> list[tuple[int, int]]:
-    """The rows the list tries to show and the least size of their names for each, most
-    rows first: :data:`MOST_ROWS` down to :data:`ROWS_LEAST_SHARE` of the body size, then
-    two down to the readable size (the details at the small size, no larger than the
-    names)."""
-    return [(MOST_ROWS, max(readable, round(body * ROWS_LEAST_SHARE))), (2, readable)]
-
-
-@dataclass(frozen=True)
-class RowText:
-    """A row's text as drawn: its name's lines (bold) at ``name_px``, then its detail's lines
-    at ``detail_px``, each line whole (the name is cut in its middle only past
-    :data:`NAME_LINES` lines)."""
-
-    name: tuple[str, ...]
-    detail: tuple[str, ...]
-    name_px: int
-    detail_px: int
-
-    def height(self) -> int:
-        """The pixels its lines take."""
-        return (len(self.name) * text.font(self.name_px, True).get_linesize()
-                + len(self.detail) * text.font(self.detail_px).get_linesize())
-
-
-@functools.lru_cache(maxsize=512)
-def row_text(label: str, detail: str, width: int, name_px: int, detail_px: int) -> RowText:
-    """How a row's ``label`` and ``detail`` are drawn in ``width``: wrapped rather than cut
-    (a long name was cut in its middle at every size, its date cut at the end at 200%)."""
-    lines = text.wrap(detail, width, detail_px)
-    if len(lines) > DETAIL_LINES:
-        lines = [*lines[:DETAIL_LINES - 1],
-                 text.ellipsize(f"{lines[DETAIL_LINES - 1]}…", width, detail_px)]
-    return RowText(tuple(text.wrap_name(label, width, name_px, True, NAME_LINES)),
-                   tuple(lines), name_px, detail_px)
 
 
 def plain_rows(folder: Path, suffix: str) -> list[Row]:
@@ -327,16 +280,23 @@ class LoadDialog(ListChoice, Scene):
         time with room under it, QA S14 27; at 1280x800 two of four, QA16)."""
         m = self.app.metrics
         gap = m.pad
-        self.name_px = m.body  # where no smaller size shows more: one at a time
+        # A line under the rows for the counter where they do not all show: beside a long
+        # title and the buttons it has no room, and rows filling the list left it none. (It
+        # goes half a pad under the last row, whose gap and the pad above the buttons count.)
+        counter = max(0, text.font(m.small).get_linesize() + m.pad // 2 - 2 * gap)
+
+        def room(count: int) -> int:
+            return area.height - (counter if count < len(self.rows) else 0)
+
         for rows, least in row_sizes(m.body, readable_px(self.app.size)):
             wanted = self.rows[:rows]
             sizes = range(m.body, least - 1, -2)
             self.name_px = next((px for px in sizes if self._rows_height(wanted, px, area.width)
-                                 <= area.height), 0)
+                                 <= room(len(wanted))), 0)
             if self.name_px:
                 break
         else:
-            self.name_px = m.body
+            self.name_px = m.body  # two rows never fit: one at a time, at the body size
         heights = [0] * len(self.rows)
 
         def height(i: int) -> int:
@@ -344,15 +304,17 @@ class LoadDialog(ListChoice, Scene):
                 heights[i] = self._row_text(self.rows[i], area.width).height() + gap
             return heights[i]
 
+        whole = sum(height(i) for i in range(len(self.rows))) <= area.height
+        limit = area.height if whole else room(0)
         last, used = len(self.rows), 0
-        while last > 0 and used + height(last - 1) <= area.height:
+        while last > 0 and used + height(last - 1) <= limit:
             used += height(last - 1)
             last -= 1
         self.scroll = max(0, min(self.scroll, last, len(self.rows) - 1))
         self.row_rects = []
         y = area.top
         for i in range(self.scroll, len(self.rows)):
-            if self.row_rects and y + height(i) > area.bottom:
+            if self.row_rects and y + height(i) > area.top + limit:
                 break
             self.row_rects.append((pygame.Rect(area.left, y, area.width, height(i) - gap),
                                    self.rows[i]))
