@@ -1061,6 +1061,10 @@ def test_the_progress_line_of_a_run_is_never_cut_at_the_largest_text(
     from game.ui.scenes.lab_common import draw_progress, progress_lines
 
     app, lab = large_lab((1024, 768), language)
+    # A run of 100,000 games is one the set-up asks for (the compact header's title leaves
+    # the line the room its count needs).
+    lab.games = 100_000
+    frame(app)  # type: ignore[arg-type]
     m = app.metrics  # type: ignore[attr-defined]
     running = Progress(done=99_995, planned=100_000, elapsed=60.0, games_per_second=1666.0,
                        eta=2.0, running=True, paused=False, finished=False, stopped=False)

@@ -8,6 +8,7 @@ view on the right) and draws the progress line and the current view.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import pygame
@@ -31,7 +32,7 @@ from game.ui.scenes.lab_setup_page import place_setup_page
 from game.ui.scenes.lab_views import VIEWS
 from game.ui.scenes.play_fit import readable_px
 from game.ui.scenes.tournament_notice import notice_height
-from game.ui.widgets import draw_panel
+from game.ui.widgets import Metrics, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.scenes.learning_lab import LearningLabScene
@@ -85,15 +86,29 @@ def compact_title(lab: LearningLabScene) -> tuple[str, int]:
     # the title read 30 px beside 52 px text at 200% of 1280x800 fr (QA17 12).
     large = min(most, max(least, round(m.body * VARIANT_TITLE_SHARE)))
     named = f"{game} ({variant_label(lab.game, lab.options)}) · {learner}"
-    tries = ((named, large, COMPACT_TITLE_SHARE), (named, large, TITLE_MOST_SHARE),
-             (named, least, TITLE_MOST_SHARE), (f"{game} · {learner}", least,
-                                                TITLE_MOST_SHARE))
-    for title, lowest, share in tries:
-        room = int(header * share)
+    # The wider room leaves the progress line its shortest forms at their least size.
+    wide = max(int(header * COMPACT_TITLE_SHARE), min(
+        int(header * TITLE_MOST_SHARE), header - m.pad * 2 - shortest_progress_width(
+            m, lab.games, lab.learner.games_trained + lab.games)))
+    tries = ((named, large, int(header * COMPACT_TITLE_SHARE)), (named, large, wide),
+             (named, least, wide), (f"{game} · {learner}", least, wide))
+    for title, lowest, room in tries:
         px = text.fit_px(title, room, most, True, lowest)
         if text.size(title, px, True)[0] <= room:
             break
     return title, px
+
+
+def shortest_progress_width(m: Metrics, planned: int, total: int) -> int:
+    """The width the compact header's progress line needs for its shortest forms at their
+    least size: "499 / 500" during a run of ``planned`` games, the learner's ``total`` of
+    games after it, each digit as wide as an 8 (the title keeps its size through a run)."""
+    def wide(n: int) -> str:
+        return re.sub(r"\d", "8", grouped(n))
+
+    forms = (f"{wide(planned)} / {wide(planned)}",
+             plural("lab.progress_games", total, games=wide(total)))
+    return max(text.size(form, max(text.MIN_PX, int(m.small * 0.8)))[0] for form in forms)
 
 
 def place_lab(lab: LearningLabScene) -> None:
