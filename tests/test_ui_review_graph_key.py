@@ -196,3 +196,31 @@ def test_the_review_says_who_plays_each_side(size: tuple[int, int], language: st
         assert on_card or in_graph, (label, [line for line, _px, _rect in drawn])
         assert min(on_card + in_graph) >= readable_px(size), (label, on_card, in_graph)
     play.app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_a_graph_with_nothing_to_draw_says_so_and_names_both_players(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA18 18 (Nim 20, Humain vs Monte-Carlo, 1024x768 fr 200%): Monte-Carlo gives win
+    shares, no score, so the review's graph was empty while its key said "Ligne et ronds :
+    scores de l'IA / Bords : victoire sûre"; the brief card read "Joueur 2" without
+    "Monte-Carlo". The key now says no AI here scores positions (no edge words without a
+    result on them) and Monte-Carlo is named above the plot."""
+    app = make_app((1024, 768), language=language, text_scale=200)
+    play = start_game(app, "nim", ("human", "mcts"))
+    for _turn in range(2):
+        assert run_until(app, lambda: play.state.to_move == 0, 30)
+        assert play.apply_move(next(iter(play.state.legal_moves())))
+    assert run_until(app, lambda: play.state.to_move == 0, 30)
+    play.enter_review(len(play.match.states) - 1)
+    frame(app)
+    panel = play.panel.review
+    assert not panel.graph().dots and not play.match.over
+    said = " ".join(line for line, _px, _rect in texts_drawn_by(lambda: frame(app),
+                                                                monkeypatch))
+    none = i18n.tr("review.graph_key_none")
+    assert none.split()[-1] in said and none.split()[0] in said, said
+    assert i18n.tr("review.graph_key_ai") not in said
+    assert i18n.tr("review.graph_edges").split()[0] not in said, said
+    assert play.seat_label(1) in said, said
+    app.shutdown()

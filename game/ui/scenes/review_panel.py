@@ -232,8 +232,9 @@ class ReviewPanel:
         brief = [([named if lines[0] <= lines[1] else unnamed], SCALE_LIST_ROWS, least_rows)]
         single = [([line], LIST_ROWS, LIST_LEAST_ROWS) for line in (
             *((f"{short} · {unit}",) if unit else ()), words, short)]
-        tries = [([words, self.scale_words()], LIST_ROWS, LIST_LEAST_ROWS),
-                 *(([short, self.scale_words()], rows, LIST_LEAST_ROWS)
+        scale = [said for said in (self.scale_words(),) if said]  # (none: nothing drawn)
+        tries = [([words, *scale], LIST_ROWS, LIST_LEAST_ROWS),
+                 *(([short, *scale], rows, LIST_LEAST_ROWS)
                    for rows in (LIST_ROWS, LIST_LEAST_ROWS, SCALE_LIST_ROWS)),
                  *((brief + single) if edges else (single + brief))]
         for paragraphs, rows, alone in tries:
@@ -345,8 +346,11 @@ class ReviewPanel:
         in the scale's unit ("Edges: a sure win; scale in weight-table points"), or scaled
         to fit where nothing says the unit; only the edges where nothing is estimated (a
         Nim game against Perfect)."""
-        if self.graph().scale <= 0:
-            return tr("review.graph_edges")
+        graph = self.graph()
+        if graph.scale <= 0:
+            # The edges' words only where a sure result sits on one.
+            edges = any(abs(p.value) >= 1 for p in (*graph.line, *graph.dots))
+            return tr("review.graph_edges") if edges else ""
         unit, dots = self.graph().unit, self.dots_words()
         if unit and has(f"unit.{unit}.name"):
             return tr("review.graph_scale_unit_dots" if dots else "review.graph_scale_unit",
@@ -359,6 +363,10 @@ class ReviewPanel:
         AI's scores alone, or the evaluation alone where no dot is known (no AI played, or a
         game record opened from a file keeps no decision: QA 34c, QA16 13)."""
         evaluation = self.evaluation_title()
+        if not evaluation and not self.graph().dots and not self.graph().line:
+            # Nothing drawn, no AI scored a position (Monte-Carlo gives win shares): "Line
+            # and dots: the AI's own scores" was the key of an empty graph (QA18 18).
+            return tr("review.graph_key_none")
         if not evaluation:
             return tr("review.graph_key_ai")
         if not self.graph().dots:
@@ -399,32 +407,35 @@ class ReviewPanel:
         one line ``width`` wide at ``px`` (bold), or each on a line of its own when they do
         not fit side by side; each part as (words, side, anchor)."""
         keys = ((0, "review.graph_up"), (1, "review.graph_down"))
-        plain = [(tr(key, side=self.scene.presenter.side_name(side)), side)
-                 for side, key in keys]
-        named = [(tr(key, side=self.side_words(side)), side) for side, key in keys]
+        forms = [[tr(key, side=words) for words in self.side_words(side)] for side, key in keys]
 
-        def beside(parts: list[tuple[str, int]]) -> bool:
-            return (sum(text.size(words, px, True)[0] for words, _side in parts)
+        def beside(parts: list[str]) -> bool:
+            return (sum(text.size(words, px, True)[0] for words in parts)
                     + self.app.metrics.pad * 2 <= width)
 
         # Who plays a side where its card does not say it (the review's brief cards at
         # 200% of 1024x768 read "Noir · 2 pions", QA17 5), where that costs no line.
-        for parts in (named, plain):
+        for parts in ([each[0] for each in forms], [each[-1] for each in forms]):
             if beside(parts):
-                return [[(parts[0][0], 0, "topleft"), (parts[1][0], 1, "topright")]]
-        return [[(words if text.size(words, px, True)[0] <= width else alone, side, "topleft")]
-                for (words, side), (alone, _side) in zip(named, plain, strict=True)]
+                return [[(parts[0], 0, "topleft"), (parts[1], 1, "topright")]]
+        return [[(next((words for words in each if text.size(words, px, True)[0] <= width),
+                       each[-1]), side, "topleft")] for side, each in enumerate(forms)]
 
-    def side_words(self, side: int) -> str:
-        """A side's name in "▲ Black ahead", with who plays it ("Noir (Alpha-bêta)") where
-        its seat card does not say (a brief card in review, see SeatCards.brief)."""
+    def side_words(self, side: int) -> list[str]:
+        """A side's name in "▲ Black ahead", the longest form first: where its seat card
+        does not say who plays it (a brief card in review, see SeatCards.brief), with it
+        ("Noir (Alpha-bêta)"), then who plays it alone where the two players' names differ
+        ("Monte-Carlo" for Nim's "Joueur 2 (Monte-Carlo)", too long at 200% of 1024x768,
+        QA18 18); the side's name alone last."""
         scene = self.scene
         name = scene.presenter.side_name(side)
         seat = next(seat for seat in (0, 1) if scene.match.side_of_seat(seat) == side)
         cards = scene.panel.seats
         if not cards.brief or cards.single[seat] or cards.count_below[seat]:
-            return name
-        return tr("review.graph_side_player", side=name, player=scene.seat_label(seat))
+            return [name]
+        player = scene.seat_label(seat)
+        alone = [player] if player != scene.seat_label(1 - seat) else []
+        return [tr("review.graph_side_player", side=name, player=player), *alone, name]
 
     def _side_colour(self, side: int) -> tuple[int, int, int]:
         """The colour of a side's half of the plot, as its dots: green up, red down."""
