@@ -14,7 +14,9 @@ import pytest
 from tests.ui_helpers import (
     click_widget,
     frame,
+    key,
     make_app,
+    run_until,
     start_game,
     texts_drawn_by,
     watch_cuts,
@@ -239,4 +241,32 @@ def test_undo_on_a_finished_game_gives_the_turn_back_as_it_was(
     assert play.board_rect == before, (play.board_rect, before)
     drawn = [line for line, _px, _r in texts_drawn_by(lambda: frame(app), monkeypatch)]
     assert status.detail in " ".join(drawn), drawn
+    app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1920, 1080), "en"), ((1280, 800), "fr"),
+                                            ((1280, 720), "en")])
+def test_the_ends_reason_in_the_panel_is_as_large_as_the_facts_and_left_uncovered(
+        size: tuple[int, int], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA18 20, Hexapawn vs Alpha-beta at 200% of 1920x1080): "Black reached the
+    far row" was the smallest text of the result, 33 px under the last move's 42 px facts;
+    and Ctrl+S's notice then covered it (QA18 re-check of QA17 6)."""
+    app = make_app(size, language=lang, text_scale=200, show_reasoning=True)
+    play = start_game(app, "hexapawn", ("human", "minimax:depth=1"))
+    while not play.match.over:
+        if play.match.human_to_move:
+            assert play.apply_move(play.state.legal_moves()[0])
+        assert run_until(app, lambda: play.match.human_to_move or play.match.over, 10)
+    frame(app)
+    column = play.panel.moves_rect
+    placed = play.banner.reason_box(column, column.top)
+    assert placed is not None, "the reason is in the panel at this size"
+    px, lines, box = placed
+    assert px >= play.panel.explain.facts_size and len(lines) <= 2, (px, lines)
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    assert any(line == lines[0] and said_px == px for line, said_px, _r in drawn), drawn
+    key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert app.toast
+    frame(app)
+    assert not app.toast_rect.colliderect(box), (app.toast_rect, box)
     app.shutdown()

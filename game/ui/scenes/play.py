@@ -441,8 +441,10 @@ class PlayScene(Scene, TurnListener):
     def notice_area(self) -> pygame.Rect:
         """Notices over the status line, no button covered (at the bottom they hid Undo for 3
         s); on a finished game over the panel's reasoning, which they may fill (QA17 6)."""
-        if self.match.over:
-            return pygame.Rect(self.panel.moves_rect)
+        if self.match.over:  # (under the end's reason when the panel says it, QA18 20)
+            area = pygame.Rect(self.panel.moves_rect)
+            reason = self.banner.reason_box(area, area.top)
+            return area if reason is None else area.clip(area.move(0, reason[2].height))
         return pygame.Rect(self.board_rect.left, self.app.metrics.pad, self.board_rect.width, 0)
 
     def shown_decision(self) -> ShownDecision | None:

@@ -34,6 +34,10 @@ if TYPE_CHECKING:
     from game.ui.boards.presenter import GamePresenter
     from game.ui.scenes.play import PlayScene
 
+#: The most lines of the end's reason in the panel at a size larger than the least (its
+#: frame at the panel's top; Othello's reason with its empty squares takes three).
+REASON_LINES = 2
+
 
 def outcome_texts(presenter: GamePresenter, state: Any, outcome: Outcome) -> tuple[str, str]:
     """The end-of-game headline and reason in words ("Black wins 36–28", "Draw: ...")."""
@@ -275,19 +279,36 @@ class PlayBanner:
         self.reason_px = least_legend_px(self.app.metrics, self.app.size)
         self.reason_lines = [reason]
 
+    def reason_box(self, column: pygame.Rect, y: int
+                   ) -> tuple[int, list[str], pygame.Rect] | None:
+        """The end's reason in the panel's ``column`` from ``y`` (see :meth:`draw_reason`): its
+        size, lines and frame; None when the status line shows it. As large as the panel's
+        words where :data:`REASON_LINES` lines hold it: at the least size it was the smallest
+        text of the result, 33 px under the last move's 42 px facts at 200% of 1920x1080
+        (QA18 20)."""
+        if self.rect is None or not self.buttons_only or not self.reason_lines:
+            return None
+        m = self.app.metrics
+        width = column.width - m.pad * 2
+        px = next((size for size in range(max(m.small, self.reason_px), self.reason_px, -2)
+                   if len(text.wrap(self.reason_lines[0], width, size)) <= REASON_LINES),
+                  self.reason_px)
+        line_h = text.font(px).get_linesize()
+        lines = text.wrap(self.reason_lines[0], width, px)
+        lines = lines[:max(1, (column.bottom - y - m.pad) // line_h)]
+        return px, lines, pygame.Rect(column.left, y, column.width, line_h * len(lines) + m.pad)
+
     def draw_reason(self, surface: pygame.Surface, column: pygame.Rect, y: int) -> int:
         """The end's reason at the top of the panel's ``column`` from ``y``, framed in the
         end's colour, when the status line has no room for it (see :meth:`_reason_elsewhere`);
         return the next y."""
-        if self.rect is None or not self.buttons_only or not self.reason_lines:
+        placed = self.reason_box(column, y)
+        if placed is None:
             return y
+        px, lines, box = placed
         m = self.app.metrics
         theme = self.app.theme
-        px = self.reason_px
         line_h = text.font(px).get_linesize()
-        lines = text.wrap(self.reason_lines[0], column.width - m.pad * 2, px)
-        lines = lines[:max(1, (column.bottom - y - m.pad) // line_h)]
-        box = pygame.Rect(column.left, y, column.width, line_h * len(lines) + m.pad)
         draw_panel(surface, box, theme, m.radius, theme.panel, theme.accent, 2)
         for i, line in enumerate(lines):
             text.blit_text(surface, line, px, theme.text,
