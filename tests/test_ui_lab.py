@@ -187,6 +187,7 @@ def test_a_corrupt_learner_file_shows_a_message_and_is_kept_aside(content: bytes
 
 def test_play_against_it_seats_the_trained_learner() -> None:
     from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.play_more import more_actions
 
     app, lab = open_lab()
     train(app, lab, 100)
@@ -197,8 +198,15 @@ def test_play_against_it_seats_the_trained_learner() -> None:
     seats = play.match.seats
     assert seats[0].player is lab.learner and seats[0].learner
     assert seats[1].human
-    # Back to the menu from the game, then to the lab again: the learner is still there.
+    # Regression (QA18): Menu in that game went to the main menu, and the teacher had to
+    # find the lab and its tab again. It says "Lab" and goes back to the lab as it was.
+    assert play.menu_label() == tr("play.to_lab")
+    assert tr("play.to_lab") in [label for _a, label in more_actions(app, play)]
+    view = lab.session.view
     play.to_menu()
+    assert app.top is lab and lab.session.view == view
+    # To the main menu, then to the lab again: the learner is still there.
+    lab.to_menu()
     menu = app.top
     assert isinstance(menu, MenuScene)
     button = next(b for b in menu.header_buttons if b.label() == tr("menu.lab"))

@@ -62,7 +62,9 @@ def play_against(lab: LearningLabScene) -> None:
     first = "random" if session.seat == "alternate" else "seat1"
     match = Match(GameSetup.of(lab.game, lab.options), seats, first)
     session.played = PlayedGame(match, copy.deepcopy(lab.learner))
-    lab.app.push(PlayScene(lab.app, match))
+    play = PlayScene(lab.app, match)
+    play.back_key = "play.to_lab"  # (Menu goes back to the lab, which keeps its tab)
+    lab.app.push(play)
 
 
 def back_from_play(lab: LearningLabScene) -> None:

@@ -109,6 +109,9 @@ class PlayScene(Scene, TurnListener):
         #: The panel's width and what it was worked out for (see play_layout.panel_width).
         self.panel_width_memo: tuple[object, int] = (None, 0)
         self._layout = LayoutCache()
+        #: The text key naming the screen under this one that Menu goes back to, when one
+        #: opened this game over itself ("play.to_lab"); None: Menu opens the main menu.
+        self.back_key: str | None = None
         self.panel = PlayPanel(app, self)
         self.banner = PlayBanner(app, self)
         #: Seconds the screen has been open (see CLICK_GUARD_SECONDS).
@@ -267,10 +270,19 @@ class PlayScene(Scene, TurnListener):
         choose_game(self)
 
     def to_menu(self) -> None:
-        """Back to the menu (the search is cancelled by on_close)."""
+        """Back to the menu (the search is cancelled by on_close); back to the screen that
+        opened this game over itself, the lab's "Play against it" (:attr:`back_key`): it went
+        to the main menu, and the teacher had to find the lab and its tab again (QA18 0c)."""
         from game.ui.scenes.menu import MenuScene
 
+        if self.back_key is not None and self in self.app.scenes[1:]:
+            self.app.pop(self)
+            return
         self.app.replace(MenuScene(self.app))
+
+    def menu_label(self) -> str:
+        """The Menu button's words: "Menu", or the screen it goes back to (see to_menu)."""
+        return tr(self.back_key or "play.menu")
 
     def open_rules(self) -> None:
         """This game's rules page."""

@@ -73,7 +73,7 @@ class PlayBanner:
         #: :meth:`_buttons_px`): the reason in the status line and in the panel, both tried.
         self._px: dict[tuple[object, ...], int] = {}
         self.again_button = Button(lambda: tr("play.again"), scene.restart, primary=True)
-        self.menu_button = Button(lambda: tr("play.menu"), scene.to_menu)
+        self.menu_button = Button(scene.menu_label, scene.to_menu)
         self.retry_button = Button(lambda: tr("play.retry"), scene.turns.retry, primary=True)
         self.change_button = Button(lambda: tr("play.change_player"), scene.change_failed_seat)
 

@@ -76,7 +76,7 @@ def more_actions(app: App, scene: PlayScene) -> list[Action]:
     actions += [(lambda: restart_game(scene), tr("play.restart")),
                 (lambda: scene.set_reasoning(not on), reasoning_label(on)),
                 (scene.open_rules, tr("play.rules")),
-                (lambda: leave_game(scene, scene.to_menu), tr("play.menu"))]
+                (lambda: leave_game(scene, scene.to_menu), scene.menu_label())]
     return actions
 
 

@@ -89,7 +89,7 @@ class PlayPanel:
         self.hint_button = Button(lambda: tr("play.hint"), scene.ask_hint)
         self.restart_button = Button(lambda: tr("play.restart"),
                                      lambda: restart_game(scene))
-        self.menu_button = Button(lambda: tr("play.menu"), lambda: leave_game(scene, scene.to_menu))
+        self.menu_button = Button(scene.menu_label, lambda: leave_game(scene, scene.to_menu))
         self.review_button = Button(lambda: tr("review.button"),
                                     lambda: scene.enter_review(len(scene.match.states) - 1))
         self.save_button = Button(lambda: tr("review.save"), scene.save_record)
