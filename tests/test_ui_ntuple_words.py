@@ -211,3 +211,27 @@ def test_the_patterns_page_of_an_untrained_network_says_what_to_do(
     told = wrapped_drawn(lambda: scene.draw(app.screen), monkeypatch)
     said = tr("ntuple.patterns_none")
     assert said in told and told[said] >= readable_px(size), told
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_networks_values_are_said_to_be_its_rough_guess(language: str) -> None:
+    """Regression (QA18 17, Othello vs the shipped network, 1280x720 fr 200%): after Black's
+    d3 White's best read "−0,65 (valeur du réseau) … de +1, un gain sûr pour Blanc, à −1, une
+    perte sûre", while the same network scores each of Black's first moves −0,65 too: both
+    sides "near a sure loss" one move apart. Its values say they are its rough guess, to
+    compare the moves with, and promise no sure result."""
+    from tests.ui_helpers import run_until, start_game
+
+    app = make_app((1280, 720), language=language, show_reasoning=True, explain_wait=True,
+                   text_scale=200)
+    play = start_game(app, "othello", ("human", "ntuple:epsilon=0"))
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: play.turns.pending is not None, 20)
+    frame(app)
+    said = " ".join(play.panel.explain.paragraphs)
+    meaning = tr("unit.network_value.meaning",
+                 side=play.presenter.side_name(play.state.to_move))
+    assert meaning in said, said
+    assert ("guess" in meaning) == (language == "en") and ("sûr" not in meaning)
+    assert ("comparez" in meaning) == (language == "fr"), meaning
+    app.shutdown()
