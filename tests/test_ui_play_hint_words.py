@@ -328,3 +328,20 @@ def test_a_mobility_score_says_it_counts_playable_moves(lang: str, word: str) ->
     facts = play.panel.explain.paragraphs
     assert word in facts[0], facts
     app.shutdown()
+
+
+def test_the_hints_why_is_drawn_where_the_panel_has_room(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA18, re-check of section 1: Nim one heap vs Monte Carlo at 200% of
+    1280x800 in French, Hint before the first move): the box held "Indice (Moteur) : / 1
+    allumette" and no "Pourquoi" while the panel kept 160 px empty. The size was chosen
+    without the move list's row that the drawing keeps under the hint."""
+    app = make_app((1280, 800), language="fr", show_reasoning=True, text_scale=200)
+    play = start_game(app, "nim", ("human", "mcts"))
+    frame(app)
+    click_widget(app, play.panel.hint_button)
+    assert run_until(app, lambda: play.turns.hint is not None, 20)
+    frame(app)
+    why = hint_paragraphs(play)[1]
+    drawn = " ".join(line for line, _px, _rect in drawn_words(app, monkeypatch))
+    assert why.split()[0] in drawn and why.split()[-1] in drawn, (why, drawn)
+    app.shutdown()

@@ -45,7 +45,12 @@ def hint_px(column: ExplainBox, paragraphs: list[str], height: int) -> int:
     for px in sizes:
         lines = sum(len(text.wrap(paragraph, width, px, bold=i == 0))
                     for i, paragraph in enumerate(paragraphs))
-        if lines * text.font(px).get_linesize() + m.pad <= (height // 2 if beside else height):
+        # With a row kept under it, as draw_hint keeps one for the move list: without it the
+        # why fitted here and was dropped there ("Indice (Moteur) : 1 allumette" alone at
+        # 200% of 1280x800 in French, QA18 re-check of section 1).
+        line_h = text.font(px).get_linesize()
+        if (lines + (0 if beside else 1)) * line_h + m.pad <= (height // 2 if beside
+                                                                 else height):
             return px
     return sizes[-1]
 
