@@ -180,3 +180,28 @@ def test_the_largest_board_keeps_its_labels_readable_at_1024x640(
     assert len(turns) >= 4 and one_digit and min(one_digit) >= readable, turns
     assert min(px for turn in turns for _label, px in turn) >= readable - 1, turns
     app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1024, 768)])
+def test_steps_alone_get_chips_taller_than_a_captures_room(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA18 21, Hexapawn 5x5 vs Alpha-beta at 200% of 1920x1080): the five "−3"
+    chips were at the readable floor in 125 px cells, held to the height that leaves room
+    for a capture's chip hanging from a corner; with steps alone (no capture labelled) a chip
+    may take more of its empty cell: 36 -> 42 px there, 24 -> 29 at 1024x768."""
+    from tests.play_helpers import record_chip_texts
+
+    texts = record_chip_texts(monkeypatch, hexapawn)
+    app = make_app(size, show_reasoning=True, text_scale=200, explain_wait=True)
+    play = start_game(app, "hexapawn", ("human", "alphabeta"), options={"rows": 5, "cols": 5})
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: play.turns.pending is not None, 20)
+    texts.clear()
+    frame(app)
+    decision = play.turns.pending
+    assert decision is not None and all(m.from_col == m.to_col for m in decision.scores)
+    view = play.view
+    assert isinstance(view, HexapawnView) and view.grid is not None and texts
+    assert all(hexapawn.chip_height(px) > view.grid.cell * hexapawn.CHIP_HEIGHT
+               for _label, px in texts), (texts, view.grid.cell)
+    app.shutdown()

@@ -59,6 +59,10 @@ CHIP_WIDTH = 0.74
 #: 1024x768, 0.47 at 200% of 1024x640 and 1920x1080).
 CAPTURE_CHIP_TOP = 0.11
 CHIP_HEIGHT = 0.4
+#: The tallest chip, in cells, when every labelled move is a step: each chip then stands
+#: alone in the middle of its empty cell, with no capture's chip to clear (5x5 at 200% of
+#: 1920x1080: "−3" at 27 px, the readable floor, in 125 px cells, QA18 21).
+STEP_CHIP_HEIGHT = 0.6
 #: Where the labels would be smaller than the window's readable size (8x8 at 200% of
 #: 1024x640: 49 px cells, "−3" and "−20" at 14 px), a chip as large as the cell allows up to
 #: that size may be this tall, in cells, with this padding in pixels each side (as wide as
@@ -301,7 +305,10 @@ class HexapawnView(GridBoardView):
         texts = [t for t, _c, _b in labels.values()]
         most = label_px(ctx, grid.cell * 0.17)
         px = shared_label_px(texts, most, grid.cell * CHIP_WIDTH)
-        while px > 7 and chip_height(px) > grid.cell * CHIP_HEIGHT:
+        steps_only = all(not isinstance(move, HexapawnMove) or move.from_col == move.to_col
+                         for move in labels)
+        high = STEP_CHIP_HEIGHT if steps_only else CHIP_HEIGHT
+        while px > 7 and chip_height(px) > grid.cell * high:
             px -= 1
         side_pad: int | None = None
         least = min(ctx.coords_px, most)
