@@ -180,6 +180,13 @@ def test_a_hint_below_zero_says_it_is_the_best_of_the_moves(lang: str) -> None:
         assert why == plural("hint.why_ahead_discs_depth", 5, side=side,
                              x=disc_amount(i18n.decimal("3.4"))), why
         assert side in why and "+" not in why and ("5 moves ahead" in why) == (lang == "en")
+        # Under 0.05 discs, no "about 0.0 discs ahead"; a lone move is no "best found".
+        even = Decision(move="f3", scores={"f3": 3.0, "c3": -500.0}, score_kind="value",
+                        info=units, depth=5)
+        alone = Decision(move="f3", scores={"f3": 340.0}, score_kind="value", info=units,
+                         depth=5)
+        for plain in (even, alone):
+            assert hint_lines(plain, "Engine", str, side)[1].startswith(tr("hint.why", why=""))
     finally:
         i18n.set_language("en")
 

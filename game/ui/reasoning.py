@@ -1039,8 +1039,9 @@ def hint_lines(d: Decision, adviser: str, move_text: Callable[[Any], str] = str,
             return [*lines, tr("hint.why_behind_discs", side=side, x=behind)]
         key = "hint.why_least_bad_side" if side else "hint.why_least_bad"
         return [*lines, tr(key, why=why, side=side)]
-    elif (side and is_disc_estimate(d) and isinstance(shown, ShownScore)
-          and _number(d.scores.get(d.move)) > 0 and d.depth and 0 < d.depth < TO_THE_END_DEPTH):
+    elif (side and is_disc_estimate(d) and isinstance(shown, ShownScore) and len(d.scores) > 1
+          and float(shown) >= 0.05 and d.depth and 0 < d.depth < TO_THE_END_DEPTH):
+        # (Not under 0.05 discs: "who is about 0.0 discs ahead" said nothing, review.)
         # Above zero too, for whom and how deep: "Why: about +3.4 discs (estimate)" for Black
         # stood under White's "about −0.1 discs (…; −2.4 at 3 moves)" and read as a
         # contradiction (QA18 6, Othello vs the Engine level 3).
