@@ -93,6 +93,11 @@ def play_game(first: Player, second: Player, state: GameState[Any], *,
     return GameRecord(states=states, moves=moves, outcome=state.outcome)
 
 
+#: Half the most move times a match keeps per player for the median (see
+#: MatchResult.keep_time).
+THINK_SAMPLE = 1024
+
+
 @dataclass
 class MatchResult:
     """What a match produced so far (complete when ``stopped`` is False and all games ran).
@@ -101,7 +106,8 @@ class MatchResult:
     (``first_rule`` is how that was decided; ``swap`` is True when it alternated);
     ``moves[i]`` its length in moves; ``reasons`` counts how games ended (outcome reasons).
     ``think_seconds`` and ``think_moves`` are per player (index 0 for p1, 1 for p2), and
-    ``think_times`` each of their moves' thinking time (see :meth:`think_median`).
+    ``think_times`` their moves' thinking times, all or an even sample (see
+    :meth:`keep_time`).
     """
 
     p1: str
@@ -117,6 +123,8 @@ class MatchResult:
     think_seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])
     think_moves: list[int] = field(default_factory=lambda: [0, 0])
     think_times: list[list[float]] = field(default_factory=lambda: [[], []])
+    #: Every how many moves of each player a time is kept in ``think_times`` (see keep_time).
+    think_stride: list[int] = field(default_factory=lambda: [1, 1])
     seconds: float = 0.0
     stopped: bool = False
     #: Games cut at ``cut_at`` moves (also counted in ``draws`` and ``reasons``).
@@ -153,6 +161,23 @@ class MatchResult:
         n = self.think_moves[index]
         return self.think_seconds[index] / n if n else 0.0
 
+    def keep_time(self, index: int, seconds: float) -> None:
+        """Count one move of p1 (index 0) or p2 (index 1) that took ``seconds``. Its time is
+        kept for the median one move in :attr:`think_stride`, at most 2 x THINK_SAMPLE
+        a player, then every other kept time goes and the stride doubles (the moves kept
+        stay evenly spread over the match): kept whole, a long tournament's times (it may
+        play 100 000 games a pair) were copied for the screen each frame and their medians
+        took 172 ms an update (review)."""
+        self.think_seconds[index] += seconds
+        self.think_moves[index] += 1
+        if (self.think_moves[index] - 1) % self.think_stride[index]:
+            return
+        times = self.think_times[index]
+        times.append(seconds)
+        if len(times) >= 2 * THINK_SAMPLE:
+            del times[1::2]
+            self.think_stride[index] *= 2
+
     def think_median(self, index: int) -> float:
         """The median thinking time of p1's (index 0) or p2's (index 1) moves, in seconds;
         the mean (:meth:`think_mean`) where the moves' times were not kept.
@@ -163,7 +188,7 @@ class MatchResult:
         in the next (QA16 15; three runs at 1280x720 measured 31-253 µs means, 4.1-4.3 µs
         medians). A player's first move pays its cold start too (Perfect's first solve, 215
         µs against 25). The median is a typical move's time, which those few do not move."""
-        times = self.think_times[index]
+        times = self.think_times[index]  # (a sample of them in a long match, see keep_time)
         return statistics.median(times) if times else self.think_mean(index)
 
     def cumulative(self, who: GameResult) -> list[int]:
@@ -260,9 +285,6 @@ def run_match(p1: Player, p2: Player, initial: GameState[Any] | Callable[[], Gam
     seats = first_seats(rule, games, first_seed)
     match = MatchResult(p1=p1.spec, p2=p2.spec, games_planned=games, swap=rule == "alternate",
                         learn=learn, first_rule=rule, cut_at=cut_at)
-    think = match.think_seconds
-    counts = match.think_moves
-    each = match.think_times
     started = time.perf_counter()
 
     for index in range(games):
@@ -274,10 +296,7 @@ def run_match(p1: Player, p2: Player, initial: GameState[Any] | Callable[[], Gam
 
         def count_move(state: GameState[Any], decision: Decision, seat: int,
                        p1_seat: int = p1_seat) -> None:
-            who = 0 if seat == p1_seat else 1
-            think[who] += decision.elapsed
-            counts[who] += 1
-            each[who].append(decision.elapsed)
+            match.keep_time(0 if seat == p1_seat else 1, decision.elapsed)
             if on_move is not None:
                 on_move(state, decision, seat)
 
