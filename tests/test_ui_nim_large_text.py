@@ -490,3 +490,22 @@ def test_the_lines_to_the_labels_read_from_the_back() -> None:
     from game.ui.boards.nim import stroke_width
 
     assert [stroke_width(px) for px in (16, 23, 40, 52, 70)] == [3, 3, 6, 7, 10]
+
+
+def test_one_heaps_layout_follows_the_label_size_in_the_same_rect() -> None:
+    """Review of de0ad99: one heap's length and its legend's room follow the label size,
+    but the view kept its geometry while its rectangle, options and header were the same
+    (a text-size change whose board rectangle came out equal kept the old matches)."""
+    from game.rules.registry import get_game
+    from game.ui.theme import THEMES
+
+    pygame.font.init()
+    state = get_game("nim").initial_state(get_game("nim").setup().options)
+    view = nim.NimView(THEMES["default"])
+    rect = pygame.Rect(0, 0, 600, 560)
+    view.label_px, view.compact = 40, True
+    view.layout(rect, state)
+    before = repr(view._boxes)
+    view.label_px = 70
+    view.layout(rect, state)
+    assert repr(view._boxes) != before

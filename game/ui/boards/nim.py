@@ -341,7 +341,9 @@ class NimView(BoardView):
         """Stack the heaps in ``rect`` with the largest match size that fits."""
         rect = pygame.Rect(rect)
         lines = tuple(self._header_lines(state))
-        key = (tuple(rect), state.options, lines, self._least)
+        # (The label size and the compact form too: one heap's length and its legend's room
+        # follow them since de0ad99, review.)
+        key = (tuple(rect), state.options, lines, self._least, self.label_px, self.compact)
         if key == self._key:
             return
         self._key = key
