@@ -153,3 +153,21 @@ def test_six_by_six_offers_no_shipped_network_and_keeps_the_seat(data_dir: Path,
     setup.set_variant(1)  # 6x6
     assert setup.options.size == 6
     assert setup.specs[1].startswith("ntuple:") and setup.specs[1].endswith("trained=0")
+
+
+def test_two_seats_changed_at_once_are_said_one_line_each() -> None:
+    """Review of ec0cfac: Othello 8x8 -> 4x4 with the network in both seats read "… with these
+    options Seat 2: Random in place of …", one run-on sentence broken anywhere."""
+    from tests.ui_helpers import make_app, seat_players
+
+    app = make_app((1024, 768))
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    seat_players(menu, "othello", ("ntuple", "ntuple"))
+    app.toast = None
+    menu.set_option("size", "4")
+    assert app.toast is not None
+    lines = app.toast.split("\n")
+    assert len(lines) == 2 and all(line.startswith(tr("menu.seat", n=n))
+                                   for n, line in enumerate(lines, 1)), lines
+    app.shutdown()

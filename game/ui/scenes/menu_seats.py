@@ -57,7 +57,7 @@ def say_changes(menu: MenuScene, before: list[str]) -> None:
             for seat, (was, now) in enumerate(zip(before, menu.choices.seats, strict=True))
             if was != now]
     if said:
-        menu.app.notify(" ".join(said))
+        menu.app.notify("\n".join(said))  # (one line a seat: joined by a space they ran on)
 
 
 def change_notice(seat: int, was: str, now: str, setup: GameSetup) -> str:
