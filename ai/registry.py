@@ -477,3 +477,24 @@ def make_player(spec: str, game: GameRef, options: Any = None,
     if file is not None:
         load_learner_file(player, file)
     return player
+
+
+def defaults_follow(info: PlayerInfo, values: dict[str, Number], game: GameRef, was: Any,
+                    options: Any) -> dict[str, Number]:
+    """``values`` (of ``info`` under ``options``) with each parameter that stood at the
+    default of the options ``was`` given the new options' default: 6x6's "trained=0" (no
+    network ships there) stayed when the class went back to 8x8, and the seat played an
+    untrained network instead of the shipped one, without a word (review of c106cbe). The
+    menu's seats and the tournament's line-up carry their players to new options so."""
+    try:
+        old_info, old = resolve_spec(info.name, game, was)
+        _new_info, new = resolve_spec(info.name, game, options)
+    except PlayerSpecError:
+        return values
+    kept = dict(values)
+    for param in info.params:
+        before = old_info.param(param.name).format(old[param.name])
+        if (param.format(values[param.name]) == before
+                and param.format(new[param.name]) != before):
+            kept[param.name] = new[param.name]
+    return kept

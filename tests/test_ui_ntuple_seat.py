@@ -139,6 +139,14 @@ def test_six_by_six_offers_no_shipped_network_and_keeps_the_seat(data_dir: Path,
     # replaced where it cannot play (4x4); nothing when no seat changes.
     assert app.toast == tr("menu.seat_usual", seat=tr("menu.seat", n=2),
                            player=tr("player.ntuple.title"))
+    # Back to 8x8 the seat plays the shipped network again, and says so (review of c106cbe:
+    # 6x6's "trained=0", written out, stayed, and the seat played an untrained network).
+    app.toast = None
+    menu.set_option("size", "8")
+    assert trained_chooser(menu).current_label() == tr("param.trained.1")
+    assert app.toast == tr("menu.seat_usual", seat=tr("menu.seat", n=2),
+                           player=tr("player.ntuple.title"))
+    menu.set_option("size", "6")
     app.toast = None
     menu.set_option("size", "4")
     assert menu.choices.seats[1] == "random"
@@ -153,6 +161,8 @@ def test_six_by_six_offers_no_shipped_network_and_keeps_the_seat(data_dir: Path,
     setup.set_variant(1)  # 6x6
     assert setup.options.size == 6
     assert setup.specs[1].startswith("ntuple:") and setup.specs[1].endswith("trained=0")
+    setup.set_variant(0)  # back to 8x8: the shipped network again (review of c106cbe)
+    assert setup.options.size == 8 and setup.specs[1].endswith("trained=1"), setup.specs[1]
 
 
 def test_two_seats_changed_at_once_are_said_one_line_each() -> None:

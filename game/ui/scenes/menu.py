@@ -136,9 +136,9 @@ class MenuScene(Scene):
         except (RulesError, ValueError, TypeError) as exc:
             self.app.notify(tr("menu.bad_options", error=str(exc)))
             return
-        before = list(self.choices.seats)
+        before, was = list(self.choices.seats), self.options()
         self.choices.options = trial
-        self.rebuild()
+        self.rebuild(was)
         menu_seats.say_changes(self, before)
         self.app.save_settings()
 
@@ -158,8 +158,9 @@ class MenuScene(Scene):
 
     # -- widgets --------------------------------------------------------------------------------
 
-    def rebuild(self) -> None:
-        """Recreate the option and seat widgets for the chosen game and its options."""
+    def rebuild(self, was: Any = None) -> None:
+        """Recreate the option and seat widgets for the chosen game and its options (``was``:
+        the options before, when they changed; see menu_seats.checked_spec)."""
         self.option_widgets = option_widgets(self.game, self.option_value, self.set_option,
                                              self.open_choice)
         self.option_widgets += [Button(tr_label(TOOLS[tool][0]), self._opener(TOOLS[tool][1]))
@@ -167,7 +168,7 @@ class MenuScene(Scene):
         options = self.options()
         for seat in (0, 1):
             self.choices.seats[seat] = menu_seats.checked_spec(self.choices.seats[seat],
-                                                               seat, self.game, options)
+                                                               seat, self.game, options, was)
             self.seat_widgets[seat], self.seat_desc[seat] = menu_seats.seat_widgets(
                 self, seat, options)
 

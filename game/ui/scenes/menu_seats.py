@@ -13,6 +13,7 @@ from ai.registry import (
     PlayerInfo,
     PlayerSpecError,
     UnknownPlayerError,
+    defaults_follow,
     get_player_info,
     players_for,
     resolve_spec,
@@ -33,11 +34,12 @@ if TYPE_CHECKING:
     from game.ui.scenes.menu import MenuScene
 
 
-def checked_spec(spec: str, seat: int, game: str, options: Any) -> str:
+def checked_spec(spec: str, seat: int, game: str, options: Any, was: Any = None) -> str:
     """``spec`` in canonical form; with its default parameters where its own do not apply
     to this game and variant (the n-tuple network's "Shipped" on 8x8, taken to 6x6 where no
     network ships); a stand-in (random in seat 2, Human in seat 1) when that player cannot
-    play them."""
+    play them. With ``was``, the options before: a parameter left at their default takes
+    the new options' default (see :func:`defaults_follow`)."""
     if spec == HUMAN:
         return spec
     for candidate in (spec, spec.split(":", 1)[0]):
@@ -45,6 +47,8 @@ def checked_spec(spec: str, seat: int, game: str, options: Any) -> str:
             info, values = resolve_spec(candidate, game, options)
         except PlayerSpecError:
             continue
+        if was is not None and candidate == spec:
+            values = defaults_follow(info, values, game, was, options)
         return info.canonical_spec(values)
     return "random" if seat == 1 else HUMAN
 

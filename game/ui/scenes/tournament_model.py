@@ -16,7 +16,14 @@ from typing import Any
 
 from ai.arena import MatchResult
 from ai.base import Player
-from ai.registry import Param, PlayerSpecError, make_player, players_for, resolve_spec
+from ai.registry import (
+    Param,
+    PlayerSpecError,
+    defaults_follow,
+    make_player,
+    players_for,
+    resolve_spec,
+)
 from ai.training import CrossTable, Standing, cross_table, seeded, wilson_interval
 from game.rules.registry import GameSetup, game_names, get_game
 
@@ -93,22 +100,26 @@ class TournamentSetup:
                       for i, spec in enumerate(old_specs)]
         return True
 
-    def _kept(self, spec: str, fallback: str) -> str:
+    def _kept(self, spec: str, fallback: str, was: Any = None) -> str:
         """``spec`` for the current game (its default parameters when its own do not apply),
-        or ``fallback`` when that player cannot play it."""
+        or ``fallback`` when that player cannot play it; with ``was``, the options before,
+        a parameter left at their default takes the new default (players.defaults_follow)."""
         for candidate in (spec, spec.split(":", 1)[0]):
             try:
-                return self.canonical(candidate)
+                info, values = resolve_spec(candidate, self.game, self.options)
             except PlayerSpecError:
                 continue
+            if was is not None and candidate == spec:
+                values = defaults_follow(info, values, self.game, was, self.options)
+            return info.canonical_spec(values)
         return self.canonical(fallback)
 
     def set_variant(self, index: int) -> None:
         """Choose a variant; each player stays (with its default parameters where its own
         do not apply), those that cannot play it are replaced by random players."""
-        self.variant = index
+        was, self.variant = self.options, index
         self.options = self.presets()[index]
-        self.specs = [self._kept(spec, "random") for spec in self.specs]
+        self.specs = [self._kept(spec, "random", was) for spec in self.specs]
 
     def add_player(self) -> bool:
         """Add a random player (to be changed) unless there are MAX_PLAYERS already."""
