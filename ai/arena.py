@@ -93,9 +93,8 @@ def play_game(first: Player, second: Player, state: GameState[Any], *,
     return GameRecord(states=states, moves=moves, outcome=state.outcome)
 
 
-#: Half the most move times a match keeps per player for the median (see
-#: MatchResult.keep_time).
-THINK_SAMPLE = 1024
+#: The most move times a match keeps per player for the median (see MatchResult.keep_time).
+THINK_SAMPLE = 2048
 
 
 @dataclass
@@ -106,7 +105,7 @@ class MatchResult:
     (``first_rule`` is how that was decided; ``swap`` is True when it alternated);
     ``moves[i]`` its length in moves; ``reasons`` counts how games ended (outcome reasons).
     ``think_seconds`` and ``think_moves`` are per player (index 0 for p1, 1 for p2), and
-    ``think_times`` their moves' thinking times, all or an even sample (see
+    ``think_times`` their moves' thinking times, all or a uniform sample (see
     :meth:`keep_time`).
     """
 
@@ -123,13 +122,14 @@ class MatchResult:
     think_seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])
     think_moves: list[int] = field(default_factory=lambda: [0, 0])
     think_times: list[list[float]] = field(default_factory=lambda: [[], []])
-    #: Every how many moves of each player a time is kept in ``think_times`` (see keep_time).
-    think_stride: list[int] = field(default_factory=lambda: [1, 1])
     seconds: float = 0.0
     stopped: bool = False
     #: Games cut at ``cut_at`` moves (also counted in ``draws`` and ``reasons``).
     cut: int = 0
     cut_at: int | None = None
+    #: Which moves' times a long match keeps (see keep_time).
+    _sampler: random.Random = field(default_factory=lambda: random.Random(0), repr=False,
+                                    compare=False)
 
     @property
     def games(self) -> int:
@@ -163,20 +163,21 @@ class MatchResult:
 
     def keep_time(self, index: int, seconds: float) -> None:
         """Count one move of p1 (index 0) or p2 (index 1) that took ``seconds``. Its time is
-        kept for the median one move in :attr:`think_stride`, at most 2 x THINK_SAMPLE
-        a player, then every other kept time goes and the stride doubles (the moves kept
-        stay evenly spread over the match): kept whole, a long tournament's times (it may
-        play 100 000 games a pair) were copied for the screen each frame and their medians
-        took 172 ms an update (review)."""
+        kept for the median while a player has fewer than THINK_SAMPLE, then in a uniform
+        sample of that size (reservoir sampling, seeded: the same match keeps the same
+        times): kept whole, a long tournament's times (it may play 100 000 games a pair) were
+        copied for the screen each frame and their medians took 172 ms an update; kept one
+        move in 2^k, players of fixed-length games kept the same move of every game
+        (review)."""
         self.think_seconds[index] += seconds
         self.think_moves[index] += 1
-        if (self.think_moves[index] - 1) % self.think_stride[index]:
-            return
         times = self.think_times[index]
-        times.append(seconds)
-        if len(times) >= 2 * THINK_SAMPLE:
-            del times[1::2]
-            self.think_stride[index] *= 2
+        if len(times) < THINK_SAMPLE:
+            times.append(seconds)
+            return
+        slot = self._sampler.randrange(self.think_moves[index])
+        if slot < THINK_SAMPLE:
+            times[slot] = seconds
 
     def think_median(self, index: int) -> float:
         """The median thinking time of p1's (index 0) or p2's (index 1) moves, in seconds;

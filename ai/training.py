@@ -530,7 +530,6 @@ def _copy_match(m: MatchResult) -> MatchResult:
                        moves=list(m.moves), reasons=dict(m.reasons),
                        think_seconds=list(m.think_seconds), think_moves=list(m.think_moves),
                        think_times=[list(times) for times in m.think_times],
-                       think_stride=list(m.think_stride),
                        seconds=m.seconds, stopped=m.stopped)
 
 

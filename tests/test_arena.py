@@ -411,20 +411,21 @@ def test_progress_line_on_a_terminal_says_rate_time_left_and_moves(
     assert "5/5" in plain and "games/s" not in plain
 
 
-def test_a_long_match_keeps_an_even_sample_of_its_move_times() -> None:
+def test_a_long_match_keeps_a_uniform_sample_of_its_move_times() -> None:
     """Review of 040580f: every move's time was kept and copied for the screen each frame;
     a tournament of 100 000 games a pair stalled the window (5.7 ms a copy, 172 ms a median).
-    The times kept stay under 2 x THINK_SAMPLE a player, spread evenly over the match, and
-    the median of a steady pattern is kept; the mean counts every move."""
+    The times kept stay at THINK_SAMPLE a player, a uniform sample: kept one move in 2^k,
+    games of a fixed length kept the same move of each (here the slow first one), review
+    of 94372ab. The mean counts every move."""
     from ai.arena import THINK_SAMPLE, MatchResult
 
     match = MatchResult(p1="a", p2="b", games_planned=1)
     for i in range(200_000):
-        match.keep_time(0, (i % 10) * 1e-5)  # 0 to 90 µs, median 45 µs
-    assert len(match.think_times[0]) < 2 * THINK_SAMPLE
+        match.keep_time(0, 1.0 if i % 8 == 0 else 1e-5)  # games of 8 moves, a slow first
+    assert len(match.think_times[0]) == THINK_SAMPLE
     assert match.think_moves[0] == 200_000
-    assert abs(match.think_median(0) - 4.5e-5) <= 0.5e-5
-    assert abs(match.think_mean(0) - 4.5e-5) < 1e-9
+    assert match.think_median(0) == 1e-5
+    assert abs(match.think_mean(0) - (1.0 + 7e-5) / 8) < 1e-9
     # A short match keeps every time, the first too.
     short = MatchResult(p1="a", p2="b", games_planned=1)
     for t in (0.05, 1e-5, 1e-5):
