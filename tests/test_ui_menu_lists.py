@@ -10,7 +10,8 @@ import pytest
 from game.ui.i18n import tr
 from game.ui.scenes.dialogs import ListPopup
 from game.ui.scenes.play_more import open_more
-from tests.ui_helpers import frame, make_app, run_until, start_game, watch_cuts
+from tests.play_helpers import explained_reply
+from tests.ui_helpers import frame, make_app, start_game, watch_cuts
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -36,12 +37,7 @@ def test_the_more_list_against_an_ai_keeps_menu_on_its_first_page(language: str)
     """Regression (QA17 12): against an AI, with its reasoning shown, the More list has a
     seventh action (the reasoning in full); at 200% of 1920x1080 "Menu" went alone to a
     second page for 11 px. Rows of labels alone come a little closer to show them all."""
-    app = make_app((1920, 1080), language=language, text_scale=200, show_reasoning=True,
-                   explain_wait=True)
-    play = start_game(app, "hexapawn", ("human", "minimax"))
-    assert play.apply_move(play.state.legal_moves()[0])
-    assert run_until(app, lambda: play.turns.pending is not None, 10)
-    frame(app)
+    app, play = explained_reply((1920, 1080), language, "hexapawn", "minimax")
     open_more(app, play)
     frame(app)
     popup = app.top

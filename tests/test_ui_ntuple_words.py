@@ -220,14 +220,9 @@ def test_the_networks_values_are_said_to_be_its_rough_guess(language: str) -> No
     perte sûre", while the same network scores each of Black's first moves −0,65 too: both
     sides "near a sure loss" one move apart. Its values say they are its rough guess, to
     compare the moves with, and promise no sure result."""
-    from tests.ui_helpers import run_until, start_game
+    from tests.play_helpers import explained_reply
 
-    app = make_app((1280, 720), language=language, show_reasoning=True, explain_wait=True,
-                   text_scale=200)
-    play = start_game(app, "othello", ("human", "ntuple:epsilon=0"))
-    assert play.apply_move(play.state.legal_moves()[0])
-    assert run_until(app, lambda: play.turns.pending is not None, 20)
-    frame(app)
+    app, play = explained_reply((1280, 720), language, "othello", "ntuple:epsilon=0")
     said = " ".join(play.panel.explain.paragraphs)
     meaning = tr("unit.network_value.meaning",
                  side=play.presenter.side_name(play.state.to_move))

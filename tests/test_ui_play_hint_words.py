@@ -326,12 +326,9 @@ def test_a_mobility_score_says_it_counts_playable_moves(lang: str, word: str) ->
     """Regression (QA18 14, Othello vs Alpha-beta with the mobility evaluation, 1280x720 fr
     200%): "Blanc a choisi c5 : +1 coup" beside "A regardé 3 coups à l'avance" used one word
     for the score and the depth; the score says it counts the moves each side could play."""
-    app = make_app((1280, 720), language=lang, show_reasoning=True, explain_wait=True,
-                   text_scale=200)
-    play = start_game(app, "othello", ("human", "alphabeta:depth=3,eval=mobility"))
-    assert play.apply_move(play.state.legal_moves()[0])
-    assert run_until(app, lambda: play.turns.pending is not None, 20)
-    frame(app)
+    from tests.play_helpers import explained_reply
+
+    app, play = explained_reply((1280, 720), lang, "othello", "alphabeta:depth=3,eval=mobility")
     facts = play.panel.explain.paragraphs
     assert word in facts[0], facts
     app.shutdown()

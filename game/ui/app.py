@@ -140,9 +140,10 @@ def toast_lines(message: str, width: int, px: int, height: int,
         lines = text.wrap(message, width, size)
         line_h = text.font(size).get_linesize()
         most = max(TOAST_LINES, room // line_h)
-        pieces = (text.name_pieces(word) if room and text.is_name(word) else [word]
-                  for word in message.split())
-        whole = all(text.size(piece, size)[0] <= width for word in pieces for piece in word)
+        # A name may break after its separators where the notice has room of its own.
+        parts = (part for word in message.split()
+                 for part in (text.name_pieces(word) if room and text.is_name(word) else [word]))
+        whole = all(text.size(part, size)[0] <= width for part in parts)
         if size <= least or (len(lines) <= most and whole):
             return size, lines
         size = max(least, size - 2)

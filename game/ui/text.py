@@ -163,11 +163,13 @@ def blit_fit(surface: pygame.Surface, text: str, box: pygame.Rect, px: int,
 _NO_BREAK_BEFORE = (":", ";", "!", "?", "»", "%")
 
 
-#: A count as a word ("3", "+1", "\u22120.5", "15", "(0"): the word after it is its unit, kept on
-#: its line ("(0" / "partie)" broke at 200% of 1280x800 in French, QA18 5).
-_COUNT = re.compile(r"^[(\[]?[+\-\u2212\u2264\u2265]?\d+(?:[.,]\d+)?$")
+#: A number as a word, maybe after an opening bracket ("3", "+1", "\u22120.5", "(0").
+_NUMBER = r"[(\[]?[+\-\u2212\u2264\u2265]?\d+(?:[.,]\d+)?"
+#: A count as a word: the word after it is its unit, kept on its line ("(0" / "partie)" broke
+#: at 200% of 1280x800 in French, QA18 5).
+_COUNT = re.compile(f"^{_NUMBER}$")
 #: A count that may end a text, with its closing marks ("3.", "12)", "52%").
-_LAST_COUNT = re.compile(r"^[(\[]?[+\-\u2212\u2264\u2265]?\d+(?:[.,]\d+)?[.,;:!?)\]%]*$")
+_LAST_COUNT = re.compile(f"^{_NUMBER}[.,;:!?)\\]%]*$")
 
 
 def _glued(words: list[str]) -> list[str]:
