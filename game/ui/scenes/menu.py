@@ -21,7 +21,14 @@ from game.ui import text, widgets
 from game.ui.boards import presenter_for
 from game.ui.i18n import tr
 from game.ui.scene import Scene
-from game.ui.scenes import layout_cache, menu_layout, menu_options, menu_pages, menu_seats
+from game.ui.scenes import (
+    layout_cache,
+    menu_layout,
+    menu_notice,
+    menu_options,
+    menu_pages,
+    menu_seats,
+)
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.match import HUMAN, Match, make_seat
 from game.ui.scenes.menu_cards import GameCards
@@ -268,12 +275,8 @@ class MenuScene(Scene):
         self.rebuild()
 
     def notice_area(self) -> pygame.Rect | None:
-        """Notices sit above Start and "who moves first", in the panels' empty lower part."""
-        m = self.app.metrics
-        w = self.app.size[0]
-        high = text.font(m.body).get_linesize() * 2 + 3 * m.pad
-        return pygame.Rect(int(w * 0.13), self.start_button.rect.top - high - m.pad, int(w * 0.74),
-                           high)
+        """Notices go where they cover no control (see :mod:`menu_notice`)."""
+        return menu_notice.notice_area(self)
 
     def handle(self, event: pygame.event.Event) -> None:
         self.layout()
