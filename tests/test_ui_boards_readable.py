@@ -63,7 +63,9 @@ def test_connect4s_strip_holds_the_labels_drawn_and_no_more(size: tuple[int, int
     columns' width, were drawn at 30 px: the board had 69 px cells where 80 fit. The strip
     now holds the row of labels as they are drawn (a little more at most) over the band of
     the person's marks, and the labels stay readable: three-digit counts (MCTS's thousand
-    playouts) at the strip's size, longer ones smaller."""
+    playouts) at the strip's size, longer ones smaller. A board as wide as its rectangle
+    allows leaves height spare, which the labels' row may take for two-character labels at
+    the body size (QA18 8): that costs the board nothing."""
     from game.ui.boards.base import chip_height
     from game.ui.boards.connect4 import MARKS_BAND
 
@@ -72,8 +74,9 @@ def test_connect4s_strip_holds_the_labels_drawn_and_no_more(size: tuple[int, int
         view: Any = app.scenes[-1].view
         app.shutdown()
         assert px >= readable_px(size)
-        assert view.strip.height <= chip_height(px) * most + round(view.cell * MARKS_BAND), (
-            view.strip.height, px)
+        widest = int(view.rect.width / (view.shape[0] + 2 * view.margins(False)[0]))
+        assert (view.strip.height <= chip_height(px) * most + round(view.cell * MARKS_BAND)
+                or view.cell >= widest), (view.strip.height, px, view.cell, widest)
         assert len(set(labels.values())) == len(counts)
 
 

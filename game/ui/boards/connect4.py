@@ -150,6 +150,11 @@ MARKS_BAND = 0.5
 #: The label the strip keeps room for at its full size: three characters (MCTS's counts of a
 #: thousand playouts, a search's "−11" or "W5"); a longer count is drawn smaller, in its cap.
 STRIP_SAMPLE = "000"
+#: The label the labels' row grows for where the board leaves height spare: two characters
+#: (a search's "+5", "−1", most of its labels), up to the body size. Sized for three, the
+#: row held alpha-beta's "+5" at the readable floor, 20 px at 200% of 1024x768 on the 9x8
+#: board, where its cap held 30 px (QA18 8).
+SPARE_SAMPLE = "+0"
 #: The play screen's line under the letters saying how many make a line, where it is not four
 #: (nothing on the screen said "5 in a row" in a 9x8 game, QA14 26): its text size as a share
 #: of the screen's, never under the readable size.
@@ -167,20 +172,20 @@ def cap_width(cell: int) -> int:
     return max(1, cell - max(2, round(cell * CAP_GAP)))
 
 
-def band_height(cell: int, px: int) -> int:
+def band_height(cell: int, px: int, sample: str = STRIP_SAMPLE) -> int:
     """The height of the labels' row above the marks for labels of at most ``px`` pixels: a
-    cap whose text is as large as :data:`STRIP_SAMPLE` fits its width."""
-    return chip_height(chip_text_px(STRIP_SAMPLE, px, cap_width(cell), CAP_PAD_SHARE))
+    cap whose text is as large as ``sample`` fits its width."""
+    return chip_height(chip_text_px(sample, px, cap_width(cell), CAP_PAD_SHARE))
 
 
-def strip_height(cell: int, px: int) -> int:
+def strip_height(cell: int, px: int, sample: str = STRIP_SAMPLE) -> int:
     """The strip a board of ``cell`` pixels keeps above its columns: the labels' row for
-    labels of at most ``px`` pixels (:func:`band_height`) over the marks' band
-    (:data:`MARKS_BAND`); a cell when no label size is known. It kept two staggered rows of
-    chips: at 200% of 1920x1080 a 213 px strip for labels drawn at 30 px, then 128 px."""
+    labels like ``sample`` of at most ``px`` pixels (:func:`band_height`) over the marks'
+    band (:data:`MARKS_BAND`); a cell when no label size is known. It kept two staggered rows
+    of chips: at 200% of 1920x1080 a 213 px strip for labels drawn at 30 px, then 128 px."""
     if not px:
         return cell
-    return band_height(cell, px) + round(cell * MARKS_BAND)
+    return band_height(cell, px, sample) + round(cell * MARKS_BAND)
 
 
 Plan = tuple[dict[Any, tuple[str, Colour, bool]], int, bool]
@@ -235,6 +240,9 @@ class Connect4View(BoardView):
         self.goal = ""
         self.goal_px = 0
         self._goal_h = 0
+        #: The rectangle's height the layout leaves unused (the board, its strip and what
+        #: is under it are centred in the rest).
+        self.unused = 0
 
     # -- geometry ----------------------------------------------------------------------------
 
@@ -258,13 +266,6 @@ class Connect4View(BoardView):
         side, top, bottom = self.margins(small)
         strip = 0.35 if small else 1.0
         labels = not small and self.label_px > 0
-        cell = min(self.rect.width / (cols + 2 * side),
-                   self.rect.height / (rows + (MARKS_BAND if labels else strip) + top + bottom))
-        strip_px = round(cell * strip)
-        if labels:
-            # Room for the labels' row over the marks (see strip_height), the board as large
-            # as the rest of the height allows.
-            cell, strip_px = self._cell_and_strip(int(cell), top + bottom)
         # A picture asked for letters of the readable size (see thumbnail) keeps room for
         # them under the frame: the rules page at 200% of 1024x768 wrote them at 16 px in a
         # 0.55-cell margin, the readable size being 20.
@@ -275,13 +276,21 @@ class Connect4View(BoardView):
             txt.font(least, True).get_height() + max(2, least // 4))
         self._lay_goal(options.connect, labels)
         letters += self._goal_h
-        if letters > cell * bottom:
-            cell = min(cell, (self.rect.height - letters) / (rows + strip + top))
+        cell = min(self.rect.width / (cols + 2 * side),
+                   self.rect.height / (rows + (MARKS_BAND if labels else strip) + top + bottom))
+        if labels:
+            # Room for the labels' row over the marks (see strip_height) and for the letters
+            # and the goal line under the frame, the board as large as the rest allows.
+            cell, strip_px = self._cell_and_strip(int(cell), top, bottom, letters)
+        else:
+            if letters > cell * bottom:
+                cell = min(cell, (self.rect.height - letters) / (rows + strip + top))
             strip_px = round(cell * strip)
         self.cell = max(1, int(cell))
         width, height = self.cell * cols, self.cell * rows
         above = round(self.cell * top) + strip_px
         whole = above + height + max(round(self.cell * bottom), letters)
+        self.unused = self.rect.height - whole
         self.board = pygame.Rect(0, 0, width, height)
         self.board.centerx = self.rect.centerx
         self.board.top = self.rect.centery - whole // 2 + above
@@ -299,24 +308,34 @@ class Connect4View(BoardView):
         self.goal_px = txt.fit_px(self.goal, self.rect.width, px, True, min_px=least)
         self._goal_h = txt.font(self.goal_px, True).get_linesize()
 
-    def _cell_and_strip(self, most: int, margins: float) -> tuple[int, int]:
-        """The largest cell, up to ``most``, whose board with ``margins`` cells above and
-        under it and the label strip above (see :func:`strip_height`) fits the rectangle's
-        height, and that strip's height. Laid out again every frame: remembered for the last
-        size."""
-        key = (self.rect.height, most, self.shape, self.label_px, margins, self.compact)
+    def _cell_and_strip(self, most: int, top: float, bottom: float,
+                        letters: int) -> tuple[int, int]:
+        """The largest cell, up to ``most``, whose board with ``top`` cells above, the label
+        strip above that (see :func:`strip_height`) and under it ``bottom`` cells or the
+        ``letters`` pixels the letters and the goal line take, whichever is more, fits the
+        rectangle's height, and that strip's height. Laid out again every frame: remembered
+        for the last size."""
+        key = (self.rect.height, most, self.shape, self.label_px, top, bottom, letters,
+               self.compact)
         if self._strip_key != key:
             rows = self.shape[1]
             cell = max(1, most)
+
+            def board(cell: int) -> int:
+                """The height of the board, its margin above and what is under it."""
+                return round(cell * top) + cell * rows + max(round(cell * bottom), letters)
+
             # With large text the strip keeps room for the panel's least words, not the body
             # size (see STRIP_TEXT_SHARE).
             px = round(self.label_px * (STRIP_TEXT_SHARE if self.compact else 1.0))
-            while cell > 1 and cell * (rows + margins) + strip_height(cell, px) > self.rect.height:
+            while cell > 1 and board(cell) + strip_height(cell, px) > self.rect.height:
                 cell -= 1
             # A board the width limits leaves height spare: the labels' row takes it, up to
-            # the body size (at 200% of 1024x768 alpha-beta's "−11" 24 -> 28 px).
-            spare = math.floor(self.rect.height - cell * (rows + margins))
-            strip = max(strip_height(cell, px), min(strip_height(cell, self.label_px), spare))
+            # the body size or the size a two-character label fills its cap at (see
+            # SPARE_SAMPLE; at 200% of 1024x768 alpha-beta's "−11" 24 -> 28 px on 7x6).
+            spare = math.floor(self.rect.height - board(cell))
+            strip = max(strip_height(cell, px),
+                        min(strip_height(cell, self.label_px, SPARE_SAMPLE), spare))
             self._strip_key, self._strip_plan = key, (cell, strip)
         return self._strip_plan
 
