@@ -349,3 +349,51 @@ def test_the_hints_why_is_drawn_where_the_panel_has_room(monkeypatch: pytest.Mon
     drawn = " ".join(line for line, _px, _rect in drawn_words(app, monkeypatch))
     assert why.split()[0] in drawn and why.split()[-1] in drawn, (why, drawn)
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "lang", "scale", "in_hint"), [((1024, 768), "fr", 200, False),
+                                                          ((1920, 1080), "fr", 100, False),
+                                                          ((1280, 720), "en", 200, True),
+                                                          ((1920, 1080), "en", 200, True)])
+def test_an_ai_estimate_the_hint_contradicts_says_why(
+        size: tuple[int, int], lang: str, scale: int, in_hint: bool,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA18 10, Othello vs the Engine level 3): White's "about +5.3 discs" (4
+    moves ahead) stood under the hint's "Black is about 0.8 discs ahead" (6 moves ahead) and
+    nothing said how both could be. Searches of different depths disagree, Othello's swinging
+    between odd and even depths: the panel says so, only where the two point opposite ways,
+    in the hint's box where it leaves the AI's first fact its room, else as the AI's second
+    fact (behind its pager)."""
+    from ai.base import Decision
+    from game.ui.reasoning import estimates_disagree, plural
+
+    units = {"units": "evaluation points (100 is about one disc)"}
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=scale)
+    play = start_game(app, "othello", ("human", "engine-level:level=3"))
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: play.match.human_to_move, 30)
+    ai_move = play.match.last_move
+    moves = play.state.legal_moves()
+    hint = Decision(move=moves[0], scores={moves[0]: 80.0, moves[1]: -300.0},
+                    score_kind="value", info=units, depth=6)
+    play.turns.hint_move, play.turns.hint_decision = hint.move, hint
+    box = play.panel.explain
+    in_ai_box = plural("hint.other_view", 6)
+    in_hint_box = plural("hint.ai_other_view", 4, side=play.presenter.side_name(1))
+    for ai_says, contradicts in ((-530.0, False), (2.0, False), (530.0, True)):
+        ai = Decision(move=ai_move, scores={ai_move: ai_says, "x": -900.0}, score_kind="value",
+                      info=units, depth=4)
+        play.turns.reasoning = ai
+        assert estimates_disagree(hint, ai) == contradicts, ai_says
+        drawn = " ".join(line for line, _px, _rect in drawn_words(app, monkeypatch))
+        said_in_hint = in_hint_box.split()[-1] in drawn and in_hint_box.split()[1] in drawn
+        assert box.other_view_in_hint == said_in_hint == (contradicts and in_hint), drawn
+        assert (box.paragraphs[1:2] == [in_ai_box]) == (contradicts and not in_hint)
+        # The AI's own words are never pushed out by the hint's.
+        assert box.paragraphs[0].split()[0] in drawn and box.paragraphs[0].split()[-1] in drawn
+    assert ("6 moves ahead" in in_ai_box) == (lang == "en"), in_ai_box
+    # A proven result never contradicts an estimate.
+    proven = Decision(move=ai_move, scores={ai_move: 530.0}, score_kind="value",
+                      info={"units": "final disc margin"}, depth=4)
+    assert not estimates_disagree(hint, proven)
+    app.shutdown()

@@ -1050,6 +1050,26 @@ def hint_lines(d: Decision, adviser: str, move_text: Callable[[Any], str] = str,
     return [*lines, tr("hint.why", why=why)]
 
 
+def estimates_disagree(hint: Decision, ai: Decision) -> bool:
+    """True where a hint's estimate and the AI's estimate of the move before point opposite
+    ways (each says its own side is ahead, or both say theirs is behind), both Othello disc
+    estimates from a search of known depth, neither proven. Two searches of different depths
+    from positions a move apart can, Othello's estimate swinging between odd and even depths:
+    White's "+5.3 discs" beside the hint's "Black is about 0.8 discs ahead" read as a mistake
+    in one of them, and the panel says why (QA18 10)."""
+    if not (is_disc_estimate(hint) and is_disc_estimate(ai)):
+        return False
+    mine = shown_scores(hint).get(hint.move)
+    theirs = shown_scores(ai).get(ai.move)
+    if (not isinstance(mine, ShownScore) or not isinstance(theirs, ShownScore)
+            or mine.proven or theirs.proven
+            or not all(d.depth and 0 < d.depth < TO_THE_END_DEPTH for d in (hint, ai))):
+        return False
+    a, b = float(theirs), float(mine)
+    # (Under 0.05 discs the board shows 0.0: no sign to disagree with.)
+    return min(abs(a), abs(b)) >= 0.05 and (a > 0) == (b > 0)
+
+
 def proven_words(result: Proven) -> str:
     """A proven result in words, as the board's label says it: "a draw", "win in 5 moves",
     "loss by 4 discs" (a final margin where the game has one), "a win"."""

@@ -22,7 +22,7 @@ from game.ui.reasoning import (
     thinking_facts,
 )
 from game.ui.scenes.play_fit import large_text, readable_px
-from game.ui.scenes.play_hint import draw_hint, hint_paragraphs
+from game.ui.scenes.play_hint import draw_hint, hint_paragraphs, other_view_fact
 from game.ui.scenes.play_legend import (
     FEWER_FACTS_SHARE,
     LegendFit,
@@ -67,6 +67,9 @@ class ExplainBox(LegendFit):
         #: The samples of the kinds of label the legend named in the last frame (the panel's
         #: and the strip's), whatever its form (see :meth:`_legend_form`).
         self.legend_samples: set[str] = set()
+        #: Whether the hint's box said why it contradicts the AI's estimate in this frame
+        #: (else the AI's box says it, see ``play_hint.other_view_fact``).
+        self.other_view_in_hint = False
 
     def words_px(self) -> int:
         """The size of the position summary and the move list under the legend: with large
@@ -322,6 +325,10 @@ class ExplainBox(LegendFit):
                 turns.reasoning_seat)) if turns.reasoning_seat is not None else "")
             paragraphs = ([tr("play.passed", side=who)] if is_pass(d.move)
                           else self._facts(d, who, other))
+            other_view = other_view_fact(self, d)
+            if other_view:
+                # Second, where the class looks next: the hint above says the opposite.
+                paragraphs = [*paragraphs[:1], other_view, *paragraphs[1:]]
             move = scene.presenter.move_text(d.move)
             says_why = paragraphs[0] != tr("think.chose", side=who, move=move)
         # Room for a row of the move list and the position summary: the class watches how

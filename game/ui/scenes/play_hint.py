@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import text
-from game.ui.reasoning import hint_lines
+from game.ui.reasoning import estimates_disagree, hint_lines, plural, reasoning_lines
 from game.ui.scenes.play_fit import least_legend_px
 from game.ui.scenes.play_status import without_note
 from game.ui.scenes.players import seat_title
 from game.ui.theme import blend
 
 if TYPE_CHECKING:
+    from ai.base import Decision
     from game.ui.scenes.play import PlayScene
     from game.ui.scenes.play_explain import ExplainBox
 
@@ -28,6 +29,54 @@ def hint_paragraphs(scene: PlayScene) -> list[str]:
     adviser = without_note(seat_title(spec, scene.match.setup)) if spec else ""
     side = scene.presenter.side_name(scene.state.to_move)
     return hint_lines(decision, adviser, scene.presenter.move_text, side)
+
+
+def contradicted(scene: PlayScene) -> Decision | None:
+    """The AI's decision of the move just played where the hint shown for the person's reply
+    points the opposite way (see :func:`~game.ui.reasoning.estimates_disagree`), else None."""
+    hint, turns = scene.turns.hint, scene.turns
+    ai = turns.reasoning
+    if (hint is None or ai is None or turns.reasoning_seat is None
+            or turns.reasoning_seat == scene.match.seat_index(scene.state.to_move)):
+        return None
+    return ai if estimates_disagree(hint[0], ai) else None
+
+
+def other_view_fact(column: ExplainBox, d: Decision) -> str | None:
+    """The AI's second fact under its move ``d`` when the hint contradicts it and the hint's
+    box had no room to say why ("The hint says the opposite, looking 6 moves ahead: …")."""
+    hint = column.scene.turns.hint
+    if hint is None or column.other_view_in_hint or contradicted(column.scene) is not d:
+        return None
+    return plural("hint.other_view", hint[0].depth or 0)
+
+
+def _ai_other_view(scene: PlayScene) -> str | None:
+    """The hint box's last paragraph where the hint contradicts the AI's estimate: "White
+    said the opposite, looking 4 moves ahead: …"."""
+    ai = contradicted(scene)
+    seat = scene.turns.reasoning_seat
+    if ai is None or seat is None:
+        return None
+    side = scene.presenter.side_name(scene.match.side_of_seat(seat))
+    return plural("hint.ai_other_view", ai.depth or 0, side=side)
+
+
+def _first_fact_height(column: ExplainBox, width: int) -> int:
+    """The height the AI's box needs under the hint to draw its first fact, at the facts'
+    size of the last frame, with what it keeps under it (ExplainBox.draw_reasoning: a row of
+    the move list and the position summary); 0 with no AI decision."""
+    scene = column.scene
+    ai, seat = scene.turns.reasoning, scene.turns.reasoning_seat
+    if ai is None or seat is None:
+        return 0
+    px = column.facts_size
+    line_h = text.font(px).get_linesize()
+    side = scene.presenter.side_name(scene.match.side_of_seat(seat))
+    first = reasoning_lines(ai, side, scene.presenter.move_text)[:1]
+    lines = sum(len(text.wrap(fact, width, px)) for fact in first)
+    kept = sum(column.kept_below(px))
+    return (lines + -(-kept // line_h)) * line_h + column.app.metrics.pad
 
 
 def hint_px(column: ExplainBox, paragraphs: list[str], height: int) -> int:
@@ -67,7 +116,9 @@ def draw_hint(column: ExplainBox, surface: pygame.Surface, y: int) -> int:
     m = app.metrics
     rect = column.rect
     width = rect.width - 2 * m.pad
-    px = hint_px(column, paragraphs, rect.bottom - y)
+    other = _ai_other_view(column.scene)
+    # Sized with it, at a smaller size where that lets it in beside the AI's words.
+    px = hint_px(column, paragraphs + ([other] if other else []), rect.bottom - y)
     line_h = text.font(px).get_linesize()
     room = max(1, (rect.bottom - y - m.pad) // line_h - 1)
     # Wrapped bold, as it is drawn: wrapped in the regular face, the bold "Indice (Moteur) :
@@ -78,6 +129,17 @@ def draw_hint(column: ExplainBox, surface: pygame.Surface, y: int) -> int:
         wrapped = text.wrap(paragraph, width, px)
         if len(lines) + len(wrapped) <= room:
             lines += wrapped
+    # Why the hint and the AI's estimate point opposite ways, here where it leaves the AI's
+    # first fact its room (the move list's row gives way), else in the AI's box behind
+    # its pager (ExplainBox.draw_reasoning): in a third paragraph of the hint's alone it took
+    # the AI's words it speaks of at 200% of 1024x768 in French.
+    column.other_view_in_hint = False
+    if other and len(lines) > first:
+        wrapped = text.wrap(other, width, px)
+        below = rect.bottom - y - (len(lines) + len(wrapped)) * line_h - m.pad - m.pad // 2
+        if below >= _first_fact_height(column, width):
+            lines += wrapped
+            column.other_view_in_hint = True
     box = pygame.Rect(rect.left, y, rect.width, line_h * len(lines) + m.pad)
     pygame.draw.rect(surface, blend(theme.panel, theme.background, 0.5), box,
                      border_radius=m.radius)
