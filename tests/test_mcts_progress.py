@@ -86,7 +86,7 @@ def test_reporting_does_not_change_the_search() -> None:
 
 
 @pytest.mark.parametrize(("language", "expected"), [
-    ("en", "1\u202f200 simulations \u00b7 best d3, wins 62%"),
+    ("en", "1,200 simulations \u00b7 best d3, wins 62%"),  # (QA19 5: the language's mark)
     ("fr", "1\u202f200 simulations \u00b7 meilleur d3, gagne 62\u202f%"),
 ])
 def test_the_engine_line_of_a_monte_carlo_search(language: str, expected: str) -> None:

@@ -375,7 +375,7 @@ def test_reasoning_says_a_search_win_in_words_and_hides_internals() -> None:
                               "cutoffs": 7, "tied": 1, "bounds": {}})
     said = _reasoning_text(decision)
     assert "White chose b2: win in\u00a03\u00a0moves" in said
-    assert "Looked 4 moves ahead: 1\u202f258 positions in\u00a012\u00a0ms" in said
+    assert "Looked 4 moves ahead: 1,258 positions in\u00a012\u00a0ms" in said
     assert "Expected line: b2, a3, c2" in said
     assert "Alpha-beta skipped 7 branches" in said
     for internal in ("nodes_for_exact_scores", "to_the_end", "leaves", "tied", "False", "e+0",

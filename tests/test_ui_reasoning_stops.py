@@ -34,8 +34,8 @@ def test_mcts_stopped_by_its_time_cap_says_how_many_games_of_how_many(
     done = decision.info["iterations"]
     assert done < 10_000_000
     english = said(decision)
-    assert "Stopped by the clock" in english and "of 10\u202f000\u202f000" in english
-    assert f"{done:,}".replace(",", "\u202f") in english
+    assert "Stopped by the clock" in english and "of 10,000,000" in english
+    assert f"{done:,}" in english
     french = said(decision, "fr")
     assert "Arrêté par l'horloge" in french and "sur 10\u202f000\u202f000" in french
 
@@ -99,7 +99,8 @@ def test_the_clock_is_among_the_first_facts_the_panel_always_keeps(lang: str) ->
                           "planned": 200_000})
     clock = "Stopped by the clock" if lang == "en" else "Arrêté par l'horloge"
     first = said(mcts, lang).splitlines()[:FIRST_FACTS]
-    assert any(clock in line and "2\u202f910" in line and "65" in line for line in first)
+    count = "2,910" if lang == "en" else "2\u202f910"
+    assert any(clock in line and count in line and "65" in line for line in first)
     search_cut = said(search(5, timed_out=True, depth_asked=9), lang).splitlines()
     assert clock in search_cut[1]
 

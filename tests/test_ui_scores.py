@@ -105,7 +105,7 @@ def test_nim_engine_to_the_end_never_says_10000_moves_ahead() -> None:
     player = make_player("engine", "nim", seed=1)
     d = player.choose(state)
     text = "\n".join(reasoning_lines(d, "Player 1"))
-    assert "10000" not in text and "10\u202f000" not in text
+    assert "10000" not in text and "10\u202f000" not in text and "10,000" not in text
     assert "to the end of the game" in text
 
 
@@ -458,7 +458,7 @@ def test_a_network_says_how_many_games_it_trained_on_not_positions_it_knows() ->
     table = Decision(move="c5", scores={"c5": 0.0}, score_kind="q",
                      info={"learner": "qlearning", "games_trained": 10, "positions_known": 7})
     network_lines = reasoning_lines(network, "White")
-    assert "Trained on 1\u202f000 games" in network_lines
+    assert "Trained on 1,000 games" in network_lines
     assert not any("knows" in line for line in network_lines)
     assert any("Trained on 10 games, knows 7" in line for line in reasoning_lines(table, "X"))
 
@@ -471,8 +471,8 @@ def test_games_trained_are_grouped_by_thousands() -> None:
     table = Decision(move="c5", scores={"c5": 0.0}, score_kind="q",
                      info={"learner": "qlearning", "games_trained": 25_000,
                            "positions_known": 4_321})
-    assert "Trained on 100\u202f000 games" in reasoning_lines(network, "White")
-    assert ("Trained on 25\u202f000 games, knows 4\u202f321 positions"
+    assert "Trained on 100,000 games" in reasoning_lines(network, "White")
+    assert ("Trained on 25,000 games, knows 4,321 positions"
             in reasoning_lines(table, "X"))
 
 

@@ -26,7 +26,7 @@ from game.ui.boards.base import (
     format_score,
 )
 from game.ui.boards.chip_look import BOUND, PLAIN, SHALLOW, SHALLOW_BOUND, ChipLook
-from game.ui.i18n import decimal, language, tr
+from game.ui.i18n import decimal, grouped, language, tr
 
 #: Searches that reach the end of every line report this depth (ai.search.TO_THE_END and the
 #: like): no class should read "looked 10000 moves ahead" on a heap of 17.
@@ -236,9 +236,10 @@ def duration(seconds: float) -> str:
 
 
 def _count(n: object) -> str:
-    """A whole number with thin spaces between thousands (12 345)."""
+    """A whole number with the language's thousands separator ("1,488", "1 488"): English
+    reasoning read "1 488 positions" beside the lab's "99,995" (QA19 5)."""
     try:
-        return f"{int(n):,}".replace(",", "\u202f")  # type: ignore[call-overload]
+        return grouped(int(n))  # type: ignore[call-overload]
     except (TypeError, ValueError):
         return "?"
 
