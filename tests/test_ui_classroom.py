@@ -194,6 +194,30 @@ def test_the_ais_labels_stay_until_the_person_moves_where_they_still_fit(
         app.shutdown()
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_labels_kept_after_the_ais_move_say_whose_move_they_were(lang: str) -> None:
+    """Regression (QA19 3, Othello vs Alpha-beta, explain mode, 1920x1080 200%): after the
+    click White's "−9" and "−10" stayed on squares beside Black's dots, and the legend's
+    "−9 weight-table points, White − opponent" did not say they were White's last move's:
+    a student took them for Black's scores. The legend's first row (kept at every size)
+    says whose move they were; while the move waits it does not."""
+    app = make_app(SIZE, language=lang, show_reasoning=True, explain_wait=True)
+    play = _human_vs_engine(app, "othello")
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: play.turns.explaining, 10)
+    white = play.presenter.side_name(1)
+    suffix = tr("legend.last_move", words="", side=white)
+    assert not play.legend_rows()[0].words.endswith(suffix), "waiting: not yet played"
+    key(app, pygame.K_SPACE)
+    assert run_until(app, lambda: len(play.match.moves) == 2, 10)
+    frame(app)
+    rows = play.legend_rows()
+    assert play.board_context().scores and rows, "kept on the squares Black cannot play"
+    assert rows[0].words.endswith(suffix) and white in rows[0].words, rows[0]
+    assert (rows[0].short or rows[0].words).endswith(suffix), rows[0]
+    app.shutdown()
+
+
 def test_space_also_goes_on_in_explain_mode() -> None:
     app = make_app(SIZE, show_reasoning=True, explain_wait=True)
     play = _human_vs_engine(app, "nim")

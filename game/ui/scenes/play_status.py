@@ -10,7 +10,7 @@ them with no window.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ai.base import Decision
@@ -135,9 +135,17 @@ def board_legend(shown: ShownDecision | None, mover: str, view: BoardView | None
         return [LegendRow("", tr("legend.not_drawn"), short=tr("legend.short.not_drawn"))]
     # The board's last drawing says whether it wrote counts in thousands ("2k").
     short = view is not None and view.counts_shortened
-    return score_legend(shown.decision, mover, short,
+    rows = score_legend(shown.decision, mover, short,
                         view.labelled if view is not None else None,
                         view.full_forms if view is not None else ())
+    if shown.played and rows and rows[0].sample:
+        # Said in the first row, the one every size keeps: Othello's "−12" on a3, left from
+        # White's last move beside Black's dots, read as Black's score for a3 (QA19 3).
+        first = rows[0]
+        rows[0] = replace(first, words=tr("legend.last_move", words=first.words, side=mover),
+                          short=tr("legend.last_move", words=first.short or first.words,
+                                   side=mover))
+    return rows
 
 
 @dataclass(frozen=True)
@@ -151,6 +159,9 @@ class ShownDecision:
     #: The whole decision where some of its labels gave way (see :func:`yields_to_legal`):
     #: the labels left keep the colours they had among all of them (QA S16 16).
     ranked_among: Decision | None = None
+    #: The move has been played: the labels are its mover's choices, kept on the board
+    #: while the other side is to move (explain mode, see :func:`scored_decision`).
+    played: bool = False
 
 
 def yields_to_legal(presenter: GamePresenter, turns: TurnDriver, explain_wait: bool) -> bool:
@@ -204,8 +215,8 @@ def scored_decision(match: Match, turns: TurnDriver, presenter: GamePresenter,
                 last = labelled_only(last, [m for m in last.scores if m not in legal])
                 if not last.scores:
                     return None
-                return ShownDecision(last, before, before.to_move, whole)
-            return ShownDecision(last, before, before.to_move)
+                return ShownDecision(last, before, before.to_move, whole, played=True)
+            return ShownDecision(last, before, before.to_move, played=True)
         return None
     if not match.over and not match.human_to_move:
         seat = match.to_move_seat
