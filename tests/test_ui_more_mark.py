@@ -1,4 +1,4 @@
-"""The "+N ▸" mark of facts left out (issue 12, explain mode): as large as its line allows."""
+"""The "more ▸" mark of facts left out (issue 12, explain mode): as large as its line allows."""
 
 from __future__ import annotations
 
@@ -95,3 +95,19 @@ def _mark_alone(wrap_for_mark: Any) -> None:
             if lines[-1] and len(lines) > 1 and lines != text.wrap(said, width, px):
                 assert len(lines[-2].split()) > 1 and len(lines[-1].split()) > 1, (width,
                                                                                    lines)
+
+
+def test_the_mark_cannot_be_read_as_a_score() -> None:
+    """Regression (QA19 1, Hexapawn vs Minimax at 1024x768 fr 200%): "gagne en 3 coups  +3 ▶"
+    in the scores' orange read as a score of +3; Othello's "−5 weight-table points … +3 ▶"
+    stood beside real scores. The mark says in a word that more facts follow, no number."""
+    from game.ui import i18n
+
+    try:
+        for lang, word in (("en", "more"), ("fr", "suite")):
+            i18n.set_language(lang)
+            mark = tr("play.more_facts", n=3)
+            assert word in mark and not any(c.isdigit() for c in mark), mark
+            assert mark[0] not in "+-\u2212", mark
+    finally:
+        i18n.set_language("en")

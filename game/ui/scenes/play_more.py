@@ -95,7 +95,7 @@ def open_reasoning(app: App, facts: list[str]) -> None:
 
 def draw_more_mark(surface: pygame.Surface, box: pygame.Rect, lines: list[str], px: int,
                    hidden: int, theme: Theme, pad: int, least: int) -> pygame.Rect | None:
-    """"+2 ▸" at the end of the reasoning box's last line (``box``, its ``lines`` at ``px``)
+    """"more ▸" at the end of the reasoning box's last line (``box``, its ``lines`` at ``px``)
     when ``hidden`` facts were left out, a click on the box showing them all (at 200%
     alpha-beta's memory never showed, QA S13 1): at ``px`` or smaller, down to ``least``,
     where the line leaves it room (see :func:`wrap_for_mark`). At the end of an earlier line
