@@ -1442,8 +1442,8 @@ def expected_line(pv: Sequence[Any], move_text: Callable[[Any], str]) -> str:
 
 
 def memo_line(info: dict[str, Any]) -> str | None:
-    """What the search's memory did ("61 of these answered from memory: 35 different
-    positions"), None when it kept nothing. Alpha-beta's memory keeps bounds, so with it on
+    """What the search's memory did ("61 of these answered from memory (it holds 35
+    positions)"), None when it kept nothing. Alpha-beta's memory keeps bounds, so with it on
     alpha-beta may count more positions than minimax (Nim: 117 against 103, QA S13 1): its
     line says where its savings show instead."""
     hits, size = info.get("memo_hits"), info.get("memo_size")
