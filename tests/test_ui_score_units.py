@@ -337,3 +337,26 @@ def test_the_legends_sample_is_the_form_the_board_drew() -> None:
         mixed += any(r.words == i18n.tr("legend.disc_estimate_mixed", side="White")
                      for r in rows)
     assert mixed, "no board drew both forms: the test saw nothing"
+
+
+@pytest.mark.parametrize(("lang", "sample", "name"), [
+    ("fr", 1.0, "ligne ouverte"), ("fr", -1.0, "ligne ouverte"), ("fr", 3.0, "lignes ouvertes"),
+    ("en", -1.0, "open line,"), ("en", 2.0, "open lines")])
+def test_the_legend_names_the_unit_in_its_samples_grammar(lang: str, sample: float,
+                                                          name: str) -> None:
+    """Regression (QA19 15, Connect 4 AI vs AI at 1024x768 fr 200%): the reasoning said
+    "−1 ligne ouverte" and the legend under it "−1  lignes ouvertes, Jaune − adversaire"."""
+    from ai.base import Decision
+    from game.ui import i18n
+    from game.ui.reasoning import score_legend
+
+    i18n.set_language(lang)
+    try:
+        d = Decision(move="a", scores={"a": sample}, score_kind="value",
+                     info={"unit": "open_lines"})
+        row = score_legend(d, "Red")[0]
+        assert row.words.startswith(name) or f" {name}" in f" {row.words}", row
+        if sample == -1.0 or sample == 1.0:
+            assert "lignes" not in row.words and "lines" not in row.words, row
+    finally:
+        i18n.set_language("en")

@@ -149,15 +149,17 @@ def shown_unit(d: Decision) -> str | None:
     return estimate_unit(d) or ("discs" if is_disc_estimate(d) else None)
 
 
-def unit_legend(unit: str, side: str) -> tuple[str, str]:
+def unit_legend(unit: str, side: str, n: int | None = None) -> tuple[str, str]:
     """What an estimate in ``unit`` is for ``side``: the legend's words ("open lines for Red
-    (estimate)") and its short form ("open lines for Red, estimated"). A unit may word its
+    (estimate)") and its short form ("open lines for Red, estimated"), the unit's name in the
+    grammar of a sample of ``n`` (a whole number; None: the plural): the legend's "−1  lignes
+    ouvertes" stood under the reasoning's "−1 ligne ouverte" (QA19 15). A unit may word its
     own (``unit.<code>.legend``: Nim's "no estimate: only wins and losses count"). What one
     point is, the unit's meaning, is a fact of the reasoning (:func:`unit_line`): in the
     legend it took the room of the colours' row at 200% of 1920x1080."""
     from game.ui.i18n import has
 
-    name = tr(f"unit.{unit}.name")
+    name = plural(f"unit.{unit}.name", n) if n is not None else tr(f"unit.{unit}.name")
     own = f"unit.{unit}.legend"
     if has(own):
         return tr(own, side=side), tr(own + ".short", side=side)
@@ -668,7 +670,9 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
             if unit is not None:
                 # What a point is (QA 15/43: "−6" beside "−11" said nothing of how much
                 # better): the evaluation's unit and its meaning, from the mover's side.
-                words, short = unit_legend(unit, mover)
+                sample = _number(value)
+                whole_sample = abs(round(sample)) if abs(sample - round(sample)) < 1e-9 else None
+                words, short = unit_legend(unit, mover, whole_sample)
                 add("points", LegendRow(label, words, short=short))
             else:
                 add("points", LegendRow(label, tr("legend.points", side=mover),
