@@ -1436,13 +1436,14 @@ _LINE_MOVES = 6
 
 
 def expected_line(pv: Sequence[Any], move_text: Callable[[Any], str]) -> str:
-    """The line a search expects ("Expected line: 3, 1, 2, …"): its first moves, with "…"
-    where it goes on (Nim misère vs the engine said "win in 8 moves" and listed 6 moves, as
-    if the game ended there)."""
-    shown = [move_text(x) for x in pv[:_LINE_MOVES]]
+    """The line a search expects ("Expected line: 3, 1, 2"): its first moves, saying in
+    words how many of how many where it goes on ("Expected line, its first 6 of 9 moves:
+    …"). Nim misère vs the engine said "win in 8 moves" and listed 6 moves, as if the game
+    ended there; then a "…" after them read as text cut short (QA19 10)."""
+    shown = ", ".join(move_text(x) for x in pv[:_LINE_MOVES])
     if len(pv) > _LINE_MOVES:
-        shown.append("\u2026")
-    return tr("think.line", line=", ".join(shown))
+        return tr("think.line_part", line=shown, k=_LINE_MOVES, n=len(pv))
+    return tr("think.line", line=shown)
 
 
 def memo_line(info: dict[str, Any]) -> str | None:
