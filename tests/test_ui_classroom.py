@@ -710,3 +710,30 @@ def test_the_engines_next_search_shows_live_not_its_last_moves_facts(monkeypatch
     assert "moves ahead" in panel and "positions looked at in\u00a0" in panel, drawn
     assert tr("think.chose", side="White", move="").strip() not in panel, drawn
     play.undo()
+
+
+def test_a_machines_game_keeps_each_moves_numbers_until_the_next_ones() -> None:
+    """Regression (QA19 14, Connect 4 Greedy vs Greedy at 1024x768 fr 200%): each move's
+    seven column scores stood 1-1.5 s, then the board was bare while the other side
+    thought. The reveal is longer in a machines' game, and the numbers stay, said to be the
+    last move's, until the next side's own replace them."""
+    from game.ui.scenes.turns import AI_VS_AI_REVEAL_SECONDS, REVEAL_SECONDS
+
+    assert AI_VS_AI_REVEAL_SECONDS >= 2 * REVEAL_SECONDS
+    app = make_app(SIZE, show_reasoning=True, ai_delay=1.0)
+    play = start_game(app, "connect4", ("greedy", "greedy"))
+    assert run_until(app, lambda: play.turns.pending is not None, 10)
+    revealed = 0
+    while play.turns.pending is not None and revealed < 600:
+        frame(app)
+        revealed += 1
+    assert revealed >= 60 * AI_VS_AI_REVEAL_SECONDS * 0.9, revealed
+    assert len(play.match.moves) == 1 and play.turns.pending is None
+    red = play.presenter.side_name(0)
+    for _ in range(30):  # during the delay before the next move
+        frame(app)
+        assert play.turns.pending is None
+        assert play.board_context().scores, "the last move's numbers stay"
+        assert play.legend_rows()[0].words.endswith(
+            tr("legend.last_move", words="", side=red))
+    app.shutdown()

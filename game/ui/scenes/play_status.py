@@ -175,12 +175,21 @@ def yields_to_legal(presenter: GamePresenter, turns: TurnDriver, explain_wait: b
             or turns.hint_move is not None)
 
 
+def _searching_live(turns: TurnDriver) -> bool:
+    """True while an AI's search has published a best move (the board draws it, see
+    ``play_board.board_context``)."""
+    progress = turns.worker.progress
+    return (turns.thinking_since is not None and progress is not None
+            and progress.best is not None)
+
+
 def scored_decision(match: Match, turns: TurnDriver, presenter: GamePresenter,
                     settings: Settings) -> ShownDecision | None:
     """The scores the board shows, or None.
 
-    The AI's move being revealed; in a human-vs-AI game (or a paused AI-vs-AI one), the AI's
-    last move until the person answers it where the game's labels still name the right places
+    The AI's move being revealed; in a human-vs-AI game (or an AI-vs-AI one, until the next
+    search shows its best move), the AI's last move until the person answers it where the
+    game's labels still name the right places
     once it is played (``presenter.scores_outlive_move``: explain mode, the legend speaking
     from the AI's side), without the moves that are now the person's legal moves when
     :func:`yields_to_legal`; or a learner's stored values while it is to move.
@@ -193,9 +202,14 @@ def scored_decision(match: Match, turns: TurnDriver, presenter: GamePresenter,
     if not show_reasoning:
         return None
     # A paused AI-vs-AI game, as explain mode: a step played its move with no number left
-    # on the board, while the panel explained it (QA S15 23).
+    # on the board, while the panel explained it (QA S15 23). Running, the same until the
+    # next AI's search shows its own best move: between two 1-1.5 s reveals the board stood
+    # bare while the next side thought (QA19 14).
     stepping = match.ai_vs_ai and turns.waiting_for_step
-    if (match.human_to_move and not match.ai_vs_ai) or stepping:
+    # (Not over a learner's own values, shown while it is to move, below.)
+    running = (match.ai_vs_ai and not match.over and not _searching_live(turns)
+               and not match.to_move_seat.learner)
+    if (match.human_to_move and not match.ai_vs_ai) or stepping or running:
         if not keep_after_move:
             return None
         # Explain mode: the AI's last move stays explained until the person answers it,
@@ -206,7 +220,7 @@ def scored_decision(match: Match, turns: TurnDriver, presenter: GamePresenter,
         if (last is not None and last.scores and len(match.states) >= 2
                 and not is_pass(last.move)):
             before = match.states[-2]
-            if yield_to_legal and not stepping:
+            if yield_to_legal and not (stepping or running):
                 # Othello's explain mode: the AI's old labels sat on squares that had become
                 # the person's legal moves, no dot there, and "−16" in a blue frame read as
                 # the person's score for it (QA S13 7).

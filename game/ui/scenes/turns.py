@@ -26,6 +26,9 @@ HUMAN_GAME_AI_DELAY = 0.35
 AUTO_PASS_SECONDS = 0.6
 #: How long an AI's scores stay on the board before its move, with "Show AI reasoning" on.
 REVEAL_SECONDS = 1.2
+#: The reveal in a machines' game: nobody clicks to go on, and a class read "+2 open lines,
+#: Red − opponent" and seven column scores in 1-1.5 s (QA19 14); the AI delay may lengthen it.
+AI_VS_AI_REVEAL_SECONDS = 2.5
 #: The reveal when the teacher steps one move at a time: short, the class asked for the move.
 STEP_REVEAL_SECONDS = 0.6
 #: How long the hint's adviser may think.
@@ -389,8 +392,9 @@ class TurnDriver:
         self._reveal_done = False
         if self.settings.show_reasoning and decision.scores:
             self.pending = decision
+            reveal = AI_VS_AI_REVEAL_SECONDS if self.match.ai_vs_ai else REVEAL_SECONDS
             self.reveal_left = (STEP_REVEAL_SECONDS if self.step_once
-                                else max(REVEAL_SECONDS, self.delay()))
+                                else max(reveal, self.delay()))
         else:
             self.play(decision.move, decision)
 
