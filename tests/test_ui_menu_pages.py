@@ -129,28 +129,37 @@ def test_more_lists_rules_and_quit_when_the_header_leaves_them_out(
     app.shutdown()
 
 
+@pytest.mark.parametrize("seats", [("human", "mcts"), ("greedy", "alphabeta")])
 @pytest.mark.parametrize("language", ["en", "fr"])
 @pytest.mark.parametrize("size", [(1024, 768), (1920, 1080)])
 def test_a_seats_labels_keep_one_size_beside_lined_up_values(size: tuple[int, int],
-                                                             language: str) -> None:
+                                                             language: str,
+                                                             seats: tuple[str, str]) -> None:
     """Regression: at 200% of 1920x1080 in French lining alpha-beta's values up drew
     "Profondeur" at 36 px over "Éval" at 48 px, where a narrower value box kept both at 48
     (with a true 200%, AIGAMELAB_TRY_TEXT_CAP=0.065, it fails without the fix in French).
-    Éval is a chooser now (a choice among words): Monte Carlo's three steppers are checked."""
-    from game.ui import text
+    Monte Carlo's three steppers; and alpha-beta's mixed rows (a stepper, a chooser, two
+    switches) against Greedy's in the other seat (two choosers, other parameters), the case
+    lost when Éval became a chooser (0b33ff7, review 11): every row's label at one size."""
+    from game.ui.scenes.menu_pages import label_px
     from game.ui.widgets import Stepper
 
     app = make_app(size, language=language, text_scale=200)
     menu = menu_of(app)
-    seat_players(menu, "othello", ("human", "mcts"))
-    menu.show_page("seat2")
-    frame(app)
-    steppers = [w for w in menu.seat_widgets[1] if isinstance(w, Stepper)]
-    assert len(steppers) >= 2
-    used = {text.fit_lines(s.label(), s._label_box(), s.px, min_px=s.label_least)[1]
-            for s in steppers}
-    assert used == {steppers[0].px}, used
-    assert len({s._buttons()[0].left for s in steppers}) == 1
+    seat_players(menu, "othello", seats)
+    for seat in (0, 1):
+        menu.show_page(f"seat{seat + 1}")
+        frame(app)
+        rows = menu.seat_widgets[seat][1:]
+        assert all(w.visible for w in rows), seats[seat]
+        assert {label_px(w) for w in rows} <= {menu.app.metrics.body}, (
+            seats[seat], [(w.label(), label_px(w)) for w in rows])  # type: ignore[attr-defined]
+        steppers = [w for w in rows if isinstance(w, Stepper)]
+        used = {text.fit_lines(s.label(), s._label_box(), s.px, min_px=s.label_least)[1]
+                for s in steppers}
+        assert used <= {menu.app.metrics.body}, used
+        assert len({s._buttons()[0].left for s in steppers}) <= 1
+        assert len(steppers) >= (2 if seats[seat] == "mcts" else 0)
     app.shutdown()
 
 
