@@ -87,7 +87,8 @@ class Param:
 
     A *choice* among named values (``ties=first|random``) is an int parameter with ``choices``:
     its value is the index of the name (so the menus step through it like a number), and its
-    text is the name, which :meth:`parse` reads back (the index is accepted too).
+    text is the name, which :meth:`parse` reads back (the index is accepted too, where the
+    names do not depend on the game).
 
     A choice whose names depend on the game (``eval=weights|discs|...``) gives ``choices_of``;
     its ``choices`` are then a placeholder until :meth:`for_game` fills in one game's names
@@ -155,13 +156,21 @@ class Param:
         return text[:-2] if text.endswith(".0") else text
 
     def parse(self, text: str, player: str) -> Number:
-        """Read and range-check a value; raise ParamValueError naming ``player`` and the range."""
+        """Read and range-check a value; raise ParamValueError naming ``player`` and the range.
+
+        A choice is read by its name; a choice whose names depend on the game by its name
+        only: its index named another value on another variant ("trained=1", the shipped
+        network on Othello 8x8, was the lab's network on 6x6, review 4). A fixed choice's
+        index, the same on every variant, is still read (older specs)."""
         raw = text.strip()
         value: Number
         if self.choices and raw in self.choices:  # exactly: a file name keeps its case
             return self.choices.index(raw)
         if self.choices and raw.lower() in self.choices:
             return self.choices.index(raw.lower())
+        if self.choices_of is not None:
+            raise ParamValueError(f"parameter '{self.name}' of {player} must be "
+                                  f"{self.range_text} with these game options, got '{text}'")
         try:
             value = int(raw) if self.kind is int else float(raw)
         except ValueError:

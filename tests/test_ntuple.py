@@ -527,7 +527,7 @@ def test_a_size_without_a_shipped_network_offers_no_shipped_choice(data_dir: Pat
 
     assert trained(8) == (("0", "1"), "1")
     assert trained(6) == (("0",), "0")
-    with pytest.raises(PlayerSpecError, match="must be 0, got 1"):
+    with pytest.raises(PlayerSpecError, match="must be 0 with these game options, got '1'"):
         make_player("ntuple:trained=1", "othello", OthelloOptions(6))
     default_path(6).parent.mkdir(parents=True, exist_ok=True)
     NTupleNetwork(6).save(default_path(6))

@@ -21,6 +21,7 @@ from ai.registry import (
     parse_spec,
     players_for,
     register_player,
+    resolve_spec,
 )
 from game.rules.base import MoveParseError, OptionError
 from game.rules.registry import game_names, get_game
@@ -176,3 +177,48 @@ def test_very_long_move_text_is_a_short_parse_error(game: str, text: str) -> Non
         with pytest.raises(MoveParseError) as caught:
             state.parse_move(text)
         assert len(str(caught.value)) < 200
+
+
+def test_a_game_dependent_choice_means_one_value_on_every_variant() -> None:
+    """Review 4: a choice whose names depend on the variant was read as an index too, so
+    "ntuple:trained=1" (the shipped network on Othello 8x8) played the lab's saved network on
+    6x6, where the choices are "0" and "lab". Such a choice is read by its name only, with a
+    message saying what the variant offers; a fixed choice's index (the same everywhere)
+    still reads, as older specs wrote it."""
+    from ai.ntuple import NTupleNetwork, default_path, shipped_path
+    from game.rules.othello import OthelloOptions
+
+    if not shipped_path(8).exists() or shipped_path(6).exists():
+        pytest.skip("the test needs the shipped 8x8 network and none for 6x6")
+    default_path(6).parent.mkdir(parents=True, exist_ok=True)
+    NTupleNetwork(6).save(default_path(6))  # the lab saved a 6x6 network
+
+    def trained(spec: str, size: int) -> str:
+        info, values = resolve_spec(spec, "othello", OthelloOptions(size))
+        return info.param("trained").format(values["trained"])
+
+    assert trained("ntuple:trained=1", 8) == "1"
+    assert trained("ntuple:trained=lab", 6) == "lab"
+    assert trained("ntuple:trained=0", 6) == "0"
+    with pytest.raises(ParamValueError, match="must be 0 or lab with these game options, "
+                                              "got '1'"):
+        resolve_spec("ntuple:trained=1", "othello", OthelloOptions(6))
+    with pytest.raises(ParamValueError, match="must be 0 or lab with these game options, "
+                                              "got '2'"):
+        resolve_spec("ntuple:trained=2", "othello", OthelloOptions(6))
+    # An evaluation by its name on every size; its index is refused, not another table.
+    for size in (6, 8):
+        info, values = resolve_spec("alphabeta:eval=discs", "othello", OthelloOptions(size))
+        assert info.param("eval").format(values["eval"]) == "discs"
+    with pytest.raises(ParamValueError, match="with these game options, got '1'"):
+        resolve_spec("alphabeta:eval=1", "othello", OthelloOptions(8))
+    # A fixed choice: its name or its index (older specs), the same on every game.
+    assert canonical_spec("greedy:ties=1", "othello") == canonical_spec(
+        "greedy:ties=first", "othello")
+    # The menu reads an older settings file's "trained=1" on 6x6 as the seat's usual
+    # network there (its default), not as an index, and keeps the seat's other values.
+    from game.ui.scenes.menu_seats import checked_spec
+
+    spec = checked_spec("ntuple:alpha=0.1,lambda=0.8,epsilon=0.1,tc=1,trained=1", 1,
+                        "othello", OthelloOptions(6))
+    assert spec == "ntuple:alpha=0.1,lambda=0.8,epsilon=0.1,tc=1,trained=lab", spec

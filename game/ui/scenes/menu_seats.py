@@ -15,6 +15,7 @@ from ai.registry import (
     UnknownPlayerError,
     defaults_follow,
     get_player_info,
+    parse_spec,
     players_for,
     resolve_spec,
 )
@@ -35,22 +36,42 @@ if TYPE_CHECKING:
 
 
 def checked_spec(spec: str, seat: int, game: str, options: Any, was: Any = None) -> str:
-    """``spec`` in canonical form; with its default parameters where its own do not apply
-    to this game and variant (the n-tuple network's "Shipped" on 8x8, taken to 6x6 where no
-    network ships); a stand-in (random in seat 2, Human in seat 1) when that player cannot
-    play them. With ``was``, the options before: a parameter left at their default takes
-    the new options' default (see :func:`defaults_follow`)."""
+    """``spec`` in canonical form; with the default of each parameter whose value does not
+    apply to this game and variant (the n-tuple network's "Shipped" on 8x8, taken to 6x6
+    where no network ships), its other values kept; a stand-in (random in seat 2, Human in
+    seat 1) when that player cannot play them. With ``was``, the options before: a parameter
+    left at their default takes the new options' default (see :func:`defaults_follow`)."""
     if spec == HUMAN:
         return spec
-    for candidate in (spec, spec.split(":", 1)[0]):
+    try:
+        info, values = resolve_spec(spec, game, options)
+    except PlayerSpecError:
         try:
-            info, values = resolve_spec(candidate, game, options)
+            info, values = resolve_spec(usable_part(spec, game, options), game, options)
+        except PlayerSpecError:
+            return "random" if seat == 1 else HUMAN
+    else:
+        if was is not None:
+            values = defaults_follow(info, values, game, was, options)
+    return info.canonical_spec(values)
+
+
+def usable_part(spec: str, game: str, options: Any) -> str:
+    """``spec`` with only the parameters these options accept (the player's name alone when
+    none is): an older settings file's "trained=1" on Othello 6x6, where no network ships,
+    gives way to the default there, and the seat keeps its other values (review 4)."""
+    try:
+        name, raw = parse_spec(spec)
+    except PlayerSpecError:
+        return spec.split(":", 1)[0]
+    kept = []
+    for key, value in raw.items():
+        try:
+            resolve_spec(f"{name}:{key}={value}", game, options)
         except PlayerSpecError:
             continue
-        if was is not None and candidate == spec:
-            values = defaults_follow(info, values, game, was, options)
-        return info.canonical_spec(values)
-    return "random" if seat == 1 else HUMAN
+        kept.append(f"{key}={value}")
+    return f"{name}:{','.join(kept)}" if kept else name
 
 
 def say_changes(menu: MenuScene, before: list[str]) -> None:
