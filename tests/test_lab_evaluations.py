@@ -174,3 +174,36 @@ def test_run_names_say_which_evaluation_the_search_players_used(language: str) -
     assert i18n.tr("param.eval.mobility") in run.label
     assert run.sides[1] == i18n.tr("player.random.title")
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_click_on_a_lab_chooser_opens_its_list_as_in_the_menu(language: str) -> None:
+    """Review 5: the lab's choosers of a choice among words (the opponent's evaluation, the
+    learner's ties) stepped to the next name on a click where the menu's open their list.
+    A click on the middle now opens the list, the value unchanged until a name is picked."""
+    from game.ui.scenes.dialogs import ListPopup
+    from game.ui.scenes.learning_lab import LearningLabScene
+    from tests.ui_helpers import click, frame, make_app
+
+    app = make_app((1024, 768), language=language)
+    lab = LearningLabScene(app)
+    app.push(lab)
+    lab.set_game("othello")
+    lab.set_kind("qlearning")
+    _chooser(lab, "lab.opponent").set("alphabeta")
+    frame(app)
+    for chooser, pick in ((_eval_choosers(lab)[0], "param.eval.discs"),
+                          (_chooser(lab, "param.ties"), "param.ties.first")):
+        before = chooser.current_label()
+        click(app, chooser._parts()[1].center)  # the middle, between its arrows
+        popup = app.top
+        assert isinstance(popup, ListPopup), chooser.label()
+        assert chooser.current_label() == before
+        labels = [label for _value, label, _desc in popup.items]
+        assert labels == [label() for _v, label in chooser.items] and i18n.tr(pick) in labels
+        popup.on_pick(next(v for v, label, _d in popup.items if label == i18n.tr(pick)))
+        app.pop()
+        frame(app)
+        assert chooser.current_label() == i18n.tr(pick)
+    assert eval_of(lab.session.player_spec(OPPONENT)) == "discs"
+    app.shutdown()  # type: ignore[attr-defined]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
 
-from ai.registry import Param, PlayerSpecError, get_player_info, players_for
+from ai.registry import PlayerSpecError, get_player_info, players_for
 from ai.training import Progress, TournamentRunner, TrainingRunner
 from game.rules.base import GameState
 from game.rules.registry import game_names, get_game
@@ -25,13 +25,9 @@ from game.ui.reasoning import plural, seconds_text
 from game.ui.scene import Scene
 from game.ui.scenes.dialogs import ListPopup, MessageDialog
 from game.ui.scenes.lab_session import SELF
-from game.ui.scenes.players import (
-    param_control,
-    player_description,
-    player_title,
-)
+from game.ui.scenes.players import player_description, player_title
 from game.ui.theme import Theme
-from game.ui.widgets import Button, Choice, Widget, draw_panel
+from game.ui.widgets import Button, Choice, draw_panel
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -146,13 +142,6 @@ def variant_items(game: str, presets: Sequence[Any]) -> Items:
 def player_items(game: str, options: Any) -> Items:
     """Every player of the registry that plays this game and variant, for a chooser."""
     return [(p.name, later(player_name, p.name)) for p in players_for(game, options)]
-
-
-def param_widget(param: Param, get: Callable[[], float], set_: Callable[[float], None],
-                 on_open: Callable[[Choice], None] | None = None) -> Widget:
-    """The widget that sets ``param``, as the menu shows it (a switch, a chooser for a choice
-    among words, a stepper): :func:`game.ui.scenes.players.param_control`."""
-    return param_control(param, get, set_, on_open)
 
 
 def align_choices(choices: list[Choice]) -> None:

@@ -23,14 +23,13 @@ from game.ui.scenes.lab_common import (
     align_choices,
     game_items,
     later,
-    param_widget,
     player_items,
     player_name,
     variant_items,
 )
 from game.ui.scenes.lab_session import OPPONENT, SELF, WATCHED, lab_presets
 from game.ui.scenes.play_fit import readable_px
-from game.ui.scenes.players import LadderStepper
+from game.ui.scenes.players import LadderStepper, param_control
 from game.ui.scenes.tournament_pages import line_up_values
 from game.ui.scenes.tournament_setup_list import ListScroller, Row
 from game.ui.widgets import Choice, Stepper, Widget
@@ -111,7 +110,7 @@ def setup_rows(lab: LearningLabScene) -> list[Widget]:
         def set_(value: float, name: str = param.name) -> None:
             lab.set_param(name, value)
 
-        widgets.append(param_widget(param, get, set_))
+        widgets.append(param_control(param, get, set_, lab.open_choice))
     widgets.append(Choice(later(tr, "lab.mode"), [(m, later(tr, f"lab.mode.{m}")) for m in MODES],
                           lambda: "watch" if session.watching else "play", lab.set_mode,
                           lab.open_choice, label_width=LABEL_WIDTH))
@@ -126,7 +125,7 @@ def setup_rows(lab: LearningLabScene) -> list[Widget]:
 
             widgets.append(Choice(later(tr, f"lab.watched{i}"), players, get_watched,
                                   set_watched, lab.open_choice, label_width=LABEL_WIDTH))
-            widgets += choice_steppers(lab, WATCHED[i])
+            widgets += game_choice_choosers(lab, WATCHED[i])
     else:
         def set_opponent(name: object) -> None:
             lab._set_opponent(name)
@@ -139,7 +138,7 @@ def setup_rows(lab: LearningLabScene) -> list[Widget]:
             Choice(later(tr, "lab.opponent"), [(SELF, later(tr, "lab.self")), *players],
                    lambda: session.opponent, set_opponent, lab.open_choice,
                    label_width=LABEL_WIDTH),
-            *choice_steppers(lab, OPPONENT),
+            *game_choice_choosers(lab, OPPONENT),
         ]
     widgets += [
         LadderStepper(later(tr, "lab.games"), lambda: float(lab.games), lab._set_games,
@@ -151,11 +150,12 @@ def setup_rows(lab: LearningLabScene) -> list[Widget]:
     return widgets
 
 
-def choice_steppers(lab: LearningLabScene, slot: str) -> list[Widget]:
-    """A stepper for each game-dependent choice of the player in ``slot`` (a search player's
-    evaluation), with the game's own names, as the menu's seat panel offers them."""
+def game_choice_choosers(lab: LearningLabScene, slot: str) -> list[Widget]:
+    """A chooser for each game-dependent choice of the player in ``slot`` (a search player's
+    evaluation), with the game's own names, as the menu's seat panel offers them: a click on
+    its middle opens the list of names, as in the menu (it stepped to the next, review 5)."""
     session = lab.session
-    steppers: list[Widget] = []
+    choosers: list[Widget] = []
     for param in session.choice_params(slot):
         def get(param: Param = param) -> float:
             return session.choice_value(slot, param)
@@ -164,8 +164,8 @@ def choice_steppers(lab: LearningLabScene, slot: str) -> list[Widget]:
             if not lab.running:
                 session.set_choice(slot, param, value)
 
-        steppers.append(param_widget(param, get, set_))
-    return steppers
+        choosers.append(param_control(param, get, set_, lab.open_choice))
+    return choosers
 
 
 @functools.lru_cache(maxsize=32)

@@ -186,13 +186,13 @@ class LadderStepper(Stepper):
 
 
 def param_control(param: Param, get: Callable[[], float], set_: Callable[[float], None],
-                  on_open: Callable[[Choice], None] | None = None,
-                  label_width: float = 0.38) -> Widget:
+                  on_open: Callable[[Choice], None], label_width: float = 0.38) -> Widget:
     """The widget that sets ``param``, the same on every screen: a switch for an On/Off
     parameter (memory, propagate: "− Off +" read as a number), a chooser for a choice among
     words (Greedy's ties, an evaluation, the network's start: "Égalités − Hasard +" read as
-    a number to step, QA16 15), its middle opening the list with ``on_open``, else a stepper
-    along the parameter's usual values."""
+    a number to step, QA16 15), a click on its middle opening the list with ``on_open`` (a
+    screen must give it: without, the lab's evaluation choosers stepped to the next name on
+    a click, review 5), else a stepper along the parameter's usual values."""
     label = partial(param_label, param.name)
     if is_switch(param):
         return Toggle(label, lambda: bool(get()), lambda on: set_(1.0 if on else 0.0))
