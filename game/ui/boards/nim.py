@@ -99,8 +99,9 @@ RUN_DROP = 4
 #: each of several heaps, where rows of labels do not fit (see NimView.layout).
 LANES_SHARE = 0.55
 #: The binary table's digits grow up to this share of the screen's text size where the room
-#: allows (see NimView._grown) ...
-TABLE_GOAL = 0.65
+#: allows (see NimView._grown): at 0.65 they stood at 18-19 px at 100% of 1280x720 beside
+#: 23 px text, 27-30 at 1920x1080 beside 35, with the room for more (QA18 3) ...
+TABLE_GOAL = 1.0
 #: ... while the matches keep this share of their length without it.
 GROWN_SHARE = 0.85
 #: The least length of a match, in readable sizes, the layout keeps where it makes room for
@@ -321,6 +322,9 @@ class NimView(BoardView):
         #: _grown), and the slot of a match where labels stand in one lane (0: two).
         self._goal = 0
         self._one_lane = 0.0
+        #: Whether the table's words say what the nim-sum means (see :meth:`layout`: a small
+        #: picture gives the heaps and the table that room).
+        self._meaning = True
         #: What the fitting of several heaps' labels found for this layout (see _fitted).
         self._fitted_for: tuple[Any, ...] | None = None
         self._fits: dict[tuple[Any, ...], Any] = {}
@@ -337,8 +341,10 @@ class NimView(BoardView):
 
     # -- geometry --------------------------------------------------------------------------
 
-    def layout(self, rect: pygame.Rect, state: Any) -> None:
-        """Stack the heaps in ``rect`` with the largest match size that fits."""
+    def layout(self, rect: pygame.Rect, state: Any, meaning: bool = True) -> None:
+        """Stack the heaps in ``rect`` with the largest match size that fits; with
+        ``meaning``, several heaps keep room under the nim-sum for what it means, unless
+        that room leaves a picture's table under the readable size (see below)."""
         rect = pygame.Rect(rect)
         lines = tuple(self._header_lines(state))
         # (The label size and the compact form too: one heap's length and its legend's room
@@ -348,6 +354,7 @@ class NimView(BoardView):
             return
         self._key = key
         self.rect = rect
+        self._meaning = meaning
         self._asks = math.inf
         self._grown_at = None
         capacities = state.options.heap_sizes
@@ -395,8 +402,10 @@ class NimView(BoardView):
         if multi:
             # As tall as the height allows with room for the labels' lanes and the nim-sum's
             # meaning (see _multi_height); the table wide enough for readable digits.
-            words_h = (meaning_height(state.options.misere, self._least, rect.width)
-                       if self._least else 0)
+            # (Without the meaning, the room for the sum's caption: see draw_nim_table.)
+            words_h = (0 if not self._least else
+                       meaning_height(state.options.misere, self._least, rect.width)
+                       if meaning else txt.font(self._least).get_linesize())
             # The tallest matches with room for the labels under every heap: two lanes
             # (``lanes``) or one row.
             def tallest(lanes: bool) -> float:
@@ -530,6 +539,14 @@ class NimView(BoardView):
         self._table = pygame.Rect(table_left, round(top), max(0, body.right - table_left),
                                   max(0, round(body.bottom - top))) if multi else pygame.Rect(
                                       0, 0, 0, 0)
+        if (multi and meaning and self._least and not self.label_px
+                and self._table_px(state.options) < self._least):
+            # A picture (the rules page's) whose heaps the meaning's room left too short for
+            # the table's digits at the readable size: the heaps and the table take that room
+            # and the sum keeps its caption; the rules beside say the rest. Misère's longer
+            # rule at 200% of 1024x768 left the digits and the words at 13 px (readable 20).
+            self._key = None
+            self.layout(rect, state, meaning=False)
 
     def _legend_room(self) -> float:
         """The height kept under one heap's labels on the play screen for the legend (see
@@ -824,9 +841,10 @@ class NimView(BoardView):
             size = nim.heaps[last.heap]
             change = Change(last.heap, size + last.count, size)
         rows = [b.origin[1] + b.length * 0.5 for b in self._boxes]
-        # Its words (what the nim-sum means) at 80% of the body size, not 70% of the digits'
-        # (13 px at 1024x768), and free to use the width under the heaps.
-        words_px = max(round(px * 0.7), round(body_px * 0.8))
+        # Its words (what the nim-sum means) at the body size, not 70% of the digits' (13 px
+        # at 1024x768) nor 80% of the body (the readable floor at 100% of 1280x720, QA18 3),
+        # and free to use the width under the heaps.
+        words_px = max(round(px * 0.7), body_px)
         # They may start left of the nim-sum's row, where the heads of one more heap would
         # be: the last heap's labels stop above those (see _heap_gap).
         length = self._boxes[-1].length
@@ -834,7 +852,8 @@ class NimView(BoardView):
                        self._sum_y, change, nim.options.misere, theme, px,
                        words=TableWords(max(words_px, min(px, self._least)), self.rect.left,
                                         self._least,
-                                        self._sum_y - length * (0.5 - HEAD_TOP)))
+                                        self._sum_y - length * (0.5 - HEAD_TOP),
+                                        meaning=self._meaning))
 
     def _table_zones(self) -> list[pygame.Rect]:
         """Where the binary table draws (see :func:`~game.ui.boards.nim_table.table_zones`):
@@ -1107,8 +1126,9 @@ class NimView(BoardView):
         Stacked in a column as wide as the name at the readable size, the names stood at the
         floor ("tas 1" 21-24 px beside 40-52 px text, QA17 4, QA18 3) while the width left
         of the heaps was empty; in the rules' taller pictures they ran into their counts.
-        Up to 0.8 of the screen's text size (the readable size in a picture), one line no
-        taller than the matches, from the board's left to a fifth of a slot off them."""
+        Up to the screen's text size (the readable size in a picture; at 0.8 the names
+        stood at 20 px beside 23 px text at 100% of 1280x720, QA18 3), one line no taller
+        than the matches, from the board's left to a fifth of a slot off them."""
         if len(self._boxes) < 2 or box.label.width <= 0:
             return None
         px, name_px = self._frame_px(box)
@@ -1116,7 +1136,7 @@ class NimView(BoardView):
         widest = max(count or str(box.capacity), str(box.capacity), key=len)
         right = box.origin[0] - box.slot * 0.2
         room = right - self.rect.left
-        most = max(self._least, round(self.label_px * 0.8))
+        most = max(self._least, self.label_px)
         for size in range(most, name_px, -1):
             gap = size * 0.4
             name_w = txt.size(name, size)[0]

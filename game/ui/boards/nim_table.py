@@ -85,8 +85,9 @@ def _table_left(rect: pygame.Rect, px: int, bits: int) -> tuple[float, float]:
 
 
 #: The place values (4 2 1) over the table's columns, as a share of its digits' size: at 0.7
-#: they stood at the readable floor at 200% of 1280x720 (18 px beside 26 px digits, QA16 1).
-PLACE_SHARE = 0.9
+#: they stood at the readable floor at 200% of 1280x720 (18 px beside 26 px digits, QA16 1);
+#: at 0.9, 21 px beside 23 px body text at 100% of 1280x720 (QA18 3).
+PLACE_SHARE = 1.0
 
 
 def _small_px(px: int, least: int) -> int:
@@ -188,6 +189,9 @@ class TableWords:
     #: Where the words may start left of the table, level with the nim-sum's row (under the
     #: last heap and its labels); 0: under the nim-sum only (see :func:`_draw_meaning`).
     top: float = 0.0
+    #: Whether the sentence saying what the sum means is written (False: the caption only,
+    #: where the layout kept no room for it).
+    meaning: bool = True
 
 
 def sum_meaning(total: int, misere: bool) -> str:
@@ -216,8 +220,18 @@ def _draw_meaning(surface: pygame.Surface, rect: pygame.Rect, centre_x: float, t
     the board: at 200% of 1280x720 it was one line at the readable floor under the sum,
     18 px beside a 46 px body (QA16 1). Where even the least size is too tall (misère's
     longer rule), the sentence alone smaller, rather than cut."""
-    meaning = sum_meaning(total, misere)
     caption = tr("boards.nim_sum")
+    if not words.meaning:
+        # The caption alone, under the sum, as large as the room under it allows.
+        for px in range(max(min_px, words.px), min_px - 1, -1):
+            caption_w, line_h = txt.size(caption, px)
+            if top + line_h <= rect.bottom and caption_w <= rect.right - words.left:
+                x = min(centre_x, rect.right - (caption_w + 1) // 2)
+                txt.blit_text(surface, caption, px, theme.text_muted, (round(x), round(top)),
+                              "midtop")
+                return
+        return
+    meaning = sum_meaning(total, misere)
     full = max(1, rect.right - words.left)
     tries = [(with_caption, px) for px in range(max(min_px, words.px), min_px - 1, -1)
              for with_caption in (True, False)]

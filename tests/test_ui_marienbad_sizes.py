@@ -1,0 +1,42 @@
+"""Marienbad's binary table, its words and the heaps' names at the body size where the room
+allows (QA18 3, QA17 4).
+
+Regression: at 100% the table's digits grew only to 0.65 of the body size, its place values
+(4 2 1) to 0.9 of the digits, the nim-sum's words to 0.8 of the body, and the heaps' names on
+one line to 0.8 of it: at 1280x720 the digits were 18-19 px, the names and the words 18 (the
+readable floor) beside 23 px text; at 1920x1080 the digits 27-30 px, the names 27-28, beside
+35. Now each is drawn at the body size where the board has the room (the normal game at
+1024x768, 1280x720 and 1920x1080, English and French), and never under the readable size.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ui.boards.nim import NimView
+from game.ui.scenes.play_fit import readable_px
+from tests.ui_helpers import frame, make_app, start_game, texts_drawn_by
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("misere", "scale"), [("false", 100), ("true", 100), ("true", 200)])
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 720), (1920, 1080)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_table_its_words_and_the_heaps_names_are_as_large_as_the_body_text(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], misere: str, scale: int,
+        lang: str) -> None:
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=scale)
+    play = start_game(app, "nim", ("human", "human"),
+                      options={"variant": "marienbad", "misere": misere})
+    frame(app)
+    view = play.view
+    assert isinstance(view, NimView)
+    drawn = [(line, px) for line, px, rect in texts_drawn_by(lambda: frame(app), monkeypatch)
+             if view.rect.contains(rect)]
+    assert {"1 =", "7 =", "4"} <= {line for line, _px in drawn}, drawn  # the table's drawn
+    sizes = sorted({(px, line) for line, px in drawn})
+    assert sizes[0][0] >= readable_px(size), sizes
+    if misere == "false":
+        # (Misère's longer rule takes more of the height: in English its heaps leave less.)
+        assert sizes[0][0] >= app.metrics.body, sizes
+    app.shutdown()
