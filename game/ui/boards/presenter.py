@@ -26,6 +26,19 @@ if TYPE_CHECKING:
     from game.ui.theme import Colour, Theme
 
 
+#: A side's name on the panel in its pieces' colour (see GamePresenter.named_colours) reads at
+#: this contrast with the panel (WCAG's figure for bold text and marks: the names are bold) ...
+NAMED_CONTRAST = 3.0
+#: ... its colour lightened toward the text colour at most this much to get there, from
+#: at least this contrast (black pieces on the dark panel are not lightened into a grey) ...
+NAMED_LIGHTEN = 0.4
+NAMED_LEAST = 2.0
+#: ... and the two sides' colours this far apart in contrast, or in their red, green and
+#: blue summed (Connect 4's red and yellow: 2.8 and 3.1 in contrast, 180 and 235 summed).
+NAMED_APART = 1.5
+NAMED_COLOUR_APART = 120
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """How the menu edits one option: ``kind`` is "int", "choice", "bool", "heaps" or "hidden".
@@ -171,6 +184,32 @@ class GamePresenter:
     def side_colour(self, side: int, theme: Theme) -> Colour:
         """The colour of ``side``'s pieces as the board draws them."""
         return theme.piece0 if (side == 0) == self.light_first else theme.piece1
+
+    def named_colours(self, theme: Theme) -> tuple[Colour, Colour] | None:
+        """The colours words and marks naming a side are drawn in on the panel (the review
+        graph's "▲ Red ahead" and its dots): each side's pieces' colour, lightened toward the
+        text colour as little as makes it read (see :data:`NAMED_CONTRAST`), where both sides'
+        do so and differ (Connect 4's red and yellow); None where one melts into the panel
+        (black pieces): the screens then say the sides in green and red. The review of a
+        Connect 4 game wrote "▼ Yellow ahead" in red and "▲ Red ahead" in green (QA18 13)."""
+        from game.ui.theme import blend, contrast_ratio
+
+        named = []
+        for side in (0, 1):
+            piece = self.side_colour(side, theme)
+            if contrast_ratio(piece, theme.panel) < NAMED_LEAST:
+                return None
+            steps = (blend(piece, theme.text, NAMED_LIGHTEN * i / 8) for i in range(9))
+            readable = next((c for c in steps
+                             if contrast_ratio(c, theme.panel) >= NAMED_CONTRAST), None)
+            if readable is None:
+                return None
+            named.append(readable)
+        if contrast_ratio(named[0], named[1]) < NAMED_APART and sum(
+                abs(a - b) for a, b in zip(named[0], named[1], strict=True)
+        ) < NAMED_COLOUR_APART:
+            return None
+        return named[0], named[1]
 
     # -- options --------------------------------------------------------------------------------
 

@@ -438,9 +438,11 @@ class ReviewPanel:
         return [tr("review.graph_side_player", side=name, player=player), *alone, name]
 
     def _side_colour(self, side: int) -> tuple[int, int, int]:
-        """The colour of a side's half of the plot, as its dots: green up, red down."""
+        """The colour of a side's half of the plot, as its dots: its pieces' where they read
+        on the panel (Connect 4's red and yellow, see named_colours), else green up, red down."""
         theme = self.app.theme
-        return theme.score_good if side == 0 else theme.score_bad
+        named = self.scene.presenter.named_colours(theme)
+        return named[side] if named else theme.score_good if side == 0 else theme.score_bad
 
     def _plot_height(self, room: int, sides_h: int, key_paras: list[list[str]],
                      key_h: int, scale_rows: int = LIST_ROWS,
@@ -491,7 +493,8 @@ class ReviewPanel:
         return max(1, min(max(floor, min(wanted, spare)), room - text_h()))
 
     def _colour(self, point: EvalPoint) -> tuple[int, int, int]:
-        """Green above the line (the first side ahead), red below, grey about even."""
-        theme = self.app.theme
-        return (theme.score_good if point.value > 0.05 else theme.score_bad
-                if point.value < -0.05 else theme.text_muted)
+        """Above the line the first side's colour (see _side_colour), below the second's,
+        grey about even."""
+        if abs(point.value) <= 0.05:
+            return self.app.theme.text_muted
+        return self._side_colour(0 if point.value > 0 else 1)
