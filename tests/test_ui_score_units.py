@@ -360,3 +360,28 @@ def test_the_legend_names_the_unit_in_its_samples_grammar(lang: str, sample: flo
             assert "lignes" not in row.words and "lines" not in row.words, row
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_exact_margins_legend_says_how_empty_squares_count_in_both_forms(lang: str) -> None:
+    """Regression (QA19 4, Othello 4x4 vs the Engine, 1024x640 en 200%): "+10 White ends 10
+    discs ahead" after one move, "+14 White finishes 14 discs ahead with perfect play (empty
+    squares go to the winner)" after the next: the short form, taken where room is short,
+    did not say how empty squares count, and used another verb."""
+    from ai.base import Decision
+    from ai.bounds import Proven
+    from game.ui import i18n
+    from game.ui.reasoning import score_legend
+
+    i18n.set_language(lang)
+    try:
+        d = Decision(move="a1", scores={"a1": 10.0, "b1": -2.0}, score_kind="exact",
+                     proven={"a1": Proven(1, margin=10), "b1": Proven(-1, margin=-2)})
+        rows = score_legend(d, "White")
+        win = next(row for row in rows if row.sample.startswith("+"))
+        empties = "empty squares" if lang == "en" else "cases vides"
+        assert empties in win.words and empties in win.short, win
+        verb = "ends" if lang == "en" else "finit"
+        assert verb in win.words and verb in win.short, win
+    finally:
+        i18n.set_language("en")
