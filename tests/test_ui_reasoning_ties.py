@@ -107,6 +107,9 @@ def test_best_first_says_what_its_points_count() -> None:
             i18n.set_language("en")
         assert how in lines, lines
         assert "White" in how and ("squared" in how or "au carré" in how)
+        # Second, among the first facts shown before the legend, not behind the pager
+        # after the tie's line (QA18 4).
+        assert lines.index(how) == 1, lines
 
 
 def test_an_untrained_network_says_it_plays_at_random() -> None:

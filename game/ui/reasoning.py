@@ -1358,9 +1358,12 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str],
         return lines
 
     if kind == "cost":
-        lines.append(tr("think.chose", side=side, move=move))
-        lines.append(tr("think.cost", cost=_count(chosen)))
-        # What the points count (QA17 1: "10" beside "1" and "0", said nowhere).
+        # The choice and its points in one fact, what the points count in the second: the
+        # first facts come before the legend, and "How" was the fourth, one click away
+        # behind "suite ▶" (QA18 4), under the tie's line (QA17 1: "10" beside "1" and "0",
+        # said nowhere).
+        lines.append(plural("think.cost_chose", _int(chosen), side=side, move=move,
+                            cost=_count(chosen)))
         lines.append(tr("think.cost_how", side=side))
         return lines
 
