@@ -105,8 +105,8 @@ def test_the_swing_is_said_after_the_move_only_when_the_estimate_moved() -> None
     said = reasoning_lines(decision(-430.0), "Black", str)
     assert line in said
     # The figure itself in the first fact, which the panel always shows.
-    assert said[0].endswith("(estimate; \u22124.3 at 9 moves ahead)"), said[0]
-    assert "moves ahead)" not in reasoning_lines(decision(200.0), "Black", str)[0]
+    assert said[0].endswith("(estimate; looking 9 moves ahead it said \u22124.3)"), said[0]
+    assert "it said" not in reasoning_lines(decision(200.0), "Black", str)[0]
     assert swing_line(decision(200.0)) is None  # half a disc: no swing to explain
 
 
@@ -198,8 +198,8 @@ def test_one_move_and_one_position_are_said_in_the_singular(lang: str) -> None:
     progress = SearchProgress(depth=2, best="e3", score=250.0, units=UNITS,
                               previous=(1, "c3", -430.0), moves_done=4, moves_total=4)
     swing = thinking_facts(progress, str)[1]
-    ahead = "at 1 move ahead)" if lang == "en" else "à 1 coup)"
-    assert swing.endswith(ahead), swing
+    ahead = "looking 1 move ahead it said" if lang == "en" else "à 1 coup, elle disait"
+    assert ahead in swing, swing
     said = depth_line(Decision(move="a", scores={"a": 0.0}, depth=1, nodes=1, elapsed=0.0))
     assert said is not None
     one = "Looked 1 move ahead: 1 position in" if lang == "en" else (
@@ -227,3 +227,15 @@ def test_an_endgame_solve_says_it_searched_to_the_end(lang: str) -> None:
         assert depth_line(d) != to_the_end and "11" in (depth_line(d) or "")
     finally:
         i18n.set_language("en")
+
+
+def test_the_depth_befores_figure_says_which_depth_it_came_from(lang: str) -> None:
+    """Regression (QA19 18 addendum, Othello vs the Engine at 1024x768 en 200%): "about +1.0
+    discs (estimate; −4.1 at 7 moves ahead)" did not say which depth each figure came from;
+    the −4.1 is what the search said one depth before."""
+    said = i18n.tr("words.disc_estimate_then", x="+1.0", n=7, then="\u22124.1")
+    word = "said" if lang == "en" else "disait"
+    assert said.index("7") < said.index(word) < said.index("\u22124.1"), said
+    # And the rule of the board's numbers allows the rounded estimates its key names.
+    rule = i18n.tr("think.units_points")
+    assert ("rounded" if lang == "en" else "arrondie") in rule, rule
