@@ -269,3 +269,5 @@ def test_thinking_facts_say_the_search_in_words_and_units() -> None:
                                          nodes=1200))
     assert mcts[0] == "1,200 simulations played at random"
     assert mcts[1] == "Best so far: c1, wins 62% of its games"
+    # The time in words (QA19 21: a bare "3.4 s" under them said nothing).
+    assert mcts[2].startswith("Thinking for "), mcts

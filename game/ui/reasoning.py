@@ -1123,7 +1123,8 @@ def thinking_facts(progress: SearchProgress | None,
         second = (tr("live.facts.best_wins", move=best, rate=_percent(progress.score))
                   if progress.score is not None else tr("live.facts.best", move=best))
         return [plural("live.facts.played", progress.nodes, counted=counted), second,
-                duration(progress.elapsed)]
+                # (Said as the time it has thought: a bare "3.4 s" said nothing, QA19 21.)
+                tr("live.facts.thinking_for", time=duration(progress.elapsed))]
     lines: list[str] = []
     starting = _looking(progress) > progress.depth > 0
     if progress.depth >= TO_THE_END_DEPTH:
