@@ -335,3 +335,34 @@ def test_beads_stay_clear_of_a_changed_take_s_before_and_after(
     changed = [rect for s, rect in texts if "\u2192" in s]
     assert changed  # the "1→2" was drawn
     assert not [d for d in dots for rect in changed if d.colliderect(rect)]
+
+
+@pytest.mark.parametrize("interactive", [True, False])
+def test_the_limit_is_a_call_to_action_only_when_a_person_plays(
+        interactive: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (session 18's closing note, Nim Greedy vs Greedy at 1024x768 fr 200%):
+    "Prenez de 1 à 3" stood in the orange of a call to action in a machines' game, as if the
+    class were to take matches. There it is in the text colour; a person to move sees it
+    in the accent colour."""
+    from game.ui import text as txt
+
+    pygame.init()
+    theme = THEMES["default"]
+    view = NimView(theme)
+    view.layout(pygame.Rect(0, 0, 620, 600), _state())
+    drawn: list[tuple[str, object]] = []
+    real = txt.blit_text
+
+    def spy(surface: pygame.Surface, said: str, px: int, colour: object, *a: object,
+            **k: object) -> pygame.Rect:
+        drawn.append((said, colour))
+        return real(surface, said, px, colour, *a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(txt, "blit_text", spy)
+    surface = pygame.Surface((620, 600))
+    view.draw(surface, _state(), BoardContext(theme=theme, interactive=interactive))
+    limit = view._limit_text(_state(), 0, long=True)
+    colours = [colour for said, colour in drawn if said and said in limit]
+    assert colours, drawn
+    expected = theme.accent if interactive else theme.text
+    assert all(colour == expected for colour in colours), colours

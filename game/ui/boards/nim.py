@@ -781,7 +781,7 @@ class NimView(BoardView):
                     legal_clicks = set()
         last = ctx.last_move if isinstance(ctx.last_move, NimMove) else None
         hint = ctx.hint_move if isinstance(ctx.hint_move, NimMove) else None
-        self._draw_header(surface, nim, theme, ctx.coords_px)
+        self._draw_header(surface, nim, theme, ctx.coords_px, ctx.interactive)
         for box in self._boxes:
             size = nim.heaps[box.heap] if box.heap < len(nim.heaps) else 0
             self._draw_heap_frame(surface, box, size, nim, theme)
@@ -944,14 +944,18 @@ class NimView(BoardView):
         return max(0.0, min(above, below))
 
     def _draw_header(self, surface: pygame.Surface, nim: NimState, theme: Theme,
-                     least: int = 0) -> None:
+                     least: int = 0, to_a_person: bool = True) -> None:
         """The goal (normal or misere) and, for one heap, the limit of the side to move; at
         least ``least`` px (the window's readable size) where the room above the heaps
-        allows (see :meth:`_large_header`)."""
+        allows (see :meth:`_large_header`). The limit is in the call-to-action colour only
+        where ``to_a_person`` (a person is to move)."""
         if not self._header_px():
             return  # a menu card: a 9-11 px heading is a grey smudge, not text
         lines = self._header_lines(nim)
-        colours = [theme.accent if i == 0 and len(lines) > 1 else theme.text_muted
+        # In a machines' game, "Prenez 1" in the orange of a call to action read as an
+        # order to the class (session 18's closing note): there it is the rule, in text.
+        first = theme.accent if to_a_person else theme.text
+        colours = [first if i == 0 and len(lines) > 1 else theme.text_muted
                    for i in range(len(lines))]
         if nim.options.misere:
             colours[-1] = theme.danger  # the goal, always the last line
