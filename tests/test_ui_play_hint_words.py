@@ -380,18 +380,24 @@ def test_an_ai_estimate_the_hint_contradicts_says_why(
     box = play.panel.explain
     in_ai_box = plural("hint.other_view", 6)
     in_hint_box = plural("hint.ai_other_view", 4, side=play.presenter.side_name(1))
+    hint_sizes: list[int] = []
     for ai_says, contradicts in ((-530.0, False), (2.0, False), (530.0, True)):
         ai = Decision(move=ai_move, scores={ai_move: ai_says, "x": -900.0}, score_kind="value",
                       info=units, depth=4)
         play.turns.reasoning = ai
         assert estimates_disagree(hint, ai) == contradicts, ai_says
-        drawn = " ".join(line for line, _px, _rect in drawn_words(app, monkeypatch))
+        words = drawn_words(app, monkeypatch)
+        drawn = " ".join(line for line, _px, _rect in words)
+        hint_sizes.append(next(px for line, px, _rect in words
+                               if line and hint_paragraphs(play)[0].startswith(line)))
         said_in_hint = in_hint_box.split()[-1] in drawn and in_hint_box.split()[1] in drawn
         assert box.other_view_in_hint == said_in_hint == (contradicts and in_hint), drawn
         assert (box.paragraphs[1:2] == [in_ai_box]) == (contradicts and not in_hint)
         # The AI's own words are never pushed out by the hint's.
         assert box.paragraphs[0].split()[0] in drawn and box.paragraphs[0].split()[-1] in drawn
     assert ("6 moves ahead" in in_ai_box) == (lang == "en"), in_ai_box
+    # Sized for it only where it goes in: else the hint keeps its own size.
+    assert (hint_sizes[-1] == hint_sizes[0]) or in_hint, hint_sizes
     # A proven result never contradicts an estimate.
     proven = Decision(move=ai_move, scores={ai_move: 530.0}, score_kind="value",
                       info={"units": "final disc margin"}, depth=4)

@@ -79,6 +79,18 @@ def _first_fact_height(column: ExplainBox, width: int) -> int:
     return (lines + -(-kept // line_h)) * line_h + column.app.metrics.pad
 
 
+def _other_fits(column: ExplainBox, paragraphs: list[str], other: str, px: int,
+                height: int) -> bool:
+    """Whether the hint's ``paragraphs`` and ``other`` at ``px`` leave the AI's first fact
+    its room in ``height`` (see :func:`_first_fact_height`)."""
+    m = column.app.metrics
+    width = column.rect.width - 2 * m.pad
+    lines = sum(len(text.wrap(paragraph, width, px, bold=i == 0))
+                for i, paragraph in enumerate([*paragraphs, other]))
+    below = height - lines * text.font(px).get_linesize() - m.pad - m.pad // 2
+    return below >= _first_fact_height(column, width)
+
+
 def hint_px(column: ExplainBox, paragraphs: list[str], height: int) -> int:
     """The hint's text size: the largest of the panel's sizes (none over the AI's facts'
     once there are some) at which it fits ``height``, or half of it beside the AI's
@@ -117,8 +129,11 @@ def draw_hint(column: ExplainBox, surface: pygame.Surface, y: int) -> int:
     rect = column.rect
     width = rect.width - 2 * m.pad
     other = _ai_other_view(column.scene)
-    # Sized with it, at a smaller size where that lets it in beside the AI's words.
+    # Sized with it, at a smaller size where that lets it in beside the AI's words; at the
+    # hint's own size where it does not fit even so (it goes to the AI's box).
     px = hint_px(column, paragraphs + ([other] if other else []), rect.bottom - y)
+    if other and not _other_fits(column, paragraphs, other, px, rect.bottom - y):
+        other, px = None, hint_px(column, paragraphs, rect.bottom - y)
     line_h = text.font(px).get_linesize()
     room = max(1, (rect.bottom - y - m.pad) // line_h - 1)
     # Wrapped bold, as it is drawn: wrapped in the regular face, the bold "Indice (Moteur) :
