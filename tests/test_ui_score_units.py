@@ -385,3 +385,24 @@ def test_an_exact_margins_legend_says_how_empty_squares_count_in_both_forms(lang
         assert verb in win.words and verb in win.short, win
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "move"), [("en", "this move"), ("fr", "de ce coup")])
+def test_the_short_bead_key_says_the_beads_are_one_moves(lang: str, move: str) -> None:
+    """Regression (QA19 25, Morpion vs Reinforcement at 1280x720 fr 200%): the key's short
+    form "263 perles dans la boîte" under a box of 637 beads; 263 are those of one move."""
+    from game.ui import i18n
+
+    i18n.set_language(lang)
+    try:
+        for n in (1, 263):
+            assert move in plural_key("legend.short.beads", n), n
+    finally:
+        i18n.set_language("en")
+
+
+def plural_key(key: str, n: int) -> str:
+    """``key``'s text for ``n`` things (the reasoning module's plural rule)."""
+    from game.ui.reasoning import plural
+
+    return plural(key, n)
