@@ -1,5 +1,5 @@
 """The play screen, the menu and the learning lab lay themselves out only when an input of
-their layout changed (game/ui/scenes/layout_cache.py, play_layout.py, menu_key.py,
+their layout changed (game/ui/scenes/layout_cache.py, play_key.py, menu_key.py,
 lab_key.py): a frame with nothing changed keeps the last layout, and each input (window
 size, language, text size, theme; in play a seat, pause, the review, the reasoning switch, a
 move, the end of the game; in the menu the game, an option, a seat, a player's parameter,
@@ -21,7 +21,7 @@ from game.ui.scenes.layout_cache import LayoutCache, StaleLayout, snapshot
 from game.ui.scenes.learning_lab import LearningLabScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.menu_key import layout_parts as menu_parts
-from game.ui.scenes.play_layout import layout_parts
+from game.ui.scenes.play_key import layout_parts
 from tests.lab_helpers import large_lab, train_instantly
 from tests.ui_helpers import frame, make_app, resize, start_game
 

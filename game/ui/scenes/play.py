@@ -45,9 +45,9 @@ from game.ui.scenes.play_board import (
     draw_status,
     legend_strip,
 )
-from game.ui.scenes.play_fit import detail_room, large_text, status_height
+from game.ui.scenes.play_fit import detail_room, large_text, panel_width, status_height
 from game.ui.scenes.play_input import CLICK_GUARD_SECONDS, PlayInput
-from game.ui.scenes.play_layout import layout_key, layout_parts, panel_width
+from game.ui.scenes.play_key import layout_key, layout_parts
 from game.ui.scenes.play_panel import PlayPanel
 from game.ui.scenes.play_status import (
     ShownDecision,
@@ -106,7 +106,7 @@ class PlayScene(Scene, TurnListener):
         self.legend_rect = pygame.Rect(0, 0, 0, 0)
         #: Where the REVIEW tag goes in the last frame (see play_board.tag_spot).
         self.review_tag_box = pygame.Rect(0, 0, 0, 0)
-        #: The panel's width and what it was worked out for (see play_layout.panel_width).
+        #: The panel's width and what it was worked out for (see play_fit.panel_width).
         self.panel_width_memo: tuple[object, int] = (None, 0)
         self._layout = LayoutCache()
         #: The text key naming the screen under this one that Menu goes back to, when one
@@ -425,7 +425,7 @@ class PlayScene(Scene, TurnListener):
 
     def layout(self) -> None:
         """Place the board, side panel and buttons for the window size (only when an input of
-        the layout changed: see :func:`~game.ui.scenes.play_layout.layout_key`)."""
+        the layout changed: see :func:`~game.ui.scenes.play_key.layout_key`)."""
         self._layout.run(layout_key(self), self._place, lambda: layout_parts(self))
 
     def _place(self) -> None:

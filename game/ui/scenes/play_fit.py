@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from game.ui import text
+from game.ui.boards.base import needed_width
 from game.ui.boards.chip_look import PLAIN, ChipLook
 from game.ui.widgets import BODY_MIN_FRACTION, Button, Metrics, normal_body
 
 if TYPE_CHECKING:
     from game.ui.reasoning import LegendRow
+    from game.ui.scenes.play import PlayScene
 
 #: A word of the legend as one paragraph: its text, bold, colour name and chip look.
 Token = tuple[str, bool, str, ChipLook]
@@ -52,6 +54,29 @@ def panel_share(text_scale: float) -> float:
     normal size: wider for larger text (at 140%, 39%), so its buttons and the seats' names
     keep their words; the boards are square and lose little."""
     return min(PANEL_SHARE_MAX, PANEL_SHARE * float(max(1.0, text_scale) ** 0.6))
+
+
+def panel_width(scene: PlayScene, status_h: int) -> int:
+    """The side panel's width: its share of the window (:func:`panel_share`), and the
+    width the board does not need as well (up to :data:`PANEL_SHARE_WIDE`), so the board
+    stays as large as the height allows and the panel keeps its legend and move list
+    (at 1920x1080 Connect 4's board left a third of the width empty while the legend's
+    colour row and the move list dropped out of the panel). Remembered in the scene's
+    ``panel_width_memo`` for the window, body size and status height it was worked out for."""
+    w, h = scene.app.size
+    m = scene.app.metrics
+    least = int(w * panel_share(m.body / normal_body(scene.app.size)))
+    key = (w, h, m.body, status_h, least)
+    if scene.panel_width_memo[0] != key:
+        width = least
+        if scene.view is not None:
+            pad = m.pad
+            board = pygame.Rect(pad * 2, pad * 2 + status_h, w - least - pad * 6,
+                                h - status_h - pad * 4)
+            need = needed_width(scene.view, board, scene.board_state)
+            width = max(least, min(int(w * PANEL_SHARE_WIDE), w - need - pad * 6))
+        scene.panel_width_memo = (key, width)
+    return scene.panel_width_memo[1]
 
 
 def large_text(m: Metrics, size: tuple[int, int]) -> bool:

@@ -1,5 +1,6 @@
-"""What the play screen's layout depends on, so a frame where none of it changed keeps the
-last one (see :class:`~game.ui.scenes.layout_cache.LayoutCache`).
+"""The play screen's layout key: what its layout depends on, so a frame where none of it
+changed keeps the last one (see :class:`~game.ui.scenes.layout_cache.LayoutCache`); the
+menu's is in ``menu_key.py``, the learning lab's in ``lab_key.py``.
 
 Laying the screen out again each frame (the seat cards fitted, the buttons sized to their
 labels, the board view placed) was about a fifth of a still frame's work, 60 times a second.
@@ -9,13 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame
-
 from game.ui import i18n
-from game.ui.boards.base import needed_width
 from game.ui.scenes.layout_cache import shown
-from game.ui.scenes.play_fit import PANEL_SHARE_WIDE, panel_share
-from game.ui.widgets import normal_body
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -43,24 +39,3 @@ def layout_parts(scene: PlayScene) -> list[object]:
     panel = scene.panel
     return [scene, panel, panel.seats, panel.review, scene.banner, scene.view]
 
-
-def panel_width(scene: PlayScene, status_h: int) -> int:
-    """The side panel's width: its share of the window (:func:`panel_share`), and the
-    width the board does not need as well (up to :data:`PANEL_SHARE_WIDE`), so the board
-    stays as large as the height allows and the panel keeps its legend and move list
-    (at 1920x1080 Connect 4's board left a third of the width empty while the legend's
-    colour row and the move list dropped out of the panel)."""
-    w, h = scene.app.size
-    m = scene.app.metrics
-    least = int(w * panel_share(m.body / normal_body(scene.app.size)))
-    key = (w, h, m.body, status_h, least)
-    if scene.panel_width_memo[0] != key:
-        width = least
-        if scene.view is not None:
-            pad = m.pad
-            board = pygame.Rect(pad * 2, pad * 2 + status_h, w - least - pad * 6,
-                                h - status_h - pad * 4)
-            need = needed_width(scene.view, board, scene.board_state)
-            width = max(least, min(int(w * PANEL_SHARE_WIDE), w - need - pad * 6))
-        scene.panel_width_memo = (key, width)
-    return scene.panel_width_memo[1]
