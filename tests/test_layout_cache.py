@@ -23,6 +23,7 @@ from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.menu_key import layout_parts as menu_parts
 from game.ui.scenes.play_key import layout_parts
 from tests.lab_helpers import large_lab, train_instantly
+from tests.replay_helpers import replayable_ai
 from tests.ui_helpers import frame, make_app, resize, start_game
 
 
@@ -166,17 +167,43 @@ def test_a_click_after_a_kept_layout_lands_where_the_button_is_drawn() -> None:
 
 
 @pytest.mark.parametrize("seats", [("human", "greedy"), ("alphabeta", "alphabeta")])
-def test_random_clicks_keys_and_resizes_never_keep_a_stale_layout(seats: tuple[str, str]
-                                                                   ) -> None:
+def test_random_clicks_keys_and_resizes_never_keep_a_stale_layout(
+        seats: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
     """The monkey's events on the play screen (Nim, a person against greedy, and AI vs AI):
-    every layout kept is checked against a fresh one (see the fixture)."""
+    every layout kept is checked against a fresh one (see the fixture). The AI is seeded and
+    its moves come on the same frames at every run, so a failure replays (review 12)."""
     from tests.test_ui_monkey import monkey
 
+    replayable_ai(monkeypatch, 18)
     app = make_app((1024, 640), text_scale=200)
     play = start_game(app, "nim", seats)
     monkey(app, 250, seed=18)
     assert play._layout.kept > 0
     app.shutdown()
+
+
+def test_a_replayable_ai_plays_the_same_game_on_the_same_frames(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """What makes the monkey's AI-vs-AI games replayable (review 12): two games with the same
+    seed, a random first player and random players, play the same moves on the same frames
+    (unseeded, the players chose different moves and a move came a frame early or late with
+    the machine's load)."""
+
+    def game() -> list[object]:
+        with monkeypatch.context() as patch:
+            replayable_ai(patch, 3)
+            app = make_app((1024, 640))
+            play = start_game(app, "nim", ("random", "random"), first="random")
+            seen: list[object] = []
+            for _ in range(30):
+                frame(app, [], 0.5)
+                seen.append((play.match.first_seat, tuple(play.match.moves)))
+            app.shutdown()
+        return seen
+
+    first = game()
+    assert len(first[-1][1]) > 3  # type: ignore[index]
+    assert game() == first
 
 
 @pytest.mark.parametrize("scale", [100, 200])
@@ -216,9 +243,12 @@ def test_a_players_parameter_changed_in_the_menu_lays_it_out_again() -> None:
     app.shutdown()
 
 
-def test_random_events_on_the_menu_never_keep_a_stale_layout() -> None:
+def test_random_events_on_the_menu_never_keep_a_stale_layout(monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    """(A game the monkey starts from the menu is replayable too: see the test above.)"""
     from tests.test_ui_monkey import monkey
 
+    replayable_ai(monkeypatch, 12)
     app = make_app((1024, 640), text_scale=200)
     menu = app.top
     monkey(app, 250, seed=12)
