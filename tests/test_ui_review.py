@@ -857,3 +857,32 @@ def test_an_opened_records_graph_speaks_of_no_dots(data_dir: Path,
     assert i18n.tr("review.graph_key_eval", evaluation=title) in lines, lines
     assert i18n.tr("review.graph_key", evaluation=title) not in lines
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "lang", "scale"), [((1024, 768), "fr", 200),
+                                                      ((1920, 1080), "en", 100)])
+def test_the_review_says_what_the_numbers_on_the_board_mean(
+        size: tuple[int, int], lang: str, scale: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA19 23, Hexapawn vs Minimax at 1024x768 fr 200%, Othello at 1920x1080):
+    stepping through a game showed the AI's "G3" and "P2 P2" on the board and the review's
+    only key was the graph's. The board's key is drawn under the graph, the graph's key
+    taking a shorter form where that leaves it the room."""
+    from game.ui.scenes.review_words import review_legend
+    from tests.ui_helpers import texts_drawn_by
+
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=scale,
+                   explain_wait=False)
+    play = start_game(app, "hexapawn", ("human", "minimax"))
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: len(play.match.moves) >= 2, 30)
+    play.enter_review(1)
+    frame(app)
+    rows = review_legend(play)
+    assert rows and play.view is not None
+    drawn = " ".join(line for line, _px, _rect in texts_drawn_by(lambda: frame(app),
+                                                                 monkeypatch))
+    assert play.panel.explain.legend_rows_shown >= 1
+    first = rows[0].short or rows[0].words
+    assert rows[0].sample in drawn and (first.split()[-1] in drawn
+                                        or rows[0].words.split()[-1] in drawn), drawn
+    app.shutdown()

@@ -33,6 +33,7 @@ from game.ui.scenes.play_seats import SeatCards
 from game.ui.scenes.play_status import no_moves_lines, score_line, without_note
 from game.ui.scenes.players import LadderStepper
 from game.ui.scenes.review_panel import ReviewPanel
+from game.ui.scenes.review_words import draw_review_words
 from game.ui.scenes.settings import delay_label
 from game.ui.settings import AI_DELAYS
 from game.ui.theme import blend
@@ -376,15 +377,7 @@ class PlayPanel:
         y = self.moves_rect.top
         self.explain.rect = self.moves_rect
         if self.scene.review.active:
-            y = self.review.draw_graph(surface, self.moves_rect)
-            summary = presenter.position_summary(self.scene.board_state)
-            if summary and y + line_h <= self.moves_rect.bottom:
-                text.blit_text(surface, summary, m.small, theme.text_muted,
-                               (self.moves_rect.left, y), max_width=self.moves_rect.width,
-                               min_px=least_legend_px(m, self.app.size))
-                y += int(line_h * 1.2)
-            self._draw_moves(surface, pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
-                                                  self.moves_rect.bottom - y))
+            draw_review_words(self, surface)
             return
         # No AI at the table, no reasoning to wait for: the moves take its room (QA 34a).
         turns = self.scene.turns
@@ -421,11 +414,11 @@ class PlayPanel:
                            max_width=self.moves_rect.width,
                            min_px=min(px, least_legend_px(m, self.app.size)))
             y += int(line_h * 1.2)
-        self._draw_moves(surface, pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
+        self.draw_moves(surface, pygame.Rect(self.moves_rect.left, y, self.moves_rect.width,
                                               self.moves_rect.bottom - y), px)
 
 
-    def _draw_moves(self, surface: pygame.Surface, rect: pygame.Rect,
+    def draw_moves(self, surface: pygame.Surface, rect: pygame.Rect,
                     px: int | None = None) -> None:
         """The move list at ``px`` (the small size by default), one row per pair of moves
         (one per move when a move's words do not fit half the row: "3 allumettes" at 200%
