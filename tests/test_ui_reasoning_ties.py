@@ -4,7 +4,9 @@ labels "1", and nothing said why the move played was chosen over the others)."""
 
 from __future__ import annotations
 
-from ai.base import Limits
+import pytest
+
+from ai.base import Decision, Limits
 from ai.registry import make_player
 from game.rules.registry import get_game, parse_options
 from game.ui import i18n
@@ -135,3 +137,25 @@ def test_an_untrained_network_says_it_plays_at_random() -> None:
             i18n.set_language("en")
     trained = _said("ntuple", "othello")
     assert "at random" not in trained[0] and "network value" in trained[0], trained
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize(("kind", "info"), [
+    ("q", {"learner": "qlearning", "explored": True}),
+    ("value", {"learner": "ntuple", "unit": "network_value", "explored": True,
+               "games_trained": 1000})])
+def test_an_exploring_move_says_so_first(lang: str, kind: str, info: dict[str, object]) -> None:
+    """Regression (QA19 29, Othello vs the n-tuple network at 1280x720 fr 200%): White chose
+    c5 at −0.70, its worst in red beside c3's −0.65 in green, and the panel said only "Blanc a
+    choisi c5 : −0,70 (valeur du réseau)"; Q-learning's "Exploring" was its third fact, one
+    click away. An exploring move says so in its first fact, with the best it passed over."""
+    d = Decision(move="c5", scores={"c5": -0.70, "c3": -0.65}, score_kind=kind,
+                 info=dict(info))
+    i18n.set_language(lang)
+    try:
+        first = reasoning_lines(d, "White")[0]
+        assert first == i18n.tr("think.chose_explored", side="White", move="c5", best="c3")
+    finally:
+        i18n.set_language("en")
+    d.info["explored"] = False
+    assert "c3" not in reasoning_lines(d, "White")[0]

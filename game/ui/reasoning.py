@@ -1283,7 +1283,15 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str],
     learner = info.get("learner")
     if learner is not None or kind in ("allowed", "beads", "q"):
         unit = estimate_unit(d) if kind == "value" and chosen is not None else None
-        if kind == "value" and _untrained(d):
+        best = max(d.scores, key=lambda m: _number(d.scores[m]), default=None)
+        if info.get("explored") and best is not None and best != d.move:
+            # First, where the panel always shows it: the board rang the move in the worst
+            # colour and "Blanc a choisi c5 : −0,70" said nothing of why (QA19 29; for
+            # Q-learning it was the third fact, one click away).
+            lines.append(tr("think.chose_explored", side=side, move=move,
+                            best=move_text(best)))
+            unit = None
+        elif kind == "value" and _untrained(d):
             # Said, not left to "0 (network value)" on every square: the 6x6 network the app
             # does not ship starts from nothing and plays at random (QA17 11).
             lines.append(tr("think.chose_untrained", side=side, move=move))
@@ -1309,11 +1317,8 @@ def _decision_lines(d: Decision, side: str, move_text: Callable[[Any], str],
         elif kind == "beads":
             total = info.get("beads_total", sum(_number(v) for v in d.scores.values()))
             lines.append(tr("think.beads", k=_count(chosen or 0), n=_count(total)))
-        elif kind == "q":
-            if chosen is not None:
-                lines.append(tr("think.q", q=format_score(float(chosen), "q", False)))
-            if info.get("explored"):
-                lines.append(tr("think.explored"))
+        elif kind == "q" and chosen is not None:
+            lines.append(tr("think.q", q=format_score(float(chosen), "q", False)))
         if "positions_known" in info:
             known = _int(info.get("positions_known", 0))
             # Each count with its own plural ("knows 1 positions" before).
