@@ -886,3 +886,38 @@ def test_the_review_says_what_the_numbers_on_the_board_mean(
     assert rows[0].sample in drawn and (first.split()[-1] in drawn
                                         or rows[0].words.split()[-1] in drawn), drawn
     app.shutdown()
+
+
+def test_two_ais_in_two_units_each_get_their_own_scale() -> None:
+    """Regression (QA19 31, the Engine vs Alpha-beta at 1024x768 fr 200%): the engine's
+    +14.8 discs were drawn near 0 on the weight-table scale of ±352 beside alpha-beta's
+    points, and the graph said White led a game Black won 48-16. The dots of each unit are
+    scaled on their own (alpha-beta's, in the line's unit, on the line's), and the key says
+    so."""
+    info = get_game("othello")
+    match = Match(info.setup(info.options(size=4)), (Seat("human"), Seat("human")))
+    engine = {"units": "evaluation points (100 is about one disc)"}
+    table = {"unit": "table_points"}
+    rng = random.Random(2)
+    while not match.over and len(match.moves) < 8:
+        move = rng.choice(list(match.state.legal_moves()))
+        black = match.state.to_move == 0
+        # Black: the engine, +14.8 discs for itself; White: alpha-beta, +300 points for itself.
+        decision = Decision(move=move, scores={move: 1480.0 if black else 300.0},
+                            score_kind="value", info=dict(engine if black else table))
+        match.play(move, decision)
+    graph = evaluation_points(match, info.evaluation)
+    assert graph.mixed
+    black = [p.value for p in graph.dots if match.states[p.ply].to_move == 0]
+    assert black and min(black) >= 0.5, black  # its own largest, not ~0 beside ±300
+    i18n.set_language("fr")
+    try:
+        app = make_app(SIZE, language="fr", show_reasoning=True)
+        play = start_game(app, "othello", ("human", "human"), options={"size": "4"})
+        play.match = match
+        play.enter_review(1)
+        frame(app)
+        assert i18n.tr("review.graph_dots_mixed") in play.panel.review.unit_words()
+        app.shutdown()
+    finally:
+        i18n.set_language("en")

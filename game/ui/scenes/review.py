@@ -154,6 +154,8 @@ class EvalGraph:
     #: discs beside a scale in weight-table points (QA17 10). 0 where the dots are the line.
     dot_scale: float = 0.0
     dot_unit: str | None = None
+    #: The AIs' dots are in several units, each on its own scale (no one scale to mark).
+    mixed: bool = False
 
 
 def evaluation_points(match: Match, evaluation: Evaluation | None) -> EvalGraph:
@@ -171,6 +173,7 @@ def evaluation_points(match: Match, evaluation: Evaluation | None) -> EvalGraph:
     judged: list[tuple[int, float, str]] = []
     ai: list[tuple[int, float, str]] = []
     ai_units: list[str] = []
+    by_unit: dict[str | None, list[tuple[int, float, str]]] = {}
     for ply, state in enumerate(match.states):
         outcome = state.outcome
         if outcome is not None:
@@ -186,6 +189,7 @@ def evaluation_points(match: Match, evaluation: Evaluation | None) -> EvalGraph:
                 ai.append((ply, value, FROM_RESULT if proven else FROM_AI))
                 unit = None if proven or decision is None else shown_unit(decision)
                 ai_units += [unit] if unit else []
+                by_unit.setdefault(unit, []).append(ai[-1])
         value_of = _evaluate(evaluation, state)
         if value_of is not None:
             judged.append((ply, value_of, FROM_EVALUATION))
@@ -194,16 +198,25 @@ def evaluation_points(match: Match, evaluation: Evaluation | None) -> EvalGraph:
     # Dots in the line's own unit share its scale (the search's open lines and the line's
     # drawn on one scale); in another unit, each on its own, and the words say the dots'.
     shared = max(_largest(judged), _largest(ai)) if unit and ai_unit == unit else None
-    dots = _scaled(ai, shared)
+    # Two AIs in two units (the engine's discs, alpha-beta's weight-table points): each on
+    # its own scale. On one, the engine's +14.8 discs stood near 0 beside ±352 points and
+    # the picture said White led a game Black won 48-16 (QA19 31).
+    # (The AI whose unit is the line's shares the line's scale.)
+    mixed = len(set(ai_units)) > 1
+    if mixed and unit in by_unit:
+        shared = max(_largest(judged), _largest(by_unit[unit]))
+    dots = (sorted((point for u, group in by_unit.items()
+                    for point in _scaled(group, shared if u == unit else None)),
+                   key=lambda p: p.ply) if mixed else _scaled(ai, shared))
     line = _scaled(judged, shared)
     scale = shared if shared is not None else _largest(judged)
     if evaluation is None:
         # Nothing else judges the positions: the line joins the AI's scores and the end,
         # in the AI's unit where all its estimates share one.
         line = sorted([*dots, *line], key=lambda p: p.ply)
-        return EvalGraph(line, dots, _largest(ai), ai_unit)
-    return EvalGraph(line, dots, scale, unit, 0.0 if shared is not None else _largest(ai),
-                     ai_unit)
+        return EvalGraph(line, dots, 0.0 if mixed else _largest(ai), ai_unit, mixed=mixed)
+    return EvalGraph(line, dots, scale, unit,
+                     0.0 if shared is not None or mixed else _largest(ai), ai_unit, mixed)
 
 
 def _largest(raw: list[tuple[int, float, str]]) -> float:

@@ -398,6 +398,8 @@ class ReviewPanel:
         weight-table points, a +4.1-disc dot on the "+9.0" line, QA17 10), else ""."""
         graph = self.graph()
         unit, scale = graph.dot_unit, graph.dot_scale
+        if graph.mixed:
+            return tr("review.graph_dots_mixed")
         if scale <= 0 or not unit or not has(f"unit.{unit}"):  # (0: the dots are the line)
             return ""
         return tr(f"unit.{unit}", score="±" + scale_size(scale))
