@@ -194,27 +194,37 @@ def test_the_ais_labels_stay_until_the_person_moves_where_they_still_fit(
         app.shutdown()
 
 
-@pytest.mark.parametrize("lang", ["en", "fr"])
-def test_labels_kept_after_the_ais_move_say_whose_move_they_were(lang: str) -> None:
+@pytest.mark.parametrize(("size", "lang", "scale"), [
+    (SIZE, "en", 100), (SIZE, "fr", 100), ((1280, 800), "fr", 100), ((1024, 640), "fr", 100),
+    ((1024, 640), "en", 200)])
+def test_labels_kept_after_the_ais_move_say_whose_move_they_were(
+        size: tuple[int, int], lang: str, scale: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Regression (QA19 3, Othello vs Alpha-beta, explain mode, 1920x1080 200%): after the
     click White's "−9" and "−10" stayed on squares beside Black's dots, and the legend's
     "−9 weight-table points, White − opponent" did not say they were White's last move's:
-    a student took them for Black's scores. The legend's first row (kept at every size)
-    says whose move they were; while the move waits it does not."""
-    app = make_app(SIZE, language=lang, show_reasoning=True, explain_wait=True)
+    a student took them for Black's scores. The legend's first row says whose move they
+    were, in one bracket (review R7); while the move waits it does not. Where only its short
+    form fits, that form as before: with the note in it too the legend was gone at 1280x800
+    and 1024x640 fr 100% (review R6)."""
+    from tests.ui_helpers import texts_drawn_by
+
+    app = make_app(size, language=lang, show_reasoning=True, explain_wait=True,
+                   text_scale=scale)
     play = _human_vs_engine(app, "othello")
     assert play.apply_move(play.state.legal_moves()[0])
     assert run_until(app, lambda: play.turns.explaining, 10)
     white = play.presenter.side_name(1)
-    suffix = tr("legend.last_move", words="", side=white)
-    assert not play.legend_rows()[0].words.endswith(suffix), "waiting: not yet played"
+    note = tr("legend.last_move", words="", side=white).strip(" ()")
+    assert note not in play.legend_rows()[0].words, "waiting: not yet played"
     key(app, pygame.K_SPACE)
     assert run_until(app, lambda: len(play.match.moves) == 2, 10)
     frame(app)
     rows = play.legend_rows()
     assert play.board_context().scores and rows, "kept on the squares Black cannot play"
-    assert rows[0].words.endswith(suffix) and white in rows[0].words, rows[0]
-    assert (rows[0].short or rows[0].words).endswith(suffix), rows[0]
+    assert note in rows[0].words and ") (" not in rows[0].words, rows[0]
+    drawn = " ".join(line for line, _px, _rect in texts_drawn_by(lambda: frame(app),
+                                                                 monkeypatch))
+    assert play.panel.explain.legend_rows_shown >= 1 and rows[0].sample in drawn, drawn
     app.shutdown()
 
 
@@ -720,6 +730,11 @@ def test_a_machines_game_keeps_each_moves_numbers_until_the_next_ones() -> None:
     from game.ui.scenes.turns import AI_VS_AI_REVEAL_SECONDS, REVEAL_SECONDS
 
     assert AI_VS_AI_REVEAL_SECONDS >= 2 * REVEAL_SECONDS
+    # Faster speeds keep the short reveal: "instant" was 2.5 s a move (review R1).
+    fast = make_app(SIZE, show_reasoning=True, ai_delay=0.0)
+    fast_play = start_game(fast, "connect4", ("greedy", "greedy"))
+    assert fast_play.turns.reveal_seconds() == REVEAL_SECONDS
+    fast.shutdown()
     app = make_app(SIZE, show_reasoning=True, ai_delay=1.0)
     play = start_game(app, "connect4", ("greedy", "greedy"))
     assert run_until(app, lambda: play.turns.pending is not None, 10)
@@ -734,6 +749,6 @@ def test_a_machines_game_keeps_each_moves_numbers_until_the_next_ones() -> None:
         frame(app)
         assert play.turns.pending is None
         assert play.board_context().scores, "the last move's numbers stay"
-        assert play.legend_rows()[0].words.endswith(
-            tr("legend.last_move", words="", side=red))
+        note = tr("legend.last_move", words="", side=red).strip(" ()")
+        assert note in play.legend_rows()[0].words
     app.shutdown()

@@ -152,6 +152,10 @@ def test_a_search_with_memory_says_what_its_memory_did(spec: str) -> None:
     # What the count after them counts: the memory's size (QA19 2: "…from memory: 25
     # different positions" read as a count of the 3, or of the 58).
     assert f"answered from memory (it holds {stored} positions)" in english
+    # One position in the singular, whatever the hits' count (review R5).
+    from game.ui.reasoning import memo_line
+
+    assert "(it holds 1 position)" in (memo_line({"memo_hits": 3, "memo_size": 1}) or "")
     assert f"trouvées en mémoire (elle en garde {stored})" in french
     assert "Memory Off" not in english
 

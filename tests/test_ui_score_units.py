@@ -339,24 +339,27 @@ def test_the_legends_sample_is_the_form_the_board_drew() -> None:
     assert mixed, "no board drew both forms: the test saw nothing"
 
 
-@pytest.mark.parametrize(("lang", "sample", "name"), [
-    ("fr", 1.0, "ligne ouverte"), ("fr", -1.0, "ligne ouverte"), ("fr", 3.0, "lignes ouvertes"),
-    ("en", -1.0, "open line,"), ("en", 2.0, "open lines")])
-def test_the_legend_names_the_unit_in_its_samples_grammar(lang: str, sample: float,
-                                                          name: str) -> None:
+@pytest.mark.parametrize(("lang", "samples", "name"), [
+    ("fr", (1.0,), "ligne ouverte"), ("fr", (-1.0,), "ligne ouverte"),
+    ("fr", (3.0,), "lignes ouvertes"), ("en", (-1.0,), "open line,"), ("en", (2.0,), "open lines"),
+    ("fr", (1.5, -2.5), "ligne ouverte"), ("en", (1.0, 0.5), "open lines")])
+def test_the_legend_names_the_unit_in_its_samples_grammar(
+        lang: str, samples: tuple[float, ...], name: str) -> None:
     """Regression (QA19 15, Connect 4 AI vs AI at 1024x768 fr 200%): the reasoning said
-    "−1 ligne ouverte" and the legend under it "−1  lignes ouvertes, Jaune − adversaire"."""
+    "−1 ligne ouverte" and the legend under it "−1  lignes ouvertes, Jaune − adversaire".
+    In the grammar of the label shown, as the reasoning's: "+1,50 ligne ouverte", "+1.00 open
+    lines" (review R2: from the raw score, "+1,50 lignes ouvertes")."""
     from ai.base import Decision
     from game.ui import i18n
     from game.ui.reasoning import score_legend
 
     i18n.set_language(lang)
     try:
-        d = Decision(move="a", scores={"a": sample}, score_kind="value",
-                     info={"unit": "open_lines"})
+        scores = {chr(97 + i): v for i, v in enumerate(samples)}
+        d = Decision(move="a", scores=scores, score_kind="value", info={"unit": "open_lines"})
         row = score_legend(d, "Red")[0]
         assert row.words.startswith(name) or f" {name}" in f" {row.words}", row
-        if sample == -1.0 or sample == 1.0:
+        if name.endswith(("ouverte", "line,")):
             assert "lignes" not in row.words and "lines" not in row.words, row
     finally:
         i18n.set_language("en")

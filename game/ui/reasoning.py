@@ -152,7 +152,7 @@ def shown_unit(d: Decision) -> str | None:
 def unit_legend(unit: str, side: str, n: int | None = None) -> tuple[str, str]:
     """What an estimate in ``unit`` is for ``side``: the legend's words ("open lines for Red
     (estimate)") and its short form ("open lines for Red, estimated"), the unit's name in the
-    grammar of a sample of ``n`` (a whole number; None: the plural): the legend's "−1  lignes
+    grammar of a sample counting ``n`` (see :func:`shown_count`; None: the plural): "−1  lignes
     ouvertes" stood under the reasoning's "−1 ligne ouverte" (QA19 15). A unit may word its
     own (``unit.<code>.legend``: Nim's "no estimate: only wins and losses count"). What one
     point is, the unit's meaning, is a fact of the reasoning (:func:`unit_line`): in the
@@ -670,9 +670,10 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
             if unit is not None:
                 # What a point is (QA 15/43: "−6" beside "−11" said nothing of how much
                 # better): the evaluation's unit and its meaning, from the mover's side.
-                sample = _number(value)
-                whole_sample = abs(round(sample)) if abs(sample - round(sample)) < 1e-9 else None
-                words, short = unit_legend(unit, mover, whole_sample)
+                # In the grammar of the label shown, by the reasoning's rule ("+1,50 ligne
+                # ouverte", "1.00 open lines"): from the raw score "+1,50 lignes ouvertes"
+                # stood under "+1,50 ligne ouverte" (review R2).
+                words, short = unit_legend(unit, mover, shown_count(label))
                 add("points", LegendRow(label, words, short=short))
             else:
                 add("points", LegendRow(label, tr("legend.points", side=mover),
@@ -1464,7 +1465,9 @@ def memo_line(info: dict[str, Any]) -> str | None:
     if not isinstance(hits, int) or not isinstance(size, int) or size <= 0:
         return None
     key = "think.memo_alphabeta" if info.get("algorithm") == "alphabeta" else "think.memo"
-    return plural(key, hits, n_text=_count(hits), size=_count(size))
+    # The size in its own grammar: "(it holds 1 positions)" followed the hits' (review R5).
+    return plural(key, hits, n_text=_count(hits),
+                  size=plural("think.memo_size", size, n_text=_count(size)))
 
 
 def _number(value: object) -> float:

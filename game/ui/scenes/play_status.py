@@ -139,12 +139,16 @@ def board_legend(shown: ShownDecision | None, mover: str, view: BoardView | None
                         view.labelled if view is not None else None,
                         view.full_forms if view is not None else ())
     if shown.played and rows and rows[0].sample:
-        # Said in the first row, the one every size keeps: Othello's "−12" on a3, left from
-        # White's last move beside Black's dots, read as Black's score for a3 (QA19 3).
+        # Said in the first row: Othello's "−12" on a3, left from White's last move beside
+        # Black's dots, read as Black's score for a3 (QA19 3). In its full form only: in the
+        # short one too, the row no longer fitted where it had just fitted and the legend was
+        # gone (1280x800 and 1024x640 fr 100%, review R6). Inside a closing bracket, not a
+        # second one: "(estimate) (White's last move)" (review R7).
         first = rows[0]
-        rows[0] = replace(first, words=tr("legend.last_move", words=first.words, side=mover),
-                          short=tr("legend.last_move", words=first.short or first.words,
-                                   side=mover))
+        key = "legend.last_move_inside" if first.words.endswith(")") else "legend.last_move"
+        words = first.words[:-1] if first.words.endswith(")") else first.words
+        rows[0] = replace(first, words=tr(key, words=words, side=mover),
+                          short=first.short or first.words)
     return rows
 
 

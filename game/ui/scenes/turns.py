@@ -18,6 +18,7 @@ from ai.base import Decision, Limits, Player
 from ai.worker import Worker, WorkerResult
 from game.rules.base import RulesError
 from game.ui.scenes.match import Match, Seat, hint_player
+from game.ui.settings import DEFAULT_AI_DELAY
 
 #: Pause after a move before a human-vs-AI opponent starts thinking, so the move is seen.
 HUMAN_GAME_AI_DELAY = 0.35
@@ -26,8 +27,8 @@ HUMAN_GAME_AI_DELAY = 0.35
 AUTO_PASS_SECONDS = 0.6
 #: How long an AI's scores stay on the board before its move, with "Show AI reasoning" on.
 REVEAL_SECONDS = 1.2
-#: The reveal in a machines' game: nobody clicks to go on, and a class read "+2 open lines,
-#: Red − opponent" and seven column scores in 1-1.5 s (QA19 14); the AI delay may lengthen it.
+#: The reveal in a machines' game at the default speed or slower: nobody clicks to go on, and
+#: a class read "+2 open lines, Red − opponent" and seven column scores in 1-1.5 s (QA19 14).
 AI_VS_AI_REVEAL_SECONDS = 2.5
 #: The reveal when the teacher steps one move at a time: short, the class asked for the move.
 STEP_REVEAL_SECONDS = 0.6
@@ -243,9 +244,20 @@ class TurnDriver:
             self.reveal_left = 0.0
         self.step_once = True
 
+    def reveal_seconds(self) -> float:
+        """How long an AI's scores stay on the board before its move: in a machines' game at
+        the default speed or slower, long enough for a class to read them; faster speeds
+        keep the short reveal, so "instant" is not 2.5 s a move (review R1)."""
+        delay = self.delay()
+        if self.match.ai_vs_ai and delay >= DEFAULT_AI_DELAY:
+            return max(AI_VS_AI_REVEAL_SECONDS, delay)
+        return max(REVEAL_SECONDS, delay)
+
     def delay_changed(self) -> None:
-        """The speed setting changed: a shorter delay applies to the wait under way."""
+        """The speed setting changed: a shorter delay applies to the wait and the reveal
+        under way."""
         self.wait = min(self.wait, self.settings.ai_delay)
+        self.reveal_left = min(self.reveal_left, self.reveal_seconds())
 
     def ask_hint(self) -> str | None:
         """Ask the strongest available AI for a move; None, or the translation key of why not.
@@ -392,9 +404,8 @@ class TurnDriver:
         self._reveal_done = False
         if self.settings.show_reasoning and decision.scores:
             self.pending = decision
-            reveal = AI_VS_AI_REVEAL_SECONDS if self.match.ai_vs_ai else REVEAL_SECONDS
             self.reveal_left = (STEP_REVEAL_SECONDS if self.step_once
-                                else max(reveal, self.delay()))
+                                else self.reveal_seconds())
         else:
             self.play(decision.move, decision)
 
