@@ -403,3 +403,29 @@ def test_an_ai_estimate_the_hint_contradicts_says_why(
                       info={"units": "final disc margin"}, depth=4)
     assert not estimates_disagree(hint, proven)
     app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_hints_why_is_a_whole_sentence(lang: str) -> None:
+    """Regression (QA19 30, 1280x720 fr 200%): Morpion's first hint said "Pourquoi : nulle"
+    where every move draws; Connect 4's "Pourquoi : +5 lignes ouvertes", whose lines and how
+    far ahead not said. The first says every move draws with best play; the second whose
+    difference and at what depth."""
+    from ai.base import Decision
+    from game.ui import i18n
+    from game.ui.reasoning import hint_lines
+
+    i18n.set_language(lang)
+    try:
+        draws = Decision(move="c2", scores={"c2": 0.0, "a1": 0.0, "b2": 0.0},
+                         score_kind="exact")
+        assert hint_lines(draws, "Engine", str, "X", "O")[1] == tr("hint.why_all_draw")
+        lines = Decision(move="d", scores={"d": 5.0, "a": 1.0}, score_kind="value",
+                         info={"unit": "open_lines"}, depth=7)
+        why = hint_lines(lines, "Engine", str, "Red", "Yellow")[1]
+        depth = "estimated 7 moves ahead" if lang == "en" else "estimation à 7 coups"
+        unit = "open lines" if lang == "en" else "lignes ouvertes"
+        assert why.endswith(depth) and unit in why, why
+        assert "Red" in why and "Yellow" in why, why
+    finally:
+        i18n.set_language("en")

@@ -1011,11 +1011,12 @@ def reasoning_lines(d: Decision, side: str, move_text: Callable[[Any], str] = st
 
 
 def hint_lines(d: Decision, adviser: str, move_text: Callable[[Any], str] = str,
-               side: str = "") -> list[str]:
+               side: str = "", other: str = "") -> list[str]:
     """A hint in words for the panel: who suggests which move ("Hint from the Engine: take
     4"), then why where the adviser says it (Nim's rule, "win in 7 moves", "+3 open lines").
     A pink frame with no words, the colour of the AI's own move, read as the AI's (QA 32).
-    ``side``: whom the hint is for, named where its score is below zero or an estimate."""
+    ``side``: whom the hint is for, named where its score is below zero or an estimate;
+    ``other``: the opponent, for estimates that are differences."""
     lines = [tr("hint.from", adviser=adviser, move=move_text(d.move))]
     info = d.info if isinstance(d.info, dict) else {}
     rule = rule_words(info.get("rule"))
@@ -1024,6 +1025,9 @@ def hint_lines(d: Decision, adviser: str, move_text: Callable[[Any], str] = str,
     why = chosen_words(d)
     if not why:
         return lines
+    plain = _plain_why(d, side, other)
+    if plain:
+        return [*lines, plain]
     shown = shown_scores(d).get(d.move)
     if isinstance(shown, ShownScore) and shown.proven:
         result = getattr(shown.meaning, "result", 0)
@@ -1054,6 +1058,28 @@ def hint_lines(d: Decision, adviser: str, move_text: Callable[[Any], str] = str,
         ahead = disc_amount(shown.label.lstrip("+"))
         return [*lines, plural("hint.why_ahead_discs_depth", d.depth, side=side, x=ahead)]
     return [*lines, tr("hint.why", why=why)]
+
+
+def _plain_why(d: Decision, side: str, other: str) -> str | None:
+    """A hint's why in a whole sentence where its bare score said little (QA19 30, 1280x720
+    fr 200%): Morpion's first move, "Pourquoi : nulle" where every move draws; Connect 4's
+    "Pourquoi : +5 lignes ouvertes", whose lines and how far ahead not said. None where the
+    other forms of :func:`hint_lines` say it."""
+    shown = shown_scores(d)
+    values = {float(v) for v in shown.values() if isinstance(v, ShownScore)}
+    mine = shown.get(d.move)
+    if (isinstance(mine, ShownScore) and mine.proven and float(mine) == 0
+            and len(shown) > 1 and values == {0.0}):
+        return tr("hint.why_all_draw")
+    unit = estimate_unit(d)
+    chosen = d.scores.get(d.move)
+    if (unit is None or d.score_kind != "value" or not side or chosen is None
+            or _number(chosen) < 0 or isinstance(mine, ShownScore)):
+        return None
+    why = value_words(_number(chosen), d.score_kind, unit, side, other)
+    if d.depth and 0 < d.depth < TO_THE_END_DEPTH:
+        return plural("hint.why_estimate_depth", d.depth, why=why)
+    return tr("hint.why_estimate", why=why)
 
 
 def estimates_disagree(hint: Decision, ai: Decision) -> bool:

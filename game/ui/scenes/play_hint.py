@@ -28,7 +28,8 @@ def hint_paragraphs(scene: PlayScene) -> list[str]:
     decision, spec = hint
     adviser = without_note(seat_title(spec, scene.match.setup)) if spec else ""
     side = scene.presenter.side_name(scene.state.to_move)
-    return hint_lines(decision, adviser, scene.presenter.move_text, side)
+    other = scene.presenter.side_name(1 - scene.state.to_move)
+    return hint_lines(decision, adviser, scene.presenter.move_text, side, other)
 
 
 def contradicted(scene: PlayScene) -> Decision | None:
