@@ -921,3 +921,21 @@ def test_two_ais_in_two_units_each_get_their_own_scale() -> None:
         app.shutdown()
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("lang", "said"), [("fr", "(0 coup joué)"), ("en", "(1 move played)")])
+def test_the_reviews_start_counts_its_moves_in_their_grammar(lang: str, said: str) -> None:
+    """Regression (QA19 27, Othello at 1280x800 fr 100%, ← before the first move): "Revue :
+    le début (0 coups joués)"."""
+    from game.ui.scenes.play_status import review_status
+
+    i18n.set_language(lang)
+    try:
+        app = make_app(SIZE, language=lang)
+        play = _human_game(app, moves=0 if lang == "fr" else 1)
+        play.enter_review(0)
+        headline = review_status(play.match, play.review, play.presenter).headline
+        assert headline.endswith(said), headline
+        app.shutdown()
+    finally:
+        i18n.set_language("en")

@@ -315,7 +315,8 @@ def review_status(match: Match, review: Review, presenter: GamePresenter) -> Sta
     total = len(match.moves)
     shown = review.shown
     if shown == 0:
-        headline = tr("review.headline_start", total=total)
+        # In the count's grammar: "(0 coups joués)" in French, "(1 moves played)" (QA19 27).
+        headline = plural("review.headline_start", total, total=total)
     else:
         mover = match.states[shown - 1].to_move
         headline = tr("review.headline", n=shown, total=total, side=presenter.side_name(mover),
