@@ -79,8 +79,7 @@ def digit_ink(px: int) -> tuple[int, int]:
 
 
 def scale_size(scale: float) -> str:
-    """A scale's size as its marks say it: whole from 10 ("143"), one decimal below
-    ("0.7")."""
+    """A scale's size as its marks say it: whole from 10 ("143"), one decimal below ("0.7")."""
     return grouped(scale) if scale >= 10 else decimal(f"{scale:.1f}")
 
 
@@ -393,9 +392,8 @@ class ReviewPanel:
                   unit=tr(f"unit.{unit}.name"), dots=dots)
 
     def dots_words(self) -> str:
-        """What the marks mean for the dots where they are in another unit than the line
-        ("±4.1 discs"; the Othello engine's dots in discs were drawn against a scale in
-        weight-table points, a +4.1-disc dot on the "+9.0" line, QA17 10), else ""."""
+        """What the marks mean for the dots in another unit than the line ("±4.1 discs",
+        QA17 10), or that each AI's are on their own scale (QA19 31), else ""."""
         graph = self.graph()
         unit, scale = graph.dot_unit, graph.dot_scale
         if graph.mixed:
