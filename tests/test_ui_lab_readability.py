@@ -66,3 +66,42 @@ def test_the_tables_numbers_are_well_above_the_floor(size: tuple[int, int], lang
     assert cells, "no number printed in the table's cells"
     assert min(cells) >= smallest_number_px(app.metrics), cells  # type: ignore[attr-defined]
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("size", "language", "kind", "scale"), [
+    ((1280, 800), "en", "elimination", 100), ((1280, 800), "fr", "elimination", 100),
+    ((1024, 768), "fr", "elimination", 100), ((1280, 720), "en", "reinforcement", 100),
+    ((1920, 1080), "fr", "qlearning", 100), ((1280, 800), "fr", "elimination", 200)])
+def test_the_tables_explanation_is_at_least_the_readable_size(
+        size: tuple[int, int], language: str, kind: str, scale: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review (target 6): Nim's Table explained its colours ("1 (green): the move is still
+    allowed…") at 17 px at 1280x800 en 100%, under the 20 px a class reads (2.5% of the
+    height): it could shrink to 80% of the small size. It is now at least the readable size,
+    every line inside its room."""
+    from game.ui import text
+    from game.ui.scenes.play_fit import readable_px
+
+    app, lab = large_lab(size, language, scale)
+    train_instantly(lab, "nim", kind, 50)
+    lab.tabs.choose("table")
+    frame(app)  # type: ignore[arg-type]
+    drawn: list[tuple[str, int, object]] = []
+    real = text.blit_wrapped
+
+    def spy(surface: object, words: str, px: int, colour: object, rect: object,
+            *args: object, **kwargs: object) -> object:
+        drawn.append((words, px, rect))
+        return real(surface, words, px, colour, rect, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text, "blit_wrapped", spy)
+    frame(app)  # type: ignore[arg-type]
+    room = lab.table.legend_text_area(lab.table.prev_button.rect.height)
+    legend = [(words, px, rect) for words, px, rect in drawn if rect == room]
+    assert legend, [words[:40] for words, _px, _rect in drawn]
+    words, px, rect = legend[0]
+    assert px >= readable_px(size), (words, px)
+    lines = text.wrap(words, rect.width, px)  # type: ignore[attr-defined]
+    assert len(lines) * text.font(px).get_linesize() <= rect.height, (  # type: ignore[attr-defined]
+        px, len(lines), rect)
+    app.shutdown()  # type: ignore[attr-defined]

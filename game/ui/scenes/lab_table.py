@@ -82,9 +82,11 @@ def wanted_number_px(m: Metrics) -> int:
     return max(readable_px((0, m.height)), smallest_number_px(m))
 
 
-def legend_fits(words: str, area: pygame.Rect, m: Metrics) -> bool:
-    """Whether ``words`` wrapped in ``area`` fit its height at :func:`smallest_number_px`."""
-    px = smallest_number_px(m)
+def legend_fits(words: str, area: pygame.Rect, m: Metrics, px: int = 0) -> bool:
+    """Whether ``words`` wrapped in ``area`` fit its height at ``px``, by default at
+    :func:`wanted_number_px` (at least the readable size: at 80% of the small size, 17 px at
+    100% of 1280x800, the legend was under the 20 px a class reads)."""
+    px = px or wanted_number_px(m)
     lines = text.wrap(words, area.width, px)
     return area.width > 0 and len(lines) * text.font(px).get_linesize() <= area.height
 
@@ -408,16 +410,17 @@ class TablePanel:
             if len(self.pages) > 1:  # (said first: the others are a click away)
                 legend = f"{self.part_note(table, self.grids[0][1])} {legend}"
         text_area = self.legend_text_area(self.prev_button.rect.height)
+        # Smaller rather than cut (French at the largest text size ran past its room), down
+        # to the readable size: with the part's note, "… le meilleur coup de chaque position
+        # est…" was cut at 200% of 1024x768 (QA S15 24). Never under it: 80% of the small
+        # size was 17 px at 100% of 1280x800.
+        least = readable_px(self.app.size)
         if any(b.all_lost(kind) for b in self.knowledge.boxes):
             # The long note where it fits at a readable size, else the short one, else none
             # (the Boxes view says it): at 1920x1080 at 200% the long one was cut.
             notes = [f"{legend} {tr(key)}" for key in ("lab.all_lost_note",
                                                        "lab.all_lost_short")]
-            legend = next((n for n in notes if legend_fits(n, text_area, m)), legend)
-        # Smaller rather than cut (French at the largest text size ran past its room), down
-        # to the readable size: with the part's note, "… le meilleur coup de chaque position
-        # est…" was cut at 200% of 1024x768 (QA S15 24).
-        least = min(smallest_number_px(m), readable_px(self.app.size))
+            legend = next((n for n in notes if legend_fits(n, text_area, m, least)), legend)
         px = wrapped_px(legend, text_area, m.small, least)
         text.blit_wrapped(surface, legend, px, theme.text_muted, text_area, line_gap=0)
         self._draw_box(surface, box, theme, m)
