@@ -105,3 +105,37 @@ def test_the_tables_explanation_is_at_least_the_readable_size(
     assert len(lines) * text.font(px).get_linesize() <= rect.height, (  # type: ignore[attr-defined]
         px, len(lines), rect)
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("size", "language", "scale"), [((1280, 720), "en", 200),
+                                                         ((1024, 768), "fr", 100)])
+def test_the_tables_key_says_each_meaning_on_its_own_line(
+        size: tuple[int, int], language: str, scale: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA19 13 (1280x720 en 200%, the exported PNG too): the Table's key read "1 (green): the
+    move is still allowed. 0" / "(red): it was eliminated…", the 0 cut from its colour. Each
+    meaning starts a line of its own now."""
+    from game.ui import text
+
+    app, lab = large_lab(size, language, scale)
+    train_instantly(lab, "nim", "elimination", 50)
+    lab.tabs.choose("table")
+    frame(app)  # type: ignore[arg-type]
+    drawn: list[tuple[str, int, object]] = []
+    real = text.blit_wrapped
+
+    def spy(surface: object, words: str, px: int, colour: object, rect: object,
+            *args: object, **kwargs: object) -> object:
+        drawn.append((words, px, rect))
+        return real(surface, words, px, colour, rect, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text, "blit_wrapped", spy)
+    frame(app)  # type: ignore[arg-type]
+    room = lab.table.legend_text_area(lab.table.prev_button.rect.height)
+    (words, px, rect), = [(w, p, r) for w, p, r in drawn if r == room]
+    lines = text.wrap(words, rect.width, px)  # type: ignore[attr-defined]
+    one, zero = (part.split(":")[0].strip()
+                 for part in i18n.tr("lab.table.legend_allowed").split("\n"))
+    assert any(line.startswith(one) for line in lines), lines
+    assert any(line.startswith(zero) for line in lines), lines  # "0 (red)" together
+    app.shutdown()  # type: ignore[attr-defined]
