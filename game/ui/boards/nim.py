@@ -54,6 +54,7 @@ from game.ui.boards.nim_table import (
     Change,
     TableWords,
     bit_count,
+    caption_height,
     draw_nim_table,
     meaning_height,
     table_width,
@@ -405,7 +406,7 @@ class NimView(BoardView):
             # (Without the meaning, the room for the sum's caption: see draw_nim_table.)
             words_h = (0 if not self._least else
                        meaning_height(state.options.misere, self._least, rect.width)
-                       if meaning else txt.font(self._least).get_linesize())
+                       if meaning else caption_height(self._least, rect.width))
             # The tallest matches with room for the labels under every heap: two lanes
             # (``lanes``) or one row.
             def tallest(lanes: bool) -> float:

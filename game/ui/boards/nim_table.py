@@ -200,6 +200,12 @@ def sum_meaning(total: int, misere: bool) -> str:
     return f"{meaning} {tr('boards.nim_sum_misere')}" if misere else meaning
 
 
+def caption_height(px: int, width: int) -> int:
+    """The height the nim-sum's caption alone takes at ``px`` wrapped to ``width`` (as
+    :func:`_draw_meaning` writes it where the layout keeps no room for the meaning)."""
+    return txt.font(px).get_linesize() * min(2, len(txt.wrap(tr("boards.nim_sum"), width, px)))
+
+
 def meaning_height(misere: bool, px: int, width: int) -> int:
     """The height the nim-sum's meaning takes at ``px`` wrapped to ``width`` (as
     :func:`_draw_meaning` writes it, without its caption): the taller of its two sentences,
@@ -222,13 +228,19 @@ def _draw_meaning(surface: pygame.Surface, rect: pygame.Rect, centre_x: float, t
     longer rule), the sentence alone smaller, rather than cut."""
     caption = tr("boards.nim_sum")
     if not words.meaning:
-        # The caption alone, under the sum, as large as the room under it allows.
+        # The caption alone, under the sum, as large as the room under it allows, on two
+        # lines where one is wider than the board (French "somme de Nim (colonnes
+        # impaires)", 352 px at 200% of 1024x768 in a 347 px picture).
+        full = max(1, rect.right - words.left)
         for px in range(max(min_px, words.px), min_px - 1, -1):
-            caption_w, line_h = txt.size(caption, px)
-            if top + line_h <= rect.bottom and caption_w <= rect.right - words.left:
-                x = min(centre_x, rect.right - (caption_w + 1) // 2)
-                txt.blit_text(surface, caption, px, theme.text_muted, (round(x), round(top)),
-                              "midtop")
+            lines = txt.wrap(caption, full, px)
+            line_h = txt.font(px).get_linesize()
+            if len(lines) <= 2 and top + line_h * len(lines) <= rect.bottom:
+                for i, line in enumerate(lines):
+                    half = (txt.size(line, px)[0] + 1) // 2
+                    txt.blit_text(surface, line, px, theme.text_muted,
+                                  (round(min(centre_x, rect.right - half)),
+                                   round(top + i * line_h)), "midtop")
                 return
         return
     meaning = sum_meaning(total, misere)
