@@ -289,3 +289,19 @@ def test_record_from_training_is_a_full_game() -> None:
     assert len(record.states) == len(record.moves) + 1
     with pytest.raises(TrainingError):
         raise TrainingError("x")
+
+
+def test_a_run_that_ends_while_its_progress_is_read_never_reports_zero_games() -> None:
+    """Regression (a full test run, speed helper): the progress read the game count, then
+    the run's thread finished its one game and said so, then the progress read "finished":
+    the lab said "Training finished: 0 games." after One game. The run's end is simulated
+    at the moment the progress asks for the time; a finished run's count is then whole."""
+    from ai.training import _Runner
+
+    class EndsWhileRead(_Runner):
+        def elapsed(self) -> float:
+            self._done, self._finished = 1, True  # the thread ends here
+            return 1.0
+
+    progress = EndsWhileRead(1).progress()
+    assert not (progress.finished and progress.done == 0), progress
