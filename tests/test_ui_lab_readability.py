@@ -4,6 +4,8 @@ understands before its first move. Driven on the real lab scene with the dummy v
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from ai.training import Progress
@@ -12,6 +14,30 @@ from game.ui.scenes.lab_layout import compact_title, header_lines
 from game.ui.scenes.lab_table import smallest_number_px
 from tests.lab_helpers import large_lab, train_instantly
 from tests.ui_helpers import frame, texts_drawn_by
+
+
+def table_legend_drawn(size: tuple[int, int], language: str, scale: int, kind: str,
+                       monkeypatch: pytest.MonkeyPatch) -> tuple[Any, list[Any], list[Any]]:
+    """The lab's Table for a Nim ``kind`` trained 50 games, one frame drawn: the app, the
+    texts drawn in the legend's room and every wrapped text drawn, as (words, px, rect)."""
+    from game.ui import text
+
+    app, lab = large_lab(size, language, scale)
+    train_instantly(lab, "nim", kind, 50)
+    lab.tabs.choose("table")
+    frame(app)  # type: ignore[arg-type]
+    drawn: list[tuple[str, int, object]] = []
+    real = text.blit_wrapped
+
+    def spy(surface: object, words: str, px: int, colour: object, rect: object,
+            *args: object, **kwargs: object) -> object:
+        drawn.append((words, px, rect))
+        return real(surface, words, px, colour, rect, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(text, "blit_wrapped", spy)
+    frame(app)  # type: ignore[arg-type]
+    room = lab.table.legend_text_area(lab.table.prev_button.rect.height)
+    return app, [(w, p, r) for w, p, r in drawn if r == room], drawn
 
 
 @pytest.mark.parametrize(("size", "language"), [((1280, 800), "fr"), ((1280, 720), "fr"),
@@ -82,22 +108,7 @@ def test_the_tables_explanation_is_at_least_the_readable_size(
     from game.ui import text
     from game.ui.scenes.play_fit import readable_px
 
-    app, lab = large_lab(size, language, scale)
-    train_instantly(lab, "nim", kind, 50)
-    lab.tabs.choose("table")
-    frame(app)  # type: ignore[arg-type]
-    drawn: list[tuple[str, int, object]] = []
-    real = text.blit_wrapped
-
-    def spy(surface: object, words: str, px: int, colour: object, rect: object,
-            *args: object, **kwargs: object) -> object:
-        drawn.append((words, px, rect))
-        return real(surface, words, px, colour, rect, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(text, "blit_wrapped", spy)
-    frame(app)  # type: ignore[arg-type]
-    room = lab.table.legend_text_area(lab.table.prev_button.rect.height)
-    legend = [(words, px, rect) for words, px, rect in drawn if rect == room]
+    app, legend, drawn = table_legend_drawn(size, language, scale, kind, monkeypatch)
     assert legend, [words[:40] for words, _px, _rect in drawn]
     words, px, rect = legend[0]
     assert px >= readable_px(size), (words, px)
@@ -117,22 +128,8 @@ def test_the_tables_key_says_each_meaning_on_its_own_line(
     meaning starts a line of its own now."""
     from game.ui import text
 
-    app, lab = large_lab(size, language, scale)
-    train_instantly(lab, "nim", "elimination", 50)
-    lab.tabs.choose("table")
-    frame(app)  # type: ignore[arg-type]
-    drawn: list[tuple[str, int, object]] = []
-    real = text.blit_wrapped
-
-    def spy(surface: object, words: str, px: int, colour: object, rect: object,
-            *args: object, **kwargs: object) -> object:
-        drawn.append((words, px, rect))
-        return real(surface, words, px, colour, rect, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(text, "blit_wrapped", spy)
-    frame(app)  # type: ignore[arg-type]
-    room = lab.table.legend_text_area(lab.table.prev_button.rect.height)
-    (words, px, rect), = [(w, p, r) for w, p, r in drawn if r == room]
+    app, legend, _drawn = table_legend_drawn(size, language, scale, "elimination", monkeypatch)
+    (words, px, rect), = legend
     lines = text.wrap(words, rect.width, px)  # type: ignore[attr-defined]
     one, zero = (part.split(":")[0].strip()
                  for part in i18n.tr("lab.table.legend_allowed").split("\n"))
