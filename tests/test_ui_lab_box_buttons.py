@@ -7,6 +7,9 @@ does not fit one line at the readable size now goes on two, the row as high as t
 
 from __future__ import annotations
 
+from typing import Any
+
+import pygame
 import pytest
 
 from game.ui import text
@@ -31,7 +34,7 @@ def test_the_boxes_buttons_are_whole_and_readable_at_100_percent(
                 assert label not in cut, (label, cut)
                 # The size it is drawn at: on one line (a button shrinks it to 80%), else
                 # on two as the button fits them (lab_common.WrapButton).
-                box = button.rect.inflate(-(button.rect.height // 3), -4)
+                box = button.text_box()
                 lines, used = text.fit_lines(label, box, button.px, True, least, 1.0)
                 if text.size(label, max(int(button.px * 0.8), least), True)[0] > box.width:
                     assert " ".join(lines) == label and used >= least, (label, lines, used)
@@ -39,6 +42,41 @@ def test_the_boxes_buttons_are_whole_and_readable_at_100_percent(
                     assert button.px >= least, (label, button.px)
             panel.toggle_sort()
         panel.toggle_changed()
+    app.shutdown()  # type: ignore[attr-defined]
+
+
+class InkSpy(pygame.Surface):
+    """A screen that keeps where each text blitted on it has ink (its bounding rectangle)."""
+
+    inks: list[pygame.Rect]
+
+    def blit(self, source: pygame.Surface, dest: Any, *args: Any, **kwargs: Any) -> pygame.Rect:
+        if source.get_flags() & pygame.SRCALPHA and source.get_height() < 200:
+            at = dest.topleft if isinstance(dest, pygame.Rect) else dest
+            self.inks.append(source.get_bounding_rect().move(at))
+        return super().blit(source, dest, *args, **kwargs)
+
+
+@pytest.mark.parametrize(("size", "language"), [((1024, 768), "fr"), ((1280, 720), "en"),
+                                                ((1024, 640), "fr"), ((1920, 1080), "fr")])
+def test_a_filter_label_on_two_lines_stays_inside_its_button(
+        size: tuple[int, int], language: str) -> None:
+    """QA19 36 (1024x768 fr 200%, after One game): "Boîtes de la / partie (0)" on two lines,
+    the second line's "p" and brackets across the button's bottom edge."""
+    app, lab = large_boxes(size, language, "hexapawn", "elimination", 50)
+    panel = lab.knowledge  # type: ignore[attr-defined]
+    while not lab.session.changed_only:  # type: ignore[attr-defined]
+        panel.toggle_changed()
+    frame(app)  # type: ignore[arg-type]
+    for button in (panel.changed_button, panel.sort_button):
+        if not button.visible:
+            continue
+        spy = InkSpy(app.screen.get_size())  # type: ignore[attr-defined]
+        spy.inks = []
+        button.draw(spy, app.theme, (0, 0))  # type: ignore[attr-defined]
+        inside = button.rect.inflate(-4, -4)  # (within its border)
+        assert spy.inks and all(inside.contains(ink) for ink in spy.inks), (
+            button.label(), button.rect, spy.inks)
     app.shutdown()  # type: ignore[attr-defined]
 
 

@@ -145,12 +145,17 @@ def test_after_a_game_that_changed_no_box_its_view_says_the_result(
                         or real(surface, words, *args, **kwargs))
     frame(app)  # type: ignore[arg-type]
     assert full in said and tr("lab.no_changed_boxes") not in said, said
-    # QA17 8: the Table then said "No boxes yet … Press Train." beside 19 boxes; it says
-    # the game's result as the boxes view does.
+    # QA17 8: the Table then said "No boxes yet … Press Train." beside 19 boxes. QA19 11:
+    # then it obeyed the boxes view's filter ("Last game's boxes (0)") and was an empty
+    # square with no way out on its tab; it shows the learner's whole table.
+    assert lab.session.changed_only and not lab.knowledge.boxes
     lab.tabs.choose("table")
     said.clear()
     frame(app)  # type: ignore[arg-type]
-    assert full in said and tr("lab.no_boxes") not in said, said
+    table = lab.table._table
+    assert table is not None and len(table.keys) == len(lab.knowledge.every_box) > 1
+    assert lab.table.grid.width > 0 and lab.table.box_rect.width > 0
+    assert tr("lab.no_boxes") not in said and full not in said, said
     app.shutdown()  # type: ignore[attr-defined]
 
 

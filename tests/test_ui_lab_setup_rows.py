@@ -138,3 +138,22 @@ def test_the_set_up_rows_are_as_large_as_the_room_allows(
             assert min(w.px for w in rows) >= max(least, readable_px(size)), (
                 game, kind, [(w.label(), w.px) for w in rows])
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("size", "lang", "game"), [((1024, 768), "fr", "hexapawn"),
+                                                     ((1024, 768), "fr", "nim"),
+                                                     ((1920, 1080), "en", "hexapawn"),
+                                                     ((1280, 720), "fr", "morpion")])
+def test_the_set_up_choosers_boxes_start_in_one_column(
+        size: tuple[int, int], lang: str, game: str) -> None:
+    """QA19 36 (1024x768 fr 200%): the choosers' value boxes started at six places (x 240 to
+    283: Jeu, Apprenti, Apprend en, Sa place, Adversaire, Vitesse): a chooser whose widest
+    value took some of its label's room moved its box left of the others'."""
+    app, lab = large_lab(size, lang)
+    lab.set_game(game)
+    frame(app)  # type: ignore[arg-type]
+    boxes = {w.label(): w._parts()[1].left for w in lab.config_widgets
+             if isinstance(w, Choice) and w.visible and w.rect.width > 0
+             and w._parts()[1].left > w.rect.left}
+    assert len(boxes) >= 5 and len(set(boxes.values())) == 1, boxes
+    app.shutdown()  # type: ignore[attr-defined]

@@ -146,13 +146,21 @@ def player_items(game: str, options: Any) -> Items:
 
 def align_choices(choices: list[Choice]) -> None:
     """Give every chooser of a column the same label width (the widest label's), so that their
-    value boxes line up."""
+    value boxes line up; where a chooser's widest value takes some of its label's room, every
+    labelled chooser's box starts where that one's does (at 200% of 1024x768 fr the boxes
+    started at six places, 240 to 283 px, QA19 36)."""
     placed = [c for c in choices if c.rect.width > 0]
     if not placed:
         return
     widest = max(text.size(c.label(), c.px)[0] + c.px for c in placed)
     for c in placed:
         c.label_width = min(0.55, widest / c.rect.width)
+        c.box_width = None
+    labelled = [c for c in placed if c._parts()[1].left > c.rect.left]
+    if labelled:
+        left = min(c._parts()[1].left for c in labelled)
+        for c in labelled:
+            c.box_width = c.rect.right - left
 
 
 def wrapped_px(words: str, rect: pygame.Rect, px: int, least: int, bold: bool = False) -> int:
@@ -231,8 +239,19 @@ class WrapButton(Button):
         fg = (theme.text_muted if not self.enabled
               else theme.accent_text if self.primary or self.danger or selected
               else theme.button_text)
-        text.blit_fit(surface, label, self.rect.inflate(-(self.rect.height // 3), -4), self.px,
-                      fg, bold=True, min_px=self.min_px, shrink=1.0)
+        text.blit_fit(surface, label, self.text_box(), self.px, fg, bold=True,
+                      min_px=self.min_px, shrink=1.0)
+
+    def text_box(self) -> pygame.Rect:
+        """Where a label on two lines goes: lines a tight step apart reach below their
+        step, so a box 4 px short of the button put the second line's "p" and brackets
+        across its edge ("Boîtes de la / partie (0)", 200% of 1024x768 fr, QA19 36)."""
+        return self.rect.inflate(-(self.rect.height // 3), -wrap_margin(self.rect.height))
+
+
+def wrap_margin(height: int) -> int:
+    """How much shorter than a WrapButton ``height`` tall its two lines' box is."""
+    return max(12, height // 6)
 
 
 # --------------------------------------------------------------------------------------------

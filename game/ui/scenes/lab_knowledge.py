@@ -73,6 +73,8 @@ class KnowledgePanel:
         self.session = session
         self._lock = lock
         self.boxes: list[BoxView] = []
+        #: Every box, whatever the filter: the Table shows them all (QA19 11).
+        self.every_box: list[BoxView] = []
         self.last_changed: set[Hashable] = set()
         self.last_before: dict[Hashable, Mapping[Any, float]] = {}
         #: What the end of the last One game said, kept where its boxes show and it changed
@@ -138,6 +140,7 @@ class KnowledgePanel:
                          before=self.last_before.get(key))
                  for key, state in positions.items()
                  if every_side or usage.get(key) or key in session.loaded_keys]
+        self.every_box = boxes
         boxes = shown(boxes, session, [b.used for b in boxes], [b.changed for b in boxes])
         self.boxes = self._sorted(boxes)
         self.fill_values()
@@ -157,9 +160,10 @@ class KnowledgePanel:
             self.on_change()
 
     def visible_boxes(self) -> list[BoxView]:
-        """The boxes on the current page (all of them when the table is small)."""
-        if len(self.boxes) <= FULL_READ:
-            return self.boxes
+        """The boxes on the current page (all of them, filtered out too, when the table is
+        small: the Table shows every box whatever the filter)."""
+        if len(self.every_box) <= FULL_READ:
+            return self.every_box
         start = self.page * self.per_page
         return self.boxes[start:start + self.per_page]
 

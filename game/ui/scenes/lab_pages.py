@@ -18,6 +18,7 @@ import pygame
 
 from game.ui import text
 from game.ui.i18n import tr
+from game.ui.scenes.lab_common import wrap_margin
 from game.ui.theme import Theme, blend
 
 #: A boxes panel this many body-text lines tall has buttons 1.8 lines high; a shorter one
@@ -48,7 +49,7 @@ def filtered(session: LabSession) -> bool:
 
 
 def empty_words(session: LabSession, game_result: str) -> str:
-    """What the boxes view and the table say when the filter leaves no box: each filter its
+    """What the boxes view says when the filter leaves no box: each filter its
     own words ("Used boxes" with none used said "No boxes yet… Press Train" while "All boxes"
     listed them: review); after One game that changed no box, its result (``game_result``;
     the table said "No boxes yet … Press Train." beside 19 boxes, QA17 8)."""
@@ -155,7 +156,11 @@ def head_sizes(labels: list[list[str]], widths: list[int], height: int, px: int,
              for texts, w in zip(labels, widths, strict=True)]
     if any(text.size(t, size, True)[0] > w - height // 3
            for texts, w, size in zip(labels, widths, sizes, strict=True) for t in texts):
-        height = max(height, text.two_line_step(least) * 2 + 8)
+        # Two lines and the margin that keeps their descenders off the button's edge.
+        lines = text.two_line_step(least) * 2
+        height = max(height, lines + 12)
+        while height - wrap_margin(height) < lines:
+            height += 1
     return sizes, height
 
 

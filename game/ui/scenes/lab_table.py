@@ -23,7 +23,6 @@ from game.ui.boards.presenter import HeatTable
 from game.ui.chart_tables import _heat_geometry
 from game.ui.i18n import decimal, grouped, tr
 from game.ui.scenes.lab_common import wrapped_px
-from game.ui.scenes.lab_pages import empty_words
 from game.ui.scenes.play_fit import readable_px
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Metrics, Widget, draw_panel
@@ -218,7 +217,7 @@ class TablePanel:
         """The learner's boxes as one table (None when the game's boxes do not read so)."""
         session = self.knowledge.session
         return presenter_for(session.game).learner_table(
-            [(b.key, b.values) for b in self.knowledge.boxes], session.options)
+            [(b.key, b.values) for b in self.knowledge.every_box], session.options)
 
     def available(self) -> bool:
         """Whether the game's boxes read as one table (one-heap Nim)."""
@@ -229,7 +228,7 @@ class TablePanel:
 
     def chosen(self, table: HeatTable) -> BoxView | None:
         """The box of the chosen column (the session remembers it), else the first one."""
-        by_key = {b.key: b for b in self.knowledge.boxes}
+        by_key = {b.key: b for b in self.knowledge.every_box}
         key = self.knowledge.session.chosen_box
         if key not in by_key and table.keys:
             key = table.keys[-1]  # the start position: the largest count, on the right
@@ -395,9 +394,9 @@ class TablePanel:
         box = None
         self.grids = []
         if table is None or not table.keys:
-            # What the boxes view says where its filter leaves none.
-            said = empty_words(session, self.knowledge.game_result)
-            text.blit_wrapped(surface, said, m.body, theme.text_muted, grid_area)
+            # No box at all (the filter of the boxes view is not the Table's: after One game
+            # its "last game's boxes" left the Table an empty square, QA19 11).
+            text.blit_wrapped(surface, tr("lab.no_boxes"), m.body, theme.text_muted, grid_area)
             self.grid = pygame.Rect(0, 0, 0, 0)
         else:
             box = self.chosen(table)
@@ -415,7 +414,7 @@ class TablePanel:
         # est…" was cut at 200% of 1024x768 (QA S15 24). Never under it: 80% of the small
         # size was 17 px at 100% of 1280x800.
         least = readable_px(self.app.size)
-        if any(b.all_lost(kind) for b in self.knowledge.boxes):
+        if any(b.all_lost(kind) for b in self.knowledge.every_box):
             # The long note where it fits at a readable size, else the short one, else none
             # (the Boxes view says it): at 1920x1080 at 200% the long one was cut.
             notes = [f"{legend} {tr(key)}" for key in ("lab.all_lost_note",
