@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import os
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -140,6 +141,10 @@ def pick_more(app: App, play: Any, label: str) -> None:
 WAIT_FRAME = 0.2
 
 
+#: The longest :func:`run_until` waits for a working thread between two frames.
+THREAD_WAIT = 0.05
+
+
 def run_until(app: App, done: Callable[[], bool], timeout: float = 20.0,
               dt: float = WAIT_FRAME) -> bool:
     """Run frames (real time passes, so worker threads progress) until ``done()`` or timeout;
@@ -149,8 +154,21 @@ def run_until(app: App, done: Callable[[], bool], timeout: float = 20.0,
         if done():
             return True
         frame(app, [], dt)
-        time.sleep(0.002)
+        let_threads_work()
     return done()
+
+
+def let_threads_work() -> None:
+    """Between two frames of :func:`run_until`: while a thread of the app works (an AI's
+    move, a training run or a tournament), wait for it up to :data:`THREAD_WAIT`; with none,
+    go on at once. A frame drawn while a thread thinks shows nothing new, and it held the
+    interpreter from that thread: frames drawn 2 ms apart were most of the waiting tests'
+    time. (pytest-timeout's timer thread is not the app's.)"""
+    me = threading.current_thread()
+    for thread in threading.enumerate():
+        if thread is not me and not isinstance(thread, threading.Timer) and thread.is_alive():
+            thread.join(THREAD_WAIT)
+            return
 
 
 def screenshot(app: App, name: str) -> Path:
