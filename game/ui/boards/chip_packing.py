@@ -99,17 +99,19 @@ TIED_SHIFTS = (0, -1, 1, -2, 2)
 
 
 def tied_rects(rect: pygame.Rect, centre: tuple[float, float], cell: int,
-               board: pygame.Rect) -> list[pygame.Rect]:
+               board: pygame.Rect, overflow: float = TIED_OVERFLOW) -> list[pygame.Rect]:
     """Where ``rect`` may go tied to the cell of ``centre``: centred on it (moved in at the
     board's edge), else as high or as low in the cell as it goes (two neighbours' chips, each
     wider than its cell, then pass one above the other, each inside its own row), each also
     moved a little sideways (:data:`TIED_SHIFTS`: the n-tuple network's "\u22120.65", 71 px
     in a 57 px cell at 200% of 1024x768, passed the disc beside it by 2 px centred); none
     when it is higher than the cell or would pass either side of the cell by more than
-    :data:`TIED_OVERFLOW` of a cell."""
-    if rect.height > cell:
+    ``overflow`` of a cell (0: inside its cell)."""
+    if rect.height > cell or rect.width > cell * (1 + 2 * overflow):
         return []
-    reach = cell / 2 + cell * TIED_OVERFLOW
+    # (A pixel more: a chip as wide as its cell, its centre rounded to a whole pixel, is
+    # inside it.)
+    reach = cell / 2 + cell * overflow + 1
     room = (cell - rect.height) // 2
     rows = (0, -room, room) if room > 0 else (0,)
     places: list[pygame.Rect] = []
@@ -136,10 +138,11 @@ def covers_disc(rect: pygame.Rect, discs: Sequence[tuple[float, float]], radius:
 
 def tied_chips(chips: Sequence[tuple[str, tuple[float, float]]], cell: int,
                board: pygame.Rect, discs: Sequence[tuple[float, float]], body: int, least: int,
-               chip: Callable[[str, tuple[float, float], int], pygame.Rect]
-               ) -> tuple[int, list[pygame.Rect]] | None:
+               chip: Callable[[str, tuple[float, float], int], pygame.Rect],
+               overflow: float = TIED_OVERFLOW) -> tuple[int, list[pygame.Rect]] | None:
     """One text size, the largest from ``body`` down to ``least``, at which every chip
-    (``chip(text, centre, px)``) is tied to its own cell (:func:`tied_rects`), covers none of
+    (``chip(text, centre, px)``) is tied to its own cell (:func:`tied_rects`, passing it by
+    ``overflow`` of a cell at most), covers none of
     the ``discs`` (cell centres) and overlaps no other (:func:`pack_chips`: each in its own
     cell, they may touch; at 200% of 1024x768 two chips 28 px high, one above the other,
     fill a 57 px cell but for a pixel); that size and the chips, or None. A class reads each
@@ -148,7 +151,8 @@ def tied_chips(chips: Sequence[tuple[str, tuple[float, float]]], cell: int,
     reach = cell * DISC_REACH
 
     def laid(px: int) -> list[pygame.Rect] | None:
-        candidates = [[rect for rect in tied_rects(chip(text, centre, px), centre, cell, board)
+        candidates = [[rect for rect in tied_rects(chip(text, centre, px), centre, cell, board,
+                                                   overflow)
                        if not covers_disc(rect, discs, reach)] for text, centre in chips]
         return pack_chips(candidates, gap=0)
 

@@ -13,7 +13,7 @@ ones to the new disc first.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -56,7 +56,7 @@ from game.ui.boards.base import (
     side_column_width,
 )
 from game.ui.boards.chip_look import chip_look
-from game.ui.boards.chip_packing import pack_chips, tied_chips
+from game.ui.boards.chip_packing import TIED_OVERFLOW, pack_chips, tied_chips
 from game.ui.boards.presenter import GamePresenter, OptionSpec, is_pass
 from game.ui.i18n import tr
 from game.ui.reasoning import plural
@@ -472,8 +472,9 @@ class OthelloView(GridBoardView):
                  for (move, *_l), (_t, centre) in zip(shown, chips, strict=True)]
         # Where two short forms of different scores read alike, those two keep their full
         # forms first ("\u22120.69" and "\u22120.70", not two "\u22120.7" of two colours).
-        clashes = alike_when_short(chips, plain, [
-            bool(getattr(ctx.scores.get(move), "neutral", False)) for move, *_l in shown])
+        unranked = tuple(bool(getattr(ctx.scores.get(move), "neutral", False))
+                         for move, *_l in shown)
+        clashes = alike_when_short(chips, plain, unranked)
         if counts and any(clashes):
             # One form for the counts of one board: "1.8k" beside "1034" and "1002" read as
             # fewer at a glance (Monte Carlo, QA15 13). All whole then.
@@ -512,7 +513,7 @@ class OthelloView(GridBoardView):
         if in_cell >= max(body * IN_CELL_LEAST, readable * IN_CELL_READABLE):
             body = in_cell
         px, rects, texts = self._laid_out(oth, chips, forms, body, ctx.coords_px, keep_full,
-                                          chosen_first=chosen_first)
+                                          chosen_first=chosen_first, unranked=unranked)
         self.counts_shortened = texts != chips
         self.full_forms = frozenset(move for (move, *_l), (drawn, _p), (full, _q)
                                     in zip(shown, texts, chips, strict=True) if drawn == full)
@@ -549,9 +550,11 @@ class OthelloView(GridBoardView):
 
     def _laid_out(self, oth: OthelloState, chips: Labels, shorts: tuple[Labels, ...],
                   body: int, readable: int, keep_full: bool = False,
-                  chosen_first: bool = False) -> tuple[int, list[pygame.Rect], Labels]:
-        """The labels' size, their chips and the labels drawn: each chip tied to its own cell
-        (see :func:`~game.ui.boards.chip_packing.tied_chips`), the full form where it fits
+                  chosen_first: bool = False, unranked: tuple[bool, ...] = ()
+                  ) -> tuple[int, list[pygame.Rect], Labels]:
+        """The labels' size, their chips and the labels drawn: each chip inside its own cell
+        where a form fits there at ``readable`` or more, else tied to it (see
+        :func:`~game.ui.boards.chip_packing.tied_chips`); in either, the full form where it fits
         at ``body`` size (or, with ``keep_full``, at ``readable``; the short forms would make
         the chosen move's label another's, so where even that does not fit the full forms are
         placed as :meth:`_score_chips` places them, moved a little aside), else the first of
@@ -560,11 +563,13 @@ class OthelloView(GridBoardView):
         midgame at 200% of 1024x768 (57 px cells), "+15,7" shrank to 19 px, a third of the
         chips between two cells and over the neighbours' discs (QA 27/28). With
         ``chosen_first`` the first of ``shorts`` is the chosen move in full beside the
-        labels kept full, tried even where that is every label in full."""
+        labels kept full, tried even where that is every label in full. Inside the cells,
+        only forms in which no two labels of different scores read alike (``unranked``: the
+        labels that may, see :func:`alike_when_short`)."""
         grid = self.grid
         assert grid is not None
         key = (tuple(chips), shorts, body, readable, keep_full, tuple(grid.board),
-               tuple(tuple(r) for r in self._clear))
+               tuple(tuple(r) for r in self._clear), chosen_first, unranked)
         if self._tied_cache is not None and self._tied_cache[0] == key:
             return self._tied_cache[1]
         discs = [grid.centre(row, col) for row in range(oth.size) for col in range(oth.size)
@@ -576,41 +581,63 @@ class OthelloView(GridBoardView):
         # readable size inside the board at 200% of 1024x768).
         bounds = grid.board.inflate(2 * round(grid.cell * EDGE_OVERHANG), 0)
 
-        def tied(labels: list[tuple[str, tuple[float, float]]], low: int
-                 ) -> tuple[int, list[pygame.Rect]] | None:
+        def tied(labels: list[tuple[str, tuple[float, float]]], low: int,
+                 overflow: float) -> tuple[int, list[pygame.Rect]] | None:
             return tied_chips(labels, grid.cell, bounds, discs, body, low,
-                              lambda t, c, px: chip_rect(t, c, px, chip_side_pad(px)))
+                              lambda t, c, px: chip_rect(t, c, px, chip_side_pad(px)),
+                              overflow)
 
+        # Inside their own cells first, in the first form that fits there at the readable
+        # size or more (the lead's rule for QA18 6): "+15,7" passed its cell by a quarter of
+        # a cell on each side, over the neighbours' squares, where "+16" fitted inside.
+        # Past them (a quarter of a cell at most, over no disc nor chip) only where no form
+        # fits inside at the readable size.
+        free = list(unranked) or None
+        apart = tuple(labels for labels in shorts
+                      if not any(alike_when_short(chips, labels, free)))
+        laid = (self._forms_tied(lambda labels, low: tied(labels, low, 0.0), chips,
+                                 apart or (chips,), body, least, keep_full,
+                                 chosen_first and bool(apart) and apart[0] == shorts[0])
+                or self._forms_tied(lambda labels, low: tied(labels, low, TIED_OVERFLOW),
+                                    chips, shorts, body, least, keep_full, chosen_first))
+        if laid is None:
+            # Moved a little aside (over no disc's middle): with ``keep_full``, rather than
+            # the chosen move's label read as another's.
+            laid = (*self._score_chips(chips, body, readable), chips)
+        self._tied_cache = (key, laid)
+        return laid
+
+    @staticmethod
+    def _forms_tied(tied: Callable[[Labels, int], tuple[int, list[pygame.Rect]] | None],
+                    chips: Labels, shorts: tuple[Labels, ...], body: int, least: int,
+                    keep_full: bool, chosen_first: bool
+                    ) -> tuple[int, list[pygame.Rect], Labels] | None:
+        """The size, chips and labels of the first form ``tied`` (a size search down to a
+        given size, see :func:`~game.ui.boards.chip_packing.tied_chips`) places: the full
+        form at ``body`` (with ``keep_full``, down to ``least``), else (``keep_full``) the
+        first of ``shorts``, else the first of ``shorts`` at its largest down to ``least``,
+        else the full form down to ``least``; None when none is placed (see
+        :meth:`_laid_out`)."""
         full = tied(chips, body) or (tied(chips, least) if keep_full else None)
-        mixed = tied(shorts[0], least) if keep_full and shorts[0] != chips else None
         if full is not None:
-            laid = (*full, chips)
-        elif mixed is not None:
+            return (*full, chips)
+        if keep_full:
             # The full forms only where a short one would read as another's (the chosen
             # move's among them), the rest short: all full, "\u2264\u22122.2" beside the
             # chosen "\u22121.0" and "\u22121.4" shrank to 18 px, readable 20 (QA15, the
             # engine at 200% of 1024x768).
-            laid = (*mixed, shorts[0])
-        elif keep_full:
-            # Moved a little aside (over no disc's middle) rather than the chosen move's
-            # label read as another's.
-            laid = (*self._score_chips(chips, body, readable), chips)
-        else:
-            # With ``chosen_first``, the first form (the chosen move in full with the labels
-            # kept full) may be every label in full: tried down to the readable size too,
-            # rather than the chosen move rounded beside kept decimals ("+1" beside "+0.5"
-            # where the panel says "+0.7", QA S16 21: 30 of 300 seeded boards after 2818d80).
-            whole = next(((found, labels) for i, labels in enumerate(shorts)
-                          if (labels != chips or (i == 0 and chosen_first))
-                          and labels not in shorts[:i]
-                          and (found := tied(labels, least)) is not None), None)
-            if whole is not None:
-                laid = (*whole[0], whole[1])
-            else:
-                laid = (*(tied(chips, least) or self._score_chips(chips, body, readable)),
-                        chips)
-        self._tied_cache = (key, laid)
-        return laid
+            mixed = tied(shorts[0], least) if shorts[0] != chips else None
+            return None if mixed is None else (*mixed, shorts[0])
+        # With ``chosen_first``, the first form (the chosen move in full with the labels
+        # kept full) may be every label in full: tried down to the readable size too, rather
+        # than the chosen move rounded beside kept decimals ("+1" beside "+0.5" where the
+        # panel says "+0.7", QA S16 21: 30 of 300 seeded boards after 2818d80).
+        for i, labels in enumerate(shorts):
+            if ((labels != chips or (i == 0 and chosen_first)) and labels not in shorts[:i]
+                    and (found := tied(labels, least)) is not None):
+                return (*found, labels)
+        whole = tied(chips, least)
+        return None if whole is None else (*whole, chips)
 
     def _keep_clear(self, oth: OthelloState, ctx: BoardContext) -> list[pygame.Rect]:
         """What a score chip must not cover but on its own cell: the middle of every disc
