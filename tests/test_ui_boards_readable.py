@@ -65,9 +65,10 @@ def test_connect4s_strip_holds_the_labels_drawn_and_no_more(size: tuple[int, int
     the person's marks, and the labels stay readable: three-digit counts (MCTS's thousand
     playouts) at the strip's size, longer ones smaller. A board as wide as its rectangle
     allows leaves height spare, which the labels' row may take for two-character labels at
-    the body size (QA18 8): that costs the board nothing."""
+    the body size (QA18 8): that costs the board nothing, and no more than that row (review
+    R4: "or the width limits the board" alone let any strip height pass there)."""
     from game.ui.boards.base import chip_height
-    from game.ui.boards.connect4 import MARKS_BAND
+    from game.ui.boards.connect4 import MARKS_BAND, SPARE_SAMPLE, strip_height
 
     for counts, most in ((HUNDREDS, 1.25), (COUNTS, 1.6)):
         labels, px, app = connect4_visit_labels(size, 200, counts)
@@ -75,8 +76,11 @@ def test_connect4s_strip_holds_the_labels_drawn_and_no_more(size: tuple[int, int
         app.shutdown()
         assert px >= readable_px(size)
         widest = int(view.rect.width / (view.shape[0] + 2 * view.margins(False)[0]))
-        assert (view.strip.height <= chip_height(px) * most + round(view.cell * MARKS_BAND)
-                or view.cell >= widest), (view.strip.height, px, view.cell, widest)
+        drawn = chip_height(px) * most + round(view.cell * MARKS_BAND)
+        spare_row = strip_height(view.cell, view.label_px, SPARE_SAMPLE)
+        assert (view.strip.height <= drawn
+                or (view.cell >= widest and view.strip.height <= spare_row)), (
+            view.strip.height, drawn, spare_row, px, view.cell, widest)
         assert len(set(labels.values())) == len(counts)
 
 
