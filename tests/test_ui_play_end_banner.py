@@ -270,3 +270,59 @@ def test_the_ends_reason_in_the_panel_is_as_large_as_the_facts_and_left_uncovere
     frame(app)
     assert not app.toast_rect.colliderect(box), (app.toast_rect, box)
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1280, 800), "fr"), ((1280, 800), "en"),
+                                            ((1920, 1080), "fr"), ((1024, 768), "en"),
+                                            ((1024, 640), "fr"), ((1280, 720), "fr")])
+def test_at_100_percent_the_end_reason_is_whole_readable_and_said_once(
+        size: tuple[int, int], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA19 35, high): at 100% Othello's end with empty squares read "Le plus de
+    pions. 5 cases sont restées vides ; comptées pour le gagnant, co…" at 17 px in the status
+    line and "…5 c…" in the banner, the sentence that says how the empty squares count cut
+    twice. The banner now says the reason whole, wrapped at the readable size or more; the
+    status line its short form. And the banner no longer repeats the headline the status
+    line says in larger type (QA19 24)."""
+    from game.rules.othello import OthelloState
+    from game.ui.scenes.play_fit import readable_px
+
+    app = make_app(size, language=lang, text_scale=100)
+    play = start_game(app, "othello", ("human", "human"))
+    frame(app)
+    during = play.board_rect.height
+    play.match.states.append(OthelloState.from_rows(ENDED_WITH_EMPTIES))
+    frame(app)
+    cut = watch_cuts(monkeypatch)
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    headline, reason, _bad = play.status()
+    assert not cut, cut
+    banner = play.banner
+    assert banner.rect is not None and not banner.buttons_only
+    inside = [(line, px) for line, px, rect in drawn if banner.rect.contains(rect)]
+    assert " ".join(line for line, _px in inside).split() == reason.split(), inside
+    assert all(px >= readable_px(size) for _line, px in inside), inside
+    assert all(banner.rect.contains(b.rect) and not b.rect.colliderect(rect)
+               for b in banner.buttons() for line, _px, rect in drawn
+               if (line, _px) in inside), "the reason's words clear of the buttons"
+    assert [line for line, _px, _rect in drawn].count(headline) == 1, drawn
+    assert play.board_rect.height >= 0.75 * during, (during, play.board_rect.height)
+    app.shutdown()
+
+
+def test_a_short_end_reason_stays_beside_the_buttons_and_the_status_line_whole(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reason that fits is drawn beside the buttons, as before, and the status line keeps it
+    whole (only a reason too long for the status line goes short there)."""
+    app = make_app((1280, 800), language="fr", text_scale=100)
+    play = start_game(app, "hexapawn", ("human", "human"))
+    while play.state.outcome is None:
+        play.match.play(play.state.legal_moves()[0])
+    frame(app)
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    _headline, reason, _bad = play.status()
+    banner = play.banner
+    assert banner.rect is not None and not banner.stacked
+    lines = [line for line, _px, _rect in drawn]
+    # The status line and the banner, each on one line.
+    assert lines.count(reason) == 2, ([line for line in lines if len(line) > 3], banner.reason_wrap)
+    app.shutdown()

@@ -37,19 +37,27 @@ if TYPE_CHECKING:
 #: The most lines of the end's reason in the panel at a size larger than the least (its
 #: frame at the panel's top; Othello's reason with its empty squares takes three).
 REASON_LINES = 2
+#: The most lines of the end's reason beside the banner's buttons with normal text (a row of
+#: them holds about three lines of small text).
+REASON_LINES_BESIDE = 3
 
 
 def outcome_texts(presenter: GamePresenter, state: Any, outcome: Outcome) -> tuple[str, str]:
     """The end-of-game headline and reason in words ("Black wins 36–28", "Draw: ...")."""
     sides = presenter.side_names()
     headline = presenter.outcome_headline(state, outcome, sides)
+    return headline, presenter.outcome_reason(state, outcome, short_reason(presenter, outcome))
+
+
+def short_reason(presenter: GamePresenter, outcome: Outcome) -> str:
+    """The end's reason without what a game adds for the class ("Most discs", not "Most
+    discs. 2 squares stayed empty; …"): see :meth:`GamePresenter.outcome_reason`."""
+    sides = presenter.side_names()
     key = f"reason.{outcome.reason}"
     winner = sides[outcome.winner] if outcome.winner is not None else ""
     loser = sides[1 - outcome.winner] if outcome.winner is not None else ""
     reason = tr(key, winner=winner, loser=loser)
-    if reason == key:
-        reason = outcome.message
-    return headline, presenter.outcome_reason(state, outcome, reason)
+    return outcome.message if reason == key else reason
 
 
 class PlayBanner:
@@ -60,7 +68,7 @@ class PlayBanner:
         self.scene = scene
         #: Where the banner is, or None when there is none (a game in progress).
         self.rect: pygame.Rect | None = None
-        #: The end's texts above the buttons (large text, a narrow board), not beside them.
+        #: The end's reason above the buttons (a long one, a narrow board), not beside them.
         self.stacked = False
         #: With large text the end's banner is its buttons alone: the status line above the
         #: board already says who won and why, in larger type (see :meth:`layout`).
@@ -69,6 +77,9 @@ class PlayBanner:
         #: and its size, when the status line has no room for it whole (else no lines).
         self.reason_lines: list[str] = []
         self.reason_px = app.metrics.small
+        #: With normal text, the end's reason as the banner draws it, beside its buttons or
+        #: over them (:attr:`stacked`): its lines and size (see :meth:`_wrap_reason`).
+        self.reason_wrap: tuple[list[str], int] = ([], 0)
         #: The end's buttons' sizes with large text by what they were worked out for (see
         #: :meth:`_buttons_px`): the reason in the status line and in the panel, both tried.
         self._px: dict[tuple[object, ...], int] = {}
@@ -118,21 +129,30 @@ class PlayBanner:
         # la dern…" was cut, under the status line saying the same whole.
         self.buttons_only = self.over and large_text(m, self.app.size)
         self.reason_lines = []
+        self.reason_wrap = ([], 0)
         if self.buttons_only:
             return self._above_board(board, first, second)
         if self.over:
-            # One row: headline and reason on the left, the buttons on the right.
-            bh = max(row + pad * 2, int(line_h * 3.2) + pad * 2)
-            self.stacked = not self._headline_fits(board.width - pad * 7 - 2 * bw)
+            # One row: the reason on the left, the buttons on the right; the reason over
+            # the buttons when it needs more lines than a row of them holds.
+            high = self._wrap_reason(board.width - pad * 7 - 2 * bw, REASON_LINES_BESIDE)
+            if not self.reason_wrap[0]:
+                # Buttons as wide as their labels leave the reason more room beside them.
+                bw = max(text.size(b.label(), m.body, True)[0] + row // 2
+                         for b in (first, second))
+                high = self._wrap_reason(board.width - pad * 7 - 2 * bw, REASON_LINES_BESIDE)
+            self.stacked = not self.reason_wrap[0]
             if self.stacked:
-                bh += row + pad
+                bh = self._wrap_reason(board.width - pad * 4, REASON_LINES) + row + pad * 4
+            else:
+                bh = max(row, high) + pad * 2
         else:
             # The error in full on top, the buttons below it.
             lines = len(text.wrap(self.scene.ai_error_text(), board.width - pad * 4, m.small))
             bh = min(lines, 4) * line_h + row + pad * 4
         self.rect = band = pygame.Rect(board.left, board.bottom - bh, board.width, bh)
         by = (band.centery - row // 2 if self.over and not self.stacked
-              and not self.reason_lines else band.bottom - pad * 2 - row)
+              else band.bottom - pad * 2 - row)
         # Never wider than the band: "Play again" ran out of the window at 200% of 1024x768.
         bw = min(bw, (band.width - pad * 5) // 2)
         # Right of the end's words; alone, in the middle of the band.
@@ -243,13 +263,45 @@ class PlayBanner:
                 return px
         return least
 
-    def _headline_fits(self, width: int) -> bool:
-        """Whether the end's headline fits ``width`` at body size or more."""
+    def _wrap_reason(self, width: int, most: int) -> int:
+        """Wrap the end's reason to ``width`` (:attr:`reason_wrap`) at the body size where
+        ``most`` lines hold it, else smaller, never under the readable size; return its
+        height. Over the buttons it is whole on as many lines as it needs; beside them, on
+        more than ``most`` lines, it is not placed (no lines). At 100% "Le plus de pions.
+        5 cases sont restées vides ; comptées pour le gagnant, co…" was cut beside them and in
+        the status line, the very sentence that says how the empty squares count (1280x800
+        and 1920x1080, QA19 35)."""
+        m = self.app.metrics
+        reason = self._reason()
+        least = readable_px(self.app.size)
+        # One line a little smaller reads better than two ("Black has no move left").
+        one = text.fit_px(reason, width, m.body, min_px=max(least, int(m.body * 0.9)))
+        px = one if text.size(reason, one)[0] <= width else next(
+            (size for size in range(m.body, least - 1, -1)
+             if len(text.wrap(reason, width, size)) <= most), None)
+        lines = text.wrap(reason, width, least if px is None else px)
+        if px is None and most == REASON_LINES_BESIDE:
+            self.reason_wrap = ([], 0)
+            return 0
+        self.reason_wrap = (lines, least if px is None else px)
+        return len(lines) * text.font(self.reason_wrap[1]).get_linesize()
+
+    def _reason(self) -> str:
+        """The end's reason in words (the whole one, see :func:`outcome_texts`)."""
         state = self.scene.state
-        outcome = state.outcome
+        assert state.outcome is not None
+        return outcome_texts(self.scene.presenter, state, state.outcome)[1]
+
+    def shows_reason(self) -> bool:
+        """Whether the banner says the end's reason whole under the board (normal text), so
+        that the status line above it may say it short (see :func:`short_reason`)."""
+        return self.rect is not None and self.over and not self.buttons_only
+
+    def short_reason(self) -> str:
+        """The end's reason in its short form (see :func:`short_reason`)."""
+        outcome = self.scene.state.outcome
         assert outcome is not None
-        headline, _reason = outcome_texts(self.scene.presenter, state, outcome)
-        return text.size(headline, self.app.metrics.body, True)[0] <= width
+        return short_reason(self.scene.presenter, outcome)
 
     def _reason_elsewhere(self, board: pygame.Rect) -> None:
         """With large text, where the end's reason goes: the status line when it shows it
@@ -260,9 +312,7 @@ class PlayBanner:
         over the board, its three or four lines cost the final board a fifth of its size
         (1024x640 in French: 392 -> 280 px, no coordinates)."""
         m = self.app.metrics
-        state = self.scene.state
-        assert state.outcome is not None
-        _headline, reason = outcome_texts(self.scene.presenter, state, state.outcome)
+        reason = self._reason()
         least = least_legend_px(m, self.app.size)
         if (text.size(reason, int(m.body * 0.9))[0] <= board.width
                 or wrapped_lines(reason, board.width, m, least,
@@ -273,9 +323,7 @@ class PlayBanner:
     def _reason_to_panel(self) -> None:
         """The end's reason drawn whole in the panel (see :meth:`draw_reason`) at the panel's
         least words' size, not in the status line."""
-        state = self.scene.state
-        assert state.outcome is not None
-        _headline, reason = outcome_texts(self.scene.presenter, state, state.outcome)
+        reason = self._reason()
         self.reason_px = least_legend_px(self.app.metrics, self.app.size)
         self.reason_lines = [reason]
 
@@ -336,16 +384,15 @@ class PlayBanner:
                 area = pygame.Rect(b.left + m.pad * 2, b.top + m.pad,
                                    self.again_button.rect.left - b.left - m.pad * 4,
                                    b.height - 2 * m.pad)
-            outcome = scene.state.outcome
-            assert outcome is not None
-            headline, reason = outcome_texts(scene.presenter, scene.state, outcome)
-            text.blit_text(surface, headline, m.heading, theme.accent,
-                           (area.left, area.centery), "bottomleft", bold=True,
-                           max_width=area.width, min_px=m.body)
-            # A long reason ("Joueur 2 a pris la dernière allumette (misère)") on two lines.
-            text.blit_fit(surface, reason, pygame.Rect(area.left, area.centery, area.width,
-                                                       area.bottom - area.centery),
-                          m.body, theme.text, align="left")
+            # The reason alone: the status line above the board says who won, in larger
+            # type (the banner said it again, QA19 24).
+            lines, px = self.reason_wrap
+            line_h = text.font(px).get_linesize()
+            y = area.top if self.stacked else area.centery - line_h * len(lines) // 2
+            for line in lines:
+                text.blit_text(surface, line, px, theme.text, (area.left, y),
+                               max_width=area.width)
+                y += line_h
         else:
             area = pygame.Rect(b.left + m.pad * 2, b.top + m.pad * 2, b.width - m.pad * 4,
                                self.retry_button.rect.top - b.top - m.pad * 2)

@@ -205,6 +205,11 @@ def draw_status(surface: pygame.Surface, scene: PlayScene) -> None:
         # The engine line keeps its depth, best move and positions searched; only its time
         # gives way.
         keep = ENGINE_PARTS if turns.thinking_since is not None else 1
+        if (scene.banner.shows_reason() and not large
+                and text.size(detail, int(m.body * 0.9), bad)[0] > board.width):
+            # The banner under the board says the end's reason whole; cut here, it read
+            # "…comptées pour le gagnant, co…" at 17 px (QA19 35).
+            detail = scene.banner.short_reason()
         y = top + int(m.heading * HEADLINE_ROW)
         lines, px = detail_lines(detail, board.width, m, large, keep, bad, least,
                                  room=detail_room(m, scene.app.size) if large else 0)
