@@ -228,6 +228,47 @@ def test_labels_kept_after_the_ais_move_say_whose_move_they_were(
     app.shutdown()
 
 
+@pytest.mark.parametrize("explain_wait", [False, True])
+def test_hexapawns_labels_stay_until_the_person_picks_a_pawn(
+        explain_wait: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA19 33, Hexapawn vs Minimax, explain mode off, 1024x768 200%): the AI's
+    "W3 / L2 L2" and their key were on the board about 1.5 s, then "White to move" over a
+    bare board for as long as the person thought. Its arrows still name the right places
+    once the move is played (the moved pawn's from its empty square): they stay, said to be
+    Black's last move's, until the person picks a pawn, whose marks then take the squares
+    (a chip hid the lit square the pawn could move to)."""
+    from tests.ui_helpers import texts_drawn_by
+
+    app = make_app((1024, 768), show_reasoning=True, explain_wait=explain_wait,
+                   text_scale=200)
+    play = start_game(app, "hexapawn", ("human", "minimax"))
+    assert play.apply_move(play.state.legal_moves()[0])
+    if explain_wait:
+        assert run_until(app, lambda: play.turns.explaining, 10)
+        key(app, pygame.K_SPACE)
+    assert run_until(app, lambda: play.match.human_to_move, 10)
+    for _ in range(3):
+        frame(app)
+    chosen = play.match.last_decision
+    assert chosen is not None and chosen.scores
+    scores = play.board_context().scores
+    assert scores and set(scores) == set(chosen.scores), scores
+    black = play.presenter.side_name(1)
+    note = tr("legend.last_move", words="", side=black).strip(" ()")
+    assert note in play.legend_rows()[0].words
+    drawn = " ".join(line for line, _px, _rect in texts_drawn_by(lambda: frame(app),
+                                                                 monkeypatch))
+    assert play.panel.explain.legend_rows_shown >= 1, drawn
+    assert play.legend_rows()[0].short in drawn or play.legend_rows()[0].words in drawn, drawn
+    # The person picks a pawn: its marks, not the AI's old chips.
+    move = play.state.legal_moves()[0]
+    click_element(app, play, clicks_for("hexapawn", play.state, move)[0])
+    assert not play.board_context().scores and not play.legend_rows()
+    click_element(app, play, clicks_for("hexapawn", play.state, move)[1])
+    assert len(play.match.moves) >= 3
+    app.shutdown()
+
+
 def test_space_also_goes_on_in_explain_mode() -> None:
     app = make_app(SIZE, show_reasoning=True, explain_wait=True)
     play = _human_vs_engine(app, "nim")

@@ -136,9 +136,9 @@ class GamePresenter:
     #: weight-table editor).
     tools: ClassVar[tuple[str, ...]] = ()
     #: True when the AI's score labels still name the right places once its move is played
-    #: (cells, columns), so explain mode keeps them on the board until the person answers;
-    #: False where a move is drawn from the pieces it changes (Nim's matches, Hexapawn's
-    #: pawns): there the labels show while the move waits, then the panel keeps the words.
+    #: (cells, columns, Hexapawn's arrows), so they stay on the board until the person
+    #: answers; False where a move is drawn from the pieces it changes (Nim's matches): there
+    #: the labels show while the move waits, then the panel keeps the words.
     scores_outlive_move: ClassVar[bool] = True
     #: True when the person's legal moves are marked on the cells the AI's labels use
     #: (Othello's dots): those labels then give way to the marks once the person is to move.

@@ -460,8 +460,14 @@ class PlayScene(Scene, TurnListener):
         return pygame.Rect(self.board_rect.left, self.app.metrics.pad, self.board_rect.width, 0)
 
     def shown_decision(self) -> ShownDecision | None:
-        """The scores the board shows (see :func:`~game.ui.scenes.play_status.scored_decision`)."""
-        return scored_decision(self.match, self.turns, self.presenter, self.app.settings)
+        """The scores the board shows (see :func:`~game.ui.scenes.play_status.scored_decision`):
+        the AI's played move's go once the person has picked a piece (their marks then)."""
+        shown = scored_decision(self.match, self.turns, self.presenter, self.app.settings)
+        controller = self.input.current_controller()
+        if shown is not None and shown.played and controller is not None \
+                and controller.selected() is not None:
+            return None
+        return shown
 
     def legend_rows(self) -> list[LegendRow]:
         """What the numbers on the board mean, from the mover's side (empty: no numbers)."""
