@@ -269,6 +269,26 @@ def test_hexapawns_labels_stay_until_the_person_picks_a_pawn(
     app.shutdown()
 
 
+def test_a_hint_takes_the_ais_kept_labels_away() -> None:
+    """Regression (QA19 37, Othello 6x6 vs Minimax, explain mode, 1024x768 200%): H while
+    White's move waited played it and showed the hint, whose key took the legend's place;
+    White's "−61" and "−12" stayed on the board with no key, next to a hint counted in
+    discs. The hint's arrow and words now stand alone."""
+    app = make_app((1024, 768), show_reasoning=True, explain_wait=True, text_scale=200)
+    play = start_game(app, "othello", ("human", "minimax"), options={"size": "6"})
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: play.turns.explaining, 10)
+    key(app, pygame.K_SPACE)
+    assert run_until(app, lambda: play.match.human_to_move, 10)
+    frame(app)
+    assert play.board_context().scores, "the AI's move kept, as before the hint"
+    key(app, pygame.K_h)
+    assert run_until(app, lambda: play.turns.hint_move is not None, 10)
+    frame(app)
+    assert not play.board_context().scores and not play.legend_rows()
+    app.shutdown()
+
+
 def test_space_also_goes_on_in_explain_mode() -> None:
     app = make_app(SIZE, show_reasoning=True, explain_wait=True)
     play = _human_vs_engine(app, "nim")

@@ -53,6 +53,7 @@ from game.ui.scenes.play_status import (
     ShownDecision,
     Status,
     ai_error_text,
+    answering,
     board_legend,
     review_short_headline,
     review_status,
@@ -460,12 +461,10 @@ class PlayScene(Scene, TurnListener):
         return pygame.Rect(self.board_rect.left, self.app.metrics.pad, self.board_rect.width, 0)
 
     def shown_decision(self) -> ShownDecision | None:
-        """The scores the board shows (see :func:`~game.ui.scenes.play_status.scored_decision`):
-        the AI's played move's go once the person has picked a piece (their marks then)."""
+        """The scores the board shows (see :func:`~game.ui.scenes.play_status.scored_decision`);
+        the AI's played move's until the person starts answering (see :func:`answering`)."""
         shown = scored_decision(self.match, self.turns, self.presenter, self.app.settings)
-        controller = self.input.current_controller()
-        if shown is not None and shown.played and controller is not None \
-                and controller.selected() is not None:
+        if shown is not None and shown.played and answering(self.turns, self.input):
             return None
         return shown
 

@@ -27,6 +27,7 @@ from game.ui.scenes.turns import TurnDriver
 if TYPE_CHECKING:
     from game.ui.boards.base import BoardView
     from game.ui.boards.presenter import GamePresenter
+    from game.ui.scenes.play_input import PlayInput
     from game.ui.settings import Settings
 
 
@@ -166,6 +167,16 @@ class ShownDecision:
     #: The move has been played: the labels are its mover's choices, kept on the board
     #: while the other side is to move (explain mode, see :func:`scored_decision`).
     played: bool = False
+
+
+def answering(turns: TurnDriver, board_input: PlayInput) -> bool:
+    """Whether the person has started answering the AI's move: picked a piece (its marks
+    then take the squares: a kept chip hid the lit square a picked pawn could go to, QA19
+    33) or asked for a hint (its arrow and words then: the AI's kept "−61" stayed with the
+    hint's key in discs, not its own, QA19 37)."""
+    controller = board_input.current_controller()
+    picked = controller is not None and controller.selected() is not None
+    return picked or turns.hint_move is not None or turns.hint_thinking
 
 
 def yields_to_legal(presenter: GamePresenter, turns: TurnDriver, explain_wait: bool) -> bool:
