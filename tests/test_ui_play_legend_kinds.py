@@ -115,3 +115,25 @@ def test_the_legend_in_few_words_keeps_its_unit_and_its_number_with_it(
     # Nor a unit alone on its line ("moves", "ms": "in under 1 / ms" in the reasoning).
     assert not [line for line in drawn if line.strip() in (unit, "ms", "s")], drawn
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1280, 800), "fr"), ((1280, 800), "en"),
+                                            ((1024, 768), "fr"), ((1280, 720), "fr")])
+def test_marienbads_chips_have_their_key_at_100_percent(
+        size: tuple[int, int], lang: str) -> None:
+    """Regression (QA19 7, Marienbad misère vs Perfect, explain mode, 1280x800 fr 100%): 13
+    chips (P7…P13, G12) on the board and no key anywhere, with ~55 px of the panel empty; at
+    200% the key was there. The room the legend's first row keeps before the second fact
+    did not count the position summary ("14 allumettes restantes") under it."""
+    app = make_app(size, language=lang, show_reasoning=True, explain_wait=True)
+    play = start_game(app, "nim", ("human", "perfect"),
+                      options={"variant": "marienbad", "misere": "on"})
+    assert play.apply_move(play.state.legal_moves()[-1])
+    assert run_until(app, lambda: play.turns.explaining, 10)
+    for _ in range(3):
+        frame(app)
+    explain = play.panel.explain
+    kinds = {row.sample for row in play.legend_rows() if row.sample}
+    assert kinds and explain.legend_rows_shown >= 1, (explain.legend_rows_shown, kinds)
+    assert explain.legend_samples >= kinds, (explain.legend_samples, kinds)
+    app.shutdown()

@@ -374,8 +374,10 @@ class ExplainBox(LegendFit):
             # (Only where the first fact leaves it the room: else the facts keep theirs.)
             # (Counted in pixels: in whole lines of the facts' size the row's 104 px took
             # three lines of 38 and the second fact dropped, at 200% of 1920x1080.)
+            # (And above the position summary, which keeps its line under the legend: without
+            # it counted, Marienbad's key had no room at 100% of 1280x800, QA19 7.)
             left = (self.rect.bottom - y - self.first_row_height(legend, px)
-                    - m.pad * 3 // 2) // line_h
+                    - m.pad * 3 // 2 - summary_h) // line_h
             if len(wrapped_all[0]) <= left:
                 room = min(room, max(len(wrapped_all[0]), left))
         if legend:
