@@ -285,6 +285,22 @@ def test_scene_stack_and_global_keys() -> None:
     app.shutdown()
 
 
+def test_shutdown_halts_a_sound_and_closes_pygame_with_its_audio_device(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """App.shutdown as the app runs it, with pygame's own quit (the other tests keep the
+    audio device open from one app to the next, see tests/conftest.py): a sound still
+    playing is halted, and pygame is closed, the mixer with it."""
+    from tests.conftest import REAL_QUIT
+
+    monkeypatch.setattr(pygame, "quit", REAL_QUIT)
+    app = make_app((1024, 640))
+    assert pygame.mixer.get_init() is not None
+    app.play_sound("click")
+    app.shutdown()
+    assert not pygame.get_init()
+    assert pygame.mixer.get_init() is None
+
+
 def test_resize_renders_at_the_new_size() -> None:
     app = make_app((1024, 640))
     for size in ((1920, 1080), (800, 500), (3840, 2160)):
