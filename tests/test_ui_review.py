@@ -733,7 +733,7 @@ def test_the_graph_has_a_scale_mark_at_every_size(size: tuple[int, int], languag
     only. The plot's left now says what height the largest estimate reaches, "+N" and "−N"
     (N the line's largest value in its own unit), beside the plot, readable, at every size."""
     from game.ui.scenes.play_fit import readable_px
-    from game.ui.scenes.review_panel import scale_marks
+    from game.ui.scenes.review_scale import scale_marks
     from tests.ui_helpers import texts_drawn_by
 
     app = make_app(size, language=language, text_scale=scale)

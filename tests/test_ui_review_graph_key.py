@@ -147,7 +147,7 @@ def test_the_scales_numbers_sit_on_their_lines_and_name_the_middle_one(
     under their lines, held inside the plot by their line boxes, and the middle line had no
     "0". Each number's digits are now level with its line (within 2 px), the middle line is
     named "0", every number readable."""
-    from game.ui.scenes.review_panel import digit_ink, scale_marks
+    from game.ui.scenes.review_scale import digit_ink, scale_marks
 
     play = _reviewed(size, "othello", "engine", 6, language)
     panel = play.panel.review
@@ -223,4 +223,31 @@ def test_a_graph_with_nothing_to_draw_says_so_and_names_both_players(
     assert i18n.tr("review.graph_key_ai") not in said
     assert i18n.tr("review.graph_edges").split()[0] not in said, said
     assert play.seat_label(1) in said, said
+    app.shutdown()
+
+
+@pytest.mark.parametrize(("language", "evaluation"), [("fr", "discs"), ("en", "weights")])
+def test_a_scale_of_whole_things_is_written_whole(language: str, evaluation: str,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA19 34 (Othello, two people, 1280x800 fr, two moves, ←, the key clicked to the
+    discs): the scale read "+3,0 / 0 / −3,0 … échelle en pions", a decimal where the play
+    screen's rule keeps decimals for estimates; a disc count is exact. The marks drawn are
+    now whole ("+3"), in both languages."""
+    from game.ui.scenes.review_scale import scale_marks, scale_size
+
+    assert scale_size(0.65) == i18n.decimal("0.7") and scale_size(143.4) == "143"
+    app = make_app((1280, 800), language=language)
+    play = start_game(app, "othello", ("human", "human"))
+    for _ in range(2):
+        assert play.apply_move(sorted(play.state.legal_moves(), key=str)[0])
+    play.enter_review(1)
+    panel = play.panel.review
+    while panel.evaluation is not None and panel.evaluation.name != evaluation:
+        panel.next_evaluation()
+    drawn = [said for said, _px, _rect in texts_drawn_by(lambda: frame(app), monkeypatch)]
+    scale = panel.graph().scale
+    assert scale > 0 and float(scale).is_integer(), scale
+    whole = f"{scale:.0f}"
+    assert {f"+{whole}", f"\u2212{whole}"} <= set(drawn), drawn
+    assert [mark for mark, _level in scale_marks(scale)] == [f"+{whole}", "0", f"\u2212{whole}"]
     app.shutdown()

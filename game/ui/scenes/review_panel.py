@@ -15,7 +15,7 @@ import pygame
 
 from game.rules.registry import Evaluation
 from game.ui import text
-from game.ui.i18n import decimal, grouped, has, tr
+from game.ui.i18n import has, tr
 from game.ui.scenes.play_fit import (
     large_text,
     least_legend_px,
@@ -31,6 +31,7 @@ from game.ui.scenes.review import (
     EvalPoint,
     evaluation_points,
 )
+from game.ui.scenes.review_scale import digit_ink, scale_marks, scale_size
 from game.ui.theme import blend
 from game.ui.widgets import Button, Widget
 
@@ -55,32 +56,6 @@ PLOT_LEAST = 1.2
 KEY_FULL, KEY_BRIEF, KEY_DOTS = "full", "brief", "dots"
 KEY_FORMS = {KEY_FULL: "review.graph_key", KEY_BRIEF: "review.graph_key_brief",
              KEY_DOTS: "review.graph_key_dots"}
-
-
-def scale_marks(scale: float, edges: bool = False) -> list[tuple[str, float]]:
-    """The graph's scale marks for estimates whose largest is ``scale``: ("+143", its level),
-    ("0", 0) and ("−143", minus its level), levels in the plot's [-1, 1]. Where nothing is
-    estimated, with ``edges`` (points on them: sure results) the edges' "win" ("gagné"),
-    else none: a Nim game against Perfect had its dots on the bottom edge and no scale
-    (QA15 7). Whole numbers from 10, one decimal below (the n-tuple network's 0.65)."""
-    if scale <= 0:
-        won = tr("review.graph_won")
-        return [(won, 1.0), (won, -1.0)] if edges else []
-    size = scale_size(scale)
-    return [(f"+{size}", ESTIMATE_CAP), ("0", 0.0), (f"\u2212{size}", -ESTIMATE_CAP)]
-
-
-def digit_ink(px: int) -> tuple[int, int]:
-    """A digit's ink height at ``px`` and how far its middle is below the middle of its line
-    box: the scale's numbers are placed level with their lines by their digits."""
-    surf = text.render("0", px, (255, 255, 255))
-    ink = surf.get_bounding_rect()
-    return ink.height, ink.centery - surf.get_height() // 2
-
-
-def scale_size(scale: float) -> str:
-    """A scale's size as its marks say it: whole from 10 ("143"), one decimal below ("0.7")."""
-    return grouped(scale) if scale >= 10 else decimal(f"{scale:.1f}")
 
 
 class ReviewPanel:
