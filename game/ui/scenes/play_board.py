@@ -27,6 +27,7 @@ from game.ui.scenes.play_fit import (
     wrapped_lines,
 )
 from game.ui.scenes.play_seat_lines import draw_spinner
+from game.ui.scenes.play_status import searching_live
 from game.ui.widgets import Metrics
 
 if TYPE_CHECKING:
@@ -81,9 +82,9 @@ def board_context(scene: PlayScene) -> BoardContext:
             scores = RankedScores(scores, shown_scores(shown.ranked_among))
     hint = turns.hint_move
     progress = turns.worker.progress
-    if (hint is None and pending is None and progress is not None
-            and turns.thinking_since is not None and progress.best is not None):
-        # Thinking, live: the best move found so far is drawn on the board.
+    if hint is None and pending is None and progress is not None and searching_live(turns):
+        # Thinking, live: the best move found so far is drawn on the board (the one test
+        # that also takes the last move's numbers away, see play_status.scored_decision).
         hint = progress.best
     human = scene.match.human_to_move
     theme = scene.app.theme

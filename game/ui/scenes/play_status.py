@@ -190,7 +190,7 @@ def yields_to_legal(presenter: GamePresenter, turns: TurnDriver, explain_wait: b
             or turns.hint_move is not None)
 
 
-def _searching_live(turns: TurnDriver) -> bool:
+def searching_live(turns: TurnDriver) -> bool:
     """True while an AI's search has published a best move (the board draws it, see
     ``play_board.board_context``)."""
     progress = turns.worker.progress
@@ -222,7 +222,7 @@ def scored_decision(match: Match, turns: TurnDriver, presenter: GamePresenter,
     # bare while the next side thought (QA19 14).
     stepping = match.ai_vs_ai and turns.waiting_for_step
     # (Not over a learner's own values, shown while it is to move, below.)
-    running = (match.ai_vs_ai and not match.over and not _searching_live(turns)
+    running = (match.ai_vs_ai and not match.over and not searching_live(turns)
                and not match.to_move_seat.learner)
     if (match.human_to_move and not match.ai_vs_ai) or stepping or running:
         if not keep_after_move:
