@@ -269,6 +269,18 @@ class ExplainBox(LegendFit):
         """The hint in words (see :func:`~game.ui.scenes.play_hint.draw_hint`)."""
         return draw_hint(self, surface, y)
 
+    def decision_facts(self, d: Decision) -> list[str]:
+        """The AI's decision ``d`` (of the seat whose reasoning is shown) in facts, as its box
+        says them (the hint measures the room of the first: see play_hint)."""
+        scene = self.scene
+        seat = scene.turns.reasoning_seat
+        side = scene.match.side_of_seat(seat) if seat is not None else None
+        who = scene.presenter.side_name(side) if side is not None else ""
+        other = scene.presenter.side_name(1 - side) if side is not None else ""
+        # A pass is played only when no other move is legal: no choice, score or search to
+        # tell of ("Blanc a choisi passe : score −227", QA 22).
+        return [tr("play.passed", side=who)] if is_pass(d.move) else self._facts(d, who, other)
+
     def _facts(self, d: Decision, side: str, other: str) -> list[str]:
         """The reasoning's facts; the first says its estimate is a difference ("−3 open lines
         (O − X)", QA S12 31); with large text only where that costs it no line at any of
@@ -319,12 +331,7 @@ class ExplainBox(LegendFit):
         else:
             who = (scene.presenter.side_name(scene.match.side_of_seat(turns.reasoning_seat))
                    if turns.reasoning_seat is not None else "")
-            # A pass is played only when no other move is legal: no choice, score or search
-            # to tell of ("Blanc a choisi passe : score −227", QA 22).
-            other = (scene.presenter.side_name(1 - scene.match.side_of_seat(
-                turns.reasoning_seat)) if turns.reasoning_seat is not None else "")
-            paragraphs = ([tr("play.passed", side=who)] if is_pass(d.move)
-                          else self._facts(d, who, other))
+            paragraphs = self.decision_facts(d)
             other_view = other_view_fact(self, d)
             if other_view:
                 # Second, where the class looks next: the hint above says the opposite.

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import text
-from game.ui.reasoning import estimates_disagree, hint_lines, plural, reasoning_lines
+from game.ui.reasoning import estimates_disagree, hint_lines, plural
 from game.ui.scenes.play_fit import least_legend_px
 from game.ui.scenes.play_status import without_note
 from game.ui.scenes.players import seat_title
@@ -73,8 +73,9 @@ def _first_fact_height(column: ExplainBox, width: int) -> int:
         return 0
     px = column.facts_size
     line_h = text.font(px).get_linesize()
-    side = scene.presenter.side_name(scene.match.side_of_seat(seat))
-    first = reasoning_lines(ai, side, scene.presenter.move_text)[:1]
+    # (The first fact as the AI's box says it: from reasoning_lines alone, it missed the
+    # "versus" form and the pass, review R3.)
+    first = column.decision_facts(ai)[:1]
     lines = sum(len(text.wrap(fact, width, px)) for fact in first)
     kept = sum(column.kept_below(px))
     return (lines + -(-kept // line_h)) * line_h + column.app.metrics.pad
@@ -83,13 +84,19 @@ def _first_fact_height(column: ExplainBox, width: int) -> int:
 def _other_fits(column: ExplainBox, paragraphs: list[str], other: str, px: int,
                 height: int) -> bool:
     """Whether the hint's ``paragraphs`` and ``other`` at ``px`` leave the AI's first fact
-    its room in ``height`` (see :func:`_first_fact_height`)."""
-    m = column.app.metrics
-    width = column.rect.width - 2 * m.pad
+    its room in ``height`` (see :func:`_leaves_first_fact`)."""
+    width = column.rect.width - 2 * column.app.metrics.pad
     lines = sum(len(text.wrap(paragraph, width, px, bold=i == 0))
                 for i, paragraph in enumerate([*paragraphs, other]))
+    return _leaves_first_fact(column, lines, px, height)
+
+
+def _leaves_first_fact(column: ExplainBox, lines: int, px: int, height: int) -> bool:
+    """Whether a hint of ``lines`` lines at ``px`` leaves the AI's first fact its room in
+    ``height`` (see :func:`_first_fact_height`)."""
+    m = column.app.metrics
     below = height - lines * text.font(px).get_linesize() - m.pad - m.pad // 2
-    return below >= _first_fact_height(column, width)
+    return below >= _first_fact_height(column, column.rect.width - 2 * m.pad)
 
 
 def hint_px(column: ExplainBox, paragraphs: list[str], height: int) -> int:
@@ -152,8 +159,7 @@ def draw_hint(column: ExplainBox, surface: pygame.Surface, y: int) -> int:
     column.other_view_in_hint = False
     if other and len(lines) > first:
         wrapped = text.wrap(other, width, px)
-        below = rect.bottom - y - (len(lines) + len(wrapped)) * line_h - m.pad - m.pad // 2
-        if below >= _first_fact_height(column, width):
+        if _leaves_first_fact(column, len(lines) + len(wrapped), px, rect.bottom - y):
             lines += wrapped
             column.other_view_in_hint = True
     box = pygame.Rect(rect.left, y, rect.width, line_h * len(lines) + m.pad)
