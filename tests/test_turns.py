@@ -407,3 +407,23 @@ def _line_between(start: GameState[Any], target: GameState[Any]) -> list[Any]:
             moves_played.append(move)
             state = state.play(move)
     raise AssertionError("no line")
+
+
+def test_the_thinking_time_is_the_searchs_own_clock() -> None:
+    """Regression (QA19 28, Othello vs Monte-Carlo 5 s, 1280x800): in one frame the seat said
+    "2,1 s" and the panel's engine line "3,5 s": the seat counted the frames' clock, which
+    falls behind under load, the panel the search's. Both read the search's clock now; with
+    no search published, the frames'."""
+    driver, _recorder = driver_for("nim", ("human", "random"))
+    worker: Any = driver.worker
+    worker.progress = None
+    driver.play(driver.state.legal_moves()[0])
+    worker.held = True  # the AI is still thinking ...
+    run(driver, 1.0)
+    assert driver.thinking_since is not None
+    assert driver.thinking_seconds() == pytest.approx(driver.clock - driver.thinking_since)
+    worker.progress = SimpleNamespace(elapsed=3.5)  # ... for longer than the frames counted
+    assert driver.thinking_seconds() == 3.5
+    worker.held = False
+    run(driver, 1.0)
+    assert driver.thinking_seconds() is None

@@ -207,12 +207,13 @@ class SeatCards(SeatFit):
         pygame.draw.circle(surface, rim, centre, disc_r, max(2, m.line, disc_r // 6))
         tx = self._text_left(rect.left)
         tw = rect.right - tx - pad
-        thinking = to_move and turns.thinking_since is not None and not scene.review.active
+        seconds = turns.thinking_seconds()
+        thinking = to_move and seconds is not None and not scene.review.active
         words: Callable[[str], str] = plain_words
         if thinking:
-            assert turns.thinking_since is not None
+            assert seconds is not None
             if self._shows_time():
-                words = self._thinking_words(seconds_text(turns.clock - turns.thinking_since))
+                words = self._thinking_words(seconds_text(seconds))
             # The spinner turns on the side's disc: the counts keep the name's line.
             draw_spinner(surface, theme, turns.clock, centre, int(disc_r * 0.9))
         if self.single[seat] or (self.brief and not self.count_below[seat]):

@@ -159,6 +159,15 @@ class TurnDriver:
         self._reveal_done = True
         return True
 
+    def thinking_seconds(self) -> float | None:
+        """How long the AI to move has been thinking, None when none is: by the search's own
+        clock, the one the panel's engine line reads (the frames' clock fell behind it under
+        load: "2,1 s" on the seat beside "3,5 s" in the panel, QA19 28)."""
+        if self.thinking_since is None:
+            return None
+        progress = self.worker.progress
+        return progress.elapsed if progress is not None else self.clock - self.thinking_since
+
     @property
     def waiting_for_step(self) -> bool:
         """True when a paused AI-vs-AI game waits for Step or Resume."""
