@@ -159,3 +159,27 @@ def test_an_exploring_move_says_so_first(lang: str, kind: str, info: dict[str, o
         i18n.set_language("en")
     d.info["explored"] = False
     assert "c3" not in reasoning_lines(d, "White")[0]
+
+
+@pytest.mark.parametrize(("lang", "taken_away", "no_sign"), [
+    ("en", "taken away where the opponent has more", "without its sign"),
+    ("fr", "retranché là où l'adversaire en a plus", "sans son signe")])
+def test_best_firsts_how_gives_the_numbers_on_the_board(
+        lang: str, taken_away: str, no_sign: str) -> None:
+    """Regression (QA20 1, Morpion vs Best-first, 1024x768): after X b2, O c1, X a3 the board
+    said "1" on a1 while the How ("each line … squared, doubled where the opponent has two")
+    gave 3: row 1 +1, column a +1, diagonal +1. The score takes a line away where the
+    opponent has more there and keeps the total without its sign (|1 − 1 − 1| = 1): the
+    How now says both, so a class that checks a cell by hand finds the machine's number."""
+    from ai.bestfirst import bestfirst_cost
+
+    o, x = 1, 0
+    cells: list[int | None] = [None] * 9
+    cells[4], cells[2], cells[6] = x, o, x  # X b2, O c1, X a3 (row 0 = row 1)
+    assert bestfirst_cost(cells, 3, 0, o) == 1
+    i18n.set_language(lang)
+    try:
+        how = i18n.tr("think.cost_how", side="O")
+    finally:
+        i18n.set_language("en")
+    assert taken_away in how and no_sign in how, how
