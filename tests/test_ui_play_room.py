@@ -449,3 +449,34 @@ def test_the_pass_flash_is_whole(size: tuple[int, int], lang: str,
     frame(app)
     assert play.pass_flash in rendered, rendered
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "lang", "takes"), [((1024, 768), "en", [0]),
+                                                      ((1920, 1080), "fr", [0, -1, 0, -1])])
+def test_the_latest_move_in_the_list_is_as_large_as_the_others(
+        size: tuple[int, int], lang: str, takes: list[int],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA20 3, Nim, 100%): the latest move, orange and bold, was the smallest of
+    the list: "1 match" at 18 px beside 20-px moves at 1024x768 (floor 20), "3 allumettes"
+    at 26 beside 30 at 1920x1080 (floor 27): two a row was decided at 90% of the size, and
+    the bold latest shrank to its half. The one move the class looks for."""
+    from game.ui import text
+    from game.ui.scenes.play_fit import readable_px
+    from tests.ui_helpers import texts_drawn_by
+
+    app = make_app(size, language=lang, show_reasoning=True)
+    play = start_game(app, "nim", ("human", "human"))
+    for take in takes:
+        play.match.play(play.state.legal_moves()[take])
+    frame(app)
+    frame(app)
+    moves = {play.presenter.move_text(move) for move in play.match.moves}
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    cells = [rect for _line, _px, rect in drawn
+             if any(rect.colliderect(cell) for cell, _n in play.panel.move_rects)
+             and _line in moves]
+    assert len(cells) == len(takes), drawn
+    # (Not under the readable size either: the list was at the small size, 18 px there.)
+    full = text.font(max(play.panel.explain.words_px(), readable_px(size))).get_height()
+    assert all(rect.height >= full for rect in cells), ([r.height for r in cells], full)
+    app.shutdown()

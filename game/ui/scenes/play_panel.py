@@ -45,7 +45,8 @@ if TYPE_CHECKING:
 
 #: The reasoning switch's row height in body sizes with large text (a button row is 1.6).
 TOGGLE_BODIES = 1.3
-#: How far a move of the list may shrink (a share of the small size) before it is cut.
+#: How far a move of the list may shrink (a share of its size) before it is cut: one a row,
+#: Marienbad's "1 allumette du tas 2" in a narrow panel (1024x768 in French).
 MOVE_SHRINK = 0.8
 
 
@@ -403,7 +404,7 @@ class PlayPanel:
         # With the reasoning on, the options line gives its room to the reasoning (the board
         # shows its size); a position summary (Nim's matches left) stays, the class counts
         # with it. With large text both it and the list at the facts' size (words_px).
-        px = self.explain.words_px() if reasoning else m.small
+        px = self.explain.words_px() if reasoning else self.explain.small
         line_h = text.font(px).get_linesize()
         summary = presenter.position_summary(self.scene.state)
         if (summary or not reasoning) and y + line_h <= self.moves_rect.bottom:
@@ -443,7 +444,10 @@ class PlayPanel:
         col = text.size(f"{max(88, len(moves))}.", px)[0] + m.pad
         half = (rect.width - m.pad) // 2
         per_row, cell_w = 2, half - col
-        if any(text.size(mv, int(px * 0.9), True)[0] > cell_w for mv in moves):
+        # Two a row where each fits its half at full size in bold, as the latest is drawn:
+        # checked at 90%, the latest shrank to 18 px beside 20-px moves (1024x768) and 26
+        # beside 30 (1920x1080 fr), the one move the class looks for (QA20 3).
+        if any(text.size(mv, px, True)[0] > cell_w for mv in moves):
             per_row, half = 1, rect.width
             cell_w = half - col - m.pad // 2
         pairs = [moves[i:i + per_row] for i in range(0, len(moves), per_row)]
