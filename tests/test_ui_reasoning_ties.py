@@ -10,7 +10,7 @@ from ai.base import Decision, Limits
 from ai.registry import make_player
 from game.rules.registry import get_game, parse_options
 from game.ui import i18n
-from game.ui.reasoning import reasoning_lines
+from game.ui.reasoning import reasoning_lines, shown_scores
 
 
 def _said(spec: str, game: str, lang: str = "en",
@@ -183,3 +183,58 @@ def test_best_firsts_how_gives_the_numbers_on_the_board(
     finally:
         i18n.set_language("en")
     assert taken_away in how and no_sign in how, how
+
+
+def _othello_4x4_white_wins_soon() -> object:
+    """A 4x4 Othello position, White to move, that alpha-beta proves won (seeded search)."""
+    import random
+
+    from game.rules.othello import WHITE
+
+    info = get_game("othello")
+    options = parse_options(info, {"size": "4"})
+    rng = random.Random(5)
+    for _ in range(200):
+        state = info.initial_state(options)
+        while state.outcome is None and state.empty_count > 5:
+            state = state.play(rng.choice(state.legal_moves()))
+        if state.outcome is None and state.to_move == WHITE:
+            decision = make_player("alphabeta", "othello", options, seed=1).choose(state, Limits())
+            shown = shown_scores(decision).get(decision.move)
+            if getattr(getattr(shown, "meaning", None), "result", 0) == 1:
+                return state
+    raise AssertionError("no such position in 200 games")
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "not by how many discs"),
+                                             ("fr", "pas de combien de pions")])
+def test_alpha_betas_proven_othello_win_says_it_does_not_count_the_margin(
+        lang: str, words: str) -> None:
+    """Regression (QA20 10, Othello 6x6 vs Alpha-beta, 1920x1080 fr 200%): at the end it said
+    "Blanc a choisi a4 : gagne en 2 coups" and "2 coups ont cette meilleure valeur : l'un
+    tiré au hasard", where the class expects a disc count (the Engine says "finit 12 pions
+    devant") and the game ended 27–9. Alpha-beta scores a finished game as won or lost: its
+    reasoning now says so, second, in Othello (a game whose ends have a size)."""
+    from tests.ui_helpers import frame, make_app, run_until, start_game
+
+    app = make_app((1280, 800), language=lang, show_reasoning=True)
+    play = start_game(app, "othello", ("human", "alphabeta"), options={"size": "4"})
+    play.match.states.append(_othello_4x4_white_wins_soon())
+    assert run_until(app, lambda: play.turns.reasoning is not None, 20)
+    frame(app)
+    facts = play.panel.explain.decision_facts(play.turns.reasoning)
+    assert len(facts) >= 2 and words in facts[1], facts
+    app.shutdown()
+
+
+def test_a_nim_win_says_nothing_of_a_margin() -> None:
+    """A game whose ends have no size (Nim) keeps its facts as they were."""
+    from tests.ui_helpers import make_app, run_until, start_game
+
+    app = make_app((1280, 800), show_reasoning=True)
+    play = start_game(app, "nim", ("human", "alphabeta"))
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: play.turns.reasoning is not None, 20)
+    facts = play.panel.explain.decision_facts(play.turns.reasoning)
+    assert not any("discs" in fact for fact in facts), facts
+    app.shutdown()

@@ -812,6 +812,7 @@ class OthelloPresenter(GamePresenter):
     smoke_seats = ("engine:time=0.1", "greedy")
     tools = ("weights",)
     scores_yield_to_legal_moves = True
+    ends_by_margin = True
 
     def describe_options(self, options: Any) -> str:
         return tr("describe.board", rows=options.size, cols=options.size)

@@ -140,6 +140,10 @@ class GamePresenter:
     #: answers; False where a move is drawn from the pieces it changes (Nim's matches): there
     #: the labels show while the move waits, then the panel keeps the words.
     scores_outlive_move: ClassVar[bool] = True
+    #: True where a finished game's result has a size (Othello's final disc count), which a
+    #: search scoring wins and losses alone (minimax, alpha-beta) does not see: its reasoning
+    #: then says so beside a proven win or loss (QA20 10).
+    ends_by_margin: ClassVar[bool] = False
     #: True when the person's legal moves are marked on the cells the AI's labels use
     #: (Othello's dots): those labels then give way to the marks once the person is to move.
     scores_yield_to_legal_moves: ClassVar[bool] = False

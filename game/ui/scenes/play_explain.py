@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ai.bounds import Proven
 from game.ui import text
 from game.ui.boards.presenter import is_pass
 from game.ui.i18n import tr
 from game.ui.reasoning import (
     LegendRow,
     reasoning_lines,
+    shown_scores,
     thinking_facts,
 )
 from game.ui.scenes.play_fit import large_text, readable_px
@@ -279,7 +281,17 @@ class ExplainBox(LegendFit):
         other = scene.presenter.side_name(1 - side) if side is not None else ""
         # A pass is played only when no other move is legal: no choice, score or search to
         # tell of ("Blanc a choisi passe : score −227", QA 22).
-        return [tr("play.passed", side=who)] if is_pass(d.move) else self._facts(d, who, other)
+        if is_pass(d.move):
+            return [tr("play.passed", side=who)]
+        facts = self._facts(d, who, other)
+        shown = shown_scores(d).get(d.move)
+        proven = getattr(shown, "meaning", None)
+        if (scene.presenter.ends_by_margin and isinstance(proven, Proven) and proven.result
+                and proven.margin is None):
+            # Second: alpha-beta's "wins in 2 moves" where the class expects a disc count,
+            # and "2 moves share this best value" though their final counts differ (QA20 10).
+            facts.insert(1, tr("think.win_not_margin"))
+        return facts
 
     def _facts(self, d: Decision, side: str, other: str) -> list[str]:
         """The reasoning's facts; the first says its estimate is a difference ("−3 open lines
