@@ -614,3 +614,21 @@ def test_the_help_names_every_key_of_the_play_screen() -> None:
             if binding.ctrl:
                 label = f"Ctrl+{label}"
             assert label in helped, (label, sorted(helped))
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "take 1 to 3"), ("fr", "prenez de 1 à 3")])
+def test_too_many_matches_says_the_limit_and_stays_to_be_read(lang: str, words: str) -> None:
+    """Regression (QA20 5, Nim one heap of 20, take 1 to 3, 1024x768): a click on the second
+    match said "Too many matches: the limit is written beside the heap" (it is written over
+    the one heap) and was gone in about 1.5 s. It says the limit itself, and a refusal stays
+    6 s (a new click or move replaces it sooner)."""
+    from game.ui.boards.nim import MatchRef
+
+    app = make_app((1024, 768), language=lang)
+    play = start_game(app, "nim", ("human", "human"))
+    click_element(app, play, MatchRef(0, 1))
+    assert words in play.status().detail and play.status().bad, play.status()
+    for _ in range(round(4.0 / 0.05)):
+        frame(app, dt=0.05)
+    assert words in play.status().detail, "still there after 4 s"
+    app.shutdown()

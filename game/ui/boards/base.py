@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -46,6 +46,8 @@ class ClickResult:
     move: Any = None
     message_key: str | None = None
     changed: bool = False
+    #: The message's values ("take 1 to {n}": the limit itself, not where it is written).
+    message_args: dict[str, object] = field(default_factory=dict)
 
 
 class InputController:

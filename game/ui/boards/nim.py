@@ -169,7 +169,10 @@ class NimController(InputController):
         move = self.move_for(element)
         if move is not None:
             return ClickResult(move=move, changed=True)
-        return ClickResult(message_key=self._why_not(element.heap, size - element.index))
+        # (Only one heap has a limit; "the limit is written beside the heap" pointed the wrong
+        # way there, over it, QA20 5.)
+        return ClickResult(message_key=self._why_not(element.heap, size - element.index),
+                           message_args={"n": self.nim.options.max_take})
 
     def _why_not(self, heap: int, count: int) -> str:
         """The message key explaining why taking ``count`` from ``heap`` is not allowed."""

@@ -50,6 +50,7 @@ from game.ui.scenes.play_input import CLICK_GUARD_SECONDS, PlayInput
 from game.ui.scenes.play_key import layout_key, layout_parts
 from game.ui.scenes.play_panel import PlayPanel
 from game.ui.scenes.play_status import (
+    REFUSAL_SECONDS,
     ShownDecision,
     Status,
     ai_error_text,
@@ -155,7 +156,7 @@ class PlayScene(Scene, TurnListener):
     def say(self, message: str, bad: bool = False) -> None:
         """Show ``message`` on the status line for a moment."""
         self.message = message
-        self.message_left = MESSAGE_SECONDS
+        self.message_left = REFUSAL_SECONDS if bad else MESSAGE_SECONDS
         self.message_bad = bad
 
     def ai_error_text(self) -> str:

@@ -209,7 +209,7 @@ class PlayInput:
         if result.move is not None:
             scene.apply_move(result.move)
         elif result.message_key:
-            scene.say(tr(result.message_key), bad=True)
+            scene.say(tr(result.message_key, **result.message_args), bad=True)
             scene.app.play_sound("error")
         elif result.changed:
             # The click did something (a piece lifted or put back): an earlier refusal

@@ -31,6 +31,11 @@ if TYPE_CHECKING:
     from game.ui.settings import Settings
 
 
+#: How long a refused click's reason stays on the status line (a new click or move replaces
+#: it sooner): at 2.5 s "Too many matches" was gone in about 1.5 s under load (QA20 5).
+REFUSAL_SECONDS = 6.0
+
+
 class Status(NamedTuple):
     """The status line: a headline, a detail (what to click, why not) and whether the detail
     reports a problem (drawn in the danger colour)."""
