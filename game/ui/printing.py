@@ -24,12 +24,14 @@ PRINT = replace(
     panel_border=(170, 176, 188),
     text=(20, 22, 28),
     text_muted=(88, 94, 108),
-    accent=(176, 92, 0),
+    # Text colours at 4.5:1 or more on the panel (WCAG AA: the orange highlight was 2.2:1
+    # and the green 3.9:1 where they wrote a count or a tick, QA19 32).
+    accent=(150, 80, 0),
     accent_text=(255, 255, 255),
     danger=(200, 48, 48),
-    ok=(34, 140, 70),
-    highlight=(230, 150, 0),
-    score_good=(34, 140, 70),
+    ok=(24, 120, 56),
+    highlight=(166, 86, 0),
+    score_good=(24, 120, 56),
     score_bad=(200, 48, 48),
     button=(226, 229, 236),
     button_hover=(210, 214, 224),

@@ -84,17 +84,18 @@ def _view_only(lab: LearningLabScene) -> tuple[tuple[int, int], Draw]:
     m = lab.app.metrics
 
     def draw(surface: pygame.Surface, area: pygame.Rect, theme: Theme) -> None:
-        # The panels are laid out on the canvas for the picture, then back on the screen.
-        if view == "table":
-            lab.table.printing = True
-            try:
-                lab.table.layout(area)
+        # The panels are laid out on the canvas for the picture (no on-screen control in
+        # it: a pager "1/792" on paper, QA19 32), then back on the screen.
+        panel = lab.table if view == "table" else lab.knowledge
+        panel.printing = True
+        try:
+            panel.layout(area)
+            if view == "table":
                 lab.table.draw(surface, theme, m)
-            finally:
-                lab.table.printing = False
-        else:
-            lab.knowledge.layout(area)
-            lab.knowledge.draw(surface, None, theme)
+            else:
+                lab.knowledge.draw(surface, None, theme)
+        finally:
+            panel.printing = False
         lab.layout()
 
     return (rect.width + 2 * MARGIN, rect.height + 2 * MARGIN), draw

@@ -107,6 +107,7 @@ class KnowledgePanel:
         self.box_rects: list[tuple[pygame.Rect, BoxView]] = []
         #: Where the boxes drawn last put their board and list, and the list's text size.
         self.box_shapes: list[tuple[BoxShape, int]] = []
+        self.printing = False  #: Drawn for an exported picture (no pager on paper).
         self.sort_button = WrapButton(
             lambda: tr("lab.sort_use") if session.sort_by_use else tr("lab.sort_position"),
             self.toggle_sort)
@@ -360,10 +361,9 @@ class KnowledgePanel:
             page_boxes, m), m.body, readable_px(self.app.size), m.pad) if narrow else m.body)
         label_h = int(use_px * USE_LINE)
         self.page_bar.place(self.rect, m.pad, pages)
-        self.page_bar.draw(surface, self.page, pages, theme)
-        if pages > 1:
-            text.blit_text(surface, f"{self.page + 1}/{pages}", m.body, theme.text,
-                           self._page_rect.center, "center")
+        if not self.printing:  # (paper has no pages to turn: "1/792" and its bar, QA19 32)
+            self.page_bar.draw_with_count(surface, self.page, pages, theme, self._page_rect,
+                                          m.body)
         for i, box in enumerate(page_boxes):
             c, r = i % cols, i // cols
             cell = pygame.Rect(round(body.left + c * cell_w) + m.pad // 2,
@@ -380,14 +380,15 @@ class KnowledgePanel:
                               self.list_px, used=True)
                 continue
             self._draw_used(surface, box, pygame.Rect(cell.left, cell.bottom - label_h,
-                                                       cell.width, label_h), use_px, m)
+                                                       cell.width, label_h), use_px, m, theme)
             board = pygame.Rect(cell.left + m.pad // 2, cell.top + m.pad // 2,
                                 cell.width - m.pad, cell.height - label_h - m.pad)
             self.draw_box(surface, board, box, theme, m, m.heading)
 
     def _draw_used(self, surface: pygame.Surface, box: BoxView, rect: pygame.Rect, px: int,
-                   m: Metrics) -> None:
-        draw_used(surface, rect, box, self.session.learner.score_kind, px, m, self.app.theme,
+                   m: Metrics, theme: Theme) -> None:
+        # In ``theme``: an export's light one (the screen's grey was 1.2:1 on paper, QA19 32).
+        draw_used(surface, rect, box, self.session.learner.score_kind, px, m, theme,
                   readable_px(self.app.size))
 
     def _moves_px(self, boxes: list[BoxView], m: Metrics) -> Callable[[pygame.Rect], int]:
@@ -476,7 +477,7 @@ class KnowledgePanel:
         if shape is None and used:
             # No room for the list (never at the lab's sizes): the board and its use.
             label_h = int(m.body * USE_LINE)
-            self._draw_used(surface, box, board, m.body, m)
+            self._draw_used(surface, box, board, m.body, m, theme)
             board = pygame.Rect(board.left, board.top, board.width, board.height - label_h)
         picture = shape.board if shape is not None else board
         clip = surface.get_clip()
@@ -496,4 +497,4 @@ class KnowledgePanel:
             draw_move_list(surface, shape, lines, need, score_kind, theme)
             self.box_shapes.append((shape, need.px))
             if shape.footer is not None:
-                self._draw_used(surface, box, shape.footer, need.px, m)
+                self._draw_used(surface, box, shape.footer, need.px, m, theme)

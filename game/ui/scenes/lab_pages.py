@@ -128,6 +128,15 @@ class PageBar:
             return self.page_at(event.pos[0], pages)
         return None
 
+    def draw_with_count(self, surface: pygame.Surface, page: int, pages: int, theme: Theme,
+                        count: pygame.Rect, px: int) -> None:
+        """The bar, and the page shown of how many ("3/12") centred in ``count`` at ``px``
+        where there are several."""
+        self.draw(surface, page, pages, theme)
+        if pages > 1:
+            text.blit_text(surface, f"{page + 1}/{pages}", px, theme.text, count.center,
+                           "center")
+
     def draw(self, surface: pygame.Surface, page: int, pages: int, theme: Theme) -> None:
         """The track and the page shown on it."""
         bar = self.rect
