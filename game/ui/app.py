@@ -63,7 +63,15 @@ LONGEST_WAIT = 1.0
 #: thousand times a second (1.5% of a core doing nothing); a 30 ms sleep costs a tenth of
 #: that, and an input is still taken within two frames.
 IDLE_POLL = 0.03
+#: The least time a notice stays; a longer one stays about a second for every
+#: :data:`TOAST_WORDS_A_SECOND` words (a two-seat notice of 28 words went in 4 s, QA19 20).
 TOAST_SECONDS = 4.0
+TOAST_WORDS_A_SECOND = 4
+
+
+def notice_seconds(message: str) -> float:
+    """How long ``message`` stays on screen (unless a click or a key puts it away)."""
+    return max(TOAST_SECONDS, len(message.split()) / TOAST_WORDS_A_SECOND)
 #: A click that changes the screen makes the app ignore a second click this soon at the same
 #: place (within DOUBLE_CLICK_PIXELS): the end of a double-click would press whatever sits
 #: there on the new screen (the tournament's Menu, double-clicked, opened the menu's Quit
@@ -212,6 +220,8 @@ class App:
         self.running = True
         self.toast: str | None = None
         self.toast_left = 0.0
+        #: Whether the notice was made this frame (its clock starts at the next).
+        self.toast_new = False
         #: Where the last notice was drawn (tests check it covers no control).
         self.toast_rect = pygame.Rect(0, 0, 0, 0)
         if notice:
@@ -326,7 +336,11 @@ class App:
     def notify(self, message: str) -> None:
         """Show ``message`` at the bottom of the window for a few seconds."""
         self.toast = message
-        self.toast_left = TOAST_SECONDS
+        self.toast_left = notice_seconds(message)
+        # Its time counts from the frame it is first drawn: the frame of the click that
+        # causes it carries the idle wait before that click (up to a second), which ate
+        # into the notice at once (QA19 20: gone in under 2 s).
+        self.toast_new = True
         self.stale = True
 
     def play_sound(self, name: str) -> None:
@@ -405,6 +419,7 @@ class App:
     def frame(self, events: Sequence[pygame.event.Event], dt: float) -> None:
         """One frame: events, update, draw (the caller flips the display)."""
         self.advance(events, dt)
+        self.toast_new = False
         self.draw(self.screen)
 
     def advance(self, events: Sequence[pygame.event.Event], dt: float) -> None:
@@ -457,8 +472,9 @@ class App:
         return True
 
     def count_notice(self, dt: float) -> None:
-        """Advance the notice's clock; a notice that goes marks the window stale."""
-        if self.toast_left > 0:
+        """Advance the notice's clock (not in the frame that made it: see :meth:`notify`);
+        a notice that goes marks the window stale."""
+        if self.toast_left > 0 and not self.toast_new:
             self.toast_left -= dt
             if self.toast_left <= 0:
                 self.toast = None
@@ -542,6 +558,7 @@ class App:
         scene_dt = min(dt, LONGEST_STEP)
         self.advance(events, scene_dt)
         self.count_notice(dt - scene_dt)
+        self.toast_new = False
 
     def step(self) -> bool:
         """One turn of the main loop: wait for this frame's events, run the frame, and draw

@@ -78,9 +78,20 @@ def say_changes(menu: MenuScene, before: list[str]) -> None:
     """Say which seats new options changed from ``before``: a player is not swapped in
     silently (QA18 16: Othello 8x8 -> 4x4 put Random in the n-tuple network's seat)."""
     setup = GameSetup.of(menu.game, menu.options())
-    said = [change_notice(seat, was, now, setup)
-            for seat, (was, now) in enumerate(zip(before, menu.choices.seats, strict=True))
-            if was != now]
+    changed = [(seat, was, now)
+               for seat, (was, now) in enumerate(zip(before, menu.choices.seats, strict=True))
+               if was != now]
+    gone = {was.split(":", 1)[0] for _seat, was, now in changed
+            if was.split(":", 1)[0] != now.split(":", 1)[0]}
+    if len(changed) > 1 and len(gone) == 1 and all(
+            was.split(":", 1)[0] in gone for _seat, was, _now in changed):
+        # One player out of both seats: said once, in half the words (two sentences of 28
+        # words were 16 px at 200% of 1024x640, in the only room covering no control, R8).
+        seats = ", ".join(tr("menu.seat_player", n=seat + 1, player=seat_title(now, setup))
+                          for seat, _was, now in changed)
+        menu.app.notify(tr("menu.seats_replaced", was=player_name(gone.pop()), seats=seats))
+        return
+    said = [change_notice(seat, was, now, setup) for seat, was, now in changed]
     if said:
         menu.app.notify("\n".join(said))  # (one line a seat: joined by a space they ran on)
 
