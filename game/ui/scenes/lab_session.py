@@ -12,10 +12,10 @@ import logging
 import math
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ai.base import Player
-from ai.learners import TabularLearner, key_text, make_learner
+from ai.learners import KINDS, TabularLearner, key_text, make_learner
 from ai.registry import (
     Param,
     PlayerSpecError,
@@ -27,6 +27,9 @@ from ai.registry import (
 from ai.training import DRAW, LOSS, WIN, TrainingRunner
 from game.rules.base import GameState
 from game.rules.registry import GameInfo, game_names, get_game
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 logger = logging.getLogger(__name__)
 
@@ -351,3 +354,34 @@ class LabSession:
                 if counts.get(text):
                     self.usage[state.key] = counts[text]
             frontier.extend(state.play(m) for m in state.legal_moves())
+
+
+def app_session(app: App) -> LabSession:
+    """The app's lab session (kept while the app runs), on the menu's game and learner as the
+    lab opens (see :func:`opening_session`)."""
+    from game.ui.boards import lab_default_game
+
+    game = app.settings.last_game
+    seats = app.settings.games[game].seats if game in app.settings.games else []
+    app.lab_session = opening_session(app.lab_session, game, seats, lab_default_game())
+    return app.lab_session
+
+
+def opening_session(session: LabSession | None, game: str, seats: list[str],
+                    default: str) -> LabSession:
+    """The lab's session as the lab opens: ``session`` (the app's, None at first) on the menu's
+    ``game`` (``""`` when the teacher chose none: the lab's ``default`` game), with the
+    learner of the menu's ``seats`` where one holds one ("Renforcement" in seat 2 of
+    Hexapawn: the lab opened on Nim's Elimination whatever the menu showed, QA19 26). A
+    session that has trained or run is left as it is (its learner is the class's work)."""
+    wanted = game if game in game_names() else default
+    if session is None:
+        session = LabSession(wanted)
+    elif session.runs or session.learner.games_trained:
+        return session
+    elif session.game != wanted:
+        session.set_game(wanted)
+    kind = next((k for k in (s.split(":", 1)[0] for s in seats) if k in KINDS), None)
+    if game == wanted and kind is not None and kind != session.kind:
+        session.set_kind(kind)
+    return session

@@ -25,7 +25,6 @@ from ai.registry import PlayerSpecError
 from ai.training import DRAW, LOSS, WATCH_MOVE_SECONDS, WIN, TrainingRunner
 from game.rules.base import RulesError
 from game.ui import widgets
-from game.ui.boards import lab_default_game
 from game.ui.i18n import tr
 from game.ui.scenes.dialogs import MessageDialog
 from game.ui.scenes.lab_charts import ChartChoice, LabCharts
@@ -44,7 +43,7 @@ from game.ui.scenes.lab_layout import (
 )
 from game.ui.scenes.lab_pages import page_for_key
 from game.ui.scenes.lab_play import back_from_play, play_against
-from game.ui.scenes.lab_session import OPPONENT, SELF, WATCHED, LabSession, Run, window_for
+from game.ui.scenes.lab_session import OPPONENT, SELF, WATCHED, Run, app_session, window_for
 from game.ui.scenes.lab_setup import build_setup
 from game.ui.scenes.lab_table import TablePanel
 from game.ui.scenes.lab_views import ViewTabs
@@ -65,18 +64,11 @@ TEXTS = RunTexts(title="lab.title", subtitle="lab.subtitle", setup="lab.setup", 
                  pause="lab.pause", resume="lab.resume", stop="lab.stop", failed="lab.failed")
 
 
-def lab_session(app: App) -> LabSession:
-    """The app's lab session, made on first use on the lab's default game."""
-    if app.lab_session is None:
-        app.lab_session = LabSession(lab_default_game())
-    return app.lab_session
-
-
 class LearningLabScene(RunScene[TrainingRunner]):
     """The learning lab screen."""
 
     def __init__(self, app: App) -> None:
-        self.session = lab_session(app)
+        self.session = app_session(app)
         super().__init__(app, TEXTS)
         self._refresh_left = 0.0
         #: Games of the current run on the charts before this runner's (step-by-step runs).
