@@ -95,6 +95,32 @@ def test_a_file_from_another_folder_is_browsed_to_and_loaded(tmp_path: Path) -> 
     assert path.exists()
 
 
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_open_opens_a_folders_only_file(tmp_path: Path, language: str) -> None:
+    """QA19 16 (1280x720 en 200%, one saved learner): its row looked chosen (framed under the
+    pointer) and Open said "First choose a file". A folder of one file opens with it chosen;
+    Open loads it. With two files, none is chosen for the class."""
+    trained_file(tmp_path / "one", 40)
+    app, lab = open_lab((1280, 720), language)
+    click_widget(app, lab.load_button)
+    dialog = app.top
+    assert isinstance(dialog, LoadDialog)
+    dialog.go(str(tmp_path / "one"))
+    assert dialog.selected == tmp_path / "one" / "stick.json"
+    frame(app)  # type: ignore[arg-type]
+    click_widget(app, dialog.open_button)
+    assert app.top is lab and lab.learner.games_trained == 40, dialog.error
+    trained_file(tmp_path / "two", 40)
+    trained_file(tmp_path / "two", 20, "other.json")
+    click_widget(app, lab.load_button)
+    dialog = app.top
+    assert isinstance(dialog, LoadDialog)
+    dialog.go(str(tmp_path / "two"))
+    assert dialog.selected is None
+    click_widget(app, dialog.open_button)
+    assert app.top is dialog and dialog.error == tr("lab.browse.choose_file")
+
+
 def test_a_missing_path_says_so_in_the_dialog(tmp_path: Path) -> None:
     app, lab = open_lab()
     click_widget(app, lab.load_button)

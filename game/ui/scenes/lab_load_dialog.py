@@ -87,6 +87,8 @@ class LoadDialog(ListChoice, Scene):
     #: Where the drives go in the list: after the files a dialog opens (the learners saved
     #: a minute ago first, QA S14 27), before them where a folder is chosen to write in.
     drives_first = False
+    #: A folder holding one file opens with it chosen (see :meth:`show`).
+    chooses_a_lone_file = True
     #: The rows' names' text size in the last layout (see :meth:`_place_rows`).
     name_px = 0
 
@@ -140,7 +142,13 @@ class LoadDialog(ListChoice, Scene):
         self.scroll = 0
         self.selected = None
         self.path_field.value = str(folder)
-        if any(not row.is_folder for row in rows):
+        files = [row for row in rows if not row.is_folder]
+        if self.chooses_a_lone_file and len(files) == 1:
+            # The one file chosen, as Open opens it: it looked chosen (framed under the
+            # pointer) and Open said "First choose a file" (QA19 16).
+            self.selected, self.clicked_at = files[0].path, float("-inf")
+            self.path_field.value = str(files[0].path)
+        if files:
             self.error = ""
         else:
             self.error = (tr(self.no_files_key, folder=str(folder)) if folder == self.home
@@ -406,6 +414,7 @@ class SaveDialog(LoadDialog):
     action_key = "lab.browse.save_here"
     path_key = "lab.browse.folder_path"
     drives_first = True
+    chooses_a_lone_file = False  # (a folder is chosen here)
     #: What a click on a file says (a folder is wanted).
     pick_key = "lab.browse.pick_folder"
 
