@@ -159,3 +159,42 @@ def test_scrolling_the_help_keeps_its_box_text_size_and_columns(size: tuple[int,
         # Each row keeps where its description starts beside its chip.
         assert all(now.rows[i].text_x == first.rows[i].text_x for i in range(len(SHORTCUTS)))
     app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "language"), [((1920, 1080), "en"), ((1024, 768), "fr")])
+def test_f1_in_the_labs_lists_their_own_keys(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA19 38 (1920x1080 en 200%): F1 in the learning lab listed "Ctrl+Z Undo", "H Hint",
+    "R Restart the game", "→ Play one AI move", none of which the lab has, and nothing of the
+    lab's own keys. It lists the lab's: Esc, Space, the Matchboxes' page keys, F11, F1 (the
+    n-tuple lab the same but the pages)."""
+    from game.ui.scenes.ntuple_lab import NTupleLabScene
+    from tests.lab_helpers import large_lab
+
+    app, lab = large_lab(size, language)
+    for screen, pages in ((lab, True), (NTupleLabScene(app), False)):  # type: ignore[arg-type]
+        if app.top is not screen:  # type: ignore[attr-defined]
+            app.push(screen)  # type: ignore[attr-defined]
+            frame(app)  # type: ignore[arg-type]
+        seen = spy_texts(monkeypatch)
+        key(app, pygame.K_F1)  # type: ignore[arg-type]
+        overlay = app.top  # type: ignore[attr-defined]
+        assert isinstance(overlay, HelpOverlay)
+        while True:  # every row, scrolled to where it does not all fit
+            frame(app)  # type: ignore[arg-type]
+            if not overlay.scrolls or overlay.scroll + overlay.shown >= len(overlay.shortcuts):
+                break
+            key(app, pygame.K_DOWN)  # type: ignore[arg-type]
+        rows = overlay.layout().rows
+        described = " ".join(" ".join(row.lines) for row in rows)
+        said = " ".join(seen)
+        for what in ("help.lab_escape", "help.lab_space", "help.fullscreen"):
+            assert tr(what) in described and tr(what).split()[-1] in said, (what, said)
+        assert (tr("help.lab_pages") in described) is pages, described
+        for what in ("help.undo", "help.hint", "help.restart", "help.step"):
+            assert tr(what) not in described, (what, described)
+        chips = " ".join(part for row in rows for part in row.keys)
+        assert (tr("key.page_up") in chips) is pages and "Ctrl+Z" not in chips, chips
+        key(app, pygame.K_F1)  # type: ignore[arg-type]
+        assert app.top is screen  # type: ignore[attr-defined]
+    app.shutdown()  # type: ignore[attr-defined]

@@ -33,10 +33,30 @@ SHORTCUTS: tuple[tuple[str, str], ...] = (
     ("F1", "help.help"),
 )
 
+#: The n-tuple lab's own keys (the play screen's Undo, Hint, Restart were listed in the labs,
+#: none of which a lab has, and nothing of its own: QA19 38).
+RUN_SHORTCUTS: tuple[tuple[str, str], ...] = (
+    ("F11 / Alt+Enter", "help.fullscreen"),
+    ("Esc", "help.lab_escape"),
+    ("Space", "help.lab_space"),
+    ("F1", "help.help"),
+)
+#: The learning lab's: those, and the keys that turn the Matchboxes' pages.
+LAB_SHORTCUTS = (*RUN_SHORTCUTS[:3], ("PageUp / PageDown / Home / End", "help.lab_pages"),
+                 RUN_SHORTCUTS[3])
+
+
+def shortcuts_of(scene: object) -> tuple[tuple[str, str], ...]:
+    """The keys the help lists over ``scene``: its own (a ``shortcuts`` attribute), else
+    every screen's (:data:`SHORTCUTS`)."""
+    own = getattr(scene, "shortcuts", None)
+    return own if isinstance(own, tuple) else SHORTCUTS
+
 
 #: Key names that differ between languages (French keyboards say "Espace", "Entrée", "Échap").
 KEY_NAMES = {"Space": "key.space", "Enter": "key.enter", "Esc": "key.escape",
-             "Home": "key.home", "End": "key.end"}
+             "Home": "key.home", "End": "key.end", "PageUp": "key.page_up",
+             "PageDown": "key.page_down"}
 
 
 def key_label(keys: str) -> str:
@@ -93,13 +113,15 @@ class HelpOverlay(Scene):
     opaque = False
 
     def __init__(self, app: App) -> None:
+        #: The keys of the screen it opens over (see :func:`shortcuts_of`).
+        self.shortcuts = shortcuts_of(app.top)
         super().__init__(app)
         #: The first row shown.
         self.scroll = 0
         #: Whether the rows did not all fit at the last frame.
         self.scrolls = False
         #: How many rows the last frame showed, and at what text size.
-        self.shown = len(SHORTCUTS)
+        self.shown = len(self.shortcuts)
         self.px = app.metrics.body
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -113,7 +135,7 @@ class HelpOverlay(Scene):
             self.app.pop(self)
 
     def _scroll_by(self, rows: int) -> None:
-        self.scroll = max(0, min(len(SHORTCUTS) - 1, self.scroll + rows))
+        self.scroll = max(0, min(len(self.shortcuts) - 1, self.scroll + rows))
 
     def row(self, keys: str, what: str, width: int, px: int, key_w: int = 0) -> Row:
         """A shortcut laid out in a column ``width`` wide: its key chip, and its description
@@ -166,7 +188,7 @@ class HelpOverlay(Scene):
             shown = len(self._layout_for(*candidate, 0).shown)
             if shown > most:
                 best, most = candidate, shown
-            if most == len(SHORTCUTS):
+            if most == len(self.shortcuts):
                 break
         return self._layout_for(*best, self.scroll)
 
@@ -180,16 +202,18 @@ class HelpOverlay(Scene):
         w, h = self.app.size
         # One column as wide as the longest key and description need (large text), two the
         # window's width; in the window.
-        key_most = max(text.size(key_label(keys), px, True)[0] for keys, _w in SHORTCUTS)
-        what_w = max(text.size(tr(what), px)[0] for _keys, what in SHORTCUTS)
+        key_most = max(text.size(key_label(keys), px, True)[0]
+                       for keys, _w in self.shortcuts)
+        what_w = max(text.size(tr(what), px)[0] for _keys, what in self.shortcuts)
         width = (max(int(min(w * 0.7, h * 1.2)), key_most + what_w + m.pad * 9)
                  if columns == 1 else w)
         width = min(width, w - m.pad * 4)
         column_w = (width - m.pad * 6 - m.pad * 3 * (columns - 1)) // columns
-        rows = [self.row(keys, what, column_w, px) for keys, what in SHORTCUTS]
+        rows = [self.row(keys, what, column_w, px) for keys, what in self.shortcuts]
         if aligned:
             key_w = max(row.chip_w for row in rows)
-            rows = [self.row(keys, what, column_w, px, key_w) for keys, what in SHORTCUTS]
+            rows = [self.row(keys, what, column_w, px, key_w)
+                    for keys, what in self.shortcuts]
         origin = (0, 0)
         places: list[tuple[int, int, int]] = []
         for key in ("help.close", "help.close_scroll"):
@@ -201,10 +225,10 @@ class HelpOverlay(Scene):
             first = scroll if key == "help.close_scroll" else 0
             room = h - m.pad * 4 - chrome
             places, used = self.place(rows, first, columns, column_w, origin, room)
-            if len(places) == len(SHORTCUTS):
+            if len(places) == len(self.shortcuts):
                 break
         # A list that scrolls keeps its box's height whatever rows it shows.
-        box = pygame.Rect(0, 0, width, chrome + (used if len(places) == len(SHORTCUTS)
+        box = pygame.Rect(0, 0, width, chrome + (used if len(places) == len(self.shortcuts)
                                                  else room))
         box.center = (w // 2, h // 2)
         left, top = box.left + m.pad * 3, box.top + m.pad * 3 + int(title_px * 1.4)
@@ -217,7 +241,7 @@ class HelpOverlay(Scene):
         dim(surface, theme.overlay, 190)
         layout = self.layout()
         px, box = layout.px, layout.box
-        self.scrolls = len(layout.places) < len(SHORTCUTS)
+        self.scrolls = len(layout.places) < len(self.shortcuts)
         if not self.scrolls:
             self.scroll = 0
         self.shown, self.px = len(layout.places), px

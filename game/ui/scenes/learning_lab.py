@@ -27,6 +27,7 @@ from game.rules.base import RulesError
 from game.ui import widgets
 from game.ui.i18n import tr
 from game.ui.scenes.dialogs import MessageDialog
+from game.ui.scenes.help import LAB_SHORTCUTS
 from game.ui.scenes.lab_charts import ChartChoice, LabCharts
 from game.ui.scenes.lab_common import RunScene, RunTexts, player_name
 from game.ui.scenes.lab_files import LabFiles
@@ -66,6 +67,8 @@ TEXTS = RunTexts(title="lab.title", subtitle="lab.subtitle", setup="lab.setup", 
 
 class LearningLabScene(RunScene[TrainingRunner]):
     """The learning lab screen."""
+
+    shortcuts = LAB_SHORTCUTS  #: What F1 lists (its keys, not the play screen's).
 
     def __init__(self, app: App) -> None:
         self.session = app_session(app)

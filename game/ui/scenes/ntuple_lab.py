@@ -26,6 +26,7 @@ from game.ui.i18n import decimal, grouped, tr
 from game.ui.reasoning import plural
 from game.ui.scene import Scene
 from game.ui.scenes import lab_ntuple_files
+from game.ui.scenes.help import RUN_SHORTCUTS
 from game.ui.scenes.lab_charts import ChartChoice
 from game.ui.scenes.lab_common import (
     WrapButton,
@@ -74,6 +75,8 @@ def ntuple_session(app: App) -> NTupleLabSession:
 
 class NTupleLabScene(Scene):
     """The n-tuple lab screen (see the module docstring)."""
+
+    shortcuts = RUN_SHORTCUTS  #: What F1 lists (its keys, not the play screen's).
 
     def __init__(self, app: App, session: NTupleLabSession | None = None) -> None:
         super().__init__(app)
