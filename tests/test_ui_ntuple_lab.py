@@ -621,3 +621,26 @@ def test_space_after_a_run_leaves_the_network_as_it_is() -> None:
     click_widget(app, scene.train_button)
     assert scene.session.busy, "Train ▶ still trains"
     key(app, pygame.K_ESCAPE)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_empty_chart_does_not_ask_to_train_while_it_trains(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA19 22 (1280x800 fr 100%): for 15-30 s after Entraîner the chart still said
+    "Entraînez pour voir les premières mesures" (Train to see the first measurements)."""
+    from game.ui.i18n import tr
+    from tests.ui_helpers import spy_texts
+
+    app, scene = open_lab((1280, 800), language)
+    seen = spy_texts(monkeypatch, "blit_fit")
+    frame(app)
+    assert tr("ntuple.no_curve") in seen
+    scene.session.games = 100_000
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_SPACE)  # (paused: no measurement ends while the test reads)
+    assert scene.session.busy and not scene.session.curve_points()
+    seen.clear()
+    frame(app)
+    assert tr("ntuple.no_curve") not in seen and tr("ntuple.first_curve") in seen, seen
+    key(app, pygame.K_ESCAPE)
+    app.shutdown()

@@ -420,13 +420,13 @@ class NTupleLabScene(Scene):
         x_max = max(1, self.session.player.games_trained,
                     max((p.games for p in points), default=1))
         # Every word at the size the layout gave the chart the height for, the legend beside
-        # the x label rather than on a line of its own where both fit.
-        px = self.chart_px
-        charts.line_chart(surface, self.chart_rect, series, theme, px,
+        # the x label where both fit; no "Train to see" once it trains (QA19 22).
+        charts.line_chart(surface, self.chart_rect, series, theme, self.chart_px,
                           title=tr("ntuple.curves"), x_label=tr("lab.chart.games"),
                           y_range=(0.0, 1.0), percent=True, x_max=x_max,
-                          empty_text=tr("ntuple.no_curve"), small_px=px,
-                          legend_by_x_label=True)
+                          empty_text=tr("ntuple.first_curve" if self.session.busy
+                                        else "ntuple.no_curve"),
+                          small_px=self.chart_px, legend_by_x_label=True)
 
     def _draw_knowledge(self, surface: pygame.Surface, theme: Theme, m: widgets.Metrics) -> None:
         if self._knowledge is None:
