@@ -17,6 +17,7 @@ from ai.registry import PlayerSpecError, make_player
 from game.rules.othello import OthelloOptions
 from game.ui.i18n import tr
 from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.menu_seats import seat_word
 from game.ui.scenes.play import PlayScene
 from game.ui.widgets import Choice
 from tests.test_ui_ntuple_lab import open_lab, save_here
@@ -137,20 +138,20 @@ def test_six_by_six_offers_no_shipped_network_and_keeps_the_seat(data_dir: Path,
     assert not chooser.enabled  # nothing to choose: greyed
     # The menu says so (QA18 16: nothing said a seat had changed), and says a seat's player
     # replaced where it cannot play (4x4); nothing when no seat changes.
-    assert app.toast == tr("menu.seat_usual", seat=tr("menu.seat", n=2),
+    assert app.toast == tr("menu.seat_usual", seat=seat_word(2),
                            player=tr("player.ntuple.title"))
     # Back to 8x8 the seat plays the shipped network again, and says so (review of c106cbe:
     # 6x6's "trained=0", written out, stayed, and the seat played an untrained network).
     app.toast = None
     menu.set_option("size", "8")
     assert trained_chooser(menu).current_label() == tr("param.trained.1")
-    assert app.toast == tr("menu.seat_usual", seat=tr("menu.seat", n=2),
+    assert app.toast == tr("menu.seat_usual", seat=seat_word(2),
                            player=tr("player.ntuple.title"))
     menu.set_option("size", "6")
     app.toast = None
     menu.set_option("size", "4")
     assert menu.choices.seats[1] == "random"
-    assert app.toast == tr("menu.seat_replaced", seat=tr("menu.seat", n=2),
+    assert app.toast == tr("menu.seat_replaced", seat=seat_word(2),
                            player=tr("player.random.title"), was=tr("player.ntuple.title"))
     app.toast = None
     menu.set_option("size", "8")
@@ -165,7 +166,7 @@ def test_six_by_six_offers_no_shipped_network_and_keeps_the_seat(data_dir: Path,
     assert setup.options.size == 8 and setup.specs[1].endswith("trained=1"), setup.specs[1]
 
 
-def test_two_seats_changed_at_once_are_said_one_line_each() -> None:
+def test_two_seats_changed_at_once_are_said_in_one_sentence() -> None:
     """Review of ec0cfac: Othello 8x8 -> 4x4 with the network in both seats read "… with these
     options Seat 2: Random in place of …", one run-on sentence broken anywhere."""
     from tests.ui_helpers import make_app, seat_players
@@ -177,7 +178,10 @@ def test_two_seats_changed_at_once_are_said_one_line_each() -> None:
     app.toast = None
     menu.set_option("size", "4")
     assert app.toast is not None
-    lines = app.toast.split("\n")
-    assert len(lines) == 2 and all(line.startswith(tr("menu.seat", n=n))
-                                   for n, line in enumerate(lines, 1)), lines
+    # R8 / QA19 20: one player leaving both seats is said once (two lines of it were 16 px
+    # at 200% of 1024x640), each seat with its new player.
+    said = app.toast
+    assert "\n" not in said and said.count(tr("player.ntuple.title")) == 1, said
+    assert f"{seat_word(1)}: {tr('seat.human')}" in said, said
+    assert f"{seat_word(2)}: {tr('player.random.title')}" in said, said
     app.shutdown()

@@ -88,6 +88,7 @@ def say_changes(menu: MenuScene, before: list[str]) -> None:
         # One player out of both seats: said once, in half the words (two sentences of 28
         # words were 16 px at 200% of 1024x640, in the only room covering no control, R8).
         seats = ", ".join(tr("menu.seat_player", n=seat + 1, player=seat_title(now, setup))
+                          .replace(tr("menu.seat", n=seat + 1), seat_word(seat + 1))
                           for seat, _was, now in changed)
         menu.app.notify(tr("menu.seats_replaced", was=player_name(gone.pop()), seats=seats))
         return
@@ -101,11 +102,16 @@ def change_notice(seat: int, was: str, now: str, setup: GameSetup) -> str:
     (see :func:`checked_spec`): another player in its place, or the same with its usual
     settings (Othello 6x6's network, whose "Shipped" is no choice there)."""
     name, other = was.split(":", 1)[0], now.split(":", 1)[0]
-    where = tr("menu.seat", n=seat + 1)
+    where = seat_word(seat + 1)
     if name == other:
         return tr("menu.seat_usual", seat=where, player=seat_title(now, setup))
     return tr("menu.seat_replaced", seat=where, player=seat_title(now, setup),
               was=player_name(name))
+
+
+def seat_word(n: int) -> str:
+    """"Seat 2" whose word and number stay on one line (a notice broke "Place / 2 : Hasard")."""
+    return tr("menu.seat", n=n).replace(" ", "\u00a0")
 
 
 def player_name(name: str) -> str:
