@@ -270,6 +270,7 @@ class TablePanel:
         table = self.table()
         grid_h = inner.height // 2 - title_h
         self.pages = []
+        self._table = table  # (the legend below measures this table, not the last drawn)
         if table is not None and table.keys:
             self.pages = self.paged(table, inner, title_h)
             grid_h, self.px = self.fit(part_of(table, self.pages[0]), inner, title_h)
@@ -338,6 +339,14 @@ class TablePanel:
                 best = (numbers, pages)
         return best[1]
 
+    def pages_of(self, table: HeatTable) -> list[range]:
+        """:attr:`pages` for ``table``: as many parts of its columns as laid out, made again
+        where the table has changed since (training adds positions between a layout and a
+        drawing: parts of 20 columns indexed a table of 19, an IndexError, speed helper)."""
+        if self.pages and self.pages[-1].stop != len(table.cols):
+            self.pages = page_ranges(len(table.cols), len(self.pages))
+        return self.pages
+
     def page(self, table: HeatTable) -> range:
         """The part of the table's columns shown: the chosen box's."""
         key = self.knowledge.session.chosen_box
@@ -364,7 +373,7 @@ class TablePanel:
         kind = self.knowledge.session.learner.score_kind
         words = [tr(STYLES.get(kind, STYLES["value"]).legend), tr("lab.table.read_in_box")]
         table = self._table or self.table()
-        if table is not None and len(self.pages) > 1:
+        if table is not None and len(self.pages_of(table)) > 1:
             words.insert(0, max((self.part_note(table, p) for p in self.pages), key=len))
         if kind == "allowed":
             words.append(tr("lab.all_lost_note"))
@@ -381,6 +390,8 @@ class TablePanel:
         """The heat map, its legend and the chosen box."""
         session = self.knowledge.session
         table = self._table = self.table()
+        if table is not None:
+            self.pages_of(table)
         draw_panel(surface, self.rect, theme, m.radius)
         style = STYLES.get(session.learner.score_kind, STYLES["value"])
         legend = tr(style.legend)
