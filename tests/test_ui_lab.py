@@ -339,7 +339,7 @@ def test_progress_text_says_rate_and_time_left() -> None:
     # Regression: a run of 0.02 s said "300 games in 0.0 s (15,000/s)".
     quick = Progress(done=300, planned=300, elapsed=0.02, games_per_second=15_000.0, eta=None,
                      running=False, paused=False, finished=True, stopped=False)
-    assert progress_text(quick, 300).startswith("300 games in < 0.1 s (15,000/s)")
+    assert progress_text(quick, 300).startswith("300 games in < 0.1 s (15,000 games/s)")
     quick_enough = Progress(done=300, planned=300, elapsed=0.06, games_per_second=5_000.0,
                             eta=None, running=False, paused=False, finished=True, stopped=False)
     assert "in 0.1 s" in progress_text(quick_enough, 300)
@@ -362,7 +362,8 @@ def test_progress_counts_in_the_language_grouping(language: str, big: str, one: 
     done = Progress(done=1, planned=1, elapsed=3.9, games_per_second=0.3, eta=None,
                     running=False, paused=False, finished=True, stopped=False)
     assert progress_text(done, 1).startswith("1 game " if language == "en" else "1 partie ")
-    assert ("(0.3/s)" if language == "en" else "(0,3/s)") in progress_text(done, 1)
+    # QA19 17: "0.3/s" said nothing of what it counts.
+    assert ("(0.3 games/s)" if language == "en" else "(0,3 parties/s)") in progress_text(done, 1)
     sep = "," if language == "en" else "\u202f"
     assert i18n.grouped(1234567.4) == f"1{sep}234{sep}567"
 

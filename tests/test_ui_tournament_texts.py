@@ -30,7 +30,7 @@ def test_french_elides_de_before_a_vowel() -> None:
 
 def test_english_says_the_same_before_a_vowel() -> None:
     i18n.set_language("en")
-    assert tr_named("tour.interval", "Alpha-beta") == "├─┤ 95% CI of Alpha-beta's wins"
+    assert tr_named("tour.interval", "Alpha-beta") == "├─┤ 95% range of Alpha-beta's wins"
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -175,3 +175,30 @@ def test_a_ranking_line_says_1_pt_not_1_pts(language: str, wins: int, draws: int
     finally:
         i18n.set_language("en")
     assert said in line, line
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_tournament_says_its_numbers_in_words(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA19 17 (1920x1080 en 200%): "2 / 6 games · 0.5/s · 9 s left", "… in 29.0 s
+    (0.2/s)" (0.2 what a second?), a column "95% CI" and a set-up row "Chance no.": a class
+    does not read that shorthand. They say "games/s", "95% range" and "Random seed" (French
+    "parties/s", "fourchette 95 %"; "Tirage n°" was already words)."""
+    import re
+
+    from game.ui.i18n import tr
+    from tests.test_ui_tournament import _large_text_tournament, play_four_on_morpion
+    from tests.ui_helpers import frame, spy_texts
+
+    app, scene = _large_text_tournament((1920, 1080), language)
+    drawn = spy_texts(monkeypatch, "blit_text", "blit_fit", "blit_wrapped")
+    frame(app)
+    play_four_on_morpion(app, scene)
+    frame(app)
+    said = " | ".join(drawn)
+    assert not re.search(r"\d/s\b", said), said
+    assert not {"CI", "IC"} & set(re.split(r"[\s(),:|]+", said)), said
+    assert tr("tour.col.ci") in said, said
+    assert "Chance" not in tr("tour.seed") and "no." not in tr("tour.seed_said", n=1)
+    assert (" games/s" if language == "en" else " parties/s") in said, said
+    app.shutdown()

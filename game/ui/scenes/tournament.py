@@ -412,8 +412,10 @@ class TournamentScene(RunScene[TournamentRunner]):
             line = ([tr("tour.progress_idle")] if progress is None
                     else progress_lines(progress, progress.done))
             if progress is not None and progress.finished and not progress.stopped:
-                # The end said where the class reads the count, in place of a notice.
-                line = [tr("tour.finished_line", line=line[0]), *line]
+                # The end said where the class reads the count, in place of a notice; each
+                # form with it first (with "games/s" the long form no longer fitted at 200%
+                # of 1024x768, and the end went unsaid, QA19 17).
+                line = [*(tr("tour.finished_line", line=each) for each in line), *line]
             draw_progress(surface, self.panels["progress"], progress, line, theme, m)
             draw_panel(surface, self.panels["results"], theme, m.radius)
             draw_results(self, surface, self.results_body(), m.body)
