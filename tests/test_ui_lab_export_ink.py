@@ -103,3 +103,33 @@ def test_the_other_exported_lab_views_read_on_paper(
              if contrast_ratio(colour, behind) < TEXT_CONTRAST]
     assert not faint, faint
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("size", "language"), [((1280, 720), "fr"), ((1920, 1080), "en")])
+def test_an_exported_matchboxes_picture_has_no_empty_button_row(
+        size: tuple[int, int], language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Real window 1280x720 fr 200% (contrast theme), Hexapawn boxes exported: above the boxes
+    an empty band as high as the screen's button row (filter, sort, pager: none on paper).
+    Without a title on that row, the boxes start at the panel's top."""
+    app, lab = large_boxes(size, language, "hexapawn", "reinforcement", 100)
+    panel = lab.knowledge
+    laid: list[tuple[pygame.Rect, bool]] = []
+    real = panel.draw
+
+    def drawn(*args: Any, **kwargs: Any) -> None:
+        real(*args, **kwargs)
+        laid.append((panel.rect.copy(), panel.titled))
+        boxes.extend(rect for rect, _box in panel.box_rects)
+
+    boxes: list[pygame.Rect] = []
+    monkeypatch.setattr(panel, "draw", drawn)
+    size_, draw = lab_export.view_drawing(lab)
+    canvas = pygame.Surface(size_)
+    canvas.fill(PRINT.background)
+    draw(canvas, canvas.get_rect().inflate(-2 * lab_export.MARGIN, -2 * lab_export.MARGIN),
+         PRINT)
+    (rect, titled), = laid
+    assert boxes and not titled, (boxes, titled)
+    gap = min(r.top for r in boxes) - rect.top
+    assert gap <= 3 * app.metrics.pad, (boxes, rect)  # type: ignore[attr-defined]
+    app.shutdown()  # type: ignore[attr-defined]

@@ -303,7 +303,7 @@ class KnowledgePanel:
             text.blit_text(surface, title, m.body, theme.accent,
                            (rect.left + pad * 2, self._title_y), "midleft",
                            bold=True, max_width=room)
-        head = self._head_h + pad
+        head = 0 if self.printing and not self.titled else self._head_h + pad  # (no buttons)
         body = pygame.Rect(rect.left + pad * 2, rect.top + pad * 2 + head,
                            rect.width - pad * 4, rect.height - pad * 3 - head)
         if watched is not None and watched.current is not None:
