@@ -640,7 +640,17 @@ def test_the_empty_chart_does_not_ask_to_train_while_it_trains(
     key(app, pygame.K_SPACE)  # (paused: no measurement ends while the test reads)
     assert scene.session.busy and not scene.session.curve_points()
     seen.clear()
+    from game.ui import text
+    from game.ui.scenes.play_fit import readable_px
+
+    fits: list[int] = []
+    real = text.fit_lines
+    monkeypatch.setattr(text, "fit_lines", lambda words, *a, **k: fits.append(
+        (out := real(words, *a, **k))[1]) or out if words == tr("ntuple.first_curve")
+        else real(words, *a, **k))
     frame(app)
     assert tr("ntuple.no_curve") not in seen and tr("ntuple.first_curve") in seen, seen
+    # At the readable size (the first wording was 18 px at 1280x800 fr 100%, real window).
+    assert fits and min(fits) >= readable_px(app.size), fits
     key(app, pygame.K_ESCAPE)
     app.shutdown()
