@@ -251,3 +251,26 @@ def test_a_scale_of_whole_things_is_written_whole(language: str, evaluation: str
     assert {f"+{whole}", f"\u2212{whole}"} <= set(drawn), drawn
     assert [mark for mark, _level in scale_marks(scale)] == [f"+{whole}", "0", f"\u2212{whole}"]
     app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_reviews_words_are_readable_at_100_percent_of_1024x768(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA20 2 (Nim, one heap, a person against Random, finished, reviewed at 1024x768 en
+    100%): the graph's key ("Line and dots: the AI's own scores", "Edges: a sure win") and
+    the move list ("7. 2 matches") were 18 px, under the window's readable 20, where the play
+    panel's words are 20. Every word in the review's column is now at least that size."""
+    app = make_app((1024, 768), language=language)
+    play = start_game(app, "nim", ("human", "random"), options={"variant": "single"})
+    while not play.match.over:
+        assert run_until(app, lambda: play.match.over or play.state.to_move == 0, 30)
+        if not play.match.over:
+            assert play.apply_move(sorted(play.state.legal_moves(), key=str)[0])
+    play.enter_review(len(play.match.states) - 2)
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    column = play.panel.moves_rect
+    words = [(said, px) for said, px, rect in drawn
+             if column.contains(rect) and said.strip() and said != "0"]
+    assert len(words) >= 4, words
+    assert min(px for _said, px in words) >= readable_px((1024, 768)), words
+    app.shutdown()

@@ -80,6 +80,12 @@ class ReviewPanel:
         self._graph = EvalGraph([], [])
         self._graph_key: tuple[int, int, str] | None = None
 
+    def words_px(self) -> int:
+        """The size of the review's words (the graph's key at normal text, the move list,
+        the position's summary): the play panel's small size, never under the window's
+        readable size (18 px at 100% of 1024x768, under its 20: QA20 2)."""
+        return self.scene.panel.explain.small
+
     def buttons(self, compact: bool = False) -> list[Widget]:
         """The review's buttons, in event order; ``compact`` (large text): without Save and
         Open, which are behind the panel's More button."""
@@ -169,7 +175,7 @@ class ReviewPanel:
         # The key with large text at the legend's least size: at 200% of 1024x768 it gave way
         # whole to a short game's list rows.
         key_px = (least_legend_px(m, self.app.size) if large_text(m, self.app.size)
-                  else m.small)
+                  else self.words_px())
         key_h = text.font(key_px).get_linesize()
 
         # Which side is up, above the plot (at the key's size), whatever the room: written
@@ -437,7 +443,7 @@ class ReviewPanel:
         # The rows the list needs, up to LIST_ROWS (two moves a row): a short game leaves the
         # key its words (a Hexapawn game of three moves showed the graph without its key).
         moves = len(self.scene.match.moves)
-        line_h = text.font(m.small).get_linesize()
+        line_h = text.font(self.words_px()).get_linesize()
         rows = min(LIST_ROWS, max(1, -(-moves // 2)))
 
         def text_h() -> int:

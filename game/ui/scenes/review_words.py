@@ -36,7 +36,8 @@ def draw_review_words(panel: PlayPanel, surface: pygame.Surface) -> None:
     app, scene = panel.app, panel.scene
     m, theme = app.metrics, app.theme
     area = panel.moves_rect
-    line_h = text.font(m.small).get_linesize()
+    px = panel.review.words_px()
+    line_h = text.font(px).get_linesize()
     legend = review_legend(scene)
     # The graph's key takes a shorter form where that leaves the board's key two lines at
     # its least size: at 200% of 1024x768 the graph's four lines left it none.
@@ -46,10 +47,10 @@ def draw_review_words(panel: PlayPanel, surface: pygame.Surface) -> None:
                                                      max(0, area.height - reserve)))
     summary = scene.presenter.position_summary(scene.board_state)
     if summary and y + line_h <= area.bottom:
-        text.blit_text(surface, summary, m.small, theme.text_muted, (area.left, y),
+        text.blit_text(surface, summary, px, theme.text_muted, (area.left, y),
                        max_width=area.width, min_px=least)
         y += int(line_h * 1.2)
     panel.explain.legend_rows_shown = 0
     panel.explain.legend_samples = set()
     y = panel.explain.draw_legend(surface, y, legend)
-    panel.draw_moves(surface, pygame.Rect(area.left, y, area.width, area.bottom - y))
+    panel.draw_moves(surface, pygame.Rect(area.left, y, area.width, area.bottom - y), px)
