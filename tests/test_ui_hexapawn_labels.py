@@ -205,3 +205,76 @@ def test_steps_alone_get_chips_taller_than_a_captures_room(
     assert all(hexapawn.chip_height(px) > view.grid.cell * hexapawn.CHIP_HEIGHT
                for _label, px in texts), (texts, view.grid.cell)
     app.shutdown()
+
+
+def engine_labels(without_bounds: bool = False) -> tuple[Any, list[tuple[str, int]]]:
+    """The Hexapawn engine's decision after a1-a2 (3x3) and its labels as drawn at 200% of
+    1024x768 in French (text, size); ``without_bounds``, the moves it only bounded left
+    out."""
+    import dataclasses
+
+    from ai.base import Decision
+    from ai.registry import make_player
+    from game.ui.reasoning import EstimateBound, shown_scores
+
+    drawn: list[tuple[str, int]] = []
+    real = hexapawn.score_chip
+
+    def spy(surface: pygame.Surface, text: str, centre: Any, px: int, *args: Any,
+            **kwargs: Any) -> pygame.Rect:
+        drawn.append((text, px))
+        rect: pygame.Rect = real(surface, text, centre, px, *args, **kwargs)
+        return rect
+
+    app = make_app((1024, 768), language="fr", text_scale=200)
+    play = start_game(app, "hexapawn", ("human", "human"))
+    frame(app)
+    state = play.board_state
+    state = state.play(next(m for m in state.legal_moves() if str(m) == "a1-a2"))
+    decision: Decision = make_player("engine", "hexapawn").choose(state)
+    if without_bounds:
+        shown = shown_scores(decision)
+        kept = {m: v for m, v in decision.scores.items()
+                if not isinstance(getattr(shown[m], "meaning", None), EstimateBound)}
+        decision = dataclasses.replace(decision, scores=kept)
+    ctx = dataclasses.replace(play.board_context(), scores=shown_scores(decision),
+                              score_kind=decision.score_kind, hover=None)
+    hexapawn.score_chip = spy  # type: ignore[assignment]
+    try:
+        play.view.draw(app.screen, state, ctx)
+    finally:
+        hexapawn.score_chip = real  # type: ignore[assignment]
+        app.shutdown()
+    return decision, drawn
+
+
+def test_a_wide_bound_does_not_shrink_the_engine_s_other_labels() -> None:
+    """QA19 19 (1024x768 fr 200%, Hexapawn 3x3 against the engine, a1-a2): the bound
+    "\u2264+14", wider than "G3" and "P", shrank all three chips to 28 px here (19-20 in the
+    QA's window) where every other AI's got 39. One size a kind of label now: the proven
+    results keep the size they have without the bound beside them."""
+    _decision, drawn = engine_labels()
+    bounds = [(text, px) for text, px in drawn if text.startswith("\u2264")]
+    proven = [(text, px) for text, px in drawn if not text.startswith("\u2264")]
+    assert bounds and len(proven) == 2, drawn
+    _d, alone = engine_labels(without_bounds=True)
+    assert len(alone) == 2 and {px for _t, px in proven} == {alone[0][1]}, (drawn, alone)
+    assert alone[0][1] > bounds[0][1] >= readable_px((1024, 768)), (drawn, alone)
+
+
+@pytest.mark.parametrize(("lang", "unit"), [("en", "balance points"),
+                                            ("fr", "points d'\u00e9quilibre")])
+def test_the_engine_s_bound_says_its_unit_in_the_legend(lang: str, unit: str) -> None:
+    """QA19 19: the key "\u2264+14 au plus : pas calculé" did not say +14 what, the engine's
+    other labels being proven results. Where no other label's row names the estimates'
+    unit, the bound's does, in the legend's words and its short form."""
+    from game.ui import i18n
+    from game.ui.reasoning import score_legend
+
+    decision, _drawn = engine_labels()
+    i18n.set_language(lang)
+    try:
+        rows = [row for row in score_legend(decision, "Black") if row.look.dashed]
+    finally:
+        i18n.set_language("en")
+    assert len(rows) == 1 and unit in rows[0].words and unit in rows[0].short, rows

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -167,6 +167,25 @@ def unit_legend(unit: str, side: str, n: int | None = None) -> tuple[str, str]:
     key = "unit_versus" if has(f"unit.{unit}.versus") else "unit"
     return (tr(f"legend.{key}", unit=name, side=side),
             tr(f"legend.short.{key}", unit=name, side=side))
+
+
+def _bound_words(key: str, d: Decision, side: str,
+                 shown: Mapping[Any, float]) -> tuple[str, str]:
+    """The legend's words and short words for an estimate ``d``'s search only bounded
+    (``key``: at most or at least), naming the estimates' unit where no other label of
+    ``shown`` is an estimate whose row names it: "≤+14 au plus : pas calculé" said nothing
+    of +14 what, the Hexapawn engine's other labels being proven results (QA19 19)."""
+    from game.ui.i18n import has
+
+    short_key = key.replace("legend.", "legend.short.")
+    unit = shown_unit(d)
+    said = any(not isinstance(getattr(value, "meaning", None),
+                              Proven | MarginBound | EstimateBound)
+               for value in shown.values())
+    if unit is None or said or has(f"unit.{unit}.legend"):
+        return tr(key, side=side), tr(short_key)
+    name = tr(f"unit.{unit}.name")
+    return tr(key + "_unit", side=side, unit=name), tr(short_key + "_unit", unit=name)
 
 
 def unit_line(d: Decision, side: str) -> str | None:
@@ -626,9 +645,9 @@ def score_legend(d: Decision, mover: str, short_counts: bool = False,
                                                    side=mover)))
         elif isinstance(value, ShownScore) and isinstance(meaning, EstimateBound):
             key = "legend.estimate_at_most" if meaning.upper else "legend.estimate_at_least"
+            words, short = _bound_words(key, d, mover, shown)
             # As the board wrote it: "≤−6" beside "−6", not "≤−5.7" (real window, Othello).
-            add(key, LegendRow(_sample(value, short_here), tr(key, side=mover), "text",
-                               tr(key.replace("legend.", "legend.short.")),
+            add(key, LegendRow(_sample(value, short_here), words, "text", short,
                                look=meaning.look))
         elif isinstance(value, ShownScore) and isinstance(meaning, Shallower):
             # A shallow bound has its own look, so its own row ("\u2264\u22124 at most, only

@@ -302,22 +302,16 @@ class HexapawnView(GridBoardView):
         grid = self.grid
         assert grid is not None and ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
-        texts = [t for t, _c, _b in labels.values()]
-        most = label_px(ctx, grid.cell * 0.17)
-        px = shared_label_px(texts, most, grid.cell * CHIP_WIDTH)
         steps_only = all(not isinstance(move, HexapawnMove) or move.from_col == move.to_col
                          for move in labels)
-        high = STEP_CHIP_HEIGHT if steps_only else CHIP_HEIGHT
-        while px > 7 and chip_height(px) > grid.cell * high:
-            px -= 1
-        side_pad: int | None = None
-        least = min(ctx.coords_px, most)
-        for tight in range(least, px, -1):
-            if chip_height(tight) <= grid.cell * TIGHT_CHIP_HEIGHT and all(
-                    txt.size(t, tight, True)[0] + 2 * TIGHT_PAD <= grid.cell * CHIP_WIDTH
-                    for t in texts):
-                px, side_pad = tight, TIGHT_PAD
-                break
+        # One size a kind of label (a value, a bound, a shallower estimate: see chip_look),
+        # so that two sizes never read as two kinds of one number; a bound's "\u2264+14",
+        # wider than "G3", shrank every chip to 28 px where 39 fitted (QA19 19, the engine
+        # at 200% of 1024x768).
+        looks = {move: chip_look(ctx.scores.get(move)) for move in labels}
+        sizes = {look: self._label_size([t for m, (t, _c, _b) in labels.items()
+                                         if looks[m] == look], ctx, steps_only)
+                 for look in set(looks.values())}
         placed: list[pygame.Rect] = []
         # The best move's label is placed first, so it keeps its spot when two labels meet.
         for move, (text, colour, best) in sorted(labels.items(), key=lambda kv: not kv[1][2]):
@@ -333,6 +327,7 @@ class HexapawnView(GridBoardView):
             # taken (two "W5" over b2 at 200%, seen in a real window); at the corner it stands
             # between four pawns' heads and bases, and two pawns taking on one cell get two
             # corners.
+            px, side_pad = sizes[looks[move]]
             reach = CAPTURE_LABEL_REACH if move.from_col != move.to_col else LABEL_REACH
             at = (end[0] + ux * grid.cell * reach, end[1] + uy * grid.cell * reach)
             if reach:
@@ -342,7 +337,29 @@ class HexapawnView(GridBoardView):
                   colour, grid.cell * (0.05 if best else 0.03), 190 if best else 120)
             score_chip(surface, text, at, px, colour, ctx.theme, best=best,
                        max_width=None if side_pad else grid.cell * CHIP_WIDTH, placed=placed,
-                       side_pad=side_pad, look=chip_look(ctx.scores.get(move)))
+                       side_pad=side_pad, look=looks[move])
+
+    def _label_size(self, texts: list[str], ctx: BoardContext,
+                    steps_only: bool) -> tuple[int, int | None]:
+        """The text size of labels ``texts`` (one kind of label) and their chips' side
+        padding (None: the usual): the largest that fits a chip :data:`CHIP_WIDTH` of a cell
+        wide and :data:`CHIP_HEIGHT` high (:data:`STEP_CHIP_HEIGHT` where every move is a
+        step, ``steps_only``), else tighter chips (see :data:`TIGHT_CHIP_HEIGHT`) up to the
+        window's readable size where these fit."""
+        grid = self.grid
+        assert grid is not None
+        most = label_px(ctx, grid.cell * 0.17)
+        px = shared_label_px(texts, most, grid.cell * CHIP_WIDTH)
+        high = STEP_CHIP_HEIGHT if steps_only else CHIP_HEIGHT
+        while px > 7 and chip_height(px) > grid.cell * high:
+            px -= 1
+        least = min(ctx.coords_px, most)
+        for tight in range(least, px, -1):
+            if chip_height(tight) <= grid.cell * TIGHT_CHIP_HEIGHT and all(
+                    txt.size(t, tight, True)[0] + 2 * TIGHT_PAD <= grid.cell * CHIP_WIDTH
+                    for t in texts):
+                return tight, TIGHT_PAD
+        return px, None
 
 
 class HexapawnPresenter(GamePresenter):
