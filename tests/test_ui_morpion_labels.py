@@ -176,3 +176,49 @@ def hover_cell(app: Any, view: MorpionView, cell: tuple[int, int] | None) -> Non
     """Move the mouse over ``cell``'s middle (None: off the board), one frame."""
     pos = view.centre_of(cell) if cell is not None else (2, 2)
     frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+
+
+@pytest.mark.parametrize("pending", [False, True])
+def test_an_arrow_only_for_the_move_chosen_never_for_one_of_tied_labels(
+        pending: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA20 7 (1920x1080 fr 200%, explain mode off, Human vs the reinforcement learner): O
+    played c2-a1, every one of its moves at 3 beads, and the board drew an arrow from b1 to
+    c1, the first of the tied labels: a class read that O moved b1. Now the only arrow is
+    the one of the move chosen, while it waits on the board (the hint's), and none once
+    it is played (its destination holds the piece)."""
+    from ai.base import Decision
+    from game.ui.boards.base import BoardContext
+    from game.ui.reasoning import shown_scores
+
+    arrows: list[tuple[Any, Any]] = []
+    real = morpion.arrow
+
+    def spy(surface: pygame.Surface, start: Any, end: Any, *args: Any, **kwargs: Any) -> None:
+        arrows.append((start, end))
+        real(surface, start, end, *args, **kwargs)
+
+    monkeypatch.setattr(morpion, "arrow", spy)
+    app = make_app((1920, 1080), language="fr", text_scale=200)
+    play = start_game(app, "morpion", ("human", "human"))
+    state = play.state
+    for text in ("b2", "b1", "a1", "c3", "a2", "c2", "a1-a3"):
+        state = state.play(next(m for m in state.legal_moves() if str(m) == text))
+    moves = {str(m): m for m in state.legal_moves()}
+    chosen = moves["c2-a1"]
+    decision = Decision(move=chosen, scores={m: 3.0 for m in moves.values()},
+                        score_kind="beads", info={})
+    shown = state if pending else state.play(chosen)
+    view = play.view
+    assert isinstance(view, MorpionView)
+    view.layout(view.rect, shown)
+    view.draw(app.screen, shown, BoardContext(
+        theme=app.theme, scores=shown_scores(decision), score_kind=decision.score_kind,
+        last_move=None if pending else chosen, hint_move=chosen if pending else None,
+        label_px=app.metrics.body))
+    grid = view.grid
+    app.shutdown()
+    assert grid is not None
+    drawn = [(tuple(map(round, a)), tuple(map(round, b))) for a, b in arrows]
+    expected = [(tuple(map(round, grid.centre(*chosen.origin))),
+                 tuple(map(round, grid.centre(*chosen.to))))] if pending else []
+    assert drawn == expected, (drawn, expected)

@@ -413,8 +413,11 @@ class MorpionView(GridBoardView):
     def _draw_scores(self, surface: pygame.Surface, ctx: BoardContext, lifted: Cell | None,
                      mor: MorpionState, preview: Cell | None) -> None:
         """Each scored cell's label (:meth:`score_cells`) in the middle of that cell, inside
-        it, but for the cell the person's preview token is on; with movements an arrow for the
-        best one (while its destination is empty: a label of it is shown)."""
+        it, but for the cell the person's preview token is on. No arrow of its own: the move
+        chosen (or hinted) has the hint's (see :meth:`draw`). An arrow for the first of the
+        labels called best drew, with ties (the learner's "3" beads on every move), a move
+        the AI did not play: b1 to c1 after its c2-a1, whose destination held its piece
+        (QA20 7, 1920x1080 fr 200%, explain mode off)."""
         grid = self.grid
         assert grid is not None and ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
@@ -425,10 +428,6 @@ class MorpionView(GridBoardView):
                              label_px(ctx, grid.cell * 0.22), most)
         while px > 7 and chip_height(px) > most:
             px -= 1
-        best_move = next((move for move in shown.values() if labels[move][2]), None)
-        if best_move is not None and best_move.origin is not None:
-            arrow(surface, grid.centre(*best_move.origin), grid.centre(*best_move.to),
-                  labels[best_move][1], grid.cell * 0.05, 170)
         for cell, move in shown.items():
             if cell == preview:
                 continue  # the person's preview token there says more (and the chip hid it)
