@@ -328,3 +328,26 @@ def test_at_200_percent_a_count_and_its_unit_at_one_size(
         assert any(unit in line.split() for line, _px in words for unit in units), words
         assert len(sizes) == 1 and min(sizes) >= readable_px(size), words
     play.app.shutdown()
+
+
+@pytest.mark.parametrize(("size", "lang"), [((1024, 768), "en"), ((1024, 768), "fr"),
+                                            ((1280, 720), "en"), ((1920, 1080), "fr")])
+def test_morpions_pieces_in_hand_are_readable_at_100_percent(
+        size: tuple[int, int], lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA20 4, Morpion 3x3, 1024x768 en 100%): the seat cards' " · 0 placed, 3 in
+    hand" was 16 px beside the side's name (readable: 20), the count that says when moving
+    starts. Where it does not fit beside the name at the readable size it goes under it."""
+    from game.ui.scenes.play_fit import readable_px
+    from tests.ui_helpers import texts_drawn_by
+
+    app = make_app(size, language=lang, show_reasoning=True)
+    play = start_game(app, "morpion", ("human", "minimax"))
+    frame(app)
+    counts = [play.presenter.side_summary(play.board_state, side) for side in (0, 1)]
+    drawn = texts_drawn_by(lambda: frame(app), monkeypatch)
+    cards = [(line, px) for line, px, rect in drawn
+             if any(card.contains(rect) for card in play.panel.seats.rects)]
+    said = [(line, px) for line, px in cards if any(count in line for count in counts)]
+    assert len(said) == 2, cards
+    assert all(px >= readable_px(size) for _line, px in said), said
+    app.shutdown()

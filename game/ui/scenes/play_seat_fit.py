@@ -144,15 +144,16 @@ class SeatFit:
         """The least size of a side's count beside its name: 80% of the small size. (With
         large text it was the window's readable size, 20 px at 200% of 1024x768, beside a
         40 px name: Morpion's count now goes on the card's second line where it can, see
-        :meth:`_count_below`, and the panel's words give way before it shrinks.)"""
-        return int(self.app.metrics.small * 0.8)
+        :meth:`_count_below`, and the panel's words give way before it shrinks.) Never under
+        the readable size: Morpion's " · 0 placed, 3 in hand" was 16 px at 100% of 1024x768,
+        its readable size 20 (QA20 4); it goes under the name there (:meth:`_summary_below`)."""
+        return max(int(self.app.metrics.small * 0.8), readable_px(self.app.size))
 
     def _summary_below(self, seat: int, width: int) -> bool:
-        """With large text, whether the side's count goes on its own line under its name:
-        beside it, Morpion's " · 1 posé, 2 en main" was cut at 200% of 1024x768."""
+        """Whether the side's count goes on its own line under its name: beside it, Morpion's
+        " · 1 posé, 2 en main" was cut at 200% of 1024x768, and under the readable size at
+        100% (QA20 4)."""
         m = self.app.metrics
-        if not large_text(m, self.app.size):
-            return False
         scene = self.scene
         side = scene.match.side_of_seat(seat)
         summary = scene.presenter.side_summary(scene.board_state, side)

@@ -245,10 +245,10 @@ class SeatCards(SeatFit):
                            min_px=self.least_count_px())
         y = top + name_h
         for i, line in enumerate(lines):
-            # The count under the name shrinks (to 80% of the small size) rather than be cut.
+            # The count under the name shrinks (to its least size) rather than be cut.
             counts = below and i == 0
             text.blit_text(surface, line, px, theme.text if counts else theme.text_muted,
-                           (tx, y), max_width=tw, min_px=int(m.small * 0.8) if counts else px)
+                           (tx, y), max_width=tw, min_px=self.least_count_px() if counts else px)
             y += step
 
     def _draw_count_below(self, surface: pygame.Surface, seat: int, rect: pygame.Rect,
