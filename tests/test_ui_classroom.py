@@ -289,6 +289,32 @@ def test_a_hint_takes_the_ais_kept_labels_away() -> None:
     app.shutdown()
 
 
+@pytest.mark.parametrize("game", ["nim", "othello"])
+def test_a_double_click_that_goes_on_plays_no_move(game: str) -> None:
+    """Regression (QA20 13, high: Othello 6x6 and Nim vs Minimax, explain mode, 1024x768): a
+    double-click on the board while the AI's move waited let it go on with the first click
+    and played the second as the person's move (b4, "1 match"), which the AI then answered:
+    a move nobody chose. The rest of the double-click now goes to nobody; a later click
+    plays."""
+    app = make_app((1024, 768), show_reasoning=True, explain_wait=True)
+    options = {"size": "6"} if game == "othello" else None
+    play = start_game(app, game, ("human", "minimax"), options=options)
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: play.turns.explaining, 10)
+    decision = play.turns.pending
+    assert decision is not None
+    # Where a click would be a move of the person's once the AI's is played.
+    answer = play.state.play(decision.move).legal_moves()[0]
+    spot = play.view.centre_of(clicks_for(game, play.state.play(decision.move), answer)[0])
+    click(app, spot)
+    click(app, spot)  # the double-click's second press
+    assert run_until(app, lambda: len(play.match.moves) == 2 and play.match.human_to_move, 10)
+    for _ in range(5):
+        frame(app)
+    assert len(play.match.moves) == 2, play.match.moves
+    app.shutdown()
+
+
 def test_space_also_goes_on_in_explain_mode() -> None:
     app = make_app(SIZE, show_reasoning=True, explain_wait=True)
     play = _human_vs_engine(app, "nim")

@@ -180,6 +180,9 @@ class PlayInput:
             return
         if scene.turns.explaining and on_board:
             scene.turns.go_on()
+            # The rest of a double-click is no move: it played one for the person, and the
+            # AI's answer hid it (QA20 13).
+            scene.app.guard_double_click(event.pos)
             return
         if on_board or self.controller is not None:
             self.click_board(event.pos)
