@@ -370,8 +370,9 @@ class HexapawnPresenter(GamePresenter):
                                      "cols": OptionSpec("int", 3, 8)})
     rules_plies = 2
     smoke_seats = ("alphabeta", "mcts:iterations=200")
-    # (A move is an arrow from a pawn: after the AI's move, its arrow runs from the square the
-    # pawn left to where it stands, its other moves' arrows from the same places as before.)
+    # A move is an arrow from a pawn: after the AI's move that pawn has left its square, its
+    # chip would cover it and a tied capture's arrow end on it (review R20 1).
+    scores_outlive_move = False
 
     def describe_options(self, options: Any) -> str:
         return tr("describe.board", rows=options.rows, cols=options.cols)

@@ -85,11 +85,11 @@ class PlayScene(Scene, TurnListener):
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app)
         self.match = match
-        #: The game and its options.
-        self.setup = match.setup
+        self.setup = match.setup  #: The game and its options.
         self.game = match.setup.name
         self.presenter = presenter_for(self.game, match.seat_index)
-        self.turns: TurnDriver = TurnDriver(match, app.settings, self)
+        self.turns: TurnDriver = TurnDriver(
+            match, app.settings, self, labels_outlive_move=self.presenter.scores_outlive_move)
         self.view: BoardView | None = None
         self.view_error: str | None = None
         self._make_view()

@@ -90,8 +90,12 @@ class TurnDriver:
 
     def __init__(self, match: Match, settings: TurnSettings,
                  listener: TurnListener | None = None,
-                 worker: Worker | None = None, hint_worker: Worker | None = None) -> None:
+                 worker: Worker | None = None, hint_worker: Worker | None = None,
+                 labels_outlive_move: bool = True) -> None:
         self.match = match
+        #: Whether the board keeps the AI's labels once its move is played (see
+        #: GamePresenter.scores_outlive_move): where it cannot, the reveal is their only time.
+        self.labels_outlive_move = labels_outlive_move
         self.settings = settings
         self.listener = listener or TurnListener()
         self.worker = worker or Worker()
@@ -256,11 +260,15 @@ class TurnDriver:
     def reveal_seconds(self) -> float:
         """How long an AI's scores stay on the board before its move: in a machines' game at
         the default speed or slower, long enough for a class to read them; faster speeds
-        keep the short reveal, so "instant" is not 2.5 s a move (review R1)."""
-        delay = self.delay()
-        if self.match.ai_vs_ai and delay >= DEFAULT_AI_DELAY:
-            return max(AI_VS_AI_REVEAL_SECONDS, delay)
-        return max(REVEAL_SECONDS, delay)
+        keep the short reveal, so "instant" is not 2.5 s a move (review R1). Likewise against
+        a person where the board cannot keep them after the move (Hexapawn's arrows, Nim's
+        takes) and no click is awaited: "W3 / L2 L2" were on screen about 1.5 s, then gone
+        while the person thought (QA19 33)."""
+        delay = self.settings.ai_delay
+        short = self.labels_outlive_move or bool(getattr(self.settings, "explain_wait", False))
+        if (self.match.ai_vs_ai or not short) and delay >= DEFAULT_AI_DELAY:
+            return max(AI_VS_AI_REVEAL_SECONDS, self.delay())
+        return max(REVEAL_SECONDS, self.delay())
 
     def delay_changed(self) -> None:
         """The speed setting changed: a shorter delay applies to the wait and the reveal
