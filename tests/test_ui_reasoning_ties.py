@@ -163,7 +163,7 @@ def test_an_exploring_move_says_so_first(lang: str, kind: str, info: dict[str, o
 
 @pytest.mark.parametrize(("lang", "taken_away", "no_sign"), [
     ("en", "taken away where the opponent has more", "without its sign"),
-    ("fr", "retranché là où l'adversaire en a plus", "sans son signe")])
+    ("fr", "retranché là où l'adversaire en a davantage", "sans son signe")])
 def test_best_firsts_how_gives_the_numbers_on_the_board(
         lang: str, taken_away: str, no_sign: str) -> None:
     """Regression (QA20 1, Morpion vs Best-first, 1024x768): after X b2, O c1, X a3 the board

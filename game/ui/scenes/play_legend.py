@@ -192,10 +192,7 @@ class LegendFit:
                         return named[0], px, named[1]
         kept, px = self._legend_fit(rows, height - move_row, most)
         if not kept:
-            # Its first row (what the numbers are) in few words, in the move row's room if
-            # need be: in its many words no row fitted and Marienbad's chips had no key at
-            # 100% of 1280x800 (QA19 7).
-            kept, px = self._legend_fit((compact_legend(rows) or rows)[:1], height, most)
+            kept, px = self._legend_fit(rows[:1], height, most)
         return kept, px, {row.sample for row in kept if row.sample}
 
     @contextmanager
