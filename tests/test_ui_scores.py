@@ -383,12 +383,12 @@ def test_a_zero_time_says_what_it_means_for_each_player(language: str) -> None:
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_the_legend_says_colours_rank_the_moves_and_numbers_keep_their_meaning(
+def test_the_legend_says_colours_rank_the_moves_and_a_green_one_may_lose(
         language: str) -> None:
     """Issue 12: the colours compare the moves shown, the numbers are absolute; the legend
     says both, and its samples are not coloured by meaning (a "L2" may be the best move).
     In words a class follows: "the numbers keep their meaning" said nothing to a teacher
-    (QA20 12); it says they are the moves' scores."""
+    (QA20 12); it says a green move (the best of these) may still lose (review R20 8)."""
     from ai.heuristics import WIN
 
     d = Decision(move="a", scores={"a": -(WIN - 5), "b": -(WIN - 2)}, score_kind="value")
@@ -400,8 +400,8 @@ def test_the_legend_says_colours_rank_the_moves_and_numbers_keep_their_meaning(
         i18n.set_language("en")
     assert rows[-1].words == words
     assert ("best to worst" in words) if language == "en" else ("meilleur au pire" in words)
-    assert ("the numbers are their scores" in words) if language == "en" else (
-        "les nombres sont leurs scores" in words)
+    assert ("a green move may still lose" in words) if language == "en" else (
+        "un coup vert peut perdre" in words)
     assert all(row.colour == "text" for row in rows)
     labels = score_labels(shown_scores(d), d.score_kind, THEMES["default"])
     assert labels["a"][1] == THEMES["default"].score_good and labels["a"][0] == "L5"
