@@ -351,3 +351,22 @@ def test_morpions_pieces_in_hand_are_readable_at_100_percent(
     assert len(said) == 2, cards
     assert all(px >= readable_px(size) for _line, px in said), said
     app.shutdown()
+
+
+def test_the_seats_thinking_time_is_the_searchs_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA19 28, review R20 6): the seat said "2,1 s" while the panel's engine line
+    said "3,5 s": the card counted the frames' clock. It shows the search's elapsed time."""
+    from ai.base import SearchProgress
+    from game.ui.reasoning import seconds_text
+    from tests.ui_helpers import texts_drawn_by
+
+    app = make_app((1280, 800), language="fr")
+    play = start_game(app, "nim", ("human", "reinforcement"))
+    play.match.seats[1].player = Waiter("waiter")
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: play.turns.worker.progress is not None, 5)
+    monkeypatch.setattr(SearchProgress, "elapsed", property(lambda self: 37.5))
+    drawn = " ".join(line for line, _px, _rect in texts_drawn_by(lambda: frame(app),
+                                                                 monkeypatch))
+    assert seconds_text(37.5) in drawn, drawn
+    app.shutdown()
