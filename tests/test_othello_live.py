@@ -220,11 +220,13 @@ def test_a_depth_cap_beyond_the_end_of_the_game_is_a_search_to_the_end() -> None
 
 def test_the_generic_engine_says_its_depth_before() -> None:
     """Connect 4's engine: its move's score flipped sign with the depth reached (+3 at depth 9,
-    −2 at 10, QA S14 9). The decision carries the depth before, as its progress had it."""
+    −2 at 10, QA S14 9). The decision carries the depth before, as its progress had it. (With
+    a clock far longer than depth 6 needs: the engine's own 1 s stopped it at depth 5 once,
+    at load 15.)"""
     state = get_game("connect4").options().initial_state()
     progress = SearchProgress()
     decision = make_player("engine", "connect4", seed=1).decide(
-        state, Limits(depth=6, progress=progress))
+        state, Limits(depth=6, time=600.0, progress=progress))
     assert decision.depth == 6 and progress.previous is not None
     depth, _move, value = decision.info["previous_depth"]
     assert depth == 5 == progress.previous[0] and value == progress.previous[2]
