@@ -819,9 +819,9 @@ def test_a_machines_game_keeps_each_moves_numbers_until_the_next_ones() -> None:
     seven column scores stood 1-1.5 s, then the board was bare while the other side
     thought. The reveal is longer in a machines' game, and the numbers stay, said to be the
     last move's, until the next side's own replace them."""
-    from game.ui.scenes.turns import AI_VS_AI_REVEAL_SECONDS, REVEAL_SECONDS
+    from game.ui.scenes.turns import READING_REVEAL_SECONDS, REVEAL_SECONDS
 
-    assert AI_VS_AI_REVEAL_SECONDS >= 2 * REVEAL_SECONDS
+    assert READING_REVEAL_SECONDS >= 2 * REVEAL_SECONDS
     # Faster speeds keep the short reveal: "instant" was 2.5 s a move (review R1).
     fast = make_app(SIZE, show_reasoning=True, ai_delay=0.0)
     fast_play = start_game(fast, "connect4", ("greedy", "greedy"))
@@ -834,7 +834,7 @@ def test_a_machines_game_keeps_each_moves_numbers_until_the_next_ones() -> None:
     while play.turns.pending is not None and revealed < 600:
         frame(app)
         revealed += 1
-    assert revealed >= 60 * AI_VS_AI_REVEAL_SECONDS * 0.9, revealed
+    assert revealed >= 60 * READING_REVEAL_SECONDS * 0.9, revealed
     assert len(play.match.moves) == 1 and play.turns.pending is None
     red = play.presenter.side_name(0)
     for _ in range(30):  # during the delay before the next move

@@ -78,7 +78,7 @@ class PlayBanner:
         self.reason_lines: list[str] = []
         self.reason_px = app.metrics.small
         #: With normal text, the end's reason as the banner draws it, beside its buttons or
-        #: over them (:attr:`stacked`): its lines and size (see :meth:`_wrap_reason`).
+        #: over them (:attr:`stacked`): its lines and size (see :meth:`_reason_lines`).
         self.reason_wrap: tuple[list[str], int] = ([], 0)
         #: The end's buttons' sizes with large text by what they were worked out for (see
         #: :meth:`_buttons_px`): the reason in the status line and in the panel, both tried.
@@ -135,17 +135,23 @@ class PlayBanner:
         if self.over:
             # One row: the reason on the left, the buttons on the right; the reason over
             # the buttons when it needs more lines than a row of them holds.
-            high = self._wrap_reason(board.width - pad * 7 - 2 * bw, REASON_LINES_BESIDE)
-            if not self.reason_wrap[0]:
+            beside = self._reason_lines(board.width - pad * 7 - 2 * bw, REASON_LINES_BESIDE)
+            if beside is None:
                 # Buttons as wide as their labels leave the reason more room beside them.
                 bw = max(text.size(b.label(), m.body, True)[0] + row // 2
                          for b in (first, second))
-                high = self._wrap_reason(board.width - pad * 7 - 2 * bw, REASON_LINES_BESIDE)
-            self.stacked = not self.reason_wrap[0]
-            if self.stacked:
-                bh = self._wrap_reason(board.width - pad * 4, REASON_LINES) + row + pad * 4
+                beside = self._reason_lines(board.width - pad * 7 - 2 * bw,
+                                            REASON_LINES_BESIDE)
+            self.stacked = beside is None
+            if beside is None:
+                # Over the buttons, whole on as many lines as it needs at the readable size.
+                width, least = board.width - pad * 4, readable_px(self.app.size)
+                self.reason_wrap = (self._reason_lines(width, REASON_LINES)
+                                    or (text.wrap(self._reason(), width, least), least))
             else:
-                bh = max(row, high) + pad * 2
+                self.reason_wrap = beside
+            high = len(self.reason_wrap[0]) * text.font(self.reason_wrap[1]).get_linesize()
+            bh = (high + row + pad * 4) if self.stacked else max(row, high) + pad * 2
         else:
             # The error in full on top, the buttons below it.
             lines = len(text.wrap(self.scene.ai_error_text(), board.width - pad * 4, m.small))
@@ -263,12 +269,11 @@ class PlayBanner:
                 return px
         return least
 
-    def _wrap_reason(self, width: int, most: int) -> int:
-        """Wrap the end's reason to ``width`` (:attr:`reason_wrap`) at the body size where
-        ``most`` lines hold it, else smaller, never under the readable size; return its
-        height. Over the buttons it is whole on as many lines as it needs; beside them, on
-        more than ``most`` lines, it is not placed (no lines). At 100% "Le plus de pions.
-        5 cases sont restées vides ; comptées pour le gagnant, co…" was cut beside them and in
+    def _reason_lines(self, width: int, most: int) -> tuple[list[str], int] | None:
+        """The end's reason wrapped to ``width`` and its size: on one line a little under the
+        body size, else on at most ``most`` lines at the body size or smaller, never under the
+        readable size; None where that does not hold it. At 100% "Le plus de pions. 5 cases
+        sont restées vides ; comptées pour le gagnant, co…" was cut beside the buttons and in
         the status line, the very sentence that says how the empty squares count (1280x800
         and 1920x1080, QA19 35)."""
         m = self.app.metrics
@@ -276,15 +281,13 @@ class PlayBanner:
         least = readable_px(self.app.size)
         # One line a little smaller reads better than two ("Black has no move left").
         one = text.fit_px(reason, width, m.body, min_px=max(least, int(m.body * 0.9)))
-        px = one if text.size(reason, one)[0] <= width else next(
-            (size for size in range(m.body, least - 1, -1)
-             if len(text.wrap(reason, width, size)) <= most), None)
-        lines = text.wrap(reason, width, least if px is None else px)
-        if px is None and most == REASON_LINES_BESIDE:
-            self.reason_wrap = ([], 0)
-            return 0
-        self.reason_wrap = (lines, least if px is None else px)
-        return len(lines) * text.font(self.reason_wrap[1]).get_linesize()
+        if text.size(reason, one)[0] <= width:
+            return [reason], one
+        for px in range(m.body, least - 1, -1):
+            lines = text.wrap(reason, width, px)
+            if len(lines) <= most:
+                return lines, px
+        return None
 
     def _reason(self) -> str:
         """The end's reason in words (the whole one, see :func:`outcome_texts`)."""

@@ -27,9 +27,11 @@ HUMAN_GAME_AI_DELAY = 0.35
 AUTO_PASS_SECONDS = 0.6
 #: How long an AI's scores stay on the board before its move, with "Show AI reasoning" on.
 REVEAL_SECONDS = 1.2
-#: The reveal in a machines' game at the default speed or slower: nobody clicks to go on, and
-#: a class read "+2 open lines, Red − opponent" and seven column scores in 1-1.5 s (QA19 14).
-AI_VS_AI_REVEAL_SECONDS = 2.5
+#: The reveal at the default speed or slower where nobody clicks to go on and the labels go
+#: with the move: a machines' game (a class read "+2 open lines, Red − opponent" and seven
+#: column scores in 1-1.5 s, QA19 14), and a person's game against Hexapawn or Nim with the
+#: wait off (QA19 33).
+READING_REVEAL_SECONDS = 2.5
 #: The reveal when the teacher steps one move at a time: short, the class asked for the move.
 STEP_REVEAL_SECONDS = 0.6
 #: How long the hint's adviser may think.
@@ -267,7 +269,7 @@ class TurnDriver:
         delay = self.settings.ai_delay
         short = self.labels_outlive_move or bool(getattr(self.settings, "explain_wait", False))
         if (self.match.ai_vs_ai or not short) and delay >= DEFAULT_AI_DELAY:
-            return max(AI_VS_AI_REVEAL_SECONDS, self.delay())
+            return max(READING_REVEAL_SECONDS, self.delay())
         return max(REVEAL_SECONDS, self.delay())
 
     def delay_changed(self) -> None:
