@@ -131,3 +131,22 @@ def test_results_rank_and_fill_the_csv_rows() -> None:
     results.rank_by_elo = True
     elos = [s.elo for s in results.ranking()]
     assert elos == sorted(elos, reverse=True)
+
+
+def test_results_are_outdated_once_a_player_the_game_or_the_variant_changes() -> None:
+    """QA20 22: the results keep their run's game, variant, players and games per pairing;
+    a player, a parameter, the game or the variant changed makes them the last run's (the
+    games per pairing, the seat swap and the seed do not change who played)."""
+    setup = TournamentSetup("nim")
+    results = TournamentResults(["A", "B"], list(setup.specs), setup)
+    assert not results.outdated(setup)  # nothing played yet: nothing to say
+    results.update([(0, 1, _match(["p1"], ["p1"]))])
+    setup.games, setup.swap, setup.seed = 7, False, 9
+    assert not results.outdated(setup) and results.games == 100
+    setup.set_player(1, "minimax")
+    assert results.outdated(setup)
+    setup.specs = list(results.specs)
+    setup.set_variant(1)
+    assert results.outdated(setup) and results.options != setup.options
+    setup.set_game("morpion")
+    assert results.outdated(setup) and results.game == "nim"

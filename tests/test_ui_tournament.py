@@ -1104,3 +1104,43 @@ def test_the_round_robin_ranking_is_a_table_as_large_as_the_panel_allows(
     panel = scene.panels["results"]
     assert all(panel.contains(rect) for _cells, rect in rows), (rows, panel)
     app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_results_kept_after_the_line_up_changed_say_they_are_the_last_runs(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA20 22, 1024x768 en 100%): after Random, Greedy, Random had played,
+    player 3 set to Alpha-beta: the set-up read "3. Alpha-beta" over the results' "3. Random
+    #2: 12%" and the old cross-table, nothing saying they were the last run's; a class read
+    Alpha-beta's result as 12%. The results stay (they can still be exported) under a line
+    naming the run's game and players; the cross-table's title keeps the run's games per
+    pairing; nothing is said while the set-up is the run's."""
+    from game.ui import i18n
+
+    i18n.set_language(language)
+    app, scene = open_tournament((1024, 768))
+    play_round_robin(app, scene, "nim", ["random", "greedy", "random"], 2)
+    seen = spy_texts(monkeypatch)
+    frame(app)
+    names = [name.replace(" #", "\u00a0#") for name in scene.names]
+    assert not any(", ".join(names) in line for line in seen), seen
+    drawn_from = scene.results_body().top
+    scene.set_player(2, "minimax")
+    scene.games = 50
+    seen.clear()
+    frame(app)
+    note = "\n".join(seen)
+    assert names[2] in note and ", ".join(names[:2]) in " ".join(seen), seen
+    assert tr("tour.outdated", game="Nim", players="x").split("(")[0].strip() in note
+    assert tr("tour.cross", n=2) in seen and tr("tour.cross", n=50) not in seen, seen
+    # The results move down for the line, inside their panel.
+    assert scene.results_body().top > drawn_from
+    assert scene.panels["results"].contains(scene.results_body())
+    screenshot(app, f"tournament-outdated-{language}")
+    # Back to the run's line-up: the line goes.
+    scene.set_player(2, "random")
+    seen.clear()
+    frame(app)
+    assert scene.results_body().top == drawn_from
+    assert not any(names[0] + "," in line for line in seen), seen
+    app.shutdown()

@@ -310,7 +310,7 @@ def test_a_duel_shows_each_players_median_time_per_move() -> None:
                         think_seconds=[0.0132, 0.0003], think_moves=[3, 2],
                         think_times=[[0.013, 1e-4, 1e-4], [1e-4, 2e-4]])
     scene = SimpleNamespace(matches=[(0, 1, match)], names=["Random", "Perfect"], game="nim",
-                            results=SimpleNamespace(drawn={}))
+                            results=SimpleNamespace(drawn={}, game="nim"))
     _segments, _bar, numbers = duel_parts(scene, get_theme("default"))  # type: ignore[arg-type]
     assert numbers.details[-1] == tr("tour.think", a="Random", ta=format_seconds(1e-4),
                                      b="Perfect", tb=format_seconds(1.5e-4))

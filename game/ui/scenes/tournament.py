@@ -38,7 +38,7 @@ from game.ui.scenes.tournament_model import (
 )
 from game.ui.scenes.tournament_notice import notice_area
 from game.ui.scenes.tournament_pages import EXPORT_LABELS, RESULTS, SETUP, layout
-from game.ui.scenes.tournament_results import draw_results
+from game.ui.scenes.tournament_results import draw_outdated_note, draw_results, outdated_note
 from game.ui.scenes.tournament_setup_list import SetupList, row_step
 from game.ui.scenes.tournament_setup_widgets import player_rows, setup_widgets
 from game.ui.scenes.tournament_variant import BESIDE
@@ -62,7 +62,7 @@ class TournamentScene(RunScene[TournamentRunner]):
     def __init__(self, app: App) -> None:
         super().__init__(app, TEXTS)
         self.setup = TournamentSetup(app.settings.last_game)
-        self.results = TournamentResults()
+        self.results = TournamentResults(setup=self.setup)
         #: How many columns the ranking was drawn in (one while its lines fit whole).
         self.rank_columns = 1
         #: The ranking's text size as last drawn (body size unless it has no room).
@@ -249,7 +249,7 @@ class TournamentScene(RunScene[TournamentRunner]):
             return
         self.runner = TournamentRunner(players, self.new_game(), self.games,
                                        swap=self.setup.swap)
-        self.results = TournamentResults(self.display_names(), self.specs)
+        self.results = TournamentResults(self.display_names(), self.specs, self.setup)
         self.exported = []
         self._chart_key = None
         self.runner.start()
@@ -349,7 +349,9 @@ class TournamentScene(RunScene[TournamentRunner]):
     def results_body(self) -> pygame.Rect:
         """Where the results are drawn inside their panel."""
         pad = self.app.metrics.pad
-        return self.panels["results"].inflate(-pad * 4, -pad * 3)
+        body = self.panels["results"].inflate(-pad * 4, -pad * 3)
+        note_h = outdated_note(self, body.width)[2]  # the last run's, once the set-up changed
+        return pygame.Rect(body.left, body.top + note_h, body.width, body.height - note_h)
 
     def progress_width(self) -> int:
         """The width the progress line needs for the games planned (at its smallest size), so
@@ -418,7 +420,10 @@ class TournamentScene(RunScene[TournamentRunner]):
                 line = [*(tr("tour.finished_line", line=each) for each in line), *line]
             draw_progress(surface, self.panels["progress"], progress, line, theme, m)
             draw_panel(surface, self.panels["results"], theme, m.radius)
-            draw_results(self, surface, self.results_body(), m.body)
+            body = self.results_body()
+            draw_outdated_note(self, surface, self.panels["results"].inflate(-pad * 4,
+                                                                            -pad * 3))
+            draw_results(self, surface, body, m.body)
         widgets.draw_all(self.all_widgets(), surface, theme)
         if SETUP in shows:
             self.setup_list.draw_scroll_bar(surface, theme, pad)

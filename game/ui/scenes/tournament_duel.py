@@ -58,7 +58,7 @@ DuelParts = tuple[list[charts.Segment], dict[str, Any], DuelNumbers]
 def duel_parts(scene: TournamentScene, theme: Theme) -> DuelParts:
     """The duel's bar (its segments and its interval's arguments) and its numbers, worked out
     once per update of the results (and language, theme and game)."""
-    key = ("duel", language(), theme.name, scene.game)
+    key = ("duel", language(), theme.name, scene.results.game)
     drawn = scene.results.drawn
     if key not in drawn:
         drawn[key] = _duel_parts(scene, theme)
@@ -111,7 +111,7 @@ def duel_series(scene: TournamentScene, theme: Theme, named: bool) -> list[chart
 def drawable(scene: TournamentScene) -> bool:
     """Whether the duel's game can end in a draw (Hexapawn and Nim cannot: their bar's
     legend and chart leave the draws out)."""
-    return get_game(scene.game).draws
+    return get_game(scene.results.game).draws
 
 
 #: The least height of the duel's chart, in lines of its text: its title, legend and axes

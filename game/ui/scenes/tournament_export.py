@@ -48,7 +48,7 @@ def write_results(scene: TournamentScene, folder: Path) -> list[Path]:
     if not scene.results.has_games():
         raise ExportError(tr("tour.nothing"))
     folder = check_folder(str(folder))
-    stem = timestamped(f"tournament-{scene.game}")
+    stem = timestamped(f"tournament-{scene.results.game}")
     games_csv = write_csv(folder, f"{stem}-games", GAMES_HEADER, scene.results.games_rows())
     standings_csv = write_csv(folder, f"{stem}-standings", STANDINGS_HEADER,
                               scene.results.standings_rows())

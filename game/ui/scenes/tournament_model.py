@@ -164,6 +164,12 @@ class TournamentSetup:
             return float(param.default)
         return float(values[param.name])
 
+    def lineup(self) -> tuple[str, Any, tuple[str, ...]]:
+        """What makes a run's results theirs: the game, its variant's options and the
+        players' specs (games per pairing, the seat swap and the seed do not change who
+        played)."""
+        return self.game, self.options, tuple(self.specs)
+
     def make_players(self) -> list[Player]:
         """The players of the line-up, each with its own seed drawn from :attr:`seed`.
 
@@ -192,11 +198,18 @@ STANDINGS_HEADER = ("rank", "name", "spec", "games", "wins", "draws", "losses", 
 
 class TournamentResults:
     """What a run produced: the players who played (names and specs, fixed when the run
-    starts, whatever the set-up becomes), their matches so far and the cross-table."""
+    starts, whatever the set-up becomes), the game, variant and games per pairing they
+    played, their matches so far and the cross-table."""
 
-    def __init__(self, names: list[str] | None = None, specs: list[str] | None = None) -> None:
+    def __init__(self, names: list[str] | None = None, specs: list[str] | None = None,
+                 setup: TournamentSetup | None = None) -> None:
         self.names: list[str] = list(names or [])
         self.specs: list[str] = list(specs or [])
+        #: The game, options and games per pairing of the run (the set-up's may change
+        #: after it: the results' titles and picture name these).
+        self.game = setup.game if setup is not None else ""
+        self.options: Any = setup.options if setup is not None else None
+        self.games = setup.games if setup is not None else 0
         self.matches: list[tuple[int, int, MatchResult]] = []
         self.table: CrossTable | None = None
         #: The table's standings, counted once per update: a drawn frame asked for the ranking
@@ -229,6 +242,15 @@ class TournamentResults:
         self.table = cross_table(self.names, matches)
         self._standings = self.table.standings()
         self.drawn.clear()
+
+    def lineup(self) -> tuple[str, Any, tuple[str, ...]]:
+        """The game, options and players' specs of the run (see TournamentSetup.lineup)."""
+        return self.game, self.options, tuple(self.specs)
+
+    def outdated(self, setup: TournamentSetup) -> bool:
+        """Whether there are results and ``setup`` no longer has their line-up: a player,
+        a parameter, the game or its variant changed after the run (QA20 22)."""
+        return bool(self.matches) and self.lineup() != setup.lineup()
 
     def has_games(self) -> bool:
         """Whether at least one game was finished (there is something to export)."""

@@ -40,8 +40,9 @@ def draw_results(scene: TournamentScene, surface: pygame.Surface, rect: pygame.R
     small = max(8, int(px * 0.85))
     top = rect.top
     if titled:
-        title = tr("tour.picture_title", game=game_title(scene.game),
-                   variant=variant_label(scene.game, scene.options))
+        played = scene.results  # the run's game, whatever the set-up has become
+        title = tr("tour.picture_title", game=game_title(played.game),
+                   variant=variant_label(played.game, played.options))
         top = text.blit_text(surface, title, int(px * 1.3), theme.accent, rect.topleft,
                              bold=True, max_width=rect.width).bottom + px // 2
     body = pygame.Rect(rect.left, top, rect.width, rect.bottom - top)
@@ -69,6 +70,35 @@ def draw_results(scene: TournamentScene, surface: pygame.Surface, rect: pygame.R
         _draw_round_robin(scene, surface, body, px, small, theme, printed is not None)
 
 
+def outdated_note(scene: TournamentScene, width: int) -> tuple[list[str], int, int]:
+    """The line(s) that say the results shown are the last run's when the set-up no longer
+    has its line-up (a player, a parameter, the game or the variant changed after it: the
+    set-up's "3. Alpha-beta" stood over the results' "3. Random #2: 12%" with nothing to
+    tell them apart, QA20 22), wrapped to ``width``; their text size and height. None (and
+    0) while the results are the set-up's."""
+    if not scene.results.outdated(scene.setup):
+        return [], 0, 0
+    played = scene.results
+    # "Random #2" kept on one line ("Random #" / "2)" read as two players).
+    players = ", ".join(name.replace(" #", "\u00a0#") for name in played.names)
+    note = tr("tour.outdated", game=game_title(played.game), players=players)
+    # The 100% body size at most: at 200% its two lines took the duel's room and its
+    # legend went down to the readable size.
+    px = min(scene.app.metrics.body,
+             max(Metrics.for_size(scene.app.size).body, readable_px(scene.app.size)))
+    lines = text.wrap(note, width, px)
+    return lines, px, len(lines) * text.font(px).get_linesize() + px // 2
+
+
+def draw_outdated_note(scene: TournamentScene, surface: pygame.Surface,
+                       rect: pygame.Rect) -> None:
+    """Draw :func:`outdated_note` at the top of ``rect`` (the results' room)."""
+    lines, px, _height = outdated_note(scene, rect.width)
+    y = rect.top
+    for line in lines:
+        y = text.blit_text(surface, line, px, scene.app.theme.accent, (rect.left, y)).bottom
+
+
 def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pygame.Rect, px: int,
                       small: int, theme: Theme, printed: bool = False) -> None:
     if scene.results.one_view and not printed:
@@ -80,7 +110,7 @@ def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pyg
         return
     lines = [standing_line(rank, s) for rank, s in enumerate(scene.ranking(), 1)]
     cells, shades, totals, totals_title = cross_data(scene)
-    title = tr("tour.cross", n=scene.games)
+    title = tr("tour.cross", n=scene.results.games)
     place, px = fitted_round_robin(lines, title, body, px, len(scene.names),
                                    scene.rank_button.rect.size, ranking_floor(scene, px))
     text.blit_text(surface, title, px, theme.text, (body.left, place.title_top), bold=True,
@@ -143,7 +173,7 @@ def place_rank_button(scene: TournamentScene) -> None:
         place_duel_view_button(scene, body)
     if len(scene.names) > 2 and scene.matches and scene.table is not None:
         lines = [standing_line(rank, s) for rank, s in enumerate(scene.ranking(), 1)]
-        title = tr("tour.cross", n=scene.games)
+        title = tr("tour.cross", n=scene.results.games)
         floor = ranking_floor(scene, m.body)
         layout, px = fitted_round_robin(lines, title, body, m.body, len(scene.names), size,
                                         floor)
