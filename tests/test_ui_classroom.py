@@ -175,9 +175,9 @@ def test_the_ais_labels_stay_until_the_person_moves_where_they_still_fit(
     """Without waiting for a click the labels used to vanish after 1.2 s; now they stay
     until the person moves, in the games whose labels still name the right places (Connect 4's
     columns); where a move is drawn from pieces it changed (Nim), they go with the move and
-    the panel keeps the words. Once a click ended the explain pause they have been read and
-    give way on the person's own columns, where they read the wrong way (QA S15 16)."""
-    for game, kept in (("connect4", not explain_wait), ("nim", False)):
+    the panel keeps the words. With the explain pause too: once a click ended it, they
+    left the board while the class thought (QA20 16)."""
+    for game, kept in (("connect4", True), ("nim", False)):
         app = make_app(SIZE, show_reasoning=True, explain_wait=explain_wait)
         play = _human_vs_engine(app, game)
         assert play.apply_move(play.state.legal_moves()[0])
@@ -712,28 +712,37 @@ def test_labels_left_out_as_too_small_are_said_in_the_legend_and_the_subtitle() 
 
 
 @pytest.mark.parametrize("game", ["connect4", "morpion"])
-def test_after_the_pause_and_after_undo_no_label_sits_on_the_persons_moves(game: str) -> None:
-    """QA S15 16 (real windows, 200%): after Space, Connect 4's "−11 −11 −9 …" stayed over
-    the person's columns and Morpion's "L6" on every empty cell of the person's, read the
-    wrong way round; a hint's frame then went round a red "−4"; after Undo the older labels
-    came back on the person's cells. The panel keeps the words; the board keeps no label on
-    a move the person may play."""
+def test_after_the_pause_and_after_undo_the_kept_labels_say_whose_move_they_were(
+        game: str) -> None:
+    """QA S15 16 (real windows, 200%): after Space, Connect 4's "−11 −11 −9 …" over the
+    person's columns and Morpion's "L6" on every empty cell read as the person's own scores.
+    They left the board then, and with them the explanation while the class thought
+    (QA20 16). Now they stay until the person answers, in both modes, and the key says they
+    are the AI's last move's; after Undo, the AI's earlier move's; a hint takes them away
+    (its frame went round a red "−4")."""
     app = make_app(SIZE, show_reasoning=True, explain_wait=True)
     play = _human_vs_engine(app, game)
+    note = tr("legend.last_move", words="", side=play.presenter.side_name(1)).strip(" ()")
+
+    def kept_and_said() -> None:
+        frame(app)
+        assert play.match.human_to_move
+        assert play.board_context().scores, "the AI's labels left the board"
+        assert note in play.legend_rows()[0].words, play.legend_rows()
+        assert play.panel.reasoning_facts >= 1, "the words stay in the panel"
+
     for _ in range(2):
         assert play.apply_move(play.state.legal_moves()[0])
         assert run_until(app, lambda: play.turns.pending is not None, 10)
         key(app, pygame.K_SPACE)
         assert run_until(app, lambda: play.match.human_to_move, 10)
-        frame(app)
-        shown = play.board_context().scores or {}
-        assert not set(shown) & set(play.state.legal_moves()), shown
+        kept_and_said()
     play.undo()
+    kept_and_said()
+    key(app, pygame.K_h)
+    assert run_until(app, lambda: play.turns.hint_move is not None, 20)
     frame(app)
-    assert play.match.human_to_move
-    shown = play.board_context().scores or {}
-    assert not set(shown) & set(play.state.legal_moves()), shown
-    assert play.panel.reasoning_facts >= 1, "the words stay in the panel"
+    assert not play.board_context().scores and not play.legend_rows()
     app.shutdown()
 
 

@@ -58,10 +58,10 @@ def test_each_label_over_its_column_and_the_marks_in_view(
             assert not chip.colliderect(view.marks()) and chip.top >= view.strip.top
         if not answered or not play.match.human_to_move:
             continue
-        # The person's turn, the pause clicked through: the AI's labels have given way on
-        # the person's columns (QA S15 16); every legal column's dot shows, then the hovered
-        # one's disc.
-        assert not chips, chips
+        # The person's turn, the pause clicked through: the AI's labels stay until the
+        # person moves (QA20 16), and every legal column's dot shows beside them, then the
+        # hovered one's disc.
+        assert chips, "the AI's labels left once the pause ended"
         hover(app, view, None)
         legal = [m.col for m in play.state.legal_moves()]
         for col in legal:

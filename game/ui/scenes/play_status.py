@@ -184,15 +184,18 @@ def answering(turns: TurnDriver, board_input: PlayInput) -> bool:
     return picked or turns.hint_move is not None or turns.hint_thinking
 
 
-def yields_to_legal(presenter: GamePresenter, turns: TurnDriver, explain_wait: bool) -> bool:
-    """Whether the AI's labels give way on the person's legal moves once they are to move:
-    always where the game says so (Othello's dots); elsewhere once the person has ended the
-    explain pause with a click (its labels read, they sat on Morpion's and Connect 4's
-    places that were now the person's, "L6" on every cell, QA S15 16) or a hint shows (its
-    frame went round a red "−4"). Without the pause they stay until the person moves: there
-    is no other time to read them."""
-    return (presenter.scores_yield_to_legal_moves or explain_wait
-            or turns.hint_move is not None)
+def yields_to_legal(presenter: GamePresenter, turns: TurnDriver) -> bool:
+    """Whether the AI's kept labels give way on the person's legal moves: always where the
+    game says so (Othello: a "−16" on a square that had become the person's move, no dot
+    there, read as the person's score, QA S13 7), elsewhere once a hint shows (its frame
+    went round a red "−4", QA S15 16).
+
+    Not when the person ended the explain pause with a click: Morpion's labels then left
+    the board while the person thought, though they stayed with the pause off; the two modes
+    now agree, as issue 12 asks: the AI's move stays explained until the person answers it,
+    its key saying whose last move it was (QA20 16).
+    """
+    return presenter.scores_yield_to_legal_moves or turns.hint_move is not None
 
 
 def searching_live(turns: TurnDriver) -> bool:
@@ -216,7 +219,7 @@ def scored_decision(match: Match, turns: TurnDriver, presenter: GamePresenter,
     """
     show_reasoning = settings.show_reasoning
     keep_after_move = presenter.scores_outlive_move
-    yield_to_legal = yields_to_legal(presenter, turns, settings.explain_wait)
+    yield_to_legal = yields_to_legal(presenter, turns)
     if turns.pending is not None:
         return ShownDecision(turns.pending, match.state, match.state.to_move)
     if not show_reasoning:
