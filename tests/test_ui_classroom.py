@@ -229,15 +229,17 @@ def test_labels_kept_after_the_ais_move_say_whose_move_they_were(
 
 
 @pytest.mark.parametrize(("game", "speed", "least"), [
-    ("hexapawn", 0.6, 2.5), ("nim", 1.0, 2.5), ("hexapawn", 0.2, 1.2), ("othello", 0.6, 1.2)])
+    ("nim", 0.6, 2.5), ("nim", 1.0, 2.5), ("nim", 0.2, 1.2), ("hexapawn", 0.6, 1.2),
+    ("othello", 0.6, 1.2)])
 def test_without_the_wait_labels_that_go_with_the_move_are_shown_longer(
         game: str, speed: float, least: float) -> None:
     """Regression (QA19 33, Hexapawn vs Minimax, explain mode off, 1024x768 200%): the AI's
     "W3 / L2 L2" and their key were on the board about 1.5 s, then "White to move" over a
-    bare board for as long as the person thought. Hexapawn's arrows and Nim's takes cannot
-    stay once the move is played (the moved pawn would be under its chip, review R20 1):
-    at the default speed or slower their reveal is as long as a machines' game's (2.5 s);
-    faster, and where the labels stay after the move (Othello), as before."""
+    bare board for as long as the person thought. Nim's takes cannot stay once the move is
+    played (its labels sit under the matches taken): at the default speed or slower their
+    reveal is as long as a machines' game's (2.5 s); faster, and where the labels stay after
+    the move (Othello, and Hexapawn since its played move's label moved to the square its
+    pawn left, see test_ui_hexapawn_labels), as before."""
     from game.ui.scenes.turns import REVEAL_SECONDS
 
     app = make_app((1024, 768), show_reasoning=True, explain_wait=False, ai_delay=speed)

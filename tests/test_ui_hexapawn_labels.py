@@ -104,6 +104,55 @@ def test_no_score_label_hides_a_pawn(size: tuple[int, int], lang: str, scale: in
     app.shutdown()
 
 
+@pytest.mark.parametrize(("size", "lang", "scale", "explain_wait"), [
+    ((1024, 768), "en", 200, True), ((1024, 768), "fr", 100, False),
+    ((1920, 1080), "fr", 200, False), ((1280, 720), "en", 100, True)])
+def test_the_ais_move_stays_explained_where_it_still_holds_until_the_person_answers(
+        size: tuple[int, int], lang: str, scale: int, explain_wait: bool,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA19 33 (Hexapawn vs Minimax, explain mode off, 1024x768 200%): the AI's labels were
+    on the board about 1.5 s, then a bare board for as long as the person thought. Kept after
+    the move as first drawn (6bbd9b7), the played step's chip hid the pawn that had moved and
+    a tied capture's arrow ended on the AI's own pawn (review R20 1). Now they stay until the
+    person picks a pawn, with or without the explain pause: the played move's value in the
+    square its pawn left, no chip over a pawn, no move onto the mover's own pawn."""
+    chips = record_chips(monkeypatch, hexapawn)
+    app = make_app(size, language=lang, show_reasoning=True, text_scale=scale,
+                   explain_wait=explain_wait)
+    play = start_game(app, "hexapawn", ("human", "minimax"))
+    seen = 0
+    for _turn in range(2):
+        assert run_until(app, lambda: play.match.over or play.match.human_to_move, 30)
+        if play.match.over:
+            break
+        moves = sorted(play.state.legal_moves(), key=lambda m: (m.from_col != 1, m.to_col))
+        play.apply_move(moves[0])
+        if explain_wait:
+            assert run_until(app, lambda: play.turns.pending is not None, 30)
+            key(app, pygame.K_SPACE)
+        assert run_until(app, lambda: play.match.over or play.match.human_to_move, 30)
+        if play.match.over:
+            break
+        for _ in range(120):  # two seconds later: still there
+            frame(app, dt=1 / 60)
+        chips.clear()
+        frame(app)
+        ctx = play.board_context()
+        played, state, view = play.match.last_move, play.state, play.view
+        assert isinstance(view, HexapawnView) and view.grid is not None
+        assert ctx.scores and ctx.scores_played, "the AI's move left the board"
+        mover = state.cell(played.to_row, played.to_col)
+        still = [m for m in ctx.scores
+                 if m == played or state.cell(m.to_row, m.to_col) != mover]
+        assert len(chips) == len(still), (chips, still)
+        assert not covered_pawns(view, state, chips)
+        origin = view.grid.cell_rect(played.from_row, played.from_col)
+        assert any(origin.contains(chip) for chip in chips), "no value where the pawn was"
+        seen += 1
+    assert seen >= 1
+    app.shutdown()
+
+
 @pytest.mark.parametrize(("size", "lang", "ai"), [
     ((1024, 768), "en", "minimax"), ((1024, 768), "fr", "alphabeta"),
     ((1920, 1080), "en", "mcts:iterations=300"), ((1920, 1080), "fr", "elimination"),

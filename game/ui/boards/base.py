@@ -114,6 +114,10 @@ class BoardContext:
     #: The least text size of the coordinates (the window's readable size), as far as the
     #: margin around the board allows; 0: from the cell size alone.
     coords_px: int = 0
+    #: True when ``scores`` are the choices of the move just played (``last_move``), kept on
+    #: the position after it while the other side answers: a board whose labels are drawn
+    #: from pieces that move (Hexapawn's pawns) then draws them where they still hold.
+    scores_played: bool = False
 
 
 class BoardView:

@@ -58,6 +58,9 @@ CHIP_WIDTH = 0.74
 #: step's chip in the middle of the cell below (a body-size chip is 0.4 of a cell at 200% of
 #: 1024x768, 0.47 at 200% of 1024x640 and 1920x1080).
 CAPTURE_CHIP_TOP = 0.11
+#: How far short of its pawn's centre, in cells, the played move's arrow stops once the move
+#: is played (its labels kept, see :meth:`HexapawnView._draw_scores`): at the pawn's edge.
+PLAYED_ARROW_SHORT = 0.38
 CHIP_HEIGHT = 0.4
 #: The tallest chip, in cells, when every labelled move is a step: each chip then stands
 #: alone in the middle of its empty cell, with no capture's chip to clear (5x5 at 200% of
@@ -261,7 +264,7 @@ class HexapawnView(GridBoardView):
             grid.outline_cell(surface, hint.to_row, hint.to_col, theme.hint, 0.05)
             arrow(surface, start, end, theme.hint, grid.cell * 0.09, 200)
         if ctx.scores:
-            self._draw_scores(surface, ctx)
+            self._draw_scores(surface, hex_state, ctx)
 
     def _draw_winner(self, surface: pygame.Surface, state: HexapawnState,
                      theme: Theme) -> None:
@@ -296,12 +299,25 @@ class HexapawnView(GridBoardView):
                 alpha_circle(surface, centre, grid.cell * 0.45, theme.legal, 210,
                              width=max(3, grid.cell // 14))
 
-    def _draw_scores(self, surface: pygame.Surface, ctx: BoardContext) -> None:
+    def _draw_scores(self, surface: pygame.Surface, state: HexapawnState,
+                     ctx: BoardContext) -> None:
         """Each scored move: a thin arrow and its value near the destination, toward the source
-        (two pawns that can reach one cell get two separate labels)."""
+        (two pawns that can reach one cell get two separate labels).
+
+        Kept after the move (``ctx.scores_played``): the played move's value in the square its
+        pawn left, no longer on the cell its pawn now stands on, and no other move onto that
+        pawn (a tied capture's arrow ended on the mover's own pawn, review R20 1)."""
         grid = self.grid
         assert grid is not None and ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
+        played = ctx.last_move if ctx.scores_played else None
+        if isinstance(played, HexapawnMove) and played in labels:
+            mover = state.cell(played.to_row, played.to_col)
+            labels = {move: label for move, label in labels.items()
+                      if move == played or not isinstance(move, HexapawnMove)
+                      or state.cell(move.to_row, move.to_col) != mover}
+        else:
+            played = None
         steps_only = all(not isinstance(move, HexapawnMove) or move.from_col == move.to_col
                          for move in labels)
         # One size a kind of label (a value, a bound, a shallower estimate: see chip_look),
@@ -330,10 +346,15 @@ class HexapawnView(GridBoardView):
             px, side_pad = sizes[looks[move]]
             reach = CAPTURE_LABEL_REACH if move.from_col != move.to_col else LABEL_REACH
             at = (end[0] + ux * grid.cell * reach, end[1] + uy * grid.cell * reach)
-            if reach:
+            if move == played:
+                # The square the pawn left is empty now; its new cell holds the pawn.
+                at = start
+            elif reach:
                 at = (at[0], at[1] - grid.cell * CAPTURE_CHIP_TOP + chip_height(px) / 2)
             tail = (start[0] - ux * grid.cell * 0.3, start[1] - uy * grid.cell * 0.3)
-            arrow(surface, tail, (end[0] - ux * grid.cell * 0.02, end[1] - uy * grid.cell * 0.02),
+            # Played, the arrow stops at the edge of the cell its pawn now stands on.
+            short = PLAYED_ARROW_SHORT if move == played else -0.02
+            arrow(surface, tail, (end[0] + ux * grid.cell * short, end[1] + uy * grid.cell * short),
                   colour, grid.cell * (0.05 if best else 0.03), 190 if best else 120)
             score_chip(surface, text, at, px, colour, ctx.theme, best=best,
                        max_width=None if side_pad else grid.cell * CHIP_WIDTH, placed=placed,
@@ -370,9 +391,6 @@ class HexapawnPresenter(GamePresenter):
                                      "cols": OptionSpec("int", 3, 8)})
     rules_plies = 2
     smoke_seats = ("alphabeta", "mcts:iterations=200")
-    # A move is an arrow from a pawn: after the AI's move that pawn has left its square, its
-    # chip would cover it and a tied capture's arrow end on it (review R20 1).
-    scores_outlive_move = False
 
     def describe_options(self, options: Any) -> str:
         return tr("describe.board", rows=options.rows, cols=options.cols)

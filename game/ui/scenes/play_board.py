@@ -100,6 +100,7 @@ def board_context(scene: PlayScene) -> BoardContext:
         hint_move=hint if hint is not None else (pending.move if pending is not None else None),
         scores=scores,
         score_kind=kind,
+        scores_played=shown is not None and shown.played,
         label_px=scene.app.metrics.body,
         coords_px=readable_px(scene.app.size),
         show_legal=True,
