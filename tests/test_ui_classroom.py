@@ -276,6 +276,28 @@ def test_the_ais_kept_labels_go_once_the_person_picks_a_piece() -> None:
     assert answering(SimpleNamespace(hint_move=None, hint_thinking=True), idle)
 
 
+@pytest.mark.parametrize("explain_wait", [False, True])
+def test_picking_a_pawn_takes_the_ais_kept_labels_away(explain_wait: bool) -> None:
+    """The rule above on the screen (review R20 9: only the function was tested once
+    Hexapawn's labels went with the move): the AI's move kept on the board until the person
+    picks a pawn, then the picked pawn's marks alone, no chip and no key."""
+    app = make_app(SIZE, show_reasoning=True, explain_wait=explain_wait)
+    play = start_game(app, "hexapawn", ("human", "minimax"))
+    assert play.apply_move(play.state.legal_moves()[0])
+    if explain_wait:
+        assert run_until(app, lambda: play.turns.pending is not None, 10)
+        key(app, pygame.K_SPACE)
+    assert run_until(app, lambda: play.match.human_to_move and len(play.match.moves) == 2, 10)
+    frame(app)
+    assert play.board_context().scores and play.legend_rows(), "kept until the person answers"
+    pawn = play.state.legal_moves()[0]
+    click_element(app, play, (pawn.from_row, pawn.from_col))
+    frame(app)
+    assert play.input.current_controller().selected() is not None, "the pawn is picked"
+    assert not play.board_context().scores and not play.legend_rows()
+    app.shutdown()
+
+
 def test_a_hint_takes_the_ais_kept_labels_away() -> None:
     """Regression (QA19 37, Othello 6x6 vs Minimax, explain mode, 1024x768 200%): H while
     White's move waited played it and showed the hint, whose key took the legend's place;
