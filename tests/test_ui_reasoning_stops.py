@@ -146,8 +146,8 @@ def test_a_search_with_memory_says_what_its_memory_did(spec: str) -> None:
     if spec == "alphabeta":
         # Why it may count more than minimax, and how to see its savings.
         assert f"{hits} answered from memory, which keeps only bounds" in english
-        assert "Memory Off on both to see alpha-beta beat minimax" in english
-        assert "Mémoire sur Non des deux côtés, alpha-bêta bat minimax" in french
+        assert "turn Memory off on both sides to see alpha-beta beat minimax" in english
+        assert "désactivez la Mémoire des deux côtés pour voir alpha-bêta battre minimax" in french
         return
     # What the count after them counts: the memory's size (QA19 2: "…from memory: 25
     # different positions" read as a count of the 3, or of the 58).
