@@ -130,24 +130,33 @@ def test_at_200_percent_the_binary_table_grows_where_the_room_allows(
 
 
 @pytest.mark.parametrize(("size", "lang", "misere", "digits", "names", "length"),
-                         [((1024, 768), "en", "false", 26, 23, 50),
+                         [((1024, 768), "en", "false", 25, 20, 30),
                           ((1024, 768), "fr", "true", 23, 22, 45),
-                          ((1280, 720), "en", "false", 26, 20, 48),
-                          ((1280, 800), "fr", "false", 30, 24, 52),
-                          ((1280, 800), "fr", "true", 25, 22, 45),
-                          ((1920, 1080), "en", "false", 42, 30, 70),
+                          ((1280, 720), "en", "false", 24, 22, 27),
+                          ((1280, 800), "fr", "false", 20, 20, 52),
+                          ((1280, 800), "fr", "true", 20, 20, 45),
+                          ((1920, 1080), "en", "false", 37, 30, 41),
                           ((1024, 640), "en", "false", 19, 18, 40)])
-def test_at_200_percent_a_row_of_labels_gives_its_room_to_table_names_and_matches(
-        size: tuple[int, int], lang: str, misere: str, digits: int, names: int, length: int,
+def test_at_200_percent_the_labels_room_leaves_table_names_and_matches_readable(
+        size: tuple[int, int], lang: str, digits: int, names: int, length: int, misere: str,
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Regression (QA14 1, real window 1280x720 en 200%): Marienbad's table, heaps' names and
     labels at the readable size and matches 30-34 px long, the layout keeping room for two
-    lanes of labels under every heap while the labels were drawn in one row. The layout now
-    keeps one row, which passes under the table's rows, not its whole column: longer
-    matches, larger names and table, and still no label over a match or the table's digits.
-    Before (digits, names, match length in px): 1024x768 en 26/20/33, fr misère 20/20/52,
-    1280x720 en 24/18/33, 1280x800 fr 27/20/38, fr misère 25/22/49, 1920x1080 en 37/27/52,
-    1024x640 en 18/16/23."""
+    lanes of labels under every heap while the labels were drawn in one row. Before (digits,
+    names, match length in px): 1024x768 en 26/20/33, fr misère 20/20/52, 1280x720 en
+    24/18/33, 1280x800 fr 27/20/38, fr misère 25/22/49, 1920x1080 en 37/27/52, 1024x640 en
+    18/16/23.
+
+    Then a row of labels gave its room to the table, the names and the matches (digits up to
+    42 px at 1920x1080), but its labels stood up to 120 px from the matches they score (QA19
+    8). The lead chose labels under their own matches over a larger table: where one lane
+    fits with the names' column narrowed (1280x800 fr) the digits and names stand at the
+    readable size, 20 px (from 30 and 31); where two lanes fit (1024x768 en, 1280x720 en,
+    1920x1080 en) the matches are shorter (55 -> 34, 51 -> 33, 75 -> 52 px) and the digits
+    25, 24, 37 px (from 26, 26, 42). Bounds: the digits and names never under the readable
+    size, and no smaller than now where the layout grows them; the matches at least
+    MIN_MATCH readable sizes, the matches of 1.5 labels' height that keep a match a match.
+    And still no label over a match or the table's digits."""
     from game.ui.i18n import tr
     from tests.ui_helpers import texts_drawn_by
 
@@ -160,9 +169,11 @@ def test_at_200_percent_a_row_of_labels_gives_its_room_to_table_names_and_matche
              and view._table.contains(rect)]
     named = {tr("boards.nim_heap", n=n) for n in range(1, 5)}
     heap_names = [px for line, px, _rect in drawn if line in named]
-    assert table and min(table) >= digits, table
-    assert len(heap_names) == 4 and min(heap_names) >= names, heap_names
-    assert view._boxes[0].length >= length, view._boxes[0].length
+    floor = readable_px(size)
+    assert table and min(table) >= max(digits, floor), table
+    assert len(heap_names) == 4 and min(heap_names) >= max(names, floor), heap_names
+    assert view._boxes[0].length >= max(length, nim_board.MIN_MATCH * floor), \
+        view._boxes[0].length
     matches = [box.match_rect(i) for box in view._boxes for i in range(state.heaps[box.heap])]
     zones = view._table_zones()
     assert len(chips) >= 8 and min(px for _t, px, _r in chips) >= readable_px(size)

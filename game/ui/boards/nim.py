@@ -99,6 +99,11 @@ RUN_DROP = 4
 #: The least share of their length the matches keep for room for two lanes of labels under
 #: each of several heaps, where rows of labels do not fit (see NimView.layout).
 LANES_SHARE = 0.55
+#: ... and, where a row of labels fits but would stand wider than its heap, the share they
+#: keep for two lanes of labels under the matches (see NimView._lanes_room): at 0.55 and 0.6
+#: the matches of misère at 200% of 1280x720 and 1920x1080 in English were 27 and 43 px
+#: (from 47 and 72) and the nim-sum's meaning fell under 45% of the body.
+LANES_KEEP = 0.65
 #: The binary table's digits grow up to this share of the screen's text size where the room
 #: allows (see NimView._grown): at 0.65 they stood at 18-19 px at 100% of 1280x720 beside
 #: 23 px text, 27-30 at 1920x1080 beside 35, with the room for more (QA18 3) ...
@@ -329,6 +334,9 @@ class NimView(BoardView):
         #: Whether the table's words say what the nim-sum means (see :meth:`layout`: a small
         #: picture gives the heaps and the table that room).
         self._meaning = True
+        #: True when the names' column and the gap before the table were narrowed for one
+        #: lane of labels (see :meth:`_grown`).
+        self._tight = False
         #: What the fitting of several heaps' labels found for this layout (see _fitted).
         self._fitted_for: tuple[Any, ...] | None = None
         self._fits: dict[tuple[Any, ...], Any] = {}
@@ -394,10 +402,13 @@ class NimView(BoardView):
         body = pygame.Rect(rect.left, round(rect.top + header_h), rect.width,
                            round(rect.height - header_h))
         side = body.width * (0.1 if multi else 0.0)
+        names = side
         if multi and self._least:
             # Wide enough for the heaps' names at the readable size (up to a fifth).
             name = tr("boards.nim_heap", n=len(capacities))
-            side = max(side, min(body.width * 0.2, txt.size(name, self._least)[0] * 1.1 + 4))
+            names = min(body.width * 0.2, txt.size(name, self._least)[0] * 1.1 + 4)
+            side = max(side, names)
+        self._tight = False
         # Several heaps (Marienbad): the binary table on the right, where a one-heap game writes
         # its limit; the table's nim-sum line needs one more row.
         table_w = body.width * (TABLE_SHARE if multi else 0.0)
@@ -442,7 +453,10 @@ class NimView(BoardView):
                     self._lanes, tall = True, lanes_tall
             if self._least and self.label_px:
                 tall, table_w = self._grown(body.width - side, max(capacities),
-                                            bit_count(capacities), tallest, tall, table_w)
+                                            bit_count(capacities), tallest, tall, table_w,
+                                            spare=side - names)
+                if self._tight:
+                    side = names
         inner_w = body.width - side - table_w
 
         def length_for(cols: int, rows: int) -> float:
@@ -516,10 +530,16 @@ class NimView(BoardView):
         x0 = body.left + side + (inner_w - grid_w) / 2
         self._boxes = []
         top = y
+        # The names stand clear of the first match's label in two lanes, wider than its slot
+        # (its chip covered a pixel of "heap 1" at 200% of 1024x768, and the labels left
+        # their matches for a row).
+        hug = slot * 0.2
+        if multi and self._lanes:
+            hug = max(hug, self._lane_slot() - 1 - slot / 2 + label_gap(self._least))
         for heap, ((cap, cols_h, rows), height) in enumerate(zip(layouts, heights, strict=True)):
             # Labels hug the heaps rather than the rectangle's edges, so they read as one row.
             # (Not left of the board: a grid as wide as its room put "heap 1" half out.)
-            label = pygame.Rect(round(max(body.left, x0 - side - slot * 0.2)), round(y),
+            label = pygame.Rect(round(max(body.left, x0 - side - hug)), round(y),
                                 round(side), round(height))
             right = x0 + grid_w + slot * 0.3
             limit_w = 0 if multi else round(body.right - right)
@@ -539,7 +559,7 @@ class NimView(BoardView):
             last = self._boxes[-1]
             under = last.band_centre(last.capacity - 1, 1, self.label_px)[1]
             self._bottom = max(self._bottom, math.ceil(under + chip_height(self.label_px) / 2 + 2))
-        table_left = round(x0 + grid_w + slot * 0.3)
+        table_left = round(x0 + grid_w + self._table_gap(slot))
         self._table = pygame.Rect(table_left, round(top), max(0, body.right - table_left),
                                   max(0, round(body.bottom - top))) if multi else pygame.Rect(
                                       0, 0, 0, 0)
@@ -583,23 +603,32 @@ class NimView(BoardView):
         return rect.width / (cap * MIN_SLOT * 1.25) > rect.height * 0.88 / (row_h - ROW_GAP)
 
     def _lane_slot(self) -> float:
-        """The slot two lanes of labels such as "L16" at the readable size need to stand
-        apart (0 without a readable size)."""
+        """The slot two lanes of labels such as "W14" or "L16" at the readable size need to
+        stand apart (0 without a readable size): sized for "L00", the French "G12" (and
+        the English "W12") did not fit, and the labels left their matches for a row
+        (QA19 8)."""
         if not self._least:
             return 0.0
-        return (chip_rect("L00", (0, 0), self._least).width + max(4, self._least // 4)) / 2 + 1
+        widest = max(chip_rect(tr(key, n=14), (0, 0), self._least).width
+                     for key in ("score.win_short", "score.loss_short"))
+        return (widest + label_gap(self._least)) / 2 + 1
 
     def _one_lane_slot(self) -> float:
         """The slot labels such as "W14" beside "L13" at the readable size need to stand
-        apart in one lane, side by side (0 without a readable size)."""
+        apart in one lane, side by side (0 without a readable size), their centres rounded
+        to whole pixels: half of each chip's width, "P14" (55 px) beside "G15" (56 px) stood
+        4 px apart where 5 were asked at 200% of 1280x800 fr, so the layout narrowed the
+        table for one lane and a row of labels was drawn (QA19 8)."""
         if not self._least:
             return 0.0
-        widths = [chip_rect(tr(key, n=14), (0, 0), self._least).width
-                  for key in ("score.win_short", "score.loss_short")]
-        return sum(widths) / 2 + label_gap(self._least)
+        win, loss = (chip_rect(tr(key, n=14), (0, 0), self._least).width
+                     for key in ("score.win_short", "score.loss_short"))
+        # A chip of odd width stands half a pixel further right of its centre.
+        return (max(math.ceil(a / 2) + b // 2 for a, b in ((win, loss), (loss, win)))
+                + label_gap(self._least))
 
     def _grown(self, width: float, cols: int, bits: int, tallest: Callable[[bool], float],
-               tall: float, table_w: float) -> tuple[float, float]:
+               tall: float, table_w: float, spare: float = 0.0) -> tuple[float, float]:
         """Several heaps with labels at the readable size, in ``width`` (the board's, less the
         heaps' names) for ``cols`` matches a row and ``bits`` binary digits: the binary table
         as large as :data:`TABLE_GOAL` of the text size (:attr:`_goal`, see _table_px) as far
@@ -607,19 +636,34 @@ class NimView(BoardView):
         width ``table_w`` for it. Where the width holds a row of labels side by side under
         every heap and the table at the readable size, one lane of labels
         (:attr:`_one_lane`): the second lane's room went to longer matches and the table.
-        Else the table grows as far as the matches keep :data:`GROWN_SHARE` of their length.
+        Else the same with the names' column narrowed by ``spare`` (to the names' width at
+        the readable size) and the least gap before the table (:attr:`_tight`). Else the
+        table grows as far as the matches keep :data:`GROWN_SHARE` of their length.
         At 200% it stood at the readable size, 27 px at 1920x1080 (body 70, the title twice
         as large) with a third of the board empty, 20 at 1024x768 (QA13 27)."""
         least = self._least
         goal = round(self.label_px * TABLE_GOAL)
         one = self._one_lane_slot()
         room = width - cols * one - one * 0.3 - 2
+        tight = width + spare - cols * one - label_gap(least) - 2
+        if room < table_width(least, bits) <= tight:
+            # A label under each match rather than a row of labels wider than its heap, whose
+            # labels stood up to 120 px from their matches, joined by near-flat leader lines:
+            # which take a label scored could not be read (QA19 8, 1280x800 fr 200%, 16 px
+            # short). The lead chose this over a larger table (QA19 9).
+            self._tight, room = True, tight
         if room >= table_width(least, bits):
             # One lane: the table takes the rest of the width.
             self._one_lane, self._lanes = one, False
             self._goal = max(least, max((px for px in range(least, goal + 1)
                                          if table_width(px, bits) <= room), default=least))
             return tallest(False), room
+        if not self._lanes and self._lanes_room(width, cols, bits, tallest):
+            # Two lanes, each label under its own match, rather than a row of labels wider
+            # than its heap: the row's labels stood up to 120 px from their matches, joined by
+            # near-flat leader lines, so which take a label scored could not be read (QA19 8,
+            # 1280x800 fr 200%; the lead chose this over a larger table, QA19 9).
+            self._lanes, tall = True, tallest(True)
         lanes, keep = self._lanes, max(tall * GROWN_SHARE, MIN_MATCH * least)
         slot = self._lane_slot() if lanes else MIN_SLOT * tall * 1.25
         # The labels' rows pass under the table's rows (see _draw_runs, _table_zones): the
@@ -636,6 +680,25 @@ class NimView(BoardView):
                 return grown, max(table_w, need)
         self._goal = 0
         return tall, table_w
+
+    def _table_gap(self, slot: float) -> float:
+        """The room between the heaps' slots (``slot`` wide) and the table's column: 0.3 of a
+        slot, or the least room between two labels where the layout needed the width for a
+        lane of labels under the heaps (:attr:`_tight`, see :meth:`_grown`)."""
+        return label_gap(self._least) if self._tight else slot * 0.3
+
+    def _lanes_room(self, width: float, cols: int, bits: int,
+                    tallest: Callable[[bool], float]) -> bool:
+        """Whether two lanes of labels at the readable size fit under every heap: in
+        ``width`` (the board's, less the names), ``cols`` slots wide enough for them (see
+        :meth:`_lane_slot`) beside a table of ``bits`` digits at the readable size, and in
+        the height (``tallest``, see :meth:`layout`) with matches of :data:`MIN_MATCH`
+        readable sizes and :data:`LANES_KEEP` of their length in one row at least."""
+        least = self._least
+        slot = self._lane_slot()
+        need = table_width(least, bits) + slot * 0.3 + 2
+        return ((width - need) / cols >= slot
+                and tallest(True) >= max(MIN_MATCH * least, LANES_KEEP * tallest(False)))
 
     def _heap_gap(self, length: float, lanes: bool) -> float:
         """The room between two of several heaps: a share of a match, or more where labels at
@@ -1160,23 +1223,27 @@ class NimView(BoardView):
                 return size, name_at, count_at
         return None
 
-    def _name_rect(self, box: _HeapBox) -> pygame.Rect:
-        """Where a heap's name and count stand in its label column (the labels keep clear of
-        it; the column's band under them is free): as high and as wide as they are drawn.
-        The whole column, with 0.7 of a size either side, kept a row of labels off the place
-        under heap 2 by a pixel at 200% of 1024x768 (the second lane then covered heap 3)."""
+    def _name_rects(self, box: _HeapBox) -> list[pygame.Rect]:
+        """Where a heap's name and its count stand in its label column (the labels keep clear
+        of them; the column's band under them is free): each as high and as wide as it is
+        drawn. The whole column, with 0.7 of a size either side, kept a row of labels off the
+        place under heap 2 by a pixel at 200% of 1024x768 (the second lane then covered heap
+        3); one box round the name and the count, as wide as the name, kept the first match's
+        label off its match by the empty corner right of the count ("1" under "heap 1", 200%
+        of 1024x768 en), so two lanes were paid for and a row drawn (QA19 8)."""
         inline = self._inline_frame(box)
         if inline is not None:
-            return inline[1].union(inline[2])
+            return [inline[1], inline[2]]
         px, name_px, name_y, count_y = self._frame_lines(box)
-        name_w, name_h = (txt.size(tr("boards.nim_heap", n=box.heap + 1), name_px) if name_px
-                          else (0, 0))
         count_w, count_h = txt.size(str(box.capacity), px, True)
-        top = name_y - name_h / 2
-        bottom = count_y + count_h / 2
-        width = min(box.label.width, max(name_w, count_w) + 2)
-        return pygame.Rect(round(box.label.centerx - width / 2), round(top), width,
-                           round(bottom - top))
+        rects = [pygame.Rect(0, 0, min(box.label.width, count_w + 2), count_h)]
+        rects[0].center = (box.label.centerx, round(count_y))
+        if name_px:
+            name_w, name_h = txt.size(tr("boards.nim_heap", n=box.heap + 1), name_px)
+            name = pygame.Rect(0, 0, min(box.label.width, name_w + 2), name_h)
+            name.center = (box.label.centerx, round(name_y))
+            rects.append(name)
+        return rects
 
     def _draw_match(self, surface: pygame.Surface, slot: pygame.Rect, box: _HeapBox,
                     theme: Theme, glow: bool) -> None:
@@ -1329,8 +1396,11 @@ class NimView(BoardView):
         chips at body size (40 px, matches 34 px apart) were pushed by the free-spot search
         over the other heaps' matches and names, none under its own match."""
         least = min(px, readable) if readable else px
-        avoid = [other.tray() for other in self._boxes if other is not box]
-        avoid += [self._name_rect(other) for other in self._boxes]
+        # The other heaps' matches (their trays, a little larger, kept a second lane that
+        # stopped above the next heap's heads out by a pixel, QA19 8).
+        avoid = [other.match_rect(i) for other in self._boxes if other is not box
+                 for i in range(other.capacity)]
+        avoid += [rect for other in self._boxes for rect in self._name_rects(other)]
         avoid += self._table_zones()
         for size in range(px, least - 1, -1):
             if lanes_fit(items, size, box.band_centre, self.rect, avoid):
@@ -1413,7 +1483,7 @@ class NimView(BoardView):
         of 1024x768.)"""
         avoid = [other.match_rect(i) for other in self._boxes if other is not box
                  for i in range(other.capacity)]
-        avoid += [self._name_rect(other) for other in self._boxes]
+        avoid += [rect for other in self._boxes for rect in self._name_rects(other)]
         avoid += self._table_zones()
         # Left of the table where the row fits there, else passing under its rows.
         rights = (self._table.left, self.rect.right) if self._table.width else (self.rect.right,)

@@ -13,6 +13,7 @@ draws them, one row level with each heap.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import reduce
@@ -214,6 +215,11 @@ def meaning_height(misere: bool, px: int, width: int) -> int:
     return max(step * len(txt.wrap(sum_meaning(total, misere), width, px)) for total in (0, 1))
 
 
+#: The nim-sum's caption stays under it while the sentence saying what the sum means keeps
+#: this share of its size (see _draw_meaning).
+CAPTION_KEEP = 0.8
+
+
 def _draw_meaning(surface: pygame.Surface, rect: pygame.Rect, centre_x: float, top: float,
                   total: int, misere: bool, words: TableWords, min_px: int,
                   theme: Theme, row: pygame.Rect | None = None) -> None:
@@ -245,8 +251,13 @@ def _draw_meaning(surface: pygame.Surface, rect: pygame.Rect, centre_x: float, t
         return
     meaning = sum_meaning(total, misere)
     full = max(1, rect.right - words.left)
-    tries = [(with_caption, px) for px in range(max(min_px, words.px), min_px - 1, -1)
-             for with_caption in (True, False)]
+    # With the caption while the sentence keeps CAPTION_KEEP of its size: dropped for the
+    # sentence's largest size, it left the sum's row "0 = 0 0 0" unnamed in misère at 100%
+    # and at every 200% size (QA19 9, 1280x800 fr). Then the sentence alone.
+    most = max(min_px, words.px)
+    keep = max(min_px, math.ceil(most * CAPTION_KEEP))
+    tries = [(True, px) for px in range(most, keep - 1, -1)]
+    tries += [(False, px) for px in range(most, min_px - 1, -1)]
     # Last, the meaning alone under that size (not under 10 px) rather than cut: French
     # misère's rule at 200% of 1024x768.
     tries += [(False, px) for px in range(min_px - 1, 9, -1)]
