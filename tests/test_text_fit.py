@@ -389,6 +389,19 @@ def test_body_text_is_at_least_2_5_percent_of_the_window_height(size: tuple[int,
     assert m.body >= BODY_MIN_FRACTION * size[1]
 
 
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
+@pytest.mark.parametrize("size", [(1024, 768), (1024, 640), (1280, 720), (1280, 800),
+                                  (1920, 1080), (800, 600), (3840, 2160), (1600, 600)])
+def test_small_text_is_at_least_2_5_percent_of_the_window_height(size: tuple[int, int],
+                                                                 scale: float) -> None:
+    """The small size (captions, keys, the rules page's and the settings' footnotes, the
+    labs' and the tournament's status lines) was 18 px at 100% of 1024x768, under the 19.2 a
+    class reads from the back row (QA20 2): 2.8% of a base that is the width's 62.5% there."""
+    m = Metrics.for_size(size, scale)
+    assert m.small >= BODY_MIN_FRACTION * size[1], (m.small, size, scale)
+    assert m.small <= m.body
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_text_on_the_menu_or_play_screen_is_under_the_small_size(log: TextLog,
                                                                      language: str) -> None:

@@ -39,7 +39,7 @@ class Metrics:
         """Metrics for a window of ``size``; very wide or narrow windows use the smaller side.
 
         ``scale`` is the text-size setting (1.0 to 2.0): it enlarges the text, not the paddings,
-        as far as :func:`effective_scale` allows. Body text is never under
+        as far as :func:`effective_scale` allows. Body text, and small text too, is never under
         :data:`BODY_MIN_FRACTION` of the window height, so it reads from the back of a classroom
         whatever the window's shape.
         """
@@ -53,9 +53,12 @@ class Metrics:
         base = size_base(size)
         body = normal_body(size)
         scale = effective_scale(size, scale)
+        # The small text (captions, keys, status lines) is a class's reading too: in a window
+        # narrower than 16:10 its 2.8% of the width-based base fell under the readable floor
+        # (18 px at 1024x768, where 2.5% of the height is 19.2).
         metrics = cls(
             height=h,
-            small=round(max(12, round(base * 0.028)) * scale),
+            small=max(round(max(12, round(base * 0.028)) * scale), readable_size(size)),
             body=round(body * scale),
             heading=round(max(16, round(base * 0.042)) * scale),
             title=round(max(20, round(base * 0.07)) * scale),
@@ -95,9 +98,15 @@ def size_base(size: tuple[int, int]) -> int:
     return max(200, min(h, int(w * 0.625)))
 
 
+def readable_size(size: tuple[int, int]) -> int:
+    """The least text size a class reads from the back row in a window of ``size``:
+    :data:`BODY_MIN_FRACTION` of its height, whole pixels rounded up."""
+    return math.ceil(size[1] * BODY_MIN_FRACTION)
+
+
 def normal_body(size: tuple[int, int]) -> int:
     """The body text size at 100% for a window of ``size``."""
-    return max(14, round(size_base(size) * 0.032), math.ceil(size[1] * BODY_MIN_FRACTION))
+    return max(14, round(size_base(size) * 0.032), readable_size(size))
 
 
 def effective_scale(size: tuple[int, int], scale: float) -> float:

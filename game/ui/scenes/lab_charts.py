@@ -200,12 +200,23 @@ class ChartChoice:
         return [self.buttons[name] for name in self.offered] if self.single else []
 
     def place(self, row: pygame.Rect, px: int, pad: int) -> None:
-        """The buttons side by side from the left of ``row``, each as wide as its label."""
+        """The buttons side by side from the left of ``row``, each as wide as its label and
+        its ends: as wide as the row is high where the row has the room, narrower (to a third
+        of it) before the words shrink, to 80% of ``px`` at the least. With the small size at
+        the readable one (20 px at 1024x768), the n-tuple lab's third map button, "Patterns",
+        was cut to "Pa…"."""
+        labels = [tr(self.keys[name]) for name in self.offered]
+        gaps = pad * (len(labels) - 1)
+        for size in range(px, int(px * 0.8) - 1, -1):
+            words = [text.size(label, size, True)[0] for label in labels]
+            ends = min(row.height, (row.width - gaps - sum(words)) // max(1, len(labels)))
+            if ends >= row.height // 3:
+                break
+        ends = max(ends, row.height // 3)
         x = row.left
-        for name in self.offered:
-            width = min(row.right - x, text.size(tr(self.keys[name]), px, True)[0]
-                        + row.height)
-            self.buttons[name].place(pygame.Rect(x, row.top, width, row.height), px)
+        for name, need in zip(self.offered, words, strict=True):
+            width = min(row.right - x, need + ends)
+            self.buttons[name].place(pygame.Rect(x, row.top, width, row.height), size)
             x += width + pad
 
 

@@ -9,7 +9,6 @@ body size at which its whole label fits, down to 80% of the small size.
 from __future__ import annotations
 
 import functools
-import math
 from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
@@ -17,11 +16,12 @@ import pygame
 from game.ui import text
 from game.ui.boards.base import needed_width
 from game.ui.boards.chip_look import PLAIN, ChipLook
-from game.ui.widgets import BODY_MIN_FRACTION, Button, Metrics, normal_body
+from game.ui.widgets import Button, Metrics, normal_body, readable_size
 
 if TYPE_CHECKING:
     from game.ui.reasoning import LegendRow
     from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.play_panel import PlayPanel
 
 #: A word of the legend as one paragraph: its text, bold, colour name and chip look.
 Token = tuple[str, bool, str, ChipLook]
@@ -56,6 +56,24 @@ def panel_share(text_scale: float) -> float:
     return min(PANEL_SHARE_MAX, PANEL_SHARE * float(max(1.0, text_scale) ** 0.6))
 
 
+def button_block(panel: PlayPanel, buttons: tuple[Button, ...], left: int,
+                 width: int) -> tuple[int, int]:
+    """The left and width of the block of ``buttons`` at the bottom of ``panel``, whose content
+    is ``width`` wide from ``left``: that, or a pad wider each side where only so its widest
+    label holds, two a row, the least size allowed (``least_label_px``). With the small size
+    at the readable one (20 px at 1024x768), "Enregistrer" / "Save game" needed 7 pixels
+    more than its half (QA20 2); a wider panel took the width of the board's status line."""
+    m, rect = panel.app.metrics, panel.rect
+    if panel.compact:
+        return left, width
+    px = panel.least_label_px()
+    widest = max(text.size(b.label(), px, True)[0] for b in buttons)
+    ends = button_row(m, panel.app.size) // 3
+    if 2 * (widest + ends) + m.pad <= width:
+        return left, width
+    return rect.left + m.pad, rect.width - 2 * m.pad
+
+
 def panel_width(scene: PlayScene, status_h: int) -> int:
     """The side panel's width: its share of the window (:func:`panel_share`), and the
     width the board does not need as well (up to :data:`PANEL_SHARE_WIDE`), so the board
@@ -87,7 +105,7 @@ def large_text(m: Metrics, size: tuple[int, int]) -> bool:
 def readable_px(size: tuple[int, int]) -> int:
     """The smallest text a class reads in a window of ``size``: :data:`BODY_MIN_FRACTION` of
     its height (buttons' labels may shrink to fit, never under this with normal text)."""
-    return math.ceil(size[1] * BODY_MIN_FRACTION)
+    return readable_size(size)
 
 
 def least_legend_px(m: Metrics, size: tuple[int, int]) -> int:
