@@ -421,7 +421,10 @@ class MorpionView(GridBoardView):
         grid = self.grid
         assert grid is not None and ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
-        shown = self.score_cells(ctx.scores, mor, lifted)
+        # The scores of the move just played (the last move among them), kept on the position
+        # after it: their moves are of the phase it was played in.
+        played = ctx.last_move if ctx.last_move in ctx.scores else None
+        shown = self.score_cells(ctx.scores, mor, lifted, played)
         self.labelled = frozenset(shown.values())
         most = grid.cell * LABEL_SHARE
         px = shared_label_px([labels[move][0] for move in shown.values()],
@@ -436,16 +439,20 @@ class MorpionView(GridBoardView):
                        max_width=most, look=chip_look(ctx.scores.get(move)))
 
     @staticmethod
-    def score_cells(scores: Mapping[Any, float], mor: MorpionState,
-                    lifted: Cell | None) -> dict[Cell, MorpionMove]:
+    def score_cells(scores: Mapping[Any, float], mor: MorpionState, lifted: Cell | None,
+                    played: MorpionMove | None = None) -> dict[Cell, MorpionMove]:
         """The cells that get a label and the move each one names: per destination the best
         scored move (only the lifted piece's when one is lifted), on empty cells only, and
-        only moves of the phase ``mor`` is in. The AI's labels stay while the person thinks:
-        its chosen cell then holds the piece it has just put down, which the label hid ("6"
-        over the O on c1), and once the person moves pieces the AI's placements on the empty
-        cells meant nothing (QA, real window); the panel and the last-move mark say which
-        move it was and its score."""
-        placing = mor.phase == "placing"
+        only moves of the phase ``mor`` is in, or where the scores are those of the move
+        just ``played``, of the phase it was played in. The AI's labels stay while the
+        person thinks: its chosen cell then holds the piece it has just put down, which the
+        label hid ("6" over the O on c1; the panel and the last-move mark say which move it
+        was and its score). Its last placement's labels stay too, until the person lifts a
+        piece, the key saying they are O's last move's: once that placement began the
+        moving phase they vanished at once, chips and key, where the earlier placements had
+        kept theirs through the person's turn (QA20 8, explain mode off)."""
+        placing = (played.origin is None if played is not None
+                   else mor.phase == "placing")
         shown: dict[Cell, tuple[float, MorpionMove]] = {}
         for move, raw in scores.items():
             if (not isinstance(move, MorpionMove) or (move.origin is None) != placing
