@@ -429,3 +429,40 @@ def test_a_hints_why_is_a_whole_sentence(lang: str) -> None:
         assert "Red" in why and "Yellow" in why, why
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_hint_behind_says_whose_lines_and_how_far_ahead(lang: str) -> None:
+    """Regression (QA20 21, Connect 4 1024x768 fr 200%, hint before any move): "Pourquoi :
+    le meilleur coup trouvé pour Rouge, même s'il est sous zéro : −2 lignes ouvertes ; les
+    autres font pire" said neither whose lines nor how far ahead, where the form above zero
+    does (QA19 30), and "sous zéro" is maths talk. Now: Red stays 2 open lines behind (Red
+    − Yellow, estimated 7 moves ahead), the others do worse; "1 open line" in the singular."""
+    from ai.base import Decision
+    from game.ui import i18n
+    from game.ui.reasoning import hint_lines
+
+    i18n.set_language(lang)
+    try:
+        for value, count in ((-2.0, "2"), (-1.0, "1")):
+            behind = Decision(move="d", scores={"d": value, "a": -5.0}, score_kind="value",
+                              info={"unit": "open_lines"}, depth=7)
+            why = hint_lines(behind, "Engine", str, "Red", "Yellow")[1]
+            unit = tr("unit.open_lines" + (".one" if count == "1" else ""), score=count)
+            assert why == plural_depth(7, unit), why
+            assert "\u2212" + count not in why and "zero" not in why and "zéro" not in why
+        # Without the depth it looked at, an estimate all the same.
+        flat = Decision(move="d", scores={"d": -2.0, "a": -5.0}, score_kind="value",
+                        info={"unit": "open_lines"})
+        assert hint_lines(flat, "Engine", str, "Red", "Yellow")[1] == tr(
+            "hint.why_behind_unit", side="Red", other="Yellow",
+            x=tr("unit.open_lines", score="2"))
+    finally:
+        i18n.set_language("en")
+
+
+def plural_depth(depth: int, behind: str) -> str:
+    """The hint's why for Red behind by ``behind`` at ``depth`` moves ahead."""
+    from game.ui.reasoning import plural
+
+    return plural("hint.why_behind_unit_depth", depth, side="Red", other="Yellow", x=behind)

@@ -1082,8 +1082,9 @@ def hint_lines(d: Decision, adviser: str, move_text: Callable[[Any], str] = str,
 def _plain_why(d: Decision, side: str, other: str) -> str | None:
     """A hint's why in a whole sentence where its bare score said little (QA19 30, 1280x720
     fr 200%): Morpion's first move, "Pourquoi : nulle" where every move draws; Connect 4's
-    "Pourquoi : +5 lignes ouvertes", whose lines and how far ahead not said. None where the
-    other forms of :func:`hint_lines` say it."""
+    "Pourquoi : +5 lignes ouvertes", whose lines and how far ahead not said, and below zero
+    the same for whom it is behind (QA20 21). None where the other forms of
+    :func:`hint_lines` say it."""
     shown = shown_scores(d)
     values = {float(v) for v in shown.values() if isinstance(v, ShownScore)}
     mine = shown.get(d.move)
@@ -1093,11 +1094,25 @@ def _plain_why(d: Decision, side: str, other: str) -> str | None:
     unit = estimate_unit(d)
     chosen = d.scores.get(d.move)
     if (unit is None or d.score_kind != "value" or not side or chosen is None
-            or _number(chosen) < 0 or isinstance(mine, ShownScore)):
+            or isinstance(mine, ShownScore)):
         return None
+    depth = d.depth if d.depth and 0 < d.depth < TO_THE_END_DEPTH else 0
+    if _number(chosen) < 0:
+        if len(d.scores) < 2 or not other or is_disc_estimate(d):
+            return None
+        # The best of moves below zero: "le meilleur coup trouvé pour Rouge, même s'il est
+        # sous zéro : −2 lignes ouvertes" said neither whose lines nor how far ahead, and
+        # "below zero" is maths talk (QA20 21, Connect 4 1024x768 fr 200%).
+        label = format_score(abs(_number(chosen)), d.score_kind,
+                             abs(_number(chosen) - round(_number(chosen))) < 1e-9).lstrip("+")
+        behind = plural(f"unit.{unit}", shown_count(label), score=label)
+        if depth:
+            return plural("hint.why_behind_unit_depth", depth, side=side, other=other,
+                          x=behind)
+        return tr("hint.why_behind_unit", side=side, other=other, x=behind)
     why = value_words(_number(chosen), d.score_kind, unit, side, other)
-    if d.depth and 0 < d.depth < TO_THE_END_DEPTH:
-        return plural("hint.why_estimate_depth", d.depth, why=why)
+    if depth:
+        return plural("hint.why_estimate_depth", depth, why=why)
     return tr("hint.why_estimate", why=why)
 
 
