@@ -50,8 +50,11 @@ def test_connect4s_review_names_red_in_red_and_yellow_in_yellow(
     app, panel, colours = reviewed("connect4", theme, monkeypatch)
     palette = app.theme
     red, yellow = palette.connect4_red, palette.connect4_yellow
-    up = tr("review.graph_up", side=tr("game.connect4.side0"))
-    down = tr("review.graph_down", side=tr("game.connect4.side1"))
+    # (With who plays the side where the cards side by side do not say it: QA20 6.)
+    ups, downs = ([tr(key, side=said) for said in panel.side_words(side)]
+                  for key, side in (("review.graph_up", 0), ("review.graph_down", 1)))
+    up = next((words for words in ups if words in colours), ups[-1])
+    down = next((words for words in downs if words in colours), downs[-1])
     assert up in colours and down in colours, colours
 
     def nearer(colour: tuple[int, int, int], this: tuple[int, int, int],

@@ -38,6 +38,8 @@ class SeatFit:
         #: are the number alone ("Red · 4", see :meth:`_fit_parts`).
         self.scale = 1.0
         self.short_count = False
+        #: In review, the cards side by side on one line (see SeatCards.brief).
+        self.brief = False
 
     def _base_height(self) -> int:
         """A one-line card's height: roomy at normal text; with large text just what the name
@@ -50,12 +52,13 @@ class SeatFit:
         return int(m.body * 2.9)
 
     def _disc_radius(self) -> int:
-        """The side's disc's radius, the same in both cards: with large text as a one-line
-        card allows, so a card of one line and a card of two keep their words in one column
+        """The side's disc's radius, the same in both cards: with large text (and on the
+        review's cards side by side) as a one-line card allows, so a card of one line and a
+        card of two keep their words in one column
         (the larger disc of a two-line card left "Joueur 1 · Humain" 9 px short of one line
         at 200% of 1280x720)."""
         m = self.app.metrics
-        if large_text(m, self.app.size):
+        if large_text(m, self.app.size) or self.brief:
             return int((text.font(m.body, True).get_linesize() + m.pad) * DISC_SHARE)
         return int(self._base_height() * 0.24)
 

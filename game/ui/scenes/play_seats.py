@@ -18,7 +18,7 @@ import pygame
 from game.ui import text, widgets
 from game.ui.i18n import tr
 from game.ui.reasoning import seconds_text
-from game.ui.scenes.play_fit import large_text
+from game.ui.scenes.play_fit import large_text, readable_px
 from game.ui.scenes.play_seat_fit import SeatFit
 from game.ui.scenes.play_seat_lines import draw_spinner, plain_words, who_lines
 from game.ui.theme import blend, disc_rim
@@ -51,10 +51,9 @@ class SeatCards(SeatFit):
         #: The size of the counts on one-line cards: one for both, the size the tighter fits
         #: at ("Noir · 3 pions" beside "Blanc · 3 pions" a size smaller read as a difference).
         self.count_px = app.metrics.body
-        #: With large text in review, each card on one line without who plays it (the score
-        #: row above names them): the graph's key and the list's rows need the room. Not a
-        #: card whose count goes below its name: on one line it was cut ("3 posés, 0 en m…"
-        #: at 200% of 1024x768, QA S11 45a); it keeps its two lines and who plays it.
+        #: In review, both cards side by side on one row without who plays them (the score
+        #: row and the graph's "▲ Black (Alpha-beta) ahead" name them): the review graph
+        #: needs the room (see :meth:`_layout_halves`).
         self.brief = False
         #: The size of who plays the side on the one-line cards (one for both).
         self.who_px = app.metrics.small
@@ -85,6 +84,7 @@ class SeatCards(SeatFit):
         """Place both cards from ``top``; return the y under the second. Both are as tall as
         the taller needs (two lines for a long player's name, thinking time included)."""
         m = self.app.metrics
+        self.brief = self.scene.review.active
         pad = m.pad
         tw = left + width - self._text_left(left) - pad
         lines, sizes = [1, 1], [0, 0]
@@ -132,7 +132,8 @@ class SeatCards(SeatFit):
         room = left + width - self._text_left(left) - pad
         self.who_px = min([self._one_line_who(seat, room)[0]
                            for seat in (0, 1) if self.single[seat]], default=m.small)
-        self.brief = large_text(m, self.app.size) and self.scene.review.active
+        if self.brief:
+            return self._layout_halves(left, top, width)
         self.rects = []
         y = top
         heights = [self._card_height(lines[seat], self.single[seat], self.count_below[seat],
@@ -152,18 +153,65 @@ class SeatCards(SeatFit):
             y += height + pad
         return y
 
+    def _layout_halves(self, left: int, top: int, width: int) -> int:
+        """The review's brief cards, side by side on one row (see
+        :meth:`_draw_half`); return the y under them. One above the other they took the
+        review graph's room: a 55-px strip at 200% of 1920x1080 (QA20 6)."""
+        m = self.app.metrics
+        half = (width - m.pad) // 2
+        height = text.font(m.body, True).get_linesize() + m.pad
+        self.rects = [pygame.Rect(left, top, half, height),
+                      pygame.Rect(left + width - half, top, half, height)]
+        return top + height + m.pad
+
+    def _half_forms(self, seat: int) -> list[str]:
+        """What a half card may say, the longest first: the side's name and count ("Noir ·
+        16 pions", "Noir · 16"), the count alone (the disc is the side's: "16 pions", "16"),
+        the side's name alone; five kinds for both seats (where a side has no number, its
+        words stand for it)."""
+        scene = self.scene
+        side = scene.match.side_of_seat(seat)
+        name, state = scene.presenter.side_name(side), scene.board_state
+        summary = scene.presenter.side_summary(state, side)
+        number = scene.presenter.side_count(state, side)
+        whole = f"{name} · {summary}" if summary else name
+        if number is None:  # (no number: its kinds are the words')
+            return [whole, whole, summary or name, summary or name, name]
+        return [whole, f"{name} · {number}", summary or name, str(number), name]
+
+    def _half_words(self, room: int) -> tuple[list[str], int]:
+        """Both half cards' words, of the first kind (see :meth:`_half_forms`) both hold in
+        ``room`` at the body size or smaller down to the readable size, and that size, one
+        for both ("Black · 21" beside "13 discs", or a size apart, read as a difference)."""
+        m = self.app.metrics
+        least = readable_px(self.app.size)
+        forms = [self._half_forms(seat) for seat in (0, 1)]
+        # A shorter kind at 80% of the small size or more before a longer one at the least:
+        # "Black · 10 discs" at 16 px beside 40-px words (200% of 1024x640) read as a note.
+        for floor in (max(least, int(m.small * 0.8)), least):
+            for pair in zip(*forms, strict=True):
+                sizes = [text.fit_px(words, room, m.body, True, floor) for words in pair]
+                if all(text.size(words, px, True)[0] <= room
+                       for words, px in zip(pair, sizes, strict=True)):
+                    return list(pair), min(sizes)
+        return [each[-1] for each in forms], least
+
+    def _draw_half(self, surface: pygame.Surface, seat: int, rect: pygame.Rect,
+                   tx: int) -> None:
+        """A half card's words (see :meth:`_half_words`) beside its disc."""
+        words, px = self._half_words(rect.right - self.app.metrics.pad - tx)
+        text.blit_text(surface, words[seat], px, self.app.theme.text, (tx, rect.centery),
+                       "midleft", bold=True)
+
     def _card_height(self, lines: int, single: bool = False, below: bool = False,
                      px: int = 0) -> int:
         """A card's height for a player's name of ``lines`` lines at ``px`` (0: the size of
         :meth:`_who_px`; a name shrunk to fit two lines needs their height, not two lines of
         the small size: Elimination's card at 200% of 1280x800 kept 30 px of them empty)
         (``single``: the card on one line, see :attr:`single`; ``below``: its count on a
-        line of its own, which the review's brief cards keep, see :attr:`brief`)."""
+        line of its own)."""
         m = self.app.metrics
-        if self.brief and below:  # the name's line and the count's, no more
-            return (text.font(m.body, True).get_linesize() + text.font(m.small).get_linesize()
-                    + m.pad)
-        if single or (self.brief and not below):
+        if single:
             return text.font(self._name_px() if single else m.body, True).get_linesize() + m.pad
         height = self._base_height()
         if lines > 1:
@@ -216,7 +264,10 @@ class SeatCards(SeatFit):
                 words = self._thinking_words(seconds_text(seconds))
             # The spinner turns on the side's disc: the counts keep the name's line.
             draw_spinner(surface, theme, turns.clock, centre, int(disc_r * 0.9))
-        if self.single[seat] or (self.brief and not self.count_below[seat]):
+        if self.brief:
+            self._draw_half(surface, seat, rect, tx)
+            return
+        if self.single[seat]:
             self._draw_one_line(surface, seat, rect, tx)
             return
         if self.count_below[seat]:
@@ -280,15 +331,11 @@ class SeatCards(SeatFit):
         name_rect = text.blit_text(surface, presenter.side_name(side), name_px, theme.text,
                                    (tx, top), bold=True)
         right = rect.right - m.pad
-        # A brief card (review) drops who plays it only where it needed a second line for it:
-        # a card that holds it on one line keeps it (the review's cards lost the players'
-        # names while the room was there, QA S11 11e). A count below leaves who plays its room.
-        if not self.brief or not count or self.single[seat]:
-            px = (self.who_px if self.single[seat]
-                  else self._one_line_who(seat, right - tx, count)[0])
-            who = text.blit_text(surface, self.scene.seat_label(seat), px,
-                                 theme.text_muted, (right, name_rect.bottom), "bottomright")
-            right = who.left - m.pad
+        px = (self.who_px if self.single[seat]
+              else self._one_line_who(seat, right - tx, count)[0])
+        who = text.blit_text(surface, self.scene.seat_label(seat), px,
+                             theme.text_muted, (right, name_rect.bottom), "bottomright")
+        right = who.left - m.pad
         summary = self._count_words(self.scene.board_state, side)
         if summary and count:
             sx = name_rect.right

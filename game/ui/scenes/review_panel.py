@@ -31,7 +31,7 @@ from game.ui.scenes.review import (
     EvalPoint,
     evaluation_points,
 )
-from game.ui.scenes.review_scale import digit_ink, scale_marks, scale_size
+from game.ui.scenes.review_scale import digit_ink, scale_marks, scale_size, zero_mark_px
 from game.ui.theme import blend
 from game.ui.widgets import Button, Widget
 
@@ -41,6 +41,12 @@ if TYPE_CHECKING:
 
 #: The share of the review panel's room (graph, its words and the move list) the plot takes.
 PLOT_SHARE = 0.36
+#: A dot this near the middle line (of the plot's half height) is grey: about even.
+EVEN = 0.05
+#: The share of the window's height the plot takes from the move list's rows but one...
+PLOT_WINDOW_SHARE = 0.15
+#: ... and with large text the share under which it takes the last row too.
+PLOT_ROW_SHARE = 0.1
 #: Rows of the move list (and the position's summary) the taller plot leaves room for.
 LIST_ROWS = 3
 #: Rows the list keeps when it gives way to the line's caption (it scrolls to the reviewed
@@ -257,7 +263,8 @@ class ReviewPanel:
             # inside it by their line boxes, "+9.0" and "−9.0" sat ~13 px off their lines at
             # 200% of 1920x1080 (QA17 10).
             reach = max(1.0, min(reach, (plot.height / 2 - ink / 2) / top_level))
-        zero_px = self._zero_px(key_px, top_level * reach - ink / 2)
+        zero_px = zero_mark_px(key_px, top_level * reach - ink / 2,
+                               min(readable_px(self.app.size), key_px), max(2, m.line))
         if edges:
             # The edges, where the sure results sit, drawn in their side's colour: the words'
             # "edges: a sure win" point at them, apart from the scale's grey marks.
@@ -308,20 +315,20 @@ class ReviewPanel:
         self.key_rect = pygame.Rect(rect.left, top, rect.width, y - top)
         return y + m.pad // 2
 
-    def _zero_px(self, px: int, room: float) -> int:
-        """The size of the middle line's "0" between the scale's numbers, their digits'
-        middles ``room`` pixels from its line less half their height: ``px``, else smaller
-        down to the readable size (at 200% of 1920x1080 the plot had no room for a third
-        number of the others' size, and the middle line went unnamed, QA17 10); 0 where even
-        that leaves no gap."""
-        m = self.app.metrics
-        least = min(readable_px(self.app.size), px)
-        for size in range(px, least - 1, -1):
-            if digit_ink(size)[0] / 2 + max(2, m.line) <= room:
-                return size
-        return 0
-
     def scale_words(self) -> str:
+        """What the plot's height means (see :meth:`_scale_words`), and what its grey dots
+        are where it draws some (see :meth:`grey_words`)."""
+        return " · ".join(said for said in (self._scale_words(), self.grey_words()) if said)
+
+    def grey_words(self) -> str:
+        """"grey dots: about even" where a dot is drawn grey (:data:`EVEN`), else "": the
+        first dots of a game were grey, the rest in the sides' colours, and nothing said
+        why (QA19 23, QA20 6)."""
+        graph = self.graph()
+        dots = [*graph.dots, *(p for p in graph.line if p.source == FROM_RESULT)]
+        return tr("review.graph_grey") if any(abs(p.value) <= EVEN for p in dots) else ""
+
+    def _scale_words(self) -> str:
         """What the plot's height means: the edges a sure win, and between, the estimates
         in the scale's unit ("Edges: a sure win; scale in weight-table points"), or scaled
         to fit where nothing says the unit; only the edges where nothing is estimated (a
@@ -360,8 +367,9 @@ class ReviewPanel:
         the scale's unit ("… · edges: a sure win · scale in balance points")."""
         first = self.line_words(KEY_BRIEF if named else KEY_DOTS)
         unit = self.unit_words()
+        grey = self.grey_words()
         return " · ".join([first, *([tr("review.graph_edges_brief")] if edges else []),
-                           *([unit] if unit else [])])
+                           *([unit] if unit else []), *([grey] if grey else [])])
 
     def unit_words(self) -> str:
         """The scale's unit ("scale in weight-table points"), "" where it has none or
@@ -394,9 +402,10 @@ class ReviewPanel:
             return (sum(text.size(words, px, True)[0] for words in parts)
                     + self.app.metrics.pad * 2 <= width)
 
-        # Who plays a side where its card does not say it (the review's brief cards at
-        # 200% of 1024x768 read "Noir · 2 pions", QA17 5), where that costs no line.
-        for parts in ([each[0] for each in forms], [each[-1] for each in forms]):
+        # Who plays a side, which its card does not say (the review's brief cards at 200% of
+        # 1024x768 read "Noir · 2 pions", QA17 5), on one line where it fits, else on two.
+        for parts in ([each[0] for each in forms],
+                      *([] if self.scene.panel.seats.brief else [[each[-1] for each in forms]])):
             if beside(parts):
                 return [[(parts[0], 0, "topleft"), (parts[1], 1, "topright")]]
         return [[(next((words for words in each if text.size(words, px, True)[0] <= width),
@@ -411,8 +420,7 @@ class ReviewPanel:
         scene = self.scene
         name = scene.presenter.side_name(side)
         seat = next(seat for seat in (0, 1) if scene.match.side_of_seat(seat) == side)
-        cards = scene.panel.seats
-        if not cards.brief or cards.single[seat] or cards.count_below[seat]:
+        if not scene.panel.seats.brief:  # (the brief cards side by side never say it)
             return [name]
         player = scene.seat_label(seat)
         alone = [player] if player != scene.seat_label(1 - seat) else []
@@ -471,11 +479,21 @@ class ReviewPanel:
         # Lower than two body sizes, down to PLOT_LEAST of one, before the list loses a row
         # (at 200% of 1024x768 the start of a game left the list without its first move).
         floor = min(least, max(int(m.body * PLOT_LEAST), spare))
-        return max(1, min(max(floor, min(wanted, spare)), room - text_h()))
+        plot = max(1, min(max(floor, min(wanted, spare)), room - text_h()))
+        # Up to PLOT_WINDOW_SHARE of the window where the list keeps a row (it scrolls to the
+        # reviewed move); with large text, where that row leaves the plot under
+        # PLOT_ROW_SHARE, not that row either (the title says the reviewed move, "Move
+        # 31/63: h6"): at 200% of 1920x1080 the plot was a 55-px strip whose dots a class
+        # could not tell from its edges, a row of the list under it (QA20 6).
+        most = int(m.height * PLOT_WINDOW_SHARE)
+        with_row = room - text_h() - line_h - m.pad
+        if large_text(m, self.app.size) and with_row < int(m.height * PLOT_ROW_SHARE):
+            with_row += line_h
+        return max(plot, min(most, with_row))
 
     def _colour(self, point: EvalPoint) -> tuple[int, int, int]:
         """Above the line the first side's colour (see _side_colour), below the second's,
         grey about even."""
-        if abs(point.value) <= 0.05:
+        if abs(point.value) <= EVEN:
             return self.app.theme.text_muted
         return self._side_colour(0 if point.value > 0 else 1)

@@ -34,3 +34,15 @@ def scale_size(scale: float) -> str:
     """A scale's size as its marks say it: whole from 10 ("143") or where it is ("3" discs,
     not "3.0": a decimal says an estimate, QA19 34), else one decimal ("0.7")."""
     return grouped(scale) if scale >= 10 or float(scale).is_integer() else decimal(f"{scale:.1f}")
+
+
+def zero_mark_px(px: int, room: float, least: int, gap: int) -> int:
+    """The size of the middle line's "0" between the scale's numbers, their digits'
+    middles ``room`` pixels from its line less half their height, ``gap`` pixels apart:
+    ``px``, else smaller down to ``least`` (the readable size: at 200% of 1920x1080 the plot
+    had no room for a third number of the others' size, and the middle line went unnamed,
+    QA17 10); 0 where even that leaves no gap."""
+    for size in range(px, least - 1, -1):
+        if digit_ink(size)[0] / 2 + gap <= room:
+            return size
+    return 0
