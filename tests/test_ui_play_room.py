@@ -480,3 +480,29 @@ def test_the_latest_move_in_the_list_is_as_large_as_the_others(
     full = text.font(max(play.panel.explain.words_px(), readable_px(size))).get_height()
     assert all(rect.height >= full for rect in cells), ([r.height for r in cells], full)
     app.shutdown()
+
+
+@pytest.mark.parametrize("game", ["connect4", "nim"])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_panels_buttons_stay_inside_its_margins_at_the_readable_size(
+        lang: str, game: str) -> None:
+    """Lead, after 7dab4f4 (QA20 2): at 1024x768 fr 100% the six buttons ran a pad past the
+    seat cards to the panel's border, to hold "Enregistrer" at 20 px. They keep the panel's
+    margins, aligned with the cards, two columns as wide as their labels need, every label at
+    the readable size."""
+    from game.ui.scenes.play_fit import readable_px
+
+    size = (1024, 768)
+    app = make_app(size, language=lang, show_reasoning=True, ai_delay=3.0)
+    play = start_game(app, game, ("alphabeta", "human"))
+    frame(app)
+    pad = app.metrics.pad
+    inside = play.panel.rect.inflate(-4 * pad, 0)
+    cards = play.panel.seats.rects
+    for button in play.panel.bottom_buttons:
+        assert inside.contains(button.rect), (button.label(), button.rect, inside)
+        assert button.px >= readable_px(size), (button.label(), button.px)
+    lefts = {button.rect.left for button in play.panel.bottom_buttons}
+    rights = {button.rect.right for button in play.panel.bottom_buttons}
+    assert min(lefts) == cards[0].left and max(rights) == cards[0].right
+    app.shutdown()

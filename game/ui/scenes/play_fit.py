@@ -21,7 +21,6 @@ from game.ui.widgets import Button, Metrics, normal_body, readable_size
 if TYPE_CHECKING:
     from game.ui.reasoning import LegendRow
     from game.ui.scenes.play import PlayScene
-    from game.ui.scenes.play_panel import PlayPanel
 
 #: A word of the legend as one paragraph: its text, bold, colour name and chip look.
 Token = tuple[str, bool, str, ChipLook]
@@ -56,22 +55,24 @@ def panel_share(text_scale: float) -> float:
     return min(PANEL_SHARE_MAX, PANEL_SHARE * float(max(1.0, text_scale) ** 0.6))
 
 
-def button_block(panel: PlayPanel, buttons: tuple[Button, ...], left: int,
-                 width: int) -> tuple[int, int]:
-    """The left and width of the block of ``buttons`` at the bottom of ``panel``, whose content
-    is ``width`` wide from ``left``: that, or a pad wider each side where only so its widest
-    label holds, two a row, the least size allowed (``least_label_px``). With the small size
-    at the readable one (20 px at 1024x768), "Enregistrer" / "Save game" needed 7 pixels
-    more than its half (QA20 2); a wider panel took the width of the board's status line."""
-    m, rect = panel.app.metrics, panel.rect
-    if panel.compact:
-        return left, width
-    px = panel.least_label_px()
-    widest = max(text.size(b.label(), px, True)[0] for b in buttons)
-    ends = button_row(m, panel.app.size) // 3
-    if 2 * (widest + ends) + m.pad <= width:
-        return left, width
-    return rect.left + m.pad, rect.width - 2 * m.pad
+def two_columns(rows: list[list[Button]], width: int, px: int, ends: int,
+                gap: int) -> list[int] | None:
+    """The widths of two columns of buttons ``width`` wide with ``gap`` between them, where
+    equal halves would not hold a label at ``px`` (the least size allowed) and columns as
+    wide as their widest label (plus ``ends``, the rounded ends) would: the spare shared
+    between them. None where the halves hold every label, a row is not of two, or even so
+    a label does not fit. With the small size at the readable one (20 px at 1024x768),
+    "Enregistrer" / "Save game" needed 141 px of a 134-px half (QA20 2); the panel's content
+    keeps its margins (a block wider than the cards ran to the panel's border) and the board
+    its width (a wider panel took the engine line's "positions" in Nim)."""
+    if not rows or any(len(line) != 2 for line in rows):
+        return None
+    need = [max(text.size(line[c].label(), px, True)[0] for line in rows) + ends
+            for c in (0, 1)]
+    spare = width - gap - sum(need)
+    if max(need) <= (width - gap) // 2 or spare < 0:
+        return None
+    return [need[0] + spare // 2, need[1] + spare - spare // 2]
 
 
 def panel_width(scene: PlayScene, status_h: int) -> int:

@@ -18,7 +18,6 @@ from game.ui import text, widgets
 from game.ui.i18n import tr
 from game.ui.scenes.play_explain import ExplainBox
 from game.ui.scenes.play_fit import (
-    button_block,
     button_row,
     label_px,
     label_widths,
@@ -27,6 +26,7 @@ from game.ui.scenes.play_fit import (
     place_fitted,
     place_row,
     readable_px,
+    two_columns,
 )
 from game.ui.scenes.play_input import leave_game, restart_game
 from game.ui.scenes.play_more import open_more
@@ -242,13 +242,14 @@ class PlayPanel:
         y += toggle_h + pad // 2
         # Three buttons a row whenever their labels fit: a third row of two left the AI's
         # reasoning too little room (Nim's rule dropped at 1920x1080 in French).
-        bx, bw_all = button_block(self, buttons, inner_x, inner_w)
-        rows = self._button_rows(buttons, bw_all, row)
+        rows = self._button_rows(buttons, inner_w, row)
         bottom = p.bottom - pad * 2 - (row + pad) * len(rows) + pad
         placed: list[tuple[Button, pygame.Rect]] = []
+        columns = two_columns(rows, inner_w, self.least_label_px(), row // 3, pad)
         for r, line in enumerate(rows):
-            x = bx
-            for b, bw in zip(line, self._button_widths(line, bw_all, row), strict=True):
+            x = inner_x
+            for b, bw in zip(line, columns or self._button_widths(line, inner_w, row),
+                             strict=True):
                 placed.append((b, pygame.Rect(x, bottom + r * (row + pad), bw, row)))
                 x += bw + pad
         # One text size for the whole block, the size its longest label fits at.
