@@ -14,12 +14,17 @@ names' column for a label under each match (QA19 8).
 
 from __future__ import annotations
 
+import dataclasses
 import math
+from typing import Any
 
+import pygame
 import pytest
 
-from game.ui.boards import nim_table
+from ai.registry import make_player
+from game.ui.boards import nim, nim_table
 from game.ui.boards.nim import NimView
+from game.ui.reasoning import shown_scores
 from game.ui.scenes.play_fit import readable_px
 from tests.ui_helpers import frame, make_app, start_game, texts_drawn_by
 
@@ -45,13 +50,41 @@ def test_the_table_its_words_and_the_heaps_names_are_as_large_as_the_body_text(
     if misere == "false":
         # (Misère's longer rule takes more of the height: in English its heaps leave less.)
         # The nim-sum's sentence may give CAPTION_KEEP of its size to keep the caption that
-        # names the sum's row (QA19 9: 1280x720 en, 21 px of 23). Where the layout narrowed
-        # the names' column for a label under each match (QA19 8, the lead's choice: 1920x1080
-        # en, 27 px of 35), the table and the names stand at the readable size only.
+        # names the sum's row (QA19 9: 1280x720 en, 21 px of 23). The table and the names
+        # stand under the body size only where that buys a label under each match (QA19 8,
+        # the lead's choice: 1920x1080 en, 27 px of 35, the names' column narrowed).
         # (The words: the lines longer than a heap's name or a table row.)
         body = app.metrics.body
         words = math.ceil(body * nim_table.CAPTION_KEEP)
-        table = readable_px(size) if view._tight else body
-        small = [(px, line) for px, line in sizes if px < (words if len(line) > 6 else table)]
-        assert not small, (small, view._tight)
+        small = [(px, line) for px, line in sizes if px < (words if len(line) > 6 else body)]
+        if any(len(line) > 6 for _px, line in small) or not small:
+            assert not small, small
+        else:
+            assert not labels_off_their_matches(play, monkeypatch), small
     app.shutdown()
+
+
+def labels_off_their_matches(play: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The perfect player's labels of the position, drawn on the board as laid out, that do
+    not stand under their own match (one label per match, across its middle)."""
+    chips: list[pygame.Rect] = []
+    real = nim.score_chip
+
+    def spy(*args: Any, **kwargs: Any) -> pygame.Rect:
+        rect: pygame.Rect = real(*args, **kwargs)
+        chips.append(rect)
+        return rect
+
+    state = play.board_state
+    decision = make_player("perfect", "nim", state.options).choose(state)
+    ctx = dataclasses.replace(play.board_context(), scores=shown_scores(decision),
+                              score_kind=decision.score_kind, hover=None)
+    view = play.view
+    with monkeypatch.context() as patch:
+        patch.setattr(nim, "score_chip", spy)
+        view.draw(play.app.screen, state, ctx)
+    assert len(chips) == len(view.label_runs) == len(state.legal_moves())
+    return [f"{rect} for match {first} of heap {heap + 1}"
+            for (heap, first, last), rect in zip(view.label_runs, chips, strict=True)
+            if first != last or not rect.left <= view._boxes[heap].slot_rect(first).centerx
+            <= rect.right]
