@@ -15,6 +15,7 @@ earlier placements kept theirs through the person's turn.
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import pygame
@@ -245,3 +246,41 @@ def test_an_arrow_only_for_the_move_chosen_never_for_one_of_tied_labels(
     expected = [(tuple(map(round, grid.centre(*chosen.origin))),
                  tuple(map(round, grid.centre(*chosen.to))))] if pending else []
     assert drawn == expected, (drawn, expected)
+
+
+@pytest.mark.parametrize(("lang", "scale"), [("en", 100), ("fr", 200), ("fr", 100), ("en", 200)])
+def test_a_moving_phase_label_says_it_is_the_best_move_ending_on_its_square(
+        lang: str, scale: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA20 9 (1920x1080 fr 100%, Human vs Minimax, moving phase): O had 3 pieces and 3
+    empty squares, 9 moves scored, and the board 3 chips, one per empty square, the key
+    saying "P2 O perd en 2 coups si l'adversaire joue bien" as if moving any piece to a1
+    lost. The key now says each label is the best of the moves ending on its square, in
+    the words drawn at 1024x768 (its few words where the panel has room for no more)."""
+    from tests.ui_helpers import texts_drawn_by
+
+    games: list[list[str]] = []
+    checked = 0
+    # The report's placements against best-first, which breaks ties at random: up to three
+    # games, until one's moving phase is explained (minimax won in the placements).
+    while not checked and len(games) < 3:
+        app = make_app((1024, 768), language=lang, show_reasoning=True, text_scale=scale,
+                       explain_wait=True)
+        play = start_game(app, "morpion", ("human", "bestfirst"))
+        chooser = _Preferred([(1, 1), (0, 0), (0, 1), (1, 0), (2, 1), (2, 2), (0, 2), (2, 0)])
+        for answered in explained_replies(app, play, chooser, 6):
+            pending = play.turns.pending
+            if answered or pending is None or pending.move.origin is None:
+                continue
+            lines = [line for line, _px, rect in texts_drawn_by(partial(frame, app),
+                                                                monkeypatch)
+                     if play.panel.rect.contains(rect)]
+            assert play.view.label_scope is not None
+            drawn = " ".join(lines)
+            words = tr("legend.best_into_square_inside",
+                       words="\0").split("\0")[-1].strip(" ;)")
+            few = tr("legend.short.best_into_square", words="\0").split("\0")[-1].strip(" ,")
+            assert words in drawn or few in drawn, lines
+            checked += 1
+        games.append([str(m) for m in play.match.moves])
+        app.shutdown()
+    assert checked, ("no moving-phase answer explained", games)

@@ -566,6 +566,22 @@ class LegendRow:
     paragraph leaves it out."""
 
 
+def scoped_rows(rows: list[LegendRow], scope: str | None) -> list[LegendRow]:
+    """``rows`` with the first one saying what each label stands for (``scope``: an i18n key,
+    see BoardView.label_scope; None: one move, ``rows`` as they are), in its words and its
+    few words: Morpion's moving phase has one label per empty square, the best of the moves
+    ending there, and "P2 O loses in 2 moves" read as moving any piece there loses (QA20 9).
+    Inside a closing bracket, not a second one."""
+    if not scope or not rows:
+        return rows
+    first = rows[0]
+    inside = first.words.endswith(")")
+    words = tr(f"{scope}_inside" if inside else scope,
+               words=first.words[:-1] if inside else first.words)
+    short = tr(scope.replace("legend.", "legend.short."), words=first.short or first.words)
+    return [replace(first, words=words, short=short), *rows[1:]]
+
+
 def labelled_only(d: Decision, labelled: Collection[Any] | None) -> Decision:
     """``d`` with only the scores of the moves in ``labelled`` (the board's last drawing
     labelled these, see :attr:`BoardView.labelled`), ``d`` itself when None."""

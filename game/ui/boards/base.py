@@ -138,6 +138,11 @@ class BoardView:
         #: legend speaks of these only: Morpion's movement phase hides the AI's placements,
         #: which the legend went on explaining.
         self.labelled: frozenset[Any] | None = None
+        #: What each label the last drawing wrote stands for where that is not one move, as
+        #: an i18n key the legend adds to its first row (see reasoning.scoped_rows), None:
+        #: one move each. Morpion's moving phase labels each empty square with the best of
+        #: the moves ending there, which read as "moving there" whatever the piece (QA20 9).
+        self.label_scope: str | None = None
         #: True when the last drawing left every score label out because it would have been
         #: under the readable size: the legend then says so.
         self.labels_left_out = False

@@ -280,6 +280,7 @@ class MorpionView(GridBoardView):
         theme = ctx.theme
         mor: MorpionState = state
         self.labelled = frozenset()
+        self.label_scope = None
         grid.draw_cells(surface, theme, checker=False)
         if grid.cell >= COORDINATES_MIN_CELL:
             grid.draw_coordinates(surface, theme, ctx.coords_px)
@@ -421,11 +422,17 @@ class MorpionView(GridBoardView):
         grid = self.grid
         assert grid is not None and ctx.scores is not None
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
-        # The scores of the move just played (the last move among them), kept on the position
-        # after it: their moves are of the phase it was played in.
-        played = ctx.last_move if ctx.last_move in ctx.scores else None
+        # The scores of the move just played, kept on the position after it: their moves are
+        # of the phase it was played in.
+        played = ctx.last_move if ctx.scores_played else None
         shown = self.score_cells(ctx.scores, mor, lifted, played)
         self.labelled = frozenset(shown.values())
+        # One label for several moves ending on its square: the key says it is the best of
+        # them ("P2" on a1 read as "moving any piece to a1 loses", QA20 9).
+        if any(isinstance(other, MorpionMove) and other.to == cell and other != move
+               and (lifted is None or other.origin == lifted)
+               for cell, move in shown.items() for other in ctx.scores):
+            self.label_scope = "legend.best_into_square"
         most = grid.cell * LABEL_SHARE
         px = shared_label_px([labels[move][0] for move in shown.values()],
                              label_px(ctx, grid.cell * 0.22), most)

@@ -17,7 +17,14 @@ from ai.base import Decision
 from game.ui import text
 from game.ui.boards.presenter import is_pass
 from game.ui.i18n import tr
-from game.ui.reasoning import LegendRow, labelled_only, plural, score_legend, thinking_line
+from game.ui.reasoning import (
+    LegendRow,
+    labelled_only,
+    plural,
+    scoped_rows,
+    score_legend,
+    thinking_line,
+)
 from game.ui.scenes.match import Match
 from game.ui.scenes.play_banner import outcome_texts
 from game.ui.scenes.players import NOTE_SEPARATOR
@@ -144,6 +151,8 @@ def board_legend(shown: ShownDecision | None, mover: str, view: BoardView | None
     rows = score_legend(shown.decision, mover, short,
                         view.labelled if view is not None else None,
                         view.full_forms if view is not None else ())
+    # What a label stands for where it is not one move (Morpion's moving phase, QA20 9).
+    rows = scoped_rows(rows, view.label_scope) if view is not None else rows
     if shown.played and rows and rows[0].sample:
         # Said in the first row: Othello's "−12" on a3, left from White's last move beside
         # Black's dots, read as Black's score for a3 (QA19 3). In its full form only: in the
