@@ -885,7 +885,9 @@ class NimView(BoardView):
                            box.band_centre(hover_el.index, 0), px, theme.highlight, theme,
                            best=True)
         self.label_runs = []
-        if ctx.scores:
+        if ctx.scores and not (lifted and ctx.scores_played):
+            # (The AI's kept labels give way while the person points at a take: the
+            # take's own "−3" goes where the AI's label for that match stood.)
             self._draw_scores(surface, nim, ctx)
         if self._table.width > 0:
             preview = controller.move_for(hover_el) if isinstance(controller,
@@ -1299,8 +1301,14 @@ class NimView(BoardView):
         labels = score_labels(ctx.scores, ctx.score_kind, ctx.theme)
         placed: list[pygame.Rect] = []
         heaps = []
+        sizes = list(nim.heaps)
+        played = ctx.last_move if ctx.scores_played else None
+        if isinstance(played, NimMove) and played.heap < len(sizes):
+            # Kept after the AI's take (see BoardContext.scores_played): each label stays
+            # under the match it was drawn under before the take, a taken one's outline.
+            sizes[played.heap] += played.count
         for box in self._boxes:
-            size = nim.heaps[box.heap] if box.heap < len(nim.heaps) else 0
+            size = sizes[box.heap] if box.heap < len(sizes) else 0
             px = label_px(ctx, min(box.length * BAND * 0.4, box.slot * 0.5))
             entries = [(move, label) for move, label in labels.items()
                        if isinstance(move, NimMove) and move.heap == box.heap
@@ -1518,9 +1526,6 @@ class NimPresenter(GamePresenter):
     rules_text_share = 0.05
     smoke_seats = ("minimax", "reinforcement")
     lab_default = True
-    # A take is drawn under the matches it would take: after the AI's take they are others.
-    scores_outlive_move = False
-
     def rules_words_at_text_size(self, state: Any) -> bool:
         """One heap: its limit and goal over the matches near the rules' size (20 px beside
         28-px rules at 200% of 1024x768, QA17 12). Several heaps keep their sizes: the label

@@ -135,12 +135,6 @@ class GamePresenter:
     #: Tools the menu offers under the game's options, by name (``menu.TOOLS``; Othello: the
     #: weight-table editor).
     tools: ClassVar[tuple[str, ...]] = ()
-    #: True when the AI's score labels still name the right places once its move is played
-    #: (cells, columns), so they stay on the board until the person answers; False where a
-    #: move is drawn from the pieces it changes (Nim's matches, Hexapawn's pawns): there the
-    #: labels show while the move waits (longer without the wait, see
-    #: TurnDriver.reveal_seconds), then the panel keeps the words.
-    scores_outlive_move: ClassVar[bool] = True
     #: True where a finished game's result has a size (Othello's final disc count), which a
     #: search scoring wins and losses alone (minimax, alpha-beta) does not see: its reasoning
     #: then says so beside a proven win or loss (QA20 10).

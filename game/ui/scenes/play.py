@@ -88,8 +88,7 @@ class PlayScene(Scene, TurnListener):
         self.setup = match.setup  #: The game and its options.
         self.game = match.setup.name
         self.presenter = presenter_for(self.game, match.seat_index)
-        self.turns: TurnDriver = TurnDriver(
-            match, app.settings, self, labels_outlive_move=self.presenter.scores_outlive_move)
+        self.turns: TurnDriver = TurnDriver(match, app.settings, self)
         self.view: BoardView | None = None
         self.view_error: str | None = None
         self._make_view()

@@ -220,14 +220,13 @@ def scored_decision(match: Match, turns: TurnDriver, presenter: GamePresenter,
     """The scores the board shows, or None.
 
     The AI's move being revealed; in a human-vs-AI game (or an AI-vs-AI one, until the next
-    search shows its best move), the AI's last move until the person answers it where the
-    game's labels still name the right places
-    once it is played (``presenter.scores_outlive_move``: explain mode, the legend speaking
-    from the AI's side), without the moves that are now the person's legal moves when
-    :func:`yields_to_legal`; or a learner's stored values while it is to move.
+    search shows its best move), the AI's last move until the person answers it (explain
+    mode, the legend speaking from the AI's side; each board draws them where they still
+    hold, see BoardContext.scores_played), without the moves that are now the person's
+    legal moves when :func:`yields_to_legal`; or a learner's stored values while it is to
+    move.
     """
     show_reasoning = settings.show_reasoning
-    keep_after_move = presenter.scores_outlive_move
     yield_to_legal = yields_to_legal(presenter, turns)
     if turns.pending is not None:
         return ShownDecision(turns.pending, match.state, match.state.to_move)
@@ -242,8 +241,6 @@ def scored_decision(match: Match, turns: TurnDriver, presenter: GamePresenter,
     running = (match.ai_vs_ai and not match.over and not searching_live(turns)
                and not match.to_move_seat.learner)
     if (match.human_to_move and not match.ai_vs_ai) or stepping or running:
-        if not keep_after_move:
-            return None
         # Explain mode: the AI's last move stays explained until the person answers it,
         # while its words are shown (a seat's new player does not inherit them, see
         # TurnDriver.replace_seat).

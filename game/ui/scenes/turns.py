@@ -27,10 +27,9 @@ HUMAN_GAME_AI_DELAY = 0.35
 AUTO_PASS_SECONDS = 0.6
 #: How long an AI's scores stay on the board before its move, with "Show AI reasoning" on.
 REVEAL_SECONDS = 1.2
-#: The reveal at the default speed or slower where nobody clicks to go on and the labels go
-#: with the move: a machines' game (a class read "+2 open lines, Red − opponent" and seven
-#: column scores in 1-1.5 s, QA19 14), and a person's game against Hexapawn or Nim with the
-#: wait off (QA19 33).
+#: The reveal in a machines' game at the default speed or slower, where nobody clicks to go
+#: on: a class read "+2 open lines, Red − opponent" and seven column scores in 1-1.5 s
+#: (QA19 14).
 READING_REVEAL_SECONDS = 2.5
 #: The reveal when the teacher steps one move at a time: short, the class asked for the move.
 STEP_REVEAL_SECONDS = 0.6
@@ -92,12 +91,8 @@ class TurnDriver:
 
     def __init__(self, match: Match, settings: TurnSettings,
                  listener: TurnListener | None = None,
-                 worker: Worker | None = None, hint_worker: Worker | None = None,
-                 labels_outlive_move: bool = True) -> None:
+                 worker: Worker | None = None, hint_worker: Worker | None = None) -> None:
         self.match = match
-        #: Whether the board keeps the AI's labels once its move is played (see
-        #: GamePresenter.scores_outlive_move): where it cannot, the reveal is their only time.
-        self.labels_outlive_move = labels_outlive_move
         self.settings = settings
         self.listener = listener or TurnListener()
         self.worker = worker or Worker()
@@ -262,13 +257,11 @@ class TurnDriver:
     def reveal_seconds(self) -> float:
         """How long an AI's scores stay on the board before its move: in a machines' game at
         the default speed or slower, long enough for a class to read them; faster speeds
-        keep the short reveal, so "instant" is not 2.5 s a move (review R1). Likewise against
-        a person where the board cannot keep them after the move (Hexapawn's arrows, Nim's
-        takes) and no click is awaited: "W3 / L2 L2" were on screen about 1.5 s, then gone
-        while the person thought (QA19 33)."""
+        keep the short reveal, so "instant" is not 2.5 s a move (review R1). Against a person
+        the board keeps them after the move until the person answers (see
+        play_status.scored_decision)."""
         delay = self.settings.ai_delay
-        short = self.labels_outlive_move or bool(getattr(self.settings, "explain_wait", False))
-        if (self.match.ai_vs_ai or not short) and delay >= DEFAULT_AI_DELAY:
+        if self.match.ai_vs_ai and delay >= DEFAULT_AI_DELAY:
             return max(READING_REVEAL_SECONDS, self.delay())
         return max(REVEAL_SECONDS, self.delay())
 
