@@ -193,6 +193,39 @@ def test_the_ais_labels_stay_until_the_person_moves(game: str, explain_wait: boo
     app.shutdown()
 
 
+@pytest.mark.parametrize(("size", "lang", "scale", "game"), [
+    (SIZE, "en", 100, "morpion"), (SIZE, "fr", 200, "morpion"), (SIZE, "fr", 100, "connect4"),
+    (SIZE, "en", 200, "hexapawn"), ((1024, 640), "fr", 200, "morpion"),
+    ((1920, 1080), "en", 100, "nim")])
+def test_the_status_line_says_whose_move_the_kept_numbers_were(
+        size: tuple[int, int], lang: str, scale: int, game: str,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review R21 1: Morpion's "−4" on every empty cell, kept after the AI's move, read as
+    the person's own scores (QA S15 16); the legend's "(O's last move)" is in its long form
+    only, which 1024x768 does not draw. The status line under "X to move" says it first,
+    drawn whole (where the line is short of room, the prompt gives way: the person has seen
+    it at every turn before), until the person answers."""
+    from tests.ui_helpers import texts_drawn_by
+
+    app = make_app(size, language=lang, show_reasoning=True, explain_wait=True,
+                   text_scale=scale)
+    play = _human_vs_engine(app, game)
+    assert play.apply_move(play.state.legal_moves()[0])
+    assert run_until(app, lambda: play.turns.pending is not None, 10)
+    key(app, pygame.K_SPACE)
+    assert run_until(app, lambda: play.match.human_to_move, 10)
+    ai_side = play.presenter.side_name(1)
+    note = tr("play.kept_numbers", prompt="", side=ai_side).split("\u00b7")[0].strip()
+    drawn = " ".join(line for line, _px, _rect in texts_drawn_by(lambda: frame(app),
+                                                                 monkeypatch))
+    assert play.board_context().scores
+    assert note in " ".join(drawn.split()), (note, drawn)
+    play.apply_move(play.state.legal_moves()[0])
+    frame(app)
+    assert note not in play.status().detail, "said once the person moved"
+    app.shutdown()
+
+
 @pytest.mark.parametrize(("size", "lang", "scale"), [
     (SIZE, "en", 100), (SIZE, "fr", 100), ((1280, 800), "fr", 100), ((1024, 640), "fr", 100),
     ((1024, 640), "en", 200)])

@@ -413,7 +413,8 @@ class PlayScene(Scene, TurnListener):
             status = status_line(self.match, self.turns, self.presenter,
                                  controller.prompt_key() if controller is not None else None,
                                  self.seat_label, self.app.settings.show_reasoning,
-                                 self.view is None or not self.view.labels_left_out)
+                                 self.view is None or not self.view.labels_left_out,
+                                 self.shown_decision())
         if self.message and (self.review.active or not self.match.over):
             return Status(status.headline, self.message, self.message_bad)
         return status

@@ -54,13 +54,15 @@ class Status(NamedTuple):
 
 def status_line(match: Match, turns: TurnDriver, presenter: GamePresenter,
                 prompt_key: str | None, player_name: Callable[[int], str],
-                live_in_panel: bool = False, numbers_drawn: bool = True) -> Status:
+                live_in_panel: bool = False, numbers_drawn: bool = True,
+                shown: ShownDecision | None = None) -> Status:
     """The status line of the live position. ``prompt_key`` is the input controller's
     translation key of what to click next (None when no person is to click);
     ``player_name(seat)`` names a seat's player. With ``live_in_panel`` (the panel shows the
     search as it goes, see :func:`reasoning.thinking_facts`) the line does not say it again.
     Without ``numbers_drawn`` (the board left its labels out) the explain pause does not ask
-    the class to read the numbers."""
+    the class to read the numbers. ``shown``: the scores the board shows; the AI's played
+    move's, kept while the person is to move, are said to be its (see below)."""
     state = match.state
     if match.over:
         outcome = state.outcome
@@ -74,6 +76,13 @@ def status_line(match: Match, turns: TurnDriver, presenter: GamePresenter,
         detail = tr(prompt_key) if prompt_key else ""
         if turns.hint_thinking:
             detail = tr("play.hint_thinking")
+        elif detail and numbers_drawn and shown is not None and shown.played:
+            # "−4" on every empty cell read as the person's own scores (QA S15 16); the
+            # legend's "(O's last move)" is in its long form only, not drawn at 1024x768
+            # (review R21 1). First: where the line has no room for both, the prompt gives
+            # way (the person has read it at every turn before this one).
+            detail = tr("play.kept_numbers", prompt=detail,
+                        side=presenter.side_name(shown.mover))
         return Status(tr("play.human_turn", side=side), detail)
     if turns.pending is not None:
         move = presenter.move_text(turns.pending.move)
