@@ -184,7 +184,8 @@ class ShownDecision:
     decision: Decision
     state: Any
     mover: int
-    #: The whole decision where some of its labels gave way (see :func:`yields_to_legal`):
+    #: The whole decision where some of its labels gave way (Othello's, see
+    #: GamePresenter.scores_yield_to_legal_moves):
     #: the labels left keep the colours they had among all of them (QA S16 16).
     ranked_among: Decision | None = None
     #: The move has been played: the labels are its mover's choices, kept on the board
@@ -200,20 +201,6 @@ def answering(turns: TurnDriver, board_input: PlayInput) -> bool:
     controller = board_input.current_controller()
     picked = controller is not None and controller.selected() is not None
     return picked or turns.hint_move is not None or turns.hint_thinking
-
-
-def yields_to_legal(presenter: GamePresenter, turns: TurnDriver) -> bool:
-    """Whether the AI's kept labels give way on the person's legal moves: always where the
-    game says so (Othello: a "−16" on a square that had become the person's move, no dot
-    there, read as the person's score, QA S13 7), elsewhere once a hint shows (its frame
-    went round a red "−4", QA S15 16).
-
-    Not when the person ended the explain pause with a click: Morpion's labels then left
-    the board while the person thought, though they stayed with the pause off; the two modes
-    now agree, as issue 12 asks: the AI's move stays explained until the person answers it,
-    its key saying whose last move it was (QA20 16).
-    """
-    return presenter.scores_yield_to_legal_moves or turns.hint_move is not None
 
 
 def searching_live(turns: TurnDriver) -> bool:
@@ -232,11 +219,12 @@ def scored_decision(match: Match, turns: TurnDriver, presenter: GamePresenter,
     search shows its best move), the AI's last move until the person answers it (explain
     mode, the legend speaking from the AI's side; each board draws them where they still
     hold, see BoardContext.scores_played), without the moves that are now the person's
-    legal moves when :func:`yields_to_legal`; or a learner's stored values while it is to
-    move.
+    legal moves where the game says so (``presenter.scores_yield_to_legal_moves``: Othello's
+    dots; elsewhere they stay, QA20 16, the status line saying whose they are); or a
+    learner's stored values while it is to move. (A hint or a picked piece takes the kept
+    labels away: see :func:`answering`.)
     """
     show_reasoning = settings.show_reasoning
-    yield_to_legal = yields_to_legal(presenter, turns)
     if turns.pending is not None:
         return ShownDecision(turns.pending, match.state, match.state.to_move)
     if not show_reasoning:
@@ -258,7 +246,7 @@ def scored_decision(match: Match, turns: TurnDriver, presenter: GamePresenter,
         if (last is not None and last.scores and len(match.states) >= 2
                 and not is_pass(last.move)):
             before = match.states[-2]
-            if yield_to_legal and not (stepping or running):
+            if presenter.scores_yield_to_legal_moves and not (stepping or running):
                 # Othello's explain mode: the AI's old labels sat on squares that had become
                 # the person's legal moves, no dot there, and "−16" in a blue frame read as
                 # the person's score for it (QA S13 7).
