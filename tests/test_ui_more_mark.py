@@ -111,3 +111,30 @@ def test_the_mark_cannot_be_read_as_a_score() -> None:
             assert mark[0] not in "+-\u2212", mark
     finally:
         i18n.set_language("en")
+
+
+def test_the_mark_is_as_large_as_the_facts_it_ends(monkeypatch: Any) -> None:
+    """QA21 2 (Nim Fibonacci vs Minimax, 1920x1080 fr 200%): "388 positions en 60 ms
+    suite ▶", the facts at 48 px and "suite ▶" at 28: room was kept for the mark at the
+    readable size only. The one control that opens the whole reasoning is now drawn at the
+    facts' size, on a line of its own where the last line leaves no room. (Before: 24 px
+    beside 36-px facts in Othello 6x6 at 1024x768 fr, 20 beside 36 in Connect 4 at 1280x720
+    en, 50 beside 54 in Othello 8x8 at 1920x1080 fr.)"""
+    from tests.ui_helpers import frame, make_app, run_until, start_game, texts_drawn_by
+
+    for size, lang, game, options in (((1024, 768), "fr", "othello", {"size": "6"}),
+                                      ((1280, 720), "en", "connect4", None),
+                                      ((1920, 1080), "fr", "othello", {"size": "8"})):
+        app = make_app(size, language=lang, show_reasoning=True, text_scale=200)
+        play = start_game(app, game, ("human", "minimax"), options=options)
+        assert play.apply_move(play.state.legal_moves()[0])
+        assert run_until(app, lambda p=play: p.match.human_to_move
+                         and len(p.match.moves) >= 2, 30)
+        frame(app)
+        explain = play.panel.explain
+        drawn = texts_drawn_by(partial(frame, app), monkeypatch)
+        assert explain.hidden, "no fact left out: the case is gone"
+        mark = tr("play.more_facts", n=explain.hidden)
+        sizes = [px for line, px, _r in drawn if line == mark]
+        assert sizes == [explain.facts_size], (game, sizes, explain.facts_size)
+        app.shutdown()
