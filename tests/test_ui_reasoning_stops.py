@@ -145,7 +145,9 @@ def test_a_search_with_memory_says_what_its_memory_did(spec: str) -> None:
     stored, hits = decision.info["memo_size"], decision.info["memo_hits"]
     if spec == "alphabeta":
         # Why it may count more than minimax, and how to see its savings.
-        assert f"{hits} answered from memory, which keeps only bounds" in english
+        noun = "position" if hits == 1 else "positions"
+        assert f"{hits} {noun} answered from memory, which keeps only bounds" in english
+        assert f"{hits} {noun} trouvée" in french, "a count with its noun (QA21)"
         assert "turn Memory off on both sides to see alpha-beta beat minimax" in english
         assert "désactivez la Mémoire des deux côtés pour voir alpha-bêta battre minimax" in french
         return
