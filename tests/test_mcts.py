@@ -48,7 +48,13 @@ def test_plays_complete_legal_games_against_random(game: str, options: dict[str,
             if who == seat:
                 assert decision.score_kind == "visits"
                 assert set(decision.scores) <= set(before.legal_moves())
-                assert sum(decision.scores.values()) == n
+                # Its 3 s cap may stop it first on a loaded machine (16 of 40 in a full run
+                # at load 20): then fewer, never more; the count is the test, not the clock.
+                visits = sum(decision.scores.values())
+                if "time_capped" in decision.info:
+                    assert 0 < visits <= n
+                else:
+                    assert visits == n
                 assert decision.pv[0] == decision.move
 
         first, second = (mcts, rand) if seat == 0 else (rand, mcts)
