@@ -485,9 +485,10 @@ class ReviewPanel:
         # PLOT_ROW_SHARE, not that row either (the title says the reviewed move, "Move
         # 31/63: h6"): at 200% of 1920x1080 the plot was a 55-px strip whose dots a class
         # could not tell from its edges, a row of the list under it (QA20 6).
-        most = int(m.height * PLOT_WINDOW_SHARE)
-        with_row = room - text_h() - line_h - m.pad
-        if large_text(m, self.app.size) and with_row < int(m.height * PLOT_ROW_SHARE):
+        most, large = int(m.height * PLOT_WINDOW_SHARE), large_text(m, self.app.size)
+        # (A row more at normal text: the board's key may take a third line, 1024x768 fr.)
+        with_row = room - text_h() - line_h * (1 if large else 2) - m.pad
+        if large and with_row < int(m.height * PLOT_ROW_SHARE):
             with_row += line_h
         return max(plot, min(most, with_row))
 
