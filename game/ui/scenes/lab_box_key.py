@@ -50,17 +50,19 @@ class KeyEntry:
         return self.brief if brief and self.brief else self.words
 
 
-def key_entries(score_kind: str, theme: Theme, board_lists: bool, lost: bool
-                ) -> list[KeyEntry]:
+def key_entries(score_kind: str, theme: Theme, board_lists: bool, lost: bool,
+                changes: bool = False) -> list[KeyEntry]:
     """The key's entries for a learner of ``score_kind``: a row, the use count, a changed
-    box, the preferred move where boxes list their moves beside a board (``board_lists``),
-    and a box whose every move lost when ``lost``."""
+    box (with ``changes``, where the boxes show the last game's changes, what its "3 → 2"
+    is: nothing said it, QA20 14), the preferred move where boxes list their moves beside a
+    board (``board_lists``), and a box whose every move lost when ``lost``."""
     values = ROW_SAMPLES.get(score_kind, (0.47,))
     sample = " ".join(box_value_text(v, score_kind) for v in values)
     row_colour = box_value_colour(values[0], score_kind, theme)
     entries = [KeyEntry(sample, row_colour, tr(f"lab.key.row.{score_kind}")),
                KeyEntry(tr("lab.box_used_short", n=12), theme.text_muted, tr("lab.key.used")),
-               KeyEntry(tr("lab.box_used_short", n=12), theme.highlight, tr("lab.key.changed"),
+               KeyEntry(tr("lab.box_used_short", n=12), theme.highlight,
+                        tr("lab.key.changed_arrow" if changes else "lab.key.changed"),
                         theme.highlight)]
     if board_lists:
         entries.append(KeyEntry(tr("lab.key.best_sample"), theme.text, tr("lab.key.best"),

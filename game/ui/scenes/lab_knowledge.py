@@ -46,9 +46,10 @@ from game.ui.scenes.lab_box_moves import (
     move_lines,
     shape_box,
 )
-from game.ui.scenes.lab_common import WrapButton, wrapped_px
+from game.ui.scenes.lab_common import WrapButton
+from game.ui.scenes.lab_last_game import draw_no_boxes, draw_result
 from game.ui.scenes.lab_live import draw_live
-from game.ui.scenes.lab_pages import FILTER_KEYS, PageBar, filter_key, next_filter, shown
+from game.ui.scenes.lab_pages import PageBar, filter_key, next_filter, shown
 from game.ui.scenes.play_fit import readable_px
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Metrics, Widget, draw_panel
@@ -77,9 +78,9 @@ class KnowledgePanel:
         self.every_box: list[BoxView] = []
         self.last_changed: set[Hashable] = set()
         self.last_before: dict[Hashable, Mapping[Any, float]] = {}
-        #: What the end of the last One game said, kept where its boxes show and it changed
-        #: none ("" once another run starts): "The boxes the game changes appear here when it
-        #: ends" stood there after it had ended, its result gone with the notice (QA14 5).
+        #: What the end of the last One game said, kept above its boxes, or in their place
+        #: when it changed none ("" once another run starts): "The boxes the game changes
+        #: appear here when it ends" stood there after it had ended (QA14 5; QA20 14).
         self.game_result = ""
         #: Called after the panel changes what it lists (the lab reads the boxes again).
         self.on_change: Callable[[], None] | None = None
@@ -221,46 +222,8 @@ class KnowledgePanel:
         beside the title, or alone on it when the panel is narrow, the count of boxes then
         on the filter button (a title row of its own left a Q-learner's Hexapawn boxes one a
         page at 200% of 1920x1080); body size (read from the back of a room too)."""
-        self.rect = kb = rect
-        m = self.app.metrics
-        pad = m.pad
-        px = m.body
-        sh = nav = PageBar.button_height(rect, px)
-        page_w = text.size(f"{max(88, self.pages())}/{max(88, self.pages())}", px)[0] + pad
-        sorts = [tr("lab.sort_use"), tr("lab.sort_position")]
-        widths = [max(text.size(t, px, True)[0] for t in texts) + sh // 2
-                  for texts in ([tr(k) for k in FILTER_KEYS], sorts)]
-        nav_w = nav * 2 + page_w + pad
-        title_w = text.size(tr("lab.knowledge_short", n=8888), px, True)[0]
-        self.titled = sum(widths) + nav_w + title_w + pad * 6 <= kb.width
-        toggles = ((self.changed_button, [self.filter_text(k, 8888) for k in FILTER_KEYS]),
-                   (self.sort_button, sorts))
-        top = kb.top + pad
-        prev_left = kb.right - pad * 2 - nav * 2 - page_w
-        if self.titled:
-            x = prev_left - pad - sum(widths) - pad
-        else:
-            x = kb.left + pad * 2
-            # Shared by what each needs, not halves: the filter's "Toutes les boîtes
-            # (2 857)" was cut beside a shorter sort label (QA, 1280x720 fr 200%).
-            widths = lab_pages.share_row([texts for _b, texts in toggles],
-                                         prev_left - pad * 3 - x, px,
-                                         readable_px(self.app.size), sh // 2)
-        least = readable_px(self.app.size)
-        sizes, sh = lab_pages.head_sizes([texts for _b, texts in toggles], widths, sh, px,
-                                         m.small, least)
-        self._title_y = kb.top + pad + sh // 2
-        self._head_h = sh
-        self.next_button.place(pygame.Rect(kb.right - pad * 2 - nav, top, nav, sh), px)
-        self._page_rect = pygame.Rect(self.next_button.rect.left - page_w, top, page_w, sh)
-        self.prev_button.place(pygame.Rect(self._page_rect.left - nav, top, nav, sh), px)
-        for (button, _texts), bw, bpx in zip(toggles, widths, sizes, strict=True):
-            button.place(pygame.Rect(x, top, bw, sh), bpx)
-            # Two lines down to the readable size before a cut: "Toutes les boîtes (2 857)"
-            # beside a four-digit page count at 1024x640 fr 200% (at 70% two lines were too
-            # tall for the row).
-            button.min_px = least
-            x += bw + pad
+        self.rect = rect
+        lab_pages.place_head(self, rect)  # (where its buttons go)
 
     def filter_text(self, key: str, count: int | None = None) -> str:
         """The filter button's label for ``key``, with the count of boxes shown (``count``,
@@ -321,21 +284,21 @@ class KnowledgePanel:
                     m: Metrics) -> None:
         self.box_rects = []
         self.box_shapes = []
-        if not self.boxes:
-            # One game at a time: its boxes appear as it changes them (the learner has boxes).
-            # Shrunk to the readable size before it is cut (beside the live game).
-            said = lab_pages.empty_words(self.session, self.game_result)
-            px = wrapped_px(said, body, m.body, min(m.body, readable_px(self.app.size)))
-            text.blit_wrapped(surface, said, px, theme.text_muted, body, line_gap=0)
-            self.prev_button.visible = self.next_button.visible = False
+        if not self.boxes:  # (One game: its boxes appear as it changes them)
+            draw_no_boxes(self, surface, body, lab_pages.empty_words(
+                self.session, self.game_result), theme, m)
             return
+        # The last One game's result and what the frames are, until the next run (QA20 14).
+        body = draw_result(surface, body, self.game_result, theme, m, self.app.size)
         score_kind = self.session.learner.score_kind
         # A game's own matchbox (Nim's list of takes) is narrower than a board.
         presenter = presenter_for(self.session.game)
         narrow = type(presenter).draw_matchbox is not GamePresenter.draw_matchbox
         # What a row, a count, an outline are; on a page with a box all lost, why (lab_box_key).
+        changes = self.session.changed_only  # (the boxes' rows then read "3 → 2")
         body, key = reserve_key(body, key_entries(score_kind, theme, not narrow, any(
-            b.all_lost(score_kind) for b in self.boxes)), None if narrow else self._list_texts(),
+            b.all_lost(score_kind) for b in self.boxes), changes),
+            None if narrow else self._list_texts(),
             score_kind, m, readable_px(self.app.size))
         if narrow:
             rows, cols, cell_w, cell_h = narrow_grid(
@@ -356,7 +319,7 @@ class KnowledgePanel:
             self.fill_values()
         self.prev_button.visible = self.next_button.visible = pages > 1
         draw_key(surface, key, key_entries(score_kind, theme, not narrow, any(
-            b.all_lost(score_kind) for b in page_boxes)), theme, m)
+            b.all_lost(score_kind) for b in page_boxes), changes), theme, m)
         use_px = (narrow_use_px((round(cell_w) - m.pad, round(cell_h) - m.pad), self._moves_px(
             page_boxes, m), m.body, readable_px(self.app.size), m.pad) if narrow else m.body)
         label_h = int(use_px * USE_LINE)

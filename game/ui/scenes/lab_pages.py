@@ -19,6 +19,7 @@ import pygame
 from game.ui import text
 from game.ui.i18n import tr
 from game.ui.scenes.lab_common import wrap_margin
+from game.ui.scenes.play_fit import readable_px
 from game.ui.theme import Theme, blend
 
 #: A boxes panel this many body-text lines tall has buttons 1.8 lines high; a shorter one
@@ -26,6 +27,7 @@ from game.ui.theme import Theme, blend
 TALL_PANEL = 12
 
 if TYPE_CHECKING:
+    from game.ui.scenes.lab_knowledge import KnowledgePanel
     from game.ui.scenes.lab_session import LabSession
 
 #: The filter's label keys, in the order the button cycles through them.
@@ -198,3 +200,48 @@ def two_lines_width(label: str, px: int) -> int:
     return min((max(text.size(" ".join(words[:i]), px, True)[0],
                     text.size(" ".join(words[i:]), px, True)[0]) for i in range(1, len(words))),
                default=text.size(label, px, True)[0])
+
+
+def place_head(panel: KnowledgePanel, rect: pygame.Rect) -> None:
+    """Place the top row of the boxes panel ``panel`` at ``rect``: see
+    :meth:`KnowledgePanel.layout`."""
+    kb = rect
+    m = panel.app.metrics
+    pad = m.pad
+    px = m.body
+    sh = nav = PageBar.button_height(rect, px)
+    page_w = text.size(f"{max(88, panel.pages())}/{max(88, panel.pages())}", px)[0] + pad
+    sorts = [tr("lab.sort_use"), tr("lab.sort_position")]
+    widths = [max(text.size(t, px, True)[0] for t in texts) + sh // 2
+              for texts in ([tr(k) for k in FILTER_KEYS], sorts)]
+    nav_w = nav * 2 + page_w + pad
+    title_w = text.size(tr("lab.knowledge_short", n=8888), px, True)[0]
+    panel.titled = sum(widths) + nav_w + title_w + pad * 6 <= kb.width
+    toggles = ((panel.changed_button, [panel.filter_text(k, 8888) for k in FILTER_KEYS]),
+               (panel.sort_button, sorts))
+    top = kb.top + pad
+    prev_left = kb.right - pad * 2 - nav * 2 - page_w
+    if panel.titled:
+        x = prev_left - pad - sum(widths) - pad
+    else:
+        x = kb.left + pad * 2
+        # Shared by what each needs, not halves: the filter's "Toutes les boîtes
+        # (2 857)" was cut beside a shorter sort label (QA, 1280x720 fr 200%).
+        widths = share_row([texts for _b, texts in toggles],
+                                     prev_left - pad * 3 - x, px,
+                                     readable_px(panel.app.size), sh // 2)
+    least = readable_px(panel.app.size)
+    sizes, sh = head_sizes([texts for _b, texts in toggles], widths, sh, px,
+                                     m.small, least)
+    panel._title_y = kb.top + pad + sh // 2
+    panel._head_h = sh
+    panel.next_button.place(pygame.Rect(kb.right - pad * 2 - nav, top, nav, sh), px)
+    panel._page_rect = pygame.Rect(panel.next_button.rect.left - page_w, top, page_w, sh)
+    panel.prev_button.place(pygame.Rect(panel._page_rect.left - nav, top, nav, sh), px)
+    for (button, _texts), bw, bpx in zip(toggles, widths, sizes, strict=True):
+        button.place(pygame.Rect(x, top, bw, sh), bpx)
+        # Two lines down to the readable size before a cut: "Toutes les boîtes (2 857)"
+        # beside a four-digit page count at 1024x640 fr 200% (at 70% two lines were too
+        # tall for the row).
+        button.min_px = least
+        x += bw + pad

@@ -79,3 +79,4 @@ def back_from_play(lab: LearningLabScene) -> None:
         session.usage[key] = session.usage.get(key, 0) + 1
         session.positions.setdefault(key, state)
     lab.knowledge.last_changed, lab.knowledge.last_before = changed, before
+    lab.knowledge.game_result = ""  # (the last One game's result is no longer the last game's)

@@ -22,7 +22,7 @@ import pygame
 
 from ai.learners import TabularLearner
 from ai.registry import PlayerSpecError
-from ai.training import DRAW, LOSS, WATCH_MOVE_SECONDS, WIN, TrainingRunner
+from ai.training import WATCH_MOVE_SECONDS, TrainingRunner
 from game.rules.base import RulesError
 from game.ui import widgets
 from game.ui.i18n import tr
@@ -33,6 +33,7 @@ from game.ui.scenes.lab_common import RunScene, RunTexts, player_name
 from game.ui.scenes.lab_files import LabFiles
 from game.ui.scenes.lab_key import lay_out
 from game.ui.scenes.lab_knowledge import KnowledgePanel
+from game.ui.scenes.lab_last_game import one_game_result
 from game.ui.scenes.lab_layout import (
     COMPACT_BUTTON,
     compact,
@@ -54,9 +55,6 @@ from game.ui.widgets import Button, Choice, Toggle, Widget
 if TYPE_CHECKING:
     from game.ui.app import App
 
-#: What the notice says after one game, by its result for the learner.
-ONE_GAME_NOTICES = {WIN: "lab.one_game_won", LOSS: "lab.one_game_lost",
-                    DRAW: "lab.one_game_draw"}
 #: How often the charts and the boxes are redrawn from the runner's data while training.
 REFRESH_SECONDS = 0.2
 #: How long One game holds each move (a class follows it; Space pauses, as in any run).
@@ -466,18 +464,21 @@ class LearningLabScene(RunScene[TrainingRunner]):
         if self.ended_now(progress):
             self.session.absorb(runner)
             self.refresh_knowledge()
+            one_game = one_game_result(runner, progress.done)
+            if one_game is not None and not progress.error:
+                # Kept in the view of its boxes until the next run (lab_last_game): a notice
+                # there too would say it twice; elsewhere a notice says it.
+                self.knowledge.game_result = one_game[0]
+                if self.tabs.current() == "boxes":
+                    self.app.play_sound("end")
+                    return
             self.announce_end(progress, self.end_notice(progress.stopped, progress.done))
 
     def end_notice(self, stopped: bool, done: int) -> str:
         """What the notice says when a run ends (after one game: who won, and where to look)."""
-        runner = self.runner
-        if runner is not None and runner.planned == 1 and done == 1:
-            # A game that changed no box says so (an elimination learner's win: QA 30), in
-            # the view of its boxes too.
-            key = ONE_GAME_NOTICES[runner.results[0]]
-            said = tr(key if runner.last_changed else f"{key}_unchanged")
-            self.knowledge.game_result = "" if runner.last_changed else said
-            return header_notice(self, said, tr(f"{key}_short"))  # (lab_layout)
+        one_game = one_game_result(self.runner, done)
+        if one_game is not None:
+            return header_notice(self, *one_game)  # (lab_layout)
         return run_end_notice(self, stopped, done)  # (lab_layout: its short form on charts)
 
     def layout(self) -> None:
