@@ -1255,3 +1255,56 @@ def test_the_tables_key_is_whole_in_french_with_its_parts_note(
     frame(app)  # type: ignore[arg-type]
     assert len(lab.table.pages) > 1 and not cut, cut
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_q_tables_outlined_best_prints_unlike_the_other_takes(
+        language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (QA20 20, 1024x768 en 100%, Nim 20, Q-learning vs Random, 500 games): the
+    Table wrote one decimal, column 20 read "−0.3 / −0.3 / −0.3" and the −3 cell was
+    outlined as the best take; the box beside gave −0.30, −0.26, −0.25. The values now have
+    the decimals that tell each position's best apart, and a take that still prints as the
+    best is outlined too."""
+    from game.ui import charts
+    from game.ui.scenes.lab_table_style import signed_text, value_decimals
+
+    # A column like the QA's (the box read −0.30, −0.26, −0.25): one decimal is not
+    # enough, two are.
+    column = HeatTableLike([[-0.304], [-0.262], [-0.254]])
+    assert value_decimals(column) == 2  # type: ignore[arg-type]
+    assert signed_text(-0.262, 1) == signed_text(-0.254, 1)
+    assert signed_text(-0.262, 2) != signed_text(-0.254, 2)
+    drawn: list[dict[str, Any]] = []
+    real = charts.heat_map
+
+    def spy(surface: pygame.Surface, rect: pygame.Rect, rows: Any, cols: Any, values: Any,
+            *args: Any, **kwargs: Any) -> pygame.Rect:
+        drawn.append({"values": values, **kwargs})
+        return real(surface, rect, rows, cols, values, *args, **kwargs)
+
+    app, lab = open_lab((1024, 768), language)
+    lab.set_game("nim")
+    lab.set_kind("qlearning")
+    train(app, lab, 500)
+    lab.tabs.choose("table")
+    monkeypatch.setattr(charts, "heat_map", spy)
+    frame(app)  # type: ignore[arg-type]
+    assert drawn, "no heat map drawn"
+    call = drawn[-1]
+    fmt, best, values = call["fmt"], call["highlight"], call["values"]
+    assert best, call
+    for c in range(len(values[0])):
+        printed = {r: fmt(row[c]) for r, row in enumerate(values) if row[c] is not None}
+        outlined = {printed[r] for r in printed if (r, c) in best}
+        others = {printed[r] for r in printed if (r, c) not in best}
+        # Every outlined take prints the same, and no other take prints like it.
+        assert len(outlined) <= 1 and not outlined & others, (c, printed, best)
+    app.shutdown()  # type: ignore[attr-defined]
+
+
+class HeatTableLike:
+    """A table's values alone, one column per position (what value_decimals reads)."""
+
+    def __init__(self, values: list[list[float | None]]) -> None:
+        self.values = values
+        self.cols = [str(c) for c in range(len(values[0]))]

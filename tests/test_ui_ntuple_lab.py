@@ -396,7 +396,7 @@ def test_every_decimal_of_the_labs_uses_the_languages_mark(language: str, mark: 
     "+0.5", the charts' axes "7.5": every decimal of the labs now uses the language's mark
     ("0,8")."""
     from game.ui.boards.presenter import box_value_text
-    from game.ui.scenes.lab_table import STYLES
+    from game.ui.scenes.lab_table_style import STYLES
 
     other = "," if mark == "." else "."
     _app, scene = open_lab(language=language)

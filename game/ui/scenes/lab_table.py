@@ -11,8 +11,6 @@ offered only then.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -21,8 +19,9 @@ from game.ui import charts, text
 from game.ui.boards import presenter_for
 from game.ui.boards.presenter import HeatTable
 from game.ui.chart_tables import _heat_geometry
-from game.ui.i18n import decimal, grouped, tr
+from game.ui.i18n import grouped, tr
 from game.ui.scenes.lab_common import wrapped_px
+from game.ui.scenes.lab_table_style import STYLES, TableStyle, best_cells, style_for
 from game.ui.scenes.play_fit import readable_px
 from game.ui.theme import Theme, blend
 from game.ui.widgets import Button, Metrics, Widget, draw_panel
@@ -31,40 +30,6 @@ if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.scenes.lab_box_moves import BoxView
     from game.ui.scenes.lab_knowledge import KnowledgePanel
-
-
-@dataclass(frozen=True)
-class TableStyle:
-    """How one kind of learner's values are coloured and written in the heat map."""
-
-    signed: bool
-    shade: Callable[[float], float]
-    fmt: Callable[[float], str]
-    legend: str
-
-
-def _signed(v: float) -> str:
-    return decimal(f"{v:+.1f}").replace("-", "\u2212")
-
-
-#: By the learner's score kind: elimination's 0/1 is drawn as +1 (green) / -1 (red).
-STYLES = {
-    "allowed": TableStyle(True, lambda v: 1.0 if v > 0 else -1.0,
-                          lambda v: "1" if v > 0 else "0", "lab.table.legend_allowed"),
-    "beads": TableStyle(False, lambda v: v, lambda v: f"{v:.0f}", "lab.table.legend_beads"),
-    "value": TableStyle(True, lambda v: v, _signed, "lab.table.legend_value"),
-}
-
-
-def best_cells(table: HeatTable) -> set[tuple[int, int]]:
-    """The best take of each position (column): the move a greedy learner would play."""
-    best: set[tuple[int, int]] = set()
-    for c in range(len(table.cols)):
-        column = [row[c] for row in table.values if row[c] is not None]
-        if column:
-            top = max(v for v in column if v is not None)
-            best.update((r, c) for r, row in enumerate(table.values) if row[c] == top)
-    return best
 
 
 def smallest_number_px(m: Metrics) -> int:
@@ -355,7 +320,7 @@ class TablePanel:
 
     def cell_labels(self, table: HeatTable) -> list[str]:
         """The numbers the heat map of ``table`` prints in its cells."""
-        style = STYLES.get(self.knowledge.session.learner.score_kind, STYLES["value"])
+        style = style_for(self.knowledge.session.learner.score_kind, table)
         return [style.fmt(style.shade(v)) for row in table.values for v in row if v is not None]
 
     def legend_text_area(self, nav: int) -> pygame.Rect:
@@ -393,7 +358,7 @@ class TablePanel:
         if table is not None:
             self.pages_of(table)
         draw_panel(surface, self.rect, theme, m.radius)
-        style = STYLES.get(session.learner.score_kind, STYLES["value"])
+        style = style_for(session.learner.score_kind, table)
         legend = tr(style.legend)
         kind = session.learner.score_kind
         top = self.table_rect
@@ -442,7 +407,7 @@ class TablePanel:
         cols = self.page(table)
         shown = part_of(table, cols)
         shaded = [[None if v is None else style.shade(v) for v in row] for row in shown.values]
-        best = best_cells(table) if style is STYLES["value"] else None
+        best = best_cells(table, style.fmt) if style.outlines_best else None
         grid = charts.heat_map(
             surface, area, shown.rows, shown.cols, shaded, theme, self.px,
             row_title=table.row_title, col_title=table.col_title, signed=style.signed,
