@@ -133,3 +133,29 @@ def test_an_exported_matchboxes_picture_has_no_empty_button_row(
     gap = min(r.top for r in boxes) - rect.top
     assert gap <= 3 * app.metrics.pad, (boxes, rect)  # type: ignore[attr-defined]
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("game", "size"), [("morpion", (1920, 1080)), ("nim", (1024, 768))])
+def test_an_exported_one_games_changed_rows_read_on_paper(
+        game: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """QA20 15 rest (Morpion 3x3 Renforcement, One game, Boîtes, Exporter PNG): the rows the
+    game changed, "3 → 2" in the highlight colour on their highlighted band, were 3.2:1 on
+    paper. Every text of the picture, those rows and the result above the boxes with them,
+    at 4.5:1 at least."""
+    from tests.lab_helpers import instant_one_game
+    from tests.ui_helpers import click_widget, run_until
+
+    instant_one_game(monkeypatch)
+    app, lab = large_boxes(size, "fr", game, "reinforcement", 30, scale=100)
+    click_widget(app, lab.step_button)  # type: ignore[arg-type]
+    assert run_until(app, lambda: lab.runner is not None  # type: ignore[arg-type]
+                     and lab.runner.finished, 60)
+    frame(app)  # type: ignore[arg-type]
+    seen = exported_texts(lab, monkeypatch)
+    changes = [s for s in seen if "→" in s[0]]
+    assert changes and lab.knowledge.game_result in " ".join(s[0] for s in seen), seen
+    faint = [(words, colour, behind, round(contrast_ratio(colour, behind), 2))
+             for words, colour, behind in seen
+             if contrast_ratio(colour, behind) < TEXT_CONTRAST]
+    assert not faint, faint
+    app.shutdown()  # type: ignore[attr-defined]

@@ -36,7 +36,8 @@ def test_the_end_of_a_run_is_told_over_none_of_the_view(size: tuple[int, int], l
     if view in lab.offered_views():
         lab.tabs.choose(view)
     for notice in (tr("lab.finished", done=200, games=200), tr("lab.one_game_lost"),
-                   tr("lab.loaded", name="nim-elimination.json", games=200, boxes=22)):
+                   tr("lab.loaded", name="nim-elimination.json", games=tr("lab.n_games", n=200),
+                      boxes=tr("lab.n_boxes", n=22))):
         app.notify(notice)  # type: ignore[attr-defined]
         frame(app)
         box = app.toast_rect  # type: ignore[attr-defined]
@@ -148,9 +149,10 @@ def test_a_long_file_name_stays_in_its_notice(size: tuple[int, int], lang: str,
     lab.tabs.choose(view)
     frame(app)
     name = "elimination-nim-20-matches--1-3-500g-20261124-131939.json"
-    said = loaded_notice(lab, name, "500", "19")
-    assert said.replace("\n", "") in (tr("lab.loaded", name=name, games="500", boxes="19"),
-                                      tr("lab.loaded_short", games="500", boxes="19"))
+    said = loaded_notice(lab, name, tr("lab.n_games", n=500), tr("lab.n_boxes", n=19))
+    games, boxes = tr("lab.n_games", n=500), tr("lab.n_boxes", n=19)
+    assert said.replace("\n", "") in (tr("lab.loaded", name=name, games=games, boxes=boxes),
+                                      tr("lab.loaded_short", games=games, boxes=boxes))
     app.notify(said)  # type: ignore[attr-defined]
     frame(app)
     box = app.toast_rect  # type: ignore[attr-defined]
@@ -207,7 +209,8 @@ def test_a_load_notice_takes_the_room_left_under_elimination_s_one_parameter(
     lab.tabs.choose("setup")
     frame(app)
     name = "elimination-nim-20-matches-1-3-500g-20261125-002450.json"
-    app.notify(loaded_notice(lab, name, "500", "19"))  # type: ignore[attr-defined]
+    app.notify(loaded_notice(lab, name, tr("lab.n_games", n=500),  # type: ignore[attr-defined]
+                             tr("lab.n_boxes", n=19)))
     frame(app)
     box = app.toast_rect  # type: ignore[attr-defined]
     assert lab.panels["view"].contains(box), (box, lab.panels["view"])

@@ -6,6 +6,7 @@ two players chosen in the lab, and the export of a view as a light picture."""
 from __future__ import annotations
 
 import itertools
+import re
 from pathlib import Path
 from typing import Any
 
@@ -1198,7 +1199,9 @@ def test_q_values_are_readable_a_part_of_the_columns_at_a_time(
         said.clear()
         drawn = drawn_texts(app, monkeypatch)
         grid, shown = lab.table.grids[0]
-        numbers = [px for line, px, r in drawn if grid.contains(r) and line[-2:-1] in ".,"]
+        # (Signed values with their decimals: one, or more where one makes two look equal.)
+        numbers = [px for line, px, r in drawn
+                   if grid.contains(r) and re.fullmatch(r"[+\u2212]\d+[.,]\d+", line)]
         assert len(numbers) == sum(row[c] is not None for row in table.values for c in shown)
         assert min(numbers) >= readable_px(size), sorted(set(numbers))
         assert 0 < len(shown) < 20

@@ -17,6 +17,7 @@ import pygame
 from game.ui import text
 from game.ui.export import ExportError, default_folder, timestamped, write_picture
 from game.ui.i18n import grouped, tr
+from game.ui.reasoning import plural
 from game.ui.scenes.lab_charts import draw_rate_chart, draw_wins_chart
 from game.ui.scenes.lab_common import game_title, player_name, variant_label
 from game.ui.theme import Theme
@@ -47,9 +48,9 @@ def caption(lab: LearningLabScene) -> str:
     """What a printed picture is of: the game and variant, the last run (its learner,
     opponent and evaluation) or the learner, and how many games it trained on."""
     run = lab.runs[-1].label if lab.runs else player_name(lab.session.kind)
-    return tr("lab.export_caption", game=f"{game_title(lab.game)} "
-              f"{variant_label(lab.game, lab.options)}", run=run,
-              games=grouped(lab.learner.games_trained))
+    games = lab.learner.games_trained  # ("1 parties" in the picture: QA20 15)
+    return plural("lab.export_caption", games, game=f"{game_title(lab.game)} "
+                  f"{variant_label(lab.game, lab.options)}", run=run, games=grouped(games))
 
 
 def with_caption(lab: LearningLabScene, size: tuple[int, int], draw: Draw

@@ -21,6 +21,7 @@ from game.rules.base import RulesError
 from game.ui.boards import presenter_for
 from game.ui.file_reasons import file_reason
 from game.ui.i18n import grouped, tr
+from game.ui.reasoning import plural
 from game.ui.scenes.lab_common import game_title
 from game.ui.scenes.lab_layout import loaded_notice
 from game.ui.scenes.loading import LoadingPopup
@@ -48,8 +49,8 @@ def describe_entry(entry: learner_files.FileEntry) -> str:
     with contextlib.suppress(PlayerSpecError):
         kind = player_title(get_player_info(kind))
     games = data.get("games_trained")
-    return tr("lab.file_desc", game=title, kind=kind,
-              games=grouped(games) if type(games) is int else "?", date=date)
+    return plural("lab.file_desc", games if type(games) is int else 2, game=title, kind=kind,
+                  games=grouped(games) if type(games) is int else "?", date=date)
 
 
 #: What a save that failed says, by the error's number: the disk is full, or the folder cannot
@@ -204,7 +205,7 @@ class LabFiles:
         self.lab.session.explore_positions(job.stored_keys, usage=job.usage)
         self.lab.session.mark_saved()
         self.lab.refresh_knowledge()
-        self.lab.app.notify(loaded_notice(self.lab, name,
-                                          grouped(self.lab.learner.games_trained),
-                                          grouped(self.lab.learner.positions_known())))
+        games, boxes = self.lab.learner.games_trained, self.lab.learner.positions_known()
+        self.lab.app.notify(loaded_notice(self.lab, name, plural("lab.n_games", games, n=grouped(
+            games)), plural("lab.n_boxes", boxes, n=grouped(boxes))))
         return True

@@ -24,6 +24,7 @@ from game.ui import text
 from game.ui.boards import presenter_for
 from game.ui.boards.presenter import GamePresenter
 from game.ui.i18n import grouped, language, tr
+from game.ui.reasoning import plural
 from game.ui.scenes import lab_pages
 from game.ui.scenes.lab_box_grid import (
     USE_LINE,
@@ -259,9 +260,9 @@ class KnowledgePanel:
         pad = m.pad
         room = (self.changed_button.rect.left if self.changed_button.visible
                 else rect.right) - rect.left - pad * 4
-        title = tr("lab.knowledge", n=grouped(len(self.boxes)))
-        if text.size(title, m.body, True)[0] > room:
-            title = tr("lab.knowledge_short", n=grouped(len(self.boxes)))  # the count matters most
+        title = plural("lab.knowledge", len(self.boxes), n=grouped(len(self.boxes)))
+        if text.size(title, m.body, True)[0] > room:  # (the count matters most)
+            title = plural("lab.knowledge_short", len(self.boxes), n=grouped(len(self.boxes)))
         if self.titled:
             text.blit_text(surface, title, m.body, theme.accent,
                            (rect.left + pad * 2, self._title_y), "midleft",

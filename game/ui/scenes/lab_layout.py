@@ -429,8 +429,8 @@ def run_end_notice(lab: LearningLabScene, stopped: bool, done: int) -> str:
     in the compact layout's views, where it would take two lines over the header (see
     :func:`notice_area`), in few words, without the games in total (QA15 9)."""
     key = "lab.stopped" if stopped else "lab.finished"
-    said = tr(key, done=grouped(done), games=grouped(lab.learner.games_trained))
-    return header_notice(lab, said, tr(f"{key}_short", done=grouped(done)))
+    said = plural(key, done, done=grouped(done), games=grouped(lab.learner.games_trained))
+    return header_notice(lab, said, plural(f"{key}_short", done, done=grouped(done)))
 
 
 def header_notice(lab: LearningLabScene, said: str, short: str) -> str:
@@ -447,7 +447,8 @@ def header_notice(lab: LearningLabScene, said: str, short: str) -> str:
 
 
 def loaded_notice(lab: LearningLabScene, name: str, games: str, boxes: str) -> str:
-    """The notice of a learner loaded from ``name``: the file's name broken after its dashes
+    """The notice of a learner loaded from ``name`` (``games``, ``boxes``: its counts with
+    their nouns, "1 game", "19 boxes"): the file's name broken after its dashes
     and dots onto lines ("\n") that fit the room the lab's notices take (the compact set-up
     page's under its buttons, else the view) at body size; where even so the notice would
     not fit that room, without the name (the teacher just chose the file). A notice wraps at

@@ -19,6 +19,7 @@ from ai.ntuple import LoadReport, NTupleFileError, default_path, load_network
 from ai.ntuple_training import LAB_SIZES
 from game.ui.file_reasons import file_reason
 from game.ui.i18n import grouped, tr
+from game.ui.reasoning import plural
 from game.ui.scenes.dialogs import MessageDialog
 from game.ui.scenes.lab_files import save_problem
 
@@ -116,7 +117,8 @@ def load_from(scene: NTupleLabScene, path: Path) -> bool:
         session.stop()
         session.replace_network(net)
         scene.knowledge_changed()
-        scene.app.notify(tr("ntuple.loaded", file=path.name, games=grouped(net.games_trained)))
+        scene.app.notify(plural("ntuple.loaded", net.games_trained, file=path.name,
+                                games=grouped(net.games_trained)))
         return True
     say(scene, tr("ntuple.load_failed"), tr("ntuple.file_refused", file=path.name,
                                             error=first_error))
@@ -129,8 +131,8 @@ def load_notice(scene: NTupleLabScene, report: LoadReport) -> str:
     ntuple__othello_size=8.npz", shown as it was in a French lab: QA S12 37)."""
     path = default_path(scene.session.size)
     if report.loaded:
-        return tr("ntuple.loaded", file=path.name,
-                  games=grouped(scene.session.player.games_trained))
+        games = scene.session.player.games_trained
+        return plural("ntuple.loaded", games, file=path.name, games=grouped(games))
     if report.kept_as is not None:
         return tr("ntuple.load_kept", file=path.name, kept=report.kept_as.name)
     if not path.exists():
@@ -146,5 +148,5 @@ def unsaved_note(app: App) -> str:
     for session, key in ((app.lab_session, "lab.unsaved"), (app.ntuple_session, "ntuple.unsaved")):
         games = session.unsaved_games() if session is not None else 0
         if games:
-            notes.append(f" {tr(key, games=grouped(games))}")
+            notes.append(f" {plural(key, games, games=grouped(games))}")
     return "".join(notes)

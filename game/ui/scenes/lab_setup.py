@@ -19,6 +19,7 @@ from game.rules.registry import GameSetup
 from game.ui import text
 from game.ui.boards import presenter_for
 from game.ui.i18n import grouped, tr
+from game.ui.reasoning import plural
 from game.ui.scenes.lab_common import (
     align_choices,
     game_items,
@@ -75,7 +76,7 @@ def asked(lab: LearningLabScene, change: Callable[[Any], None], current: Callabl
         from game.ui.scenes.dialogs import MessageDialog
 
         lab.app.push(MessageDialog(
-            lab.app, tr("lab.forget_title"), tr("lab.forget_text", games=grouped(games)),
+            lab.app, tr("lab.forget_title"), plural("lab.forget_text", games, games=grouped(games)),
             [(lambda: tr("lab.forget"), lambda: change(value)),
              (lambda: tr("dialog.cancel"), lambda: None)], primary=1))
     return ask

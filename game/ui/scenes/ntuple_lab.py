@@ -347,7 +347,7 @@ class NTupleLabScene(Scene):
         first without its count of games where, with it, it would not fit ``width`` at ``px``
         (the progress line says the count)."""
         games = self._knowledge[2] if self._knowledge is not None else 0
-        learnt = tr("ntuple.learnt", games=grouped(games))
+        learnt = plural("ntuple.learnt", games, games=grouped(games))
         if text.size(learnt, px, True)[0] > width:
             learnt = tr("ntuple.learnt_plain")
         return learnt, tr("ntuple.seed_table")
@@ -399,7 +399,7 @@ class NTupleLabScene(Scene):
         if runner is not None and runner.measuring:
             line = tr("ntuple.measuring")
         draw_progress(surface, self.progress_rect, progress,
-                      [line, tr("lab.progress_games", games=grouped(trained))]
+                      [line, plural("lab.progress_games", trained, games=grouped(trained))]
                       if is_compact(self) else line, theme, m,
                       bar_share=0.15 if is_compact(self) else 0.45)
         self._draw_curves(surface, theme, m)

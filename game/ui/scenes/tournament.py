@@ -25,6 +25,7 @@ from ai.training import CrossTable, Standing, TournamentRunner
 from game.rules.base import RulesError
 from game.ui import text, widgets
 from game.ui.i18n import tr
+from game.ui.reasoning import plural
 from game.ui.scenes.dialogs import ListPopup
 from game.ui.scenes.lab_common import RunScene, RunTexts, draw_progress, progress_lines
 from game.ui.scenes.players import seat_title
@@ -278,7 +279,7 @@ class TournamentScene(RunScene[TournamentRunner]):
                 self.app.play_sound("end")
                 return
             key = "tour.stopped" if progress.stopped else "tour.finished"
-            self.announce_end(progress, tr(key, done=progress.done))
+            self.announce_end(progress, plural(key, progress.done, done=progress.done))
 
     def results_shown(self) -> bool:
         """Whether the results and the progress line above them are on the screen."""

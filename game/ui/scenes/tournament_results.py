@@ -110,7 +110,7 @@ def _draw_round_robin(scene: TournamentScene, surface: pygame.Surface, body: pyg
         return
     lines = [standing_line(rank, s) for rank, s in enumerate(scene.ranking(), 1)]
     cells, shades, totals, totals_title = cross_data(scene)
-    title = tr("tour.cross", n=scene.results.games)
+    title = plural("tour.cross", scene.results.games)
     place, px = fitted_round_robin(lines, title, body, px, len(scene.names),
                                    scene.rank_button.rect.size, ranking_floor(scene, px))
     text.blit_text(surface, title, px, theme.text, (body.left, place.title_top), bold=True,
@@ -173,7 +173,7 @@ def place_rank_button(scene: TournamentScene) -> None:
         place_duel_view_button(scene, body)
     if len(scene.names) > 2 and scene.matches and scene.table is not None:
         lines = [standing_line(rank, s) for rank, s in enumerate(scene.ranking(), 1)]
-        title = tr("tour.cross", n=scene.results.games)
+        title = plural("tour.cross", scene.results.games)
         floor = ranking_floor(scene, m.body)
         layout, px = fitted_round_robin(lines, title, body, m.body, len(scene.names), size,
                                         floor)

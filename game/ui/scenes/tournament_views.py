@@ -15,6 +15,7 @@ import pygame
 from game.ui import charts, text
 from game.ui.chart_tables import CrossGeometry, cross_geometry, names_fit
 from game.ui.i18n import tr
+from game.ui.reasoning import plural
 from game.ui.scenes.play_fit import readable_px
 from game.ui.scenes.tournament_model import TournamentResults
 from game.ui.scenes.tournament_ranking import RankingTable, draw_ranking, fit_ranking
@@ -153,7 +154,7 @@ def one_view(scene: TournamentScene, body: pygame.Rect) -> OneView:
     main = pygame.Rect(body.left, body.top, body.width - side_w - m.pad * 2, body.height)
     if not scene.results.show_table:
         return OneView(main, side, [], [], True, key_px)
-    title = text.wrap(tr("tour.cross", n=scene.results.games), main.width, m.small)
+    title = text.wrap(plural("tour.cross", scene.results.games), main.width, m.small)
     title_h = len(title) * text.font(m.small).get_linesize() + m.pad // 2
     tries = [(title, True), ([], True), (title, False), ([], False)]
     for lines, totals in tries:
@@ -164,7 +165,7 @@ def one_view(scene: TournamentScene, body: pygame.Rect) -> OneView:
             break
     side_title: list[str] = []
     if not lines:
-        side_title = text.wrap(tr("tour.cross", n=scene.results.games), side.width, m.small)
+        side_title = text.wrap(plural("tour.cross", scene.results.games), side.width, m.small)
         used = button_h + m.pad + (len(key) + 1) * text.font(key_px).get_linesize() + m.pad
         if used + len(side_title) * text.font(m.small).get_linesize() > side.height:
             side_title = []
