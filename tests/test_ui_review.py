@@ -955,3 +955,24 @@ def test_the_reviews_start_counts_its_moves_in_their_grammar(lang: str, said: st
         app.shutdown()
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_saving_the_same_game_twice_writes_one_file(data_dir: Path, language: str) -> None:
+    """Regression (QA20 18, Othello vs Alpha-beta, 1920x1080 fr): a double-click on Save
+    wrote othello-…-134920.txt and othello-…-134920-2.txt, identical, both in the Open list.
+    The unchanged game is written once; the second save says where it already is; a move
+    later it is saved again, in a file of its own."""
+    app = make_app(SIZE, language=language)
+    play = _human_game(app, "connect4", moves=3)
+    for _click in range(2):
+        play.save_record()
+        frame(app)
+    saved = record.saved_records()
+    assert len(saved) == 1, saved
+    assert app.toast == i18n.tr("review.saved_already", name=saved[0].name,  # type: ignore[attr-defined]
+                                folder=str(saved[0].parent))
+    _random_moves(play, 1)
+    play.save_record()
+    assert len(record.saved_records()) == 2
+    app.shutdown()

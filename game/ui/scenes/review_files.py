@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game import record
-from game.record import RecordError
+from game.record import Record, RecordError
 from game.ui.i18n import tr
 from game.ui.reasoning import plural
 from game.ui.scenes.browse_list import Row
@@ -70,15 +70,39 @@ def record_detail(path: Path) -> str:
                   game=f"{game_title(name)} {variant_label(name, game.setup.options)}")
 
 
+#: The game last saved and its file: the same game saved again is not written twice.
+_last_saved: tuple[Record, Path] | None = None
+
+
 def save_game(scene: PlayScene) -> Path | None:
-    """Save the scene's game; say where (or why not). Return the file written, or None."""
+    """Save the scene's game; say where (or why not). Return the file written, or None.
+
+    The game saved a moment ago, unchanged and its file still there, is not written again:
+    a double-click on Save wrote two identical files, and the Open list showed both (QA20
+    18); the notice says where it already is."""
+    global _last_saved
+    game = record_of(scene.match)
+    if (_last_saved is not None and _last_saved[0] == game and _last_saved[1].exists()
+            and _last_saved[1].parent == _records_folder()):
+        path = _last_saved[1]
+        scene.app.notify(tr("review.saved_already", name=path.name, folder=str(path.parent)))
+        return path
     try:
-        path = record.save(record_of(scene.match))
+        path = record.save(game)
     except OSError as exc:
         scene.app.notify(tr("review.save_failed", error=str(exc)))
         return None
+    _last_saved = (game, path)
     scene.app.notify(tr("review.saved", name=path.name, folder=str(path.parent)))
     return path
+
+
+def _records_folder() -> Path | None:
+    """The folder games are saved in now (the data folder may change), None if unknown."""
+    try:
+        return record.records_folder()
+    except OSError:
+        return None
 
 
 def choose_game(scene: PlayScene) -> None:
