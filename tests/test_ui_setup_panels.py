@@ -124,7 +124,7 @@ def test_tournament_ranking_is_body_text(size: tuple[int, int],
     monkeypatch.setattr(text, "blit_wrapped", record)
     frame(app)
     monkeypatch.undo()
-    ranking = [(value, px) for value, px in drawn if "95% range" in value]
+    ranking = [(value, px) for value, px in drawn if "(range " in value]
     assert len(ranking) == len(names)
     body = app.metrics.body
     for value, px in ranking:

@@ -387,7 +387,7 @@ def test_round_robin_shows_intervals_and_exports_a_light_cropped_picture(
     texts = drawn_texts(app, monkeypatch)
     for standing in scene.ranking():
         lo, hi = wilson_interval(standing.points, standing.games)
-        wanted = f"95% range {lo * 100:.0f}–{hi * 100:.0f}%"
+        wanted = f"range {lo * 100:.0f}–{hi * 100:.0f}%"
         assert any(standing.name in t and wanted in t for t in texts), (wanted, texts)
     _games, _standings, png = scene.export(str(tmp_path))
     picture = pygame.image.load(str(png))

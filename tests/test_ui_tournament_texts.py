@@ -202,3 +202,31 @@ def test_the_tournament_says_its_numbers_in_words(
     assert "Chance" not in tr("tour.seed") and "no." not in tr("tour.seed_said", n=1)
     assert (" games/s" if language == "en" else " parties/s") in said, said
     app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_both_languages_say_the_range_is_at_95_percent(language: str) -> None:
+    """Review R20 12: French wrote "fourchette 95 %" (it says "fourchette à 95 %"), and its
+    column head and standings dropped the 95 % the English kept ("95% range" / "Fourchette",
+    "(95% range 41–59%)" / "(fourchette 41–59 %)"). The interval's legend says "fourchette
+    à 95 %"; the captions keep "fourchette 95 % :" (one letter more shrank the duel's shares
+    to 19 px at 1280x800 fr 100%); the narrow column head and the standings, read under
+    them, say "range" / "fourchette" alone in both languages (with 95 % the French ranking
+    no longer fitted beside the cross-table at 1024x768)."""
+    from ai.training import Standing
+    from game.ui.i18n import tr
+    from game.ui.scenes.tournament_results import standing_line
+
+    i18n.set_language(language)
+    try:
+        standing = Standing(index=0, name="Greedy", games=10, wins=5, losses=5)
+        for said in (tr("tour.ci.points"), tr("tour.ci.wins")):
+            assert "95" in said, said
+        for said in (tr_named("tour.interval", "Greedy"), tr_named("tour.interval", "Alpha-bêta")):
+            plain = said.replace("\u00a0", " ")
+            assert ("à 95 %" if language == "fr" else "95%") in plain, said
+        for said in (tr("tour.col.ci"), standing_line(1, standing),
+                     standing_line(1, standing, points=True)):
+            assert "95" not in said and tr("tour.col.ci").lower() in said.lower(), said
+    finally:
+        i18n.set_language("en")
