@@ -1117,8 +1117,8 @@ def test_results_kept_after_the_line_up_changed_say_they_are_the_last_runs(
     pairing; nothing is said while the set-up is the run's."""
     from game.ui import i18n
 
-    i18n.set_language(language)
     app, scene = open_tournament((1024, 768))
+    i18n.set_language(language)  # (after the app, which sets its own: review R21 3)
     play_round_robin(app, scene, "nim", ["random", "greedy", "random"], 2)
     seen = spy_texts(monkeypatch)
     frame(app)
@@ -1132,6 +1132,7 @@ def test_results_kept_after_the_line_up_changed_say_they_are_the_last_runs(
     note = "\n".join(seen)
     assert names[2] in note and ", ".join(names[:2]) in " ".join(seen), seen
     assert tr("tour.outdated", game="Nim", players="x").split("(")[0].strip() in note
+    assert ("Résultats du dernier tournoi" if language == "fr" else "Last run's results") in note
     assert tr("tour.cross", n=2) in seen and tr("tour.cross", n=50) not in seen, seen
     # The results move down for the line, inside their panel.
     assert scene.results_body().top > drawn_from
