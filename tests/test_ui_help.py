@@ -203,3 +203,31 @@ def test_f1_in_the_labs_lists_their_own_keys(
         key(app, pygame.K_F1)  # type: ignore[arg-type]
         assert app.top is screen  # type: ignore[attr-defined]
     app.shutdown()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("size", "language"), [((1920, 1080), "en"), ((1024, 768), "fr")])
+def test_f1_in_the_tournament_lists_its_own_keys(
+        size: tuple[int, int], language: str) -> None:
+    """Review R21 6: F1 in the tournament listed the play screen's keys ("Ctrl+Z Undo", "H
+    Hint", "R Restart the game", "→ Play one AI move"…), none of which it has, and not its
+    own set-up scroll keys. It lists the tournament's: Esc, Space, ↑ ↓ Page Up / Page Down,
+    F11, F1."""
+    from game.ui.scenes.tournament import TournamentScene
+
+    app = make_app(size, language=language)
+    scene = TournamentScene(app)
+    app.push(scene)
+    frame(app)
+    key(app, pygame.K_F1)
+    overlay = app.top
+    assert isinstance(overlay, HelpOverlay)
+    described = " ".join(tr(what) for _keys, what in overlay.shortcuts)
+    for what in ("help.tour_escape", "help.tour_space", "help.tour_scroll", "help.fullscreen",
+                 "help.help"):
+        assert tr(what) in described, (what, described)
+    for what in ("help.undo", "help.hint", "help.restart", "help.step", "help.lab_space"):
+        assert tr(what) not in described, (what, described)
+    frame(app)
+    key(app, pygame.K_F1)
+    assert app.top is scene
+    app.shutdown()

@@ -44,6 +44,11 @@ RUN_SHORTCUTS: tuple[tuple[str, str], ...] = (
 #: The learning lab's: those, and the keys that turn the Matchboxes' pages.
 LAB_SHORTCUTS = (*RUN_SHORTCUTS[:3], ("PageUp / PageDown / Home / End", "help.lab_pages"),
                  RUN_SHORTCUTS[3])
+#: The tournament's: its Esc and Space say "tournament", and the set-up list's scroll keys
+#: (it listed the play screen's Undo, Hint, Restart, none of which it has: review R21 6).
+TOURNAMENT_SHORTCUTS = (RUN_SHORTCUTS[0], ("Esc", "help.tour_escape"),
+                        ("Space", "help.tour_space"),
+                        ("↑ / ↓ / PageUp / PageDown", "help.tour_scroll"), RUN_SHORTCUTS[3])
 
 
 def shortcuts_of(scene: object) -> tuple[tuple[str, str], ...]:

@@ -27,6 +27,7 @@ from game.ui import text, widgets
 from game.ui.i18n import tr
 from game.ui.reasoning import plural
 from game.ui.scenes.dialogs import ListPopup
+from game.ui.scenes.help import TOURNAMENT_SHORTCUTS
 from game.ui.scenes.lab_common import RunScene, RunTexts, draw_progress, progress_lines
 from game.ui.scenes.players import seat_title
 from game.ui.scenes.tournament_export import choose_export_folder, write_results
@@ -59,6 +60,8 @@ TEXTS = RunTexts(title="tour.title", subtitle="tour.subtitle", setup="tour.setup
 class TournamentScene(RunScene[TournamentRunner]):
     """The tournament screen: the widgets of :class:`TournamentSetup`, the run, the results
     of :class:`TournamentResults` and their export."""
+
+    shortcuts = TOURNAMENT_SHORTCUTS  #: What F1 lists (its keys, not the play screen's).
 
     def __init__(self, app: App) -> None:
         super().__init__(app, TEXTS)
