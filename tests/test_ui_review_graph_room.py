@@ -47,6 +47,8 @@ def test_the_review_graph_is_a_seventh_of_the_window_high(
                 if any(card.contains(rect) for card in cards)]
     assert len(on_cards) == 2 and all(px >= readable_px(size) for _l, px in on_cards)
     assert not [line for line, _px in on_cards if line.endswith("…")], on_cards
+    # Never a bare number: Hexapawn's "○ 1 | ● 2" read as seats 1 and 2 (real window).
+    assert not [line for line, _px in on_cards if line.strip().isdigit()], on_cards
     play.app.shutdown()
 
 

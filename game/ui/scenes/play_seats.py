@@ -166,18 +166,18 @@ class SeatCards(SeatFit):
 
     def _half_forms(self, seat: int) -> list[str]:
         """What a half card may say, the longest first: the side's name and count ("Noir ·
-        16 pions", "Noir · 16"), the count alone (the disc is the side's: "16 pions", "16"),
-        the side's name alone; five kinds for both seats (where a side has no number, its
-        words stand for it)."""
+        16 pions", "Noir · 16"), the count alone (the disc is the side's: "16 pions"), the
+        side's name alone; four kinds for both seats (where a side has no number, its words
+        stand for it)."""
         scene = self.scene
         side = scene.match.side_of_seat(seat)
         name, state = scene.presenter.side_name(side), scene.board_state
         summary = scene.presenter.side_summary(state, side)
         number = scene.presenter.side_count(state, side)
         whole = f"{name} · {summary}" if summary else name
-        if number is None:  # (no number: its kinds are the words')
-            return [whole, whole, summary or name, summary or name, name]
-        return [whole, f"{name} · {number}", summary or name, str(number), name]
+        # (Not the number alone: Hexapawn's "○ 1 | ● 2" read as seats 1 and 2.)
+        counted = whole if number is None else f"{name} · {number}"
+        return [whole, counted, summary or name, name]
 
     def _half_words(self, room: int) -> tuple[list[str], int]:
         """Both half cards' words, of the first kind (see :meth:`_half_forms`) both hold in
