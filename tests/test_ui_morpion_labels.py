@@ -248,6 +248,10 @@ def test_an_arrow_only_for_the_move_chosen_never_for_one_of_tied_labels(
     assert drawn == expected, (drawn, expected)
 
 
+#: A seed of best-first's tie-breaks with which the report's placements reach the moving phase.
+BEST_FIRST_SEED = 1
+
+
 @pytest.mark.parametrize(("lang", "scale"), [("en", 100), ("fr", 200), ("fr", 100), ("en", 200)])
 def test_a_moving_phase_label_says_it_is_the_best_move_ending_on_its_square(
         lang: str, scale: int, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -256,31 +260,33 @@ def test_a_moving_phase_label_says_it_is_the_best_move_ending_on_its_square(
     saying "P2 O perd en 2 coups si l'adversaire joue bien" as if moving any piece to a1
     lost. The key now says each label is the best of the moves ending on its square, in
     the words drawn at 1024x768 (its few words where the panel has room for no more)."""
+    from game.ui.scenes import match as match_module
     from tests.ui_helpers import texts_drawn_by
 
-    games: list[list[str]] = []
+    # The report's placements against best-first, seeded (it breaks ties at random; unseeded,
+    # about one game in eight ended in the placements, review R21 8).
+    real_player = match_module.make_player
+    monkeypatch.setattr(match_module, "make_player",
+                        lambda spec, game, options=None, seed=None: real_player(
+                            spec, game, options, BEST_FIRST_SEED if seed is None else seed))
+    app = make_app((1024, 768), language=lang, show_reasoning=True, text_scale=scale,
+                   explain_wait=True)
+    play = start_game(app, "morpion", ("human", "bestfirst"))
+    chooser = _Preferred([(1, 1), (0, 0), (0, 1), (1, 0), (2, 1), (2, 2), (0, 2), (2, 0)])
     checked = 0
-    # The report's placements against best-first, which breaks ties at random: up to three
-    # games, until one's moving phase is explained (minimax won in the placements).
-    while not checked and len(games) < 3:
-        app = make_app((1024, 768), language=lang, show_reasoning=True, text_scale=scale,
-                       explain_wait=True)
-        play = start_game(app, "morpion", ("human", "bestfirst"))
-        chooser = _Preferred([(1, 1), (0, 0), (0, 1), (1, 0), (2, 1), (2, 2), (0, 2), (2, 0)])
-        for answered in explained_replies(app, play, chooser, 6):
-            pending = play.turns.pending
-            if answered or pending is None or pending.move.origin is None:
-                continue
-            lines = [line for line, _px, rect in texts_drawn_by(partial(frame, app),
-                                                                monkeypatch)
-                     if play.panel.rect.contains(rect)]
-            assert play.view.label_scope is not None
-            drawn = " ".join(lines)
-            words = tr("legend.best_into_square_inside",
-                       words="\0").split("\0")[-1].strip(" ;)")
-            few = tr("legend.short.best_into_square", words="\0").split("\0")[-1].strip(" ,")
-            assert words in drawn or few in drawn, lines
-            checked += 1
-        games.append([str(m) for m in play.match.moves])
-        app.shutdown()
-    assert checked, ("no moving-phase answer explained", games)
+    for answered in explained_replies(app, play, chooser, 6):
+        pending = play.turns.pending
+        if answered or pending is None or pending.move.origin is None:
+            continue
+        lines = [line for line, _px, rect in texts_drawn_by(partial(frame, app), monkeypatch)
+                 if play.panel.rect.contains(rect)]
+        assert play.view.label_scope is not None
+        drawn = " ".join(lines)
+        words = tr("legend.best_into_square_inside",
+                   words="\0").split("\0")[-1].strip(" ;)")
+        few = tr("legend.short.best_into_square", words="\0").split("\0")[-1].strip(" ,")
+        assert words in drawn or few in drawn, lines
+        checked += 1
+    moves = [str(m) for m in play.match.moves]
+    app.shutdown()
+    assert checked, ("no moving-phase answer explained", moves)
