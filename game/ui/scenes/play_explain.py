@@ -276,11 +276,7 @@ class ExplainBox(LegendFit):
     def decision_facts(self, d: Decision) -> list[str]:
         """The AI's decision ``d`` (of the seat whose reasoning is shown) in facts, as its box
         says them (the hint measures the room of the first: see play_hint)."""
-        scene = self.scene
-        seat = scene.turns.reasoning_seat
-        side = scene.match.side_of_seat(seat) if seat is not None else None
-        who = scene.presenter.side_name(side) if side is not None else ""
-        other = scene.presenter.side_name(1 - side) if side is not None else ""
+        who, other = self._reasoning_sides()
         # A pass is played only when no other move is legal: no choice, score or search to
         # tell of ("Blanc a choisi passe : score −227", QA 22).
         if is_pass(d.move):
@@ -288,12 +284,22 @@ class ExplainBox(LegendFit):
         facts = self._facts(d, who, other)
         shown = shown_scores(d).get(d.move)
         proven = getattr(shown, "meaning", None)
-        if (scene.presenter.ends_by_margin and isinstance(proven, Proven) and proven.result
+        if (self.scene.presenter.ends_by_margin and isinstance(proven, Proven) and proven.result
                 and proven.margin is None):
             # Second: alpha-beta's "wins in 2 moves" where the class expects a disc count,
             # and "2 moves share this best value" though their final counts differ (QA20 10).
             facts.insert(1, tr("think.win_not_margin"))
         return facts
+
+    def _reasoning_sides(self) -> tuple[str, str]:
+        """The names of the side whose reasoning is shown and of its opponent ("", "" when
+        none is)."""
+        scene = self.scene
+        seat = scene.turns.reasoning_seat
+        if seat is None:
+            return "", ""
+        side = scene.match.side_of_seat(seat)
+        return scene.presenter.side_name(side), scene.presenter.side_name(1 - side)
 
     def _facts(self, d: Decision, side: str, other: str) -> list[str]:
         """The reasoning's facts; the first says its estimate is a difference ("−3 open lines
@@ -343,8 +349,7 @@ class ExplainBox(LegendFit):
         elif d is None:
             paragraphs = [tr("play.reasoning_none")]
         else:
-            who = (scene.presenter.side_name(scene.match.side_of_seat(turns.reasoning_seat))
-                   if turns.reasoning_seat is not None else "")
+            who = self._reasoning_sides()[0]
             paragraphs = self.decision_facts(d)
             other_view = other_view_fact(self, d)
             if other_view:
