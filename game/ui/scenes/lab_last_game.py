@@ -16,7 +16,7 @@ from ai.training import DRAW, LOSS, WIN, TrainingRunner
 from game.ui import text
 from game.ui.i18n import tr
 from game.ui.scenes.lab_common import wrapped_px
-from game.ui.scenes.play_fit import readable_px
+from game.ui.scenes.play_fit import body_at_100, readable_px
 from game.ui.theme import Theme
 from game.ui.widgets import Metrics
 
@@ -38,19 +38,13 @@ def one_game_result(runner: TrainingRunner | None, done: int) -> tuple[str, str]
     return tr(key if runner.last_changed else f"{key}_unchanged"), tr(f"{key}_short")
 
 
-def result_px(m: Metrics, size: tuple[int, int]) -> int:
-    """The line's text size: the 100% body size, never over the current body size nor under
-    the readable size (at 200% text it would take the boxes' room on two large lines)."""
-    return min(m.body, max(Metrics.for_size(size).body, readable_px(size)))
-
-
 def draw_result(surface: pygame.Surface, body: pygame.Rect, said: str, theme: Theme,
                 m: Metrics, size: tuple[int, int]) -> pygame.Rect:
     """``said`` (the last One game's result) at the top of ``body`` in the accent colour;
     the room left below it for the boxes (``body`` itself when there is nothing to say)."""
     if not said:
         return body
-    px = result_px(m, size)
+    px = body_at_100(m, size)
     y = body.top
     for line in text.wrap(said, body.width, px):
         y = text.blit_text(surface, line, px, theme.accent, (body.left, y)).bottom

@@ -109,6 +109,13 @@ def readable_px(size: tuple[int, int]) -> int:
     return readable_size(size)
 
 
+def body_at_100(m: Metrics, size: tuple[int, int]) -> int:
+    """The body size at 100% text, never over the current body size (``m``) nor under the
+    readable size: for a line of notes (the lab's last game, the tournament's last run) that
+    at 200% took the room of what it notes on two large lines."""
+    return min(m.body, max(Metrics.for_size(size).body, readable_px(size)))
+
+
 def least_legend_px(m: Metrics, size: tuple[int, int]) -> int:
     """The least text size of the score legend with large text: the normal small size,
     :data:`LEAST_WORDS_SHARE` of the current small size, never under the window's readable

@@ -14,7 +14,7 @@ from game.ui import charts, text
 from game.ui.i18n import decimal, grouped, language, tr
 from game.ui.reasoning import plural
 from game.ui.scenes.lab_common import game_title, variant_label
-from game.ui.scenes.play_fit import readable_px
+from game.ui.scenes.play_fit import body_at_100, readable_px
 from game.ui.scenes.tournament_duel import draw_duel, draw_duel_view, place_duel_view_button
 from game.ui.scenes.tournament_ranking import ranking_rows
 from game.ui.scenes.tournament_views import (
@@ -84,8 +84,7 @@ def outdated_note(scene: TournamentScene, width: int) -> tuple[list[str], int, i
     note = tr("tour.outdated", game=game_title(played.game), players=players)
     # The 100% body size at most: at 200% its two lines took the duel's room and its
     # legend went down to the readable size.
-    px = min(scene.app.metrics.body,
-             max(Metrics.for_size(scene.app.size).body, readable_px(scene.app.size)))
+    px = body_at_100(scene.app.metrics, scene.app.size)
     lines = text.wrap(note, width, px)
     return lines, px, len(lines) * text.font(px).get_linesize() + px // 2
 
